@@ -1,0 +1,94 @@
+//! The commands that need no display: `run`, `repl` and `check`.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use nefia_runtime::Runtime;
+use nefia_runtime::lua::Output;
+use nefia_runtime::runtime::Evaluation;
+
+/// Prints engine output: `print` lines and `Gui.mes` messages both go to stdout.
+fn stdout_sink() -> Box<dyn FnMut(Output)> {
+    Box::new(|output| match output {
+        Output::Print(line) | Output::Message(line) => println!("{line}"),
+    })
+}
+
+fn open(project: &Path) -> Result<Runtime, ExitCode> {
+    let mut runtime = Runtime::open_project(project, stdout_sink()).map_err(|error| {
+        eprintln!("nefia: cannot open project {}: {error}", project.display());
+        ExitCode::FAILURE
+    })?;
+    runtime.start_game().map_err(|error| {
+        eprintln!("nefia: cannot start the game of {}: {error}", project.display());
+        ExitCode::FAILURE
+    })?;
+    Ok(runtime)
+}
+
+/// `nefia run FILE`: exit 0 on success, 1 with the message and traceback on stderr.
+pub fn run(file: &Path, project: &Path) -> ExitCode {
+    let runtime = match open(project) {
+        Ok(runtime) => runtime,
+        Err(code) => return code,
+    };
+    match runtime.run_file(file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `nefia repl`: read, evaluate, print, until end of input.
+pub fn repl(project: &Path) -> ExitCode {
+    let runtime = match open(project) {
+        Ok(runtime) => runtime,
+        Err(code) => return code,
+    };
+    let stdin = std::io::stdin();
+    let mut pending = String::new();
+    loop {
+        print!("{}", if pending.is_empty() { "> " } else { ">> " });
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match stdin.lock().read_line(&mut line) {
+            Ok(0) | Err(_) => return ExitCode::SUCCESS,
+            Ok(_) => {}
+        }
+        pending.push_str(&line);
+        match runtime.eval(&pending) {
+            Evaluation::Incomplete => continue,
+            Evaluation::Values(values) => {
+                if !values.is_empty() {
+                    println!("{}", values.join("\t"));
+                }
+            }
+            Evaluation::Error(failure) => eprintln!("{failure}"),
+        }
+        pending.clear();
+    }
+}
+
+/// `nefia check`: print each problem as `file:line: message`; exit 1 if there are any.
+pub fn check(project: &Path) -> ExitCode {
+    let problems = nefia_runtime::check::check_project(project);
+    for problem in &problems {
+        eprintln!("{problem}");
+    }
+    if problems.is_empty() {
+        println!("{}: no problems found", project.display());
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("{} problem(s)", problems.len());
+        ExitCode::FAILURE
+    }
+}
+
+/// Until the editor lands, opening it explains itself.
+pub fn editor_missing(project: &Path) -> ExitCode {
+    eprintln!("nefia: the editor is not built yet; try `nefia run FILE.lua --project {}`", project.display());
+    ExitCode::FAILURE
+}

@@ -1,0 +1,64 @@
+//! `nefia`: the editor, the player window and the headless tools in one binary.
+//!
+//! - `nefia` opens the editor on `projects/demo`; `nefia edit DIR` on another project.
+//! - `nefia run FILE.lua [--project DIR]` runs a script in a fresh game, headless.
+//! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
+//! - `nefia check [--project DIR]` loads every mod and map and reports problems.
+
+mod headless;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// The project opened when none is named.
+const DEFAULT_PROJECT: &str = "projects/demo";
+
+#[derive(Parser)]
+#[command(name = "nefia", version, about = "An editor-centric 2D roguelike engine in the spirit of OpenNefia")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Open the editor on a project.
+    Edit {
+        /// The project folder.
+        #[arg(default_value = DEFAULT_PROJECT)]
+        project: PathBuf,
+    },
+    /// Run a Lua script in a fresh game (the project's mods and start map), without a window.
+    Run {
+        /// The script.
+        file: PathBuf,
+        /// The project whose mods to load.
+        #[arg(long, default_value = DEFAULT_PROJECT)]
+        project: PathBuf,
+    },
+    /// A Lua REPL in the terminal on a fresh game.
+    Repl {
+        /// The project whose mods to load.
+        #[arg(long, default_value = DEFAULT_PROJECT)]
+        project: PathBuf,
+    },
+    /// Load every mod and map of a project and report problems with file and line.
+    Check {
+        /// The project to check.
+        #[arg(long, default_value = DEFAULT_PROJECT)]
+        project: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => headless::editor_missing(&PathBuf::from(DEFAULT_PROJECT)),
+        Some(Command::Edit { project }) => headless::editor_missing(&project),
+        Some(Command::Run { file, project }) => headless::run(&file, &project),
+        Some(Command::Repl { project }) => headless::repl(&project),
+        Some(Command::Check { project }) => headless::check(&project),
+    }
+}

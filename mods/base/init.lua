@@ -1,0 +1,105 @@
+-- The engine's data types, the events it emits, and a minimal tile set so a world works
+-- with no other mod loaded.
+
+data:add_type {
+   name = "chara",
+   fields = {
+      { name = "name", default = "someone", doc = "What messages call the character." },
+      { name = "glyph", default = "@", doc = "The character drawn for it." },
+      { name = "color", default = { 255, 255, 255 }, doc = "Its colour: {r, g, b} or \"#rrggbb\"." },
+      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "level", default = 1, doc = "Experience level." },
+      { name = "max_hp", default = 10, doc = "Most hit points it can have." },
+      { name = "hp", default = 10, doc = "Hit points; it dies at 0." },
+      { name = "strength", default = 4, doc = "Adds to melee damage." },
+      { name = "dv", default = 0, doc = "Defence value: lowers the chance to be hit." },
+      { name = "pv", default = 0, doc = "Protection value: lowers damage taken." },
+      { name = "speed", default = 100, doc = "Action speed." },
+      { name = "fov", default = 15, doc = "Sight radius in cells. Read it with calc(\"fov\")." },
+      { name = "relation", default = "neutral", doc = "\"hostile\", \"neutral\" or \"ally\" towards the player." },
+      { name = "inventory_capacity", default = 200, doc = "How many items it can carry." },
+      {
+         name = "equip_slots",
+         default = { "head", "neck", "body", "main_hand", "off_hand", "ring", "feet" },
+         doc = "The equipment slots it has.",
+      },
+   },
+}
+
+data:add_type {
+   name = "item",
+   fields = {
+      { name = "name", default = "something", doc = "What messages call the item." },
+      { name = "glyph", default = "?", doc = "The character drawn for it." },
+      { name = "color", default = { 255, 255, 255 }, doc = "Its colour." },
+      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "weight", default = 1, doc = "Weight in tenths of a stone." },
+      { name = "value", default = 0, doc = "Price in gold." },
+      { name = "equip_slots", doc = "The slots it can be worn in, if any." },
+      { name = "is_container", default = false, doc = "True if it holds items (a bag)." },
+      { name = "inventory_capacity", doc = "How many items a container holds." },
+   },
+}
+
+data:add_type {
+   name = "feat",
+   fields = {
+      { name = "name", default = "feature", doc = "What messages call it." },
+      { name = "glyph", default = "^", doc = "The character drawn for it." },
+      { name = "color", default = { 200, 200, 200 }, doc = "Its colour." },
+      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "is_solid", default = false, doc = "True if it blocks movement." },
+      { name = "is_opaque", default = false, doc = "True if it blocks sight." },
+   },
+}
+
+data:add_type {
+   name = "map_tile",
+   fields = {
+      { name = "name", default = "ground", doc = "What the tile is called." },
+      { name = "glyph", default = ".", doc = "The character drawn for it." },
+      { name = "color", default = { 128, 128, 128 }, doc = "Its colour." },
+      { name = "background", default = { 0, 0, 0 }, doc = "The colour of the cell behind the glyph." },
+      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "is_solid", default = false, doc = "True if it blocks movement." },
+      { name = "is_opaque", default = false, doc = "True if it blocks sight." },
+   },
+}
+
+data:add_type {
+   name = "event",
+   fields = {
+      { name = "doc", default = "", doc = "When the event fires and what its params hold." },
+   },
+}
+
+for _, event in ipairs {
+   { "on_chara_refreshed", "A character's temp values were cleared by refresh(); re-apply yours with mod()." },
+   { "on_item_refreshed", "An item's temp values were cleared by refresh()." },
+   { "on_feat_refreshed", "A feat's temp values were cleared by refresh()." },
+   { "on_damage", "A character took damage. params: target, source (may be nil), amount." },
+   { "on_chara_killed", "A character died. params: target, source (may be nil)." },
+   { "on_turn_passed", "A game turn ended. params: turn." },
+} do
+   data:add { _type = "base.event", _id = event[1], doc = event[2] }
+end
+
+data:add {
+   _type = "base.map_tile",
+   _id = "floor",
+   name = "floor",
+   glyph = ".",
+   color = { 110, 110, 110 },
+   background = { 24, 24, 28 },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "wall",
+   name = "wall",
+   glyph = "#",
+   color = { 170, 170, 170 },
+   background = { 70, 70, 76 },
+   is_solid = true,
+   is_opaque = true,
+}

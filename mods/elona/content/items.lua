@@ -1,0 +1,83 @@
+-- Items.
+
+data:add {
+   _type = "base.item",
+   _id = "putitoro",
+   name = "putitoro",
+   glyph = "%",
+   color = { 255, 170, 200 },
+   weight = 2,
+   value = 120,
+   nutrition = 1500,
+}
+
+data:add {
+   _type = "base.item",
+   _id = "potion_of_sight",
+   name = "potion of sight",
+   glyph = "!",
+   color = { 140, 255, 220 },
+   weight = 1,
+   value = 300,
+   drink_effect = "sight",
+   sight_bonus = 30,
+   sight_turns = 20,
+}
+
+data:add {
+   _type = "base.item",
+   _id = "dagger",
+   name = "dagger",
+   glyph = ")",
+   color = { 210, 210, 230 },
+   weight = 6,
+   value = 250,
+   equip_slots = { "main_hand", "off_hand" },
+   damage_bonus = 3,
+}
+
+data:add {
+   _type = "base.item",
+   _id = "leather_armor",
+   name = "leather armor",
+   glyph = "[",
+   color = { 190, 140, 90 },
+   weight = 60,
+   value = 400,
+   equip_slots = { "body" },
+   pv_bonus = 3,
+}
+
+data:add {
+   _type = "base.item",
+   _id = "helmet",
+   name = "helmet",
+   glyph = "]",
+   color = { 180, 180, 190 },
+   weight = 15,
+   value = 200,
+   equip_slots = { "head" },
+   pv_bonus = 1,
+}
+
+data:add {
+   _type = "base.item",
+   _id = "bag",
+   name = "bag",
+   glyph = "(",
+   color = { 170, 120, 70 },
+   weight = 5,
+   value = 100,
+   is_container = true,
+   inventory_capacity = 10,
+}
+
+data:add {
+   _type = "base.item",
+   _id = "gold_piece",
+   name = "gold piece",
+   glyph = "$",
+   color = { 255, 220, 60 },
+   weight = 0,
+   value = 1,
+}

@@ -1,0 +1,76 @@
+-- Tiles and map features.
+
+data:add {
+   _type = "base.map_tile",
+   _id = "floor_stone",
+   name = "stone floor",
+   glyph = ".",
+   color = { 120, 116, 110 },
+   background = { 30, 28, 26 },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "floor_wood",
+   name = "wooden floor",
+   glyph = "_",
+   color = { 150, 110, 70 },
+   background = { 52, 36, 22 },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "grass",
+   name = "grass",
+   glyph = ",",
+   color = { 90, 170, 80 },
+   background = { 20, 44, 18 },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "wall_stone",
+   name = "stone wall",
+   glyph = "#",
+   color = { 180, 170, 160 },
+   background = { 84, 78, 72 },
+   is_solid = true,
+   is_opaque = true,
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "water",
+   name = "water",
+   glyph = "~",
+   color = { 90, 150, 255 },
+   background = { 16, 36, 90 },
+   is_solid = true,
+}
+
+data:add {
+   _type = "base.feat",
+   _id = "door",
+   name = "door",
+   glyph = "+",
+   color = { 200, 140, 70 },
+   is_solid = true,
+   is_opaque = true,
+   is_open = false,
+}
+
+data:add {
+   _type = "base.feat",
+   _id = "stairs_down",
+   name = "stairs down",
+   glyph = ">",
+   color = { 255, 255, 255 },
+}
+
+data:add {
+   _type = "base.feat",
+   _id = "stairs_up",
+   name = "stairs up",
+   glyph = "<",
+   color = { 255, 255, 255 },
+}

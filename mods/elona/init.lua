@@ -1,0 +1,4 @@
+-- A handful of Elona's content: characters, items, tiles and map features.
+require("content.charas")
+require("content.items")
+require("content.map")

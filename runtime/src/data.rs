@@ -1,0 +1,266 @@
+//! Data types and prototypes (`data:add_type`, `data:add`).
+//!
+//! A data type such as `base.chara` declares its fields with defaults; a prototype such as
+//! `elona.putit` is one entry of a type. Objects read their base values from their prototype
+//! until they override them, so a prototype replaced by hotload is seen by existing objects.
+//! This is the Rust side of the registry: plain [`Value`] fields. The Lua tables given to
+//! `data:add` (which may also hold functions) are kept by the Lua API beside it.
+
+use rustc_hash::FxHashMap;
+
+use crate::moddable::{FieldMap, Origin};
+use crate::symbol::Symbol;
+use crate::value::Value;
+
+/// Index of a prototype in the registry. Stable for the life of the world: replacing a
+/// prototype (hotload) keeps its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProtoIdx(pub u32);
+
+/// One declared field of a data type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldDecl {
+    /// Field name.
+    pub name: Symbol,
+    /// Value a prototype gets when it does not give one (nil: no default).
+    pub default: Value,
+    /// What the field is for, shown by the editor.
+    pub doc: String,
+}
+
+/// A data type: `base.chara`, `base.item`, `base.map_tile`, …
+#[derive(Clone, Debug)]
+pub struct DataType {
+    /// Full id, such as `base.chara`.
+    pub id: Symbol,
+    /// Declared fields, in declaration order.
+    pub fields: Vec<FieldDecl>,
+    /// Entries in registration order.
+    pub entries: Vec<ProtoIdx>,
+    /// Where it was declared.
+    pub origin: Origin,
+}
+
+/// One entry of a data type, such as `elona.putit` of `base.chara`.
+#[derive(Clone, Debug)]
+pub struct Prototype {
+    /// Full id, such as `elona.putit`.
+    pub id: Symbol,
+    /// Its data type, such as `base.chara`.
+    pub data_type: Symbol,
+    /// The fields as given to `data:add`, without `_type`/`_id`.
+    pub given: FieldMap,
+    /// The given fields over the type's defaults: what objects read.
+    pub fields: FieldMap,
+    /// Where it was added.
+    pub origin: Origin,
+}
+
+/// A problem with a data declaration.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DataError {
+    /// No data type of that name.
+    #[error("unknown data type '{name}'; known types: {known}")]
+    UnknownType {
+        /// The name asked for.
+        name: String,
+        /// The declared types, comma separated.
+        known: String,
+    },
+    /// The type was already declared.
+    #[error("data type '{id}' is already declared (at {first})")]
+    DuplicateType {
+        /// The type.
+        id: Symbol,
+        /// Where it was first declared.
+        first: Origin,
+    },
+    /// The id was already registered in that type.
+    #[error("ID is already taken: '{id}' of type '{data_type}' (first added at {first})")]
+    DuplicateId {
+        /// The full id.
+        id: Symbol,
+        /// Its type.
+        data_type: Symbol,
+        /// Where it was first added.
+        first: Origin,
+    },
+    /// No prototype of that id.
+    #[error("unknown {data_type} id '{id}'")]
+    UnknownId {
+        /// The type searched.
+        data_type: Symbol,
+        /// The id asked for.
+        id: String,
+    },
+}
+
+/// Whether adding an entry that already exists is an error or replaces it (hotload).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnDuplicate {
+    /// "ID is already taken".
+    Error,
+    /// Replace in place, keeping the index so existing objects see the new data.
+    Replace,
+}
+
+/// Every data type and prototype of the loaded mods.
+#[derive(Clone, Debug, Default)]
+pub struct DataRegistry {
+    types: Vec<DataType>,
+    type_index: FxHashMap<Symbol, usize>,
+    protos: Vec<Prototype>,
+    proto_index: FxHashMap<(Symbol, Symbol), ProtoIdx>,
+}
+
+impl DataRegistry {
+    /// Declares a data type, or (with [`OnDuplicate::Replace`]) redeclares it, re-applying
+    /// its defaults to its existing entries.
+    pub fn add_type(
+        &mut self,
+        id: Symbol,
+        fields: Vec<FieldDecl>,
+        origin: Origin,
+        on_duplicate: OnDuplicate,
+    ) -> Result<(), DataError> {
+        if let Some(&index) = self.type_index.get(&id) {
+            if on_duplicate == OnDuplicate::Error {
+                return Err(DataError::DuplicateType { id, first: self.types[index].origin.clone() });
+            }
+            self.types[index].fields = fields;
+            self.types[index].origin = origin;
+            for entry in self.types[index].entries.clone() {
+                self.recompute(entry);
+            }
+            return Ok(());
+        }
+        self.type_index.insert(id, self.types.len());
+        self.types.push(DataType { id, fields, entries: Vec::new(), origin });
+        Ok(())
+    }
+
+    /// Registers a prototype under `data_type`, or replaces it in place with
+    /// [`OnDuplicate::Replace`].
+    pub fn add(
+        &mut self,
+        data_type: Symbol,
+        id: Symbol,
+        given: FieldMap,
+        origin: Origin,
+        on_duplicate: OnDuplicate,
+    ) -> Result<ProtoIdx, DataError> {
+        let type_index = self.type_position(data_type.as_str())?;
+        if let Some(&existing) = self.proto_index.get(&(data_type, id)) {
+            let proto = &mut self.protos[existing.0 as usize];
+            if on_duplicate == OnDuplicate::Error {
+                return Err(DataError::DuplicateId { id, data_type, first: proto.origin.clone() });
+            }
+            proto.given = given;
+            proto.origin = origin;
+            self.recompute(existing);
+            return Ok(existing);
+        }
+        let index = ProtoIdx(u32::try_from(self.protos.len()).expect("too many prototypes"));
+        self.protos.push(Prototype { id, data_type, given, fields: FieldMap::new(), origin });
+        self.recompute(index);
+        self.proto_index.insert((data_type, id), index);
+        self.types[type_index].entries.push(index);
+        Ok(index)
+    }
+
+    fn recompute(&mut self, index: ProtoIdx) {
+        let proto = &self.protos[index.0 as usize];
+        let data_type = &self.types[self.type_index[&proto.data_type]];
+        let mut fields = proto.given.clone();
+        for decl in &data_type.fields {
+            if fields.get(decl.name).is_none() && decl.default != Value::Nil {
+                fields.insert(decl.name, decl.default.clone());
+            }
+        }
+        self.protos[index.0 as usize].fields = fields;
+    }
+
+    fn type_position(&self, name: &str) -> Result<usize, DataError> {
+        Symbol::lookup(name).and_then(|s| self.type_index.get(&s).copied()).ok_or_else(|| {
+            DataError::UnknownType {
+                name: name.to_owned(),
+                known: self.types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", "),
+            }
+        })
+    }
+
+    /// The data type called `name`.
+    pub fn data_type(&self, name: &str) -> Result<&DataType, DataError> {
+        Ok(&self.types[self.type_position(name)?])
+    }
+
+    /// All data types in declaration order.
+    pub fn types(&self) -> &[DataType] {
+        &self.types
+    }
+
+    /// Finds the prototype `id` of `data_type`.
+    pub fn find(&self, data_type: Symbol, id: &str) -> Result<ProtoIdx, DataError> {
+        self.type_position(data_type.as_str())?;
+        Symbol::lookup(id)
+            .and_then(|id| self.proto_index.get(&(data_type, id)).copied())
+            .ok_or_else(|| DataError::UnknownId { data_type, id: id.to_owned() })
+    }
+
+    /// The prototype at `index`.
+    pub fn proto(&self, index: ProtoIdx) -> &Prototype {
+        &self.protos[index.0 as usize]
+    }
+
+    /// The prototypes of `data_type` in registration order (empty for an unknown type).
+    pub fn entries(&self, data_type: &str) -> impl Iterator<Item = &Prototype> {
+        let entries = self.data_type(data_type).map(|t| t.entries.as_slice()).unwrap_or(&[]);
+        entries.iter().map(|&i| self.proto(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registry() -> DataRegistry {
+        let mut data = DataRegistry::default();
+        let fields = vec![FieldDecl { name: "fov".into(), default: Value::Int(15), doc: String::new() }];
+        data.add_type("base.chara".into(), fields, Origin::tool("t"), OnDuplicate::Error).unwrap();
+        data
+    }
+
+    #[test]
+    fn defaults_apply_and_duplicates_are_refused() {
+        let mut data = registry();
+        let given: FieldMap = [(Symbol::intern("hp"), Value::Int(3))].into_iter().collect();
+        let idx =
+            data.add("base.chara".into(), "elona.putit".into(), given.clone(), Origin::tool("t"), OnDuplicate::Error)
+                .unwrap();
+        assert_eq!(data.proto(idx).fields.get("fov".into()), Some(&Value::Int(15)));
+        let err = data
+            .add("base.chara".into(), "elona.putit".into(), given, Origin::tool("t"), OnDuplicate::Error)
+            .unwrap_err();
+        assert!(err.to_string().contains("ID is already taken"), "{err}");
+    }
+
+    #[test]
+    fn replace_keeps_the_index() {
+        let mut data = registry();
+        let a = data
+            .add("base.chara".into(), "elona.a".into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error)
+            .unwrap();
+        let given: FieldMap = [(Symbol::intern("fov"), Value::Int(3))].into_iter().collect();
+        let b =
+            data.add("base.chara".into(), "elona.a".into(), given, Origin::tool("t"), OnDuplicate::Replace).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(data.proto(a).fields.get("fov".into()), Some(&Value::Int(3)));
+    }
+
+    #[test]
+    fn unknown_type_lists_known_ones() {
+        let data = registry();
+        let err = data.data_type("base.nope").unwrap_err().to_string();
+        assert!(err.contains("base.nope") && err.contains("base.chara"), "{err}");
+    }
+}

@@ -1,0 +1,288 @@
+//! The Lua API: the globals of the engine-features page (`Chara`, `Item`, `Feat`, `Map`,
+//! `InstancedMap`, `Gui`, `Event`, `data`, `save`, `World`), one file per global table, over
+//! one shared [`Engine`].
+//!
+//! Every mod runs in its own environment whose `_MOD_NAME` is its id and whose `require`
+//! resolves modules inside the mod; globals it defines stay in its environment. The shared API
+//! table has the safe standard library only (no `io`, no `debug`); trusted code (the REPL,
+//! scripts run from the command line) gets `debug` too.
+
+pub mod convert;
+pub mod data;
+pub mod error;
+pub mod event;
+pub mod gui;
+pub mod handle;
+pub mod inspect;
+pub mod map;
+pub mod object;
+pub mod objects;
+pub mod save;
+pub mod world;
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use mlua::{Function, Lua, Table};
+use rustc_hash::FxHashMap;
+
+use crate::data::OnDuplicate;
+use crate::moddable::Origin;
+use crate::symbol::Symbol;
+use crate::world::World;
+
+pub use error::LuaFailure;
+pub use handle::{MapRef, ObjectRef};
+
+/// Text the engine produces for people: `print` output and `Gui.mes` messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// A line from `print`.
+    Print(String),
+    /// A message to the player from `Gui.mes`.
+    Message(String),
+}
+
+/// Where a loaded Lua file came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The mod that owns it: the namespace of what it adds with `data:add`.
+    pub mod_id: Option<Symbol>,
+    /// Its name in messages, such as `mods/elona/init.lua`.
+    pub name: Symbol,
+    /// The file on disk, if it is one.
+    pub path: Option<PathBuf>,
+}
+
+/// A mod whose files are loaded.
+#[derive(Clone)]
+pub struct LoadedMod {
+    /// The environment its files run in.
+    pub env: Table,
+    /// Its folder.
+    pub dir: PathBuf,
+}
+
+/// The state every Lua API function works on. Lives in the Lua state's app data.
+pub struct Engine {
+    /// The game state.
+    pub world: RefCell<World>,
+    /// Event handlers.
+    pub events: RefCell<event::EventRegistry>,
+    /// Loaded files by chunk name (`@mods/elona/init.lua`).
+    pub sources: RefCell<FxHashMap<String, SourceFile>>,
+    /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
+    pub on_duplicate: Cell<OnDuplicate>,
+    /// Grows when a game is loaded; handles from an older epoch stop working.
+    pub epoch: Cell<u64>,
+    /// Where `Save.save_game` writes.
+    pub save_dir: RefCell<PathBuf>,
+    output: RefCell<Box<dyn FnMut(Output)>>,
+    handles: RefCell<handle::HandleCaches>,
+    /// The Lua tables given to `data:add`, by type then id.
+    pub(crate) data_tables: Table,
+    /// The shared API table every environment reads through.
+    pub api: Table,
+    /// Each loaded mod's environment and folder.
+    pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
+    /// Modules returned by `require`, by `mod:module`.
+    modules: Table,
+    ipairs_iter: Function,
+    pairs_of: Function,
+}
+
+impl Engine {
+    /// Sends text to whoever shows it (stdout headless, the log pane in the editor).
+    pub fn emit(&self, output: Output) {
+        match self.output.try_borrow_mut() {
+            Ok(mut sink) => sink(output),
+            Err(_) => eprintln!("{output:?}"),
+        }
+    }
+
+    /// Replaces the output sink.
+    pub fn set_output(&self, sink: Box<dyn FnMut(Output)>) {
+        *self.output.borrow_mut() = sink;
+    }
+
+    /// Starts a new epoch after a load: existing handles stop resolving.
+    pub fn new_epoch(&self, lua: &Lua) -> mlua::Result<()> {
+        self.epoch.set(self.epoch.get() + 1);
+        *self.handles.borrow_mut() = handle::HandleCaches::new(lua)?;
+        Ok(())
+    }
+
+    /// Registers a loaded file so errors and provenance name it.
+    pub fn register_source(&self, chunk_name: &str, file: SourceFile) {
+        self.sources.borrow_mut().insert(chunk_name.to_owned(), file);
+    }
+}
+
+/// The engine of `lua`. Panics if the state was not made by [`install`].
+pub fn engine(lua: &Lua) -> Rc<Engine> {
+    lua.app_data_ref::<Rc<Engine>>().expect("the Lua state has an engine").clone()
+}
+
+/// Where the Lua code calling into the engine is: its file, line and mod.
+pub fn caller_origin(lua: &Lua, engine: &Engine) -> Origin {
+    lua.inspect_stack(1, |debug| {
+        let line = debug.current_line().unwrap_or(0) as u32;
+        let source = debug.source();
+        let sources = engine.sources.borrow();
+        match source.source.as_deref().and_then(|chunk| sources.get(chunk)) {
+            Some(file) => Origin { mod_id: file.mod_id, file: file.name, line },
+            None => Origin { mod_id: None, file: Symbol::intern(source.short_src.as_deref().unwrap_or("?")), line },
+        }
+    })
+    .unwrap_or_else(|| Origin::tool("rust"))
+}
+
+/// A Lua error whose message starts with the calling Lua line, like Lua's own `error`:
+/// `mods/elona/init.lua:12: unknown base.chara id 'elona.nope'`.
+pub fn rt_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
+    let location = lua
+        .inspect_stack(1, |debug| {
+            let line = debug.current_line()?;
+            let source = debug.source();
+            Some(format!("{}:{line}: ", source.short_src.as_deref().unwrap_or("?")))
+        })
+        .flatten()
+        .unwrap_or_default();
+    mlua::Error::runtime(format!("{location}{message}"))
+}
+
+/// `ipairs(list)`: what iterator functions return for `for _, obj in ... do`.
+pub fn ipairs(lua: &Lua, list: Table) -> mlua::Result<(Function, Table, i64)> {
+    Ok((engine(lua).ipairs_iter.clone(), list, 0))
+}
+
+/// An iterator over parallel sequences: `for key, value in ...`.
+pub fn pairs_of(lua: &Lua, keys: Table, values: Table) -> mlua::Result<Function> {
+    engine(lua).pairs_of.call((keys, values))
+}
+
+/// Creates the Lua state and installs the engine API over `world`.
+pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lua, Rc<Engine>)> {
+    // SAFETY: the `debug` library is only loaded so that trusted environments (the REPL,
+    // command-line scripts, `pause()`) can use it; mod environments never see it.
+    let lua = unsafe { Lua::unsafe_new_with(mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG, mlua::LuaOptions::default()) };
+    let api = lua.create_table()?;
+    let clean_error = lua.create_function(|lua, err: mlua::Value| {
+        Ok(match err {
+            mlua::Value::Error(error) => mlua::Value::String(lua.create_string(error::root_message(&error))?),
+            other => other,
+        })
+    })?;
+    let emit_print = lua.create_function(|lua, text: String| {
+        engine(lua).emit(Output::Print(text));
+        Ok(())
+    })?;
+    let pairs_of: Function = lua
+        .load(include_str!("prelude.lua"))
+        .set_name("=nefia prelude")
+        .call((api.clone(), lua.globals(), clean_error, emit_print))?;
+    let ipairs_iter: Function = lua.load("return (ipairs({}))").set_name("=nefia prelude").eval()?;
+    let engine = Rc::new(Engine {
+        world: RefCell::new(world),
+        events: RefCell::default(),
+        sources: RefCell::default(),
+        on_duplicate: Cell::new(OnDuplicate::Error),
+        epoch: Cell::new(0),
+        save_dir: RefCell::new(PathBuf::from("saves")),
+        output: RefCell::new(output),
+        handles: RefCell::new(handle::HandleCaches::new(&lua)?),
+        data_tables: lua.create_table()?,
+        api: api.clone(),
+        mods: RefCell::default(),
+        modules: lua.create_table()?,
+        ipairs_iter,
+        pairs_of,
+    });
+    lua.set_app_data(engine.clone());
+    objects::install(&lua, &api)?;
+    map::install(&lua, &api)?;
+    data::install(&lua, &api)?;
+    event::install(&lua, &api)?;
+    gui::install(&lua, &api)?;
+    world::install(&lua, &api)?;
+    save::install(&lua, &api)?;
+    Ok((lua, engine))
+}
+
+/// A new environment reading through the API, with `_MOD_NAME` set to `mod_id`. Plain
+/// `require("a.b")` resolves in the mod `home` (if any); `require("mod.other.a.b")` in any
+/// loaded mod. With `trusted`, the `debug` library is visible too.
+pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool) -> mlua::Result<Table> {
+    let engine = engine(lua);
+    let env = lua.create_table()?;
+    env.raw_set("_MOD_NAME", mod_id)?;
+    if trusted {
+        env.raw_set("debug", lua.globals().raw_get::<mlua::Value>("debug")?)?;
+    }
+    env.raw_set("require", lua.create_function(move |lua, name: String| require(lua, home, &name))?)?;
+    let meta = lua.create_table()?;
+    meta.raw_set("__index", engine.api.clone())?;
+    env.set_metatable(Some(meta))?;
+    Ok(env)
+}
+
+/// `require(name)` from code whose home mod is `home`.
+fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Value> {
+    let engine = engine(lua);
+    let (target, module) = match name.strip_prefix("mod.") {
+        Some(rest) => match rest.split_once('.') {
+            Some((other, module)) => (Symbol::intern(other), module),
+            None => (Symbol::intern(rest), "init"),
+        },
+        None => match home {
+            Some(home) => (home, name),
+            None => {
+                return Err(rt_error(lua, format!("require('{name}'): outside a mod, name the mod: require('mod.<mod id>.{name}')")));
+            }
+        },
+    };
+    let key = format!("{target}:{module}");
+    if let Some(loaded) = engine.modules.raw_get::<Option<mlua::Value>>(key.as_str())? {
+        return Ok(loaded);
+    }
+    let loaded = engine.mods.borrow().get(&target).cloned();
+    let loaded = loaded.ok_or_else(|| rt_error(lua, format!("require('{name}'): mod '{target}' is not loaded")))?;
+    let relative = module.replace('.', "/");
+    let candidates = [loaded.dir.join(format!("{relative}.lua")), loaded.dir.join(&relative).join("init.lua")];
+    let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+        return Err(rt_error(
+            lua,
+            format!(
+                "require('{name}'): mod '{target}' has no module '{module}' (looked for {} and {})",
+                candidates[0].display(),
+                candidates[1].display()
+            ),
+        ));
+    };
+    let result: mlua::Value = load_mod_file(lua, target, &loaded.dir, path, loaded.env)?.call(())?;
+    let result = if result.is_nil() { mlua::Value::Boolean(true) } else { result };
+    engine.modules.raw_set(key.as_str(), &result)?;
+    Ok(result)
+}
+
+/// Compiles a mod's file with chunk name `mods/<mod>/<path>` in `env`, registering it as a
+/// source of `mod_id`.
+pub fn load_mod_file(lua: &Lua, mod_id: Symbol, mod_dir: &Path, path: &Path, env: Table) -> mlua::Result<Function> {
+    let relative = path.strip_prefix(mod_dir).unwrap_or(path);
+    let name = format!("mods/{mod_id}/{}", relative.display());
+    load_file(lua, &name, Some(mod_id), path, env)
+}
+
+/// Compiles the file `path` under the display `name`, in `env`, registering it as a source.
+pub fn load_file(lua: &Lua, name: &str, mod_id: Option<Symbol>, path: &Path, env: Table) -> mlua::Result<Function> {
+    let code = std::fs::read(path)
+        .map_err(|e| mlua::Error::runtime(format!("{}: cannot read: {e}", path.display())))?;
+    let chunk_name = format!("@{name}");
+    engine(lua).register_source(
+        &chunk_name,
+        SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) },
+    );
+    lua.load(code).set_name(chunk_name).set_mode(mlua::ChunkMode::Text).set_environment(env).into_function()
+}

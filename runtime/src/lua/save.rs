@@ -1,0 +1,129 @@
+//! The per-mod `save` table and `Save.save_game` / `Save.load_game` (seed: Save Data).
+//!
+//! `save` is a plain Lua table with a subtable per mod, made on first use, so
+//! `save[_MOD_NAME].x = 1` always works. Saving converts every subtable to plain data; a
+//! value that cannot be saved (a function, a cycle) is an error naming its path, such as
+//! `save.my_mod.cb`, and the previous save file stays as it was.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use mlua::{Lua, Table};
+
+use super::convert::{from_lua, to_lua};
+use super::{engine, rt_error};
+use crate::files::FileError;
+use crate::save::{read_save, write_save};
+use crate::value::Value;
+
+/// Why a game could not be saved or loaded.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SaveError {
+    /// A value in `save` is not plain data.
+    #[error(transparent)]
+    Convert(#[from] super::convert::ConvertError),
+    /// The file could not be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The save names something the loaded mods do not have.
+    #[error("{path}: {error}")]
+    World {
+        /// The save file.
+        path: PathBuf,
+        /// What is wrong.
+        error: crate::world::WorldError,
+    },
+    /// A bad save name.
+    #[error("{0}")]
+    Name(String),
+    /// Lua failed while reading or restoring the save table.
+    #[error("{0}")]
+    Lua(String),
+}
+
+fn lua_error(error: mlua::Error) -> SaveError {
+    SaveError::Lua(super::error::root_message(&error))
+}
+
+/// The file of save `name` under `dir`.
+pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err(SaveError::Name(format!("'{name}' is not a save name: use letters, digits, '-' and '_'")));
+    }
+    Ok(dir.join(format!("{name}.ron")))
+}
+
+/// Every mod's `save` table as plain data.
+pub fn save_tables(lua: &Lua) -> Result<BTreeMap<String, Value>, SaveError> {
+    let save: Table = engine(lua).api.raw_get("save").map_err(lua_error)?;
+    let mut mods = BTreeMap::new();
+    for pair in save.pairs::<String, mlua::Value>() {
+        let (name, table) = pair.map_err(lua_error)?;
+        mods.insert(name.clone(), from_lua(&table, &format!("save.{name}"))?);
+    }
+    Ok(mods)
+}
+
+/// Replaces the contents of `save` with `mods`.
+pub fn restore_save_tables(lua: &Lua, mods: &BTreeMap<String, Value>) -> mlua::Result<()> {
+    let save: Table = engine(lua).api.raw_get("save")?;
+    save.clear()?;
+    for (name, value) in mods {
+        save.raw_set(name.as_str(), to_lua(lua, value)?)?;
+    }
+    Ok(())
+}
+
+/// Saves the game as `name` in the save folder; returns the file written.
+pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
+    let engine = engine(lua);
+    let path = save_path(&engine.save_dir.borrow(), name)?;
+    let mods = save_tables(lua)?;
+    let save = engine.world.borrow().save_game(mods);
+    write_save(&path, &save)?;
+    Ok(path)
+}
+
+/// Loads save `name`, replacing the world and the `save` table. Handles from before the load
+/// stop working.
+pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
+    let engine = engine(lua);
+    let path = save_path(&engine.save_dir.borrow(), name)?;
+    let save = read_save(&path)?;
+    engine.world.borrow_mut().load_game(&save).map_err(|error| SaveError::World { path: path.clone(), error })?;
+    engine.new_epoch(lua).map_err(lua_error)?;
+    restore_save_tables(lua, &save.mods).map_err(lua_error)?;
+    Ok(path)
+}
+
+/// Installs `save` and `Save` into `api`; `mods` get their subtables up front.
+pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
+    let save = lua.create_table()?;
+    let meta = lua.create_table()?;
+    meta.set(
+        "__index",
+        lua.create_function(|lua, (save, name): (Table, String)| {
+            let table = lua.create_table()?;
+            save.raw_set(name, &table)?;
+            Ok(table)
+        })?,
+    )?;
+    save.set_metatable(Some(meta))?;
+    api.set("save", save)?;
+
+    let functions = lua.create_table()?;
+    functions.set(
+        "save_game",
+        lua.create_function(|lua, name: String| {
+            save_game(lua, &name).map(|p| p.display().to_string()).map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
+    functions.set(
+        "load_game",
+        lua.create_function(|lua, name: String| {
+            load_game(lua, &name).map(|p| p.display().to_string()).map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
+    api.set("Save", functions)?;
+    Ok(())
+}

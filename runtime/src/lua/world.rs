@@ -1,0 +1,61 @@
+//! `World`: the clock (`World.date()`), turns, and finding objects by uid.
+
+use mlua::{Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods};
+
+use super::handle::push_object;
+use super::engine;
+use crate::object::Uid;
+use crate::world::Clock;
+
+/// `World.date()`: a calendar date with `year`, `month`, `day`, `hour`, `minute`, `second`
+/// and `hours()` (whole hours since the epoch, the seed's example).
+struct DateRef(Clock);
+
+impl UserData for DateRef {
+    fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
+        fields.add_field_method_get("year", |_, this| Ok(this.0.date().year));
+        fields.add_field_method_get("month", |_, this| Ok(this.0.date().month));
+        fields.add_field_method_get("day", |_, this| Ok(this.0.date().day));
+        fields.add_field_method_get("hour", |_, this| Ok(this.0.date().hour));
+        fields.add_field_method_get("minute", |_, this| Ok(this.0.date().minute));
+        fields.add_field_method_get("second", |_, this| Ok(this.0.date().second));
+    }
+
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_method("hours", |_, this, ()| Ok(this.0.hours()));
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            let d = this.0.date();
+            Ok(format!("{}/{:02}/{:02} {:02}:{:02}:{:02}", d.year, d.month, d.day, d.hour, d.minute, d.second))
+        });
+    }
+}
+
+/// Installs `World` into `api`.
+pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
+    let world = lua.create_table()?;
+    world.set("date", lua.create_function(|lua, ()| Ok(DateRef(engine(lua).world.borrow().clock)))?)?;
+    world.set(
+        "pass_time",
+        lua.create_function(|lua, seconds: u64| {
+            engine(lua).world.borrow_mut().pass_time(seconds);
+            Ok(())
+        })?,
+    )?;
+    world.set("turn", lua.create_function(|lua, ()| Ok(engine(lua).world.borrow().turn))?)?;
+    world.set(
+        "object",
+        lua.create_function(|lua, uid: u64| {
+            let exists = engine(lua).world.borrow().exists(Uid(uid));
+            if exists { push_object(lua, Uid(uid)).map(Some) } else { Ok(None) }
+        })?,
+    )?;
+    world.set(
+        "refresh_sight",
+        lua.create_function(|lua, ()| {
+            engine(lua).world.borrow_mut().refresh_sight();
+            Ok(())
+        })?,
+    )?;
+    api.set("World", world)?;
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! Map memory: what the player remembers of cells it has seen (drawn dimmed when out of
+//! sight). Each remembered object is the data its `produce_memory()` gave when last seen.
+
+use serde::{Deserialize, Serialize};
+
+use crate::object::{ObjectKind, Uid};
+use crate::symbol::Symbol;
+
+/// What `produce_memory()` gives the renderer for one object.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ObjectMemory {
+    /// The object remembered.
+    pub uid: Uid,
+    /// Its kind (the draw layer it belongs to).
+    pub kind: ObjectKind,
+    /// Its prototype id.
+    pub id: Symbol,
+    /// False hides the object from the map.
+    pub show: bool,
+    /// The character drawn for it.
+    pub glyph: Symbol,
+    /// Its colour, RGBA.
+    pub color: [u8; 4],
+    /// An image under `assets/` drawn instead of the glyph, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<Symbol>,
+}
+
+/// What the player remembers of one cell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellMemory {
+    /// The tile seen there.
+    pub tile: Symbol,
+    /// The objects seen there, bottom first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<ObjectMemory>,
+}
+
+/// Remembered cells of one map.
+#[derive(Clone, Debug)]
+pub struct MapMemory {
+    width: i32,
+    cells: Vec<Option<Box<CellMemory>>>,
+}
+
+impl MapMemory {
+    /// Nothing remembered on a `width`×`height` map.
+    pub fn new(width: i32, height: i32) -> MapMemory {
+        MapMemory { width, cells: vec![None; (width * height) as usize] }
+    }
+
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        let height = self.cells.len() as i32 / self.width;
+        (x >= 0 && y >= 0 && x < self.width && y < height).then(|| (y * self.width + x) as usize)
+    }
+
+    /// What is remembered of (x, y).
+    pub fn get(&self, x: i32, y: i32) -> Option<&CellMemory> {
+        self.index(x, y).and_then(|i| self.cells[i].as_deref())
+    }
+
+    /// Remembers (x, y) as `memory`.
+    pub fn set(&mut self, x: i32, y: i32, memory: CellMemory) {
+        if let Some(i) = self.index(x, y) {
+            self.cells[i] = Some(Box::new(memory));
+        }
+    }
+
+    /// Every remembered cell as (x, y, memory), row by row.
+    pub fn known_cells(&self) -> impl Iterator<Item = (i32, i32, &CellMemory)> {
+        self.cells.iter().enumerate().filter_map(|(i, cell)| {
+            cell.as_deref().map(|m| (i as i32 % self.width, i as i32 / self.width, m))
+        })
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.cells.iter_mut().for_each(|c| *c = None);
+    }
+}

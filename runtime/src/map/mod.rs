@@ -1,0 +1,206 @@
+//! InstancedMap: a grid of tiles holding map objects, with sight and map memory.
+//!
+//! Cells are 0-based: x runs from 0 to width − 1, y from 0 to height − 1. Tiles are stored as
+//! indices into a per-map palette of tile ids, so a map can hold tile ids the loaded mods do
+//! not know (they are kept and shown as unknown). Objects are indexed by cell, so a query
+//! costs the objects at that cell, not the map.
+
+mod memory;
+mod sight;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use memory::{CellMemory, MapMemory, ObjectMemory};
+pub use sight::{Sight, compute_sight};
+
+use crate::location::ObjectList;
+use crate::object::Uid;
+use crate::symbol::Symbol;
+
+/// The unique id of a map (a separate sequence from object uids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MapId(pub u64);
+
+impl fmt::Display for MapId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Side of the square chunks the renderer caches; a tile change dirties one chunk.
+pub const CHUNK_SIZE: i32 = 16;
+
+/// A map: tiles, the objects on it, what the player sees and remembers.
+#[derive(Clone, Debug)]
+pub struct InstancedMap {
+    /// Its id.
+    pub uid: MapId,
+    /// A name for people (the file stem for project maps).
+    pub name: String,
+    width: i32,
+    height: i32,
+    palette: Vec<Symbol>,
+    tiles: Vec<u16>,
+    objects: ObjectList,
+    cells: Vec<Vec<Uid>>,
+    /// Where the player arrives when entering the map, if set.
+    pub entrance: Option<(i32, i32)>,
+    /// Cells the player sees now.
+    pub sight: Sight,
+    /// What the player remembers of each cell.
+    pub memory: MapMemory,
+    chunk_revisions: Vec<u64>,
+    objects_revision: u64,
+}
+
+impl InstancedMap {
+    /// A `width`×`height` map filled with `tile`.
+    pub fn new(uid: MapId, width: i32, height: i32, tile: Symbol) -> InstancedMap {
+        assert!(width > 0 && height > 0, "map size must be positive");
+        let cells = (width * height) as usize;
+        let chunks = (chunks_along(width) * chunks_along(height)) as usize;
+        InstancedMap {
+            uid,
+            name: format!("map {uid}"),
+            width,
+            height,
+            palette: vec![tile],
+            tiles: vec![0; cells],
+            objects: ObjectList::default(),
+            cells: vec![Vec::new(); cells],
+            entrance: None,
+            sight: Sight::new(width, height),
+            memory: MapMemory::new(width, height),
+            chunk_revisions: vec![1; chunks],
+            objects_revision: 1,
+        }
+    }
+
+    /// Width in cells.
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// True if (x, y) is a cell of this map.
+    pub fn in_bounds(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.width && y < self.height
+    }
+
+    fn index(&self, x: i32, y: i32) -> usize {
+        (y * self.width + x) as usize
+    }
+
+    /// The tile id at (x, y), or `None` out of bounds.
+    pub fn tile(&self, x: i32, y: i32) -> Option<Symbol> {
+        self.in_bounds(x, y).then(|| self.palette[self.tiles[self.index(x, y)] as usize])
+    }
+
+    /// The palette index of the tile at (x, y); see [`InstancedMap::palette`].
+    pub fn tile_index(&self, x: i32, y: i32) -> u16 {
+        self.tiles[self.index(x, y)]
+    }
+
+    /// The distinct tile ids this map uses, indexed by [`InstancedMap::tile_index`].
+    pub fn palette(&self) -> &[Symbol] {
+        &self.palette
+    }
+
+    /// Sets the tile at (x, y). Returns false out of bounds. The caller checks the id.
+    pub fn set_tile(&mut self, x: i32, y: i32, tile: Symbol) -> bool {
+        if !self.in_bounds(x, y) {
+            return false;
+        }
+        let index = match self.palette.iter().position(|&t| t == tile) {
+            Some(i) => i,
+            None => {
+                self.palette.push(tile);
+                self.palette.len() - 1
+            }
+        };
+        let cell = self.index(x, y);
+        if self.tiles[cell] as usize != index {
+            self.tiles[cell] = u16::try_from(index).expect("more than 65536 tile kinds on one map");
+            let chunk = self.chunk_of(x, y);
+            self.chunk_revisions[chunk] += 1;
+        }
+        true
+    }
+
+    /// The objects on this map in insertion order.
+    pub fn objects(&self) -> &ObjectList {
+        &self.objects
+    }
+
+    /// The objects at (x, y) in the order they arrived; empty out of bounds.
+    pub fn objects_at(&self, x: i32, y: i32) -> &[Uid] {
+        if self.in_bounds(x, y) { &self.cells[self.index(x, y)] } else { &[] }
+    }
+
+    pub(crate) fn add_to_index(&mut self, uid: Uid, x: i32, y: i32) -> u64 {
+        let cell = self.index(x, y);
+        self.cells[cell].push(uid);
+        self.objects_revision += 1;
+        self.objects.push(uid)
+    }
+
+    pub(crate) fn remove_from_index(&mut self, uid: Uid, x: i32, y: i32, seq: u64) {
+        let cell = self.index(x, y);
+        self.cells[cell].retain(|&u| u != uid);
+        self.objects.remove(seq);
+        self.objects_revision += 1;
+    }
+
+    pub(crate) fn move_in_index(&mut self, uid: Uid, old_x: i32, old_y: i32, x: i32, y: i32) {
+        let old = self.index(old_x, old_y);
+        self.cells[old].retain(|&u| u != uid);
+        let new = self.index(x, y);
+        self.cells[new].push(uid);
+        self.objects_revision += 1;
+    }
+
+    /// Marks the objects as changed (a field the renderer reads changed).
+    pub fn touch_objects(&mut self) {
+        self.objects_revision += 1;
+    }
+
+    /// Number of chunks across and down.
+    pub fn chunk_grid(&self) -> (i32, i32) {
+        (chunks_along(self.width), chunks_along(self.height))
+    }
+
+    fn chunk_of(&self, x: i32, y: i32) -> usize {
+        ((y / CHUNK_SIZE) * chunks_along(self.width) + x / CHUNK_SIZE) as usize
+    }
+
+    /// A counter that grows whenever a tile in chunk (cx, cy) changes.
+    pub fn chunk_revision(&self, cx: i32, cy: i32) -> u64 {
+        self.chunk_revisions[(cy * chunks_along(self.width) + cx) as usize]
+    }
+
+    /// A counter that grows whenever an object arrives, leaves or moves.
+    pub fn objects_revision(&self) -> u64 {
+        self.objects_revision
+    }
+
+    /// Checks the position index against the object list (for tests and debug checks):
+    /// every listed object appears in exactly one cell, and nothing else does.
+    pub fn index_is_consistent(&self, position_of: impl Fn(Uid) -> Option<(i32, i32)>) -> bool {
+        let indexed: usize = self.cells.iter().map(Vec::len).sum();
+        indexed == self.objects.len()
+            && self.objects.iter().all(|uid| {
+                position_of(uid).is_some_and(|(x, y)| self.objects_at(x, y).iter().filter(|&&u| u == uid).count() == 1)
+            })
+    }
+}
+
+fn chunks_along(cells: i32) -> i32 {
+    (cells + CHUNK_SIZE - 1) / CHUNK_SIZE
+}

@@ -1,0 +1,145 @@
+//! Map objects: characters, items and feats (seed: Map Objects).
+//!
+//! An [`Object`] is backed by a prototype of `base.chara`, `base.item` or `base.feat`, has a
+//! [`Uid`] that is never reused, a position, an optional [`Location`], and its
+//! [`Moddable`] base and temp values. Characters and container items are locations
+//! themselves: they own an [`ObjectList`] of items; characters also own equipment slots.
+
+use std::fmt;
+use std::rc::{Rc, Weak};
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::ProtoIdx;
+use crate::location::{Location, ObjectList};
+use crate::moddable::{FieldMap, Moddable};
+use crate::symbol::Symbol;
+
+/// The unique id of a map object. Starts at 1, grows by one for every object made (clones
+/// included) and is never reused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Uid(pub u64);
+
+impl fmt::Display for Uid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The three kinds of map object, each backed by its own data type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ObjectKind {
+    /// A character (`base.chara`, IChara). Also a location for items.
+    Chara,
+    /// An item (`base.item`, IItem). A location for items when it is a container.
+    Item,
+    /// A map feature such as a door or stairs (`base.feat`, IFeat).
+    Feat,
+}
+
+impl ObjectKind {
+    /// Every kind, in drawing order (feats under items under characters).
+    pub const ALL: [ObjectKind; 3] = [ObjectKind::Feat, ObjectKind::Item, ObjectKind::Chara];
+
+    /// The data type that backs this kind.
+    pub fn data_type(self) -> &'static str {
+        match self {
+            ObjectKind::Chara => "base.chara",
+            ObjectKind::Item => "base.item",
+            ObjectKind::Feat => "base.feat",
+        }
+    }
+
+    /// The kind backed by `data_type`, if it is one of the object types.
+    pub fn from_data_type(data_type: &str) -> Option<ObjectKind> {
+        ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type)
+    }
+
+    /// The event `refresh()` emits for this kind.
+    pub fn refreshed_event(self) -> &'static str {
+        match self {
+            ObjectKind::Chara => "base.on_chara_refreshed",
+            ObjectKind::Item => "base.on_item_refreshed",
+            ObjectKind::Feat => "base.on_feat_refreshed",
+        }
+    }
+
+    /// A lower-case name for messages: "character", "item", "feat".
+    pub fn noun(self) -> &'static str {
+        match self {
+            ObjectKind::Chara => "character",
+            ObjectKind::Item => "item",
+            ObjectKind::Feat => "feat",
+        }
+    }
+}
+
+/// A character's equipment: slot name to the item worn there.
+pub type Equipment = FieldMap<Uid>;
+
+/// One map object.
+#[derive(Debug)]
+pub struct Object {
+    /// Its unique id.
+    pub uid: Uid,
+    /// Character, item or feat.
+    pub kind: ObjectKind,
+    /// Its prototype in the data registry.
+    pub proto: ProtoIdx,
+    /// Its prototype's id, such as `elona.putit`.
+    pub id: Symbol,
+    /// Column on the map (0-based). Inside an inventory it is 0.
+    pub x: i32,
+    /// Row on the map (0-based). Inside an inventory it is 0.
+    pub y: i32,
+    /// Base and temp values.
+    pub fields: Moddable,
+    pub(crate) location: Option<Location>,
+    /// Order key inside its location, so iteration follows insertion order.
+    pub(crate) seq: u64,
+    /// The items this object holds, for characters and containers.
+    pub(crate) inventory: Option<ObjectList>,
+    /// Worn items by slot, for characters.
+    pub(crate) equipment: Option<Equipment>,
+    /// Alive while a Lua handle to this object exists.
+    pub(crate) handle: Weak<()>,
+    /// Holds from Rust (editor undo history, clipboard) that keep an ownerless object alive.
+    pub(crate) pins: u32,
+}
+
+impl Object {
+    /// Where the object is, if anywhere.
+    pub fn location(&self) -> Option<Location> {
+        self.location
+    }
+
+    /// The items it holds, in insertion order, if it is a location.
+    pub fn inventory(&self) -> Option<impl Iterator<Item = Uid> + '_> {
+        self.inventory.as_ref().map(|list| list.iter())
+    }
+
+    /// Its equipment slots with the worn items, if it is a character.
+    pub fn equipment(&self) -> Option<&Equipment> {
+        self.equipment.as_ref()
+    }
+
+    /// True while a Lua script holds a handle to it.
+    pub fn is_held_by_script(&self) -> bool {
+        self.handle.strong_count() > 0
+    }
+
+    /// Returns the Lua handle token, creating a new one if none is alive. The handle keeps
+    /// the object alive while it is ownerless.
+    pub fn handle_token(&mut self) -> Rc<()> {
+        match self.handle.upgrade() {
+            Some(token) => token,
+            None => {
+                let token = Rc::new(());
+                self.handle = Rc::downgrade(&token);
+                token
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! [`Runtime`]: a world and its Lua state with a project's mods loaded — what `nefia run`,
+//! the tests and (on its own thread) the editor drive.
+
+use std::cell::{Ref, RefMut};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use mlua::{Lua, Table};
+
+use crate::data::DataRegistry;
+use crate::files::{FileError, read_ron};
+use crate::lua::{self, Engine, LoadedMod, LuaFailure, Output};
+use crate::mods::{self, ModInfo, ModsError};
+use crate::object::{ObjectKind, Uid};
+use crate::project::Project;
+use crate::save::{MapRecord, RecordKind};
+use crate::symbol::Symbol;
+use crate::world::{World, WorldError};
+
+/// Why a runtime could not be set up or a step failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RuntimeError {
+    /// A project or map file is missing or malformed.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The mods could not be ordered.
+    #[error(transparent)]
+    Mods(#[from] ModsError),
+    /// Lua code failed.
+    #[error("{0}")]
+    Lua(#[from] LuaFailure),
+    /// A world operation failed.
+    #[error(transparent)]
+    World(#[from] WorldError),
+    /// Saving or loading failed.
+    #[error(transparent)]
+    Save(#[from] lua::save::SaveError),
+}
+
+/// What evaluating a line of REPL input gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Evaluation {
+    /// It ran; these are its results, pretty-printed (empty for a statement).
+    Values(Vec<String>),
+    /// The chunk is not complete yet (an open `function`, `do`, string…): read another line.
+    Incomplete,
+    /// It failed.
+    Error(LuaFailure),
+}
+
+/// A world with a Lua state and loaded mods.
+pub struct Runtime {
+    lua: Lua,
+    engine: Rc<Engine>,
+    project: Option<Project>,
+    mods: Vec<ModInfo>,
+    repl_env: Table,
+}
+
+impl Runtime {
+    /// A runtime with no mods loaded. `output` receives `print` lines and messages.
+    pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
+        let (lua, engine) = lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
+        let repl_env = lua::environment(&lua, "repl", None, true).map_err(LuaFailure::from)?;
+        Ok(Runtime { lua, engine, project: None, mods: Vec::new(), repl_env })
+    }
+
+    /// Opens the project in `dir` and loads its mods (the world is empty until
+    /// [`Runtime::start_game`]).
+    pub fn open_project(dir: &Path, output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
+        let project = Project::open(dir)?;
+        let mut runtime = Runtime::new(output)?;
+        *runtime.engine.save_dir.borrow_mut() = project.saves_dir();
+        runtime.load_mods(&project.mod_dirs(), &project.manifest.mods)?;
+        runtime.project = Some(project);
+        Ok(runtime)
+    }
+
+    /// Finds the mods under `mod_dirs` and loads `wanted` with their dependencies, in order.
+    pub fn load_mods(&mut self, mod_dirs: &[PathBuf], wanted: &[String]) -> Result<(), RuntimeError> {
+        let available = mods::discover(mod_dirs)?;
+        let order = mods::load_order(&available, wanted, mod_dirs)?;
+        for info in order {
+            if self.mods.iter().any(|m| m.id() == info.id()) {
+                continue;
+            }
+            self.load_mod(&info)?;
+            self.mods.push(info);
+        }
+        Ok(())
+    }
+
+    fn load_mod(&self, info: &ModInfo) -> Result<(), RuntimeError> {
+        let id = Symbol::intern(info.id());
+        let env = lua::environment(&self.lua, info.id(), Some(id), false).map_err(LuaFailure::from)?;
+        self.engine.mods.borrow_mut().insert(id, LoadedMod { env: env.clone(), dir: info.dir.clone() });
+        // Every loaded mod has its save table from the start.
+        let save: Table = self.engine.api.raw_get("save").map_err(LuaFailure::from)?;
+        let _: Table = save.get(info.id()).map_err(LuaFailure::from)?;
+        let init = info.dir.join("init.lua");
+        if init.is_file() {
+            let chunk = lua::load_mod_file(&self.lua, id, &info.dir, &init, env).map_err(LuaFailure::from)?;
+            chunk.call::<()>(()).map_err(LuaFailure::from)?;
+        }
+        Ok(())
+    }
+
+    /// Puts the project's start map in the world, makes it current and places the player
+    /// (the project's player prototype) at the map's entrance or a random open cell.
+    pub fn start_game(&mut self) -> Result<(), RuntimeError> {
+        let Some(project) = self.project.clone() else { return Ok(()) };
+        let Some(start) = &project.manifest.start_map else { return Ok(()) };
+        let path = project.maps_dir().join(format!("{start}.ron"));
+        let record: MapRecord = read_ron(&path)?;
+        let map = self
+            .engine
+            .world
+            .borrow_mut()
+            .map_from_record(&record, RecordKind::MapFile)
+            .map_err(|e| FileError::new(&path, e.to_string()))?;
+        self.engine.world.borrow_mut().set_current_map(map)?;
+        if let Some(player_id) = &project.manifest.player {
+            let player = self.engine.world.borrow_mut().create(ObjectKind::Chara, player_id)?;
+            let (x, y) = match record.entrance {
+                Some(entrance) => entrance,
+                None => self.engine.world.borrow_mut().random_open_position(map, ObjectKind::Chara)?,
+            };
+            let mut world = self.engine.world.borrow_mut();
+            world.take_object(crate::Holder::Map(map), player, x, y)?;
+            world.set_player(player)?;
+        }
+        let player = self.engine.world.borrow().player();
+        if let Some(player) = player {
+            self.refresh(player)?;
+        }
+        self.engine.world.borrow_mut().refresh_sight();
+        Ok(())
+    }
+
+    /// Runs a Lua file in a trusted environment (with `debug`), as `nefia run` does.
+    pub fn run_file(&self, path: &Path) -> Result<(), LuaFailure> {
+        let env = lua::environment(&self.lua, "script", None, true)?;
+        let name = path.display().to_string();
+        lua::load_file(&self.lua, &name, None, path, env)?.call::<()>(())?;
+        Ok(())
+    }
+
+    /// Runs a Lua file whose prototypes go in namespace `mod_id` (test files, for example),
+    /// and returns its environment (the globals it defined).
+    pub fn run_file_as(&self, path: &Path, mod_id: &str) -> Result<Table, LuaFailure> {
+        let env = lua::environment(&self.lua, mod_id, None, true)?;
+        let name = path.display().to_string();
+        lua::load_file(&self.lua, &name, Some(Symbol::intern(mod_id)), path, env.clone())?.call::<()>(())?;
+        Ok(env)
+    }
+
+    /// Evaluates REPL input: an expression prints its values (no `return` needed), a
+    /// statement runs. Globals it sets persist for later lines.
+    pub fn eval(&self, code: &str) -> Evaluation {
+        self.engine.register_source("=repl", lua::SourceFile { mod_id: Some(Symbol::intern("repl")), name: Symbol::intern("repl"), path: None });
+        let as_expression = self.lua.load(format!("return {code}")).set_name("=repl").set_environment(self.repl_env.clone()).into_function();
+        let function = match as_expression {
+            Ok(f) => f,
+            Err(_) => match self.lua.load(code).set_name("=repl").set_environment(self.repl_env.clone()).into_function() {
+                Ok(f) => f,
+                Err(mlua::Error::SyntaxError { incomplete_input: true, .. }) => return Evaluation::Incomplete,
+                Err(error) => return Evaluation::Error(LuaFailure::from(error)),
+            },
+        };
+        match function.call::<mlua::MultiValue>(()) {
+            Ok(values) => Evaluation::Values(values.iter().map(|v| crate::lua::inspect::inspect(v, 2)).collect()),
+            Err(error) => Evaluation::Error(LuaFailure::from(error)),
+        }
+    }
+
+    /// `refresh()` on object `uid`: clears its temp values and emits its refresh event.
+    pub fn refresh(&self, uid: Uid) -> Result<(), LuaFailure> {
+        lua::object::refresh(&self.lua, uid)?;
+        Ok(())
+    }
+
+    /// Saves the game as `name` in the project's save folder (see [`Runtime::set_save_dir`]).
+    pub fn save_game(&self, name: &str) -> Result<PathBuf, RuntimeError> {
+        Ok(lua::save::save_game(&self.lua, name)?)
+    }
+
+    /// Loads save `name`, replacing the world.
+    pub fn load_game(&self, name: &str) -> Result<PathBuf, RuntimeError> {
+        Ok(lua::save::load_game(&self.lua, name)?)
+    }
+
+    /// Sets the folder saves are written to and read from.
+    pub fn set_save_dir(&self, dir: PathBuf) {
+        *self.engine.save_dir.borrow_mut() = dir;
+    }
+
+    /// The world, for reading.
+    pub fn world(&self) -> Ref<'_, World> {
+        self.engine.world.borrow()
+    }
+
+    /// The world, for changing from Rust.
+    pub fn world_mut(&self) -> RefMut<'_, World> {
+        self.engine.world.borrow_mut()
+    }
+
+    /// The Lua state.
+    pub fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// The state shared by the Lua API.
+    pub fn engine(&self) -> &Rc<Engine> {
+        &self.engine
+    }
+
+    /// The open project, if any.
+    pub fn project(&self) -> Option<&Project> {
+        self.project.as_ref()
+    }
+
+    /// The loaded mods in load order.
+    pub fn mods(&self) -> &[ModInfo] {
+        &self.mods
+    }
+}

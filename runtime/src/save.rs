@@ -1,0 +1,347 @@
+//! How the world is written down: save games and map files, both RON.
+//!
+//! A [`SaveGame`] holds everything a game needs to continue: maps with tiles and memory,
+//! objects nested by location with their base and temp values, the uid counters, the current
+//! map, the player, the clock and every mod's `save` table. A [`MapRecord`] is also the
+//! format of project map files (without uids, temp values or memory). The writer is
+//! deterministic — maps by id, objects in location order, fields by name — so save → load →
+//! save gives identical bytes.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::files::{FileError, read_ron, to_ron, write_atomic};
+use crate::location::Location;
+use crate::map::{CellMemory, InstancedMap, MapId};
+use crate::moddable::{FieldMap, Moddable, TempValue};
+use crate::object::{Object, ObjectKind, Uid};
+use crate::symbol::Symbol;
+use crate::value::Value;
+use crate::world::{Clock, World, WorldError};
+
+/// The version written into save files.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// One object and what it holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ObjectRecord {
+    /// Its uid (save games only; map files give new objects new uids).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<Uid>,
+    /// Character, item or feat.
+    pub kind: ObjectKind,
+    /// Prototype id.
+    pub id: Symbol,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Base values that differ from the prototype.
+    #[serde(default, skip_serializing_if = "FieldMap::is_empty")]
+    pub fields: FieldMap,
+    /// Temp values with their provenance (save games only).
+    #[serde(default, skip_serializing_if = "FieldMap::is_empty")]
+    pub temp: FieldMap<TempValue>,
+    /// Items held, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inventory: Vec<ObjectRecord>,
+    /// Items worn, by slot.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub equipment: BTreeMap<Symbol, ObjectRecord>,
+}
+
+/// One map: its tiles as rows of palette codes, its objects, and (in saves) its memory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MapRecord {
+    /// Its id (save games only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<MapId>,
+    /// Its name.
+    pub name: String,
+    /// Width in cells.
+    pub width: i32,
+    /// Height in cells.
+    pub height: i32,
+    /// Code → tile id. Every code has the same length.
+    pub palette: BTreeMap<String, Symbol>,
+    /// One string per row, each `width` codes long.
+    pub tiles: Vec<String>,
+    /// Where the player arrives, if the map says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrance: Option<(i32, i32)>,
+    /// Objects on the map in insertion order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<ObjectRecord>,
+    /// Remembered cells (save games only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub memory: Vec<(i32, i32, CellMemory)>,
+}
+
+/// A whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveGame {
+    /// [`SAVE_FORMAT`] of the writer.
+    pub format: u32,
+    /// The uid the next object gets.
+    pub next_uid: u64,
+    /// The id the next map gets.
+    pub next_map_uid: u64,
+    /// In-game time.
+    pub clock: Clock,
+    /// Turns played.
+    pub turn: u64,
+    /// Random number generator state.
+    pub rng_seed: u64,
+    /// The current map.
+    pub current_map: Option<MapId>,
+    /// The player.
+    pub player: Option<Uid>,
+    /// The player, when it is on no map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ownerless_player: Option<ObjectRecord>,
+    /// Every map.
+    pub maps: Vec<MapRecord>,
+    /// Each mod's `save` table.
+    pub mods: BTreeMap<String, Value>,
+}
+
+/// Codes tried first for tiles, in order, after the tile's own glyph.
+const CODES: &str = ".#~,:;=+-*%&$@!?^<>/|abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/// Whether a record is for a save game (uids, temp values, memory) or a project map file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    /// Everything, for continuing a game.
+    SaveGame,
+    /// The designed content only: tiles and objects with their own base values.
+    MapFile,
+}
+
+impl World {
+    fn object_record(&self, uid: Uid, kind: RecordKind) -> ObjectRecord {
+        let object: &Object = &self.objects[&uid];
+        ObjectRecord {
+            uid: (kind == RecordKind::SaveGame).then_some(uid),
+            kind: object.kind,
+            id: object.id,
+            x: object.x,
+            y: object.y,
+            fields: object.fields.base.clone(),
+            temp: match kind {
+                RecordKind::SaveGame => object.fields.temp.clone(),
+                RecordKind::MapFile => FieldMap::new(),
+            },
+            inventory: object.inventory().map(|items| items.map(|i| self.object_record(i, kind)).collect()).unwrap_or_default(),
+            equipment: object
+                .equipment()
+                .map(|e| e.iter().map(|(slot, &item)| (slot, self.object_record(item, kind))).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Writes map `id` as a record.
+    pub fn map_record(&self, id: MapId, kind: RecordKind) -> Result<MapRecord, WorldError> {
+        let map = self.map(id)?;
+        let (palette, tiles) = self.encode_tiles(map);
+        Ok(MapRecord {
+            uid: (kind == RecordKind::SaveGame).then_some(id),
+            name: map.name.clone(),
+            width: map.width(),
+            height: map.height(),
+            palette,
+            tiles,
+            entrance: map.entrance,
+            objects: map.objects().iter().map(|uid| self.object_record(uid, kind)).collect(),
+            memory: match kind {
+                RecordKind::SaveGame => map.memory.known_cells().map(|(x, y, m)| (x, y, m.clone())).collect(),
+                RecordKind::MapFile => Vec::new(),
+            },
+        })
+    }
+
+    fn encode_tiles(&self, map: &InstancedMap) -> (BTreeMap<String, Symbol>, Vec<String>) {
+        let mut used = vec![false; map.palette().len()];
+        for y in 0..map.height() {
+            for x in 0..map.width() {
+                used[map.tile_index(x, y) as usize] = true;
+            }
+        }
+        let used_tiles: Vec<usize> = (0..used.len()).filter(|&i| used[i]).collect();
+        let width = if used_tiles.len() <= CODES.chars().count() { 1 } else { 2 };
+        let mut taken: Vec<String> = Vec::new();
+        let mut codes = vec![String::new(); map.palette().len()];
+        let candidates: Vec<String> = if width == 1 {
+            CODES.chars().map(String::from).collect()
+        } else {
+            CODES.chars().flat_map(|a| CODES.chars().map(move |b| format!("{a}{b}"))).collect()
+        };
+        for &index in &used_tiles {
+            let tile = map.palette()[index];
+            let glyph = self.tile_glyph(tile).filter(|g| g.chars().count() == width && !taken.contains(g) && !g.contains(['"', '\\']));
+            let code = glyph.unwrap_or_else(|| candidates.iter().find(|c| !taken.contains(c)).expect("enough codes").clone());
+            taken.push(code.clone());
+            codes[index] = code;
+        }
+        let palette = used_tiles.iter().map(|&i| (codes[i].clone(), map.palette()[i])).collect();
+        let rows = (0..map.height())
+            .map(|y| (0..map.width()).map(|x| codes[map.tile_index(x, y) as usize].as_str()).collect())
+            .collect();
+        (palette, rows)
+    }
+
+    fn tile_glyph(&self, tile: Symbol) -> Option<String> {
+        let proto = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()).ok()?;
+        self.data.proto(proto).fields.get(Symbol::intern("glyph"))?.as_str().map(str::to_owned)
+    }
+
+    /// Builds a map from a record. With [`RecordKind::MapFile`] objects get new uids; with
+    /// [`RecordKind::SaveGame`] they keep theirs.
+    pub fn map_from_record(&mut self, record: &MapRecord, kind: RecordKind) -> Result<MapId, WorldError> {
+        let invalid = |message: String| WorldError::Invalid(format!("map '{}': {message}", record.name));
+        if record.width <= 0 || record.height <= 0 {
+            return Err(invalid(format!("size {}x{} must be positive", record.width, record.height)));
+        }
+        let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count());
+        if record.palette.keys().any(|c| c.chars().count() != code_width) {
+            return Err(invalid("every palette code must have the same length".into()));
+        }
+        if record.tiles.len() != record.height as usize {
+            return Err(invalid(format!("has {} rows of tiles, expected {}", record.tiles.len(), record.height)));
+        }
+        let first = *record.palette.values().next().ok_or_else(|| invalid("the palette is empty".into()))?;
+        let mut map = InstancedMap::new(MapId(0), record.width, record.height, first);
+        map.name = record.name.clone();
+        map.entrance = record.entrance;
+        for (y, row) in record.tiles.iter().enumerate() {
+            let chars: Vec<char> = row.chars().collect();
+            if chars.len() != record.width as usize * code_width {
+                return Err(invalid(format!("row {} has {} codes, expected {}", y + 1, chars.len() / code_width.max(1), record.width)));
+            }
+            for (x, code) in chars.chunks(code_width).enumerate() {
+                let code: String = code.iter().collect();
+                let tile = *record.palette.get(&code).ok_or_else(|| invalid(format!("row {} uses code '{code}', which is not in the palette", y + 1)))?;
+                map.set_tile(x as i32, y as i32, tile);
+            }
+        }
+        for (x, y, memory) in &record.memory {
+            map.memory.set(*x, *y, memory.clone());
+        }
+        let id = match (kind, record.uid) {
+            (RecordKind::SaveGame, Some(uid)) => {
+                map.uid = uid;
+                self.maps.insert(uid, map);
+                uid
+            }
+            _ => self.insert_map(map),
+        };
+        for object in &record.objects {
+            let uid = self.object_from_record(object, kind)?;
+            self.attach(uid, Location::Map(id), object.x, object.y);
+        }
+        Ok(id)
+    }
+
+    /// Builds an object (and what it holds) from a record; it is left ownerless.
+    pub fn object_from_record(&mut self, record: &ObjectRecord, kind: RecordKind) -> Result<Uid, WorldError> {
+        let proto = self.data.find(Symbol::intern(record.kind.data_type()), record.id.as_str())?;
+        let uid = match (kind, record.uid) {
+            (RecordKind::SaveGame, Some(uid)) => {
+                if self.objects.contains_key(&uid) {
+                    return Err(WorldError::Invalid(format!("uid {uid} appears twice")));
+                }
+                self.spawn(uid, proto);
+                uid
+            }
+            _ => self.create_from(proto),
+        };
+        let object = self.objects.get_mut(&uid).expect("just made");
+        object.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
+        object.x = record.x;
+        object.y = record.y;
+        // Building the contents makes objects, which may sweep: keep this one alive meanwhile.
+        object.pins += 1;
+        let result = self.contents_from_record(uid, record, kind);
+        self.unpin(uid);
+        result.map(|()| uid)
+    }
+
+    fn contents_from_record(&mut self, uid: Uid, record: &ObjectRecord, kind: RecordKind) -> Result<(), WorldError> {
+        for item in &record.inventory {
+            let item_uid = self.object_from_record(item, kind)?;
+            if self.objects[&uid].inventory.is_none() {
+                return Err(WorldError::NotALocation(self.describe(uid)));
+            }
+            self.attach(item_uid, Location::Inventory(uid), 0, 0);
+        }
+        for (&slot, item) in &record.equipment {
+            let item_uid = self.object_from_record(item, kind)?;
+            if self.objects[&uid].equipment.is_none() {
+                return Err(WorldError::Invalid(format!("{} cannot wear items", self.describe(uid))));
+            }
+            self.attach(item_uid, Location::Equipment(uid, slot), 0, 0);
+        }
+        Ok(())
+    }
+
+    /// Writes the whole game. `mods` is every mod's `save` table.
+    pub fn save_game(&self, mods: BTreeMap<String, Value>) -> SaveGame {
+        let player = self.player();
+        let ownerless_player = player.filter(|&p| self.objects[&p].location.is_none()).map(|p| self.object_record(p, RecordKind::SaveGame));
+        SaveGame {
+            format: SAVE_FORMAT,
+            next_uid: self.next_uid,
+            next_map_uid: self.next_map_uid,
+            clock: self.clock,
+            turn: self.turn,
+            rng_seed: self.rng.get_seed(),
+            current_map: self.current_map,
+            player,
+            ownerless_player,
+            maps: self.maps.keys().map(|&id| self.map_record(id, RecordKind::SaveGame).expect("live map")).collect(),
+            mods,
+        }
+    }
+
+    /// Replaces the world's game state with `save`. On error the world is left as it was.
+    pub fn load_game(&mut self, save: &SaveGame) -> Result<(), WorldError> {
+        if save.format != SAVE_FORMAT {
+            return Err(WorldError::Invalid(format!("save format {} is not supported (this engine reads {SAVE_FORMAT})", save.format)));
+        }
+        let mut loaded = World::new(std::mem::take(&mut self.data));
+        let result = (|| {
+            for map in &save.maps {
+                loaded.map_from_record(map, RecordKind::SaveGame)?;
+            }
+            if let Some(player) = &save.ownerless_player {
+                loaded.object_from_record(player, RecordKind::SaveGame)?;
+            }
+            Ok(())
+        })();
+        if let Err(error) = result {
+            self.data = std::mem::take(&mut loaded.data);
+            return Err(error);
+        }
+        loaded.next_uid = save.next_uid.max(loaded.objects.keys().map(|u| u.0 + 1).max().unwrap_or(1));
+        loaded.next_map_uid = save.next_map_uid;
+        loaded.clock = save.clock;
+        loaded.turn = save.turn;
+        loaded.rng = fastrand::Rng::with_seed(save.rng_seed);
+        loaded.current_map = save.current_map.filter(|m| loaded.maps.contains_key(m));
+        loaded.player = save.player.filter(|p| loaded.objects.contains_key(p));
+        loaded.revision = self.revision() + 1;
+        *self = loaded;
+        Ok(())
+    }
+}
+
+/// Reads a save file.
+pub fn read_save(path: &Path) -> Result<SaveGame, FileError> {
+    read_ron(path)
+}
+
+/// Writes a save file atomically.
+pub fn write_save(path: &Path, save: &SaveGame) -> Result<(), FileError> {
+    write_atomic(path, to_ron(path, save)?.as_bytes())
+}

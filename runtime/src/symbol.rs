@@ -1,0 +1,105 @@
+//! Interned names: field names, prototype ids, data type ids, tile ids.
+//!
+//! A [`Symbol`] is a small copyable handle to a string that lives for the rest of the
+//! process. Objects key their fields by symbol, so a field lookup from Lua costs one hash of
+//! the name instead of a string comparison per field. The table is global so that every
+//! thread (the runtime thread and the editor) can turn a symbol back into its name.
+
+use std::fmt;
+use std::num::NonZeroU32;
+use std::sync::{OnceLock, RwLock};
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An interned string. Two symbols are equal exactly when their names are equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol(NonZeroU32);
+
+#[derive(Default)]
+struct Table {
+    by_name: FxHashMap<&'static str, Symbol>,
+    names: Vec<&'static str>,
+}
+
+fn table() -> &'static RwLock<Table> {
+    static TABLE: OnceLock<RwLock<Table>> = OnceLock::new();
+    TABLE.get_or_init(Default::default)
+}
+
+impl Symbol {
+    /// Returns the symbol for `name`, creating it on first use.
+    pub fn intern(name: &str) -> Symbol {
+        if let Some(symbol) = Symbol::lookup(name) {
+            return symbol;
+        }
+        let mut table = table().write().unwrap_or_else(|e| e.into_inner());
+        if let Some(&symbol) = table.by_name.get(name) {
+            return symbol;
+        }
+        let name: &'static str = Box::leak(name.to_owned().into_boxed_str());
+        let index = u32::try_from(table.names.len() + 1).expect("too many symbols");
+        let symbol = Symbol(NonZeroU32::new(index).expect("index starts at 1"));
+        table.names.push(name);
+        table.by_name.insert(name, symbol);
+        symbol
+    }
+
+    /// Returns the symbol for `name` if it was ever interned. Reading a field that no object
+    /// has ever had needs no new symbol.
+    pub fn lookup(name: &str) -> Option<Symbol> {
+        let table = table().read().unwrap_or_else(|e| e.into_inner());
+        table.by_name.get(name).copied()
+    }
+
+    /// The symbol's name.
+    pub fn as_str(self) -> &'static str {
+        let table = table().read().unwrap_or_else(|e| e.into_inner());
+        table.names[self.0.get() as usize - 1]
+    }
+}
+
+impl fmt::Display for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl From<&str> for Symbol {
+    fn from(name: &str) -> Symbol {
+        Symbol::intern(name)
+    }
+}
+
+impl Serialize for Symbol {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Symbol {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Symbol, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        Ok(Symbol::intern(&name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_is_stable_and_reversible() {
+        let a = Symbol::intern("symbol_test_fov");
+        assert_eq!(a, Symbol::intern("symbol_test_fov"));
+        assert_eq!(a.as_str(), "symbol_test_fov");
+        assert_eq!(Symbol::lookup("symbol_test_fov"), Some(a));
+        assert_eq!(Symbol::lookup("symbol_test_never_interned"), None);
+    }
+}
