@@ -27,6 +27,8 @@ pub mod symbol;
 pub mod value;
 pub mod world;
 
+pub use mlua;
+
 pub use location::{Holder, Location, Refusal};
 pub use map::{InstancedMap, MapId};
 pub use moddable::{ModMethod, Origin};

@@ -48,7 +48,9 @@ impl Location {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// The object is already in this location.
-    #[error("already there: {object} is already in this location (use move_object to change its position)")]
+    #[error(
+        "already there: {object} is already in this location (use move_object to change its position)"
+    )]
     AlreadyThere {
         /// The object.
         object: String,
@@ -72,7 +74,9 @@ pub enum Refusal {
         kind: &'static str,
     },
     /// The position is outside the map.
-    #[error("out of bounds: ({x}, {y}) is outside the {width}x{height} map (x runs 0..{width}, y runs 0..{height})")]
+    #[error(
+        "out of bounds: ({x}, {y}) is outside the {width}x{height} map (x runs 0..{width}, y runs 0..{height})"
+    )]
     OutOfBounds {
         /// Column asked for.
         x: i32,
@@ -143,7 +147,13 @@ pub const DEFAULT_INVENTORY_CAPACITY: usize = 200;
 
 impl World {
     /// Checks whether `holder` would accept `uid` at (x, y) (seed: `can_take_object`).
-    pub fn can_take_object(&self, holder: Holder, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
+    pub fn can_take_object(
+        &self,
+        holder: Holder,
+        uid: Uid,
+        x: i32,
+        y: i32,
+    ) -> Result<(), WorldError> {
         let object = self.object(uid)?;
         let describe = || self.describe(uid);
         if object.location.map(Location::holder) == Some(holder)
@@ -155,9 +165,13 @@ impl World {
             Holder::Map(map) => {
                 let map = self.map(map)?;
                 if !map.in_bounds(x, y) {
-                    return Err(
-                        Refusal::OutOfBounds { x, y, width: map.width(), height: map.height() }.into()
-                    );
+                    return Err(Refusal::OutOfBounds {
+                        x,
+                        y,
+                        width: map.width(),
+                        height: map.height(),
+                    }
+                    .into());
                 }
             }
             Holder::Object(owner) => {
@@ -178,7 +192,11 @@ impl World {
                 }
                 let capacity = self.inventory_capacity(owner);
                 if inventory.len() >= capacity {
-                    return Err(Refusal::Full { count: inventory.len(), capacity }.into());
+                    return Err(Refusal::Full {
+                        count: inventory.len(),
+                        capacity,
+                    }
+                    .into());
                 }
             }
         }
@@ -187,7 +205,13 @@ impl World {
 
     /// Moves `uid` into `holder` at (x, y), removing it from its current location first
     /// (seed: `take_object`). Inside an inventory the position is (0, 0).
-    pub fn take_object(&mut self, holder: Holder, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
+    pub fn take_object(
+        &mut self,
+        holder: Holder,
+        uid: Uid,
+        x: i32,
+        y: i32,
+    ) -> Result<(), WorldError> {
         self.can_take_object(holder, uid, x, y)?;
         self.detach(uid);
         match holder {
@@ -198,10 +222,19 @@ impl World {
     }
 
     /// Moves an object already in `holder` to (x, y) (seed: `move_object`).
-    pub fn move_object(&mut self, holder: Holder, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
+    pub fn move_object(
+        &mut self,
+        holder: Holder,
+        uid: Uid,
+        x: i32,
+        y: i32,
+    ) -> Result<(), WorldError> {
         let object = self.object(uid)?;
         if object.location.map(Location::holder) != Some(holder) {
-            return Err(Refusal::NotHere { object: self.describe(uid) }.into());
+            return Err(Refusal::NotHere {
+                object: self.describe(uid),
+            }
+            .into());
         }
         self.set_pos(uid, x, y)
     }
@@ -210,7 +243,10 @@ impl World {
     pub fn remove_object(&mut self, holder: Holder, uid: Uid) -> Result<(), WorldError> {
         let object = self.object(uid)?;
         if object.location.map(Location::holder) != Some(holder) {
-            return Err(Refusal::NotHere { object: self.describe(uid) }.into());
+            return Err(Refusal::NotHere {
+                object: self.describe(uid),
+            }
+            .into());
         }
         self.detach(uid);
         Ok(())
@@ -233,7 +269,13 @@ impl World {
                 let map = self.map_mut(map_id)?;
                 if !map.in_bounds(x, y) {
                     let (width, height) = (map.width(), map.height());
-                    return Err(Refusal::OutOfBounds { x, y, width, height }.into());
+                    return Err(Refusal::OutOfBounds {
+                        x,
+                        y,
+                        width,
+                        height,
+                    }
+                    .into());
                 }
                 map.move_in_index(uid, old_x, old_y, x, y);
             }
@@ -296,24 +338,41 @@ impl World {
 
     /// Puts `uid` in `item`'s equipment slot of character `chara`. With no slot, the first
     /// free slot the item fits (its `equip_slots` field) is used.
-    pub fn equip(&mut self, chara: Uid, item: Uid, slot: Option<Symbol>) -> Result<Symbol, WorldError> {
+    pub fn equip(
+        &mut self,
+        chara: Uid,
+        item: Uid,
+        slot: Option<Symbol>,
+    ) -> Result<Symbol, WorldError> {
         let equip_error = |msg: String| WorldError::Refused(Refusal::Equipment(msg));
         let holder = self.object(chara)?;
         let Some(equipment) = holder.equipment.as_ref() else {
-            return Err(equip_error(format!("{} has no equipment slots", self.describe(chara))));
+            return Err(equip_error(format!(
+                "{} has no equipment slots",
+                self.describe(chara)
+            )));
         };
         let object = self.object(item)?;
         if object.kind != ObjectKind::Item {
-            return Err(equip_error(format!("only items can be equipped, not {}", self.describe(item))));
+            return Err(equip_error(format!(
+                "only items can be equipped, not {}",
+                self.describe(item)
+            )));
         }
         if self.is_inside(chara, item) {
-            return Err(Refusal::InsideItself { object: self.describe(item) }.into());
+            return Err(Refusal::InsideItself {
+                object: self.describe(item),
+            }
+            .into());
         }
         let fits = self.symbol_list(item, "equip_slots");
         let slots = self.symbol_list(chara, "equip_slots");
         let slot = match slot {
             Some(slot) => slot,
-            None => match fits.iter().find(|s| slots.contains(s) && equipment.get(**s).is_none()) {
+            None => match fits
+                .iter()
+                .find(|s| slots.contains(s) && equipment.get(**s).is_none())
+            {
                 Some(&slot) => slot,
                 None => {
                     return Err(equip_error(format!(
@@ -353,16 +412,24 @@ impl World {
     /// Takes the item out of `slot` of `chara` and puts it in the character's inventory.
     pub fn unequip(&mut self, chara: Uid, slot: Symbol) -> Result<Uid, WorldError> {
         let holder = self.object(chara)?;
-        let item = holder.equipment.as_ref().and_then(|e| e.get(slot).copied()).ok_or_else(|| {
-            WorldError::Refused(Refusal::Equipment(format!(
-                "{} wears nothing in slot '{slot}'",
-                self.describe(chara)
-            )))
-        })?;
+        let item = holder
+            .equipment
+            .as_ref()
+            .and_then(|e| e.get(slot).copied())
+            .ok_or_else(|| {
+                WorldError::Refused(Refusal::Equipment(format!(
+                    "{} wears nothing in slot '{slot}'",
+                    self.describe(chara)
+                )))
+            })?;
         let inventory_len = holder.inventory.as_ref().map_or(0, ObjectList::len);
         let capacity = self.inventory_capacity(chara);
         if inventory_len >= capacity {
-            return Err(Refusal::Full { count: inventory_len, capacity }.into());
+            return Err(Refusal::Full {
+                count: inventory_len,
+                capacity,
+            }
+            .into());
         }
         self.detach(item);
         self.attach(item, Location::Inventory(chara), 0, 0);
@@ -372,9 +439,11 @@ impl World {
     /// A field holding a list of names (such as `equip_slots`), as symbols.
     fn symbol_list(&self, uid: Uid, field: &str) -> Vec<Symbol> {
         match self.calc(uid, Symbol::intern(field)) {
-            Some(crate::Value::List(items)) => {
-                items.iter().filter_map(|v| v.as_str()).map(Symbol::intern).collect()
-            }
+            Some(crate::Value::List(items)) => items
+                .iter()
+                .filter_map(|v| v.as_str())
+                .map(Symbol::intern)
+                .collect(),
             Some(crate::Value::Str(s)) => vec![Symbol::intern(s)],
             _ => Vec::new(),
         }
@@ -383,7 +452,9 @@ impl World {
     /// Removes `uid` from its location (if any); it becomes ownerless.
     pub(crate) fn detach(&mut self, uid: Uid) {
         let object = self.objects.get_mut(&uid).expect("detach of a live object");
-        let Some(location) = object.location.take() else { return };
+        let Some(location) = object.location.take() else {
+            return;
+        };
         let (x, y, seq) = (object.x, object.y, object.seq);
         match location {
             Location::Map(map) => {
@@ -392,12 +463,20 @@ impl World {
                 }
             }
             Location::Inventory(owner) => {
-                if let Some(list) = self.objects.get_mut(&owner).and_then(|o| o.inventory.as_mut()) {
+                if let Some(list) = self
+                    .objects
+                    .get_mut(&owner)
+                    .and_then(|o| o.inventory.as_mut())
+                {
                     list.remove(seq);
                 }
             }
             Location::Equipment(owner, slot) => {
-                if let Some(equipment) = self.objects.get_mut(&owner).and_then(|o| o.equipment.as_mut()) {
+                if let Some(equipment) = self
+                    .objects
+                    .get_mut(&owner)
+                    .and_then(|o| o.equipment.as_mut())
+                {
                     equipment.remove(slot);
                 }
             }
@@ -408,13 +487,23 @@ impl World {
     /// Puts an ownerless `uid` into `location` at (x, y).
     pub(crate) fn attach(&mut self, uid: Uid, location: Location, x: i32, y: i32) {
         let seq = match location {
-            Location::Map(map) => self.maps.get_mut(&map).expect("live map").add_to_index(uid, x, y),
-            Location::Inventory(owner) => {
-                self.objects.get_mut(&owner).and_then(|o| o.inventory.as_mut()).expect("a location").push(uid)
-            }
+            Location::Map(map) => self
+                .maps
+                .get_mut(&map)
+                .expect("live map")
+                .add_to_index(uid, x, y),
+            Location::Inventory(owner) => self
+                .objects
+                .get_mut(&owner)
+                .and_then(|o| o.inventory.as_mut())
+                .expect("a location")
+                .push(uid),
             Location::Equipment(owner, slot) => {
-                let equipment =
-                    self.objects.get_mut(&owner).and_then(|o| o.equipment.as_mut()).expect("a character");
+                let equipment = self
+                    .objects
+                    .get_mut(&owner)
+                    .and_then(|o| o.equipment.as_mut())
+                    .expect("a character");
                 equipment.insert(slot, uid);
                 0
             }
@@ -433,7 +522,11 @@ fn join(symbols: &[Symbol]) -> String {
     if symbols.is_empty() {
         return "none".to_owned();
     }
-    symbols.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+    symbols
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl fmt::Display for Location {

@@ -81,7 +81,11 @@ pub struct Origin {
 impl Origin {
     /// An origin with no mod and no line, such as "editor".
     pub fn tool(name: &str) -> Origin {
-        Origin { mod_id: None, file: Symbol::intern(name), line: 0 }
+        Origin {
+            mod_id: None,
+            file: Symbol::intern(name),
+            line: 0,
+        }
     }
 }
 
@@ -90,7 +94,11 @@ impl fmt::Display for Origin {
         if let Some(mod_id) = self.mod_id {
             write!(f, "[{mod_id}] ")?;
         }
-        if self.line > 0 { write!(f, "{}:{}", self.file, self.line) } else { write!(f, "{}", self.file) }
+        if self.line > 0 {
+            write!(f, "{}:{}", self.file, self.line)
+        } else {
+            write!(f, "{}", self.file)
+        }
     }
 }
 
@@ -150,12 +158,17 @@ impl<V> Default for FieldMap<V> {
 impl<V> FieldMap<V> {
     /// An empty map.
     pub const fn new() -> Self {
-        FieldMap { entries: Vec::new() }
+        FieldMap {
+            entries: Vec::new(),
+        }
     }
 
     /// The entry for `field`.
     pub fn get(&self, field: Symbol) -> Option<&V> {
-        self.entries.binary_search_by_key(&field, |(k, _)| *k).ok().map(|i| &self.entries[i].1)
+        self.entries
+            .binary_search_by_key(&field, |(k, _)| *k)
+            .ok()
+            .map(|i| &self.entries[i].1)
     }
 
     /// The entry for `field`, mutably.
@@ -226,7 +239,11 @@ impl<V> FromIterator<(Symbol, V)> for FieldMap<V> {
 
 impl<V: Serialize> Serialize for FieldMap<V> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.sorted_by_name().into_iter().map(|(k, v)| (k.as_str(), v)))
+        serializer.collect_map(
+            self.sorted_by_name()
+                .into_iter()
+                .map(|(k, v)| (k.as_str(), v)),
+        )
     }
 }
 
@@ -312,7 +329,11 @@ impl Moddable {
             return Ok(());
         }
         let new = combine(field, current, value.clone(), method)?;
-        let contribution = Contribution { method, value, origin };
+        let contribution = Contribution {
+            method,
+            value,
+            origin,
+        };
         match (self.temp.get_mut(field), new) {
             (_, Value::Nil) => {
                 self.temp.remove(field);
@@ -326,7 +347,14 @@ impl Moddable {
                 temp.push(contribution);
             }
             (None, new) => {
-                self.temp.insert(field, TempValue { value: new, sources: vec![contribution], dropped: 0 });
+                self.temp.insert(
+                    field,
+                    TempValue {
+                        value: new,
+                        sources: vec![contribution],
+                        dropped: 0,
+                    },
+                );
             }
         }
         Ok(())
@@ -345,7 +373,12 @@ impl Moddable {
 }
 
 /// Combines the current value with a new one by `method`.
-fn combine(field: Symbol, current: Value, value: Value, method: ModMethod) -> Result<Value, ModError> {
+fn combine(
+    field: Symbol,
+    current: Value,
+    value: Value,
+    method: ModMethod,
+) -> Result<Value, ModError> {
     Ok(match method {
         ModMethod::Set => value,
         ModMethod::Merge if current.is_falsy() => value,
@@ -353,7 +386,13 @@ fn combine(field: Symbol, current: Value, value: Value, method: ModMethod) -> Re
         ModMethod::Add if current == Value::Nil => value,
         ModMethod::Add => match current.add(&value) {
             Some(sum) => sum,
-            None => return Err(ModError::NotANumber { field, current, value }),
+            None => {
+                return Err(ModError::NotANumber {
+                    field,
+                    current,
+                    value,
+                });
+            }
         },
     })
 }
@@ -363,9 +402,12 @@ mod tests {
     use super::*;
 
     fn proto() -> FieldMap {
-        [(Symbol::intern("fov"), Value::Int(15)), (Symbol::intern("dv"), Value::Int(10))]
-            .into_iter()
-            .collect()
+        [
+            (Symbol::intern("fov"), Value::Int(15)),
+            (Symbol::intern("dv"), Value::Int(10)),
+        ]
+        .into_iter()
+        .collect()
     }
 
     #[test]
@@ -374,7 +416,14 @@ mod tests {
         let fov = Symbol::intern("fov");
         let mut m = Moddable::default();
         assert_eq!(m.calc(fov, &proto), Some(&Value::Int(15)));
-        m.mod_temp(fov, Value::Int(100), ModMethod::Set, Origin::tool("test"), &proto).unwrap();
+        m.mod_temp(
+            fov,
+            Value::Int(100),
+            ModMethod::Set,
+            Origin::tool("test"),
+            &proto,
+        )
+        .unwrap();
         assert_eq!(m.calc(fov, &proto), Some(&Value::Int(100)));
         m.set_base(fov, Value::Int(5), &proto);
         assert_eq!(m.calc(fov, &proto), Some(&Value::Int(100)));
@@ -390,7 +439,14 @@ mod tests {
         let dv = Symbol::intern("dv");
         let mut m = Moddable::default();
         for _ in 0..2 {
-            m.mod_temp(dv, Value::Int(20), ModMethod::Add, Origin::tool("test"), &proto).unwrap();
+            m.mod_temp(
+                dv,
+                Value::Int(20),
+                ModMethod::Add,
+                Origin::tool("test"),
+                &proto,
+            )
+            .unwrap();
         }
         assert_eq!(m.calc(dv, &proto), Some(&Value::Int(50)));
         assert_eq!(m.temp.get(dv).unwrap().sources.len(), 2);
@@ -413,10 +469,27 @@ mod tests {
         let dv = Symbol::intern("dv");
         let flag = Symbol::intern("moddable_test_flag");
         let mut m = Moddable::default();
-        m.mod_temp(dv, Value::Int(1), ModMethod::Merge, Origin::tool("t"), &proto).unwrap();
+        m.mod_temp(
+            dv,
+            Value::Int(1),
+            ModMethod::Merge,
+            Origin::tool("t"),
+            &proto,
+        )
+        .unwrap();
         assert_eq!(m.calc(dv, &proto), Some(&Value::Int(10)));
-        assert!(m.temp.get(dv).is_none(), "a merge over a set value changes nothing");
-        m.mod_temp(flag, Value::Bool(true), ModMethod::Merge, Origin::tool("t"), &proto).unwrap();
+        assert!(
+            m.temp.get(dv).is_none(),
+            "a merge over a set value changes nothing"
+        );
+        m.mod_temp(
+            flag,
+            Value::Bool(true),
+            ModMethod::Merge,
+            Origin::tool("t"),
+            &proto,
+        )
+        .unwrap();
         assert_eq!(m.calc(flag, &proto), Some(&Value::Bool(true)));
     }
 }

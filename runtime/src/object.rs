@@ -6,7 +6,6 @@
 //! themselves: they own an [`ObjectList`] of items; characters also own equipment slots.
 
 use std::fmt;
-use std::rc::{Rc, Weak};
 
 use serde::{Deserialize, Serialize};
 
@@ -54,7 +53,9 @@ impl ObjectKind {
 
     /// The kind backed by `data_type`, if it is one of the object types.
     pub fn from_data_type(data_type: &str) -> Option<ObjectKind> {
-        ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type)
+        ObjectKind::ALL
+            .into_iter()
+            .find(|k| k.data_type() == data_type)
     }
 
     /// The event `refresh()` emits for this kind.
@@ -103,8 +104,6 @@ pub struct Object {
     pub(crate) inventory: Option<ObjectList>,
     /// Worn items by slot, for characters.
     pub(crate) equipment: Option<Equipment>,
-    /// Alive while a Lua handle to this object exists.
-    pub(crate) handle: Weak<()>,
     /// Holds from Rust (editor undo history, clipboard) that keep an ownerless object alive.
     pub(crate) pins: u32,
 }
@@ -123,23 +122,5 @@ impl Object {
     /// Its equipment slots with the worn items, if it is a character.
     pub fn equipment(&self) -> Option<&Equipment> {
         self.equipment.as_ref()
-    }
-
-    /// True while a Lua script holds a handle to it.
-    pub fn is_held_by_script(&self) -> bool {
-        self.handle.strong_count() > 0
-    }
-
-    /// Returns the Lua handle token, creating a new one if none is alive. The handle keeps
-    /// the object alive while it is ownerless.
-    pub fn handle_token(&mut self) -> Rc<()> {
-        match self.handle.upgrade() {
-            Some(token) => token,
-            None => {
-                let token = Rc::new(());
-                self.handle = Rc::downgrade(&token);
-                token
-            }
-        }
     }
 }

@@ -44,10 +44,16 @@ impl Project {
             return Err(FileError::new(dir, "no such project folder"));
         }
         if !manifest_path.is_file() {
-            return Err(FileError::new(&manifest_path, "missing: a project folder needs a project.ron"));
+            return Err(FileError::new(
+                &manifest_path,
+                "missing: a project folder needs a project.ron",
+            ));
         }
         let manifest = read_ron(&manifest_path)?;
-        Ok(Project { dir: dir.to_owned(), manifest })
+        Ok(Project {
+            dir: dir.to_owned(),
+            manifest,
+        })
     }
 
     /// The folders searched for mods, in order.

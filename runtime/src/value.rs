@@ -56,7 +56,10 @@ impl Value {
     /// A map value with string keys.
     pub fn map<'a>(entries: impl IntoIterator<Item = (&'a str, Value)>) -> Value {
         Value::Map(Arc::new(
-            entries.into_iter().map(|(k, v)| (Key::Str(Arc::from(k)), v)).collect(),
+            entries
+                .into_iter()
+                .map(|(k, v)| (Key::Str(Arc::from(k)), v))
+                .collect(),
         ))
     }
 
@@ -331,7 +334,10 @@ mod tests {
     #[test]
     fn lua_style_addition() {
         assert_eq!(Value::Int(2).add(&Value::Int(3)), Some(Value::Int(5)));
-        assert_eq!(Value::Int(2).add(&Value::Float(0.5)), Some(Value::Float(2.5)));
+        assert_eq!(
+            Value::Int(2).add(&Value::Float(0.5)),
+            Some(Value::Float(2.5))
+        );
         assert_eq!(Value::str("x").add(&Value::Int(1)), None);
     }
 }

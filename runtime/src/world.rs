@@ -3,7 +3,6 @@
 //! tests and Lua all read one truth.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Weak;
 
 use rustc_hash::FxHashMap;
 
@@ -85,7 +84,10 @@ impl Clock {
     /// The clock at a calendar date.
     pub fn at(year: u64, month: u64, day: u64, hour: u64) -> Clock {
         Clock {
-            seconds: year * Self::YEAR + (month - 1) * Self::MONTH + (day - 1) * Self::DAY + hour * 3600,
+            seconds: year * Self::YEAR
+                + (month - 1) * Self::MONTH
+                + (day - 1) * Self::DAY
+                + hour * 3600,
         }
     }
 
@@ -196,7 +198,9 @@ impl World {
     /// indices and revisions right.
     pub fn object_mut(&mut self, uid: Uid) -> Result<&mut Object, WorldError> {
         self.revision += 1;
-        self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))
+        self.objects
+            .get_mut(&uid)
+            .ok_or(WorldError::NoSuchObject(uid))
     }
 
     /// True if `uid` is a live object.
@@ -228,9 +232,6 @@ impl World {
 
     /// Makes a new ownerless object of prototype `proto`.
     pub fn create_from(&mut self, proto: ProtoIdx) -> Uid {
-        if self.ownerless.len() >= self.sweep_at {
-            self.sweep();
-        }
         let uid = Uid(self.next_uid);
         self.next_uid += 1;
         self.spawn(uid, proto);
@@ -243,7 +244,10 @@ impl World {
         let prototype = self.data.proto(proto);
         let kind = ObjectKind::from_data_type(prototype.data_type.as_str())
             .expect("object prototypes belong to an object data type");
-        let is_container = prototype.fields.get(Symbol::intern("is_container")).is_some_and(|v| !v.is_falsy());
+        let is_container = prototype
+            .fields
+            .get(Symbol::intern("is_container"))
+            .is_some_and(|v| !v.is_falsy());
         let object = Object {
             uid,
             kind,
@@ -256,7 +260,6 @@ impl World {
             seq: 0,
             inventory: (kind == ObjectKind::Chara || is_container).then(ObjectList::default),
             equipment: (kind == ObjectKind::Chara).then(FieldMap::new),
-            handle: Weak::new(),
             pins: 0,
         };
         self.objects.insert(uid, object);
@@ -269,16 +272,19 @@ impl World {
     pub fn clone_object(&mut self, uid: Uid) -> Result<Uid, WorldError> {
         let source = self.object(uid)?;
         let (proto, x, y, fields) = (source.proto, source.x, source.y, source.fields.clone());
-        let inventory: Vec<Uid> = source.inventory().map(|items| items.collect()).unwrap_or_default();
-        let equipment: Vec<(Symbol, Uid)> =
-            source.equipment().map(|e| e.iter().map(|(s, u)| (s, *u)).collect()).unwrap_or_default();
+        let inventory: Vec<Uid> = source
+            .inventory()
+            .map(|items| items.collect())
+            .unwrap_or_default();
+        let equipment: Vec<(Symbol, Uid)> = source
+            .equipment()
+            .map(|e| e.iter().map(|(s, u)| (s, *u)).collect())
+            .unwrap_or_default();
         let copy = self.create_from(proto);
         let object = self.objects.get_mut(&copy).expect("just made");
         object.fields = fields;
         object.x = x;
         object.y = y;
-        // Copying the contents makes objects, which may sweep: keep the copy alive meanwhile.
-        object.pins += 1;
         for item in inventory {
             let item_copy = self.clone_object(item)?;
             self.attach(item_copy, Location::Inventory(copy), 0, 0);
@@ -287,41 +293,56 @@ impl World {
             let item_copy = self.clone_object(item)?;
             self.attach(item_copy, Location::Equipment(copy, slot), 0, 0);
         }
-        self.unpin(copy);
         Ok(copy)
     }
 
-    /// Frees ownerless objects that nothing holds any more. Runs by itself as objects are
-    /// made; call it to free them now.
-    pub fn sweep(&mut self) {
-        let garbage: Vec<Uid> = self.ownerless.iter().copied().filter(|&uid| !self.is_held(uid)).collect();
-        for uid in garbage {
-            self.free(uid);
-        }
-        self.sweep_at = (self.ownerless.len() * 2).max(FIRST_SWEEP);
+    /// True when enough ownerless objects have piled up since the last sweep that one is
+    /// worth its cost.
+    pub fn wants_sweep(&self) -> bool {
+        self.ownerless.len() >= self.sweep_at
     }
 
-    fn is_held(&self, uid: Uid) -> bool {
-        self.player == Some(uid) || self.objects.get(&uid).is_some_and(|o| o.pins > 0 || o.is_held_by_script())
+    /// Frees the ownerless objects nothing holds: not the player, not pinned by the editor,
+    /// and not held by a script (`held_by_script(uid)`, answered by the Lua handle cache).
+    pub fn sweep(&mut self, held_by_script: impl Fn(Uid) -> bool) {
+        let garbage: Vec<Uid> = self
+            .ownerless
+            .iter()
+            .copied()
+            .filter(|&uid| !self.is_pinned(uid) && !held_by_script(uid))
+            .collect();
+        for uid in garbage {
+            self.free(uid, &held_by_script);
+        }
+        self.sweep_at = self.ownerless.len() + self.ownerless.len().max(FIRST_SWEEP);
+    }
+
+    fn is_pinned(&self, uid: Uid) -> bool {
+        self.player == Some(uid) || self.objects.get(&uid).is_some_and(|o| o.pins > 0)
     }
 
     /// Frees an object; the things it holds go with it unless something else holds them,
     /// in which case they become ownerless.
-    fn free(&mut self, uid: Uid) {
+    fn free(&mut self, uid: Uid, held_by_script: &impl Fn(Uid) -> bool) {
         if self.objects.get(&uid).is_some_and(|o| o.location.is_some()) {
             self.detach(uid);
         }
         self.ownerless.remove(&uid);
-        let Some(object) = self.objects.remove(&uid) else { return };
+        let Some(object) = self.objects.remove(&uid) else {
+            return;
+        };
         let held_items = object.inventory.iter().flat_map(|l| l.iter()).chain(
-            object.equipment.iter().flat_map(|e| e.iter().map(|(_, u)| *u)),
+            object
+                .equipment
+                .iter()
+                .flat_map(|e| e.iter().map(|(_, u)| *u)),
         );
         for item in held_items.collect::<Vec<_>>() {
             if let Some(child) = self.objects.get_mut(&item) {
                 child.location = None;
                 self.ownerless.insert(item);
-                if !self.is_held(item) {
-                    self.free(item);
+                if !self.is_pinned(item) && !held_by_script(item) {
+                    self.free(item, held_by_script);
                 }
             }
         }
@@ -359,19 +380,28 @@ impl World {
     /// Temp if set, else base, else nil (seed: `calc`).
     pub fn calc(&self, uid: Uid, field: Symbol) -> Option<&Value> {
         let object = self.objects.get(&uid)?;
-        object.fields.calc(field, &self.data.proto(object.proto).fields)
+        object
+            .fields
+            .calc(field, &self.data.proto(object.proto).fields)
     }
 
     /// The base value: the object's own, else its prototype's (seed: `obj.field`).
     pub fn base(&self, uid: Uid, field: Symbol) -> Option<&Value> {
         let object = self.objects.get(&uid)?;
-        object.fields.base(field, &self.data.proto(object.proto).fields)
+        object
+            .fields
+            .base(field, &self.data.proto(object.proto).fields)
     }
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
+        let object = self
+            .objects
+            .get_mut(&uid)
+            .ok_or(WorldError::NoSuchObject(uid))?;
+        object
+            .fields
+            .set_base(field, value, &self.data.proto(object.proto).fields);
         self.revision += 1;
         Ok(())
     }
@@ -385,24 +415,49 @@ impl World {
         method: ModMethod,
         origin: Origin,
     ) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
+        let object = self
+            .objects
+            .get_mut(&uid)
+            .ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.mod_temp(
+            field,
+            value,
+            method,
+            origin,
+            &self.data.proto(object.proto).fields,
+        )?;
         self.revision += 1;
         Ok(())
     }
 
     /// Modifies a base value (seed: `mod_base`).
-    pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
+    pub fn mod_base(
+        &mut self,
+        uid: Uid,
+        field: Symbol,
+        value: Value,
+        method: ModMethod,
+    ) -> Result<(), WorldError> {
+        let object = self
+            .objects
+            .get_mut(&uid)
+            .ok_or(WorldError::NoSuchObject(uid))?;
+        object
+            .fields
+            .mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
         self.revision += 1;
         Ok(())
     }
 
     /// Clears a temp value and sets the base value (seed: `reset`).
     pub fn reset(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.reset(field, value, &self.data.proto(object.proto).fields);
+        let object = self
+            .objects
+            .get_mut(&uid)
+            .ok_or(WorldError::NoSuchObject(uid))?;
+        object
+            .fields
+            .reset(field, value, &self.data.proto(object.proto).fields);
         self.revision += 1;
         Ok(())
     }
@@ -429,8 +484,12 @@ impl World {
             kind: object.kind,
             id: object.id,
             show: !matches!(calc("show"), Some(Value::Bool(false))),
-            glyph: calc("glyph").and_then(Value::as_str).map_or(Symbol::intern("?"), Symbol::intern),
-            color: calc("color").and_then(parse_color).unwrap_or([255, 255, 255, 255]),
+            glyph: calc("glyph")
+                .and_then(Value::as_str)
+                .map_or(Symbol::intern("?"), Symbol::intern),
+            color: calc("color")
+                .and_then(parse_color)
+                .unwrap_or([255, 255, 255, 255]),
             image: calc("image").and_then(Value::as_str).map(Symbol::intern),
         })
     }
@@ -438,7 +497,12 @@ impl World {
     // ---- maps ------------------------------------------------------------------------------
 
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
-    pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
+    pub fn create_map(
+        &mut self,
+        width: i32,
+        height: i32,
+        tile: Option<&str>,
+    ) -> Result<MapId, WorldError> {
         if width <= 0 || height <= 0 || width > 4096 || height > 4096 {
             return Err(WorldError::Invalid(format!(
                 "a map must be between 1x1 and 4096x4096 cells, not {width}x{height}"
@@ -450,7 +514,8 @@ impl World {
         };
         let uid = MapId(self.next_map_uid);
         self.next_map_uid += 1;
-        self.maps.insert(uid, InstancedMap::new(uid, width, height, tile));
+        self.maps
+            .insert(uid, InstancedMap::new(uid, width, height, tile));
         self.revision += 1;
         Ok(uid)
     }
@@ -465,7 +530,8 @@ impl World {
         uid
     }
 
-    /// Removes a map and frees the objects on it that nothing else holds.
+    /// Removes a map; its objects become ownerless (and are freed by the next sweep unless
+    /// something holds them).
     pub fn remove_map(&mut self, id: MapId) -> Result<(), WorldError> {
         let objects = self.iter_location(crate::location::Holder::Map(id))?;
         for uid in objects {
@@ -475,7 +541,6 @@ impl World {
         if self.current_map == Some(id) {
             self.current_map = None;
         }
-        self.sweep();
         Ok(())
     }
 
@@ -489,19 +554,42 @@ impl World {
     pub fn default_floor(&self) -> Result<Symbol, WorldError> {
         self.data
             .entries("base.map_tile")
-            .find(|t| t.fields.get(Symbol::intern("is_solid")).is_none_or(Value::is_falsy))
+            .find(|t| {
+                t.fields
+                    .get(Symbol::intern("is_solid"))
+                    .is_none_or(Value::is_falsy)
+            })
             .map(|t| t.id)
-            .ok_or_else(|| WorldError::Invalid("no walkable base.map_tile is defined by the loaded mods".into()))
+            .ok_or_else(|| {
+                WorldError::Invalid(
+                    "no walkable base.map_tile is defined by the loaded mods".into(),
+                )
+            })
     }
 
     /// Whether a tile blocks movement and sight.
     pub fn tile_flags(&self, tile: Symbol) -> TileFlags {
-        let Ok(proto) = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()) else {
-            return TileFlags { solid: true, opaque: false, known: false };
+        let Ok(proto) = self
+            .data
+            .find(Symbol::intern("base.map_tile"), tile.as_str())
+        else {
+            return TileFlags {
+                solid: true,
+                opaque: false,
+                known: false,
+            };
         };
         let fields = &self.data.proto(proto).fields;
-        let flag = |name: &str| fields.get(Symbol::intern(name)).is_some_and(|v| !v.is_falsy());
-        TileFlags { solid: flag("is_solid"), opaque: flag("is_opaque"), known: true }
+        let flag = |name: &str| {
+            fields
+                .get(Symbol::intern(name))
+                .is_some_and(|v| !v.is_falsy())
+        };
+        TileFlags {
+            solid: flag("is_solid"),
+            opaque: flag("is_opaque"),
+            known: true,
+        }
     }
 
     /// The map `id`.
@@ -526,7 +614,13 @@ impl World {
         let map = self.map_mut(map)?;
         if !map.set_tile(x, y, tile) {
             let (width, height) = (map.width(), map.height());
-            return Err(Refusal::OutOfBounds { x, y, width, height }.into());
+            return Err(Refusal::OutOfBounds {
+                x,
+                y,
+                width,
+                height,
+            }
+            .into());
         }
         Ok(())
     }
@@ -552,7 +646,10 @@ impl World {
     /// Makes `uid` the player (seed: `Chara.set_player`).
     pub fn set_player(&mut self, uid: Uid) -> Result<(), WorldError> {
         if self.object(uid)?.kind != ObjectKind::Chara {
-            return Err(WorldError::Invalid(format!("only a character can be the player, not {}", self.describe(uid))));
+            return Err(WorldError::Invalid(format!(
+                "only a character can be the player, not {}",
+                self.describe(uid)
+            )));
         }
         self.player = Some(uid);
         self.revision += 1;
@@ -571,22 +668,32 @@ impl World {
     /// feat, and for characters no other character.
     pub fn is_open(&self, map: MapId, x: i32, y: i32, kind: ObjectKind) -> bool {
         let Ok(m) = self.map(map) else { return false };
-        let Some(tile) = m.tile(x, y) else { return false };
+        let Some(tile) = m.tile(x, y) else {
+            return false;
+        };
         if self.tile_flags(tile).solid {
             return false;
         }
         m.objects_at(x, y).iter().all(|&uid| {
-            let Some(other) = self.objects.get(&uid) else { return true };
+            let Some(other) = self.objects.get(&uid) else {
+                return true;
+            };
             match other.kind {
                 ObjectKind::Chara => kind != ObjectKind::Chara,
-                ObjectKind::Feat => !self.calc(uid, Symbol::intern("is_solid")).is_some_and(|v| !v.is_falsy()),
+                ObjectKind::Feat => !self
+                    .calc(uid, Symbol::intern("is_solid"))
+                    .is_some_and(|v| !v.is_falsy()),
                 ObjectKind::Item => true,
             }
         })
     }
 
     /// A random open cell for an object of `kind` (see [`World::is_open`]).
-    pub fn random_open_position(&mut self, map: MapId, kind: ObjectKind) -> Result<(i32, i32), WorldError> {
+    pub fn random_open_position(
+        &mut self,
+        map: MapId,
+        kind: ObjectKind,
+    ) -> Result<(i32, i32), WorldError> {
         let (width, height) = {
             let m = self.map(map)?;
             (m.width(), m.height())
@@ -602,7 +709,10 @@ impl World {
             .filter(|&(x, y)| self.is_open(map, x, y, kind))
             .collect();
         if open.is_empty() {
-            return Err(WorldError::NoOpenPosition { map: self.map(map)?.name.clone(), kind: kind.noun() });
+            return Err(WorldError::NoOpenPosition {
+                map: self.map(map)?.name.clone(),
+                kind: kind.noun(),
+            });
         }
         Ok(open[self.rng.usize(0..open.len())])
     }
@@ -611,33 +721,60 @@ impl World {
     /// updates the map memory of the cells in sight. Does nothing without a player on a map.
     pub fn refresh_sight(&mut self) {
         let Some(player) = self.player() else { return };
-        let Some(map) = self.map_of(player) else { return };
-        let radius = self.calc(player, Symbol::intern("fov")).and_then(Value::as_i64).unwrap_or(15) as i32;
+        let Some(map) = self.map_of(player) else {
+            return;
+        };
+        let radius = self
+            .calc(player, Symbol::intern("fov"))
+            .and_then(Value::as_i64)
+            .unwrap_or(15) as i32;
         let (x, y) = (self.objects[&player].x, self.objects[&player].y);
-        self.calc_screen_sight(map, x, y, radius).expect("the player's map exists");
+        self.calc_screen_sight(map, x, y, radius)
+            .expect("the player's map exists");
     }
 
     /// Computes what is seen from (x, y) of `map` within `radius`, and remembers the cells in
     /// sight with the tile and the objects' `produce_memory()`.
-    pub fn calc_screen_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
+    pub fn calc_screen_sight(
+        &mut self,
+        map_id: MapId,
+        x: i32,
+        y: i32,
+        radius: i32,
+    ) -> Result<(), WorldError> {
         let map = self.map(map_id)?;
-        let opaque_tiles: Vec<bool> = map.palette().iter().map(|&t| self.tile_flags(t).opaque).collect();
+        let opaque_tiles: Vec<bool> = map
+            .palette()
+            .iter()
+            .map(|&t| self.tile_flags(t).opaque)
+            .collect();
         let is_opaque = Symbol::intern("is_opaque");
         let mut sight = std::mem::replace(&mut self.map_mut(map_id)?.sight, Sight::new(0, 0));
         let map = &self.maps[&map_id];
         compute_sight(&mut sight, x, y, radius, |cx, cy| {
             opaque_tiles[map.tile_index(cx, cy) as usize]
                 || map.objects_at(cx, cy).iter().any(|&uid| {
-                    self.objects[&uid].kind == ObjectKind::Feat && self.calc(uid, is_opaque).is_some_and(|v| !v.is_falsy())
+                    self.objects[&uid].kind == ObjectKind::Feat
+                        && self.calc(uid, is_opaque).is_some_and(|v| !v.is_falsy())
                 })
         });
         let seen: Vec<(i32, i32, CellMemory)> = sight
             .visible_cells()
             .map(|(cx, cy)| {
-                let mut objects: Vec<ObjectMemory> =
-                    map.objects_at(cx, cy).iter().filter_map(|&uid| self.produce_memory(uid).ok()).collect();
+                let mut objects: Vec<ObjectMemory> = map
+                    .objects_at(cx, cy)
+                    .iter()
+                    .filter_map(|&uid| self.produce_memory(uid).ok())
+                    .collect();
                 objects.sort_by_key(|m| ObjectKind::ALL.iter().position(|&k| k == m.kind));
-                (cx, cy, CellMemory { tile: map.tile(cx, cy).expect("in bounds"), objects })
+                (
+                    cx,
+                    cy,
+                    CellMemory {
+                        tile: map.tile(cx, cy).expect("in bounds"),
+                        objects,
+                    },
+                )
             })
             .collect();
         let map = self.maps.get_mut(&map_id).expect("checked above");

@@ -39,7 +39,11 @@ fn convert(
     path: &mut Vec<String>,
     visiting: &mut Vec<*const std::ffi::c_void>,
 ) -> Result<Value, ConvertError> {
-    let fail = |path: &[String], what: String, advice| ConvertError { path: path.concat(), what, advice };
+    let fail = |path: &[String], what: String, advice| ConvertError {
+        path: path.concat(),
+        what,
+        advice,
+    };
     Ok(match value {
         mlua::Value::Nil => Value::Nil,
         mlua::Value::Boolean(b) => Value::Bool(*b),
@@ -47,15 +51,36 @@ fn convert(
         mlua::Value::Number(x) => Value::Float(*x),
         mlua::Value::String(s) => match s.to_str() {
             Ok(s) => Value::Str(Arc::from(&*s)),
-            Err(_) => return Err(fail(path, "a string that is not UTF-8".into(), "use UTF-8 text")),
+            Err(_) => {
+                return Err(fail(
+                    path,
+                    "a string that is not UTF-8".into(),
+                    "use UTF-8 text",
+                ));
+            }
         },
+        mlua::Value::Table(table) if is_handle(table) => {
+            return Err(fail(
+                path,
+                "a map object or map".into(),
+                "store its uid (obj.uid) and find it again with World.object(uid) or Map.get(uid)",
+            ));
+        }
         mlua::Value::Table(table) => {
             let pointer = table.to_pointer();
             if visiting.contains(&pointer) {
-                return Err(fail(path, "a table that contains itself".into(), "break the cycle; store ids instead of references"));
+                return Err(fail(
+                    path,
+                    "a table that contains itself".into(),
+                    "break the cycle; store ids instead of references",
+                ));
             }
             if visiting.len() >= MAX_DEPTH {
-                return Err(fail(path, format!("tables nested over {MAX_DEPTH} deep"), "flatten the data"));
+                return Err(fail(
+                    path,
+                    format!("tables nested over {MAX_DEPTH} deep"),
+                    "flatten the data",
+                ));
             }
             visiting.push(pointer);
             let result = convert_table(table, path, visiting);
@@ -63,15 +88,28 @@ fn convert(
             result?
         }
         mlua::Value::Function(_) => {
-            return Err(fail(path, "a function".into(), "fields and save data hold plain data only; keep functions in prototypes or mod code"));
-        }
-        mlua::Value::UserData(ud) if ud.is::<super::handle::ObjectRef>() => {
-            return Err(fail(path, "a map object".into(), "store its uid (obj.uid) and find it again with World.object(uid)"));
+            return Err(fail(
+                path,
+                "a function".into(),
+                "fields and save data hold plain data only; keep functions in prototypes or mod code",
+            ));
         }
         other => {
-            return Err(fail(path, format!("a {}", other.type_name()), "use nil, booleans, numbers, strings and tables"));
+            return Err(fail(
+                path,
+                format!("a {}", other.type_name()),
+                "use nil, booleans, numbers, strings and tables",
+            ));
         }
     })
+}
+
+/// True for object and map handles, whose metatables are named "object" and "map".
+fn is_handle(table: &Table) -> bool {
+    table
+        .metatable()
+        .and_then(|meta| meta.raw_get::<Option<String>>("__name").ok().flatten())
+        .is_some_and(|name| name == "object" || name == "map")
 }
 
 fn convert_table(
@@ -94,7 +132,11 @@ fn convert_table(
             mlua::Value::String(s) => match s.to_str() {
                 Ok(s) => Key::Str(Arc::from(&*s)),
                 Err(_) => {
-                    return Err(ConvertError { path: path.concat(), what: "a key that is not UTF-8".into(), advice: "use UTF-8 keys" });
+                    return Err(ConvertError {
+                        path: path.concat(),
+                        what: "a key that is not UTF-8".into(),
+                        advice: "use UTF-8 keys",
+                    });
                 }
             },
             other => {
@@ -121,7 +163,9 @@ fn convert_table(
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         return Ok(Value::list(entries.into_iter().map(|(_, v)| v).collect()));
     }
-    Ok(Value::Map(Arc::new(entries.into_iter().collect::<BTreeMap<_, _>>())))
+    Ok(Value::Map(Arc::new(
+        entries.into_iter().collect::<BTreeMap<_, _>>(),
+    )))
 }
 
 /// Converts plain data to a fresh Lua value (tables are new tables).

@@ -14,7 +14,13 @@ pub fn inspect(value: &mlua::Value, depth: usize) -> String {
     out
 }
 
-fn write_value(out: &mut String, value: &mlua::Value, depth: usize, path: &mut Vec<*const std::ffi::c_void>, indent: usize) {
+fn write_value(
+    out: &mut String,
+    value: &mlua::Value,
+    depth: usize,
+    path: &mut Vec<*const std::ffi::c_void>,
+    indent: usize,
+) {
     match value {
         mlua::Value::String(s) => {
             let _ = write!(out, "{:?}", s.to_string_lossy());
@@ -36,13 +42,22 @@ fn write_value(out: &mut String, value: &mlua::Value, depth: usize, path: &mut V
     }
 }
 
-fn write_table(out: &mut String, table: &mlua::Table, depth: usize, path: &mut Vec<*const std::ffi::c_void>, indent: usize) {
+fn write_table(
+    out: &mut String,
+    table: &mlua::Table,
+    depth: usize,
+    path: &mut Vec<*const std::ffi::c_void>,
+    indent: usize,
+) {
     let pointer = table.to_pointer();
     if path.contains(&pointer) {
         out.push_str("<cycle>");
         return;
     }
-    let mut entries: Vec<(mlua::Value, mlua::Value)> = table.pairs::<mlua::Value, mlua::Value>().filter_map(Result::ok).collect();
+    let mut entries: Vec<(mlua::Value, mlua::Value)> = table
+        .pairs::<mlua::Value, mlua::Value>()
+        .filter_map(Result::ok)
+        .collect();
     if entries.is_empty() {
         out.push_str("{}");
         return;

@@ -1,166 +1,278 @@
 //! `Map`, `InstancedMap` and map handles: tiles, sight, and the ILocation operations of maps.
 
-use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods};
+use std::rc::Rc;
 
-use super::handle::{MapRef, object_arg, object_list, push_map, push_object};
-use super::object::can_take;
-use super::{engine, ipairs, rt_error};
+use mlua::{Function, Lua, Table};
+
+use super::handle::{live_map, object_arg, object_list, push_map};
+use super::object::{can_take, taken};
+use super::{Engine, engine, ipairs, rt_error};
 use crate::location::Holder;
+use crate::map::MapId;
 use crate::object::ObjectKind;
 
-impl UserData for MapRef {
-    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
+/// The engine and the live map id behind method receiver `this`.
+fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, MapId)> {
+    let engine = engine(lua);
+    let id = live_map(lua, &engine, this)?;
+    Ok((engine, id))
+}
+
+fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Value> {
+    if key == "uid" {
+        return this.raw_get(1);
+    }
+    let (engine, id) = receiver(lua, &this)?;
+    let world = engine.world.borrow();
+    let map = world.map(id).map_err(|e| rt_error(lua, e))?;
+    Ok(match key.as_str() {
+        "width" => mlua::Value::Integer(map.width().into()),
+        "height" => mlua::Value::Integer(map.height().into()),
+        "name" => mlua::Value::String(lua.create_string(&map.name)?),
+        _ => mlua::Value::Nil,
+    })
+}
+
+fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlua::Result<()> {
+    let (engine, id) = receiver(lua, &this)?;
+    match (key.as_str(), value) {
+        ("name", mlua::Value::String(name)) => {
+            engine
+                .world
+                .borrow_mut()
+                .map_mut(id)
+                .map_err(|e| rt_error(lua, e))?
+                .name = name.to_str()?.to_owned();
+            Ok(())
+        }
+        (other, _) => Err(rt_error(
+            lua,
+            format!(
+                "cannot assign '{other}' of a map: only 'name' (a string) can be set; tiles change with map:set_tile(x, y, id)"
+            ),
+        )),
+    }
+}
+
+/// Builds the metatable of map handles; `make_index` is the prelude's `__index` builder.
+pub fn metatable(lua: &Lua, make_index: &Function) -> mlua::Result<Table> {
+    let meta = lua.create_table()?;
+    meta.raw_set(
+        "__index",
+        make_index.call::<Function>((methods(lua)?, lua.create_function(get_field)?))?,
+    )?;
+    meta.raw_set("__newindex", lua.create_function(set_field)?)?;
+    meta.raw_set(
+        "__tostring",
+        lua.create_function(|lua, this: Table| {
             let engine = engine(lua);
-            let id = this.live_id(&engine)?;
+            let id = MapId(this.raw_get(1)?);
             let world = engine.world.borrow();
-            let map = world.map(id).map_err(mlua::Error::runtime)?;
-            Ok(match key.as_str() {
-                "uid" => mlua::Value::Integer(id.0 as i64),
-                "width" => mlua::Value::Integer(map.width().into()),
-                "height" => mlua::Value::Integer(map.height().into()),
-                "name" => mlua::Value::String(lua.create_string(&map.name)?),
-                _ => mlua::Value::Nil,
+            Ok(match world.map(id) {
+                Ok(map) => format!("<map {id} '{}' {}x{}>", map.name, map.width(), map.height()),
+                Err(_) => format!("<map {id} (removed)>"),
             })
-        });
+        })?,
+    )?;
+    meta.raw_set("__name", "map")?;
+    meta.raw_set("__metatable", "map")?;
+    Ok(meta)
+}
 
-        methods.add_meta_method(MetaMethod::NewIndex, |lua, this, (key, value): (String, mlua::Value)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            match (key.as_str(), value) {
-                ("name", mlua::Value::String(name)) => {
-                    engine.world.borrow_mut().map_mut(id).map_err(mlua::Error::runtime)?.name = name.to_str()?.to_owned();
-                    Ok(())
-                }
-                (other, _) => Err(rt_error(
-                    lua,
-                    format!("cannot assign '{other}' of a map: only 'name' (a string) can be set; tiles change with map:set_tile(x, y, id)"),
-                )),
-            }
-        });
+fn methods(lua: &Lua) -> mlua::Result<Table> {
+    let methods = lua.create_table()?;
+    let add = |name: &str, function: Function| methods.raw_set(name, function);
 
-        methods.add_meta_method(MetaMethod::ToString, |lua, this, ()| {
-            let engine = engine(lua);
-            let world = engine.world.borrow();
-            Ok(match world.map(this.id) {
-                Ok(map) => format!("<map {} '{}' {}x{}>", this.id, map.name, map.width(), map.height()),
-                Err(_) => format!("<map {} (removed)>", this.id),
-            })
-        });
-
-        methods.add_meta_function(MetaMethod::Eq, |_, (a, b): (mlua::AnyUserData, mlua::AnyUserData)| {
-            Ok(match (a.borrow::<MapRef>(), b.borrow::<MapRef>()) {
-                (Ok(a), Ok(b)) => a.id == b.id,
-                _ => false,
-            })
-        });
-
-        methods.add_method("tile", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            let tile = engine.world.borrow().map(id).map_err(mlua::Error::runtime)?.tile(x, y);
+    add(
+        "tile",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let tile = engine
+                .world
+                .borrow()
+                .map(id)
+                .map_err(|e| rt_error(lua, e))?
+                .tile(x, y);
             Ok(tile.map(|t| t.as_str()))
-        });
+        })?,
+    )?;
 
-        methods.add_method("set_tile", |lua, this, (x, y, tile): (i32, i32, String)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            engine.world.borrow_mut().set_tile(id, x, y, &tile).map_err(|e| rt_error(lua, e))
-        });
+    add(
+        "set_tile",
+        lua.create_function(|lua, (this, x, y, tile): (Table, i32, i32, String)| {
+            let (engine, id) = receiver(lua, &this)?;
+            engine
+                .world
+                .borrow_mut()
+                .set_tile(id, x, y, &tile)
+                .map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
 
-        methods.add_method("is_in_bounds", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            Ok(engine.world.borrow().map(id).map_err(mlua::Error::runtime)?.in_bounds(x, y))
-        });
+    add(
+        "is_in_bounds",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            Ok(engine
+                .world
+                .borrow()
+                .map(id)
+                .map_err(|e| rt_error(lua, e))?
+                .in_bounds(x, y))
+        })?,
+    )?;
 
-        methods.add_method("can_access", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
+    add(
+        "can_access",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
             Ok(engine.world.borrow().is_open(id, x, y, ObjectKind::Chara))
-        });
+        })?,
+    )?;
 
-        methods.add_method("calc_screen_sight", |lua, this, (x, y, fov): (i32, i32, Option<i32>)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            engine.world.borrow_mut().calc_screen_sight(id, x, y, fov.unwrap_or(15)).map_err(|e| rt_error(lua, e))
-        });
+    add(
+        "calc_screen_sight",
+        lua.create_function(|lua, (this, x, y, fov): (Table, i32, i32, Option<i32>)| {
+            let (engine, id) = receiver(lua, &this)?;
+            engine
+                .world
+                .borrow_mut()
+                .calc_screen_sight(id, x, y, fov.unwrap_or(15))
+                .map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
 
-        methods.add_method("is_in_fov", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            Ok(engine.world.borrow().map(id).map_err(mlua::Error::runtime)?.sight.is_visible(x, y))
-        });
+    add(
+        "is_in_fov",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            Ok(engine
+                .world
+                .borrow()
+                .map(id)
+                .map_err(|e| rt_error(lua, e))?
+                .sight
+                .is_visible(x, y))
+        })?,
+    )?;
 
-        methods.add_method("is_memorized", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let id = this.live_id(&engine)?;
-            Ok(engine.world.borrow().map(id).map_err(mlua::Error::runtime)?.memory.get(x, y).is_some())
-        });
+    add(
+        "is_memorized",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            Ok(engine
+                .world
+                .borrow()
+                .map(id)
+                .map_err(|e| rt_error(lua, e))?
+                .memory
+                .get(x, y)
+                .is_some())
+        })?,
+    )?;
 
-        methods.add_method(
-            "take_object",
-            |lua, this, (object, x, y): (mlua::Value, Option<i32>, Option<i32>)| {
-                let engine = engine(lua);
-                let holder = Holder::Map(this.live_id(&engine)?);
-                let uid = object_arg(&engine, &object, "the object to take")?;
+    add(
+        "take_object",
+        lua.create_function(
+            |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
+                let (engine, id) = receiver(lua, &this)?;
+                let uid = object_arg(lua, &engine, &object, "the object to take")?;
                 let (x, y) = match (x, y) {
                     (Some(x), Some(y)) => (x, y),
                     _ => {
-                        let kind = engine.world.borrow().object(uid).map_err(mlua::Error::runtime)?.kind;
-                        let Holder::Map(map) = holder else { unreachable!() };
-                        engine.world.borrow_mut().random_open_position(map, kind).map_err(|e| rt_error(lua, e))?
+                        let kind = engine
+                            .world
+                            .borrow()
+                            .object(uid)
+                            .map_err(|e| rt_error(lua, e))?
+                            .kind;
+                        engine
+                            .world
+                            .borrow_mut()
+                            .random_open_position(id, kind)
+                            .map_err(|e| rt_error(lua, e))?
                     }
                 };
-                let result = engine.world.borrow_mut().take_object(holder, uid, x, y);
-                match result {
-                    Ok(()) => Ok((Some(push_object(lua, uid)?), None)),
-                    Err(crate::world::WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-                    Err(other) => Err(rt_error(lua, other)),
-                }
+                let result = engine
+                    .world
+                    .borrow_mut()
+                    .take_object(Holder::Map(id), uid, x, y);
+                taken(lua, result, uid)
             },
-        );
+        )?,
+    )?;
 
-        methods.add_method("can_take_object", |lua, this, (object, x, y): (mlua::Value, i32, i32)| {
-            let engine = engine(lua);
-            let holder = Holder::Map(this.live_id(&engine)?);
-            let uid = object_arg(&engine, &object, "the object")?;
-            can_take(lua, &engine, holder, uid, x, y)
-        });
+    add(
+        "can_take_object",
+        lua.create_function(
+            |lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
+                let (engine, id) = receiver(lua, &this)?;
+                let uid = object_arg(lua, &engine, &object, "the object")?;
+                can_take(lua, &engine, Holder::Map(id), uid, x, y)
+            },
+        )?,
+    )?;
 
-        methods.add_method("move_object", |lua, this, (object, x, y): (mlua::Value, i32, i32)| {
-            let engine = engine(lua);
-            let holder = Holder::Map(this.live_id(&engine)?);
-            let uid = object_arg(&engine, &object, "the object to move")?;
-            engine.world.borrow_mut().move_object(holder, uid, x, y).map_err(|e| rt_error(lua, e))
-        });
+    add(
+        "move_object",
+        lua.create_function(
+            |lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
+                let (engine, id) = receiver(lua, &this)?;
+                let uid = object_arg(lua, &engine, &object, "the object to move")?;
+                engine
+                    .world
+                    .borrow_mut()
+                    .move_object(Holder::Map(id), uid, x, y)
+                    .map_err(|e| rt_error(lua, e))
+            },
+        )?,
+    )?;
 
-        methods.add_method("remove_object", |lua, this, object: mlua::Value| {
-            let engine = engine(lua);
-            let holder = Holder::Map(this.live_id(&engine)?);
-            let uid = object_arg(&engine, &object, "the object to remove")?;
-            engine.world.borrow_mut().remove_object(holder, uid).map_err(|e| rt_error(lua, e))
-        });
+    add(
+        "remove_object",
+        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object to remove")?;
+            engine
+                .world
+                .borrow_mut()
+                .remove_object(Holder::Map(id), uid)
+                .map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
 
-        methods.add_method("objects_at_pos", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let holder = Holder::Map(this.live_id(&engine)?);
+    add(
+        "objects_at_pos",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
             let list = {
                 let world = engine.world.borrow();
-                let map = world.map(this.id).map_err(mlua::Error::runtime)?;
-                let _ = holder;
-                object_list(lua, map.objects_at(x, y))?
+                object_list(
+                    lua,
+                    world
+                        .map(id)
+                        .map_err(|e| rt_error(lua, e))?
+                        .objects_at(x, y),
+                )?
             };
             ipairs(lua, list)
-        });
+        })?,
+    )?;
 
-        methods.add_method("iter", |lua, this, ()| {
-            let engine = engine(lua);
-            let holder = Holder::Map(this.live_id(&engine)?);
-            let uids = engine.world.borrow().iter_location(holder).map_err(|e| rt_error(lua, e))?;
+    add(
+        "iter",
+        lua.create_function(|lua, this: Table| {
+            let (engine, id) = receiver(lua, &this)?;
+            let uids = engine
+                .world
+                .borrow()
+                .iter_location(Holder::Map(id))
+                .map_err(|e| rt_error(lua, e))?;
             ipairs(lua, object_list(lua, &uids)?)
-        });
-    }
+        })?,
+    )?;
+
+    Ok(methods)
 }
 
 /// Installs `Map` and `InstancedMap` into `api`.
@@ -175,16 +287,20 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     )?;
     map.set(
         "set_map",
-        lua.create_function(|lua, map: mlua::UserDataRef<MapRef>| {
+        lua.create_function(|lua, map: Table| {
             let engine = engine(lua);
-            let id = map.live_id(&engine)?;
-            engine.world.borrow_mut().set_current_map(id).map_err(|e| rt_error(lua, e))
+            let id = live_map(lua, &engine, &map)?;
+            engine
+                .world
+                .borrow_mut()
+                .set_current_map(id)
+                .map_err(|e| rt_error(lua, e))
         })?,
     )?;
     map.set(
         "iter",
         lua.create_function(|lua, ()| {
-            let ids: Vec<_> = engine(lua).world.borrow().maps().map(|m| m.uid).collect();
+            let ids: Vec<MapId> = engine(lua).world.borrow().maps().map(|m| m.uid).collect();
             let list = lua.create_table()?;
             for (i, id) in ids.into_iter().enumerate() {
                 list.raw_set(i + 1, push_map(lua, id)?)?;
@@ -195,9 +311,12 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     map.set(
         "get",
         lua.create_function(|lua, uid: u64| {
-            let id = crate::map::MapId(uid);
-            let exists = engine(lua).world.borrow().map(id).is_ok();
-            if exists { push_map(lua, id).map(Some) } else { Ok(None) }
+            let exists = engine(lua).world.borrow().map(MapId(uid)).is_ok();
+            if exists {
+                push_map(lua, MapId(uid)).map(Some)
+            } else {
+                Ok(None)
+            }
         })?,
     )?;
     api.set("Map", map)?;
@@ -205,11 +324,17 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let instanced = lua.create_table()?;
     instanced.set(
         "new",
-        lua.create_function(|lua, (_class, width, height, tile): (mlua::Value, i32, i32, Option<String>)| {
-            let engine = engine(lua);
-            let id = engine.world.borrow_mut().create_map(width, height, tile.as_deref()).map_err(|e| rt_error(lua, e))?;
-            push_map(lua, id)
-        })?,
+        lua.create_function(
+            |lua, (_class, width, height, tile): (mlua::Value, i32, i32, Option<String>)| {
+                let engine = engine(lua);
+                let id = engine
+                    .world
+                    .borrow_mut()
+                    .create_map(width, height, tile.as_deref())
+                    .map_err(|e| rt_error(lua, e))?;
+                push_map(lua, id)
+            },
+        )?,
     )?;
     api.set("InstancedMap", instanced)?;
     Ok(())

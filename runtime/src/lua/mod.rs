@@ -34,7 +34,6 @@ use crate::symbol::Symbol;
 use crate::world::World;
 
 pub use error::LuaFailure;
-pub use handle::{MapRef, ObjectRef};
 
 /// Text the engine produces for people: `print` output and `Gui.mes` messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +79,7 @@ pub struct Engine {
     /// Where `Save.save_game` writes.
     pub save_dir: RefCell<PathBuf>,
     output: RefCell<Box<dyn FnMut(Output)>>,
-    handles: RefCell<handle::HandleCaches>,
+    pub(crate) handles: RefCell<handle::Handles>,
     /// The Lua tables given to `data:add`, by type then id.
     pub(crate) data_tables: Table,
     /// The shared API table every environment reads through.
@@ -110,19 +109,27 @@ impl Engine {
     /// Starts a new epoch after a load: existing handles stop resolving.
     pub fn new_epoch(&self, lua: &Lua) -> mlua::Result<()> {
         self.epoch.set(self.epoch.get() + 1);
-        *self.handles.borrow_mut() = handle::HandleCaches::new(lua)?;
-        Ok(())
+        self.handles.borrow_mut().reset(lua)
+    }
+
+    /// True while a script holds a handle to `uid`: an ownerless object it keeps alive.
+    pub fn is_held_by_script(&self, uid: crate::object::Uid) -> bool {
+        handle::is_held_by_script(self, uid)
     }
 
     /// Registers a loaded file so errors and provenance name it.
     pub fn register_source(&self, chunk_name: &str, file: SourceFile) {
-        self.sources.borrow_mut().insert(chunk_name.to_owned(), file);
+        self.sources
+            .borrow_mut()
+            .insert(chunk_name.to_owned(), file);
     }
 }
 
 /// The engine of `lua`. Panics if the state was not made by [`install`].
 pub fn engine(lua: &Lua) -> Rc<Engine> {
-    lua.app_data_ref::<Rc<Engine>>().expect("the Lua state has an engine").clone()
+    lua.app_data_ref::<Rc<Engine>>()
+        .expect("the Lua state has an engine")
+        .clone()
 }
 
 /// Where the Lua code calling into the engine is: its file, line and mod.
@@ -131,9 +138,21 @@ pub fn caller_origin(lua: &Lua, engine: &Engine) -> Origin {
         let line = debug.current_line().unwrap_or(0) as u32;
         let source = debug.source();
         let sources = engine.sources.borrow();
-        match source.source.as_deref().and_then(|chunk| sources.get(chunk)) {
-            Some(file) => Origin { mod_id: file.mod_id, file: file.name, line },
-            None => Origin { mod_id: None, file: Symbol::intern(source.short_src.as_deref().unwrap_or("?")), line },
+        match source
+            .source
+            .as_deref()
+            .and_then(|chunk| sources.get(chunk))
+        {
+            Some(file) => Origin {
+                mod_id: file.mod_id,
+                file: file.name,
+                line,
+            },
+            None => Origin {
+                mod_id: None,
+                file: Symbol::intern(source.short_src.as_deref().unwrap_or("?")),
+                line,
+            },
         }
     })
     .unwrap_or_else(|| Origin::tool("rust"))
@@ -146,7 +165,10 @@ pub fn rt_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
         .inspect_stack(1, |debug| {
             let line = debug.current_line()?;
             let source = debug.source();
-            Some(format!("{}:{line}: ", source.short_src.as_deref().unwrap_or("?")))
+            Some(format!(
+                "{}:{line}: ",
+                source.short_src.as_deref().unwrap_or("?")
+            ))
         })
         .flatten()
         .unwrap_or_default();
@@ -167,11 +189,21 @@ pub fn pairs_of(lua: &Lua, keys: Table, values: Table) -> mlua::Result<Function>
 pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lua, Rc<Engine>)> {
     // SAFETY: the `debug` library is only loaded so that trusted environments (the REPL,
     // command-line scripts, `pause()`) can use it; mod environments never see it.
-    let lua = unsafe { Lua::unsafe_new_with(mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG, mlua::LuaOptions::default()) };
+    let lua = unsafe {
+        Lua::unsafe_new_with(
+            mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG,
+            mlua::LuaOptions::default(),
+        )
+    };
+    // Handles are mostly short-lived (an iterator's objects, a created-and-removed item);
+    // generational collection frees them young, and with them the objects they kept alive.
+    lua.gc_gen(0, 0);
     let api = lua.create_table()?;
     let clean_error = lua.create_function(|lua, err: mlua::Value| {
         Ok(match err {
-            mlua::Value::Error(error) => mlua::Value::String(lua.create_string(error::root_message(&error))?),
+            mlua::Value::Error(error) => {
+                mlua::Value::String(lua.create_string(error::root_message(&error))?)
+            }
             other => other,
         })
     })?;
@@ -179,11 +211,19 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         engine(lua).emit(Output::Print(text));
         Ok(())
     })?;
-    let pairs_of: Function = lua
+    let (pairs_of, make_index): (Function, Function) = lua
         .load(include_str!("prelude.lua"))
         .set_name("=nefia prelude")
         .call((api.clone(), lua.globals(), clean_error, emit_print))?;
-    let ipairs_iter: Function = lua.load("return (ipairs({}))").set_name("=nefia prelude").eval()?;
+    let handles = handle::Handles::new(
+        &lua,
+        object::metatable(&lua, &make_index)?,
+        map::metatable(&lua, &make_index)?,
+    )?;
+    let ipairs_iter: Function = lua
+        .load("return (ipairs({}))")
+        .set_name("=nefia prelude")
+        .eval()?;
     let engine = Rc::new(Engine {
         world: RefCell::new(world),
         events: RefCell::default(),
@@ -192,7 +232,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         epoch: Cell::new(0),
         save_dir: RefCell::new(PathBuf::from("saves")),
         output: RefCell::new(output),
-        handles: RefCell::new(handle::HandleCaches::new(&lua)?),
+        handles: RefCell::new(handles),
         data_tables: lua.create_table()?,
         api: api.clone(),
         mods: RefCell::default(),
@@ -214,14 +254,22 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
 /// A new environment reading through the API, with `_MOD_NAME` set to `mod_id`. Plain
 /// `require("a.b")` resolves in the mod `home` (if any); `require("mod.other.a.b")` in any
 /// loaded mod. With `trusted`, the `debug` library is visible too.
-pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool) -> mlua::Result<Table> {
+pub fn environment(
+    lua: &Lua,
+    mod_id: &str,
+    home: Option<Symbol>,
+    trusted: bool,
+) -> mlua::Result<Table> {
     let engine = engine(lua);
     let env = lua.create_table()?;
     env.raw_set("_MOD_NAME", mod_id)?;
     if trusted {
         env.raw_set("debug", lua.globals().raw_get::<mlua::Value>("debug")?)?;
     }
-    env.raw_set("require", lua.create_function(move |lua, name: String| require(lua, home, &name))?)?;
+    env.raw_set(
+        "require",
+        lua.create_function(move |lua, name: String| require(lua, home, &name))?,
+    )?;
     let meta = lua.create_table()?;
     meta.raw_set("__index", engine.api.clone())?;
     env.set_metatable(Some(meta))?;
@@ -239,18 +287,34 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
         None => match home {
             Some(home) => (home, name),
             None => {
-                return Err(rt_error(lua, format!("require('{name}'): outside a mod, name the mod: require('mod.<mod id>.{name}')")));
+                return Err(rt_error(
+                    lua,
+                    format!(
+                        "require('{name}'): outside a mod, name the mod: require('mod.<mod id>.{name}')"
+                    ),
+                ));
             }
         },
     };
     let key = format!("{target}:{module}");
-    if let Some(loaded) = engine.modules.raw_get::<Option<mlua::Value>>(key.as_str())? {
+    if let Some(loaded) = engine
+        .modules
+        .raw_get::<Option<mlua::Value>>(key.as_str())?
+    {
         return Ok(loaded);
     }
     let loaded = engine.mods.borrow().get(&target).cloned();
-    let loaded = loaded.ok_or_else(|| rt_error(lua, format!("require('{name}'): mod '{target}' is not loaded")))?;
+    let loaded = loaded.ok_or_else(|| {
+        rt_error(
+            lua,
+            format!("require('{name}'): mod '{target}' is not loaded"),
+        )
+    })?;
     let relative = module.replace('.', "/");
-    let candidates = [loaded.dir.join(format!("{relative}.lua")), loaded.dir.join(&relative).join("init.lua")];
+    let candidates = [
+        loaded.dir.join(format!("{relative}.lua")),
+        loaded.dir.join(&relative).join("init.lua"),
+    ];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         return Err(rt_error(
             lua,
@@ -262,27 +326,51 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
         ));
     };
     let result: mlua::Value = load_mod_file(lua, target, &loaded.dir, path, loaded.env)?.call(())?;
-    let result = if result.is_nil() { mlua::Value::Boolean(true) } else { result };
+    let result = if result.is_nil() {
+        mlua::Value::Boolean(true)
+    } else {
+        result
+    };
     engine.modules.raw_set(key.as_str(), &result)?;
     Ok(result)
 }
 
 /// Compiles a mod's file with chunk name `mods/<mod>/<path>` in `env`, registering it as a
 /// source of `mod_id`.
-pub fn load_mod_file(lua: &Lua, mod_id: Symbol, mod_dir: &Path, path: &Path, env: Table) -> mlua::Result<Function> {
+pub fn load_mod_file(
+    lua: &Lua,
+    mod_id: Symbol,
+    mod_dir: &Path,
+    path: &Path,
+    env: Table,
+) -> mlua::Result<Function> {
     let relative = path.strip_prefix(mod_dir).unwrap_or(path);
     let name = format!("mods/{mod_id}/{}", relative.display());
     load_file(lua, &name, Some(mod_id), path, env)
 }
 
 /// Compiles the file `path` under the display `name`, in `env`, registering it as a source.
-pub fn load_file(lua: &Lua, name: &str, mod_id: Option<Symbol>, path: &Path, env: Table) -> mlua::Result<Function> {
+pub fn load_file(
+    lua: &Lua,
+    name: &str,
+    mod_id: Option<Symbol>,
+    path: &Path,
+    env: Table,
+) -> mlua::Result<Function> {
     let code = std::fs::read(path)
         .map_err(|e| mlua::Error::runtime(format!("{}: cannot read: {e}", path.display())))?;
     let chunk_name = format!("@{name}");
     engine(lua).register_source(
         &chunk_name,
-        SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) },
+        SourceFile {
+            mod_id,
+            name: Symbol::intern(name),
+            path: Some(path.to_owned()),
+        },
     );
-    lua.load(code).set_name(chunk_name).set_mode(mlua::ChunkMode::Text).set_environment(env).into_function()
+    lua.load(code)
+        .set_name(chunk_name)
+        .set_mode(mlua::ChunkMode::Text)
+        .set_environment(env)
+        .into_function()
 }

@@ -1,35 +1,66 @@
-//! IMapObject, IModdable and ILocation as methods of object handles.
+//! IMapObject, IModdable and ILocation as the methods of object handles.
 //!
 //! `obj.field` reads the base value and `obj.field = v` writes it; a few names are managed
 //! by the engine (`uid`, `_id`, `_type`, `x`, `y`, `location`, …) and assigning them raises
 //! an error naming the method to use instead.
 
-use mlua::{Lua, MetaMethod, UserData, UserDataMethods};
+use std::rc::Rc;
+
+use mlua::{Function, Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::{from_lua, to_lua};
-use super::handle::{ObjectRef, holder_arg, object_arg, object_list, push_holder, push_map, push_object};
+use super::handle::{live_object, object_arg, object_list, push_holder, push_map, push_object};
 use super::{Engine, caller_origin, engine, ipairs, rt_error};
 use crate::location::Holder;
 use crate::moddable::ModMethod;
 use crate::object::Uid;
 use crate::symbol::Symbol;
 use crate::value::Value;
+use crate::world::WorldError;
 
 /// Names read from the object itself rather than its fields, with the advice given when a
 /// script assigns one.
-const MANAGED: [(&str, &str); 8] = [
-    ("uid", "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid"),
-    ("_id", "an object keeps its prototype; create a new one with Chara.create/Item.create/Feat.create"),
-    ("_type", "an object keeps its data type; create a new object instead"),
-    ("x", "use obj:set_pos(x, y), which keeps the map's position index right"),
-    ("y", "use obj:set_pos(x, y), which keeps the map's position index right"),
-    ("location", "use location:take_object(obj, x, y) to move it, or obj:remove_ownership() to take it out"),
-    ("temp", "use obj:mod(field, value[, method]) to set a temporary value"),
-    ("equip", "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)"),
+const MANAGED: [(&str, &str); 9] = [
+    (
+        "uid",
+        "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid",
+    ),
+    (
+        "_id",
+        "an object keeps its prototype; create a new one with Chara.create/Item.create/Feat.create",
+    ),
+    (
+        "_type",
+        "an object keeps its data type; create a new object instead",
+    ),
+    (
+        "x",
+        "use obj:set_pos(x, y), which keeps the map's position index right",
+    ),
+    (
+        "y",
+        "use obj:set_pos(x, y), which keeps the map's position index right",
+    ),
+    (
+        "location",
+        "use location:take_object(obj, x, y) to move it, or obj:remove_ownership() to take it out",
+    ),
+    (
+        "temp",
+        "use obj:mod(field, value[, method]) to set a temporary value",
+    ),
+    (
+        "equip",
+        "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)",
+    ),
+    ("proto", "prototypes change with data:add"),
 ];
 
-fn field_name(name: &mlua::String) -> mlua::Result<String> {
-    Ok(name.to_str()?.to_owned())
+/// The engine and the live uid behind method receiver `this`.
+fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, Uid)> {
+    let engine = engine(lua);
+    let uid = live_object(lua, &engine, this)?;
+    Ok((engine, uid))
 }
 
 fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod> {
@@ -39,29 +70,32 @@ fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod
     }
 }
 
-fn world_error(lua: &Lua, error: crate::world::WorldError) -> mlua::Error {
-    rt_error(lua, error)
-}
-
-/// `nil, reason` for a refused location operation, or `obj` on success (seed: take_object).
-fn object_or_reason(lua: &Lua, result: Result<(), crate::world::WorldError>, uid: Uid) -> mlua::Result<mlua::MultiValue> {
+/// `obj` on success, `nil, reason` when a location refuses (seed: take_object).
+pub fn taken(
+    lua: &Lua,
+    result: Result<(), WorldError>,
+    uid: Uid,
+) -> mlua::Result<(Option<Table>, Option<String>)> {
     match result {
-        Ok(()) => Ok(mlua::MultiValue::from_vec(vec![mlua::Value::UserData(push_object(lua, uid)?)])),
-        Err(crate::world::WorldError::Refused(refusal)) => Ok(mlua::MultiValue::from_vec(vec![
-            mlua::Value::Nil,
-            mlua::Value::String(lua.create_string(refusal.to_string())?),
-        ])),
-        Err(other) => Err(world_error(lua, other)),
+        Ok(()) => Ok((Some(push_object(lua, uid)?), None)),
+        Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
+        Err(other) => Err(rt_error(lua, other)),
     }
 }
 
-fn position_args(engine: &Engine, holder: Holder, uid: Uid, x: Option<i32>, y: Option<i32>) -> Result<(i32, i32), crate::world::WorldError> {
-    match (holder, x, y) {
-        (Holder::Map(map), None, None) => {
-            let kind = engine.world.borrow().object(uid)?.kind;
-            engine.world.borrow_mut().random_open_position(map, kind)
-        }
-        (_, x, y) => Ok((x.unwrap_or(0), y.unwrap_or(0))),
+/// `true`, or `false, reason` (seed: can_take_object).
+pub fn can_take(
+    lua: &Lua,
+    engine: &Engine,
+    holder: Holder,
+    uid: Uid,
+    x: i32,
+    y: i32,
+) -> mlua::Result<(bool, Option<String>)> {
+    match engine.world.borrow().can_take_object(holder, uid, x, y) {
+        Ok(()) => Ok((true, None)),
+        Err(WorldError::Refused(refusal)) => Ok((false, Some(refusal.to_string()))),
+        Err(other) => Err(rt_error(lua, other)),
     }
 }
 
@@ -71,111 +105,163 @@ pub fn refresh(lua: &Lua, uid: Uid) -> mlua::Result<()> {
     let engine = engine(lua);
     let kind = {
         let mut world = engine.world.borrow_mut();
-        world.clear_temp(uid).map_err(|e| world_error(lua, e))?;
-        world.object(uid).map_err(|e| world_error(lua, e))?.kind
+        world.clear_temp(uid).map_err(|e| rt_error(lua, e))?;
+        world.object(uid).map_err(|e| rt_error(lua, e))?.kind
     };
     let event = Symbol::intern(kind.refreshed_event());
     if engine.events.borrow().has_handlers(event) {
-        let receiver = mlua::Value::UserData(push_object(lua, uid)?);
+        let receiver = mlua::Value::Table(push_object(lua, uid)?);
         super::event::trigger(lua, event, receiver, lua.create_table()?)?;
     }
     Ok(())
 }
 
-impl UserData for ObjectRef {
-    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_meta_method(MetaMethod::Index, |lua, this, key: mlua::Value| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            let mlua::Value::String(key) = key else { return Ok(mlua::Value::Nil) };
-            let key = key.to_str()?;
-            let world = engine.world.borrow();
-            let object = world.object(uid).map_err(mlua::Error::runtime)?;
-            Ok(match &*key {
-                "uid" => mlua::Value::Integer(uid.0 as i64),
-                "_id" => mlua::Value::String(lua.create_string(object.id.as_str())?),
-                "_type" => mlua::Value::String(lua.create_string(object.kind.data_type())?),
-                "x" => mlua::Value::Integer(object.x.into()),
-                "y" => mlua::Value::Integer(object.y.into()),
-                "location" => match object.location() {
-                    Some(location) => {
-                        drop(world);
-                        push_holder(lua, location.holder())?
-                    }
-                    None => mlua::Value::Nil,
-                },
-                "equip" if object.equipment().is_some() => {
-                    mlua::Value::UserData(lua.create_userdata(EquipRef { uid })?)
-                }
-                "temp" => {
-                    let table = lua.create_table()?;
-                    for (field, temp) in object.fields.temp.iter() {
-                        table.raw_set(field.as_str(), to_lua(lua, &temp.value)?)?;
-                    }
-                    mlua::Value::Table(table)
-                }
-                "proto" => super::data::prototype_table(lua, object.kind.data_type(), object.id.as_str())?,
-                name => match Symbol::lookup(name) {
-                    Some(field) => match world.base(uid, field) {
-                        Some(value) => to_lua(lua, value)?,
-                        None => mlua::Value::Nil,
-                    },
-                    None => mlua::Value::Nil,
-                },
-            })
-        });
-
-        methods.add_meta_method(MetaMethod::NewIndex, |lua, this, (key, value): (mlua::String, mlua::Value)| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            let key = field_name(&key)?;
-            if let Some((_, advice)) = MANAGED.iter().find(|(name, _)| *name == key) {
-                return Err(rt_error(lua, format!("cannot assign '{key}' of an object: {advice}")));
+/// `obj.key`: managed names, then base values.
+fn get_field(lua: &Lua, (this, key): (Table, mlua::Value)) -> mlua::Result<mlua::Value> {
+    let mlua::Value::String(key) = key else {
+        return Ok(mlua::Value::Nil);
+    };
+    let key = key.to_str()?;
+    if &*key == "uid" {
+        // Readable even on a stale handle, so the object can be looked up again.
+        return Ok(this.raw_get(1)?);
+    }
+    let (engine, uid) = receiver(lua, &this)?;
+    let world = engine.world.borrow();
+    let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
+    Ok(match &*key {
+        "_id" => mlua::Value::String(lua.create_string(object.id.as_str())?),
+        "_type" => mlua::Value::String(lua.create_string(object.kind.data_type())?),
+        "x" => mlua::Value::Integer(object.x.into()),
+        "y" => mlua::Value::Integer(object.y.into()),
+        "location" => match object.location() {
+            Some(location) => {
+                drop(world);
+                mlua::Value::Table(push_holder(lua, location.holder())?)
             }
-            if matches!(key.as_str(), "proto") {
-                return Err(rt_error(lua, "cannot assign 'proto' of an object: prototypes are changed with data:add"));
+            None => mlua::Value::Nil,
+        },
+        "equip" if object.equipment().is_some() => {
+            mlua::Value::UserData(lua.create_userdata(EquipRef { uid })?)
+        }
+        "temp" => {
+            let table = lua.create_table()?;
+            for (field, temp) in object.fields.temp.iter() {
+                table.raw_set(field.as_str(), to_lua(lua, &temp.value)?)?;
             }
-            let value = from_lua(&value, &key).map_err(|e| rt_error(lua, e))?;
-            engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| world_error(lua, e))
-        });
+            mlua::Value::Table(table)
+        }
+        "proto" => {
+            let (kind, id) = (object.kind, object.id);
+            drop(world);
+            super::data::prototype_table(lua, kind.data_type(), id.as_str())?
+        }
+        name => match Symbol::lookup(name).and_then(|field| world.base(uid, field)) {
+            Some(value) => to_lua(lua, value)?,
+            None => mlua::Value::Nil,
+        },
+    })
+}
 
-        methods.add_meta_method(MetaMethod::ToString, |lua, this, ()| {
+/// `obj.key = value`: sets a base value, refusing managed names.
+fn set_field(
+    lua: &Lua,
+    (this, key, value): (Table, mlua::String, mlua::Value),
+) -> mlua::Result<()> {
+    let (engine, uid) = receiver(lua, &this)?;
+    let key = key.to_str()?;
+    if let Some((_, advice)) = MANAGED.iter().find(|(name, _)| *name == &*key) {
+        return Err(rt_error(
+            lua,
+            format!("cannot assign '{}' of an object: {advice}", &*key),
+        ));
+    }
+    let value = from_lua(&value, &key).map_err(|e| rt_error(lua, e))?;
+    engine
+        .world
+        .borrow_mut()
+        .set_base(uid, Symbol::intern(&key), value)
+        .map_err(|e| rt_error(lua, e))
+}
+
+/// Builds the metatable of object handles; `make_index` is the prelude's method-then-field
+/// `__index` builder.
+pub fn metatable(lua: &Lua, make_index: &Function) -> mlua::Result<Table> {
+    let methods = methods(lua)?;
+    let meta = lua.create_table()?;
+    meta.raw_set(
+        "__index",
+        make_index.call::<Function>((methods, lua.create_function(get_field)?))?,
+    )?;
+    meta.raw_set("__newindex", lua.create_function(set_field)?)?;
+    meta.raw_set(
+        "__tostring",
+        lua.create_function(|lua, this: Table| {
             let engine = engine(lua);
-            Ok(engine.world.borrow().describe(this.uid))
-        });
+            let uid = Uid(this.raw_get(1)?);
+            Ok(engine.world.borrow().describe(uid))
+        })?,
+    )?;
+    meta.raw_set(
+        "__eq",
+        lua.create_function(|_, (a, b): (Table, Table)| {
+            Ok(a.raw_get::<u64>(1)? == b.raw_get::<u64>(1)?
+                && a.raw_get::<u64>(2)? == b.raw_get::<u64>(2)?)
+        })?,
+    )?;
+    meta.raw_set("__name", "object")?;
+    meta.raw_set("__metatable", "object")?;
+    Ok(meta)
+}
 
-        methods.add_meta_function(MetaMethod::Eq, |_, (a, b): (mlua::AnyUserData, mlua::AnyUserData)| {
-            Ok(match (a.borrow::<ObjectRef>(), b.borrow::<ObjectRef>()) {
-                (Ok(a), Ok(b)) => a.uid == b.uid,
-                _ => false,
-            })
-        });
+fn methods(lua: &Lua) -> mlua::Result<Table> {
+    let methods = lua.create_table()?;
+    let add = |name: &str, function: Function| methods.raw_set(name, function);
 
-        // ---- IMapObject ----
+    // ---- IMapObject ----
 
-        methods.add_method("set_pos", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            engine.world.borrow_mut().set_pos(uid, x, y).map_err(|e| world_error(lua, e))
-        });
+    add(
+        "set_pos",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, uid) = receiver(lua, &this)?;
+            engine
+                .world
+                .borrow_mut()
+                .set_pos(uid, x, y)
+                .map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
 
-        methods.add_method("remove_ownership", |lua, this, ()| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            engine.world.borrow_mut().remove_ownership(uid).map_err(|e| world_error(lua, e))
-        });
+    add(
+        "remove_ownership",
+        lua.create_function(|lua, this: Table| {
+            let (engine, uid) = receiver(lua, &this)?;
+            engine
+                .world
+                .borrow_mut()
+                .remove_ownership(uid)
+                .map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
 
-        methods.add_method("current_map", |lua, this, ()| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
+    add(
+        "current_map",
+        lua.create_function(|lua, this: Table| {
+            let (engine, uid) = receiver(lua, &this)?;
             let map = engine.world.borrow().map_of(uid);
             map.map(|m| push_map(lua, m)).transpose()
-        });
+        })?,
+    )?;
 
-        methods.add_method("produce_memory", |lua, this, ()| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            let memory = engine.world.borrow().produce_memory(uid).map_err(|e| world_error(lua, e))?;
+    add(
+        "produce_memory",
+        lua.create_function(|lua, this: Table| {
+            let (engine, uid) = receiver(lua, &this)?;
+            let memory = engine
+                .world
+                .borrow()
+                .produce_memory(uid)
+                .map_err(|e| rt_error(lua, e))?;
             let table = lua.create_table()?;
             table.set("show", memory.show)?;
             table.set("glyph", memory.glyph.as_str())?;
@@ -185,27 +271,44 @@ impl UserData for ObjectRef {
             table.set("_id", memory.id.as_str())?;
             table.set("_type", memory.kind.data_type())?;
             Ok(table)
-        });
+        })?,
+    )?;
 
-        methods.add_method("refresh", |lua, this, ()| {
-            let engine = engine(lua);
-            refresh(lua, this.live_uid(&engine)?)
-        });
+    add(
+        "refresh",
+        lua.create_function(|lua, this: Table| {
+            let (_, uid) = receiver(lua, &this)?;
+            refresh(lua, uid)
+        })?,
+    )?;
 
-        methods.add_method("clone", |lua, this, ()| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            let copy = engine.world.borrow_mut().clone_object(uid).map_err(|e| world_error(lua, e))?;
+    add(
+        "clone",
+        lua.create_function(|lua, this: Table| {
+            let (engine, uid) = receiver(lua, &this)?;
+            super::handle::maybe_sweep(&engine);
+            let copy = engine
+                .world
+                .borrow_mut()
+                .clone_object(uid)
+                .map_err(|e| rt_error(lua, e))?;
             push_object(lua, copy)
-        });
+        })?,
+    )?;
 
-        // ---- IModdable ----
+    // ---- IModdable ----
 
-        methods.add_method(
-            "mod",
-            |lua, this, (field, value, method): (mlua::String, mlua::Value, Option<mlua::String>)| {
-                let engine = engine(lua);
-                let uid = this.live_uid(&engine)?;
+    add(
+        "mod",
+        lua.create_function(
+            |lua,
+             (this, field, value, method): (
+                Table,
+                mlua::String,
+                mlua::Value,
+                Option<mlua::String>,
+            )| {
+                let (engine, uid) = receiver(lua, &this)?;
                 let method = mod_method(lua, method)?;
                 let field = field.to_str()?;
                 let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
@@ -214,15 +317,22 @@ impl UserData for ObjectRef {
                     .world
                     .borrow_mut()
                     .mod_temp(uid, Symbol::intern(&field), value, method, origin)
-                    .map_err(|e| world_error(lua, e))
+                    .map_err(|e| rt_error(lua, e))
             },
-        );
+        )?,
+    )?;
 
-        methods.add_method(
-            "mod_base",
-            |lua, this, (field, value, method): (mlua::String, mlua::Value, Option<mlua::String>)| {
-                let engine = engine(lua);
-                let uid = this.live_uid(&engine)?;
+    add(
+        "mod_base",
+        lua.create_function(
+            |lua,
+             (this, field, value, method): (
+                Table,
+                mlua::String,
+                mlua::Value,
+                Option<mlua::String>,
+            )| {
+                let (engine, uid) = receiver(lua, &this)?;
                 let method = mod_method(lua, method)?;
                 let field = field.to_str()?;
                 let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
@@ -230,35 +340,51 @@ impl UserData for ObjectRef {
                     .world
                     .borrow_mut()
                     .mod_base(uid, Symbol::intern(&field), value, method)
-                    .map_err(|e| world_error(lua, e))
+                    .map_err(|e| rt_error(lua, e))
             },
-        );
+        )?,
+    )?;
 
-        methods.add_method("reset", |lua, this, (field, value): (mlua::String, mlua::Value)| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            let field = field.to_str()?;
-            let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
-            engine.world.borrow_mut().reset(uid, Symbol::intern(&field), value).map_err(|e| world_error(lua, e))
-        });
+    add(
+        "reset",
+        lua.create_function(
+            |lua, (this, field, value): (Table, mlua::String, mlua::Value)| {
+                let (engine, uid) = receiver(lua, &this)?;
+                let field = field.to_str()?;
+                let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
+                engine
+                    .world
+                    .borrow_mut()
+                    .reset(uid, Symbol::intern(&field), value)
+                    .map_err(|e| rt_error(lua, e))
+            },
+        )?,
+    )?;
 
-        methods.add_method("calc", |lua, this, field: mlua::String| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
-            let Some(field) = Symbol::lookup(&field.to_str()?) else { return Ok(mlua::Value::Nil) };
+    add(
+        "calc",
+        lua.create_function(|lua, (this, field): (Table, mlua::String)| {
+            let (engine, uid) = receiver(lua, &this)?;
+            let Some(field) = Symbol::lookup(&field.to_str()?) else {
+                return Ok(mlua::Value::Nil);
+            };
             match engine.world.borrow().calc(uid, field) {
                 Some(value) => to_lua(lua, value),
                 None => Ok(mlua::Value::Nil),
             }
-        });
+        })?,
+    )?;
 
-        methods.add_method("mod_sources", |lua, this, field: mlua::String| {
-            let engine = engine(lua);
-            let uid = this.live_uid(&engine)?;
+    add(
+        "mod_sources",
+        lua.create_function(|lua, (this, field): (Table, mlua::String)| {
+            let (engine, uid) = receiver(lua, &this)?;
             let list = lua.create_table()?;
-            let Some(field) = Symbol::lookup(&field.to_str()?) else { return Ok(list) };
+            let Some(field) = Symbol::lookup(&field.to_str()?) else {
+                return Ok(list);
+            };
             let world = engine.world.borrow();
-            let object = world.object(uid).map_err(mlua::Error::runtime)?;
+            let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
             if let Some(temp) = object.fields.temp.get(field) {
                 for (i, source) in temp.sources.iter().enumerate() {
                     let entry = lua.create_table()?;
@@ -271,109 +397,152 @@ impl UserData for ObjectRef {
                 }
             }
             Ok(list)
-        });
+        })?,
+    )?;
 
-        // ---- ILocation (characters and containers) ----
+    // ---- ILocation (characters and containers) ----
 
-        methods.add_method(
-            "take_object",
-            |lua, this, (object, x, y): (mlua::Value, Option<i32>, Option<i32>)| {
-                let engine = engine(lua);
-                let holder = Holder::Object(this.live_uid(&engine)?);
-                let uid = object_arg(&engine, &object, "the object to take")?;
-                let (x, y) = position_args(&engine, holder, uid, x, y).map_err(|e| world_error(lua, e))?;
-                let result = engine.world.borrow_mut().take_object(holder, uid, x, y);
-                object_or_reason(lua, result, uid)
+    add(
+        "take_object",
+        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object to take")?;
+            let result = engine
+                .world
+                .borrow_mut()
+                .take_object(Holder::Object(holder), uid, 0, 0);
+            taken(lua, result, uid)
+        })?,
+    )?;
+
+    add(
+        "can_take_object",
+        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object")?;
+            can_take(lua, &engine, Holder::Object(holder), uid, 0, 0)
+        })?,
+    )?;
+
+    add(
+        "remove_object",
+        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object to remove")?;
+            engine
+                .world
+                .borrow_mut()
+                .remove_object(Holder::Object(holder), uid)
+                .map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
+
+    add(
+        "move_object",
+        lua.create_function(
+            |lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
+                let (engine, holder) = receiver(lua, &this)?;
+                let uid = object_arg(lua, &engine, &object, "the object to move")?;
+                engine
+                    .world
+                    .borrow_mut()
+                    .move_object(Holder::Object(holder), uid, x, y)
+                    .map_err(|e| rt_error(lua, e))
             },
-        );
+        )?,
+    )?;
 
-        methods.add_method(
-            "can_take_object",
-            |lua, this, (object, x, y): (mlua::Value, Option<i32>, Option<i32>)| {
-                let engine = engine(lua);
-                let holder = Holder::Object(this.live_uid(&engine)?);
-                let uid = object_arg(&engine, &object, "the object")?;
-                can_take(lua, &engine, holder, uid, x.unwrap_or(0), y.unwrap_or(0))
+    add(
+        "objects_at_pos",
+        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let uids = engine
+                .world
+                .borrow()
+                .objects_at_pos(Holder::Object(holder), x, y)
+                .map_err(|e| rt_error(lua, e))?;
+            ipairs(lua, object_list(lua, &uids)?)
+        })?,
+    )?;
+
+    add(
+        "iter",
+        lua.create_function(|lua, this: Table| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let uids = engine
+                .world
+                .borrow()
+                .iter_location(Holder::Object(holder))
+                .map_err(|e| rt_error(lua, e))?;
+            ipairs(lua, object_list(lua, &uids)?)
+        })?,
+    )?;
+
+    // ---- equipment (characters) ----
+
+    add(
+        "equip_item",
+        lua.create_function(
+            |lua, (this, item, slot): (Table, mlua::Value, Option<String>)| {
+                let (engine, chara) = receiver(lua, &this)?;
+                let item = object_arg(lua, &engine, &item, "the item to equip")?;
+                let result = engine.world.borrow_mut().equip(
+                    chara,
+                    item,
+                    slot.as_deref().map(Symbol::intern),
+                );
+                match result {
+                    Ok(slot) => Ok((Some(slot.as_str()), None)),
+                    Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
+                    Err(other) => Err(rt_error(lua, other)),
+                }
             },
-        );
+        )?,
+    )?;
 
-        methods.add_method("remove_object", |lua, this, object: mlua::Value| {
-            let engine = engine(lua);
-            let holder = Holder::Object(this.live_uid(&engine)?);
-            let uid = object_arg(&engine, &object, "the object to remove")?;
-            engine.world.borrow_mut().remove_object(holder, uid).map_err(|e| world_error(lua, e))
-        });
-
-        methods.add_method("move_object", |lua, this, (object, x, y): (mlua::Value, i32, i32)| {
-            let engine = engine(lua);
-            let holder = Holder::Object(this.live_uid(&engine)?);
-            let uid = object_arg(&engine, &object, "the object to move")?;
-            engine.world.borrow_mut().move_object(holder, uid, x, y).map_err(|e| world_error(lua, e))
-        });
-
-        methods.add_method("objects_at_pos", |lua, this, (x, y): (i32, i32)| {
-            let engine = engine(lua);
-            let holder = Holder::Object(this.live_uid(&engine)?);
-            let uids = engine.world.borrow().objects_at_pos(holder, x, y).map_err(|e| world_error(lua, e))?;
-            ipairs(lua, object_list(lua, &uids)?)
-        });
-
-        methods.add_method("iter", |lua, this, ()| {
-            let engine = engine(lua);
-            let holder = Holder::Object(this.live_uid(&engine)?);
-            let uids = engine.world.borrow().iter_location(holder).map_err(|e| world_error(lua, e))?;
-            ipairs(lua, object_list(lua, &uids)?)
-        });
-
-        // ---- equipment (characters) ----
-
-        methods.add_method("equip_item", |lua, this, (item, slot): (mlua::Value, Option<String>)| {
-            let engine = engine(lua);
-            let chara = this.live_uid(&engine)?;
-            let item = object_arg(&engine, &item, "the item to equip")?;
-            let result = engine.world.borrow_mut().equip(chara, item, slot.as_deref().map(Symbol::intern));
-            match result {
-                Ok(slot) => Ok((Some(slot.as_str()), None)),
-                Err(crate::world::WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-                Err(other) => Err(world_error(lua, other)),
-            }
-        });
-
-        methods.add_method("unequip_item", |lua, this, slot: mlua::Value| {
-            let engine = engine(lua);
-            let chara = this.live_uid(&engine)?;
+    add(
+        "unequip_item",
+        lua.create_function(|lua, (this, slot): (Table, mlua::Value)| {
+            let (engine, chara) = receiver(lua, &this)?;
             let slot = match &slot {
                 mlua::Value::String(s) => Symbol::intern(&s.to_str()?),
                 other => {
-                    let item = object_arg(&engine, other, "the slot or item to unequip")?;
-                    match engine.world.borrow().object(item).map_err(mlua::Error::runtime)?.location() {
+                    let item = object_arg(lua, &engine, other, "the slot or item to unequip")?;
+                    let location = engine
+                        .world
+                        .borrow()
+                        .object(item)
+                        .map_err(|e| rt_error(lua, e))?
+                        .location();
+                    match location {
                         Some(crate::Location::Equipment(owner, slot)) if owner == chara => slot,
-                        _ => return Err(rt_error(lua, format!("{} is not worn by this character", engine.world.borrow().describe(item)))),
+                        _ => {
+                            return Err(rt_error(
+                                lua,
+                                format!(
+                                    "{} is not worn by this character",
+                                    engine.world.borrow().describe(item)
+                                ),
+                            ));
+                        }
                     }
                 }
             };
             let result = engine.world.borrow_mut().unequip(chara, slot);
             match result {
                 Ok(item) => Ok((Some(push_object(lua, item)?), None)),
-                Err(crate::world::WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-                Err(other) => Err(world_error(lua, other)),
+                Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
+                Err(other) => Err(rt_error(lua, other)),
             }
-        });
-    }
-}
+        })?,
+    )?;
 
-/// `true`, or `false, reason` (seed: can_take_object).
-pub fn can_take(lua: &Lua, engine: &Engine, holder: Holder, uid: Uid, x: i32, y: i32) -> mlua::Result<(bool, Option<String>)> {
-    match engine.world.borrow().can_take_object(holder, uid, x, y) {
-        Ok(()) => Ok((true, None)),
-        Err(crate::world::WorldError::Refused(refusal)) => Ok((false, Some(refusal.to_string()))),
-        Err(other) => Err(world_error(lua, other)),
-    }
+    Ok(methods)
 }
 
 /// `chara.equip`: the equipment slots of a character. `chara.equip.head` is the item worn
 /// there (or nil); `chara.equip:iter()` yields slot name and item for every worn item.
-pub struct EquipRef {
+struct EquipRef {
     uid: Uid,
 }
 
@@ -383,8 +552,10 @@ impl UserData for EquipRef {
             let engine = engine(lua);
             let item = {
                 let world = engine.world.borrow();
-                let object = world.object(this.uid).map_err(mlua::Error::runtime)?;
-                object.equipment().and_then(|e| e.get(Symbol::intern(&slot)).copied())
+                let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
+                object
+                    .equipment()
+                    .and_then(|e| e.get(Symbol::intern(&slot)).copied())
             };
             item.map(|uid| push_object(lua, uid)).transpose()
         });
@@ -392,8 +563,16 @@ impl UserData for EquipRef {
             let engine = engine(lua);
             let worn: Vec<(Symbol, Uid)> = {
                 let world = engine.world.borrow();
-                let object = world.object(this.uid).map_err(mlua::Error::runtime)?;
-                object.equipment().map(|e| e.sorted_by_name().into_iter().map(|(s, u)| (s, *u)).collect()).unwrap_or_default()
+                let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
+                object
+                    .equipment()
+                    .map(|e| {
+                        e.sorted_by_name()
+                            .into_iter()
+                            .map(|(s, u)| (s, *u))
+                            .collect()
+                    })
+                    .unwrap_or_default()
             };
             let slots = lua.create_sequence_from(worn.iter().map(|(s, _)| s.as_str()))?;
             let items = object_list(lua, &worn.iter().map(|(_, u)| *u).collect::<Vec<_>>())?;
@@ -402,16 +581,14 @@ impl UserData for EquipRef {
         methods.add_method("slots", |lua, this, ()| {
             let engine = engine(lua);
             let world = engine.world.borrow();
-            let slots = match world.calc(this.uid, Symbol::intern("equip_slots")) {
-                Some(Value::List(list)) => list.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
+            let slots: Vec<String> = match world.calc(this.uid, Symbol::intern("equip_slots")) {
+                Some(Value::List(list)) => list
+                    .iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect(),
                 _ => Vec::new(),
             };
             lua.create_sequence_from(slots)
         });
     }
-}
-
-/// Makes a location handle answer `holder_arg` for the ILocation methods of maps.
-pub fn location_of(lua: &Lua, engine: &Engine, value: &mlua::Value) -> mlua::Result<Holder> {
-    holder_arg(engine, value, "the location").map_err(|e| rt_error(lua, super::error::root_message(&e)))
 }

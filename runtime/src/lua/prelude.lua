@@ -6,7 +6,7 @@ local api, raw, clean_error, emit_print = ...
 for _, name in ipairs({
    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget",
    "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "_VERSION",
-   "string", "table", "math", "utf8", "coroutine",
+   "string", "table", "math", "utf8", "coroutine", "collectgarbage",
 }) do
    api[name] = raw[name]
 end
@@ -58,4 +58,15 @@ local function pairs_of(keys, values)
    end
 end
 
-return pairs_of
+-- The `__index` of object and map handles: a method if `key` names one, else `get(self, key)`.
+local function make_index(methods, get)
+   return function(self, key)
+      local method = methods[key]
+      if method ~= nil then
+         return method
+      end
+      return get(self, key)
+   end
+end
+
+return pairs_of, make_index

@@ -1,0 +1,65 @@
+-- Data types and prototypes.
+
+function test_prototypes_are_namespaced_by_mod_and_readable()
+   local putit = data["base.chara"]["elona.putit"]
+   Assert.eq(putit._id, "elona.putit")
+   Assert.eq(putit._type, "base.chara")
+   Assert.eq(putit.glyph, "p")
+   Assert.is_nil(data["base.chara"]["elona.nope"])
+end
+
+function test_iter_lists_entries_in_registration_order()
+   local ids = {}
+   for id, proto in data["base.chara"]:iter() do
+      Assert.eq(proto._id, id)
+      ids[#ids + 1] = id
+   end
+   Assert.eq(ids[1], "elona.player")
+   Assert.eq(ids[2], "elona.putit")
+end
+
+function test_add_type_and_add_from_a_file()
+   data:add_type { name = "spell", fields = { { name = "cost", default = 5 } } }
+   data:add { _type = "test.spell", _id = "fireball", power = 12 }
+   local fireball = data["test.spell"]["test.fireball"]
+   Assert.eq(fireball.power, 12)
+   Assert.eq(fireball._id, "test.fireball")
+end
+
+function test_types_declare_defaults_objects_see()
+   data:add { _type = "base.chara", _id = "blank" }
+   local blank = Chara.create("test.blank", 1, 1)
+   Assert.eq(blank.fov, 15)
+   Assert.eq(blank.inventory_capacity, 200)
+end
+
+function test_a_duplicate_id_is_refused()
+   data:add { _type = "base.item", _id = "rock" }
+   Assert.throws(function() data:add { _type = "base.item", _id = "rock" } end, "ID is already taken")
+end
+
+function test_unknown_types_are_named()
+   local err = Assert.throws(function() data:add { _type = "base.spellz", _id = "x" } end, "unknown data type 'base.spellz'")
+   Assert.contains(err, "base.chara")
+   Assert.throws(function() return data["base.nothing"] end, "unknown data type 'base.nothing'")
+end
+
+function test_ids_must_be_bare()
+   Assert.throws(function() data:add { _type = "base.item", _id = "elona.rock" } end, "must not contain '.'")
+end
+
+function test_functions_stay_in_the_prototype_table()
+   data:add { _type = "base.item", _id = "wand", zap = function() return "zap" end, charges = 3 }
+   local wand = Item.create("test.wand", 1, 1)
+   Assert.eq(wand.charges, 3)
+   Assert.is_nil(wand.zap, "functions are not base values")
+   Assert.eq(wand.proto.zap(), "zap", "but the prototype has them")
+end
+
+function test_base_declares_the_engine_types()
+   local types = {}
+   for _, id in ipairs(data:types()) do types[id] = true end
+   for _, id in ipairs { "base.chara", "base.item", "base.feat", "base.map_tile", "base.event" } do
+      Assert.is_true(types[id], id)
+   end
+end

@@ -1,0 +1,212 @@
+-- Map objects (seed: Map Objects).
+
+function test_uids_start_at_one_and_grow_by_one_for_every_object()
+   local a = Chara.create("elona.putit", 1, 1)
+   local b = Item.create("elona.putitoro", 2, 2)
+   local c = a:clone()
+   local d = Feat.create("elona.door", 3, 3)
+   Assert.eq(a.uid, 1)
+   Assert.eq(b.uid, 2)
+   Assert.eq(c.uid, 3, "clones take a uid too")
+   Assert.eq(d.uid, 4)
+end
+
+function test_uids_are_never_reused()
+   local first = Chara.create("elona.putit", 1, 1)
+   local uid = first.uid
+   first:remove_ownership()
+   first = nil
+   collectgarbage()
+   collectgarbage()
+   local second = Chara.create("elona.putit", 1, 1)
+   Assert.eq(second.uid, uid + 1)
+end
+
+function test_tostring_names_type_uid_and_prototype()
+   local putit = Chara.create("elona.putit", 1, 1)
+   Assert.eq(tostring(putit), "<object ('base.chara', uid 1) elona.putit>")
+   local item = Item.create("elona.putitoro", 1, 1)
+   Assert.eq(tostring(item), "<object ('base.item', uid 2) elona.putitoro>")
+end
+
+function test_assigning_managed_fields_names_the_method_to_use()
+   local putit = Chara.create("elona.putit", 1, 1)
+   Assert.throws(function() putit.uid = 5 end, "clone()")
+   Assert.throws(function() putit._id = "elona.yeek" end, "Chara.create")
+   Assert.throws(function() putit._type = "base.item" end, "cannot assign '_type'")
+   Assert.throws(function() putit.x = 5 end, "set_pos(x, y)")
+   Assert.throws(function() putit.y = 5 end, "set_pos(x, y)")
+   Assert.throws(function() putit.location = Map.current() end, "take_object")
+   Assert.eq(putit.x, 1, "nothing changed")
+end
+
+function test_base_fields_come_from_the_prototype_and_can_be_written()
+   local putit = Chara.create("elona.putit", 1, 1)
+   Assert.eq(putit.name, "putit")
+   Assert.eq(putit.max_hp, 6)
+   Assert.eq(putit.fov, 15, "the base type's default")
+   putit.name = "Pat"
+   putit.tags = { "slimy", "small" }
+   Assert.eq(putit.name, "Pat")
+   Assert.same(putit.tags, { "slimy", "small" })
+   putit.name = nil
+   Assert.is_nil(putit.name, "assigning nil makes the field nil")
+   local other = Chara.create("elona.putit", 2, 2)
+   Assert.eq(other.name, "putit", "other objects keep the prototype's value")
+end
+
+function test_fields_refuse_values_that_are_not_plain_data()
+   local putit = Chara.create("elona.putit", 1, 1)
+   Assert.throws(function() putit.callback = function() end end, "cannot store a function at callback")
+   local loop = {}
+   loop.self = loop
+   Assert.throws(function() putit.data = loop end, "a table that contains itself at data.self")
+   Assert.throws(function() putit.target = putit end, "store its uid")
+end
+
+function test_create_with_unknown_id_names_the_id()
+   Assert.throws(function() Chara.create("elona.nope", 1, 1) end, "unknown base.chara id 'elona.nope'")
+   Assert.throws(function() Item.create("elona.putit") end, "unknown base.item id 'elona.putit'")
+end
+
+function test_create_without_position_picks_an_open_cell()
+   local map = InstancedMap:new(6, 6)
+   for y = 0, 5 do
+      for x = 0, 5 do
+         if x == 0 or y == 0 or x == 5 or y == 5 then
+            map:set_tile(x, y, "elona.wall_stone")
+         end
+      end
+   end
+   Chara.create("elona.putit", 2, 2, {}, map)
+   for _ = 1, 40 do
+      local c = Chara.create("elona.yeek", nil, nil, {}, map)
+      if c then
+         Assert.is_true(map:is_in_bounds(c.x, c.y))
+         Assert.ne(map:tile(c.x, c.y), "elona.wall_stone", "not on a wall")
+         local charas = 0
+         for _, o in map:objects_at_pos(c.x, c.y) do
+            if o._type == "base.chara" then charas = charas + 1 end
+         end
+         Assert.eq(charas, 1, "not on another character")
+         c:remove_ownership()
+      end
+   end
+end
+
+function test_create_without_location_uses_the_current_map()
+   local putit = Chara.create("elona.putit", 3, 4)
+   Assert.eq(putit.location, Map.current())
+   Assert.eq(putit:current_map(), Map.current())
+   local elsewhere = InstancedMap:new(10, 10)
+   local other = Chara.create("elona.putit", 5, 5, {}, elsewhere)
+   Assert.eq(other.location, elsewhere)
+   Assert.ne(other.location, Map.current())
+end
+
+function test_ownerless_objects_have_no_location()
+   local putit = Chara.create("elona.putit", 5, 5, { ownerless = true })
+   Assert.is_nil(putit.location)
+   Assert.is_nil(putit:current_map())
+   local count = 0
+   for _ in Chara.iter() do count = count + 1 end
+   Assert.eq(count, 0)
+end
+
+function test_iterators_yield_index_and_object()
+   local a = Chara.create("elona.putit", 1, 1)
+   Item.create("elona.putitoro", 1, 1)
+   local b = Chara.create("elona.yeek", 2, 1)
+   local seen = {}
+   for i, chara in Chara.iter() do
+      seen[i] = chara
+   end
+   Assert.eq(#seen, 2)
+   Assert.eq(seen[1], a)
+   Assert.eq(seen[2], b)
+   local items = 0
+   for _, item in Item.iter() do
+      Assert.eq(item._id, "elona.putitoro")
+      items = items + 1
+   end
+   Assert.eq(items, 1)
+end
+
+function test_handles_to_the_same_object_are_equal()
+   local putit = Chara.create("elona.putit", 1, 1)
+   local again
+   for _, c in Chara.iter() do again = c end
+   Assert.is_true(putit == again)
+   local set = { [putit] = true }
+   Assert.is_true(set[again], "handles can key tables")
+   Assert.is_true(Map.current() == putit.location)
+end
+
+function test_player_can_be_set_and_read()
+   Assert.is_nil(Chara.player())
+   local hero = Chara.create("elona.player", 1, 1)
+   Chara.set_player(hero)
+   Assert.eq(Chara.player(), hero)
+   local item = Item.create("elona.putitoro", 1, 1)
+   Assert.throws(function() Chara.set_player(item) end, "only a character can be the player")
+end
+
+function test_set_pos_moves_the_object_in_the_position_index()
+   local putit = Chara.create("elona.putit", 1, 1)
+   putit:set_pos(4, 7)
+   Assert.eq(putit.x, 4)
+   Assert.eq(putit.y, 7)
+   local at_old = 0
+   for _ in Map.current():objects_at_pos(1, 1) do at_old = at_old + 1 end
+   Assert.eq(at_old, 0)
+   local found
+   for _, o in Map.current():objects_at_pos(4, 7) do found = o end
+   Assert.eq(found, putit)
+   Assert.throws(function() putit:set_pos(20, 0) end, "out of bounds")
+end
+
+function test_removed_objects_can_be_put_back_by_a_script_that_holds_them()
+   local putit = Chara.create("elona.putit", 1, 1)
+   local uid = putit.uid
+   putit:remove_ownership()
+   Assert.is_nil(putit.location)
+   collectgarbage()
+   Assert.eq(putit.uid, uid, "still alive while held")
+   local back = Map.current():take_object(putit, 3, 3)
+   Assert.eq(back, putit)
+   Assert.eq(putit.location, Map.current())
+end
+
+function test_produce_memory_says_how_to_draw()
+   local putit = Chara.create("elona.putit", 1, 1)
+   local memory = putit:produce_memory()
+   Assert.is_true(memory.show)
+   Assert.eq(memory.glyph, "p")
+   Assert.same(memory.color, { 130, 200, 255, 255 })
+   Assert.eq(memory.uid, putit.uid)
+   putit:mod("show", false)
+   Assert.is_false(putit:produce_memory().show)
+end
+
+function test_clone_has_a_new_uid_no_location_and_the_same_values()
+   local putit = Chara.create("elona.putit", 1, 1)
+   putit.name = "original"
+   putit:mod("dv", 7)
+   local bag = Item.create("elona.putitoro", nil, nil, {}, putit)
+   local copy = putit:clone()
+   Assert.ne(copy.uid, putit.uid)
+   Assert.is_nil(copy.location)
+   Assert.eq(copy.name, "original")
+   Assert.eq(copy:calc("dv"), 7, "temp values are copied")
+   local held = {}
+   for _, item in copy:iter() do held[#held + 1] = item end
+   Assert.eq(#held, 1, "the inventory is copied")
+   Assert.ne(held[1], bag, "as new objects")
+   Assert.eq(held[1]._id, "elona.putitoro")
+end
+
+function test_world_object_finds_by_uid()
+   local putit = Chara.create("elona.putit", 1, 1)
+   Assert.eq(World.object(putit.uid), putit)
+   Assert.is_nil(World.object(9999))
+end

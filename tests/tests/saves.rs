@@ -1,0 +1,82 @@
+//! Save files from Rust: byte-identical round trips and atomic writes.
+
+use nefia_tests::TestGame;
+
+fn build_a_game(game: &TestGame) {
+    game.exec(
+        r#"
+        local hero = Chara.create("elona.player", 3, 4)
+        Chara.set_player(hero)
+        hero:mod("fov", 30)
+        hero:mod("dv", 2.5, "add")
+        hero:equip_item(Item.create("elona.dagger", nil, nil, {}, hero))
+        local bag = Item.create("elona.bag", 6, 6)
+        Item.create("elona.gold_piece", nil, nil, {}, bag)
+        local cave = InstancedMap:new(30, 12, "elona.floor_stone")
+        for i = 0, 29 do cave:set_tile(i, 0, "elona.wall_stone") end
+        Chara.create("elona.putit", 2, 2, {}, cave).hp = 3
+        World.refresh_sight()
+        save.test.data = { 1, 2.5, "three", { nested = true }, [10] = "sparse" }
+        "#,
+    );
+}
+
+#[test]
+fn save_load_save_gives_identical_bytes() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    let first = game.runtime.save_game("a").unwrap();
+    let first_bytes = std::fs::read(&first).unwrap();
+    game.runtime.load_game("a").unwrap();
+    let second = game.runtime.save_game("b").unwrap();
+    assert_eq!(
+        String::from_utf8(first_bytes).unwrap(),
+        std::fs::read_to_string(second).unwrap()
+    );
+}
+
+#[test]
+fn a_failed_save_leaves_the_previous_file_untouched() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    let path = game.runtime.save_game("slot").unwrap();
+    let before = std::fs::read(&path).unwrap();
+    game.exec("save.test.cb = print");
+    let error = game.runtime.save_game("slot").unwrap_err().to_string();
+    assert!(error.contains("save.test.cb"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(game.save_dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temp files are left behind");
+}
+
+#[test]
+fn a_malformed_save_names_the_file_and_line_and_keeps_the_world() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    std::fs::write(
+        game.save_dir.path().join("broken.ron"),
+        "(\n  format: 1,\n  next_uid: \"x\",\n)",
+    )
+    .unwrap();
+    let error = game.runtime.load_game("broken").unwrap_err().to_string();
+    assert!(error.contains("broken.ron:3"), "{error}");
+    assert_eq!(
+        game.eval::<String>("Chara.player().name"),
+        "you",
+        "the world is as it was"
+    );
+}
+
+#[test]
+fn a_save_with_an_unknown_prototype_names_the_id_and_keeps_the_world() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    let path = game.runtime.save_game("slot").unwrap();
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("elona.putit", "elona.gone");
+    std::fs::write(&path, text).unwrap();
+    let error = game.runtime.load_game("slot").unwrap_err().to_string();
+    assert!(error.contains("elona.gone"), "{error}");
+    assert_eq!(game.eval::<i64>("Chara.player().x"), 3);
+}
