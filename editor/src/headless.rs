@@ -21,10 +21,7 @@ fn open(project: &Path) -> Result<Runtime, ExitCode> {
         ExitCode::FAILURE
     })?;
     runtime.start_game().map_err(|error| {
-        eprintln!(
-            "nefia: cannot start the game of {}: {error}",
-            project.display()
-        );
+        eprintln!("nefia: cannot start the game of {}: {error}", project.display());
         ExitCode::FAILURE
     })?;
     Ok(runtime)
@@ -92,9 +89,6 @@ pub fn check(project: &Path) -> ExitCode {
 
 /// Until the editor lands, opening it explains itself.
 pub fn editor_missing(project: &Path) -> ExitCode {
-    eprintln!(
-        "nefia: the editor is not built yet; try `nefia run FILE.lua --project {}`",
-        project.display()
-    );
+    eprintln!("nefia: the editor is not built yet; try `nefia run FILE.lua --project {}`", project.display());
     ExitCode::FAILURE
 }

@@ -16,11 +16,7 @@ use clap::{Parser, Subcommand};
 const DEFAULT_PROJECT: &str = "projects/demo";
 
 #[derive(Parser)]
-#[command(
-    name = "nefia",
-    version,
-    about = "An editor-centric 2D roguelike engine in the spirit of OpenNefia"
-)]
+#[command(name = "nefia", version, about = "An editor-centric 2D roguelike engine in the spirit of OpenNefia")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

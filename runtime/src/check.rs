@@ -31,11 +31,7 @@ impl fmt::Display for Problem {
 
 impl From<FileError> for Problem {
     fn from(error: FileError) -> Problem {
-        Problem {
-            file: error.path,
-            line: error.line,
-            message: error.message,
-        }
+        Problem { file: error.path, line: error.line, message: error.message }
     }
 }
 
@@ -62,11 +58,7 @@ pub fn check_project(dir: &Path) -> Vec<Problem> {
         let text = match std::fs::read_to_string(&file) {
             Ok(text) => text,
             Err(error) => {
-                problems.push(Problem {
-                    file,
-                    line: None,
-                    message: error.to_string(),
-                });
+                problems.push(Problem { file, line: None, message: error.to_string() });
                 continue;
             }
         };
@@ -77,17 +69,17 @@ pub fn check_project(dir: &Path) -> Vec<Problem> {
                 continue;
             }
         };
-        if let Err(error) = runtime
-            .world_mut()
-            .map_from_record(&record, RecordKind::MapFile)
-        {
+        let unknown = runtime.world().unknown_ids(&record);
+        if !unknown.is_empty() {
+            for (id, message) in unknown {
+                problems.push(Problem { file: file.clone(), line: line_of(&text, &format!("\"{id}\"")), message });
+            }
+            continue;
+        }
+        if let Err(error) = runtime.world_mut().map_from_record(&record, RecordKind::MapFile) {
             let message = error.to_string();
             let line = quoted_id(&message).and_then(|id| line_of(&text, &format!("\"{id}\"")));
-            problems.push(Problem {
-                file,
-                line,
-                message,
-            });
+            problems.push(Problem { file, line, message });
         }
     }
     problems
@@ -99,28 +91,14 @@ fn runtime_problem(dir: &Path, error: RuntimeError) -> Problem {
         RuntimeError::Lua(failure) => {
             // Lua messages start with "file:line: ".
             let mut parts = failure.message.splitn(3, ':');
-            match (
-                parts.next(),
-                parts.next().and_then(|l| l.trim().parse().ok()),
-                parts.next(),
-            ) {
-                (Some(file), Some(line), Some(rest)) => Problem {
-                    file: PathBuf::from(file),
-                    line: Some(line),
-                    message: rest.trim().to_owned(),
-                },
-                _ => Problem {
-                    file: dir.to_owned(),
-                    line: None,
-                    message: failure.message,
-                },
+            match (parts.next(), parts.next().and_then(|l| l.trim().parse().ok()), parts.next()) {
+                (Some(file), Some(line), Some(rest)) => {
+                    Problem { file: PathBuf::from(file), line: Some(line), message: rest.trim().to_owned() }
+                }
+                _ => Problem { file: dir.to_owned(), line: None, message: failure.message },
             }
         }
-        other => Problem {
-            file: dir.join("project.ron"),
-            line: None,
-            message: other.to_string(),
-        },
+        other => Problem { file: dir.join("project.ron"), line: None, message: other.to_string() },
     }
 }
 

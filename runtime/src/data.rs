@@ -125,10 +125,7 @@ impl DataRegistry {
     ) -> Result<(), DataError> {
         if let Some(&index) = self.type_index.get(&id) {
             if on_duplicate == OnDuplicate::Error {
-                return Err(DataError::DuplicateType {
-                    id,
-                    first: self.types[index].origin.clone(),
-                });
+                return Err(DataError::DuplicateType { id, first: self.types[index].origin.clone() });
             }
             self.types[index].fields = fields;
             self.types[index].origin = origin;
@@ -138,12 +135,7 @@ impl DataRegistry {
             return Ok(());
         }
         self.type_index.insert(id, self.types.len());
-        self.types.push(DataType {
-            id,
-            fields,
-            entries: Vec::new(),
-            origin,
-        });
+        self.types.push(DataType { id, fields, entries: Vec::new(), origin });
         Ok(())
     }
 
@@ -161,11 +153,7 @@ impl DataRegistry {
         if let Some(&existing) = self.proto_index.get(&(data_type, id)) {
             let proto = &mut self.protos[existing.0 as usize];
             if on_duplicate == OnDuplicate::Error {
-                return Err(DataError::DuplicateId {
-                    id,
-                    data_type,
-                    first: proto.origin.clone(),
-                });
+                return Err(DataError::DuplicateId { id, data_type, first: proto.origin.clone() });
             }
             proto.given = given;
             proto.origin = origin;
@@ -173,13 +161,7 @@ impl DataRegistry {
             return Ok(existing);
         }
         let index = ProtoIdx(u32::try_from(self.protos.len()).expect("too many prototypes"));
-        self.protos.push(Prototype {
-            id,
-            data_type,
-            given,
-            fields: FieldMap::new(),
-            origin,
-        });
+        self.protos.push(Prototype { id, data_type, given, fields: FieldMap::new(), origin });
         self.recompute(index);
         self.proto_index.insert((data_type, id), index);
         self.types[type_index].entries.push(index);
@@ -199,17 +181,10 @@ impl DataRegistry {
     }
 
     fn type_position(&self, name: &str) -> Result<usize, DataError> {
-        Symbol::lookup(name)
-            .and_then(|s| self.type_index.get(&s).copied())
-            .ok_or_else(|| DataError::UnknownType {
-                name: name.to_owned(),
-                known: self
-                    .types
-                    .iter()
-                    .map(|t| t.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+        Symbol::lookup(name).and_then(|s| self.type_index.get(&s).copied()).ok_or_else(|| DataError::UnknownType {
+            name: name.to_owned(),
+            known: self.types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", "),
+        })
     }
 
     /// The data type called `name`.
@@ -227,10 +202,7 @@ impl DataRegistry {
         self.type_position(data_type.as_str())?;
         Symbol::lookup(id)
             .and_then(|id| self.proto_index.get(&(data_type, id)).copied())
-            .ok_or_else(|| DataError::UnknownId {
-                data_type,
-                id: id.to_owned(),
-            })
+            .ok_or_else(|| DataError::UnknownId { data_type, id: id.to_owned() })
     }
 
     /// The prototype at `index`.
@@ -240,10 +212,7 @@ impl DataRegistry {
 
     /// The prototypes of `data_type` in registration order (empty for an unknown type).
     pub fn entries(&self, data_type: &str) -> impl Iterator<Item = &Prototype> {
-        let entries = self
-            .data_type(data_type)
-            .map(|t| t.entries.as_slice())
-            .unwrap_or(&[]);
+        let entries = self.data_type(data_type).map(|t| t.entries.as_slice()).unwrap_or(&[]);
         entries.iter().map(|&i| self.proto(i))
     }
 }
@@ -254,48 +223,21 @@ mod tests {
 
     fn registry() -> DataRegistry {
         let mut data = DataRegistry::default();
-        let fields = vec![FieldDecl {
-            name: "fov".into(),
-            default: Value::Int(15),
-            doc: String::new(),
-        }];
-        data.add_type(
-            "base.chara".into(),
-            fields,
-            Origin::tool("t"),
-            OnDuplicate::Error,
-        )
-        .unwrap();
+        let fields = vec![FieldDecl { name: "fov".into(), default: Value::Int(15), doc: String::new() }];
+        data.add_type("base.chara".into(), fields, Origin::tool("t"), OnDuplicate::Error).unwrap();
         data
     }
 
     #[test]
     fn defaults_apply_and_duplicates_are_refused() {
         let mut data = registry();
-        let given: FieldMap = [(Symbol::intern("hp"), Value::Int(3))]
-            .into_iter()
-            .collect();
+        let given: FieldMap = [(Symbol::intern("hp"), Value::Int(3))].into_iter().collect();
         let idx = data
-            .add(
-                "base.chara".into(),
-                "elona.putit".into(),
-                given.clone(),
-                Origin::tool("t"),
-                OnDuplicate::Error,
-            )
+            .add("base.chara".into(), "elona.putit".into(), given.clone(), Origin::tool("t"), OnDuplicate::Error)
             .unwrap();
-        assert_eq!(
-            data.proto(idx).fields.get("fov".into()),
-            Some(&Value::Int(15))
-        );
+        assert_eq!(data.proto(idx).fields.get("fov".into()), Some(&Value::Int(15)));
         let err = data
-            .add(
-                "base.chara".into(),
-                "elona.putit".into(),
-                given,
-                Origin::tool("t"),
-                OnDuplicate::Error,
-            )
+            .add("base.chara".into(), "elona.putit".into(), given, Origin::tool("t"), OnDuplicate::Error)
             .unwrap_err();
         assert!(err.to_string().contains("ID is already taken"), "{err}");
     }
@@ -304,26 +246,11 @@ mod tests {
     fn replace_keeps_the_index() {
         let mut data = registry();
         let a = data
-            .add(
-                "base.chara".into(),
-                "elona.a".into(),
-                FieldMap::new(),
-                Origin::tool("t"),
-                OnDuplicate::Error,
-            )
+            .add("base.chara".into(), "elona.a".into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error)
             .unwrap();
-        let given: FieldMap = [(Symbol::intern("fov"), Value::Int(3))]
-            .into_iter()
-            .collect();
-        let b = data
-            .add(
-                "base.chara".into(),
-                "elona.a".into(),
-                given,
-                Origin::tool("t"),
-                OnDuplicate::Replace,
-            )
-            .unwrap();
+        let given: FieldMap = [(Symbol::intern("fov"), Value::Int(3))].into_iter().collect();
+        let b =
+            data.add("base.chara".into(), "elona.a".into(), given, Origin::tool("t"), OnDuplicate::Replace).unwrap();
         assert_eq!(a, b);
         assert_eq!(data.proto(a).fields.get("fov".into()), Some(&Value::Int(3)));
     }
@@ -332,9 +259,6 @@ mod tests {
     fn unknown_type_lists_known_ones() {
         let data = registry();
         let err = data.data_type("base.nope").unwrap_err().to_string();
-        assert!(
-            err.contains("base.nope") && err.contains("base.chara"),
-            "{err}"
-        );
+        assert!(err.contains("base.nope") && err.contains("base.chara"), "{err}");
     }
 }

@@ -38,12 +38,7 @@ impl fmt::Display for FileError {
 impl FileError {
     /// An error about `path` as a whole.
     pub fn new(path: &Path, message: impl Into<String>) -> FileError {
-        FileError {
-            path: path.to_owned(),
-            line: None,
-            column: None,
-            message: message.into(),
-        }
+        FileError { path: path.to_owned(), line: None, column: None, message: message.into() }
     }
 
     fn io(path: &Path, error: std::io::Error) -> FileError {
@@ -84,9 +79,8 @@ pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
 
 /// Serializes `value` as pretty RON with a trailing newline.
 pub fn to_ron<T: Serialize>(path: &Path, value: &T) -> Result<String, FileError> {
-    let mut text = ron_options()
-        .to_string_pretty(value, pretty_config())
-        .map_err(|e| FileError::new(path, e.to_string()))?;
+    let mut text =
+        ron_options().to_string_pretty(value, pretty_config()).map_err(|e| FileError::new(path, e.to_string()))?;
     text.push('\n');
     Ok(text)
 }
@@ -94,15 +88,9 @@ pub fn to_ron<T: Serialize>(path: &Path, value: &T) -> Result<String, FileError>
 /// Writes `bytes` to `path` atomically: into a temp file beside it, flushed, then renamed
 /// over the old file. If anything fails the old file is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&temp)?;
@@ -135,10 +123,6 @@ mod tests {
         write_atomic(&path, b"one").unwrap();
         write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
-        assert_eq!(
-            std::fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "no temp file left behind"
-        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temp file left behind");
     }
 }

@@ -48,9 +48,7 @@ impl Location {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// The object is already in this location.
-    #[error(
-        "already there: {object} is already in this location (use move_object to change its position)"
-    )]
+    #[error("already there: {object} is already in this location (use move_object to change its position)")]
     AlreadyThere {
         /// The object.
         object: String,
@@ -74,9 +72,7 @@ pub enum Refusal {
         kind: &'static str,
     },
     /// The position is outside the map.
-    #[error(
-        "out of bounds: ({x}, {y}) is outside the {width}x{height} map (x runs 0..{width}, y runs 0..{height})"
-    )]
+    #[error("out of bounds: ({x}, {y}) is outside the {width}x{height} map (x runs 0..{width}, y runs 0..{height})")]
     OutOfBounds {
         /// Column asked for.
         x: i32,
@@ -147,13 +143,7 @@ pub const DEFAULT_INVENTORY_CAPACITY: usize = 200;
 
 impl World {
     /// Checks whether `holder` would accept `uid` at (x, y) (seed: `can_take_object`).
-    pub fn can_take_object(
-        &self,
-        holder: Holder,
-        uid: Uid,
-        x: i32,
-        y: i32,
-    ) -> Result<(), WorldError> {
+    pub fn can_take_object(&self, holder: Holder, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
         let object = self.object(uid)?;
         let describe = || self.describe(uid);
         if object.location.map(Location::holder) == Some(holder)
@@ -165,13 +155,7 @@ impl World {
             Holder::Map(map) => {
                 let map = self.map(map)?;
                 if !map.in_bounds(x, y) {
-                    return Err(Refusal::OutOfBounds {
-                        x,
-                        y,
-                        width: map.width(),
-                        height: map.height(),
-                    }
-                    .into());
+                    return Err(Refusal::OutOfBounds { x, y, width: map.width(), height: map.height() }.into());
                 }
             }
             Holder::Object(owner) => {
@@ -192,11 +176,7 @@ impl World {
                 }
                 let capacity = self.inventory_capacity(owner);
                 if inventory.len() >= capacity {
-                    return Err(Refusal::Full {
-                        count: inventory.len(),
-                        capacity,
-                    }
-                    .into());
+                    return Err(Refusal::Full { count: inventory.len(), capacity }.into());
                 }
             }
         }
@@ -205,13 +185,7 @@ impl World {
 
     /// Moves `uid` into `holder` at (x, y), removing it from its current location first
     /// (seed: `take_object`). Inside an inventory the position is (0, 0).
-    pub fn take_object(
-        &mut self,
-        holder: Holder,
-        uid: Uid,
-        x: i32,
-        y: i32,
-    ) -> Result<(), WorldError> {
+    pub fn take_object(&mut self, holder: Holder, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
         self.can_take_object(holder, uid, x, y)?;
         self.detach(uid);
         match holder {
@@ -222,19 +196,10 @@ impl World {
     }
 
     /// Moves an object already in `holder` to (x, y) (seed: `move_object`).
-    pub fn move_object(
-        &mut self,
-        holder: Holder,
-        uid: Uid,
-        x: i32,
-        y: i32,
-    ) -> Result<(), WorldError> {
+    pub fn move_object(&mut self, holder: Holder, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
         let object = self.object(uid)?;
         if object.location.map(Location::holder) != Some(holder) {
-            return Err(Refusal::NotHere {
-                object: self.describe(uid),
-            }
-            .into());
+            return Err(Refusal::NotHere { object: self.describe(uid) }.into());
         }
         self.set_pos(uid, x, y)
     }
@@ -243,10 +208,7 @@ impl World {
     pub fn remove_object(&mut self, holder: Holder, uid: Uid) -> Result<(), WorldError> {
         let object = self.object(uid)?;
         if object.location.map(Location::holder) != Some(holder) {
-            return Err(Refusal::NotHere {
-                object: self.describe(uid),
-            }
-            .into());
+            return Err(Refusal::NotHere { object: self.describe(uid) }.into());
         }
         self.detach(uid);
         Ok(())
@@ -269,13 +231,7 @@ impl World {
                 let map = self.map_mut(map_id)?;
                 if !map.in_bounds(x, y) {
                     let (width, height) = (map.width(), map.height());
-                    return Err(Refusal::OutOfBounds {
-                        x,
-                        y,
-                        width,
-                        height,
-                    }
-                    .into());
+                    return Err(Refusal::OutOfBounds { x, y, width, height }.into());
                 }
                 map.move_in_index(uid, old_x, old_y, x, y);
             }
@@ -338,41 +294,24 @@ impl World {
 
     /// Puts `uid` in `item`'s equipment slot of character `chara`. With no slot, the first
     /// free slot the item fits (its `equip_slots` field) is used.
-    pub fn equip(
-        &mut self,
-        chara: Uid,
-        item: Uid,
-        slot: Option<Symbol>,
-    ) -> Result<Symbol, WorldError> {
+    pub fn equip(&mut self, chara: Uid, item: Uid, slot: Option<Symbol>) -> Result<Symbol, WorldError> {
         let equip_error = |msg: String| WorldError::Refused(Refusal::Equipment(msg));
         let holder = self.object(chara)?;
         let Some(equipment) = holder.equipment.as_ref() else {
-            return Err(equip_error(format!(
-                "{} has no equipment slots",
-                self.describe(chara)
-            )));
+            return Err(equip_error(format!("{} has no equipment slots", self.describe(chara))));
         };
         let object = self.object(item)?;
         if object.kind != ObjectKind::Item {
-            return Err(equip_error(format!(
-                "only items can be equipped, not {}",
-                self.describe(item)
-            )));
+            return Err(equip_error(format!("only items can be equipped, not {}", self.describe(item))));
         }
         if self.is_inside(chara, item) {
-            return Err(Refusal::InsideItself {
-                object: self.describe(item),
-            }
-            .into());
+            return Err(Refusal::InsideItself { object: self.describe(item) }.into());
         }
         let fits = self.symbol_list(item, "equip_slots");
         let slots = self.symbol_list(chara, "equip_slots");
         let slot = match slot {
             Some(slot) => slot,
-            None => match fits
-                .iter()
-                .find(|s| slots.contains(s) && equipment.get(**s).is_none())
-            {
+            None => match fits.iter().find(|s| slots.contains(s) && equipment.get(**s).is_none()) {
                 Some(&slot) => slot,
                 None => {
                     return Err(equip_error(format!(
@@ -399,10 +338,7 @@ impl World {
             )));
         }
         if let Some(&worn) = equipment.get(slot) {
-            return Err(equip_error(format!(
-                "slot '{slot}' is occupied by {}; unequip it first",
-                self.describe(worn)
-            )));
+            return Err(equip_error(format!("slot '{slot}' is occupied by {}; unequip it first", self.describe(worn))));
         }
         self.detach(item);
         self.attach(item, Location::Equipment(chara, slot), 0, 0);
@@ -412,24 +348,13 @@ impl World {
     /// Takes the item out of `slot` of `chara` and puts it in the character's inventory.
     pub fn unequip(&mut self, chara: Uid, slot: Symbol) -> Result<Uid, WorldError> {
         let holder = self.object(chara)?;
-        let item = holder
-            .equipment
-            .as_ref()
-            .and_then(|e| e.get(slot).copied())
-            .ok_or_else(|| {
-                WorldError::Refused(Refusal::Equipment(format!(
-                    "{} wears nothing in slot '{slot}'",
-                    self.describe(chara)
-                )))
-            })?;
+        let item = holder.equipment.as_ref().and_then(|e| e.get(slot).copied()).ok_or_else(|| {
+            WorldError::Refused(Refusal::Equipment(format!("{} wears nothing in slot '{slot}'", self.describe(chara))))
+        })?;
         let inventory_len = holder.inventory.as_ref().map_or(0, ObjectList::len);
         let capacity = self.inventory_capacity(chara);
         if inventory_len >= capacity {
-            return Err(Refusal::Full {
-                count: inventory_len,
-                capacity,
-            }
-            .into());
+            return Err(Refusal::Full { count: inventory_len, capacity }.into());
         }
         self.detach(item);
         self.attach(item, Location::Inventory(chara), 0, 0);
@@ -439,11 +364,7 @@ impl World {
     /// A field holding a list of names (such as `equip_slots`), as symbols.
     fn symbol_list(&self, uid: Uid, field: &str) -> Vec<Symbol> {
         match self.calc(uid, Symbol::intern(field)) {
-            Some(crate::Value::List(items)) => items
-                .iter()
-                .filter_map(|v| v.as_str())
-                .map(Symbol::intern)
-                .collect(),
+            Some(crate::Value::List(items)) => items.iter().filter_map(|v| v.as_str()).map(Symbol::intern).collect(),
             Some(crate::Value::Str(s)) => vec![Symbol::intern(s)],
             _ => Vec::new(),
         }
@@ -463,20 +384,12 @@ impl World {
                 }
             }
             Location::Inventory(owner) => {
-                if let Some(list) = self
-                    .objects
-                    .get_mut(&owner)
-                    .and_then(|o| o.inventory.as_mut())
-                {
+                if let Some(list) = self.objects.get_mut(&owner).and_then(|o| o.inventory.as_mut()) {
                     list.remove(seq);
                 }
             }
             Location::Equipment(owner, slot) => {
-                if let Some(equipment) = self
-                    .objects
-                    .get_mut(&owner)
-                    .and_then(|o| o.equipment.as_mut())
-                {
+                if let Some(equipment) = self.objects.get_mut(&owner).and_then(|o| o.equipment.as_mut()) {
                     equipment.remove(slot);
                 }
             }
@@ -487,23 +400,12 @@ impl World {
     /// Puts an ownerless `uid` into `location` at (x, y).
     pub(crate) fn attach(&mut self, uid: Uid, location: Location, x: i32, y: i32) {
         let seq = match location {
-            Location::Map(map) => self
-                .maps
-                .get_mut(&map)
-                .expect("live map")
-                .add_to_index(uid, x, y),
-            Location::Inventory(owner) => self
-                .objects
-                .get_mut(&owner)
-                .and_then(|o| o.inventory.as_mut())
-                .expect("a location")
-                .push(uid),
+            Location::Map(map) => self.maps.get_mut(&map).expect("live map").add_to_index(uid, x, y),
+            Location::Inventory(owner) => {
+                self.objects.get_mut(&owner).and_then(|o| o.inventory.as_mut()).expect("a location").push(uid)
+            }
             Location::Equipment(owner, slot) => {
-                let equipment = self
-                    .objects
-                    .get_mut(&owner)
-                    .and_then(|o| o.equipment.as_mut())
-                    .expect("a character");
+                let equipment = self.objects.get_mut(&owner).and_then(|o| o.equipment.as_mut()).expect("a character");
                 equipment.insert(slot, uid);
                 0
             }
@@ -522,11 +424,7 @@ fn join(symbols: &[Symbol]) -> String {
     if symbols.is_empty() {
         return "none".to_owned();
     }
-    symbols
-        .iter()
-        .map(|s| s.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+    symbols.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
 }
 
 impl fmt::Display for Location {

@@ -5,6 +5,7 @@
 //! nil. Each temp value remembers the contributions that built it — method, value, and the mod
 //! and file:line of the `mod` call — so a developer can ask "why is my fov 100?".
 
+use std::collections::VecDeque;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -30,12 +31,12 @@ impl ModMethod {
     pub const NAMES: [&'static str; 3] = ["set", "add", "merge"];
 
     /// Parses a method name as given to `mod`.
-    pub fn parse(name: &str) -> Result<ModMethod, ModError> {
+    pub fn parse(name: &[u8]) -> Result<ModMethod, ModError> {
         match name {
-            "set" => Ok(ModMethod::Set),
-            "add" => Ok(ModMethod::Add),
-            "merge" => Ok(ModMethod::Merge),
-            other => Err(ModError::UnknownMethod(other.to_owned())),
+            b"set" => Ok(ModMethod::Set),
+            b"add" => Ok(ModMethod::Add),
+            b"merge" => Ok(ModMethod::Merge),
+            other => Err(ModError::UnknownMethod(String::from_utf8_lossy(other).into_owned())),
         }
     }
 
@@ -81,11 +82,7 @@ pub struct Origin {
 impl Origin {
     /// An origin with no mod and no line, such as "editor".
     pub fn tool(name: &str) -> Origin {
-        Origin {
-            mod_id: None,
-            file: Symbol::intern(name),
-            line: 0,
-        }
+        Origin { mod_id: None, file: Symbol::intern(name), line: 0 }
     }
 }
 
@@ -94,11 +91,7 @@ impl fmt::Display for Origin {
         if let Some(mod_id) = self.mod_id {
             write!(f, "[{mod_id}] ")?;
         }
-        if self.line > 0 {
-            write!(f, "{}:{}", self.file, self.line)
-        } else {
-            write!(f, "{}", self.file)
-        }
+        if self.line > 0 { write!(f, "{}:{}", self.file, self.line) } else { write!(f, "{}", self.file) }
     }
 }
 
@@ -119,7 +112,7 @@ pub struct TempValue {
     /// The current temp value (never nil).
     pub value: Value,
     /// The latest contributions, oldest first (at most [`TempValue::MAX_SOURCES`]).
-    pub sources: Vec<Contribution>,
+    pub sources: VecDeque<Contribution>,
     /// How many older contributions were dropped to keep the list short.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped: u32,
@@ -135,10 +128,10 @@ impl TempValue {
 
     fn push(&mut self, contribution: Contribution) {
         if self.sources.len() == Self::MAX_SOURCES {
-            self.sources.remove(0);
+            self.sources.pop_front();
             self.dropped += 1;
         }
-        self.sources.push(contribution);
+        self.sources.push_back(contribution);
     }
 }
 
@@ -158,17 +151,12 @@ impl<V> Default for FieldMap<V> {
 impl<V> FieldMap<V> {
     /// An empty map.
     pub const fn new() -> Self {
-        FieldMap {
-            entries: Vec::new(),
-        }
+        FieldMap { entries: Vec::new() }
     }
 
     /// The entry for `field`.
     pub fn get(&self, field: Symbol) -> Option<&V> {
-        self.entries
-            .binary_search_by_key(&field, |(k, _)| *k)
-            .ok()
-            .map(|i| &self.entries[i].1)
+        self.entries.binary_search_by_key(&field, |(k, _)| *k).ok().map(|i| &self.entries[i].1)
     }
 
     /// The entry for `field`, mutably.
@@ -239,11 +227,7 @@ impl<V> FromIterator<(Symbol, V)> for FieldMap<V> {
 
 impl<V: Serialize> Serialize for FieldMap<V> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(
-            self.sorted_by_name()
-                .into_iter()
-                .map(|(k, v)| (k.as_str(), v)),
-        )
+        serializer.collect_map(self.sorted_by_name().into_iter().map(|(k, v)| (k.as_str(), v)))
     }
 }
 
@@ -324,21 +308,18 @@ impl Moddable {
             self.temp.remove(field);
             return Ok(());
         }
-        let current = self.calc(field, proto).cloned().unwrap_or_default();
+        let base = || self.base.get(field).or_else(|| proto.get(field)).cloned().unwrap_or_default();
+        let current = match self.temp.get(field) {
+            Some(temp) => temp.value.clone(),
+            None => base(),
+        };
         if method == ModMethod::Merge && !current.is_falsy() {
             return Ok(());
         }
         let new = combine(field, current, value.clone(), method)?;
-        let contribution = Contribution {
-            method,
-            value,
-            origin,
-        };
-        match (self.temp.get_mut(field), new) {
-            (_, Value::Nil) => {
-                self.temp.remove(field);
-            }
-            (Some(temp), new) => {
+        let contribution = Contribution { method, value, origin };
+        match self.temp.get_mut(field) {
+            Some(temp) => {
                 if method == ModMethod::Set {
                     temp.sources.clear();
                     temp.dropped = 0;
@@ -346,15 +327,8 @@ impl Moddable {
                 temp.value = new;
                 temp.push(contribution);
             }
-            (None, new) => {
-                self.temp.insert(
-                    field,
-                    TempValue {
-                        value: new,
-                        sources: vec![contribution],
-                        dropped: 0,
-                    },
-                );
+            None => {
+                self.temp.insert(field, TempValue { value: new, sources: VecDeque::from([contribution]), dropped: 0 });
             }
         }
         Ok(())
@@ -373,12 +347,7 @@ impl Moddable {
 }
 
 /// Combines the current value with a new one by `method`.
-fn combine(
-    field: Symbol,
-    current: Value,
-    value: Value,
-    method: ModMethod,
-) -> Result<Value, ModError> {
+fn combine(field: Symbol, current: Value, value: Value, method: ModMethod) -> Result<Value, ModError> {
     Ok(match method {
         ModMethod::Set => value,
         ModMethod::Merge if current.is_falsy() => value,
@@ -387,11 +356,7 @@ fn combine(
         ModMethod::Add => match current.add(&value) {
             Some(sum) => sum,
             None => {
-                return Err(ModError::NotANumber {
-                    field,
-                    current,
-                    value,
-                });
+                return Err(ModError::NotANumber { field, current, value });
             }
         },
     })
@@ -402,12 +367,7 @@ mod tests {
     use super::*;
 
     fn proto() -> FieldMap {
-        [
-            (Symbol::intern("fov"), Value::Int(15)),
-            (Symbol::intern("dv"), Value::Int(10)),
-        ]
-        .into_iter()
-        .collect()
+        [(Symbol::intern("fov"), Value::Int(15)), (Symbol::intern("dv"), Value::Int(10))].into_iter().collect()
     }
 
     #[test]
@@ -416,14 +376,7 @@ mod tests {
         let fov = Symbol::intern("fov");
         let mut m = Moddable::default();
         assert_eq!(m.calc(fov, &proto), Some(&Value::Int(15)));
-        m.mod_temp(
-            fov,
-            Value::Int(100),
-            ModMethod::Set,
-            Origin::tool("test"),
-            &proto,
-        )
-        .unwrap();
+        m.mod_temp(fov, Value::Int(100), ModMethod::Set, Origin::tool("test"), &proto).unwrap();
         assert_eq!(m.calc(fov, &proto), Some(&Value::Int(100)));
         m.set_base(fov, Value::Int(5), &proto);
         assert_eq!(m.calc(fov, &proto), Some(&Value::Int(100)));
@@ -439,14 +392,7 @@ mod tests {
         let dv = Symbol::intern("dv");
         let mut m = Moddable::default();
         for _ in 0..2 {
-            m.mod_temp(
-                dv,
-                Value::Int(20),
-                ModMethod::Add,
-                Origin::tool("test"),
-                &proto,
-            )
-            .unwrap();
+            m.mod_temp(dv, Value::Int(20), ModMethod::Add, Origin::tool("test"), &proto).unwrap();
         }
         assert_eq!(m.calc(dv, &proto), Some(&Value::Int(50)));
         assert_eq!(m.temp.get(dv).unwrap().sources.len(), 2);
@@ -469,27 +415,10 @@ mod tests {
         let dv = Symbol::intern("dv");
         let flag = Symbol::intern("moddable_test_flag");
         let mut m = Moddable::default();
-        m.mod_temp(
-            dv,
-            Value::Int(1),
-            ModMethod::Merge,
-            Origin::tool("t"),
-            &proto,
-        )
-        .unwrap();
+        m.mod_temp(dv, Value::Int(1), ModMethod::Merge, Origin::tool("t"), &proto).unwrap();
         assert_eq!(m.calc(dv, &proto), Some(&Value::Int(10)));
-        assert!(
-            m.temp.get(dv).is_none(),
-            "a merge over a set value changes nothing"
-        );
-        m.mod_temp(
-            flag,
-            Value::Bool(true),
-            ModMethod::Merge,
-            Origin::tool("t"),
-            &proto,
-        )
-        .unwrap();
+        assert!(m.temp.get(dv).is_none(), "a merge over a set value changes nothing");
+        m.mod_temp(flag, Value::Bool(true), ModMethod::Merge, Origin::tool("t"), &proto).unwrap();
         assert_eq!(m.calc(flag, &proto), Some(&Value::Bool(true)));
     }
 }

@@ -49,9 +49,7 @@ pub enum ModsError {
     #[error("{0}")]
     Manifest(#[from] FileError),
     /// A mod asks for one that is not installed.
-    #[error(
-        "mod '{wanted_by}' depends on '{missing}', which is not installed (looked in: {searched})"
-    )]
+    #[error("mod '{wanted_by}' depends on '{missing}', which is not installed (looked in: {searched})")]
     MissingDependency {
         /// The mod with the dependency ("project" for the project's own list).
         wanted_by: String,
@@ -91,24 +89,15 @@ pub fn discover(mod_dirs: &[PathBuf]) -> Result<BTreeMap<String, ModInfo>, ModsE
                 continue;
             }
             let manifest: ModManifest = read_ron(&manifest_path)?;
-            let folder = dir
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             if manifest.id != folder {
                 return Err(FileError::new(
                     &manifest_path,
-                    format!(
-                        "the mod id '{}' must match its folder name '{folder}'",
-                        manifest.id
-                    ),
+                    format!("the mod id '{}' must match its folder name '{folder}'", manifest.id),
                 )
                 .into());
             }
-            let info = ModInfo {
-                manifest,
-                dir: dir.clone(),
-            };
+            let info = ModInfo { manifest, dir: dir.clone() };
             if let Some(first) = found.get(info.id()) {
                 return Err(ModsError::Duplicate {
                     id: info.manifest.id.clone(),
@@ -129,11 +118,7 @@ pub fn load_order(
     wanted: &[String],
     searched: &[PathBuf],
 ) -> Result<Vec<ModInfo>, ModsError> {
-    let searched = searched
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let searched = searched.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
     let mut order = Vec::new();
     let mut path = Vec::new();
     for id in wanted {
@@ -158,13 +143,11 @@ fn visit(
         cycle.push(id.to_owned());
         return Err(ModsError::Cycle(cycle));
     }
-    let info = available
-        .get(id)
-        .ok_or_else(|| ModsError::MissingDependency {
-            wanted_by: wanted_by.to_owned(),
-            missing: id.to_owned(),
-            searched: searched.to_owned(),
-        })?;
+    let info = available.get(id).ok_or_else(|| ModsError::MissingDependency {
+        wanted_by: wanted_by.to_owned(),
+        missing: id.to_owned(),
+        searched: searched.to_owned(),
+    })?;
     path.push(id.to_owned());
     for dependency in &info.manifest.dependencies {
         visit(available, dependency, id, searched, path, order)?;
@@ -177,10 +160,7 @@ fn visit(
 /// The file a Lua chunk name refers to, and the mod owning it, for provenance. Files are
 /// named relative to the folder that holds the mod folders, such as `mods/elona/init.lua`.
 pub fn display_path(root: &Path, file: &Path) -> String {
-    file.strip_prefix(root)
-        .unwrap_or(file)
-        .display()
-        .to_string()
+    file.strip_prefix(root).unwrap_or(file).display().to_string()
 }
 
 #[cfg(test)]
@@ -190,16 +170,8 @@ mod tests {
     fn write_mod(root: &Path, id: &str, deps: &[&str]) {
         let dir = root.join(id);
         std::fs::create_dir_all(&dir).unwrap();
-        let deps = deps
-            .iter()
-            .map(|d| format!("{d:?}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        std::fs::write(
-            dir.join("mod.ron"),
-            format!("(id: {id:?}, version: \"1.0\", dependencies: [{deps}])"),
-        )
-        .unwrap();
+        let deps = deps.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join(", ");
+        std::fs::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"1.0\", dependencies: [{deps}])")).unwrap();
     }
 
     #[test]
@@ -223,13 +195,9 @@ mod tests {
         write_mod(root.path(), "c", &["nowhere"]);
         let dirs = vec![root.path().to_owned()];
         let found = discover(&dirs).unwrap();
-        let cycle = load_order(&found, &["a".into()], &dirs)
-            .unwrap_err()
-            .to_string();
+        let cycle = load_order(&found, &["a".into()], &dirs).unwrap_err().to_string();
         assert!(cycle.contains("a -> b -> a"), "{cycle}");
-        let missing = load_order(&found, &["c".into()], &dirs)
-            .unwrap_err()
-            .to_string();
+        let missing = load_order(&found, &["c".into()], &dirs).unwrap_err().to_string();
         assert!(missing.contains("'c' depends on 'nowhere'"), "{missing}");
     }
 }

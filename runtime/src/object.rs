@@ -53,9 +53,7 @@ impl ObjectKind {
 
     /// The kind backed by `data_type`, if it is one of the object types.
     pub fn from_data_type(data_type: &str) -> Option<ObjectKind> {
-        ObjectKind::ALL
-            .into_iter()
-            .find(|k| k.data_type() == data_type)
+        ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type)
     }
 
     /// The event `refresh()` emits for this kind.

@@ -44,23 +44,15 @@ impl Project {
             return Err(FileError::new(dir, "no such project folder"));
         }
         if !manifest_path.is_file() {
-            return Err(FileError::new(
-                &manifest_path,
-                "missing: a project folder needs a project.ron",
-            ));
+            return Err(FileError::new(&manifest_path, "missing: a project folder needs a project.ron"));
         }
         let manifest = read_ron(&manifest_path)?;
-        Ok(Project {
-            dir: dir.to_owned(),
-            manifest,
-        })
+        Ok(Project { dir: dir.to_owned(), manifest })
     }
 
     /// The folders searched for mods, in order.
     pub fn mod_dirs(&self) -> Vec<PathBuf> {
-        std::iter::once(self.dir.join("mods"))
-            .chain(self.manifest.mod_dirs.iter().map(|d| self.dir.join(d)))
-            .collect()
+        std::iter::once(self.dir.join("mods")).chain(self.manifest.mod_dirs.iter().map(|d| self.dir.join(d))).collect()
     }
 
     /// The folder of the project's map files.

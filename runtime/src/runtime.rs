@@ -60,24 +60,14 @@ pub struct Runtime {
 impl Runtime {
     /// A runtime with no mods loaded. `output` receives `print` lines and messages.
     pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
-        let (lua, engine) =
-            lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
+        let (lua, engine) = lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
         let repl_env = lua::environment(&lua, "repl", None, true).map_err(LuaFailure::from)?;
-        Ok(Runtime {
-            lua,
-            engine,
-            project: None,
-            mods: Vec::new(),
-            repl_env,
-        })
+        Ok(Runtime { lua, engine, project: None, mods: Vec::new(), repl_env })
     }
 
     /// Opens the project in `dir` and loads its mods (the world is empty until
     /// [`Runtime::start_game`]).
-    pub fn open_project(
-        dir: &Path,
-        output: Box<dyn FnMut(Output)>,
-    ) -> Result<Runtime, RuntimeError> {
+    pub fn open_project(dir: &Path, output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
         let project = Project::open(dir)?;
         let mut runtime = Runtime::new(output)?;
         *runtime.engine.save_dir.borrow_mut() = project.saves_dir();
@@ -87,11 +77,7 @@ impl Runtime {
     }
 
     /// Finds the mods under `mod_dirs` and loads `wanted` with their dependencies, in order.
-    pub fn load_mods(
-        &mut self,
-        mod_dirs: &[PathBuf],
-        wanted: &[String],
-    ) -> Result<(), RuntimeError> {
+    pub fn load_mods(&mut self, mod_dirs: &[PathBuf], wanted: &[String]) -> Result<(), RuntimeError> {
         let available = mods::discover(mod_dirs)?;
         let order = mods::load_order(&available, wanted, mod_dirs)?;
         for info in order {
@@ -106,22 +92,14 @@ impl Runtime {
 
     fn load_mod(&self, info: &ModInfo) -> Result<(), RuntimeError> {
         let id = Symbol::intern(info.id());
-        let env =
-            lua::environment(&self.lua, info.id(), Some(id), false).map_err(LuaFailure::from)?;
-        self.engine.mods.borrow_mut().insert(
-            id,
-            LoadedMod {
-                env: env.clone(),
-                dir: info.dir.clone(),
-            },
-        );
+        let env = lua::environment(&self.lua, info.id(), Some(id), false).map_err(LuaFailure::from)?;
+        self.engine.mods.borrow_mut().insert(id, LoadedMod { env: env.clone(), dir: info.dir.clone() });
         // Every loaded mod has its save table from the start.
         let save: Table = self.engine.api.raw_get("save").map_err(LuaFailure::from)?;
         let _: Table = save.get(info.id()).map_err(LuaFailure::from)?;
         let init = info.dir.join("init.lua");
         if init.is_file() {
-            let chunk = lua::load_mod_file(&self.lua, id, &info.dir, &init, env)
-                .map_err(LuaFailure::from)?;
+            let chunk = lua::load_mod_file(&self.lua, id, &info.dir, &init, env).map_err(LuaFailure::from)?;
             chunk.call::<()>(()).map_err(LuaFailure::from)?;
         }
         Ok(())
@@ -146,18 +124,10 @@ impl Runtime {
             .map_err(|e| FileError::new(&path, e.to_string()))?;
         self.engine.world.borrow_mut().set_current_map(map)?;
         if let Some(player_id) = &project.manifest.player {
-            let player = self
-                .engine
-                .world
-                .borrow_mut()
-                .create(ObjectKind::Chara, player_id)?;
+            let player = self.engine.world.borrow_mut().create(ObjectKind::Chara, player_id)?;
             let (x, y) = match record.entrance {
                 Some(entrance) => entrance,
-                None => self
-                    .engine
-                    .world
-                    .borrow_mut()
-                    .random_open_position(map, ObjectKind::Chara)?,
+                None => self.engine.world.borrow_mut().random_open_position(map, ObjectKind::Chara)?,
             };
             let mut world = self.engine.world.borrow_mut();
             world.take_object(crate::Holder::Map(map), player, x, y)?;
@@ -184,14 +154,7 @@ impl Runtime {
     pub fn run_file_as(&self, path: &Path, mod_id: &str) -> Result<Table, LuaFailure> {
         let env = lua::environment(&self.lua, mod_id, None, true)?;
         let name = path.display().to_string();
-        lua::load_file(
-            &self.lua,
-            &name,
-            Some(Symbol::intern(mod_id)),
-            path,
-            env.clone(),
-        )?
-        .call::<()>(())?;
+        lua::load_file(&self.lua, &name, Some(Symbol::intern(mod_id)), path, env.clone())?.call::<()>(())?;
         Ok(env)
     }
 
@@ -200,11 +163,7 @@ impl Runtime {
     pub fn eval(&self, code: &str) -> Evaluation {
         self.engine.register_source(
             "=repl",
-            lua::SourceFile {
-                mod_id: Some(Symbol::intern("repl")),
-                name: Symbol::intern("repl"),
-                path: None,
-            },
+            lua::SourceFile { mod_id: Some(Symbol::intern("repl")), name: Symbol::intern("repl"), path: None },
         );
         let as_expression = self
             .lua
@@ -214,28 +173,16 @@ impl Runtime {
             .into_function();
         let function = match as_expression {
             Ok(f) => f,
-            Err(_) => match self
-                .lua
-                .load(code)
-                .set_name("=repl")
-                .set_environment(self.repl_env.clone())
-                .into_function()
-            {
-                Ok(f) => f,
-                Err(mlua::Error::SyntaxError {
-                    incomplete_input: true,
-                    ..
-                }) => return Evaluation::Incomplete,
-                Err(error) => return Evaluation::Error(LuaFailure::from(error)),
-            },
+            Err(_) => {
+                match self.lua.load(code).set_name("=repl").set_environment(self.repl_env.clone()).into_function() {
+                    Ok(f) => f,
+                    Err(mlua::Error::SyntaxError { incomplete_input: true, .. }) => return Evaluation::Incomplete,
+                    Err(error) => return Evaluation::Error(LuaFailure::from(error)),
+                }
+            }
         };
         match function.call::<mlua::MultiValue>(()) {
-            Ok(values) => Evaluation::Values(
-                values
-                    .iter()
-                    .map(|v| crate::lua::inspect::inspect(v, 2))
-                    .collect(),
-            ),
+            Ok(values) => Evaluation::Values(values.iter().map(|v| crate::lua::inspect::inspect(v, 2)).collect()),
             Err(error) => Evaluation::Error(LuaFailure::from(error)),
         }
     }
@@ -243,12 +190,7 @@ impl Runtime {
     /// Runs Lua code in the REPL's environment (trusted, with `debug`) and returns its
     /// results.
     pub fn exec(&self, code: &str, name: &str) -> Result<mlua::MultiValue, LuaFailure> {
-        Ok(self
-            .lua
-            .load(code)
-            .set_name(format!("={name}"))
-            .set_environment(self.repl_env.clone())
-            .call(())?)
+        Ok(self.lua.load(code).set_name(format!("={name}")).set_environment(self.repl_env.clone()).call(())?)
     }
 
     /// `refresh()` on object `uid`: clears its temp values and emits its refresh event.

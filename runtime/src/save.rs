@@ -108,8 +108,7 @@ pub struct SaveGame {
 }
 
 /// Codes tried first for tiles, in order, after the tile's own glyph.
-const CODES: &str =
-    ".#~,:;=+-*%&$@!?^<>/|abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const CODES: &str = ".#~,:;=+-*%&$@!?^<>/|abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /// Whether a record is for a save game (uids, temp values, memory) or a project map file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,11 +139,7 @@ impl World {
                 .unwrap_or_default(),
             equipment: object
                 .equipment()
-                .map(|e| {
-                    e.iter()
-                        .map(|(slot, &item)| (slot, self.object_record(item, kind)))
-                        .collect()
-                })
+                .map(|e| e.iter().map(|(slot, &item)| (slot, self.object_record(item, kind))).collect())
                 .unwrap_or_default(),
         }
     }
@@ -161,17 +156,9 @@ impl World {
             palette,
             tiles,
             entrance: map.entrance,
-            objects: map
-                .objects()
-                .iter()
-                .map(|uid| self.object_record(uid, kind))
-                .collect(),
+            objects: map.objects().iter().map(|uid| self.object_record(uid, kind)).collect(),
             memory: match kind {
-                RecordKind::SaveGame => map
-                    .memory
-                    .known_cells()
-                    .map(|(x, y, m)| (x, y, m.clone()))
-                    .collect(),
+                RecordKind::SaveGame => map.memory.known_cells().map(|(x, y, m)| (x, y, m.clone())).collect(),
                 RecordKind::MapFile => Vec::new(),
             },
         })
@@ -185,104 +172,85 @@ impl World {
             }
         }
         let used_tiles: Vec<usize> = (0..used.len()).filter(|&i| used[i]).collect();
-        let width = if used_tiles.len() <= CODES.chars().count() {
-            1
-        } else {
-            2
-        };
+        let width = if used_tiles.len() <= CODES.chars().count() { 1 } else { 2 };
         let mut taken: Vec<String> = Vec::new();
         let mut codes = vec![String::new(); map.palette().len()];
         let candidates: Vec<String> = if width == 1 {
             CODES.chars().map(String::from).collect()
         } else {
-            CODES
-                .chars()
-                .flat_map(|a| CODES.chars().map(move |b| format!("{a}{b}")))
-                .collect()
+            CODES.chars().flat_map(|a| CODES.chars().map(move |b| format!("{a}{b}"))).collect()
         };
         for &index in &used_tiles {
             let tile = map.palette()[index];
-            let glyph = self.tile_glyph(tile).filter(|g| {
-                g.chars().count() == width && !taken.contains(g) && !g.contains(['"', '\\'])
-            });
-            let code = glyph.unwrap_or_else(|| {
-                candidates
-                    .iter()
-                    .find(|c| !taken.contains(c))
-                    .expect("enough codes")
-                    .clone()
-            });
+            let glyph = self
+                .tile_glyph(tile)
+                .filter(|g| g.chars().count() == width && !taken.contains(g) && !g.contains(['"', '\\']));
+            let code =
+                glyph.unwrap_or_else(|| candidates.iter().find(|c| !taken.contains(c)).expect("enough codes").clone());
             taken.push(code.clone());
             codes[index] = code;
         }
-        let palette = used_tiles
-            .iter()
-            .map(|&i| (codes[i].clone(), map.palette()[i]))
-            .collect();
+        let palette = used_tiles.iter().map(|&i| (codes[i].clone(), map.palette()[i])).collect();
         let rows = (0..map.height())
-            .map(|y| {
-                (0..map.width())
-                    .map(|x| codes[map.tile_index(x, y) as usize].as_str())
-                    .collect()
-            })
+            .map(|y| (0..map.width()).map(|x| codes[map.tile_index(x, y) as usize].as_str()).collect())
             .collect();
         (palette, rows)
     }
 
     fn tile_glyph(&self, tile: Symbol) -> Option<String> {
-        let proto = self
-            .data
-            .find(Symbol::intern("base.map_tile"), tile.as_str())
-            .ok()?;
-        self.data
-            .proto(proto)
-            .fields
-            .get(Symbol::intern("glyph"))?
-            .as_str()
-            .map(str::to_owned)
+        let proto = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()).ok()?;
+        self.data.proto(proto).fields.get(Symbol::intern("glyph"))?.as_str().map(str::to_owned)
+    }
+
+    /// The ids a map record names that the loaded mods do not define: unknown tiles of its
+    /// palette and unknown prototypes of its objects (at any depth), each with a message.
+    pub fn unknown_ids(&self, record: &MapRecord) -> Vec<(Symbol, String)> {
+        let mut unknown: Vec<(Symbol, String)> = record
+            .palette
+            .values()
+            .filter(|&&tile| !self.tile_flags(tile).known)
+            .map(|&tile| (tile, format!("unknown base.map_tile id '{tile}'")))
+            .collect();
+        fn objects<'a>(
+            list: impl Iterator<Item = &'a ObjectRecord>,
+            world: &World,
+            unknown: &mut Vec<(Symbol, String)>,
+        ) {
+            for object in list {
+                if world.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).is_err() {
+                    unknown.push((
+                        object.id,
+                        format!(
+                            "unknown {} id '{}' at ({}, {})",
+                            object.kind.data_type(),
+                            object.id,
+                            object.x,
+                            object.y
+                        ),
+                    ));
+                }
+                objects(object.inventory.iter().chain(object.equipment.values()), world, unknown);
+            }
+        }
+        objects(record.objects.iter(), self, &mut unknown);
+        unknown
     }
 
     /// Builds a map from a record. With [`RecordKind::MapFile`] objects get new uids; with
     /// [`RecordKind::SaveGame`] they keep theirs.
-    pub fn map_from_record(
-        &mut self,
-        record: &MapRecord,
-        kind: RecordKind,
-    ) -> Result<MapId, WorldError> {
-        let invalid =
-            |message: String| WorldError::Invalid(format!("map '{}': {message}", record.name));
+    pub fn map_from_record(&mut self, record: &MapRecord, kind: RecordKind) -> Result<MapId, WorldError> {
+        let invalid = |message: String| WorldError::Invalid(format!("map '{}': {message}", record.name));
         if record.width <= 0 || record.height <= 0 {
-            return Err(invalid(format!(
-                "size {}x{} must be positive",
-                record.width, record.height
-            )));
+            return Err(invalid(format!("size {}x{} must be positive", record.width, record.height)));
         }
-        let code_width = record
-            .palette
-            .keys()
-            .next()
-            .map_or(1, |c| c.chars().count());
-        if record
-            .palette
-            .keys()
-            .any(|c| c.chars().count() != code_width)
-        {
-            return Err(invalid(
-                "every palette code must have the same length".into(),
-            ));
+        let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count());
+        if record.palette.keys().any(|c| c.chars().count() != code_width) {
+            return Err(invalid("every palette code must have the same length".into()));
         }
         if record.tiles.len() != record.height as usize {
-            return Err(invalid(format!(
-                "has {} rows of tiles, expected {}",
-                record.tiles.len(),
-                record.height
-            )));
+            return Err(invalid(format!("has {} rows of tiles, expected {}", record.tiles.len(), record.height)));
         }
-        let first = *record
-            .palette
-            .values()
-            .next()
-            .ok_or_else(|| invalid("the palette is empty".into()))?;
+        let first = *record.palette.values().next().ok_or_else(|| invalid("the palette is empty".into()))?;
         let mut map = InstancedMap::new(MapId(0), record.width, record.height, first);
         map.name = record.name.clone();
         map.entrance = record.entrance;
@@ -298,12 +266,10 @@ impl World {
             }
             for (x, code) in chars.chunks(code_width).enumerate() {
                 let code: String = code.iter().collect();
-                let tile = *record.palette.get(&code).ok_or_else(|| {
-                    invalid(format!(
-                        "row {} uses code '{code}', which is not in the palette",
-                        y + 1
-                    ))
-                })?;
+                let tile = *record
+                    .palette
+                    .get(&code)
+                    .ok_or_else(|| invalid(format!("row {} uses code '{code}', which is not in the palette", y + 1)))?;
                 map.set_tile(x as i32, y as i32, tile);
             }
         }
@@ -326,14 +292,8 @@ impl World {
     }
 
     /// Builds an object (and what it holds) from a record; it is left ownerless.
-    pub fn object_from_record(
-        &mut self,
-        record: &ObjectRecord,
-        kind: RecordKind,
-    ) -> Result<Uid, WorldError> {
-        let proto = self
-            .data
-            .find(Symbol::intern(record.kind.data_type()), record.id.as_str())?;
+    pub fn object_from_record(&mut self, record: &ObjectRecord, kind: RecordKind) -> Result<Uid, WorldError> {
+        let proto = self.data.find(Symbol::intern(record.kind.data_type()), record.id.as_str())?;
         let uid = match (kind, record.uid) {
             (RecordKind::SaveGame, Some(uid)) => {
                 if self.objects.contains_key(&uid) {
@@ -345,22 +305,14 @@ impl World {
             _ => self.create_from(proto),
         };
         let object = self.objects.get_mut(&uid).expect("just made");
-        object.fields = Moddable {
-            base: record.fields.clone(),
-            temp: record.temp.clone(),
-        };
+        object.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
         object.x = record.x;
         object.y = record.y;
         self.contents_from_record(uid, record, kind)?;
         Ok(uid)
     }
 
-    fn contents_from_record(
-        &mut self,
-        uid: Uid,
-        record: &ObjectRecord,
-        kind: RecordKind,
-    ) -> Result<(), WorldError> {
+    fn contents_from_record(&mut self, uid: Uid, record: &ObjectRecord, kind: RecordKind) -> Result<(), WorldError> {
         for item in &record.inventory {
             let item_uid = self.object_from_record(item, kind)?;
             if self.objects[&uid].inventory.is_none() {
@@ -371,10 +323,7 @@ impl World {
         for (&slot, item) in &record.equipment {
             let item_uid = self.object_from_record(item, kind)?;
             if self.objects[&uid].equipment.is_none() {
-                return Err(WorldError::Invalid(format!(
-                    "{} cannot wear items",
-                    self.describe(uid)
-                )));
+                return Err(WorldError::Invalid(format!("{} cannot wear items", self.describe(uid))));
             }
             self.attach(item_uid, Location::Equipment(uid, slot), 0, 0);
         }
@@ -397,11 +346,7 @@ impl World {
             current_map: self.current_map,
             player,
             ownerless_player,
-            maps: self
-                .maps
-                .keys()
-                .map(|&id| self.map_record(id, RecordKind::SaveGame).expect("live map"))
-                .collect(),
+            maps: self.maps.keys().map(|&id| self.map_record(id, RecordKind::SaveGame).expect("live map")).collect(),
             mods,
         }
     }
@@ -428,9 +373,7 @@ impl World {
             self.data = std::mem::take(&mut loaded.data);
             return Err(error);
         }
-        loaded.next_uid = save
-            .next_uid
-            .max(loaded.objects.keys().map(|u| u.0 + 1).max().unwrap_or(1));
+        loaded.next_uid = save.next_uid.max(loaded.objects.keys().map(|u| u.0 + 1).max().unwrap_or(1));
         loaded.next_map_uid = save.next_map_uid;
         loaded.clock = save.clock;
         loaded.turn = save.turn;

@@ -55,12 +55,7 @@ impl Value {
 
     /// A map value with string keys.
     pub fn map<'a>(entries: impl IntoIterator<Item = (&'a str, Value)>) -> Value {
-        Value::Map(Arc::new(
-            entries
-                .into_iter()
-                .map(|(k, v)| (Key::Str(Arc::from(k)), v))
-                .collect(),
-        ))
+        Value::Map(Arc::new(entries.into_iter().map(|(k, v)| (Key::Str(Arc::from(k)), v)).collect()))
     }
 
     /// True for nil and false: the values Lua treats as false.
@@ -262,9 +257,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_u64<E: de::Error>(self, u: u64) -> Result<Value, E> {
-        i64::try_from(u)
-            .map(Value::Int)
-            .map_err(|_| E::custom(format!("integer {u} does not fit in a Lua integer")))
+        i64::try_from(u).map(Value::Int).map_err(|_| E::custom(format!("integer {u} does not fit in a Lua integer")))
     }
 
     fn visit_f64<E>(self, x: f64) -> Result<Value, E> {
@@ -307,10 +300,9 @@ impl<'de> Deserialize<'de> for Key {
         match Value::deserialize(d)? {
             Value::Int(i) => Ok(Key::Int(i)),
             Value::Str(s) => Ok(Key::Str(s)),
-            other => Err(de::Error::custom(format!(
-                "a table key must be an integer or a string, not {}",
-                other.type_name()
-            ))),
+            other => {
+                Err(de::Error::custom(format!("a table key must be an integer or a string, not {}", other.type_name())))
+            }
         }
     }
 }
@@ -334,10 +326,7 @@ mod tests {
     #[test]
     fn lua_style_addition() {
         assert_eq!(Value::Int(2).add(&Value::Int(3)), Some(Value::Int(5)));
-        assert_eq!(
-            Value::Int(2).add(&Value::Float(0.5)),
-            Some(Value::Float(2.5))
-        );
+        assert_eq!(Value::Int(2).add(&Value::Float(0.5)), Some(Value::Float(2.5)));
         assert_eq!(Value::str("x").add(&Value::Int(1)), None);
     }
 }

@@ -83,12 +83,7 @@ impl Clock {
 
     /// The clock at a calendar date.
     pub fn at(year: u64, month: u64, day: u64, hour: u64) -> Clock {
-        Clock {
-            seconds: year * Self::YEAR
-                + (month - 1) * Self::MONTH
-                + (day - 1) * Self::DAY
-                + hour * 3600,
-        }
+        Clock { seconds: year * Self::YEAR + (month - 1) * Self::MONTH + (day - 1) * Self::DAY + hour * 3600 }
     }
 
     /// The calendar date.
@@ -167,7 +162,7 @@ impl World {
             sweep_at: FIRST_SWEEP,
             clock: Clock::default(),
             turn: 0,
-            rng: fastrand::Rng::with_seed(0x6e65_6669_61),
+            rng: fastrand::Rng::with_seed(0x006e_6566_6961),
             revision: 1,
         }
     }
@@ -198,9 +193,7 @@ impl World {
     /// indices and revisions right.
     pub fn object_mut(&mut self, uid: Uid) -> Result<&mut Object, WorldError> {
         self.revision += 1;
-        self.objects
-            .get_mut(&uid)
-            .ok_or(WorldError::NoSuchObject(uid))
+        self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))
     }
 
     /// True if `uid` is a live object.
@@ -244,10 +237,7 @@ impl World {
         let prototype = self.data.proto(proto);
         let kind = ObjectKind::from_data_type(prototype.data_type.as_str())
             .expect("object prototypes belong to an object data type");
-        let is_container = prototype
-            .fields
-            .get(Symbol::intern("is_container"))
-            .is_some_and(|v| !v.is_falsy());
+        let is_container = prototype.fields.get(Symbol::intern("is_container")).is_some_and(|v| !v.is_falsy());
         let object = Object {
             uid,
             kind,
@@ -272,14 +262,9 @@ impl World {
     pub fn clone_object(&mut self, uid: Uid) -> Result<Uid, WorldError> {
         let source = self.object(uid)?;
         let (proto, x, y, fields) = (source.proto, source.x, source.y, source.fields.clone());
-        let inventory: Vec<Uid> = source
-            .inventory()
-            .map(|items| items.collect())
-            .unwrap_or_default();
-        let equipment: Vec<(Symbol, Uid)> = source
-            .equipment()
-            .map(|e| e.iter().map(|(s, u)| (s, *u)).collect())
-            .unwrap_or_default();
+        let inventory: Vec<Uid> = source.inventory().map(|items| items.collect()).unwrap_or_default();
+        let equipment: Vec<(Symbol, Uid)> =
+            source.equipment().map(|e| e.iter().map(|(s, u)| (s, *u)).collect()).unwrap_or_default();
         let copy = self.create_from(proto);
         let object = self.objects.get_mut(&copy).expect("just made");
         object.fields = fields;
@@ -305,12 +290,8 @@ impl World {
     /// Frees the ownerless objects nothing holds: not the player, not pinned by the editor,
     /// and not held by a script (`held_by_script(uid)`, answered by the Lua handle cache).
     pub fn sweep(&mut self, held_by_script: impl Fn(Uid) -> bool) {
-        let garbage: Vec<Uid> = self
-            .ownerless
-            .iter()
-            .copied()
-            .filter(|&uid| !self.is_pinned(uid) && !held_by_script(uid))
-            .collect();
+        let garbage: Vec<Uid> =
+            self.ownerless.iter().copied().filter(|&uid| !self.is_pinned(uid) && !held_by_script(uid)).collect();
         for uid in garbage {
             self.free(uid, &held_by_script);
         }
@@ -331,12 +312,11 @@ impl World {
         let Some(object) = self.objects.remove(&uid) else {
             return;
         };
-        let held_items = object.inventory.iter().flat_map(|l| l.iter()).chain(
-            object
-                .equipment
-                .iter()
-                .flat_map(|e| e.iter().map(|(_, u)| *u)),
-        );
+        let held_items = object
+            .inventory
+            .iter()
+            .flat_map(|l| l.iter())
+            .chain(object.equipment.iter().flat_map(|e| e.iter().map(|(_, u)| *u)));
         for item in held_items.collect::<Vec<_>>() {
             if let Some(child) = self.objects.get_mut(&item) {
                 child.location = None;
@@ -380,28 +360,19 @@ impl World {
     /// Temp if set, else base, else nil (seed: `calc`).
     pub fn calc(&self, uid: Uid, field: Symbol) -> Option<&Value> {
         let object = self.objects.get(&uid)?;
-        object
-            .fields
-            .calc(field, &self.data.proto(object.proto).fields)
+        object.fields.calc(field, &self.data.proto(object.proto).fields)
     }
 
     /// The base value: the object's own, else its prototype's (seed: `obj.field`).
     pub fn base(&self, uid: Uid, field: Symbol) -> Option<&Value> {
         let object = self.objects.get(&uid)?;
-        object
-            .fields
-            .base(field, &self.data.proto(object.proto).fields)
+        object.fields.base(field, &self.data.proto(object.proto).fields)
     }
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        let object = self
-            .objects
-            .get_mut(&uid)
-            .ok_or(WorldError::NoSuchObject(uid))?;
-        object
-            .fields
-            .set_base(field, value, &self.data.proto(object.proto).fields);
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
         self.revision += 1;
         Ok(())
     }
@@ -415,49 +386,24 @@ impl World {
         method: ModMethod,
         origin: Origin,
     ) -> Result<(), WorldError> {
-        let object = self
-            .objects
-            .get_mut(&uid)
-            .ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.mod_temp(
-            field,
-            value,
-            method,
-            origin,
-            &self.data.proto(object.proto).fields,
-        )?;
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
         self.revision += 1;
         Ok(())
     }
 
     /// Modifies a base value (seed: `mod_base`).
-    pub fn mod_base(
-        &mut self,
-        uid: Uid,
-        field: Symbol,
-        value: Value,
-        method: ModMethod,
-    ) -> Result<(), WorldError> {
-        let object = self
-            .objects
-            .get_mut(&uid)
-            .ok_or(WorldError::NoSuchObject(uid))?;
-        object
-            .fields
-            .mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
+    pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
         self.revision += 1;
         Ok(())
     }
 
     /// Clears a temp value and sets the base value (seed: `reset`).
     pub fn reset(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        let object = self
-            .objects
-            .get_mut(&uid)
-            .ok_or(WorldError::NoSuchObject(uid))?;
-        object
-            .fields
-            .reset(field, value, &self.data.proto(object.proto).fields);
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.reset(field, value, &self.data.proto(object.proto).fields);
         self.revision += 1;
         Ok(())
     }
@@ -484,12 +430,8 @@ impl World {
             kind: object.kind,
             id: object.id,
             show: !matches!(calc("show"), Some(Value::Bool(false))),
-            glyph: calc("glyph")
-                .and_then(Value::as_str)
-                .map_or(Symbol::intern("?"), Symbol::intern),
-            color: calc("color")
-                .and_then(parse_color)
-                .unwrap_or([255, 255, 255, 255]),
+            glyph: calc("glyph").and_then(Value::as_str).map_or(Symbol::intern("?"), Symbol::intern),
+            color: calc("color").and_then(parse_color).unwrap_or([255, 255, 255, 255]),
             image: calc("image").and_then(Value::as_str).map(Symbol::intern),
         })
     }
@@ -497,12 +439,7 @@ impl World {
     // ---- maps ------------------------------------------------------------------------------
 
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
-    pub fn create_map(
-        &mut self,
-        width: i32,
-        height: i32,
-        tile: Option<&str>,
-    ) -> Result<MapId, WorldError> {
+    pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
         if width <= 0 || height <= 0 || width > 4096 || height > 4096 {
             return Err(WorldError::Invalid(format!(
                 "a map must be between 1x1 and 4096x4096 cells, not {width}x{height}"
@@ -514,8 +451,7 @@ impl World {
         };
         let uid = MapId(self.next_map_uid);
         self.next_map_uid += 1;
-        self.maps
-            .insert(uid, InstancedMap::new(uid, width, height, tile));
+        self.maps.insert(uid, InstancedMap::new(uid, width, height, tile));
         self.revision += 1;
         Ok(uid)
     }
@@ -554,42 +490,19 @@ impl World {
     pub fn default_floor(&self) -> Result<Symbol, WorldError> {
         self.data
             .entries("base.map_tile")
-            .find(|t| {
-                t.fields
-                    .get(Symbol::intern("is_solid"))
-                    .is_none_or(Value::is_falsy)
-            })
+            .find(|t| t.fields.get(Symbol::intern("is_solid")).is_none_or(Value::is_falsy))
             .map(|t| t.id)
-            .ok_or_else(|| {
-                WorldError::Invalid(
-                    "no walkable base.map_tile is defined by the loaded mods".into(),
-                )
-            })
+            .ok_or_else(|| WorldError::Invalid("no walkable base.map_tile is defined by the loaded mods".into()))
     }
 
     /// Whether a tile blocks movement and sight.
     pub fn tile_flags(&self, tile: Symbol) -> TileFlags {
-        let Ok(proto) = self
-            .data
-            .find(Symbol::intern("base.map_tile"), tile.as_str())
-        else {
-            return TileFlags {
-                solid: true,
-                opaque: false,
-                known: false,
-            };
+        let Ok(proto) = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()) else {
+            return TileFlags { solid: true, opaque: false, known: false };
         };
         let fields = &self.data.proto(proto).fields;
-        let flag = |name: &str| {
-            fields
-                .get(Symbol::intern(name))
-                .is_some_and(|v| !v.is_falsy())
-        };
-        TileFlags {
-            solid: flag("is_solid"),
-            opaque: flag("is_opaque"),
-            known: true,
-        }
+        let flag = |name: &str| fields.get(Symbol::intern(name)).is_some_and(|v| !v.is_falsy());
+        TileFlags { solid: flag("is_solid"), opaque: flag("is_opaque"), known: true }
     }
 
     /// The map `id`.
@@ -614,13 +527,7 @@ impl World {
         let map = self.map_mut(map)?;
         if !map.set_tile(x, y, tile) {
             let (width, height) = (map.width(), map.height());
-            return Err(Refusal::OutOfBounds {
-                x,
-                y,
-                width,
-                height,
-            }
-            .into());
+            return Err(Refusal::OutOfBounds { x, y, width, height }.into());
         }
         Ok(())
     }
@@ -646,10 +553,7 @@ impl World {
     /// Makes `uid` the player (seed: `Chara.set_player`).
     pub fn set_player(&mut self, uid: Uid) -> Result<(), WorldError> {
         if self.object(uid)?.kind != ObjectKind::Chara {
-            return Err(WorldError::Invalid(format!(
-                "only a character can be the player, not {}",
-                self.describe(uid)
-            )));
+            return Err(WorldError::Invalid(format!("only a character can be the player, not {}", self.describe(uid))));
         }
         self.player = Some(uid);
         self.revision += 1;
@@ -680,20 +584,14 @@ impl World {
             };
             match other.kind {
                 ObjectKind::Chara => kind != ObjectKind::Chara,
-                ObjectKind::Feat => !self
-                    .calc(uid, Symbol::intern("is_solid"))
-                    .is_some_and(|v| !v.is_falsy()),
+                ObjectKind::Feat => self.calc(uid, Symbol::intern("is_solid")).is_none_or(Value::is_falsy),
                 ObjectKind::Item => true,
             }
         })
     }
 
     /// A random open cell for an object of `kind` (see [`World::is_open`]).
-    pub fn random_open_position(
-        &mut self,
-        map: MapId,
-        kind: ObjectKind,
-    ) -> Result<(i32, i32), WorldError> {
+    pub fn random_open_position(&mut self, map: MapId, kind: ObjectKind) -> Result<(i32, i32), WorldError> {
         let (width, height) = {
             let m = self.map(map)?;
             (m.width(), m.height())
@@ -709,10 +607,7 @@ impl World {
             .filter(|&(x, y)| self.is_open(map, x, y, kind))
             .collect();
         if open.is_empty() {
-            return Err(WorldError::NoOpenPosition {
-                map: self.map(map)?.name.clone(),
-                kind: kind.noun(),
-            });
+            return Err(WorldError::NoOpenPosition { map: self.map(map)?.name.clone(), kind: kind.noun() });
         }
         Ok(open[self.rng.usize(0..open.len())])
     }
@@ -724,30 +619,16 @@ impl World {
         let Some(map) = self.map_of(player) else {
             return;
         };
-        let radius = self
-            .calc(player, Symbol::intern("fov"))
-            .and_then(Value::as_i64)
-            .unwrap_or(15) as i32;
+        let radius = self.calc(player, Symbol::intern("fov")).and_then(Value::as_i64).unwrap_or(15) as i32;
         let (x, y) = (self.objects[&player].x, self.objects[&player].y);
-        self.calc_screen_sight(map, x, y, radius)
-            .expect("the player's map exists");
+        self.calc_screen_sight(map, x, y, radius).expect("the player's map exists");
     }
 
     /// Computes what is seen from (x, y) of `map` within `radius`, and remembers the cells in
     /// sight with the tile and the objects' `produce_memory()`.
-    pub fn calc_screen_sight(
-        &mut self,
-        map_id: MapId,
-        x: i32,
-        y: i32,
-        radius: i32,
-    ) -> Result<(), WorldError> {
+    pub fn calc_screen_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
         let map = self.map(map_id)?;
-        let opaque_tiles: Vec<bool> = map
-            .palette()
-            .iter()
-            .map(|&t| self.tile_flags(t).opaque)
-            .collect();
+        let opaque_tiles: Vec<bool> = map.palette().iter().map(|&t| self.tile_flags(t).opaque).collect();
         let is_opaque = Symbol::intern("is_opaque");
         let mut sight = std::mem::replace(&mut self.map_mut(map_id)?.sight, Sight::new(0, 0));
         let map = &self.maps[&map_id];
@@ -761,26 +642,66 @@ impl World {
         let seen: Vec<(i32, i32, CellMemory)> = sight
             .visible_cells()
             .map(|(cx, cy)| {
-                let mut objects: Vec<ObjectMemory> = map
-                    .objects_at(cx, cy)
-                    .iter()
-                    .filter_map(|&uid| self.produce_memory(uid).ok())
-                    .collect();
+                let mut objects: Vec<ObjectMemory> =
+                    map.objects_at(cx, cy).iter().filter_map(|&uid| self.produce_memory(uid).ok()).collect();
                 objects.sort_by_key(|m| ObjectKind::ALL.iter().position(|&k| k == m.kind));
-                (
-                    cx,
-                    cy,
-                    CellMemory {
-                        tile: map.tile(cx, cy).expect("in bounds"),
-                        objects,
-                    },
-                )
+                (cx, cy, CellMemory { tile: map.tile(cx, cy).expect("in bounds"), objects })
             })
             .collect();
         let map = self.maps.get_mut(&map_id).expect("checked above");
         map.sight = sight;
         for (cx, cy, memory) in seen {
             map.memory.set(cx, cy, memory);
+        }
+        Ok(())
+    }
+
+    /// Checks the bookkeeping that ties objects to locations: every map's position index
+    /// matches its objects' positions, every object listed by a location points back to it,
+    /// no object is listed twice, and the ownerless set is exactly the objects with no
+    /// location. Returns the first inconsistency found. Used by tests and debug tools.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut listed: FxHashMap<Uid, Location> = FxHashMap::default();
+        let mut list = |uid: Uid, location: Location| match listed.insert(uid, location) {
+            Some(other) => Err(format!("uid {uid} is listed by both {other} and {location}")),
+            None => Ok(()),
+        };
+        for map in self.maps.values() {
+            if !map.index_is_consistent(|uid| self.objects.get(&uid).map(|o| (o.x, o.y))) {
+                return Err(format!("the position index of map {} disagrees with its objects", map.uid));
+            }
+            for uid in map.objects().iter() {
+                list(uid, Location::Map(map.uid))?;
+            }
+        }
+        for object in self.objects.values() {
+            for uid in object.inventory().into_iter().flatten() {
+                list(uid, Location::Inventory(object.uid))?;
+            }
+            for (slot, &uid) in object.equipment().into_iter().flat_map(|e| e.iter()) {
+                list(uid, Location::Equipment(object.uid, slot))?;
+            }
+        }
+        for (uid, object) in &self.objects {
+            if object.uid != *uid {
+                return Err(format!("object {} is stored under uid {uid}", object.uid));
+            }
+            if object.location != listed.get(uid).copied() {
+                return Err(format!(
+                    "uid {uid} says it is in {:?} but is listed by {:?}",
+                    object.location,
+                    listed.get(uid)
+                ));
+            }
+            if object.location.is_none() != self.ownerless.contains(uid) {
+                return Err(format!("uid {uid}: the ownerless set disagrees with its location"));
+            }
+            if uid.0 >= self.next_uid {
+                return Err(format!("uid {uid} is not below the next uid {}", self.next_uid));
+            }
+        }
+        if let Some(uid) = listed.keys().find(|uid| !self.objects.contains_key(uid)) {
+            return Err(format!("uid {uid} is listed by a location but does not exist"));
         }
         Ok(())
     }

@@ -166,3 +166,14 @@ function test_removing_a_character_takes_its_inventory_along()
    Map.current():take_object(hero, 5, 5)
    Assert.eq(list(hero:iter())[1], item)
 end
+
+function test_single_object_cells_iterate_once_even_nested()
+   local putit = Chara.create("elona.putit", 2, 2)
+   local seen = {}
+   for i, o in Map.current():objects_at_pos(2, 2) do
+      for j, p in Map.current():objects_at_pos(2, 2) do
+         seen[#seen + 1] = { i, j, o == putit, p == putit }
+      end
+   end
+   Assert.same(seen, { { 1, 1, true, true } })
+end

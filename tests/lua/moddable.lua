@@ -156,3 +156,18 @@ function test_walls_and_closed_doors_block_sight()
    World.refresh_sight()
    Assert.is_true(map:is_in_fov(12, 2))
 end
+
+function test_errors_point_at_the_calling_line()
+   local c = hero()
+   local map = Map.current()
+   local function where(fn)
+      local ok, err = pcall(fn)
+      Assert.is_false(ok)
+      return err
+   end
+   local line = debug.getinfo(1, "l").currentline
+   Assert.contains(where(function() c:mod("dv", 1, "multiply") end), "moddable.lua:" .. (line + 1) .. ":")
+   Assert.contains(where(function() c:calc({}) end), "moddable.lua:" .. (line + 2) .. ":")
+   Assert.contains(where(function() map:objects_at_pos("a", 1) end), "moddable.lua:" .. (line + 3) .. ":")
+   Assert.contains(where(function() c:mod("f", function() end) end), "moddable.lua:" .. (line + 4) .. ":")
+end

@@ -11,10 +11,7 @@ use nefia_runtime::mlua;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ is inside the repository")
-        .to_owned()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the repository").to_owned()
 }
 
 /// The repository's `mods/` folder.
@@ -44,9 +41,7 @@ impl TestGame {
             })
         }))
         .expect("a runtime starts");
-        runtime
-            .load_mods(&[mods_dir()], &["base".into(), "elona".into()])
-            .expect("the shipped mods load");
+        runtime.load_mods(&[mods_dir()], &["base".into(), "elona".into()]).expect("the shipped mods load");
         let save_dir = tempfile::tempdir().expect("a temporary folder");
         runtime.set_save_dir(save_dir.path().to_owned());
         {
@@ -54,11 +49,7 @@ impl TestGame {
             let map = world.create_map(20, 20, None).expect("a map");
             world.set_current_map(map).expect("it exists");
         }
-        TestGame {
-            runtime,
-            output,
-            save_dir,
-        }
+        TestGame { runtime, output, save_dir }
     }
 
     /// Runs Lua code in a trusted environment; panics with the Lua error if it fails.
@@ -70,14 +61,9 @@ impl TestGame {
 
     /// Evaluates a Lua expression.
     pub fn eval<T: mlua::FromLuaMulti>(&self, expression: &str) -> T {
-        let values = self
-            .runtime
-            .exec(&format!("return {expression}"), "test")
-            .unwrap_or_else(|f| panic!("Lua failed: {f}"));
-        self.runtime
-            .lua()
-            .unpack_multi(values)
-            .unwrap_or_else(|e| panic!("unexpected result of {expression}: {e}"))
+        let values =
+            self.runtime.exec(&format!("return {expression}"), "test").unwrap_or_else(|f| panic!("Lua failed: {f}"));
+        self.runtime.lua().unpack_multi(values).unwrap_or_else(|e| panic!("unexpected result of {expression}: {e}"))
     }
 }
 

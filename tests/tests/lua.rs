@@ -13,11 +13,8 @@ fn lua_dir() -> PathBuf {
 }
 
 fn test_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/lua exists")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .collect();
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(dir).expect("tests/lua exists").filter_map(|e| e.ok()).map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
@@ -38,14 +35,8 @@ fn load(game: &TestGame, file: &Path) -> Result<mlua::Table, String> {
         .map_err(|f| f.to_string())?
         .raw_get::<mlua::Table>("Assert")
         .map_err(|e| e.to_string())?;
-    game.runtime
-        .engine()
-        .api
-        .raw_set("Assert", assert)
-        .map_err(|e| e.to_string())?;
-    game.runtime
-        .run_file_as(file, "test")
-        .map_err(|f| f.to_string())
+    game.runtime.engine().api.raw_set("Assert", assert).map_err(|e| e.to_string())?;
+    game.runtime.run_file_as(file, "test").map_err(|f| f.to_string())
 }
 
 /// The `test_*` functions of a file, in the order they are defined.
@@ -87,24 +78,15 @@ fn main() {
     test_files(&lua_dir(), &mut files);
     let mut trials = Vec::new();
     for file in files {
-        let stem = file
-            .strip_prefix(lua_dir())
-            .unwrap_or(&file)
-            .with_extension("")
-            .display()
-            .to_string();
+        let stem = file.strip_prefix(lua_dir()).unwrap_or(&file).with_extension("").display().to_string();
         match test_names(&file) {
             Ok(names) => {
                 for name in names {
                     let file = file.clone();
-                    trials.push(Trial::test(format!("{stem}::{name}"), move || {
-                        run_test(&file, &name)
-                    }));
+                    trials.push(Trial::test(format!("{stem}::{name}"), move || run_test(&file, &name)));
                 }
             }
-            Err(error) => trials.push(Trial::test(format!("{stem}::load"), move || {
-                Err(error.clone().into())
-            })),
+            Err(error) => trials.push(Trial::test(format!("{stem}::load"), move || Err(error.clone().into()))),
         }
     }
     libtest_mimic::run(&args, trials).exit();

@@ -9,16 +9,8 @@ use nefia_tests::mods_dir;
 fn write_mod(root: &Path, id: &str, deps: &[&str], files: &[(&str, &str)]) {
     let dir = root.join(id);
     std::fs::create_dir_all(&dir).unwrap();
-    let deps = deps
-        .iter()
-        .map(|d| format!("{d:?}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    std::fs::write(
-        dir.join("mod.ron"),
-        format!("(id: {id:?}, version: \"1.0.0\", dependencies: [{deps}])"),
-    )
-    .unwrap();
+    let deps = deps.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join(", ");
+    std::fs::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"1.0.0\", dependencies: [{deps}])")).unwrap();
     for (path, code) in files {
         let file = dir.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
@@ -42,10 +34,7 @@ fn each_mod_has_its_own_environment_and_require() {
                 "init.lua",
                 "local util = require('api.util')\nSHARED_NAME = _MOD_NAME\nalpha_result = util.double(21)\ndata:add { _type = 'base.item', _id = 'rock' }",
             ),
-            (
-                "api/util.lua",
-                "return { double = function(x) return x * 2 end, mod = _MOD_NAME }",
-            ),
+            ("api/util.lua", "return { double = function(x) return x * 2 end, mod = _MOD_NAME }"),
         ],
     );
     write_mod(
@@ -58,9 +47,7 @@ fn each_mod_has_its_own_environment_and_require() {
         )],
     );
     let mut runtime = runtime();
-    runtime
-        .load_mods(&[root.path().to_owned(), mods_dir()], &["beta".into()])
-        .unwrap();
+    runtime.load_mods(&[root.path().to_owned(), mods_dir()], &["beta".into()]).unwrap();
     let order: Vec<_> = runtime.mods().iter().map(|m| m.id().to_owned()).collect();
     assert_eq!(order, ["base", "alpha", "beta"]);
     let mods = runtime.engine().mods.borrow();
@@ -68,36 +55,17 @@ fn each_mod_has_its_own_environment_and_require() {
     let beta = &mods[&"beta".into()].env;
     assert_eq!(alpha.raw_get::<String>("SHARED_NAME").unwrap(), "alpha");
     assert_eq!(alpha.raw_get::<i64>("alpha_result").unwrap(), 42);
-    assert!(
-        beta.raw_get::<Option<String>>("beta_sees")
-            .unwrap()
-            .is_none(),
-        "globals stay in their mod"
-    );
-    assert_eq!(
-        beta.raw_get::<String>("beta_util_mod").unwrap(),
-        "alpha",
-        "a module runs in its own mod's environment"
-    );
+    assert!(beta.raw_get::<Option<String>>("beta_sees").unwrap().is_none(), "globals stay in their mod");
+    assert_eq!(beta.raw_get::<String>("beta_util_mod").unwrap(), "alpha", "a module runs in its own mod's environment");
     drop(mods);
-    assert!(
-        runtime
-            .world()
-            .data
-            .find("base.item".into(), "alpha.rock")
-            .is_ok(),
-        "prototypes take the mod's namespace"
-    );
+    assert!(runtime.world().data.find("base.item".into(), "alpha.rock").is_ok(), "prototypes take the mod's namespace");
 }
 
 #[test]
 fn a_missing_dependency_names_both_mods() {
     let root = tempfile::tempdir().unwrap();
     write_mod(root.path(), "lonely", &["ghost"], &[]);
-    let error = runtime()
-        .load_mods(&[root.path().to_owned()], &["lonely".into()])
-        .unwrap_err()
-        .to_string();
+    let error = runtime().load_mods(&[root.path().to_owned()], &["lonely".into()]).unwrap_err().to_string();
     assert!(error.contains("'lonely' depends on 'ghost'"), "{error}");
 }
 
@@ -106,10 +74,7 @@ fn a_dependency_cycle_names_the_cycle() {
     let root = tempfile::tempdir().unwrap();
     write_mod(root.path(), "egg", &["hen"], &[]);
     write_mod(root.path(), "hen", &["egg"], &[]);
-    let error = runtime()
-        .load_mods(&[root.path().to_owned()], &["egg".into()])
-        .unwrap_err()
-        .to_string();
+    let error = runtime().load_mods(&[root.path().to_owned()], &["egg".into()]).unwrap_err().to_string();
     assert!(error.contains("egg -> hen -> egg"), "{error}");
 }
 
@@ -120,15 +85,9 @@ fn an_error_in_a_mod_names_its_file_and_line() {
         root.path(),
         "broken",
         &["base"],
-        &[(
-            "init.lua",
-            "local x = 1\ndata:add { _type = 'base.nope', _id = 'x' }\n",
-        )],
+        &[("init.lua", "local x = 1\ndata:add { _type = 'base.nope', _id = 'x' }\n")],
     );
-    let error = runtime()
-        .load_mods(&[root.path().to_owned(), mods_dir()], &["broken".into()])
-        .unwrap_err()
-        .to_string();
+    let error = runtime().load_mods(&[root.path().to_owned(), mods_dir()], &["broken".into()]).unwrap_err().to_string();
     assert!(error.contains("mods/broken/init.lua:2:"), "{error}");
     assert!(error.contains("unknown data type 'base.nope'"), "{error}");
 }
@@ -136,16 +95,8 @@ fn an_error_in_a_mod_names_its_file_and_line() {
 #[test]
 fn a_syntax_error_in_a_mod_names_its_file_and_line() {
     let root = tempfile::tempdir().unwrap();
-    write_mod(
-        root.path(),
-        "typo",
-        &[],
-        &[("init.lua", "local x = 1\n\nlocal = 2\n")],
-    );
-    let error = runtime()
-        .load_mods(&[root.path().to_owned()], &["typo".into()])
-        .unwrap_err()
-        .to_string();
+    write_mod(root.path(), "typo", &[], &[("init.lua", "local x = 1\n\nlocal = 2\n")]);
+    let error = runtime().load_mods(&[root.path().to_owned()], &["typo".into()]).unwrap_err().to_string();
     assert!(error.contains("mods/typo/init.lua:3:"), "{error}");
 }
 
@@ -156,15 +107,10 @@ fn mods_cannot_reach_io_or_debug() {
         root.path(),
         "curious",
         &[],
-        &[(
-            "init.lua",
-            "has_io = io ~= nil\nhas_debug = debug ~= nil\nhas_os_execute = os.execute ~= nil",
-        )],
+        &[("init.lua", "has_io = io ~= nil\nhas_debug = debug ~= nil\nhas_os_execute = os.execute ~= nil")],
     );
     let mut runtime = runtime();
-    runtime
-        .load_mods(&[root.path().to_owned()], &["curious".into()])
-        .unwrap();
+    runtime.load_mods(&[root.path().to_owned()], &["curious".into()]).unwrap();
     let mods = runtime.engine().mods.borrow();
     let env = &mods[&"curious".into()].env;
     for name in ["has_io", "has_debug", "has_os_execute"] {

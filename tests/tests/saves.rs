@@ -29,10 +29,7 @@ fn save_load_save_gives_identical_bytes() {
     let first_bytes = std::fs::read(&first).unwrap();
     game.runtime.load_game("a").unwrap();
     let second = game.runtime.save_game("b").unwrap();
-    assert_eq!(
-        String::from_utf8(first_bytes).unwrap(),
-        std::fs::read_to_string(second).unwrap()
-    );
+    assert_eq!(String::from_utf8(first_bytes).unwrap(), std::fs::read_to_string(second).unwrap());
 }
 
 #[test]
@@ -53,18 +50,10 @@ fn a_failed_save_leaves_the_previous_file_untouched() {
 fn a_malformed_save_names_the_file_and_line_and_keeps_the_world() {
     let game = TestGame::new();
     build_a_game(&game);
-    std::fs::write(
-        game.save_dir.path().join("broken.ron"),
-        "(\n  format: 1,\n  next_uid: \"x\",\n)",
-    )
-    .unwrap();
+    std::fs::write(game.save_dir.path().join("broken.ron"), "(\n  format: 1,\n  next_uid: \"x\",\n)").unwrap();
     let error = game.runtime.load_game("broken").unwrap_err().to_string();
     assert!(error.contains("broken.ron:3"), "{error}");
-    assert_eq!(
-        game.eval::<String>("Chara.player().name"),
-        "you",
-        "the world is as it was"
-    );
+    assert_eq!(game.eval::<String>("Chara.player().name"), "you", "the world is as it was");
 }
 
 #[test]
@@ -72,9 +61,7 @@ fn a_save_with_an_unknown_prototype_names_the_id_and_keeps_the_world() {
     let game = TestGame::new();
     build_a_game(&game);
     let path = game.runtime.save_game("slot").unwrap();
-    let text = std::fs::read_to_string(&path)
-        .unwrap()
-        .replace("elona.putit", "elona.gone");
+    let text = std::fs::read_to_string(&path).unwrap().replace("elona.putit", "elona.gone");
     std::fs::write(&path, text).unwrap();
     let error = game.runtime.load_game("slot").unwrap_err().to_string();
     assert!(error.contains("elona.gone"), "{error}");

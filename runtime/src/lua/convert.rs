@@ -1,13 +1,16 @@
-//! Converting between Lua values and [`Value`].
+//! Converting between Lua values and [`Value`], working on the Lua stack directly.
 //!
 //! Lua → Value refuses what cannot be plain data (functions, objects, coroutines, tables that
 //! contain themselves) with an error naming the path of the bad value, such as
-//! `save.my_mod.cb`, so the author knows exactly what to change.
+//! `save.my_mod.cb`, so the author knows exactly what to change. The conversions read and
+//! write the Lua stack with the C API so the hot C functions of [`super::fast`] can use them;
+//! [`from_lua`] and [`to_lua`] offer the same to mlua code.
 
 use std::collections::BTreeMap;
+use std::ffi::{c_int, c_void};
 use std::sync::Arc;
 
-use mlua::{Lua, Table};
+use mlua::{Lua, ffi};
 
 use crate::value::{Key, Value};
 
@@ -26,172 +29,260 @@ pub struct ConvertError {
     pub advice: &'static str,
 }
 
-/// Converts a Lua value to plain data. `root` names the value in errors (`save.my_mod`,
-/// `field 'hp'`).
-pub fn from_lua(value: &mlua::Value, root: &str) -> Result<Value, ConvertError> {
-    let mut path = vec![root.to_owned()];
-    let mut visiting = Vec::new();
-    convert(value, &mut path, &mut visiting)
-}
-
-fn convert(
-    value: &mlua::Value,
-    path: &mut Vec<String>,
-    visiting: &mut Vec<*const std::ffi::c_void>,
-) -> Result<Value, ConvertError> {
-    let fail = |path: &[String], what: String, advice| ConvertError {
-        path: path.concat(),
-        what,
-        advice,
+/// Converts a Lua value to plain data. `root` names the value in errors (`save.my_mod`, a
+/// field name).
+pub fn from_lua(lua: &Lua, value: &mlua::Value, root: &str) -> Result<Value, ConvertError> {
+    let mut result = None;
+    // SAFETY: the closure reads the value exec_raw pushed at index 1, then pops it.
+    let outcome = unsafe {
+        lua.exec_raw::<()>(value.clone(), |state| {
+            result = Some(read_value(state, 1, root));
+            ffi::lua_settop(state, 0);
+        })
     };
-    Ok(match value {
-        mlua::Value::Nil => Value::Nil,
-        mlua::Value::Boolean(b) => Value::Bool(*b),
-        mlua::Value::Integer(i) => Value::Int(*i),
-        mlua::Value::Number(x) => Value::Float(*x),
-        mlua::Value::String(s) => match s.to_str() {
-            Ok(s) => Value::Str(Arc::from(&*s)),
-            Err(_) => {
-                return Err(fail(
-                    path,
-                    "a string that is not UTF-8".into(),
-                    "use UTF-8 text",
-                ));
-            }
-        },
-        mlua::Value::Table(table) if is_handle(table) => {
-            return Err(fail(
-                path,
-                "a map object or map".into(),
-                "store its uid (obj.uid) and find it again with World.object(uid) or Map.get(uid)",
-            ));
+    match (outcome, result) {
+        (Ok(()), Some(result)) => result,
+        (Err(error), _) => Err(fail(
+            &Path { root, keys: Vec::new() },
+            format!("a value that could not be read ({error})"),
+            "use plain data",
+        )),
+        (Ok(()), None) => {
+            Err(fail(&Path { root, keys: Vec::new() }, "a value that could not be read", "use plain data"))
         }
-        mlua::Value::Table(table) => {
-            let pointer = table.to_pointer();
-            if visiting.contains(&pointer) {
-                return Err(fail(
-                    path,
-                    "a table that contains itself".into(),
-                    "break the cycle; store ids instead of references",
-                ));
-            }
-            if visiting.len() >= MAX_DEPTH {
-                return Err(fail(
-                    path,
-                    format!("tables nested over {MAX_DEPTH} deep"),
-                    "flatten the data",
-                ));
-            }
-            visiting.push(pointer);
-            let result = convert_table(table, path, visiting);
-            visiting.pop();
-            result?
-        }
-        mlua::Value::Function(_) => {
-            return Err(fail(
-                path,
-                "a function".into(),
-                "fields and save data hold plain data only; keep functions in prototypes or mod code",
-            ));
-        }
-        other => {
-            return Err(fail(
-                path,
-                format!("a {}", other.type_name()),
-                "use nil, booleans, numbers, strings and tables",
-            ));
-        }
-    })
-}
-
-/// True for object and map handles, whose metatables are named "object" and "map".
-fn is_handle(table: &Table) -> bool {
-    table
-        .metatable()
-        .and_then(|meta| meta.raw_get::<Option<String>>("__name").ok().flatten())
-        .is_some_and(|name| name == "object" || name == "map")
-}
-
-fn convert_table(
-    table: &Table,
-    path: &mut Vec<String>,
-    visiting: &mut Vec<*const std::ffi::c_void>,
-) -> Result<Value, ConvertError> {
-    let len = table.raw_len();
-    let mut entries: Vec<(Key, Value)> = Vec::new();
-    let mut is_sequence = len > 0;
-    for pair in table.pairs::<mlua::Value, mlua::Value>() {
-        let (key, item) = pair.map_err(|e| ConvertError {
-            path: path.concat(),
-            what: format!("a table that could not be read ({e})"),
-            advice: "use a plain table",
-        })?;
-        let key = match key {
-            mlua::Value::Integer(i) => Key::Int(i),
-            mlua::Value::Number(x) if x.fract() == 0.0 && x.abs() < 9.0e15 => Key::Int(x as i64),
-            mlua::Value::String(s) => match s.to_str() {
-                Ok(s) => Key::Str(Arc::from(&*s)),
-                Err(_) => {
-                    return Err(ConvertError {
-                        path: path.concat(),
-                        what: "a key that is not UTF-8".into(),
-                        advice: "use UTF-8 keys",
-                    });
-                }
-            },
-            other => {
-                return Err(ConvertError {
-                    path: path.concat(),
-                    what: format!("a table key of type {}", other.type_name()),
-                    advice: "use integer or string keys",
-                });
-            }
-        };
-        if !matches!(key, Key::Int(i) if i >= 1 && i as usize <= len) {
-            is_sequence = false;
-        }
-        path.push(match &key {
-            Key::Int(i) => format!("[{i}]"),
-            Key::Str(s) if crate::value::is_identifier(s) => format!(".{s}"),
-            Key::Str(s) => format!("[{s:?}]"),
-        });
-        let item = convert(&item, path, visiting);
-        path.pop();
-        entries.push((key, item?));
     }
-    if is_sequence && entries.len() == len {
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        return Ok(Value::list(entries.into_iter().map(|(_, v)| v).collect()));
-    }
-    Ok(Value::Map(Arc::new(
-        entries.into_iter().collect::<BTreeMap<_, _>>(),
-    )))
 }
 
 /// Converts plain data to a fresh Lua value (tables are new tables).
 pub fn to_lua(lua: &Lua, value: &Value) -> mlua::Result<mlua::Value> {
-    Ok(match value {
-        Value::Nil => mlua::Value::Nil,
-        Value::Bool(b) => mlua::Value::Boolean(*b),
-        Value::Int(i) => mlua::Value::Integer(*i),
-        Value::Float(x) => mlua::Value::Number(*x),
-        Value::Str(s) => mlua::Value::String(lua.create_string(&**s)?),
-        Value::List(items) => {
-            let table = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                table.raw_set(i + 1, to_lua(lua, item)?)?;
+    // SAFETY: push_value leaves exactly one value on the stack, which exec_raw returns.
+    unsafe { lua.exec_raw((), |state| push_value(state, value)) }
+}
+
+/// Reads the Lua value at `index` of `state` as plain data.
+///
+/// # Safety
+/// `state` must be a live Lua state and `index` a valid stack index.
+pub unsafe fn read_value(state: *mut ffi::lua_State, index: c_int, root: &str) -> Result<Value, ConvertError> {
+    // The path is only spelled out for an error, so plain values cost no allocation.
+    let mut path = Path { root, keys: Vec::new() };
+    // SAFETY: forwarded from the caller.
+    unsafe { read(state, ffi::lua_absindex(state, index), &mut path, &mut Vec::new()) }
+}
+
+/// Where a value is: the root's name and the keys down to it.
+struct Path<'a> {
+    root: &'a str,
+    keys: Vec<String>,
+}
+
+fn fail(path: &Path, what: impl Into<String>, advice: &'static str) -> ConvertError {
+    ConvertError { path: format!("{}{}", path.root, path.keys.concat()), what: what.into(), advice }
+}
+
+/// # Safety
+/// `index` must be an absolute index of a value on the stack of `state`.
+unsafe fn read(
+    state: *mut ffi::lua_State,
+    index: c_int,
+    path: &mut Path,
+    visiting: &mut Vec<*const c_void>,
+) -> Result<Value, ConvertError> {
+    unsafe {
+        Ok(match ffi::lua_type(state, index) {
+            ffi::LUA_TNIL | ffi::LUA_TNONE => Value::Nil,
+            ffi::LUA_TBOOLEAN => Value::Bool(ffi::lua_toboolean(state, index) != 0),
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(state, index) != 0 => {
+                Value::Int(ffi::lua_tointegerx(state, index, std::ptr::null_mut()))
             }
-            mlua::Value::Table(table)
-        }
-        Value::Map(map) => {
-            let table = lua.create_table_with_capacity(0, map.len())?;
-            for (key, item) in map.iter() {
-                match key {
-                    Key::Int(i) => table.raw_set(*i, to_lua(lua, item)?)?,
-                    Key::Str(s) => table.raw_set(&**s, to_lua(lua, item)?)?,
+            ffi::LUA_TNUMBER => Value::Float(ffi::lua_tonumberx(state, index, std::ptr::null_mut())),
+            ffi::LUA_TSTRING => match std::str::from_utf8(string_at(state, index)) {
+                Ok(text) => Value::Str(Arc::from(text)),
+                Err(_) => return Err(fail(path, "a string that is not UTF-8", "use UTF-8 text")),
+            },
+            ffi::LUA_TTABLE if handle_kind(state, index).is_some() => {
+                return Err(fail(
+                    path,
+                    "a map object or map",
+                    "store its uid (obj.uid) and find it again with World.object(uid) or Map.get(uid)",
+                ));
+            }
+            ffi::LUA_TTABLE => {
+                let pointer = ffi::lua_topointer(state, index);
+                if visiting.contains(&pointer) {
+                    return Err(fail(
+                        path,
+                        "a table that contains itself",
+                        "break the cycle; store ids instead of references",
+                    ));
+                }
+                if visiting.len() >= MAX_DEPTH {
+                    return Err(fail(path, format!("tables nested over {MAX_DEPTH} deep"), "flatten the data"));
+                }
+                if ffi::lua_checkstack(state, 4) == 0 {
+                    return Err(fail(path, "a table too deep for the Lua stack", "flatten the data"));
+                }
+                visiting.push(pointer);
+                let result = read_table(state, index, path, visiting);
+                visiting.pop();
+                result?
+            }
+            ffi::LUA_TFUNCTION => {
+                return Err(fail(
+                    path,
+                    "a function",
+                    "fields and save data hold plain data only; keep functions in prototypes or mod code",
+                ));
+            }
+            other => {
+                let name = std::ffi::CStr::from_ptr(ffi::lua_typename(state, other)).to_string_lossy();
+                return Err(fail(path, format!("a {name}"), "use nil, booleans, numbers, strings and tables"));
+            }
+        })
+    }
+}
+
+/// # Safety
+/// `index` must be an absolute index of a table with 4 free stack slots above the top.
+unsafe fn read_table(
+    state: *mut ffi::lua_State,
+    index: c_int,
+    path: &mut Path,
+    visiting: &mut Vec<*const c_void>,
+) -> Result<Value, ConvertError> {
+    unsafe {
+        let len = ffi::lua_rawlen(state, index);
+        let mut entries: Vec<(Key, Value)> = Vec::new();
+        let mut is_sequence = len > 0;
+        ffi::lua_pushnil(state);
+        while ffi::lua_next(state, index) != 0 {
+            // Key at -2, value at -1.
+            let key = match ffi::lua_type(state, -2) {
+                ffi::LUA_TNUMBER if ffi::lua_isinteger(state, -2) != 0 => {
+                    Key::Int(ffi::lua_tointegerx(state, -2, std::ptr::null_mut()))
+                }
+                ffi::LUA_TNUMBER => {
+                    let x = ffi::lua_tonumberx(state, -2, std::ptr::null_mut());
+                    if x.fract() != 0.0 || x.abs() >= 9.0e15 {
+                        ffi::lua_settop(state, -3);
+                        return Err(fail(path, format!("a table key {x}"), "use integer or string keys"));
+                    }
+                    Key::Int(x as i64)
+                }
+                // lua_next needs the key as it is, so strings are read without converting it.
+                ffi::LUA_TSTRING => match std::str::from_utf8(string_at(state, -2)) {
+                    Ok(text) => Key::Str(Arc::from(text)),
+                    Err(_) => {
+                        ffi::lua_settop(state, -3);
+                        return Err(fail(path, "a key that is not UTF-8", "use UTF-8 keys"));
+                    }
+                },
+                other => {
+                    let name = std::ffi::CStr::from_ptr(ffi::lua_typename(state, other)).to_string_lossy().into_owned();
+                    ffi::lua_settop(state, -3);
+                    return Err(fail(path, format!("a table key of type {name}"), "use integer or string keys"));
+                }
+            };
+            if !matches!(key, Key::Int(i) if i >= 1 && i as usize <= len) {
+                is_sequence = false;
+            }
+            path.keys.push(match &key {
+                Key::Int(i) => format!("[{i}]"),
+                Key::Str(s) if crate::value::is_identifier(s) => format!(".{s}"),
+                Key::Str(s) => format!("[{s:?}]"),
+            });
+            let item = read(state, ffi::lua_gettop(state), path, visiting);
+            path.keys.pop();
+            ffi::lua_settop(state, -2);
+            match item {
+                Ok(item) => entries.push((key, item)),
+                Err(error) => {
+                    ffi::lua_settop(state, -2);
+                    return Err(error);
                 }
             }
-            mlua::Value::Table(table)
         }
-    })
+        if is_sequence && entries.len() == len {
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            return Ok(Value::list(entries.into_iter().map(|(_, v)| v).collect()));
+        }
+        Ok(Value::Map(Arc::new(entries.into_iter().collect::<BTreeMap<_, _>>())))
+    }
+}
+
+/// The bytes of the string at `index` (valid while it stays on the stack).
+///
+/// # Safety
+/// The value at `index` must be a string.
+pub unsafe fn string_at<'a>(state: *mut ffi::lua_State, index: c_int) -> &'a [u8] {
+    unsafe {
+        let mut len = 0usize;
+        let data = ffi::lua_tolstring(state, index, &mut len);
+        std::slice::from_raw_parts(data.cast(), len)
+    }
+}
+
+/// "object" or "map" if the table at `index` is a handle (its metatable is named so).
+///
+/// # Safety
+/// `index` must be an absolute index of a table, with 2 free stack slots.
+pub unsafe fn handle_kind(state: *mut ffi::lua_State, index: c_int) -> Option<&'static str> {
+    unsafe {
+        if ffi::lua_getmetatable(state, index) == 0 {
+            return None;
+        }
+        ffi::lua_pushlstring(state, c"__name".as_ptr(), 6);
+        ffi::lua_rawget(state, -2);
+        let kind = match ffi::lua_type(state, -1) {
+            ffi::LUA_TSTRING => match string_at(state, -1) {
+                b"object" => Some("object"),
+                b"map" => Some("map"),
+                _ => None,
+            },
+            _ => None,
+        };
+        ffi::lua_settop(state, -3);
+        kind
+    }
+}
+
+/// Pushes `value` as a fresh Lua value.
+///
+/// # Safety
+/// `state` must be a live Lua state; this needs up to 3 free stack slots per level of
+/// nesting, which it checks for.
+pub unsafe fn push_value(state: *mut ffi::lua_State, value: &Value) {
+    unsafe {
+        match value {
+            Value::Nil => ffi::lua_pushnil(state),
+            Value::Bool(b) => ffi::lua_pushboolean(state, c_int::from(*b)),
+            Value::Int(i) => ffi::lua_pushinteger(state, *i),
+            Value::Float(x) => ffi::lua_pushnumber(state, *x),
+            Value::Str(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            Value::List(items) => {
+                ffi::luaL_checkstack(state, 3, c"nested too deep".as_ptr());
+                ffi::lua_createtable(state, items.len().min(c_int::MAX as usize) as c_int, 0);
+                for (i, item) in items.iter().enumerate() {
+                    push_value(state, item);
+                    ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                }
+            }
+            Value::Map(map) => {
+                ffi::luaL_checkstack(state, 3, c"nested too deep".as_ptr());
+                ffi::lua_createtable(state, 0, map.len().min(c_int::MAX as usize) as c_int);
+                for (key, item) in map.iter() {
+                    match key {
+                        Key::Int(i) => ffi::lua_pushinteger(state, *i),
+                        Key::Str(s) => {
+                            ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+                        }
+                    }
+                    push_value(state, item);
+                    ffi::lua_rawset(state, -3);
+                }
+            }
+        }
+    }
 }

@@ -32,18 +32,10 @@ pub fn prototype_table(lua: &Lua, data_type: &str, id: &str) -> mlua::Result<mlu
 
 impl UserData for DataTypeRef {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_meta_method(MetaMethod::Index, |lua, this, id: String| {
-            prototype_table(lua, this.id.as_str(), &id)
-        });
+        methods.add_meta_method(MetaMethod::Index, |lua, this, id: String| prototype_table(lua, this.id.as_str(), &id));
         methods.add_method("iter", |lua, this, ()| {
             let engine = engine(lua);
-            let ids: Vec<Symbol> = engine
-                .world
-                .borrow()
-                .data
-                .entries(this.id.as_str())
-                .map(|p| p.id)
-                .collect();
+            let ids: Vec<Symbol> = engine.world.borrow().data.entries(this.id.as_str()).map(|p| p.id).collect();
             let entries: Table = engine.data_tables.raw_get(this.id.as_str())?;
             let keys = lua.create_sequence_from(ids.iter().map(|id| id.as_str()))?;
             let values = lua.create_table_with_capacity(ids.len(), 0)?;
@@ -52,9 +44,7 @@ impl UserData for DataTypeRef {
             }
             super::pairs_of(lua, keys, values)
         });
-        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
-            Ok(format!("<data type {}>", this.id))
-        });
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| Ok(format!("<data type {}>", this.id)));
     }
 }
 
@@ -68,18 +58,13 @@ fn namespace(lua: &Lua) -> mlua::Result<Symbol> {
 
 fn add_type(lua: &Lua, spec: Table) -> mlua::Result<()> {
     let engine = engine(lua);
-    let name: String = spec.get::<Option<String>>("name")?.ok_or_else(|| {
-        rt_error(
-            lua,
-            "data:add_type needs a 'name' (a string such as \"chara\")",
-        )
-    })?;
+    let name: String = spec
+        .get::<Option<String>>("name")?
+        .ok_or_else(|| rt_error(lua, "data:add_type needs a 'name' (a string such as \"chara\")"))?;
     if name.contains('.') {
         return Err(rt_error(
             lua,
-            format!(
-                "data:add_type name '{name}' must not contain '.': the mod's id is added in front"
-            ),
+            format!("data:add_type name '{name}' must not contain '.': the mod's id is added in front"),
         ));
     }
     let id = Symbol::intern(&format!("{}.{name}", namespace(lua)?));
@@ -87,38 +72,20 @@ fn add_type(lua: &Lua, spec: Table) -> mlua::Result<()> {
     if let Some(decls) = spec.get::<Option<Table>>("fields")? {
         for decl in decls.sequence_values::<Table>() {
             let decl = decl?;
-            let field: String = decl.get::<Option<String>>("name")?.ok_or_else(|| {
-                rt_error(lua, format!("a field of data type '{id}' has no 'name'"))
-            })?;
-            let default = from_lua(
-                &decl.get::<mlua::Value>("default")?,
-                &format!("{id}.{field}.default"),
-            )
-            .map_err(|e| rt_error(lua, e))?;
+            let field: String = decl
+                .get::<Option<String>>("name")?
+                .ok_or_else(|| rt_error(lua, format!("a field of data type '{id}' has no 'name'")))?;
+            let default = from_lua(lua, &decl.get::<mlua::Value>("default")?, &format!("{id}.{field}.default"))
+                .map_err(|e| rt_error(lua, e))?;
             let doc = decl.get::<Option<String>>("doc")?.unwrap_or_default();
-            fields.push(FieldDecl {
-                name: Symbol::intern(&field),
-                default,
-                doc,
-            });
+            fields.push(FieldDecl { name: Symbol::intern(&field), default, doc });
         }
     }
     let origin = caller_origin(lua, &engine);
     let on_duplicate = engine.on_duplicate.get();
-    engine
-        .world
-        .borrow_mut()
-        .data
-        .add_type(id, fields, origin, on_duplicate)
-        .map_err(|e| rt_error(lua, e))?;
-    if engine
-        .data_tables
-        .raw_get::<Option<Table>>(id.as_str())?
-        .is_none()
-    {
-        engine
-            .data_tables
-            .raw_set(id.as_str(), lua.create_table()?)?;
+    engine.world.borrow_mut().data.add_type(id, fields, origin, on_duplicate).map_err(|e| rt_error(lua, e))?;
+    if engine.data_tables.raw_get::<Option<Table>>(id.as_str())?.is_none() {
+        engine.data_tables.raw_set(id.as_str(), lua.create_table()?)?;
     }
     Ok(())
 }
@@ -128,12 +95,9 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
     let data_type: String = entry
         .get::<Option<String>>("_type")?
         .ok_or_else(|| rt_error(lua, "data:add needs a '_type' (such as \"base.chara\")"))?;
-    let bare_id: String = entry.get::<Option<String>>("_id")?.ok_or_else(|| {
-        rt_error(
-            lua,
-            format!("data:add of type '{data_type}' needs an '_id'"),
-        )
-    })?;
+    let bare_id: String = entry
+        .get::<Option<String>>("_id")?
+        .ok_or_else(|| rt_error(lua, format!("data:add of type '{data_type}' needs an '_id'")))?;
     if bare_id.contains('.') {
         return Err(rt_error(
             lua,
@@ -145,11 +109,7 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
     }
     let data_type_id = {
         let world = engine.world.borrow();
-        world
-            .data
-            .data_type(&data_type)
-            .map_err(|e| rt_error(lua, e))?
-            .id
+        world.data.data_type(&data_type).map_err(|e| rt_error(lua, e))?.id
     };
     let full_id = Symbol::intern(&format!("{}.{bare_id}", namespace(lua)?));
     let mut given = FieldMap::new();
@@ -163,10 +123,10 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
             continue;
         }
         // Functions and other non-data stay in the Lua table only.
-        if let Ok(value) = from_lua(&value, &key) {
-            if value != Value::Nil {
-                given.insert(Symbol::intern(&key), value);
-            }
+        if let Ok(value) = from_lua(lua, &value, &key)
+            && value != Value::Nil
+        {
+            given.insert(Symbol::intern(&key), value);
         }
     }
     let origin = caller_origin(lua, &engine);
@@ -187,25 +147,12 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
 /// Installs `data` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let data = lua.create_table()?;
-    data.set(
-        "add_type",
-        lua.create_function(|lua, (_self, spec): (mlua::Value, Table)| add_type(lua, spec))?,
-    )?;
-    data.set(
-        "add",
-        lua.create_function(|lua, (_self, entry): (mlua::Value, Table)| add(lua, entry))?,
-    )?;
+    data.set("add_type", lua.create_function(|lua, (_self, spec): (mlua::Value, Table)| add_type(lua, spec))?)?;
+    data.set("add", lua.create_function(|lua, (_self, entry): (mlua::Value, Table)| add(lua, entry))?)?;
     data.set(
         "types",
         lua.create_function(|lua, _self: mlua::Value| {
-            let ids: Vec<&str> = engine(lua)
-                .world
-                .borrow()
-                .data
-                .types()
-                .iter()
-                .map(|t| t.id.as_str())
-                .collect();
+            let ids: Vec<&str> = engine(lua).world.borrow().data.types().iter().map(|t| t.id.as_str()).collect();
             lua.create_sequence_from(ids)
         })?,
     )?;
@@ -214,13 +161,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "__index",
         lua.create_function(|lua, (_data, name): (mlua::Value, String)| {
             let engine = engine(lua);
-            let id = engine
-                .world
-                .borrow()
-                .data
-                .data_type(&name)
-                .map_err(|e| rt_error(lua, e))?
-                .id;
+            let id = engine.world.borrow().data.data_type(&name).map_err(|e| rt_error(lua, e))?.id;
             lua.create_userdata(DataTypeRef { id })
         })?,
     )?;

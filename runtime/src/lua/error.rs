@@ -27,9 +27,7 @@ impl std::error::Error for LuaFailure {}
 impl From<&mlua::Error> for LuaFailure {
     fn from(error: &mlua::Error) -> LuaFailure {
         let (message, traceback) = split_traceback(&root_message(error));
-        let traceback = deepest_traceback(error)
-            .map(str::to_owned)
-            .unwrap_or(traceback);
+        let traceback = deepest_traceback(error).map(str::to_owned).unwrap_or(traceback);
         LuaFailure { message, traceback }
     }
 }
@@ -43,23 +41,10 @@ impl From<mlua::Error> for LuaFailure {
 /// The innermost message of an error, as Lua code should see it.
 pub fn root_message(error: &mlua::Error) -> String {
     match error {
-        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
-            root_message(cause)
-        }
-        mlua::Error::BadArgument {
-            to,
-            pos,
-            name,
-            cause,
-        } => {
-            let name = name
-                .as_deref()
-                .map(|n| format!(" ({n})"))
-                .unwrap_or_default();
-            let to = to
-                .as_deref()
-                .map(|t| format!(" to '{t}'"))
-                .unwrap_or_default();
+        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => root_message(cause),
+        mlua::Error::BadArgument { to, pos, name, cause } => {
+            let name = name.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
+            let to = to.as_deref().map(|t| format!(" to '{t}'")).unwrap_or_default();
             format!("bad argument #{pos}{name}{to}: {}", root_message(cause))
         }
         mlua::Error::RuntimeError(message) => message.clone(),
@@ -76,12 +61,8 @@ pub fn root_message(error: &mlua::Error) -> String {
 
 fn deepest_traceback(error: &mlua::Error) -> Option<&str> {
     match error {
-        mlua::Error::CallbackError { cause, traceback } => {
-            deepest_traceback(cause).or(Some(traceback))
-        }
-        mlua::Error::WithContext { cause, .. } | mlua::Error::BadArgument { cause, .. } => {
-            deepest_traceback(cause)
-        }
+        mlua::Error::CallbackError { cause, traceback } => deepest_traceback(cause).or(Some(traceback)),
+        mlua::Error::WithContext { cause, .. } | mlua::Error::BadArgument { cause, .. } => deepest_traceback(cause),
         _ => None,
     }
 }

@@ -47,10 +47,7 @@ impl EventRegistry {
 
     /// The handlers of `event` in calling order.
     pub fn handlers(&self, event: Symbol) -> Rc<[Handler]> {
-        self.handlers
-            .get(&event)
-            .cloned()
-            .unwrap_or_else(|| Rc::from([]))
+        self.handlers.get(&event).cloned().unwrap_or_else(|| Rc::from([]))
     }
 
     /// Every event with handlers, and its handlers.
@@ -59,12 +56,7 @@ impl EventRegistry {
     }
 
     /// Binds a handler. A name already bound is an error unless `on_duplicate` replaces it.
-    pub fn register(
-        &mut self,
-        event: Symbol,
-        handler: Handler,
-        on_duplicate: OnDuplicate,
-    ) -> Result<(), String> {
+    pub fn register(&mut self, event: Symbol, handler: Handler, on_duplicate: OnDuplicate) -> Result<(), String> {
         let mut list: Vec<Handler> = self.handlers(event).to_vec();
         if let Some(existing) = list.iter().position(|h| h.name == handler.name) {
             if on_duplicate == OnDuplicate::Error {
@@ -76,23 +68,14 @@ impl EventRegistry {
             list.remove(existing);
         }
         list.push(handler);
-        list.sort_by(|a, b| {
-            a.priority
-                .cmp(&b.priority)
-                .then_with(|| a.name.cmp(&b.name))
-        });
+        list.sort_by(|a, b| a.priority.cmp(&b.priority).then_with(|| a.name.cmp(&b.name)));
         self.handlers.insert(event, Rc::from(list));
         Ok(())
     }
 
     /// Unbinds the handler `name` of `event`. Returns false if there was none.
     pub fn unregister(&mut self, event: Symbol, name: &str) -> bool {
-        let list: Vec<Handler> = self
-            .handlers(event)
-            .iter()
-            .filter(|h| h.name != name)
-            .cloned()
-            .collect();
+        let list: Vec<Handler> = self.handlers(event).iter().filter(|h| h.name != name).cloned().collect();
         let removed = list.len() != self.handlers(event).len();
         self.handlers.insert(event, Rc::from(list));
         removed
@@ -125,19 +108,11 @@ fn check_event(lua: &Lua, event: &str) -> mlua::Result<Symbol> {
 
 /// Calls the handlers of `event` in order with `receiver` and `params`; returns the final
 /// result.
-pub fn trigger(
-    lua: &Lua,
-    event: Symbol,
-    receiver: mlua::Value,
-    params: Table,
-) -> mlua::Result<mlua::Value> {
+pub fn trigger(lua: &Lua, event: Symbol, receiver: mlua::Value, params: Table) -> mlua::Result<mlua::Value> {
     let handlers = engine(lua).events.borrow().handlers(event);
     let mut result = mlua::Value::Nil;
     for handler in handlers.iter() {
-        let returned: mlua::Value =
-            handler
-                .func
-                .call((receiver.clone(), params.clone(), result.clone()))?;
+        let returned: mlua::Value = handler.func.call((receiver.clone(), params.clone(), result.clone()))?;
         if !returned.is_nil() {
             result = returned;
         }
@@ -150,30 +125,17 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let event = lua.create_table()?;
     event.set(
         "register",
-        lua.create_function(
-            |lua, (event, name, func, options): (String, String, Function, Option<Table>)| {
-                let engine = engine(lua);
-                let event = check_event(lua, &event)?;
-                let priority = match &options {
-                    Some(options) => options
-                        .get::<Option<i64>>("priority")?
-                        .unwrap_or(DEFAULT_PRIORITY),
-                    None => DEFAULT_PRIORITY,
-                };
-                let handler = Handler {
-                    name,
-                    priority,
-                    func,
-                    origin: caller_origin(lua, &engine),
-                };
-                let on_duplicate = engine.on_duplicate.get();
-                engine
-                    .events
-                    .borrow_mut()
-                    .register(event, handler, on_duplicate)
-                    .map_err(|e| rt_error(lua, e))
-            },
-        )?,
+        lua.create_function(|lua, (event, name, func, options): (String, String, Function, Option<Table>)| {
+            let engine = engine(lua);
+            let event = check_event(lua, &event)?;
+            let priority = match &options {
+                Some(options) => options.get::<Option<i64>>("priority")?.unwrap_or(DEFAULT_PRIORITY),
+                None => DEFAULT_PRIORITY,
+            };
+            let handler = Handler { name, priority, func, origin: caller_origin(lua, &engine) };
+            let on_duplicate = engine.on_duplicate.get();
+            engine.events.borrow_mut().register(event, handler, on_duplicate).map_err(|e| rt_error(lua, e))
+        })?,
     )?;
     event.set(
         "unregister",

@@ -1,15 +1,26 @@
 //! Handles: how Lua holds map objects and maps.
 //!
-//! A handle is a small Lua table `{ uid, epoch }` whose metatable gives it the object's
-//! methods and fields (OpenNefia's objects are tables too, so `type(obj) == "table"`). Each
-//! object has at most one live handle, kept in a weak-valued cache, so two handles to the same
-//! object are the same Lua value: `==` works and objects can key tables. An ownerless object
-//! stays alive while its handle is in the cache; once Lua collects the handle, the next sweep
-//! frees the object. Handles are plain tables with no finalizer, so the collector frees them
-//! promptly. Loading a game starts a new epoch: handles from before it raise a clear error
-//! instead of reaching a different object.
+//! A handle is a one-slot Lua table `{ uid }` whose metatable gives it the object's methods
+//! and fields (OpenNefia's objects are tables too, so `type(obj) == "table"`). Each object has
+//! at most one live handle, kept in a weak-valued cache, so two handles to the same object
+//! are the same Lua value: `==` works and objects can key tables. An ownerless object stays
+//! alive while its handle is in the cache; once Lua collects the handle, the next sweep frees
+//! the object. Handles are plain tables with no finalizer, so the collector frees them
+//! promptly.
+//!
+//! The handles that queries and iterators hand out for objects in a location are also kept
+//! in a strong table, so a map queried every turn does not make new handles every turn. A
+//! sweep first drops the ownerless objects from that table, so their handles can be
+//! collected; a later sweep frees them once Lua has. Map handles are kept for good (maps
+//! are few and live until removed).
+//!
+//! Loading a game forgets every handle: each live one (all are in the cache) has its id
+//! negated, so using it raises a clear error instead of reaching whatever object now has
+//! that uid, and `obj.uid` still tells which uid to look up again.
 
-use mlua::{Lua, Table};
+use std::ffi::c_int;
+
+use mlua::{Lua, Table, ffi};
 
 use super::{Engine, engine, rt_error};
 use crate::location::Holder;
@@ -19,6 +30,7 @@ use crate::object::Uid;
 /// The handle caches and the metatables that make tables into handles.
 pub(crate) struct Handles {
     objects: Table,
+    located: Table,
     maps: Table,
     /// The metatable of object handles.
     pub(crate) object_meta: Table,
@@ -28,20 +40,31 @@ pub(crate) struct Handles {
 
 impl Handles {
     pub(crate) fn new(lua: &Lua, object_meta: Table, map_meta: Table) -> mlua::Result<Handles> {
-        let (objects, maps) = (weak_table(lua)?, weak_table(lua)?);
-        Ok(Handles {
-            objects,
-            maps,
-            object_meta,
-            map_meta,
-        })
+        let (objects, located, maps) = (weak_table(lua)?, lua.create_table()?, lua.create_table()?);
+        Ok(Handles { objects, located, maps, object_meta, map_meta })
     }
 
-    /// Forgets every handle (after a load): old handles stay in scripts but no longer resolve.
-    pub(crate) fn reset(&mut self, lua: &Lua) -> mlua::Result<()> {
-        self.objects = weak_table(lua)?;
-        self.maps = weak_table(lua)?;
-        Ok(())
+    /// Forgets every handle (after a load): each live handle's id is negated so it no longer
+    /// resolves, and the caches are emptied in place (the fast C functions hold them).
+    pub(crate) fn forget_all(&self) -> mlua::Result<()> {
+        for cache in [&self.objects, &self.maps] {
+            for pair in cache.pairs::<i64, Table>() {
+                let (id, handle) = pair?;
+                handle.raw_set(1, -id)?;
+            }
+            cache.clear()?;
+        }
+        self.located.clear()
+    }
+
+    /// The weak cache of object handles.
+    pub(crate) fn object_cache(&self) -> &Table {
+        &self.objects
+    }
+
+    /// The strong table of the handles of located objects.
+    pub(crate) fn located(&self) -> &Table {
+        &self.located
     }
 }
 
@@ -51,56 +74,40 @@ fn weak_table(lua: &Lua) -> mlua::Result<Table> {
     Ok(table)
 }
 
-fn stale(what: &str, lookup: &str) -> mlua::Error {
-    mlua::Error::runtime(format!(
-        "this handle refers to {what} from before the game was loaded; look it up again with {lookup}"
-    ))
+/// The message for a handle whose game was replaced by a load.
+pub(crate) fn stale_message(what: &str, lookup: &str, id: i64) -> String {
+    format!("this handle refers to {what} from before the game was loaded; look it up again with {lookup}({})", -id)
 }
 
-/// The id stored in a handle if `value` is a handle with metatable `meta`.
-fn handle_id(value: &Table, meta: &Table) -> Option<u64> {
+/// The id stored in `value` if it is a handle with metatable `meta` (negative if stale).
+fn handle_id(value: &Table, meta: &Table) -> Option<i64> {
     let own = value.metatable()?;
-    (own.to_pointer() == meta.to_pointer())
-        .then(|| value.raw_get::<u64>(1).ok())
-        .flatten()
-}
-
-fn epoch_of(handle: &Table) -> u64 {
-    handle.raw_get::<u64>(2).unwrap_or(u64::MAX)
+    (own.to_pointer() == meta.to_pointer()).then(|| value.raw_get::<i64>(1).ok()).flatten()
 }
 
 /// The uid of an object handle, if `value` is one (live or not).
 pub fn object_uid(engine: &Engine, value: &mlua::Value) -> Option<Uid> {
     match value {
         mlua::Value::Table(table) => {
-            handle_id(table, &engine.handles.borrow().object_meta).map(Uid)
+            handle_id(table, &engine.handles.borrow().object_meta).map(|id| Uid(id.unsigned_abs()))
         }
         _ => None,
     }
 }
 
-/// The map id of a map handle, if `value` is one (live or not).
-pub fn map_id(engine: &Engine, value: &mlua::Value) -> Option<MapId> {
-    match value {
-        mlua::Value::Table(table) => handle_id(table, &engine.handles.borrow().map_meta).map(MapId),
-        _ => None,
-    }
+fn is_map(engine: &Engine, value: &mlua::Value) -> bool {
+    matches!(value, mlua::Value::Table(table) if handle_id(table, &engine.handles.borrow().map_meta).is_some())
 }
 
 /// The uid of the object handle `this`, after checking it is from the current game and the
 /// object lives.
 pub fn live_object(lua: &Lua, engine: &Engine, this: &Table) -> mlua::Result<Uid> {
-    let uid = handle_id(this, &engine.handles.borrow().object_meta)
-        .map(Uid)
-        .ok_or_else(|| {
-            rt_error(
-                lua,
-                "expected a map object; call methods with ':' (obj:method()), not '.'",
-            )
-        })?;
-    if epoch_of(this) != engine.epoch.get() {
-        return Err(stale("an object", "World.object(obj.uid)"));
+    let id = handle_id(this, &engine.handles.borrow().object_meta)
+        .ok_or_else(|| rt_error(lua, "expected a map object; call methods with ':' (obj:method()), not '.'"))?;
+    if id < 0 {
+        return Err(rt_error(lua, stale_message("an object", "World.object", id)));
     }
+    let uid = Uid(id as u64);
     if !engine.world.borrow().exists(uid) {
         return Err(rt_error(lua, format!("object uid {uid} no longer exists")));
     }
@@ -110,32 +117,53 @@ pub fn live_object(lua: &Lua, engine: &Engine, this: &Table) -> mlua::Result<Uid
 /// The id of the map handle `this`, after checking it is current and the map exists.
 pub fn live_map(lua: &Lua, engine: &Engine, this: &Table) -> mlua::Result<MapId> {
     let id = handle_id(this, &engine.handles.borrow().map_meta)
-        .map(MapId)
-        .ok_or_else(|| {
-            rt_error(
-                lua,
-                "expected a map; call methods with ':' (map:method()), not '.'",
-            )
-        })?;
-    if epoch_of(this) != engine.epoch.get() {
-        return Err(stale("a map", "Map.get(map.uid)"));
+        .ok_or_else(|| rt_error(lua, "expected a map; call methods with ':' (map:method()), not '.'"))?;
+    if id < 0 {
+        return Err(rt_error(lua, stale_message("a map", "Map.get", id)));
     }
-    engine
-        .world
-        .borrow()
-        .map(id)
-        .map_err(|e| rt_error(lua, e))?;
+    let id = MapId(id as u64);
+    engine.world.borrow().map(id).map_err(|e| rt_error(lua, e))?;
     Ok(id)
 }
 
-fn push(lua: &Lua, engine: &Engine, cache: &Table, meta: &Table, id: u64) -> mlua::Result<Table> {
-    if let Some(handle) = cache.raw_get::<Option<Table>>(id)? {
-        return Ok(handle);
+/// Pushes the handle of `id`: the one in the table at `cache` if it is still alive, or a new
+/// `{ id }` with metatable `meta`, remembered in `cache` and, if `keep` is given, in the
+/// table at `keep` too.
+///
+/// # Safety
+/// `cache`, `meta` and `keep` must be absolute or upvalue indices of tables, with 3 free
+/// stack slots.
+pub unsafe fn push_handle(state: *mut ffi::lua_State, cache: c_int, meta: c_int, keep: Option<c_int>, id: u64) {
+    unsafe {
+        if ffi::lua_rawgeti(state, cache, id as ffi::lua_Integer) == ffi::LUA_TTABLE {
+            return;
+        }
+        ffi::lua_settop(state, -2);
+        ffi::lua_createtable(state, 1, 0);
+        ffi::lua_pushinteger(state, id as ffi::lua_Integer);
+        ffi::lua_rawseti(state, -2, 1);
+        ffi::lua_pushvalue(state, meta);
+        ffi::lua_setmetatable(state, -2);
+        ffi::lua_pushvalue(state, -1);
+        ffi::lua_rawseti(state, cache, id as ffi::lua_Integer);
+        if let Some(keep) = keep {
+            ffi::lua_pushvalue(state, -1);
+            ffi::lua_rawseti(state, keep, id as ffi::lua_Integer);
+        }
     }
-    let handle = lua.create_sequence_from([id, engine.epoch.get()])?;
-    handle.set_metatable(Some(meta.clone()))?;
-    cache.raw_set(id, &handle)?;
-    Ok(handle)
+}
+
+/// Pushes the handle of `id` through mlua (see [`push_handle`]).
+fn push(lua: &Lua, cache: &Table, meta: &Table, keep: Option<&Table>, id: u64) -> mlua::Result<Table> {
+    // SAFETY: exec_raw pushed the cache, the metatable and (if any) the keep table at 1, 2
+    // and 3; the handle is moved to 1 and returned.
+    unsafe {
+        lua.exec_raw((cache, meta, keep), |state| {
+            push_handle(state, 1, 2, keep.map(|_| 3), id);
+            ffi::lua_copy(state, -1, 1);
+            ffi::lua_settop(state, 1);
+        })
+    }
 }
 
 /// The handle of object `uid` (the same table every time while it is alive).
@@ -145,7 +173,7 @@ pub fn push_object(lua: &Lua, uid: Uid) -> mlua::Result<Table> {
         let handles = engine.handles.borrow();
         (handles.objects.clone(), handles.object_meta.clone())
     };
-    push(lua, &engine, &cache, &meta, uid.0)
+    push(lua, &cache, &meta, None, uid.0)
 }
 
 /// The handle of map `id`.
@@ -155,60 +183,44 @@ pub fn push_map(lua: &Lua, id: MapId) -> mlua::Result<Table> {
         let handles = engine.handles.borrow();
         (handles.maps.clone(), handles.map_meta.clone())
     };
-    push(lua, &engine, &cache, &meta, id.0)
+    push(lua, &cache, &meta, None, id.0)
 }
 
 /// True while a script holds a handle to `uid` (the handle has not been collected).
 pub fn is_held_by_script(engine: &Engine, uid: Uid) -> bool {
     let cache = engine.handles.borrow().objects.clone();
-    cache
-        .raw_get::<Option<Table>>(uid.0)
-        .ok()
-        .flatten()
-        .is_some()
+    cache.raw_get::<Option<Table>>(uid.0).ok().flatten().is_some()
 }
 
-/// Frees ownerless objects no handle holds, when enough have piled up.
+/// Frees ownerless objects no handle holds, when enough have piled up. Ownerless objects'
+/// handles leave the strong table first, so Lua can collect them before a later sweep.
 pub fn maybe_sweep(engine: &Engine) {
-    if engine.world.borrow().wants_sweep() {
-        let cache = engine.handles.borrow().objects.clone();
-        engine.world.borrow_mut().sweep(|uid| {
-            cache
-                .raw_get::<Option<Table>>(uid.0)
-                .ok()
-                .flatten()
-                .is_some()
-        });
+    if !engine.world.borrow().wants_sweep() {
+        return;
     }
+    let (cache, located) = {
+        let handles = engine.handles.borrow();
+        (handles.objects.clone(), handles.located.clone())
+    };
+    let ownerless: Vec<Uid> = engine.world.borrow().ownerless().collect();
+    for uid in ownerless {
+        let _ = located.raw_set(uid.0, mlua::Value::Nil);
+    }
+    engine.world.borrow_mut().sweep(|uid| cache.raw_get::<Option<Table>>(uid.0).ok().flatten().is_some());
 }
 
 /// Reads an object argument.
-pub fn object_arg(
-    lua: &Lua,
-    engine: &Engine,
-    value: &mlua::Value,
-    what: &str,
-) -> mlua::Result<Uid> {
+pub fn object_arg(lua: &Lua, engine: &Engine, value: &mlua::Value, what: &str) -> mlua::Result<Uid> {
     match value {
-        mlua::Value::Table(table) if object_uid(engine, value).is_some() => {
-            live_object(lua, engine, table)
-        }
-        other => Err(rt_error(
-            lua,
-            format!("{what} must be a map object, not a {}", other.type_name()),
-        )),
+        mlua::Value::Table(table) if object_uid(engine, value).is_some() => live_object(lua, engine, table),
+        other => Err(rt_error(lua, format!("{what} must be a map object, not a {}", other.type_name()))),
     }
 }
 
 /// Reads a location argument: a map, or an object that holds items.
-pub fn holder_arg(
-    lua: &Lua,
-    engine: &Engine,
-    value: &mlua::Value,
-    what: &str,
-) -> mlua::Result<Holder> {
+pub fn holder_arg(lua: &Lua, engine: &Engine, value: &mlua::Value, what: &str) -> mlua::Result<Holder> {
     if let mlua::Value::Table(table) = value {
-        if map_id(engine, value).is_some() {
+        if is_map(engine, value) {
             return Ok(Holder::Map(live_map(lua, engine, table)?));
         }
         if object_uid(engine, value).is_some() {
@@ -217,10 +229,7 @@ pub fn holder_arg(
     }
     Err(rt_error(
         lua,
-        format!(
-            "{what} must be a location (a map, a character or a container item), not a {}",
-            value.type_name()
-        ),
+        format!("{what} must be a location (a map, a character or a container item), not a {}", value.type_name()),
     ))
 }
 
@@ -232,11 +241,17 @@ pub fn push_holder(lua: &Lua, holder: Holder) -> mlua::Result<Table> {
     }
 }
 
-/// A Lua sequence of object handles, for the seed's `for _, obj in ... do` iterators.
+/// A Lua sequence of the handles of located objects, for the seed's
+/// `for _, obj in ... do` iterators; the handles are kept for the next query.
 pub fn object_list(lua: &Lua, uids: &[Uid]) -> mlua::Result<Table> {
+    let engine = engine(lua);
+    let (cache, meta, located) = {
+        let handles = engine.handles.borrow();
+        (handles.objects.clone(), handles.object_meta.clone(), handles.located.clone())
+    };
     let table = lua.create_table_with_capacity(uids.len(), 0)?;
     for (i, &uid) in uids.iter().enumerate() {
-        table.raw_set(i + 1, push_object(lua, uid)?)?;
+        table.raw_set(i + 1, push(lua, &cache, &meta, Some(&located), uid.0)?)?;
     }
     Ok(table)
 }

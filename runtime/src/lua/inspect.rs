@@ -54,10 +54,8 @@ fn write_table(
         out.push_str("<cycle>");
         return;
     }
-    let mut entries: Vec<(mlua::Value, mlua::Value)> = table
-        .pairs::<mlua::Value, mlua::Value>()
-        .filter_map(Result::ok)
-        .collect();
+    let mut entries: Vec<(mlua::Value, mlua::Value)> =
+        table.pairs::<mlua::Value, mlua::Value>().filter_map(Result::ok).collect();
     if entries.is_empty() {
         out.push_str("{}");
         return;

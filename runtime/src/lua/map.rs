@@ -20,7 +20,7 @@ fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, MapId)> {
 
 fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Value> {
     if key == "uid" {
-        return this.raw_get(1);
+        return Ok(mlua::Value::Integer(this.raw_get::<i64>(1)?.abs()));
     }
     let (engine, id) = receiver(lua, &this)?;
     let world = engine.world.borrow();
@@ -37,12 +37,7 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
     let (engine, id) = receiver(lua, &this)?;
     match (key.as_str(), value) {
         ("name", mlua::Value::String(name)) => {
-            engine
-                .world
-                .borrow_mut()
-                .map_mut(id)
-                .map_err(|e| rt_error(lua, e))?
-                .name = name.to_str()?.to_owned();
+            engine.world.borrow_mut().map_mut(id).map_err(|e| rt_error(lua, e))?.name = name.to_str()?.to_owned();
             Ok(())
         }
         (other, _) => Err(rt_error(
@@ -54,19 +49,20 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
     }
 }
 
-/// Builds the metatable of map handles; `make_index` is the prelude's `__index` builder.
-pub fn metatable(lua: &Lua, make_index: &Function) -> mlua::Result<Table> {
-    let meta = lua.create_table()?;
-    meta.raw_set(
-        "__index",
-        make_index.call::<Function>((methods(lua)?, lua.create_function(get_field)?))?,
-    )?;
+/// Fills `meta`, the metatable of map handles, except its `__index` (a fast C function, see
+/// `fast.rs`). Returns the methods table and the function reading fields.
+pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)> {
+    let methods = methods(lua)?;
     meta.raw_set("__newindex", lua.create_function(set_field)?)?;
     meta.raw_set(
         "__tostring",
         lua.create_function(|lua, this: Table| {
             let engine = engine(lua);
-            let id = MapId(this.raw_get(1)?);
+            let id: i64 = this.raw_get(1)?;
+            if id < 0 {
+                return Ok(format!("<map {} (from before the game was loaded)>", -id));
+            }
+            let id = MapId(id as u64);
             let world = engine.world.borrow();
             Ok(match world.map(id) {
                 Ok(map) => format!("<map {id} '{}' {}x{}>", map.name, map.width(), map.height()),
@@ -76,7 +72,7 @@ pub fn metatable(lua: &Lua, make_index: &Function) -> mlua::Result<Table> {
     )?;
     meta.raw_set("__name", "map")?;
     meta.raw_set("__metatable", "map")?;
-    Ok(meta)
+    Ok((methods, lua.create_function(get_field)?))
 }
 
 fn methods(lua: &Lua) -> mlua::Result<Table> {
@@ -87,12 +83,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "tile",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, id) = receiver(lua, &this)?;
-            let tile = engine
-                .world
-                .borrow()
-                .map(id)
-                .map_err(|e| rt_error(lua, e))?
-                .tile(x, y);
+            let tile = engine.world.borrow().map(id).map_err(|e| rt_error(lua, e))?.tile(x, y);
             Ok(tile.map(|t| t.as_str()))
         })?,
     )?;
@@ -101,11 +92,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "set_tile",
         lua.create_function(|lua, (this, x, y, tile): (Table, i32, i32, String)| {
             let (engine, id) = receiver(lua, &this)?;
-            engine
-                .world
-                .borrow_mut()
-                .set_tile(id, x, y, &tile)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().set_tile(id, x, y, &tile).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
@@ -113,12 +100,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "is_in_bounds",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, id) = receiver(lua, &this)?;
-            Ok(engine
-                .world
-                .borrow()
-                .map(id)
-                .map_err(|e| rt_error(lua, e))?
-                .in_bounds(x, y))
+            Ok(engine.world.borrow().map(id).map_err(|e| rt_error(lua, e))?.in_bounds(x, y))
         })?,
     )?;
 
@@ -134,11 +116,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "calc_screen_sight",
         lua.create_function(|lua, (this, x, y, fov): (Table, i32, i32, Option<i32>)| {
             let (engine, id) = receiver(lua, &this)?;
-            engine
-                .world
-                .borrow_mut()
-                .calc_screen_sight(id, x, y, fov.unwrap_or(15))
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().calc_screen_sight(id, x, y, fov.unwrap_or(15)).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
@@ -146,13 +124,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "is_in_fov",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, id) = receiver(lua, &this)?;
-            Ok(engine
-                .world
-                .borrow()
-                .map(id)
-                .map_err(|e| rt_error(lua, e))?
-                .sight
-                .is_visible(x, y))
+            Ok(engine.world.borrow().map(id).map_err(|e| rt_error(lua, e))?.sight.is_visible(x, y))
         })?,
     )?;
 
@@ -160,72 +132,43 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "is_memorized",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, id) = receiver(lua, &this)?;
-            Ok(engine
-                .world
-                .borrow()
-                .map(id)
-                .map_err(|e| rt_error(lua, e))?
-                .memory
-                .get(x, y)
-                .is_some())
+            Ok(engine.world.borrow().map(id).map_err(|e| rt_error(lua, e))?.memory.get(x, y).is_some())
         })?,
     )?;
 
     add(
         "take_object",
-        lua.create_function(
-            |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
-                let (engine, id) = receiver(lua, &this)?;
-                let uid = object_arg(lua, &engine, &object, "the object to take")?;
-                let (x, y) = match (x, y) {
-                    (Some(x), Some(y)) => (x, y),
-                    _ => {
-                        let kind = engine
-                            .world
-                            .borrow()
-                            .object(uid)
-                            .map_err(|e| rt_error(lua, e))?
-                            .kind;
-                        engine
-                            .world
-                            .borrow_mut()
-                            .random_open_position(id, kind)
-                            .map_err(|e| rt_error(lua, e))?
-                    }
-                };
-                let result = engine
-                    .world
-                    .borrow_mut()
-                    .take_object(Holder::Map(id), uid, x, y);
-                taken(lua, result, uid)
-            },
-        )?,
+        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object to take")?;
+            let (x, y) = match (x, y) {
+                (Some(x), Some(y)) => (x, y),
+                _ => {
+                    let kind = engine.world.borrow().object(uid).map_err(|e| rt_error(lua, e))?.kind;
+                    engine.world.borrow_mut().random_open_position(id, kind).map_err(|e| rt_error(lua, e))?
+                }
+            };
+            let result = engine.world.borrow_mut().take_object(Holder::Map(id), uid, x, y);
+            taken(lua, result, uid)
+        })?,
     )?;
 
     add(
         "can_take_object",
-        lua.create_function(
-            |lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
-                let (engine, id) = receiver(lua, &this)?;
-                let uid = object_arg(lua, &engine, &object, "the object")?;
-                can_take(lua, &engine, Holder::Map(id), uid, x, y)
-            },
-        )?,
+        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object")?;
+            can_take(lua, &engine, Holder::Map(id), uid, x, y)
+        })?,
     )?;
 
     add(
         "move_object",
-        lua.create_function(
-            |lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
-                let (engine, id) = receiver(lua, &this)?;
-                let uid = object_arg(lua, &engine, &object, "the object to move")?;
-                engine
-                    .world
-                    .borrow_mut()
-                    .move_object(Holder::Map(id), uid, x, y)
-                    .map_err(|e| rt_error(lua, e))
-            },
-        )?,
+        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object to move")?;
+            engine.world.borrow_mut().move_object(Holder::Map(id), uid, x, y).map_err(|e| rt_error(lua, e))
+        })?,
     )?;
 
     add(
@@ -233,41 +176,17 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
             let (engine, id) = receiver(lua, &this)?;
             let uid = object_arg(lua, &engine, &object, "the object to remove")?;
-            engine
-                .world
-                .borrow_mut()
-                .remove_object(Holder::Map(id), uid)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().remove_object(Holder::Map(id), uid).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
-    add(
-        "objects_at_pos",
-        lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
-            let (engine, id) = receiver(lua, &this)?;
-            let list = {
-                let world = engine.world.borrow();
-                object_list(
-                    lua,
-                    world
-                        .map(id)
-                        .map_err(|e| rt_error(lua, e))?
-                        .objects_at(x, y),
-                )?
-            };
-            ipairs(lua, list)
-        })?,
-    )?;
+    // `objects_at_pos` is a fast C function (see `fast.rs`).
 
     add(
         "iter",
         lua.create_function(|lua, this: Table| {
             let (engine, id) = receiver(lua, &this)?;
-            let uids = engine
-                .world
-                .borrow()
-                .iter_location(Holder::Map(id))
-                .map_err(|e| rt_error(lua, e))?;
+            let uids = engine.world.borrow().iter_location(Holder::Map(id)).map_err(|e| rt_error(lua, e))?;
             ipairs(lua, object_list(lua, &uids)?)
         })?,
     )?;
@@ -290,11 +209,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         lua.create_function(|lua, map: Table| {
             let engine = engine(lua);
             let id = live_map(lua, &engine, &map)?;
-            engine
-                .world
-                .borrow_mut()
-                .set_current_map(id)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().set_current_map(id).map_err(|e| rt_error(lua, e))
         })?,
     )?;
     map.set(
@@ -312,11 +227,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "get",
         lua.create_function(|lua, uid: u64| {
             let exists = engine(lua).world.borrow().map(MapId(uid)).is_ok();
-            if exists {
-                push_map(lua, MapId(uid)).map(Some)
-            } else {
-                Ok(None)
-            }
+            if exists { push_map(lua, MapId(uid)).map(Some) } else { Ok(None) }
         })?,
     )?;
     api.set("Map", map)?;
@@ -324,17 +235,12 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let instanced = lua.create_table()?;
     instanced.set(
         "new",
-        lua.create_function(
-            |lua, (_class, width, height, tile): (mlua::Value, i32, i32, Option<String>)| {
-                let engine = engine(lua);
-                let id = engine
-                    .world
-                    .borrow_mut()
-                    .create_map(width, height, tile.as_deref())
-                    .map_err(|e| rt_error(lua, e))?;
-                push_map(lua, id)
-            },
-        )?,
+        lua.create_function(|lua, (_class, width, height, tile): (mlua::Value, i32, i32, Option<String>)| {
+            let engine = engine(lua);
+            let id =
+                engine.world.borrow_mut().create_map(width, height, tile.as_deref()).map_err(|e| rt_error(lua, e))?;
+            push_map(lua, id)
+        })?,
     )?;
     api.set("InstancedMap", instanced)?;
     Ok(())

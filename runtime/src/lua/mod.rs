@@ -11,6 +11,7 @@ pub mod convert;
 pub mod data;
 pub mod error;
 pub mod event;
+mod fast;
 pub mod gui;
 pub mod handle;
 pub mod inspect;
@@ -64,6 +65,9 @@ pub struct LoadedMod {
     pub dir: PathBuf,
 }
 
+/// A chunk name seen by [`Engine::origin_for`]: its bytes, mod and display name.
+type KnownChunk = (Box<[u8]>, Option<Symbol>, Symbol);
+
 /// The state every Lua API function works on. Lives in the Lua state's app data.
 pub struct Engine {
     /// The game state.
@@ -74,8 +78,6 @@ pub struct Engine {
     pub sources: RefCell<FxHashMap<String, SourceFile>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
     pub on_duplicate: Cell<OnDuplicate>,
-    /// Grows when a game is loaded; handles from an older epoch stop working.
-    pub epoch: Cell<u64>,
     /// Where `Save.save_game` writes.
     pub save_dir: RefCell<PathBuf>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -88,8 +90,12 @@ pub struct Engine {
     pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
     /// Modules returned by `require`, by `mod:module`.
     modules: Table,
-    ipairs_iter: Function,
+    pub(crate) ipairs_iter: Function,
     pairs_of: Function,
+    /// Field names by the address of their Lua string, so the fast functions skip hashing.
+    symbols: RefCell<FxHashMap<usize, (Symbol, &'static str)>>,
+    /// Chunk names (with their mod and display name) by address, for provenance.
+    origins: RefCell<FxHashMap<usize, KnownChunk>>,
 }
 
 impl Engine {
@@ -106,10 +112,51 @@ impl Engine {
         *self.output.borrow_mut() = sink;
     }
 
-    /// Starts a new epoch after a load: existing handles stop resolving.
-    pub fn new_epoch(&self, lua: &Lua) -> mlua::Result<()> {
-        self.epoch.set(self.epoch.get() + 1);
-        self.handles.borrow_mut().reset(lua)
+    /// Forgets every handle after a load: existing handles stop resolving.
+    pub fn forget_handles(&self) -> mlua::Result<()> {
+        self.handles.borrow().forget_all()
+    }
+
+    /// The symbol for a field name read from a Lua string, or `None` if no field was ever
+    /// called that. Lua interns short strings, so the same name usually comes at the same
+    /// address: that address is remembered (and the bytes compared, in case it was reused).
+    pub fn lookup_symbol(&self, name: &[u8]) -> Option<Symbol> {
+        let address = name.as_ptr() as usize;
+        if let Some(&(symbol, text)) = self.symbols.borrow().get(&address)
+            && text.as_bytes() == name
+        {
+            return Some(symbol);
+        }
+        let symbol = Symbol::lookup(std::str::from_utf8(name).ok()?)?;
+        let mut symbols = self.symbols.borrow_mut();
+        if symbols.len() > 4096 {
+            symbols.clear();
+        }
+        symbols.insert(address, (symbol, symbol.as_str()));
+        Some(symbol)
+    }
+
+    /// The origin of a call from the Lua chunk `source` (its chunk name, such as
+    /// `@mods/elona/init.lua`) at `line`; `short_src` names unregistered chunks. Chunk names
+    /// are remembered by address like field names (see [`Engine::lookup_symbol`]).
+    pub fn origin_for(&self, source: &[u8], short_src: &[u8], line: u32) -> Origin {
+        let address = source.as_ptr() as usize;
+        if let Some((name, mod_id, file)) = self.origins.borrow().get(&address)
+            && &**name == source
+        {
+            return Origin { mod_id: *mod_id, file: *file, line };
+        }
+        let (mod_id, file) =
+            match std::str::from_utf8(source).ok().and_then(|chunk| self.sources.borrow().get(chunk).cloned()) {
+                Some(file) => (file.mod_id, file.name),
+                None => (None, Symbol::intern(&String::from_utf8_lossy(short_src))),
+            };
+        let mut origins = self.origins.borrow_mut();
+        if origins.len() > 1024 {
+            origins.clear();
+        }
+        origins.insert(address, (source.into(), mod_id, file));
+        Origin { mod_id, file, line }
     }
 
     /// True while a script holds a handle to `uid`: an ownerless object it keeps alive.
@@ -119,17 +166,13 @@ impl Engine {
 
     /// Registers a loaded file so errors and provenance name it.
     pub fn register_source(&self, chunk_name: &str, file: SourceFile) {
-        self.sources
-            .borrow_mut()
-            .insert(chunk_name.to_owned(), file);
+        self.sources.borrow_mut().insert(chunk_name.to_owned(), file);
     }
 }
 
 /// The engine of `lua`. Panics if the state was not made by [`install`].
 pub fn engine(lua: &Lua) -> Rc<Engine> {
-    lua.app_data_ref::<Rc<Engine>>()
-        .expect("the Lua state has an engine")
-        .clone()
+    lua.app_data_ref::<Rc<Engine>>().expect("the Lua state has an engine").clone()
 }
 
 /// Where the Lua code calling into the engine is: its file, line and mod.
@@ -137,23 +180,11 @@ pub fn caller_origin(lua: &Lua, engine: &Engine) -> Origin {
     lua.inspect_stack(1, |debug| {
         let line = debug.current_line().unwrap_or(0) as u32;
         let source = debug.source();
-        let sources = engine.sources.borrow();
-        match source
-            .source
-            .as_deref()
-            .and_then(|chunk| sources.get(chunk))
-        {
-            Some(file) => Origin {
-                mod_id: file.mod_id,
-                file: file.name,
-                line,
-            },
-            None => Origin {
-                mod_id: None,
-                file: Symbol::intern(source.short_src.as_deref().unwrap_or("?")),
-                line,
-            },
-        }
+        engine.origin_for(
+            source.source.as_deref().unwrap_or("").as_bytes(),
+            source.short_src.as_deref().unwrap_or("?").as_bytes(),
+            line,
+        )
     })
     .unwrap_or_else(|| Origin::tool("rust"))
 }
@@ -165,10 +196,7 @@ pub fn rt_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
         .inspect_stack(1, |debug| {
             let line = debug.current_line()?;
             let source = debug.source();
-            Some(format!(
-                "{}:{line}: ",
-                source.short_src.as_deref().unwrap_or("?")
-            ))
+            Some(format!("{}:{line}: ", source.short_src.as_deref().unwrap_or("?")))
         })
         .flatten()
         .unwrap_or_default();
@@ -189,21 +217,15 @@ pub fn pairs_of(lua: &Lua, keys: Table, values: Table) -> mlua::Result<Function>
 pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lua, Rc<Engine>)> {
     // SAFETY: the `debug` library is only loaded so that trusted environments (the REPL,
     // command-line scripts, `pause()`) can use it; mod environments never see it.
-    let lua = unsafe {
-        Lua::unsafe_new_with(
-            mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG,
-            mlua::LuaOptions::default(),
-        )
-    };
+    let lua =
+        unsafe { Lua::unsafe_new_with(mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG, mlua::LuaOptions::default()) };
     // Handles are mostly short-lived (an iterator's objects, a created-and-removed item);
     // generational collection frees them young, and with them the objects they kept alive.
     lua.gc_gen(0, 0);
     let api = lua.create_table()?;
     let clean_error = lua.create_function(|lua, err: mlua::Value| {
         Ok(match err {
-            mlua::Value::Error(error) => {
-                mlua::Value::String(lua.create_string(error::root_message(&error))?)
-            }
+            mlua::Value::Error(error) => mlua::Value::String(lua.create_string(error::root_message(&error))?),
             other => other,
         })
     })?;
@@ -211,25 +233,20 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         engine(lua).emit(Output::Print(text));
         Ok(())
     })?;
-    let (pairs_of, make_index): (Function, Function) = lua
-        .load(include_str!("prelude.lua"))
-        .set_name("=nefia prelude")
-        .call((api.clone(), lua.globals(), clean_error, emit_print))?;
-    let handles = handle::Handles::new(
-        &lua,
-        object::metatable(&lua, &make_index)?,
-        map::metatable(&lua, &make_index)?,
-    )?;
-    let ipairs_iter: Function = lua
-        .load("return (ipairs({}))")
-        .set_name("=nefia prelude")
-        .eval()?;
+    let pairs_of: Function = lua.load(include_str!("prelude.lua")).set_name("=nefia prelude").call((
+        api.clone(),
+        lua.globals(),
+        clean_error,
+        emit_print,
+    ))?;
+    let (object_meta, map_meta) = (lua.create_table()?, lua.create_table()?);
+    let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
+    let ipairs_iter: Function = lua.load("return (ipairs({}))").set_name("=nefia prelude").eval()?;
     let engine = Rc::new(Engine {
         world: RefCell::new(world),
         events: RefCell::default(),
         sources: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
-        epoch: Cell::new(0),
         save_dir: RefCell::new(PathBuf::from("saves")),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
@@ -239,8 +256,18 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         modules: lua.create_table()?,
         ipairs_iter,
         pairs_of,
+        symbols: RefCell::default(),
+        origins: RefCell::default(),
     });
     lua.set_app_data(engine.clone());
+    let (object_methods, object_fields) = object::fill_metatable(&lua, &object_meta)?;
+    let (map_methods, map_fields) = map::fill_metatable(&lua, &map_meta)?;
+    fast::install(
+        &lua,
+        &engine,
+        (&object_meta, &object_methods, object_fields),
+        (&map_meta, &map_methods, map_fields),
+    )?;
     objects::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
@@ -254,22 +281,14 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
 /// A new environment reading through the API, with `_MOD_NAME` set to `mod_id`. Plain
 /// `require("a.b")` resolves in the mod `home` (if any); `require("mod.other.a.b")` in any
 /// loaded mod. With `trusted`, the `debug` library is visible too.
-pub fn environment(
-    lua: &Lua,
-    mod_id: &str,
-    home: Option<Symbol>,
-    trusted: bool,
-) -> mlua::Result<Table> {
+pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool) -> mlua::Result<Table> {
     let engine = engine(lua);
     let env = lua.create_table()?;
     env.raw_set("_MOD_NAME", mod_id)?;
     if trusted {
         env.raw_set("debug", lua.globals().raw_get::<mlua::Value>("debug")?)?;
     }
-    env.raw_set(
-        "require",
-        lua.create_function(move |lua, name: String| require(lua, home, &name))?,
-    )?;
+    env.raw_set("require", lua.create_function(move |lua, name: String| require(lua, home, &name))?)?;
     let meta = lua.create_table()?;
     meta.raw_set("__index", engine.api.clone())?;
     env.set_metatable(Some(meta))?;
@@ -289,32 +308,19 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
             None => {
                 return Err(rt_error(
                     lua,
-                    format!(
-                        "require('{name}'): outside a mod, name the mod: require('mod.<mod id>.{name}')"
-                    ),
+                    format!("require('{name}'): outside a mod, name the mod: require('mod.<mod id>.{name}')"),
                 ));
             }
         },
     };
     let key = format!("{target}:{module}");
-    if let Some(loaded) = engine
-        .modules
-        .raw_get::<Option<mlua::Value>>(key.as_str())?
-    {
+    if let Some(loaded) = engine.modules.raw_get::<Option<mlua::Value>>(key.as_str())? {
         return Ok(loaded);
     }
     let loaded = engine.mods.borrow().get(&target).cloned();
-    let loaded = loaded.ok_or_else(|| {
-        rt_error(
-            lua,
-            format!("require('{name}'): mod '{target}' is not loaded"),
-        )
-    })?;
+    let loaded = loaded.ok_or_else(|| rt_error(lua, format!("require('{name}'): mod '{target}' is not loaded")))?;
     let relative = module.replace('.', "/");
-    let candidates = [
-        loaded.dir.join(format!("{relative}.lua")),
-        loaded.dir.join(&relative).join("init.lua"),
-    ];
+    let candidates = [loaded.dir.join(format!("{relative}.lua")), loaded.dir.join(&relative).join("init.lua")];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         return Err(rt_error(
             lua,
@@ -326,51 +332,25 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
         ));
     };
     let result: mlua::Value = load_mod_file(lua, target, &loaded.dir, path, loaded.env)?.call(())?;
-    let result = if result.is_nil() {
-        mlua::Value::Boolean(true)
-    } else {
-        result
-    };
+    let result = if result.is_nil() { mlua::Value::Boolean(true) } else { result };
     engine.modules.raw_set(key.as_str(), &result)?;
     Ok(result)
 }
 
 /// Compiles a mod's file with chunk name `mods/<mod>/<path>` in `env`, registering it as a
 /// source of `mod_id`.
-pub fn load_mod_file(
-    lua: &Lua,
-    mod_id: Symbol,
-    mod_dir: &Path,
-    path: &Path,
-    env: Table,
-) -> mlua::Result<Function> {
+pub fn load_mod_file(lua: &Lua, mod_id: Symbol, mod_dir: &Path, path: &Path, env: Table) -> mlua::Result<Function> {
     let relative = path.strip_prefix(mod_dir).unwrap_or(path);
     let name = format!("mods/{mod_id}/{}", relative.display());
     load_file(lua, &name, Some(mod_id), path, env)
 }
 
 /// Compiles the file `path` under the display `name`, in `env`, registering it as a source.
-pub fn load_file(
-    lua: &Lua,
-    name: &str,
-    mod_id: Option<Symbol>,
-    path: &Path,
-    env: Table,
-) -> mlua::Result<Function> {
-    let code = std::fs::read(path)
-        .map_err(|e| mlua::Error::runtime(format!("{}: cannot read: {e}", path.display())))?;
+pub fn load_file(lua: &Lua, name: &str, mod_id: Option<Symbol>, path: &Path, env: Table) -> mlua::Result<Function> {
+    let code =
+        std::fs::read(path).map_err(|e| mlua::Error::runtime(format!("{}: cannot read: {e}", path.display())))?;
     let chunk_name = format!("@{name}");
-    engine(lua).register_source(
-        &chunk_name,
-        SourceFile {
-            mod_id,
-            name: Symbol::intern(name),
-            path: Some(path.to_owned()),
-        },
-    );
-    lua.load(code)
-        .set_name(chunk_name)
-        .set_mode(mlua::ChunkMode::Text)
-        .set_environment(env)
-        .into_function()
+    engine(lua)
+        .register_source(&chunk_name, SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) });
+    lua.load(code).set_name(chunk_name).set_mode(mlua::ChunkMode::Text).set_environment(env).into_function()
 }

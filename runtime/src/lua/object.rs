@@ -10,7 +10,7 @@ use mlua::{Function, Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::{from_lua, to_lua};
 use super::handle::{live_object, object_arg, object_list, push_holder, push_map, push_object};
-use super::{Engine, caller_origin, engine, ipairs, rt_error};
+use super::{Engine, engine, ipairs, rt_error};
 use crate::location::Holder;
 use crate::moddable::ModMethod;
 use crate::object::Uid;
@@ -21,38 +21,14 @@ use crate::world::WorldError;
 /// Names read from the object itself rather than its fields, with the advice given when a
 /// script assigns one.
 const MANAGED: [(&str, &str); 9] = [
-    (
-        "uid",
-        "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid",
-    ),
-    (
-        "_id",
-        "an object keeps its prototype; create a new one with Chara.create/Item.create/Feat.create",
-    ),
-    (
-        "_type",
-        "an object keeps its data type; create a new object instead",
-    ),
-    (
-        "x",
-        "use obj:set_pos(x, y), which keeps the map's position index right",
-    ),
-    (
-        "y",
-        "use obj:set_pos(x, y), which keeps the map's position index right",
-    ),
-    (
-        "location",
-        "use location:take_object(obj, x, y) to move it, or obj:remove_ownership() to take it out",
-    ),
-    (
-        "temp",
-        "use obj:mod(field, value[, method]) to set a temporary value",
-    ),
-    (
-        "equip",
-        "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)",
-    ),
+    ("uid", "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid"),
+    ("_id", "an object keeps its prototype; create a new one with Chara.create/Item.create/Feat.create"),
+    ("_type", "an object keeps its data type; create a new object instead"),
+    ("x", "use obj:set_pos(x, y), which keeps the map's position index right"),
+    ("y", "use obj:set_pos(x, y), which keeps the map's position index right"),
+    ("location", "use location:take_object(obj, x, y) to move it, or obj:remove_ownership() to take it out"),
+    ("temp", "use obj:mod(field, value[, method]) to set a temporary value"),
+    ("equip", "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)"),
     ("proto", "prototypes change with data:add"),
 ];
 
@@ -66,16 +42,12 @@ fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, Uid)> {
 fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod> {
     match method {
         None => Ok(ModMethod::Set),
-        Some(name) => ModMethod::parse(&name.to_str()?).map_err(|e| rt_error(lua, e)),
+        Some(name) => ModMethod::parse(&name.as_bytes()).map_err(|e| rt_error(lua, e)),
     }
 }
 
 /// `obj` on success, `nil, reason` when a location refuses (seed: take_object).
-pub fn taken(
-    lua: &Lua,
-    result: Result<(), WorldError>,
-    uid: Uid,
-) -> mlua::Result<(Option<Table>, Option<String>)> {
+pub fn taken(lua: &Lua, result: Result<(), WorldError>, uid: Uid) -> mlua::Result<(Option<Table>, Option<String>)> {
     match result {
         Ok(()) => Ok((Some(push_object(lua, uid)?), None)),
         Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
@@ -116,24 +88,13 @@ pub fn refresh(lua: &Lua, uid: Uid) -> mlua::Result<()> {
     Ok(())
 }
 
-/// `obj.key`: managed names, then base values.
-fn get_field(lua: &Lua, (this, key): (Table, mlua::Value)) -> mlua::Result<mlua::Value> {
-    let mlua::Value::String(key) = key else {
-        return Ok(mlua::Value::Nil);
-    };
-    let key = key.to_str()?;
-    if &*key == "uid" {
-        // Readable even on a stale handle, so the object can be looked up again.
-        return Ok(this.raw_get(1)?);
-    }
+/// `obj.location`, `obj.equip`, `obj.temp` and `obj.proto`: the fields that make handles or
+/// tables. The fast `__index` (see `fast.rs`) reads every other field and delegates these.
+fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Value> {
     let (engine, uid) = receiver(lua, &this)?;
     let world = engine.world.borrow();
     let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
-    Ok(match &*key {
-        "_id" => mlua::Value::String(lua.create_string(object.id.as_str())?),
-        "_type" => mlua::Value::String(lua.create_string(object.kind.data_type())?),
-        "x" => mlua::Value::Integer(object.x.into()),
-        "y" => mlua::Value::Integer(object.y.into()),
+    Ok(match key.as_str() {
         "location" => match object.location() {
             Some(location) => {
                 drop(world);
@@ -141,9 +102,7 @@ fn get_field(lua: &Lua, (this, key): (Table, mlua::Value)) -> mlua::Result<mlua:
             }
             None => mlua::Value::Nil,
         },
-        "equip" if object.equipment().is_some() => {
-            mlua::Value::UserData(lua.create_userdata(EquipRef { uid })?)
-        }
+        "equip" if object.equipment().is_some() => mlua::Value::UserData(lua.create_userdata(EquipRef { uid })?),
         "temp" => {
             let table = lua.create_table()?;
             for (field, temp) in object.fields.temp.iter() {
@@ -156,62 +115,44 @@ fn get_field(lua: &Lua, (this, key): (Table, mlua::Value)) -> mlua::Result<mlua:
             drop(world);
             super::data::prototype_table(lua, kind.data_type(), id.as_str())?
         }
-        name => match Symbol::lookup(name).and_then(|field| world.base(uid, field)) {
-            Some(value) => to_lua(lua, value)?,
-            None => mlua::Value::Nil,
-        },
+        _ => mlua::Value::Nil,
     })
 }
 
 /// `obj.key = value`: sets a base value, refusing managed names.
-fn set_field(
-    lua: &Lua,
-    (this, key, value): (Table, mlua::String, mlua::Value),
-) -> mlua::Result<()> {
+fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) -> mlua::Result<()> {
     let (engine, uid) = receiver(lua, &this)?;
     let key = key.to_str()?;
     if let Some((_, advice)) = MANAGED.iter().find(|(name, _)| *name == &*key) {
-        return Err(rt_error(
-            lua,
-            format!("cannot assign '{}' of an object: {advice}", &*key),
-        ));
+        return Err(rt_error(lua, format!("cannot assign '{}' of an object: {advice}", &*key)));
     }
-    let value = from_lua(&value, &key).map_err(|e| rt_error(lua, e))?;
-    engine
-        .world
-        .borrow_mut()
-        .set_base(uid, Symbol::intern(&key), value)
-        .map_err(|e| rt_error(lua, e))
+    let value = from_lua(lua, &value, &key).map_err(|e| rt_error(lua, e))?;
+    engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e))
 }
 
-/// Builds the metatable of object handles; `make_index` is the prelude's method-then-field
-/// `__index` builder.
-pub fn metatable(lua: &Lua, make_index: &Function) -> mlua::Result<Table> {
+/// Fills `meta`, the metatable of object handles, except its `__index` (a fast C function,
+/// see `fast.rs`): field writes, `tostring` and `==`. Returns the methods table and the
+/// function reading the fields `__index` delegates (`location`, `equip`, `temp`, `proto`).
+pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)> {
     let methods = methods(lua)?;
-    let meta = lua.create_table()?;
-    meta.raw_set(
-        "__index",
-        make_index.call::<Function>((methods, lua.create_function(get_field)?))?,
-    )?;
     meta.raw_set("__newindex", lua.create_function(set_field)?)?;
     meta.raw_set(
         "__tostring",
         lua.create_function(|lua, this: Table| {
-            let engine = engine(lua);
-            let uid = Uid(this.raw_get(1)?);
-            Ok(engine.world.borrow().describe(uid))
+            let id: i64 = this.raw_get(1)?;
+            if id < 0 {
+                return Ok(format!("<object (uid {}, from before the game was loaded)>", -id));
+            }
+            Ok(engine(lua).world.borrow().describe(Uid(id as u64)))
         })?,
     )?;
     meta.raw_set(
         "__eq",
-        lua.create_function(|_, (a, b): (Table, Table)| {
-            Ok(a.raw_get::<u64>(1)? == b.raw_get::<u64>(1)?
-                && a.raw_get::<u64>(2)? == b.raw_get::<u64>(2)?)
-        })?,
+        lua.create_function(|_, (a, b): (Table, Table)| Ok(a.raw_get::<i64>(1)? == b.raw_get::<i64>(1)?))?,
     )?;
     meta.raw_set("__name", "object")?;
     meta.raw_set("__metatable", "object")?;
-    Ok(meta)
+    Ok((methods, lua.create_function(get_field)?))
 }
 
 fn methods(lua: &Lua) -> mlua::Result<Table> {
@@ -224,11 +165,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "set_pos",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, uid) = receiver(lua, &this)?;
-            engine
-                .world
-                .borrow_mut()
-                .set_pos(uid, x, y)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().set_pos(uid, x, y).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
@@ -236,11 +173,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "remove_ownership",
         lua.create_function(|lua, this: Table| {
             let (engine, uid) = receiver(lua, &this)?;
-            engine
-                .world
-                .borrow_mut()
-                .remove_ownership(uid)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().remove_ownership(uid).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
@@ -257,11 +190,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "produce_memory",
         lua.create_function(|lua, this: Table| {
             let (engine, uid) = receiver(lua, &this)?;
-            let memory = engine
-                .world
-                .borrow()
-                .produce_memory(uid)
-                .map_err(|e| rt_error(lua, e))?;
+            let memory = engine.world.borrow().produce_memory(uid).map_err(|e| rt_error(lua, e))?;
             let table = lua.create_table()?;
             table.set("show", memory.show)?;
             table.set("glyph", memory.glyph.as_str())?;
@@ -287,55 +216,23 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         lua.create_function(|lua, this: Table| {
             let (engine, uid) = receiver(lua, &this)?;
             super::handle::maybe_sweep(&engine);
-            let copy = engine
-                .world
-                .borrow_mut()
-                .clone_object(uid)
-                .map_err(|e| rt_error(lua, e))?;
+            let copy = engine.world.borrow_mut().clone_object(uid).map_err(|e| rt_error(lua, e))?;
             push_object(lua, copy)
         })?,
     )?;
 
     // ---- IModdable ----
 
-    add(
-        "mod",
-        lua.create_function(
-            |lua,
-             (this, field, value, method): (
-                Table,
-                mlua::String,
-                mlua::Value,
-                Option<mlua::String>,
-            )| {
-                let (engine, uid) = receiver(lua, &this)?;
-                let method = mod_method(lua, method)?;
-                let field = field.to_str()?;
-                let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
-                let origin = caller_origin(lua, &engine);
-                engine
-                    .world
-                    .borrow_mut()
-                    .mod_temp(uid, Symbol::intern(&field), value, method, origin)
-                    .map_err(|e| rt_error(lua, e))
-            },
-        )?,
-    )?;
+    // `mod` and `calc` are the fast C functions (see `fast.rs`).
 
     add(
         "mod_base",
         lua.create_function(
-            |lua,
-             (this, field, value, method): (
-                Table,
-                mlua::String,
-                mlua::Value,
-                Option<mlua::String>,
-            )| {
+            |lua, (this, field, value, method): (Table, mlua::String, mlua::Value, Option<mlua::String>)| {
                 let (engine, uid) = receiver(lua, &this)?;
                 let method = mod_method(lua, method)?;
                 let field = field.to_str()?;
-                let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
+                let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
                 engine
                     .world
                     .borrow_mut()
@@ -347,31 +244,11 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     add(
         "reset",
-        lua.create_function(
-            |lua, (this, field, value): (Table, mlua::String, mlua::Value)| {
-                let (engine, uid) = receiver(lua, &this)?;
-                let field = field.to_str()?;
-                let value = from_lua(&value, &field).map_err(|e| rt_error(lua, e))?;
-                engine
-                    .world
-                    .borrow_mut()
-                    .reset(uid, Symbol::intern(&field), value)
-                    .map_err(|e| rt_error(lua, e))
-            },
-        )?,
-    )?;
-
-    add(
-        "calc",
-        lua.create_function(|lua, (this, field): (Table, mlua::String)| {
+        lua.create_function(|lua, (this, field, value): (Table, mlua::String, mlua::Value)| {
             let (engine, uid) = receiver(lua, &this)?;
-            let Some(field) = Symbol::lookup(&field.to_str()?) else {
-                return Ok(mlua::Value::Nil);
-            };
-            match engine.world.borrow().calc(uid, field) {
-                Some(value) => to_lua(lua, value),
-                None => Ok(mlua::Value::Nil),
-            }
+            let field = field.to_str()?;
+            let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+            engine.world.borrow_mut().reset(uid, Symbol::intern(&field), value).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
@@ -407,10 +284,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
             let (engine, holder) = receiver(lua, &this)?;
             let uid = object_arg(lua, &engine, &object, "the object to take")?;
-            let result = engine
-                .world
-                .borrow_mut()
-                .take_object(Holder::Object(holder), uid, 0, 0);
+            let result = engine.world.borrow_mut().take_object(Holder::Object(holder), uid, 0, 0);
             taken(lua, result, uid)
         })?,
     )?;
@@ -429,38 +303,25 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
             let (engine, holder) = receiver(lua, &this)?;
             let uid = object_arg(lua, &engine, &object, "the object to remove")?;
-            engine
-                .world
-                .borrow_mut()
-                .remove_object(Holder::Object(holder), uid)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().remove_object(Holder::Object(holder), uid).map_err(|e| rt_error(lua, e))
         })?,
     )?;
 
     add(
         "move_object",
-        lua.create_function(
-            |lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
-                let (engine, holder) = receiver(lua, &this)?;
-                let uid = object_arg(lua, &engine, &object, "the object to move")?;
-                engine
-                    .world
-                    .borrow_mut()
-                    .move_object(Holder::Object(holder), uid, x, y)
-                    .map_err(|e| rt_error(lua, e))
-            },
-        )?,
+        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let uid = object_arg(lua, &engine, &object, "the object to move")?;
+            engine.world.borrow_mut().move_object(Holder::Object(holder), uid, x, y).map_err(|e| rt_error(lua, e))
+        })?,
     )?;
 
     add(
         "objects_at_pos",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, holder) = receiver(lua, &this)?;
-            let uids = engine
-                .world
-                .borrow()
-                .objects_at_pos(Holder::Object(holder), x, y)
-                .map_err(|e| rt_error(lua, e))?;
+            let uids =
+                engine.world.borrow().objects_at_pos(Holder::Object(holder), x, y).map_err(|e| rt_error(lua, e))?;
             ipairs(lua, object_list(lua, &uids)?)
         })?,
     )?;
@@ -469,11 +330,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "iter",
         lua.create_function(|lua, this: Table| {
             let (engine, holder) = receiver(lua, &this)?;
-            let uids = engine
-                .world
-                .borrow()
-                .iter_location(Holder::Object(holder))
-                .map_err(|e| rt_error(lua, e))?;
+            let uids = engine.world.borrow().iter_location(Holder::Object(holder)).map_err(|e| rt_error(lua, e))?;
             ipairs(lua, object_list(lua, &uids)?)
         })?,
     )?;
@@ -482,22 +339,16 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     add(
         "equip_item",
-        lua.create_function(
-            |lua, (this, item, slot): (Table, mlua::Value, Option<String>)| {
-                let (engine, chara) = receiver(lua, &this)?;
-                let item = object_arg(lua, &engine, &item, "the item to equip")?;
-                let result = engine.world.borrow_mut().equip(
-                    chara,
-                    item,
-                    slot.as_deref().map(Symbol::intern),
-                );
-                match result {
-                    Ok(slot) => Ok((Some(slot.as_str()), None)),
-                    Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-                    Err(other) => Err(rt_error(lua, other)),
-                }
-            },
-        )?,
+        lua.create_function(|lua, (this, item, slot): (Table, mlua::Value, Option<String>)| {
+            let (engine, chara) = receiver(lua, &this)?;
+            let item = object_arg(lua, &engine, &item, "the item to equip")?;
+            let result = engine.world.borrow_mut().equip(chara, item, slot.as_deref().map(Symbol::intern));
+            match result {
+                Ok(slot) => Ok((Some(slot.as_str()), None)),
+                Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
+                Err(other) => Err(rt_error(lua, other)),
+            }
+        })?,
     )?;
 
     add(
@@ -508,21 +359,13 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                 mlua::Value::String(s) => Symbol::intern(&s.to_str()?),
                 other => {
                     let item = object_arg(lua, &engine, other, "the slot or item to unequip")?;
-                    let location = engine
-                        .world
-                        .borrow()
-                        .object(item)
-                        .map_err(|e| rt_error(lua, e))?
-                        .location();
+                    let location = engine.world.borrow().object(item).map_err(|e| rt_error(lua, e))?.location();
                     match location {
                         Some(crate::Location::Equipment(owner, slot)) if owner == chara => slot,
                         _ => {
                             return Err(rt_error(
                                 lua,
-                                format!(
-                                    "{} is not worn by this character",
-                                    engine.world.borrow().describe(item)
-                                ),
+                                format!("{} is not worn by this character", engine.world.borrow().describe(item)),
                             ));
                         }
                     }
@@ -553,9 +396,7 @@ impl UserData for EquipRef {
             let item = {
                 let world = engine.world.borrow();
                 let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
-                object
-                    .equipment()
-                    .and_then(|e| e.get(Symbol::intern(&slot)).copied())
+                object.equipment().and_then(|e| e.get(Symbol::intern(&slot)).copied())
             };
             item.map(|uid| push_object(lua, uid)).transpose()
         });
@@ -566,12 +407,7 @@ impl UserData for EquipRef {
                 let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
                 object
                     .equipment()
-                    .map(|e| {
-                        e.sorted_by_name()
-                            .into_iter()
-                            .map(|(s, u)| (s, *u))
-                            .collect()
-                    })
+                    .map(|e| e.sorted_by_name().into_iter().map(|(s, u)| (s, *u)).collect())
                     .unwrap_or_default()
             };
             let slots = lua.create_sequence_from(worn.iter().map(|(s, _)| s.as_str()))?;
@@ -582,10 +418,7 @@ impl UserData for EquipRef {
             let engine = engine(lua);
             let world = engine.world.borrow();
             let slots: Vec<String> = match world.calc(this.uid, Symbol::intern("equip_slots")) {
-                Some(Value::List(list)) => list
-                    .iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect(),
+                Some(Value::List(list)) => list.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
                 _ => Vec::new(),
             };
             lua.create_sequence_from(slots)

@@ -12,38 +12,23 @@ use crate::world::WorldError;
 
 /// Installs `Chara`, `Item` and `Feat` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
-    for (name, kind) in [
-        ("Chara", ObjectKind::Chara),
-        ("Item", ObjectKind::Item),
-        ("Feat", ObjectKind::Feat),
-    ] {
+    for (name, kind) in [("Chara", ObjectKind::Chara), ("Item", ObjectKind::Item), ("Feat", ObjectKind::Feat)] {
         let table = lua.create_table()?;
-        table.set(
-            "create",
-            lua.create_function(move |lua, args: mlua::MultiValue| create(lua, kind, args))?,
-        )?;
+        table.set("create", lua.create_function(move |lua, args: mlua::MultiValue| create(lua, kind, args))?)?;
         table.set(
             "iter",
             lua.create_function(move |lua, location: Option<mlua::Value>| {
                 let engine = engine(lua);
                 let holder = match location {
-                    Some(location) => {
-                        holder_arg(lua, &engine, &location, "the location to iterate")?
-                    }
+                    Some(location) => holder_arg(lua, &engine, &location, "the location to iterate")?,
                     None => Holder::Map(
-                        engine
-                            .world
-                            .borrow()
-                            .current_map()
-                            .ok_or_else(|| rt_error(lua, WorldError::NoCurrentMap))?,
+                        engine.world.borrow().current_map().ok_or_else(|| rt_error(lua, WorldError::NoCurrentMap))?,
                     ),
                 };
                 let uids: Vec<_> = {
                     let world = engine.world.borrow();
                     let all = world.iter_location(holder).map_err(|e| rt_error(lua, e))?;
-                    all.into_iter()
-                        .filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == kind))
-                        .collect()
+                    all.into_iter().filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == kind)).collect()
                 };
                 ipairs(lua, object_list(lua, &uids)?)
             })?,
@@ -63,11 +48,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         lua.create_function(|lua, chara: Table| {
             let engine = engine(lua);
             let uid = live_object(lua, &engine, &chara)?;
-            engine
-                .world
-                .borrow_mut()
-                .set_player(uid)
-                .map_err(|e| rt_error(lua, e))
+            engine.world.borrow_mut().set_player(uid).map_err(|e| rt_error(lua, e))
         })?,
     )?;
     Ok(())
@@ -75,11 +56,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
 
 /// `Chara.create(id, x, y, options, location)` and its twins: makes an object from a
 /// prototype and places it. Returns the object, or `nil, reason` when the location refuses it.
-fn create(
-    lua: &Lua,
-    kind: ObjectKind,
-    args: mlua::MultiValue,
-) -> mlua::Result<(Option<Table>, Option<String>)> {
+fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(Option<Table>, Option<String>)> {
     let engine = engine(lua);
     let mut args = args.into_iter();
     let mut next = || args.next().unwrap_or(mlua::Value::Nil);
@@ -100,13 +77,7 @@ fn create(
             mlua::Value::Nil => Ok(None),
             mlua::Value::Integer(i) => Ok(Some(*i as i32)),
             mlua::Value::Number(n) if n.fract() == 0.0 => Ok(Some(*n as i32)),
-            other => Err(rt_error(
-                lua,
-                format!(
-                    "{name} must be an integer or nil, not {}",
-                    other.type_name()
-                ),
-            )),
+            other => Err(rt_error(lua, format!("{name} must be an integer or nil, not {}", other.type_name()))),
         }
     };
     let (x, y) = (coordinate(&x, "x")?, coordinate(&y, "y")?);
@@ -114,36 +85,23 @@ fn create(
         mlua::Value::Nil => false,
         mlua::Value::Table(options) => options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
         other => {
-            return Err(rt_error(
-                lua,
-                format!("options must be a table or nil, not {}", other.type_name()),
-            ));
+            return Err(rt_error(lua, format!("options must be a table or nil, not {}", other.type_name())));
         }
     };
     let holder = match (&location, ownerless) {
         (_, true) => None,
         (mlua::Value::Nil, false) => Some(Holder::Map(
-            engine
-                .world
-                .borrow()
-                .current_map()
-                .ok_or_else(|| rt_error(lua, WorldError::NoCurrentMap))?,
+            engine.world.borrow().current_map().ok_or_else(|| rt_error(lua, WorldError::NoCurrentMap))?,
         )),
         (location, false) => Some(holder_arg(lua, &engine, location, "location")?),
     };
     maybe_sweep(&engine);
-    let uid = engine
-        .world
-        .borrow_mut()
-        .create(kind, &id)
-        .map_err(|e| rt_error(lua, e))?;
+    let uid = engine.world.borrow_mut().create(kind, &id).map_err(|e| rt_error(lua, e))?;
     if let Some(holder) = holder {
         let (x, y) = match (holder, x, y) {
-            (Holder::Map(map), None, _) | (Holder::Map(map), _, None) => engine
-                .world
-                .borrow_mut()
-                .random_open_position(map, kind)
-                .map_err(|e| rt_error(lua, e))?,
+            (Holder::Map(map), None, _) | (Holder::Map(map), _, None) => {
+                engine.world.borrow_mut().random_open_position(map, kind).map_err(|e| rt_error(lua, e))?
+            }
             (_, x, y) => (x.unwrap_or(0), y.unwrap_or(0)),
         };
         let placed = engine.world.borrow_mut().take_object(holder, uid, x, y);
@@ -153,11 +111,7 @@ fn create(
             Err(other) => return Err(rt_error(lua, other)),
         }
     } else if let (Some(x), Some(y)) = (x, y) {
-        engine
-            .world
-            .borrow_mut()
-            .set_pos(uid, x, y)
-            .map_err(|e| rt_error(lua, e))?;
+        engine.world.borrow_mut().set_pos(uid, x, y).map_err(|e| rt_error(lua, e))?;
     }
     // The handle is made before the refresh handlers run, so the object is held meanwhile.
     let handle = push_object(lua, uid)?;

@@ -58,15 +58,4 @@ local function pairs_of(keys, values)
    end
 end
 
--- The `__index` of object and map handles: a method if `key` names one, else `get(self, key)`.
-local function make_index(methods, get)
-   return function(self, key)
-      local method = methods[key]
-      if method ~= nil then
-         return method
-      end
-      return get(self, key)
-   end
-end
-
-return pairs_of, make_index
+return pairs_of

@@ -48,9 +48,7 @@ fn lua_error(error: mlua::Error) -> SaveError {
 /// The file of save `name` under `dir`.
 pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(SaveError::Name(format!(
-            "'{name}' is not a save name: use letters, digits, '-' and '_'"
-        )));
+        return Err(SaveError::Name(format!("'{name}' is not a save name: use letters, digits, '-' and '_'")));
     }
     Ok(dir.join(format!("{name}.ron")))
 }
@@ -61,7 +59,7 @@ pub fn save_tables(lua: &Lua) -> Result<BTreeMap<String, Value>, SaveError> {
     let mut mods = BTreeMap::new();
     for pair in save.pairs::<String, mlua::Value>() {
         let (name, table) = pair.map_err(lua_error)?;
-        mods.insert(name.clone(), from_lua(&table, &format!("save.{name}"))?);
+        mods.insert(name.clone(), from_lua(lua, &table, &format!("save.{name}"))?);
     }
     Ok(mods)
 }
@@ -92,15 +90,8 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let engine = engine(lua);
     let path = save_path(&engine.save_dir.borrow(), name)?;
     let save = read_save(&path)?;
-    engine
-        .world
-        .borrow_mut()
-        .load_game(&save)
-        .map_err(|error| SaveError::World {
-            path: path.clone(),
-            error,
-        })?;
-    engine.new_epoch(lua).map_err(lua_error)?;
+    engine.world.borrow_mut().load_game(&save).map_err(|error| SaveError::World { path: path.clone(), error })?;
+    engine.forget_handles().map_err(lua_error)?;
     restore_save_tables(lua, &save.mods).map_err(lua_error)?;
     Ok(path)
 }
@@ -124,17 +115,13 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     functions.set(
         "save_game",
         lua.create_function(|lua, name: String| {
-            save_game(lua, &name)
-                .map(|p| p.display().to_string())
-                .map_err(|e| rt_error(lua, e))
+            save_game(lua, &name).map(|p| p.display().to_string()).map_err(|e| rt_error(lua, e))
         })?,
     )?;
     functions.set(
         "load_game",
         lua.create_function(|lua, name: String| {
-            load_game(lua, &name)
-                .map(|p| p.display().to_string())
-                .map_err(|e| rt_error(lua, e))
+            load_game(lua, &name).map(|p| p.display().to_string()).map_err(|e| rt_error(lua, e))
         })?,
     )?;
     api.set("Save", functions)?;

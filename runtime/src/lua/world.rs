@@ -25,10 +25,7 @@ impl UserData for DateRef {
         methods.add_method("hours", |_, this, ()| Ok(this.0.hours()));
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
             let d = this.0.date();
-            Ok(format!(
-                "{}/{:02}/{:02} {:02}:{:02}:{:02}",
-                d.year, d.month, d.day, d.hour, d.minute, d.second
-            ))
+            Ok(format!("{}/{:02}/{:02} {:02}:{:02}:{:02}", d.year, d.month, d.day, d.hour, d.minute, d.second))
         });
     }
 }
@@ -36,10 +33,7 @@ impl UserData for DateRef {
 /// Installs `World` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let world = lua.create_table()?;
-    world.set(
-        "date",
-        lua.create_function(|lua, ()| Ok(DateRef(engine(lua).world.borrow().clock)))?,
-    )?;
+    world.set("date", lua.create_function(|lua, ()| Ok(DateRef(engine(lua).world.borrow().clock)))?)?;
     world.set(
         "pass_time",
         lua.create_function(|lua, seconds: u64| {
@@ -47,19 +41,12 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             Ok(())
         })?,
     )?;
-    world.set(
-        "turn",
-        lua.create_function(|lua, ()| Ok(engine(lua).world.borrow().turn))?,
-    )?;
+    world.set("turn", lua.create_function(|lua, ()| Ok(engine(lua).world.borrow().turn))?)?;
     world.set(
         "object",
         lua.create_function(|lua, uid: u64| {
             let exists = engine(lua).world.borrow().exists(Uid(uid));
-            if exists {
-                push_object(lua, Uid(uid)).map(Some)
-            } else {
-                Ok(None)
-            }
+            if exists { push_object(lua, Uid(uid)).map(Some) } else { Ok(None) }
         })?,
     )?;
     world.set(

@@ -46,10 +46,7 @@ pub struct MapMemory {
 impl MapMemory {
     /// Nothing remembered on a `width`×`height` map.
     pub fn new(width: i32, height: i32) -> MapMemory {
-        MapMemory {
-            width,
-            cells: vec![None; (width * height) as usize],
-        }
+        MapMemory { width, cells: vec![None; (width * height) as usize] }
     }
 
     fn index(&self, x: i32, y: i32) -> Option<usize> {
@@ -71,10 +68,10 @@ impl MapMemory {
 
     /// Every remembered cell as (x, y, memory), row by row.
     pub fn known_cells(&self) -> impl Iterator<Item = (i32, i32, &CellMemory)> {
-        self.cells.iter().enumerate().filter_map(|(i, cell)| {
-            cell.as_deref()
-                .map(|m| (i as i32 % self.width, i as i32 / self.width, m))
-        })
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| cell.as_deref().map(|m| (i as i32 % self.width, i as i32 / self.width, m)))
     }
 
     /// Forgets everything.

@@ -100,8 +100,7 @@ impl InstancedMap {
 
     /// The tile id at (x, y), or `None` out of bounds.
     pub fn tile(&self, x: i32, y: i32) -> Option<Symbol> {
-        self.in_bounds(x, y)
-            .then(|| self.palette[self.tiles[self.index(x, y)] as usize])
+        self.in_bounds(x, y).then(|| self.palette[self.tiles[self.index(x, y)] as usize])
     }
 
     /// The palette index of the tile at (x, y); see [`InstancedMap::palette`].
@@ -142,11 +141,7 @@ impl InstancedMap {
 
     /// The objects at (x, y) in the order they arrived; empty out of bounds.
     pub fn objects_at(&self, x: i32, y: i32) -> &[Uid] {
-        if self.in_bounds(x, y) {
-            &self.cells[self.index(x, y)]
-        } else {
-            &[]
-        }
+        if self.in_bounds(x, y) { &self.cells[self.index(x, y)] } else { &[] }
     }
 
     pub(crate) fn add_to_index(&mut self, uid: Uid, x: i32, y: i32) -> u64 {
@@ -201,9 +196,7 @@ impl InstancedMap {
         let indexed: usize = self.cells.iter().map(Vec::len).sum();
         indexed == self.objects.len()
             && self.objects.iter().all(|uid| {
-                position_of(uid).is_some_and(|(x, y)| {
-                    self.objects_at(x, y).iter().filter(|&&u| u == uid).count() == 1
-                })
+                position_of(uid).is_some_and(|(x, y)| self.objects_at(x, y).iter().filter(|&&u| u == uid).count() == 1)
             })
     }
 }

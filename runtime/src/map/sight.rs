@@ -32,18 +32,12 @@ impl Sight {
 
     /// True if the cell is seen now.
     pub fn is_visible(&self, x: i32, y: i32) -> bool {
-        x >= 0
-            && y >= 0
-            && x < self.width
-            && y < self.height
-            && self.visible[(y * self.width + x) as usize]
+        x >= 0 && y >= 0 && x < self.width && y < self.height && self.visible[(y * self.width + x) as usize]
     }
 
     /// The seen cells as (x, y), in no particular order.
     pub fn visible_cells(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
-        self.lit
-            .iter()
-            .map(|&i| (i as i32 % self.width, i as i32 / self.width))
+        self.lit.iter().map(|&i| (i as i32 % self.width, i as i32 / self.width))
     }
 
     /// Forgets what is seen.
@@ -65,13 +59,7 @@ impl Sight {
 }
 
 /// Recomputes `sight` from (x, y) with `radius`; `is_opaque(x, y)` tells what blocks sight.
-pub fn compute_sight(
-    sight: &mut Sight,
-    x: i32,
-    y: i32,
-    radius: i32,
-    is_opaque: impl Fn(i32, i32) -> bool,
-) {
+pub fn compute_sight(sight: &mut Sight, x: i32, y: i32, radius: i32, is_opaque: impl Fn(i32, i32) -> bool) {
     sight.clear();
     sight.origin = Some((x, y));
     sight.radius = radius;
@@ -89,13 +77,7 @@ pub fn compute_sight(
         (0, 1, -1, 0),
         (1, 0, 0, -1),
     ];
-    let mut caster = Caster {
-        sight,
-        cx: x,
-        cy: y,
-        radius: radius.max(0),
-        is_opaque,
-    };
+    let mut caster = Caster { sight, cx: x, cy: y, radius: radius.max(0), is_opaque };
     for (xx, xy, yx, yy) in OCTANTS {
         caster.cast(1, 1.0, 0.0, [xx, xy, yx, yy]);
     }

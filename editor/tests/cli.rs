@@ -1,0 +1,102 @@
+//! The headless command line: `nefia run`, `nefia repl` and `nefia check`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("editor/ is in the repository").to_owned()
+}
+
+fn nefia(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nefia"))
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nefia starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("input written");
+    child.wait_with_output().expect("nefia finishes")
+}
+
+fn script(dir: &Path, name: &str, code: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, code).expect("script written");
+    path.display().to_string()
+}
+
+#[test]
+fn run_prints_to_stdout_and_exits_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = script(
+        dir.path(),
+        "ok.lua",
+        "print('player', Chara.player().name)\nprint(Map.current().name)\nGui.mes('Welcome!')",
+    );
+    let out = nefia(&["run", &file], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "player\tyou\ntown\nWelcome!\n");
+}
+
+#[test]
+fn run_reports_an_uncaught_error_with_traceback_and_exits_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file =
+        script(dir.path(), "bad.lua", "local function deep()\n  Chara.create('elona.nope', 1, 1)\nend\ndeep()\n");
+    let out = nefia(&["run", &file], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.lua:2: unknown base.chara id 'elona.nope'"), "{stderr}");
+    assert!(stderr.contains("stack traceback:"), "{stderr}");
+    assert!(stderr.contains("bad.lua:4"), "the traceback reaches the caller: {stderr}");
+}
+
+#[test]
+fn run_with_a_missing_project_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = script(dir.path(), "ok.lua", "print(1)");
+    let out = nefia(&["run", &file, "--project", "projects/nowhere"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("projects/nowhere"), "{out:?}");
+}
+
+#[test]
+fn repl_evaluates_expressions_and_statements() {
+    let out = nefia(
+        &["repl"],
+        "1 + 1\nlocal_var = 20\nlocal_var * 2\nfunction f()\n  return 'multi'\nend\nf()\nChara.player():calc('fov')\nerror('boom')\n",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for expected in ["2\n", "40\n", "\"multi\"\n", "15\n"] {
+        assert!(stdout.contains(expected), "{expected:?} missing from {stdout}");
+    }
+    assert!(String::from_utf8_lossy(&out.stderr).contains("boom"));
+    assert!(out.status.success());
+}
+
+#[test]
+fn check_passes_on_the_demo_and_reports_a_broken_map_with_file_and_line() {
+    let out = nefia(&["check"], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let project = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(project.path().join("maps")).unwrap();
+    std::fs::write(
+        project.path().join("project.ron"),
+        format!("(name: \"Broken\", mods: [\"elona\"], mod_dirs: [{:?}])", repo().join("mods")),
+    )
+    .unwrap();
+    std::fs::write(
+        project.path().join("maps/cave.ron"),
+        "(\n  name: \"cave\",\n  width: 2,\n  height: 1,\n  palette: {\".\": \"elona.lava\"},\n  tiles: [\"..\"],\n)\n",
+    )
+    .unwrap();
+    std::fs::write(project.path().join("maps/bad.ron"), "(\n  name: \"bad\",\n  width: 2\n  height: 1,\n)\n").unwrap();
+    let out = nefia(&["check", "--project", &project.path().display().to_string()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cave.ron:5:") && stderr.contains("elona.lava"), "{stderr}");
+    assert!(stderr.contains("bad.ron:4:"), "{stderr}");
+}

@@ -1,0 +1,152 @@
+//! The runtime's speed and memory targets (issue: runtime core), each workload driven from
+//! Lua as a mod would. Run with `cargo bench -p nefia_runtime --bench engine`; the peak
+//! memory of the whole run is printed at the end.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, criterion_group};
+use nefia_runtime::Runtime;
+use nefia_runtime::lua::Output;
+
+fn mods_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../mods")
+}
+
+/// A runtime with base and elona loaded, and `setup` run in Lua.
+fn game(setup: &str) -> Runtime {
+    let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
+    runtime.load_mods(&[mods_dir()], &["base".into(), "elona".into()]).expect("mods");
+    run(&runtime, setup);
+    runtime
+}
+
+fn run(runtime: &Runtime, code: &str) {
+    if let Err(failure) = runtime.exec(code, "bench") {
+        panic!("{failure}");
+    }
+}
+
+const MAP_100: &str = "Map.set_map(InstancedMap:new(100, 100))";
+
+const PUTITS_100: &str = r#"
+    Map.set_map(InstancedMap:new(100, 100))
+    for i = 0, 9999 do Chara.create("elona.putit", i % 100, i // 100) end
+"#;
+
+fn objects(c: &mut Criterion) {
+    let mut group = c.benchmark_group("objects");
+    group.sample_size(20);
+    group.bench_function("100x100 map + 10,000 Chara.create", |b| {
+        b.iter_batched(|| game(""), |rt| run(&rt, PUTITS_100), BatchSize::PerIteration)
+    });
+    group.bench_function("10,000 Item.create into inventories", |b| {
+        b.iter_batched(
+            || {
+                game(&format!(
+                    "{MAP_100}\n charas = {{}}\n for i = 1, 100 do charas[i] = Chara.create('elona.putit', i - 1, 0) end"
+                ))
+            },
+            |rt| run(&rt, "for i = 0, 9999 do Item.create('elona.putitoro', nil, nil, {}, charas[i % 100 + 1]) end"),
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function("10,000 clone()", |b| {
+        b.iter_batched(
+            || game(&format!("{MAP_100}\n putit = Chara.create('elona.putit', 1, 1)")),
+            |rt| run(&rt, "for i = 1, 10000 do putit:clone() end"),
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function("10,000 set_pos", |b| {
+        let rt = game(&format!("{PUTITS_100}\n list = {{}}\n for i, c in Chara.iter() do list[i] = c end"));
+        b.iter(|| run(&rt, "for i = 1, 10000 do list[i]:set_pos((i * 7) % 100, (i * 13) % 100) end"))
+    });
+    group.bench_function("100,000 objects_at_pos", |b| {
+        let rt = game(PUTITS_100);
+        b.iter(|| {
+            run(&rt, "local map = Map.current() for i = 0, 99999 do for _, o in map:objects_at_pos(i % 100, (i // 100) % 100) do end end")
+        })
+    });
+    group.finish();
+}
+
+fn moddable(c: &mut Criterion) {
+    let mut group = c.benchmark_group("moddable");
+    group.sample_size(20);
+    group.bench_function("1,000,000 calc(\"max_hp\")", |b| {
+        let rt = game(&format!("{MAP_100}\n putit = Chara.create('elona.putit', 1, 1)"));
+        b.iter(|| run(&rt, "local p = putit for i = 1, 1000000 do p:calc('max_hp') end"))
+    });
+    group.bench_function("100,000 mod(\"dv\", 5, \"add\")", |b| {
+        let rt = game(&format!("{MAP_100}\n putit = Chara.create('elona.putit', 1, 1)"));
+        b.iter(|| run(&rt, "local p = putit p:refresh() for i = 1, 100000 do p:mod('dv', 5, 'add') end"))
+    });
+    group.bench_function("refresh() of 10,000 characters, two handlers", |b| {
+        let rt = game(&format!(
+            "{PUTITS_100}
+            Event.register('base.on_chara_refreshed', 'bench.a', function(c) c:mod('dv', 5, 'add') end)
+            Event.register('base.on_chara_refreshed', 'bench.b', function(c) c:mod('fov', 2, 'add') end)
+            list = {{}}
+            for i, c in Chara.iter() do list[i] = c end"
+        ));
+        b.iter(|| run(&rt, "for i = 1, #list do list[i]:refresh() end"))
+    });
+    group.finish();
+}
+
+fn sight(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sight");
+    let rt = game(&format!(
+        "{MAP_100}
+        local map = Map.current()
+        for i = 0, 99, 7 do for j = 0, 99, 3 do map:set_tile(i, j, 'elona.wall_stone') end end
+        for i = 1, 300 do Chara.create('elona.putit') end
+        local hero = Chara.create('elona.player', 50, 50)
+        Chara.set_player(hero)"
+    ));
+    group.bench_function("fov 15 from one cell on 100x100", |b| b.iter(|| rt.world_mut().refresh_sight()));
+    group.finish();
+}
+
+fn saves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("saves");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    let rt = game(
+        r#"
+        Map.set_map(InstancedMap:new(320, 320))
+        local map = Map.current()
+        for i = 0, 99999 do
+            local kind = i % 3
+            if kind == 0 then Chara.create("elona.putit", i % 320, i // 320)
+            elseif kind == 1 then Item.create("elona.putitoro", i % 320, i // 320)
+            else Feat.create("elona.stairs_down", i % 320, i // 320) end
+        end
+        "#,
+    );
+    assert!(rt.world().object_count() >= 100_000);
+    let dir = tempfile::tempdir().expect("temp dir");
+    rt.set_save_dir(dir.path().to_owned());
+    group.bench_function("save 100,000 objects", |b| b.iter(|| rt.save_game("bench").expect("save")));
+    rt.save_game("bench").expect("save");
+    group.bench_function("load 100,000 objects", |b| b.iter(|| rt.load_game("bench").expect("load")));
+    group.finish();
+}
+
+criterion_group!(benches, objects, moddable, sight, saves);
+
+/// The peak resident memory of this process so far, from /proc (Linux).
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    if let Some(peak) = peak_memory_mib() {
+        println!("peak memory of the whole run: {peak:.0} MiB");
+    }
+}
