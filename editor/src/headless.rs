@@ -12,6 +12,7 @@ use nefia_runtime::runtime::Evaluation;
 fn stdout_sink() -> Box<dyn FnMut(Output)> {
     Box::new(|output| match output {
         Output::Print(line) | Output::Message(line) => println!("{line}"),
+        Output::Log(line) => eprintln!("[{}] {}", line.level.name(), line.text),
     })
 }
 

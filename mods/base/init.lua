@@ -80,6 +80,7 @@ for _, event in ipairs {
    { "on_damage", "A character took damage. params: target, source (may be nil), amount." },
    { "on_chara_killed", "A character died. params: target, source (may be nil)." },
    { "on_turn_passed", "A game turn ended. params: turn." },
+   { "on_key_pressed", "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\")." },
 } do
    data:add { _type = "base.event", _id = event[1], doc = event[2] }
 end

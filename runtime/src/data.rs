@@ -107,6 +107,7 @@ pub enum OnDuplicate {
 /// Every data type and prototype of the loaded mods.
 #[derive(Clone, Debug, Default)]
 pub struct DataRegistry {
+    revision: u64,
     types: Vec<DataType>,
     type_index: FxHashMap<Symbol, usize>,
     protos: Vec<Prototype>,
@@ -114,6 +115,11 @@ pub struct DataRegistry {
 }
 
 impl DataRegistry {
+    /// A counter that grows whenever a type or prototype is added or replaced.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Declares a data type, or (with [`OnDuplicate::Replace`]) redeclares it, re-applying
     /// its defaults to its existing entries.
     pub fn add_type(
@@ -134,6 +140,7 @@ impl DataRegistry {
             }
             return Ok(());
         }
+        self.revision += 1;
         self.type_index.insert(id, self.types.len());
         self.types.push(DataType { id, fields, entries: Vec::new(), origin });
         Ok(())
@@ -169,6 +176,7 @@ impl DataRegistry {
     }
 
     fn recompute(&mut self, index: ProtoIdx) {
+        self.revision += 1;
         let proto = &self.protos[index.0 as usize];
         let data_type = &self.types[self.type_index[&proto.data_type]];
         let mut fields = proto.given.clone();

@@ -14,6 +14,7 @@
 pub mod check;
 pub mod data;
 pub mod files;
+pub mod host;
 pub mod location;
 pub mod lua;
 pub mod map;
@@ -24,7 +25,9 @@ pub mod project;
 pub mod runtime;
 pub mod save;
 pub mod symbol;
+pub mod ui;
 pub mod value;
+pub mod view;
 pub mod world;
 
 pub use mlua;

@@ -38,6 +38,7 @@ impl TestGame {
         let mut runtime = Runtime::new(Box::new(move |line: Output| {
             sink.borrow_mut().push(match line {
                 Output::Print(text) | Output::Message(text) => text,
+                Output::Log(line) => format!("[{}] {}", line.level.name(), line.text),
             })
         }))
         .expect("a runtime starts");

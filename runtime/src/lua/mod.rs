@@ -36,13 +36,15 @@ use crate::world::World;
 
 pub use error::LuaFailure;
 
-/// Text the engine produces for people: `print` output and `Gui.mes` messages.
+/// Text the engine produces for people: `print` output, `Gui.mes` messages and log lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
     /// A line from `print`.
     Print(String),
     /// A message to the player from `Gui.mes`.
     Message(String),
+    /// A log line (`Log.info`, failures of widgets, …).
+    Log(crate::ui::LogLine),
 }
 
 /// Where a loaded Lua file came from.
@@ -80,6 +82,10 @@ pub struct Engine {
     pub on_duplicate: Cell<OnDuplicate>,
     /// Where `Save.save_game` writes.
     pub save_dir: RefCell<PathBuf>,
+    /// UI layers, widgets, map draw layers, messages and log.
+    pub gui: RefCell<gui::GuiState>,
+    /// What blocking calls wait on; none when headless.
+    pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
     pub(crate) handles: RefCell<handle::Handles>,
     /// The Lua tables given to `data:add`, by type then id.
@@ -248,6 +254,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         sources: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
         save_dir: RefCell::new(PathBuf::from("saves")),
+        gui: RefCell::default(),
+        frontend: RefCell::new(None),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
         data_tables: lua.create_table()?,

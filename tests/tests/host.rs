@@ -1,0 +1,140 @@
+//! The runtime thread: commands in, snapshots and events out, and blocking `query()` served
+//! by a nested loop so other commands are still answered.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+use nefia_runtime::runtime::Evaluation;
+use nefia_runtime::ui::{Input, LayerKind};
+use nefia_runtime::view::{RuntimeState, Snapshot};
+use nefia_tests::repo_root;
+
+fn host() -> HostHandle {
+    HostHandle::spawn(HostConfig { project: repo_root().join("projects/demo"), repaint: Arc::new(|| {}) })
+}
+
+/// Waits (up to 10 s) for a snapshot satisfying `condition`.
+fn wait_for(host: &HostHandle, condition: impl Fn(&Snapshot) -> bool) -> Arc<Snapshot> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let snapshot = host.snapshot();
+        if condition(&snapshot) {
+            return snapshot;
+        }
+        assert!(Instant::now() < deadline, "timed out; last state {:?}", snapshot.state);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Waits for the answer to Eval `id`, keeping other events in `seen`.
+fn answer(host: &HostHandle, id: u64, seen: &mut Vec<Event>) -> Evaluation {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        for event in host.events() {
+            match event {
+                Event::Evaluated { id: got, result } if got == id => return result,
+                other => seen.push(other),
+            }
+        }
+        assert!(Instant::now() < deadline, "no answer to eval {id}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_demo_opens_with_its_start_map() {
+    let host = host();
+    let snapshot = wait_for(&host, |s| s.map.is_some());
+    assert_eq!(snapshot.project, "Demo");
+    assert_eq!(snapshot.state, RuntimeState::Running);
+    let map = snapshot.map.as_ref().unwrap();
+    assert_eq!(map.name, "town");
+    assert!(map.objects_at(16, 10).any(|o| o.glyph.as_str() == "@"), "the player stands at the entrance");
+}
+
+#[test]
+fn a_blocked_query_still_answers_other_commands_and_returns_the_choice() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    host.send(Command::Eval { id: 1, code: "Prompt:new({'Yes', 'No'}):query()".into() });
+    let snapshot = wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    let layer = snapshot.layers.last().expect("the prompt is on the stack");
+    assert!(matches!(&layer.kind, LayerKind::Prompt { choices, .. } if choices == &["Yes", "No"]));
+
+    let mut seen = Vec::new();
+    host.send(Command::Eval { id: 2, code: "1 + 1".into() });
+    assert_eq!(answer(&host, 2, &mut seen), Evaluation::Values(vec!["2".into()]), "answered while blocked");
+
+    host.send(Command::Input(Input::Choose { layer: layer.id, index: 1 }));
+    match answer(&host, 1, &mut seen) {
+        Evaluation::Values(values) => assert!(values[0].contains("index = 2") && values[0].contains("\"No\""), "{values:?}"),
+        other => panic!("{other:?}"),
+    }
+    wait_for(&host, |s| s.state == RuntimeState::Running && s.layers.is_empty());
+}
+
+#[test]
+fn keys_drive_the_prompt_and_escape_cancels() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    let mut seen = Vec::new();
+    host.send(Command::Eval { id: 1, code: "local c, canceled = Prompt:new({'a', 'b', 'c'}):query() return c and c.index, canceled".into() });
+    wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    host.send(Command::Input(Input::Key("down".into())));
+    host.send(Command::Input(Input::Key("down".into())));
+    wait_for(&host, |s| matches!(s.layers.last().map(|l| &l.kind), Some(LayerKind::Prompt { cursor: 2, .. })));
+    host.send(Command::Input(Input::Key("enter".into())));
+    assert_eq!(answer(&host, 1, &mut seen), Evaluation::Values(vec!["3".into(), "false".into()]));
+
+    host.send(Command::Eval { id: 2, code: "local c, canceled = Prompt:new({'a', 'b'}):query() return c, canceled".into() });
+    wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    host.send(Command::Input(Input::Key("escape".into())));
+    assert_eq!(answer(&host, 2, &mut seen), Evaluation::Values(vec!["nil".into(), "true".into()]));
+
+    host.send(Command::Eval { id: 3, code: "return Prompt:new({'x', 'y'}):query().text".into() });
+    wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    host.send(Command::Input(Input::Key("b".into())));
+    assert_eq!(answer(&host, 3, &mut seen), Evaluation::Values(vec!["\"y\"".into()]), "letter hotkeys pick");
+}
+
+#[test]
+fn prints_stream_as_events_in_order() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    let mut seen = Vec::new();
+    host.send(Command::Eval { id: 7, code: "print('one') Gui.mes('two') Log.info('three')".into() });
+    answer(&host, 7, &mut seen);
+    let texts: Vec<String> = seen
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Output(nefia_runtime::lua::Output::Print(t) | nefia_runtime::lua::Output::Message(t)) => Some(t),
+            Event::Output(nefia_runtime::lua::Output::Log(line)) => Some(line.text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["one", "two", "three"]);
+}
+
+#[test]
+fn a_missing_project_is_reported_in_the_snapshot() {
+    let host = HostHandle::spawn(HostConfig { project: "/nonexistent/project".into(), repaint: Arc::new(|| {}) });
+    let snapshot = wait_for(&host, |s| s.state == RuntimeState::Failed);
+    assert!(snapshot.problem.as_deref().unwrap_or_default().contains("/nonexistent/project"));
+}
+
+#[test]
+fn widgets_and_map_layers_reach_the_snapshot() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    host.send(Command::Eval {
+        id: 1,
+        code: "Gui.add_widget('test.hello', { anchor = 'top_right', width = 100, height = 20, draw = function(self, d) d:text(0, 0, 'hello') end })
+               Gui.add_map_layer('test.mark', { draw = function(self, d) d:glyph(3, 4, '*', {255, 0, 0}) end })"
+            .into(),
+    });
+    let snapshot = wait_for(&host, |s| s.widgets.iter().any(|w| w.id == "test.hello"));
+    let widget = snapshot.widgets.iter().find(|w| w.id == "test.hello").unwrap();
+    assert!(matches!(&widget.draw[0], nefia_runtime::ui::DrawCmd::Text { text, .. } if text == "hello"));
+    assert!(snapshot.map_layers.iter().any(|(id, draw)| id == "test.mark" && draw.len() == 1));
+}
