@@ -87,9 +87,3 @@ pub fn check(project: &Path) -> ExitCode {
         ExitCode::FAILURE
     }
 }
-
-/// Until the editor lands, opening it explains itself.
-pub fn editor_missing(project: &Path) -> ExitCode {
-    eprintln!("nefia: the editor is not built yet; try `nefia run FILE.lua --project {}`", project.display());
-    ExitCode::FAILURE
-}

@@ -5,12 +5,11 @@
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
 //! - `nefia check [--project DIR]` loads every mod and map and reports problems.
 
-mod headless;
-
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use nefia_editor::headless;
 
 /// The project opened when none is named.
 const DEFAULT_PROJECT: &str = "projects/demo";
@@ -52,11 +51,22 @@ enum Command {
     },
 }
 
+/// Opens the editor window. A missing or broken project is shown in the window.
+fn edit(project: &Path) -> ExitCode {
+    match nefia_editor::app::run(project.to_owned()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("nefia: the editor window could not open: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => headless::editor_missing(&PathBuf::from(DEFAULT_PROJECT)),
-        Some(Command::Edit { project }) => headless::editor_missing(&project),
+        None => edit(Path::new(DEFAULT_PROJECT)),
+        Some(Command::Edit { project }) => edit(&project),
         Some(Command::Run { file, project }) => headless::run(&file, &project),
         Some(Command::Repl { project }) => headless::repl(&project),
         Some(Command::Check { project }) => headless::check(&project),

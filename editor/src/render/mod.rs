@@ -1,0 +1,13 @@
+//! Painting the game with egui: the map's draw layers (`map`) and the UI layers and HUD
+//! widgets over it (`overlay`).
+
+pub mod map;
+pub mod overlay;
+
+use egui::Color32;
+use nefia_runtime::ui::Color;
+
+/// An engine colour as egui's.
+pub fn color(rgba: Color) -> Color32 {
+    Color32::from_rgba_unmultiplied(rgba[0], rgba[1], rgba[2], rgba[3])
+}

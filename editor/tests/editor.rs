@@ -1,0 +1,100 @@
+//! The editor, driven headless with egui_kittest: the dock and its panes, the viewport's
+//! drawing, prompts answered by mouse and keyboard, and widgets added from Lua.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::app::EditorApp;
+use nefia_editor::panes::Tab;
+use nefia_runtime::host::Command;
+use nefia_runtime::runtime::Evaluation;
+use nefia_tests::repo_root;
+
+fn editor() -> Harness<'static, EditorApp> {
+    let app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), None);
+    Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+/// Steps the editor until `condition` holds (the runtime answers from its own thread).
+fn step_until(harness: &mut Harness<'static, EditorApp>, what: &str, condition: impl Fn(&mut Harness<'static, EditorApp>) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        harness.step();
+        if condition(harness) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn eval(harness: &mut Harness<'static, EditorApp>, code: &str) -> usize {
+    let state = harness.state_mut().state_mut();
+    let command = state.repl.submit(code.to_owned());
+    harness.state().host().send(command);
+    harness.state().state().repl.entries.len() - 1
+}
+
+fn result(harness: &Harness<'static, EditorApp>, entry: usize) -> Option<Evaluation> {
+    harness.state().state().repl.entries[entry].result.clone()
+}
+
+#[test]
+fn the_dock_has_every_pane_and_each_shows() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    let tabs: Vec<Tab> = harness.state_mut().dock_mut().iter_all_tabs().map(|(_, tab)| *tab).collect();
+    for tab in Tab::ALL {
+        assert!(tabs.contains(&tab), "{tab:?} missing from the default layout");
+    }
+    for (tab, label) in [(Tab::Prototypes, "Search:"), (Tab::Layers, "UI layers"), (Tab::Log, "Filter:")] {
+        harness.state_mut().open_tab(tab);
+        harness.step();
+        assert!(harness.query_by_label(label).is_some(), "{tab:?} shows {label}");
+    }
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.step();
+    assert!(harness.query_by_label_contains("base.chara").is_some(), "the prototypes list the data types");
+}
+
+#[test]
+fn the_viewport_draws_the_demo_map() {
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| !h.state().state().viewport.report.objects.is_empty());
+    let report = &harness.state().state().viewport.report;
+    assert!(!report.overview, "the small demo map is drawn with glyphs");
+    assert!(report.objects.iter().any(|o| o.cell == (16, 10) && o.glyph == "@"), "the player: {:?}", report.objects);
+    assert!(report.objects.iter().any(|o| o.glyph == "p"), "putits");
+    assert!(harness.query_by_label_contains("Map: town").is_some(), "the status bar names the map");
+}
+
+#[test]
+fn a_prompt_from_lua_is_answered_by_a_click_and_escape_cancels() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    let asked = eval(&mut harness, "local c = Prompt:new({'Yes', 'No'}):query() return c.index");
+    step_until(&mut harness, "the prompt", |h| h.query_by_label("No").is_some());
+    assert!(harness.query_by_label_contains("Runtime: in query").is_some());
+    harness.get_by_label("No").click();
+    step_until(&mut harness, "the answer", |h| result(h, asked).is_some());
+    assert_eq!(result(&harness, asked), Some(Evaluation::Values(vec!["2".into()])));
+
+    let canceled = eval(&mut harness, "local c, canceled = Prompt:new({'Yes', 'No'}):query() return canceled");
+    step_until(&mut harness, "the second prompt", |h| h.query_by_label("Yes").is_some());
+    harness.key_press(egui::Key::Escape);
+    step_until(&mut harness, "the cancel", |h| result(h, canceled).is_some());
+    assert_eq!(result(&harness, canceled), Some(Evaluation::Values(vec!["true".into()])));
+    step_until(&mut harness, "the prompt to close", |h| h.query_by_label("Yes").is_none());
+}
+
+#[test]
+fn a_widget_added_from_lua_appears_over_the_map() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    eval(&mut harness, "Gui.add_widget('test.banner', { anchor = 'top', width = 200, height = 20, draw = function(self, d) d:text(0, 0, 'Hello HUD') end })");
+    step_until(&mut harness, "the widget", |h| h.state().state().viewport.report.widgets.iter().any(|w| w == "test.banner"));
+    harness.state_mut().open_tab(Tab::Layers);
+    harness.step();
+    assert!(harness.query_by_label("test.banner (Top)").is_some(), "the Layers pane lists it");
+}
