@@ -217,6 +217,7 @@ impl EditorApp {
                     ("Mouse wheel", "zoom the viewport at the cursor"),
                     ("Middle drag, Space + drag", "pan the viewport"),
                     ("Click", "select the object on a cell and give the game the keyboard"),
+                    ("` (backquote) in the viewport", "show or hide the REPL over the game"),
                     ("Arrows, Enter, Escape, a/b/c…", "answer prompts and menus"),
                     ("Enter / Shift+Enter", "run REPL input / add a line"),
                 ] {
@@ -256,5 +257,9 @@ pub fn run(project: PathBuf) -> eframe::Result<()> {
         viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1280.0, 800.0]),
         ..Default::default()
     };
-    eframe::run_native("nefia", options, Box::new(move |cc| Ok(Box::new(EditorApp::new(&cc.egui_ctx, project, cc.storage)))))
+    eframe::run_native(
+        "nefia",
+        options,
+        Box::new(move |cc| Ok(Box::new(EditorApp::new(&cc.egui_ctx, project, cc.storage)))),
+    )
 }

@@ -7,7 +7,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::panes::Tab;
-use nefia_runtime::host::Command;
 use nefia_runtime::runtime::Evaluation;
 use nefia_tests::repo_root;
 
@@ -17,7 +16,11 @@ fn editor() -> Harness<'static, EditorApp> {
 }
 
 /// Steps the editor until `condition` holds (the runtime answers from its own thread).
-fn step_until(harness: &mut Harness<'static, EditorApp>, what: &str, condition: impl Fn(&mut Harness<'static, EditorApp>) -> bool) {
+fn step_until(
+    harness: &mut Harness<'static, EditorApp>,
+    what: &str,
+    condition: impl Fn(&mut Harness<'static, EditorApp>) -> bool,
+) {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         harness.step();
@@ -66,6 +69,7 @@ fn the_viewport_draws_the_demo_map() {
     assert!(!report.overview, "the small demo map is drawn with glyphs");
     assert!(report.objects.iter().any(|o| o.cell == (16, 10) && o.glyph == "@"), "the player: {:?}", report.objects);
     assert!(report.objects.iter().any(|o| o.glyph == "p"), "putits");
+    assert_eq!(report.images, 1, "the fountain is drawn from assets/feats/fountain.png");
     assert!(harness.query_by_label_contains("Map: town").is_some(), "the status bar names the map");
 }
 
@@ -92,9 +96,76 @@ fn a_prompt_from_lua_is_answered_by_a_click_and_escape_cancels() {
 fn a_widget_added_from_lua_appears_over_the_map() {
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
-    eval(&mut harness, "Gui.add_widget('test.banner', { anchor = 'top', width = 200, height = 20, draw = function(self, d) d:text(0, 0, 'Hello HUD') end })");
-    step_until(&mut harness, "the widget", |h| h.state().state().viewport.report.widgets.iter().any(|w| w == "test.banner"));
+    eval(
+        &mut harness,
+        "Gui.add_widget('test.banner', { anchor = 'top', width = 200, height = 20, draw = function(self, d) d:text(0, 0, 'Hello HUD') end })",
+    );
+    step_until(&mut harness, "the widget", |h| {
+        h.state().state().viewport.report.widgets.iter().any(|w| w == "test.banner")
+    });
     harness.state_mut().open_tab(Tab::Layers);
     harness.step();
     assert!(harness.query_by_label("test.banner (Top)").is_some(), "the Layers pane lists it");
+}
+
+#[test]
+fn a_long_lua_loop_does_not_freeze_the_window_and_shows_busy() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    let long = eval(&mut harness, "local n = 0 for i = 1, 3e8 do n = n + 1 end return n");
+    let started = Instant::now();
+    step_until(&mut harness, "the busy status", |h| h.query_by_label("Runtime: busy").is_some());
+    let frames_while_busy = {
+        let mut frames = 0;
+        while result(&harness, long).is_none() && frames < 20 {
+            harness.step();
+            frames += 1;
+        }
+        frames
+    };
+    assert!(frames_while_busy > 0, "the window kept drawing while Lua ran");
+    step_until(&mut harness, "the loop to end", |h| result(h, long).is_some());
+    assert!(started.elapsed() > Duration::from_millis(150), "the loop was long enough to matter");
+    step_until(&mut harness, "the status to recover", |h| h.query_by_label("Runtime: running").is_some());
+}
+
+/// An in-memory eframe storage.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_layout_is_saved_restored_and_reset() {
+    let mut storage = MemoryStorage::default();
+    {
+        let mut app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), None);
+        let path = app.dock_mut().find_tab(&Tab::Layers).expect("the default layout has Layers");
+        app.dock_mut().remove_tab(path);
+        eframe::App::save(&mut app, &mut storage);
+    }
+    let mut app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), Some(&storage));
+    assert!(app.dock_mut().find_tab(&Tab::Layers).is_none(), "the closed pane stays closed");
+    assert!(app.dock_mut().find_tab(&Tab::Inspector).is_some());
+    let mut harness =
+        Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+    harness.get_by_label("View").click();
+    harness.step();
+    harness.get_by_label("Reset layout").click();
+    harness.step();
+    assert!(harness.state_mut().dock_mut().find_tab(&Tab::Layers).is_some(), "reset brings it back");
 }

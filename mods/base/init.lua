@@ -104,3 +104,4 @@ data:add {
    is_solid = true,
    is_opaque = true,
 }
+require("widgets")

@@ -149,6 +149,7 @@ struct Host {
     serial: Cell<u64>,
     data_revision: Cell<u64>,
     data: RefCell<Arc<Vec<view::DataTypeView>>>,
+    asset_dirs: Arc<Vec<PathBuf>>,
     shutting_down: Cell<bool>,
 }
 
@@ -168,6 +169,7 @@ fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, eve
         Err(error) => return serve_failure(&config, &shared, &commands, &events, error.to_string()),
     };
     let project = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
+    let asset_dirs = Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default());
     let host = Rc::new(Host {
         runtime,
         commands,
@@ -182,6 +184,7 @@ fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, eve
         serial: Cell::new(0),
         data_revision: Cell::new(u64::MAX),
         data: RefCell::default(),
+        asset_dirs,
         shutting_down: Cell::new(false),
     });
     gui::set_frontend(host.runtime.lua(), Some(host.clone()));
@@ -196,7 +199,13 @@ fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, eve
 }
 
 /// Publishes the reason the project could not be opened and waits for shutdown.
-fn serve_failure(config: &HostConfig, shared: &Shared, commands: &Receiver<Command>, events: &Sender<Event>, problem: String) {
+fn serve_failure(
+    config: &HostConfig,
+    shared: &Shared,
+    commands: &Receiver<Command>,
+    events: &Sender<Event>,
+    problem: String,
+) {
     let mut snapshot = Snapshot::empty(&config.project.display().to_string());
     snapshot.state = RuntimeState::Failed;
     snapshot.problem = Some(problem.clone());
@@ -303,6 +312,7 @@ impl Host {
             animating,
             selection,
             data: self.data.borrow().clone(),
+            asset_dirs: self.asset_dirs.clone(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();

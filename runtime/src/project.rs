@@ -19,6 +19,10 @@ pub struct ProjectManifest {
     /// always searched first.
     #[serde(default)]
     pub mod_dirs: Vec<PathBuf>,
+    /// Folders holding images, relative to the project. `assets` inside the project is always
+    /// searched first.
+    #[serde(default)]
+    pub asset_dirs: Vec<PathBuf>,
     /// The map play starts on (a file stem under `maps/`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_map: Option<String>,
@@ -53,6 +57,13 @@ impl Project {
     /// The folders searched for mods, in order.
     pub fn mod_dirs(&self) -> Vec<PathBuf> {
         std::iter::once(self.dir.join("mods")).chain(self.manifest.mod_dirs.iter().map(|d| self.dir.join(d))).collect()
+    }
+
+    /// The folders searched for images, in order.
+    pub fn asset_dirs(&self) -> Vec<PathBuf> {
+        std::iter::once(self.dir.join("assets"))
+            .chain(self.manifest.asset_dirs.iter().map(|d| self.dir.join(d)))
+            .collect()
     }
 
     /// The folder of the project's map files.

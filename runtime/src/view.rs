@@ -262,6 +262,8 @@ pub struct Snapshot {
     pub selection: Vec<ObjectDetails>,
     /// The data types and prototypes.
     pub data: Arc<Vec<DataTypeView>>,
+    /// Where images named by prototypes are looked up, in order.
+    pub asset_dirs: Arc<Vec<std::path::PathBuf>>,
 }
 
 impl Snapshot {
@@ -282,6 +284,7 @@ impl Snapshot {
             animating: false,
             selection: Vec::new(),
             data: Arc::default(),
+            asset_dirs: Arc::default(),
         }
     }
 }
@@ -297,7 +300,8 @@ impl MapViewBuilder {
     /// The view of the current map of `world` (None without one).
     pub fn build(&mut self, world: &World) -> Option<Arc<MapView>> {
         let map = world.map(world.current_map()?).ok()?;
-        let previous = self.previous.take().filter(|p| p.id == map.uid && p.width == map.width() && p.height == map.height());
+        let previous =
+            self.previous.take().filter(|p| p.id == map.uid && p.width == map.width() && p.height == map.height());
         if previous.is_none() {
             self.tile_revisions.clear();
         }
@@ -366,7 +370,15 @@ fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<Obj
             if let Ok(memory) = world.produce_memory(uid)
                 && memory.show
             {
-                objects.push(ObjectView { uid, kind: memory.kind, x, y, glyph: memory.glyph, color: memory.color, image: memory.image });
+                objects.push(ObjectView {
+                    uid,
+                    kind: memory.kind,
+                    x,
+                    y,
+                    glyph: memory.glyph,
+                    color: memory.color,
+                    image: memory.image,
+                });
             }
         }
         objects[start..].sort_by_key(|o| ObjectKind::ALL.iter().position(|&k| k == o.kind));
@@ -397,7 +409,14 @@ fn chunk_shadow(world: &World, map: &InstancedMap, cx: i32, cy: i32, styles: &mu
 /// How tile `id` looks, from its `base.map_tile` prototype.
 pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
     let Ok(proto) = world.data.find(Symbol::intern("base.map_tile"), id.as_str()) else {
-        return TileStyle { id, glyph: "?".into(), fg: [255, 0, 255, 255], bg: [60, 0, 60, 255], image: None, known: false };
+        return TileStyle {
+            id,
+            glyph: "?".into(),
+            fg: [255, 0, 255, 255],
+            bg: [60, 0, 60, 255],
+            image: None,
+            known: false,
+        };
     };
     let fields = &world.data.proto(proto).fields;
     let get = |name: &str| fields.get(Symbol::intern(name));

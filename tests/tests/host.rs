@@ -68,7 +68,9 @@ fn a_blocked_query_still_answers_other_commands_and_returns_the_choice() {
 
     host.send(Command::Input(Input::Choose { layer: layer.id, index: 1 }));
     match answer(&host, 1, &mut seen) {
-        Evaluation::Values(values) => assert!(values[0].contains("index = 2") && values[0].contains("\"No\""), "{values:?}"),
+        Evaluation::Values(values) => {
+            assert!(values[0].contains("index = 2") && values[0].contains("\"No\""), "{values:?}")
+        }
         other => panic!("{other:?}"),
     }
     wait_for(&host, |s| s.state == RuntimeState::Running && s.layers.is_empty());
@@ -79,7 +81,10 @@ fn keys_drive_the_prompt_and_escape_cancels() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
     let mut seen = Vec::new();
-    host.send(Command::Eval { id: 1, code: "local c, canceled = Prompt:new({'a', 'b', 'c'}):query() return c and c.index, canceled".into() });
+    host.send(Command::Eval {
+        id: 1,
+        code: "local c, canceled = Prompt:new({'a', 'b', 'c'}):query() return c and c.index, canceled".into(),
+    });
     wait_for(&host, |s| s.state == RuntimeState::InQuery);
     host.send(Command::Input(Input::Key("down".into())));
     host.send(Command::Input(Input::Key("down".into())));
@@ -87,7 +92,10 @@ fn keys_drive_the_prompt_and_escape_cancels() {
     host.send(Command::Input(Input::Key("enter".into())));
     assert_eq!(answer(&host, 1, &mut seen), Evaluation::Values(vec!["3".into(), "false".into()]));
 
-    host.send(Command::Eval { id: 2, code: "local c, canceled = Prompt:new({'a', 'b'}):query() return c, canceled".into() });
+    host.send(Command::Eval {
+        id: 2,
+        code: "local c, canceled = Prompt:new({'a', 'b'}):query() return c, canceled".into(),
+    });
     wait_for(&host, |s| s.state == RuntimeState::InQuery);
     host.send(Command::Input(Input::Key("escape".into())));
     assert_eq!(answer(&host, 2, &mut seen), Evaluation::Values(vec!["nil".into(), "true".into()]));
@@ -137,4 +145,104 @@ fn widgets_and_map_layers_reach_the_snapshot() {
     let widget = snapshot.widgets.iter().find(|w| w.id == "test.hello").unwrap();
     assert!(matches!(&widget.draw[0], nefia_runtime::ui::DrawCmd::Text { text, .. } if text == "hello"));
     assert!(snapshot.map_layers.iter().any(|(id, draw)| id == "test.mark" && draw.len() == 1));
+}
+
+#[test]
+fn the_demo_hud_has_the_seed_widgets() {
+    let host = host();
+    let snapshot = wait_for(&host, |s| s.map.is_some());
+    let ids: Vec<&str> = snapshot.widgets.iter().map(|w| w.id.as_str()).collect();
+    for id in ["base.message_window", "base.clock", "base.hp_bar", "tools.log"] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    let hp_bar = snapshot.widgets.iter().find(|w| w.id == "base.hp_bar").unwrap();
+    let texts: Vec<&str> = hp_bar
+        .draw
+        .iter()
+        .filter_map(|c| match c {
+            nefia_runtime::ui::DrawCmd::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["HP 40 / 40"]);
+
+    let mut seen = Vec::new();
+    host.send(Command::Eval { id: 1, code: "Gui.mes('The putit looks at you.') Log.warn('careful')".into() });
+    answer(&host, 1, &mut seen);
+    let snapshot = wait_for(&host, |s| s.serial > snapshot.serial);
+    let text_of = |id: &str| -> String {
+        snapshot
+            .widgets
+            .iter()
+            .find(|w| w.id == id)
+            .unwrap()
+            .draw
+            .iter()
+            .filter_map(|c| match c {
+                nefia_runtime::ui::DrawCmd::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    assert!(text_of("base.message_window").contains("The putit looks at you."));
+    assert!(text_of("tools.log").contains("[warn] careful"));
+}
+
+#[test]
+fn damage_events_show_rising_fading_popups_that_expire() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    host.send(Command::Eval {
+        id: 1,
+        code: "Event.trigger('base.on_damage', { target = Chara.player(), amount = 7 })".into(),
+    });
+    let popup_dy = |s: &Snapshot| -> Option<f32> {
+        s.map_layers.iter().find(|(id, _)| id == "damage_popups").and_then(|(_, draw)| {
+            draw.iter().find_map(|c| match c {
+                nefia_runtime::ui::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
+                _ => None,
+            })
+        })
+    };
+    let first = wait_for(&host, |s| popup_dy(s).is_some());
+    assert!(first.animating, "the runtime keeps ticking while the popup animates");
+    let start = popup_dy(&first).unwrap();
+    let later = wait_for(&host, |s| popup_dy(s).is_some_and(|dy| dy < start - 5.0));
+    assert!(popup_dy(&later).unwrap() < start, "it rises");
+    let gone = wait_for(&host, |s| popup_dy(s).is_none());
+    assert!(!gone.animating, "and stops animating once it has faded");
+}
+
+#[test]
+fn a_mod_layer_draws_updates_and_takes_keys() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    let mut seen = Vec::new();
+    host.send(Command::Eval {
+        id: 1,
+        code: r#"
+            local layer = UiLayer:new {
+               name = "counter", width = 120, height = 40, presses = 0, elapsed = 0,
+               draw = function(self, d) d:text(4, 4, "presses: " .. self.presses) end,
+               update = function(self, dt) self.elapsed = self.elapsed + dt end,
+               on_key = function(self, key)
+                  if key == "space" then self.presses = self.presses + 1
+                  elseif key == "enter" then self:finish(self.presses) end
+               end,
+            }
+            return layer:query()
+        "#
+        .into(),
+    });
+    let drawn = |s: &Snapshot, text: &str| {
+        s.layers.iter().any(|l| matches!(&l.kind, LayerKind::Custom { name, draw, .. }
+            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::ui::DrawCmd::Text { text: t, .. } if t == text))))
+    };
+    wait_for(&host, |s| drawn(s, "presses: 0"));
+    host.send(Command::Input(Input::Key("space".into())));
+    host.send(Command::Input(Input::Key("space".into())));
+    wait_for(&host, |s| drawn(s, "presses: 2"));
+    host.send(Command::Input(Input::Key("enter".into())));
+    assert_eq!(answer(&host, 1, &mut seen), Evaluation::Values(vec!["2".into(), "false".into()]));
 }

@@ -33,4 +33,12 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
             ui.label(format!("{}{top}", layer.kind.describe()));
         }
     });
+    ui.strong("REPL overlay");
+    ui.indent("repl-overlay", |ui| {
+        ui.label(if state.viewport.repl_overlay {
+            "shown (` in the viewport hides it)"
+        } else {
+            "hidden (` in the viewport shows it)"
+        });
+    });
 }

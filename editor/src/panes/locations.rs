@@ -10,6 +10,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     ui.strong("World");
     for map in &snapshot.maps {
         let marker = if map.current { "▶ " } else { "  " };
-        ui.monospace(format!("{marker}map {} '{}' {}×{} — {} objects", map.id, map.name, map.size.0, map.size.1, map.objects));
+        ui.monospace(format!(
+            "{marker}map {} '{}' {}×{} — {} objects",
+            map.id, map.name, map.size.0, map.size.1, map.objects
+        ));
     }
 }

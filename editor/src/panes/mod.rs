@@ -35,7 +35,8 @@ pub enum Tab {
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 7] = [Tab::Viewport, Tab::Inspector, Tab::Locations, Tab::Repl, Tab::Log, Tab::Prototypes, Tab::Layers];
+    pub const ALL: [Tab; 7] =
+        [Tab::Viewport, Tab::Inspector, Tab::Locations, Tab::Repl, Tab::Log, Tab::Prototypes, Tab::Layers];
 
     /// The pane's title.
     pub fn title(self) -> &'static str {

@@ -14,20 +14,28 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     let search = state.prototype_search.to_lowercase();
     egui::ScrollArea::vertical().show(ui, |ui| {
         for data_type in snapshot.data.iter() {
-            let entries: Vec<_> = data_type.entries.iter().filter(|e| search.is_empty() || e.id.as_str().to_lowercase().contains(&search)).collect();
+            let entries: Vec<_> = data_type
+                .entries
+                .iter()
+                .filter(|e| search.is_empty() || e.id.as_str().to_lowercase().contains(&search))
+                .collect();
             if entries.is_empty() && !search.is_empty() {
                 continue;
             }
-            egui::CollapsingHeader::new(format!("{} ({})", data_type.id, entries.len())).default_open(!search.is_empty()).show(ui, |ui| {
-                for entry in entries {
-                    egui::CollapsingHeader::new(entry.id.as_str()).id_salt((data_type.id.as_str(), entry.id.as_str())).show(ui, |ui| {
-                        ui.weak(format!("added at {}", entry.origin));
-                        for (field, value) in &entry.fields {
-                            ui.monospace(format!("{field} = {value}"));
-                        }
-                    });
-                }
-            });
+            egui::CollapsingHeader::new(format!("{} ({})", data_type.id, entries.len()))
+                .default_open(!search.is_empty())
+                .show(ui, |ui| {
+                    for entry in entries {
+                        egui::CollapsingHeader::new(entry.id.as_str())
+                            .id_salt((data_type.id.as_str(), entry.id.as_str()))
+                            .show(ui, |ui| {
+                                ui.weak(format!("added at {}", entry.origin));
+                                for (field, value) in &entry.fields {
+                                    ui.monospace(format!("{field} = {value}"));
+                                }
+                            });
+                    }
+                });
         }
     });
 }

@@ -46,19 +46,31 @@ impl ReplState {
 pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     let repl = &mut state.repl;
     let input_height = 60.0;
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false; 2]).max_height(ui.available_height() - input_height).show(ui, |ui| {
-        for entry in &repl.entries {
-            ui.label(RichText::new(format!("> {}", entry.input)).monospace().strong());
-            match &entry.result {
-                None => ui.weak("…"),
-                Some(Evaluation::Values(values)) if values.is_empty() => ui.weak("ok"),
-                Some(Evaluation::Values(values)) => ui.label(RichText::new(values.join("\t")).monospace()),
-                Some(Evaluation::Incomplete) => ui.weak("(incomplete)"),
-                Some(Evaluation::Error(failure)) => ui.label(RichText::new(failure.to_string()).monospace().color(egui::Color32::LIGHT_RED)),
-            };
-        }
-    });
-    let response = ui.add(egui::TextEdit::multiline(&mut repl.input).code_editor().desired_rows(2).desired_width(f32::INFINITY).hint_text("Lua — Enter to run"));
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false; 2])
+        .max_height(ui.available_height() - input_height)
+        .show(ui, |ui| {
+            for entry in &repl.entries {
+                ui.label(RichText::new(format!("> {}", entry.input)).monospace().strong());
+                match &entry.result {
+                    None => ui.weak("…"),
+                    Some(Evaluation::Values(values)) if values.is_empty() => ui.weak("ok"),
+                    Some(Evaluation::Values(values)) => ui.label(RichText::new(values.join("\t")).monospace()),
+                    Some(Evaluation::Incomplete) => ui.weak("(incomplete)"),
+                    Some(Evaluation::Error(failure)) => {
+                        ui.label(RichText::new(failure.to_string()).monospace().color(egui::Color32::LIGHT_RED))
+                    }
+                };
+            }
+        });
+    let response = ui.add(
+        egui::TextEdit::multiline(&mut repl.input)
+            .code_editor()
+            .desired_rows(2)
+            .desired_width(f32::INFINITY)
+            .hint_text("Lua — Enter to run"),
+    );
     let submit = response.has_focus() && ui.input(|i| i.key_pressed(Key::Enter) && !i.modifiers.shift);
     if submit {
         let code = repl.input.trim_end_matches('\n').trim().to_owned();

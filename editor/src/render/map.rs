@@ -8,6 +8,7 @@
 //! updated chunk by chunk, so a frame is a few quads whatever the map's size.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui::epaint::{Mesh, Tessellator, TextShape, Vertex};
@@ -15,10 +16,11 @@ use egui::{Color32, ColorImage, FontId, Painter, Pos2, Rect, Shape, TextureHandl
 use nefia_runtime::map::CHUNK_SIZE;
 use nefia_runtime::ui::{DrawCmd, DrawList};
 use nefia_runtime::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
-use nefia_runtime::{ObjectKind, Uid};
+use nefia_runtime::{ObjectKind, Symbol, Uid};
 use serde::{Deserialize, Serialize};
 
 use super::color;
+use super::images::ImageCache;
 
 /// The smallest cell, in pixels, at which glyphs are drawn; below it the map is drawn as
 /// coloured pixels.
@@ -61,7 +63,9 @@ impl Camera {
 
     /// A camera showing a whole `width`×`height` map in `rect`.
     pub fn fit(rect: Rect, width: i32, height: i32) -> Camera {
-        let zoom = (rect.width() / width as f32).min(rect.height() / height as f32).clamp(Self::ZOOM_RANGE.0, Self::ZOOM_RANGE.1);
+        let zoom = (rect.width() / width as f32)
+            .min(rect.height() / height as f32)
+            .clamp(Self::ZOOM_RANGE.0, Self::ZOOM_RANGE.1);
         Camera { center: Vec2::new(width as f32, height as f32) / 2.0, zoom }
     }
 
@@ -138,6 +142,8 @@ pub struct DrawReport {
     pub mod_commands: usize,
     /// Ids of the HUD widgets drawn over the map.
     pub widgets: Vec<String>,
+    /// Images drawn (tiles and objects whose prototype names one).
+    pub images: usize,
 }
 
 /// The data a cached mesh was built from; holding it keeps its address from being reused.
@@ -147,7 +153,6 @@ enum Source {
     /// Objects are drawn over their cell's background, so they depend on the tiles too.
     Objects(Arc<Vec<ObjectView>>, Arc<Vec<u16>>, Arc<Vec<TileStyle>>),
     Shadow(Arc<Vec<ShadowCell>>, Arc<Vec<TileStyle>>),
-
 }
 
 impl Source {
@@ -155,7 +160,9 @@ impl Source {
         match (self, other) {
             (Source::Tiles(a, s), Source::Tiles(b, t)) => Arc::ptr_eq(a, b) && Arc::ptr_eq(s, t),
             (Source::Shadow(a, s), Source::Shadow(b, t)) => Arc::ptr_eq(a, b) && Arc::ptr_eq(s, t),
-            (Source::Objects(a, c, s), Source::Objects(b, d, t)) => Arc::ptr_eq(a, b) && Arc::ptr_eq(c, d) && Arc::ptr_eq(s, t),
+            (Source::Objects(a, c, s), Source::Objects(b, d, t)) => {
+                Arc::ptr_eq(a, b) && Arc::ptr_eq(c, d) && Arc::ptr_eq(s, t)
+            }
             _ => false,
         }
     }
@@ -190,13 +197,35 @@ struct Overview {
     objects: TextureHandle,
     shadow: TextureHandle,
     /// What each chunk's pixels were made from.
-    chunks: Vec<Option<(Source, Source, Option<Source>, LayerToggles)>>,
+    chunks: Vec<Option<OverviewChunk>>,
+}
+
+/// What one chunk of the overview textures was drawn from.
+struct OverviewChunk {
+    tiles: Source,
+    objects: Source,
+    shadow: Option<Source>,
+    toggles: LayerToggles,
+}
+
+impl OverviewChunk {
+    fn same(&self, other: &OverviewChunk) -> bool {
+        self.tiles.same(&other.tiles)
+            && self.objects.same(&other.objects)
+            && self.toggles == other.toggles
+            && match (&self.shadow, &other.shadow) {
+                (Some(a), Some(b)) => a.same(b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
 }
 
 /// Paints map views, caching per-chunk meshes and textures between frames.
 #[derive(Default)]
 pub struct MapRenderer {
     meshes: HashMap<(usize, Part), Cached>,
+    images: ImageCache,
     overview: Option<Overview>,
     atlas: AtlasKey,
     atlas_fill: f32,
@@ -204,7 +233,9 @@ pub struct MapRenderer {
 
 impl MapRenderer {
     /// Paints `map` into `rect` as `camera` sees it, with the layers `toggles` allows, then
-    /// the mods' layers. Returns what was drawn.
+    /// the mods' layers; images named by prototypes are looked up in `assets`. Returns what
+    /// was drawn.
+    #[allow(clippy::too_many_arguments)]
     pub fn paint(
         &mut self,
         painter: &Painter,
@@ -213,13 +244,14 @@ impl MapRenderer {
         map: &MapView,
         toggles: &LayerToggles,
         mod_layers: &[(String, DrawList)],
+        assets: &[PathBuf],
     ) -> DrawReport {
         let painter = painter.with_clip_rect(rect);
         painter.rect_filled(rect, 0.0, Color32::from_gray(8));
         let mut report = if camera.zoom < GLYPH_MIN_ZOOM {
             self.paint_overview(&painter, rect, camera, map, toggles)
         } else {
-            self.paint_glyphs(&painter, rect, camera, map, toggles)
+            self.paint_glyphs(&painter, rect, camera, map, toggles, assets)
         };
         if toggles.grid && camera.zoom >= GLYPH_MIN_ZOOM {
             paint_grid(&painter, rect, camera, map);
@@ -233,13 +265,30 @@ impl MapRenderer {
         report
     }
 
-    fn paint_glyphs(&mut self, painter: &Painter, rect: Rect, camera: &Camera, map: &MapView, toggles: &LayerToggles) -> DrawReport {
+    fn paint_glyphs(
+        &mut self,
+        painter: &Painter,
+        rect: Rect,
+        camera: &Camera,
+        map: &MapView,
+        toggles: &LayerToggles,
+        assets: &[PathBuf],
+    ) -> DrawReport {
         self.update_atlas_key(painter.ctx());
         let zoom = camera.mesh_zoom();
         let camera = Camera { zoom, ..*camera };
         let mut report = DrawReport::default();
         let (first, last) = visible_chunks(rect, &camera, map);
-        let mut frame = Mesh::default();
+        let chunks: Vec<(usize, Vec2)> = (first.1..=last.1)
+            .flat_map(|cy| (first.0..=last.0).map(move |cx| (cx, cy)))
+            .filter_map(|(cx, cy)| {
+                let index = (cy * map.chunk_grid.0 + cx) as usize;
+                let origin =
+                    camera.to_screen(rect, Vec2::new((cx * CHUNK_SIZE) as f32, (cy * CHUNK_SIZE) as f32)).round();
+                (index < map.chunks.len()).then_some((index, origin.to_vec2()))
+            })
+            .collect();
+        report.chunks = chunks.len();
         let mut parts = Vec::new();
         if toggles.tiles {
             parts.push(Part::Tiles);
@@ -248,37 +297,93 @@ impl MapRenderer {
         if toggles.shadow {
             parts.push(Part::Shadow);
         }
+        let ctx = painter.ctx().clone();
         let mut tessellator = None;
-        for cy in first.1..=last.1 {
-            for cx in first.0..=last.0 {
-                let index = (cy * map.chunk_grid.0 + cx) as usize;
-                let Some(chunk) = map.chunks.get(index) else { continue };
-                report.chunks += 1;
-                let origin = camera.to_screen(rect, Vec2::new((cx * CHUNK_SIZE) as f32, (cy * CHUNK_SIZE) as f32)).round();
-                for &part in &parts {
-                    let Some(source) = source_of(chunk, part, map) else { continue };
-                    let cached = self.meshes.get(&(index, part));
-                    if !cached.is_some_and(|c| c.zoom == zoom && c.atlas == self.atlas && c.source.same(&source)) {
-                        let tessellator = tessellator.get_or_insert_with(|| new_tessellator(painter.ctx()));
-                        let mesh = build_mesh(painter, tessellator, map, chunk, part, zoom);
-                        self.meshes.insert((index, part), Cached { source, zoom, atlas: self.atlas, mesh });
-                    }
-                    append_translated(&mut frame, &self.meshes[&(index, part)].mesh, origin.to_vec2());
+        // Layer by layer, so images (drawn between the meshes) keep the layers' order.
+        for part in parts {
+            let mut frame = Mesh::default();
+            for &(index, origin) in &chunks {
+                let chunk = &map.chunks[index];
+                let Some(source) = source_of(chunk, part, map) else { continue };
+                let cached = self.meshes.get(&(index, part));
+                if !cached.is_some_and(|c| c.zoom == zoom && c.atlas == self.atlas && c.source.same(&source)) {
+                    let tessellator = tessellator.get_or_insert_with(|| new_tessellator(&ctx));
+                    let images = &mut self.images;
+                    let mut has_image = |name: Symbol| images.has(&ctx, assets, name);
+                    let mesh = build_mesh(painter, tessellator, &mut has_image, map, chunk, part, zoom);
+                    self.meshes.insert((index, part), Cached { source, zoom, atlas: self.atlas, mesh });
                 }
-                if parts.iter().any(|p| matches!(p, Part::Objects(_))) {
-                    report.objects.extend(chunk.objects.iter().filter(|o| toggles.shows(o.kind)).map(|o| DrawnObject {
-                        uid: o.uid,
-                        cell: (o.x, o.y),
-                        glyph: o.glyph.as_str().to_owned(),
-                    }));
+                append_translated(&mut frame, &self.meshes[&(index, part)].mesh, origin);
+            }
+            if !frame.is_empty() {
+                painter.add(Shape::mesh(frame));
+            }
+            for &(index, origin) in &chunks {
+                report.images += self.paint_images(painter, map, &map.chunks[index], part, origin, zoom, assets);
+            }
+            if let Part::Objects(kind) = part {
+                for &(index, _) in &chunks {
+                    report.objects.extend(
+                        map.chunks[index].objects.iter().filter(|o| o.kind == kind).map(|o| DrawnObject {
+                            uid: o.uid,
+                            cell: (o.x, o.y),
+                            glyph: o.glyph.as_str().to_owned(),
+                        }),
+                    );
                 }
             }
         }
-        if !frame.is_empty() {
-            frame.texture_id = egui::TextureId::default();
-            painter.add(Shape::mesh(frame));
-        }
         report
+    }
+
+    /// Draws the images of one layer of one chunk whose top-left corner is at `origin`.
+    #[allow(clippy::too_many_arguments)]
+    fn paint_images(
+        &mut self,
+        painter: &Painter,
+        map: &MapView,
+        chunk: &ChunkView,
+        part: Part,
+        origin: Vec2,
+        zoom: f32,
+        assets: &[PathBuf],
+    ) -> usize {
+        let (w, _) = map.chunk_size(chunk.cx, chunk.cy);
+        let (x0, y0) = (chunk.cx * CHUNK_SIZE, chunk.cy * CHUNK_SIZE);
+        let cell_rect = |x: i32, y: i32| {
+            Rect::from_min_size(Pos2::new((x - x0) as f32 * zoom, (y - y0) as f32 * zoom) + origin, Vec2::splat(zoom))
+        };
+        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+        let images: Vec<(Rect, Symbol)> = match part {
+            Part::Tiles => chunk
+                .tiles
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &t)| {
+                    Some((cell_rect(x0 + i as i32 % w, y0 + i as i32 / w), map.tile_styles.get(t as usize)?.image?))
+                })
+                .collect(),
+            Part::Objects(kind) => chunk
+                .objects
+                .iter()
+                .filter(|o| o.kind == kind)
+                .filter_map(|o| Some((cell_rect(o.x, o.y), o.image?)))
+                .collect(),
+            Part::Shadow => Vec::new(),
+        };
+        let mut drawn = 0;
+        for (rect, name) in images {
+            if let Some(texture) = self.images.get(painter.ctx(), assets, name) {
+                painter.image(texture.id(), rect, uv, Color32::WHITE);
+                drawn += 1;
+            }
+        }
+        drawn
+    }
+
+    /// Problems loading images since the last call.
+    pub fn take_image_problems(&mut self) -> Vec<String> {
+        self.images.take_problems()
     }
 
     fn update_atlas_key(&mut self, ctx: &egui::Context) {
@@ -291,7 +396,14 @@ impl MapRenderer {
         self.atlas.size = size;
     }
 
-    fn paint_overview(&mut self, painter: &Painter, rect: Rect, camera: &Camera, map: &MapView, toggles: &LayerToggles) -> DrawReport {
+    fn paint_overview(
+        &mut self,
+        painter: &Painter,
+        rect: Rect,
+        camera: &Camera,
+        map: &MapView,
+        toggles: &LayerToggles,
+    ) -> DrawReport {
         let key = (map.id, map.width, map.height);
         if self.overview.as_ref().is_none_or(|o| o.map != key) {
             let blank = || ColorImage::filled([map.width as usize, map.height as usize], Color32::TRANSPARENT);
@@ -301,27 +413,20 @@ impl MapRenderer {
                 tiles: ctx.load_texture("nefia-map-tiles", blank(), TextureOptions::NEAREST),
                 objects: ctx.load_texture("nefia-map-objects", blank(), TextureOptions::NEAREST),
                 shadow: ctx.load_texture("nefia-map-shadow", blank(), TextureOptions::NEAREST),
-                chunks: vec![None; map.chunks.len()],
+                chunks: map.chunks.iter().map(|_| None).collect(),
             });
         }
         let overview = self.overview.as_mut().expect("made above");
         for (index, chunk) in map.chunks.iter().enumerate() {
-            let tiles = Source::Tiles(chunk.tiles.clone(), map.tile_styles.clone());
-            let objects = Source::Objects(chunk.objects.clone(), chunk.tiles.clone(), map.tile_styles.clone());
-            let shadow = chunk.shadow.clone().map(|s| Source::Shadow(s, map.tile_styles.clone()));
-            let up_to_date = overview.chunks[index].as_ref().is_some_and(|(t, o, s, toggled)| {
-                t.same(&tiles)
-                    && o.same(&objects)
-                    && toggled == toggles
-                    && match (s, &shadow) {
-                        (Some(a), Some(b)) => a.same(b),
-                        (None, None) => true,
-                        _ => false,
-                    }
-            });
-            if !up_to_date {
+            let drawn = OverviewChunk {
+                tiles: Source::Tiles(chunk.tiles.clone(), map.tile_styles.clone()),
+                objects: Source::Objects(chunk.objects.clone(), chunk.tiles.clone(), map.tile_styles.clone()),
+                shadow: chunk.shadow.clone().map(|s| Source::Shadow(s, map.tile_styles.clone())),
+                toggles: *toggles,
+            };
+            if !overview.chunks[index].as_ref().is_some_and(|old| old.same(&drawn)) {
                 update_overview_chunk(overview, map, chunk, toggles);
-                overview.chunks[index] = Some((tiles, objects, shadow, *toggles));
+                overview.chunks[index] = Some(drawn);
             }
         }
         let map_rect = Rect::from_min_max(
@@ -375,7 +480,15 @@ fn append_translated(frame: &mut Mesh, mesh: &Mesh, offset: Vec2) {
 }
 
 /// A glyph centred in the cell whose top-left corner is `at`, `zoom` pixels wide.
-fn add_glyph(painter: &Painter, tessellator: &mut Tessellator, mesh: &mut Mesh, at: Pos2, zoom: f32, glyph: &str, color: Color32) {
+fn add_glyph(
+    painter: &Painter,
+    tessellator: &mut Tessellator,
+    mesh: &mut Mesh,
+    at: Pos2,
+    zoom: f32,
+    glyph: &str,
+    color: Color32,
+) {
     if glyph.trim().is_empty() {
         return;
     }
@@ -385,11 +498,22 @@ fn add_glyph(painter: &Painter, tessellator: &mut Tessellator, mesh: &mut Mesh, 
 }
 
 /// Builds the mesh of one layer of one chunk, in pixels from the chunk's top-left corner.
-fn build_mesh(painter: &Painter, tessellator: &mut Tessellator, map: &MapView, chunk: &ChunkView, part: Part, zoom: f32) -> Mesh {
+/// Cells and objects with an image (`has_image`) get no glyph: the image is drawn over them.
+fn build_mesh(
+    painter: &Painter,
+    tessellator: &mut Tessellator,
+    has_image: &mut dyn FnMut(Symbol) -> bool,
+    map: &MapView,
+    chunk: &ChunkView,
+    part: Part,
+    zoom: f32,
+) -> Mesh {
     let mut mesh = Mesh::default();
     let (w, _) = map.chunk_size(chunk.cx, chunk.cy);
     let (x0, y0) = (chunk.cx * CHUNK_SIZE, chunk.cy * CHUNK_SIZE);
-    let cell_rect = |x: i32, y: i32| Rect::from_min_size(Pos2::new((x - x0) as f32 * zoom, (y - y0) as f32 * zoom), Vec2::splat(zoom));
+    let cell_rect = |x: i32, y: i32| {
+        Rect::from_min_size(Pos2::new((x - x0) as f32 * zoom, (y - y0) as f32 * zoom), Vec2::splat(zoom))
+    };
     let style = |index: u16| map.tile_styles.get(index as usize);
     match part {
         Part::Tiles => {
@@ -397,7 +521,17 @@ fn build_mesh(painter: &Painter, tessellator: &mut Tessellator, map: &MapView, c
                 let (x, y) = (x0 + i as i32 % w, y0 + i as i32 / w);
                 let Some(style) = style(tile) else { continue };
                 mesh.add_colored_rect(cell_rect(x, y), color(style.bg));
-                add_glyph(painter, tessellator, &mut mesh, cell_rect(x, y).min, zoom, &style.glyph, color(style.fg));
+                if !style.image.is_some_and(&mut *has_image) {
+                    add_glyph(
+                        painter,
+                        tessellator,
+                        &mut mesh,
+                        cell_rect(x, y).min,
+                        zoom,
+                        &style.glyph,
+                        color(style.fg),
+                    );
+                }
             }
         }
         Part::Objects(kind) => {
@@ -406,7 +540,17 @@ fn build_mesh(painter: &Painter, tessellator: &mut Tessellator, map: &MapView, c
                 let rect = cell_rect(object.x, object.y);
                 let background = map.tile_at(object.x, object.y).map_or(Color32::BLACK, |s| color(s.bg));
                 mesh.add_colored_rect(rect, background);
-                add_glyph(painter, tessellator, &mut mesh, rect.min, zoom, object.glyph.as_str(), color(object.color));
+                if !object.image.is_some_and(&mut *has_image) {
+                    add_glyph(
+                        painter,
+                        tessellator,
+                        &mut mesh,
+                        rect.min,
+                        zoom,
+                        object.glyph.as_str(),
+                        color(object.color),
+                    );
+                }
             }
         }
         Part::Shadow => {
@@ -421,12 +565,28 @@ fn build_mesh(painter: &Painter, tessellator: &mut Tessellator, map: &MapView, c
                         if let Some(style) = style(*tile) {
                             mesh.add_colored_rect(rect, color(style.bg));
                             if objects.is_empty() {
-                                add_glyph(painter, tessellator, &mut mesh, rect.min, zoom, &style.glyph, color(style.fg));
+                                add_glyph(
+                                    painter,
+                                    tessellator,
+                                    &mut mesh,
+                                    rect.min,
+                                    zoom,
+                                    &style.glyph,
+                                    color(style.fg),
+                                );
                             }
                         }
                         // Only the top remembered object shows, as in the live layers.
                         if let Some((_, glyph, object_color)) = objects.last() {
-                            add_glyph(painter, tessellator, &mut mesh, rect.min, zoom, glyph.as_str(), color(*object_color));
+                            add_glyph(
+                                painter,
+                                tessellator,
+                                &mut mesh,
+                                rect.min,
+                                zoom,
+                                glyph.as_str(),
+                                color(*object_color),
+                            );
                         }
                         mesh.add_colored_rect(rect, Color32::from_black_alpha(150));
                     }
@@ -445,7 +605,11 @@ fn update_overview_chunk(overview: &mut Overview, map: &MapView, chunk: &ChunkVi
     let tiles: Vec<Color32> = chunk
         .tiles
         .iter()
-        .map(|&t| map.tile_styles.get(t as usize).map_or(Color32::BLACK, |s| blend(color(s.bg), color(s.fg), s.glyph.trim().is_empty())))
+        .map(|&t| {
+            map.tile_styles
+                .get(t as usize)
+                .map_or(Color32::BLACK, |s| blend(color(s.bg), color(s.fg), s.glyph.trim().is_empty()))
+        })
         .collect();
     let mut objects = vec![Color32::TRANSPARENT; (w * h) as usize];
     for object in chunk.objects.iter().filter(|o| toggles.shows(o.kind)) {
@@ -481,8 +645,14 @@ fn paint_grid(painter: &Painter, rect: Rect, camera: &Camera, map: &MapView) {
     let stroke = egui::Stroke::new(1.0, Color32::from_white_alpha(24));
     let top_left = camera.to_cell(rect, rect.min).max(Vec2::ZERO);
     let bottom_right = camera.to_cell(rect, rect.max).min(Vec2::new(map.width as f32, map.height as f32));
-    let (y0, y1) = (camera.to_screen(rect, Vec2::new(0.0, top_left.y.floor())).y, camera.to_screen(rect, Vec2::new(0.0, bottom_right.y.ceil())).y);
-    let (x0, x1) = (camera.to_screen(rect, Vec2::new(top_left.x.floor(), 0.0)).x, camera.to_screen(rect, Vec2::new(bottom_right.x.ceil(), 0.0)).x);
+    let (y0, y1) = (
+        camera.to_screen(rect, Vec2::new(0.0, top_left.y.floor())).y,
+        camera.to_screen(rect, Vec2::new(0.0, bottom_right.y.ceil())).y,
+    );
+    let (x0, x1) = (
+        camera.to_screen(rect, Vec2::new(top_left.x.floor(), 0.0)).x,
+        camera.to_screen(rect, Vec2::new(bottom_right.x.ceil(), 0.0)).x,
+    );
     for x in top_left.x.floor() as i32..=bottom_right.x.ceil() as i32 {
         let sx = camera.to_screen(rect, Vec2::new(x as f32, 0.0)).x;
         painter.line_segment([Pos2::new(sx, y0), Pos2::new(sx, y1)], stroke);
@@ -510,7 +680,13 @@ pub fn paint_draw_list(painter: &Painter, commands: &[DrawCmd], place: impl Fn(f
             DrawCmd::Glyph { at, glyph, color: fill } => {
                 let min = place(at.x, at.y) + Vec2::new(at.dx, at.dy);
                 let center = min + Vec2::splat(cell / 2.0);
-                painter.text(center, egui::Align2::CENTER_CENTER, glyph, FontId::monospace((cell * 0.8).max(6.0)), color(*fill));
+                painter.text(
+                    center,
+                    egui::Align2::CENTER_CENTER,
+                    glyph,
+                    FontId::monospace((cell * 0.8).max(6.0)),
+                    color(*fill),
+                );
             }
         }
     }

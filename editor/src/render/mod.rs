@@ -1,6 +1,7 @@
 //! Painting the game with egui: the map's draw layers (`map`) and the UI layers and HUD
 //! widgets over it (`overlay`).
 
+pub mod images;
 pub mod map;
 pub mod overlay;
 

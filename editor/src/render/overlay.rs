@@ -44,10 +44,14 @@ pub fn show_layers(ui: &mut egui::Ui, rect: Rect, layers: &[LayerView]) -> Vec<I
         let size = ui.data(|d| d.get_temp::<Vec2>(size_id)).unwrap_or(Vec2::new(240.0, 120.0));
         let center = rect.center() + Vec2::splat(depth as f32 * 12.0);
         let area = Rect::from_center_size(center, size).intersect(rect);
-        let builder = egui::UiBuilder::new().max_rect(Rect::from_min_size(area.min, rect.max - area.min)).id_salt(("nefia-ui-layer", layer.id.0));
+        let builder = egui::UiBuilder::new()
+            .max_rect(Rect::from_min_size(area.min, rect.max - area.min))
+            .id_salt(("nefia-ui-layer", layer.id.0));
         let shown = ui.scope_builder(builder, |ui| {
-            ui.add_enabled_ui(top, |ui| Frame::window(ui.style()).show(ui, |ui| layer_ui(ui, layer, &mut input)).response.rect)
-                .inner
+            ui.add_enabled_ui(top, |ui| {
+                Frame::window(ui.style()).show(ui, |ui| layer_ui(ui, layer, &mut input)).response.rect
+            })
+            .inner
         });
         if shown.inner.size() != size {
             // Lay the frame out again at once, centred for its real size.

@@ -61,6 +61,16 @@ data:add {
 
 data:add {
    _type = "base.feat",
+   _id = "fountain",
+   name = "fountain",
+   glyph = "{",
+   color = { 120, 170, 255 },
+   image = "feats/fountain.png",
+   is_solid = true,
+}
+
+data:add {
+   _type = "base.feat",
    _id = "stairs_down",
    name = "stairs down",
    glyph = ">",

@@ -23,7 +23,9 @@ use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 use super::convert::from_lua;
 use super::{Output, caller_origin, engine, rt_error};
 use crate::moddable::Origin;
-use crate::ui::{Anchor, Color, DrawCmd, DrawList, Input, LayerId, LayerKind, LayerView, LogLevel, LogLine, Position, WidgetView};
+use crate::ui::{
+    Anchor, Color, DrawCmd, DrawList, Input, LayerId, LayerKind, LayerView, LogLevel, LogLine, Position, WidgetView,
+};
 
 /// How many messages and log lines are kept for the HUD.
 const HISTORY: usize = 200;
@@ -294,7 +296,10 @@ pub fn widget_views(lua: &Lua) -> Vec<WidgetView> {
 /// What the map draw layers draw now, in cells, by layer id.
 pub fn map_layer_draws(lua: &Lua) -> Vec<(String, DrawList)> {
     let layers = engine(lua).gui.borrow().map_layers.clone();
-    layers.iter().map(|layer| (layer.id.clone(), draw(lua, &layer.table, &format!("map layer '{}'", layer.id)))).collect()
+    layers
+        .iter()
+        .map(|layer| (layer.id.clone(), draw(lua, &layer.table, &format!("map layer '{}'", layer.id))))
+        .collect()
 }
 
 /// The UI layer stack, bottom first, with custom layers drawn.
@@ -333,7 +338,7 @@ fn layer_kind(lua: &Lua, table: &Table) -> mlua::Result<LayerKind> {
     let strings = |field: &str| -> mlua::Result<Vec<String>> {
         let list: Option<Table> = table.get(field)?;
         let Some(list) = list else { return Err(rt_error(lua, format!("a {kind} needs a list of {field}"))) };
-        list.sequence_values::<mlua::Value>().map(|v| Ok(v?.to_string()?)).collect()
+        list.sequence_values::<mlua::Value>().map(|v| v?.to_string()).collect()
     };
     Ok(match kind.as_str() {
         "prompt" => LayerKind::Prompt { title: table.get("title")?, choices: strings("choices")?, cursor: 0 },
@@ -403,7 +408,8 @@ fn query(lua: &Lua, table: Table) -> mlua::Result<(mlua::Value, bool)> {
 /// game's).
 pub fn handle_input(lua: &Lua, input: &Input) -> mlua::Result<bool> {
     let engine = engine(lua);
-    let Some((id, kind, table)) = engine.gui.borrow().stack.last().map(|l| (l.id, l.kind.clone(), l.table.clone())) else {
+    let Some((id, kind, table)) = engine.gui.borrow().stack.last().map(|l| (l.id, l.kind.clone(), l.table.clone()))
+    else {
         return Ok(false);
     };
     let finish = |outcome: Outcome| {
@@ -424,14 +430,12 @@ pub fn handle_input(lua: &Lua, input: &Input) -> mlua::Result<bool> {
                 finish(Outcome::Done(result_table(lua, *index, text)?));
             }
         }
-        (LayerKind::Prompt { title, choices, cursor }, Input::Key(key)) => {
-            match menu_key(key, cursor, choices.len()) {
-                MenuKey::Move(cursor) => set_kind(LayerKind::Prompt { title, choices, cursor }),
-                MenuKey::Choose(index) => finish(Outcome::Done(result_table(lua, index, &choices[index])?)),
-                MenuKey::Cancel => finish(Outcome::Canceled),
-                MenuKey::Ignore => {}
-            }
-        }
+        (LayerKind::Prompt { title, choices, cursor }, Input::Key(key)) => match menu_key(key, cursor, choices.len()) {
+            MenuKey::Move(cursor) => set_kind(LayerKind::Prompt { title, choices, cursor }),
+            MenuKey::Choose(index) => finish(Outcome::Done(result_table(lua, index, &choices[index])?)),
+            MenuKey::Cancel => finish(Outcome::Canceled),
+            MenuKey::Ignore => {}
+        },
         (LayerKind::List { title, items, cursor }, Input::Key(key)) => match menu_key(key, cursor, items.len()) {
             MenuKey::Move(cursor) => set_kind(LayerKind::List { title, items, cursor }),
             MenuKey::Choose(index) => finish(Outcome::Done(result_table(lua, index, &items[index])?)),
@@ -519,7 +523,10 @@ fn layer_class(lua: &Lua, kind: &'static str, query: &Function) -> mlua::Result<
                 }
                 (_, mlua::Value::Table(spec)) => spec,
                 (_, other) => {
-                    return Err(rt_error(lua, format!("{kind} layers are made from a table, not a {}", other.type_name())));
+                    return Err(rt_error(
+                        lua,
+                        format!("{kind} layers are made from a table, not a {}", other.type_name()),
+                    ));
                 }
             };
             layer.set("_kind", kind)?;
@@ -584,7 +591,10 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     )?;
     gui.set("add_widget", lua.create_function(|lua, (id, widget): (String, Table)| register(lua, id, widget, true))?)?;
     gui.set("remove_widget", lua.create_function(|lua, id: String| unregister(lua, &id, true))?)?;
-    gui.set("add_map_layer", lua.create_function(|lua, (id, layer): (String, Table)| register(lua, id, layer, false))?)?;
+    gui.set(
+        "add_map_layer",
+        lua.create_function(|lua, (id, layer): (String, Table)| register(lua, id, layer, false))?,
+    )?;
     gui.set("remove_map_layer", lua.create_function(|lua, id: String| unregister(lua, &id, false))?)?;
     gui.set(
         "widgets",
@@ -606,8 +616,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         log_table.set(
             name,
             lua.create_function(move |lua, values: mlua::Variadic<mlua::Value>| {
-                let parts: Vec<String> =
-                    values.iter().map(|v| v.to_string()).collect::<mlua::Result<_>>()?;
+                let parts: Vec<String> = values.iter().map(|v| v.to_string()).collect::<mlua::Result<_>>()?;
                 log(lua, level, parts.join(" "));
                 Ok(())
             })?,
