@@ -6,13 +6,17 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
 use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+use nefia_runtime::lua::Output;
+use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::Snapshot;
 
+use crate::panes::inspector::InspectorState;
+use crate::panes::locations::LocationsState;
 use crate::panes::log::LogState;
 use crate::panes::repl::ReplState;
 use crate::panes::viewport::ViewportState;
@@ -36,10 +40,54 @@ pub struct EditorState {
     pub repl: ReplState,
     /// The Prototypes pane's search text.
     pub prototype_search: String,
-    /// The selected objects.
-    pub selection: Vec<Uid>,
+    /// The inspectors' filters and expanded rows.
+    pub inspector: InspectorState,
+    /// The Locations pane's search and expanded nodes.
+    pub locations: LocationsState,
+    /// Objects to open pinned inspectors for (after this frame).
+    pub pin_requests: Vec<Uid>,
+    /// An object to show in the Locations pane.
+    pub reveal: Option<Uid>,
+    /// The last refusal or error of an edit, and when it came.
+    pub notice: Option<(String, Instant)>,
     /// Commands the panes queued this frame, sent after it.
     pub outbox: Vec<Command>,
+    /// The selected objects. The editor's own copy, so clicks act on what the user sees
+    /// even before the runtime (which keeps it for `Editor.selection()`) has caught up.
+    pub selection: Vec<Uid>,
+    /// The runtime's selection as last seen: when it changes (`Editor.select` from Lua),
+    /// the editor takes it.
+    runtime_selection: Vec<Uid>,
+    /// The objects the runtime was last asked to inspect.
+    inspecting: Vec<Uid>,
+}
+
+impl EditorState {
+    /// The state of an editor showing `snapshot`.
+    pub fn new(snapshot: Arc<Snapshot>) -> EditorState {
+        EditorState {
+            snapshot,
+            viewport: ViewportState::default(),
+            log: LogState::default(),
+            repl: ReplState::default(),
+            prototype_search: String::new(),
+            inspector: InspectorState::default(),
+            locations: LocationsState::default(),
+            pin_requests: Vec::new(),
+            reveal: None,
+            notice: None,
+            outbox: Vec::new(),
+            selection: Vec::new(),
+            runtime_selection: Vec::new(),
+            inspecting: Vec::new(),
+        }
+    }
+
+    /// Selects `uids`, and tells the runtime.
+    pub fn select(&mut self, uids: Vec<Uid>) {
+        self.selection = uids.clone();
+        self.outbox.push(Command::Select(uids));
+    }
 }
 
 /// The editor.
@@ -59,15 +107,7 @@ impl EditorApp {
         let host = HostHandle::spawn(HostConfig { project, repaint: Arc::new(move || repaint_ctx.request_repaint()) });
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
         EditorApp {
-            state: EditorState {
-                snapshot: host.snapshot(),
-                viewport: ViewportState::default(),
-                log: LogState::default(),
-                repl: ReplState::default(),
-                prototype_search: String::new(),
-                selection: Vec::new(),
-                outbox: Vec::new(),
-            },
+            state: EditorState::new(host.snapshot()),
             host,
             dock,
             titled: None,
@@ -103,9 +143,17 @@ impl EditorApp {
             match event {
                 Event::Output(output) => self.state.log.push(output),
                 Event::Evaluated { id, result } => self.state.repl.answer(id, result),
+                Event::Refused(reason) => {
+                    self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
+                    self.state.notice = Some((reason, Instant::now()));
+                }
             }
         }
         self.state.snapshot = self.host.snapshot();
+        if self.state.snapshot.selection != self.state.runtime_selection {
+            self.state.runtime_selection = self.state.snapshot.selection.clone();
+            self.state.selection = self.state.runtime_selection.clone();
+        }
         let title = format!("Nefia — {}", self.state.snapshot.project);
         if self.titled.as_ref() != Some(&title) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -120,11 +168,63 @@ impl EditorApp {
                 .show_inside(ui, &mut Panes { state: &mut self.state });
         });
         self.help_windows(&ctx);
+        self.shortcuts(&ctx);
+        for uid in std::mem::take(&mut self.state.pin_requests) {
+            self.pin(uid);
+        }
+        self.request_inspection();
         for command in self.state.outbox.drain(..) {
             self.host.send(command);
         }
         if self.host.busy_for().is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// Undo and redo from the keyboard, unless a text field has the keyboard.
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        let typing = ctx.memory(|m| m.focused().is_some()) && !self.state.viewport.has_focus;
+        if typing {
+            return;
+        }
+        let (undo, redo) = ctx.input_mut(|i| {
+            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z)
+                || i.consume_key(egui::Modifiers::COMMAND, egui::Key::Y);
+            let undo = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z);
+            (undo, redo)
+        });
+        if undo {
+            self.state.outbox.push(Command::Undo);
+        }
+        if redo {
+            self.state.outbox.push(Command::Redo);
+        }
+    }
+
+    /// Opens an inspector pinned to `uid`, beside the Inspector if it is open.
+    pub fn pin(&mut self, uid: Uid) {
+        let tab = Tab::PinnedInspector(uid.0);
+        if self.dock.find_tab(&tab).is_some() {
+            self.open_tab(tab);
+            return;
+        }
+        if let Some(path) = self.dock.find_tab(&Tab::Inspector) {
+            self.dock.set_focused_node_and_surface(path.node_path());
+        }
+        self.dock.push_to_focused_leaf(tab);
+    }
+
+    /// Asks the runtime for the details of the selected objects and of the pinned ones.
+    fn request_inspection(&mut self) {
+        let mut uids = self.state.selection.clone();
+        uids.extend(self.dock.iter_all_tabs().filter_map(|(_, tab)| match tab {
+            Tab::PinnedInspector(uid) => Some(Uid(*uid)),
+            _ => None,
+        }));
+        uids.dedup();
+        if uids != self.state.inspecting {
+            self.state.inspecting = uids.clone();
+            self.state.outbox.push(Command::Inspect(uids));
         }
     }
 
@@ -146,9 +246,30 @@ impl EditorApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
+                let history = &self.state.snapshot.history;
+                let undo = history.labels.get(history.done.wrapping_sub(1)).map(|l| format!("Undo {l}"));
+                let redo = history.labels.get(history.done).map(|l| format!("Redo {l}"));
+                if ui
+                    .add_enabled(
+                        undo.is_some(),
+                        egui::Button::new(undo.unwrap_or("Undo".into())).shortcut_text("Ctrl+Z"),
+                    )
+                    .clicked()
+                {
+                    self.state.outbox.push(Command::Undo);
+                }
+                if ui
+                    .add_enabled(
+                        redo.is_some(),
+                        egui::Button::new(redo.unwrap_or("Redo".into())).shortcut_text("Ctrl+Shift+Z"),
+                    )
+                    .clicked()
+                {
+                    self.state.outbox.push(Command::Redo);
+                }
+                ui.separator();
                 if ui.button("Clear selection").clicked() {
-                    self.state.selection.clear();
-                    self.state.outbox.push(Command::Select(Vec::new()));
+                    self.state.select(Vec::new());
                 }
             });
             ui.menu_button("View", |ui| {
@@ -246,7 +367,7 @@ pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
     let [center, _left] = surface.split_left(NodeIndex::root(), 0.2, vec![Tab::Locations, Tab::Prototypes]);
-    let [center, _right] = surface.split_right(center, 0.75, vec![Tab::Inspector, Tab::Layers]);
+    let [center, _right] = surface.split_right(center, 0.66, vec![Tab::Inspector, Tab::Layers, Tab::History]);
     surface.split_below(center, 0.72, vec![Tab::Repl, Tab::Log]);
     dock
 }

@@ -1,47 +1,17 @@
 //! The editor, driven headless with egui_kittest: the dock and its panes, the viewport's
 //! drawing, prompts answered by mouse and keyboard, and widgets added from Lua.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::{editor, eval, result, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::panes::Tab;
 use nefia_runtime::runtime::Evaluation;
 use nefia_tests::repo_root;
-
-fn editor() -> Harness<'static, EditorApp> {
-    let app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), None);
-    Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
-}
-
-/// Steps the editor until `condition` holds (the runtime answers from its own thread).
-fn step_until(
-    harness: &mut Harness<'static, EditorApp>,
-    what: &str,
-    condition: impl Fn(&mut Harness<'static, EditorApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        harness.step();
-        if condition(harness) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn eval(harness: &mut Harness<'static, EditorApp>, code: &str) -> usize {
-    let state = harness.state_mut().state_mut();
-    let command = state.repl.submit(code.to_owned());
-    harness.state().host().send(command);
-    harness.state().state().repl.entries.len() - 1
-}
-
-fn result(harness: &Harness<'static, EditorApp>, entry: usize) -> Option<Evaluation> {
-    harness.state().state().repl.entries[entry].result.clone()
-}
 
 #[test]
 fn the_dock_has_every_pane_and_each_shows() {

@@ -17,13 +17,14 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use mlua::Lua;
 
+use crate::edit::{self, Edit, History};
 use crate::lua::gui::{self, Frontend, WaitReason};
 use crate::lua::{LuaFailure, Output};
 use crate::object::Uid;
 use crate::runtime::{Evaluation, Runtime};
 use crate::symbol::Symbol;
 use crate::ui::{Input, LogLevel, LogLine};
-use crate::view::{self, MapViewBuilder, RuntimeState, Snapshot};
+use crate::view::{self, LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
@@ -40,8 +41,17 @@ pub enum Command {
     },
     /// Input for the top UI layer, or the game when no layer is open.
     Input(Input),
-    /// Show these objects in the inspector.
+    /// Select these objects (what `Editor.selection()` returns).
     Select(Vec<Uid>),
+    /// Send these objects' details in the snapshots (the inspector's selection and pinned
+    /// tabs).
+    Inspect(Vec<Uid>),
+    /// Make an edit, recorded for undo; a refusal comes back as [`Event::Refused`].
+    Edit(Edit),
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
     /// Stop the runtime thread.
     Shutdown,
 }
@@ -51,6 +61,8 @@ pub enum Command {
 pub enum Event {
     /// `print` output, a message or a log line, in the order they happened.
     Output(Output),
+    /// An edit was refused or failed; nothing changed. The text says why.
+    Refused(String),
     /// The answer to [`Command::Eval`].
     Evaluated {
         /// The request's id.
@@ -143,7 +155,11 @@ struct Host {
     repaint: Arc<dyn Fn() + Send + Sync>,
     project: String,
     maps: RefCell<MapViewBuilder>,
-    selection: RefCell<Vec<Uid>>,
+    locations: RefCell<LocationTreeBuilder>,
+    /// The world revision the map view and tree were built at, and what was built.
+    built: RefCell<(u64, Option<Arc<view::MapView>>, Arc<view::LocationTree>)>,
+    inspect: RefCell<Vec<Uid>>,
+    history: RefCell<History>,
     state: Cell<RuntimeState>,
     last_update: Cell<Instant>,
     serial: Cell<u64>,
@@ -178,7 +194,10 @@ fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, eve
         repaint: config.repaint,
         project,
         maps: RefCell::default(),
-        selection: RefCell::default(),
+        locations: RefCell::default(),
+        built: RefCell::new((0, None, Arc::default())),
+        inspect: RefCell::default(),
+        history: RefCell::default(),
         state: Cell::new(RuntimeState::Running),
         last_update: Cell::new(Instant::now()),
         serial: Cell::new(0),
@@ -219,7 +238,12 @@ fn serve_failure(
                 let failure = LuaFailure { message: "the project is not open".into(), traceback: String::new() };
                 let _ = events.send(Event::Evaluated { id, result: Evaluation::Error(failure) });
             }
-            Command::Input(_) | Command::Select(_) => {}
+            Command::Input(_)
+            | Command::Select(_)
+            | Command::Inspect(_)
+            | Command::Edit(_)
+            | Command::Undo
+            | Command::Redo => {}
         }
     }
 }
@@ -262,7 +286,26 @@ impl Host {
                     gui::log(lua, LogLevel::Error, LuaFailure::from(error).to_string());
                 }
             }
-            Command::Select(uids) => *self.selection.borrow_mut() = uids,
+            Command::Select(uids) => *self.runtime.engine().selection.borrow_mut() = uids,
+            Command::Inspect(uids) => *self.inspect.borrow_mut() = uids,
+            Command::Edit(edit) => {
+                let result = edit::apply(lua, &mut self.history.borrow_mut(), &edit);
+                if let Err(error) = result {
+                    let _ = self.events.send(Event::Refused(error.to_string()));
+                }
+            }
+            Command::Undo => {
+                let undone = self.history.borrow_mut().undo(&mut self.runtime.world_mut());
+                if undone.is_none() {
+                    let _ = self.events.send(Event::Refused("nothing to undo".into()));
+                }
+            }
+            Command::Redo => {
+                let redone = self.history.borrow_mut().redo(&mut self.runtime.world_mut());
+                if redone.is_none() {
+                    let _ = self.events.send(Event::Refused("nothing to redo".into()));
+                }
+            }
             Command::Shutdown => self.shutting_down.set(true),
         }
         self.shared.busy_since.store(0, Ordering::Relaxed);
@@ -284,7 +327,18 @@ impl Host {
         let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
         self.last_update.set(now);
         let animating = gui::update_all(lua, dt);
-        let map = self.maps.borrow_mut().build(&self.runtime.world());
+        let revision = self.runtime.world().revision();
+        if self.built.borrow().0 != revision {
+            let world = self.runtime.world();
+            let map = self.maps.borrow_mut().build(&world);
+            let engine = self.runtime.engine();
+            let tree = self.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
+            *self.built.borrow_mut() = (revision, map, Arc::new(tree));
+        }
+        let (map, locations) = {
+            let built = self.built.borrow();
+            (built.1.clone(), built.2.clone())
+        };
         let world = self.runtime.world();
         if world.data.revision() != self.data_revision.get() {
             self.data_revision.set(world.data.revision());
@@ -294,7 +348,9 @@ impl Host {
         self.serial.set(serial);
         let date = world.clock.date();
         let maps = view::map_summaries(&world);
-        let selection = self.selection.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
+        let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
+        let selection = self.runtime.engine().selection.borrow().clone();
+        let player = world.player();
         let turn = world.turn;
         drop(world);
         let snapshot = Snapshot {
@@ -311,6 +367,10 @@ impl Host {
             layers: gui::layer_views(lua),
             animating,
             selection,
+            inspected,
+            locations,
+            history: self.history.borrow().view(),
+            player,
             data: self.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
         };

@@ -13,6 +13,7 @@
 
 pub mod check;
 pub mod data;
+pub mod edit;
 pub mod files;
 pub mod host;
 pub mod location;

@@ -177,6 +177,24 @@ impl World {
         self.revision += 1;
     }
 
+    /// Marks the map holding `uid` (directly or through inventories) as changed, so views of
+    /// its objects are rebuilt.
+    pub(crate) fn touch_object(&mut self, uid: Uid) {
+        let mut current = uid;
+        loop {
+            match self.objects.get(&current).and_then(|o| o.location) {
+                Some(Location::Map(map)) => {
+                    if let Some(map) = self.maps.get_mut(&map) {
+                        map.touch_objects();
+                    }
+                    return;
+                }
+                Some(Location::Inventory(owner) | Location::Equipment(owner, _)) => current = owner,
+                None => return,
+            }
+        }
+    }
+
     /// The uid the next object will get.
     pub fn next_uid(&self) -> Uid {
         Uid(self.next_uid)
@@ -373,6 +391,7 @@ impl World {
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
+        self.touch_object(uid);
         self.revision += 1;
         Ok(())
     }
@@ -388,6 +407,7 @@ impl World {
     ) -> Result<(), WorldError> {
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
+        self.touch_object(uid);
         self.revision += 1;
         Ok(())
     }
@@ -396,6 +416,7 @@ impl World {
     pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         object.fields.mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
+        self.touch_object(uid);
         self.revision += 1;
         Ok(())
     }
@@ -404,6 +425,7 @@ impl World {
     pub fn reset(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         object.fields.reset(field, value, &self.data.proto(object.proto).fields);
+        self.touch_object(uid);
         self.revision += 1;
         Ok(())
     }
@@ -411,6 +433,7 @@ impl World {
     /// Forgets the object's own base value so the prototype's shows again.
     pub fn reset_to_prototype(&mut self, uid: Uid, field: Symbol) -> Result<(), WorldError> {
         self.object_mut(uid)?.fields.reset_to_prototype(field);
+        self.touch_object(uid);
         Ok(())
     }
 
@@ -418,6 +441,7 @@ impl World {
     /// refresh event so handlers re-apply theirs).
     pub fn clear_temp(&mut self, uid: Uid) -> Result<(), WorldError> {
         self.object_mut(uid)?.fields.clear_temp();
+        self.touch_object(uid);
         Ok(())
     }
 

@@ -1,44 +1,548 @@
-//! The Inspector pane: the selected objects' fields, base against temp against calc.
+//! The Inspector pane: the selected objects' fields, base against temp against calc, with
+//! the contributions behind each temp value ("why is my fov 100?").
+//!
+//! Editing the base column sends `mod_base`, the temp column `mod` (set, add or merge) or
+//! `mod(field, nil)`; every edit goes through the runtime's undo history. With several
+//! objects selected, the fields they share show once and an edit applies to all. A pane can
+//! be pinned to one object; rows are virtualised, so objects with hundreds of fields stay fast.
 
-use egui::{RichText, Ui};
-use nefia_runtime::Value;
+use std::collections::{HashMap, HashSet};
+
+use egui::{Color32, RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+use nefia_runtime::edit::Edit;
+use nefia_runtime::host::Command;
+use nefia_runtime::moddable::TempValue;
+use nefia_runtime::value::Key;
+use nefia_runtime::view::{FieldRow, ObjectDetails};
+use nefia_runtime::{ModMethod, Uid, Value};
 
 use crate::app::EditorState;
 
-fn show(value: &Option<Value>) -> String {
-    value.as_ref().map_or_else(|| "—".to_owned(), Value::to_string)
+const ROW_HEIGHT: f32 = 22.0;
+
+/// The inspectors' shared state.
+#[derive(Default)]
+pub struct InspectorState {
+    /// Each pane's field filter, by pane (None: the selection's pane).
+    pub filters: HashMap<Option<u64>, String>,
+    /// Expanded table-valued rows, by object set and field path.
+    expanded: HashSet<(Vec<Uid>, String)>,
+    /// Calculated values at the start of the current turn, to highlight what changed.
+    baseline: HashMap<(Uid, String), Option<Value>>,
+    /// The turn the baseline was taken at.
+    baseline_turn: Option<u64>,
+    /// The turn before: values that differ from it changed during the last turn.
+    previous: HashMap<(Uid, String), Option<Value>>,
+    /// Objects whose values are in the baseline.
+    tracked: HashSet<Uid>,
+    /// The temp modification being added, by pane.
+    adding: HashMap<Option<u64>, AddTemp>,
 }
 
-/// Shows the inspector.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+/// A temp modification being composed: `mod(field, value, method)`.
+struct AddTemp {
+    field: String,
+    method: ModMethod,
+    value: Value,
+}
+
+impl InspectorState {
+    /// Takes a new baseline when the turn changes (and for objects first seen this turn).
+    fn track_turns(&mut self, turn: u64, objects: &[ObjectDetails]) {
+        if self.baseline_turn != Some(turn) {
+            self.previous = std::mem::take(&mut self.baseline);
+            self.baseline_turn = Some(turn);
+            self.tracked.clear();
+        }
+        for object in objects.iter().filter(|o| self.tracked.insert(o.uid)) {
+            for field in &object.fields {
+                self.baseline.entry((object.uid, field.name.clone())).or_insert_with(|| field.calc.clone());
+            }
+        }
+    }
+
+    /// True if `field` of `uid` changed during the last turn.
+    fn changed_last_turn(&self, uid: Uid, field: &FieldRow) -> bool {
+        self.previous.get(&(uid, field.name.clone())).is_some_and(|before| *before != field.calc)
+    }
+}
+
+/// Shows the inspector; `pinned` is the uid a pinned pane shows, None for the selection.
+pub fn ui(ui: &mut Ui, state: &mut EditorState, pinned: Option<u64>) {
     let snapshot = state.snapshot.clone();
-    if snapshot.selection.is_empty() {
-        ui.weak("Click an object in the viewport to inspect it.");
+    let uids: Vec<Uid> = match pinned {
+        Some(uid) => vec![Uid(uid)],
+        None => state.selection.clone(),
+    };
+    let objects: Vec<&ObjectDetails> =
+        uids.iter().filter_map(|uid| snapshot.inspected.iter().find(|o| o.uid == *uid)).collect();
+    if objects.is_empty() {
+        ui.weak(match pinned {
+            Some(uid) => format!("uid {uid} no longer exists."),
+            None => "Click an object in the viewport or in Locations to inspect it.".to_owned(),
+        });
         return;
     }
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for object in &snapshot.selection {
-            ui.label(RichText::new(&object.title).strong().monospace());
-            ui.label(format!("at ({}, {}) in {}", object.x, object.y, object.location));
-            egui::Grid::new(("inspector", object.uid.0)).striped(true).num_columns(4).show(ui, |ui| {
-                ui.strong("field");
-                ui.strong("base");
-                ui.strong("temp");
-                ui.strong("calc");
-                ui.end_row();
-                for row in &object.fields {
-                    ui.monospace(&row.name);
-                    let base = ui.monospace(show(&row.base));
-                    if row.own {
-                        base.on_hover_text("set on this object (differs from the prototype)");
-                    }
-                    let temp = row.temp.as_ref().map(|t| t.value.clone());
-                    ui.monospace(show(&temp));
-                    ui.monospace(show(&row.calc));
-                    ui.end_row();
+    state.inspector.track_turns(snapshot.turn, &snapshot.inspected);
+    header_ui(ui, state, &objects, pinned);
+    let filter = state.inspector.filters.entry(pinned).or_default();
+    ui.horizontal(|ui| {
+        ui.label("Filter:");
+        ui.add(egui::TextEdit::singleline(filter).hint_text("field name").desired_width(160.0));
+    });
+    let filter = filter.clone();
+    let rows = shared_rows(&objects, &filter);
+    let flat = flatten(&rows, &uids, &state.inspector.expanded);
+    let mut edits = Vec::new();
+    let mut toggles = Vec::new();
+    let mut adding = state.inspector.adding.remove(&pinned);
+    add_temp_form(ui, &uids, &mut adding, &mut edits);
+    egui::ScrollArea::horizontal().show(ui, |ui| {
+        TableBuilder::new(ui)
+            .id_salt(("inspector-table", pinned))
+            .striped(true)
+            .resizable(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::initial(120.0).at_least(60.0).clip(true))
+            .column(Column::initial(130.0).at_least(60.0).clip(true))
+            .column(Column::initial(130.0).at_least(60.0).clip(true))
+            .column(Column::initial(80.0).at_least(40.0).clip(true))
+            .column(Column::remainder().at_least(120.0).clip(true))
+            .header(ROW_HEIGHT, |mut header| {
+                for title in ["field", "base", "temp", "calc", "why"] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(ROW_HEIGHT, flat.len(), |mut row| {
+                    let line = &flat[row.index()];
+                    let shared = &rows[line.row];
+                    let changed = objects.iter().any(|o| {
+                        shared.rows.iter().any(|r| r.name == shared.name && state.inspector.changed_last_turn(o.uid, r))
+                    });
+                    row.col(|ui| {
+                        let text = RichText::new(line.label(&shared.name)).monospace();
+                        let text = if changed { text.color(Color32::from_rgb(255, 210, 90)) } else { text };
+                        ui.add_space(line.depth as f32 * 12.0);
+                        if line.expandable {
+                            let arrow = if line.expanded { "⏷" } else { "⏵" };
+                            if ui.small_button(arrow).clicked() {
+                                toggles.push(line.path.clone());
+                            }
+                        }
+                        ui.label(text).on_hover_text(if changed { "changed during the last turn" } else { "" });
+                    });
+                    row.col(|ui| base_ui(ui, &uids, shared, line, &mut edits));
+                    row.col(|ui| {
+                        if line.depth == 0 {
+                            temp_ui(ui, &uids, shared, &mut edits, &mut adding);
+                        }
+                    });
+                    row.col(|ui| {
+                        if line.depth == 0 {
+                            let text = shared.calc.as_ref().map_or_else(|| "nil".to_owned(), brief);
+                            ui.monospace(&text);
+                        }
+                    });
+                    row.col(|ui| {
+                        if line.depth == 0 {
+                            why_ui(ui, shared);
+                        }
+                    });
+                });
+            });
+    });
+    if let Some(form) = adding {
+        state.inspector.adding.insert(pinned, form);
+    }
+    for path in toggles {
+        let key = (uids.clone(), path);
+        if !state.inspector.expanded.remove(&key) {
+            state.inspector.expanded.insert(key);
+        }
+    }
+    state.outbox.extend(edits.into_iter().map(Command::Edit));
+}
+
+fn header_ui(ui: &mut Ui, state: &mut EditorState, objects: &[&ObjectDetails], pinned: Option<u64>) {
+    let uids: Vec<Uid> = objects.iter().map(|o| o.uid).collect();
+    match objects {
+        [object] => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&object.title).strong().monospace());
+                if ui
+                    .button("Refresh")
+                    .on_hover_text("refresh(): clear temp values and let handlers re-apply them")
+                    .clicked()
+                {
+                    state.outbox.push(Command::Edit(Edit::Refresh { uids: uids.clone() }));
+                }
+                if pinned.is_none()
+                    && ui.button("📌 Pin").on_hover_text("Open an inspector that keeps showing this object").clicked()
+                {
+                    state.pin_requests.push(object.uid);
                 }
             });
-            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                let name = object
+                    .fields
+                    .iter()
+                    .find(|f| f.name == "name")
+                    .and_then(|f| f.calc.as_ref().and_then(Value::as_str));
+                ui.label(format!(
+                    "uid {} · {} · {} · \"{}\"",
+                    object.uid,
+                    object.kind.data_type(),
+                    object.id,
+                    name.unwrap_or("—")
+                ));
+                ui.label("·");
+                if ui.link(&object.location).on_hover_text("show in Locations").clicked() {
+                    state.reveal = Some(object.uid);
+                }
+                ui.label(format!("· ({}, {})", object.x, object.y));
+            });
+        }
+        objects => {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{} objects selected", objects.len())).strong());
+                if ui.button("Refresh all").clicked() {
+                    state.outbox.push(Command::Edit(Edit::Refresh { uids: uids.clone() }));
+                }
+            });
+            ui.weak("Fields they share show once; an edit applies to all.");
+        }
+    }
+}
+
+/// One field across every inspected object.
+struct SharedRow<'a> {
+    name: String,
+    /// The field's row in each object.
+    rows: Vec<&'a FieldRow>,
+    /// The base value if all objects agree.
+    base: Option<Option<Value>>,
+    /// The temp value if all agree.
+    temp: Option<Option<&'a TempValue>>,
+    calc: Option<Value>,
+    own: bool,
+}
+
+fn agree<T: PartialEq + Clone>(values: impl Iterator<Item = T>) -> Option<T> {
+    let mut values = values.peekable();
+    let first = values.next()?;
+    values.all(|v| v == first).then_some(first)
+}
+
+fn fuzzy(name: &str, filter: &str) -> bool {
+    let mut letters = name.chars().map(|c| c.to_ascii_lowercase());
+    filter.chars().map(|c| c.to_ascii_lowercase()).all(|wanted| letters.any(|c| c == wanted))
+}
+
+/// The fields every object has, matching `filter`, in name order.
+fn shared_rows<'a>(objects: &[&'a ObjectDetails], filter: &str) -> Vec<SharedRow<'a>> {
+    let Some(first) = objects.first() else { return Vec::new() };
+    first
+        .fields
+        .iter()
+        .filter(|row| fuzzy(&row.name, filter))
+        .filter_map(|row| {
+            let rows: Vec<&FieldRow> =
+                objects.iter().map(|o| o.fields.iter().find(|r| r.name == row.name)).collect::<Option<_>>()?;
+            Some(SharedRow {
+                name: row.name.clone(),
+                base: agree(rows.iter().map(|r| r.base.clone())),
+                temp: agree(rows.iter().map(|r| r.temp.as_ref())),
+                calc: agree(rows.iter().map(|r| r.calc.clone())).flatten(),
+                own: rows.iter().any(|r| r.own),
+                rows,
+            })
+        })
+        .collect()
+}
+
+/// A line of the table: a field, or an entry inside an expanded table value.
+struct Line {
+    row: usize,
+    depth: usize,
+    /// The keys from the field's value down to this entry.
+    keys: Vec<Key>,
+    path: String,
+    expandable: bool,
+    expanded: bool,
+}
+
+impl Line {
+    fn label(&self, field: &str) -> String {
+        match self.keys.last() {
+            None => field.to_owned(),
+            Some(Key::Int(i)) => format!("[{i}]"),
+            Some(Key::Str(s)) => s.to_string(),
+        }
+    }
+}
+
+fn entries(value: &Value) -> Vec<(Key, &Value)> {
+    match value {
+        Value::List(items) => items.iter().enumerate().map(|(i, v)| (Key::Int(i as i64 + 1), v)).collect(),
+        Value::Map(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn flatten(rows: &[SharedRow], uids: &[Uid], expanded: &HashSet<(Vec<Uid>, String)>) -> Vec<Line> {
+    fn walk(
+        lines: &mut Vec<Line>,
+        row: usize,
+        value: Option<&Value>,
+        keys: Vec<Key>,
+        path: String,
+        uids: &[Uid],
+        expanded: &HashSet<(Vec<Uid>, String)>,
+    ) {
+        let expandable = value.is_some_and(|v| matches!(v, Value::List(_) | Value::Map(_)));
+        let is_expanded = expandable && expanded.contains(&(uids.to_vec(), path.clone()));
+        lines.push(Line {
+            row,
+            depth: keys.len(),
+            keys: keys.clone(),
+            path: path.clone(),
+            expandable,
+            expanded: is_expanded,
+        });
+        if let (true, Some(value)) = (is_expanded, value) {
+            for (key, child) in entries(value) {
+                let mut child_keys = keys.clone();
+                child_keys.push(key.clone());
+                walk(lines, row, Some(child), child_keys, format!("{path}/{key}"), uids, expanded);
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    for (index, row) in rows.iter().enumerate() {
+        let base = row.base.as_ref().and_then(Option::as_ref);
+        walk(&mut lines, index, base, Vec::new(), row.name.clone(), uids, expanded);
+    }
+    lines
+}
+
+/// The value at `keys` inside `value`.
+fn value_at<'a>(value: &'a Value, keys: &[Key]) -> Option<&'a Value> {
+    let Some((first, rest)) = keys.split_first() else { return Some(value) };
+    let child = entries(value).into_iter().find(|(k, _)| k == first)?.1;
+    value_at(child, rest)
+}
+
+/// `value` with the entry at `keys` replaced by `new`.
+fn replace_at(value: &Value, keys: &[Key], new: Value) -> Value {
+    let Some((first, rest)) = keys.split_first() else { return new };
+    match value {
+        Value::List(items) => {
+            let mut items = (**items).clone();
+            if let Key::Int(i) = first
+                && let Some(slot) = items.get_mut(*i as usize - 1)
+            {
+                *slot = replace_at(slot, rest, new);
+            }
+            Value::list(items)
+        }
+        Value::Map(map) => {
+            let mut map = (**map).clone();
+            if let Some(slot) = map.get_mut(first) {
+                *slot = replace_at(slot, rest, new);
+            }
+            Value::Map(std::sync::Arc::new(map))
+        }
+        other => other.clone(),
+    }
+}
+
+/// Gives a widget the name assistive tools (and tests) know it by.
+fn name(ui: &Ui, response: &egui::Response, name: String) {
+    ui.ctx().accesskit_node_builder(response.id, |node| node.set_label(name));
+}
+
+fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut Vec<Edit>) {
+    let Some(base) = &row.base else {
+        ui.weak("(mixed)");
+        return;
+    };
+    let Some(current) = base.as_ref().map_or(Some(&Value::Nil), |b| value_at(b, &line.keys)) else { return };
+    let id = ui.id().with(("base", &line.path));
+    if let Some(new) = value_editor(ui, id, current, format!("base {}", line.path)) {
+        let value = match base {
+            Some(base) => replace_at(base, &line.keys, new),
+            None => new,
+        };
+        edits.push(Edit::SetBase { uids: uids.to_vec(), field: row.name.clone(), value });
+    }
+    if line.depth > 0 {
+        return;
+    }
+    if row.own {
+        let reset = ui.small_button("⟲").on_hover_text("Reset to the prototype's value");
+        name(ui, &reset, format!("reset {}", row.name));
+        if reset.clicked() {
+            edits.push(Edit::ResetToPrototype { uids: uids.to_vec(), field: row.name.clone() });
+        }
+    }
+    let hidden = matches!(row.temp, Some(Some(_))) && row.own;
+    if hidden {
+        ui.label(RichText::new("⚠").color(Color32::YELLOW)).on_hover_text(
+            "This base value is hidden: a temp value is set, and calc() returns the temp value. It shows again after refresh() clears the temp values.",
+        );
+    }
+}
+
+fn temp_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, edits: &mut Vec<Edit>, adding: &mut Option<AddTemp>) {
+    match row.temp {
+        None => {
+            ui.weak("(mixed)");
+        }
+        Some(Some(temp)) => {
+            let id = ui.id().with(("temp", &row.name));
+            if let Some(value) = value_editor(ui, id, &temp.value, format!("temp {}", row.name)) {
+                edits.push(Edit::ModTemp {
+                    uids: uids.to_vec(),
+                    field: row.name.clone(),
+                    value,
+                    method: ModMethod::Set,
+                });
+            }
+            let remove = ui.small_button("×").on_hover_text("mod(field, nil): remove the temp value");
+            name(ui, &remove, format!("remove temp {}", row.name));
+            if remove.clicked() {
+                edits.push(Edit::ModTemp {
+                    uids: uids.to_vec(),
+                    field: row.name.clone(),
+                    value: Value::Nil,
+                    method: ModMethod::Set,
+                });
+            }
+            add_temp_ui(ui, row, adding);
+        }
+        Some(None) => add_temp_ui(ui, row, adding),
+    }
+}
+
+/// The "+" button: opens the form to add a temp modification to this field.
+fn add_temp_ui(ui: &mut Ui, row: &SharedRow, adding: &mut Option<AddTemp>) {
+    let button = ui.small_button("+").on_hover_text("mod(): add a temp modification");
+    name(ui, &button, format!("add temp {}", row.name));
+    if button.clicked() {
+        let value = match row.calc {
+            Some(Value::Int(_)) | None => Value::Int(0),
+            Some(Value::Float(_)) => Value::Float(0.0),
+            Some(ref other) => other.clone(),
+        };
+        *adding = Some(AddTemp { field: row.name.clone(), method: ModMethod::Add, value });
+    }
+}
+
+/// The form of a temp modification being added: method, value, Apply.
+fn add_temp_form(ui: &mut Ui, uids: &[Uid], adding: &mut Option<AddTemp>, edits: &mut Vec<Edit>) {
+    let Some(form) = adding else { return };
+    let mut close = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("mod(\"{}\", value, method):", form.field));
+            for method in [ModMethod::Set, ModMethod::Add, ModMethod::Merge] {
+                ui.radio_value(&mut form.method, method, method.name());
+            }
+            if let Some(new) = value_editor(ui, ui.id().with("add-temp-value"), &form.value, "temp value".into()) {
+                form.value = new;
+            }
+            if ui.button("Apply").clicked() {
+                edits.push(Edit::ModTemp {
+                    uids: uids.to_vec(),
+                    field: form.field.clone(),
+                    value: form.value.clone(),
+                    method: form.method,
+                });
+                close = true;
+            }
+            close |= ui.button("Cancel").clicked();
+        });
+    });
+    if close {
+        *adding = None;
+    }
+}
+
+fn why_ui(ui: &mut Ui, row: &SharedRow) {
+    let Some(Some(temp)) = row.temp else { return };
+    let summary =
+        temp.sources.iter().map(|c| format!("{} {}", c.method.name(), brief(&c.value))).collect::<Vec<_>>().join(", ");
+    let summary = if temp.dropped > 0 { format!("(+{} older) {summary}", temp.dropped) } else { summary };
+    ui.label(RichText::new(&summary).small()).on_hover_ui(|ui| {
+        if temp.dropped > 0 {
+            ui.weak(format!("{} older contributions not kept", temp.dropped));
+        }
+        for contribution in &temp.sources {
+            ui.monospace(format!("{} {} — {}", contribution.method.name(), contribution.value, contribution.origin));
         }
     });
+}
+
+/// A short text for a value in a cell.
+fn brief(value: &Value) -> String {
+    match value {
+        Value::List(items) => format!("list ({})", items.len()),
+        Value::Map(map) => format!("table ({})", map.len()),
+        other => other.to_string(),
+    }
+}
+
+/// An editor for a plain value, named `label` for assistive tools. Returns the new value once
+/// an edit is finished (focus left, Enter pressed, drag released), not on every keystroke or
+/// drag step, so each change is one undo entry.
+fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
+    match value {
+        Value::Bool(b) => {
+            let mut b = *b;
+            let response = ui.checkbox(&mut b, "");
+            name(ui, &response, label);
+            response.changed().then_some(Value::Bool(b))
+        }
+        Value::Int(_) | Value::Float(_) => {
+            let mut buffer = ui.data(|d| d.get_temp::<f64>(id)).unwrap_or(value.as_f64().unwrap_or_default());
+            let integer = matches!(value, Value::Int(_));
+            let drag = egui::DragValue::new(&mut buffer).speed(if integer { 0.2 } else { 0.05 });
+            let drag = if integer { drag.fixed_decimals(0) } else { drag };
+            let response = ui.add_sized([ui.available_width().min(90.0), ROW_HEIGHT - 4.0], drag);
+            name(ui, &response, label);
+            if response.dragged() || response.has_focus() {
+                ui.data_mut(|d| d.insert_temp(id, buffer));
+                return None;
+            }
+            ui.data_mut(|d| d.remove::<f64>(id));
+            let new = if integer { Value::Int(buffer.round() as i64) } else { Value::Float(buffer) };
+            (response.drag_stopped() || response.lost_focus() || response.changed())
+                .then_some(new)
+                .filter(|new| new != value)
+        }
+        Value::Str(s) => {
+            let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| s.to_string());
+            let response =
+                ui.add(egui::TextEdit::singleline(&mut buffer).desired_width(ui.available_width().min(140.0)));
+            name(ui, &response, label);
+            if response.has_focus() {
+                ui.data_mut(|d| d.insert_temp(id, buffer));
+                return None;
+            }
+            ui.data_mut(|d| d.remove::<String>(id));
+            (response.lost_focus() && buffer != **s).then(|| Value::str(&buffer))
+        }
+        Value::Nil => {
+            ui.weak("nil");
+            None
+        }
+        Value::List(_) | Value::Map(_) => {
+            ui.weak(brief(value));
+            None
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! The editor's panes, one file each, and the one [`TabViewer`] that shows them in the dock.
 
+pub mod history;
 pub mod inspector;
 pub mod layers;
 pub mod locations;
@@ -21,6 +22,8 @@ pub enum Tab {
     Viewport,
     /// Fields of the selected objects.
     Inspector,
+    /// Fields of one object, whatever is selected.
+    PinnedInspector(u64),
     /// Maps and what they hold.
     Locations,
     /// The Lua REPL.
@@ -31,23 +34,35 @@ pub enum Tab {
     Prototypes,
     /// The UI layer stack, widgets and map draw layers.
     Layers,
+    /// The editor's undo history.
+    History,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 7] =
-        [Tab::Viewport, Tab::Inspector, Tab::Locations, Tab::Repl, Tab::Log, Tab::Prototypes, Tab::Layers];
+    pub const ALL: [Tab; 8] = [
+        Tab::Viewport,
+        Tab::Inspector,
+        Tab::Locations,
+        Tab::Repl,
+        Tab::Log,
+        Tab::Prototypes,
+        Tab::Layers,
+        Tab::History,
+    ];
 
     /// The pane's title.
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> String {
         match self {
-            Tab::Viewport => "Viewport",
-            Tab::Inspector => "Inspector",
-            Tab::Locations => "Locations",
-            Tab::Repl => "REPL",
-            Tab::Log => "Log",
-            Tab::Prototypes => "Prototypes",
-            Tab::Layers => "Layers",
+            Tab::Viewport => "Viewport".into(),
+            Tab::Inspector => "Inspector".into(),
+            Tab::PinnedInspector(uid) => format!("Inspector · uid {uid}"),
+            Tab::Locations => "Locations".into(),
+            Tab::Repl => "REPL".into(),
+            Tab::Log => "Log".into(),
+            Tab::Prototypes => "Prototypes".into(),
+            Tab::Layers => "Layers".into(),
+            Tab::History => "History".into(),
         }
     }
 }
@@ -72,12 +87,14 @@ impl TabViewer for Panes<'_> {
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
         match tab {
             Tab::Viewport => viewport::ui(ui, self.state),
-            Tab::Inspector => inspector::ui(ui, self.state),
+            Tab::Inspector => inspector::ui(ui, self.state, None),
+            Tab::PinnedInspector(uid) => inspector::ui(ui, self.state, Some(*uid)),
             Tab::Locations => locations::ui(ui, self.state),
             Tab::Repl => repl::ui(ui, self.state),
             Tab::Log => log::ui(ui, self.state),
             Tab::Prototypes => prototypes::ui(ui, self.state),
             Tab::Layers => layers::ui(ui, self.state),
+            Tab::History => history::ui(ui, self.state),
         }
     }
 

@@ -3,11 +3,16 @@
 //! click to select and to give the game the keyboard.
 
 use egui::{Rect, Sense, Ui, Vec2};
+use nefia_runtime::Uid;
+use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
+use nefia_runtime::location::Holder;
 use nefia_runtime::lua::Output;
 use nefia_runtime::ui::{Input, LayerKind};
 use nefia_runtime::ui::{LogLevel, LogLine};
+use nefia_runtime::view::{MapView, Snapshot};
 
+use super::locations::DraggedObjects;
 use crate::app::EditorState;
 use crate::keys;
 use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
@@ -24,6 +29,12 @@ pub struct ViewportState {
     pub hovered: Option<(i32, i32)>,
     /// What the last frame drew.
     pub report: DrawReport,
+    /// True if the viewport has the keyboard (the game's keys, the editor's shortcuts).
+    pub has_focus: bool,
+    /// Where the map was drawn last frame.
+    pub rect: Option<Rect>,
+    /// Where a box selection started, in cells.
+    box_start: Option<Vec2>,
     /// Fit the map on the next frame.
     pub fit_requested: bool,
     /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
@@ -72,6 +83,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
         .map(|pos| camera.cell_at(rect, pos))
         .filter(|&(x, y)| x >= 0 && y >= 0 && x < map.width && y < map.height);
     let camera = *camera;
+    view.rect = Some(rect);
     view.report = view.renderer.paint(
         ui.painter(),
         rect,
@@ -98,14 +110,13 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     overlay::paint_widgets(ui.painter(), rect, &snapshot.widgets);
     view.report.widgets = snapshot.widgets.iter().map(|w| w.id.clone()).collect();
 
-    if response.clicked() {
-        response.request_focus();
-        if let Some((x, y)) = view.hovered {
-            let top = map.objects_at(x, y).last().map(|o| o.uid);
-            state.selection = top.into_iter().collect();
-            state.outbox.push(Command::Select(state.selection.clone()));
-        }
+    outline_selection(ui, rect, &camera, &snapshot, &state.selection);
+    select_ui(ui, rect, &camera, &response, &map, state);
+    if let (Some(payload), Some((x, y))) = (response.dnd_release_payload::<DraggedObjects>(), state.viewport.hovered) {
+        state.outbox.push(Command::Edit(Edit::Move { uids: payload.0.clone(), to: Holder::Map(map.id), x, y }));
     }
+    notice_ui(ui, rect, state);
+    state.viewport.has_focus = response.has_focus();
     let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
     if response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Backtick)) {
         state.viewport.repl_overlay = !state.viewport.repl_overlay;
@@ -178,4 +189,97 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
             ui.weak(format!("{:.0} px/cell", camera.zoom));
         }
     });
+}
+
+/// Outlines the selected objects on the current map.
+fn outline_selection(ui: &Ui, rect: Rect, camera: &Camera, snapshot: &Snapshot, selection: &[Uid]) {
+    let Some(map) = &snapshot.map else { return };
+    let painter = ui.painter().with_clip_rect(rect);
+    for object in snapshot.inspected.iter().filter(|o| selection.contains(&o.uid) && o.map == Some(map.id)) {
+        let min = camera.to_screen(rect, Vec2::new(object.x as f32, object.y as f32));
+        let cell = Rect::from_min_size(min, Vec2::splat(camera.zoom.max(3.0)));
+        painter.rect_stroke(
+            cell,
+            2.0,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(80, 220, 255)),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// Click selects the top object of a cell (clicking again goes down the stack), Shift-click
+/// adds or removes it, and dragging a box selects everything in it (Shift adds).
+fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, map: &MapView, state: &mut EditorState) {
+    let shift = ui.input(|i| i.modifiers.shift);
+    let mut selection = state.selection.clone();
+    if response.clicked() {
+        response.request_focus();
+        let Some((x, y)) = state.viewport.hovered else { return };
+        let here: Vec<Uid> = map.objects_at(x, y).map(|o| o.uid).collect();
+        let pick = match (selection.as_slice(), here.iter().position(|u| selection.first() == Some(u))) {
+            ([_], Some(index)) if !shift => here.get(if index == 0 { here.len() - 1 } else { index - 1 }).copied(),
+            _ => here.last().copied(),
+        };
+        match (pick, shift) {
+            (Some(uid), true) => {
+                if let Some(index) = selection.iter().position(|u| *u == uid) {
+                    selection.remove(index);
+                } else {
+                    selection.push(uid);
+                }
+            }
+            (pick, false) => selection = pick.into_iter().collect(),
+            (None, true) => return,
+        }
+        state.select(selection);
+        return;
+    }
+    let space = ui.input(|i| i.key_down(egui::Key::Space));
+    if response.drag_started_by(egui::PointerButton::Primary) && !space {
+        state.viewport.box_start = response.interact_pointer_pos().map(|p| camera.to_cell(rect, p));
+    }
+    let Some(start) = state.viewport.box_start else { return };
+    let Some(now) = ui.input(|i| i.pointer.interact_pos()).map(|p| camera.to_cell(rect, p)) else { return };
+    let (min, max) = (start.min(now), start.max(now));
+    let screen = Rect::from_min_max(camera.to_screen(rect, min), camera.to_screen(rect, max));
+    ui.painter().with_clip_rect(rect).rect(
+        screen,
+        0.0,
+        egui::Color32::from_rgba_unmultiplied(80, 220, 255, 30),
+        egui::Stroke::new(1.0, egui::Color32::from_rgb(80, 220, 255)),
+        egui::StrokeKind::Inside,
+    );
+    if response.drag_stopped() {
+        state.viewport.box_start = None;
+        if !shift {
+            selection.clear();
+        }
+        for y in min.y.floor() as i32..=max.y.floor() as i32 {
+            for x in min.x.floor() as i32..=max.x.floor() as i32 {
+                selection
+                    .extend(map.objects_at(x, y).map(|o| o.uid).filter(|u| !selection.contains(u)).collect::<Vec<_>>());
+            }
+        }
+        state.select(selection);
+    }
+}
+
+/// The last refused edit, shown for a few seconds over the map.
+fn notice_ui(ui: &Ui, rect: Rect, state: &EditorState) {
+    const SHOWN: std::time::Duration = std::time::Duration::from_secs(5);
+    let Some((text, when)) = &state.notice else { return };
+    let age = when.elapsed();
+    if age > SHOWN {
+        return;
+    }
+    ui.ctx().request_repaint_after(SHOWN - age);
+    let painter = ui.painter().with_clip_rect(rect);
+    let galley =
+        painter.layout(text.clone(), egui::FontId::proportional(14.0), egui::Color32::WHITE, rect.width() - 40.0);
+    let frame = Rect::from_min_size(
+        rect.center_top() + Vec2::new(-galley.size().x / 2.0 - 8.0, 36.0),
+        galley.size() + Vec2::splat(16.0),
+    );
+    painter.rect_filled(frame, 4.0, egui::Color32::from_rgb(120, 30, 30));
+    painter.galley(frame.min + Vec2::splat(8.0), galley, egui::Color32::WHITE);
 }

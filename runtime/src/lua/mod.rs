@@ -9,6 +9,7 @@
 
 pub mod convert;
 pub mod data;
+pub mod editor;
 pub mod error;
 pub mod event;
 mod fast;
@@ -84,6 +85,8 @@ pub struct Engine {
     pub save_dir: RefCell<PathBuf>,
     /// UI layers, widgets, map draw layers, messages and log.
     pub gui: RefCell<gui::GuiState>,
+    /// The objects selected in the editor (`Editor.select`, `Editor.selection()`).
+    pub selection: RefCell<Vec<crate::object::Uid>>,
     /// What blocking calls wait on; none when headless.
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -255,6 +258,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         on_duplicate: Cell::new(OnDuplicate::Error),
         save_dir: RefCell::new(PathBuf::from("saves")),
         gui: RefCell::default(),
+        selection: RefCell::default(),
         frontend: RefCell::new(None),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
@@ -283,6 +287,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     gui::install(&lua, &api)?;
     world::install(&lua, &api)?;
     save::install(&lua, &api)?;
+    editor::install(&lua, &api)?;
     Ok((lua, engine))
 }
 

@@ -1,0 +1,276 @@
+//! The inspector, the locations browser and undo, driven headless: base and temp edits with
+//! their provenance, refresh, drag and drop with refusals, and undoing a removal.
+
+mod common;
+
+use common::{eval, eval_values, started, step_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::app::EditorApp;
+use nefia_editor::panes::Tab;
+use nefia_runtime::{Uid, Value};
+
+fn player(harness: &Harness<'static, EditorApp>) -> Uid {
+    harness.state().state().snapshot.player.expect("the demo has a player")
+}
+
+/// The player's row of `field` in the inspector: (calc, temp value).
+fn row(harness: &Harness<'static, EditorApp>, field: &str) -> (Option<Value>, Option<Value>) {
+    let snapshot = &harness.state().state().snapshot;
+    let player = snapshot.inspected.iter().find(|o| Some(o.uid) == snapshot.player).expect("the player is inspected");
+    let row = player.fields.iter().find(|r| r.name == field).expect("the field is listed");
+    (row.calc.clone(), row.temp.as_ref().map(|t| t.value.clone()))
+}
+
+/// Selects the player and waits for the inspector to show it.
+fn inspect_player(harness: &mut Harness<'static, EditorApp>) {
+    let uid = player(harness);
+    harness.state_mut().state_mut().select(vec![uid]);
+    step_until(harness, "the inspector", |h| h.query_by_label("base fov").is_some());
+}
+
+fn set_number(harness: &mut Harness<'static, EditorApp>, label: &str, value: &str) {
+    harness.get_by_label(label).click();
+    harness.step();
+    harness.key_combination(&[egui::Key::A]);
+    harness.get_by_label(label).type_text(value);
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+}
+
+#[test]
+fn editing_a_base_value_changes_calc_and_undo_restores_it() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    set_number(&mut harness, "base strength", "9");
+    step_until(&mut harness, "calc strength = 9", |h| row(h, "strength").0 == Some(Value::Int(9)));
+    assert!(harness.query_by_label("9").is_some(), "the calc column shows it");
+    assert_eq!(eval_values(&mut harness, "Chara.player().strength"), ["9"]);
+    assert!(harness.state().state().snapshot.history.labels.last().unwrap().starts_with("Set strength = 9"));
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    step_until(&mut harness, "the undo", |h| row(h, "strength").0 == Some(Value::Int(6)));
+}
+
+#[test]
+fn a_temp_add_shows_its_provenance_refresh_clears_it_and_a_handler_reapplies() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    harness.get_by_label("add temp dv").click();
+    step_until(&mut harness, "the temp form", |h| h.query_by_label("Apply").is_some());
+    set_number(&mut harness, "temp value", "20");
+    harness.get_by_label("Apply").click();
+    step_until(&mut harness, "calc dv = 24", |h| row(h, "dv") == (Some(Value::Int(24)), Some(Value::Int(24))));
+    assert!(harness.query_by_label("add 20").is_some(), "the why column shows the contribution");
+
+    harness.get_by_label("Refresh").click();
+    step_until(&mut harness, "the refresh", |h| row(h, "dv") == (Some(Value::Int(4)), None));
+    assert!(harness.query_by_label("add 20").is_none(), "refresh cleared the temp value");
+
+    eval(
+        &mut harness,
+        "Event.register('base.on_chara_refreshed', 'test.blessing', function(c) c:mod('dv', 7, 'add') end)",
+    );
+    harness.get_by_label("Refresh").click();
+    step_until(&mut harness, "the handler", |h| row(h, "dv").0 == Some(Value::Int(11)));
+    assert!(harness.query_by_label("add 7").is_some(), "the handler's contribution shows");
+}
+
+#[test]
+fn the_fov_trap_is_pointed_out() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    eval(&mut harness, "Chara.player():mod('fov', 100) Chara.player().fov = 5");
+    step_until(&mut harness, "calc fov = 100", |h| row(h, "fov").0 == Some(Value::Int(100)));
+    assert!(harness.query_by_label("⚠").is_some(), "the hidden base value is flagged");
+}
+
+#[test]
+fn dragging_an_item_into_a_full_inventory_is_refused_and_nothing_moves() {
+    let mut harness = started();
+    eval_values(&mut harness, "Chara.player().inventory_capacity = 0");
+    harness.state_mut().open_tab(Tab::Locations);
+    let putitoro = eval_values(
+        &mut harness,
+        "(function() for _, i in Item.iter() do if i._id == 'elona.putitoro' then return i.uid end end end)()",
+    )[0]
+    .parse::<u64>()
+    .unwrap();
+    harness.state_mut().state_mut().reveal = Some(Uid(putitoro));
+    harness.state_mut().state_mut().locations.search.clear();
+    let item_row = format!("uid {putitoro} elona.putitoro");
+    step_until(&mut harness, "the item row", |h| h.query_by_label_contains(&item_row).is_some());
+    let player = player(&harness);
+    harness.state_mut().state_mut().reveal = Some(player);
+    let player_row = format!("uid {} elona.player", player.0);
+    step_until(&mut harness, "the player row", |h| h.query_by_label_contains(&player_row).is_some());
+
+    let from = harness.get_by_label_contains(&item_row).rect().center();
+    let to = harness.get_by_label_contains(&player_row).rect().center();
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(from + egui::vec2(0.0, 12.0));
+    harness.step();
+    harness.drop_at(to);
+    harness.step();
+    step_until(&mut harness, "the refusal", |h| h.state().state().notice.is_some());
+    let notice = &harness.state().state().notice.as_ref().unwrap().0;
+    assert!(notice.contains("full"), "{notice}");
+    assert_eq!(eval_values(&mut harness, &format!("World.object({putitoro}).location == Map.current()")), ["true"]);
+}
+
+#[test]
+fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
+    let mut harness = started();
+    let (uid, x, y) = {
+        let values = eval_values(
+            &mut harness,
+            "(function() for _, c in Chara.iter() do if c._id == 'elona.putit' then return c.uid, c.x, c.y end end end)()",
+        );
+        (values[0].parse::<u64>().unwrap(), values[1].clone(), values[2].clone())
+    };
+    harness
+        .state_mut()
+        .state_mut()
+        .outbox
+        .push(nefia_runtime::host::Command::Edit(nefia_runtime::edit::Edit::Remove { uids: vec![Uid(uid)] }));
+    harness.step();
+    step_until(&mut harness, "the removal", |h| !h.state().state().snapshot.history.labels.is_empty());
+    assert_eq!(eval_values(&mut harness, &format!("World.object({uid}).location")), ["nil"]);
+    harness.state_mut().open_tab(Tab::History);
+    harness.step();
+    assert!(
+        harness.query_by_label_contains("Remove <object ('base.chara', uid").is_some(),
+        "the History pane lists it"
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    step_until(&mut harness, "the undo", |h| h.state().state().snapshot.history.done == 0);
+    let back = eval_values(
+        &mut harness,
+        &format!("local o = World.object({uid}) return o.location == Map.current(), o.x, o.y, o.uid"),
+    );
+    assert_eq!(back, ["true".to_owned(), x, y, uid.to_string()]);
+}
+
+/// The screen position of the middle of cell (x, y) in the viewport.
+fn cell_center(harness: &Harness<'static, EditorApp>, x: i32, y: i32) -> egui::Pos2 {
+    let view = &harness.state().state().viewport;
+    let camera = view.camera.expect("the viewport has a camera");
+    camera.to_screen(view.rect.expect("the viewport was drawn"), egui::vec2(x as f32 + 0.5, y as f32 + 0.5))
+}
+
+fn click_at(harness: &mut Harness<'static, EditorApp>, pos: egui::Pos2, modifiers: egui::Modifiers) {
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event_modifiers(
+            egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers },
+            modifiers,
+        );
+    }
+    harness.step();
+}
+
+#[test]
+fn clicking_selects_cycles_through_a_stack_and_shift_adds() {
+    let mut harness = started();
+    let ids = eval_values(
+        &mut harness,
+        "local a = Item.create('elona.putitoro', 3, 3) local b = Chara.create('elona.yeek', 3, 3) return a.uid, b.uid, Chara.player().uid",
+    );
+    let (item, yeek, player) =
+        (Uid(ids[0].parse().unwrap()), Uid(ids[1].parse().unwrap()), Uid(ids[2].parse().unwrap()));
+    step_until(&mut harness, "the new objects drawn", |h| {
+        h.state().state().viewport.report.objects.iter().any(|o| o.uid == yeek)
+    });
+    let cell = cell_center(&harness, 3, 3);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    assert_eq!(harness.state().state().selection, [yeek], "the top object first");
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    assert_eq!(harness.state().state().selection, [item], "then the one under it");
+    let player_cell = cell_center(&harness, 16, 10);
+    click_at(&mut harness, player_cell, egui::Modifiers::SHIFT);
+    assert_eq!(harness.state().state().selection, [item, player], "shift adds");
+    step_until(&mut harness, "the selection in the runtime", |h| eval_values(h, "#Editor.selection()") == ["2"]);
+}
+
+#[test]
+fn a_box_drag_selects_everything_in_it() {
+    let mut harness = started();
+    eval_values(
+        &mut harness,
+        "Chara.create('elona.yeek', 2, 2) Chara.create('elona.yeek', 4, 3) Item.create('elona.dagger', 9, 9)",
+    );
+    step_until(&mut harness, "the yeeks drawn", |h| {
+        h.state().state().viewport.report.objects.iter().filter(|o| o.glyph == "y").count() == 2
+    });
+    let (from, to) = (cell_center(&harness, 1, 1), cell_center(&harness, 5, 4));
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(from + egui::vec2(10.0, 10.0));
+    harness.step();
+    harness.hover_at(to);
+    harness.step();
+    harness.drop_at(to);
+    harness.step();
+    assert_eq!(harness.state().state().selection.len(), 2, "both yeeks and nothing else");
+}
+
+#[test]
+fn several_selected_objects_share_their_fields_and_an_edit_applies_to_all() {
+    let mut harness = started();
+    let ids = eval_values(
+        &mut harness,
+        "local a = Chara.create('elona.putit', 2, 2) local b = Chara.create('elona.putit', 3, 2) return a.uid, b.uid",
+    );
+    let uids: Vec<Uid> = ids.iter().map(|s| Uid(s.parse().unwrap())).collect();
+    harness.state_mut().state_mut().select(uids.clone());
+    step_until(&mut harness, "the shared fields", |h| h.query_by_label("2 objects selected").is_some());
+    set_number(&mut harness, "base hp", "3");
+    step_until(&mut harness, "both changed", |h| {
+        eval_values(h, &format!("World.object({}).hp, World.object({}).hp", uids[0].0, uids[1].0)) == ["3", "3"]
+    });
+}
+
+#[test]
+fn a_pinned_inspector_keeps_its_object_and_editor_select_works_from_lua() {
+    let mut harness = started();
+    eval_values(&mut harness, "Editor.select(Chara.player())");
+    step_until(&mut harness, "the selection from Lua", |h| h.state().state().selection == [player(h)]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("📌 Pin").is_some());
+    harness.get_by_label("📌 Pin").click();
+    harness.step();
+    let uid = player(&harness);
+    assert!(harness.state_mut().dock_mut().find_tab(&Tab::PinnedInspector(uid.0)).is_some());
+    harness.state_mut().state_mut().select(Vec::new());
+    step_until(&mut harness, "the pinned pane still shows the player", |h| {
+        h.state().state().snapshot.inspected.iter().any(|o| o.uid == uid) && h.state().state().selection.is_empty()
+    });
+}
+
+#[test]
+fn locations_search_finds_by_uid_id_and_name_and_the_context_menu_clones() {
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Locations);
+    let uid = player(&harness);
+    for search in [format!("uid {}", uid.0), "elona.player".to_owned(), "you".to_owned()] {
+        harness.state_mut().state_mut().locations.search = search.clone();
+        step_until(&mut harness, &search, |h| {
+            h.query_by_label_contains(&format!("uid {} elona.player", uid.0)).is_some()
+        });
+    }
+    harness.state_mut().state_mut().locations.search = "elona.shopkeeper".into();
+    step_until(&mut harness, "the shopkeeper", |h| h.query_by_label_contains("elona.shopkeeper").is_some());
+    harness.get_by_label_contains("elona.shopkeeper").click_secondary();
+    harness.step();
+    harness.get_by_label("Clone").click();
+    step_until(&mut harness, "the clone", |h| {
+        h.state().state().snapshot.history.labels.iter().any(|l| l.starts_with("Clone"))
+    });
+    assert_eq!(
+        eval_values(
+            &mut harness,
+            "local n = 0 for _, c in Chara.iter() do if c._id == 'elona.shopkeeper' then n = n + 1 end end return n"
+        ),
+        ["2"]
+    );
+}
