@@ -147,6 +147,7 @@ impl EditorApp {
                     self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }
+                Event::Completions { .. } | Event::Source(_) | Event::Reloaded(_) => {}
             }
         }
         self.state.snapshot = self.host.snapshot();

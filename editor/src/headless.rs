@@ -1,12 +1,10 @@
 //! The commands that need no display: `run`, `repl` and `check`.
 
-use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
 use nefia_runtime::Runtime;
 use nefia_runtime::lua::Output;
-use nefia_runtime::runtime::Evaluation;
 
 /// Prints engine output: `print` lines and `Gui.mes` messages both go to stdout.
 fn stdout_sink() -> Box<dyn FnMut(Output)> {
@@ -49,28 +47,9 @@ pub fn repl(project: &Path) -> ExitCode {
         Ok(runtime) => runtime,
         Err(code) => return code,
     };
-    let stdin = std::io::stdin();
-    let mut pending = String::new();
-    loop {
-        print!("{}", if pending.is_empty() { "> " } else { ">> " });
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match stdin.lock().read_line(&mut line) {
-            Ok(0) | Err(_) => return ExitCode::SUCCESS,
-            Ok(_) => {}
-        }
-        pending.push_str(&line);
-        match runtime.eval(&pending) {
-            Evaluation::Incomplete => continue,
-            Evaluation::Values(values) => {
-                if !values.is_empty() {
-                    println!("{}", values.join("\t"));
-                }
-            }
-            Evaluation::Error(failure) => eprintln!("{failure}"),
-        }
-        pending.clear();
-    }
+    runtime.break_on_terminal(true);
+    nefia_runtime::lua::repl::read_eval_print(runtime.lua(), "", &|| false);
+    ExitCode::SUCCESS
 }
 
 /// `nefia check`: print each problem as `file:line: message`; exit 1 if there are any.

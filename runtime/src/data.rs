@@ -195,6 +195,13 @@ impl DataRegistry {
         })
     }
 
+    /// Puts back an earlier copy of the registry (a rejected hotload), as a new revision.
+    pub fn restore(&mut self, earlier: DataRegistry) {
+        let revision = self.revision + 1;
+        *self = earlier;
+        self.revision = revision;
+    }
+
     /// The data type called `name`.
     pub fn data_type(&self, name: &str) -> Result<&DataType, DataError> {
         Ok(&self.types[self.type_position(name)?])

@@ -5,11 +5,18 @@
 //! `query()` — run the same serve loop nested (through [`Frontend`]), so the editor stays
 //! live: it repaints, the log streams, and other panes' commands are answered while a script
 //! waits. The editor never holds the Lua state; it renders the latest snapshot.
+//!
+//! The same nesting serves `pause()`: while a breakpoint waits, REPL input evaluates among
+//! its locals. Every evaluation runs under the limits ([`Limits`]); the Stop flag is shared
+//! with the editor so it can interrupt a script from its own thread. An uncaught error in
+//! game logic (a key's handlers, a UI layer's input, a widget's update) stops the game on
+//! the error screen until it is resumed or a hotload fixes it. A [`ModWatcher`] sends
+//! [`Command::Reload`] for every Lua file saved in the loaded mods.
 
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -18,10 +25,13 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use mlua::Lua;
 
 use crate::edit::{self, Edit, History};
+use crate::hotload::{self, ModWatcher, Reload};
 use crate::lua::gui::{self, Frontend, WaitReason};
-use crate::lua::{LuaFailure, Output};
+use crate::lua::limits::Limits;
+use crate::lua::repl::{self, Evaluation, SourceExcerpt};
+use crate::lua::{GameError, LuaFailure, Output};
 use crate::object::Uid;
-use crate::runtime::{Evaluation, Runtime};
+use crate::runtime::Runtime;
 use crate::symbol::Symbol;
 use crate::ui::{Input, LogLevel, LogLine};
 use crate::view::{self, LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
@@ -52,6 +62,41 @@ pub enum Command {
     Undo,
     /// Redo the last undone edit.
     Redo,
+    /// Let the innermost `pause()` continue.
+    Continue,
+    /// Pause at the next turn boundary (before the game takes the next key), as `pause()`
+    /// would, with the key, the player and the turn as locals.
+    Break,
+    /// Leave the error screen: the failed step is abandoned and the game goes on.
+    Resume,
+    /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
+    Reload(PathBuf),
+    /// Reload every loaded file of a mod ("Reload mod").
+    ReloadMod(String),
+    /// Complete the end of REPL input; answered with [`Event::Completions`].
+    Complete {
+        /// Matches the answer to the request.
+        id: u64,
+        /// The input up to the cursor.
+        text: String,
+    },
+    /// Set the time limit of one evaluation and the Lua heap limit (`None`: unlimited).
+    SetLimits {
+        /// The time limit.
+        time: Option<Duration>,
+        /// The memory limit, in bytes.
+        memory: Option<usize>,
+    },
+    /// Show the lines of a loaded file around `line`; answered with [`Event::Source`].
+    ShowSource {
+        /// The file as errors name it (`mods/elona/init.lua`).
+        file: String,
+        /// The line to show.
+        line: u32,
+    },
+    /// Sent by [`HostHandle::stop`] after it raised the Stop flag, so that a runtime waiting
+    /// in `pause()` or `query()` wakes up and notices; does nothing itself.
+    Stop,
     /// Stop the runtime thread.
     Shutdown,
 }
@@ -70,6 +115,17 @@ pub enum Event {
         /// What came of it.
         result: Evaluation,
     },
+    /// The answer to [`Command::Complete`]: whole replacements of the input.
+    Completions {
+        /// The request's id.
+        id: u64,
+        /// The completed inputs, sorted.
+        candidates: Vec<String>,
+    },
+    /// The answer to [`Command::ShowSource`].
+    Source(SourceExcerpt),
+    /// A file was reloaded, or its reload was rejected.
+    Reloaded(Reload),
 }
 
 /// State shared between the two threads.
@@ -78,6 +134,8 @@ struct Shared {
     /// Milliseconds since `started` when the current command began; 0 when idle.
     busy_since: AtomicU64,
     started: Instant,
+    /// Raised by [`HostHandle::stop`]: the running Lua code is interrupted.
+    stop: Arc<AtomicBool>,
 }
 
 /// The editor's end of the runtime thread.
@@ -106,11 +164,13 @@ impl HostHandle {
             snapshot: Mutex::new(Arc::new(Snapshot::empty(&name))),
             busy_since: AtomicU64::new(0),
             started: Instant::now(),
+            stop: Arc::default(),
         });
         let thread_shared = shared.clone();
+        let reloads = commands.clone();
         let thread = std::thread::Builder::new()
             .name("nefia runtime".into())
-            .spawn(move || run(config, thread_shared, command_rx, event_tx))
+            .spawn(move || run(config, thread_shared, (reloads, command_rx), event_tx))
             .expect("the runtime thread starts");
         HostHandle { commands, events, shared, thread: Some(thread) }
     }
@@ -128,6 +188,12 @@ impl HostHandle {
     /// Events that arrived since the last call, in order.
     pub fn events(&self) -> Vec<Event> {
         self.events.try_iter().collect()
+    }
+
+    /// Interrupts the running Lua code (a runaway script, a paused one) at once.
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+        self.send(Command::Stop);
     }
 
     /// How long the runtime has been busy with the current command (None when idle).
@@ -161,6 +227,10 @@ struct Host {
     inspect: RefCell<Vec<Uid>>,
     history: RefCell<History>,
     state: Cell<RuntimeState>,
+    /// The uncaught error the game stopped on (the error screen), if any.
+    error: RefCell<Option<GameError>>,
+    /// A break was asked for at the next turn boundary.
+    break_requested: Cell<bool>,
     last_update: Cell<Instant>,
     serial: Cell<u64>,
     data_revision: Cell<u64>,
@@ -169,7 +239,12 @@ struct Host {
     shutting_down: Cell<bool>,
 }
 
-fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, events: Sender<Event>) {
+fn run(
+    config: HostConfig,
+    shared: Arc<Shared>,
+    (reloads, commands): (Sender<Command>, Receiver<Command>),
+    events: Sender<Event>,
+) {
     let sink_events = events.clone();
     let sink_repaint = config.repaint.clone();
     let sink = Box::new(move |output: Output| {
@@ -199,6 +274,8 @@ fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, eve
         inspect: RefCell::default(),
         history: RefCell::default(),
         state: Cell::new(RuntimeState::Running),
+        error: RefCell::default(),
+        break_requested: Cell::new(false),
         last_update: Cell::new(Instant::now()),
         serial: Cell::new(0),
         data_revision: Cell::new(u64::MAX),
@@ -206,15 +283,22 @@ fn run(config: HostConfig, shared: Arc<Shared>, commands: Receiver<Command>, eve
         asset_dirs,
         shutting_down: Cell::new(false),
     });
-    gui::set_frontend(host.runtime.lua(), Some(host.clone()));
+    let lua = host.runtime.lua();
+    let limits = &host.runtime.engine().limits;
+    limits.set(lua, Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
+    limits.share_stop(lua, host.shared.stop.clone());
+    let _watcher = host.watch_mods(reloads);
+    gui::set_frontend(lua, Some(host.clone()));
     host.publish();
     while !host.shutting_down.get() {
         if let Some(command) = host.next_command() {
             host.handle(command);
         }
         host.publish();
+        // A Stop pressed as the command ended has nothing left to stop.
+        limits.take_stop();
     }
-    gui::set_frontend(host.runtime.lua(), None);
+    gui::set_frontend(lua, None);
 }
 
 /// Publishes the reason the project could not be opened and waits for shutdown.
@@ -238,12 +322,23 @@ fn serve_failure(
                 let failure = LuaFailure { message: "the project is not open".into(), traceback: String::new() };
                 let _ = events.send(Event::Evaluated { id, result: Evaluation::Error(failure) });
             }
+            Command::Complete { id, .. } => {
+                let _ = events.send(Event::Completions { id, candidates: Vec::new() });
+            }
             Command::Input(_)
             | Command::Select(_)
             | Command::Inspect(_)
             | Command::Edit(_)
             | Command::Undo
-            | Command::Redo => {}
+            | Command::Redo
+            | Command::Continue
+            | Command::Stop
+            | Command::Break
+            | Command::Resume
+            | Command::Reload(_)
+            | Command::ReloadMod(_)
+            | Command::SetLimits { .. }
+            | Command::ShowSource { .. } => {}
         }
     }
 }
@@ -269,21 +364,49 @@ impl Host {
         command
     }
 
+    /// Watches the loaded mods' folders; saved Lua files come back as [`Command::Reload`].
+    fn watch_mods(&self, reloads: Sender<Command>) -> Option<ModWatcher> {
+        let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
+        let repaint = self.repaint.clone();
+        let watcher = ModWatcher::start(&dirs, move |path| {
+            let _ = reloads.send(Command::Reload(path));
+            repaint();
+        });
+        watcher
+            .inspect_err(|error| {
+                let text = format!("hotload is off: the mods' folders cannot be watched: {error}");
+                gui::log(self.runtime.lua(), LogLevel::Warn, text);
+            })
+            .ok()
+    }
+
     fn handle(&self, command: Command) {
-        let lua = self.runtime.lua();
         self.shared.busy_since.store(self.shared.started.elapsed().as_millis().max(1) as u64, Ordering::Relaxed);
+        self.runtime.engine().limits.run(|| self.handle_timed(command));
+        self.shared.busy_since.store(0, Ordering::Relaxed);
+    }
+
+    fn handle_timed(&self, command: Command) {
+        let lua = self.runtime.lua();
         match command {
             Command::Eval { id, code } => {
-                let result = self.runtime.eval(&code);
+                let result = repl::evaluate(lua, &code);
                 let _ = self.events.send(Event::Evaluated { id, result });
             }
             Command::Input(input) => {
+                if self.error.borrow().is_some() {
+                    return;
+                }
+                let context = match &input {
+                    Input::Key(key) => format!("key {key}"),
+                    other => format!("{other:?}"),
+                };
                 let result = gui::handle_input(lua, &input).and_then(|handled| match (handled, &input) {
                     (false, Input::Key(key)) => self.game_key(key),
                     _ => Ok(()),
                 });
                 if let Err(error) = result {
-                    gui::log(lua, LogLevel::Error, LuaFailure::from(error).to_string());
+                    self.fail(GameError::new(context, &error));
                 }
             }
             Command::Select(uids) => *self.runtime.engine().selection.borrow_mut() = uids,
@@ -306,14 +429,72 @@ impl Host {
                     let _ = self.events.send(Event::Refused("nothing to redo".into()));
                 }
             }
+            Command::Continue => {
+                if !self.runtime.engine().repl.borrow_mut().resume() {
+                    let _ = self.events.send(Event::Refused("nothing is paused".into()));
+                }
+            }
+            Command::Break => self.break_requested.set(true),
+            Command::Stop => {}
+            Command::Resume => {
+                self.error.take();
+            }
+            Command::Reload(path) => {
+                if let Some(reload) = hotload::reload_file(lua, &path) {
+                    self.reloaded(reload);
+                }
+            }
+            Command::ReloadMod(id) => {
+                let known = self.runtime.mods().iter().any(|m| m.id() == id);
+                if !known {
+                    let _ = self.events.send(Event::Refused(format!("no mod '{id}' is loaded")));
+                }
+                for reload in hotload::reload_mod(lua, &id) {
+                    self.reloaded(reload);
+                }
+            }
+            Command::Complete { id, text } => {
+                let candidates = repl::complete(lua, &text);
+                let _ = self.events.send(Event::Completions { id, candidates });
+            }
+            Command::SetLimits { time, memory } => self.runtime.engine().limits.set(lua, time, memory),
+            Command::ShowSource { file, line } => {
+                let _ = self.events.send(Event::Source(repl::source_excerpt(lua, &file, line)));
+            }
             Command::Shutdown => self.shutting_down.set(true),
         }
-        self.shared.busy_since.store(0, Ordering::Relaxed);
     }
 
-    /// A key with no UI layer open goes to the game: `base.on_key_pressed`.
+    /// Stops the game on the error screen: uncaught in game logic.
+    fn fail(&self, error: GameError) {
+        gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
+        *self.error.borrow_mut() = Some(error);
+    }
+
+    /// Tells the editor about a reload; a good one clears the error screen.
+    fn reloaded(&self, reload: Reload) {
+        if reload.outcome.is_ok() {
+            self.error.take();
+        }
+        let _ = self.events.send(Event::Reloaded(reload));
+    }
+
+    /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked
+    /// for pauses first, at this turn boundary; the key (a local there) can be changed.
     fn game_key(&self, key: &str) -> mlua::Result<()> {
         let lua = self.runtime.lua();
+        let mut key = key.to_owned();
+        if self.break_requested.take() {
+            let env = self.runtime.engine().repl.borrow().env.clone();
+            let turn = self.runtime.world().turn;
+            let player = self.runtime.world().player();
+            let player = player.map(|uid| crate::lua::handle::push_object(lua, uid)).transpose()?;
+            key = lua
+                .load("local key, player, turn = ... pause() return key")
+                .set_name("=turn boundary")
+                .set_environment(env)
+                .call((key, player, turn))?;
+        }
         let params = lua.create_table()?;
         params.set("key", key)?;
         crate::lua::event::trigger(lua, Symbol::intern("base.on_key_pressed"), mlua::Value::Nil, params)?;
@@ -326,7 +507,15 @@ impl Host {
         let now = Instant::now();
         let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
         self.last_update.set(now);
-        let animating = gui::update_all(lua, dt);
+        let limits = &self.runtime.engine().limits;
+        let stopped = self.error.borrow().is_some();
+        let animating = match stopped {
+            true => false,
+            false => limits.run(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
+                self.fail(error);
+                false
+            }),
+        };
         let revision = self.runtime.world().revision();
         if self.built.borrow().0 != revision {
             let world = self.runtime.world();
@@ -353,18 +542,22 @@ impl Host {
         let player = world.player();
         let turn = world.turn;
         drop(world);
+        let error = self.error.borrow().clone();
+        let (widgets, map_layers, layers) =
+            limits.run(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
+        let engine = self.runtime.engine();
         let snapshot = Snapshot {
             serial,
-            state: self.state.get(),
+            state: if error.is_some() { RuntimeState::Error } else { self.state.get() },
             project: self.project.clone(),
             problem: None,
             turn,
             date: format!("{}/{:02}/{:02} {:02}:{:02}", date.year, date.month, date.day, date.hour, date.minute),
             map,
             maps,
-            widgets: gui::widget_views(lua),
-            map_layers: gui::map_layer_draws(lua),
-            layers: gui::layer_views(lua),
+            widgets,
+            map_layers,
+            layers,
             animating,
             selection,
             inspected,
@@ -373,6 +566,14 @@ impl Host {
             player,
             data: self.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
+            pause: engine.repl.borrow().pause_view(),
+            error,
+            break_requested: self.break_requested.get(),
+            limits: view::LimitsView {
+                time: engine.limits.time(),
+                memory: engine.limits.memory(),
+                used: lua.used_memory(),
+            },
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();
@@ -383,22 +584,29 @@ impl Frontend for Host {
     fn wait(&self, _lua: &Lua, reason: WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {
         let outer = self.state.replace(match reason {
             WaitReason::Query => RuntimeState::InQuery,
+            WaitReason::Pause => RuntimeState::Paused,
         });
-        // Not busy while waiting for the player.
+        // Not busy while waiting for the player, and the time limit does not run.
         let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
-        self.publish();
-        let result = loop {
-            if done() {
-                break Ok(());
-            }
-            if self.shutting_down.get() {
-                break Err(mlua::Error::runtime("the editor is closing"));
-            }
-            if let Some(command) = self.next_command() {
-                self.handle(command);
-            }
+        let limits = &self.runtime.engine().limits;
+        let result = limits.waiting(|| {
             self.publish();
-        };
+            loop {
+                if done() {
+                    break Ok(());
+                }
+                if self.shutting_down.get() {
+                    break Err(mlua::Error::runtime("the editor is closing"));
+                }
+                if limits.take_stop() {
+                    break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
+                }
+                if let Some(command) = self.next_command() {
+                    self.handle(command);
+                }
+                self.publish();
+            }
+        });
         self.state.set(outer);
         self.shared.busy_since.store(busy, Ordering::Relaxed);
         result

@@ -16,6 +16,7 @@ pub mod data;
 pub mod edit;
 pub mod files;
 pub mod host;
+pub mod hotload;
 pub mod location;
 pub mod lua;
 pub mod map;

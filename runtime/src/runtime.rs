@@ -9,6 +9,7 @@ use mlua::{Lua, Table};
 
 use crate::data::DataRegistry;
 use crate::files::{FileError, read_ron};
+use crate::lua::repl::{self, Evaluation};
 use crate::lua::{self, Engine, LoadedMod, LuaFailure, Output};
 use crate::mods::{self, ModInfo, ModsError};
 use crate::object::{ObjectKind, Uid};
@@ -37,32 +38,19 @@ pub enum RuntimeError {
     Save(#[from] lua::save::SaveError),
 }
 
-/// What evaluating a line of REPL input gave.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Evaluation {
-    /// It ran; these are its results, pretty-printed (empty for a statement).
-    Values(Vec<String>),
-    /// The chunk is not complete yet (an open `function`, `do`, string…): read another line.
-    Incomplete,
-    /// It failed.
-    Error(LuaFailure),
-}
-
 /// A world with a Lua state and loaded mods.
 pub struct Runtime {
     lua: Lua,
     engine: Rc<Engine>,
     project: Option<Project>,
     mods: Vec<ModInfo>,
-    repl_env: Table,
 }
 
 impl Runtime {
     /// A runtime with no mods loaded. `output` receives `print` lines and messages.
     pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
         let (lua, engine) = lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
-        let repl_env = lua::environment(&lua, "repl", None, true).map_err(LuaFailure::from)?;
-        Ok(Runtime { lua, engine, project: None, mods: Vec::new(), repl_env })
+        Ok(Runtime { lua, engine, project: None, mods: Vec::new() })
     }
 
     /// Opens the project in `dir` and loads its mods (the world is empty until
@@ -141,12 +129,26 @@ impl Runtime {
         Ok(())
     }
 
-    /// Runs a Lua file in a trusted environment (with `debug`), as `nefia run` does.
+    /// Runs a Lua file in a trusted environment (with `debug`), as `nefia run` does, under
+    /// the time limit (see [`Runtime::set_limits`]).
     pub fn run_file(&self, path: &Path) -> Result<(), LuaFailure> {
         let env = lua::environment(&self.lua, "script", None, true)?;
         let name = path.display().to_string();
-        lua::load_file(&self.lua, &name, None, path, env)?.call::<()>(())?;
+        let chunk = lua::load_file(&self.lua, &name, None, path, env)?;
+        self.engine.limits.run(|| chunk.call::<()>(()))?;
         Ok(())
+    }
+
+    /// Sets the time limit of one evaluation and the memory limit of the Lua heap (`None`:
+    /// unlimited, the default headless).
+    pub fn set_limits(&self, time: Option<std::time::Duration>, memory: Option<usize>) {
+        self.engine.limits.set(&self.lua, time, memory);
+    }
+
+    /// Makes `pause()` open a REPL on the terminal (`nefia run --break`); otherwise, headless,
+    /// it does nothing.
+    pub fn break_on_terminal(&self, enabled: bool) {
+        self.engine.repl.borrow_mut().terminal_breaks = enabled;
     }
 
     /// Runs a Lua file whose prototypes go in namespace `mod_id` (test files, for example),
@@ -158,39 +160,16 @@ impl Runtime {
         Ok(env)
     }
 
-    /// Evaluates REPL input: an expression prints its values (no `return` needed), a
-    /// statement runs. Globals it sets persist for later lines.
+    /// Evaluates REPL input (see [`repl::evaluate`]) as one evaluation under the limits.
     pub fn eval(&self, code: &str) -> Evaluation {
-        self.engine.register_source(
-            "=repl",
-            lua::SourceFile { mod_id: Some(Symbol::intern("repl")), name: Symbol::intern("repl"), path: None },
-        );
-        let as_expression = self
-            .lua
-            .load(format!("return {code}"))
-            .set_name("=repl")
-            .set_environment(self.repl_env.clone())
-            .into_function();
-        let function = match as_expression {
-            Ok(f) => f,
-            Err(_) => {
-                match self.lua.load(code).set_name("=repl").set_environment(self.repl_env.clone()).into_function() {
-                    Ok(f) => f,
-                    Err(mlua::Error::SyntaxError { incomplete_input: true, .. }) => return Evaluation::Incomplete,
-                    Err(error) => return Evaluation::Error(LuaFailure::from(error)),
-                }
-            }
-        };
-        match function.call::<mlua::MultiValue>(()) {
-            Ok(values) => Evaluation::Values(values.iter().map(|v| crate::lua::inspect::inspect(v, 2)).collect()),
-            Err(error) => Evaluation::Error(LuaFailure::from(error)),
-        }
+        self.engine.limits.run(|| repl::evaluate(&self.lua, code))
     }
 
     /// Runs Lua code in the REPL's environment (trusted, with `debug`) and returns its
     /// results.
     pub fn exec(&self, code: &str, name: &str) -> Result<mlua::MultiValue, LuaFailure> {
-        Ok(self.lua.load(code).set_name(format!("={name}")).set_environment(self.repl_env.clone()).call(())?)
+        let env = self.engine.repl.borrow().env.clone();
+        Ok(self.lua.load(code).set_name(format!("={name}")).set_environment(env).call(())?)
     }
 
     /// `refresh()` on object `uid`: clears its temp values and emits its refresh event.

@@ -27,6 +27,10 @@ pub enum RuntimeState {
     WaitingForInput,
     /// Lua code waits inside a UI layer's `query()`.
     InQuery,
+    /// Lua code waits inside `pause()`, a breakpoint.
+    Paused,
+    /// The game stopped on an uncaught error (the error screen).
+    Error,
     /// The project could not be opened.
     Failed,
 }
@@ -39,6 +43,8 @@ impl RuntimeState {
             RuntimeState::Running => "running",
             RuntimeState::WaitingForInput => "waiting for input",
             RuntimeState::InQuery => "in query",
+            RuntimeState::Paused => "paused",
+            RuntimeState::Error => "stopped on an error",
             RuntimeState::Failed => "error",
         }
     }
@@ -400,6 +406,25 @@ pub struct Snapshot {
     pub data: Arc<Vec<DataTypeView>>,
     /// Where images named by prototypes are looked up, in order.
     pub asset_dirs: Arc<Vec<std::path::PathBuf>>,
+    /// The innermost `pause()` in progress: where, and its locals and upvalues.
+    pub pause: Option<crate::lua::repl::PauseView>,
+    /// The uncaught error the game stopped on (the error screen), if any.
+    pub error: Option<crate::lua::GameError>,
+    /// A break is asked for at the next turn boundary.
+    pub break_requested: bool,
+    /// The limits Lua code runs under, and the Lua heap now.
+    pub limits: LimitsView,
+}
+
+/// The limits of Lua code as the REPL shows them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LimitsView {
+    /// The time limit of one evaluation.
+    pub time: Option<std::time::Duration>,
+    /// The Lua heap limit, in bytes.
+    pub memory: Option<usize>,
+    /// The Lua heap in use, in bytes.
+    pub used: usize,
 }
 
 impl Snapshot {
@@ -425,6 +450,10 @@ impl Snapshot {
             player: None,
             data: Arc::default(),
             asset_dirs: Arc::default(),
+            pause: None,
+            error: None,
+            break_requested: false,
+            limits: LimitsView::default(),
         }
     }
 }

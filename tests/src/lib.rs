@@ -73,3 +73,138 @@ impl Default for TestGame {
         TestGame::new()
     }
 }
+
+/// Driving the runtime thread from a test: spawning it, waiting for snapshots and answers.
+pub mod host {
+    use std::path::Path;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+    use nefia_runtime::lua::repl::Evaluation;
+    use nefia_runtime::view::Snapshot;
+
+    /// How long a test waits for the runtime before failing.
+    const PATIENCE: Duration = Duration::from_secs(15);
+
+    /// The runtime thread on `project`, its start map loaded.
+    pub fn spawn(project: &Path) -> HostHandle {
+        let host = HostHandle::spawn(HostConfig { project: project.to_owned(), repaint: Arc::new(|| {}) });
+        wait_for(&host, |s| s.map.is_some());
+        host
+    }
+
+    /// The runtime thread on the repository's demo project.
+    pub fn demo() -> HostHandle {
+        spawn(&super::repo_root().join("projects/demo"))
+    }
+
+    /// Waits for a snapshot satisfying `condition`.
+    pub fn wait_for(host: &HostHandle, condition: impl Fn(&Snapshot) -> bool) -> Arc<Snapshot> {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let snapshot = host.snapshot();
+            if condition(&snapshot) {
+                return snapshot;
+            }
+            assert!(Instant::now() < deadline, "timed out; last state {:?}", snapshot.state);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Waits for the first event `pick` accepts among `seen` and those arriving; the others
+    /// stay in `seen` (in order), the picked one is taken out.
+    pub fn event<T>(host: &HostHandle, seen: &mut Vec<Event>, mut pick: impl FnMut(&Event) -> Option<T>) -> T {
+        let deadline = Instant::now() + PATIENCE;
+        let mut checked = 0;
+        loop {
+            seen.extend(host.events());
+            for index in checked..seen.len() {
+                if let Some(found) = pick(&seen[index]) {
+                    seen.remove(index);
+                    return found;
+                }
+            }
+            checked = seen.len();
+            assert!(Instant::now() < deadline, "timed out waiting for an event; saw {seen:?}");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Waits for the answer to Eval `id`, keeping other events in `seen`.
+    pub fn answer(host: &HostHandle, id: u64, seen: &mut Vec<Event>) -> Evaluation {
+        event(host, seen, |event| match event {
+            Event::Evaluated { id: got, result } if *got == id => Some(result.clone()),
+            _ => None,
+        })
+    }
+
+    /// Evaluates `code` and waits for its answer (other events are dropped: this is for
+    /// tests that look at snapshots, not at events).
+    pub fn eval(host: &HostHandle, code: &str) -> Evaluation {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 32);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        host.send(Command::Eval { id, code: code.to_owned() });
+        answer(host, id, &mut Vec::new())
+    }
+
+    /// The printed lines among `events`.
+    pub fn printed(events: &[Event]) -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Output(nefia_runtime::lua::Output::Print(text)) => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// A copy of the demo project and the repository's mods in a temporary folder, laid out as
+/// in the repository (`projects/demo`, `mods/`), for tests that change files.
+pub struct DemoCopy {
+    /// The temporary folder; removed when dropped.
+    pub root: tempfile::TempDir,
+}
+
+impl DemoCopy {
+    /// Copies the demo project and the mods.
+    pub fn new() -> DemoCopy {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        for folder in ["projects/demo", "mods"] {
+            copy_dir(&repo_root().join(folder), &root.path().join(folder));
+        }
+        DemoCopy { root }
+    }
+
+    /// The copied project.
+    pub fn project(&self) -> PathBuf {
+        self.root.path().join("projects/demo")
+    }
+
+    /// A path inside the copied `mods/`.
+    pub fn mod_file(&self, relative: &str) -> PathBuf {
+        self.root.path().join("mods").join(relative)
+    }
+}
+
+impl Default for DemoCopy {
+    fn default() -> Self {
+        DemoCopy::new()
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder can be made");
+    for entry in std::fs::read_dir(from).expect("the folder exists") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            if entry.file_name() != "saves" && entry.file_name() != ".nefia" {
+                copy_dir(&entry.path(), &target);
+            }
+        } else {
+            std::fs::copy(entry.path(), &target).expect("the file copies");
+        }
+    }
+}

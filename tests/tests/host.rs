@@ -2,44 +2,15 @@
 //! by a nested loop so other commands are still answered.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
-use nefia_runtime::runtime::Evaluation;
+use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::ui::{Input, LayerKind};
 use nefia_runtime::view::{RuntimeState, Snapshot};
-use nefia_tests::repo_root;
+use nefia_tests::host::{answer, wait_for};
 
 fn host() -> HostHandle {
-    HostHandle::spawn(HostConfig { project: repo_root().join("projects/demo"), repaint: Arc::new(|| {}) })
-}
-
-/// Waits (up to 10 s) for a snapshot satisfying `condition`.
-fn wait_for(host: &HostHandle, condition: impl Fn(&Snapshot) -> bool) -> Arc<Snapshot> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let snapshot = host.snapshot();
-        if condition(&snapshot) {
-            return snapshot;
-        }
-        assert!(Instant::now() < deadline, "timed out; last state {:?}", snapshot.state);
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// Waits for the answer to Eval `id`, keeping other events in `seen`.
-fn answer(host: &HostHandle, id: u64, seen: &mut Vec<Event>) -> Evaluation {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        for event in host.events() {
-            match event {
-                Event::Evaluated { id: got, result } if got == id => return result,
-                other => seen.push(other),
-            }
-        }
-        assert!(Instant::now() < deadline, "no answer to eval {id}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    nefia_tests::host::demo()
 }
 
 #[test]

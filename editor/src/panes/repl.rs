@@ -3,7 +3,7 @@
 
 use egui::{Key, RichText, Ui};
 use nefia_runtime::host::Command;
-use nefia_runtime::runtime::Evaluation;
+use nefia_runtime::lua::repl::Evaluation;
 
 use crate::app::EditorState;
 
@@ -58,6 +58,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
                     Some(Evaluation::Values(values)) if values.is_empty() => ui.weak("ok"),
                     Some(Evaluation::Values(values)) => ui.label(RichText::new(values.join("\t")).monospace()),
                     Some(Evaluation::Incomplete) => ui.weak("(incomplete)"),
+                    Some(Evaluation::Continued) => ui.weak("continued"),
                     Some(Evaluation::Error(failure)) => {
                         ui.label(RichText::new(failure.to_string()).monospace().color(egui::Color32::LIGHT_RED))
                     }

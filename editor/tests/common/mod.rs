@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use nefia_editor::app::EditorApp;
-use nefia_runtime::runtime::Evaluation;
+use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::repo_root;
 
 /// An editor on the demo project, 1280×800.

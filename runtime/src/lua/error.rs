@@ -38,6 +38,29 @@ impl From<mlua::Error> for LuaFailure {
     }
 }
 
+/// An uncaught error in game logic — a handler, a UI layer's input or update, a turn — as
+/// the error screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameError {
+    /// What was running, such as `widget 'clock': update` or `key Up`.
+    pub context: String,
+    /// The error.
+    pub failure: LuaFailure,
+}
+
+impl GameError {
+    /// The failure of `context`.
+    pub fn new(context: String, error: &mlua::Error) -> GameError {
+        GameError { context, failure: LuaFailure::from(error) }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.context, self.failure)
+    }
+}
+
 /// The innermost message of an error, as Lua code should see it.
 pub fn root_message(error: &mlua::Error) -> String {
     match error {
@@ -49,7 +72,10 @@ pub fn root_message(error: &mlua::Error) -> String {
         }
         mlua::Error::RuntimeError(message) => message.clone(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::MemoryError(message) => format!("out of memory: {message}"),
+        mlua::Error::MemoryError(message) => format!(
+            "out of memory ({message}): Lua allocated past its memory limit; let go of what the script holds, or \
+             raise the limit (the REPL's limits, or --memory-limit for nefia run)"
+        ),
         mlua::Error::ExternalError(inner) => inner.to_string(),
         mlua::Error::FromLuaConversionError { from, to, message } => match message {
             Some(message) => format!("expected {to}, got {from}: {message}"),

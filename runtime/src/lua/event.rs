@@ -33,8 +33,8 @@ pub struct Handler {
     pub origin: Origin,
 }
 
-/// Every event's handlers, kept sorted.
-#[derive(Default)]
+/// Every event's handlers, kept sorted. Cloning is cheap (the lists are shared).
+#[derive(Clone, Default)]
 pub struct EventRegistry {
     handlers: FxHashMap<Symbol, Rc<[Handler]>>,
 }

@@ -21,6 +21,7 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 
 use super::convert::from_lua;
+use super::error::GameError;
 use super::{Output, caller_origin, engine, rt_error};
 use crate::moddable::Origin;
 use crate::ui::{
@@ -35,6 +36,8 @@ const HISTORY: usize = 200;
 pub enum WaitReason {
     /// A UI layer's `query()`.
     Query,
+    /// `pause()`: a breakpoint, until the REPL continues.
+    Pause,
 }
 
 /// What a blocking Lua call waits on: the editor or the player window.
@@ -78,6 +81,15 @@ pub struct GuiState {
     messages: VecDeque<String>,
     log: VecDeque<LogLine>,
     animating: bool,
+    /// What is failing to draw, so each failure is logged once (not every frame).
+    failing_draws: rustc_hash::FxHashSet<String>,
+}
+
+/// The widgets and map draw layers as registered at one moment: what a failed hotload puts
+/// back.
+pub struct Registrations {
+    widgets: Vec<Registered>,
+    map_layers: Vec<Registered>,
 }
 
 impl GuiState {
@@ -125,10 +137,20 @@ impl GuiState {
         self.log.push_back(line);
     }
 
-    /// Forgets the widgets and map layers registered from `file` (before reloading it).
-    pub fn forget_file(&mut self, file: crate::Symbol) {
+    /// Forgets the widgets and map layers registered from `file` (before reloading it), and
+    /// returns every registration as it was, for [`GuiState::restore`].
+    pub fn forget_file(&mut self, file: crate::Symbol) -> Registrations {
+        let before = Registrations { widgets: self.widgets.clone(), map_layers: self.map_layers.clone() };
         self.widgets.retain(|w| w.origin.file != file);
         self.map_layers.retain(|w| w.origin.file != file);
+        self.failing_draws.clear();
+        before
+    }
+
+    /// Puts the registrations back as they were.
+    pub fn restore(&mut self, registrations: Registrations) {
+        self.widgets = registrations.widgets;
+        self.map_layers = registrations.map_layers;
     }
 }
 
@@ -225,8 +247,9 @@ impl UserData for DrawContext {
     }
 }
 
-/// Calls `table:draw(d)` and returns what it drew. A failing draw is logged and draws
-/// nothing, so one broken widget cannot take the HUD down.
+/// Calls `table:draw(d)` and returns what it drew. A failing draw draws nothing and is
+/// logged once while it keeps failing, so one broken widget cannot take the HUD down (drawing
+/// is not game logic: it does not stop the game).
 fn draw(lua: &Lua, table: &Table, what: &str) -> DrawList {
     let Ok(Some(function)) = table.get::<Option<Function>>("draw") else { return Vec::new() };
     let result = (|| {
@@ -234,44 +257,56 @@ fn draw(lua: &Lua, table: &Table, what: &str) -> DrawList {
         function.call::<()>((table, &context))?;
         Ok::<_, mlua::Error>(context.take::<DrawContext>()?.commands)
     })();
-    result.unwrap_or_else(|error| {
-        log(lua, LogLevel::Error, format!("{what}: draw failed: {}", super::LuaFailure::from(error)));
-        Vec::new()
-    })
-}
-
-/// Calls `table:update(dt)`; returns true if it asked for more frames. Failures are logged.
-fn update(lua: &Lua, table: &Table, dt: f32, what: &str) -> bool {
-    let Ok(Some(function)) = table.get::<Option<Function>>("update") else { return false };
-    match function.call::<mlua::Value>((table, dt)) {
-        Ok(result) => !matches!(result, mlua::Value::Nil | mlua::Value::Boolean(false)),
+    let engine = engine(lua);
+    match result {
+        Ok(commands) => {
+            engine.gui.borrow_mut().failing_draws.remove(what);
+            commands
+        }
         Err(error) => {
-            log(lua, LogLevel::Error, format!("{what}: update failed: {}", super::LuaFailure::from(error)));
-            false
+            let first = engine.gui.borrow_mut().failing_draws.insert(what.to_owned());
+            if first {
+                log(lua, LogLevel::Error, format!("{what}: draw failed: {}", super::LuaFailure::from(error)));
+            }
+            Vec::new()
         }
     }
 }
 
+/// Calls `table:update(dt)`; returns true if it asked for more frames.
+fn update(table: &Table, dt: f32, what: &str) -> Result<bool, GameError> {
+    let Ok(Some(function)) = table.get::<Option<Function>>("update") else { return Ok(false) };
+    match function.call::<mlua::Value>((table, dt)) {
+        Ok(result) => Ok(!matches!(result, mlua::Value::Nil | mlua::Value::Boolean(false))),
+        Err(error) => Err(GameError::new(format!("{what}: update"), &error)),
+    }
+}
+
 /// Advances every widget, map layer and custom UI layer by `dt` seconds. Returns true while
-/// any of them is animating.
-pub fn update_all(lua: &Lua, dt: f32) -> bool {
+/// any of them is animating; a failing update stops the frame there (it is game logic: the
+/// frontend shows the error screen).
+pub fn update_all(lua: &Lua, dt: f32) -> Result<bool, GameError> {
     let engine = engine(lua);
     let (widgets, map_layers, layers): (Vec<Registered>, Vec<Registered>, Vec<Table>) = {
         let gui = engine.gui.borrow();
         (gui.widgets.clone(), gui.map_layers.clone(), gui.stack.iter().map(|l| l.table.clone()).collect())
     };
     let mut animating = false;
-    for widget in &widgets {
-        animating |= update(lua, &widget.table, dt, &format!("widget '{}'", widget.id));
-    }
-    for layer in &map_layers {
-        animating |= update(lua, &layer.table, dt, &format!("map layer '{}'", layer.id));
-    }
-    for layer in &layers {
-        animating |= update(lua, layer, dt, "UI layer");
-    }
-    engine.gui.borrow_mut().animating = animating;
-    animating
+    let mut updated = || -> Result<(), GameError> {
+        for widget in &widgets {
+            animating |= update(&widget.table, dt, &format!("widget '{}'", widget.id))?;
+        }
+        for layer in &map_layers {
+            animating |= update(&layer.table, dt, &format!("map layer '{}'", layer.id))?;
+        }
+        for layer in &layers {
+            animating |= update(layer, dt, "UI layer")?;
+        }
+        Ok(())
+    };
+    let result = updated();
+    engine.gui.borrow_mut().animating = animating && result.is_ok();
+    result.map(|()| animating)
 }
 
 /// What the widgets draw now.

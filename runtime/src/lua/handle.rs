@@ -36,12 +36,14 @@ pub(crate) struct Handles {
     pub(crate) object_meta: Table,
     /// The metatable of map handles.
     pub(crate) map_meta: Table,
+    /// The methods of object handles (for completion).
+    pub(crate) object_methods: Option<Table>,
 }
 
 impl Handles {
     pub(crate) fn new(lua: &Lua, object_meta: Table, map_meta: Table) -> mlua::Result<Handles> {
         let (objects, located, maps) = (weak_table(lua)?, lua.create_table()?, lua.create_table()?);
-        Ok(Handles { objects, located, maps, object_meta, map_meta })
+        Ok(Handles { objects, located, maps, object_meta, map_meta, object_methods: None })
     }
 
     /// Forgets every handle (after a load): each live handle's id is negated so it no longer

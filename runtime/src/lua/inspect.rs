@@ -25,6 +25,12 @@ fn write_value(
         mlua::Value::String(s) => {
             let _ = write!(out, "{:?}", s.to_string_lossy());
         }
+        // Objects and maps (and any table that says how to show itself) as `tostring` does.
+        mlua::Value::Table(table)
+            if table.metatable().is_some_and(|meta| meta.contains_key("__tostring").unwrap_or(false)) =>
+        {
+            out.push_str(&value.to_string().unwrap_or_else(|_| "<table>".into()));
+        }
         mlua::Value::Table(table) => write_table(out, table, depth, path, indent),
         mlua::Value::Function(function) => {
             let info = function.info();

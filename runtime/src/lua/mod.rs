@@ -16,9 +16,11 @@ mod fast;
 pub mod gui;
 pub mod handle;
 pub mod inspect;
+pub mod limits;
 pub mod map;
 pub mod object;
 pub mod objects;
+pub mod repl;
 pub mod save;
 pub mod world;
 
@@ -35,7 +37,7 @@ use crate::moddable::Origin;
 use crate::symbol::Symbol;
 use crate::world::World;
 
-pub use error::LuaFailure;
+pub use error::{GameError, LuaFailure};
 
 /// Text the engine produces for people: `print` output, `Gui.mes` messages and log lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +87,10 @@ pub struct Engine {
     pub save_dir: RefCell<PathBuf>,
     /// UI layers, widgets, map draw layers, messages and log.
     pub gui: RefCell<gui::GuiState>,
+    /// The REPL's globals and the `pause()` breaks in progress.
+    pub repl: RefCell<repl::Repl>,
+    /// The time and memory limits of Lua code, and the Stop flag.
+    pub limits: limits::Limits,
     /// The objects selected in the editor (`Editor.select`, `Editor.selection()`).
     pub selection: RefCell<Vec<crate::object::Uid>>,
     /// What blocking calls wait on; none when headless.
@@ -98,7 +104,7 @@ pub struct Engine {
     /// Each loaded mod's environment and folder.
     pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
     /// Modules returned by `require`, by `mod:module`.
-    modules: Table,
+    pub(crate) modules: Table,
     pub(crate) ipairs_iter: Function,
     pairs_of: Function,
     /// Field names by the address of their Lua string, so the fast functions skip hashing.
@@ -242,11 +248,13 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         engine(lua).emit(Output::Print(text));
         Ok(())
     })?;
+    let interrupted = lua.create_function(|lua, ()| Ok(engine(lua).limits.interrupted()))?;
     let pairs_of: Function = lua.load(include_str!("prelude.lua")).set_name("=nefia prelude").call((
         api.clone(),
         lua.globals(),
         clean_error,
         emit_print,
+        interrupted,
     ))?;
     let (object_meta, map_meta) = (lua.create_table()?, lua.create_table()?);
     let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
@@ -259,6 +267,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         save_dir: RefCell::new(PathBuf::from("saves")),
         gui: RefCell::default(),
         selection: RefCell::default(),
+        repl: RefCell::new(repl::Repl::new(lua.create_table()?)),
+        limits: limits::Limits::default(),
         frontend: RefCell::new(None),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
@@ -273,6 +283,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     });
     lua.set_app_data(engine.clone());
     let (object_methods, object_fields) = object::fill_metatable(&lua, &object_meta)?;
+    engine.handles.borrow_mut().object_methods = Some(object_methods.clone());
     let (map_methods, map_fields) = map::fill_metatable(&lua, &map_meta)?;
     fast::install(
         &lua,
@@ -288,6 +299,9 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     world::install(&lua, &api)?;
     save::install(&lua, &api)?;
     editor::install(&lua, &api)?;
+    repl::install(&lua, &api)?;
+    let repl_env = environment(&lua, "repl", None, true)?;
+    engine.repl.borrow_mut().env = repl_env;
     Ok((lua, engine))
 }
 

@@ -1,12 +1,12 @@
 -- The Lua side of the engine API: the safe standard library every mod sees, and the few
 -- helpers that are simpler in Lua than in Rust. Runs once, given the API table, the raw
--- global table, and two Rust functions.
-local api, raw, clean_error, emit_print = ...
+-- global table, and three Rust functions.
+local api, raw, clean_error, emit_print, interrupted = ...
 
 for _, name in ipairs({
    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget",
    "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "_VERSION",
-   "string", "table", "math", "utf8", "coroutine", "collectgarbage",
+   "string", "table", "math", "utf8", "collectgarbage",
 }) do
    api[name] = raw[name]
 end
@@ -14,14 +14,26 @@ api.os = { clock = raw.os.clock, date = raw.os.date, time = raw.os.time, difftim
 api._G = api
 
 local raw_pcall, raw_xpcall, raw_load = raw.pcall, raw.xpcall, raw.load
-local select, tostring, concat = raw.select, raw.tostring, raw.table.concat
+local select, tostring, concat, error = raw.select, raw.tostring, raw.table.concat, raw.error
+
+-- A script interrupted by the time limit or Stop cannot catch the interruption: whatever
+-- caught it raises it again.
+local function rethrow(ok, ...)
+   if not ok then
+      local reason = interrupted()
+      if reason then
+         error(reason, 0)
+      end
+   end
+   return ok, ...
+end
 
 -- Errors raised by the engine arrive as userdata; scripts get the message as a string.
 local function finish(ok, ...)
    if ok then
       return true, ...
    end
-   return false, clean_error((...))
+   return rethrow(false, clean_error((...)))
 end
 
 function api.pcall(f, ...)
@@ -29,7 +41,15 @@ function api.pcall(f, ...)
 end
 
 function api.xpcall(f, handler, ...)
-   return raw_xpcall(f, function(err) return handler(clean_error(err)) end, ...)
+   return rethrow(raw_xpcall(f, function(err) return handler(clean_error(err)) end, ...))
+end
+
+api.coroutine = {}
+for name, f in raw.pairs(raw.coroutine) do
+   api.coroutine[name] = f
+end
+function api.coroutine.resume(co, ...)
+   return rethrow(raw.coroutine.resume(co, ...))
 end
 
 function api.print(...)

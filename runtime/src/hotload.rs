@@ -1,0 +1,226 @@
+//! Hotload: watching the loaded mods' folders, and reloading a changed Lua file into the
+//! running game without losing its state.
+//!
+//! A reload is one transaction. The file is compiled first (a syntax error changes nothing).
+//! Then the handlers, widgets and map draw layers the file registered are taken away, and it
+//! runs again with re-adding allowed ([`OnDuplicate::Replace`]): prototypes it adds are
+//! replaced in place (objects keep their prototype and see the new data for fields they did
+//! not override), handlers it registers come back, and those it no longer registers stay
+//! gone. A module's table is updated in place, so code that `require`d it sees the new
+//! functions. If the file fails while running, everything it touched — handlers,
+//! registrations, prototypes, its mod's globals — goes back to how it was, and the previous
+//! code keeps running. Objects, maps, the `save` table and the player are never touched.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use mlua::{Lua, Table};
+use notify::RecursiveMode;
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+
+use crate::data::OnDuplicate;
+use crate::lua::{self, LuaFailure, engine, gui};
+use crate::symbol::Symbol;
+use crate::ui::LogLevel;
+
+/// How long the watcher waits for a burst of writes to a file to end. It adds to the
+/// hotload latency.
+pub const DEBOUNCE: Duration = Duration::from_millis(20);
+
+/// Watches folders for changed Lua files.
+pub struct ModWatcher {
+    _debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
+}
+
+impl ModWatcher {
+    /// Watches `dirs` (recursively) and calls `changed` with each Lua file written, created
+    /// or renamed into place, once per burst of writes.
+    pub fn start(dirs: &[PathBuf], changed: impl Fn(PathBuf) + Send + 'static) -> notify::Result<ModWatcher> {
+        let handler = move |result: DebounceEventResult| {
+            let Ok(events) = result else { return };
+            let mut paths: Vec<PathBuf> = events
+                .iter()
+                .filter(|event| event.kind.is_create() || event.kind.is_modify())
+                .flat_map(|event| event.paths.iter())
+                .filter(|path| path.extension().is_some_and(|e| e == "lua") && path.is_file())
+                .cloned()
+                .collect();
+            paths.sort();
+            paths.dedup();
+            paths.into_iter().for_each(&changed);
+        };
+        let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE / 2), handler)?;
+        for dir in dirs {
+            debouncer.watch(dir, RecursiveMode::Recursive)?;
+        }
+        Ok(ModWatcher { _debouncer: debouncer })
+    }
+}
+
+/// What reloading one file gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reload {
+    /// The file, as errors name it (`mods/elona/init.lua`).
+    pub file: String,
+    /// How long the reload took, or why it was rejected.
+    pub outcome: Result<Duration, LuaFailure>,
+}
+
+/// The loaded file at `path`: its display name and mod.
+fn loaded_file(lua: &Lua, path: &Path) -> Option<(String, Symbol)> {
+    let wanted = path.canonicalize().ok()?;
+    let engine = engine(lua);
+    let sources = engine.sources.borrow();
+    sources.values().find_map(|source| {
+        let mod_id = source.mod_id?;
+        let loaded = source.path.as_ref()?.canonicalize().ok()?;
+        (loaded == wanted).then(|| (source.name.as_str().to_owned(), mod_id))
+    })
+}
+
+/// The `require` name of a mod's file: `init.lua` → `init`, `a/b.lua` → `a.b`,
+/// `a/init.lua` → `a`.
+fn module_name(relative: &Path) -> String {
+    let name = relative.with_extension("").to_string_lossy().replace(['/', '\\'], ".");
+    match name.strip_suffix(".init") {
+        Some(package) => package.to_owned(),
+        None => name,
+    }
+}
+
+/// Reloads the Lua file at `path` into the running game (see the module documentation) and
+/// logs the outcome. Returns `None` if no loaded mod ran that file (nothing to reload).
+pub fn reload_file(lua: &Lua, path: &Path) -> Option<Reload> {
+    let (file, mod_id) = loaded_file(lua, path)?;
+    let started = Instant::now();
+    let outcome = transaction(lua, path, mod_id).map(|()| started.elapsed());
+    match &outcome {
+        Ok(took) => gui::log(lua, LogLevel::Info, format!("reloaded {file} in {:.1} ms", took.as_secs_f64() * 1e3)),
+        Err(failure) => gui::log(
+            lua,
+            LogLevel::Error,
+            format!("reload of {file} rejected; the previous code keeps running: {failure}"),
+        ),
+    }
+    Some(Reload { file, outcome })
+}
+
+/// Reloads every file of mod `id` that has been loaded: its modules, then `init.lua`.
+pub fn reload_mod(lua: &Lua, id: &str) -> Vec<Reload> {
+    let engine = engine(lua);
+    let mod_id = Symbol::intern(id);
+    let mut paths: Vec<PathBuf> = engine
+        .sources
+        .borrow()
+        .values()
+        .filter(|source| source.mod_id == Some(mod_id))
+        .filter_map(|source| source.path.clone())
+        .collect();
+    paths.sort_by_key(|path| (path.file_name().is_some_and(|n| n == "init.lua"), path.clone()));
+    paths.iter().filter_map(|path| reload_file(lua, path)).collect()
+}
+
+/// What a failed reload puts back.
+struct Backup {
+    events: lua::event::EventRegistry,
+    registrations: gui::Registrations,
+    data: crate::data::DataRegistry,
+    data_tables: Vec<(mlua::Value, Table)>,
+    env: Vec<(mlua::Value, mlua::Value)>,
+}
+
+fn shallow_copy(lua: &Lua, table: &Table) -> mlua::Result<Table> {
+    let copy = lua.create_table()?;
+    for pair in table.pairs::<mlua::Value, mlua::Value>() {
+        let (key, value) = pair?;
+        copy.raw_set(key, value)?;
+    }
+    Ok(copy)
+}
+
+fn transaction(lua: &Lua, path: &Path, mod_id: Symbol) -> Result<(), LuaFailure> {
+    let engine = engine(lua);
+    let loaded = engine.mods.borrow().get(&mod_id).cloned().ok_or_else(|| LuaFailure {
+        message: format!("{}: mod '{mod_id}' is not loaded", path.display()),
+        traceback: String::new(),
+    })?;
+    let chunk = lua::load_mod_file(lua, mod_id, &loaded.dir, path, loaded.env.clone())?;
+    let relative = path.canonicalize().ok().and_then(|p| {
+        let dir = loaded.dir.canonicalize().ok()?;
+        p.strip_prefix(dir).ok().map(Path::to_owned)
+    });
+    let file = Symbol::intern(&format!("mods/{mod_id}/{}", relative.as_deref().unwrap_or(path).display()));
+    let module_key = relative.map(|r| format!("{mod_id}:{}", module_name(&r)));
+
+    let backup = Backup {
+        events: engine.events.borrow().clone(),
+        registrations: engine.gui.borrow_mut().forget_file(file),
+        data: engine.world.borrow().data.clone(),
+        data_tables: engine
+            .data_tables
+            .pairs::<mlua::Value, Table>()
+            .map(|pair| pair.and_then(|(key, entries)| Ok((key, shallow_copy(lua, &entries)?))))
+            .collect::<mlua::Result<_>>()?,
+        env: loaded.env.pairs().collect::<mlua::Result<_>>()?,
+    };
+    engine.events.borrow_mut().retain(|_, handler| handler.origin.file != file);
+
+    engine.on_duplicate.set(OnDuplicate::Replace);
+    let result = engine.limits.run(|| chunk.call::<mlua::Value>(()));
+    engine.on_duplicate.set(OnDuplicate::Error);
+    engine.world.borrow_mut().touch();
+
+    match result {
+        Ok(module) => {
+            if let Some(key) = module_key {
+                update_module(&engine.modules, &key, module)?;
+            }
+            Ok(())
+        }
+        Err(error) => {
+            restore(lua, &loaded.env, backup)?;
+            Err(LuaFailure::from(error))
+        }
+    }
+}
+
+/// Puts a reloaded module's new contents into its cached table (if it was `require`d), so
+/// every holder of the table sees them.
+fn update_module(modules: &Table, key: &str, module: mlua::Value) -> mlua::Result<()> {
+    let Some(cached) = modules.raw_get::<Option<mlua::Value>>(key)? else { return Ok(()) };
+    match (cached, module) {
+        (mlua::Value::Table(cached), mlua::Value::Table(fresh)) => {
+            clear(&cached)?;
+            for pair in fresh.pairs::<mlua::Value, mlua::Value>() {
+                let (key, value) = pair?;
+                cached.raw_set(key, value)?;
+            }
+            cached.set_metatable(fresh.metatable())
+        }
+        (_, mlua::Value::Nil) => modules.raw_set(key, true),
+        (_, fresh) => modules.raw_set(key, fresh),
+    }
+}
+
+/// Removes every key of `table`.
+fn clear(table: &Table) -> mlua::Result<()> {
+    let keys: Vec<mlua::Value> =
+        table.pairs::<mlua::Value, mlua::Value>().map(|p| p.map(|(k, _)| k)).collect::<mlua::Result<_>>()?;
+    keys.into_iter().try_for_each(|key| table.raw_set(key, mlua::Value::Nil))
+}
+
+fn restore(lua: &Lua, env: &Table, backup: Backup) -> mlua::Result<()> {
+    let engine = engine(lua);
+    *engine.events.borrow_mut() = backup.events;
+    engine.gui.borrow_mut().restore(backup.registrations);
+    engine.world.borrow_mut().data.restore(backup.data);
+    clear(&engine.data_tables)?;
+    for (key, entries) in backup.data_tables {
+        engine.data_tables.raw_set(key, entries)?;
+    }
+    clear(env)?;
+    for (key, value) in backup.env {
+        env.raw_set(key, value)?;
+    }
+    Ok(())
+}

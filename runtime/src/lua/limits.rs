@@ -1,0 +1,142 @@
+//! Runaway-script control: a time limit per evaluation, a memory limit on the Lua heap, and
+//! the Stop flag another thread can raise.
+//!
+//! An instruction-count hook checks the deadline and the Stop flag every
+//! [`CHECK_EVERY`] Lua instructions and raises a Lua error when either trips, so the script
+//! unwinds like any failing script and the world (plain Rust, changed only by whole
+//! operations) stays consistent. The clock runs only while Lua code runs for the frontend:
+//! waiting for the player inside `query()` or `pause()` does not count.
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use mlua::{HookTriggers, Lua, VmState};
+
+use super::engine;
+
+/// How many Lua instructions run between two checks of the deadline and the Stop flag.
+pub const CHECK_EVERY: u32 = 1000;
+
+/// The limits Lua code runs under. Headless runs start with none; the editor sets its
+/// defaults (see [`Limits::EDITOR_TIME`], [`Limits::EDITOR_MEMORY`]).
+pub struct Limits {
+    time: Cell<Option<Duration>>,
+    memory: Cell<Option<usize>>,
+    deadline: Cell<Option<Instant>>,
+    stop: RefCell<Arc<AtomicBool>>,
+    /// Stop was pressed during the current evaluation: it keeps failing until it unwinds.
+    stopped: Cell<bool>,
+    hooked: Cell<bool>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: Cell::new(None),
+            memory: Cell::new(None),
+            deadline: Cell::new(None),
+            stop: Default::default(),
+            stopped: Cell::new(false),
+            hooked: Cell::new(false),
+        }
+    }
+}
+
+impl Limits {
+    /// The editor's default time limit for one evaluation.
+    pub const EDITOR_TIME: Duration = Duration::from_secs(5);
+    /// The editor's default limit on the Lua heap.
+    pub const EDITOR_MEMORY: usize = 1 << 30;
+
+    /// The time limit of one evaluation, if any.
+    pub fn time(&self) -> Option<Duration> {
+        self.time.get()
+    }
+
+    /// The memory limit, in bytes, if any.
+    pub fn memory(&self) -> Option<usize> {
+        self.memory.get()
+    }
+
+    /// Sets both limits (`None`: unlimited) and installs or removes the checking hook.
+    pub fn set(&self, lua: &Lua, time: Option<Duration>, memory: Option<usize>) {
+        self.time.set(time);
+        self.memory.set(memory);
+        // mlua treats 0 as "no limit".
+        let _ = lua.set_memory_limit(memory.unwrap_or(0));
+        self.update_hook(lua);
+    }
+
+    /// Shares the Stop flag: raising it interrupts the running Lua code at its next check.
+    /// Whoever acts on it lowers it ([`Limits::take_stop`]).
+    pub fn share_stop(&self, lua: &Lua, flag: Arc<AtomicBool>) {
+        *self.stop.borrow_mut() = flag;
+        self.update_hook(lua);
+    }
+
+    /// True if Stop was pressed since the last call; lowers the flag.
+    pub fn take_stop(&self) -> bool {
+        self.stop.borrow().swap(false, Ordering::Relaxed)
+    }
+
+    fn update_hook(&self, lua: &Lua) {
+        let wanted = self.time.get().is_some() || Arc::strong_count(&self.stop.borrow()) > 1;
+        if wanted == self.hooked.get() {
+            return;
+        }
+        self.hooked.set(wanted);
+        if wanted {
+            let triggers = HookTriggers::new().every_nth_instruction(CHECK_EVERY);
+            // The hook only fails to install if the state is closing.
+            let _ = lua.set_global_hook(triggers, |lua, _debug| engine(lua).limits.check().map(|()| VmState::Continue));
+        } else {
+            lua.remove_global_hook();
+        }
+    }
+
+    /// Runs `f` as one evaluation: the clock starts now (nested evaluations, such as REPL
+    /// input while paused, get their own), and the outer deadline comes back afterwards.
+    pub fn run<T>(&self, f: impl FnOnce() -> T) -> T {
+        let outer = self.deadline.replace(self.time.get().map(|limit| Instant::now() + limit));
+        let outer_stopped = self.stopped.replace(false);
+        let result = f();
+        self.deadline.set(outer);
+        self.stopped.set(outer_stopped);
+        result
+    }
+
+    /// Runs `f` with the clock stopped (the Lua code waits for the player); the time left
+    /// counts again afterwards.
+    pub fn waiting<T>(&self, f: impl FnOnce() -> T) -> T {
+        let left = self.deadline.take().map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let result = f();
+        self.deadline.set(left.map(|left| Instant::now() + left));
+        result
+    }
+
+    /// Fails if the running evaluation is past its deadline or Stop was pressed.
+    pub fn check(&self) -> mlua::Result<()> {
+        self.interrupted().map_or(Ok(()), |reason| Err(mlua::Error::runtime(reason)))
+    }
+
+    /// Why the running evaluation must stop, if it must. Once it must, it keeps having to
+    /// until it unwinds: `pcall` re-raises the interruption (see `prelude.lua`).
+    pub fn interrupted(&self) -> Option<String> {
+        if self.take_stop() {
+            self.stopped.set(true);
+        }
+        if self.stopped.get() {
+            return Some("interrupted: Stop was pressed".into());
+        }
+        let deadline = self.deadline.get()?;
+        (Instant::now() >= deadline).then(|| {
+            format!(
+                "interrupted: the script ran longer than the time limit of {} s (an endless loop?); raise the limit \
+                 if it is meant to take long (REPL limits, or --time-limit for nefia run)",
+                self.time.get().unwrap_or_default().as_secs_f32()
+            )
+        })
+    }
+}

@@ -1,0 +1,81 @@
+-- pause(): the seed's debug breakpoint. Captures the calling function's locals and upvalues,
+-- lets the REPL read and assign them while the game is suspended, then writes the assigned
+-- ones back (nil and false included) before the paused code continues.
+local debug, suspend, api = ...
+
+-- The environment REPL input runs in during a break: the paused function's locals and
+-- upvalues first, then the REPL's own globals.
+local function frame_env(frame, repl_env)
+   return setmetatable({}, {
+      __index = function(_, key)
+         local slot = frame.slots[key]
+         if slot then
+            return frame.values[slot]
+         end
+         return repl_env[key]
+      end,
+      __newindex = function(_, key, value)
+         local slot = frame.slots[key]
+         if slot then
+            frame.values[slot] = value
+            frame.changed[slot] = true
+         else
+            repl_env[key] = value
+         end
+      end,
+   })
+end
+
+function api.pause()
+   -- Level 2 is the function that called pause() (not a tail call: pause() returns nothing).
+   local info = debug.getinfo(2, "Slnf")
+   if info == nil then
+      return
+   end
+   local frame = { names = {}, values = {}, kinds = {}, indices = {}, changed = {}, slots = {}, count = 0 }
+   local function add(kind, index, name, value)
+      frame.count = frame.count + 1
+      local slot = frame.count
+      frame.names[slot], frame.values[slot], frame.kinds[slot], frame.indices[slot] = name, value, kind, index
+      -- A later local of the same name shadows an earlier one, and locals shadow upvalues.
+      if kind == "local" or frame.slots[name] == nil then
+         frame.slots[name] = slot
+      end
+   end
+   local i = 1
+   while true do
+      local name, value = debug.getlocal(2, i)
+      if name == nil then
+         break
+      end
+      if name:sub(1, 1) ~= "(" then
+         add("local", i, name, value)
+      end
+      i = i + 1
+   end
+   i = 1
+   while true do
+      local name, value = debug.getupvalue(info.func, i)
+      if name == nil then
+         break
+      end
+      if name ~= "_ENV" then
+         add("upvalue", i, name, value)
+      end
+      i = i + 1
+   end
+   local name = info.name
+   if name == nil then
+      name = info.what == "main" and "main chunk" or ("function <" .. info.short_src .. ":" .. info.linedefined .. ">")
+   end
+   suspend(frame, frame_env, info.short_src, info.currentline, name)
+   for slot = 1, frame.count do
+      if frame.changed[slot] then
+         if frame.kinds[slot] == "local" then
+            debug.setlocal(2, frame.indices[slot], frame.values[slot])
+         else
+            debug.setupvalue(info.func, frame.indices[slot], frame.values[slot])
+         end
+      end
+   end
+end
