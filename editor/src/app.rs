@@ -15,6 +15,7 @@ use nefia_runtime::lua::Output;
 use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::Snapshot;
 
+use crate::links::LinkAction;
 use crate::panes::inspector::InspectorState;
 use crate::panes::locations::LocationsState;
 use crate::panes::log::LogState;
@@ -60,6 +61,12 @@ pub struct EditorState {
     runtime_selection: Vec<Uid>,
     /// The objects the runtime was last asked to inspect.
     inspecting: Vec<Uid>,
+    /// A pane to bring to the front (after this frame).
+    pub open_tab: Option<Tab>,
+    /// True while the runtime is busy with a command (Stop is offered).
+    pub busy: bool,
+    /// The Stop button was pressed this frame.
+    pub stop_requested: bool,
 }
 
 impl EditorState {
@@ -80,6 +87,9 @@ impl EditorState {
             selection: Vec::new(),
             runtime_selection: Vec::new(),
             inspecting: Vec::new(),
+            open_tab: None,
+            busy: false,
+            stop_requested: false,
         }
     }
 
@@ -87,6 +97,17 @@ impl EditorState {
     pub fn select(&mut self, uids: Vec<Uid>) {
         self.selection = uids.clone();
         self.outbox.push(Command::Select(uids));
+    }
+
+    /// Does what a clicked link asks: inspect an object, or show source lines.
+    pub fn follow(&mut self, action: LinkAction) {
+        match action {
+            LinkAction::Inspect(uid) => {
+                self.select(vec![uid]);
+                self.open_tab = Some(Tab::Inspector);
+            }
+            LinkAction::ShowSource(file, line) => self.outbox.push(Command::ShowSource { file, line }),
+        }
     }
 }
 
@@ -104,16 +125,14 @@ impl EditorApp {
     /// Opens the editor on `project`, restoring the layout from `storage` if there is one.
     pub fn new(ctx: &egui::Context, project: PathBuf, storage: Option<&dyn eframe::Storage>) -> EditorApp {
         let repaint_ctx = ctx.clone();
-        let host = HostHandle::spawn(HostConfig { project, repaint: Arc::new(move || repaint_ctx.request_repaint()) });
+        let host = HostHandle::spawn(HostConfig {
+            project: project.clone(),
+            repaint: Arc::new(move || repaint_ctx.request_repaint()),
+        });
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
-        EditorApp {
-            state: EditorState::new(host.snapshot()),
-            host,
-            dock,
-            titled: None,
-            show_about: false,
-            show_shortcuts: false,
-        }
+        let mut state = EditorState::new(host.snapshot());
+        state.repl = ReplState::with_history_file(ReplState::history_file_of(&project));
+        EditorApp { state, host, dock, titled: None, show_about: false, show_shortcuts: false }
     }
 
     /// The panes' shared state.
@@ -141,15 +160,26 @@ impl EditorApp {
         let ctx = ui.ctx().clone();
         for event in self.host.events() {
             match event {
-                Event::Output(output) => self.state.log.push(output),
+                Event::Output(output) => {
+                    self.state.repl.output(&output);
+                    self.state.log.push(output);
+                }
                 Event::Evaluated { id, result } => self.state.repl.answer(id, result),
                 Event::Refused(reason) => {
                     self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }
-                Event::Completions { .. } | Event::Source(_) | Event::Reloaded(_) => {}
+                Event::Completions { id, candidates } => self.state.repl.completed(id, candidates),
+                Event::Source(excerpt) => self.state.repl.source = Some(excerpt),
+                Event::Reloaded(reload) => {
+                    if let Err(failure) = reload.outcome {
+                        let text = format!("reload of {} rejected: {}", reload.file, failure.message);
+                        self.state.notice = Some((text, Instant::now()));
+                    }
+                }
             }
         }
+        self.state.busy = self.host.busy_for().is_some();
         self.state.snapshot = self.host.snapshot();
         if self.state.snapshot.selection != self.state.runtime_selection {
             self.state.runtime_selection = self.state.snapshot.selection.clone();
@@ -173,6 +203,12 @@ impl EditorApp {
         for uid in std::mem::take(&mut self.state.pin_requests) {
             self.pin(uid);
         }
+        if let Some(tab) = self.state.open_tab.take() {
+            self.open_tab(tab);
+        }
+        if std::mem::take(&mut self.state.stop_requested) {
+            self.host.stop();
+        }
         self.request_inspection();
         for command in self.state.outbox.drain(..) {
             self.host.send(command);
@@ -182,8 +218,12 @@ impl EditorApp {
         }
     }
 
-    /// Undo and redo from the keyboard, unless a text field has the keyboard.
+    /// F8 (continue) anywhere; undo and redo from the keyboard unless a text field has it.
     fn shortcuts(&mut self, ctx: &egui::Context) {
+        if self.state.snapshot.pause.is_some() && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F8))
+        {
+            self.state.outbox.push(Command::Continue);
+        }
         let typing = ctx.memory(|m| m.focused().is_some()) && !self.state.viewport.has_focus;
         if typing {
             return;
@@ -292,6 +332,25 @@ impl EditorApp {
             ui.menu_button("Play", |ui| {
                 if ui.button("Refresh the player's sight").clicked() {
                     self.state.outbox.push(Command::Eval { id: 0, code: "World.refresh_sight()".into() });
+                }
+                ui.separator();
+                let paused = self.state.snapshot.pause.is_some();
+                if ui.add_enabled(paused, egui::Button::new("Continue").shortcut_text("F8")).clicked() {
+                    self.state.outbox.push(Command::Continue);
+                }
+                if ui.add_enabled(!paused, egui::Button::new("Break at the next turn")).clicked() {
+                    self.state.outbox.push(Command::Break);
+                }
+                if ui.add_enabled(self.state.busy || paused, egui::Button::new("Stop the running script")).clicked() {
+                    self.host.stop();
+                }
+            });
+            ui.menu_button("Mods", |ui| {
+                ui.label("Reload a mod's files (saving a file reloads it by itself):");
+                for id in self.state.snapshot.mods.iter() {
+                    if ui.button(format!("Reload mod {id}")).clicked() {
+                        self.state.outbox.push(Command::ReloadMod(id.clone()));
+                    }
                 }
             });
             ui.menu_button("Help", |ui| {

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use nefia_runtime::Runtime;
 use nefia_runtime::lua::Output;
@@ -26,12 +27,26 @@ fn open(project: &Path) -> Result<Runtime, ExitCode> {
     Ok(runtime)
 }
 
-/// `nefia run FILE`: exit 0 on success, 1 with the message and traceback on stderr.
-pub fn run(file: &Path, project: &Path) -> ExitCode {
+/// How `nefia run` runs its script.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunOptions {
+    /// `pause()` opens a REPL on the terminal (`--break`); otherwise it does nothing.
+    pub pause: bool,
+    /// The time limit (`--time-limit`); none by default, scripts may be long jobs.
+    pub time: Option<Duration>,
+    /// The Lua heap limit in bytes (`--memory-limit`); none by default.
+    pub memory: Option<usize>,
+}
+
+/// `nefia run FILE`: exit 0 on success, 1 with the message and traceback on stderr (a
+/// script past its limits included).
+pub fn run(file: &Path, project: &Path, options: RunOptions) -> ExitCode {
     let runtime = match open(project) {
         Ok(runtime) => runtime,
         Err(code) => return code,
     };
+    runtime.break_on_terminal(options.pause);
+    runtime.set_limits(options.time, options.memory);
     match runtime.run_file(file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

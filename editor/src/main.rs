@@ -1,7 +1,8 @@
 //! `nefia`: the editor, the player window and the headless tools in one binary.
 //!
 //! - `nefia` opens the editor on `projects/demo`; `nefia edit DIR` on another project.
-//! - `nefia run FILE.lua [--project DIR]` runs a script in a fresh game, headless.
+//! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
+//!   runs a script in a fresh game, headless.
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
 //! - `nefia check [--project DIR]` loads every mod and map and reports problems.
 
@@ -36,6 +37,15 @@ enum Command {
         /// The project whose mods to load.
         #[arg(long, default_value = DEFAULT_PROJECT)]
         project: PathBuf,
+        /// Make `pause()` open a REPL on the terminal (otherwise it does nothing).
+        #[arg(long = "break")]
+        pause: bool,
+        /// Interrupt the script after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        /// Interrupt the script when the Lua heap grows past this many MiB (default: no limit).
+        #[arg(long, value_name = "MIB")]
+        memory_limit: Option<usize>,
     },
     /// A Lua REPL in the terminal on a fresh game.
     Repl {
@@ -67,7 +77,10 @@ fn main() -> ExitCode {
     match cli.command {
         None => edit(Path::new(DEFAULT_PROJECT)),
         Some(Command::Edit { project }) => edit(&project),
-        Some(Command::Run { file, project }) => headless::run(&file, &project),
+        Some(Command::Run { file, project, pause, time_limit, memory_limit }) => {
+            let time = time_limit.map(std::time::Duration::from_secs_f64);
+            headless::run(&file, &project, headless::RunOptions { pause, time, memory: memory_limit.map(|m| m << 20) })
+        }
         Some(Command::Repl { project }) => headless::repl(&project),
         Some(Command::Check { project }) => headless::check(&project),
     }

@@ -100,3 +100,36 @@ fn check_passes_on_the_demo_and_reports_a_broken_map_with_file_and_line() {
     assert!(stderr.contains("cave.ron:5:") && stderr.contains("elona.lava"), "{stderr}");
     assert!(stderr.contains("bad.ron:4:"), "{stderr}");
 }
+
+#[test]
+fn pause_is_a_no_op_without_break_and_a_terminal_repl_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = script(dir.path(), "pause.lua", "local hp = 10\nlocal label = 'before'\npause()\nprint(hp, label)\n");
+    let out = nefia(&["run", &file], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "10\tbefore\n", "no --break: pause() does nothing");
+
+    let out = nefia(&["run", &file, "--break"], "hp * 2\nhp = nil\nlabel = false\ncontinue\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("paused in main chunk at"), "{stdout}");
+    assert!(stdout.contains("local hp = 10"), "the locals are listed: {stdout}");
+    assert!(stdout.contains("20\n"), "expressions see the locals: {stdout}");
+    assert!(stdout.ends_with("nil\tfalse\n"), "assignments reach the script: {stdout}");
+}
+
+#[test]
+fn run_limits_interrupt_a_runaway_script_and_exit_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = script(dir.path(), "loop.lua", "while true do end\n");
+    let out = nefia(&["run", &file, "--time-limit", "0.3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("time limit of 0.3 s"), "{stderr}");
+
+    let file = script(dir.path(), "hog.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = { i } end\n");
+    let out = nefia(&["run", &file, "--memory-limit", "64"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("out of memory"), "{stderr}");
+}

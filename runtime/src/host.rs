@@ -236,6 +236,7 @@ struct Host {
     data_revision: Cell<u64>,
     data: RefCell<Arc<Vec<view::DataTypeView>>>,
     asset_dirs: Arc<Vec<PathBuf>>,
+    mods: Arc<Vec<String>>,
     shutting_down: Cell<bool>,
 }
 
@@ -261,6 +262,7 @@ fn run(
     };
     let project = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
     let asset_dirs = Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default());
+    let mods = Arc::new(runtime.mods().iter().map(|m| m.id().to_owned()).collect());
     let host = Rc::new(Host {
         runtime,
         commands,
@@ -281,6 +283,7 @@ fn run(
         data_revision: Cell::new(u64::MAX),
         data: RefCell::default(),
         asset_dirs,
+        mods,
         shutting_down: Cell::new(false),
     });
     let lua = host.runtime.lua();
@@ -566,6 +569,7 @@ impl Host {
             player,
             data: self.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
+            mods: self.mods.clone(),
             pause: engine.repl.borrow().pause_view(),
             error,
             break_requested: self.break_requested.get(),

@@ -406,6 +406,8 @@ pub struct Snapshot {
     pub data: Arc<Vec<DataTypeView>>,
     /// Where images named by prototypes are looked up, in order.
     pub asset_dirs: Arc<Vec<std::path::PathBuf>>,
+    /// The loaded mods' ids, in load order.
+    pub mods: Arc<Vec<String>>,
     /// The innermost `pause()` in progress: where, and its locals and upvalues.
     pub pause: Option<crate::lua::repl::PauseView>,
     /// The uncaught error the game stopped on (the error screen), if any.
@@ -450,6 +452,7 @@ impl Snapshot {
             player: None,
             data: Arc::default(),
             asset_dirs: Arc::default(),
+            mods: Arc::default(),
             pause: None,
             error: None,
             break_requested: false,

@@ -361,10 +361,6 @@ fn replace_at(value: &Value, keys: &[Key], new: Value) -> Value {
 }
 
 /// Gives a widget the name assistive tools (and tests) know it by.
-fn name(ui: &Ui, response: &egui::Response, name: String) {
-    ui.ctx().accesskit_node_builder(response.id, |node| node.set_label(name));
-}
-
 fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut Vec<Edit>) {
     let Some(base) = &row.base else {
         ui.weak("(mixed)");
@@ -384,7 +380,7 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut 
     }
     if row.own {
         let reset = ui.small_button("⟲").on_hover_text("Reset to the prototype's value");
-        name(ui, &reset, format!("reset {}", row.name));
+        super::accessible_name(ui, &reset, format!("reset {}", row.name));
         if reset.clicked() {
             edits.push(Edit::ResetToPrototype { uids: uids.to_vec(), field: row.name.clone() });
         }
@@ -413,7 +409,7 @@ fn temp_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, edits: &mut Vec<Edit>, ad
                 });
             }
             let remove = ui.small_button("×").on_hover_text("mod(field, nil): remove the temp value");
-            name(ui, &remove, format!("remove temp {}", row.name));
+            super::accessible_name(ui, &remove, format!("remove temp {}", row.name));
             if remove.clicked() {
                 edits.push(Edit::ModTemp {
                     uids: uids.to_vec(),
@@ -431,7 +427,7 @@ fn temp_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, edits: &mut Vec<Edit>, ad
 /// The "+" button: opens the form to add a temp modification to this field.
 fn add_temp_ui(ui: &mut Ui, row: &SharedRow, adding: &mut Option<AddTemp>) {
     let button = ui.small_button("+").on_hover_text("mod(): add a temp modification");
-    name(ui, &button, format!("add temp {}", row.name));
+    super::accessible_name(ui, &button, format!("add temp {}", row.name));
     if button.clicked() {
         let value = match row.calc {
             Some(Value::Int(_)) | None => Value::Int(0),
@@ -504,7 +500,7 @@ fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
         Value::Bool(b) => {
             let mut b = *b;
             let response = ui.checkbox(&mut b, "");
-            name(ui, &response, label);
+            super::accessible_name(ui, &response, label);
             response.changed().then_some(Value::Bool(b))
         }
         Value::Int(_) | Value::Float(_) => {
@@ -513,7 +509,7 @@ fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
             let drag = egui::DragValue::new(&mut buffer).speed(if integer { 0.2 } else { 0.05 });
             let drag = if integer { drag.fixed_decimals(0) } else { drag };
             let response = ui.add_sized([ui.available_width().min(90.0), ROW_HEIGHT - 4.0], drag);
-            name(ui, &response, label);
+            super::accessible_name(ui, &response, label);
             if response.dragged() || response.has_focus() {
                 ui.data_mut(|d| d.insert_temp(id, buffer));
                 return None;
@@ -528,7 +524,7 @@ fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
             let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| s.to_string());
             let response =
                 ui.add(egui::TextEdit::singleline(&mut buffer).desired_width(ui.available_width().min(140.0)));
-            name(ui, &response, label);
+            super::accessible_name(ui, &response, label);
             if response.has_focus() {
                 ui.data_mut(|d| d.insert_temp(id, buffer));
                 return None;

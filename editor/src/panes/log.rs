@@ -29,7 +29,7 @@ impl LogState {
 }
 
 /// The text and colour of a line.
-fn line(output: &Output) -> (String, Color32) {
+pub fn line(output: &Output) -> (String, Color32) {
     match output {
         Output::Print(text) => (text.clone(), Color32::LIGHT_GRAY),
         Output::Message(text) => (format!("» {text}"), Color32::from_rgb(200, 220, 255)),

@@ -67,6 +67,13 @@ impl Tab {
     }
 }
 
+/// Names a widget for screen readers and tests (`get_by_label`) when it shows no label of
+/// its own, such as a text box.
+pub fn accessible_name(ui: &Ui, response: &egui::Response, name: impl Into<String>) {
+    let name = name.into();
+    ui.ctx().accesskit_node_builder(response.id, |node| node.set_label(name));
+}
+
 /// Shows panes over the editor's state.
 pub struct Panes<'a> {
     /// The state every pane reads and writes.

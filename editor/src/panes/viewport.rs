@@ -2,7 +2,7 @@
 //! UI layers over it. Pan with the middle button (or Space and drag), zoom with the wheel,
 //! click to select and to give the game the keyboard.
 
-use egui::{Rect, Sense, Ui, Vec2};
+use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
@@ -12,9 +12,13 @@ use nefia_runtime::ui::{Input, LayerKind};
 use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::{MapView, Snapshot};
 
+use nefia_runtime::lua::GameError;
+
+use super::Tab;
 use super::locations::DraggedObjects;
 use crate::app::EditorState;
 use crate::keys;
+use crate::links;
 use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
 use crate::render::overlay;
 
@@ -40,6 +44,8 @@ pub struct ViewportState {
     /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
     /// top of the seed's layer stack.
     pub repl_overlay: bool,
+    /// The error screen left for the REPL (Escape): shown as a banner until resumed.
+    pub dismissed_error: Option<GameError>,
     renderer: MapRenderer,
     fitted: Option<nefia_runtime::MapId>,
 }
@@ -130,6 +136,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
             });
         });
     }
+    if let Some(error) = &snapshot.error {
+        error_screen(ui, rect, error, state);
+        return;
+    }
+    state.viewport.dismissed_error = None;
     let layer_open = !snapshot.layers.is_empty();
     let nothing_else_focused = ui.ctx().memory(|m| m.focused().is_none_or(|id| id == response.id));
     if response.has_focus() || (layer_open && nothing_else_focused) {
@@ -261,6 +272,69 @@ fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, ma
             }
         }
         state.select(selection);
+    }
+}
+
+/// The error screen over the game: what failed, its traceback, Enter to resume (the failed
+/// step is abandoned) and Escape to leave it for the REPL — then a banner stays until the
+/// game is resumed or a hotload fixes it.
+fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorState) {
+    let dismissed = state.viewport.dismissed_error.as_ref() == Some(error);
+    let keys_free = ui.ctx().memory(|m| m.focused().is_none()) || state.viewport.has_focus;
+    let (enter, escape) = match keys_free {
+        true => ui.input_mut(|i| {
+            (
+                i.consume_key(egui::Modifiers::NONE, egui::Key::Enter),
+                i.consume_key(egui::Modifiers::NONE, egui::Key::Escape),
+            )
+        }),
+        false => (false, false),
+    };
+    let mut resume = enter;
+    let mut actions = Vec::new();
+    let area = if dismissed {
+        Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(rect.width() - 16.0, 40.0))
+    } else {
+        rect.shrink(24.0)
+    };
+    ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
+        let frame = egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(40, 8, 8, 240));
+        frame.show(ui, |ui| {
+            ui.set_width(area.width() - 16.0);
+            if dismissed {
+                ui.horizontal(|ui| {
+                    ui.colored_label(
+                        egui::Color32::LIGHT_RED,
+                        format!("The game stopped on an error in {}", error.context),
+                    );
+                    resume |= ui.button("Resume").clicked();
+                });
+                return;
+            }
+            ui.heading(RichText::new(format!("Error in {}", error.context)).color(egui::Color32::LIGHT_RED));
+            links::show(ui, &error.failure.message, egui::Color32::WHITE, &mut actions);
+            ui.separator();
+            egui::ScrollArea::vertical().max_height((area.height() - 140.0).max(60.0)).show(ui, |ui| {
+                links::show(ui, &error.failure.traceback, egui::Color32::from_gray(190), &mut actions);
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                resume |=
+                    ui.button("Resume (Enter)").on_hover_text("Abandon the failed step; the game goes on").clicked();
+                if ui.button("To the REPL (Escape)").clicked() || escape {
+                    state.viewport.dismissed_error = Some(error.clone());
+                    state.open_tab = Some(Tab::Repl);
+                    ui.memory_mut(|m| m.request_focus(super::repl::input_id()));
+                }
+                ui.weak("Saving the fixed file reloads it and resumes.");
+            });
+        });
+    });
+    for action in actions {
+        state.follow(action);
+    }
+    if resume {
+        state.outbox.push(Command::Resume);
     }
 }
 

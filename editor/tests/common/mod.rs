@@ -7,12 +7,20 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use nefia_editor::app::EditorApp;
+use nefia_editor::panes::repl::ReplState;
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::repo_root;
 
-/// An editor on the demo project, 1280×800.
+/// An editor on the demo project, 1280×800. Its REPL history stays in memory (the
+/// repository's project is not written to).
 pub fn editor() -> Harness<'static, EditorApp> {
-    let app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), None);
+    editor_on(&repo_root().join("projects/demo"), ReplState::default())
+}
+
+/// An editor on `project` with `repl` as its REPL.
+pub fn editor_on(project: &std::path::Path, repl: ReplState) -> Harness<'static, EditorApp> {
+    let mut app = EditorApp::new(&egui::Context::default(), project.to_owned(), None);
+    app.state_mut().repl = repl;
     Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 

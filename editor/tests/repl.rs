@@ -1,0 +1,214 @@
+//! The REPL pane and the error screen, driven headless: typing and Enter, multi-line input,
+//! history, completion, links, breakpoint mode, Stop and the error overlay.
+
+mod common;
+
+use common::{editor_on, started, step_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::app::EditorApp;
+use nefia_editor::panes::Tab;
+use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::lua::repl::Evaluation;
+use nefia_runtime::view::RuntimeState;
+
+/// Focuses the REPL input and types `text` (without pressing Enter).
+fn type_in(harness: &mut Harness<'static, EditorApp>, text: &str) {
+    harness.state_mut().open_tab(Tab::Repl);
+    harness.step();
+    harness.get_by_label("REPL input").click();
+    harness.step();
+    harness.get_by_label("REPL input").type_text(text);
+    harness.step();
+}
+
+/// Types `text` and presses Enter; returns the number of REPL entries before.
+fn enter(harness: &mut Harness<'static, EditorApp>, text: &str) -> usize {
+    let before = harness.state().state().repl.entries.len();
+    type_in(harness, text);
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    before
+}
+
+fn last_result(harness: &Harness<'static, EditorApp>) -> Option<Evaluation> {
+    harness.state().state().repl.entries.last().and_then(|e| e.result.clone())
+}
+
+/// Waits for the answer to the last entry.
+fn answered(harness: &mut Harness<'static, EditorApp>) -> Evaluation {
+    step_until(harness, "the answer", |h| last_result(h).is_some());
+    last_result(harness).unwrap()
+}
+
+fn input(harness: &Harness<'static, EditorApp>) -> String {
+    harness.state().state().repl.input.clone()
+}
+
+#[test]
+fn enter_evaluates_and_an_incomplete_chunk_continues_on_the_next_line() {
+    let mut harness = started();
+    enter(&mut harness, "1 + 1");
+    assert_eq!(answered(&mut harness), Evaluation::Values(vec!["2".into()]));
+    step_until(&mut harness, "the value shown", |h| h.query_by_label("2").is_some());
+
+    enter(&mut harness, "function twice(n)");
+    step_until(&mut harness, "the chunk back in the input", |h| input(h) == "function twice(n)\n");
+    assert!(harness.state().state().repl.entries.last().is_some_and(|e| e.input == "1 + 1"), "no entry for it");
+    type_in(&mut harness, "return n * 2 end");
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    assert_eq!(answered(&mut harness), Evaluation::Values(vec![]));
+    enter(&mut harness, "twice(21)");
+    assert_eq!(answered(&mut harness), Evaluation::Values(vec!["42".into()]));
+
+    // Shift+Enter always adds a line.
+    type_in(&mut harness, "x = 1");
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Enter);
+    harness.step();
+    assert_eq!(input(&harness), "x = 1\n");
+}
+
+#[test]
+fn printed_output_appears_with_its_entry_and_errors_link_to_their_source() {
+    let mut harness = started();
+    enter(&mut harness, "print('hello') return 5");
+    assert_eq!(answered(&mut harness), Evaluation::Values(vec!["5".into()]));
+    step_until(&mut harness, "the print", |h| h.query_by_label("hello").is_some());
+
+    enter(&mut harness, "Chara.create('elona.nope', 1, 1)");
+    assert!(matches!(answered(&mut harness), Evaluation::Error(_)));
+    step_until(&mut harness, "the error", |h| h.query_by_label_contains("unknown base.chara id").is_some());
+    // An error in a mod's handler: its file:line place is a link that shows the source lines.
+    enter(&mut harness, "Event.trigger('base.on_damage', { target = Chara.player(), amount = 'lots' })");
+    assert!(matches!(answered(&mut harness), Evaluation::Error(_)));
+    let place = "mods/damage_popups/init.lua:19";
+    step_until(&mut harness, "the link", |h| h.query_by_label(place).is_some());
+    harness.get_by_label(place).click();
+    step_until(&mut harness, "the source window", |h| h.state().state().repl.source.is_some());
+    step_until(&mut harness, "the failing line", |h| {
+        h.query_by_label_contains("color = params.amount > 0 and").is_some()
+    });
+}
+
+#[test]
+fn a_clicked_object_is_selected_and_inspected() {
+    let mut harness = started();
+    enter(&mut harness, "Chara.player()");
+    let Evaluation::Values(values) = answered(&mut harness) else { panic!() };
+    let text = values[0].clone();
+    assert!(text.starts_with("<object ('base.chara', uid ") && text.ends_with("elona.player>"), "{text}");
+    step_until(&mut harness, "the link", |h| h.query_by_label(&text).is_some());
+    harness.get_by_label(&text).click();
+    harness.step();
+    harness.step();
+    let player = harness.state().state().snapshot.player.unwrap();
+    assert_eq!(harness.state().state().selection, vec![player]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("base fov").is_some());
+}
+
+#[test]
+fn history_walks_with_up_and_down_and_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = ReplState::history_file_of(dir.path());
+    let project = nefia_tests::repo_root().join("projects/demo");
+    {
+        let mut harness = editor_on(&project, ReplState::with_history_file(file.clone()));
+        step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+        enter(&mut harness, "10");
+        answered(&mut harness);
+        enter(&mut harness, "20");
+        answered(&mut harness);
+        type_in(&mut harness, "");
+        harness.key_press(egui::Key::ArrowUp);
+        harness.step();
+        assert_eq!(input(&harness), "20");
+        harness.key_press(egui::Key::ArrowUp);
+        harness.step();
+        assert_eq!(input(&harness), "10");
+        harness.key_press(egui::Key::ArrowDown);
+        harness.step();
+        assert_eq!(input(&harness), "20");
+    }
+    let mut harness = editor_on(&project, ReplState::with_history_file(file));
+    assert_eq!(harness.state().state().repl.history, ["10", "20"]);
+    type_in(&mut harness, "");
+    harness.key_press(egui::Key::ArrowUp);
+    harness.step();
+    assert_eq!(input(&harness), "20");
+}
+
+#[test]
+fn tab_completes_names() {
+    let mut harness = started();
+    type_in(&mut harness, "Chara.cre");
+    harness.key_press(egui::Key::Tab);
+    step_until(&mut harness, "the completion", |h| input(h) == "Chara.create");
+    type_in(&mut harness, "(");
+    assert_eq!(input(&harness), "Chara.create(");
+}
+
+#[test]
+fn breakpoint_mode_shows_locals_and_continues_with_f8() {
+    let mut harness = started();
+    enter(&mut harness, "local hits = 3 local function f() local hits2 = hits pause() return hits2 end return f()");
+    step_until(&mut harness, "the break", |h| h.query_by_label("⏸ Paused").is_some());
+    assert!(harness.query_by_label("hits2").is_some(), "the Locals view lists the local");
+    assert!(harness.query_by_label_contains("Runtime: paused").is_some());
+    enter(&mut harness, "hits2 = hits2 * 10");
+    answered(&mut harness);
+    step_until(&mut harness, "the new value in Locals", |h| h.query_by_label("30").is_some());
+    harness.key_press(egui::Key::F8);
+    harness.step();
+    step_until(&mut harness, "the run to finish", |h| h.state().state().snapshot.state == RuntimeState::Running);
+    step_until(&mut harness, "the paused call's answer", |h| {
+        h.state().state().repl.entries.iter().any(|e| e.result == Some(Evaluation::Values(vec!["30".into()])))
+    });
+}
+
+#[test]
+fn stop_interrupts_a_runaway_loop() {
+    let mut harness = started();
+    enter(&mut harness, "while true do end");
+    step_until(&mut harness, "Stop to be offered", |h| h.state().state().busy);
+    harness.get_by_label("⏹ Stop").click();
+    harness.step();
+    match answered(&mut harness) {
+        Evaluation::Error(failure) => assert!(failure.message.contains("Stop was pressed"), "{}", failure.message),
+        other => panic!("{other:?}"),
+    }
+    enter(&mut harness, "1 + 2");
+    assert_eq!(answered(&mut harness), Evaluation::Values(vec!["3".into()]));
+}
+
+#[test]
+fn the_error_screen_shows_over_the_viewport_enter_resumes_and_escape_goes_to_the_repl() {
+    let mut harness = started();
+    enter(
+        &mut harness,
+        "Event.register('base.on_key_pressed', 'test.boom', function(_, p) error('kaboom ' .. p.key) end)",
+    );
+    answered(&mut harness);
+    let trigger = |harness: &mut Harness<'static, EditorApp>| {
+        harness.state().host().send(nefia_runtime::host::Command::Input(nefia_runtime::ui::Input::Key("k".into())));
+        step_until(harness, "the error screen", |h| h.query_by_label("Error in key k").is_some());
+    };
+    trigger(&mut harness);
+    assert!(harness.query_by_label_contains("kaboom k").is_some());
+    harness.get_by_label("Resume (Enter)").click();
+    harness.step();
+    step_until(&mut harness, "the game to go on", |h| h.state().state().snapshot.state == RuntimeState::Running);
+    step_until(&mut harness, "the overlay to go", |h| h.query_by_label("Error in key k").is_none());
+
+    trigger(&mut harness);
+    harness.key_press(egui::Key::Escape);
+    harness.step();
+    step_until(&mut harness, "the banner", |h| h.query_by_label("The game stopped on an error in key k").is_some());
+    harness.step();
+    let repl_shown = harness.state_mut().dock_mut().find_active_focused().is_some_and(|(_, tab)| *tab == Tab::Repl)
+        || harness.query_by_label("REPL input").is_some();
+    assert!(repl_shown, "the REPL is brought forward");
+    harness.get_by_label("Resume").click();
+    harness.step();
+    step_until(&mut harness, "the game to go on", |h| h.state().state().snapshot.state == RuntimeState::Running);
+}
