@@ -190,6 +190,11 @@ impl HostHandle {
         self.events.try_iter().collect()
     }
 
+    /// The next event, waiting up to `timeout` for one.
+    pub fn next_event(&self, timeout: Duration) -> Option<Event> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
     /// Interrupts the running Lua code (a runaway script, a paused one) at once.
     pub fn stop(&self) {
         self.shared.stop.store(true, Ordering::Relaxed);

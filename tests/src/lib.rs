@@ -115,19 +115,19 @@ pub mod host {
     /// Waits for the first event `pick` accepts among `seen` and those arriving; the others
     /// stay in `seen` (in order), the picked one is taken out.
     pub fn event<T>(host: &HostHandle, seen: &mut Vec<Event>, mut pick: impl FnMut(&Event) -> Option<T>) -> T {
+        if let Some(index) = seen.iter().position(|e| pick(e).is_some()) {
+            return pick(&seen.remove(index)).expect("picked above");
+        }
         let deadline = Instant::now() + PATIENCE;
-        let mut checked = 0;
         loop {
-            seen.extend(host.events());
-            for index in checked..seen.len() {
-                if let Some(found) = pick(&seen[index]) {
-                    seen.remove(index);
-                    return found;
-                }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(arrived) = host.next_event(left) else {
+                panic!("timed out waiting for an event; saw {seen:?}");
+            };
+            match pick(&arrived) {
+                Some(found) => return found,
+                None => seen.push(arrived),
             }
-            checked = seen.len();
-            assert!(Instant::now() < deadline, "timed out waiting for an event; saw {seen:?}");
-            std::thread::sleep(Duration::from_millis(1));
         }
     }
 
