@@ -96,24 +96,29 @@ pub fn show(ui: &mut Ui, text: &str, color: Color32, actions: &mut Vec<LinkActio
     for line in text.lines() {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;
-            for segment in segments(line) {
-                match segment {
-                    Segment::Text(text) => {
-                        ui.label(RichText::new(text).monospace().color(color));
-                    }
-                    Segment::Object { text, uid } => {
-                        if ui.link(RichText::new(text).monospace()).on_hover_text("Select and inspect").clicked() {
-                            actions.push(LinkAction::Inspect(uid));
-                        }
-                    }
-                    Segment::Source { text, file, line } => {
-                        if ui.link(RichText::new(text).monospace()).on_hover_text("Show the source lines").clicked() {
-                            actions.push(LinkAction::ShowSource(file.to_owned(), line));
-                        }
-                    }
+            show_inline(ui, line, color, actions);
+        });
+    }
+}
+
+/// Adds one line of text with its links to the current (horizontal) `ui`.
+pub fn show_inline(ui: &mut Ui, line: &str, color: Color32, actions: &mut Vec<LinkAction>) {
+    for segment in segments(line) {
+        match segment {
+            Segment::Text(text) => {
+                ui.label(RichText::new(text).monospace().color(color));
+            }
+            Segment::Object { text, uid } => {
+                if ui.link(RichText::new(text).monospace()).on_hover_text("Select and inspect").clicked() {
+                    actions.push(LinkAction::Inspect(uid));
                 }
             }
-        });
+            Segment::Source { text, file, line } => {
+                if ui.link(RichText::new(text).monospace()).on_hover_text("Show the source lines").clicked() {
+                    actions.push(LinkAction::ShowSource(file.to_owned(), line));
+                }
+            }
+        }
     }
 }
 

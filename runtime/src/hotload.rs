@@ -66,15 +66,16 @@ pub struct Reload {
     pub outcome: Result<Duration, LuaFailure>,
 }
 
-/// The loaded file at `path`: its display name and mod.
-fn loaded_file(lua: &Lua, path: &Path) -> Option<(String, Symbol)> {
+/// The loaded file at `path` (however it is spelled): its display name, its mod, and the
+/// path it was loaded from.
+fn loaded_file(lua: &Lua, path: &Path) -> Option<(String, Symbol, PathBuf)> {
     let wanted = path.canonicalize().ok()?;
     let engine = engine(lua);
     let sources = engine.sources.borrow();
     sources.values().find_map(|source| {
         let mod_id = source.mod_id?;
-        let loaded = source.path.as_ref()?.canonicalize().ok()?;
-        (loaded == wanted).then(|| (source.name.as_str().to_owned(), mod_id))
+        let loaded = source.path.as_ref()?;
+        (loaded.canonicalize().ok()? == wanted).then(|| (source.name.as_str().to_owned(), mod_id, loaded.clone()))
     })
 }
 
@@ -91,9 +92,9 @@ fn module_name(relative: &Path) -> String {
 /// Reloads the Lua file at `path` into the running game (see the module documentation) and
 /// logs the outcome. Returns `None` if no loaded mod ran that file (nothing to reload).
 pub fn reload_file(lua: &Lua, path: &Path) -> Option<Reload> {
-    let (file, mod_id) = loaded_file(lua, path)?;
+    let (file, mod_id, path) = loaded_file(lua, path)?;
     let started = Instant::now();
-    let outcome = transaction(lua, path, mod_id).map(|()| started.elapsed());
+    let outcome = transaction(lua, &path, mod_id, Symbol::intern(&file)).map(|()| started.elapsed());
     match &outcome {
         Ok(took) => gui::log(lua, LogLevel::Info, format!("reloaded {file} in {:.1} ms", took.as_secs_f64() * 1e3)),
         Err(failure) => gui::log(
@@ -138,19 +139,15 @@ fn shallow_copy(lua: &Lua, table: &Table) -> mlua::Result<Table> {
     Ok(copy)
 }
 
-fn transaction(lua: &Lua, path: &Path, mod_id: Symbol) -> Result<(), LuaFailure> {
+/// Reloads `path`, loaded as `file` of mod `mod_id` (see the module documentation).
+fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol) -> Result<(), LuaFailure> {
     let engine = engine(lua);
     let loaded = engine.mods.borrow().get(&mod_id).cloned().ok_or_else(|| LuaFailure {
         message: format!("{}: mod '{mod_id}' is not loaded", path.display()),
         traceback: String::new(),
     })?;
     let chunk = lua::load_mod_file(lua, mod_id, &loaded.dir, path, loaded.env.clone())?;
-    let relative = path.canonicalize().ok().and_then(|p| {
-        let dir = loaded.dir.canonicalize().ok()?;
-        p.strip_prefix(dir).ok().map(Path::to_owned)
-    });
-    let file = Symbol::intern(&format!("mods/{mod_id}/{}", relative.as_deref().unwrap_or(path).display()));
-    let module_key = relative.map(|r| format!("{mod_id}:{}", module_name(&r)));
+    let module_key = path.strip_prefix(&loaded.dir).ok().map(|r| format!("{mod_id}:{}", module_name(r)));
 
     let backup = Backup {
         events: engine.events.borrow().clone(),

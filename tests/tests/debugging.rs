@@ -282,7 +282,7 @@ fn saving_a_handler_file_reloads_it_and_a_broken_save_keeps_the_old_code() {
     let (reload, _) =
         rewrite(&host, &copy, "Event.register('base.on_key_pressed', 'tools.hot', function(_, p) print('v3'");
     let failure = reload.outcome.expect_err("a syntax error is rejected");
-    assert!(failure.message.contains("mods/tools/exec/hot.lua:1"), "{}", failure.message);
+    assert!(failure.message.starts_with("mods/tools/exec/hot.lua:1:"), "{}", failure.message);
     assert_eq!(press(&host, "h"), ["hot v2 h"], "the previous code keeps running");
 
     let (reload, _) = rewrite(
@@ -291,7 +291,7 @@ fn saving_a_handler_file_reloads_it_and_a_broken_save_keeps_the_old_code() {
         "Event.register('base.on_key_pressed', 'tools.hot', function(_, p) print('hot v4') end)\nerror('half way')",
     );
     let failure = reload.outcome.expect_err("a runtime error is rejected");
-    assert!(failure.message.contains("mods/tools/exec/hot.lua:2: half way"), "{}", failure.message);
+    assert!(failure.message.starts_with("mods/tools/exec/hot.lua:2: half way"), "{}", failure.message);
     assert_eq!(press(&host, "h"), ["hot v2 h"], "what the failed run registered was rolled back");
 
     let (reload, _) = rewrite(&host, &copy, "return { version = function() return 5 end }");

@@ -166,21 +166,27 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     let mut actions = Vec::new();
     let id = ui.id();
     egui::Panel::top(id.with("repl-toolbar")).show(ui, |ui| toolbar_ui(ui, state, &snapshot));
-    egui::Panel::bottom(id.with("repl-input")).show(ui, |ui| {
+    let input_panel = egui::Panel::bottom(id.with("repl-input")).show(ui, |ui| {
         completions_ui(ui, &mut state.repl);
         input_ui(ui, state, &snapshot);
     });
-    if let Some(pause) = &snapshot.pause {
-        egui::Panel::right(id.with("repl-locals"))
-            .resizable(true)
-            .default_size(300.0)
-            .frame(egui::Frame::new().fill(Color32::from_rgb(50, 42, 10)).inner_margin(6.0))
-            .show(ui, |ui| pause_ui(ui, pause, &mut actions));
-    }
-    egui::ScrollArea::vertical()
-        .stick_to_bottom(true)
-        .auto_shrink([false; 2])
-        .show(ui, |ui| entries_ui(ui, &state.repl.entries, &mut actions));
+    // The rest: the entries, and the Locals beside them while paused.
+    let mut rest = ui.available_rect_before_wrap();
+    rest.max.y = rest.max.y.min(input_panel.response.rect.top());
+    ui.scope_builder(egui::UiBuilder::new().max_rect(rest), |ui| {
+        ui.shrink_clip_rect(rest);
+        if let Some(pause) = &snapshot.pause {
+            egui::Panel::right(id.with("repl-locals"))
+                .resizable(true)
+                .default_size(300.0)
+                .frame(egui::Frame::new().fill(Color32::from_rgb(50, 42, 10)).inner_margin(6.0))
+                .show(ui, |ui| pause_ui(ui, pause, &mut actions));
+        }
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false; 2])
+            .show(ui, |ui| entries_ui(ui, &state.repl.entries, &mut actions));
+    });
     source_window(ui.ctx(), &mut state.repl.source);
     for action in actions {
         state.follow(action);
@@ -195,15 +201,18 @@ fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
         links::show(ui, &format!("{}:{}", pause.file, pause.line), Color32::WHITE, actions);
     });
     ui.separator();
-    ui.strong("Locals");
+    ui.strong("Locals and upvalues");
     egui::ScrollArea::vertical().auto_shrink([false; 2]).show(ui, |ui| {
-        egui::Grid::new("repl-locals").striped(true).show(ui, |ui| {
-            for (name, kind, value) in &pause.variables {
-                ui.monospace(name).on_hover_text(kind.as_str());
-                links::show(ui, value, Color32::LIGHT_GRAY, actions);
-                ui.end_row();
-            }
-        });
+        for (name, kind, value) in &pause.variables {
+            // A table's lines on one line: the Locals view is a list.
+            let value = value.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                ui.label(RichText::new(name).monospace().strong()).on_hover_text(kind.as_str());
+                ui.label(RichText::new(" = ").monospace());
+                links::show_inline(ui, &value, Color32::LIGHT_GRAY, actions);
+            });
+        }
     });
 }
 
@@ -359,7 +368,7 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
     let limits = &snapshot.limits;
     let describe = |value: Option<String>| value.unwrap_or_else(|| "none".into());
     let summary = format!(
-        "Limits: {} · {} (Lua heap {:.0} MiB)",
+        "Limits: {} · {} (Lua heap {:.1} MiB)",
         describe(limits.time.map(|t| format!("{} s", t.as_secs_f32()))),
         describe(limits.memory.map(|m| format!("{} MiB", m >> 20))),
         limits.used as f64 / (1 << 20) as f64

@@ -295,6 +295,8 @@ fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorSt
     let area = if dismissed {
         Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(rect.width() - 16.0, 40.0))
     } else {
+        // The game is stopped: dim it.
+        ui.painter().rect_filled(rect, 0.0, egui::Color32::from_black_alpha(150));
         rect.shrink(24.0)
     };
     ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
