@@ -257,7 +257,12 @@ fn run(
         let _ = sink_events.send(Event::Output(output));
         sink_repaint();
     });
-    let opened = Runtime::open_project(&config.project, sink).and_then(|mut runtime| {
+    // The limits hold from the first line of mod code on.
+    let opened = Runtime::new(sink).and_then(|mut runtime| {
+        let lua = runtime.lua();
+        runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
+        runtime.engine().limits.share_stop(lua, shared.stop.clone());
+        runtime.open(&config.project)?;
         runtime.start_game()?;
         Ok(runtime)
     });
@@ -293,8 +298,6 @@ fn run(
     });
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
-    limits.set(lua, Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
-    limits.share_stop(lua, host.shared.stop.clone());
     let _watcher = host.watch_mods(reloads);
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();

@@ -56,12 +56,19 @@ impl Runtime {
     /// Opens the project in `dir` and loads its mods (the world is empty until
     /// [`Runtime::start_game`]).
     pub fn open_project(dir: &Path, output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
-        let project = Project::open(dir)?;
         let mut runtime = Runtime::new(output)?;
-        *runtime.engine.save_dir.borrow_mut() = project.saves_dir();
-        runtime.load_mods(&project.mod_dirs(), &project.manifest.mods)?;
-        runtime.project = Some(project);
+        runtime.open(dir)?;
         Ok(runtime)
+    }
+
+    /// Opens the project in `dir` in this runtime and loads its mods, under the limits set
+    /// so far (see [`Runtime::set_limits`]).
+    pub fn open(&mut self, dir: &Path) -> Result<(), RuntimeError> {
+        let project = Project::open(dir)?;
+        *self.engine.save_dir.borrow_mut() = project.saves_dir();
+        self.load_mods(&project.mod_dirs(), &project.manifest.mods)?;
+        self.project = Some(project);
+        Ok(())
     }
 
     /// Finds the mods under `mod_dirs` and loads `wanted` with their dependencies, in order.
@@ -88,7 +95,7 @@ impl Runtime {
         let init = info.dir.join("init.lua");
         if init.is_file() {
             let chunk = lua::load_mod_file(&self.lua, id, &info.dir, &init, env).map_err(LuaFailure::from)?;
-            chunk.call::<()>(()).map_err(LuaFailure::from)?;
+            self.engine.limits.run(|| chunk.call::<()>(())).map_err(LuaFailure::from)?;
         }
         Ok(())
     }
@@ -123,7 +130,7 @@ impl Runtime {
         }
         let player = self.engine.world.borrow().player();
         if let Some(player) = player {
-            self.refresh(player)?;
+            self.engine.limits.run(|| self.refresh(player))?;
         }
         self.engine.world.borrow_mut().refresh_sight();
         Ok(())

@@ -394,3 +394,15 @@ fn a_source_link_shows_the_lines_around_it() {
     });
     assert!(refused.lines.is_empty(), "only loaded files are shown");
 }
+
+#[test]
+fn a_mod_that_loops_forever_at_load_is_stopped_and_reported() {
+    let copy = hot_project("while true do end");
+    let host = nefia_runtime::host::HostHandle::spawn(nefia_runtime::host::HostConfig {
+        project: copy.project(),
+        repaint: std::sync::Arc::new(|| {}),
+    });
+    let failed = wait_for(&host, |s| s.state == RuntimeState::Failed);
+    let problem = failed.problem.as_deref().unwrap_or_default();
+    assert!(problem.contains("mods/tools/exec/hot.lua:1") && problem.contains("time limit of 5 s"), "{problem}");
+}

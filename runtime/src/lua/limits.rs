@@ -90,7 +90,15 @@ impl Limits {
         if wanted {
             let triggers = HookTriggers::new().every_nth_instruction(CHECK_EVERY);
             // The hook only fails to install if the state is closing.
-            let _ = lua.set_global_hook(triggers, |lua, _debug| engine(lua).limits.check().map(|()| VmState::Continue));
+            let _ = lua.set_global_hook(triggers, |lua, debug| match engine(lua).limits.interrupted() {
+                None => Ok(VmState::Continue),
+                // Where it was interrupted, as Lua's own errors say it.
+                Some(reason) => {
+                    let source = debug.source();
+                    let place = source.short_src.as_deref().unwrap_or("?");
+                    Err(mlua::Error::runtime(format!("{place}:{}: {reason}", debug.current_line().unwrap_or(0))))
+                }
+            });
         } else {
             lua.remove_global_hook();
         }
@@ -114,11 +122,6 @@ impl Limits {
         let result = f();
         self.deadline.set(left.map(|left| Instant::now() + left));
         result
-    }
-
-    /// Fails if the running evaluation is past its deadline or Stop was pressed.
-    pub fn check(&self) -> mlua::Result<()> {
-        self.interrupted().map_or(Ok(()), |reason| Err(mlua::Error::runtime(reason)))
     }
 
     /// Why the running evaluation must stop, if it must. Once it must, it keeps having to
