@@ -170,6 +170,7 @@ impl EditorApp {
                     self.state.notice = Some((reason, Instant::now()));
                 }
                 Event::Completions { id, candidates } => self.state.repl.completed(id, candidates),
+                Event::Copied(_) => {}
                 Event::Source(excerpt) => self.state.repl.source = Some(excerpt),
                 Event::Reloaded(reload) => {
                     if let Err(failure) = reload.outcome {

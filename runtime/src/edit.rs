@@ -7,13 +7,16 @@
 //! edit. Objects a history entry refers to are pinned so they stay alive while it can be
 //! undone or redone. Edits made by scripts are not recorded.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
 
 use mlua::Lua;
 
 use crate::location::{Holder, Location};
+use crate::map::MapId;
 use crate::moddable::{FieldMap, ModMethod, Origin, TempValue};
 use crate::object::{ObjectKind, Uid};
+use crate::save::{ObjectRecord, RecordKind};
 use crate::symbol::Symbol;
 use crate::value::Value;
 use crate::world::{World, WorldError};
@@ -90,6 +93,108 @@ pub enum Edit {
         /// Row (maps only).
         y: i32,
     },
+    /// Set the tile of these cells.
+    PaintTiles {
+        /// The map.
+        map: MapId,
+        /// The cells; those off the map are skipped.
+        cells: Vec<(i32, i32)>,
+        /// The `base.map_tile` id.
+        tile: String,
+    },
+    /// Flood fill: the cells joined to (x, y) that have its tile (sides touching) get `tile`.
+    Fill {
+        /// The map.
+        map: MapId,
+        /// Column of the start.
+        x: i32,
+        /// Row of the start.
+        y: i32,
+        /// The `base.map_tile` id.
+        tile: String,
+    },
+    /// Move objects on their maps by (dx, dy) (`set_pos`).
+    Offset {
+        /// The objects.
+        uids: Vec<Uid>,
+        /// Columns to the right.
+        dx: i32,
+        /// Rows down.
+        dy: i32,
+    },
+    /// Put a copied region's tiles and objects with its top-left corner at (x, y).
+    Paste {
+        /// The map.
+        map: MapId,
+        /// Column of the top-left corner.
+        x: i32,
+        /// Row of the top-left corner.
+        y: i32,
+        /// What was copied.
+        clip: Arc<Clip>,
+    },
+    /// Change a map's size. `anchor` says which part stays put: (0, 0) the top-left corner,
+    /// (1, 1) the middle, (2, 2) the bottom-right. New cells get `tile`; objects that fall off
+    /// are removed.
+    Resize {
+        /// The map.
+        map: MapId,
+        /// The new width.
+        width: i32,
+        /// The new height.
+        height: i32,
+        /// Which part stays: 0, 1 or 2 across and down.
+        anchor: (i32, i32),
+        /// The tile of new cells.
+        tile: String,
+    },
+    /// One part of a stroke (a brush drag): the parts of stroke `id` are one undo step.
+    Stroke {
+        /// The stroke; consecutive edits with the same id merge.
+        id: u64,
+        /// The part.
+        edit: Box<Edit>,
+    },
+}
+
+/// A copied region of a map: its tiles and the objects on it, relative to its top-left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clip {
+    /// Width in cells.
+    pub width: i32,
+    /// Height in cells.
+    pub height: i32,
+    /// Tile ids, row by row.
+    pub tiles: Vec<Symbol>,
+    /// The objects (positions relative to the top-left), as a map file writes them.
+    pub objects: Vec<ObjectRecord>,
+}
+
+/// Copies the region of `map` at (x, y) of `width`×`height` (clipped to the map), with the
+/// objects on it (not the player).
+pub fn copy_region(world: &World, map: MapId, x: i32, y: i32, width: i32, height: i32) -> Result<Clip, WorldError> {
+    let instance = world.map(map)?;
+    let (x0, y0) = (x.max(0), y.max(0));
+    let (x1, y1) = ((x + width).min(instance.width()), (y + height).min(instance.height()));
+    if x1 <= x0 || y1 <= y0 {
+        return Err(WorldError::Invalid(format!("the region ({x}, {y}) {width}x{height} is off the map")));
+    }
+    let tiles = (y0..y1).flat_map(|cy| (x0..x1).map(move |cx| (cx, cy))).filter_map(|(cx, cy)| instance.tile(cx, cy));
+    let mut objects = Vec::new();
+    for cy in y0..y1 {
+        for cx in x0..x1 {
+            for &uid in instance.objects_at(cx, cy) {
+                if Some(uid) == world.player() {
+                    continue;
+                }
+                let mut record = world.object_record(uid, RecordKind::MapFile);
+                record.x -= x0;
+                record.y -= y0;
+                objects.push(record);
+            }
+        }
+    }
+    Ok(Clip { width: x1 - x0, height: y1 - y0, tiles: tiles.collect(), objects })
 }
 
 /// The state of one thing an edit touched.
@@ -101,12 +206,39 @@ enum Change {
     Temps { uid: Uid, temps: FieldMap<TempValue> },
     /// Where an object is (None: ownerless).
     Place { uid: Uid, location: Option<Location>, x: i32, y: i32 },
+    /// The tile of a cell.
+    Tile { map: MapId, x: i32, y: i32, tile: Symbol },
+    /// A map's whole grid. Restoring it takes the map's objects off; the `Place` changes
+    /// recorded with it put them back.
+    Grid { map: MapId, width: i32, height: i32, tiles: Arc<Vec<Symbol>>, entrance: Option<(i32, i32)> },
+}
+
+/// What a change is about: two changes with the same key record the same thing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum ChangeKey {
+    Field(Uid, Symbol),
+    Temps(Uid),
+    Place(Uid),
+    Tile(MapId, i32, i32),
+    Grid(MapId),
 }
 
 impl Change {
-    fn uid(&self) -> Uid {
+    /// The object it is about, if it is about one (such objects stay pinned).
+    fn uid(&self) -> Option<Uid> {
         match self {
-            Change::Field { uid, .. } | Change::Temps { uid, .. } | Change::Place { uid, .. } => *uid,
+            Change::Field { uid, .. } | Change::Temps { uid, .. } | Change::Place { uid, .. } => Some(*uid),
+            Change::Tile { .. } | Change::Grid { .. } => None,
+        }
+    }
+
+    fn key(&self) -> ChangeKey {
+        match self {
+            Change::Field { uid, field, .. } => ChangeKey::Field(*uid, *field),
+            Change::Temps { uid, .. } => ChangeKey::Temps(*uid),
+            Change::Place { uid, .. } => ChangeKey::Place(*uid),
+            Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
+            Change::Grid { map, .. } => ChangeKey::Grid(*map),
         }
     }
 }
@@ -116,6 +248,25 @@ struct Entry {
     label: String,
     before: Vec<Change>,
     after: Vec<Change>,
+    /// The stroke it belongs to, if it is part of one.
+    stroke: Option<u64>,
+}
+
+impl Entry {
+    fn new(label: String, before: Vec<Change>, after: Vec<Change>) -> Entry {
+        Entry { label, before, after, stroke: None }
+    }
+
+    /// Adds a later part of the same stroke: the earliest "before" and the latest "after"
+    /// of each thing touched are kept.
+    fn merge(&mut self, later: Entry) {
+        let known: HashSet<ChangeKey> = self.before.iter().map(Change::key).collect();
+        self.before.extend(later.before.into_iter().filter(|c| !known.contains(&c.key())));
+        let newer: HashSet<ChangeKey> = later.after.iter().map(Change::key).collect();
+        self.after.retain(|c| !newer.contains(&c.key()));
+        self.after.extend(later.after);
+        self.label = later.label;
+    }
 }
 
 /// The editor's undo history.
@@ -146,9 +297,17 @@ impl History {
             let dropped = self.entries.pop_back().expect("longer than done");
             unpin(world, &dropped);
         }
-        for uid in uids_of(&entry) {
-            let _ = world.pin(uid);
+        if let Some(last) = self.entries.back_mut()
+            && entry.stroke.is_some()
+            && last.stroke == entry.stroke
+        {
+            // Pins are counted: the merged entry holds each of its objects once.
+            unpin(world, last);
+            last.merge(entry);
+            pin(world, last);
+            return;
         }
+        pin(world, &entry);
         self.entries.push_back(entry);
         self.done += 1;
         if self.entries.len() > MAX_HISTORY {
@@ -176,10 +335,16 @@ impl History {
 }
 
 fn uids_of(entry: &Entry) -> Vec<Uid> {
-    let mut uids: Vec<Uid> = entry.before.iter().chain(&entry.after).map(Change::uid).collect();
+    let mut uids: Vec<Uid> = entry.before.iter().chain(&entry.after).filter_map(Change::uid).collect();
     uids.sort();
     uids.dedup();
     uids
+}
+
+fn pin(world: &mut World, entry: &Entry) {
+    for uid in uids_of(entry) {
+        let _ = world.pin(uid);
+    }
 }
 
 fn unpin(world: &mut World, entry: &Entry) {
@@ -192,8 +357,17 @@ fn unpin(world: &mut World, entry: &Entry) {
 /// handlers). Returns the entry's label. On error nothing is recorded, and for refusals
 /// nothing changed.
 pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, EditError> {
+    let entry = make(lua, edit)?;
+    let label = entry.label.clone();
     let engine = crate::lua::engine(lua);
-    let entry = match edit {
+    history.push(&mut engine.world.borrow_mut(), entry);
+    Ok(label)
+}
+
+/// Makes `edit`, returning what it changed.
+fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
+    let engine = crate::lua::engine(lua);
+    Ok(match edit {
         Edit::SetBase { uids, field, value } => {
             field_edit(lua, uids, field, format!("Set {field} = {value}"), |world, uid, field| {
                 world.set_base(uid, field, value.clone())
@@ -224,7 +398,7 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
                 crate::lua::object::refresh(lua, uid)?;
             }
             let after = temps(&engine.world.borrow());
-            Entry { label: format!("Refresh {}", describe(&engine.world.borrow(), uids)), before, after }
+            Entry::new(format!("Refresh {}", describe(&engine.world.borrow(), uids)), before, after)
         }
         Edit::Move { uids, to, x, y } => {
             let mut world = engine.world.borrow_mut();
@@ -237,7 +411,7 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
             }
             let after = places(&world, uids);
             let label = format!("Move {} to {}", describe(&world, uids), holder_name(&world, *to, *x, *y));
-            Entry { label, before, after }
+            Entry::new(label, before, after)
         }
         Edit::Remove { uids } => {
             let mut world = engine.world.borrow_mut();
@@ -245,7 +419,7 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
             for &uid in uids {
                 world.remove_ownership(uid)?;
             }
-            Entry { label: format!("Remove {}", describe(&world, uids)), before, after: places(&world, uids) }
+            Entry::new(format!("Remove {}", describe(&world, uids)), before, places(&world, uids))
         }
         Edit::Clone { uids } => {
             let mut world = engine.world.borrow_mut();
@@ -267,7 +441,7 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
             }
             let before = copies.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }).collect();
             let label = format!("Clone {} as {}", describe(&world, uids), describe(&world, &copies));
-            Entry { label, before, after: places(&world, &copies) }
+            Entry::new(label, before, places(&world, &copies))
         }
         Edit::Create { kind, id, to, x, y } => {
             let mut world = engine.world.borrow_mut();
@@ -275,16 +449,166 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
             // A refused object is left ownerless; the next sweep frees it.
             world.take_object(*to, uid, *x, *y)?;
             let label = format!("Create {}", world.describe(uid));
-            Entry {
-                label,
-                before: vec![Change::Place { uid, location: None, x: 0, y: 0 }],
-                after: places(&world, &[uid]),
-            }
+            Entry::new(label, vec![Change::Place { uid, location: None, x: 0, y: 0 }], places(&world, &[uid]))
         }
+        Edit::PaintTiles { map, cells, tile } => {
+            let mut world = engine.world.borrow_mut();
+            let tile = world.tile_id(tile)?;
+            paint(&mut world, *map, cells.iter().copied(), tile)?
+        }
+        Edit::Fill { map, x, y, tile } => {
+            let mut world = engine.world.borrow_mut();
+            let tile = world.tile_id(tile)?;
+            let cells = flood(world.map(*map)?, *x, *y);
+            paint(&mut world, *map, cells.into_iter(), tile)?
+        }
+        Edit::Offset { uids, dx, dy } => {
+            let mut world = engine.world.borrow_mut();
+            let mut moves = Vec::new();
+            for &uid in uids {
+                let object = world.object(uid)?;
+                let Some(Location::Map(map)) = object.location() else {
+                    return Err(WorldError::Invalid(format!("{} is not on a map", world.describe(uid))).into());
+                };
+                let (x, y) = (object.x + dx, object.y + dy);
+                let instance = world.map(map)?;
+                if !instance.in_bounds(x, y) {
+                    let (width, height) = (instance.width(), instance.height());
+                    return Err(WorldError::from(crate::location::Refusal::OutOfBounds { x, y, width, height }).into());
+                }
+                moves.push((uid, x, y));
+            }
+            let before = places(&world, uids);
+            for (uid, x, y) in moves {
+                world.set_pos(uid, x, y)?;
+            }
+            Entry::new(format!("Move {} by ({dx}, {dy})", describe(&world, uids)), before, places(&world, uids))
+        }
+        Edit::Paste { map, x, y, clip } => {
+            let mut world = engine.world.borrow_mut();
+            let cells = (0..clip.height).flat_map(|cy| (0..clip.width).map(move |cx| (cx, cy)));
+            let mut entry = Entry::new(String::new(), Vec::new(), Vec::new());
+            let instance = world.map(*map)?;
+            for ((cx, cy), &tile) in cells.zip(&clip.tiles) {
+                let (tx, ty) = (x + cx, y + cy);
+                if let Some(old) = instance.tile(tx, ty) {
+                    entry.before.push(Change::Tile { map: *map, x: tx, y: ty, tile: old });
+                    entry.after.push(Change::Tile { map: *map, x: tx, y: ty, tile });
+                }
+            }
+            restore(&mut world, &entry.after);
+            let mut made = Vec::new();
+            for record in &clip.objects {
+                let (tx, ty) = (x + record.x, y + record.y);
+                if !world.map(*map)?.in_bounds(tx, ty) {
+                    continue;
+                }
+                let uid = world.object_from_record(record, RecordKind::MapFile)?;
+                world.take_object(Holder::Map(*map), uid, tx, ty)?;
+                made.push(uid);
+            }
+            entry.before.extend(made.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }));
+            entry.after.extend(places(&world, &made));
+            entry.label = format!("Paste {}x{} cells and {} objects", clip.width, clip.height, made.len());
+            entry
+        }
+        Edit::Resize { map, width, height, anchor, tile } => {
+            resize(&mut engine.world.borrow_mut(), *map, *width, *height, *anchor, tile)?
+        }
+        Edit::Stroke { id, edit } => {
+            let mut entry = make(lua, edit)?;
+            entry.stroke = Some(*id);
+            entry
+        }
+    })
+}
+
+/// Sets `tile` on `cells` of `map`, recording each changed cell.
+fn paint(
+    world: &mut World,
+    map: MapId,
+    cells: impl Iterator<Item = (i32, i32)>,
+    tile: Symbol,
+) -> Result<Entry, EditError> {
+    let instance = world.map(map)?;
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut seen = HashSet::new();
+    for (x, y) in cells {
+        if let Some(old) = instance.tile(x, y)
+            && old != tile
+            && seen.insert((x, y))
+        {
+            before.push(Change::Tile { map, x, y, tile: old });
+            after.push(Change::Tile { map, x, y, tile });
+        }
+    }
+    restore(world, &after);
+    Ok(Entry::new(format!("Paint {} cells with {tile}", after.len()), before, after))
+}
+
+/// The cells joined to (x, y) through sides that have its tile.
+fn flood(map: &crate::map::InstancedMap, x: i32, y: i32) -> Vec<(i32, i32)> {
+    let Some(target) = map.tile(x, y) else { return Vec::new() };
+    let mut seen = vec![false; (map.width() * map.height()) as usize];
+    let mut stack = vec![(x, y)];
+    let mut cells = Vec::new();
+    while let Some((cx, cy)) = stack.pop() {
+        if map.tile(cx, cy) != Some(target) || std::mem::replace(&mut seen[(cy * map.width() + cx) as usize], true) {
+            continue;
+        }
+        cells.push((cx, cy));
+        stack.extend([(cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)]);
+    }
+    cells
+}
+
+/// Changes the size of `map` (see [`Edit::Resize`]).
+fn resize(
+    world: &mut World,
+    map: MapId,
+    width: i32,
+    height: i32,
+    anchor: (i32, i32),
+    tile: &str,
+) -> Result<Entry, EditError> {
+    if width <= 0 || height <= 0 || width > 4096 || height > 4096 {
+        return Err(WorldError::Invalid(format!(
+            "a map must be between 1x1 and 4096x4096 cells, not {width}x{height}"
+        ))
+        .into());
+    }
+    let tile = world.tile_id(tile)?;
+    let instance = world.map(map)?;
+    let (old_width, old_height) = (instance.width(), instance.height());
+    let (dx, dy) = ((width - old_width) * anchor.0.clamp(0, 2) / 2, (height - old_height) * anchor.1.clamp(0, 2) / 2);
+    let tiles: Vec<Symbol> = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x - dx, y - dy)))
+        .map(|(x, y)| instance.tile(x, y).unwrap_or(tile))
+        .collect();
+    let entrance =
+        instance.entrance.map(|(x, y)| (x + dx, y + dy)).filter(|&(x, y)| x >= 0 && y >= 0 && x < width && y < height);
+    let objects: Vec<Uid> = instance.objects().iter().collect();
+    let grid = |map_state: &crate::map::InstancedMap| Change::Grid {
+        map,
+        width: map_state.width(),
+        height: map_state.height(),
+        tiles: Arc::new(map_state.tile_ids()),
+        entrance: map_state.entrance,
     };
-    let label = entry.label.clone();
-    history.push(&mut engine.world.borrow_mut(), entry);
-    Ok(label)
+    let mut before = vec![grid(instance)];
+    before.extend(places(world, &objects));
+    let mut after = vec![Change::Grid { map, width, height, tiles: Arc::new(tiles), entrance }];
+    for &uid in &objects {
+        let object = world.object(uid)?;
+        let (x, y) = (object.x + dx, object.y + dy);
+        let inside = x >= 0 && y >= 0 && x < width && y < height;
+        let location = inside.then_some(Location::Map(map));
+        after.push(Change::Place { uid, location, x, y });
+    }
+    restore(world, &after);
+    let label = format!("Resize map '{}' from {old_width}x{old_height} to {width}x{height}", world.map(map)?.name);
+    Ok(Entry::new(label, before, after))
 }
 
 /// Why an edit could not be made.
@@ -336,7 +660,7 @@ fn field_edit(
         }
     }
     let after = state(&world);
-    Ok(Entry { label: format!("{label} on {}", describe(&world, uids)), before, after })
+    Ok(Entry::new(format!("{label} on {}", describe(&world, uids)), before, after))
 }
 
 fn places(world: &World, uids: &[Uid]) -> Vec<Change> {
@@ -370,6 +694,21 @@ fn restore(world: &mut World, changes: &[Change]) {
                     object.fields.temp = temps.clone();
                     world.touch_object(*uid);
                 }
+            }
+            Change::Tile { map, x, y, tile } => {
+                if let Ok(instance) = world.map_mut(*map) {
+                    instance.set_tile(*x, *y, *tile);
+                }
+            }
+            Change::Grid { map, width, height, tiles, entrance } => {
+                let Ok(instance) = world.map(*map) else { continue };
+                let on_it: Vec<Uid> = instance.objects().iter().collect();
+                for uid in on_it {
+                    world.detach(uid);
+                }
+                let instance = world.map_mut(*map).expect("checked above");
+                instance.reshape(*width, *height, tiles);
+                instance.entrance = *entrance;
             }
             Change::Place { uid, location, x, y } => {
                 if !world.exists(*uid) {

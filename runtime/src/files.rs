@@ -41,7 +41,8 @@ impl FileError {
         FileError { path: path.to_owned(), line: None, column: None, message: message.into() }
     }
 
-    fn io(path: &Path, error: std::io::Error) -> FileError {
+    /// An I/O error about `path`.
+    pub fn io(path: &Path, error: std::io::Error) -> FileError {
         FileError::new(path, error.to_string())
     }
 }
@@ -79,8 +80,17 @@ pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
 
 /// Serializes `value` as pretty RON with a trailing newline.
 pub fn to_ron<T: Serialize>(path: &Path, value: &T) -> Result<String, FileError> {
-    let mut text =
-        ron_options().to_string_pretty(value, pretty_config()).map_err(|e| FileError::new(path, e.to_string()))?;
+    to_ron_config(path, value, pretty_config())
+}
+
+/// Serializes `value` as pretty RON in which what is nested deeper than `depth` levels
+/// stays on one line: map files write one line per object.
+pub fn to_ron_lines<T: Serialize>(path: &Path, value: &T, depth: usize) -> Result<String, FileError> {
+    to_ron_config(path, value, pretty_config().depth_limit(depth))
+}
+
+fn to_ron_config<T: Serialize>(path: &Path, value: &T, config: ron::ser::PrettyConfig) -> Result<String, FileError> {
+    let mut text = ron_options().to_string_pretty(value, config).map_err(|e| FileError::new(path, e.to_string()))?;
     text.push('\n');
     Ok(text)
 }

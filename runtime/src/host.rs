@@ -24,12 +24,14 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use mlua::Lua;
 
-use crate::edit::{self, Edit, History};
+use crate::edit::{self, Clip, Edit, History};
 use crate::hotload::{self, ModWatcher, Reload};
 use crate::lua::gui::{self, Frontend, WaitReason};
 use crate::lua::limits::Limits;
 use crate::lua::repl::{self, Evaluation, SourceExcerpt};
 use crate::lua::{GameError, LuaFailure, Output};
+use crate::map::MapId;
+use crate::map_files::MapFileError;
 use crate::object::Uid;
 use crate::runtime::Runtime;
 use crate::symbol::Symbol;
@@ -58,8 +60,24 @@ pub enum Command {
     Inspect(Vec<Uid>),
     /// Make an edit, recorded for undo; a refusal comes back as [`Event::Refused`].
     Edit(Edit),
+    /// Work on the project's map files (the Maps pane, File → Save).
+    Maps(MapCommand),
     /// Undo the last edit.
     Undo,
+    /// Copy a region of a map; answered with [`Event::Copied`].
+    Copy {
+        /// The map.
+        map: MapId,
+        /// Column of the top-left corner.
+        x: i32,
+        /// Row of the top-left corner.
+        y: i32,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+    },
+    /// Undo the last edit.
     /// Redo the last undone edit.
     Redo,
     /// Let the innermost `pause()` continue.
@@ -101,6 +119,47 @@ pub enum Command {
     Shutdown,
 }
 
+/// A map file operation (see [`crate::map_files`]). Failures come back as
+/// [`Event::Refused`]; what was done is logged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MapCommand {
+    /// Make a new map (it becomes the current map) with no file until saved.
+    New {
+        /// Its name (the file stem).
+        name: String,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+        /// The tile it is filled with.
+        tile: String,
+    },
+    /// Open a map (loading its file the first time); it becomes the current map.
+    Open(String),
+    /// Save a map to its file; `None` saves the current map.
+    Save(Option<String>),
+    /// Save every map with unsaved changes.
+    SaveAll,
+    /// Rename a map and its file.
+    Rename {
+        /// The current name.
+        from: String,
+        /// The new name.
+        to: String,
+    },
+    /// Write a copy of a map under a new name.
+    Duplicate {
+        /// The map copied.
+        from: String,
+        /// The copy's name.
+        to: String,
+    },
+    /// Delete a map (its file is kept as `.ron.bak`).
+    Delete(String),
+    /// Make a map the project's start map.
+    SetStart(String),
+}
+
 /// Something the runtime thread tells the editor.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -126,6 +185,8 @@ pub enum Event {
     Source(SourceExcerpt),
     /// A file was reloaded, or its reload was rejected.
     Reloaded(Reload),
+    /// The answer to [`Command::Copy`].
+    Copied(Arc<Clip>),
 }
 
 /// State shared between the two threads.
@@ -342,6 +403,8 @@ fn serve_failure(
             | Command::Edit(_)
             | Command::Undo
             | Command::Redo
+            | Command::Maps(_)
+            | Command::Copy { .. }
             | Command::Continue
             | Command::Stop
             | Command::Break
@@ -428,6 +491,21 @@ impl Host {
                     let _ = self.events.send(Event::Refused(error.to_string()));
                 }
             }
+            Command::Maps(command) => {
+                if let Err(error) = self.maps(command) {
+                    let _ = self.events.send(Event::Refused(error.to_string()));
+                }
+            }
+            Command::Copy { map, x, y, width, height } => {
+                match edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
+                    Ok(clip) => {
+                        let _ = self.events.send(Event::Copied(Arc::new(clip)));
+                    }
+                    Err(error) => {
+                        let _ = self.events.send(Event::Refused(error.to_string()));
+                    }
+                }
+            }
             Command::Undo => {
                 let undone = self.history.borrow_mut().undo(&mut self.runtime.world_mut());
                 if undone.is_none() {
@@ -474,6 +552,63 @@ impl Host {
             }
             Command::Shutdown => self.shutting_down.set(true),
         }
+    }
+
+    /// Carries out a map file operation and logs what was done.
+    fn maps(&self, command: MapCommand) -> Result<(), MapFileError> {
+        let lua = self.runtime.lua();
+        let (mut files, mut world, mut project) = self.runtime.maps_mut();
+        let project = project.as_mut().ok_or_else(|| MapFileError::Refused("no project is open".into()))?;
+        let done = match command {
+            MapCommand::New { name, width, height, tile } => {
+                let map = files.create(&mut world, project, &name, width, height, &tile)?;
+                world.set_current_map(map)?;
+                format!("new map '{name}' ({width}x{height}); save it to write maps/{name}.ron")
+            }
+            MapCommand::Open(name) => {
+                let (map, problems) = files.open(&mut world, project, &name)?;
+                world.set_current_map(map)?;
+                drop(world);
+                for problem in problems {
+                    gui::log(lua, LogLevel::Warn, problem);
+                }
+                format!("opened map '{name}'")
+            }
+            MapCommand::Save(name) => {
+                let name = match name {
+                    Some(name) => name,
+                    None => world
+                        .current_map()
+                        .and_then(|m| files.name_of(m))
+                        .map(str::to_owned)
+                        .ok_or_else(|| MapFileError::Refused("the current map is not a project map".into()))?,
+                };
+                format!("saved {}", files.save(&world, project, &name)?.display())
+            }
+            MapCommand::SaveAll => {
+                let saved = files.save_all(&world, project)?;
+                format!("saved {} map(s)", saved.len())
+            }
+            MapCommand::Rename { from, to } => {
+                files.rename(&mut world, project, &from, &to)?;
+                format!("renamed map '{from}' to '{to}'")
+            }
+            MapCommand::Duplicate { from, to } => {
+                files.duplicate(&world, project, &from, &to)?;
+                format!("wrote maps/{to}.ron, a copy of '{from}'")
+            }
+            MapCommand::Delete(name) => {
+                files.delete(&mut world, project, &name)?;
+                format!("deleted map '{name}' (kept as maps/{name}.ron.bak)")
+            }
+            MapCommand::SetStart(name) => {
+                project.manifest.start_map = Some(name.clone());
+                project.save()?;
+                format!("'{name}' is now the start map")
+            }
+        };
+        gui::log(lua, LogLevel::Info, done);
+        Ok(())
     }
 
     /// Stops the game on the error screen: uncaught in game logic.
@@ -552,6 +687,10 @@ impl Host {
         let selection = self.runtime.engine().selection.borrow().clone();
         let player = world.player();
         let turn = world.turn;
+        let map_files = match self.runtime.project() {
+            Some(project) => self.runtime.maps().views(&world, &project),
+            None => Vec::new(),
+        };
         drop(world);
         let error = self.error.borrow().clone();
         let (widgets, map_layers, layers) =
@@ -578,6 +717,7 @@ impl Host {
             data: self.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
             mods: self.mods.clone(),
+            map_files,
             pause: engine.repl.borrow().pause_view(),
             error,
             break_requested: self.break_requested.get(),

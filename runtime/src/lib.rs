@@ -20,6 +20,7 @@ pub mod hotload;
 pub mod location;
 pub mod lua;
 pub mod map;
+pub mod map_files;
 pub mod moddable;
 pub mod mods;
 pub mod object;

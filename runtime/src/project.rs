@@ -54,6 +54,12 @@ impl Project {
         Ok(Project { dir: dir.to_owned(), manifest })
     }
 
+    /// Writes `project.ron` (atomically).
+    pub fn save(&self) -> Result<(), FileError> {
+        let path = self.dir.join("project.ron");
+        crate::files::write_atomic(&path, crate::files::to_ron(&path, &self.manifest)?.as_bytes())
+    }
+
     /// The folders searched for mods, in order.
     pub fn mod_dirs(&self) -> Vec<PathBuf> {
         std::iter::once(self.dir.join("mods")).chain(self.manifest.mod_dirs.iter().map(|d| self.dir.join(d))).collect()

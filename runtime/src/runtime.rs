@@ -1,20 +1,20 @@
 //! [`Runtime`]: a world and its Lua state with a project's mods loaded — what `nefia run`,
 //! the tests and (on its own thread) the editor drive.
 
-use std::cell::{Ref, RefMut};
+use std::cell::{Ref, RefCell, RefMut};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use mlua::{Lua, Table};
 
 use crate::data::DataRegistry;
-use crate::files::{FileError, read_ron};
+use crate::files::FileError;
 use crate::lua::repl::{self, Evaluation};
 use crate::lua::{self, Engine, LoadedMod, LuaFailure, Output};
+use crate::map_files::{MapFileError, MapFiles};
 use crate::mods::{self, ModInfo, ModsError};
 use crate::object::{ObjectKind, Uid};
 use crate::project::Project;
-use crate::save::{MapRecord, RecordKind};
 use crate::symbol::Symbol;
 use crate::world::{World, WorldError};
 
@@ -36,21 +36,25 @@ pub enum RuntimeError {
     /// Saving or loading failed.
     #[error(transparent)]
     Save(#[from] lua::save::SaveError),
+    /// A map file could not be opened.
+    #[error(transparent)]
+    MapFile(#[from] MapFileError),
 }
 
 /// A world with a Lua state and loaded mods.
 pub struct Runtime {
     lua: Lua,
     engine: Rc<Engine>,
-    project: Option<Project>,
+    project: RefCell<Option<Project>>,
     mods: Vec<ModInfo>,
+    maps: RefCell<MapFiles>,
 }
 
 impl Runtime {
     /// A runtime with no mods loaded. `output` receives `print` lines and messages.
     pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
         let (lua, engine) = lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
-        Ok(Runtime { lua, engine, project: None, mods: Vec::new() })
+        Ok(Runtime { lua, engine, project: RefCell::default(), mods: Vec::new(), maps: RefCell::default() })
     }
 
     /// Opens the project in `dir` and loads its mods (the world is empty until
@@ -67,7 +71,8 @@ impl Runtime {
         let project = Project::open(dir)?;
         *self.engine.save_dir.borrow_mut() = project.saves_dir();
         self.load_mods(&project.mod_dirs(), &project.manifest.mods)?;
-        self.project = Some(project);
+        *self.maps.get_mut() = MapFiles::scan(&project);
+        *self.project.get_mut() = Some(project);
         Ok(())
     }
 
@@ -103,24 +108,21 @@ impl Runtime {
     /// Puts the project's start map in the world, makes it current and places the player
     /// (the project's player prototype) at the map's entrance or a random open cell.
     pub fn start_game(&mut self) -> Result<(), RuntimeError> {
-        let Some(project) = self.project.clone() else {
+        let Some(project) = self.project() else {
             return Ok(());
         };
         let Some(start) = &project.manifest.start_map else {
             return Ok(());
         };
-        let path = project.maps_dir().join(format!("{start}.ron"));
-        let record: MapRecord = read_ron(&path)?;
-        let map = self
-            .engine
-            .world
-            .borrow_mut()
-            .map_from_record(&record, RecordKind::MapFile)
-            .map_err(|e| FileError::new(&path, e.to_string()))?;
+        let (map, problems) = self.maps.get_mut().open(&mut self.engine.world.borrow_mut(), &project, start)?;
+        for problem in problems {
+            crate::lua::gui::log(&self.lua, crate::ui::LogLevel::Warn, problem);
+        }
         self.engine.world.borrow_mut().set_current_map(map)?;
+        let entrance = self.engine.world.borrow().map(map)?.entrance;
         if let Some(player_id) = &project.manifest.player {
             let player = self.engine.world.borrow_mut().create(ObjectKind::Chara, player_id)?;
-            let (x, y) = match record.entrance {
+            let (x, y) = match entrance {
                 Some(entrance) => entrance,
                 None => self.engine.world.borrow_mut().random_open_position(map, ObjectKind::Chara)?,
             };
@@ -220,9 +222,19 @@ impl Runtime {
         &self.engine
     }
 
-    /// The open project, if any.
-    pub fn project(&self) -> Option<&Project> {
-        self.project.as_ref()
+    /// The open project, if any (a copy: see [`Runtime::maps_mut`] to change it).
+    pub fn project(&self) -> Option<Project> {
+        self.project.borrow().clone()
+    }
+
+    /// The project's map files and their maps in the world.
+    pub fn maps(&self) -> Ref<'_, MapFiles> {
+        self.maps.borrow()
+    }
+
+    /// The project's map files, the world and the project, for changing them together.
+    pub fn maps_mut(&self) -> (RefMut<'_, MapFiles>, RefMut<'_, World>, RefMut<'_, Option<Project>>) {
+        (self.maps.borrow_mut(), self.engine.world.borrow_mut(), self.project.borrow_mut())
     }
 
     /// The loaded mods in load order.

@@ -52,6 +52,18 @@ pub struct ObjectRecord {
     pub equipment: BTreeMap<Symbol, ObjectRecord>,
 }
 
+/// An object of a map file that could not be made (its prototype, or one of what it holds,
+/// is unknown to the loaded mods). The map keeps it and writes it back where it was.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnresolvedObject {
+    /// Its position in the file's object list.
+    pub index: usize,
+    /// The object as written.
+    pub record: ObjectRecord,
+    /// What is unknown, such as `unknown base.chara id 'elona.nope' at (3, 4)`.
+    pub problem: String,
+}
+
 /// One map: its tiles as rows of palette codes, its objects, and (in saves) its memory.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MapRecord {
@@ -120,7 +132,7 @@ pub enum RecordKind {
 }
 
 impl World {
-    fn object_record(&self, uid: Uid, kind: RecordKind) -> ObjectRecord {
+    pub(crate) fn object_record(&self, uid: Uid, kind: RecordKind) -> ObjectRecord {
         let object: &Object = &self.objects[&uid];
         ObjectRecord {
             uid: (kind == RecordKind::SaveGame).then_some(uid),
@@ -144,10 +156,20 @@ impl World {
         }
     }
 
-    /// Writes map `id` as a record.
+    /// Writes map `id` as a record. A map file leaves out the player (it is placed when play
+    /// starts) and puts back the objects it could not make, where they were.
     pub fn map_record(&self, id: MapId, kind: RecordKind) -> Result<MapRecord, WorldError> {
         let map = self.map(id)?;
         let (palette, tiles) = self.encode_tiles(map);
+        let mut objects: Vec<ObjectRecord> = map
+            .objects()
+            .iter()
+            .filter(|&uid| kind == RecordKind::SaveGame || Some(uid) != self.player)
+            .map(|uid| self.object_record(uid, kind))
+            .collect();
+        for unresolved in &map.unresolved {
+            objects.insert(unresolved.index.min(objects.len()), unresolved.record.clone());
+        }
         Ok(MapRecord {
             uid: (kind == RecordKind::SaveGame).then_some(id),
             name: map.name.clone(),
@@ -156,7 +178,7 @@ impl World {
             palette,
             tiles,
             entrance: map.entrance,
-            objects: map.objects().iter().map(|uid| self.object_record(uid, kind)).collect(),
+            objects,
             memory: match kind {
                 RecordKind::SaveGame => map.memory.known_cells().map(|(x, y, m)| (x, y, m.clone())).collect(),
                 RecordKind::MapFile => Vec::new(),
@@ -180,15 +202,31 @@ impl World {
         } else {
             CODES.chars().flat_map(|a| CODES.chars().map(move |b| format!("{a}{b}"))).collect()
         };
+        let usable = |code: &String, taken: &[String]| {
+            code.chars().count() == width && !taken.contains(code) && !code.contains(['"', '\\'])
+        };
+        // The code the file had first (so saving does not rewrite the grid), then the tile's
+        // glyph, then the first free code.
         for &index in &used_tiles {
-            let tile = map.palette()[index];
-            let glyph = self
-                .tile_glyph(tile)
-                .filter(|g| g.chars().count() == width && !taken.contains(g) && !g.contains(['"', '\\']));
-            let code =
-                glyph.unwrap_or_else(|| candidates.iter().find(|c| !taken.contains(c)).expect("enough codes").clone());
-            taken.push(code.clone());
-            codes[index] = code;
+            if let Some(code) = map.codes.get(&map.palette()[index]).filter(|c| usable(c, &taken)) {
+                taken.push(code.clone());
+                codes[index] = code.clone();
+            }
+        }
+        for &index in &used_tiles {
+            if codes[index].is_empty()
+                && let Some(glyph) = self.tile_glyph(map.palette()[index]).filter(|g| usable(g, &taken))
+            {
+                taken.push(glyph.clone());
+                codes[index] = glyph;
+            }
+        }
+        for &index in &used_tiles {
+            if codes[index].is_empty() {
+                let code = candidates.iter().find(|c| !taken.contains(c)).expect("enough codes").clone();
+                taken.push(code.clone());
+                codes[index] = code;
+            }
         }
         let palette = used_tiles.iter().map(|&i| (codes[i].clone(), map.palette()[i])).collect();
         let rows = (0..map.height())
@@ -211,29 +249,21 @@ impl World {
             .filter(|&&tile| !self.tile_flags(tile).known)
             .map(|&tile| (tile, format!("unknown base.map_tile id '{tile}'")))
             .collect();
-        fn objects<'a>(
-            list: impl Iterator<Item = &'a ObjectRecord>,
-            world: &World,
-            unknown: &mut Vec<(Symbol, String)>,
-        ) {
-            for object in list {
-                if world.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).is_err() {
-                    unknown.push((
-                        object.id,
-                        format!(
-                            "unknown {} id '{}' at ({}, {})",
-                            object.kind.data_type(),
-                            object.id,
-                            object.x,
-                            object.y
-                        ),
-                    ));
-                }
-                objects(object.inventory.iter().chain(object.equipment.values()), world, unknown);
-            }
+        for object in &record.objects {
+            self.unknown_in_object(object, &mut unknown);
         }
-        objects(record.objects.iter(), self, &mut unknown);
         unknown
+    }
+
+    /// The unknown prototype ids of `object` and of what it holds.
+    fn unknown_in_object(&self, object: &ObjectRecord, unknown: &mut Vec<(Symbol, String)>) {
+        if self.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).is_err() {
+            let (data_type, id, x, y) = (object.kind.data_type(), object.id, object.x, object.y);
+            unknown.push((id, format!("unknown {data_type} id '{id}' at ({x}, {y})")));
+        }
+        for held in object.inventory.iter().chain(object.equipment.values()) {
+            self.unknown_in_object(held, unknown);
+        }
     }
 
     /// Builds a map from a record. With [`RecordKind::MapFile`] objects get new uids; with
@@ -253,6 +283,7 @@ impl World {
         let first = *record.palette.values().next().ok_or_else(|| invalid("the palette is empty".into()))?;
         let mut map = InstancedMap::new(MapId(0), record.width, record.height, first);
         map.name = record.name.clone();
+        map.codes = record.palette.iter().map(|(code, &tile)| (tile, code.clone())).collect();
         map.entrance = record.entrance;
         for (y, row) in record.tiles.iter().enumerate() {
             let chars: Vec<char> = row.chars().collect();
@@ -284,7 +315,16 @@ impl World {
             }
             _ => self.insert_map(map),
         };
-        for object in &record.objects {
+        for (index, object) in record.objects.iter().enumerate() {
+            if kind == RecordKind::MapFile {
+                let mut unknown = Vec::new();
+                self.unknown_in_object(object, &mut unknown);
+                if let Some((_, problem)) = unknown.into_iter().next() {
+                    let unresolved = UnresolvedObject { index, record: object.clone(), problem };
+                    self.maps.get_mut(&id).expect("just added").unresolved.push(unresolved);
+                    continue;
+                }
+            }
             let uid = self.object_from_record(object, kind)?;
             self.attach(uid, Location::Map(id), object.x, object.y);
         }

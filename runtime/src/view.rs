@@ -136,6 +136,8 @@ pub struct MapView {
     pub chunks: Vec<ChunkView>,
     /// Number of objects on the map (hidden ones included).
     pub object_count: usize,
+    /// Objects of the map file with unknown ids: where, and what is unknown.
+    pub unresolved: Vec<(i32, i32, String)>,
 }
 
 impl MapView {
@@ -408,6 +410,8 @@ pub struct Snapshot {
     pub asset_dirs: Arc<Vec<std::path::PathBuf>>,
     /// The loaded mods' ids, in load order.
     pub mods: Arc<Vec<String>>,
+    /// The project's map files: open, current, unsaved, start.
+    pub map_files: Vec<crate::map_files::MapFileView>,
     /// The innermost `pause()` in progress: where, and its locals and upvalues.
     pub pause: Option<crate::lua::repl::PauseView>,
     /// The uncaught error the game stopped on (the error screen), if any.
@@ -453,6 +457,7 @@ impl Snapshot {
             data: Arc::default(),
             asset_dirs: Arc::default(),
             mods: Arc::default(),
+            map_files: Vec::new(),
             pause: None,
             error: None,
             break_requested: false,
@@ -510,6 +515,7 @@ impl MapViewBuilder {
             tile_styles,
             chunks,
             object_count: map.objects().len(),
+            unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
         });
         self.previous = Some(view.clone());
         Some(view)

@@ -54,6 +54,12 @@ pub struct InstancedMap {
     pub memory: MapMemory,
     chunk_revisions: Vec<u64>,
     objects_revision: u64,
+    tiles_revision: u64,
+    /// Objects of the map file whose prototype the loaded mods do not know: kept as written
+    /// (with their place in the file's object list) so saving the map loses nothing.
+    pub unresolved: Vec<crate::save::UnresolvedObject>,
+    /// The palette codes of the map file it was read from, by tile: saving keeps them.
+    pub codes: std::collections::BTreeMap<Symbol, String>,
 }
 
 impl InstancedMap {
@@ -76,6 +82,9 @@ impl InstancedMap {
             memory: MapMemory::new(width, height),
             chunk_revisions: vec![1; chunks],
             objects_revision: 1,
+            tiles_revision: 1,
+            unresolved: Vec::new(),
+            codes: Default::default(),
         }
     }
 
@@ -130,8 +139,49 @@ impl InstancedMap {
             self.tiles[cell] = u16::try_from(index).expect("more than 65536 tile kinds on one map");
             let chunk = self.chunk_of(x, y);
             self.chunk_revisions[chunk] += 1;
+            self.tiles_revision += 1;
         }
         true
+    }
+
+    /// The tile ids of every cell, row by row.
+    pub fn tile_ids(&self) -> Vec<Symbol> {
+        self.tiles.iter().map(|&t| self.palette[t as usize]).collect()
+    }
+
+    /// Replaces the grid with `width`×`height` cells of `tiles` (row by row). Sight and
+    /// memory start over, and the object index is emptied: the caller takes the objects off
+    /// first and places them again.
+    pub(crate) fn reshape(&mut self, width: i32, height: i32, tiles: &[Symbol]) {
+        assert!(width > 0 && height > 0 && tiles.len() == (width * height) as usize, "a whole grid");
+        let revision = self.chunk_revisions.iter().copied().max().unwrap_or(0) + 1;
+        let mut palette: Vec<Symbol> = Vec::new();
+        self.tiles = tiles
+            .iter()
+            .map(|tile| {
+                let index = palette.iter().position(|t| t == tile).unwrap_or_else(|| {
+                    palette.push(*tile);
+                    palette.len() - 1
+                });
+                u16::try_from(index).expect("more than 65536 tile kinds on one map")
+            })
+            .collect();
+        self.palette = palette;
+        self.width = width;
+        self.height = height;
+        self.cells = vec![Vec::new(); (width * height) as usize];
+        self.objects = ObjectList::default();
+        self.sight = Sight::new(width, height);
+        self.memory = MapMemory::new(width, height);
+        self.chunk_revisions = vec![revision; (chunks_along(width) * chunks_along(height)) as usize];
+        self.tiles_revision += 1;
+        self.objects_revision += 1;
+    }
+
+    /// A counter that grows whenever the map's tiles, objects or the fields of its objects
+    /// change: what "unsaved changes" compares against.
+    pub fn content_revision(&self) -> u64 {
+        self.tiles_revision + self.objects_revision
     }
 
     /// The objects on this map in insertion order.

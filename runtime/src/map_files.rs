@@ -1,0 +1,358 @@
+//! A project's map files (`maps/<name>.ron`) and their maps in the world: which are open,
+//! which have unsaved changes, and the file operations of the Maps pane — new, open, save,
+//! rename, duplicate, delete.
+//!
+//! A map's name is its file's stem. Saving writes the map as a map file (no player, no
+//! memory, objects with only the fields that differ from their prototype), atomically, and
+//! keeps the previous file as `<name>.ron.bak`. A file with ids the loaded mods do not know
+//! still opens: unknown tiles stay in the grid, unknown objects are kept aside, and both are
+//! written back unchanged.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::files::{FileError, read_ron, to_ron_lines, write_atomic};
+use crate::map::MapId;
+use crate::project::Project;
+use crate::save::{MapRecord, RecordKind};
+use crate::world::{World, WorldError};
+
+/// Why a map file operation failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MapFileError {
+    /// Reading or writing a file failed, or it is malformed.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The world refused (a bad size, an unknown tile…).
+    #[error(transparent)]
+    World(#[from] WorldError),
+    /// The request itself cannot be done; the text says why.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// One map file and its map.
+#[derive(Clone, Debug, Default)]
+struct MapFile {
+    /// The map in the world, once opened.
+    map: Option<MapId>,
+    /// The map's content revision when it was last loaded or saved; none if it never was.
+    saved: Option<u64>,
+    /// What could not be read: unknown ids, with file:line.
+    problems: Vec<String>,
+}
+
+/// A map file as the Maps pane shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapFileView {
+    /// The name (the file stem).
+    pub name: String,
+    /// Its size, once open.
+    pub size: Option<(i32, i32)>,
+    /// Its map in the world, once open.
+    pub map: Option<MapId>,
+    /// It is the current map.
+    pub current: bool,
+    /// It has changes not yet saved.
+    pub dirty: bool,
+    /// It is the project's start map.
+    pub start: bool,
+    /// Unknown ids found when it was opened, as `file:line: message`.
+    pub problems: Vec<String>,
+}
+
+/// The project's map files.
+#[derive(Clone, Debug, Default)]
+pub struct MapFiles {
+    files: BTreeMap<String, MapFile>,
+}
+
+/// Checks a map name: letters, digits, `_` and `-`, so it is a file name everywhere.
+pub fn check_name(name: &str) -> Result<(), MapFileError> {
+    let valid =
+        !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if valid {
+        Ok(())
+    } else {
+        Err(MapFileError::Refused(format!("'{name}' cannot be a map name: use 1 to 64 letters, digits, '_' or '-'")))
+    }
+}
+
+/// A map file's text: one line per palette entry, row of tiles and object.
+pub fn map_text(path: &Path, record: &MapRecord) -> Result<String, FileError> {
+    to_ron_lines(path, record, 2)
+}
+
+/// The line of `text` (1-based) where `needle` first appears.
+fn line_of(text: &str, needle: &str) -> Option<usize> {
+    let at = text.find(needle)?;
+    Some(text[..at].lines().count().max(1) + usize::from(text[..at].ends_with('\n')))
+}
+
+impl MapFiles {
+    /// The map files found in the project's `maps/` folder (none are open yet).
+    pub fn scan(project: &Project) -> MapFiles {
+        let mut files = BTreeMap::new();
+        if let Ok(entries) = std::fs::read_dir(project.maps_dir()) {
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_some_and(|e| e == "ron")
+                    && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
+                {
+                    files.insert(stem.to_owned(), MapFile::default());
+                }
+            }
+        }
+        MapFiles { files }
+    }
+
+    /// The names of the map files, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// The open map called `name`, if any.
+    pub fn map(&self, name: &str) -> Option<MapId> {
+        self.files.get(name).and_then(|f| f.map)
+    }
+
+    /// The name of the file of map `id`, if it is a project map.
+    pub fn name_of(&self, id: MapId) -> Option<&str> {
+        self.files.iter().find(|(_, f)| f.map == Some(id)).map(|(name, _)| name.as_str())
+    }
+
+    fn path(project: &Project, name: &str) -> PathBuf {
+        project.maps_dir().join(format!("{name}.ron"))
+    }
+
+    /// Opens map `name`: loads its file into the world the first time. Unknown ids are
+    /// reported in [`MapFileView::problems`] (and returned), not refused.
+    pub fn open(
+        &mut self,
+        world: &mut World,
+        project: &Project,
+        name: &str,
+    ) -> Result<(MapId, Vec<String>), MapFileError> {
+        if let Some(map) = self.map(name) {
+            return Ok((map, Vec::new()));
+        }
+        let path = Self::path(project, name);
+        let text = std::fs::read_to_string(&path).map_err(|e| FileError::io(&path, e))?;
+        let record: MapRecord = crate::files::parse_ron(&path, &text)?;
+        let file_name = format!("maps/{name}.ron");
+        let problems: Vec<String> = world
+            .unknown_ids(&record)
+            .into_iter()
+            .map(|(id, message)| match line_of(&text, &format!("\"{id}\"")) {
+                Some(line) => format!("{file_name}:{line}: {message}"),
+                None => format!("{file_name}: {message}"),
+            })
+            .collect();
+        let map =
+            world.map_from_record(&record, RecordKind::MapFile).map_err(|e| FileError::new(&path, e.to_string()))?;
+        world.map_mut(map)?.name = name.to_owned();
+        let saved = Some(world.map(map)?.content_revision());
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: problems.clone() });
+        Ok((map, problems))
+    }
+
+    /// Makes a new `width`×`height` map called `name` filled with `tile`; it has no file
+    /// until it is saved.
+    pub fn create(
+        &mut self,
+        world: &mut World,
+        project: &Project,
+        name: &str,
+        width: i32,
+        height: i32,
+        tile: &str,
+    ) -> Result<MapId, MapFileError> {
+        check_name(name)?;
+        if self.files.contains_key(name) || Self::path(project, name).exists() {
+            return Err(MapFileError::Refused(format!("a map called '{name}' already exists")));
+        }
+        let map = world.create_map(width, height, Some(tile))?;
+        world.map_mut(map)?.name = name.to_owned();
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved: None, problems: Vec::new() });
+        Ok(map)
+    }
+
+    /// Saves map `name` to its file (the old one becomes `<name>.ron.bak`).
+    pub fn save(&mut self, world: &World, project: &Project, name: &str) -> Result<PathBuf, MapFileError> {
+        let file = self.files.get_mut(name).ok_or_else(|| MapFileError::Refused(format!("no map called '{name}'")))?;
+        let Some(map) = file.map else {
+            return Err(MapFileError::Refused(format!("map '{name}' is not open: nothing to save")));
+        };
+        let path = Self::path(project, name);
+        let text = map_text(&path, &world.map_record(map, RecordKind::MapFile)?)?;
+        if path.exists() {
+            let backup = path.with_extension("ron.bak");
+            std::fs::copy(&path, &backup).map_err(|e| FileError::io(&backup, e))?;
+        }
+        write_atomic(&path, text.as_bytes())?;
+        file.saved = Some(world.map(map)?.content_revision());
+        Ok(path)
+    }
+
+    /// Saves every open map with unsaved changes; returns the files written.
+    pub fn save_all(&mut self, world: &World, project: &Project) -> Result<Vec<PathBuf>, MapFileError> {
+        self.dirty(world).into_iter().map(|name| self.save(world, project, &name)).collect()
+    }
+
+    /// The names of the open maps with unsaved changes.
+    pub fn dirty(&self, world: &World) -> Vec<String> {
+        self.files.iter().filter(|(_, f)| Self::is_dirty(world, f)).map(|(name, _)| name.clone()).collect()
+    }
+
+    fn is_dirty(world: &World, file: &MapFile) -> bool {
+        file.map.and_then(|m| world.map(m).ok()).is_some_and(|m| file.saved != Some(m.content_revision()))
+    }
+
+    /// Renames map `from` to `to`: its file (if saved), its map, and the project's start
+    /// map if it was this one.
+    pub fn rename(
+        &mut self,
+        world: &mut World,
+        project: &mut Project,
+        from: &str,
+        to: &str,
+    ) -> Result<(), MapFileError> {
+        check_name(to)?;
+        if self.files.contains_key(to) || Self::path(project, to).exists() {
+            return Err(MapFileError::Refused(format!("a map called '{to}' already exists")));
+        }
+        let file = self.files.remove(from).ok_or_else(|| MapFileError::Refused(format!("no map called '{from}'")))?;
+        let (old, new) = (Self::path(project, from), Self::path(project, to));
+        if old.exists()
+            && let Err(error) = std::fs::rename(&old, &new)
+        {
+            self.files.insert(from.to_owned(), file);
+            return Err(FileError::io(&old, error).into());
+        }
+        if let Some(map) = file.map {
+            world.map_mut(map)?.name = to.to_owned();
+        }
+        self.files.insert(to.to_owned(), file);
+        if project.manifest.start_map.as_deref() == Some(from) {
+            project.manifest.start_map = Some(to.to_owned());
+            project.save()?;
+        }
+        Ok(())
+    }
+
+    /// Writes a copy of map `from` (as it is now, unsaved changes included) as map `to`.
+    pub fn duplicate(&mut self, world: &World, project: &Project, from: &str, to: &str) -> Result<(), MapFileError> {
+        check_name(to)?;
+        if self.files.contains_key(to) || Self::path(project, to).exists() {
+            return Err(MapFileError::Refused(format!("a map called '{to}' already exists")));
+        }
+        let target = Self::path(project, to);
+        match self.map(from) {
+            Some(map) => {
+                let mut record = world.map_record(map, RecordKind::MapFile)?;
+                record.name = to.to_owned();
+                write_atomic(&target, map_text(&target, &record)?.as_bytes())?;
+            }
+            None => {
+                let mut record: MapRecord = read_ron(&Self::path(project, from))?;
+                record.name = to.to_owned();
+                write_atomic(&target, map_text(&target, &record)?.as_bytes())?;
+            }
+        }
+        self.files.insert(to.to_owned(), MapFile::default());
+        Ok(())
+    }
+
+    /// Deletes map `name`: its file is kept as `<name>.ron.bak`, and its map leaves the
+    /// world. The start map cannot be deleted.
+    pub fn delete(&mut self, world: &mut World, project: &Project, name: &str) -> Result<(), MapFileError> {
+        if project.manifest.start_map.as_deref() == Some(name) {
+            return Err(MapFileError::Refused(format!(
+                "'{name}' is the project's start map: make another map the start map first"
+            )));
+        }
+        let file = self.files.get(name).ok_or_else(|| MapFileError::Refused(format!("no map called '{name}'")))?;
+        let path = Self::path(project, name);
+        if path.exists() {
+            let backup = path.with_extension("ron.bak");
+            std::fs::rename(&path, &backup).map_err(|e| FileError::io(&path, e))?;
+        }
+        if let Some(map) = file.map {
+            world.remove_map(map)?;
+            if world.current_map().is_none()
+                && let Some(other) = self.files.values().filter_map(|f| f.map).find(|&m| m != map)
+            {
+                world.set_current_map(other)?;
+            }
+        }
+        self.files.remove(name);
+        Ok(())
+    }
+
+    /// What the Maps pane shows.
+    pub fn views(&self, world: &World, project: &Project) -> Vec<MapFileView> {
+        self.files
+            .iter()
+            .map(|(name, file)| {
+                let map = file.map.and_then(|m| world.map(m).ok());
+                MapFileView {
+                    name: name.clone(),
+                    size: map.map(|m| (m.width(), m.height())),
+                    map: file.map,
+                    current: file.map.is_some() && file.map == world.current_map(),
+                    dirty: Self::is_dirty(world, file),
+                    start: project.manifest.start_map.as_deref() == Some(name.as_str()),
+                    problems: file.problems.clone(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Creates a new project folder `dir` named `name`, loading `mods` found in `mod_dirs`,
+/// with an empty `maps/` folder.
+pub fn create_project(
+    dir: &Path,
+    name: &str,
+    mods: Vec<String>,
+    mod_dirs: Vec<PathBuf>,
+    asset_dirs: Vec<PathBuf>,
+) -> Result<Project, MapFileError> {
+    if dir.join("project.ron").exists() {
+        return Err(MapFileError::Refused(format!("{} already holds a project", dir.display())));
+    }
+    std::fs::create_dir_all(dir.join("maps")).map_err(|e| FileError::io(dir, e))?;
+    let manifest = crate::project::ProjectManifest {
+        name: name.to_owned(),
+        mods,
+        mod_dirs,
+        asset_dirs,
+        start_map: None,
+        player: None,
+    };
+    let project = Project { dir: dir.to_owned(), manifest };
+    project.save()?;
+    Ok(project)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_counted_from_one() {
+        let text = "(\n  a: \"x\",\n  b: \"y\",\n)";
+        assert_eq!(line_of(text, "\"x\""), Some(2));
+        assert_eq!(line_of(text, "\"y\""), Some(3));
+        assert_eq!(line_of(text, "("), Some(1));
+        assert_eq!(line_of(text, "zzz"), None);
+    }
+
+    #[test]
+    fn names_are_file_names() {
+        assert!(check_name("dungeon_1").is_ok());
+        assert!(check_name("").is_err());
+        assert!(check_name("../evil").is_err());
+        assert!(check_name("a b").is_err());
+    }
+}
