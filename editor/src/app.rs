@@ -15,16 +15,19 @@ use nefia_runtime::lua::Output;
 use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::Snapshot;
 
+use crate::files::{self, Closing, FileDialog};
 use crate::links::LinkAction;
 use crate::panes::inspector::InspectorState;
 use crate::panes::locations::LocationsState;
 use crate::panes::log::LogState;
+use crate::panes::maps::MapsState;
 use crate::panes::repl::ReplState;
 use crate::panes::viewport::ViewportState;
 use crate::panes::{Panes, Tab};
+use crate::tools::LevelState;
 
 /// The storage key of the dock layout.
-const DOCK_KEY: &str = "nefia-dock";
+const DOCK_KEY: &str = "nefia-dock-v2";
 
 /// How long a command may run before the status bar calls the runtime busy.
 const BUSY_AFTER: Duration = Duration::from_millis(150);
@@ -41,6 +44,10 @@ pub struct EditorState {
     pub repl: ReplState,
     /// The Prototypes pane's search text.
     pub prototype_search: String,
+    /// The level editor's tool, brush, palette choices and clipboard.
+    pub level: LevelState,
+    /// The Maps pane's selection and dialog.
+    pub maps: MapsState,
     /// The inspectors' filters and expanded rows.
     pub inspector: InspectorState,
     /// The Locations pane's search and expanded nodes.
@@ -78,6 +85,8 @@ impl EditorState {
             log: LogState::default(),
             repl: ReplState::default(),
             prototype_search: String::new(),
+            level: LevelState::default(),
+            maps: MapsState::default(),
             inspector: InspectorState::default(),
             locations: LocationsState::default(),
             pin_requests: Vec::new(),
@@ -116,23 +125,56 @@ pub struct EditorApp {
     host: HostHandle,
     dock: DockState<Tab>,
     state: EditorState,
+    project: PathBuf,
     titled: Option<String>,
     show_about: bool,
     show_shortcuts: bool,
+    /// The File menu's dialog, if one is open.
+    pub(crate) file_dialog: Option<FileDialog>,
+    /// Where closing the window stands (unsaved maps are asked about first).
+    pub(crate) closing: Closing,
+}
+
+/// Starts the runtime thread on `project`, repainting `ctx` when it has news.
+fn spawn_host(ctx: &egui::Context, project: &std::path::Path) -> HostHandle {
+    let repaint_ctx = ctx.clone();
+    HostHandle::spawn(HostConfig {
+        project: project.to_owned(),
+        repaint: Arc::new(move || repaint_ctx.request_repaint()),
+    })
 }
 
 impl EditorApp {
     /// Opens the editor on `project`, restoring the layout from `storage` if there is one.
     pub fn new(ctx: &egui::Context, project: PathBuf, storage: Option<&dyn eframe::Storage>) -> EditorApp {
-        let repaint_ctx = ctx.clone();
-        let host = HostHandle::spawn(HostConfig {
-            project: project.clone(),
-            repaint: Arc::new(move || repaint_ctx.request_repaint()),
-        });
+        let host = spawn_host(ctx, &project);
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
         let mut state = EditorState::new(host.snapshot());
         state.repl = ReplState::with_history_file(ReplState::history_file_of(&project));
-        EditorApp { state, host, dock, titled: None, show_about: false, show_shortcuts: false }
+        EditorApp {
+            state,
+            host,
+            dock,
+            project,
+            titled: None,
+            show_about: false,
+            show_shortcuts: false,
+            file_dialog: None,
+            closing: Closing::No,
+        }
+    }
+
+    /// The open project's folder.
+    pub fn project_dir(&self) -> &std::path::Path {
+        &self.project
+    }
+
+    /// Closes the open project and opens the one in `dir` (the layout stays).
+    pub fn open_project(&mut self, ctx: &egui::Context, dir: PathBuf) {
+        self.host = spawn_host(ctx, &dir);
+        self.state = EditorState::new(self.host.snapshot());
+        self.state.repl = ReplState::with_history_file(ReplState::history_file_of(&dir));
+        self.project = dir;
     }
 
     /// The panes' shared state.
@@ -170,7 +212,16 @@ impl EditorApp {
                     self.state.notice = Some((reason, Instant::now()));
                 }
                 Event::Completions { id, candidates } => self.state.repl.completed(id, candidates),
-                Event::Copied(_) => {}
+                Event::Copied(clip) => {
+                    let text = format!(
+                        "Copied {}×{} cells and {} objects: Ctrl+V pastes at the cursor",
+                        clip.width,
+                        clip.height,
+                        clip.objects.len()
+                    );
+                    self.state.notice = Some((text, Instant::now()));
+                    self.state.level.clip = Some(clip);
+                }
                 Event::Source(excerpt) => self.state.repl.source = Some(excerpt),
                 Event::Reloaded(reload) => {
                     if let Err(failure) = reload.outcome {
@@ -186,7 +237,12 @@ impl EditorApp {
             self.state.runtime_selection = self.state.snapshot.selection.clone();
             self.state.selection = self.state.runtime_selection.clone();
         }
-        let title = format!("Nefia — {}", self.state.snapshot.project);
+        let snapshot = &self.state.snapshot;
+        let current = snapshot.map_files.iter().find(|m| m.current);
+        let title = match current {
+            Some(map) => format!("Nefia — {} — {}{}", snapshot.project, map.name, if map.dirty { " •" } else { "" }),
+            None => format!("Nefia — {}", snapshot.project),
+        };
         if self.titled.as_ref() != Some(&title) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.titled = Some(title);
@@ -201,6 +257,9 @@ impl EditorApp {
         });
         self.help_windows(&ctx);
         self.shortcuts(&ctx);
+        files::shortcuts(self, &ctx);
+        files::dialog_ui(self, &ctx);
+        files::guard_close(self, &ctx);
         for uid in std::mem::take(&mut self.state.pin_requests) {
             self.pin(uid);
         }
@@ -282,11 +341,7 @@ impl EditorApp {
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-            });
+            ui.menu_button("File", |ui| files::menu_ui(self, ui));
             ui.menu_button("Edit", |ui| {
                 let history = &self.state.snapshot.history;
                 let undo = history.labels.get(history.done.wrapping_sub(1)).map(|l| format!("Undo {l}"));
@@ -422,12 +477,14 @@ impl eframe::App for EditorApp {
     }
 }
 
-/// The default layout: the viewport in the middle, Locations and Prototypes on the left,
+/// The default layout: the viewport in the middle, Locations, Maps, Palette and Prototypes
+/// on the left,
 /// Inspector and Layers on the right, REPL and Log below.
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
-    let [center, _left] = surface.split_left(NodeIndex::root(), 0.2, vec![Tab::Locations, Tab::Prototypes]);
+    let [center, _left] =
+        surface.split_left(NodeIndex::root(), 0.2, vec![Tab::Locations, Tab::Maps, Tab::Palette, Tab::Prototypes]);
     let [center, _right] = surface.split_right(center, 0.66, vec![Tab::Inspector, Tab::Layers, Tab::History]);
     surface.split_below(center, 0.72, vec![Tab::Repl, Tab::Log]);
     dock

@@ -7,8 +7,10 @@
 //! and file:line places in output.
 
 pub mod app;
+pub mod files;
 pub mod headless;
 pub mod keys;
 pub mod links;
 pub mod panes;
 pub mod render;
+pub mod tools;

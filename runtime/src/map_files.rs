@@ -177,6 +177,16 @@ impl MapFiles {
         Ok(map)
     }
 
+    /// Takes the open map `name` as it is now as saved (the player was placed on it, which
+    /// map files do not record).
+    pub fn mark_saved(&mut self, world: &World, name: &str) {
+        if let Some(file) = self.files.get_mut(name)
+            && let Some(map) = file.map.and_then(|m| world.map(m).ok())
+        {
+            file.saved = Some(map.content_revision());
+        }
+    }
+
     /// Saves map `name` to its file (the old one becomes `<name>.ron.bak`).
     pub fn save(&mut self, world: &World, project: &Project, name: &str) -> Result<PathBuf, MapFileError> {
         let file = self.files.get_mut(name).ok_or_else(|| MapFileError::Refused(format!("no map called '{name}'")))?;

@@ -135,6 +135,7 @@ impl Runtime {
             self.engine.limits.run(|| self.refresh(player))?;
         }
         self.engine.world.borrow_mut().refresh_sight();
+        self.maps.get_mut().mark_saved(&self.engine.world.borrow(), start);
         Ok(())
     }
 

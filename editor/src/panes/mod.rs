@@ -5,6 +5,8 @@ pub mod inspector;
 pub mod layers;
 pub mod locations;
 pub mod log;
+pub mod maps;
+pub mod palette;
 pub mod prototypes;
 pub mod repl;
 pub mod viewport;
@@ -36,14 +38,20 @@ pub enum Tab {
     Layers,
     /// The editor's undo history.
     History,
+    /// The project's map files.
+    Maps,
+    /// Tiles and objects to paint and place.
+    Palette,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 8] = [
+    pub const ALL: [Tab; 10] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
+        Tab::Maps,
+        Tab::Palette,
         Tab::Repl,
         Tab::Log,
         Tab::Prototypes,
@@ -63,6 +71,8 @@ impl Tab {
             Tab::Prototypes => "Prototypes".into(),
             Tab::Layers => "Layers".into(),
             Tab::History => "History".into(),
+            Tab::Maps => "Maps".into(),
+            Tab::Palette => "Palette".into(),
         }
     }
 }
@@ -102,6 +112,8 @@ impl TabViewer for Panes<'_> {
             Tab::Prototypes => prototypes::ui(ui, self.state),
             Tab::Layers => layers::ui(ui, self.state),
             Tab::History => history::ui(ui, self.state),
+            Tab::Maps => maps::ui(ui, self.state),
+            Tab::Palette => palette::ui(ui, self.state),
         }
     }
 

@@ -21,6 +21,7 @@ use crate::keys;
 use crate::links;
 use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
 use crate::render::overlay;
+use crate::tools::{self, Tool};
 
 /// The viewport's own state.
 #[derive(Default)]
@@ -39,6 +40,8 @@ pub struct ViewportState {
     pub rect: Option<Rect>,
     /// Where a box selection started, in cells.
     box_start: Option<Vec2>,
+    /// The cell a drag of the selected objects started from.
+    move_from: Option<(i32, i32)>,
     /// Fit the map on the next frame.
     pub fit_requested: bool,
     /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
@@ -117,7 +120,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     view.report.widgets = snapshot.widgets.iter().map(|w| w.id.clone()).collect();
 
     outline_selection(ui, rect, &camera, &snapshot, &state.selection);
-    select_ui(ui, rect, &camera, &response, &map, state);
+    mark_unresolved(ui, rect, &camera, &map);
+    match state.level.tool {
+        Tool::Select => select_ui(ui, rect, &camera, &response, &map, state),
+        _ => tools::tool_ui(ui, rect, &camera, &response, &map, state),
+    }
     if let (Some(payload), Some((x, y))) = (response.dnd_release_payload::<DraggedObjects>(), state.viewport.hovered) {
         state.outbox.push(Command::Edit(Edit::Move { uids: payload.0.clone(), to: Holder::Map(map.id), x, y }));
     }
@@ -142,6 +149,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     }
     state.viewport.dismissed_error = None;
     let layer_open = !snapshot.layers.is_empty();
+    if response.has_focus() && !layer_open {
+        tools::shortcuts(ui, &mut state.level);
+        object_shortcuts(ui, &map, state);
+    }
     let nothing_else_focused = ui.ctx().memory(|m| m.focused().is_none_or(|id| id == response.id));
     if response.has_focus() || (layer_open && nothing_else_focused) {
         // The game takes arrows, Tab and Escape rather than egui's focus navigation.
@@ -181,8 +192,31 @@ fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Cam
 }
 
 fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
+    // One line each, whatever the tool: the map below must not move while painting.
     ui.horizontal(|ui| {
-        if ui.button("Fit map").on_hover_text("Show the whole map (F)").clicked() {
+        let level = &mut state.level;
+        for tool in Tool::ALL {
+            let hint = format!("{} ({})", tool.name(), tool.key().name());
+            ui.selectable_value(&mut level.tool, tool, tool.name()).on_hover_text(hint);
+        }
+        ui.separator();
+        let sized = matches!(level.tool, Tool::Brush | Tool::Erase | Tool::Line);
+        ui.add_enabled(sized, egui::DragValue::new(&mut level.brush).range(1..=9).prefix("size "));
+        let what = match level.tool {
+            Tool::Place => match &level.object {
+                Some((_, id)) => format!("placing {id}"),
+                None => "pick an object in the Palette".into(),
+            },
+            Tool::Select => String::new(),
+            _ => match &level.tile {
+                Some(tile) => format!("tile {tile}"),
+                None => "pick a tile in the Palette (or right-click a cell)".into(),
+            },
+        };
+        ui.add(egui::Label::new(egui::RichText::new(what).weak()).truncate());
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Fit map").on_hover_text("Show the whole map").clicked() {
             state.viewport.fit_requested = true;
         }
         let toggles = &mut state.viewport.toggles;
@@ -247,7 +281,18 @@ fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, ma
     }
     let space = ui.input(|i| i.key_down(egui::Key::Space));
     if response.drag_started_by(egui::PointerButton::Primary) && !space {
-        state.viewport.box_start = response.interact_pointer_pos().map(|p| camera.to_cell(rect, p));
+        let origin = ui.input(|i| i.pointer.press_origin()).map(|p| camera.to_cell(rect, p));
+        let cell = origin.map(|c| (c.x.floor() as i32, c.y.floor() as i32));
+        let on_selected = cell.is_some_and(|(x, y)| map.objects_at(x, y).any(|o| selection.contains(&o.uid)));
+        if on_selected {
+            state.viewport.move_from = cell;
+        } else {
+            state.viewport.box_start = origin;
+        }
+    }
+    if let Some(from) = state.viewport.move_from {
+        move_ui(ui, rect, camera, response, map, state, from);
+        return;
     }
     let Some(start) = state.viewport.box_start else { return };
     let Some(now) = ui.input(|i| i.pointer.interact_pos()).map(|p| camera.to_cell(rect, p)) else { return };
@@ -262,6 +307,8 @@ fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, ma
     );
     if response.drag_stopped() {
         state.viewport.box_start = None;
+        let cell = |v: Vec2| (v.x.floor() as i32, v.y.floor() as i32);
+        state.level.region = Some((map.id, cell(min), cell(max)));
         if !shift {
             selection.clear();
         }
@@ -337,6 +384,122 @@ fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorSt
     }
     if resume {
         state.outbox.push(Command::Resume);
+    }
+}
+
+/// Dragging the selected objects: ghosts follow the mouse; on release they move by the
+/// difference (`set_pos`), as one undo step.
+fn move_ui(
+    ui: &Ui,
+    rect: Rect,
+    camera: &Camera,
+    response: &egui::Response,
+    map: &MapView,
+    state: &mut EditorState,
+    from: (i32, i32),
+) {
+    let Some(to) = state.viewport.hovered else { return };
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let moved: Vec<(Uid, i32, i32)> = state
+        .snapshot
+        .inspected
+        .iter()
+        .filter(|o| state.selection.contains(&o.uid) && o.map == Some(map.id))
+        .map(|o| (o.uid, o.x, o.y))
+        .collect();
+    let painter = ui.painter().with_clip_rect(rect);
+    for &(_, x, y) in &moved {
+        let min = camera.to_screen(rect, Vec2::new((x + dx) as f32, (y + dy) as f32));
+        let ghost = Rect::from_min_size(min, Vec2::splat(camera.zoom.max(3.0)));
+        painter.rect_stroke(
+            ghost,
+            2.0,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 200, 80)),
+            egui::StrokeKind::Outside,
+        );
+    }
+    if response.drag_stopped() {
+        state.viewport.move_from = None;
+        if (dx, dy) != (0, 0) && !moved.is_empty() {
+            let uids = moved.into_iter().map(|(uid, _, _)| uid).collect();
+            state.outbox.push(Command::Edit(Edit::Offset { uids, dx, dy }));
+        }
+    }
+}
+
+/// Delete removes the selected objects, Ctrl+D duplicates them, Ctrl+C copies the
+/// box-selected region (or the selection's cells) and Ctrl+V pastes at the cursor.
+fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorState) {
+    let (delete, duplicate, copy, paste) = ui.input_mut(|i| {
+        (
+            i.consume_key(egui::Modifiers::NONE, egui::Key::Delete),
+            i.consume_key(egui::Modifiers::COMMAND, egui::Key::D),
+            i.consume_key(egui::Modifiers::COMMAND, egui::Key::C)
+                || i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
+            i.consume_key(egui::Modifiers::COMMAND, egui::Key::V)
+                || i.events.iter().any(|e| matches!(e, egui::Event::Paste(_))),
+        )
+    });
+    let selected: Vec<Uid> = state.selection.iter().copied().filter(|&u| Some(u) != state.snapshot.player).collect();
+    if delete && !selected.is_empty() {
+        state.outbox.push(Command::Edit(Edit::Remove { uids: selected.clone() }));
+        state.select(Vec::new());
+    }
+    if duplicate && !selected.is_empty() {
+        state.outbox.push(Command::Edit(Edit::Clone { uids: selected }));
+    }
+    if copy {
+        let region = state.level.region.filter(|(id, _, _)| *id == map.id).or_else(|| {
+            let cells: Vec<(i32, i32)> = state
+                .snapshot
+                .inspected
+                .iter()
+                .filter(|o| state.selection.contains(&o.uid) && o.map == Some(map.id))
+                .map(|o| (o.x, o.y))
+                .collect();
+            let min = cells.iter().copied().reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))?;
+            let max = cells.iter().copied().reduce(|a, b| (a.0.max(b.0), a.1.max(b.1)))?;
+            Some((map.id, min, max))
+        });
+        if let Some((map, min, max)) = region {
+            let (width, height) = (max.0 - min.0 + 1, max.1 - min.1 + 1);
+            state.outbox.push(Command::Copy { map, x: min.0, y: min.1, width, height });
+        }
+    }
+    if paste && let (Some(clip), Some((x, y))) = (state.level.clip.clone(), state.viewport.hovered) {
+        state.outbox.push(Command::Edit(Edit::Paste { map: map.id, x, y, clip }));
+    }
+}
+
+/// Marks the objects of the map file whose ids the mods do not know.
+fn mark_unresolved(ui: &Ui, rect: Rect, camera: &Camera, map: &MapView) {
+    let painter = ui.painter().with_clip_rect(rect);
+    for (x, y, problem) in &map.unresolved {
+        let min = camera.to_screen(rect, Vec2::new(*x as f32, *y as f32));
+        let cell = Rect::from_min_size(min, Vec2::splat(camera.zoom.max(6.0)));
+        painter.rect(
+            cell,
+            2.0,
+            egui::Color32::from_rgb(120, 0, 120),
+            egui::Stroke::new(1.0, egui::Color32::from_rgb(255, 0, 255)),
+            egui::StrokeKind::Inside,
+        );
+        painter.text(
+            cell.center(),
+            egui::Align2::CENTER_CENTER,
+            "?",
+            egui::FontId::monospace(camera.zoom * 0.8),
+            egui::Color32::WHITE,
+        );
+        if ui.rect_contains_pointer(cell) {
+            egui::Tooltip::always_open(
+                ui.ctx().clone(),
+                ui.layer_id(),
+                egui::Id::new(("unresolved", x, y)),
+                egui::PopupAnchor::Pointer,
+            )
+            .show(|ui| ui.label(problem));
+        }
     }
 }
 

@@ -75,6 +75,8 @@ data:add {
    name = "stairs down",
    glyph = ">",
    color = { 255, 255, 255 },
+   -- The map (file name) these stairs lead to; you arrive on its stairs up.
+   to_map = "",
 }
 
 data:add {
@@ -83,4 +85,6 @@ data:add {
    name = "stairs up",
    glyph = "<",
    color = { 255, 255, 255 },
+   -- The map (file name) these stairs lead to; you arrive on its stairs down.
+   to_map = "",
 }

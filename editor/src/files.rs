@@ -1,0 +1,177 @@
+//! The File menu's work: new and open project, Save (Ctrl+S) and Save all (Ctrl+Shift+S),
+//! and the question before quitting with unsaved maps.
+
+use std::path::PathBuf;
+
+use nefia_runtime::host::{Command, MapCommand};
+
+use crate::app::EditorApp;
+
+/// A dialog of the File menu.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileDialog {
+    /// Make a project in a new folder (loading the open project's mods).
+    NewProject {
+        /// The folder.
+        dir: String,
+        /// The project's name.
+        name: String,
+    },
+    /// Open the project in a folder.
+    OpenProject {
+        /// The folder.
+        dir: String,
+    },
+    /// The window is closing with unsaved maps.
+    Unsaved {
+        /// The maps with unsaved changes.
+        maps: Vec<String>,
+    },
+}
+
+/// Where closing the window stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Closing {
+    /// Not closing.
+    #[default]
+    No,
+    /// Close once every map is saved.
+    AfterSave,
+    /// Close, discarding unsaved changes.
+    Confirmed,
+}
+
+/// The File menu.
+pub fn menu_ui(app: &mut EditorApp, ui: &mut egui::Ui) {
+    if ui.button("New project…").clicked() {
+        let parent = app.project_dir().parent().map(|p| p.join("new_project")).unwrap_or_default();
+        app.file_dialog =
+            Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
+    }
+    if ui.button("Open project…").clicked() {
+        app.file_dialog = Some(FileDialog::OpenProject { dir: app.project_dir().display().to_string() });
+    }
+    ui.separator();
+    if ui.add(egui::Button::new("Save map").shortcut_text("Ctrl+S")).clicked() {
+        app.state_mut().outbox.push(Command::Maps(MapCommand::Save(None)));
+    }
+    if ui.add(egui::Button::new("Save all").shortcut_text("Ctrl+Shift+S")).clicked() {
+        app.state_mut().outbox.push(Command::Maps(MapCommand::SaveAll));
+    }
+    ui.separator();
+    if ui.button("Quit").clicked() {
+        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+}
+
+/// Ctrl+S saves the current map, Ctrl+Shift+S every map.
+pub fn shortcuts(app: &mut EditorApp, ctx: &egui::Context) {
+    let (all, one) = ctx.input_mut(|i| {
+        let all = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::S);
+        (all, i.consume_key(egui::Modifiers::COMMAND, egui::Key::S))
+    });
+    if all {
+        app.state_mut().outbox.push(Command::Maps(MapCommand::SaveAll));
+    } else if one {
+        app.state_mut().outbox.push(Command::Maps(MapCommand::Save(None)));
+    }
+}
+
+/// Stops the window from closing while maps have unsaved changes, and asks instead; closes
+/// once they are saved (or discarded).
+pub fn guard_close(app: &mut EditorApp, ctx: &egui::Context) {
+    let unsaved: Vec<String> =
+        app.state().snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect();
+    if app.closing == Closing::AfterSave && unsaved.is_empty() {
+        app.closing = Closing::Confirmed;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+    if ctx.input(|i| i.viewport().close_requested()) && app.closing != Closing::Confirmed && !unsaved.is_empty() {
+        ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        app.file_dialog = Some(FileDialog::Unsaved { maps: unsaved });
+    }
+}
+
+/// The open dialog, if any.
+pub fn dialog_ui(app: &mut EditorApp, ctx: &egui::Context) {
+    let Some(dialog) = &mut app.file_dialog else { return };
+    let mut close = false;
+    let mut open: Option<PathBuf> = None;
+    let mut create: Option<(PathBuf, String)> = None;
+    let mut closing = None;
+    let modal = egui::Modal::new(egui::Id::new("nefia-file-dialog")).show(ctx, |ui| {
+        match dialog {
+            FileDialog::NewProject { dir, name } => {
+                ui.heading("New project");
+                egui::Grid::new("new-project").show(ui, |ui| {
+                    ui.label("Folder");
+                    ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                    ui.end_row();
+                    ui.label("Name");
+                    ui.text_edit_singleline(name);
+                    ui.end_row();
+                });
+                ui.weak("It loads the open project's mods; make a map in the Maps pane.");
+                if ui.button("Create").clicked() {
+                    create = Some((PathBuf::from(dir.trim()), name.trim().to_owned()));
+                }
+            }
+            FileDialog::OpenProject { dir } => {
+                ui.heading("Open project");
+                ui.label("The folder holding project.ron:");
+                ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                if ui.button("Open").clicked() {
+                    open = Some(PathBuf::from(dir.trim()));
+                }
+            }
+            FileDialog::Unsaved { maps } => {
+                ui.heading("Unsaved changes");
+                ui.label(format!("These maps have unsaved changes: {}.", maps.join(", ")));
+                ui.horizontal(|ui| {
+                    if ui.button("Save all and quit").clicked() {
+                        closing = Some(Closing::AfterSave);
+                    }
+                    if ui.button("Quit without saving").clicked() {
+                        closing = Some(Closing::Confirmed);
+                    }
+                });
+            }
+        }
+        close |= ui.button("Cancel").clicked();
+    });
+    if close || modal.should_close() {
+        app.file_dialog = None;
+    }
+    if let Some(closing) = closing {
+        app.file_dialog = None;
+        app.closing = closing;
+        if closing == Closing::AfterSave {
+            app.state_mut().outbox.push(Command::Maps(MapCommand::SaveAll));
+        } else {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+    if let Some(dir) = open {
+        app.file_dialog = None;
+        app.open_project(ctx, dir);
+    }
+    if let Some((dir, name)) = create {
+        app.file_dialog = None;
+        match new_project(app, &dir, &name) {
+            Ok(()) => app.open_project(ctx, dir),
+            Err(error) => app.state_mut().notice = Some((error, std::time::Instant::now())),
+        }
+    }
+}
+
+/// Makes a project in `dir` that loads the open project's mods from the same folders.
+fn new_project(app: &EditorApp, dir: &std::path::Path, name: &str) -> Result<(), String> {
+    let current = nefia_runtime::project::Project::open(app.project_dir()).map_err(|e| e.to_string())?;
+    let absolute =
+        |paths: Vec<PathBuf>| -> Vec<PathBuf> { paths.into_iter().filter_map(|p| p.canonicalize().ok()).collect() };
+    let mod_dirs = absolute(current.mod_dirs());
+    let asset_dirs = absolute(current.asset_dirs());
+    nefia_runtime::map_files::create_project(dir, name, current.manifest.mods.clone(), mod_dirs, asset_dirs)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,93 @@
+//! The Palette pane: the tiles (`base.map_tile`) the brush paints and the objects
+//! (characters, items, feats) the Place tool puts down, searchable, each with a preview of
+//! how the map draws it.
+
+use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
+use nefia_runtime::view::PrototypeView;
+use nefia_runtime::{ObjectKind, Symbol, Value};
+
+use crate::app::EditorState;
+use crate::tools::Tool;
+
+/// A field of a prototype.
+fn field<'a>(entry: &'a PrototypeView, name: &str) -> Option<&'a Value> {
+    entry.fields.iter().find(|(k, _)| k.as_str() == name).map(|(_, v)| v)
+}
+
+fn color(entry: &PrototypeView, name: &str, fallback: [u8; 4]) -> Color32 {
+    let [r, g, b, a] = field(entry, name).and_then(nefia_runtime::world::parse_color).unwrap_or(fallback);
+    Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
+/// A cell-sized preview: the glyph in its colour on its background.
+fn swatch(ui: &mut Ui, glyph: &str, fg: Color32, bg: Color32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(20.0), Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, bg);
+    ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, glyph, FontId::monospace(15.0), fg);
+}
+
+/// One selectable row; returns true when clicked.
+fn row(ui: &mut Ui, entry: &PrototypeView, bg: Color32, selected: bool) -> bool {
+    let glyph = field(entry, "glyph").and_then(Value::as_str).unwrap_or("?");
+    let name = field(entry, "name").and_then(Value::as_str).unwrap_or("");
+    ui.horizontal(|ui| {
+        swatch(ui, glyph, color(entry, "color", [200, 200, 200, 255]), bg);
+        let label = RichText::new(format!("{}  {name}", entry.id)).monospace();
+        ui.selectable_label(selected, label).clicked()
+    })
+    .inner
+}
+
+fn matches(entry: &PrototypeView, search: &str) -> bool {
+    let name = field(entry, "name").and_then(Value::as_str).unwrap_or("");
+    search.is_empty() || entry.id.as_str().to_lowercase().contains(search) || name.to_lowercase().contains(search)
+}
+
+/// Shows the palette.
+pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+    let snapshot = state.snapshot.clone();
+    let entries = |data_type: &str| snapshot.data.iter().find(|t| t.id.as_str() == data_type).map(|t| &t.entries);
+    let level = &mut state.level;
+    ui.heading("Tiles");
+    ui.horizontal(|ui| {
+        ui.label("Search:");
+        ui.add(egui::TextEdit::singleline(&mut level.search.0).hint_text("tile id or name"));
+    });
+    let search = level.search.0.to_lowercase();
+    egui::ScrollArea::vertical().id_salt("palette-tiles").max_height(ui.available_height() * 0.4).show(ui, |ui| {
+        for entry in entries("base.map_tile").into_iter().flatten().filter(|e| matches(e, &search)) {
+            let bg = color(entry, "background", [0, 0, 0, 255]);
+            if row(ui, entry, bg, level.tile == Some(entry.id)) {
+                level.tile = Some(entry.id);
+                if !matches!(level.tool, Tool::Brush | Tool::Rect | Tool::Fill | Tool::Line) {
+                    level.tool = Tool::Brush;
+                }
+            }
+        }
+    });
+    ui.separator();
+    ui.heading("Objects");
+    ui.horizontal(|ui| {
+        ui.label("Search:");
+        ui.add(egui::TextEdit::singleline(&mut level.search.1).hint_text("object id or name"));
+    });
+    let search = level.search.1.to_lowercase();
+    egui::ScrollArea::vertical().id_salt("palette-objects").show(ui, |ui| {
+        for kind in [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat] {
+            let list: Vec<&PrototypeView> =
+                entries(kind.data_type()).into_iter().flatten().filter(|e| matches(e, &search)).collect();
+            egui::CollapsingHeader::new(format!("{} ({})", kind.data_type(), list.len())).default_open(true).show(
+                ui,
+                |ui| {
+                    for entry in list {
+                        let selected = level.object == Some((kind, entry.id));
+                        if row(ui, entry, Color32::from_gray(20), selected) {
+                            level.object = Some((kind, Symbol::intern(entry.id.as_str())));
+                            level.tool = Tool::Place;
+                        }
+                    }
+                },
+            );
+        }
+    });
+}
