@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{eval, eval_values, started, step_until};
+use common::{cell_center, click_at, eval, eval_values, started, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
@@ -150,24 +150,6 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
         &format!("local o = World.object({uid}) return o.location == Map.current(), o.x, o.y, o.uid"),
     );
     assert_eq!(back, ["true".to_owned(), x, y, uid.to_string()]);
-}
-
-/// The screen position of the middle of cell (x, y) in the viewport.
-fn cell_center(harness: &Harness<'static, EditorApp>, x: i32, y: i32) -> egui::Pos2 {
-    let view = &harness.state().state().viewport;
-    let camera = view.camera.expect("the viewport has a camera");
-    camera.to_screen(view.rect.expect("the viewport was drawn"), egui::vec2(x as f32 + 0.5, y as f32 + 0.5))
-}
-
-fn click_at(harness: &mut Harness<'static, EditorApp>, pos: egui::Pos2, modifiers: egui::Modifiers) {
-    harness.hover_at(pos);
-    for pressed in [true, false] {
-        harness.event_modifiers(
-            egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers },
-            modifiers,
-        );
-    }
-    harness.step();
 }
 
 #[test]

@@ -133,7 +133,50 @@ fn saves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, objects, moddable, sight, saves);
+fn map_files(c: &mut Criterion) {
+    use nefia_runtime::save::{MapRecord, RecordKind};
+    let mut group = c.benchmark_group("map files");
+    group.sample_size(10);
+    let rt = game(
+        r#"
+        Map.set_map(InstancedMap:new(512, 512, "elona.grass"))
+        local map = Map.current()
+        for y = 0, 511 do for x = 0, 511 do
+            if (x * 7 + y * 13) % 11 == 0 then map:set_tile(x, y, "elona.wall_stone")
+            elseif (x + y) % 17 == 0 then map:set_tile(x, y, "elona.water") end
+        end end
+        for i = 0, 19999 do
+            local kind = i % 3
+            local x, y = (i * 37) % 512, (i * 101) % 512
+            if kind == 0 then Chara.create("elona.putit", x, y)
+            elseif kind == 1 then Item.create("elona.putitoro", x, y)
+            else Feat.create("elona.door", x, y) end
+        end
+        "#,
+    );
+    let map = rt.world().current_map().expect("a map");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("big.ron");
+    let save = || {
+        let record = rt.world().map_record(map, RecordKind::MapFile).expect("record");
+        let text = nefia_runtime::map_files::map_text(&path, &record).expect("text");
+        nefia_runtime::files::write_atomic(&path, text.as_bytes()).expect("written");
+    };
+    group.bench_function("save a 512x512 map with 20,000 objects", |b| b.iter(save));
+    save();
+    group.bench_function("load a 512x512 map with 20,000 objects", |b| {
+        b.iter(|| {
+            let record: MapRecord = nefia_runtime::files::read_ron(&path).expect("read");
+            let mut world = rt.world_mut();
+            let loaded = world.map_from_record(&record, RecordKind::MapFile).expect("built");
+            world.remove_map(loaded).expect("removed");
+            world.sweep(|_| false);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, objects, moddable, sight, saves, map_files);
 
 /// The peak resident memory of this process so far, from /proc (Linux).
 fn peak_memory_mib() -> Option<f64> {

@@ -69,18 +69,16 @@ pub struct MapsState {
     pub dialog: Option<MapDialog>,
 }
 
+/// A map's name with its marks: • unsaved, (start), ⚠ unknown ids.
 fn marks(view: &MapFileView) -> String {
-    let mut text = view.name.clone();
-    if view.dirty {
-        text.push_str(" •");
-    }
-    if view.start {
-        text.push_str("  (start)");
-    }
-    if !view.problems.is_empty() {
-        text.push_str("  ⚠");
-    }
-    text
+    let mut parts = vec![view.name.as_str()];
+    parts.extend(
+        [(view.dirty, "•"), (view.start, "(start)"), (!view.problems.is_empty(), "⚠")]
+            .iter()
+            .filter(|m| m.0)
+            .map(|m| m.1),
+    );
+    parts.join(" ")
 }
 
 /// Shows the Maps pane.
@@ -180,7 +178,8 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorState) {
                 ui.heading("New map");
                 egui::Grid::new("new-map").show(ui, |ui| {
                     ui.label("Name");
-                    ui.text_edit_singleline(name);
+                    let field = ui.text_edit_singleline(name);
+                    super::accessible_name(ui, &field, "map name");
                     ui.end_row();
                     ui.label("Size");
                     ui.horizontal(|ui| {
@@ -204,14 +203,16 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorState) {
             }
             MapDialog::Rename { from, to } => {
                 ui.heading(format!("Rename '{from}'"));
-                ui.text_edit_singleline(to);
+                let field = ui.text_edit_singleline(to);
+                super::accessible_name(ui, &field, "new name");
                 if ui.button("Rename").clicked() {
                     command = Some(Command::Maps(MapCommand::Rename { from: from.clone(), to: to.trim().to_owned() }));
                 }
             }
             MapDialog::Duplicate { from, to } => {
                 ui.heading(format!("Duplicate '{from}' as"));
-                ui.text_edit_singleline(to);
+                let field = ui.text_edit_singleline(to);
+                super::accessible_name(ui, &field, "new name");
                 if ui.button("Duplicate").clicked() {
                     let (from, to) = (from.clone(), to.trim().to_owned());
                     command = Some(Command::Maps(MapCommand::Duplicate { from, to }));
@@ -264,6 +265,10 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorState) {
         state.maps.dialog = None;
     }
     if let Some(command) = command {
+        // The pane follows the map it made or renamed.
+        if let Command::Maps(MapCommand::New { name: to, .. } | MapCommand::Rename { to, .. }) = &command {
+            state.maps.selected = Some(to.clone());
+        }
         state.outbox.push(command);
     }
 }

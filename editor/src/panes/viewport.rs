@@ -129,6 +129,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
         state.outbox.push(Command::Edit(Edit::Move { uids: payload.0.clone(), to: Holder::Map(map.id), x, y }));
     }
     notice_ui(ui, rect, state);
+    // Any press gives the viewport the keyboard (tool shortcuts, Delete, the game's keys).
+    if response.clicked() || response.drag_started() || response.secondary_clicked() {
+        response.request_focus();
+    }
     state.viewport.has_focus = response.has_focus();
     let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
     if response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Backtick)) {

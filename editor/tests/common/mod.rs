@@ -70,3 +70,40 @@ pub fn eval_values(harness: &mut Harness<'static, EditorApp>, code: &str) -> Vec
         other => panic!("{code} gave {other:?}"),
     }
 }
+
+/// The screen position of the middle of cell (x, y) in the viewport.
+pub fn cell_center(harness: &Harness<'static, EditorApp>, x: i32, y: i32) -> egui::Pos2 {
+    let view = &harness.state().state().viewport;
+    let camera = view.camera.expect("the viewport has a camera");
+    camera.to_screen(view.rect.expect("the viewport was drawn"), egui::vec2(x as f32 + 0.5, y as f32 + 0.5))
+}
+
+/// Clicks at `pos` with `modifiers` held.
+pub fn click_at(harness: &mut Harness<'static, EditorApp>, pos: egui::Pos2, modifiers: egui::Modifiers) {
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event_modifiers(
+            egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers },
+            modifiers,
+        );
+    }
+    harness.step();
+}
+
+/// Drags with the primary button through the centres of `cells` (first to last).
+pub fn drag_cells(harness: &mut Harness<'static, EditorApp>, cells: &[(i32, i32)]) {
+    let points: Vec<egui::Pos2> = cells.iter().map(|&(x, y)| cell_center(harness, x, y)).collect();
+    harness.hover_at(points[0]);
+    harness.step();
+    harness.drag_at(points[0]);
+    harness.step();
+    // Past the drag threshold first, then through each cell.
+    harness.hover_at(points[0] + egui::vec2(6.0, 6.0));
+    harness.step();
+    for &point in &points[1..] {
+        harness.hover_at(point);
+        harness.step();
+    }
+    harness.drop_at(*points.last().expect("at least one cell"));
+    harness.step();
+}

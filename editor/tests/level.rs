@@ -1,0 +1,307 @@
+//! The level editor, driven headless: painting with each tool, placing, moving, erasing and
+//! copying objects, undoing a stroke, the Maps pane and saving maps as files.
+
+mod common;
+
+use common::{cell_center, click_at, drag_cells, editor_on, eval_values, step_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::app::EditorApp;
+use nefia_editor::panes::Tab;
+use nefia_editor::panes::repl::ReplState;
+use nefia_editor::tools::Tool;
+use nefia_tests::DemoCopy;
+
+/// An editor on a copy of the demo (files may change), its map drawn.
+fn level_editor(copy: &DemoCopy) -> Harness<'static, EditorApp> {
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "a drawn map", |h| h.state().state().viewport.rect.is_some());
+    harness
+}
+
+fn tile(harness: &mut Harness<'static, EditorApp>, x: i32, y: i32) -> String {
+    eval_values(harness, &format!("Map.current():tile({x}, {y})")).remove(0)
+}
+
+/// Picks a palette entry by its id.
+fn pick(harness: &mut Harness<'static, EditorApp>, id: &str) {
+    harness.state_mut().open_tab(Tab::Palette);
+    harness.step();
+    harness.get_by_label_contains(&format!("{id}  ")).click();
+    harness.step();
+}
+
+fn tool(harness: &mut Harness<'static, EditorApp>, tool: Tool) {
+    harness.get_by_label(tool.name()).click();
+    harness.step();
+    assert_eq!(harness.state().state().level.tool, tool);
+}
+
+/// Waits until the runtime has answered everything sent so far (an eval goes after it).
+fn settle(harness: &mut Harness<'static, EditorApp>) {
+    eval_values(harness, "true");
+}
+
+#[test]
+fn a_brush_stroke_paints_live_and_undoes_as_one_step() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    pick(&mut harness, "elona.water");
+    assert_eq!(harness.state().state().level.tool, Tool::Brush, "picking a tile takes the brush");
+    drag_cells(&mut harness, &[(2, 1), (4, 1), (6, 1)]);
+    settle(&mut harness);
+    for x in 2..=6 {
+        assert_eq!(tile(&mut harness, x, 1), "\"elona.water\"", "cell ({x}, 1)");
+    }
+    let history = harness.state().state().snapshot.history.clone();
+    assert_eq!(history.labels.len(), 1, "{:?}", history.labels);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.step();
+    settle(&mut harness);
+    for x in 2..=6 {
+        assert_eq!(tile(&mut harness, x, 1), "\"elona.grass\"", "cell ({x}, 1) back");
+    }
+}
+
+#[test]
+fn rectangle_line_fill_and_eyedropper() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    pick(&mut harness, "elona.floor_stone");
+    tool(&mut harness, Tool::Rect);
+    drag_cells(&mut harness, &[(2, 2), (3, 3)]);
+    settle(&mut harness);
+    let painted = eval_values(
+        &mut harness,
+        "local n = 0 for y = 1, 4 do for x = 1, 4 do if Map.current():tile(x, y) == 'elona.floor_stone' then n = n + 1 end end end return n",
+    );
+    assert_eq!(painted, ["4"], "a 2×2 rectangle");
+
+    tool(&mut harness, Tool::Line);
+    drag_cells(&mut harness, &[(20, 16), (22, 17), (24, 18)]);
+    settle(&mut harness);
+    assert_eq!(tile(&mut harness, 20, 16), "\"elona.floor_stone\"");
+    assert_eq!(tile(&mut harness, 24, 18), "\"elona.floor_stone\"");
+    assert_eq!(tile(&mut harness, 24, 16), "\"elona.grass\"", "only the line");
+
+    pick(&mut harness, "elona.water");
+    tool(&mut harness, Tool::Fill);
+    let floor = cell_center(&harness, 6, 5);
+    click_at(&mut harness, floor, egui::Modifiers::NONE);
+    settle(&mut harness);
+    assert_eq!(tile(&mut harness, 10, 7), "\"elona.water\"", "the house floor filled");
+    assert_eq!(tile(&mut harness, 4, 4), "\"elona.wall_stone\"");
+
+    tool(&mut harness, Tool::Eyedropper);
+    let grass = cell_center(&harness, 1, 1);
+    click_at(&mut harness, grass, egui::Modifiers::NONE);
+    assert_eq!(harness.state().state().level.tile.map(|t| t.to_string()).as_deref(), Some("elona.grass"));
+    // Right-click picks with a painting tool too.
+    tool(&mut harness, Tool::Brush);
+    let wall = cell_center(&harness, 0, 0);
+    harness.hover_at(wall);
+    harness.event(egui::Event::PointerButton {
+        pos: wall,
+        button: egui::PointerButton::Secondary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: wall,
+        button: egui::PointerButton::Secondary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.step();
+    assert_eq!(harness.state().state().level.tile.map(|t| t.to_string()).as_deref(), Some("elona.wall_stone"));
+}
+
+fn putits_at(harness: &mut Harness<'static, EditorApp>, x: i32, y: i32) -> usize {
+    let code = format!(
+        "local n = 0 for _, o in Map.current():objects_at_pos({x}, {y}) do if o._id == 'elona.putit' then n = n + 1 end end return n"
+    );
+    eval_values(harness, &code)[0].parse().unwrap()
+}
+
+#[test]
+fn objects_are_placed_dragged_duplicated_deleted_and_erased() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    pick(&mut harness, "elona.putit");
+    assert_eq!(harness.state().state().level.tool, Tool::Place);
+    let cell = cell_center(&harness, 3, 3);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    settle(&mut harness);
+    assert_eq!(putits_at(&mut harness, 3, 3), 1, "placed");
+
+    tool(&mut harness, Tool::Select);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    step_until(&mut harness, "the selection's details", |h| !h.state().state().snapshot.inspected.is_empty());
+    drag_cells(&mut harness, &[(3, 3), (5, 4), (6, 5)]);
+    settle(&mut harness);
+    assert_eq!((putits_at(&mut harness, 3, 3), putits_at(&mut harness, 6, 5)), (0, 1), "dragged by (3, 2)");
+
+    step_until(&mut harness, "the moved putit's details", |h| {
+        h.state().state().snapshot.inspected.iter().any(|o| (o.x, o.y) == (6, 5))
+    });
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::D);
+    harness.step();
+    settle(&mut harness);
+    assert_eq!(putits_at(&mut harness, 6, 5), 2, "Ctrl+D duplicates in place");
+    harness.key_press(egui::Key::Delete);
+    harness.step();
+    settle(&mut harness);
+    assert_eq!(putits_at(&mut harness, 6, 5), 1, "Delete removes the selection");
+
+    tool(&mut harness, Tool::Erase);
+    let at = cell_center(&harness, 6, 5);
+    click_at(&mut harness, at, egui::Modifiers::NONE);
+    settle(&mut harness);
+    assert_eq!(putits_at(&mut harness, 6, 5), 0, "erased");
+}
+
+#[test]
+fn a_region_copies_to_another_map() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    // Box-select the putits' corner of the town, and copy it.
+    drag_cells(&mut harness, &[(24, 3), (26, 5), (28, 7)]);
+    settle(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::C);
+    harness.step();
+    step_until(&mut harness, "the copy", |h| h.state().state().level.clip.is_some());
+    let clip = harness.state().state().level.clip.clone().unwrap();
+    assert_eq!((clip.width, clip.height, clip.objects.len()), (5, 5, 2));
+
+    harness
+        .state_mut()
+        .state_mut()
+        .outbox
+        .push(nefia_runtime::host::Command::Maps(nefia_runtime::host::MapCommand::Open("dungeon".into())));
+    step_until(&mut harness, "the dungeon", |h| {
+        h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon")
+    });
+    let target = cell_center(&harness, 2, 2);
+    harness.hover_at(target);
+    harness.step();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::V);
+    harness.step();
+    settle(&mut harness);
+    assert_eq!(putits_at(&mut harness, 3, 3), 1, "the putit from (25, 4) lands at (3, 3)");
+    assert_eq!(tile(&mut harness, 2, 2), "\"elona.grass\"", "with its tiles");
+}
+
+#[test]
+fn saving_marks_clean_and_an_unchanged_map_saves_byte_for_byte() {
+    let copy = DemoCopy::new();
+    let path = copy.project().join("maps/town.ron");
+    let original = std::fs::read(&path).unwrap();
+    let mut harness = level_editor(&copy);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.step();
+    settle(&mut harness);
+    assert_eq!(std::fs::read(&path).unwrap(), original, "unchanged: identical bytes");
+
+    pick(&mut harness, "elona.water");
+    let cell = cell_center(&harness, 1, 1);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    settle(&mut harness);
+    harness.state_mut().open_tab(Tab::Maps);
+    step_until(&mut harness, "the unsaved mark", |h| h.query_by_label("town • (start)").is_some());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    harness.step();
+    step_until(&mut harness, "the mark gone", |h| h.query_by_label("town (start)").is_some());
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("\"#~,,,"), "the painted cell is in the file:\n{saved}");
+    assert_eq!(std::fs::read(path.with_extension("ron.bak")).unwrap(), original, "the old file is kept");
+}
+
+#[test]
+fn the_maps_pane_makes_renames_and_deletes_maps_and_marks_unknown_ids() {
+    let copy = DemoCopy::new();
+    let odd = "(\n    name: \"odd\",\n    width: 2,\n    height: 1,\n    palette: {\n        \".\": \"elona.floor_stone\",\n    },\n    tiles: [\n        \"..\",\n    ],\n    objects: [\n        (kind: chara, id: \"elona.nope\", x: 1, y: 0),\n    ],\n)\n";
+    std::fs::write(copy.project().join("maps/odd.ron"), odd).unwrap();
+    let mut harness = level_editor(&copy);
+    harness.state_mut().open_tab(Tab::Maps);
+    harness.step();
+    harness.get_by_label("odd").click();
+    step_until(&mut harness, "odd open", |h| h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "odd"));
+    let map = harness.state().state().snapshot.map.clone().unwrap();
+    assert_eq!(map.unresolved.len(), 1, "the unknown character is marked on the map");
+    step_until(&mut harness, "the mark", |h| h.query_by_label("odd ⚠").is_some());
+    step_until(&mut harness, "the problem listed", |h| {
+        h.query_by_label("maps/odd.ron:12: unknown base.chara id 'elona.nope' at (1, 0)").is_some()
+    });
+
+    harness.get_by_label("New map…").click();
+    // A new window is placed over a couple of frames.
+    harness.run_steps(3);
+    harness.get_by_label("map name").click();
+    harness.step();
+    harness.get_by_label("map name").type_text("cellar");
+    harness.step();
+    harness.get_by_label("Create").click();
+    step_until(&mut harness, "the new map", |h| {
+        h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "cellar")
+    });
+    harness.step();
+    harness.get_by_label("cellar •").click();
+    harness.step();
+    harness.get_by_label("Save").click();
+    step_until(&mut harness, "the file", |_| copy.project().join("maps/cellar.ron").is_file());
+
+    harness.get_by_label("Rename…").click();
+    harness.run_steps(3);
+    harness.get_by_label("new name").click();
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get_by_label("new name").type_text("vault");
+    harness.step();
+    harness.get_by_label("Rename").click();
+    step_until(&mut harness, "the renamed file", |_| copy.project().join("maps/vault.ron").is_file());
+    assert!(!copy.project().join("maps/cellar.ron").exists());
+    harness.step();
+
+    harness.get_by_label("Delete…").click();
+    harness.run_steps(3);
+    harness.get_by_label("Delete").click();
+    step_until(&mut harness, "the deletion", |_| !copy.project().join("maps/vault.ron").exists());
+    assert!(copy.project().join("maps/vault.ron.bak").is_file());
+    step_until(&mut harness, "the list without it", |h| {
+        h.state().state().snapshot.map_files.iter().all(|m| m.name != "vault")
+    });
+}
+
+#[test]
+fn quitting_with_unsaved_maps_asks_and_can_save_first() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    pick(&mut harness, "elona.water");
+    let cell = cell_center(&harness, 2, 2);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    step_until(&mut harness, "the unsaved map", |h| h.state().state().snapshot.map_files.iter().any(|m| m.dirty));
+    let close = |harness: &mut Harness<'static, EditorApp>| {
+        harness
+            .input_mut()
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .events
+            .push(egui::ViewportEvent::Close);
+        harness.step();
+    };
+    let commands = |harness: &Harness<'static, EditorApp>| {
+        harness.output().viewport_output.get(&egui::ViewportId::ROOT).map(|v| v.commands.clone()).unwrap_or_default()
+    };
+    close(&mut harness);
+    assert!(commands(&harness).contains(&egui::ViewportCommand::CancelClose), "the window stays open");
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains("These maps have unsaved changes: town").is_some());
+    harness.get_by_label("Save all and quit").click();
+    let closed = std::cell::Cell::new(false);
+    step_until(&mut harness, "the save and the close", |h| {
+        closed.set(closed.get() || commands(h).contains(&egui::ViewportCommand::Close));
+        closed.get()
+    });
+    assert!(std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap().contains("\"#,~,"), "saved first");
+}
