@@ -105,10 +105,12 @@ pub fn dialog_ui(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.heading("New project");
                 egui::Grid::new("new-project").show(ui, |ui| {
                     ui.label("Folder");
-                    ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                    let field = ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                    crate::panes::accessible_name(ui, &field, "project folder");
                     ui.end_row();
                     ui.label("Name");
-                    ui.text_edit_singleline(name);
+                    let field = ui.text_edit_singleline(name);
+                    crate::panes::accessible_name(ui, &field, "project name");
                     ui.end_row();
                 });
                 ui.weak("It loads the open project's mods; make a map in the Maps pane.");
@@ -119,7 +121,8 @@ pub fn dialog_ui(app: &mut EditorApp, ctx: &egui::Context) {
             FileDialog::OpenProject { dir } => {
                 ui.heading("Open project");
                 ui.label("The folder holding project.ron:");
-                ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                let field = ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                crate::panes::accessible_name(ui, &field, "project folder");
                 if ui.button("Open").clicked() {
                     open = Some(PathBuf::from(dir.trim()));
                 }

@@ -305,3 +305,26 @@ fn quitting_with_unsaved_maps_asks_and_can_save_first() {
     });
     assert!(std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap().contains("\"#,~,"), "saved first");
 }
+
+#[test]
+fn a_new_project_is_made_and_opened() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    let dir = copy.root.path().join("projects/caves");
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("New project…").click();
+    harness.run_steps(3);
+    for (field, text) in [("project folder", dir.display().to_string()), ("project name", "Caves".to_owned())] {
+        harness.get_by_label(field).click();
+        harness.step();
+        harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+        harness.get_by_label(field).type_text(&text);
+        harness.step();
+    }
+    harness.get_by_label("Create").click();
+    step_until(&mut harness, "the new project open", |h| h.state().state().snapshot.project == "Caves");
+    assert!(dir.join("project.ron").is_file() && dir.join("maps").is_dir());
+    assert_eq!(harness.state().project_dir(), dir.as_path());
+    assert!(harness.state().state().snapshot.mods.contains(&"elona".to_owned()), "the demo's mods load");
+}
