@@ -257,7 +257,11 @@ impl EditorApp {
         });
         self.help_windows(&ctx);
         self.shortcuts(&ctx);
-        files::shortcuts(self, &ctx);
+        crate::play::shortcuts(&ctx, &mut self.state);
+        if !self.state.snapshot.playing {
+            // While playing, Ctrl+S is the game's (it saves the game).
+            files::shortcuts(self, &ctx);
+        }
         files::dialog_ui(self, &ctx);
         files::guard_close(self, &ctx);
         for uid in std::mem::take(&mut self.state.pin_requests) {
@@ -386,8 +390,12 @@ impl EditorApp {
                 }
             });
             ui.menu_button("Play", |ui| {
-                if ui.button("Refresh the player's sight").clicked() {
-                    self.state.outbox.push(Command::Eval { id: 0, code: "World.refresh_sight()".into() });
+                let playing = self.state.snapshot.playing;
+                if ui.add_enabled(!playing, egui::Button::new("Play").shortcut_text("F5")).clicked() {
+                    crate::play::play(&mut self.state, nefia_runtime::play::PlayFrom::Start);
+                }
+                if ui.add_enabled(playing, egui::Button::new("Stop").shortcut_text("Shift+F5")).clicked() {
+                    self.state.outbox.push(Command::StopPlay);
                 }
                 ui.separator();
                 let paused = self.state.snapshot.pause.is_some();
@@ -436,6 +444,8 @@ impl EditorApp {
             };
             ui.separator();
             ui.label(format!("Turn {} · {}", snapshot.turn, snapshot.date));
+            ui.separator();
+            ui.label(crate::play::status(&self.state));
             ui.separator();
             let busy = self.host.busy_for().is_some_and(|d| d > BUSY_AFTER);
             let state = if busy { "busy" } else { snapshot.state.label() };

@@ -12,5 +12,6 @@ pub mod headless;
 pub mod keys;
 pub mod links;
 pub mod panes;
+pub mod play;
 pub mod render;
 pub mod tools;

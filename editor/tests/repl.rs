@@ -171,7 +171,7 @@ fn stop_interrupts_a_runaway_loop() {
     let mut harness = started();
     enter(&mut harness, "while true do end");
     step_until(&mut harness, "Stop to be offered", |h| h.state().state().busy);
-    harness.get_by_label("⏹ Stop").click();
+    harness.get_by_label("⏹ Stop script").click();
     harness.step();
     match answered(&mut harness) {
         Evaluation::Error(failure) => assert!(failure.message.contains("Stop was pressed"), "{}", failure.message),

@@ -79,7 +79,9 @@ for _, event in ipairs {
    { "on_feat_refreshed", "A feat's temp values were cleared by refresh()." },
    { "on_damage", "A character took damage. params: target, source (may be nil), amount." },
    { "on_chara_killed", "A character died. params: target, source (may be nil)." },
-   { "on_turn_passed", "A game turn ended. params: turn." },
+   { "on_turn_passed", "A game turn ended (World.pass_turn()). params: turn." },
+   { "on_wait_turn", "The editor's Step button: let one turn pass with the player waiting." },
+   { "on_game_started", "Play began: a new game's player is placed on its map. params: player." },
    { "on_key_pressed", "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\")." },
 } do
    data:add { _type = "base.event", _id = event[1], doc = event[2] }

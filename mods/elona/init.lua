@@ -2,3 +2,5 @@
 require("content.charas")
 require("content.items")
 require("content.map")
+-- The demo game's rules and commands (play mode).
+require("game.commands")

@@ -33,6 +33,7 @@ use crate::lua::{GameError, LuaFailure, Output};
 use crate::map::MapId;
 use crate::map_files::MapFileError;
 use crate::object::Uid;
+use crate::play::{EditState, PlayFrom};
 use crate::runtime::Runtime;
 use crate::symbol::Symbol;
 use crate::ui::{Input, LogLevel, LogLine};
@@ -80,6 +81,14 @@ pub enum Command {
     /// Undo the last edit.
     /// Redo the last undone edit.
     Redo,
+    /// Start playing (F5): the edit state is set aside until [`Command::StopPlay`].
+    Play(PlayFrom),
+    /// Stop playing (Shift+F5): the edit state comes back exactly.
+    StopPlay,
+    /// Pause or unpause the game while playing: paused, it takes no keys.
+    PausePlay(bool),
+    /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
+    StepTurn,
     /// Let the innermost `pause()` continue.
     Continue,
     /// Pause at the next turn boundary (before the game takes the next key), as `pause()`
@@ -297,6 +306,16 @@ struct Host {
     error: RefCell<Option<GameError>>,
     /// A break was asked for at the next turn boundary.
     break_requested: Cell<bool>,
+    /// The edit state set aside while playing.
+    play: RefCell<Option<EditState>>,
+    /// The editor's undo history, set aside while playing.
+    play_history: RefCell<Option<History>>,
+    /// The game is paused (while playing).
+    play_paused: Cell<bool>,
+    /// Stop play was asked for while Lua code waited; it happens once the code unwound.
+    stop_play_pending: Cell<bool>,
+    /// How many `query()`/`pause()` waits are nested now.
+    depth: Cell<u32>,
     last_update: Cell<Instant>,
     serial: Cell<u64>,
     data_revision: Cell<u64>,
@@ -324,7 +343,7 @@ fn run(
         runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
         runtime.engine().limits.share_stop(lua, shared.stop.clone());
         runtime.open(&config.project)?;
-        runtime.start_game()?;
+        runtime.open_start_map()?;
         Ok(runtime)
     });
     let runtime = match opened {
@@ -349,6 +368,11 @@ fn run(
         state: Cell::new(RuntimeState::Running),
         error: RefCell::default(),
         break_requested: Cell::new(false),
+        play: RefCell::default(),
+        play_history: RefCell::default(),
+        play_paused: Cell::new(false),
+        stop_play_pending: Cell::new(false),
+        depth: Cell::new(0),
         last_update: Cell::new(Instant::now()),
         serial: Cell::new(0),
         data_revision: Cell::new(u64::MAX),
@@ -366,6 +390,7 @@ fn run(
         if let Some(command) = host.next_command() {
             host.handle(command);
         }
+        host.finish_play_if_asked();
         host.publish();
         // A Stop pressed as the command ended has nothing left to stop.
         limits.take_stop();
@@ -406,6 +431,10 @@ fn serve_failure(
             | Command::Maps(_)
             | Command::Copy { .. }
             | Command::Continue
+            | Command::Play(_)
+            | Command::StopPlay
+            | Command::PausePlay(_)
+            | Command::StepTurn
             | Command::Stop
             | Command::Break
             | Command::Resume
@@ -475,8 +504,9 @@ impl Host {
                     Input::Key(key) => format!("key {key}"),
                     other => format!("{other:?}"),
                 };
+                let playing = self.play.borrow().is_some() && !self.play_paused.get();
                 let result = gui::handle_input(lua, &input).and_then(|handled| match (handled, &input) {
-                    (false, Input::Key(key)) => self.game_key(key),
+                    (false, Input::Key(key)) if playing => self.game_key(key),
                     _ => Ok(()),
                 });
                 if let Err(error) = result {
@@ -524,6 +554,29 @@ impl Host {
                 }
             }
             Command::Break => self.break_requested.set(true),
+            Command::Play(from) => self.begin_play(from),
+            Command::StopPlay => {
+                if self.depth.get() > 0 {
+                    // Lua code waits in a menu or a breakpoint: let it unwind first.
+                    self.stop_play_pending.set(true);
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                } else {
+                    self.end_play();
+                }
+            }
+            Command::PausePlay(paused) => self.play_paused.set(paused && self.play.borrow().is_some()),
+            Command::StepTurn => {
+                if self.play.borrow().is_none() {
+                    let _ = self.events.send(Event::Refused("Step works while playing".into()));
+                } else if let Err(error) = crate::lua::event::trigger(
+                    lua,
+                    Symbol::intern("base.on_wait_turn"),
+                    mlua::Value::Nil,
+                    lua.create_table().expect("a table"),
+                ) {
+                    self.fail(GameError::new("step".into(), &error));
+                }
+            }
             Command::Stop => {}
             Command::Resume => {
                 self.error.take();
@@ -557,6 +610,11 @@ impl Host {
     /// Carries out a map file operation and logs what was done.
     fn maps(&self, command: MapCommand) -> Result<(), MapFileError> {
         let lua = self.runtime.lua();
+        if self.play.borrow().is_some() {
+            return Err(MapFileError::Refused(
+                "the maps cannot be changed while playing: stop first (Shift+F5), the edit state comes back".into(),
+            ));
+        }
         let (mut files, mut world, mut project) = self.runtime.maps_mut();
         let project = project.as_mut().ok_or_else(|| MapFileError::Refused("no project is open".into()))?;
         let done = match command {
@@ -611,10 +669,67 @@ impl Host {
         Ok(())
     }
 
-    /// Stops the game on the error screen: uncaught in game logic.
+    /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
+    /// play being stopped under the code's feet.)
     fn fail(&self, error: GameError) {
+        if self.stop_play_pending.get() {
+            return;
+        }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.error.borrow_mut() = Some(error);
+    }
+
+    /// Starts playing; a failure leaves the edit state as it was.
+    fn begin_play(&self, from: PlayFrom) {
+        if self.play.borrow().is_some() {
+            let _ = self.events.send(Event::Refused("already playing: stop first (Shift+F5)".into()));
+            return;
+        }
+        match self.runtime.begin_play(from) {
+            Ok(edit) => {
+                *self.play.borrow_mut() = Some(edit);
+                self.runtime.engine().gui.borrow_mut().clear_messages();
+                self.play_paused.set(false);
+                self.runtime.engine().playing.set(true);
+                // Edits made while playing are undone with the play, not one by one.
+                let history = std::mem::take(&mut *self.history.borrow_mut());
+                *self.play_history.borrow_mut() = Some(history);
+                gui::log(
+                    self.runtime.lua(),
+                    LogLevel::Info,
+                    "playing: Shift+F5 stops and puts the edit state back".into(),
+                );
+            }
+            Err(error) => {
+                let _ = self.events.send(Event::Refused(format!("cannot play: {error}")));
+            }
+        }
+    }
+
+    /// Stops playing and puts the edit state back.
+    fn end_play(&self) {
+        self.stop_play_pending.set(false);
+        let Some(edit) = self.play.borrow_mut().take() else { return };
+        self.error.take();
+        self.play_paused.set(false);
+        self.break_requested.set(false);
+        let engine = self.runtime.engine();
+        engine.playing.set(false);
+        engine.quit_requested.set(false);
+        engine.gui.borrow_mut().clear_messages();
+        if let Err(error) = self.runtime.end_play(edit) {
+            gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
+        }
+        // The play's history goes with the played world (its pins were in that world).
+        *self.history.borrow_mut() = self.play_history.borrow_mut().take().unwrap_or_default();
+    }
+
+    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.
+    fn finish_play_if_asked(&self) {
+        let quit = self.runtime.engine().quit_requested.take();
+        if self.stop_play_pending.get() || quit {
+            self.end_play();
+        }
     }
 
     /// Tells the editor about a reload; a good one clears the error screen.
@@ -657,7 +772,7 @@ impl Host {
         let stopped = self.error.borrow().is_some();
         let animating = match stopped {
             true => false,
-            false => limits.run(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
+            false => limits.run_deaf_to_stop(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
                 self.fail(error);
                 false
             }),
@@ -687,14 +802,20 @@ impl Host {
         let selection = self.runtime.engine().selection.borrow().clone();
         let player = world.player();
         let turn = world.turn;
-        let map_files = match self.runtime.project() {
+        let mut map_files = match self.runtime.project() {
             Some(project) => self.runtime.maps().views(&world, &project),
             None => Vec::new(),
         };
+        // While playing, the marks are the edit state's: playing changes no map file.
+        if let Some(edit) = self.play.borrow().as_ref() {
+            for view in &mut map_files {
+                view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
+            }
+        }
         drop(world);
         let error = self.error.borrow().clone();
         let (widgets, map_layers, layers) =
-            limits.run(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
+            limits.run_deaf_to_stop(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
         let engine = self.runtime.engine();
         let snapshot = Snapshot {
             serial,
@@ -721,6 +842,8 @@ impl Host {
             pause: engine.repl.borrow().pause_view(),
             error,
             break_requested: self.break_requested.get(),
+            playing: self.play.borrow().is_some(),
+            play_paused: self.play_paused.get(),
             limits: view::LimitsView {
                 time: engine.limits.time(),
                 memory: engine.limits.memory(),
@@ -741,6 +864,7 @@ impl Frontend for Host {
         // Not busy while waiting for the player, and the time limit does not run.
         let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
         let limits = &self.runtime.engine().limits;
+        self.depth.set(self.depth.get() + 1);
         let result = limits.waiting(|| {
             self.publish();
             loop {
@@ -759,6 +883,7 @@ impl Frontend for Host {
                 self.publish();
             }
         });
+        self.depth.set(self.depth.get() - 1);
         self.state.set(outer);
         self.shared.busy_since.store(busy, Ordering::Relaxed);
         result

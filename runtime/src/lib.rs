@@ -24,6 +24,7 @@ pub mod map_files;
 pub mod moddable;
 pub mod mods;
 pub mod object;
+pub mod play;
 pub mod project;
 pub mod runtime;
 pub mod save;

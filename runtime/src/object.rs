@@ -79,7 +79,7 @@ impl ObjectKind {
 pub type Equipment = FieldMap<Uid>;
 
 /// One map object.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Object {
     /// Its unique id.
     pub uid: Uid,

@@ -1,7 +1,7 @@
 //! [`Runtime`]: a world and its Lua state with a project's mods loaded — what `nefia run`,
 //! the tests and (on its own thread) the editor drive.
 
-use std::cell::{Ref, RefCell, RefMut};
+use std::cell::{Ref, RefMut};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -13,7 +13,7 @@ use crate::lua::repl::{self, Evaluation};
 use crate::lua::{self, Engine, LoadedMod, LuaFailure, Output};
 use crate::map_files::{MapFileError, MapFiles};
 use crate::mods::{self, ModInfo, ModsError};
-use crate::object::{ObjectKind, Uid};
+use crate::object::Uid;
 use crate::project::Project;
 use crate::symbol::Symbol;
 use crate::world::{World, WorldError};
@@ -45,16 +45,14 @@ pub enum RuntimeError {
 pub struct Runtime {
     lua: Lua,
     engine: Rc<Engine>,
-    project: RefCell<Option<Project>>,
     mods: Vec<ModInfo>,
-    maps: RefCell<MapFiles>,
 }
 
 impl Runtime {
     /// A runtime with no mods loaded. `output` receives `print` lines and messages.
     pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
         let (lua, engine) = lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
-        Ok(Runtime { lua, engine, project: RefCell::default(), mods: Vec::new(), maps: RefCell::default() })
+        Ok(Runtime { lua, engine, mods: Vec::new() })
     }
 
     /// Opens the project in `dir` and loads its mods (the world is empty until
@@ -71,8 +69,8 @@ impl Runtime {
         let project = Project::open(dir)?;
         *self.engine.save_dir.borrow_mut() = project.saves_dir();
         self.load_mods(&project.mod_dirs(), &project.manifest.mods)?;
-        *self.maps.get_mut() = MapFiles::scan(&project);
-        *self.project.get_mut() = Some(project);
+        *self.engine.maps.borrow_mut() = MapFiles::scan(&project);
+        *self.engine.project.borrow_mut() = Some(project);
         Ok(())
     }
 
@@ -105,37 +103,12 @@ impl Runtime {
         Ok(())
     }
 
-    /// Puts the project's start map in the world, makes it current and places the player
-    /// (the project's player prototype) at the map's entrance or a random open cell.
+    /// Starts a game headless (`nefia run`, tests): opens the start map and places the
+    /// player there, as Play does in the editor (see [`crate::play`]).
     pub fn start_game(&mut self) -> Result<(), RuntimeError> {
-        let Some(project) = self.project() else {
-            return Ok(());
-        };
-        let Some(start) = &project.manifest.start_map else {
-            return Ok(());
-        };
-        let (map, problems) = self.maps.get_mut().open(&mut self.engine.world.borrow_mut(), &project, start)?;
-        for problem in problems {
-            crate::lua::gui::log(&self.lua, crate::ui::LogLevel::Warn, problem);
+        if let Some(map) = self.open_start_map()? {
+            self.place_player(map, None)?;
         }
-        self.engine.world.borrow_mut().set_current_map(map)?;
-        let entrance = self.engine.world.borrow().map(map)?.entrance;
-        if let Some(player_id) = &project.manifest.player {
-            let player = self.engine.world.borrow_mut().create(ObjectKind::Chara, player_id)?;
-            let (x, y) = match entrance {
-                Some(entrance) => entrance,
-                None => self.engine.world.borrow_mut().random_open_position(map, ObjectKind::Chara)?,
-            };
-            let mut world = self.engine.world.borrow_mut();
-            world.take_object(crate::Holder::Map(map), player, x, y)?;
-            world.set_player(player)?;
-        }
-        let player = self.engine.world.borrow().player();
-        if let Some(player) = player {
-            self.engine.limits.run(|| self.refresh(player))?;
-        }
-        self.engine.world.borrow_mut().refresh_sight();
-        self.maps.get_mut().mark_saved(&self.engine.world.borrow(), start);
         Ok(())
     }
 
@@ -225,17 +198,17 @@ impl Runtime {
 
     /// The open project, if any (a copy: see [`Runtime::maps_mut`] to change it).
     pub fn project(&self) -> Option<Project> {
-        self.project.borrow().clone()
+        self.engine.project.borrow().clone()
     }
 
     /// The project's map files and their maps in the world.
     pub fn maps(&self) -> Ref<'_, MapFiles> {
-        self.maps.borrow()
+        self.engine.maps.borrow()
     }
 
     /// The project's map files, the world and the project, for changing them together.
     pub fn maps_mut(&self) -> (RefMut<'_, MapFiles>, RefMut<'_, World>, RefMut<'_, Option<Project>>) {
-        (self.maps.borrow_mut(), self.engine.world.borrow_mut(), self.project.borrow_mut())
+        (self.engine.maps.borrow_mut(), self.engine.world.borrow_mut(), self.engine.project.borrow_mut())
     }
 
     /// The loaded mods in load order.

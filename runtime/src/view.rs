@@ -418,6 +418,10 @@ pub struct Snapshot {
     pub error: Option<crate::lua::GameError>,
     /// A break is asked for at the next turn boundary.
     pub break_requested: bool,
+    /// The game is being played (the edit state is set aside).
+    pub playing: bool,
+    /// The game is paused (while playing).
+    pub play_paused: bool,
     /// The limits Lua code runs under, and the Lua heap now.
     pub limits: LimitsView,
 }
@@ -461,6 +465,8 @@ impl Snapshot {
             pause: None,
             error: None,
             break_requested: false,
+            playing: false,
+            play_paused: false,
             limits: LimitsView::default(),
         }
     }

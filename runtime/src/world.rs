@@ -147,6 +147,22 @@ pub struct World {
 
 const FIRST_SWEEP: usize = 1024;
 
+/// Everything of a world but its data registry, set aside to be put back exactly: the edit
+/// state while the game is played (see [`World::snapshot`]).
+#[derive(Clone)]
+pub struct WorldState {
+    objects: FxHashMap<Uid, Object>,
+    maps: BTreeMap<MapId, InstancedMap>,
+    next_uid: u64,
+    next_map_uid: u64,
+    current_map: Option<MapId>,
+    player: Option<Uid>,
+    ownerless: BTreeSet<Uid>,
+    clock: Clock,
+    turn: u64,
+    rng: fastrand::Rng,
+}
+
 impl World {
     /// An empty world over `data`.
     pub fn new(data: DataRegistry) -> World {
@@ -164,6 +180,46 @@ impl World {
             turn: 0,
             rng: fastrand::Rng::with_seed(0x006e_6566_6961),
             revision: 1,
+        }
+    }
+
+    /// A copy of the game state (objects, maps, clock, turn, random numbers), to be put back
+    /// with [`World::restore`].
+    pub fn snapshot(&self) -> WorldState {
+        WorldState {
+            objects: self.objects.clone(),
+            maps: self.maps.clone(),
+            next_uid: self.next_uid,
+            next_map_uid: self.next_map_uid,
+            current_map: self.current_map,
+            player: self.player,
+            ownerless: self.ownerless.clone(),
+            clock: self.clock,
+            turn: self.turn,
+            rng: self.rng.clone(),
+        }
+    }
+
+    /// Puts back a [`World::snapshot`]. The data registry stays (prototypes reloaded since
+    /// are kept), and uids and map ids keep counting up, so nothing made in between is ever
+    /// confused with something put back.
+    pub fn restore(&mut self, state: WorldState) {
+        let (next_uid, next_map_uid) = (self.next_uid.max(state.next_uid), self.next_map_uid.max(state.next_map_uid));
+        self.objects = state.objects;
+        self.maps = state.maps;
+        self.next_uid = next_uid;
+        self.next_map_uid = next_map_uid;
+        self.current_map = state.current_map;
+        self.player = state.player;
+        self.ownerless = state.ownerless;
+        self.clock = state.clock;
+        self.turn = state.turn;
+        self.rng = state.rng;
+        self.sweep_at = FIRST_SWEEP.max(self.objects.len() * 2);
+        self.revision += 1;
+        // Every map view is rebuilt: the restored maps' counters may equal the played ones'.
+        for map in self.maps.values_mut() {
+            map.touch_all();
         }
     }
 
@@ -735,7 +791,18 @@ impl World {
         self.clock.seconds += seconds;
         self.revision += 1;
     }
+
+    /// Ends a game turn: counts it and advances the clock by [`TURN_SECONDS`]. Returns the
+    /// number of turns played.
+    pub fn end_turn(&mut self) -> u64 {
+        self.turn += 1;
+        self.pass_time(TURN_SECONDS);
+        self.turn
+    }
 }
+
+/// In-game seconds a turn takes.
+pub const TURN_SECONDS: u64 = 60;
 
 /// Reads a colour field: `{r, g, b}`, `{r, g, b, a}` (0–255) or `"#rrggbb"` / `"#rrggbbaa"`.
 pub fn parse_color(value: &Value) -> Option<[u8; 4]> {

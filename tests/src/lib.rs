@@ -87,14 +87,22 @@ pub mod host {
     /// How long a test waits for the runtime before failing.
     const PATIENCE: Duration = Duration::from_secs(15);
 
-    /// The runtime thread on `project`, its start map loaded.
-    pub fn spawn(project: &Path) -> HostHandle {
+    /// The runtime thread on `project`, editing: its start map open, no player.
+    pub fn spawn_editing(project: &Path) -> HostHandle {
         let host = HostHandle::spawn(HostConfig { project: project.to_owned(), repaint: Arc::new(|| {}) });
         wait_for(&host, |s| s.map.is_some());
         host
     }
 
-    /// The runtime thread on the repository's demo project.
+    /// The runtime thread on `project`, playing a new game from its start map.
+    pub fn spawn(project: &Path) -> HostHandle {
+        let host = spawn_editing(project);
+        host.send(Command::Play(nefia_runtime::play::PlayFrom::Start));
+        wait_for(&host, |s| s.playing && s.player.is_some());
+        host
+    }
+
+    /// The runtime thread on the repository's demo project, playing.
     pub fn demo() -> HostHandle {
         spawn(&super::repo_root().join("projects/demo"))
     }

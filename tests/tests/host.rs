@@ -82,6 +82,8 @@ fn prints_stream_as_events_in_order() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
     let mut seen = Vec::new();
+    // What starting the game said is not part of this.
+    wait_for(&host, |_| host.events().is_empty());
     host.send(Command::Eval { id: 7, code: "print('one') Gui.mes('two') Log.info('three')".into() });
     answer(&host, 7, &mut seen);
     let texts: Vec<String> = seen

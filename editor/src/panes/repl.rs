@@ -349,7 +349,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
             }
         }
         if ui
-            .add_enabled(busy || paused, egui::Button::new("⏹ Stop"))
+            .add_enabled(busy || paused, egui::Button::new("⏹ Stop script"))
             .on_hover_text("Interrupt the running script")
             .clicked()
         {

@@ -44,6 +44,8 @@ pub struct ViewportState {
     move_from: Option<(i32, i32)>,
     /// Fit the map on the next frame.
     pub fit_requested: bool,
+    /// Give the viewport the keyboard on the next frame (play started).
+    pub focus_requested: bool,
     /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
     /// top of the seed's layer stack.
     pub repl_overlay: bool,
@@ -121,7 +123,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
 
     outline_selection(ui, rect, &camera, &snapshot, &state.selection);
     mark_unresolved(ui, rect, &camera, &map);
+    // While playing the tools are put away: clicks select (the inspector works on the game).
     match state.level.tool {
+        _ if snapshot.playing => select_ui(ui, rect, &camera, &response, &map, state),
         Tool::Select => select_ui(ui, rect, &camera, &response, &map, state),
         _ => tools::tool_ui(ui, rect, &camera, &response, &map, state),
     }
@@ -130,7 +134,8 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     }
     notice_ui(ui, rect, state);
     // Any press gives the viewport the keyboard (tool shortcuts, Delete, the game's keys).
-    if response.clicked() || response.drag_started() || response.secondary_clicked() {
+    if response.clicked() || response.drag_started() || response.secondary_clicked() || state.viewport.focus_requested {
+        state.viewport.focus_requested = false;
         response.request_focus();
     }
     state.viewport.has_focus = response.has_focus();
@@ -153,7 +158,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     }
     state.viewport.dismissed_error = None;
     let layer_open = !snapshot.layers.is_empty();
-    if response.has_focus() && !layer_open {
+    if response.has_focus() && !layer_open && !snapshot.playing {
         tools::shortcuts(ui, &mut state.level);
         object_shortcuts(ui, &map, state);
     }
@@ -196,8 +201,9 @@ fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Cam
 }
 
 fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
-    // One line each, whatever the tool: the map below must not move while painting.
-    ui.horizontal(|ui| {
+    // The rows keep their height while painting (the brush size is always there), so the
+    // map below does not move under the mouse.
+    ui.horizontal_wrapped(|ui| {
         let level = &mut state.level;
         for tool in Tool::ALL {
             let hint = format!("{} ({})", tool.name(), tool.key().name());
@@ -219,7 +225,9 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
         };
         ui.add(egui::Label::new(egui::RichText::new(what).weak()).truncate());
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        crate::play::controls_ui(ui, state);
+        ui.separator();
         if ui.button("Fit map").on_hover_text("Show the whole map").clicked() {
             state.viewport.fit_requested = true;
         }

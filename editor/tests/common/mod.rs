@@ -24,10 +24,14 @@ pub fn editor_on(project: &std::path::Path, repl: ReplState) -> Harness<'static,
     Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
-/// An editor whose game has started (its map is in the snapshot).
+/// An editor playing the demo (Play pressed: the player is on the start map).
 pub fn started() -> Harness<'static, EditorApp> {
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::play::PlayFrom::Start));
+    step_until(&mut harness, "the game", |h| {
+        h.state().state().snapshot.playing && h.state().state().snapshot.player.is_some()
+    });
     harness
 }
 

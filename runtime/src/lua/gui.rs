@@ -137,6 +137,11 @@ impl GuiState {
         self.log.push_back(line);
     }
 
+    /// Forgets the messages to the player (a new game, or back to editing).
+    pub fn clear_messages(&mut self) {
+        self.messages.clear();
+    }
+
     /// Forgets the widgets and map layers registered from `file` (before reloading it), and
     /// returns every registration as it was, for [`GuiState::restore`].
     pub fn forget_file(&mut self, file: crate::Symbol) -> Registrations {

@@ -28,6 +28,8 @@ pub struct Limits {
     stop: RefCell<Arc<AtomicBool>>,
     /// Stop was pressed during the current evaluation: it keeps failing until it unwinds.
     stopped: Cell<bool>,
+    /// The current evaluation is not what Stop is for (drawing the HUD): it leaves the flag.
+    deaf_to_stop: Cell<bool>,
     hooked: Cell<bool>,
 }
 
@@ -39,6 +41,7 @@ impl Default for Limits {
             deadline: Cell::new(None),
             stop: Default::default(),
             stopped: Cell::new(false),
+            deaf_to_stop: Cell::new(false),
             hooked: Cell::new(false),
         }
     }
@@ -109,9 +112,20 @@ impl Limits {
     pub fn run<T>(&self, f: impl FnOnce() -> T) -> T {
         let outer = self.deadline.replace(self.time.get().map(|limit| Instant::now() + limit));
         let outer_stopped = self.stopped.replace(false);
+        let outer_deaf = self.deaf_to_stop.replace(self.deaf_to_stop.get());
         let result = f();
         self.deadline.set(outer);
         self.stopped.set(outer_stopped);
+        self.deaf_to_stop.set(outer_deaf);
+        result
+    }
+
+    /// Runs `f` as one evaluation that Stop does not interrupt (drawing and animating the
+    /// HUD between commands): the Stop flag stays for the script it is meant for.
+    pub fn run_deaf_to_stop<T>(&self, f: impl FnOnce() -> T) -> T {
+        let outer = self.deaf_to_stop.replace(true);
+        let result = self.run(f);
+        self.deaf_to_stop.set(outer);
         result
     }
 
@@ -127,7 +141,7 @@ impl Limits {
     /// Why the running evaluation must stop, if it must. Once it must, it keeps having to
     /// until it unwinds: `pcall` re-raises the interruption (see `prelude.lua`).
     pub fn interrupted(&self) -> Option<String> {
-        if self.take_stop() {
+        if !self.deaf_to_stop.get() && self.take_stop() {
             self.stopped.set(true);
         }
         if self.stopped.get() {

@@ -224,6 +224,24 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         })?,
     )?;
     map.set(
+        "open",
+        lua.create_function(|lua, name: String| {
+            let engine = engine(lua);
+            let project = engine.project.borrow().clone();
+            let project =
+                project.ok_or_else(|| rt_error(lua, "Map.open: no project is open, so there are no map files"))?;
+            let (id, problems) = engine
+                .maps
+                .borrow_mut()
+                .open(&mut engine.world.borrow_mut(), &project, &name)
+                .map_err(|e| rt_error(lua, format!("Map.open('{name}'): {e}")))?;
+            for problem in problems {
+                super::gui::log(lua, crate::ui::LogLevel::Warn, problem);
+            }
+            push_map(lua, id)
+        })?,
+    )?;
+    map.set(
         "get",
         lua.create_function(|lua, uid: u64| {
             let exists = engine(lua).world.borrow().map(MapId(uid)).is_ok();

@@ -91,6 +91,10 @@ pub struct Engine {
     pub repl: RefCell<repl::Repl>,
     /// The time and memory limits of Lua code, and the Stop flag.
     pub limits: limits::Limits,
+    /// True while the game is played (`Play.is_playing()`).
+    pub playing: Cell<bool>,
+    /// Game code asked to stop playing (`Play.quit()`); the frontend acts on it.
+    pub quit_requested: Cell<bool>,
     /// The objects selected in the editor (`Editor.select`, `Editor.selection()`).
     pub selection: RefCell<Vec<crate::object::Uid>>,
     /// What blocking calls wait on; none when headless.
@@ -103,6 +107,10 @@ pub struct Engine {
     pub api: Table,
     /// Each loaded mod's environment and folder.
     pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
+    /// The open project, if any.
+    pub project: RefCell<Option<crate::project::Project>>,
+    /// The project's map files and their maps in the world (`Map.open`).
+    pub maps: RefCell<crate::map_files::MapFiles>,
     /// Modules returned by `require`, by `mod:module`.
     pub(crate) modules: Table,
     pub(crate) ipairs_iter: Function,
@@ -267,6 +275,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         save_dir: RefCell::new(PathBuf::from("saves")),
         gui: RefCell::default(),
         selection: RefCell::default(),
+        playing: Cell::new(false),
+        quit_requested: Cell::new(false),
         repl: RefCell::new(repl::Repl::new(lua.create_table()?)),
         limits: limits::Limits::default(),
         frontend: RefCell::new(None),
@@ -275,6 +285,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         data_tables: lua.create_table()?,
         api: api.clone(),
         mods: RefCell::default(),
+        project: RefCell::default(),
+        maps: RefCell::default(),
         modules: lua.create_table()?,
         ipairs_iter,
         pairs_of,

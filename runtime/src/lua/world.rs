@@ -30,7 +30,10 @@ impl UserData for DateRef {
     }
 }
 
-/// Installs `World` into `api`.
+/// Installs `World` and `Play` into `api`. `Play.is_playing()` tells game code whether the
+/// game is being played (not edited); `Play.quit()` asks the frontend to stop playing once
+/// the running code returns (the editor puts the edit state back; the player window goes to
+/// its title menu).
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let world = lua.create_table()?;
     world.set("date", lua.create_function(|lua, ()| Ok(DateRef(engine(lua).world.borrow().clock)))?)?;
@@ -42,6 +45,16 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         })?,
     )?;
     world.set("turn", lua.create_function(|lua, ()| Ok(engine(lua).world.borrow().turn))?)?;
+    world.set(
+        "pass_turn",
+        lua.create_function(|lua, ()| {
+            let turn = engine(lua).world.borrow_mut().end_turn();
+            let params = lua.create_table()?;
+            params.set("turn", turn)?;
+            super::event::trigger(lua, crate::Symbol::intern("base.on_turn_passed"), mlua::Value::Nil, params)?;
+            Ok(turn)
+        })?,
+    )?;
     world.set(
         "object",
         lua.create_function(|lua, uid: u64| {
@@ -70,5 +83,15 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         })?,
     )?;
     api.set("World", world)?;
+    let play = lua.create_table()?;
+    play.set("is_playing", lua.create_function(|lua, ()| Ok(engine(lua).playing.get()))?)?;
+    play.set(
+        "quit",
+        lua.create_function(|lua, ()| {
+            engine(lua).quit_requested.set(true);
+            Ok(())
+        })?,
+    )?;
+    api.set("Play", play)?;
     Ok(())
 }

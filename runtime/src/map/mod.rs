@@ -216,6 +216,17 @@ impl InstancedMap {
         self.objects_revision += 1;
     }
 
+    /// Marks every chunk and the objects as changed, so views of the map are rebuilt (after
+    /// the map was put back from a snapshot). The counters jump past any value they had.
+    pub(crate) fn touch_all(&mut self) {
+        let jump = 1 << 32;
+        for revision in &mut self.chunk_revisions {
+            *revision += jump;
+        }
+        self.objects_revision += jump;
+        self.tiles_revision += jump;
+    }
+
     /// Marks the objects as changed (a field the renderer reads changed).
     pub fn touch_objects(&mut self) {
         self.objects_revision += 1;
