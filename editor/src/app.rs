@@ -223,6 +223,8 @@ impl EditorApp {
                     self.state.level.clip = Some(clip);
                 }
                 Event::Source(excerpt) => self.state.repl.source = Some(excerpt),
+                // The editor does not list saves (the player window's Load game does).
+                Event::Saves(_) => {}
                 Event::Reloaded(reload) => {
                     if let Err(failure) = reload.outcome {
                         let text = format!("reload of {} rejected: {}", reload.file, failure.message);

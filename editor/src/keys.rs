@@ -2,7 +2,7 @@
 //! `ctrl+s`, …).
 
 use egui::{Event, Key, Modifiers};
-use nefia_runtime::ui::Input;
+use nefia_runtime::ui::{Input, LayerKind, LayerView};
 
 /// The engine's name for `key` with `modifiers`, such as `"up"`, `"a"` or `"ctrl+s"`.
 pub fn key_name(key: Key, modifiers: Modifiers) -> String {
@@ -38,7 +38,7 @@ pub fn key_name(key: Key, modifiers: Modifiers) -> String {
 }
 
 /// The key presses (and, with `text`, typed text) of this frame as engine input.
-pub fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
+fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
     ctx.input(|input| {
         input
             .events
@@ -50,6 +50,13 @@ pub fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
             })
             .collect()
     })
+}
+
+/// This frame's keys (and text, if the top UI layer takes typing) as the game's input, for
+/// a game view that has the keyboard. While typing, Space is text, not a key.
+pub fn game_input(ctx: &egui::Context, layers: &[LayerView]) -> Vec<Input> {
+    let text = matches!(layers.last().map(|l| &l.kind), Some(LayerKind::TextInput { .. } | LayerKind::Custom { .. }));
+    frame_input(ctx, text).into_iter().filter(|i| !matches!(i, Input::Key(k) if k == "space" && text)).collect()
 }
 
 #[cfg(test)]

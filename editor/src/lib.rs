@@ -13,5 +13,6 @@ pub mod keys;
 pub mod links;
 pub mod panes;
 pub mod play;
+pub mod player;
 pub mod render;
 pub mod tools;

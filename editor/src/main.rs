@@ -1,12 +1,13 @@
 //! `nefia`: the editor, the player window and the headless tools in one binary.
 //!
 //! - `nefia` opens the editor on `projects/demo`; `nefia edit DIR` on another project.
+//! - `nefia play [DIR]` opens the player window: the game alone, with a title menu.
 //! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
 //!   runs a script in a fresh game, headless.
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
 //! - `nefia check [--project DIR]` loads every mod and map and reports problems.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,12 @@ struct Cli {
 enum Command {
     /// Open the editor on a project.
     Edit {
+        /// The project folder.
+        #[arg(default_value = DEFAULT_PROJECT)]
+        project: PathBuf,
+    },
+    /// Open the player window on a project: the game alone, with a title menu.
+    Play {
         /// The project folder.
         #[arg(default_value = DEFAULT_PROJECT)]
         project: PathBuf,
@@ -61,12 +68,12 @@ enum Command {
     },
 }
 
-/// Opens the editor window. A missing or broken project is shown in the window.
-fn edit(project: &Path) -> ExitCode {
-    match nefia_editor::app::run(project.to_owned()) {
+/// Reports how a window ended. A missing or broken project is shown in the window itself.
+fn window_closed(result: eframe::Result<()>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("nefia: the editor window could not open: {error}");
+            eprintln!("nefia: the window could not open: {error}");
             ExitCode::FAILURE
         }
     }
@@ -75,8 +82,9 @@ fn edit(project: &Path) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => edit(Path::new(DEFAULT_PROJECT)),
-        Some(Command::Edit { project }) => edit(&project),
+        None => window_closed(nefia_editor::app::run(PathBuf::from(DEFAULT_PROJECT))),
+        Some(Command::Edit { project }) => window_closed(nefia_editor::app::run(project)),
+        Some(Command::Play { project }) => window_closed(nefia_editor::player::run(project)),
         Some(Command::Run { file, project, pause, time_limit, memory_limit }) => {
             let time = time_limit.map(std::time::Duration::from_secs_f64);
             headless::run(&file, &project, headless::RunOptions { pause, time, memory: memory_limit.map(|m| m << 20) })

@@ -43,9 +43,12 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorState) {
     let label = if paused { "▶ Resume" } else { "⏸ Pause" };
     if ui.button(label).on_hover_text("While paused the game takes no keys").clicked() {
         state.outbox.push(Command::PausePlay(!paused));
+        // The keyboard stays the game's.
+        state.viewport.focus_requested = true;
     }
     if ui.button("⏭ Step").on_hover_text("Let one turn pass with the player waiting").clicked() {
         state.outbox.push(Command::StepTurn);
+        state.viewport.focus_requested = true;
     }
 }
 

@@ -26,6 +26,7 @@ use mlua::Lua;
 
 use crate::edit::{self, Clip, Edit, History};
 use crate::hotload::{self, ModWatcher, Reload};
+use crate::location::Location;
 use crate::lua::gui::{self, Frontend, WaitReason};
 use crate::lua::limits::Limits;
 use crate::lua::repl::{self, Evaluation, SourceExcerpt};
@@ -78,7 +79,6 @@ pub enum Command {
         /// Height in cells.
         height: i32,
     },
-    /// Undo the last edit.
     /// Redo the last undone edit.
     Redo,
     /// Start playing (F5): the edit state is set aside until [`Command::StopPlay`].
@@ -87,6 +87,8 @@ pub enum Command {
     StopPlay,
     /// Pause or unpause the game while playing: paused, it takes no keys.
     PausePlay(bool),
+    /// List the saved games; answered with [`Event::Saves`] (the player window's Load game).
+    ListSaves,
     /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
     StepTurn,
     /// Let the innermost `pause()` continue.
@@ -196,6 +198,8 @@ pub enum Event {
     Reloaded(Reload),
     /// The answer to [`Command::Copy`].
     Copied(Arc<Clip>),
+    /// The answer to [`Command::ListSaves`]: the saves' names, newest first.
+    Saves(Vec<String>),
 }
 
 /// State shared between the two threads.
@@ -422,6 +426,9 @@ fn serve_failure(
             Command::Complete { id, .. } => {
                 let _ = events.send(Event::Completions { id, candidates: Vec::new() });
             }
+            Command::ListSaves => {
+                let _ = events.send(Event::Saves(Vec::new()));
+            }
             Command::Input(_)
             | Command::Select(_)
             | Command::Inspect(_)
@@ -565,6 +572,10 @@ impl Host {
                 }
             }
             Command::PausePlay(paused) => self.play_paused.set(paused && self.play.borrow().is_some()),
+            Command::ListSaves => {
+                let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir.borrow());
+                let _ = self.events.send(Event::Saves(saves));
+            }
             Command::StepTurn => {
                 if self.play.borrow().is_none() {
                     let _ = self.events.send(Event::Refused("Step works while playing".into()));
@@ -694,11 +705,6 @@ impl Host {
                 // Edits made while playing are undone with the play, not one by one.
                 let history = std::mem::take(&mut *self.history.borrow_mut());
                 *self.play_history.borrow_mut() = Some(history);
-                gui::log(
-                    self.runtime.lua(),
-                    LogLevel::Info,
-                    "playing: Shift+F5 stops and puts the edit state back".into(),
-                );
             }
             Err(error) => {
                 let _ = self.events.send(Event::Refused(format!("cannot play: {error}")));
@@ -801,6 +807,11 @@ impl Host {
         let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
         let selection = self.runtime.engine().selection.borrow().clone();
         let player = world.player();
+        let player_at = player.and_then(|uid| {
+            let object = world.object(uid).ok()?;
+            let on_current = world.current_map().is_some_and(|map| object.location() == Some(Location::Map(map)));
+            on_current.then_some((object.x, object.y))
+        });
         let turn = world.turn;
         let mut map_files = match self.runtime.project() {
             Some(project) => self.runtime.maps().views(&world, &project),
@@ -835,6 +846,7 @@ impl Host {
             locations,
             history: self.history.borrow().view(),
             player,
+            player_at,
             data: self.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
             mods: self.mods.clone(),

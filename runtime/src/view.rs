@@ -404,6 +404,9 @@ pub struct Snapshot {
     pub history: crate::edit::HistoryView,
     /// The player, if there is one.
     pub player: Option<Uid>,
+    /// The player's cell, if the player stands on the current map (the player window's
+    /// camera follows it).
+    pub player_at: Option<(i32, i32)>,
     /// The data types and prototypes.
     pub data: Arc<Vec<DataTypeView>>,
     /// Where images named by prototypes are looked up, in order.
@@ -458,6 +461,7 @@ impl Snapshot {
             locations: Arc::default(),
             history: Default::default(),
             player: None,
+            player_at: None,
             data: Arc::default(),
             asset_dirs: Arc::default(),
             mods: Arc::default(),

@@ -8,7 +8,7 @@ use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
 use nefia_runtime::location::Holder;
 use nefia_runtime::lua::Output;
-use nefia_runtime::ui::{Input, LayerKind};
+use nefia_runtime::ui::Input;
 use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::{MapView, Snapshot};
 
@@ -171,15 +171,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
                 egui::EventFilter { tab: true, horizontal_arrows: true, vertical_arrows: true, escape: true },
             )
         });
-        let text = matches!(
-            snapshot.layers.last().map(|l| &l.kind),
-            Some(LayerKind::TextInput { .. } | LayerKind::Custom { .. })
-        );
-        input.extend(
-            keys::frame_input(ui.ctx(), text)
-                .into_iter()
-                .filter(|i| !matches!(i, Input::Key(k) if k == "space" && text)),
-        );
+        input.extend(keys::game_input(ui.ctx(), &snapshot.layers));
     }
     let input = input.into_iter().filter(|i| !matches!(i, Input::Key(k) if k == "`"));
     state.outbox.extend(input.map(Command::Input));

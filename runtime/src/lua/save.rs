@@ -53,6 +53,23 @@ pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
     Ok(dir.join(format!("{name}.ron")))
 }
 
+/// The names of the saves in `dir`, newest first (none if the folder does not exist).
+pub fn list_saves(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut saves: Vec<(std::time::SystemTime, String)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let path = entry.path();
+            let name = path.file_stem()?.to_str()?.to_owned();
+            let is_save = path.extension().is_some_and(|e| e == "ron") && save_path(dir, &name).is_ok();
+            let modified = entry.metadata().ok()?.modified().ok()?;
+            is_save.then_some((modified, name))
+        })
+        .collect();
+    saves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    saves.into_iter().map(|(_, name)| name).collect()
+}
+
 /// Every mod's `save` table as plain data.
 pub fn save_tables(lua: &Lua) -> Result<BTreeMap<String, Value>, SaveError> {
     let save: Table = engine(lua).api.raw_get("save").map_err(lua_error)?;

@@ -1,0 +1,308 @@
+//! The player window (`nefia play [PROJECT_DIR]`): the game and nothing else — the map, the
+//! HUD widgets and the UI layers, with a title menu (New game, Load game, Quit) while no
+//! game is being played. The runtime is the editor's: a game here is play mode begun from
+//! the title menu, and `Play.quit()` or "Quit to title" ends it, back to the title.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
+use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+use nefia_runtime::play::PlayFrom;
+use nefia_runtime::view::Snapshot;
+
+use crate::keys;
+use crate::render::map::{Camera, LayerToggles, MapRenderer};
+use crate::render::overlay;
+
+/// Pixels per cell of the game view.
+pub const CELL_SIZE: f32 = 32.0;
+
+/// Where the title menu is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TitleMenu {
+    /// New game, Load game, Quit.
+    Main,
+    /// The saved games, once the runtime has listed them.
+    Load(Option<Vec<String>>),
+}
+
+/// An entry of the title menu.
+#[derive(Clone, Debug, PartialEq)]
+enum Entry {
+    NewGame,
+    LoadGame,
+    Quit,
+    Save(String),
+    Back,
+}
+
+impl Entry {
+    fn label(&self) -> &str {
+        match self {
+            Entry::NewGame => "New game",
+            Entry::LoadGame => "Load game",
+            Entry::Quit => "Quit",
+            Entry::Save(name) => name,
+            Entry::Back => "Back",
+        }
+    }
+}
+
+/// The player window's application.
+pub struct PlayerApp {
+    host: HostHandle,
+    snapshot: Arc<Snapshot>,
+    renderer: MapRenderer,
+    /// The title menu's page and the highlighted entry.
+    title: TitleMenu,
+    cursor: usize,
+    /// The last refusal (a save that would not load), shown on the title screen.
+    notice: Option<String>,
+    /// Quit was chosen: the window closes.
+    quitting: bool,
+    titled: Option<String>,
+}
+
+impl PlayerApp {
+    /// Opens `project` on the runtime thread; the title menu shows until a game begins.
+    pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
+        let repaint_ctx = ctx.clone();
+        let host = HostHandle::spawn(HostConfig { project, repaint: Arc::new(move || repaint_ctx.request_repaint()) });
+        PlayerApp {
+            snapshot: host.snapshot(),
+            host,
+            renderer: MapRenderer::default(),
+            title: TitleMenu::Main,
+            cursor: 0,
+            notice: None,
+            quitting: false,
+            titled: None,
+        }
+    }
+
+    /// The latest snapshot of the game.
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snapshot
+    }
+
+    /// The runtime thread.
+    pub fn host(&self) -> &HostHandle {
+        &self.host
+    }
+
+    /// Where the title menu is.
+    pub fn title_menu(&self) -> &TitleMenu {
+        &self.title
+    }
+
+    /// True once Quit was chosen.
+    pub fn quitting(&self) -> bool {
+        self.quitting
+    }
+
+    /// Draws one frame into `ui` (the whole window).
+    pub fn ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        for event in self.host.events() {
+            match event {
+                Event::Saves(saves) => {
+                    if matches!(self.title, TitleMenu::Load(_)) {
+                        self.title = TitleMenu::Load(Some(saves));
+                    }
+                }
+                Event::Refused(reason) => self.notice = Some(reason),
+                _ => {}
+            }
+        }
+        let was_playing = self.snapshot.playing;
+        self.snapshot = self.host.snapshot();
+        if was_playing && !self.snapshot.playing {
+            // Back from a game: the title menu starts over.
+            self.title = TitleMenu::Main;
+            self.cursor = 0;
+        }
+        let title = format!("{} — Nefia", self.snapshot.project);
+        if self.titled.as_ref() != Some(&title) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.titled = Some(title);
+        }
+        egui::CentralPanel::default().frame(egui::Frame::NONE.fill(Color32::BLACK)).show(ui, |ui| {
+            let rect = ui.max_rect();
+            ui.allocate_rect(rect, egui::Sense::hover());
+            if let Some(problem) = &self.snapshot.problem {
+                centred_text(ui, rect, &format!("The game could not be opened:\n{problem}"), Color32::LIGHT_RED);
+                return;
+            }
+            let snapshot = self.snapshot.clone();
+            self.paint_map(ui, rect, &snapshot);
+            if snapshot.playing {
+                self.game_ui(ui, rect, &snapshot);
+            } else {
+                ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+                self.title_ui(ui, rect);
+            }
+        });
+        if self.quitting {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        if self.snapshot.animating {
+            ctx.request_repaint();
+        }
+    }
+
+    /// The current map, the camera on the player (the start map, whole, behind the title).
+    fn paint_map(&mut self, ui: &mut Ui, rect: Rect, snapshot: &Snapshot) {
+        let Some(map) = &snapshot.map else { return };
+        let camera = match snapshot.player_at {
+            Some((x, y)) => Camera { center: Vec2::new(x as f32 + 0.5, y as f32 + 0.5), zoom: CELL_SIZE },
+            None => Camera::fit(rect, map.width, map.height),
+        };
+        let toggles = LayerToggles::default();
+        self.renderer.paint(ui.painter(), rect, &camera, map, &toggles, &snapshot.map_layers, &snapshot.asset_dirs);
+        for problem in self.renderer.take_image_problems() {
+            tracing::warn!("{problem}");
+        }
+    }
+
+    /// The HUD, the UI layers and the keyboard, or the error screen.
+    fn game_ui(&mut self, ui: &mut Ui, rect: Rect, snapshot: &Snapshot) {
+        overlay::paint_widgets(ui.painter(), rect, &snapshot.widgets);
+        let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
+        if let Some(error) = &snapshot.error {
+            self.error_ui(ui, rect, error);
+            return;
+        }
+        input.extend(keys::game_input(ui.ctx(), &snapshot.layers));
+        for input in input {
+            self.host.send(Command::Input(input));
+        }
+    }
+
+    /// The game stopped on an error: Resume abandons the failed step, Quit goes to the title.
+    fn error_ui(&mut self, ui: &mut Ui, rect: Rect, error: &nefia_runtime::lua::GameError) {
+        ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+        let (resume, quit) =
+            ui.input_mut(|i| (i.consume_key(Modifiers::NONE, Key::Enter), i.consume_key(Modifiers::NONE, Key::Escape)));
+        let area = rect.shrink(48.0);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
+            egui::Frame::popup(ui.style()).fill(Color32::from_rgb(40, 8, 8)).show(ui, |ui| {
+                ui.heading(
+                    RichText::new(format!("The game stopped: error in {}", error.context)).color(Color32::LIGHT_RED),
+                );
+                ui.label(&error.failure.message);
+                ui.separator();
+                egui::ScrollArea::vertical().max_height((area.height() - 140.0).max(60.0)).show(ui, |ui| {
+                    ui.label(RichText::new(&error.failure.traceback).monospace().color(Color32::GRAY));
+                });
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui.button("Resume (Enter)").clicked() || resume {
+                        self.host.send(Command::Resume);
+                    }
+                    if ui.button("Quit to title (Escape)").clicked() || quit {
+                        self.host.send(Command::StopPlay);
+                    }
+                });
+            });
+        });
+    }
+
+    /// The title menu: arrows and Enter, or the mouse.
+    fn title_ui(&mut self, ui: &mut Ui, rect: Rect) {
+        let entries: Vec<Entry> = match &self.title {
+            TitleMenu::Main => vec![Entry::NewGame, Entry::LoadGame, Entry::Quit],
+            TitleMenu::Load(saves) => {
+                saves.iter().flatten().map(|name| Entry::Save(name.clone())).chain([Entry::Back]).collect()
+            }
+        };
+        let (up, down, enter, escape) = ui.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::NONE, Key::ArrowUp),
+                i.consume_key(Modifiers::NONE, Key::ArrowDown),
+                i.consume_key(Modifiers::NONE, Key::Enter),
+                i.consume_key(Modifiers::NONE, Key::Escape),
+            )
+        });
+        let count = entries.len();
+        if up {
+            self.cursor = (self.cursor + count - 1) % count;
+        }
+        if down {
+            self.cursor = (self.cursor + 1) % count;
+        }
+        self.cursor = self.cursor.min(count - 1);
+        let mut chosen = enter.then_some(self.cursor);
+        let area = Rect::from_center_size(rect.center(), Vec2::new(320.0, 360.0));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_width(area.width() - 16.0);
+                ui.vertical_centered(|ui| {
+                    ui.heading(RichText::new(&self.snapshot.project).size(28.0));
+                    let page = match &self.title {
+                        TitleMenu::Main => "",
+                        TitleMenu::Load(None) => "Looking for saved games…",
+                        TitleMenu::Load(Some(saves)) if saves.is_empty() => "No saved games yet",
+                        TitleMenu::Load(Some(_)) => "Load which game?",
+                    };
+                    ui.weak(page);
+                    ui.add_space(12.0);
+                    for (index, entry) in entries.iter().enumerate() {
+                        let text = RichText::new(entry.label()).size(18.0);
+                        if ui.selectable_label(index == self.cursor, text).clicked() {
+                            chosen = Some(index);
+                        }
+                    }
+                    if let Some(notice) = &self.notice {
+                        ui.add_space(12.0);
+                        ui.colored_label(Color32::LIGHT_RED, notice);
+                    }
+                });
+            });
+        });
+        if escape && matches!(self.title, TitleMenu::Load(_)) {
+            chosen = Some(count - 1);
+        }
+        if let Some(index) = chosen {
+            self.choose(entries[index].clone());
+        }
+    }
+
+    /// Acts on a title menu entry.
+    fn choose(&mut self, entry: Entry) {
+        self.notice = None;
+        match entry {
+            Entry::NewGame => self.host.send(Command::Play(PlayFrom::Start)),
+            Entry::LoadGame => {
+                self.title = TitleMenu::Load(None);
+                self.cursor = 0;
+                self.host.send(Command::ListSaves);
+            }
+            Entry::Quit => self.quitting = true,
+            Entry::Save(name) => self.host.send(Command::Play(PlayFrom::Save(name))),
+            Entry::Back => {
+                self.title = TitleMenu::Main;
+                self.cursor = 1;
+            }
+        }
+    }
+}
+
+fn centred_text(ui: &Ui, rect: Rect, text: &str, color: Color32) {
+    ui.painter().text(rect.center(), Align2::CENTER_CENTER, text, FontId::proportional(16.0), color);
+}
+
+impl eframe::App for PlayerApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        PlayerApp::ui(self, ui);
+    }
+}
+
+/// Runs the player window on `project`.
+pub fn run(project: PathBuf) -> eframe::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1024.0, 768.0]),
+        ..Default::default()
+    };
+    eframe::run_native("nefia-play", options, Box::new(move |cc| Ok(Box::new(PlayerApp::new(&cc.egui_ctx, project)))))
+}

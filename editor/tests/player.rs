@@ -1,0 +1,103 @@
+//! The player window (`nefia play`): the title menu, a new game taking the keyboard, saving
+//! and quitting to the title, loading, and Quit.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::player::{PlayerApp, TitleMenu};
+use nefia_tests::DemoCopy;
+
+/// A player window on a copy of the demo, showing the title menu.
+fn player(demo: &DemoCopy) -> Harness<'static, PlayerApp> {
+    let app = PlayerApp::new(&egui::Context::default(), demo.project());
+    let mut harness =
+        Harness::builder().with_size([1024.0, 768.0]).build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
+    step_until(&mut harness, "the title menu", |h| h.query_by_label("New game").is_some());
+    harness
+}
+
+fn step_until(
+    harness: &mut Harness<'static, PlayerApp>,
+    what: &str,
+    condition: impl Fn(&Harness<'static, PlayerApp>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        harness.step();
+        if condition(harness) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn playing(harness: &Harness<'static, PlayerApp>) -> bool {
+    harness.state().snapshot().playing
+}
+
+#[test]
+fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
+    let demo = DemoCopy::new();
+    let mut harness = player(&demo);
+    assert!(!playing(&harness), "the title menu first");
+    assert!(harness.query_by_label("Load game").is_some() && harness.query_by_label("Quit").is_some());
+    harness.get_by_label("New game").click();
+    step_until(&mut harness, "a new game", |h| playing(h) && h.state().snapshot().player_at.is_some());
+    assert_eq!(harness.state().snapshot().player_at, Some((16, 10)), "at the start map's entrance");
+    assert!(harness.query_by_label("New game").is_none(), "the title menu is gone");
+
+    // The arrow keys move the player: some direction from the entrance is open.
+    let start = harness.state().snapshot().player_at;
+    let turn = harness.state().snapshot().turn;
+    for key in [egui::Key::ArrowUp, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowRight] {
+        harness.key_press(key);
+        step_until(&mut harness, "the turn", |h| {
+            h.state().snapshot().turn > turn || h.state().snapshot().player_at != start
+        });
+        if harness.state().snapshot().player_at != start {
+            break;
+        }
+    }
+    assert_ne!(harness.state().snapshot().player_at, start, "the player walked");
+
+    // Escape is the game's menu: save, then quit to the title.
+    harness.key_press(egui::Key::Escape);
+    step_until(&mut harness, "the game menu", |h| h.query_by_label("Save the game").is_some());
+    harness.get_by_label("Save the game").click();
+    let save = demo.project().join("saves/quicksave.ron");
+    step_until(&mut harness, "the save", |_| save.exists());
+    let walked_to = harness.state().snapshot().player_at;
+    harness.key_press(egui::Key::Escape);
+    step_until(&mut harness, "the game menu", |h| h.query_by_label("Quit").is_some());
+    harness.get_by_label("Quit").click();
+    step_until(&mut harness, "the title menu again", |h| !playing(h) && h.query_by_label("New game").is_some());
+    assert_eq!(harness.state().snapshot().player, None, "the game was set aside");
+
+    // Load game lists the save; choosing it plays on from where it was saved.
+    harness.get_by_label("Load game").click();
+    step_until(&mut harness, "the saves", |h| h.query_by_label("quicksave").is_some());
+    assert_eq!(harness.state().title_menu(), &TitleMenu::Load(Some(vec!["quicksave".into()])));
+    harness.get_by_label("quicksave").click();
+    step_until(&mut harness, "the loaded game", |h| playing(h) && h.state().snapshot().player_at.is_some());
+    assert_eq!(harness.state().snapshot().player_at, walked_to, "where the save left the player");
+}
+
+#[test]
+fn the_title_menu_works_from_the_keyboard() {
+    let demo = DemoCopy::new();
+    let mut harness = player(&demo);
+    // Load game (no saves yet), Escape back, then down to Quit.
+    harness.key_press(egui::Key::ArrowDown);
+    harness.key_press(egui::Key::Enter);
+    step_until(&mut harness, "the empty save list", |h| h.query_by_label("No saved games yet").is_some());
+    harness.key_press(egui::Key::Escape);
+    step_until(&mut harness, "the main page", |h| h.state().title_menu() == &TitleMenu::Main);
+    assert!(!harness.state().quitting());
+    harness.key_press(egui::Key::ArrowDown);
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    assert!(harness.state().quitting(), "Quit closes the window");
+    assert!(!playing(&harness), "no game was started on the way");
+}

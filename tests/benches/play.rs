@@ -1,0 +1,115 @@
+//! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
+//! 200×200 map (≤ 10 ms), and stopping play to put that map's edit state back (≤ 50 ms).
+//! Run with `cargo bench -p nefia_tests --bench play`.
+
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use nefia_runtime::lua::Output;
+use nefia_runtime::map::MapId;
+use nefia_runtime::play::PlayFrom;
+use nefia_runtime::{Holder, Runtime};
+use nefia_tests::DemoCopy;
+
+/// A 200×200 map with walls around and scattered inside, and 500 characters: half hostile
+/// putits (they come for the player when they see it), half neutral guards (they wander).
+const CROWDED_MAP: &str = r#"
+    local map = InstancedMap:new(200, 200)
+    math.randomseed(7)
+    for x = 0, 199 do
+        for y = 0, 199 do
+            if x == 0 or y == 0 or x == 199 or y == 199 or math.random(20) == 1 then
+                map:set_tile(x, y, "base.wall")
+            end
+        end
+    end
+    Map.set_map(map)
+    local placed = 0
+    while placed < 500 do
+        local x, y = math.random(1, 198), math.random(1, 198)
+        if map:can_access(x, y) and (math.abs(x - 100) > 1 or math.abs(y - 100) > 1) then
+            Chara.create(placed % 2 == 0 and "elona.putit" or "elona.town_guard", x, y)
+            placed = placed + 1
+        end
+    end
+    map:set_tile(100, 100, "base.floor")
+"#;
+
+/// The demo project's runtime in its edit state, with the crowded map current.
+fn editing(copy: &DemoCopy) -> (Runtime, MapId) {
+    let runtime = Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the demo opens");
+    runtime.open_start_map().expect("the start map opens");
+    run(&runtime, CROWDED_MAP);
+    let map = runtime.world().current_map().expect("the crowded map is current");
+    (runtime, map)
+}
+
+fn run(runtime: &Runtime, code: &str) {
+    if let Err(failure) = runtime.exec(code, "bench") {
+        panic!("{failure}");
+    }
+}
+
+fn eval_string(runtime: &Runtime, code: &str) -> String {
+    let values = runtime.exec(code, "bench").unwrap_or_else(|f| panic!("{f}"));
+    runtime.lua().unpack_multi(values).expect("a string")
+}
+
+fn turn(c: &mut Criterion) {
+    let copy = DemoCopy::new();
+    let (runtime, map) = editing(&copy);
+    let _edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+    // The player outlives the bench (a death would ask Load or Quit).
+    run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
+    let on_map = runtime.world().iter_location(Holder::Map(map)).expect("the map").len();
+    assert_eq!(on_map, 501, "500 characters and the player");
+    // The characters do act: the crowd moves.
+    let positions = "local s = {} for _, c in Chara.iter(Map.current()) do s[#s + 1] = c.x * 1000 + c.y end return table.concat(s, ',')";
+    let before = eval_string(&runtime, positions);
+    run(&runtime, "Event.trigger('base.on_wait_turn')");
+    assert_ne!(eval_string(&runtime, positions), before, "a turn moved the characters");
+    let mut group = c.benchmark_group("play");
+    group.bench_function("one turn, 500 AI characters, 200x200 map", |b| {
+        b.iter(|| run(&runtime, "Event.trigger('base.on_wait_turn')"))
+    });
+    group.finish();
+}
+
+fn stop(c: &mut Criterion) {
+    let copy = DemoCopy::new();
+    let (runtime, map) = editing(&copy);
+    let mut group = c.benchmark_group("play");
+    group.sample_size(30).measurement_time(Duration::from_secs(8));
+    group.bench_function("stop play and restore the 200x200 map's edit state", |b| {
+        b.iter_batched(
+            || {
+                let edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+                run(&runtime, "Chara.player():mod_base('max_hp', 1000000000) Chara.player().hp = 1000000000");
+                run(&runtime, "for _ = 1, 3 do Event.trigger('base.on_wait_turn') end");
+                edit
+            },
+            |edit| runtime.end_play(edit).expect("the edit state comes back"),
+            BatchSize::PerIteration,
+        )
+    });
+    // For comparison: what Play costs (the edit state is copied aside here).
+    group.bench_function("play from here on the 200x200 map", |b| {
+        b.iter_custom(|iterations| {
+            let mut spent = Duration::ZERO;
+            for _ in 0..iterations {
+                let started = std::time::Instant::now();
+                let edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+                spent += started.elapsed();
+                runtime.end_play(edit).expect("the edit state comes back");
+            }
+            spent
+        })
+    });
+    group.finish();
+    assert!(runtime.world().player().is_none(), "the edit state has no player");
+    let on_map = runtime.world().iter_location(Holder::Map(map)).expect("the map").len();
+    assert_eq!(on_map, 500, "the crowd as it was placed");
+}
+
+criterion_group!(benches, turn, stop);
+criterion_main!(benches);
