@@ -474,6 +474,7 @@ impl EditorApp {
                     ("Ctrl+C, Ctrl+V", "copy the box-selected region, paste it at the cursor"),
                     ("Ctrl+S, Ctrl+Shift+S", "save the map, save every map"),
                     ("Ctrl+Z, Ctrl+Shift+Z", "undo, redo (a stroke is one step)"),
+                    ("F5, Ctrl+F5, Shift+F5", "play from the start map, play from the cell under the cursor, stop"),
                     ("F8", "continue after pause()"),
                     ("` (backquote) in the viewport", "show or hide the REPL over the game"),
                     ("Arrows, Enter, Escape, a/b/c…", "answer prompts and menus"),
