@@ -101,6 +101,8 @@ fn a_putit_is_fought_to_death_and_drops_what_it_held() {
         press(&host, "right");
     }
     assert_eq!(value(&host, "victim.location == nil"), "true", "the putit died and left the map");
+    // The blows show as numbers over the map through mods/damage_popups (for 1.2 s each).
+    wait_for(&host, |s| s.map_layers.iter().any(|(id, draw)| id == "damage_popups" && !draw.is_empty()));
     assert_eq!(
         value(
             &host,
