@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cell_center, click_at, eval, eval_values, started, step_until};
+use common::{cell_center, click_at, eval, eval_values, result, started, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
@@ -173,6 +173,33 @@ fn clicking_selects_cycles_through_a_stack_and_shift_adds() {
     click_at(&mut harness, player_cell, egui::Modifiers::SHIFT);
     assert_eq!(harness.state().state().selection, [item, player], "shift adds");
     step_until(&mut harness, "the selection in the runtime", |h| eval_values(h, "#Editor.selection()") == ["2"]);
+}
+
+#[test]
+fn clicks_made_while_the_runtime_is_busy_are_not_undone_when_it_catches_up() {
+    let mut harness = started();
+    let ids = eval_values(
+        &mut harness,
+        "local a = Item.create('elona.putitoro', 3, 3) local b = Chara.create('elona.yeek', 3, 3) return a.uid, b.uid",
+    );
+    let (item, yeek) = (Uid(ids[0].parse().unwrap()), Uid(ids[1].parse().unwrap()));
+    step_until(&mut harness, "the new objects drawn", |h| {
+        h.state().state().viewport.report.objects.iter().any(|o| o.uid == yeek)
+    });
+    // Both clicks are made while the runtime is busy; it takes the first click's selection,
+    // then is busy again before the second's: its snapshots show the first one meanwhile.
+    let busy = "local t = os.clock() while os.clock() - t < 0.3 do end return 1";
+    let cell = cell_center(&harness, 3, 3);
+    eval(&mut harness, busy);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    let busy = eval(&mut harness, busy);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    assert_eq!(harness.state().state().selection, [item], "the second click went under the yeek");
+    // As the runtime works through them, the first click's echo must not come back.
+    step_until(&mut harness, "the runtime to show the second click", |h| {
+        assert_eq!(h.state().state().selection, [item], "the editor's selection stays");
+        result(h, busy).is_some() && h.state().state().snapshot.selection == [item]
+    });
 }
 
 #[test]

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{cell_center, editor, eval_values, step_until};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// True once the game is being played with a player on the map.
 fn in_game(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>) -> bool {
@@ -21,6 +21,7 @@ fn f5_plays_with_the_keyboard_in_the_viewport_and_shift_f5_puts_the_edit_state_b
     harness.key_press(egui::Key::F5);
     step_until(&mut harness, "the game", in_game);
     assert!(harness.query_by_label("⏹ Stop").is_some(), "Stop replaces Play");
+    assert!(harness.get_by_label("Brush").accesskit_node().is_disabled(), "the tools are put away");
     assert!(harness.state().state().viewport.has_focus, "the viewport has the keyboard");
 
     // Walk with the arrow keys until the turn passes; change the map from the REPL too.
@@ -53,6 +54,8 @@ fn f5_plays_with_the_keyboard_in_the_viewport_and_shift_f5_puts_the_edit_state_b
     assert_ne!(tile.id.as_str(), "elona.water", "the tile painted while playing is gone");
     assert!(snapshot.map_files.iter().all(|m| !m.dirty), "no map was changed by playing");
     assert!(harness.query_by_label("editing").is_some(), "the status bar says so");
+    harness.step();
+    assert!(!harness.get_by_label("Brush").accesskit_node().is_disabled(), "the tools are back");
 }
 
 #[test]

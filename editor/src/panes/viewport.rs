@@ -195,27 +195,10 @@ fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Cam
 fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
     // The rows keep their height while painting (the brush size is always there), so the
     // map below does not move under the mouse.
+    let editing = !state.snapshot.playing;
     ui.horizontal_wrapped(|ui| {
-        let level = &mut state.level;
-        for tool in Tool::ALL {
-            let hint = format!("{} ({})", tool.name(), tool.key().name());
-            ui.selectable_value(&mut level.tool, tool, tool.name()).on_hover_text(hint);
-        }
-        ui.separator();
-        let sized = matches!(level.tool, Tool::Brush | Tool::Erase | Tool::Line);
-        ui.add_enabled(sized, egui::DragValue::new(&mut level.brush).range(1..=9).prefix("size "));
-        let what = match level.tool {
-            Tool::Place => match &level.object {
-                Some((_, id)) => format!("placing {id}"),
-                None => "pick an object in the Palette".into(),
-            },
-            Tool::Select => String::new(),
-            _ => match &level.tile {
-                Some(tile) => format!("tile {tile}"),
-                None => "pick a tile in the Palette (or right-click a cell)".into(),
-            },
-        };
-        ui.add(egui::Label::new(egui::RichText::new(what).weak()).truncate());
+        // While playing the tools are put away (Stop brings them back).
+        ui.add_enabled_ui(editing, |ui| tool_row_ui(ui, &mut state.level));
     });
     ui.horizontal_wrapped(|ui| {
         crate::play::controls_ui(ui, state);
@@ -238,6 +221,29 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
             ui.weak(format!("{:.0} px/cell", camera.zoom));
         }
     });
+}
+
+/// The tools, the brush size and what the tool will paint or place.
+fn tool_row_ui(ui: &mut Ui, level: &mut tools::LevelState) {
+    for tool in Tool::ALL {
+        let hint = format!("{} ({})", tool.name(), tool.key().name());
+        ui.selectable_value(&mut level.tool, tool, tool.name()).on_hover_text(hint);
+    }
+    ui.separator();
+    let sized = matches!(level.tool, Tool::Brush | Tool::Erase | Tool::Line);
+    ui.add_enabled(sized, egui::DragValue::new(&mut level.brush).range(1..=9).prefix("size "));
+    let what = match level.tool {
+        Tool::Place => match &level.object {
+            Some((_, id)) => format!("placing {id}"),
+            None => "pick an object in the Palette".into(),
+        },
+        Tool::Select => String::new(),
+        _ => match &level.tile {
+            Some(tile) => format!("tile {tile}"),
+            None => "pick a tile in the Palette (or right-click a cell)".into(),
+        },
+    };
+    ui.add(egui::Label::new(egui::RichText::new(what).weak()).truncate());
 }
 
 /// Outlines the selected objects on the current map.
