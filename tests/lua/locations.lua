@@ -48,6 +48,16 @@ function test_can_take_object_answers_without_moving()
    Assert.contains(reason, "out of bounds")
 end
 
+function test_a_map_without_a_position_offers_an_open_cell()
+   local small = InstancedMap:new(3, 3)
+   local item = Item.create("elona.putitoro", 1, 1)
+   Assert.is_true(small:can_take_object(item))
+   Assert.eq(item.location, Map.current(), "asking moves nothing")
+   Assert.eq(small:take_object(item), item)
+   Assert.eq(item.location, small)
+   Assert.is_true(item.x >= 0 and item.x < 3 and item.y >= 0 and item.y < 3)
+end
+
 function test_inventory_is_full_at_capacity()
    local hero = Chara.create("elona.player", 3, 3)
    hero.inventory_capacity = 3

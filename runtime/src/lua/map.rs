@@ -4,8 +4,7 @@ use std::rc::Rc;
 
 use mlua::{Function, Lua, Table};
 
-use super::handle::{live_map, object_arg, object_list, push_map};
-use super::object::{can_take, taken};
+use super::handle::{live_map, push_map};
 use super::{Engine, engine, ipairs, rt_error};
 use crate::location::Holder;
 use crate::map::MapId;
@@ -136,60 +135,11 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         })?,
     )?;
 
-    add(
-        "take_object",
-        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
-            let (engine, id) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to take")?;
-            let (x, y) = match (x, y) {
-                (Some(x), Some(y)) => (x, y),
-                _ => {
-                    let kind = engine.world.borrow().object(uid).map_err(|e| rt_error(lua, e))?.kind;
-                    engine.world.borrow_mut().random_open_position(id, kind).map_err(|e| rt_error(lua, e))?
-                }
-            };
-            let result = engine.world.borrow_mut().take_object(Holder::Map(id), uid, x, y);
-            taken(lua, result, uid)
-        })?,
-    )?;
-
-    add(
-        "can_take_object",
-        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
-            let (engine, id) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object")?;
-            can_take(lua, &engine, Holder::Map(id), uid, x, y)
-        })?,
-    )?;
-
-    add(
-        "move_object",
-        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
-            let (engine, id) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to move")?;
-            engine.world.borrow_mut().move_object(Holder::Map(id), uid, x, y).map_err(|e| rt_error(lua, e))
-        })?,
-    )?;
-
-    add(
-        "remove_object",
-        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
-            let (engine, id) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to remove")?;
-            engine.world.borrow_mut().remove_object(Holder::Map(id), uid).map_err(|e| rt_error(lua, e))
-        })?,
-    )?;
-
     // `objects_at_pos` is a fast C function (see `fast.rs`).
-
-    add(
-        "iter",
-        lua.create_function(|lua, this: Table| {
-            let (engine, id) = receiver(lua, &this)?;
-            let uids = engine.world.borrow().iter_location(Holder::Map(id)).map_err(|e| rt_error(lua, e))?;
-            ipairs(lua, object_list(lua, &uids)?)
-        })?,
-    )?;
+    super::location::add_methods(lua, &methods, |lua, this| {
+        let (engine, map) = receiver(lua, this)?;
+        Ok((engine, Holder::Map(map)))
+    })?;
 
     Ok(methods)
 }

@@ -17,6 +17,7 @@ pub mod gui;
 pub mod handle;
 pub mod inspect;
 pub mod limits;
+mod location;
 pub mod map;
 pub mod object;
 pub mod objects;

@@ -46,31 +46,6 @@ fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod
     }
 }
 
-/// `obj` on success, `nil, reason` when a location refuses (seed: take_object).
-pub fn taken(lua: &Lua, result: Result<(), WorldError>, uid: Uid) -> mlua::Result<(Option<Table>, Option<String>)> {
-    match result {
-        Ok(()) => Ok((Some(push_object(lua, uid)?), None)),
-        Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-        Err(other) => Err(rt_error(lua, other)),
-    }
-}
-
-/// `true`, or `false, reason` (seed: can_take_object).
-pub fn can_take(
-    lua: &Lua,
-    engine: &Engine,
-    holder: Holder,
-    uid: Uid,
-    x: i32,
-    y: i32,
-) -> mlua::Result<(bool, Option<String>)> {
-    match engine.world.borrow().can_take_object(holder, uid, x, y) {
-        Ok(()) => Ok((true, None)),
-        Err(WorldError::Refused(refusal)) => Ok((false, Some(refusal.to_string()))),
-        Err(other) => Err(rt_error(lua, other)),
-    }
-}
-
 /// Runs `refresh()` on `uid`: clears temp values and emits the kind's refresh event so
 /// handlers re-apply theirs.
 pub fn refresh(lua: &Lua, uid: Uid) -> mlua::Result<()> {
@@ -279,42 +254,10 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     // ---- ILocation (characters and containers) ----
 
-    add(
-        "take_object",
-        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
-            let (engine, holder) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to take")?;
-            let result = engine.world.borrow_mut().take_object(Holder::Object(holder), uid, 0, 0);
-            taken(lua, result, uid)
-        })?,
-    )?;
-
-    add(
-        "can_take_object",
-        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
-            let (engine, holder) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object")?;
-            can_take(lua, &engine, Holder::Object(holder), uid, 0, 0)
-        })?,
-    )?;
-
-    add(
-        "remove_object",
-        lua.create_function(|lua, (this, object): (Table, mlua::Value)| {
-            let (engine, holder) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to remove")?;
-            engine.world.borrow_mut().remove_object(Holder::Object(holder), uid).map_err(|e| rt_error(lua, e))
-        })?,
-    )?;
-
-    add(
-        "move_object",
-        lua.create_function(|lua, (this, object, x, y): (Table, mlua::Value, i32, i32)| {
-            let (engine, holder) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to move")?;
-            engine.world.borrow_mut().move_object(Holder::Object(holder), uid, x, y).map_err(|e| rt_error(lua, e))
-        })?,
-    )?;
+    super::location::add_methods(lua, &methods, |lua, this| {
+        let (engine, holder) = receiver(lua, this)?;
+        Ok((engine, Holder::Object(holder)))
+    })?;
 
     add(
         "objects_at_pos",
@@ -322,15 +265,6 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
             let (engine, holder) = receiver(lua, &this)?;
             let uids =
                 engine.world.borrow().objects_at_pos(Holder::Object(holder), x, y).map_err(|e| rt_error(lua, e))?;
-            ipairs(lua, object_list(lua, &uids)?)
-        })?,
-    )?;
-
-    add(
-        "iter",
-        lua.create_function(|lua, this: Table| {
-            let (engine, holder) = receiver(lua, &this)?;
-            let uids = engine.world.borrow().iter_location(Holder::Object(holder)).map_err(|e| rt_error(lua, e))?;
             ipairs(lua, object_list(lua, &uids)?)
         })?,
     )?;
