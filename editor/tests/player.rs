@@ -1,8 +1,9 @@
 //! The player window (`nefia play`): the title menu, a new game taking the keyboard, saving
 //! and quitting to the title, loading, and Quit.
 
-use std::time::{Duration, Instant};
+mod common;
 
+use common::step_until;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::player::{PlayerApp, TitleMenu};
@@ -15,22 +16,6 @@ fn player(demo: &DemoCopy) -> Harness<'static, PlayerApp> {
         Harness::builder().with_size([1024.0, 768.0]).build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
     step_until(&mut harness, "the title menu", |h| h.query_by_label("New game").is_some());
     harness
-}
-
-fn step_until(
-    harness: &mut Harness<'static, PlayerApp>,
-    what: &str,
-    condition: impl Fn(&Harness<'static, PlayerApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        harness.step();
-        if condition(harness) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 fn playing(harness: &Harness<'static, PlayerApp>) -> bool {

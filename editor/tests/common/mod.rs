@@ -35,11 +35,11 @@ pub fn started() -> Harness<'static, EditorApp> {
     harness
 }
 
-/// Steps the editor until `condition` holds (the runtime answers from its own thread).
-pub fn step_until(
-    harness: &mut Harness<'static, EditorApp>,
+/// Steps the window until `condition` holds (the runtime answers from its own thread).
+pub fn step_until<App>(
+    harness: &mut Harness<'static, App>,
     what: &str,
-    condition: impl Fn(&mut Harness<'static, EditorApp>) -> bool,
+    condition: impl Fn(&mut Harness<'static, App>) -> bool,
 ) {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
