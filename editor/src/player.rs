@@ -121,6 +121,8 @@ impl PlayerApp {
             // Back from a game: the title menu starts over.
             self.title = TitleMenu::Main;
             self.cursor = 0;
+        } else if !was_playing && self.snapshot.playing {
+            self.notice = None;
         }
         let title = format!("{} — Nefia", self.snapshot.project);
         if self.titled.as_ref() != Some(&title) {
@@ -145,9 +147,6 @@ impl PlayerApp {
         });
         if self.quitting {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-        if self.snapshot.animating {
-            ctx.request_repaint();
         }
     }
 

@@ -107,3 +107,17 @@ fn an_error_in_the_game_stops_it_until_resumed_or_quit_to_the_title() {
     harness.get_by_label("Quit to title (Escape)").click();
     step_until(&mut harness, "the title menu", |h| !playing(h) && h.query_by_label("New game").is_some());
 }
+
+#[test]
+fn a_broken_save_is_named_on_the_title_screen_and_nothing_starts() {
+    let demo = DemoCopy::new();
+    std::fs::create_dir_all(demo.project().join("saves")).unwrap();
+    std::fs::write(demo.project().join("saves/broken.ron"), "(version: 1, world: oops").unwrap();
+    let mut harness = player(&demo);
+    harness.get_by_label("Load game").click();
+    step_until(&mut harness, "the saves", |h| h.query_by_label("broken").is_some());
+    harness.get_by_label("broken").click();
+    step_until(&mut harness, "the refusal", |h| h.query_by_label_contains("broken.ron").is_some());
+    assert!(!playing(&harness), "no game began");
+    assert_eq!(harness.state().snapshot().player, None);
+}
