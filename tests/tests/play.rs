@@ -6,7 +6,7 @@ use nefia_runtime::host::{Command, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::play::PlayFrom;
 use nefia_runtime::ui::{Input, LayerKind};
-use nefia_runtime::view::RuntimeState;
+use nefia_runtime::view::{RuntimeState, ShadowCell};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, spawn_editing, wait_for};
 
@@ -230,6 +230,27 @@ fn death_offers_to_load_or_quit_and_quitting_stops_play() {
     assert!(stopped.player.is_none(), "back to editing");
 }
 
+/// The shadow layer of the current map's view, chunk by chunk.
+fn shadows(host: &HostHandle) -> Vec<Option<Vec<ShadowCell>>> {
+    host.snapshot().map.as_ref().expect("a map").chunks.iter().map(|c| c.shadow.as_deref().cloned()).collect()
+}
+
+#[test]
+fn stopping_on_the_map_play_began_on_draws_it_as_before() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let before = shadows(&host);
+    host.send(Command::Play(PlayFrom::Start));
+    wait_for(&host, |s| s.playing);
+    for key in ["down", "down"] {
+        press(&host, key);
+    }
+    assert_ne!(shadows(&host), before, "playing, the player's sight shades the map");
+    host.send(Command::StopPlay);
+    wait_for(&host, |s| !s.playing);
+    assert_eq!(shadows(&host), before, "no sight or memory from the play is left");
+}
+
 #[test]
 fn stop_puts_the_edit_state_back_exactly() {
     let copy = DemoCopy::new();
@@ -237,6 +258,7 @@ fn stop_puts_the_edit_state_back_exactly() {
     let describe = "(function() local t = {} for _, o in Map.current():iter() do t[#t + 1] = o._id .. '@' .. o.x .. ',' .. o.y end table.sort(t) return table.concat(t, ' ') end)()";
     let before = values(&host, &format!("{describe}, World.turn(), Map.current().name, Chara.player() == nil"));
     let dirty_before: Vec<bool> = host.snapshot().map_files.iter().map(|m| m.dirty).collect();
+    let shadow_before = shadows(&host);
     host.send(Command::Play(PlayFrom::Start));
     wait_for(&host, |s| s.playing);
     eval(&host, "Chara.create('elona.putit', 3, 3)");
@@ -250,6 +272,7 @@ fn stop_puts_the_edit_state_back_exactly() {
     wait_for(&host, |s| !s.playing);
     let after = values(&host, &format!("{describe}, World.turn(), Map.current().name, Chara.player() == nil"));
     assert_eq!(after, before, "objects, turn, current map and no player");
+    assert_eq!(shadows(&host), shadow_before, "the map is drawn as before: no sight or memory from the play");
     let dirty_after: Vec<bool> = host.snapshot().map_files.iter().map(|m| m.dirty).collect();
     assert_eq!(dirty_after, dirty_before, "no map is marked changed");
     assert!(
