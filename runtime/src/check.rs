@@ -43,16 +43,7 @@ pub fn check_project(dir: &Path) -> Vec<Problem> {
         Err(error) => return vec![runtime_problem(dir, error)],
     };
     let maps_dir = runtime.project().map(|p| p.maps_dir()).unwrap_or_default();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&maps_dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = crate::files::ron_files(&maps_dir);
     let mut problems = Vec::new();
     for file in files {
         let text = match std::fs::read_to_string(&file) {

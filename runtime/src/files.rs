@@ -47,6 +47,15 @@ impl FileError {
     }
 }
 
+/// The `.ron` files directly in `dir`, sorted by path (none if the folder cannot be read).
+pub fn ron_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect();
+    files.sort();
+    files
+}
+
 /// The RON dialect of every file Nefia reads and writes: optional values are written bare
 /// (`start_map: "town"`, not `Some("town")`).
 pub fn ron_options() -> ron::Options {

@@ -92,17 +92,10 @@ fn line_of(text: &str, needle: &str) -> Option<usize> {
 impl MapFiles {
     /// The map files found in the project's `maps/` folder (none are open yet).
     pub fn scan(project: &Project) -> MapFiles {
-        let mut files = BTreeMap::new();
-        if let Ok(entries) = std::fs::read_dir(project.maps_dir()) {
-            for entry in entries.flatten() {
-                let path = entry.path();
-                if path.extension().is_some_and(|e| e == "ron")
-                    && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
-                {
-                    files.insert(stem.to_owned(), MapFile::default());
-                }
-            }
-        }
+        let files = crate::files::ron_files(&project.maps_dir())
+            .iter()
+            .filter_map(|path| Some((path.file_stem()?.to_str()?.to_owned(), MapFile::default())))
+            .collect();
         MapFiles { files }
     }
 

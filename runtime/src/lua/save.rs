@@ -55,15 +55,12 @@ pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
 
 /// The names of the saves in `dir`, newest first (none if the folder does not exist).
 pub fn list_saves(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut saves: Vec<(std::time::SystemTime, String)> = entries
-        .filter_map(Result::ok)
-        .filter_map(|entry| {
-            let path = entry.path();
+    let mut saves: Vec<(std::time::SystemTime, String)> = crate::files::ron_files(dir)
+        .iter()
+        .filter_map(|path| {
             let name = path.file_stem()?.to_str()?.to_owned();
-            let is_save = path.extension().is_some_and(|e| e == "ron") && save_path(dir, &name).is_ok();
-            let modified = entry.metadata().ok()?.modified().ok()?;
-            is_save.then_some((modified, name))
+            let modified = path.metadata().ok()?.modified().ok()?;
+            save_path(dir, &name).is_ok().then_some((modified, name))
         })
         .collect();
     saves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
@@ -143,4 +140,31 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     )?;
     api.set("Save", functions)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, SystemTime};
+
+    use super::*;
+
+    #[test]
+    fn saves_are_listed_newest_first_and_other_files_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let now = SystemTime::now();
+        for (file, age) in
+            [("old.ron", 300), ("new.ron", 10), ("middle.ron", 100), ("notes.txt", 0), (".hidden.ron", 0)]
+        {
+            let path = dir.path().join(file);
+            std::fs::write(&path, "()").unwrap();
+            std::fs::File::options()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_modified(now - Duration::from_secs(age))
+                .unwrap();
+        }
+        assert_eq!(list_saves(dir.path()), ["new", "middle", "old"]);
+        assert!(list_saves(&dir.path().join("missing")).is_empty());
+    }
 }
