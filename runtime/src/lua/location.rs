@@ -25,11 +25,7 @@ pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Resu
             let uid = object_arg(lua, &engine, &object, "the object to take")?;
             let (x, y) = position(lua, &engine, holder, uid, x, y)?;
             let result = engine.world.borrow_mut().take_object(holder, uid, x, y);
-            match result {
-                Ok(()) => Ok((Some(push_object(lua, uid)?), None)),
-                Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-                Err(other) => Err(rt_error(lua, other)),
-            }
+            answer(lua, result, || Ok(Some(push_object(lua, uid)?)), None)
         })?,
     )?;
     methods.raw_set(
@@ -39,11 +35,7 @@ pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Resu
             let uid = object_arg(lua, &engine, &object, "the object")?;
             let (x, y) = position(lua, &engine, holder, uid, x, y)?;
             let result = engine.world.borrow().can_take_object(holder, uid, x, y);
-            match result {
-                Ok(()) => Ok((true, None)),
-                Err(WorldError::Refused(refusal)) => Ok((false, Some(refusal.to_string()))),
-                Err(other) => Err(rt_error(lua, other)),
-            }
+            answer(lua, result, || Ok(true), false)
         })?,
     )?;
     methods.raw_set(
@@ -71,6 +63,21 @@ pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Resu
         })?,
     )?;
     Ok(())
+}
+
+/// The seed's answer to a location operation: `yes()`, or `no, reason` when the location
+/// refused; other failures (a removed object, say) are raised.
+fn answer<T>(
+    lua: &Lua,
+    result: Result<(), WorldError>,
+    yes: impl FnOnce() -> mlua::Result<T>,
+    no: T,
+) -> mlua::Result<(T, Option<String>)> {
+    match result {
+        Ok(()) => Ok((yes()?, None)),
+        Err(WorldError::Refused(refusal)) => Ok((no, Some(refusal.to_string()))),
+        Err(other) => Err(rt_error(lua, other)),
+    }
 }
 
 /// Where in `holder` object `uid` goes: (0, 0) in an inventory (where position means
