@@ -63,12 +63,10 @@ pub struct EditorState {
     /// The selected objects. The editor's own copy, so clicks act on what the user sees
     /// even before the runtime (which keeps it for `Editor.selection()`) has caught up.
     pub selection: Vec<Uid>,
-    /// The runtime's selection as last seen: when it changes (`Editor.select` from Lua),
-    /// the editor takes it.
-    runtime_selection: Vec<Uid>,
-    /// Selections sent to the runtime that no snapshot has shown yet: when one shows up it
-    /// is the echo of the editor's own click, not news, even if the user clicked on since.
-    sent_selections: Vec<Vec<Uid>>,
+    /// The snapshot's count of selections made by scripts, as last seen: when it grows
+    /// (`Editor.select` from Lua) the editor takes the runtime's selection. Otherwise the
+    /// runtime's selection is only the echo of the editor's own clicks, possibly behind.
+    selections_by_script: u64,
     /// The objects the runtime was last asked to inspect.
     inspecting: Vec<Uid>,
     /// A pane to bring to the front (after this frame).
@@ -97,8 +95,7 @@ impl EditorState {
             notice: None,
             outbox: Vec::new(),
             selection: Vec::new(),
-            runtime_selection: Vec::new(),
-            sent_selections: Vec::new(),
+            selections_by_script: 0,
             inspecting: Vec::new(),
             open_tab: None,
             busy: false,
@@ -109,9 +106,6 @@ impl EditorState {
     /// Selects `uids`, and tells the runtime.
     pub fn select(&mut self, uids: Vec<Uid>) {
         self.selection = uids.clone();
-        if uids != self.runtime_selection {
-            self.sent_selections.push(uids.clone());
-        }
         self.outbox.push(Command::Select(uids));
     }
 
@@ -242,7 +236,10 @@ impl EditorApp {
         }
         self.state.busy = self.host.busy_for().is_some();
         self.state.snapshot = self.host.snapshot();
-        self.sync_selection();
+        if self.state.snapshot.selections_by_script != self.state.selections_by_script {
+            self.state.selections_by_script = self.state.snapshot.selections_by_script;
+            self.state.selection = self.state.snapshot.selection.clone();
+        }
         let snapshot = &self.state.snapshot;
         let current = snapshot.map_files.iter().find(|m| m.current);
         let title = match current {
@@ -285,26 +282,6 @@ impl EditorApp {
         }
         if self.host.busy_for().is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));
-        }
-    }
-
-    /// Takes a selection the runtime made (`Editor.select`), but not the echo of one the
-    /// editor sent: a click made while an earlier click was on its way must not be undone.
-    fn sync_selection(&mut self) {
-        let state = &mut self.state;
-        if state.snapshot.selection == state.runtime_selection {
-            return;
-        }
-        state.runtime_selection = state.snapshot.selection.clone();
-        match state.sent_selections.iter().position(|sent| *sent == state.runtime_selection) {
-            Some(echo) => {
-                state.sent_selections.drain(..=echo);
-            }
-            None => state.selection = state.runtime_selection.clone(),
-        }
-        if state.selection == state.runtime_selection {
-            // In step: whatever else was sent is shown already.
-            state.sent_selections.clear();
         }
     }
 

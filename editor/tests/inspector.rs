@@ -152,18 +152,25 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
     assert_eq!(back, ["true".to_owned(), x, y, uid.to_string()]);
 }
 
+/// Puts an item and, on it, a yeek at (3, 3) and waits until they are drawn; returns their
+/// uids, bottom first.
+fn item_under_a_yeek(harness: &mut Harness<'static, EditorApp>) -> (Uid, Uid) {
+    let ids = eval_values(
+        harness,
+        "local a = Item.create('elona.putitoro', 3, 3) local b = Chara.create('elona.yeek', 3, 3) return a.uid, b.uid",
+    );
+    let (item, yeek) = (Uid(ids[0].parse().unwrap()), Uid(ids[1].parse().unwrap()));
+    step_until(harness, "the new objects drawn", |h| {
+        h.state().state().viewport.report.objects.iter().any(|o| o.uid == yeek)
+    });
+    (item, yeek)
+}
+
 #[test]
 fn clicking_selects_cycles_through_a_stack_and_shift_adds() {
     let mut harness = started();
-    let ids = eval_values(
-        &mut harness,
-        "local a = Item.create('elona.putitoro', 3, 3) local b = Chara.create('elona.yeek', 3, 3) return a.uid, b.uid, Chara.player().uid",
-    );
-    let (item, yeek, player) =
-        (Uid(ids[0].parse().unwrap()), Uid(ids[1].parse().unwrap()), Uid(ids[2].parse().unwrap()));
-    step_until(&mut harness, "the new objects drawn", |h| {
-        h.state().state().viewport.report.objects.iter().any(|o| o.uid == yeek)
-    });
+    let (item, yeek) = item_under_a_yeek(&mut harness);
+    let player = player(&harness);
     let cell = cell_center(&harness, 3, 3);
     click_at(&mut harness, cell, egui::Modifiers::NONE);
     assert_eq!(harness.state().state().selection, [yeek], "the top object first");
@@ -178,14 +185,7 @@ fn clicking_selects_cycles_through_a_stack_and_shift_adds() {
 #[test]
 fn clicks_made_while_the_runtime_is_busy_are_not_undone_when_it_catches_up() {
     let mut harness = started();
-    let ids = eval_values(
-        &mut harness,
-        "local a = Item.create('elona.putitoro', 3, 3) local b = Chara.create('elona.yeek', 3, 3) return a.uid, b.uid",
-    );
-    let (item, yeek) = (Uid(ids[0].parse().unwrap()), Uid(ids[1].parse().unwrap()));
-    step_until(&mut harness, "the new objects drawn", |h| {
-        h.state().state().viewport.report.objects.iter().any(|o| o.uid == yeek)
-    });
+    let (item, _) = item_under_a_yeek(&mut harness);
     // Both clicks are made while the runtime is busy; it takes the first click's selection,
     // then is busy again before the second's: its snapshots show the first one meanwhile.
     let busy = "local t = os.clock() while os.clock() - t < 0.3 do end return 1";

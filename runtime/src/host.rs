@@ -842,6 +842,7 @@ impl Host {
             layers,
             animating,
             selection,
+            selections_by_script: engine.selections_by_script.get(),
             inspected,
             locations,
             history: self.history.borrow().view(),

@@ -396,6 +396,8 @@ pub struct Snapshot {
     pub animating: bool,
     /// The selected objects.
     pub selection: Vec<Uid>,
+    /// Grows each time a script chooses the selection (`Editor.select`).
+    pub selections_by_script: u64,
     /// The objects the inspector asked about (`Command::Inspect`).
     pub inspected: Vec<ObjectDetails>,
     /// The Locations tree.
@@ -457,6 +459,7 @@ impl Snapshot {
             layers: Vec::new(),
             animating: false,
             selection: Vec::new(),
+            selections_by_script: 0,
             inspected: Vec::new(),
             locations: Arc::default(),
             history: Default::default(),

@@ -24,6 +24,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                 single => vec![object_arg(lua, &engine, single, "the object to select")?],
             };
             *engine.selection.borrow_mut() = uids;
+            engine.selections_by_script.set(engine.selections_by_script.get() + 1);
             Ok(())
         })?,
     )?;

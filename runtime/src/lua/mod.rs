@@ -98,6 +98,9 @@ pub struct Engine {
     pub quit_requested: Cell<bool>,
     /// The objects selected in the editor (`Editor.select`, `Editor.selection()`).
     pub selection: RefCell<Vec<crate::object::Uid>>,
+    /// How many times a script chose the selection (`Editor.select`): the editor takes the
+    /// runtime's selection when this changes, and keeps its own clicks otherwise.
+    pub selections_by_script: Cell<u64>,
     /// What blocking calls wait on; none when headless.
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -276,6 +279,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         save_dir: RefCell::new(PathBuf::from("saves")),
         gui: RefCell::default(),
         selection: RefCell::default(),
+        selections_by_script: Cell::new(0),
         playing: Cell::new(false),
         quit_requested: Cell::new(false),
         repl: RefCell::new(repl::Repl::new(lua.create_table()?)),
