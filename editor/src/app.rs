@@ -246,10 +246,7 @@ impl EditorApp {
             Some(map) => format!("Nefia — {} — {}{}", snapshot.project, map.name, if map.dirty { " •" } else { "" }),
             None => format!("Nefia — {}", snapshot.project),
         };
-        if self.titled.as_ref() != Some(&title) {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.titled = Some(title);
-        }
+        show_title(&ctx, &mut self.titled, title);
         egui::Panel::top("nefia-menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::bottom("nefia-status").show(ui, |ui| self.status_ui(ui));
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
@@ -497,6 +494,14 @@ impl eframe::App for EditorApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, DOCK_KEY, &self.dock);
+    }
+}
+
+/// Sets the window's title to `title` unless `shown` says it is already showing.
+pub(crate) fn show_title(ctx: &egui::Context, shown: &mut Option<String>, title: String) {
+    if shown.as_ref() != Some(&title) {
+        ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+        *shown = Some(title);
     }
 }
 

@@ -124,11 +124,7 @@ impl PlayerApp {
         } else if !was_playing && self.snapshot.playing {
             self.notice = None;
         }
-        let title = format!("{} — Nefia", self.snapshot.project);
-        if self.titled.as_ref() != Some(&title) {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.titled = Some(title);
-        }
+        crate::app::show_title(&ctx, &mut self.titled, format!("{} — Nefia", self.snapshot.project));
         egui::CentralPanel::default().frame(egui::Frame::NONE.fill(Color32::BLACK)).show(ui, |ui| {
             let rect = ui.max_rect();
             ui.allocate_rect(rect, egui::Sense::hover());
