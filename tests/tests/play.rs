@@ -116,6 +116,35 @@ fn a_putit_is_fought_to_death_and_drops_what_it_held() {
 }
 
 #[test]
+fn hostile_characters_come_for_the_player_they_see_and_the_others_wander() {
+    let (_copy, host) = playing();
+    put_player(&host, 4, 14);
+    eval(
+        &host,
+        "math.randomseed(7) hunter = Chara.create('elona.putit', 8, 14) walker = Chara.create('elona.town_guard', 25, 3)",
+    );
+    let distance = |host: &HostHandle| -> i64 {
+        value(host, "math.max(math.abs(hunter.x - Chara.player().x), math.abs(hunter.y - Chara.player().y))")
+            .parse()
+            .unwrap()
+    };
+    let walker_at = |host: &HostHandle| values(host, "walker.x, walker.y");
+    let (start, walker_start) = (distance(&host), walker_at(&host));
+    assert_eq!(start, 4);
+    let mut walker_moved = false;
+    for waited in 1..=3 {
+        press(&host, "period");
+        assert_eq!(distance(&host), start - waited, "the putit sees the player and steps closer each turn");
+        walker_moved |= walker_at(&host) != walker_start;
+    }
+    for _ in 0..10 {
+        press(&host, "period");
+        walker_moved |= walker_at(&host) != walker_start;
+    }
+    assert!(walker_moved, "the guard, not hostile, wanders");
+}
+
+#[test]
 fn attacking_someone_not_hostile_asks_first() {
     let (_copy, host) = playing();
     eval(&host, "guard = Chara.create('elona.town_guard', 17, 10)");
