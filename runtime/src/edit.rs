@@ -503,7 +503,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
                 if !world.map(*map)?.in_bounds(tx, ty) {
                     continue;
                 }
-                let uid = world.object_from_record(record, RecordKind::MapFile)?;
+                let uid = world.object_from_record(record)?;
                 world.take_object(Holder::Map(*map), uid, tx, ty)?;
                 made.push(uid);
             }

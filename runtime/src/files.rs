@@ -71,20 +71,44 @@ pub fn pretty_config() -> ron::ser::PrettyConfig {
         .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// Parses RON text that came from `path` (for error messages).
+/// The largest file Nefia reads (a map, a save, a manifest): larger ones are refused before
+/// they are read.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Parses RON text that came from `path` (for error messages). A misspelled key is named
+/// with the nearest known one.
 pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, FileError> {
     ron_options().from_str(text).map_err(|e| FileError {
         path: path.to_owned(),
         line: Some(e.span.start.line),
         column: Some(e.span.start.col),
-        message: e.code.to_string(),
+        message: match &e.code {
+            ron::Error::NoSuchStructField { expected, found, outer } => {
+                crate::validate::unknown_field_message(found, expected, outer.as_deref())
+            }
+            other => other.to_string(),
+        },
     })
+}
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`].
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let size = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(FileError::new(path, format!("the file has {size} bytes, more than the {MAX_FILE_BYTES} Nefia reads")));
+    }
+    std::fs::read_to_string(path).map_err(|e| FileError::io(path, e))
 }
 
 /// Reads and parses a RON file.
 pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, e))?;
-    parse_ron(path, &text)
+    parse_ron(path, &read_text(path)?)
+}
+
+/// Reads and parses a RON file, keeping its text to find the lines of later problems.
+pub fn read_ron_text<T: DeserializeOwned>(path: &Path) -> Result<(T, String), FileError> {
+    let text = read_text(path)?;
+    Ok((parse_ron(path, &text)?, text))
 }
 
 /// Serializes `value` as pretty RON with a trailing newline.
@@ -104,24 +128,57 @@ fn to_ron_config<T: Serialize>(path: &Path, value: &T, config: ron::ser::PrettyC
     Ok(text)
 }
 
-/// Writes `bytes` to `path` atomically: into a temp file beside it, flushed, then renamed
-/// over the old file. If anything fails the old file is untouched.
+/// Writes `bytes` to `path` atomically: into a temp file beside it, flushed to disk, renamed
+/// over the old file, and the folder flushed too, so a crash at any moment leaves the old
+/// file or the new one, whole. Temp files of this path left by an earlier crash are removed
+/// first. If anything fails the old file is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    remove_stale_temps(dir, &name);
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        std::fs::rename(&temp, path)
+        std::fs::rename(&temp, path)?;
+        // The rename is durable once the folder's entry is on disk.
+        std::fs::File::open(dir)?.sync_all()
     })();
     if let Err(error) = result {
-        let _ = std::fs::remove_file(&temp);
+        if let Err(leftover) = std::fs::remove_file(&temp)
+            && leftover.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::warn!("{}: the temp file could not be removed: {leftover}", temp.display());
+        }
         return Err(FileError::io(path, error));
     }
     Ok(())
+}
+
+/// Removes the temp files `.<name>.<pid>.tmp` that a write of `name` interrupted by a crash
+/// left in `dir`.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let is_temp = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"));
+        let crashed = is_temp.and_then(|pid| pid.parse::<u32>().ok()).is_some_and(|pid| !process_is_alive(pid));
+        if crashed
+            && let Err(error) = std::fs::remove_file(entry.path())
+        {
+            tracing::warn!("{}: a stale temp file could not be removed: {error}", entry.path().display());
+        }
+    }
+}
+
+/// Whether process `pid` still runs (so its temp file is a write in progress). Where that
+/// cannot be told, only this process counts as alive.
+fn process_is_alive(pid: u32) -> bool {
+    pid == std::process::id() || (cfg!(target_os = "linux") && Path::new("/proc").join(pid.to_string()).exists())
 }
 
 #[cfg(test)]
@@ -143,5 +200,30 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temp file left behind");
+    }
+
+    #[test]
+    fn stale_temp_files_are_removed_by_the_next_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.ron");
+        std::fs::write(dir.path().join(".a.ron.999999999.tmp"), "half").unwrap();
+        std::fs::write(dir.path().join(".b.ron.999999999.tmp"), "other file's").unwrap();
+        write_atomic(&path, b"whole").unwrap();
+        let mut left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        left.sort();
+        assert_eq!(left, [".b.ron.999999999.tmp", "a.ron"]);
+    }
+
+    #[test]
+    fn misspelled_keys_suggest_the_known_one() {
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Manifest {
+            start_map: Option<String>,
+        }
+        let err = parse_ron::<Manifest>(Path::new("project.ron"), "(\n  strat_map: \"town\",\n)").unwrap_err();
+        assert_eq!(err.line, Some(2));
+        assert!(err.message.contains("did you mean 'start_map'?"), "{err}");
     }
 }

@@ -30,6 +30,7 @@ pub mod runtime;
 pub mod save;
 pub mod symbol;
 pub mod ui;
+pub mod validate;
 pub mod value;
 pub mod view;
 pub mod world;

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::files::{FileError, read_ron, to_ron_lines, write_atomic};
+use crate::files::{FileError, read_ron, read_ron_text, to_ron_lines, write_atomic};
 use crate::map::MapId;
 use crate::project::Project;
 use crate::save::{MapRecord, RecordKind};
@@ -67,15 +67,10 @@ pub struct MapFiles {
     files: BTreeMap<String, MapFile>,
 }
 
-/// Checks a map name: letters, digits, `_` and `-`, so it is a file name everywhere.
+/// Checks a map name: letters, digits, `_` and `-`, so it is a file name inside the
+/// project's `maps/` folder and never a path outside it.
 pub fn check_name(name: &str) -> Result<(), MapFileError> {
-    let valid =
-        !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if valid {
-        Ok(())
-    } else {
-        Err(MapFileError::Refused(format!("'{name}' cannot be a map name: use 1 to 64 letters, digits, '_' or '-'")))
-    }
+    crate::project::check_name("map", name).map_err(MapFileError::Refused)
 }
 
 /// A map file's text: one line per palette entry, row of tiles and object.
@@ -129,9 +124,9 @@ impl MapFiles {
         if let Some(map) = self.map(name) {
             return Ok((map, Vec::new()));
         }
+        check_name(name)?;
         let path = Self::path(project, name);
-        let text = std::fs::read_to_string(&path).map_err(|e| FileError::io(&path, e))?;
-        let record: MapRecord = crate::files::parse_ron(&path, &text)?;
+        let (record, text): (MapRecord, String) = read_ron_text(&path)?;
         let file_name = format!("maps/{name}.ron");
         let problems: Vec<String> = world
             .unknown_ids(&record)
@@ -141,8 +136,9 @@ impl MapFiles {
                 None => format!("{file_name}: {message}"),
             })
             .collect();
-        let map =
-            world.map_from_record(&record, RecordKind::MapFile).map_err(|e| FileError::new(&path, e.to_string()))?;
+        let map = world
+            .map_from_record(&record, RecordKind::MapFile)
+            .map_err(|error| crate::validate::refusal_in_file(error, &path, &text))?;
         world.map_mut(map)?.name = name.to_owned();
         let saved = Some(world.map(map)?.content_revision());
         self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: problems.clone() });
@@ -257,6 +253,7 @@ impl MapFiles {
                 write_atomic(&target, map_text(&target, &record)?.as_bytes())?;
             }
             None => {
+                check_name(from)?;
                 let mut record: MapRecord = read_ron(&Self::path(project, from))?;
                 record.name = to.to_owned();
                 write_atomic(&target, map_text(&target, &record)?.as_bytes())?;

@@ -13,6 +13,7 @@ use crate::files::{FileError, read_ron};
 
 /// The contents of a `mod.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ModManifest {
     /// The mod's id: its namespace (`elona` in `elona.putit`) and folder name.
     pub id: String,

@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, read_ron};
+use crate::files::{FileError, read_ron_text};
 
 /// The contents of `project.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ProjectManifest {
     /// The project's name, shown in the window title.
     pub name: String,
@@ -31,6 +32,32 @@ pub struct ProjectManifest {
     pub player: Option<String>,
 }
 
+/// Checks a name that becomes a file name inside the project (a map, a save, the start
+/// map): 1 to 64 letters, digits, `_` or `-`, so it can never name a path outside the
+/// project. `what` names it in the message ("map", "save").
+pub fn check_name(what: &str, name: &str) -> Result<(), String> {
+    let valid =
+        !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if valid {
+        Ok(())
+    } else {
+        Err(format!("'{name}' is not a {what} name: use 1 to 64 letters, digits, '_' or '-'"))
+    }
+}
+
+/// Checks an image name (`feats/fountain.png`): a relative path inside the asset folders,
+/// of plain names (no `..`, no root, no drive), at most 256 bytes.
+pub fn check_asset_name(name: &str) -> Result<(), String> {
+    let plain = |part: &str| {
+        !part.is_empty() && part != "." && part != ".." && !part.contains([':', '\\']) && !part.starts_with('.')
+    };
+    if name.len() <= 256 && name.split('/').all(plain) {
+        Ok(())
+    } else {
+        Err(format!("'{name}' cannot be an image name: use a path inside the asset folders, such as 'feats/door.png'"))
+    }
+}
+
 /// An opened project.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Project {
@@ -50,7 +77,13 @@ impl Project {
         if !manifest_path.is_file() {
             return Err(FileError::new(&manifest_path, "missing: a project folder needs a project.ron"));
         }
-        let manifest = read_ron(&manifest_path)?;
+        let (manifest, text): (ProjectManifest, String) = read_ron_text(&manifest_path)?;
+        if let Some(start) = &manifest.start_map
+            && let Err(message) = check_name("map", start)
+        {
+            let line = text.lines().position(|l| l.contains("start_map")).map(|i| i + 1);
+            return Err(FileError { line, ..FileError::new(&manifest_path, format!("start_map: {message}")) });
+        }
         Ok(Project { dir: dir.to_owned(), manifest })
     }
 
@@ -80,5 +113,22 @@ impl Project {
     /// The folder saved games go to.
     pub fn saves_dir(&self) -> PathBuf {
         self.dir.join("saves")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_inside_the_project() {
+        assert!(check_name("map", "dungeon_1").is_ok());
+        for bad in ["", "../evil", "/etc/passwd", "a b", "a/b", "."] {
+            assert!(check_name("map", bad).is_err(), "{bad}");
+        }
+        assert!(check_asset_name("feats/fountain.png").is_ok());
+        for bad in ["../x.png", "/x.png", "a//b.png", "C:/x.png", "a\\..\\b.png", ".hidden/x.png", ""] {
+            assert!(check_asset_name(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, read_ron, to_ron, write_atomic};
+use crate::files::{FileError, read_ron_text, to_ron, write_atomic};
 use crate::location::Location;
 use crate::map::{CellMemory, InstancedMap, MapId};
 use crate::moddable::{FieldMap, Moddable, TempValue};
@@ -26,6 +26,7 @@ pub const SAVE_FORMAT: u32 = 1;
 
 /// One object and what it holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ObjectRecord {
     /// Its uid (save games only; map files give new objects new uids).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -66,6 +67,7 @@ pub struct UnresolvedObject {
 
 /// One map: its tiles as rows of palette codes, its objects, and (in saves) its memory.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MapRecord {
     /// Its id (save games only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -93,6 +95,7 @@ pub struct MapRecord {
 
 /// A whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SaveGame {
     /// [`SAVE_FORMAT`] of the writer.
     pub format: u32,
@@ -266,42 +269,29 @@ impl World {
         }
     }
 
-    /// Builds a map from a record. With [`RecordKind::MapFile`] objects get new uids; with
-    /// [`RecordKind::SaveGame`] they keep theirs.
+    /// Builds a map from a record, after [`crate::validate::check_map_record`] found no
+    /// problem (on a refusal nothing changes). With [`RecordKind::MapFile`] objects get new
+    /// uids; with [`RecordKind::SaveGame`] they keep theirs. Objects whose prototype (or that
+    /// of something they hold) the loaded mods do not define are kept aside on the map and
+    /// written back where they were.
     pub fn map_from_record(&mut self, record: &MapRecord, kind: RecordKind) -> Result<MapId, WorldError> {
-        let invalid = |message: String| WorldError::Invalid(format!("map '{}': {message}", record.name));
-        if record.width <= 0 || record.height <= 0 {
-            return Err(invalid(format!("size {}x{} must be positive", record.width, record.height)));
-        }
+        crate::validate::check_map_record(self, record, kind)?;
+        Ok(self.build_map(record, kind))
+    }
+
+    /// Builds a checked map record (see [`World::map_from_record`]).
+    fn build_map(&mut self, record: &MapRecord, kind: RecordKind) -> MapId {
         let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count());
-        if record.palette.keys().any(|c| c.chars().count() != code_width) {
-            return Err(invalid("every palette code must have the same length".into()));
-        }
-        if record.tiles.len() != record.height as usize {
-            return Err(invalid(format!("has {} rows of tiles, expected {}", record.tiles.len(), record.height)));
-        }
-        let first = *record.palette.values().next().ok_or_else(|| invalid("the palette is empty".into()))?;
+        let first = *record.palette.values().next().expect("checked: the palette is not empty");
         let mut map = InstancedMap::new(MapId(0), record.width, record.height, first);
         map.name = record.name.clone();
         map.codes = record.palette.iter().map(|(code, &tile)| (tile, code.clone())).collect();
         map.entrance = record.entrance;
-        for (y, row) in record.tiles.iter().enumerate() {
+        for (y, row) in (0..).zip(&record.tiles) {
             let chars: Vec<char> = row.chars().collect();
-            if chars.len() != record.width as usize * code_width {
-                return Err(invalid(format!(
-                    "row {} has {} codes, expected {}",
-                    y + 1,
-                    chars.len() / code_width.max(1),
-                    record.width
-                )));
-            }
-            for (x, code) in chars.chunks(code_width).enumerate() {
+            for (x, code) in (0..).zip(chars.chunks(code_width)) {
                 let code: String = code.iter().collect();
-                let tile = *record
-                    .palette
-                    .get(&code)
-                    .ok_or_else(|| invalid(format!("row {} uses code '{code}', which is not in the palette", y + 1)))?;
-                map.set_tile(x as i32, y as i32, tile);
+                map.set_tile(x, y, record.palette[&code]);
             }
         }
         for (x, y, memory) in &record.memory {
@@ -311,34 +301,34 @@ impl World {
             (RecordKind::SaveGame, Some(uid)) => {
                 map.uid = uid;
                 self.maps.insert(uid, map);
+                self.revision += 1;
                 uid
             }
             _ => self.insert_map(map),
         };
         for (index, object) in record.objects.iter().enumerate() {
-            if kind == RecordKind::MapFile {
-                let mut unknown = Vec::new();
-                self.unknown_in_object(object, &mut unknown);
-                if let Some((_, problem)) = unknown.into_iter().next() {
-                    let unresolved = UnresolvedObject { index, record: object.clone(), problem };
-                    self.maps.get_mut(&id).expect("just added").unresolved.push(unresolved);
-                    continue;
-                }
+            let mut unknown = Vec::new();
+            self.unknown_in_object(object, &mut unknown);
+            if let Some((_, problem)) = unknown.into_iter().next() {
+                let unresolved = UnresolvedObject { index, record: object.clone(), problem };
+                self.maps.get_mut(&id).expect("just added").unresolved.push(unresolved);
+                continue;
             }
-            let uid = self.object_from_record(object, kind)?;
+            let uid = self.build_object(object, kind);
             self.attach(uid, Location::Map(id), object.x, object.y);
         }
-        Ok(id)
+        id
     }
 
-    /// Builds an object (and what it holds) from a record; it is left ownerless.
-    pub fn object_from_record(&mut self, record: &ObjectRecord, kind: RecordKind) -> Result<Uid, WorldError> {
-        let proto = self.data.find(Symbol::intern(record.kind.data_type()), record.id.as_str())?;
+    /// Builds an object (and what it holds) from a record with known prototypes; it is left
+    /// ownerless. Its uid must be free (checked for saves).
+    fn build_object(&mut self, record: &ObjectRecord, kind: RecordKind) -> Uid {
+        let proto = self
+            .data
+            .find(Symbol::intern(record.kind.data_type()), record.id.as_str())
+            .expect("checked: the prototypes are known");
         let uid = match (kind, record.uid) {
             (RecordKind::SaveGame, Some(uid)) => {
-                if self.objects.contains_key(&uid) {
-                    return Err(WorldError::Invalid(format!("uid {uid} appears twice")));
-                }
                 self.spawn(uid, proto);
                 uid
             }
@@ -348,26 +338,30 @@ impl World {
         object.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
         object.x = record.x;
         object.y = record.y;
-        self.contents_from_record(uid, record, kind)?;
-        Ok(uid)
-    }
-
-    fn contents_from_record(&mut self, uid: Uid, record: &ObjectRecord, kind: RecordKind) -> Result<(), WorldError> {
         for item in &record.inventory {
-            let item_uid = self.object_from_record(item, kind)?;
-            if self.objects[&uid].inventory.is_none() {
-                return Err(WorldError::NotALocation(self.describe(uid)));
-            }
+            let item_uid = self.build_object(item, kind);
             self.attach(item_uid, Location::Inventory(uid), 0, 0);
         }
         for (&slot, item) in &record.equipment {
-            let item_uid = self.object_from_record(item, kind)?;
-            if self.objects[&uid].equipment.is_none() {
-                return Err(WorldError::Invalid(format!("{} cannot wear items", self.describe(uid))));
-            }
+            let item_uid = self.build_object(item, kind);
             self.attach(item_uid, Location::Equipment(uid, slot), 0, 0);
         }
-        Ok(())
+        uid
+    }
+
+    /// Builds an ownerless object (and what it holds) from a record with a new uid: the
+    /// editor's paste and undo. Unknown prototypes are refused.
+    pub fn object_from_record(&mut self, record: &ObjectRecord) -> Result<Uid, WorldError> {
+        let mut unknown = Vec::new();
+        self.unknown_in_object(record, &mut unknown);
+        if let Some((id, _)) = unknown.into_iter().next() {
+            let data_type = Symbol::intern(record.kind.data_type());
+            return Err(self.data.find(data_type, id.as_str()).err().map_or_else(
+                || WorldError::Invalid(format!("unknown prototype '{id}' in what {} holds", record.id)),
+                WorldError::Data,
+            ));
+        }
+        Ok(self.build_object(record, RecordKind::MapFile))
     }
 
     /// Writes the whole game. `mods` is every mod's `save` table.
@@ -391,44 +385,39 @@ impl World {
         }
     }
 
-    /// Replaces the world's game state with `save`. On error the world is left as it was.
-    pub fn load_game(&mut self, save: &SaveGame) -> Result<(), WorldError> {
-        if save.format != SAVE_FORMAT {
-            return Err(WorldError::Invalid(format!(
-                "save format {} is not supported (this engine reads {SAVE_FORMAT})",
-                save.format
-            )));
-        }
+    /// Replaces the world's game state with `save`, after [`crate::validate::check_save`]
+    /// found no problem; on a refusal the world is left as it was. Objects with prototypes
+    /// the loaded mods do not define are kept aside on their maps (see
+    /// [`InstancedMap::unresolved`]) and written back by the next save; their problems are
+    /// returned.
+    pub fn load_game(&mut self, save: &SaveGame) -> Result<Vec<String>, WorldError> {
+        crate::validate::check_save(self, save)?;
         let mut loaded = World::new(std::mem::take(&mut self.data));
-        let result = (|| {
-            for map in &save.maps {
-                loaded.map_from_record(map, RecordKind::SaveGame)?;
-            }
-            if let Some(player) = &save.ownerless_player {
-                loaded.object_from_record(player, RecordKind::SaveGame)?;
-            }
-            Ok(())
-        })();
-        if let Err(error) = result {
-            self.data = std::mem::take(&mut loaded.data);
-            return Err(error);
+        for map in &save.maps {
+            loaded.build_map(map, RecordKind::SaveGame);
         }
-        loaded.next_uid = save.next_uid.max(loaded.objects.keys().map(|u| u.0 + 1).max().unwrap_or(1));
+        if let Some(player) = &save.ownerless_player {
+            loaded.build_object(player, RecordKind::SaveGame);
+        }
+        loaded.next_uid = save.next_uid;
         loaded.next_map_uid = save.next_map_uid;
         loaded.clock = save.clock;
         loaded.turn = save.turn;
         loaded.rng = fastrand::Rng::with_seed(save.rng_seed);
-        loaded.current_map = save.current_map.filter(|m| loaded.maps.contains_key(m));
-        loaded.player = save.player.filter(|p| loaded.objects.contains_key(p));
+        loaded.current_map = save.current_map;
+        loaded.player = save.player;
         loaded.revision = self.revision() + 1;
+        let kept_aside =
+            loaded.maps.values().flat_map(|m| m.unresolved.iter().map(|u| format!("map '{}': {}", m.name, u.problem)));
+        let kept_aside = kept_aside.collect();
         *self = loaded;
-        Ok(())
+        Ok(kept_aside)
     }
 }
 
-/// Reads a save file.
-pub fn read_save(path: &Path) -> Result<SaveGame, FileError> {
-    read_ron(path)
+/// Reads a save file, with its text (to name the lines of problems found later).
+pub fn read_save(path: &Path) -> Result<(SaveGame, String), FileError> {
+    read_ron_text(path)
 }
 
 /// Writes a save file atomically.

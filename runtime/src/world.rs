@@ -46,6 +46,9 @@ pub enum WorldError {
         /// The kind of object.
         kind: &'static str,
     },
+    /// A record read from a file (a map file, a save) was refused: every problem found.
+    #[error(transparent)]
+    Record(#[from] crate::validate::RecordError),
     /// Any other misuse, fully worded.
     #[error("{0}")]
     Invalid(String),

@@ -39,13 +39,24 @@ impl ImageCache {
     }
 }
 
+/// The largest width or height of an image a prototype may name.
+const MAX_IMAGE_SIDE: u32 = 4096;
+
 fn load(ctx: &egui::Context, dirs: &[PathBuf], name: Symbol) -> Result<TextureHandle, String> {
+    nefia_runtime::project::check_asset_name(name.as_str())?;
     let path = dirs
         .iter()
         .map(|dir| dir.join(name.as_str()))
         .find(|path| path.is_file())
         .ok_or_else(|| format!("image '{name}' was not found in the asset folders ({})", join(dirs)))?;
-    let image = image::open(&path).map_err(|e| format!("{}: cannot read the image: {e}", path.display()))?.to_rgba8();
+    let cannot_read = |e: image::ImageError| format!("{}: cannot read the image: {e}", path.display());
+    let mut reader = image::ImageReader::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    reader.limits(limits);
+    let image = reader.with_guessed_format().map_err(|e| format!("{}: {e}", path.display()))?;
+    let image = image.decode().map_err(cannot_read)?.to_rgba8();
     let size = [image.width() as usize, image.height() as usize];
     let pixels = ColorImage::from_rgba_unmultiplied(size, image.as_raw());
     Ok(ctx.load_texture(format!("nefia-image-{name}"), pixels, TextureOptions::NEAREST))

@@ -25,14 +25,6 @@ pub enum SaveError {
     /// The file could not be read or written.
     #[error(transparent)]
     File(#[from] FileError),
-    /// The save names something the loaded mods do not have.
-    #[error("{path}: {error}")]
-    World {
-        /// The save file.
-        path: PathBuf,
-        /// What is wrong.
-        error: crate::world::WorldError,
-    },
     /// A bad save name.
     #[error("{0}")]
     Name(String),
@@ -47,9 +39,7 @@ fn lua_error(error: mlua::Error) -> SaveError {
 
 /// The file of save `name` under `dir`.
 pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
-    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(SaveError::Name(format!("'{name}' is not a save name: use letters, digits, '-' and '_'")));
-    }
+    crate::project::check_name("save", name).map_err(SaveError::Name)?;
     Ok(dir.join(format!("{name}.ron")))
 }
 
@@ -99,14 +89,23 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
 }
 
 /// Loads save `name`, replacing the world and the `save` table. Handles from before the load
-/// stop working.
+/// stop working. A refusal names the save's file and line, and changes nothing. Objects whose
+/// prototypes no loaded mod defines are kept aside (and saved again); each is logged.
 pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let engine = engine(lua);
     let path = save_path(&engine.save_dir.borrow(), name)?;
-    let save = read_save(&path)?;
-    engine.world.borrow_mut().load_game(&save).map_err(|error| SaveError::World { path: path.clone(), error })?;
+    let (save, text) = read_save(&path)?;
+    let kept_aside = engine
+        .world
+        .borrow_mut()
+        .load_game(&save)
+        .map_err(|error| crate::validate::refusal_in_file(error, &path, &text))?;
     engine.forget_handles().map_err(lua_error)?;
     restore_save_tables(lua, &save.mods).map_err(lua_error)?;
+    for problem in kept_aside {
+        let text = format!("{}: {problem}; it is kept and saved again, but not in play", path.display());
+        super::gui::log(lua, crate::ui::LogLevel::Warn, text);
+    }
     Ok(path)
 }
 

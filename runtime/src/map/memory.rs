@@ -8,6 +8,7 @@ use crate::symbol::Symbol;
 
 /// What `produce_memory()` gives the renderer for one object.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ObjectMemory {
     /// The object remembered.
     pub uid: Uid,
@@ -28,6 +29,7 @@ pub struct ObjectMemory {
 
 /// What the player remembers of one cell.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CellMemory {
     /// The tile seen there.
     pub tile: Symbol,

@@ -1,0 +1,579 @@
+//! Checks of what a file says, made before anything is built from it.
+//!
+//! Map files, saves, `project.ron` and `mod.ron` are hand-edited text and shared between
+//! people, so every loader first parses into a record, then runs the checks here over the
+//! whole record, and only then allocates maps and objects. A check never stops at the first
+//! problem: it returns all of them, each with a [`Place`] that [`RecordError::locate`] turns
+//! into the file's line, so `nefia check` can list everything and a refusal names
+//! `file:line`, the field and the value. Nothing in the world changes on a refusal.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::Path;
+
+use rustc_hash::FxHashMap;
+
+use crate::files::FileError;
+use crate::map::MapId;
+use crate::object::{ObjectKind, Uid};
+use crate::save::{MapRecord, ObjectRecord, RecordKind, SAVE_FORMAT, SaveGame};
+use crate::symbol::Symbol;
+use crate::value::Value;
+use crate::world::World;
+
+/// The largest width or height of a map, wherever it comes from (`InstancedMap:new`, a map
+/// file, a save, the Maps pane).
+pub const MAX_MAP_SIDE: i32 = 4096;
+
+/// The most distinct tiles one map may use.
+pub const MAX_PALETTE: usize = 4096;
+
+/// The most cells all the maps of one save may have together (four maps of the largest
+/// size): a save cannot make the engine allocate more than this.
+pub const MAX_SAVE_CELLS: u64 = 4 * (MAX_MAP_SIDE as u64) * (MAX_MAP_SIDE as u64);
+
+/// Checks a map size against [`MAX_MAP_SIDE`]; the message names the size.
+pub fn check_map_size(width: i64, height: i64) -> Result<(), String> {
+    let side = 1..=i64::from(MAX_MAP_SIDE);
+    if side.contains(&width) && side.contains(&height) {
+        Ok(())
+    } else {
+        Err(format!("a map must be between 1x1 and {MAX_MAP_SIDE}x{MAX_MAP_SIDE} cells, not {width}x{height}"))
+    }
+}
+
+/// Where in a file a problem is, found again in the file's text by [`RecordError::locate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The file as a whole.
+    File,
+    /// A field of the file's top level (`next_uid`, `start_map`).
+    Top(&'static str),
+    /// A field of the `map`-th map record (0 in a map file).
+    MapField {
+        /// Which map, in file order.
+        map: usize,
+        /// The field.
+        field: &'static str,
+    },
+    /// Row `row` (0-based) of the tiles of the `map`-th map.
+    Row {
+        /// Which map, in file order.
+        map: usize,
+        /// The row.
+        row: usize,
+    },
+    /// The `nth` (0-based, in file order) object record with prototype `id` in the `map`-th
+    /// map, or in the ownerless player when `map` is `None`.
+    Object {
+        /// Which map, in file order.
+        map: Option<usize>,
+        /// The object's prototype id.
+        id: Symbol,
+        /// How many records with that id come before it.
+        nth: usize,
+    },
+    /// A mod's entry in the save's `mods`.
+    ModSave(String),
+}
+
+/// One problem of a record: where it is and what is wrong, naming the field and the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordProblem {
+    /// Where it is.
+    pub place: Place,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A record the checks refused: every problem found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RecordError {
+    /// The problems, in file order as far as it is known.
+    pub problems: Vec<RecordProblem>,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let messages: Vec<&str> = self.problems.iter().map(|p| p.message.as_str()).collect();
+        f.write_str(&messages.join("; "))
+    }
+}
+
+impl RecordError {
+    /// The problems as `file:line: message`, their lines found in `text` (the file's
+    /// contents).
+    pub fn locate(&self, path: &Path, text: &str) -> Vec<FileError> {
+        self.problems
+            .iter()
+            .map(|problem| FileError {
+                path: path.to_owned(),
+                line: line_of_place(text, &problem.place),
+                column: None,
+                message: problem.message.clone(),
+            })
+            .collect()
+    }
+
+    /// The first problem as a [`FileError`] naming `path` and its line, with how many more
+    /// there are.
+    pub fn first_located(&self, path: &Path, text: &str) -> FileError {
+        let mut located = self.locate(path, text);
+        let more = located.len().saturating_sub(1);
+        let mut first = located.swap_remove(0);
+        if more > 0 {
+            first.message = format!("{} (and {more} more problem(s): run nefia check)", first.message);
+        }
+        first
+    }
+}
+
+/// A refusal of a world operation on a record read from `path` (with contents `text`) as a
+/// [`FileError`]: a [`RecordError`] names the line of its first problem.
+pub fn refusal_in_file(error: crate::world::WorldError, path: &Path, text: &str) -> FileError {
+    match error {
+        crate::world::WorldError::Record(record) => record.first_located(path, text),
+        other => FileError::new(path, other.to_string()),
+    }
+}
+
+/// Collects problems; a check adds to it and never stops early.
+#[derive(Default)]
+struct Problems(Vec<RecordProblem>);
+
+impl Problems {
+    fn add(&mut self, place: Place, message: impl Into<String>) {
+        self.0.push(RecordProblem { place, message: message.into() });
+    }
+
+    fn finish(self) -> Result<(), RecordError> {
+        if self.0.is_empty() { Ok(()) } else { Err(RecordError { problems: self.0 }) }
+    }
+}
+
+/// The uids a save's records give out, with the first place each was seen.
+#[derive(Default)]
+struct Uids {
+    objects: FxHashMap<u64, Place>,
+    maps: BTreeSet<u64>,
+}
+
+/// Counts object records by prototype id in file order, so a problem can name the `nth`.
+#[derive(Default)]
+struct Seen(FxHashMap<Symbol, usize>);
+
+impl Seen {
+    fn next(&mut self, map: Option<usize>, id: Symbol) -> Place {
+        let nth = self.0.entry(id).or_default();
+        let place = Place::Object { map, id, nth: *nth };
+        *nth += 1;
+        place
+    }
+}
+
+/// Checks one map record: its size, palette, rows, entrance, memory and objects. `map` is
+/// its index among the file's maps; `uids` collects a save's uids to find repeats.
+fn check_map(world: &World, record: &MapRecord, kind: RecordKind, map: usize, uids: &mut Uids, out: &mut Problems) {
+    let field = |field| Place::MapField { map, field };
+    let (width, height) = (record.width, record.height);
+    let size_ok = match check_map_size(width.into(), height.into()) {
+        Ok(()) => true,
+        Err(message) => {
+            out.add(field("width"), format!("map '{}': {message} (width: {width}, height: {height})", record.name));
+            false
+        }
+    };
+    if kind == RecordKind::SaveGame {
+        match record.uid {
+            None => out.add(field("name"), format!("map '{}' has no uid (every map of a save has one)", record.name)),
+            Some(MapId(uid)) if !uids.maps.insert(uid) => {
+                out.add(field("uid"), format!("map uid {uid} is given to two maps (uid: {uid})"))
+            }
+            Some(_) => {}
+        }
+    }
+    let code_width = check_palette(record, map, out);
+    if size_ok {
+        if record.tiles.len() != height as usize {
+            out.add(field("tiles"), format!("tiles has {} rows, but height is {height}", record.tiles.len()));
+        }
+        if let Some(code_width) = code_width {
+            check_rows(record, map, code_width, out);
+        }
+    }
+    let inside = |x: i32, y: i32| size_ok && x >= 0 && y >= 0 && x < width && y < height;
+    if let Some((x, y)) = record.entrance
+        && !inside(x, y)
+    {
+        out.add(field("entrance"), format!("entrance ({x}, {y}) is outside the {width}x{height} map"));
+    }
+    if kind == RecordKind::SaveGame {
+        if size_ok && record.memory.len() as u64 > (width as u64) * (height as u64) {
+            out.add(field("memory"), format!("memory has {} cells, more than the map has", record.memory.len()));
+        }
+        if let Some((x, y, _)) = record.memory.iter().find(|(x, y, _)| !inside(*x, *y)) {
+            out.add(field("memory"), format!("a remembered cell ({x}, {y}) is outside the {width}x{height} map"));
+        }
+    }
+    let mut seen = Seen::default();
+    for object in &record.objects {
+        let place = seen.next(Some(map), object.id);
+        if size_ok && !inside(object.x, object.y) {
+            out.add(
+                place.clone(),
+                format!(
+                    "{} '{}' at ({}, {}) is outside the {width}x{height} map",
+                    object.kind.noun(),
+                    object.id,
+                    object.x,
+                    object.y
+                ),
+            );
+        }
+        check_object(world, object, kind, place, &mut seen, Some(map), uids, out);
+    }
+}
+
+/// Checks the palette: non-empty, not too large, codes non-empty and of one width. Returns
+/// the code width when the rows can be read with it.
+fn check_palette(record: &MapRecord, map: usize, out: &mut Problems) -> Option<usize> {
+    let place = Place::MapField { map, field: "palette" };
+    if record.palette.is_empty() {
+        out.add(place, "the palette is empty: give at least one code, such as \".\": \"elona.floor_stone\"");
+        return None;
+    }
+    if record.palette.len() > MAX_PALETTE {
+        out.add(place, format!("the palette has {} codes, more than {MAX_PALETTE}", record.palette.len()));
+        return None;
+    }
+    if record.palette.contains_key("") {
+        out.add(place, "a palette code is empty: every code is one or more characters");
+        return None;
+    }
+    let widths: BTreeSet<usize> = record.palette.keys().map(|c| c.chars().count()).collect();
+    if widths.len() > 1 {
+        let widths: Vec<String> = widths.iter().map(usize::to_string).collect();
+        out.add(place, format!("palette codes have different lengths ({}): every code must be as long", widths.join(", ")));
+        return None;
+    }
+    widths.into_iter().next()
+}
+
+/// Checks that every row has `width` codes from the palette.
+fn check_rows(record: &MapRecord, map: usize, code_width: usize, out: &mut Problems) {
+    let Some(expected) = (record.width as usize).checked_mul(code_width) else { return };
+    for (row, text) in record.tiles.iter().enumerate() {
+        let place = Place::Row { map, row };
+        let count = text.chars().count();
+        if count != expected {
+            out.add(
+                place,
+                format!("row {} has {} characters, expected {} ({} codes of {code_width})", row + 1, count, expected, record.width),
+            );
+            continue;
+        }
+        let chars: Vec<char> = text.chars().collect();
+        if let Some(code) = chars
+            .chunks(code_width)
+            .map(|c| c.iter().collect::<String>())
+            .find(|code| !record.palette.contains_key(code))
+        {
+            out.add(place, format!("row {} uses code '{code}', which is not in the palette", row + 1));
+        }
+    }
+}
+
+/// Checks an object and what it holds: uids in saves, items only inside inventories and
+/// equipment, inventories only on characters and containers.
+#[allow(clippy::too_many_arguments)]
+fn check_object(
+    world: &World,
+    object: &ObjectRecord,
+    kind: RecordKind,
+    place: Place,
+    seen: &mut Seen,
+    map: Option<usize>,
+    uids: &mut Uids,
+    out: &mut Problems,
+) {
+    let what = format!("{} '{}'", object.kind.noun(), object.id);
+    if kind == RecordKind::SaveGame {
+        match object.uid {
+            None => out.add(place.clone(), format!("{what} has no uid (every object of a save has one)")),
+            Some(Uid(uid)) => {
+                if uids.objects.insert(uid, place.clone()).is_some() {
+                    out.add(place.clone(), format!("uid {uid} is given to two objects (uid: {uid}, {what})"));
+                }
+            }
+        }
+    }
+    let proto = world.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).ok();
+    if !object.inventory.is_empty() {
+        let holds = match object.kind {
+            ObjectKind::Chara => true,
+            ObjectKind::Feat => false,
+            // An unknown prototype is kept aside as written: whether it is a container is
+            // not known, so what it holds is kept too.
+            ObjectKind::Item => proto.is_none_or(|p| {
+                world.data.proto(p).fields.get(Symbol::intern("is_container")).is_some_and(|v| !v.is_falsy())
+            }),
+        };
+        if !holds {
+            out.add(place.clone(), format!("{what} holds items, but only characters and containers have an inventory"));
+        }
+    }
+    if !object.equipment.is_empty() && object.kind != ObjectKind::Chara {
+        out.add(place.clone(), format!("{what} wears items, but only characters have equipment"));
+    }
+    let held = object.inventory.iter().map(|i| (None, i)).chain(object.equipment.iter().map(|(s, i)| (Some(*s), i)));
+    for (slot, item) in held {
+        let item_place = seen.next(map, item.id);
+        if item.kind != ObjectKind::Item {
+            let inside = match slot {
+                Some(slot) => format!("slot '{slot}' of {what}"),
+                None => format!("the inventory of {what}"),
+            };
+            out.add(item_place.clone(), format!("{} '{}' is in {inside}, which holds items only", item.kind.noun(), item.id));
+        }
+        check_object(world, item, kind, item_place, seen, map, uids, out);
+    }
+}
+
+/// Checks a map record before [`World::map_from_record`] builds it.
+pub fn check_map_record(world: &World, record: &MapRecord, kind: RecordKind) -> Result<(), RecordError> {
+    let mut out = Problems::default();
+    check_map(world, record, kind, 0, &mut Uids::default(), &mut out);
+    out.finish()
+}
+
+/// Checks a whole save before [`World::load_game`] builds anything from it: the format,
+/// every map, unique uids, counters above every uid, the current map and player, and every
+/// mod's `save` entry.
+pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
+    let mut out = Problems::default();
+    if save.format != SAVE_FORMAT {
+        out.add(
+            Place::Top("format"),
+            format!("save format {} is not supported (this engine reads format {SAVE_FORMAT})", save.format),
+        );
+        return out.finish();
+    }
+    let cells: u64 = save.maps.iter().map(|m| m.width.max(0) as u64 * m.height.max(0) as u64).sum();
+    if cells > MAX_SAVE_CELLS {
+        out.add(Place::Top("maps"), format!("the maps have {cells} cells together, more than {MAX_SAVE_CELLS}"));
+        return out.finish();
+    }
+    let mut uids = Uids::default();
+    for (index, map) in save.maps.iter().enumerate() {
+        check_map(world, map, RecordKind::SaveGame, index, &mut uids, &mut out);
+    }
+    let mut player_place = None;
+    if let Some(player) = &save.ownerless_player {
+        let place = Place::Object { map: None, id: player.id, nth: 0 };
+        player_place = Some(place.clone());
+        check_object(world, player, RecordKind::SaveGame, place, &mut Seen::default(), None, &mut uids, &mut out);
+        if player.uid != save.player {
+            out.add(Place::Top("ownerless_player"), "ownerless_player is not the save's player: it must have its uid");
+        }
+    }
+    if let Some(&max) = uids.objects.keys().max()
+        && save.next_uid <= max
+    {
+        out.add(Place::Top("next_uid"), format!("next_uid is {}, but uid {max} is in use: it must be above", save.next_uid));
+    }
+    if let Some(&max) = uids.maps.iter().max()
+        && save.next_map_uid <= max
+    {
+        out.add(
+            Place::Top("next_map_uid"),
+            format!("next_map_uid is {}, but map uid {max} is in use: it must be above", save.next_map_uid),
+        );
+    }
+    if let Some(MapId(current)) = save.current_map
+        && !uids.maps.contains(&current)
+    {
+        out.add(Place::Top("current_map"), format!("current_map is {current}, but no map of the save has that uid"));
+    }
+    if let Some(Uid(player)) = save.player {
+        check_player(world, save, player, player_place, &uids, &mut out);
+    }
+    for (name, value) in &save.mods {
+        if !matches!(value, Value::Map(_) | Value::List(_)) {
+            out.add(
+                Place::ModSave(name.clone()),
+                format!("mods.{name} is {}, but each mod's save entry is a table", value.type_name()),
+            );
+        }
+    }
+    out.finish()
+}
+
+/// The save's player must be a character the loaded mods define, on a map or ownerless.
+fn check_player(world: &World, save: &SaveGame, player: u64, place: Option<Place>, uids: &Uids, out: &mut Problems) {
+    let Some(place) = place.or_else(|| uids.objects.get(&player).cloned()) else {
+        out.add(Place::Top("player"), format!("player is uid {player}, but no object of the save has that uid"));
+        return;
+    };
+    let record = save
+        .maps
+        .iter()
+        .flat_map(|m| &m.objects)
+        .chain(&save.ownerless_player)
+        .find(|o| o.uid == Some(Uid(player)));
+    match record {
+        None => out.add(place, format!("the player (uid {player}) is held by another object: it must stand on a map")),
+        Some(record) if record.kind != ObjectKind::Chara => {
+            out.add(place, format!("the player (uid {player}) is a {}, not a character", record.kind.noun()))
+        }
+        Some(record) if world.data.find(Symbol::intern("base.chara"), record.id.as_str()).is_err() => out.add(
+            place,
+            format!("the player (uid {player}) is a '{}', which none of the loaded mods defines", record.id),
+        ),
+        Some(_) => {}
+    }
+}
+
+// ---- finding a place in a file's text -------------------------------------------------------
+
+/// The 1-based line of `place` in `text`, if it can be found.
+fn line_of_place(text: &str, place: &Place) -> Option<usize> {
+    let at = match place {
+        Place::File => return None,
+        Place::Top(field) => find_field(text, 0, text.len(), field)?,
+        Place::MapField { map, field } => {
+            let (start, end) = map_region(text, *map)?;
+            find_field(text, start, end, field).unwrap_or(start)
+        }
+        Place::Row { map, row } => {
+            let (start, end) = map_region(text, *map)?;
+            nth_string(text, find_field(text, start, end, "tiles")?, end, *row)?
+        }
+        Place::Object { map, id, nth } => {
+            let (start, end) = match map {
+                Some(map) => map_region(text, *map)?,
+                None => (find_field(text, 0, text.len(), "ownerless_player")?, text.len()),
+            };
+            nth_id(text, start, end, id.as_str(), *nth)?
+        }
+        Place::ModSave(name) => {
+            let start = find_field(text, 0, text.len(), "mods")?;
+            start + text[start..].find(&format!("{name:?}")).unwrap_or(0)
+        }
+    };
+    Some(text[..at].matches('\n').count() + 1)
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Where the bare field name `field` (followed by `:`) first appears in `text[start..end]`.
+fn find_field(text: &str, start: usize, end: usize, field: &str) -> Option<usize> {
+    let region = text.get(start..end)?;
+    let mut from = 0;
+    while let Some(found) = region[from..].find(field) {
+        let at = from + found;
+        let before = region[..at].chars().next_back();
+        let after = region[at + field.len()..].trim_start().chars().next();
+        if before.is_none_or(|c| !is_ident_char(c) && c != '"') && after == Some(':') {
+            return Some(start + at);
+        }
+        from = at + field.len();
+    }
+    None
+}
+
+/// The span of the `map`-th map record: from its `name` field to the next map's.
+fn map_region(text: &str, map: usize) -> Option<(usize, usize)> {
+    let mut start = find_field(text, 0, text.len(), "name")?;
+    for _ in 0..map {
+        start = find_field(text, start + 1, text.len(), "name")?;
+    }
+    let end = find_field(text, start + 1, text.len(), "name").unwrap_or(text.len());
+    Some((start, end))
+}
+
+/// Where the `nth` string literal after `from` starts.
+fn nth_string(text: &str, from: usize, end: usize, nth: usize) -> Option<usize> {
+    let mut count = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in text.get(from..end)?.char_indices() {
+        match (in_string, c) {
+            (true, '\\') if !escaped => escaped = true,
+            (true, '"') if !escaped => in_string = false,
+            (true, _) => escaped = false,
+            (false, '"') => {
+                if count == nth {
+                    return Some(from + i);
+                }
+                count += 1;
+                in_string = true;
+            }
+            (false, _) => {}
+        }
+    }
+    None
+}
+
+/// Where the `nth` `id: "<id>"` of `text[start..end]` is.
+fn nth_id(text: &str, start: usize, end: usize, id: &str, nth: usize) -> Option<usize> {
+    let quoted = format!("{id:?}");
+    let region = text.get(start..end)?;
+    let mut count = 0;
+    let mut from = 0;
+    while let Some(found) = region[from..].find(&quoted) {
+        let at = from + found;
+        let before = region[..at].trim_end();
+        if let Some(before) = before.strip_suffix(':')
+            && before.trim_end().ends_with("id")
+            && !before.trim_end().trim_end_matches("id").ends_with(is_ident_char)
+        {
+            if count == nth {
+                return Some(start + at);
+            }
+            count += 1;
+        }
+        from = at + quoted.len();
+    }
+    None
+}
+
+/// Turns serde's and RON's "unknown field" error into one that suggests the nearest known
+/// key: `unknown field 'widht' in MapRecord: did you mean 'width'? (known: …)`.
+pub fn unknown_field_message(found: &str, expected: &[&str], outer: Option<&str>) -> String {
+    let nearest = expected
+        .iter()
+        .map(|known| (strsim::damerau_levenshtein(found, known), *known))
+        .filter(|(distance, known)| *distance <= known.len().max(2) / 2 + 1)
+        .min();
+    let inside = outer.map(|o| format!(" in {o}")).unwrap_or_default();
+    let known = expected.join(", ");
+    match nearest {
+        Some((_, known_name)) => format!("unknown field '{found}'{inside}: did you mean '{known_name}'? (known: {known})"),
+        None => format!("unknown field '{found}'{inside} (known: {known})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_found_on_their_lines() {
+        let text = "(\n    name: \"town\",\n    width: 2,\n    tiles: [\n        \"..\",\n        \".x\",\n    ],\n    objects: [\n        (kind: Chara, id: \"elona.putit\", x: 0, y: 0),\n        (kind: Chara, id: \"elona.putit\", x: 9, y: 0),\n    ],\n)";
+        assert_eq!(line_of_place(text, &Place::MapField { map: 0, field: "width" }), Some(3));
+        assert_eq!(line_of_place(text, &Place::Row { map: 0, row: 1 }), Some(6));
+        let putit = Symbol::intern("elona.putit");
+        assert_eq!(line_of_place(text, &Place::Object { map: Some(0), id: putit, nth: 1 }), Some(10));
+        assert_eq!(line_of_place(text, &Place::Top("nothing")), None);
+    }
+
+    #[test]
+    fn unknown_fields_suggest_the_nearest() {
+        let message = unknown_field_message("widht", &["name", "width", "height"], Some("MapRecord"));
+        assert!(message.contains("did you mean 'width'?"), "{message}");
+        let message = unknown_field_message("zzzzzzzz", &["name", "width"], None);
+        assert!(!message.contains("did you mean"), "{message}");
+    }
+}
