@@ -212,6 +212,8 @@ impl EditorApp {
                     self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }
+                // The report is in the Log already (the runtime logs it).
+                Event::Panicked(report) => self.state.notice = Some((report.message, Instant::now())),
                 Event::Completions { id, candidates } => self.state.repl.completed(id, candidates),
                 Event::Copied(clip) => {
                     let text = format!(
@@ -450,6 +452,10 @@ impl EditorApp {
             let busy = self.host.busy_for().is_some_and(|d| d > BUSY_AFTER);
             let state = if busy { "busy" } else { snapshot.state.label() };
             ui.label(format!("Runtime: {state}"));
+            if let Some(fault) = &snapshot.fault {
+                ui.separator();
+                ui.colored_label(egui::Color32::LIGHT_RED, "⚠ recovered from a panic").on_hover_text(fault);
+            }
         });
     }
 

@@ -15,11 +15,17 @@ fn stdout_sink() -> Box<dyn FnMut(Output)> {
     })
 }
 
-fn open(project: &Path) -> Result<Runtime, ExitCode> {
-    let mut runtime = Runtime::open_project(project, stdout_sink()).map_err(|error| {
+/// Opens `project` and starts a game; the options' limits hold from the first line of mod
+/// code on.
+fn open(project: &Path, options: RunOptions) -> Result<Runtime, ExitCode> {
+    let cannot_open = |error: nefia_runtime::runtime::RuntimeError| {
         eprintln!("nefia: cannot open project {}: {error}", project.display());
         ExitCode::FAILURE
-    })?;
+    };
+    let mut runtime = Runtime::new(stdout_sink()).map_err(cannot_open)?;
+    runtime.break_on_terminal(options.pause);
+    runtime.set_limits(options.time, options.memory);
+    runtime.open(project).map_err(cannot_open)?;
     runtime.start_game().map_err(|error| {
         eprintln!("nefia: cannot start the game of {}: {error}", project.display());
         ExitCode::FAILURE
@@ -41,12 +47,10 @@ pub struct RunOptions {
 /// `nefia run FILE`: exit 0 on success, 1 with the message and traceback on stderr (a
 /// script past its limits included).
 pub fn run(file: &Path, project: &Path, options: RunOptions) -> ExitCode {
-    let runtime = match open(project) {
+    let runtime = match open(project, options) {
         Ok(runtime) => runtime,
         Err(code) => return code,
     };
-    runtime.break_on_terminal(options.pause);
-    runtime.set_limits(options.time, options.memory);
     match runtime.run_file(file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -58,11 +62,10 @@ pub fn run(file: &Path, project: &Path, options: RunOptions) -> ExitCode {
 
 /// `nefia repl`: read, evaluate, print, until end of input.
 pub fn repl(project: &Path) -> ExitCode {
-    let runtime = match open(project) {
+    let runtime = match open(project, RunOptions { pause: true, ..RunOptions::default() }) {
         Ok(runtime) => runtime,
         Err(code) => return code,
     };
-    runtime.break_on_terminal(true);
     nefia_runtime::lua::repl::read_eval_print(runtime.lua(), "", &|| false);
     ExitCode::SUCCESS
 }

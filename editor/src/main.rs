@@ -47,11 +47,12 @@ enum Command {
         /// Make `pause()` open a REPL on the terminal (otherwise it does nothing).
         #[arg(long = "break")]
         pause: bool,
-        /// Interrupt the script after this many seconds (default: no limit).
-        #[arg(long, value_name = "SECS")]
-        time_limit: Option<f64>,
+        /// Interrupt the script (and a mod's init.lua) after this many seconds (default: no
+        /// limit).
+        #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+        time_limit: Option<std::time::Duration>,
         /// Interrupt the script when the Lua heap grows past this many MiB (default: no limit).
-        #[arg(long, value_name = "MIB")]
+        #[arg(long, value_name = "MIB", value_parser = parse_mebibytes)]
         memory_limit: Option<usize>,
     },
     /// A Lua REPL in the terminal on a fresh game.
@@ -66,6 +67,32 @@ enum Command {
         #[arg(long, default_value = DEFAULT_PROJECT)]
         project: PathBuf,
     },
+}
+
+/// The longest `--time-limit`: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// The largest `--memory-limit`, in MiB: 1 TiB.
+const MAX_MEBIBYTES: usize = 1 << 20;
+
+/// Reads `--time-limit`: a finite number of seconds above 0, at most a day.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds, such as 2 or 0.5"))?;
+    if !seconds.is_finite() || seconds <= 0.0 || seconds > MAX_SECONDS {
+        return Err(format!("{text} seconds is not a time limit: give a number above 0 and at most {MAX_SECONDS}"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// Reads `--memory-limit`: a whole number of MiB from 1 to 1 TiB, returned in bytes.
+fn parse_mebibytes(text: &str) -> Result<usize, String> {
+    let mebibytes: usize =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of MiB, such as 512"))?;
+    if !(1..=MAX_MEBIBYTES).contains(&mebibytes) {
+        return Err(format!("{text} MiB is not a memory limit: give a whole number from 1 to {MAX_MEBIBYTES}"));
+    }
+    Ok(mebibytes << 20)
 }
 
 /// Reports how a window ended. A missing or broken project is shown in the window itself.
@@ -86,8 +113,7 @@ fn main() -> ExitCode {
         Some(Command::Edit { project }) => window_closed(nefia_editor::app::run(project)),
         Some(Command::Play { project }) => window_closed(nefia_editor::player::run(project)),
         Some(Command::Run { file, project, pause, time_limit, memory_limit }) => {
-            let time = time_limit.map(std::time::Duration::from_secs_f64);
-            headless::run(&file, &project, headless::RunOptions { pause, time, memory: memory_limit.map(|m| m << 20) })
+            headless::run(&file, &project, headless::RunOptions { pause, time: time_limit, memory: memory_limit })
         }
         Some(Command::Repl { project }) => headless::repl(&project),
         Some(Command::Check { project }) => headless::check(&project),

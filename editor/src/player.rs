@@ -129,7 +129,7 @@ impl PlayerApp {
             let rect = ui.max_rect();
             ui.allocate_rect(rect, egui::Sense::hover());
             if let Some(problem) = &self.snapshot.problem {
-                centred_text(ui, rect, &format!("The game could not be opened:\n{problem}"), Color32::LIGHT_RED);
+                centred_text(ui, rect, problem, Color32::LIGHT_RED);
                 return;
             }
             let snapshot = self.snapshot.clone();

@@ -1,13 +1,26 @@
-//! `nefia check`: load a project's mods and maps and report every problem with its file and
-//! line, without a display.
+//! `nefia check`: load a project's mods, maps and saves and report every problem with its
+//! file and line, without a display — everything `nefia run` and the editor would trip on.
+//!
+//! Each mod's `init.lua` runs under [`CHECK_TIME_PER_MOD`] (a mod that loops forever is
+//! reported, not waited for). A problem never stops the check: every map file and save is
+//! read and checked whole (see [`crate::validate`]), and the project's start map and player
+//! prototype are checked against what was loaded.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use crate::files::{FileError, parse_ron};
+use crate::files::{FileError, read_ron_text};
 use crate::lua::Output;
+use crate::lua::limits::Limits;
+use crate::project::{Project, check_name};
 use crate::runtime::{Runtime, RuntimeError};
-use crate::save::{MapRecord, RecordKind};
+use crate::save::{MapRecord, RecordKind, SaveGame};
+use crate::symbol::Symbol;
+use crate::validate::{check_map_record, check_save};
+
+/// How long one mod's `init.lua` may run in `nefia check`.
+pub const CHECK_TIME_PER_MOD: Duration = Duration::from_secs(10);
 
 /// One problem found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,45 +48,94 @@ impl From<FileError> for Problem {
     }
 }
 
-/// Loads the project in `dir` and every map under its `maps/` folder; returns the problems
-/// found (empty when all is well).
+/// Loads the project in `dir`, every map under its `maps/` folder and every save under
+/// `saves/`; returns the problems found (empty when all is well).
 pub fn check_project(dir: &Path) -> Vec<Problem> {
-    let runtime = match Runtime::open_project(dir, Box::new(|_: Output| {})) {
+    let project = match Project::open(dir) {
+        Ok(project) => project,
+        Err(error) => return vec![error.into()],
+    };
+    let mut problems = Vec::new();
+    let runtime = match Runtime::new(Box::new(|_: Output| {})) {
         Ok(runtime) => runtime,
         Err(error) => return vec![runtime_problem(dir, error)],
     };
-    let maps_dir = runtime.project().map(|p| p.maps_dir()).unwrap_or_default();
-    let files = crate::files::ron_files(&maps_dir);
-    let mut problems = Vec::new();
-    for file in files {
-        let text = match std::fs::read_to_string(&file) {
-            Ok(text) => text,
-            Err(error) => {
-                problems.push(Problem { file, line: None, message: error.to_string() });
-                continue;
-            }
-        };
-        let record: MapRecord = match parse_ron(&file, &text) {
-            Ok(record) => record,
-            Err(error) => {
-                problems.push(error.into());
-                continue;
-            }
-        };
-        let unknown = runtime.world().unknown_ids(&record);
-        if !unknown.is_empty() {
-            for (id, message) in unknown {
-                problems.push(Problem { file: file.clone(), line: line_of(&text, &format!("\"{id}\"")), message });
-            }
-            continue;
+    let mut runtime = runtime;
+    runtime.set_limits(Some(CHECK_TIME_PER_MOD), Some(Limits::EDITOR_MEMORY));
+    // With a mod missing, ids it would define are not reported as unknown.
+    let mods_loaded = match runtime.open(dir) {
+        Ok(()) => true,
+        Err(error) => {
+            problems.push(runtime_problem(dir, error));
+            false
         }
-        if let Err(error) = runtime.world_mut().map_from_record(&record, RecordKind::MapFile) {
-            let message = error.to_string();
-            let line = quoted_id(&message).and_then(|id| line_of(&text, &format!("\"{id}\"")));
-            problems.push(Problem { file, line, message });
+    };
+    let manifest_path = dir.join("project.ron");
+    let manifest_text = std::fs::read_to_string(&manifest_path).unwrap_or_default();
+    let at_key = |key: &str| manifest_text.lines().position(|l| l.contains(key)).map(|i| i + 1);
+    let map_files = crate::files::ron_files(&project.maps_dir());
+    if let Some(start) = &project.manifest.start_map
+        && !map_files.iter().any(|f| f.file_stem().is_some_and(|s| s == start.as_str()))
+    {
+        let message = format!("start_map '{start}' has no file maps/{start}.ron");
+        problems.push(Problem { file: manifest_path.clone(), line: at_key("start_map"), message });
+    }
+    match &project.manifest.player {
+        Some(player) if mods_loaded => {
+            if let Err(error) = runtime.world().data.find(Symbol::intern("base.chara"), player) {
+                let message = format!("player: {error}");
+                problems.push(Problem { file: manifest_path.clone(), line: at_key("player"), message });
+            }
         }
+        Some(_) => {}
+        None if project.manifest.start_map.is_some() => {
+            let message = "a start_map is set but no player prototype: add `player: \"<id>\"`".to_owned();
+            problems.push(Problem { file: manifest_path.clone(), line: None, message });
+        }
+        None => {}
+    }
+    for file in map_files {
+        check_map_file(&runtime, &file, mods_loaded, &mut problems);
+    }
+    for file in crate::files::ron_files(&project.saves_dir()) {
+        check_save_file(&runtime, &file, mods_loaded, &mut problems);
     }
     problems
+}
+
+/// Checks one map file: its name, its RON, its ids and its records.
+fn check_map_file(runtime: &Runtime, file: &Path, mods_loaded: bool, problems: &mut Vec<Problem>) {
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Err(message) = check_name("map", &stem) {
+        problems.push(Problem { file: file.to_owned(), line: None, message });
+    }
+    let (record, text): (MapRecord, String) = match read_ron_text(file) {
+        Ok(read) => read,
+        Err(error) => return problems.push(error.into()),
+    };
+    let world = runtime.world();
+    if mods_loaded {
+        for (id, message) in world.unknown_ids(&record) {
+            problems.push(Problem { file: file.to_owned(), line: line_of(&text, &format!("\"{id}\"")), message });
+        }
+    }
+    if let Err(error) = check_map_record(&world, &record, RecordKind::MapFile) {
+        problems.extend(error.locate(file, &text).into_iter().map(Problem::from));
+    }
+}
+
+/// Checks one save file: its RON and the whole save (objects of unknown prototypes are kept
+/// aside when it loads, so they are not problems).
+fn check_save_file(runtime: &Runtime, file: &Path, mods_loaded: bool, problems: &mut Vec<Problem>) {
+    let (save, text): (SaveGame, String) = match read_ron_text(file) {
+        Ok(read) => read,
+        Err(error) => return problems.push(error.into()),
+    };
+    if let Err(error) = check_save(&runtime.world(), &save) {
+        let located = error.locate(file, &text).into_iter().map(Problem::from);
+        // Without every mod, a player of a mod that did not load is not this save's fault.
+        problems.extend(located.filter(|p| mods_loaded || !p.message.contains("none of the loaded mods")));
+    }
 }
 
 fn runtime_problem(dir: &Path, error: RuntimeError) -> Problem {
@@ -91,13 +153,6 @@ fn runtime_problem(dir: &Path, error: RuntimeError) -> Problem {
         }
         other => Problem { file: dir.join("project.ron"), line: None, message: other.to_string() },
     }
-}
-
-/// The first '…'-quoted word of an error message (the unknown id).
-fn quoted_id(message: &str) -> Option<&str> {
-    let start = message.find('\'')? + 1;
-    let end = start + message[start..].find('\'')?;
-    Some(&message[start..end])
 }
 
 fn line_of(text: &str, needle: &str) -> Option<usize> {

@@ -95,7 +95,10 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     let size = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?.len();
     if size > MAX_FILE_BYTES {
-        return Err(FileError::new(path, format!("the file has {size} bytes, more than the {MAX_FILE_BYTES} Nefia reads")));
+        return Err(FileError::new(
+            path,
+            format!("the file has {size} bytes, more than the {MAX_FILE_BYTES} Nefia reads"),
+        ));
     }
     std::fs::read_to_string(path).map_err(|e| FileError::io(path, e))
 }
@@ -167,9 +170,7 @@ fn remove_stale_temps(dir: &Path, name: &str) {
         let file = file.to_string_lossy();
         let is_temp = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"));
         let crashed = is_temp.and_then(|pid| pid.parse::<u32>().ok()).is_some_and(|pid| !process_is_alive(pid));
-        if crashed
-            && let Err(error) = std::fs::remove_file(entry.path())
-        {
+        if crashed && let Err(error) = std::fs::remove_file(entry.path()) {
             tracing::warn!("{}: a stale temp file could not be removed: {error}", entry.path().display());
         }
     }

@@ -14,6 +14,7 @@
 //! [`Command::Reload`] for every Lua file saved in the loaded mods.
 
 use std::cell::{Cell, RefCell};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,6 +40,16 @@ use crate::runtime::Runtime;
 use crate::symbol::Symbol;
 use crate::ui::{Input, LogLevel, LogLine};
 use crate::view::{self, LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
+use crate::world::WorldState;
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+        (Some(text), _) => (*text).to_owned(),
+        (_, Some(text)) => text.clone(),
+        _ => "(a panic without a message)".to_owned(),
+    }
+}
 
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
@@ -130,6 +141,71 @@ pub enum Command {
     Shutdown,
 }
 
+impl Command {
+    /// The command's name in messages ("a panic in eval").
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Eval { .. } => "eval",
+            Command::Input(_) => "input",
+            Command::Select(_) => "select",
+            Command::Inspect(_) => "inspect",
+            Command::Edit(_) => "edit",
+            Command::Maps(_) => "map files",
+            Command::Undo => "undo",
+            Command::Copy { .. } => "copy",
+            Command::Redo => "redo",
+            Command::Play(_) => "play",
+            Command::StopPlay => "stop play",
+            Command::PausePlay(_) => "pause play",
+            Command::ListSaves => "list saves",
+            Command::StepTurn => "step",
+            Command::Continue => "continue",
+            Command::Break => "break",
+            Command::Resume => "resume",
+            Command::Reload(_) => "reload",
+            Command::ReloadMod(_) => "reload mod",
+            Command::Complete { .. } => "complete",
+            Command::SetLimits { .. } => "set limits",
+            Command::ShowSource { .. } => "show source",
+            Command::Stop => "stop",
+            Command::Shutdown => "shutdown",
+        }
+    }
+
+    /// True if the command only reads the world (no checkpoint is taken before it).
+    fn reads_only(&self) -> bool {
+        matches!(
+            self,
+            Command::Select(_)
+                | Command::Inspect(_)
+                | Command::Copy { .. }
+                | Command::ListSaves
+                | Command::Break
+                | Command::PausePlay(_)
+                | Command::SetLimits { .. }
+                | Command::ShowSource { .. }
+                | Command::Stop
+                | Command::Shutdown
+        )
+    }
+}
+
+/// The most objects plus map cells a world may have for the host to copy it before each
+/// command that changes it (a few milliseconds); a larger world is checked after a panic
+/// but cannot be put back.
+pub const CHECKPOINT_BUDGET: usize = 4_000_000;
+
+/// A panic caught at the command boundary, as the editor is told of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanicReport {
+    /// What it says: the command, the panic's message, and what became of the world.
+    pub message: String,
+    /// The runtime could not go on: it serves nothing but the failure from now on.
+    pub fatal: bool,
+    /// Unsaved maps written beside their files (`maps/<name>.ron.recovered`).
+    pub recovered: Vec<PathBuf>,
+}
+
 /// A map file operation (see [`crate::map_files`]). Failures come back as
 /// [`Event::Refused`]; what was done is logged.
 #[derive(Clone, Debug, PartialEq)]
@@ -200,6 +276,8 @@ pub enum Event {
     Copied(Arc<Clip>),
     /// The answer to [`Command::ListSaves`]: the saves' names, newest first.
     Saves(Vec<String>),
+    /// A command panicked; the runtime caught it (see [`PanicReport`]).
+    Panicked(PanicReport),
 }
 
 /// State shared between the two threads.
@@ -244,7 +322,18 @@ impl HostHandle {
         let reloads = commands.clone();
         let thread = std::thread::Builder::new()
             .name("nefia runtime".into())
-            .spawn(move || run(config, thread_shared, (reloads, command_rx), event_tx))
+            .spawn(move || {
+                let (repaint, project) = (config.repaint.clone(), config.project.display().to_string());
+                let (shared, commands, events) = (thread_shared.clone(), command_rx.clone(), event_tx.clone());
+                // Commands catch their own panics; one here is in setting up or in the
+                // recovery itself.
+                if let Err(payload) =
+                    catch_unwind(AssertUnwindSafe(|| run(config, thread_shared, (reloads, command_rx), event_tx)))
+                {
+                    let problem = format!("The runtime stopped: {}", panic_message(payload.as_ref()));
+                    serve_failure(&repaint, &shared, &commands, &events, &project, problem);
+                }
+            })
             .expect("the runtime thread starts");
         HostHandle { commands, events, shared, thread: Some(thread) }
     }
@@ -277,6 +366,9 @@ impl HostHandle {
 
     /// How long the runtime has been busy with the current command (None when idle).
     pub fn busy_for(&self) -> Option<Duration> {
+        if self.thread.as_ref().is_none_or(JoinHandle::is_finished) {
+            return None;
+        }
         let since = self.shared.busy_since.load(Ordering::Relaxed);
         (since != 0).then(|| self.shared.started.elapsed().saturating_sub(Duration::from_millis(since)))
     }
@@ -327,6 +419,11 @@ struct Host {
     asset_dirs: Arc<Vec<PathBuf>>,
     mods: Arc<Vec<String>>,
     shutting_down: Cell<bool>,
+    /// The last panic caught, shown in the status bar until the next one.
+    fault: RefCell<Option<String>>,
+    /// Why the runtime cannot go on, once it cannot: the serve loop ends and only the
+    /// failure is served.
+    failed: RefCell<Option<String>>,
 }
 
 fn run(
@@ -352,7 +449,11 @@ fn run(
     });
     let runtime = match opened {
         Ok(runtime) => runtime,
-        Err(error) => return serve_failure(&config, &shared, &commands, &events, error.to_string()),
+        Err(error) => {
+            let name = config.project.display().to_string();
+            let problem = format!("The project could not be opened:\n{error}");
+            return serve_failure(&config.repaint, &shared, &commands, &events, &name, problem);
+        }
     };
     let project = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
     let asset_dirs = Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default());
@@ -384,13 +485,15 @@ fn run(
         asset_dirs,
         mods,
         shutting_down: Cell::new(false),
+        fault: RefCell::default(),
+        failed: RefCell::default(),
     });
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
     let _watcher = host.watch_mods(reloads);
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();
-    while !host.shutting_down.get() {
+    while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
         }
@@ -400,25 +503,36 @@ fn run(
         limits.take_stop();
     }
     gui::set_frontend(lua, None);
+    let failed = host.failed.borrow_mut().take();
+    if let Some(problem) = failed {
+        serve_failure(&host.repaint, &host.shared, &host.commands, &host.events, &host.project, problem);
+    }
 }
 
-/// Publishes the reason the project could not be opened and waits for shutdown.
+/// Publishes why the runtime cannot serve the project (it could not be opened, or it
+/// stopped after a panic it could not recover from) and answers commands with that until
+/// shutdown. Nothing is busy from here on.
 fn serve_failure(
-    config: &HostConfig,
+    repaint: &Arc<dyn Fn() + Send + Sync>,
     shared: &Shared,
     commands: &Receiver<Command>,
     events: &Sender<Event>,
+    project: &str,
     problem: String,
 ) {
-    let mut snapshot = Snapshot::empty(&config.project.display().to_string());
+    let mut snapshot = Snapshot::empty(project);
     snapshot.state = RuntimeState::Failed;
     snapshot.problem = Some(problem.clone());
     *shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
-    let _ = events.send(Event::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem })));
-    (config.repaint)();
+    shared.busy_since.store(0, Ordering::Relaxed);
+    let _ = events.send(Event::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem.clone() })));
+    repaint();
     for command in commands.iter() {
         match command {
             Command::Shutdown => return,
+            Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo => {
+                let _ = events.send(Event::Refused(problem.clone()));
+            }
             Command::Eval { id, .. } => {
                 let failure = LuaFailure { message: "the project is not open".into(), traceback: String::new() };
                 let _ = events.send(Event::Evaluated { id, result: Evaluation::Error(failure) });
@@ -432,10 +546,6 @@ fn serve_failure(
             Command::Input(_)
             | Command::Select(_)
             | Command::Inspect(_)
-            | Command::Edit(_)
-            | Command::Undo
-            | Command::Redo
-            | Command::Maps(_)
             | Command::Copy { .. }
             | Command::Continue
             | Command::Play(_)
@@ -490,10 +600,96 @@ impl Host {
             .ok()
     }
 
+    /// Carries out one command under the limits. A panic anywhere inside it (the command,
+    /// a Lua callback, a nested command) is caught here: see [`Host::recover`].
     fn handle(&self, command: Command) {
-        self.shared.busy_since.store(self.shared.started.elapsed().as_millis().max(1) as u64, Ordering::Relaxed);
-        self.runtime.engine().limits.run(|| self.handle_timed(command));
+        let since = u64::try_from(self.shared.started.elapsed().as_millis()).unwrap_or(u64::MAX).max(1);
+        self.shared.busy_since.store(since, Ordering::Relaxed);
+        let name = command.name();
+        let checkpoint = self.checkpoint(&command);
+        let limits = &self.runtime.engine().limits;
+        let outcome = catch_unwind(AssertUnwindSafe(|| limits.run(|| self.handle_timed(command))));
         self.shared.busy_since.store(0, Ordering::Relaxed);
+        if let Err(payload) = outcome {
+            self.recover(name, panic_message(payload.as_ref()), checkpoint);
+        }
+    }
+
+    /// A copy of the world to put back if `command` panics and leaves it inconsistent; none
+    /// for commands that only read, or for a world past [`CHECKPOINT_BUDGET`].
+    fn checkpoint(&self, command: &Command) -> Option<WorldState> {
+        if command.reads_only() {
+            return None;
+        }
+        let world = self.runtime.engine().world.try_borrow().ok()?;
+        (world.snapshot_size() <= CHECKPOINT_BUDGET).then(|| world.snapshot())
+    }
+
+    /// After a panic in command `name`: checks the world, puts it back to `checkpoint` if it
+    /// is inconsistent, and reports what happened in the Log, the status bar and an
+    /// [`Event::Panicked`]. If the world is inconsistent and cannot be put back, the runtime
+    /// cannot go on: unsaved maps are written as `.ron.recovered` and the host fails.
+    fn recover(&self, name: &str, message: String, checkpoint: Option<WorldState>) {
+        let engine = self.runtime.engine();
+        let verdict = match engine.world.try_borrow_mut() {
+            Err(_) => Err("the world is still in use".to_owned()),
+            Ok(mut world) => match (world.check_invariants(), checkpoint) {
+                (Ok(()), _) => Ok("the world is consistent and keeps what the command did before it".to_owned()),
+                (Err(problem), Some(state)) => {
+                    world.restore(state);
+                    Ok(format!("the world was inconsistent ({problem}) and is put back as it was before the command"))
+                }
+                (Err(problem), None) => Err(format!("the world is inconsistent ({problem})")),
+            },
+        };
+        let report = match verdict {
+            Ok(outcome) => PanicReport {
+                message: format!("the runtime caught a panic in {name}: {message}; {outcome}"),
+                fatal: false,
+                recovered: Vec::new(),
+            },
+            Err(problem) => {
+                let recovered = self.write_recovered();
+                let mut text = format!("The runtime stopped after a panic in {name}: {message}; {problem}.");
+                if !recovered.is_empty() {
+                    let files: Vec<String> = recovered.iter().map(|p| p.display().to_string()).collect();
+                    text.push_str(&format!("\nUnsaved maps were written beside their files: {}", files.join(", ")));
+                }
+                *self.failed.borrow_mut() = Some(text.clone());
+                PanicReport { message: text, fatal: true, recovered }
+            }
+        };
+        gui::log(self.runtime.lua(), LogLevel::Error, report.message.clone());
+        *self.fault.borrow_mut() = Some(report.message.clone());
+        self.send(Event::Panicked(report));
+    }
+
+    /// Writes the unsaved maps of the edit state as `.ron.recovered` files (while playing,
+    /// the edit state set aside is put back first: the played world is not the user's work).
+    fn write_recovered(&self) -> Vec<PathBuf> {
+        let restored = catch_unwind(AssertUnwindSafe(|| self.end_play()));
+        let engine = self.runtime.engine();
+        let (Ok(()), Some(project), Ok(world), Ok(files)) =
+            (restored, engine.project.borrow().clone(), engine.world.try_borrow(), engine.maps.try_borrow())
+        else {
+            return Vec::new();
+        };
+        let mut written = Vec::new();
+        for result in files.write_recovered(&world, &project) {
+            match result {
+                Ok(path) => written.push(path),
+                Err(error) => self.send(Event::Refused(format!("an unsaved map could not be recovered: {error}"))),
+            }
+        }
+        written
+    }
+
+    /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
+    /// serve loop ends at the next command.
+    fn send(&self, event: Event) {
+        if self.events.send(event).is_err() {
+            self.shutting_down.set(true);
+        }
     }
 
     fn handle_timed(&self, command: Command) {
@@ -501,7 +697,7 @@ impl Host {
         match command {
             Command::Eval { id, code } => {
                 let result = repl::evaluate(lua, &code);
-                let _ = self.events.send(Event::Evaluated { id, result });
+                self.send(Event::Evaluated { id, result });
             }
             Command::Input(input) => {
                 if self.error.borrow().is_some() {
@@ -525,39 +721,39 @@ impl Host {
             Command::Edit(edit) => {
                 let result = edit::apply(lua, &mut self.history.borrow_mut(), &edit);
                 if let Err(error) = result {
-                    let _ = self.events.send(Event::Refused(error.to_string()));
+                    self.send(Event::Refused(error.to_string()));
                 }
             }
             Command::Maps(command) => {
                 if let Err(error) = self.maps(command) {
-                    let _ = self.events.send(Event::Refused(error.to_string()));
+                    self.send(Event::Refused(error.to_string()));
                 }
             }
             Command::Copy { map, x, y, width, height } => {
                 match edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
                     Ok(clip) => {
-                        let _ = self.events.send(Event::Copied(Arc::new(clip)));
+                        self.send(Event::Copied(Arc::new(clip)));
                     }
                     Err(error) => {
-                        let _ = self.events.send(Event::Refused(error.to_string()));
+                        self.send(Event::Refused(error.to_string()));
                     }
                 }
             }
             Command::Undo => {
                 let undone = self.history.borrow_mut().undo(&mut self.runtime.world_mut());
                 if undone.is_none() {
-                    let _ = self.events.send(Event::Refused("nothing to undo".into()));
+                    self.send(Event::Refused("nothing to undo".into()));
                 }
             }
             Command::Redo => {
                 let redone = self.history.borrow_mut().redo(&mut self.runtime.world_mut());
                 if redone.is_none() {
-                    let _ = self.events.send(Event::Refused("nothing to redo".into()));
+                    self.send(Event::Refused("nothing to redo".into()));
                 }
             }
             Command::Continue => {
                 if !self.runtime.engine().repl.borrow_mut().resume() {
-                    let _ = self.events.send(Event::Refused("nothing is paused".into()));
+                    self.send(Event::Refused("nothing is paused".into()));
                 }
             }
             Command::Break => self.break_requested.set(true),
@@ -574,11 +770,11 @@ impl Host {
             Command::PausePlay(paused) => self.play_paused.set(paused && self.play.borrow().is_some()),
             Command::ListSaves => {
                 let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir.borrow());
-                let _ = self.events.send(Event::Saves(saves));
+                self.send(Event::Saves(saves));
             }
             Command::StepTurn => {
                 if self.play.borrow().is_none() {
-                    let _ = self.events.send(Event::Refused("Step works while playing".into()));
+                    self.send(Event::Refused("Step works while playing".into()));
                 } else if let Err(error) = crate::lua::event::trigger(
                     lua,
                     Symbol::intern("base.on_wait_turn"),
@@ -600,7 +796,7 @@ impl Host {
             Command::ReloadMod(id) => {
                 let known = self.runtime.mods().iter().any(|m| m.id() == id);
                 if !known {
-                    let _ = self.events.send(Event::Refused(format!("no mod '{id}' is loaded")));
+                    self.send(Event::Refused(format!("no mod '{id}' is loaded")));
                 }
                 for reload in hotload::reload_mod(lua, &id) {
                     self.reloaded(reload);
@@ -608,11 +804,11 @@ impl Host {
             }
             Command::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);
-                let _ = self.events.send(Event::Completions { id, candidates });
+                self.send(Event::Completions { id, candidates });
             }
             Command::SetLimits { time, memory } => self.runtime.engine().limits.set(lua, time, memory),
             Command::ShowSource { file, line } => {
-                let _ = self.events.send(Event::Source(repl::source_excerpt(lua, &file, line)));
+                self.send(Event::Source(repl::source_excerpt(lua, &file, line)));
             }
             Command::Shutdown => self.shutting_down.set(true),
         }
@@ -693,7 +889,7 @@ impl Host {
     /// Starts playing; a failure leaves the edit state as it was.
     fn begin_play(&self, from: PlayFrom) {
         if self.play.borrow().is_some() {
-            let _ = self.events.send(Event::Refused("already playing: stop first (Shift+F5)".into()));
+            self.send(Event::Refused("already playing: stop first (Shift+F5)".into()));
             return;
         }
         match self.runtime.begin_play(from) {
@@ -707,7 +903,7 @@ impl Host {
                 *self.play_history.borrow_mut() = Some(history);
             }
             Err(error) => {
-                let _ = self.events.send(Event::Refused(format!("cannot play: {error}")));
+                self.send(Event::Refused(format!("cannot play: {error}")));
             }
         }
     }
@@ -743,7 +939,7 @@ impl Host {
         if reload.outcome.is_ok() {
             self.error.take();
         }
-        let _ = self.events.send(Event::Reloaded(reload));
+        self.send(Event::Reloaded(reload));
     }
 
     /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked
@@ -768,8 +964,24 @@ impl Host {
         Ok(())
     }
 
-    /// Advances animations and publishes a new snapshot.
+    /// Advances animations and publishes a new snapshot. A panic while building it is
+    /// caught: it is reported, and the previous snapshot is published again with the fault.
     fn publish(&self) {
+        let Err(payload) = catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())) else { return };
+        let message =
+            format!("the runtime caught a panic while building the view: {}", panic_message(payload.as_ref()));
+        gui::log(self.runtime.lua(), LogLevel::Error, message.clone());
+        *self.fault.borrow_mut() = Some(message.clone());
+        let mut shared = self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner());
+        let mut snapshot = Snapshot::clone(&shared);
+        snapshot.serial += 1;
+        snapshot.fault = Some(message);
+        *shared = Arc::new(snapshot);
+        drop(shared);
+        (self.repaint)();
+    }
+
+    fn publish_snapshot(&self) {
         let lua = self.runtime.lua();
         let now = Instant::now();
         let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
@@ -854,6 +1066,7 @@ impl Host {
             map_files,
             pause: engine.repl.borrow().pause_view(),
             error,
+            fault: self.fault.borrow().clone(),
             break_requested: self.break_requested.get(),
             playing: self.play.borrow().is_some(),
             play_paused: self.play_paused.get(),
@@ -886,6 +1099,9 @@ impl Frontend for Host {
                 }
                 if self.shutting_down.get() {
                     break Err(mlua::Error::runtime("the editor is closing"));
+                }
+                if self.failed.borrow().is_some() {
+                    break Err(mlua::Error::runtime("the runtime stopped after a panic"));
                 }
                 if limits.take_stop() {
                     break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));

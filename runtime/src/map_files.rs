@@ -198,6 +198,26 @@ impl MapFiles {
         self.dirty(world).into_iter().map(|name| self.save(world, project, &name)).collect()
     }
 
+    /// Writes every open map with unsaved changes beside its file as
+    /// `maps/<name>.ron.recovered`, for when the runtime cannot go on: the map files
+    /// themselves are left alone. Returns what was written and what could not be.
+    pub fn write_recovered(&self, world: &World, project: &Project) -> Vec<Result<PathBuf, MapFileError>> {
+        self.dirty(world)
+            .into_iter()
+            .filter_map(|name| Some((name.clone(), self.map(&name)?)))
+            .map(|(name, map)| {
+                let path = Self::path(project, &name).with_extension("ron.recovered");
+                // The world may be inconsistent here: a map that cannot be written is named.
+                let record = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    world.map_record(map, RecordKind::MapFile)
+                }))
+                .map_err(|_| MapFileError::Refused(format!("map '{name}' is too damaged to write")))??;
+                write_atomic(&path, map_text(&path, &record)?.as_bytes())?;
+                Ok(path)
+            })
+            .collect()
+    }
+
     /// The names of the open maps with unsaved changes.
     pub fn dirty(&self, world: &World) -> Vec<String> {
         self.files.iter().filter(|(_, f)| Self::is_dirty(world, f)).map(|(name, _)| name.clone()).collect()

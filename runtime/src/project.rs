@@ -38,11 +38,7 @@ pub struct ProjectManifest {
 pub fn check_name(what: &str, name: &str) -> Result<(), String> {
     let valid =
         !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if valid {
-        Ok(())
-    } else {
-        Err(format!("'{name}' is not a {what} name: use 1 to 64 letters, digits, '_' or '-'"))
-    }
+    if valid { Ok(()) } else { Err(format!("'{name}' is not a {what} name: use 1 to 64 letters, digits, '_' or '-'")) }
 }
 
 /// Checks an image name (`feats/fountain.png`): a relative path inside the asset folders,

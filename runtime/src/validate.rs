@@ -253,7 +253,10 @@ fn check_palette(record: &MapRecord, map: usize, out: &mut Problems) -> Option<u
     let widths: BTreeSet<usize> = record.palette.keys().map(|c| c.chars().count()).collect();
     if widths.len() > 1 {
         let widths: Vec<String> = widths.iter().map(usize::to_string).collect();
-        out.add(place, format!("palette codes have different lengths ({}): every code must be as long", widths.join(", ")));
+        out.add(
+            place,
+            format!("palette codes have different lengths ({}): every code must be as long", widths.join(", ")),
+        );
         return None;
     }
     widths.into_iter().next()
@@ -268,7 +271,13 @@ fn check_rows(record: &MapRecord, map: usize, code_width: usize, out: &mut Probl
         if count != expected {
             out.add(
                 place,
-                format!("row {} has {} characters, expected {} ({} codes of {code_width})", row + 1, count, expected, record.width),
+                format!(
+                    "row {} has {} characters, expected {} ({} codes of {code_width})",
+                    row + 1,
+                    count,
+                    expected,
+                    record.width
+                ),
             );
             continue;
         }
@@ -333,7 +342,10 @@ fn check_object(
                 Some(slot) => format!("slot '{slot}' of {what}"),
                 None => format!("the inventory of {what}"),
             };
-            out.add(item_place.clone(), format!("{} '{}' is in {inside}, which holds items only", item.kind.noun(), item.id));
+            out.add(
+                item_place.clone(),
+                format!("{} '{}' is in {inside}, which holds items only", item.kind.noun(), item.id),
+            );
         }
         check_object(world, item, kind, item_place, seen, map, uids, out);
     }
@@ -379,7 +391,10 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
     if let Some(&max) = uids.objects.keys().max()
         && save.next_uid <= max
     {
-        out.add(Place::Top("next_uid"), format!("next_uid is {}, but uid {max} is in use: it must be above", save.next_uid));
+        out.add(
+            Place::Top("next_uid"),
+            format!("next_uid is {}, but uid {max} is in use: it must be above", save.next_uid),
+        );
     }
     if let Some(&max) = uids.maps.iter().max()
         && save.next_map_uid <= max
@@ -414,12 +429,8 @@ fn check_player(world: &World, save: &SaveGame, player: u64, place: Option<Place
         out.add(Place::Top("player"), format!("player is uid {player}, but no object of the save has that uid"));
         return;
     };
-    let record = save
-        .maps
-        .iter()
-        .flat_map(|m| &m.objects)
-        .chain(&save.ownerless_player)
-        .find(|o| o.uid == Some(Uid(player)));
+    let record =
+        save.maps.iter().flat_map(|m| &m.objects).chain(&save.ownerless_player).find(|o| o.uid == Some(Uid(player)));
     match record {
         None => out.add(place, format!("the player (uid {player}) is held by another object: it must stand on a map")),
         Some(record) if record.kind != ObjectKind::Chara => {
@@ -550,7 +561,9 @@ pub fn unknown_field_message(found: &str, expected: &[&str], outer: Option<&str>
     let inside = outer.map(|o| format!(" in {o}")).unwrap_or_default();
     let known = expected.join(", ");
     match nearest {
-        Some((_, known_name)) => format!("unknown field '{found}'{inside}: did you mean '{known_name}'? (known: {known})"),
+        Some((_, known_name)) => {
+            format!("unknown field '{found}'{inside}: did you mean '{known_name}'? (known: {known})")
+        }
         None => format!("unknown field '{found}'{inside} (known: {known})"),
     }
 }

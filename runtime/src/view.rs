@@ -376,8 +376,11 @@ pub struct Snapshot {
     pub state: RuntimeState,
     /// The project's name.
     pub project: String,
-    /// Why the project could not be opened, if it could not.
+    /// Why the runtime cannot serve the project (it could not be opened, or it stopped
+    /// after a panic), if so: a whole sentence to show as it is.
     pub problem: Option<String>,
+    /// The last panic the runtime caught and recovered from, if any.
+    pub fault: Option<String>,
     /// Turns played.
     pub turn: u64,
     /// The in-game date.
@@ -450,6 +453,7 @@ impl Snapshot {
             state: RuntimeState::Starting,
             project: project.to_owned(),
             problem: None,
+            fault: None,
             turn: 0,
             date: String::new(),
             map: None,

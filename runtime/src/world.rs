@@ -203,6 +203,12 @@ impl World {
         }
     }
 
+    /// What a [`World::snapshot`] costs to take, in objects plus map cells: the host takes
+    /// one before a command only when this is small (see `host.rs`).
+    pub fn snapshot_size(&self) -> usize {
+        self.objects.len() + self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum::<usize>()
+    }
+
     /// Puts back a [`World::snapshot`]. The data registry stays (prototypes reloaded since
     /// are kept), and uids and map ids keep counting up, so nothing made in between is ever
     /// confused with something put back.

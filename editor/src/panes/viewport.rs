@@ -66,7 +66,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
         ui.painter().text(
             rect.center(),
             egui::Align2::CENTER_CENTER,
-            format!("The project could not be opened:\n{problem}"),
+            problem,
             egui::FontId::proportional(16.0),
             egui::Color32::LIGHT_RED,
         );

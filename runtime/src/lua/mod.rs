@@ -13,6 +13,8 @@ pub mod editor;
 pub mod error;
 pub mod event;
 mod fast;
+#[cfg(feature = "fault-injection")]
+mod fault;
 pub mod gui;
 pub mod handle;
 pub mod inspect;
@@ -244,8 +246,10 @@ pub fn pairs_of(lua: &Lua, keys: Table, values: Table) -> mlua::Result<Function>
 pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lua, Rc<Engine>)> {
     // SAFETY: the `debug` library is only loaded so that trusted environments (the REPL,
     // command-line scripts, `pause()`) can use it; mod environments never see it.
-    let lua =
-        unsafe { Lua::unsafe_new_with(mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG, mlua::LuaOptions::default()) };
+    // A Rust panic is never caught by a script's `pcall`: it unwinds to the host's command
+    // boundary, which checks the world (see `host.rs`).
+    let options = mlua::LuaOptions::default().catch_rust_panics(false);
+    let lua = unsafe { Lua::unsafe_new_with(mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG, options) };
     // Handles are mostly short-lived (an iterator's objects, a created-and-removed item);
     // generational collection frees them young, and with them the objects they kept alive.
     lua.gc_gen(0, 0);
@@ -317,6 +321,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     save::install(&lua, &api)?;
     editor::install(&lua, &api)?;
     repl::install(&lua, &api)?;
+    #[cfg(feature = "fault-injection")]
+    fault::install(&lua, &api)?;
     let repl_env = environment(&lua, "repl", None, true)?;
     engine.repl.borrow_mut().env = repl_env;
     Ok((lua, engine))
