@@ -135,9 +135,13 @@ impl Runtime {
     }
 
     /// Runs a Lua file whose prototypes go in namespace `mod_id` (test files, for example),
-    /// and returns its environment (the globals it defined).
-    pub fn run_file_as(&self, path: &Path, mod_id: &str) -> Result<Table, LuaFailure> {
+    /// with `globals` defined in its environment first, and returns the environment (the
+    /// globals it defined).
+    pub fn run_file_as(&self, path: &Path, mod_id: &str, globals: &[(&str, mlua::Value)]) -> Result<Table, LuaFailure> {
         let env = lua::environment(&self.lua, mod_id, None, true)?;
+        for (name, value) in globals {
+            env.raw_set(*name, value)?;
+        }
         let name = path.display().to_string();
         lua::load_file(&self.lua, &name, Some(Symbol::intern(mod_id)), path, env.clone())?.call::<()>(())?;
         Ok(env)

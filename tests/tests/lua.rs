@@ -31,12 +31,11 @@ fn test_files(dir: &Path, found: &mut Vec<PathBuf>) {
 fn load(game: &TestGame, file: &Path) -> Result<mlua::Table, String> {
     let assert = game
         .runtime
-        .run_file_as(&lua_dir().join("support/assert.lua"), "test")
+        .run_file_as(&lua_dir().join("support/assert.lua"), "test", &[])
         .map_err(|f| f.to_string())?
-        .raw_get::<mlua::Table>("Assert")
+        .raw_get::<mlua::Value>("Assert")
         .map_err(|e| e.to_string())?;
-    game.runtime.engine().api.raw_set("Assert", assert).map_err(|e| e.to_string())?;
-    game.runtime.run_file_as(file, "test").map_err(|f| f.to_string())
+    game.runtime.run_file_as(file, "test", &[("Assert", assert)]).map_err(|f| f.to_string())
 }
 
 /// The `test_*` functions of a file, in the order they are defined.

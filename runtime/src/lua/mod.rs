@@ -109,8 +109,11 @@ pub struct Engine {
     pub(crate) handles: RefCell<handle::Handles>,
     /// The Lua tables given to `data:add`, by type then id.
     pub(crate) data_tables: Table,
-    /// The shared API table every environment reads through.
+    /// The API table as the engine installed it (writable: only Rust uses it).
     pub api: Table,
+    /// The read-only view of [`Engine::api`] every environment reads through, and the maker
+    /// of an environment's `load` (`sandbox.lua`); set once the whole API is installed.
+    sandbox: std::cell::OnceCell<(Table, Function)>,
     /// Each loaded mod's environment and folder.
     pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
     /// The open project, if any.
@@ -293,6 +296,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         handles: RefCell::new(handles),
         data_tables: lua.create_table()?,
         api: api.clone(),
+        sandbox: std::cell::OnceCell::new(),
         mods: RefCell::default(),
         project: RefCell::default(),
         maps: RefCell::default(),
@@ -323,24 +327,34 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     repl::install(&lua, &api)?;
     #[cfg(feature = "fault-injection")]
     fault::install(&lua, &api)?;
+    let sandbox = lua.load(include_str!("sandbox.lua")).set_name("=nefia sandbox").call(api.clone())?;
+    if engine.sandbox.set(sandbox).is_err() {
+        return Err(mlua::Error::runtime("the sandbox is installed once"));
+    }
     let repl_env = environment(&lua, "repl", None, true)?;
     engine.repl.borrow_mut().env = repl_env;
     Ok((lua, engine))
 }
 
-/// A new environment reading through the API, with `_MOD_NAME` set to `mod_id`. Plain
+/// A new environment reading through the read-only API, with `_MOD_NAME` set to `mod_id`
+/// and `_G` itself: globals it defines, and a metatable set on it, are its own. Plain
 /// `require("a.b")` resolves in the mod `home` (if any); `require("mod.other.a.b")` in any
-/// loaded mod. With `trusted`, the `debug` library is visible too.
+/// loaded mod. With `trusted` (the REPL, scripts from the command line), the `debug`
+/// library is visible too.
 pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool) -> mlua::Result<Table> {
     let engine = engine(lua);
+    let (read_only_api, load_in) =
+        engine.sandbox.get().ok_or_else(|| mlua::Error::runtime("environments are made once the API is installed"))?;
     let env = lua.create_table()?;
     env.raw_set("_MOD_NAME", mod_id)?;
+    env.raw_set("_G", &env)?;
+    env.raw_set("load", load_in.call::<Function>(&env)?)?;
     if trusted {
         env.raw_set("debug", lua.globals().raw_get::<mlua::Value>("debug")?)?;
     }
     env.raw_set("require", lua.create_function(move |lua, name: String| require(lua, home, &name))?)?;
     let meta = lua.create_table()?;
-    meta.raw_set("__index", engine.api.clone())?;
+    meta.raw_set("__index", read_only_api)?;
     env.set_metatable(Some(meta))?;
     Ok(env)
 }
@@ -348,11 +362,12 @@ pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool)
 /// `require(name)` from code whose home mod is `home`.
 fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Value> {
     let engine = engine(lua);
+    let not_loaded = |id: &str| rt_error(lua, format!("require('{name}'): mod '{id}' is not loaded"));
     let (target, module) = match name.strip_prefix("mod.") {
-        Some(rest) => match rest.split_once('.') {
-            Some((other, module)) => (Symbol::intern(other), module),
-            None => (Symbol::intern(rest), "init"),
-        },
+        Some(rest) => {
+            let (other, module) = rest.split_once('.').unwrap_or((rest, "init"));
+            (Symbol::lookup(other).ok_or_else(|| not_loaded(other))?, module)
+        }
         None => match home {
             Some(home) => (home, name),
             None => {
@@ -363,15 +378,18 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
             }
         },
     };
+    if let Err(problem) = check_module_name(module) {
+        return Err(rt_error(lua, format!("require('{name}'): {problem}")));
+    }
     let key = format!("{target}:{module}");
     if let Some(loaded) = engine.modules.raw_get::<Option<mlua::Value>>(key.as_str())? {
         return Ok(loaded);
     }
     let loaded = engine.mods.borrow().get(&target).cloned();
-    let loaded = loaded.ok_or_else(|| rt_error(lua, format!("require('{name}'): mod '{target}' is not loaded")))?;
+    let loaded = loaded.ok_or_else(|| not_loaded(target.as_str()))?;
     let relative = module.replace('.', "/");
     let candidates = [loaded.dir.join(format!("{relative}.lua")), loaded.dir.join(&relative).join("init.lua")];
-    let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+    let Some(path) = candidates.iter().find(|p| p.is_file() && stays_inside(&loaded.dir, p)) else {
         return Err(rt_error(
             lua,
             format!(
@@ -385,6 +403,30 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
     let result = if result.is_nil() { mlua::Value::Boolean(true) } else { result };
     engine.modules.raw_set(key.as_str(), &result)?;
     Ok(result)
+}
+
+/// Checks a module name of `require`: dot-separated plain names (letters, digits, `_`, `-`),
+/// so it names a file inside the mod's folder and never an absolute or `..` path.
+fn check_module_name(module: &str) -> Result<(), String> {
+    let plain =
+        |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if module.len() <= 256 && module.split('.').all(plain) {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{module}' is not a module name: use dot-separated names inside the mod, such as 'api.gui.LogWidget', or \
+             'mod.<mod id>.<module>' for another mod's"
+        ))
+    }
+}
+
+/// True if `path`, with links followed, is inside `dir`: a link in a mod cannot lead
+/// `require` out of it.
+fn stays_inside(dir: &Path, path: &Path) -> bool {
+    match (dir.canonicalize(), path.canonicalize()) {
+        (Ok(dir), Ok(path)) => path.starts_with(dir),
+        _ => false,
+    }
 }
 
 /// Compiles a mod's file with chunk name `mods/<mod>/<path>` in `env`, registering it as a

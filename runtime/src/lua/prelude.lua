@@ -6,14 +6,24 @@ local api, raw, clean_error, emit_print, interrupted = ...
 for _, name in ipairs({
    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget",
    "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "_VERSION",
-   "string", "table", "math", "utf8", "collectgarbage",
+   "string", "table", "math", "utf8",
 }) do
    api[name] = raw[name]
 end
 api.os = { clock = raw.os.clock, date = raw.os.date, time = raw.os.time, difftime = raw.os.difftime }
-api._G = api
 
-local raw_pcall, raw_xpcall, raw_load = raw.pcall, raw.xpcall, raw.load
+-- Options that change the collector for everyone are not for mods.
+local gc_options = { collect = true, count = true, step = true, isrunning = true }
+function api.collectgarbage(option, ...)
+   option = option or "collect"
+   if not gc_options[option] then
+      raw.error(("collectgarbage(%q) is not available: it would change the collector for every mod; "
+         .. "use \"collect\", \"count\" or \"step\""):format(raw.tostring(option)), 2)
+   end
+   return raw.collectgarbage(option, ...)
+end
+
+local raw_pcall, raw_xpcall = raw.pcall, raw.xpcall
 local select, tostring, concat, error = raw.select, raw.tostring, raw.table.concat, raw.error
 
 -- A script interrupted by the time limit or Stop cannot catch the interruption: whatever
@@ -58,12 +68,6 @@ function api.print(...)
       parts[i] = tostring((select(i, ...)))
    end
    emit_print(concat(parts, "\t"))
-end
-
--- Text chunks only (binary chunks can crash the interpreter); the default environment is
--- the API, never the raw globals.
-function api.load(chunk, name, _mode, env)
-   return raw_load(chunk, name, "t", env or api)
 end
 
 -- An iterator over two parallel sequences: for key, value in pairs_of(keys, values) do.
