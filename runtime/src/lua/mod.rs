@@ -23,8 +23,10 @@ mod location;
 pub mod map;
 pub mod object;
 pub mod objects;
+mod patterns;
 pub mod repl;
 pub mod save;
+pub mod stdlib;
 pub mod world;
 
 use std::cell::{Cell, RefCell};
@@ -256,6 +258,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     // Handles are mostly short-lived (an iterator's objects, a created-and-removed item);
     // generational collection frees them young, and with them the objects they kept alive.
     lua.gc_gen(0, 0);
+    stdlib::install(&lua)?;
     let api = lua.create_table()?;
     let clean_error = lua.create_function(|lua, err: mlua::Value| {
         Ok(match err {
