@@ -71,8 +71,8 @@ pub fn repl(project: &Path) -> ExitCode {
 }
 
 /// `nefia check`: print each problem as `file:line: message`; exit 1 if there are any.
-pub fn check(project: &Path) -> ExitCode {
-    let problems = nefia_runtime::check::check_project(project);
+pub fn check(project: &Path, time_per_mod: Duration) -> ExitCode {
+    let problems = nefia_runtime::check::check_project(project, time_per_mod);
     for problem in &problems {
         eprintln!("{problem}");
     }

@@ -61,11 +61,14 @@ enum Command {
         #[arg(long, default_value = DEFAULT_PROJECT)]
         project: PathBuf,
     },
-    /// Load every mod and map of a project and report problems with file and line.
+    /// Load every mod, map and save of a project and report problems with file and line.
     Check {
         /// The project to check.
         #[arg(long, default_value = DEFAULT_PROJECT)]
         project: PathBuf,
+        /// How long each mod's init.lua may run before it is reported as a runaway.
+        #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "10")]
+        time_limit: std::time::Duration,
     },
 }
 
@@ -116,6 +119,6 @@ fn main() -> ExitCode {
             headless::run(&file, &project, headless::RunOptions { pause, time: time_limit, memory: memory_limit })
         }
         Some(Command::Repl { project }) => headless::repl(&project),
-        Some(Command::Check { project }) => headless::check(&project),
+        Some(Command::Check { project, time_limit }) => headless::check(&project, time_limit),
     }
 }

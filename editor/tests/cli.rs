@@ -133,3 +133,59 @@ fn run_limits_interrupt_a_runaway_script_and_exit_one() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("out of memory"), "{stderr}");
 }
+
+/// A project in a temporary folder loading the repository's mods and one more, `runaway`,
+/// whose `init.lua` never ends.
+fn project_with_a_runaway_mod() -> tempfile::TempDir {
+    let project = tempfile::tempdir().unwrap();
+    let mod_dir = project.path().join("mods/runaway");
+    std::fs::create_dir_all(&mod_dir).unwrap();
+    std::fs::write(mod_dir.join("mod.ron"), "(id: \"runaway\", version: \"1.0.0\", dependencies: [\"base\"])").unwrap();
+    std::fs::write(mod_dir.join("init.lua"), "local n = 0\nwhile true do n = n + 1 end\n").unwrap();
+    std::fs::write(
+        project.path().join("project.ron"),
+        format!("(name: \"Runaway\", mods: [\"elona\", \"runaway\"], mod_dirs: [{:?}])", repo().join("mods")),
+    )
+    .unwrap();
+    project
+}
+
+#[test]
+fn the_time_limit_covers_a_mods_init_lua_in_run_and_check() {
+    let project = project_with_a_runaway_mod();
+    let dir = project.path().display().to_string();
+    let file = script(project.path(), "ok.lua", "print('never reached')");
+    let started = std::time::Instant::now();
+    let out = nefia(&["run", &file, "--project", &dir, "--time-limit", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("mods/runaway/init.lua:2") && stderr.contains("time limit of 1 s"), "{stderr}");
+    let out = nefia(&["check", "--project", &dir, "--time-limit", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("mods/runaway/init.lua:2") && stderr.contains("time limit"), "{stderr}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "neither hung: {:?}", started.elapsed());
+}
+
+#[test]
+fn command_line_limits_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = script(dir.path(), "ok.lua", "print(1)");
+    for (args, expected) in [
+        (vec!["--time-limit", "inf"], "is not a time limit"),
+        (vec!["--time-limit", "nan"], "is not a time limit"),
+        (vec!["--time-limit=-1"], "is not a time limit"),
+        (vec!["--time-limit", "0"], "is not a time limit"),
+        (vec!["--time-limit", "soon"], "is not a number of seconds"),
+        (vec!["--memory-limit", "18446744073709551615"], "is not a memory limit"),
+        (vec!["--memory-limit", "0"], "is not a memory limit"),
+        (vec!["--memory-limit=-5"], "is not a whole number of MiB"),
+    ] {
+        let mut all = vec!["run", file.as_str()];
+        all.extend(args.iter().copied());
+        let out = nefia(&all, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: a usage error, not a panic");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}

@@ -1,8 +1,8 @@
 //! `nefia check`: load a project's mods, maps and saves and report every problem with its
 //! file and line, without a display — everything `nefia run` and the editor would trip on.
 //!
-//! Each mod's `init.lua` runs under [`CHECK_TIME_PER_MOD`] (a mod that loops forever is
-//! reported, not waited for). A problem never stops the check: every map file and save is
+//! Each mod's `init.lua` runs under a time limit, [`CHECK_TIME_PER_MOD`] by default (a mod
+//! that loops forever is reported, not waited for). A problem never stops the check: every map file and save is
 //! read and checked whole (see [`crate::validate`]), and the project's start map and player
 //! prototype are checked against what was loaded.
 
@@ -19,7 +19,7 @@ use crate::save::{MapRecord, RecordKind, SaveGame};
 use crate::symbol::Symbol;
 use crate::validate::{check_map_record, check_save};
 
-/// How long one mod's `init.lua` may run in `nefia check`.
+/// How long one mod's `init.lua` may run in `nefia check` unless told otherwise.
 pub const CHECK_TIME_PER_MOD: Duration = Duration::from_secs(10);
 
 /// One problem found.
@@ -48,9 +48,10 @@ impl From<FileError> for Problem {
     }
 }
 
-/// Loads the project in `dir`, every map under its `maps/` folder and every save under
-/// `saves/`; returns the problems found (empty when all is well).
-pub fn check_project(dir: &Path) -> Vec<Problem> {
+/// Loads the project in `dir` (each mod's `init.lua` may run for `time_per_mod`), every map
+/// under its `maps/` folder and every save under `saves/`; returns the problems found (empty
+/// when all is well).
+pub fn check_project(dir: &Path, time_per_mod: Duration) -> Vec<Problem> {
     let project = match Project::open(dir) {
         Ok(project) => project,
         Err(error) => return vec![error.into()],
@@ -61,7 +62,7 @@ pub fn check_project(dir: &Path) -> Vec<Problem> {
         Err(error) => return vec![runtime_problem(dir, error)],
     };
     let mut runtime = runtime;
-    runtime.set_limits(Some(CHECK_TIME_PER_MOD), Some(Limits::EDITOR_MEMORY));
+    runtime.set_limits(Some(time_per_mod), Some(Limits::EDITOR_MEMORY));
     // With a mod missing, ids it would define are not reported as unknown.
     let mods_loaded = match runtime.open(dir) {
         Ok(()) => true,

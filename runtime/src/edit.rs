@@ -572,12 +572,7 @@ fn resize(
     anchor: (i32, i32),
     tile: &str,
 ) -> Result<Entry, EditError> {
-    if width <= 0 || height <= 0 || width > 4096 || height > 4096 {
-        return Err(WorldError::Invalid(format!(
-            "a map must be between 1x1 and 4096x4096 cells, not {width}x{height}"
-        ))
-        .into());
-    }
+    crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::Invalid)?;
     let tile = world.tile_id(tile)?;
     let instance = world.map(map)?;
     let (old_width, old_height) = (instance.width(), instance.height());

@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{OnceLock, RwLock};
 
 use rustc_hash::FxHashMap;
@@ -21,6 +22,9 @@ struct Table {
     by_name: FxHashMap<&'static str, Symbol>,
     names: Vec<&'static str>,
 }
+
+/// Bytes of every name interned so far (names live for the rest of the process).
+static INTERNED_BYTES: AtomicUsize = AtomicUsize::new(0);
 
 fn table() -> &'static RwLock<Table> {
     static TABLE: OnceLock<RwLock<Table>> = OnceLock::new();
@@ -37,6 +41,7 @@ impl Symbol {
         if let Some(&symbol) = table.by_name.get(name) {
             return symbol;
         }
+        INTERNED_BYTES.fetch_add(name.len() + std::mem::size_of::<Symbol>() * 4, Ordering::Relaxed);
         let name: &'static str = Box::leak(name.to_owned().into_boxed_str());
         let index = u32::try_from(table.names.len() + 1).expect("too many symbols");
         let symbol = Symbol(NonZeroU32::new(index).expect("index starts at 1"));
@@ -50,6 +55,12 @@ impl Symbol {
     pub fn lookup(name: &str) -> Option<Symbol> {
         let table = table().read().unwrap_or_else(|e| e.into_inner());
         table.by_name.get(name).copied()
+    }
+
+    /// How many bytes the interned names hold (with their index): what the memory limit
+    /// counts for names made from Lua.
+    pub fn interned_bytes() -> usize {
+        INTERNED_BYTES.load(Ordering::Relaxed)
     }
 
     /// The symbol's name.

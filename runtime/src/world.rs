@@ -529,11 +529,7 @@ impl World {
 
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
     pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
-        if width <= 0 || height <= 0 || width > 4096 || height > 4096 {
-            return Err(WorldError::Invalid(format!(
-                "a map must be between 1x1 and 4096x4096 cells, not {width}x{height}"
-            )));
-        }
+        crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::Invalid)?;
         let tile = match tile {
             Some(id) => self.tile_id(id)?,
             None => self.default_floor()?,
@@ -708,14 +704,21 @@ impl World {
         let Some(map) = self.map_of(player) else {
             return;
         };
-        let radius = self.calc(player, Symbol::intern("fov")).and_then(Value::as_i64).unwrap_or(15) as i32;
+        let radius = match self.calc(player, Symbol::intern("fov")).cloned() {
+            Some(Value::Int(fov)) => i32::try_from(fov.clamp(0, MAX_SIGHT.into())).unwrap_or(MAX_SIGHT),
+            // A float rounds down; `as` saturates, and the clamp keeps it in range.
+            Some(Value::Float(fov)) if !fov.is_nan() => (fov.floor() as i32).clamp(0, MAX_SIGHT),
+            _ => 15,
+        };
         let (x, y) = (self.objects[&player].x, self.objects[&player].y);
         self.calc_screen_sight(map, x, y, radius).expect("the player's map exists");
     }
 
-    /// Computes what is seen from (x, y) of `map` within `radius`, and remembers the cells in
-    /// sight with the tile and the objects' `produce_memory()`.
+    /// Computes what is seen from (x, y) of `map` within `radius` (clamped to 0 ..=
+    /// [`MAX_SIGHT`]: a larger one sees no more of any map), and remembers the cells in sight
+    /// with the tile and the objects' `produce_memory()`.
     pub fn calc_screen_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
+        let radius = radius.clamp(0, MAX_SIGHT);
         let map = self.map(map_id)?;
         let opaque_tiles: Vec<bool> = map.palette().iter().map(|&t| self.tile_flags(t).opaque).collect();
         let is_opaque = Symbol::intern("is_opaque");
@@ -795,20 +798,52 @@ impl World {
         Ok(())
     }
 
-    /// Advances the clock by `seconds`.
-    pub fn pass_time(&mut self, seconds: u64) {
-        self.clock.seconds += seconds;
+    /// Advances the clock by `seconds`; refused (and the clock unchanged) if the calendar
+    /// would pass its last second.
+    pub fn pass_time(&mut self, seconds: u64) -> Result<(), WorldError> {
+        self.clock.seconds = self.clock.seconds.checked_add(seconds).ok_or_else(|| {
+            WorldError::Invalid(format!(
+                "passing {seconds} seconds would run the clock past its end (it is at {} seconds)",
+                self.clock.seconds
+            ))
+        })?;
         self.revision += 1;
+        Ok(())
+    }
+
+    /// What the world holds in Rust memory for its maps and objects, estimated from
+    /// [`CELL_BYTES`] and [`OBJECT_BYTES`] (field values not included): what the memory
+    /// limit counts besides the Lua heap.
+    pub fn heap_estimate(&self) -> usize {
+        let cells: usize = self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum();
+        cells * CELL_BYTES + self.objects.len() * OBJECT_BYTES
     }
 
     /// Ends a game turn: counts it and advances the clock by [`TURN_SECONDS`]. Returns the
     /// number of turns played.
     pub fn end_turn(&mut self) -> u64 {
-        self.turn += 1;
-        self.pass_time(TURN_SECONDS);
+        self.turn = self.turn.saturating_add(1);
+        // At the calendar's end the clock stays there.
+        self.clock.seconds = self.clock.seconds.saturating_add(TURN_SECONDS);
+        self.revision += 1;
         self.turn
     }
 }
+
+/// The largest sight radius: the diagonal of the largest map, so a larger `fov` sees no
+/// more and the sight computation cannot overflow.
+pub const MAX_SIGHT: i32 = 2 * crate::validate::MAX_MAP_SIDE;
+
+/// How many bytes of Rust memory one map cell costs (tile, object index, memory, sight):
+/// what the memory limit counts for maps made for Lua.
+pub const CELL_BYTES: usize = std::mem::size_of::<u16>()
+    + std::mem::size_of::<Vec<Uid>>()
+    + std::mem::size_of::<Option<Box<CellMemory>>>()
+    + std::mem::size_of::<bool>()
+    + std::mem::size_of::<u32>();
+
+/// What one object costs in Rust memory besides its fields' values, for the memory limit.
+pub const OBJECT_BYTES: usize = std::mem::size_of::<Object>() + 64;
 
 /// In-game seconds a turn takes.
 pub const TURN_SECONDS: u64 = 60;

@@ -53,6 +53,43 @@ pub fn from_lua(lua: &Lua, value: &mlua::Value, root: &str) -> Result<Value, Con
     }
 }
 
+/// Reads a whole number argument named `name` within `range`: an integer, or a float with no
+/// fraction. Anything else is an error naming the argument and the value, never truncated.
+pub fn whole_number(
+    lua: &Lua,
+    value: &mlua::Value,
+    name: &str,
+    range: std::ops::RangeInclusive<i64>,
+) -> mlua::Result<i64> {
+    let number = match value {
+        mlua::Value::Integer(i) => Some(*i),
+        // Floats that are whole and within i64 convert exactly.
+        mlua::Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.2e18 => Some(*n as i64),
+        _ => None,
+    };
+    match number {
+        Some(n) if range.contains(&n) => Ok(n),
+        Some(n) => Err(super::rt_error(
+            lua,
+            format!("{name} = {n} is out of range: it must be from {} to {}", range.start(), range.end()),
+        )),
+        None => Err(super::rt_error(lua, format!("{name} must be a whole number, not {}", describe_number(value)))),
+    }
+}
+
+/// A position argument (x or y): a whole number that fits a map coordinate.
+pub fn coordinate(lua: &Lua, value: &mlua::Value, name: &str) -> mlua::Result<i32> {
+    let n = whole_number(lua, value, name, i64::from(i32::MIN)..=i64::from(i32::MAX))?;
+    Ok(i32::try_from(n).unwrap_or_default())
+}
+
+fn describe_number(value: &mlua::Value) -> String {
+    match value {
+        mlua::Value::Number(n) => format!("{n}"),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
 /// Converts plain data to a fresh Lua value (tables are new tables).
 pub fn to_lua(lua: &Lua, value: &Value) -> mlua::Result<mlua::Value> {
     // SAFETY: push_value leaves exactly one value on the stack, which exec_raw returns.

@@ -399,7 +399,12 @@ unsafe extern "C-unwind" fn objects_at_pos(state: *mut ffi::lua_State) -> c_int 
             }
             let world = engine.world.borrow();
             let map = world.map(MapId(id)).map_err(|e| e.to_string())?;
-            Ok(Answer::Objects(map.objects_at(x as i32, y as i32).to_vec()))
+            // A position past i32 is outside every map: nothing is there.
+            let objects = match (i32::try_from(x), i32::try_from(y)) {
+                (Ok(x), Ok(y)) => map.objects_at(x, y).to_vec(),
+                _ => Vec::new(),
+            };
+            Ok(Answer::Objects(objects))
         })
     }
 }

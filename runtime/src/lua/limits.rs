@@ -16,6 +16,29 @@ use mlua::{HookTriggers, Lua, VmState};
 
 use super::engine;
 
+/// The memory the engine holds for Lua besides the Lua heap: maps, objects, interned names.
+fn engine_bytes(lua: &Lua) -> usize {
+    let world = engine(lua).world.try_borrow().map(|w| w.heap_estimate()).unwrap_or(0);
+    world + crate::symbol::Symbol::interned_bytes()
+}
+
+/// Why `extra` more bytes would pass the memory limit, counting the Lua heap and what the
+/// engine holds for Lua; none if they fit or there is no limit.
+fn engine_memory_problem(lua: &Lua, extra: usize) -> Option<String> {
+    let limit = engine(lua).limits.memory()?;
+    let (heap, held) = (lua.used_memory(), engine_bytes(lua));
+    let total = heap.saturating_add(held).saturating_add(extra);
+    (total > limit).then(|| {
+        format!(
+            "out of memory: the Lua heap ({} MiB) and what the engine holds for it ({} MiB: maps, objects, \
+             names) pass the memory limit of {} MiB",
+            heap >> 20,
+            held >> 20,
+            limit >> 20
+        )
+    })
+}
+
 /// How many Lua instructions run between two checks of the deadline and the Stop flag.
 pub const CHECK_EVERY: u32 = 1000;
 
@@ -85,7 +108,8 @@ impl Limits {
     }
 
     fn update_hook(&self, lua: &Lua) {
-        let wanted = self.time.get().is_some() || Arc::strong_count(&self.stop.borrow()) > 1;
+        let wanted =
+            self.time.get().is_some() || self.memory.get().is_some() || Arc::strong_count(&self.stop.borrow()) > 1;
         if wanted == self.hooked.get() {
             return;
         }
@@ -94,7 +118,10 @@ impl Limits {
             let triggers = HookTriggers::new().every_nth_instruction(CHECK_EVERY);
             // The hook only fails to install if the state is closing.
             let _ = lua.set_global_hook(triggers, |lua, debug| match engine(lua).limits.interrupted() {
-                None => Ok(VmState::Continue),
+                None => match engine_memory_problem(lua, 0) {
+                    None => Ok(VmState::Continue),
+                    Some(problem) => Err(mlua::Error::runtime(problem)),
+                },
                 // Where it was interrupted, as Lua's own errors say it.
                 Some(reason) => {
                     let source = debug.source();
@@ -104,6 +131,15 @@ impl Limits {
             });
         } else {
             lua.remove_global_hook();
+        }
+    }
+
+    /// Checks that the engine may allocate `bytes` more of Rust memory for Lua (a map of
+    /// `InstancedMap:new`) within the memory limit; the error says how much is in use.
+    pub fn check_allocation(&self, lua: &Lua, bytes: usize, what: &str) -> Result<(), String> {
+        match engine_memory_problem(lua, bytes) {
+            Some(problem) => Err(format!("{what} needs {bytes} bytes: {problem}")),
+            None => Ok(()),
         }
     }
 

@@ -78,13 +78,7 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
             None => mlua::Value::Nil,
         },
         "equip" if object.equipment().is_some() => mlua::Value::UserData(lua.create_userdata(EquipRef { uid })?),
-        "temp" => {
-            let table = lua.create_table()?;
-            for (field, temp) in object.fields.temp.iter() {
-                table.raw_set(field.as_str(), to_lua(lua, &temp.value)?)?;
-            }
-            mlua::Value::Table(table)
-        }
+        "temp" => mlua::Value::UserData(lua.create_userdata(TempRef { uid })?),
         "proto" => {
             let (kind, id) = (object.kind, object.id);
             drop(world);
@@ -321,6 +315,44 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 /// there (or nil); `chara.equip:iter()` yields slot name and item for every worn item.
 struct EquipRef {
     uid: Uid,
+}
+
+/// `obj.temp`: the object's temp values, live. Reading `obj.temp.fov` is the temp value (not
+/// the base); `obj.temp.fov = 100` is `obj:mod("fov", 100)` and `obj.temp.fov = nil` removes
+/// it, as the seed says; `pairs(obj.temp)` lists them.
+struct TempRef {
+    uid: Uid,
+}
+
+impl UserData for TempRef {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_meta_method(MetaMethod::Index, |lua, this, field: String| {
+            let engine = engine(lua);
+            let world = engine.world.borrow();
+            let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
+            let value = Symbol::lookup(&field).and_then(|f| object.fields.temp.get(f)).map(|t| t.value.clone());
+            value.map(|v| to_lua(lua, &v)).transpose()
+        });
+        methods.add_meta_method(MetaMethod::NewIndex, |lua, this, (field, value): (String, mlua::Value)| {
+            let engine = engine(lua);
+            let value = from_lua(lua, &value, &format!("temp.{field}")).map_err(|e| rt_error(lua, e))?;
+            let origin = super::caller_origin(lua, &engine);
+            let result =
+                engine.world.borrow_mut().mod_temp(this.uid, Symbol::intern(&field), value, ModMethod::Set, origin);
+            result.map_err(|e| rt_error(lua, e))
+        });
+        methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
+            let engine = engine(lua);
+            let table = lua.create_table()?;
+            let world = engine.world.borrow();
+            let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
+            for (field, temp) in object.fields.temp.iter() {
+                table.raw_set(field.as_str(), to_lua(lua, &temp.value)?)?;
+            }
+            let next: Function = lua.globals().raw_get("next")?;
+            Ok((next, table, mlua::Value::Nil))
+        });
+    }
 }
 
 impl UserData for EquipRef {

@@ -75,9 +75,7 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
     let coordinate = |value: &mlua::Value, name: &str| -> mlua::Result<Option<i32>> {
         match value {
             mlua::Value::Nil => Ok(None),
-            mlua::Value::Integer(i) => Ok(Some(*i as i32)),
-            mlua::Value::Number(n) if n.fract() == 0.0 => Ok(Some(*n as i32)),
-            other => Err(rt_error(lua, format!("{name} must be an integer or nil, not {}", other.type_name()))),
+            value => super::convert::coordinate(lua, value, name).map(Some),
         }
     };
     let (x, y) = (coordinate(&x, "x")?, coordinate(&y, "y")?);

@@ -39,9 +39,10 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     world.set("date", lua.create_function(|lua, ()| Ok(DateRef(engine(lua).world.borrow().clock)))?)?;
     world.set(
         "pass_time",
-        lua.create_function(|lua, seconds: u64| {
-            engine(lua).world.borrow_mut().pass_time(seconds);
-            Ok(())
+        lua.create_function(|lua, seconds: mlua::Value| {
+            let seconds = super::convert::whole_number(lua, &seconds, "seconds", 0..=i64::MAX)?;
+            let seconds = u64::try_from(seconds).unwrap_or(0);
+            engine(lua).world.borrow_mut().pass_time(seconds).map_err(|e| super::rt_error(lua, e))
         })?,
     )?;
     world.set("turn", lua.create_function(|lua, ()| Ok(engine(lua).world.borrow().turn))?)?;
