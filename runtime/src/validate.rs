@@ -370,7 +370,9 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
         );
         return out.finish();
     }
-    let cells: u64 = save.maps.iter().map(|m| m.width.max(0) as u64 * m.height.max(0) as u64).sum();
+    // Maps of a bad size are reported one by one below; the rest must fit together.
+    let sized = save.maps.iter().filter(|m| check_map_size(m.width.into(), m.height.into()).is_ok());
+    let cells: u64 = sized.map(|m| m.width as u64 * m.height as u64).sum();
     if cells > MAX_SAVE_CELLS {
         out.add(Place::Top("maps"), format!("the maps have {cells} cells together, more than {MAX_SAVE_CELLS}"));
         return out.finish();
@@ -416,7 +418,7 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
         if !matches!(value, Value::Map(_) | Value::List(_)) {
             out.add(
                 Place::ModSave(name.clone()),
-                format!("mods.{name} is {}, but each mod's save entry is a table", value.type_name()),
+                format!("mods.{name} is a {}, but each mod's save entry is a table", value.type_name()),
             );
         }
     }

@@ -1,0 +1,1 @@
+string.find(("a"):rep(30000), "a*a*a*a*a*b")

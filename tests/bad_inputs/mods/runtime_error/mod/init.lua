@@ -1,0 +1,1 @@
+Chara.create("elona.nope", 1, 1, { ownerless = true })

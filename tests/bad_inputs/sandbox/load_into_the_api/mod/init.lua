@@ -1,0 +1,1 @@
+load("Event.register = nil")()

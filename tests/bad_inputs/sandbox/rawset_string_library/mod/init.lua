@@ -1,0 +1,1 @@
+rawset(string, "upper", function() return "x" end)

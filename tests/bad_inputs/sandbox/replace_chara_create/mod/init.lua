@@ -1,0 +1,1 @@
+Chara.create = function() end

@@ -1,0 +1,1 @@
+rawset(getmetatable(_G).__index, "print", nil)

@@ -1,0 +1,1 @@
+setmetatable(Map, {})

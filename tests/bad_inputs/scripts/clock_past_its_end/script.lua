@@ -1,0 +1,2 @@
+World.pass_time(math.maxinteger)
+World.pass_time(math.maxinteger)

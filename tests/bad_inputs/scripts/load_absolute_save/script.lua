@@ -1,0 +1,1 @@
+Save.load_game("/etc/passwd")

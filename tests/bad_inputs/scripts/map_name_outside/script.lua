@@ -1,0 +1,1 @@
+Map.open("../../etc/passwd")

@@ -1,0 +1,1 @@
+InstancedMap:new(5000, 5000)

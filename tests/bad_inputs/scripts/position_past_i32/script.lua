@@ -1,0 +1,1 @@
+Chara.create("elona.putit", 2^40, 0)

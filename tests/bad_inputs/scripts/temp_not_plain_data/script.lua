@@ -1,0 +1,1 @@
+Chara.player().temp.fov = print
