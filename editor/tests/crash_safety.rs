@@ -1,0 +1,68 @@
+//! Crash safety: a process saving a game over and over is killed with SIGKILL at 20 random
+//! moments; each time the save file left behind loads (the old one or the new one, whole),
+//! and the temp files of killed writes are cleared by the next save.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use nefia_runtime::Runtime;
+use nefia_tests::DemoCopy;
+
+/// Saves, counting up, forever; says when the first save is written. The world is made
+/// large so each write takes a while and kills land in the middle of some.
+const SAVER: &str = r#"
+local map = InstancedMap:new(200, 200)
+for i = 1, 3000 do Item.create("elona.gold_piece", i % 200, i // 200, {}, map) end
+local n = 0
+while true do
+   n = n + 1
+   save.crash.counter = n
+   Save.save_game("slot")
+   if n == 1 then print("ready") end
+end
+"#;
+
+#[test]
+fn a_save_killed_at_any_moment_leaves_a_loadable_file() {
+    let copy = DemoCopy::new();
+    let project = copy.project();
+    let script = project.join("saver.lua");
+    std::fs::write(&script, SAVER).unwrap();
+    let mut last_counter = 0;
+    let mut seed: u64 = 0x5eed;
+    for round in 0..20 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nefia"))
+            .args(["run", &script.display().to_string(), "--project", &project.display().to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nefia starts");
+        let mut ready = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut ready).unwrap();
+        assert_eq!(ready.trim(), "ready", "round {round}: the saver started");
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        std::thread::sleep(Duration::from_millis(seed >> 33 & 0x1ff));
+        // SIGKILL: no destructor, no flush, nothing runs.
+        child.kill().unwrap();
+        child.wait().unwrap();
+
+        let mut runtime = Runtime::open_project(&project, Box::new(|_| {})).unwrap();
+        runtime.start_game().unwrap();
+        runtime.load_game("slot").unwrap_or_else(|e| panic!("round {round}: the save does not load: {e}"));
+        let values = runtime.exec("return save.crash.counter", "test").unwrap();
+        let counter: i64 = runtime.lua().unpack_multi(values).unwrap();
+        assert!(counter >= 1, "round {round}: a whole save");
+        last_counter = counter.max(last_counter);
+    }
+    assert!(last_counter >= 1);
+    // The next save clears what the killed writes left.
+    let runtime = Runtime::open_project(&project, Box::new(|_| {})).unwrap();
+    runtime.save_game("slot").unwrap();
+    let leftovers: Vec<_> = std::fs::read_dir(project.join("saves"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temp files left: {leftovers:?}");
+}
