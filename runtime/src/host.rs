@@ -31,25 +31,20 @@ use crate::location::Location;
 use crate::lua::gui::{self, Frontend, WaitReason};
 use crate::lua::limits::Limits;
 use crate::lua::repl::{self, Evaluation, SourceExcerpt};
-use crate::lua::{GameError, LuaFailure, Output};
+use crate::lua::{GameError, Output};
 use crate::map::MapId;
 use crate::map_files::MapFileError;
 use crate::object::Uid;
 use crate::play::{EditState, PlayFrom};
 use crate::runtime::Runtime;
 use crate::symbol::Symbol;
-use crate::ui::{Input, LogLevel, LogLine};
+use crate::ui::{Input, LogLevel};
 use crate::view::{self, LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
-use crate::world::WorldState;
 
-/// The text of a panic's payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
-        (Some(text), _) => (*text).to_owned(),
-        (_, Some(text)) => text.clone(),
-        _ => "(a panic without a message)".to_owned(),
-    }
-}
+mod recovery;
+
+pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
+use recovery::{panic_message, serve_failure};
 
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
@@ -188,22 +183,6 @@ impl Command {
                 | Command::Shutdown
         )
     }
-}
-
-/// The most objects plus map cells a world may have for the host to copy it before each
-/// command that changes it (a few milliseconds); a larger world is checked after a panic
-/// but cannot be put back.
-pub const CHECKPOINT_BUDGET: usize = 4_000_000;
-
-/// A panic caught at the command boundary, as the editor is told of it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PanicReport {
-    /// What it says: the command, the panic's message, and what became of the world.
-    pub message: String,
-    /// The runtime could not go on: it serves nothing but the failure from now on.
-    pub fatal: bool,
-    /// Unsaved maps written beside their files (`maps/<name>.ron.recovered`).
-    pub recovered: Vec<PathBuf>,
 }
 
 /// A map file operation (see [`crate::map_files`]). Failures come back as
@@ -509,60 +488,6 @@ fn run(
     }
 }
 
-/// Publishes why the runtime cannot serve the project (it could not be opened, or it
-/// stopped after a panic it could not recover from) and answers commands with that until
-/// shutdown. Nothing is busy from here on.
-fn serve_failure(
-    repaint: &Arc<dyn Fn() + Send + Sync>,
-    shared: &Shared,
-    commands: &Receiver<Command>,
-    events: &Sender<Event>,
-    project: &str,
-    problem: String,
-) {
-    let mut snapshot = Snapshot::empty(project);
-    snapshot.state = RuntimeState::Failed;
-    snapshot.problem = Some(problem.clone());
-    *shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
-    shared.busy_since.store(0, Ordering::Relaxed);
-    let _ = events.send(Event::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem.clone() })));
-    repaint();
-    for command in commands.iter() {
-        match command {
-            Command::Shutdown => return,
-            Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo => {
-                let _ = events.send(Event::Refused(problem.clone()));
-            }
-            Command::Eval { id, .. } => {
-                let failure = LuaFailure { message: "the project is not open".into(), traceback: String::new() };
-                let _ = events.send(Event::Evaluated { id, result: Evaluation::Error(failure) });
-            }
-            Command::Complete { id, .. } => {
-                let _ = events.send(Event::Completions { id, candidates: Vec::new() });
-            }
-            Command::ListSaves => {
-                let _ = events.send(Event::Saves(Vec::new()));
-            }
-            Command::Input(_)
-            | Command::Select(_)
-            | Command::Inspect(_)
-            | Command::Copy { .. }
-            | Command::Continue
-            | Command::Play(_)
-            | Command::StopPlay
-            | Command::PausePlay(_)
-            | Command::StepTurn
-            | Command::Stop
-            | Command::Break
-            | Command::Resume
-            | Command::Reload(_)
-            | Command::ReloadMod(_)
-            | Command::SetLimits { .. }
-            | Command::ShowSource { .. } => {}
-        }
-    }
-}
-
 impl Host {
     /// The next command; while something animates, gives up after a frame so animations
     /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
@@ -613,75 +538,6 @@ impl Host {
         if let Err(payload) = outcome {
             self.recover(name, panic_message(payload.as_ref()), checkpoint);
         }
-    }
-
-    /// A copy of the world to put back if `command` panics and leaves it inconsistent; none
-    /// for commands that only read, or for a world past [`CHECKPOINT_BUDGET`].
-    fn checkpoint(&self, command: &Command) -> Option<WorldState> {
-        if command.reads_only() {
-            return None;
-        }
-        let world = self.runtime.engine().world.try_borrow().ok()?;
-        (world.snapshot_size() <= CHECKPOINT_BUDGET).then(|| world.snapshot())
-    }
-
-    /// After a panic in command `name`: checks the world, puts it back to `checkpoint` if it
-    /// is inconsistent, and reports what happened in the Log, the status bar and an
-    /// [`Event::Panicked`]. If the world is inconsistent and cannot be put back, the runtime
-    /// cannot go on: unsaved maps are written as `.ron.recovered` and the host fails.
-    fn recover(&self, name: &str, message: String, checkpoint: Option<WorldState>) {
-        let engine = self.runtime.engine();
-        let verdict = match engine.world.try_borrow_mut() {
-            Err(_) => Err("the world is still in use".to_owned()),
-            Ok(mut world) => match (world.check_invariants(), checkpoint) {
-                (Ok(()), _) => Ok("the world is consistent and keeps what the command did before it".to_owned()),
-                (Err(problem), Some(state)) => {
-                    world.restore(state);
-                    Ok(format!("the world was inconsistent ({problem}) and is put back as it was before the command"))
-                }
-                (Err(problem), None) => Err(format!("the world is inconsistent ({problem})")),
-            },
-        };
-        let report = match verdict {
-            Ok(outcome) => PanicReport {
-                message: format!("the runtime caught a panic in {name}: {message}; {outcome}"),
-                fatal: false,
-                recovered: Vec::new(),
-            },
-            Err(problem) => {
-                let recovered = self.write_recovered();
-                let mut text = format!("The runtime stopped after a panic in {name}: {message}; {problem}.");
-                if !recovered.is_empty() {
-                    let files: Vec<String> = recovered.iter().map(|p| p.display().to_string()).collect();
-                    text.push_str(&format!("\nUnsaved maps were written beside their files: {}", files.join(", ")));
-                }
-                *self.failed.borrow_mut() = Some(text.clone());
-                PanicReport { message: text, fatal: true, recovered }
-            }
-        };
-        gui::log(self.runtime.lua(), LogLevel::Error, report.message.clone());
-        *self.fault.borrow_mut() = Some(report.message.clone());
-        self.send(Event::Panicked(report));
-    }
-
-    /// Writes the unsaved maps of the edit state as `.ron.recovered` files (while playing,
-    /// the edit state set aside is put back first: the played world is not the user's work).
-    fn write_recovered(&self) -> Vec<PathBuf> {
-        let restored = catch_unwind(AssertUnwindSafe(|| self.end_play()));
-        let engine = self.runtime.engine();
-        let (Ok(()), Some(project), Ok(world), Ok(files)) =
-            (restored, engine.project.borrow().clone(), engine.world.try_borrow(), engine.maps.try_borrow())
-        else {
-            return Vec::new();
-        };
-        let mut written = Vec::new();
-        for result in files.write_recovered(&world, &project) {
-            match result {
-                Ok(path) => written.push(path),
-                Err(error) => self.send(Event::Refused(format!("an unsaved map could not be recovered: {error}"))),
-            }
-        }
-        written
     }
 
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
