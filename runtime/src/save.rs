@@ -53,6 +53,16 @@ pub struct ObjectRecord {
     pub equipment: BTreeMap<Symbol, ObjectRecord>,
 }
 
+impl ObjectRecord {
+    /// Calls `f` on this record and on every record it holds, parents first.
+    pub fn visit_mut(&mut self, f: &mut impl FnMut(&mut ObjectRecord)) {
+        f(self);
+        for held in self.inventory.iter_mut().chain(self.equipment.values_mut()) {
+            held.visit_mut(f);
+        }
+    }
+}
+
 /// An object of a map file that could not be made (its prototype, or one of what it holds,
 /// is unknown to the loaded mods). The map keeps it and writes it back where it was.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,7 +181,12 @@ impl World {
             .map(|uid| self.object_record(uid, kind))
             .collect();
         for unresolved in &map.unresolved {
-            objects.insert(unresolved.index.min(objects.len()), unresolved.record.clone());
+            let mut record = unresolved.record.clone();
+            if kind == RecordKind::MapFile {
+                // Map files give objects no uids (those kept aside hold one for saves).
+                record.visit_mut(&mut |r| r.uid = None);
+            }
+            objects.insert(unresolved.index.min(objects.len()), record);
         }
         Ok(MapRecord {
             uid: (kind == RecordKind::SaveGame).then_some(id),
@@ -310,7 +325,15 @@ impl World {
             let mut unknown = Vec::new();
             self.unknown_in_object(object, &mut unknown);
             if let Some((_, problem)) = unknown.into_iter().next() {
-                let unresolved = UnresolvedObject { index, record: object.clone(), problem };
+                let mut record = object.clone();
+                if kind == RecordKind::MapFile {
+                    // Its uids are reserved so a save of this world carries it like the rest.
+                    record.visit_mut(&mut |r| {
+                        r.uid = Some(Uid(self.next_uid));
+                        self.next_uid += 1;
+                    });
+                }
+                let unresolved = UnresolvedObject { index, record, problem };
                 self.maps.get_mut(&id).expect("just added").unresolved.push(unresolved);
                 continue;
             }

@@ -74,3 +74,33 @@ fn a_save_with_an_unknown_prototype_loads_keeps_it_aside_and_saves_it_back() {
     let again = game.runtime.save_game("slot").unwrap();
     assert_eq!(std::fs::read_to_string(again).unwrap(), text, "the unknown object is written back where it was");
 }
+
+#[test]
+fn a_game_played_on_a_map_with_an_unknown_object_saves_and_loads() {
+    let copy = nefia_tests::DemoCopy::new();
+    let town = copy.project().join("maps/town.ron");
+    let text = std::fs::read_to_string(&town).unwrap();
+    let with_unknown = text.replacen("objects: [\n", "objects: [\n        (kind: chara, id: \"gone.ghost\", x: 3, y: 3, inventory: [(kind: item, id: \"gone.coin\", x: 0, y: 0)]),\n", 1);
+    assert_ne!(with_unknown, text, "the object was added");
+    std::fs::write(&town, &with_unknown).unwrap();
+    let mut runtime = nefia_runtime::Runtime::open_project(&copy.project(), Box::new(|_| {})).unwrap();
+    runtime.start_game().unwrap();
+    runtime.save_game("slot").unwrap();
+    runtime.load_game("slot").unwrap();
+    runtime.save_game("again").unwrap();
+    let saves = copy.project().join("saves");
+    let (first, second) = (
+        std::fs::read_to_string(saves.join("slot.ron")).unwrap(),
+        std::fs::read_to_string(saves.join("again.ron")).unwrap(),
+    );
+    assert_eq!(first, second, "the unknown object is carried through the save and the load");
+    assert!(first.contains("gone.ghost") && first.contains("gone.coin"));
+    // The map file written from this world still gives it no uid.
+    let record =
+        runtime.world().map_record(runtime.world().current_map().unwrap(), nefia_runtime::save::RecordKind::MapFile);
+    let written = nefia_runtime::map_files::map_text(&town, &record.unwrap()).unwrap();
+    assert!(
+        written.contains("(kind: chara, id: \"gone.ghost\", x: 3, y: 3, inventory: [(kind: item, id: \"gone.coin\""),
+        "{written}"
+    );
+}
