@@ -144,3 +144,15 @@ fn the_layout_is_saved_restored_and_reset() {
     harness.step();
     assert!(harness.state_mut().dock_mut().find_tab(&Tab::Layers).is_some(), "reset brings it back");
 }
+
+#[test]
+fn a_panic_in_the_runtime_shows_in_the_status_bar_and_the_editor_goes_on() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    eval(&mut harness, "Fault.panic('boom from a test')");
+    step_until(&mut harness, "the fault shown", |h| h.query_by_label_contains("recovered from a panic").is_some());
+    assert!(harness.query_by_label_contains("Runtime: running").is_some(), "not busy, not stopped");
+    let asked = eval(&mut harness, "return 6 * 7");
+    step_until(&mut harness, "the next answer", |h| result(h, asked).is_some());
+    assert_eq!(result(&harness, asked), Some(Evaluation::Values(vec!["42".into()])), "the runtime goes on");
+}
