@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
-use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+use nefia_runtime::host::{Command, Event, HostConfig, HostHandle, MapCommand};
 use nefia_runtime::lua::Output;
 use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::Snapshot;
 
+use crate::commands::{self, Action, Menu, Scope};
 use crate::files::{self, Closing, FileDialog};
 use crate::links::LinkAction;
 use crate::panes::inspector::InspectorState;
@@ -25,6 +26,18 @@ use crate::panes::repl::ReplState;
 use crate::panes::viewport::ViewportState;
 use crate::panes::{Panes, Tab};
 use crate::tools::LevelState;
+
+/// What the mouse and the keys that are not actions do, for the Help window.
+const GESTURES: [(&str, &str); 8] = [
+    ("Mouse wheel", "zoom the viewport at the cursor"),
+    ("Middle drag, Space + drag", "pan the viewport"),
+    ("Click", "select the object on a cell and give the game the keyboard"),
+    ("Drag a selected object", "move the selection (Select tool)"),
+    ("Right-click, Alt+click", "pick the tile under the cursor (painting tools)"),
+    ("Arrows, Enter, Escape, a/b/c…", "answer prompts and menus"),
+    ("Enter / Shift+Enter", "run REPL input / add a line"),
+    ("S B R F L I O E", "the level tools: select, brush, rectangle, fill, line, eyedropper, place, erase"),
+];
 
 /// The storage key of the dock layout.
 const DOCK_KEY: &str = "nefia-dock-v2";
@@ -259,11 +272,6 @@ impl EditorApp {
         });
         self.help_windows(&ctx);
         self.shortcuts(&ctx);
-        crate::play::shortcuts(&ctx, &mut self.state);
-        if !self.state.snapshot.playing {
-            // While playing, Ctrl+S is the game's (it saves the game).
-            files::shortcuts(self, &ctx);
-        }
         files::dialog_ui(self, &ctx);
         files::guard_close(self, &ctx);
         for uid in std::mem::take(&mut self.state.pin_requests) {
@@ -284,27 +292,81 @@ impl EditorApp {
         }
     }
 
-    /// F8 (continue) anywhere; undo and redo from the keyboard unless a text field has it.
+    /// The window's shortcuts (see [`crate::commands`]): those of the whole window, and
+    /// those that wait while a text field has the keyboard. The viewport takes its own.
     fn shortcuts(&mut self, ctx: &egui::Context) {
-        if self.state.snapshot.pause.is_some() && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F8))
-        {
-            self.state.outbox.push(Command::Continue);
-        }
+        let mut actions = commands::pressed(ctx, Scope::Window, |a| self.enabled(a));
         let typing = ctx.memory(|m| m.focused().is_some()) && !self.state.viewport.has_focus;
-        if typing {
-            return;
+        if !typing {
+            actions.extend(commands::pressed(ctx, Scope::NotTyping, |a| self.enabled(a)));
         }
-        let (undo, redo) = ctx.input_mut(|i| {
-            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z)
-                || i.consume_key(egui::Modifiers::COMMAND, egui::Key::Y);
-            let undo = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z);
-            (undo, redo)
-        });
-        if undo {
-            self.state.outbox.push(Command::Undo);
+        for action in actions {
+            self.perform(ctx, action);
         }
-        if redo {
-            self.state.outbox.push(Command::Redo);
+    }
+
+    /// Whether `action` can be done now (its menu entry is greyed out, its shortcut left to
+    /// others, otherwise). While playing, Ctrl+S and the other editing keys are the game's.
+    pub fn enabled(&self, action: Action) -> bool {
+        let snapshot = &self.state.snapshot;
+        let (playing, paused) = (snapshot.playing, snapshot.pause.is_some());
+        match action {
+            Action::SaveMap | Action::SaveAll | Action::Play | Action::PlayHere => !playing,
+            Action::Undo => snapshot.history.done > 0,
+            Action::Redo => snapshot.history.done < snapshot.history.labels.len(),
+            Action::DeleteSelection | Action::DuplicateSelection => !playing && !self.state.selection.is_empty(),
+            Action::StopPlay => playing,
+            Action::Continue => paused,
+            Action::BreakAtTurn => !paused,
+            Action::StopScript => self.state.busy || paused,
+            _ => true,
+        }
+    }
+
+    /// Does `action` (from its shortcut or its menu entry).
+    pub fn perform(&mut self, ctx: &egui::Context, action: Action) {
+        let state = &mut self.state;
+        match action {
+            Action::NewProject => files::ask_new_project(self),
+            Action::OpenProject => files::ask_open_project(self),
+            Action::SaveMap => state.outbox.push(Command::Maps(MapCommand::Save(None))),
+            Action::SaveAll => state.outbox.push(Command::Maps(MapCommand::SaveAll)),
+            Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Action::Undo => state.outbox.push(Command::Undo),
+            Action::Redo => state.outbox.push(Command::Redo),
+            Action::ClearSelection => state.select(Vec::new()),
+            Action::DeleteSelection => crate::tools::delete_selection(state),
+            Action::DuplicateSelection => crate::tools::duplicate_selection(state),
+            Action::FitMap => state.viewport.fit_requested = true,
+            Action::ToggleGrid => state.viewport.toggles.grid = !state.viewport.toggles.grid,
+            Action::ResetLayout => self.dock = default_dock(),
+            Action::ToggleReplOverlay => state.viewport.repl_overlay = !state.viewport.repl_overlay,
+            Action::Play => crate::play::play(state, nefia_runtime::play::PlayFrom::Start),
+            Action::PlayHere => crate::play::play_here(state),
+            Action::StopPlay => state.outbox.push(Command::StopPlay),
+            Action::Continue => state.outbox.push(Command::Continue),
+            Action::BreakAtTurn => state.outbox.push(Command::Break),
+            Action::StopScript => self.host.stop(),
+            Action::Tool(tool) => state.level.tool = tool,
+            Action::BrushSize(size) => state.level.brush = i32::from(size),
+            // These need the cell under the cursor: the viewport does them.
+            Action::CopyRegion | Action::Paste => {}
+        }
+    }
+
+    /// The entries of `menu`, from the action table; the undo entries name what they undo.
+    fn menu_entries_ui(&mut self, ui: &mut egui::Ui, menu: Menu) {
+        for action in Action::all().into_iter().filter(|a| a.info().menu == Some(menu)) {
+            let history = &self.state.snapshot.history;
+            let label = match action {
+                Action::Undo => history.labels.get(history.done.wrapping_sub(1)).map(|l| format!("Undo {l}")),
+                Action::Redo => history.labels.get(history.done).map(|l| format!("Redo {l}")),
+                Action::ToggleGrid if self.state.viewport.toggles.grid => Some("✔ Grid".to_owned()),
+                _ => None,
+            };
+            if commands::menu_button(ui, action, label, self.enabled(action)) {
+                self.perform(ui.ctx(), action);
+            }
         }
     }
 
@@ -347,34 +409,8 @@ impl EditorApp {
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| files::menu_ui(self, ui));
-            ui.menu_button("Edit", |ui| {
-                let history = &self.state.snapshot.history;
-                let undo = history.labels.get(history.done.wrapping_sub(1)).map(|l| format!("Undo {l}"));
-                let redo = history.labels.get(history.done).map(|l| format!("Redo {l}"));
-                if ui
-                    .add_enabled(
-                        undo.is_some(),
-                        egui::Button::new(undo.unwrap_or("Undo".into())).shortcut_text("Ctrl+Z"),
-                    )
-                    .clicked()
-                {
-                    self.state.outbox.push(Command::Undo);
-                }
-                if ui
-                    .add_enabled(
-                        redo.is_some(),
-                        egui::Button::new(redo.unwrap_or("Redo".into())).shortcut_text("Ctrl+Shift+Z"),
-                    )
-                    .clicked()
-                {
-                    self.state.outbox.push(Command::Redo);
-                }
-                ui.separator();
-                if ui.button("Clear selection").clicked() {
-                    self.state.select(Vec::new());
-                }
-            });
+            ui.menu_button("File", |ui| self.menu_entries_ui(ui, Menu::File));
+            ui.menu_button("Edit", |ui| self.menu_entries_ui(ui, Menu::Edit));
             ui.menu_button("View", |ui| {
                 for tab in Tab::ALL {
                     if ui.button(tab.title()).clicked() {
@@ -382,35 +418,9 @@ impl EditorApp {
                     }
                 }
                 ui.separator();
-                if ui.button("Fit map").clicked() {
-                    self.state.viewport.fit_requested = true;
-                }
-                ui.checkbox(&mut self.state.viewport.toggles.grid, "Grid");
-                ui.separator();
-                if ui.button("Reset layout").clicked() {
-                    self.dock = default_dock();
-                }
+                self.menu_entries_ui(ui, Menu::View);
             });
-            ui.menu_button("Play", |ui| {
-                let playing = self.state.snapshot.playing;
-                if ui.add_enabled(!playing, egui::Button::new("Play").shortcut_text("F5")).clicked() {
-                    crate::play::play(&mut self.state, nefia_runtime::play::PlayFrom::Start);
-                }
-                if ui.add_enabled(playing, egui::Button::new("Stop").shortcut_text("Shift+F5")).clicked() {
-                    self.state.outbox.push(Command::StopPlay);
-                }
-                ui.separator();
-                let paused = self.state.snapshot.pause.is_some();
-                if ui.add_enabled(paused, egui::Button::new("Continue").shortcut_text("F8")).clicked() {
-                    self.state.outbox.push(Command::Continue);
-                }
-                if ui.add_enabled(!paused, egui::Button::new("Break at the next turn")).clicked() {
-                    self.state.outbox.push(Command::Break);
-                }
-                if ui.add_enabled(self.state.busy || paused, egui::Button::new("Stop the running script")).clicked() {
-                    self.host.stop();
-                }
-            });
+            ui.menu_button("Play", |ui| self.menu_entries_ui(ui, Menu::Play));
             ui.menu_button("Mods", |ui| {
                 ui.label("Reload a mod's files (saving a file reloads it by itself):");
                 for id in self.state.snapshot.mods.iter() {
@@ -466,24 +476,9 @@ impl EditorApp {
         });
         egui::Window::new("Keyboard and mouse").open(&mut self.show_shortcuts).show(ctx, |ui| {
             egui::Grid::new("shortcuts").show(ui, |ui| {
-                for (keys, action) in [
-                    ("Mouse wheel", "zoom the viewport at the cursor"),
-                    ("Middle drag, Space + drag", "pan the viewport"),
-                    ("Click", "select the object on a cell and give the game the keyboard"),
-                    ("Drag a selected object", "move the selection (Select tool)"),
-                    ("S B R F L I O E", "tools: select, brush, rectangle, fill, line, eyedropper, place, erase"),
-                    ("1 … 9", "brush size"),
-                    ("Right-click, Alt+click", "pick the tile under the cursor (painting tools)"),
-                    ("Delete, Ctrl+D", "remove, duplicate the selected objects"),
-                    ("Ctrl+C, Ctrl+V", "copy the box-selected region, paste it at the cursor"),
-                    ("Ctrl+S, Ctrl+Shift+S", "save the map, save every map"),
-                    ("Ctrl+Z, Ctrl+Shift+Z", "undo, redo (a stroke is one step)"),
-                    ("F5, Ctrl+F5, Shift+F5", "play from the start map, play from the cell under the cursor, stop"),
-                    ("F8", "continue after pause()"),
-                    ("` (backquote) in the viewport", "show or hide the REPL over the game"),
-                    ("Arrows, Enter, Escape, a/b/c…", "answer prompts and menus"),
-                    ("Enter / Shift+Enter", "run REPL input / add a line"),
-                ] {
+                let keys = commands::help_rows(ctx);
+                let gestures = GESTURES.iter().map(|&(keys, what)| (keys.to_owned(), what));
+                for (keys, action) in keys.into_iter().chain(gestures) {
                     ui.strong(keys);
                     ui.label(action);
                     ui.end_row();

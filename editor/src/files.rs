@@ -1,5 +1,5 @@
-//! The File menu's work: new and open project, Save (Ctrl+S) and Save all (Ctrl+Shift+S),
-//! and the question before quitting with unsaved maps.
+//! The File menu's dialogs: new and open project, and the question before quitting with
+//! unsaved maps (the menu's entries and shortcuts are in [`crate::commands`]).
 
 use std::path::PathBuf;
 
@@ -41,40 +41,15 @@ pub enum Closing {
     Confirmed,
 }
 
-/// The File menu.
-pub fn menu_ui(app: &mut EditorApp, ui: &mut egui::Ui) {
-    if ui.button("New project…").clicked() {
-        let parent = app.project_dir().parent().map(|p| p.join("new_project")).unwrap_or_default();
-        app.file_dialog =
-            Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
-    }
-    if ui.button("Open project…").clicked() {
-        app.file_dialog = Some(FileDialog::OpenProject { dir: app.project_dir().display().to_string() });
-    }
-    ui.separator();
-    if ui.add(egui::Button::new("Save map").shortcut_text("Ctrl+S")).clicked() {
-        app.state_mut().outbox.push(Command::Maps(MapCommand::Save(None)));
-    }
-    if ui.add(egui::Button::new("Save all").shortcut_text("Ctrl+Shift+S")).clicked() {
-        app.state_mut().outbox.push(Command::Maps(MapCommand::SaveAll));
-    }
-    ui.separator();
-    if ui.button("Quit").clicked() {
-        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-    }
+/// File → New project…: asks for the folder and the name.
+pub fn ask_new_project(app: &mut EditorApp) {
+    let parent = app.project_dir().parent().map(|p| p.join("new_project")).unwrap_or_default();
+    app.file_dialog = Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
 }
 
-/// Ctrl+S saves the current map, Ctrl+Shift+S every map.
-pub fn shortcuts(app: &mut EditorApp, ctx: &egui::Context) {
-    let (all, one) = ctx.input_mut(|i| {
-        let all = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::S);
-        (all, i.consume_key(egui::Modifiers::COMMAND, egui::Key::S))
-    });
-    if all {
-        app.state_mut().outbox.push(Command::Maps(MapCommand::SaveAll));
-    } else if one {
-        app.state_mut().outbox.push(Command::Maps(MapCommand::Save(None)));
-    }
+/// File → Open project…: asks for the folder.
+pub fn ask_open_project(app: &mut EditorApp) {
+    app.file_dialog = Some(FileDialog::OpenProject { dir: app.project_dir().display().to_string() });
 }
 
 /// Stops the window from closing while maps have unsaved changes, and asks instead; closes

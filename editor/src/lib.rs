@@ -2,11 +2,13 @@
 //!
 //! An eframe + egui_dock application around a running game. The game lives on the runtime
 //! thread (`nefia_runtime::host`); the editor renders its snapshots and sends commands, and
-//! never holds the Lua state. [`app`] is the dock and its menus, [`panes`] one file per pane,
+//! never holds the Lua state. [`app`] is the dock and its menus, [`commands`] every user action
+//! with its shortcut and menu entry, [`panes`] one file per pane,
 //! [`render`] the map draw layers and the UI drawn over them, [`links`] the clickable objects
 //! and file:line places in output.
 
 pub mod app;
+pub mod commands;
 pub mod files;
 pub mod headless;
 pub mod keys;

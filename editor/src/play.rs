@@ -1,6 +1,7 @@
-//! Play mode in the editor: Play (F5) from the start map, or from the cell under the cursor
-//! (Ctrl+F5); Stop (Shift+F5) puts the edit state back; Pause and Step one turn. While
-//! playing, the viewport has the keyboard and the tools are put away.
+//! Play mode in the editor: Play from the start map, or from the cell under the cursor; Stop
+//! puts the edit state back; Pause and Step one turn (the shortcuts are in
+//! [`crate::commands`]). While playing, the viewport has the keyboard and the tools are put
+//! away.
 
 use nefia_runtime::host::Command;
 use nefia_runtime::play::PlayFrom;
@@ -49,25 +50,6 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorState) {
     if ui.button("⏭ Step").on_hover_text("Let one turn pass with the player waiting").clicked() {
         state.outbox.push(Command::StepTurn);
         state.viewport.focus_requested = true;
-    }
-}
-
-/// F5 plays, Ctrl+F5 plays from here, Shift+F5 stops.
-pub fn shortcuts(ctx: &egui::Context, state: &mut EditorState) {
-    let (here, stop, start) = ctx.input_mut(|i| {
-        (
-            i.consume_key(egui::Modifiers::COMMAND, egui::Key::F5),
-            i.consume_key(egui::Modifiers::SHIFT, egui::Key::F5),
-            i.consume_key(egui::Modifiers::NONE, egui::Key::F5),
-        )
-    });
-    let playing = state.snapshot.playing;
-    if stop && playing {
-        state.outbox.push(Command::StopPlay);
-    } else if here && !playing {
-        play_here(state);
-    } else if start && !playing {
-        play(state, PlayFrom::Start);
     }
 }
 

@@ -6,7 +6,7 @@
 //! Rectangles and lines show a preview while dragging and are painted on release. Right-click
 //! or Alt-click with a painting tool picks the tile under the cursor.
 
-use egui::{Color32, Key, Modifiers, Rect, Ui, Vec2};
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, Rect, Ui, Vec2};
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
 use nefia_runtime::location::Holder;
@@ -14,10 +14,11 @@ use nefia_runtime::view::MapView;
 use nefia_runtime::{ObjectKind, Symbol};
 
 use crate::app::EditorState;
+use crate::commands::{Action, Scope};
 use crate::render::map::Camera;
 
 /// A tool of the level editor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tool {
     /// Select objects, drag them to move them.
     Select,
@@ -42,17 +43,36 @@ impl Tool {
     pub const ALL: [Tool; 8] =
         [Tool::Select, Tool::Brush, Tool::Rect, Tool::Fill, Tool::Line, Tool::Eyedropper, Tool::Place, Tool::Erase];
 
-    /// Its shortcut.
-    pub fn key(self) -> Key {
+    /// Its shortcut (see [`crate::commands`]).
+    pub fn shortcut(self) -> &'static [KeyboardShortcut] {
+        const fn letter(key: Key) -> KeyboardShortcut {
+            KeyboardShortcut::new(Modifiers::NONE, key)
+        }
+        const KEYS: [KeyboardShortcut; 8] = [
+            letter(Key::S),
+            letter(Key::B),
+            letter(Key::R),
+            letter(Key::F),
+            letter(Key::L),
+            letter(Key::I),
+            letter(Key::O),
+            letter(Key::E),
+        ];
+        let index = Tool::ALL.iter().position(|&t| t == self).unwrap_or(0);
+        &KEYS[index..=index]
+    }
+
+    /// What it does, for its tooltip.
+    pub fn tooltip(self) -> &'static str {
         match self {
-            Tool::Select => Key::S,
-            Tool::Brush => Key::B,
-            Tool::Rect => Key::R,
-            Tool::Fill => Key::F,
-            Tool::Line => Key::L,
-            Tool::Eyedropper => Key::I,
-            Tool::Place => Key::O,
-            Tool::Erase => Key::E,
+            Tool::Select => "Select objects; drag them to move them",
+            Tool::Brush => "Paint tiles under a square brush (sizes 1–9)",
+            Tool::Rect => "Paint a filled rectangle",
+            Tool::Fill => "Flood fill the area of one tile",
+            Tool::Line => "Paint a line",
+            Tool::Eyedropper => "Pick the tile under the cursor",
+            Tool::Place => "Place the palette's object",
+            Tool::Erase => "Remove the objects under the brush",
         }
     }
 
@@ -68,6 +88,11 @@ impl Tool {
             Tool::Place => "Place",
             Tool::Erase => "Erase",
         }
+    }
+
+    /// True for the tools whose brush has a size (1–9).
+    pub fn has_size(self) -> bool {
+        matches!(self, Tool::Brush | Tool::Erase | Tool::Line)
     }
 
     /// True for the tools that paint tiles (they pick a tile on right-click).
@@ -161,23 +186,22 @@ pub fn rect_cells(a: (i32, i32), b: (i32, i32)) -> impl Iterator<Item = (i32, i3
 /// Tool shortcuts (letters, and 1–9 for the brush size), taken before the game sees the
 /// keys. Only while the viewport has the keyboard and no UI layer is open.
 pub fn shortcuts(ui: &Ui, level: &mut LevelState) {
-    ui.input_mut(|i| {
-        for tool in Tool::ALL {
-            if i.consume_key(Modifiers::NONE, tool.key()) {
+    let sized = level.tool.has_size();
+    let wanted = |action| match action {
+        Action::Tool(_) => true,
+        Action::BrushSize(_) => sized,
+        _ => false,
+    };
+    for action in crate::commands::pressed(ui.ctx(), Scope::Tools, wanted) {
+        match action {
+            Action::Tool(tool) => {
                 level.tool = tool;
                 level.drag = None;
             }
+            Action::BrushSize(size) => level.brush = i32::from(size),
+            _ => {}
         }
-        const DIGITS: [Key; 9] =
-            [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
-        if matches!(level.tool, Tool::Brush | Tool::Erase | Tool::Line) {
-            for (size, key) in (1..).zip(DIGITS) {
-                if i.consume_key(Modifiers::NONE, key) {
-                    level.brush = size;
-                }
-            }
-        }
-    });
+    }
 }
 
 /// What a painting tool does with the mouse over the map this frame: paints, previews, picks.
@@ -296,6 +320,28 @@ fn finish(state: &mut EditorState, map: &MapView, drag: Drag, end: (i32, i32)) {
         _ => return,
     };
     state.outbox.push(Command::Edit(edit));
+}
+
+/// The selected objects an edit may remove or copy: all but the player.
+fn selected_objects(state: &EditorState) -> Vec<nefia_runtime::Uid> {
+    state.selection.iter().copied().filter(|&u| Some(u) != state.snapshot.player).collect()
+}
+
+/// Removes the selected objects (Delete, Edit → Delete).
+pub fn delete_selection(state: &mut EditorState) {
+    let uids = selected_objects(state);
+    if !uids.is_empty() {
+        state.outbox.push(Command::Edit(Edit::Remove { uids }));
+        state.select(Vec::new());
+    }
+}
+
+/// Duplicates the selected objects (Ctrl+D, Edit → Duplicate).
+pub fn duplicate_selection(state: &mut EditorState) {
+    let uids = selected_objects(state);
+    if !uids.is_empty() {
+        state.outbox.push(Command::Edit(Edit::Clone { uids }));
+    }
 }
 
 #[cfg(test)]

@@ -156,3 +156,22 @@ fn a_panic_in_the_runtime_shows_in_the_status_bar_and_the_editor_goes_on() {
     step_until(&mut harness, "the next answer", |h| result(h, asked).is_some());
     assert_eq!(result(&harness, asked), Some(Evaluation::Values(vec!["42".into()])), "the runtime goes on");
 }
+
+#[test]
+fn the_help_window_lists_the_shortcuts_of_the_action_table() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.get_by_label("Help").click();
+    harness.step();
+    harness.get_by_label("Keyboard and mouse").click();
+    harness.step();
+    harness.step();
+    for action in nefia_editor::commands::Action::all() {
+        let info = action.info();
+        if info.shortcuts.is_empty() || matches!(action, nefia_editor::commands::Action::BrushSize(_)) {
+            continue;
+        }
+        assert!(harness.query_all_by_label(info.label).next().is_some(), "{:?} is listed as {:?}", action, info.label);
+    }
+    assert!(harness.query_by_label("Ctrl+Shift+S").is_some(), "with its keys");
+}

@@ -17,6 +17,7 @@ use nefia_runtime::lua::GameError;
 use super::Tab;
 use super::locations::DraggedObjects;
 use crate::app::EditorState;
+use crate::commands::{Action, Scope};
 use crate::keys;
 use crate::links;
 use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
@@ -140,8 +141,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     }
     state.viewport.has_focus = response.has_focus();
     let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
-    if response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Backtick)) {
-        state.viewport.repl_overlay = !state.viewport.repl_overlay;
+    if response.has_focus() {
+        let toggled = crate::commands::pressed(ui.ctx(), Scope::Viewport, |a| a == Action::ToggleReplOverlay);
+        if !toggled.is_empty() {
+            state.viewport.repl_overlay = !state.viewport.repl_overlay;
+        }
     }
     if state.viewport.repl_overlay {
         let console = Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.4), rect.max);
@@ -226,11 +230,14 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
 /// The tools, the brush size and what the tool will paint or place.
 fn tool_row_ui(ui: &mut Ui, level: &mut tools::LevelState) {
     for tool in Tool::ALL {
-        let hint = format!("{} ({})", tool.name(), tool.key().name());
+        let hint = match crate::commands::Action::Tool(tool).shortcut_text(ui.ctx()) {
+            Some(keys) => format!("{} ({keys})", tool.tooltip()),
+            None => tool.tooltip().to_owned(),
+        };
         ui.selectable_value(&mut level.tool, tool, tool.name()).on_hover_text(hint);
     }
     ui.separator();
-    let sized = matches!(level.tool, Tool::Brush | Tool::Erase | Tool::Line);
+    let sized = level.tool.has_size();
     ui.add_enabled(sized, egui::DragValue::new(&mut level.brush).range(1..=9).prefix("size "));
     let what = match level.tool {
         Tool::Place => match &level.object {
@@ -440,23 +447,20 @@ fn move_ui(
 /// Delete removes the selected objects, Ctrl+D duplicates them, Ctrl+C copies the
 /// box-selected region (or the selection's cells) and Ctrl+V pastes at the cursor.
 fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorState) {
-    let (delete, duplicate, copy, paste) = ui.input_mut(|i| {
-        (
-            i.consume_key(egui::Modifiers::NONE, egui::Key::Delete),
-            i.consume_key(egui::Modifiers::COMMAND, egui::Key::D),
-            i.consume_key(egui::Modifiers::COMMAND, egui::Key::C)
-                || i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
-            i.consume_key(egui::Modifiers::COMMAND, egui::Key::V)
-                || i.events.iter().any(|e| matches!(e, egui::Event::Paste(_))),
-        )
+    let objects = [Action::DeleteSelection, Action::DuplicateSelection, Action::CopyRegion, Action::Paste];
+    let pressed = crate::commands::pressed(ui.ctx(), Scope::Tools, |a| objects.contains(&a));
+    // The platform's copy and paste (Ctrl+C in some windows systems arrives as these).
+    let (copied, pasted) = ui.input(|i| {
+        let copied = i.events.iter().any(|e| matches!(e, egui::Event::Copy));
+        (copied, i.events.iter().any(|e| matches!(e, egui::Event::Paste(_))))
     });
-    let selected: Vec<Uid> = state.selection.iter().copied().filter(|&u| Some(u) != state.snapshot.player).collect();
-    if delete && !selected.is_empty() {
-        state.outbox.push(Command::Edit(Edit::Remove { uids: selected.clone() }));
-        state.select(Vec::new());
+    let copy = copied || pressed.contains(&Action::CopyRegion);
+    let paste = pasted || pressed.contains(&Action::Paste);
+    if pressed.contains(&Action::DeleteSelection) {
+        tools::delete_selection(state);
     }
-    if duplicate && !selected.is_empty() {
-        state.outbox.push(Command::Edit(Edit::Clone { uids: selected }));
+    if pressed.contains(&Action::DuplicateSelection) {
+        tools::duplicate_selection(state);
     }
     if copy {
         let region = state.level.region.filter(|(id, _, _)| *id == map.id).or_else(|| {
