@@ -1,28 +1,23 @@
-//! Edits made in the editor, with exact undo and redo.
-//!
-//! Every [`Edit`] is applied by recording the state it touches before and after: a field's own
-//! base entry and temp value, an object's temp values, or where an object is. Undo puts the
-//! "before" states back and redo the "after" states, so undoing is exact — a removed object
-//! comes back with the same uid at the same place — and needs no inverse operation per kind of
-//! edit. Objects a history entry refers to are pinned so they stay alive while it can be
-//! undone or redone. Edits made by scripts are not recorded.
+//! Edits made in the editor: each [`Edit`] is applied by recording the state it touches
+//! before and after as a [`Transaction`] of the undo [`History`] (see [`crate::history`]).
+//! Some edits run Lua (a refresh runs its handlers), which is why making a transaction takes
+//! the Lua state and undoing one does not. Edits made by scripts are not recorded.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use mlua::Lua;
 
+use crate::history::{Change, Transaction, apply_changes};
+pub use crate::history::{History, HistoryView};
 use crate::location::{Holder, Location};
 use crate::map::MapId;
-use crate::moddable::{FieldMap, ModMethod, Origin, TempValue};
+use crate::moddable::{ModMethod, Origin};
 use crate::object::{ObjectKind, Uid};
 use crate::save::{ObjectRecord, RecordKind};
 use crate::symbol::Symbol;
 use crate::value::Value;
 use crate::world::{World, WorldError};
-
-/// Most entries the history keeps.
-const MAX_HISTORY: usize = 200;
 
 /// An edit the editor makes.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,162 +192,6 @@ pub fn copy_region(world: &World, map: MapId, x: i32, y: i32, width: i32, height
     Ok(Clip { width: x1 - x0, height: y1 - y0, tiles: tiles.collect(), objects })
 }
 
-/// The state of one thing an edit touched.
-#[derive(Clone, Debug)]
-enum Change {
-    /// A field's own base entry (None: the prototype's shows) and temp value.
-    Field { uid: Uid, field: Symbol, own: Option<Value>, temp: Option<TempValue> },
-    /// Every temp value of an object.
-    Temps { uid: Uid, temps: FieldMap<TempValue> },
-    /// Where an object is (None: ownerless).
-    Place { uid: Uid, location: Option<Location>, x: i32, y: i32 },
-    /// The tile of a cell.
-    Tile { map: MapId, x: i32, y: i32, tile: Symbol },
-    /// A map's whole grid. Restoring it takes the map's objects off; the `Place` changes
-    /// recorded with it put them back.
-    Grid { map: MapId, width: i32, height: i32, tiles: Arc<Vec<Symbol>>, entrance: Option<(i32, i32)> },
-}
-
-/// What a change is about: two changes with the same key record the same thing.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum ChangeKey {
-    Field(Uid, Symbol),
-    Temps(Uid),
-    Place(Uid),
-    Tile(MapId, i32, i32),
-    Grid(MapId),
-}
-
-impl Change {
-    /// The object it is about, if it is about one (such objects stay pinned).
-    fn uid(&self) -> Option<Uid> {
-        match self {
-            Change::Field { uid, .. } | Change::Temps { uid, .. } | Change::Place { uid, .. } => Some(*uid),
-            Change::Tile { .. } | Change::Grid { .. } => None,
-        }
-    }
-
-    fn key(&self) -> ChangeKey {
-        match self {
-            Change::Field { uid, field, .. } => ChangeKey::Field(*uid, *field),
-            Change::Temps { uid, .. } => ChangeKey::Temps(*uid),
-            Change::Place { uid, .. } => ChangeKey::Place(*uid),
-            Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
-            Change::Grid { map, .. } => ChangeKey::Grid(*map),
-        }
-    }
-}
-
-/// One undoable edit.
-struct Entry {
-    label: String,
-    before: Vec<Change>,
-    after: Vec<Change>,
-    /// The stroke it belongs to, if it is part of one.
-    stroke: Option<u64>,
-}
-
-impl Entry {
-    fn new(label: String, before: Vec<Change>, after: Vec<Change>) -> Entry {
-        Entry { label, before, after, stroke: None }
-    }
-
-    /// Adds a later part of the same stroke: the earliest "before" and the latest "after"
-    /// of each thing touched are kept.
-    fn merge(&mut self, later: Entry) {
-        let known: HashSet<ChangeKey> = self.before.iter().map(Change::key).collect();
-        self.before.extend(later.before.into_iter().filter(|c| !known.contains(&c.key())));
-        let newer: HashSet<ChangeKey> = later.after.iter().map(Change::key).collect();
-        self.after.retain(|c| !newer.contains(&c.key()));
-        self.after.extend(later.after);
-        self.label = later.label;
-    }
-}
-
-/// The editor's undo history.
-#[derive(Default)]
-pub struct History {
-    entries: VecDeque<Entry>,
-    /// How many entries are done (the rest were undone and can be redone).
-    done: usize,
-}
-
-/// The history as the History pane shows it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct HistoryView {
-    /// Each entry's label, oldest first.
-    pub labels: Vec<String>,
-    /// How many of them are done; the rest can be redone.
-    pub done: usize,
-}
-
-impl History {
-    /// What the History pane shows.
-    pub fn view(&self) -> HistoryView {
-        HistoryView { labels: self.entries.iter().map(|e| e.label.clone()).collect(), done: self.done }
-    }
-
-    fn push(&mut self, world: &mut World, entry: Entry) {
-        while self.entries.len() > self.done {
-            let dropped = self.entries.pop_back().expect("longer than done");
-            unpin(world, &dropped);
-        }
-        if let Some(last) = self.entries.back_mut()
-            && entry.stroke.is_some()
-            && last.stroke == entry.stroke
-        {
-            // Pins are counted: the merged entry holds each of its objects once.
-            unpin(world, last);
-            last.merge(entry);
-            pin(world, last);
-            return;
-        }
-        pin(world, &entry);
-        self.entries.push_back(entry);
-        self.done += 1;
-        if self.entries.len() > MAX_HISTORY {
-            let dropped = self.entries.pop_front().expect("not empty");
-            unpin(world, &dropped);
-            self.done -= 1;
-        }
-    }
-
-    /// Undoes the last done edit. Returns its label, or None if there is nothing to undo.
-    pub fn undo(&mut self, world: &mut World) -> Option<String> {
-        let entry = self.entries.get(self.done.checked_sub(1)?)?;
-        restore(world, &entry.before);
-        self.done -= 1;
-        Some(entry.label.clone())
-    }
-
-    /// Redoes the next undone edit. Returns its label, or None if there is nothing to redo.
-    pub fn redo(&mut self, world: &mut World) -> Option<String> {
-        let entry = self.entries.get(self.done)?;
-        restore(world, &entry.after);
-        self.done += 1;
-        Some(entry.label.clone())
-    }
-}
-
-fn uids_of(entry: &Entry) -> Vec<Uid> {
-    let mut uids: Vec<Uid> = entry.before.iter().chain(&entry.after).filter_map(Change::uid).collect();
-    uids.sort();
-    uids.dedup();
-    uids
-}
-
-fn pin(world: &mut World, entry: &Entry) {
-    for uid in uids_of(entry) {
-        let _ = world.pin(uid);
-    }
-}
-
-fn unpin(world: &mut World, entry: &Entry) {
-    for uid in uids_of(entry) {
-        world.unpin(uid);
-    }
-}
-
 /// Applies `edit` and records it in `history`. `lua` runs what the edit triggers (refresh
 /// handlers). Returns the entry's label. On error nothing is recorded, and for refusals
 /// nothing changed.
@@ -360,12 +199,12 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
     let entry = make(lua, edit)?;
     let label = entry.label.clone();
     let engine = crate::lua::engine(lua);
-    history.push(&mut engine.world.borrow_mut(), entry);
+    history.record(&mut engine.world.borrow_mut(), entry);
     Ok(label)
 }
 
 /// Makes `edit`, returning what it changed.
-fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
+fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     Ok(match edit {
         Edit::SetBase { uids, field, value } => {
@@ -398,7 +237,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
                 crate::lua::object::refresh(lua, uid)?;
             }
             let after = temps(&engine.world.borrow());
-            Entry::new(format!("Refresh {}", describe(&engine.world.borrow(), uids)), before, after)
+            Transaction::new(format!("Refresh {}", describe(&engine.world.borrow(), uids)), before, after)
         }
         Edit::Move { uids, to, x, y } => {
             let mut world = engine.world.borrow_mut();
@@ -411,7 +250,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
             }
             let after = places(&world, uids);
             let label = format!("Move {} to {}", describe(&world, uids), holder_name(&world, *to, *x, *y));
-            Entry::new(label, before, after)
+            Transaction::new(label, before, after)
         }
         Edit::Remove { uids } => {
             let mut world = engine.world.borrow_mut();
@@ -419,7 +258,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
             for &uid in uids {
                 world.remove_ownership(uid)?;
             }
-            Entry::new(format!("Remove {}", describe(&world, uids)), before, places(&world, uids))
+            Transaction::new(format!("Remove {}", describe(&world, uids)), before, places(&world, uids))
         }
         Edit::Clone { uids } => {
             let mut world = engine.world.borrow_mut();
@@ -441,7 +280,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
             }
             let before = copies.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }).collect();
             let label = format!("Clone {} as {}", describe(&world, uids), describe(&world, &copies));
-            Entry::new(label, before, places(&world, &copies))
+            Transaction::new(label, before, places(&world, &copies))
         }
         Edit::Create { kind, id, to, x, y } => {
             let mut world = engine.world.borrow_mut();
@@ -449,7 +288,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
             // A refused object is left ownerless; the next sweep frees it.
             world.take_object(*to, uid, *x, *y)?;
             let label = format!("Create {}", world.describe(uid));
-            Entry::new(label, vec![Change::Place { uid, location: None, x: 0, y: 0 }], places(&world, &[uid]))
+            Transaction::new(label, vec![Change::Place { uid, location: None, x: 0, y: 0 }], places(&world, &[uid]))
         }
         Edit::PaintTiles { map, cells, tile } => {
             let mut world = engine.world.borrow_mut();
@@ -482,12 +321,12 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
             for (uid, x, y) in moves {
                 world.set_pos(uid, x, y)?;
             }
-            Entry::new(format!("Move {} by ({dx}, {dy})", describe(&world, uids)), before, places(&world, uids))
+            Transaction::new(format!("Move {} by ({dx}, {dy})", describe(&world, uids)), before, places(&world, uids))
         }
         Edit::Paste { map, x, y, clip } => {
             let mut world = engine.world.borrow_mut();
             let cells = (0..clip.height).flat_map(|cy| (0..clip.width).map(move |cx| (cx, cy)));
-            let mut entry = Entry::new(String::new(), Vec::new(), Vec::new());
+            let mut entry = Transaction::new(String::new(), Vec::new(), Vec::new());
             let instance = world.map(*map)?;
             for ((cx, cy), &tile) in cells.zip(&clip.tiles) {
                 let (tx, ty) = (x + cx, y + cy);
@@ -496,7 +335,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Entry, EditError> {
                     entry.after.push(Change::Tile { map: *map, x: tx, y: ty, tile });
                 }
             }
-            restore(&mut world, &entry.after);
+            apply_changes(&mut world, &entry.after);
             let mut made = Vec::new();
             for record in &clip.objects {
                 let (tx, ty) = (x + record.x, y + record.y);
@@ -529,7 +368,7 @@ fn paint(
     map: MapId,
     cells: impl Iterator<Item = (i32, i32)>,
     tile: Symbol,
-) -> Result<Entry, EditError> {
+) -> Result<Transaction, EditError> {
     let instance = world.map(map)?;
     let mut before = Vec::new();
     let mut after = Vec::new();
@@ -543,8 +382,8 @@ fn paint(
             after.push(Change::Tile { map, x, y, tile });
         }
     }
-    restore(world, &after);
-    Ok(Entry::new(format!("Paint {} cells with {tile}", after.len()), before, after))
+    apply_changes(world, &after);
+    Ok(Transaction::new(format!("Paint {} cells with {tile}", after.len()), before, after))
 }
 
 /// The cells joined to (x, y) through sides that have its tile.
@@ -571,7 +410,7 @@ fn resize(
     height: i32,
     anchor: (i32, i32),
     tile: &str,
-) -> Result<Entry, EditError> {
+) -> Result<Transaction, EditError> {
     crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::Invalid)?;
     let tile = world.tile_id(tile)?;
     let instance = world.map(map)?;
@@ -601,9 +440,9 @@ fn resize(
         let location = inside.then_some(Location::Map(map));
         after.push(Change::Place { uid, location, x, y });
     }
-    restore(world, &after);
+    apply_changes(world, &after);
     let label = format!("Resize map '{}' from {old_width}x{old_height} to {width}x{height}", world.map(map)?.name);
-    Ok(Entry::new(label, before, after))
+    Ok(Transaction::new(label, before, after))
 }
 
 /// Why an edit could not be made.
@@ -630,7 +469,7 @@ fn field_edit(
     field: &str,
     label: String,
     mut change: impl FnMut(&mut World, Uid, Symbol) -> Result<(), WorldError>,
-) -> Result<Entry, EditError> {
+) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     let mut world = engine.world.borrow_mut();
     let field = Symbol::intern(field);
@@ -650,12 +489,12 @@ fn field_edit(
     let before = state(&world);
     for &uid in uids {
         if let Err(error) = change(&mut world, uid, field) {
-            restore(&mut world, &before);
+            apply_changes(&mut world, &before);
             return Err(error.into());
         }
     }
     let after = state(&world);
-    Ok(Entry::new(format!("{label} on {}", describe(&world, uids)), before, after))
+    Ok(Transaction::new(format!("{label} on {}", describe(&world, uids)), before, after))
 }
 
 fn places(world: &World, uids: &[Uid]) -> Vec<Change> {
@@ -665,63 +504,6 @@ fn places(world: &World, uids: &[Uid]) -> Vec<Change> {
             Some(Change::Place { uid, location: object.location(), x: object.x, y: object.y })
         })
         .collect()
-}
-
-/// Puts recorded states back.
-fn restore(world: &mut World, changes: &[Change]) {
-    for change in changes {
-        match change {
-            Change::Field { uid, field, own, temp } => {
-                if let Ok(object) = world.object_mut(*uid) {
-                    match own {
-                        Some(value) => object.fields.base.insert(*field, value.clone()),
-                        None => object.fields.base.remove(*field),
-                    };
-                    match temp {
-                        Some(temp) => object.fields.temp.insert(*field, temp.clone()),
-                        None => object.fields.temp.remove(*field),
-                    };
-                    world.touch_object(*uid);
-                }
-            }
-            Change::Temps { uid, temps } => {
-                if let Ok(object) = world.object_mut(*uid) {
-                    object.fields.temp = temps.clone();
-                    world.touch_object(*uid);
-                }
-            }
-            Change::Tile { map, x, y, tile } => {
-                if let Ok(instance) = world.map_mut(*map) {
-                    instance.set_tile(*x, *y, *tile);
-                }
-            }
-            Change::Grid { map, width, height, tiles, entrance } => {
-                let Ok(instance) = world.map(*map) else { continue };
-                let on_it: Vec<Uid> = instance.objects().iter().collect();
-                for uid in on_it {
-                    world.detach(uid);
-                }
-                let instance = world.map_mut(*map).expect("checked above");
-                instance.reshape(*width, *height, tiles);
-                instance.entrance = *entrance;
-            }
-            Change::Place { uid, location, x, y } => {
-                if !world.exists(*uid) {
-                    continue;
-                }
-                world.detach(*uid);
-                match location {
-                    Some(location) => world.attach(*uid, *location, *x, *y),
-                    None => {
-                        if let Ok(object) = world.object_mut(*uid) {
-                            object.x = *x;
-                            object.y = *y;
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 fn describe(world: &World, uids: &[Uid]) -> String {

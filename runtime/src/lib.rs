@@ -15,6 +15,7 @@ pub mod check;
 pub mod data;
 pub mod edit;
 pub mod files;
+pub mod history;
 pub mod host;
 pub mod hotload;
 pub mod location;

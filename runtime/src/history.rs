@@ -1,0 +1,435 @@
+//! The undo history as a value: [`Change`]s record the state of what an edit touched, a
+//! [`Transaction`] is one undoable step (its state before and after), and [`History`] keeps
+//! them with undo, redo and stroke merging (helix's `Transaction` and `History` are the
+//! model). Nothing here runs Lua: applying a change puts recorded state back into the
+//! [`World`] and touches what it changed, so the same values can serve the editor's undo, a
+//! play session's step back and a recording's replay. [`crate::edit`] makes transactions from
+//! the editor's edits.
+//!
+//! Undo applies a transaction's "before" states and redo its "after" states, so undoing is
+//! exact — a removed object comes back with the same uid at the same place — and needs no
+//! inverse operation per kind of edit. Objects a transaction refers to are pinned while the
+//! history holds it, so they stay alive while it can be undone or redone.
+
+use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
+
+use crate::location::Location;
+use crate::map::MapId;
+use crate::moddable::{FieldMap, TempValue};
+use crate::object::Uid;
+use crate::symbol::Symbol;
+use crate::value::Value;
+use crate::world::World;
+
+/// Most transactions the history keeps.
+pub const MAX_HISTORY: usize = 200;
+
+/// The state of one thing an edit touched, as it was at one moment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// A field's own base entry (None: the prototype's shows) and temp value.
+    Field {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: Symbol,
+        /// Its own base value.
+        own: Option<Value>,
+        /// Its temp value.
+        temp: Option<TempValue>,
+    },
+    /// Every temp value of an object.
+    Temps {
+        /// The object.
+        uid: Uid,
+        /// Its temp values.
+        temps: FieldMap<TempValue>,
+    },
+    /// Where an object is (None: ownerless).
+    Place {
+        /// The object.
+        uid: Uid,
+        /// Its location.
+        location: Option<Location>,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The tile of a cell.
+    Tile {
+        /// The map.
+        map: MapId,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The tile.
+        tile: Symbol,
+    },
+    /// A map's whole grid. Applying it takes the map's objects off; the `Place` changes
+    /// recorded with it put them back.
+    Grid {
+        /// The map.
+        map: MapId,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+        /// Every cell's tile, row by row.
+        tiles: Arc<Vec<Symbol>>,
+        /// The entrance.
+        entrance: Option<(i32, i32)>,
+    },
+}
+
+/// What a change is about: two changes with the same key record the same thing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum ChangeKey {
+    Field(Uid, Symbol),
+    Temps(Uid),
+    Place(Uid),
+    Tile(MapId, i32, i32),
+    Grid(MapId),
+}
+
+impl Change {
+    /// The object it is about, if it is about one (such objects stay pinned).
+    pub fn uid(&self) -> Option<Uid> {
+        match self {
+            Change::Field { uid, .. } | Change::Temps { uid, .. } | Change::Place { uid, .. } => Some(*uid),
+            Change::Tile { .. } | Change::Grid { .. } => None,
+        }
+    }
+
+    fn key(&self) -> ChangeKey {
+        match self {
+            Change::Field { uid, field, .. } => ChangeKey::Field(*uid, *field),
+            Change::Temps { uid, .. } => ChangeKey::Temps(*uid),
+            Change::Place { uid, .. } => ChangeKey::Place(*uid),
+            Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
+            Change::Grid { map, .. } => ChangeKey::Grid(*map),
+        }
+    }
+}
+
+/// One undoable step: the state of what it touched before and after, and its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transaction {
+    /// Its name in the History pane and the Edit menu ("Paint 12 cells with elona.grass").
+    pub label: String,
+    /// The state before, put back by undo.
+    pub before: Vec<Change>,
+    /// The state after, put back by redo.
+    pub after: Vec<Change>,
+    /// The stroke it belongs to, if it is part of one: parts of a stroke merge.
+    pub stroke: Option<u64>,
+}
+
+impl Transaction {
+    /// A transaction of no stroke.
+    pub fn new(label: String, before: Vec<Change>, after: Vec<Change>) -> Transaction {
+        Transaction { label, before, after, stroke: None }
+    }
+
+    /// Puts its "after" state into `world` (doing it again).
+    pub fn apply(&self, world: &mut World) {
+        apply_changes(world, &self.after);
+    }
+
+    /// The transaction that undoes this one: before and after swapped.
+    pub fn invert(&self) -> Transaction {
+        Transaction {
+            label: self.label.clone(),
+            before: self.after.clone(),
+            after: self.before.clone(),
+            stroke: self.stroke,
+        }
+    }
+
+    /// Adds a later part of the same stroke: the earliest "before" and the latest "after"
+    /// of each thing touched are kept.
+    pub fn merge(&mut self, later: Transaction) {
+        let known: HashSet<ChangeKey> = self.before.iter().map(Change::key).collect();
+        self.before.extend(later.before.into_iter().filter(|c| !known.contains(&c.key())));
+        let newer: HashSet<ChangeKey> = later.after.iter().map(Change::key).collect();
+        self.after.retain(|c| !newer.contains(&c.key()));
+        self.after.extend(later.after);
+        self.label = later.label;
+    }
+}
+
+/// The editor's undo history.
+#[derive(Default)]
+pub struct History {
+    entries: VecDeque<Transaction>,
+    /// How many entries are done (the rest were undone and can be redone).
+    done: usize,
+}
+
+/// The history as the History pane shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryView {
+    /// Each entry's label, oldest first.
+    pub labels: Vec<String>,
+    /// How many of them are done; the rest can be redone.
+    pub done: usize,
+}
+
+impl History {
+    /// What the History pane shows.
+    pub fn view(&self) -> HistoryView {
+        HistoryView { labels: self.entries.iter().map(|e| e.label.clone()).collect(), done: self.done }
+    }
+
+    /// Records a transaction already applied to `world`: the undone ones after it are
+    /// dropped (a new branch), a part of the stroke of the last one merges into it, and the
+    /// oldest is dropped past [`MAX_HISTORY`].
+    pub fn record(&mut self, world: &mut World, entry: Transaction) {
+        while self.entries.len() > self.done {
+            let dropped = self.entries.pop_back().expect("longer than done");
+            unpin(world, &dropped);
+        }
+        if let Some(last) = self.entries.back_mut()
+            && entry.stroke.is_some()
+            && last.stroke == entry.stroke
+        {
+            // Pins are counted: the merged entry holds each of its objects once.
+            unpin(world, last);
+            last.merge(entry);
+            pin(world, last);
+            return;
+        }
+        pin(world, &entry);
+        self.entries.push_back(entry);
+        self.done += 1;
+        if self.entries.len() > MAX_HISTORY {
+            let dropped = self.entries.pop_front().expect("not empty");
+            unpin(world, &dropped);
+            self.done -= 1;
+        }
+    }
+
+    /// Undoes the last done edit. Returns its label, or None if there is nothing to undo.
+    pub fn undo(&mut self, world: &mut World) -> Option<String> {
+        let entry = self.entries.get(self.done.checked_sub(1)?)?;
+        apply_changes(world, &entry.before);
+        self.done -= 1;
+        Some(entry.label.clone())
+    }
+
+    /// Redoes the next undone edit. Returns its label, or None if there is nothing to redo.
+    pub fn redo(&mut self, world: &mut World) -> Option<String> {
+        let entry = self.entries.get(self.done)?;
+        apply_changes(world, &entry.after);
+        self.done += 1;
+        Some(entry.label.clone())
+    }
+}
+
+fn uids_of(entry: &Transaction) -> Vec<Uid> {
+    let mut uids: Vec<Uid> = entry.before.iter().chain(&entry.after).filter_map(Change::uid).collect();
+    uids.sort();
+    uids.dedup();
+    uids
+}
+
+fn pin(world: &mut World, entry: &Transaction) {
+    for uid in uids_of(entry) {
+        let _ = world.pin(uid);
+    }
+}
+
+fn unpin(world: &mut World, entry: &Transaction) {
+    for uid in uids_of(entry) {
+        world.unpin(uid);
+    }
+}
+
+/// Puts recorded states back into `world`, in order.
+pub fn apply_changes(world: &mut World, changes: &[Change]) {
+    for change in changes {
+        match change {
+            Change::Field { uid, field, own, temp } => {
+                if let Ok(object) = world.object_mut(*uid) {
+                    match own {
+                        Some(value) => object.fields.base.insert(*field, value.clone()),
+                        None => object.fields.base.remove(*field),
+                    };
+                    match temp {
+                        Some(temp) => object.fields.temp.insert(*field, temp.clone()),
+                        None => object.fields.temp.remove(*field),
+                    };
+                    world.touch_object(*uid);
+                }
+            }
+            Change::Temps { uid, temps } => {
+                if let Ok(object) = world.object_mut(*uid) {
+                    object.fields.temp = temps.clone();
+                    world.touch_object(*uid);
+                }
+            }
+            Change::Tile { map, x, y, tile } => {
+                if let Ok(instance) = world.map_mut(*map) {
+                    instance.set_tile(*x, *y, *tile);
+                }
+            }
+            Change::Grid { map, width, height, tiles, entrance } => {
+                let Ok(instance) = world.map(*map) else { continue };
+                let on_it: Vec<Uid> = instance.objects().iter().collect();
+                for uid in on_it {
+                    world.detach(uid);
+                }
+                let instance = world.map_mut(*map).expect("checked above");
+                instance.reshape(*width, *height, tiles);
+                instance.entrance = *entrance;
+            }
+            Change::Place { uid, location, x, y } => {
+                if !world.exists(*uid) {
+                    continue;
+                }
+                world.detach(*uid);
+                match location {
+                    Some(location) => world.attach(*uid, *location, *x, *y),
+                    None => {
+                        if let Ok(object) = world.object_mut(*uid) {
+                            object.x = *x;
+                            object.y = *y;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{DataRegistry, OnDuplicate};
+    use crate::moddable::Origin;
+    use crate::object::ObjectKind;
+
+    /// A world with one 4×4 map of floor and a character prototype; no Lua.
+    fn world() -> (World, MapId) {
+        let mut data = DataRegistry::default();
+        data.add_type("base.chara".into(), Vec::new(), Origin::tool("t"), OnDuplicate::Error).unwrap();
+        data.add("base.chara".into(), "t.putit".into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error)
+            .unwrap();
+        let mut world = World::new(data);
+        let map = world.insert_map(crate::map::InstancedMap::new(MapId(0), 4, 4, Symbol::intern("t.floor")));
+        (world, map)
+    }
+
+    fn tile(world: &World, map: MapId, x: i32, y: i32) -> &'static str {
+        world.map(map).unwrap().tile(x, y).unwrap().as_str()
+    }
+
+    /// Paints (x, y) with `to` as the editor does: applied, then recorded.
+    fn paint(world: &mut World, history: &mut History, map: MapId, x: i32, y: i32, to: &str, stroke: Option<u64>) {
+        let before = Change::Tile { map, x, y, tile: world.map(map).unwrap().tile(x, y).unwrap() };
+        let after = Change::Tile { map, x, y, tile: Symbol::intern(to) };
+        let mut tx = Transaction::new(format!("Paint {to}"), vec![before], vec![after]);
+        tx.stroke = stroke;
+        tx.apply(world);
+        history.record(world, tx);
+    }
+
+    #[test]
+    fn apply_and_invert_are_each_others_undo() {
+        let (mut world, map) = world();
+        let tx = Transaction::new(
+            "Paint".into(),
+            vec![Change::Tile { map, x: 1, y: 1, tile: "t.floor".into() }],
+            vec![Change::Tile { map, x: 1, y: 1, tile: "t.wall".into() }],
+        );
+        tx.apply(&mut world);
+        assert_eq!(tile(&world, map, 1, 1), "t.wall");
+        tx.invert().apply(&mut world);
+        assert_eq!(tile(&world, map, 1, 1), "t.floor");
+        assert_eq!(tx.invert().invert(), tx);
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history() {
+        let (mut world, map) = world();
+        let mut history = History::default();
+        paint(&mut world, &mut history, map, 0, 0, "t.wall", None);
+        paint(&mut world, &mut history, map, 1, 0, "t.water", None);
+        assert_eq!(history.view().labels, ["Paint t.wall", "Paint t.water"]);
+        assert_eq!(history.undo(&mut world).as_deref(), Some("Paint t.water"));
+        assert_eq!((tile(&world, map, 0, 0), tile(&world, map, 1, 0)), ("t.wall", "t.floor"));
+        assert_eq!(history.undo(&mut world).as_deref(), Some("Paint t.wall"));
+        assert_eq!(history.undo(&mut world), None, "nothing left to undo");
+        assert_eq!(tile(&world, map, 0, 0), "t.floor");
+        assert_eq!(history.redo(&mut world).as_deref(), Some("Paint t.wall"));
+        assert_eq!(history.redo(&mut world).as_deref(), Some("Paint t.water"));
+        assert_eq!(history.redo(&mut world), None, "nothing left to redo");
+        assert_eq!(tile(&world, map, 1, 0), "t.water");
+    }
+
+    #[test]
+    fn a_new_edit_after_undo_drops_the_redo_branch() {
+        let (mut world, map) = world();
+        let mut history = History::default();
+        paint(&mut world, &mut history, map, 0, 0, "t.wall", None);
+        paint(&mut world, &mut history, map, 1, 0, "t.water", None);
+        history.undo(&mut world);
+        paint(&mut world, &mut history, map, 2, 0, "t.lava", None);
+        assert_eq!(history.view(), HistoryView { labels: vec!["Paint t.wall".into(), "Paint t.lava".into()], done: 2 });
+        assert_eq!(history.redo(&mut world), None, "the undone branch is gone");
+        assert_eq!(tile(&world, map, 1, 0), "t.floor");
+    }
+
+    #[test]
+    fn parts_of_a_stroke_merge_into_one_step_keeping_the_first_before_and_last_after() {
+        let (mut world, map) = world();
+        let mut history = History::default();
+        paint(&mut world, &mut history, map, 0, 0, "t.wall", Some(7));
+        paint(&mut world, &mut history, map, 0, 0, "t.water", Some(7));
+        paint(&mut world, &mut history, map, 1, 0, "t.water", Some(7));
+        paint(&mut world, &mut history, map, 3, 3, "t.lava", Some(8));
+        assert_eq!(history.view().labels.len(), 2, "stroke 7 is one step, stroke 8 another");
+        history.undo(&mut world);
+        history.undo(&mut world);
+        assert_eq!(
+            (tile(&world, map, 0, 0), tile(&world, map, 1, 0)),
+            ("t.floor", "t.floor"),
+            "back before the stroke"
+        );
+        history.redo(&mut world);
+        assert_eq!((tile(&world, map, 0, 0), tile(&world, map, 1, 0)), ("t.water", "t.water"), "the stroke's end");
+        assert_eq!(tile(&world, map, 3, 3), "t.floor");
+    }
+
+    #[test]
+    fn objects_of_a_transaction_stay_pinned_while_it_can_be_undone() {
+        let (mut world, map) = world();
+        let mut history = History::default();
+        let putit = world.create(ObjectKind::Chara, "t.putit").unwrap();
+        world.take_object(crate::location::Holder::Map(map), putit, 1, 1).unwrap();
+        let placed = Change::Place { uid: putit, location: Some(Location::Map(map)), x: 1, y: 1 };
+        let removed = Change::Place { uid: putit, location: None, x: 1, y: 1 };
+        let tx = Transaction::new("Remove".into(), vec![placed], vec![removed]);
+        tx.apply(&mut world);
+        history.record(&mut world, tx);
+        world.sweep(|_| false);
+        assert!(world.exists(putit), "the history keeps the removed object alive");
+        history.undo(&mut world);
+        assert_eq!(world.map_of(putit), Some(map));
+        assert_eq!(world.check_invariants(), Ok(()));
+    }
+
+    #[test]
+    fn the_history_keeps_at_most_its_cap() {
+        let (mut world, map) = world();
+        let mut history = History::default();
+        for i in 0..MAX_HISTORY + 5 {
+            let to = if i % 2 == 0 { "t.wall" } else { "t.floor" };
+            paint(&mut world, &mut history, map, 0, 0, to, None);
+        }
+        assert_eq!(history.view().labels.len(), MAX_HISTORY);
+        assert_eq!(history.view().done, MAX_HISTORY);
+    }
+}
