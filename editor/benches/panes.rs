@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
-use nefia_editor::app::EditorState;
+use nefia_editor::context::EditorState;
 use nefia_editor::panes::{inspector, locations};
 use nefia_runtime::moddable::{Contribution, ModMethod, Origin, TempValue};
 use nefia_runtime::view::{FieldRow, LocationTree, MapNode, ObjectDetails, ObjectRow, Snapshot};
@@ -85,7 +85,7 @@ fn tree_of(objects: usize) -> LocationTree {
 fn panes(c: &mut Criterion) {
     let mut snapshot = Snapshot::empty("bench");
     snapshot.inspected = vec![object_with_500_fields()];
-    let mut state = EditorState::new(Arc::new(snapshot));
+    let mut state = EditorState::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
     state.selection = vec![Uid(1)];
     let ctx = egui::Context::default();
     let size = Vec2::new(420.0, 800.0);
@@ -97,7 +97,7 @@ fn panes(c: &mut Criterion) {
     let tree = tree_of(100_000);
     let mut snapshot = Snapshot::empty("bench");
     snapshot.locations = Arc::new(tree);
-    let mut state = EditorState::new(Arc::new(snapshot));
+    let mut state = EditorState::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
     for uid in [1, 50_000, 99_999] {
         state.locations.reveal(&state.snapshot.locations, Uid(uid));
     }

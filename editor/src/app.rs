@@ -13,19 +13,12 @@ use nefia_runtime::Uid;
 use nefia_runtime::host::{Command, Event, HostConfig, HostHandle, MapCommand};
 use nefia_runtime::lua::Output;
 use nefia_runtime::ui::{LogLevel, LogLine};
-use nefia_runtime::view::Snapshot;
 
 use crate::commands::{self, Action, Menu, Scope};
-use crate::files::{self, Closing, FileDialog};
-use crate::links::LinkAction;
-use crate::panes::inspector::InspectorState;
-use crate::panes::locations::LocationsState;
-use crate::panes::log::LogState;
-use crate::panes::maps::MapsState;
+use crate::context::{AppRequest, EditorState};
+use crate::files;
 use crate::panes::repl::ReplState;
-use crate::panes::viewport::ViewportState;
 use crate::panes::{Panes, Tab};
-use crate::tools::LevelState;
 
 /// What the mouse and the keys that are not actions do, for the Help window.
 const GESTURES: [(&str, &str); 8] = [
@@ -45,108 +38,14 @@ const DOCK_KEY: &str = "nefia-dock-v2";
 /// How long a command may run before the status bar calls the runtime busy.
 const BUSY_AFTER: Duration = Duration::from_millis(150);
 
-/// What the panes share.
-pub struct EditorState {
-    /// The latest snapshot of the game.
-    pub snapshot: Arc<Snapshot>,
-    /// The viewport's camera, toggles and caches.
-    pub viewport: ViewportState,
-    /// The log's lines.
-    pub log: LogState,
-    /// The REPL's history.
-    pub repl: ReplState,
-    /// The Prototypes pane's search text.
-    pub prototype_search: String,
-    /// The level editor's tool, brush, palette choices and clipboard.
-    pub level: LevelState,
-    /// The Maps pane's selection and dialog.
-    pub maps: MapsState,
-    /// The inspectors' filters and expanded rows.
-    pub inspector: InspectorState,
-    /// The Locations pane's search and expanded nodes.
-    pub locations: LocationsState,
-    /// Objects to open pinned inspectors for (after this frame).
-    pub pin_requests: Vec<Uid>,
-    /// An object to show in the Locations pane.
-    pub reveal: Option<Uid>,
-    /// The last refusal or error of an edit, and when it came.
-    pub notice: Option<(String, Instant)>,
-    /// Commands the panes queued this frame, sent after it.
-    pub outbox: Vec<Command>,
-    /// The selected objects. The editor's own copy, so clicks act on what the user sees
-    /// even before the runtime (which keeps it for `Editor.selection()`) has caught up.
-    pub selection: Vec<Uid>,
-    /// The snapshot's count of selections made by scripts, as last seen: when it grows
-    /// (`Editor.select` from Lua) the editor takes the runtime's selection. Otherwise the
-    /// runtime's selection is only the echo of the editor's own clicks, possibly behind.
-    selections_by_script: u64,
-    /// The objects the runtime was last asked to inspect.
-    inspecting: Vec<Uid>,
-    /// A pane to bring to the front (after this frame).
-    pub open_tab: Option<Tab>,
-    /// True while the runtime is busy with a command (Stop is offered).
-    pub busy: bool,
-    /// The Stop button was pressed this frame.
-    pub stop_requested: bool,
-}
-
-impl EditorState {
-    /// The state of an editor showing `snapshot`.
-    pub fn new(snapshot: Arc<Snapshot>) -> EditorState {
-        EditorState {
-            snapshot,
-            viewport: ViewportState::default(),
-            log: LogState::default(),
-            repl: ReplState::default(),
-            prototype_search: String::new(),
-            level: LevelState::default(),
-            maps: MapsState::default(),
-            inspector: InspectorState::default(),
-            locations: LocationsState::default(),
-            pin_requests: Vec::new(),
-            reveal: None,
-            notice: None,
-            outbox: Vec::new(),
-            selection: Vec::new(),
-            selections_by_script: 0,
-            inspecting: Vec::new(),
-            open_tab: None,
-            busy: false,
-            stop_requested: false,
-        }
-    }
-
-    /// Selects `uids`, and tells the runtime.
-    pub fn select(&mut self, uids: Vec<Uid>) {
-        self.selection = uids.clone();
-        self.outbox.push(Command::Select(uids));
-    }
-
-    /// Does what a clicked link asks: inspect an object, or show source lines.
-    pub fn follow(&mut self, action: LinkAction) {
-        match action {
-            LinkAction::Inspect(uid) => {
-                self.select(vec![uid]);
-                self.open_tab = Some(Tab::Inspector);
-            }
-            LinkAction::ShowSource(file, line) => self.outbox.push(Command::ShowSource { file, line }),
-        }
-    }
-}
-
 /// The editor.
 pub struct EditorApp {
     host: HostHandle,
     dock: DockState<Tab>,
     state: EditorState,
-    project: PathBuf,
     titled: Option<String>,
     show_about: bool,
     show_shortcuts: bool,
-    /// The File menu's dialog, if one is open.
-    pub(crate) file_dialog: Option<FileDialog>,
-    /// Where closing the window stands (unsaved maps are asked about first).
-    pub(crate) closing: Closing,
 }
 
 /// Starts the runtime thread on `project`, repainting `ctx` when it has news.
@@ -163,32 +62,21 @@ impl EditorApp {
     pub fn new(ctx: &egui::Context, project: PathBuf, storage: Option<&dyn eframe::Storage>) -> EditorApp {
         let host = spawn_host(ctx, &project);
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
-        let mut state = EditorState::new(host.snapshot());
-        state.repl = ReplState::with_history_file(ReplState::history_file_of(&project));
-        EditorApp {
-            state,
-            host,
-            dock,
-            project,
-            titled: None,
-            show_about: false,
-            show_shortcuts: false,
-            file_dialog: None,
-            closing: Closing::No,
-        }
+        let mut state = EditorState::new(project, host.snapshot());
+        state.repl = ReplState::with_history_file(ReplState::history_file_of(&state.project));
+        EditorApp { state, host, dock, titled: None, show_about: false, show_shortcuts: false }
     }
 
     /// The open project's folder.
     pub fn project_dir(&self) -> &std::path::Path {
-        &self.project
+        &self.state.project
     }
 
     /// Closes the open project and opens the one in `dir` (the layout stays).
     pub fn open_project(&mut self, ctx: &egui::Context, dir: PathBuf) {
         self.host = spawn_host(ctx, &dir);
-        self.state = EditorState::new(self.host.snapshot());
-        self.state.repl = ReplState::with_history_file(ReplState::history_file_of(&dir));
-        self.project = dir;
+        self.state = EditorState::new(dir, self.host.snapshot());
+        self.state.repl = ReplState::with_history_file(ReplState::history_file_of(&self.state.project));
     }
 
     /// The panes' shared state.
@@ -272,16 +160,15 @@ impl EditorApp {
         });
         self.help_windows(&ctx);
         self.shortcuts(&ctx);
-        files::dialog_ui(self, &ctx);
-        files::guard_close(self, &ctx);
-        for uid in std::mem::take(&mut self.state.pin_requests) {
-            self.pin(uid);
-        }
-        if let Some(tab) = self.state.open_tab.take() {
-            self.open_tab(tab);
-        }
-        if std::mem::take(&mut self.state.stop_requested) {
-            self.host.stop();
+        files::dialog_ui(&mut self.state, &ctx);
+        files::guard_close(&mut self.state, &ctx);
+        for request in std::mem::take(&mut self.state.requests) {
+            match request {
+                AppRequest::OpenProject(dir) => self.open_project(&ctx, dir),
+                AppRequest::OpenTab(tab) => self.open_tab(tab),
+                AppRequest::Pin(uid) => self.pin(uid),
+                AppRequest::StopScript => self.host.stop(),
+            }
         }
         self.request_inspection();
         for command in self.state.outbox.drain(..) {
@@ -327,8 +214,8 @@ impl EditorApp {
     pub fn perform(&mut self, ctx: &egui::Context, action: Action) {
         let state = &mut self.state;
         match action {
-            Action::NewProject => files::ask_new_project(self),
-            Action::OpenProject => files::ask_open_project(self),
+            Action::NewProject => files::ask_new_project(state),
+            Action::OpenProject => files::ask_open_project(state),
             Action::SaveMap => state.outbox.push(Command::Maps(MapCommand::Save(None))),
             Action::SaveAll => state.outbox.push(Command::Maps(MapCommand::SaveAll)),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),

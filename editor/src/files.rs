@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use nefia_runtime::host::{Command, MapCommand};
 
-use crate::app::EditorApp;
+use crate::context::{AppRequest, EditorState};
 
 /// A dialog of the File menu.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,34 +42,33 @@ pub enum Closing {
 }
 
 /// File → New project…: asks for the folder and the name.
-pub fn ask_new_project(app: &mut EditorApp) {
-    let parent = app.project_dir().parent().map(|p| p.join("new_project")).unwrap_or_default();
-    app.file_dialog = Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
+pub fn ask_new_project(state: &mut EditorState) {
+    let parent = state.project.parent().map(|p| p.join("new_project")).unwrap_or_default();
+    state.file_dialog = Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
 }
 
 /// File → Open project…: asks for the folder.
-pub fn ask_open_project(app: &mut EditorApp) {
-    app.file_dialog = Some(FileDialog::OpenProject { dir: app.project_dir().display().to_string() });
+pub fn ask_open_project(state: &mut EditorState) {
+    state.file_dialog = Some(FileDialog::OpenProject { dir: state.project.display().to_string() });
 }
 
 /// Stops the window from closing while maps have unsaved changes, and asks instead; closes
 /// once they are saved (or discarded).
-pub fn guard_close(app: &mut EditorApp, ctx: &egui::Context) {
-    let unsaved: Vec<String> =
-        app.state().snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect();
-    if app.closing == Closing::AfterSave && unsaved.is_empty() {
-        app.closing = Closing::Confirmed;
+pub fn guard_close(state: &mut EditorState, ctx: &egui::Context) {
+    let unsaved: Vec<String> = state.snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect();
+    if state.closing == Closing::AfterSave && unsaved.is_empty() {
+        state.closing = Closing::Confirmed;
         ctx.send_viewport_cmd(egui::ViewportCommand::Close);
     }
-    if ctx.input(|i| i.viewport().close_requested()) && app.closing != Closing::Confirmed && !unsaved.is_empty() {
+    if ctx.input(|i| i.viewport().close_requested()) && state.closing != Closing::Confirmed && !unsaved.is_empty() {
         ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-        app.file_dialog = Some(FileDialog::Unsaved { maps: unsaved });
+        state.file_dialog = Some(FileDialog::Unsaved { maps: unsaved });
     }
 }
 
 /// The open dialog, if any.
-pub fn dialog_ui(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(dialog) = &mut app.file_dialog else { return };
+pub fn dialog_ui(state: &mut EditorState, ctx: &egui::Context) {
+    let Some(dialog) = &mut state.file_dialog else { return };
     let mut close = false;
     let mut open: Option<PathBuf> = None;
     let mut create: Option<(PathBuf, String)> = None;
@@ -118,33 +117,33 @@ pub fn dialog_ui(app: &mut EditorApp, ctx: &egui::Context) {
         close |= ui.button("Cancel").clicked();
     });
     if close || modal.should_close() {
-        app.file_dialog = None;
+        state.file_dialog = None;
     }
     if let Some(closing) = closing {
-        app.file_dialog = None;
-        app.closing = closing;
+        state.file_dialog = None;
+        state.closing = closing;
         if closing == Closing::AfterSave {
-            app.state_mut().outbox.push(Command::Maps(MapCommand::SaveAll));
+            state.outbox.push(Command::Maps(MapCommand::SaveAll));
         } else {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
     if let Some(dir) = open {
-        app.file_dialog = None;
-        app.open_project(ctx, dir);
+        state.file_dialog = None;
+        state.requests.push(AppRequest::OpenProject(dir));
     }
     if let Some((dir, name)) = create {
-        app.file_dialog = None;
-        match new_project(app, &dir, &name) {
-            Ok(()) => app.open_project(ctx, dir),
-            Err(error) => app.state_mut().notice = Some((error, std::time::Instant::now())),
+        state.file_dialog = None;
+        match new_project(state, &dir, &name) {
+            Ok(()) => state.requests.push(AppRequest::OpenProject(dir)),
+            Err(error) => state.notice = Some((error, std::time::Instant::now())),
         }
     }
 }
 
 /// Makes a project in `dir` that loads the open project's mods from the same folders.
-fn new_project(app: &EditorApp, dir: &std::path::Path, name: &str) -> Result<(), String> {
-    let current = nefia_runtime::project::Project::open(app.project_dir()).map_err(|e| e.to_string())?;
+fn new_project(state: &EditorState, dir: &std::path::Path, name: &str) -> Result<(), String> {
+    let current = nefia_runtime::project::Project::open(&state.project).map_err(|e| e.to_string())?;
     let absolute =
         |paths: Vec<PathBuf>| -> Vec<PathBuf> { paths.into_iter().filter_map(|p| p.canonicalize().ok()).collect() };
     let mod_dirs = absolute(current.mod_dirs());

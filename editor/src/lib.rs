@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod context;
 pub mod files;
 pub mod headless;
 pub mod keys;

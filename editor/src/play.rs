@@ -6,7 +6,7 @@
 use nefia_runtime::host::Command;
 use nefia_runtime::play::PlayFrom;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// Starts playing from `from`; the viewport takes the keyboard.
 pub fn play(state: &mut EditorState, from: PlayFrom) {

@@ -13,8 +13,8 @@ use nefia_runtime::location::Holder;
 use nefia_runtime::view::MapView;
 use nefia_runtime::{ObjectKind, Symbol};
 
-use crate::app::EditorState;
 use crate::commands::{Action, Scope};
+use crate::context::EditorState;
 use crate::render::map::Camera;
 
 /// A tool of the level editor.

@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 use nefia_runtime::host::Command;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// Shows the history.
 pub fn ui(ui: &mut Ui, state: &mut EditorState) {

@@ -17,7 +17,7 @@ use nefia_runtime::value::Key;
 use nefia_runtime::view::{FieldRow, ObjectDetails};
 use nefia_runtime::{ModMethod, Uid, Value};
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 const ROW_HEIGHT: f32 = 22.0;
 
@@ -183,7 +183,7 @@ fn header_ui(ui: &mut Ui, state: &mut EditorState, objects: &[&ObjectDetails], p
                 if pinned.is_none()
                     && ui.button("📌 Pin").on_hover_text("Open an inspector that keeps showing this object").clicked()
                 {
-                    state.pin_requests.push(object.uid);
+                    state.requests.push(crate::context::AppRequest::Pin(object.uid));
                 }
             });
             ui.horizontal_wrapped(|ui| {

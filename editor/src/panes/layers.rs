@@ -3,7 +3,7 @@
 
 use egui::Ui;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// Shows the layer stack.
 pub fn ui(ui: &mut Ui, state: &mut EditorState) {

@@ -17,7 +17,7 @@ use nefia_runtime::location::Holder;
 use nefia_runtime::view::{LocationTree, ObjectRow};
 use nefia_runtime::{MapId, ObjectKind, Symbol, Uid};
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 const ROW_HEIGHT: f32 = 18.0;
 

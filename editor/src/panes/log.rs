@@ -4,7 +4,7 @@ use egui::{Color32, RichText, Ui};
 use nefia_runtime::lua::Output;
 use nefia_runtime::ui::LogLevel;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// Lines kept in the pane.
 const KEEP: usize = 5000;

@@ -8,7 +8,7 @@ use nefia_runtime::host::{Command, MapCommand};
 use nefia_runtime::map::MapId;
 use nefia_runtime::map_files::MapFileView;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// A dialog of the Maps pane.
 #[derive(Clone, Debug, PartialEq)]

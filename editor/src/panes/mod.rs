@@ -15,7 +15,7 @@ use egui::{Ui, WidgetText};
 use egui_dock::TabViewer;
 use serde::{Deserialize, Serialize};
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// A pane of the dock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
 use nefia_runtime::view::PrototypeView;
 use nefia_runtime::{ObjectKind, Symbol, Value};
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 use crate::tools::Tool;
 
 /// A field of a prototype.

@@ -2,7 +2,7 @@
 
 use egui::Ui;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 
 /// Shows the prototypes.
 pub fn ui(ui: &mut Ui, state: &mut EditorState) {

@@ -14,7 +14,7 @@ use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
 use nefia_runtime::view::Snapshot;
 
-use crate::app::EditorState;
+use crate::context::EditorState;
 use crate::links::{self, LinkAction};
 
 /// How many inputs the history keeps.
@@ -353,7 +353,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
             .on_hover_text("Interrupt the running script")
             .clicked()
         {
-            state.stop_requested = true;
+            state.requests.push(crate::context::AppRequest::StopScript);
         }
         ui.separator();
         limits_ui(ui, state, snapshot);

@@ -16,8 +16,8 @@ use nefia_runtime::lua::GameError;
 
 use super::Tab;
 use super::locations::DraggedObjects;
-use crate::app::EditorState;
 use crate::commands::{Action, Scope};
+use crate::context::EditorState;
 use crate::keys;
 use crate::links;
 use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
@@ -389,7 +389,7 @@ fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorSt
                     ui.button("Resume (Enter)").on_hover_text("Abandon the failed step; the game goes on").clicked();
                 if ui.button("To the REPL (Escape)").clicked() || escape {
                     state.viewport.dismissed_error = Some(error.clone());
-                    state.open_tab = Some(Tab::Repl);
+                    state.requests.push(crate::context::AppRequest::OpenTab(Tab::Repl));
                     ui.memory_mut(|m| m.request_focus(super::repl::input_id()));
                 }
                 ui.weak("Saving the fixed file reloads it and resumes.");

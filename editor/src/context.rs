@@ -1,0 +1,130 @@
+//! The editor's context: the state the panes share (the latest snapshot, the selection,
+//! the commands queued for the runtime, each pane's own state) and the requests they make of
+//! the app. Panes borrow it in their `ui` functions and never reach the app itself (rerun's
+//! `ViewerContext` is the model), so the app depends on the panes and not the other way.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use nefia_runtime::Uid;
+use nefia_runtime::host::Command;
+use nefia_runtime::view::Snapshot;
+
+use crate::files::{Closing, FileDialog};
+use crate::links::LinkAction;
+use crate::panes::Tab;
+use crate::panes::inspector::InspectorState;
+use crate::panes::locations::LocationsState;
+use crate::panes::log::LogState;
+use crate::panes::maps::MapsState;
+use crate::panes::repl::ReplState;
+use crate::panes::viewport::ViewportState;
+use crate::tools::LevelState;
+
+/// Something a pane asks the app to do after the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppRequest {
+    /// Close the open project and open the one in this folder.
+    OpenProject(PathBuf),
+    /// Bring a pane to the front, opening it if it was closed.
+    OpenTab(Tab),
+    /// Open an inspector pinned to this object.
+    Pin(Uid),
+    /// Interrupt the running script (the runtime thread is the app's).
+    StopScript,
+}
+
+/// What the panes share: each pane's `ui` function borrows it. What only the app can do
+/// (open a project, bring a tab to the front, pin an inspector, stop a script) the panes ask
+/// for with an [`AppRequest`].
+pub struct EditorState {
+    /// The latest snapshot of the game.
+    pub snapshot: Arc<Snapshot>,
+    /// The viewport's camera, toggles and caches.
+    pub viewport: ViewportState,
+    /// The log's lines.
+    pub log: LogState,
+    /// The REPL's history.
+    pub repl: ReplState,
+    /// The Prototypes pane's search text.
+    pub prototype_search: String,
+    /// The level editor's tool, brush, palette choices and clipboard.
+    pub level: LevelState,
+    /// The Maps pane's selection and dialog.
+    pub maps: MapsState,
+    /// The inspectors' filters and expanded rows.
+    pub inspector: InspectorState,
+    /// The Locations pane's search and expanded nodes.
+    pub locations: LocationsState,
+    /// An object to show in the Locations pane.
+    pub reveal: Option<Uid>,
+    /// The last refusal or error of an edit, and when it came.
+    pub notice: Option<(String, Instant)>,
+    /// Commands the panes queued this frame, sent after it.
+    pub outbox: Vec<Command>,
+    /// The selected objects. The editor's own copy, so clicks act on what the user sees
+    /// even before the runtime (which keeps it for `Editor.selection()`) has caught up.
+    pub selection: Vec<Uid>,
+    /// The snapshot's count of selections made by scripts, as last seen: when it grows
+    /// (`Editor.select` from Lua) the editor takes the runtime's selection. Otherwise the
+    /// runtime's selection is only the echo of the editor's own clicks, possibly behind.
+    pub(crate) selections_by_script: u64,
+    /// The objects the runtime was last asked to inspect.
+    pub(crate) inspecting: Vec<Uid>,
+    /// True while the runtime is busy with a command (Stop is offered).
+    pub busy: bool,
+    /// What the panes asked the app to do this frame, done after it.
+    pub requests: Vec<AppRequest>,
+    /// The open project's folder.
+    pub project: PathBuf,
+    /// The File menu's dialog, if one is open.
+    pub file_dialog: Option<FileDialog>,
+    /// Where closing the window stands (unsaved maps are asked about first).
+    pub closing: Closing,
+}
+
+impl EditorState {
+    /// The state of an editor on the project in `project`, showing `snapshot`.
+    pub fn new(project: PathBuf, snapshot: Arc<Snapshot>) -> EditorState {
+        EditorState {
+            snapshot,
+            viewport: ViewportState::default(),
+            log: LogState::default(),
+            repl: ReplState::default(),
+            prototype_search: String::new(),
+            level: LevelState::default(),
+            maps: MapsState::default(),
+            inspector: InspectorState::default(),
+            locations: LocationsState::default(),
+            reveal: None,
+            notice: None,
+            outbox: Vec::new(),
+            selection: Vec::new(),
+            selections_by_script: 0,
+            inspecting: Vec::new(),
+            busy: false,
+            requests: Vec::new(),
+            project,
+            file_dialog: None,
+            closing: Closing::No,
+        }
+    }
+
+    /// Selects `uids`, and tells the runtime.
+    pub fn select(&mut self, uids: Vec<Uid>) {
+        self.selection = uids.clone();
+        self.outbox.push(Command::Select(uids));
+    }
+
+    /// Does what a clicked link asks: inspect an object, or show source lines.
+    pub fn follow(&mut self, action: LinkAction) {
+        match action {
+            LinkAction::Inspect(uid) => {
+                self.select(vec![uid]);
+                self.requests.push(AppRequest::OpenTab(Tab::Inspector));
+            }
+            LinkAction::ShowSource(file, line) => self.outbox.push(Command::ShowSource { file, line }),
+        }
+    }
+}
