@@ -109,7 +109,7 @@ impl EditorApp {
                     self.state.log.push(output);
                 }
                 Event::Evaluated { id, result } => self.state.repl.answer(id, result),
-                Event::Refused(reason) => {
+                Event::Refused(nefia_runtime::host::Refused { message: reason, .. }) => {
                     self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }

@@ -111,7 +111,7 @@ impl PlayerApp {
                         self.title = TitleMenu::Load(Some(saves));
                     }
                 }
-                Event::Refused(reason) => self.notice = Some(reason),
+                Event::Refused(refused) => self.notice = Some(refused.message),
                 _ => {}
             }
         }

@@ -226,13 +226,46 @@ pub enum MapCommand {
     SetStart(String),
 }
 
+/// Why a command was not done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// An edit was refused or failed; nothing changed.
+    Edit,
+    /// A map file operation failed.
+    Maps,
+    /// Play could not start, or the command works only while playing.
+    Play,
+    /// There was nothing to do (nothing to undo, redo or continue).
+    NothingToDo,
+    /// The command named a mod that is not loaded.
+    UnknownMod,
+    /// The runtime cannot serve the project (it could not be opened, or it stopped).
+    Unavailable,
+}
+
+/// A command that was not done: what kind of refusal, and a message to show as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// What kind of refusal.
+    pub kind: RefusalKind,
+    /// What to tell the user: a whole sentence.
+    pub message: String,
+}
+
+impl Refused {
+    /// A refusal of `kind` saying `message`.
+    pub fn new(kind: RefusalKind, message: impl Into<String>) -> Refused {
+        Refused { kind, message: message.into() }
+    }
+}
+
 /// Something the runtime thread tells the editor.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// `print` output, a message or a log line, in the order they happened.
     Output(Output),
-    /// An edit was refused or failed; nothing changed. The text says why.
-    Refused(String),
+    /// A command was not done; nothing changed.
+    Refused(Refused),
     /// The answer to [`Command::Eval`].
     Evaluated {
         /// The request's id.
@@ -317,9 +350,12 @@ impl HostHandle {
         HostHandle { commands, events, shared, thread: Some(thread) }
     }
 
-    /// Sends a command (ignored if the runtime thread has ended).
+    /// Sends a command. After the runtime thread has ended nothing serves it: it is dropped
+    /// (the snapshot says why the thread ended).
     pub fn send(&self, command: Command) {
-        let _ = self.commands.send(command);
+        if let Err(unsent) = self.commands.send(command) {
+            tracing::debug!("the runtime thread has ended; {} dropped", unsent.0.name());
+        }
     }
 
     /// The latest snapshot.
@@ -356,8 +392,12 @@ impl HostHandle {
 impl Drop for HostHandle {
     fn drop(&mut self) {
         self.send(Command::Shutdown);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+        // The thread catches its own panics (see `recovery`); one that escaped is reported
+        // where it happened, so there is nothing more to say here.
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+        {
+            tracing::error!("the runtime thread ended with a panic");
         }
     }
 }
@@ -414,8 +454,10 @@ fn run(
     let sink_events = events.clone();
     let sink_repaint = config.repaint.clone();
     let sink = Box::new(move |output: Output| {
-        let _ = sink_events.send(Event::Output(output));
-        sink_repaint();
+        // With the editor gone there is no one to show the output to.
+        if sink_events.send(Event::Output(output)).is_ok() {
+            sink_repaint();
+        }
     });
     // The limits hold from the first line of mod code on.
     let opened = Runtime::new(sink).and_then(|mut runtime| {
@@ -514,8 +556,10 @@ impl Host {
         let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
         let repaint = self.repaint.clone();
         let watcher = ModWatcher::start(&dirs, move |path| {
-            let _ = reloads.send(Command::Reload(path));
-            repaint();
+            // The command channel outlives the watcher: it closes with the host.
+            if reloads.send(Command::Reload(path)).is_ok() {
+                repaint();
+            }
         });
         watcher
             .inspect_err(|error| {
@@ -538,6 +582,11 @@ impl Host {
         if let Err(payload) = outcome {
             self.recover(name, panic_message(payload.as_ref()), checkpoint);
         }
+    }
+
+    /// Tells the editor a command was not done.
+    fn refuse(&self, kind: RefusalKind, message: impl Into<String>) {
+        self.send(Event::Refused(Refused::new(kind, message)));
     }
 
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
@@ -577,12 +626,12 @@ impl Host {
             Command::Edit(edit) => {
                 let result = edit::apply(lua, &mut self.history.borrow_mut(), &edit);
                 if let Err(error) = result {
-                    self.send(Event::Refused(error.to_string()));
+                    self.refuse(RefusalKind::Edit, error.to_string());
                 }
             }
             Command::Maps(command) => {
                 if let Err(error) = self.maps(command) {
-                    self.send(Event::Refused(error.to_string()));
+                    self.refuse(RefusalKind::Maps, error.to_string());
                 }
             }
             Command::Copy { map, x, y, width, height } => {
@@ -591,25 +640,25 @@ impl Host {
                         self.send(Event::Copied(Arc::new(clip)));
                     }
                     Err(error) => {
-                        self.send(Event::Refused(error.to_string()));
+                        self.refuse(RefusalKind::Edit, error.to_string());
                     }
                 }
             }
             Command::Undo => {
                 let undone = self.history.borrow_mut().undo(&mut self.runtime.world_mut());
                 if undone.is_none() {
-                    self.send(Event::Refused("nothing to undo".into()));
+                    self.refuse(RefusalKind::NothingToDo, "nothing to undo");
                 }
             }
             Command::Redo => {
                 let redone = self.history.borrow_mut().redo(&mut self.runtime.world_mut());
                 if redone.is_none() {
-                    self.send(Event::Refused("nothing to redo".into()));
+                    self.refuse(RefusalKind::NothingToDo, "nothing to redo");
                 }
             }
             Command::Continue => {
                 if !self.runtime.engine().repl.borrow_mut().resume() {
-                    self.send(Event::Refused("nothing is paused".into()));
+                    self.refuse(RefusalKind::NothingToDo, "nothing is paused");
                 }
             }
             Command::Break => self.break_requested.set(true),
@@ -630,7 +679,7 @@ impl Host {
             }
             Command::StepTurn => {
                 if self.play.borrow().is_none() {
-                    self.send(Event::Refused("Step works while playing".into()));
+                    self.refuse(RefusalKind::Play, "Step works while playing");
                 } else if let Err(error) = crate::lua::event::trigger(
                     lua,
                     Symbol::intern("base.on_wait_turn"),
@@ -652,7 +701,7 @@ impl Host {
             Command::ReloadMod(id) => {
                 let known = self.runtime.mods().iter().any(|m| m.id() == id);
                 if !known {
-                    self.send(Event::Refused(format!("no mod '{id}' is loaded")));
+                    self.refuse(RefusalKind::UnknownMod, format!("no mod '{id}' is loaded"));
                 }
                 for reload in hotload::reload_mod(lua, &id) {
                     self.reloaded(reload);
@@ -745,7 +794,7 @@ impl Host {
     /// Starts playing; a failure leaves the edit state as it was.
     fn begin_play(&self, from: PlayFrom) {
         if self.play.borrow().is_some() {
-            self.send(Event::Refused("already playing: stop first (Shift+F5)".into()));
+            self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
             return;
         }
         match self.runtime.begin_play(from) {
@@ -759,7 +808,7 @@ impl Host {
                 *self.play_history.borrow_mut() = Some(history);
             }
             Err(error) => {
-                self.send(Event::Refused(format!("cannot play: {error}")));
+                self.refuse(RefusalKind::Play, format!("cannot play: {error}"));
             }
         }
     }

@@ -94,7 +94,10 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
     assert_eq!(host.busy_for(), None, "nothing stays busy");
     host.send(Command::Maps(MapCommand::SaveAll));
     let refusal = event(&host, &mut Vec::new(), |e| match e {
-        Event::Refused(text) => Some(text.clone()),
+        Event::Refused(refused) => {
+            assert_eq!(refused.kind, nefia_runtime::host::RefusalKind::Unavailable);
+            Some(refused.message.clone())
+        }
         _ => None,
     });
     assert!(refusal.contains("town.ron.recovered"), "{refusal}");

@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::{Command, Event, Host, Shared};
+use super::{Command, Event, Host, RefusalKind, Refused, Shared};
 use crate::lua::gui;
 use crate::lua::repl::Evaluation;
 use crate::lua::{LuaFailure, Output};
@@ -61,24 +61,24 @@ pub(super) fn serve_failure(
     snapshot.problem = Some(problem.clone());
     *shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
     shared.busy_since.store(0, Ordering::Relaxed);
-    let _ = events.send(Event::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem.clone() })));
+    // Every answer goes through `tell`; with the editor gone there is no one left to serve.
+    let tell = |event: Event| events.send(event).is_ok();
+    if !tell(Event::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem.clone() }))) {
+        return;
+    }
     repaint();
     for command in commands.iter() {
-        match command {
+        let told = match command {
             Command::Shutdown => return,
             Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo => {
-                let _ = events.send(Event::Refused(problem.clone()));
+                tell(Event::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
             }
             Command::Eval { id, .. } => {
-                let failure = LuaFailure { message: "the project is not open".into(), traceback: String::new() };
-                let _ = events.send(Event::Evaluated { id, result: Evaluation::Error(failure) });
+                let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
+                tell(Event::Evaluated { id, result: Evaluation::Error(failure) })
             }
-            Command::Complete { id, .. } => {
-                let _ = events.send(Event::Completions { id, candidates: Vec::new() });
-            }
-            Command::ListSaves => {
-                let _ = events.send(Event::Saves(Vec::new()));
-            }
+            Command::Complete { id, .. } => tell(Event::Completions { id, candidates: Vec::new() }),
+            Command::ListSaves => tell(Event::Saves(Vec::new())),
             Command::Input(_)
             | Command::Select(_)
             | Command::Inspect(_)
@@ -94,7 +94,10 @@ pub(super) fn serve_failure(
             | Command::Reload(_)
             | Command::ReloadMod(_)
             | Command::SetLimits { .. }
-            | Command::ShowSource { .. } => {}
+            | Command::ShowSource { .. } => true,
+        };
+        if !told {
+            return;
         }
     }
 }
@@ -163,7 +166,7 @@ impl Host {
         for result in files.write_recovered(&world, &project) {
             match result {
                 Ok(path) => written.push(path),
-                Err(error) => self.send(Event::Refused(format!("an unsaved map could not be recovered: {error}"))),
+                Err(error) => self.refuse(RefusalKind::Maps, format!("an unsaved map could not be recovered: {error}")),
             }
         }
         written
