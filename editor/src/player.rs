@@ -288,7 +288,7 @@ fn centred_text(ui: &Ui, rect: Rect, text: &str, color: Color32) {
 }
 
 impl eframe::App for PlayerApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         PlayerApp::ui(self, ui);
     }
 }

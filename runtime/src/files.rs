@@ -48,7 +48,7 @@ impl FileError {
 }
 
 /// The `.ron` files directly in `dir`, sorted by path (none if the folder cannot be read).
-pub fn ron_files(dir: &Path) -> Vec<std::path::PathBuf> {
+pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<_> =
         entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect();

@@ -41,7 +41,7 @@ impl Symbol {
         if let Some(&symbol) = table.by_name.get(name) {
             return symbol;
         }
-        INTERNED_BYTES.fetch_add(name.len() + std::mem::size_of::<Symbol>() * 4, Ordering::Relaxed);
+        INTERNED_BYTES.fetch_add(name.len() + size_of::<Symbol>() * 4, Ordering::Relaxed);
         let name: &'static str = Box::leak(name.to_owned().into_boxed_str());
         let index = u32::try_from(table.names.len() + 1).expect("too many symbols");
         let symbol = Symbol(NonZeroU32::new(index).expect("index starts at 1"));

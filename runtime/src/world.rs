@@ -836,14 +836,14 @@ pub const MAX_SIGHT: i32 = 2 * crate::validate::MAX_MAP_SIDE;
 
 /// How many bytes of Rust memory one map cell costs (tile, object index, memory, sight):
 /// what the memory limit counts for maps made for Lua.
-pub const CELL_BYTES: usize = std::mem::size_of::<u16>()
-    + std::mem::size_of::<Vec<Uid>>()
-    + std::mem::size_of::<Option<Box<CellMemory>>>()
-    + std::mem::size_of::<bool>()
-    + std::mem::size_of::<u32>();
+pub const CELL_BYTES: usize = size_of::<u16>()
+    + size_of::<Vec<Uid>>()
+    + size_of::<Option<Box<CellMemory>>>()
+    + size_of::<bool>()
+    + size_of::<u32>();
 
 /// What one object costs in Rust memory besides its fields' values, for the memory limit.
-pub const OBJECT_BYTES: usize = std::mem::size_of::<Object>() + 64;
+pub const OBJECT_BYTES: usize = size_of::<Object>() + 64;
 
 /// In-game seconds a turn takes.
 pub const TURN_SECONDS: u64 = 60;

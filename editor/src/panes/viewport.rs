@@ -230,7 +230,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
 /// The tools, the brush size and what the tool will paint or place.
 fn tool_row_ui(ui: &mut Ui, level: &mut tools::LevelState) {
     for tool in Tool::ALL {
-        let hint = match crate::commands::Action::Tool(tool).shortcut_text(ui.ctx()) {
+        let hint = match Action::Tool(tool).shortcut_text(ui.ctx()) {
             Some(keys) => format!("{} ({keys})", tool.tooltip()),
             None => tool.tooltip().to_owned(),
         };
@@ -250,7 +250,7 @@ fn tool_row_ui(ui: &mut Ui, level: &mut tools::LevelState) {
             None => "pick a tile in the Palette (or right-click a cell)".into(),
         },
     };
-    ui.add(egui::Label::new(egui::RichText::new(what).weak()).truncate());
+    ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
 }
 
 /// Outlines the selected objects on the current map.
