@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
-use nefia_runtime::host::{Command, Event, HostConfig, HostHandle, MapCommand};
+use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::lua::Output;
 use nefia_runtime::ui::{LogLevel, LogLine};
 
 use crate::commands::{self, Action, Menu, Scope};
 use crate::context::{AppRequest, EditorState};
-use crate::files;
+use crate::file_dialogs;
 use crate::panes::repl::ReplState;
 use crate::panes::{Panes, Tab};
 
@@ -104,19 +104,19 @@ impl EditorApp {
         let ctx = ui.ctx().clone();
         for event in self.host.events() {
             match event {
-                Event::Output(output) => {
+                HostEvent::Output(output) => {
                     self.state.repl.output(&output);
                     self.state.log.push(output);
                 }
-                Event::Evaluated { id, result } => self.state.repl.answer(id, result),
-                Event::Refused(nefia_runtime::host::Refused { message: reason, .. }) => {
+                HostEvent::Evaluated { id, result } => self.state.repl.answer(id, result),
+                HostEvent::Refused(nefia_runtime::host::Refused { message: reason, .. }) => {
                     self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }
                 // The report is in the Log already (the runtime logs it).
-                Event::Panicked(report) => self.state.notice = Some((report.message, Instant::now())),
-                Event::Completions { id, candidates } => self.state.repl.completed(id, candidates),
-                Event::Copied(clip) => {
+                HostEvent::Panicked(report) => self.state.notice = Some((report.message, Instant::now())),
+                HostEvent::Completions { id, candidates } => self.state.repl.completed(id, candidates),
+                HostEvent::Copied(clip) => {
                     let text = format!(
                         "Copied {}×{} cells and {} objects: Ctrl+V pastes at the cursor",
                         clip.width,
@@ -126,10 +126,10 @@ impl EditorApp {
                     self.state.notice = Some((text, Instant::now()));
                     self.state.level.clip = Some(clip);
                 }
-                Event::Source(excerpt) => self.state.repl.source = Some(excerpt),
+                HostEvent::Source(excerpt) => self.state.repl.source = Some(excerpt),
                 // The editor does not list saves (the player window's Load game does).
-                Event::Saves(_) => {}
-                Event::Reloaded(reload) => {
+                HostEvent::Saves(_) => {}
+                HostEvent::Reloaded(reload) => {
                     if let Err(failure) = reload.outcome {
                         let text = format!("reload of {} rejected: {}", reload.file, failure.message);
                         self.state.notice = Some((text, Instant::now()));
@@ -160,8 +160,8 @@ impl EditorApp {
         });
         self.help_windows(&ctx);
         self.shortcuts(&ctx);
-        files::dialog_ui(&mut self.state, &ctx);
-        files::guard_close(&mut self.state, &ctx);
+        file_dialogs::dialog_ui(&mut self.state, &ctx);
+        file_dialogs::guard_close(&mut self.state, &ctx);
         for request in std::mem::take(&mut self.state.requests) {
             match request {
                 AppRequest::OpenProject(dir) => self.open_project(&ctx, dir),
@@ -214,8 +214,8 @@ impl EditorApp {
     pub fn perform(&mut self, ctx: &egui::Context, action: Action) {
         let state = &mut self.state;
         match action {
-            Action::NewProject => files::ask_new_project(state),
-            Action::OpenProject => files::ask_open_project(state),
+            Action::NewProject => file_dialogs::ask_new_project(state),
+            Action::OpenProject => file_dialogs::ask_open_project(state),
             Action::SaveMap => state.outbox.push(Command::Maps(MapCommand::Save(None))),
             Action::SaveAll => state.outbox.push(Command::Maps(MapCommand::SaveAll)),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
@@ -228,8 +228,8 @@ impl EditorApp {
             Action::ToggleGrid => state.viewport.toggles.grid = !state.viewport.toggles.grid,
             Action::ResetLayout => self.dock = default_dock(),
             Action::ToggleReplOverlay => state.viewport.repl_overlay = !state.viewport.repl_overlay,
-            Action::Play => crate::play::play(state, nefia_runtime::play::PlayFrom::Start),
-            Action::PlayHere => crate::play::play_here(state),
+            Action::Play => crate::play_controls::play(state, nefia_runtime::play::PlayFrom::Start),
+            Action::PlayHere => crate::play_controls::play_here(state),
             Action::StopPlay => state.outbox.push(Command::StopPlay),
             Action::Continue => state.outbox.push(Command::Continue),
             Action::BreakAtTurn => state.outbox.push(Command::Break),
@@ -344,7 +344,7 @@ impl EditorApp {
             ui.separator();
             ui.label(format!("Turn {} · {}", snapshot.turn, snapshot.date));
             ui.separator();
-            ui.label(crate::play::status(&self.state));
+            ui.label(crate::play_controls::status(&self.state));
             ui.separator();
             let busy = self.host.busy_for().is_some_and(|d| d > BUSY_AFTER);
             let state = if busy { "busy" } else { snapshot.state.label() };

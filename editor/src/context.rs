@@ -11,7 +11,7 @@ use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
 use nefia_runtime::view::Snapshot;
 
-use crate::files::{Closing, FileDialog};
+use crate::file_dialogs::{Closing, FileDialog};
 use crate::links::LinkAction;
 use crate::panes::Tab;
 use crate::panes::inspector::InspectorState;

@@ -10,12 +10,12 @@
 pub mod app;
 pub mod commands;
 pub mod context;
-pub mod files;
+pub mod file_dialogs;
 pub mod headless;
 pub mod keys;
 pub mod links;
 pub mod panes;
-pub mod play;
+pub mod play_controls;
 pub mod player;
 pub mod render;
 pub mod tools;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
-use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
 use nefia_runtime::play::PlayFrom;
 use nefia_runtime::view::Snapshot;
 
@@ -29,7 +29,7 @@ pub enum TitleMenu {
 
 /// An entry of the title menu.
 #[derive(Clone, Debug, PartialEq)]
-enum Entry {
+enum TitleEntry {
     NewGame,
     LoadGame,
     Quit,
@@ -37,14 +37,14 @@ enum Entry {
     Back,
 }
 
-impl Entry {
+impl TitleEntry {
     fn label(&self) -> &str {
         match self {
-            Entry::NewGame => "New game",
-            Entry::LoadGame => "Load game",
-            Entry::Quit => "Quit",
-            Entry::Save(name) => name,
-            Entry::Back => "Back",
+            TitleEntry::NewGame => "New game",
+            TitleEntry::LoadGame => "Load game",
+            TitleEntry::Quit => "Quit",
+            TitleEntry::Save(name) => name,
+            TitleEntry::Back => "Back",
         }
     }
 }
@@ -106,12 +106,12 @@ impl PlayerApp {
         let ctx = ui.ctx().clone();
         for event in self.host.events() {
             match event {
-                Event::Saves(saves) => {
+                HostEvent::Saves(saves) => {
                     if matches!(self.title, TitleMenu::Load(_)) {
                         self.title = TitleMenu::Load(Some(saves));
                     }
                 }
-                Event::Refused(refused) => self.notice = Some(refused.message),
+                HostEvent::Refused(refused) => self.notice = Some(refused.message),
                 _ => {}
             }
         }
@@ -205,10 +205,10 @@ impl PlayerApp {
 
     /// The title menu: arrows and Enter, or the mouse.
     fn title_ui(&mut self, ui: &mut Ui, rect: Rect) {
-        let entries: Vec<Entry> = match &self.title {
-            TitleMenu::Main => vec![Entry::NewGame, Entry::LoadGame, Entry::Quit],
+        let entries: Vec<TitleEntry> = match &self.title {
+            TitleMenu::Main => vec![TitleEntry::NewGame, TitleEntry::LoadGame, TitleEntry::Quit],
             TitleMenu::Load(saves) => {
-                saves.iter().flatten().map(|name| Entry::Save(name.clone())).chain([Entry::Back]).collect()
+                saves.iter().flatten().map(|name| TitleEntry::Save(name.clone())).chain([TitleEntry::Back]).collect()
             }
         };
         let (up, down, enter, escape) = ui.input_mut(|i| {
@@ -264,18 +264,18 @@ impl PlayerApp {
     }
 
     /// Acts on a title menu entry.
-    fn choose(&mut self, entry: Entry) {
+    fn choose(&mut self, entry: TitleEntry) {
         self.notice = None;
         match entry {
-            Entry::NewGame => self.host.send(Command::Play(PlayFrom::Start)),
-            Entry::LoadGame => {
+            TitleEntry::NewGame => self.host.send(Command::Play(PlayFrom::Start)),
+            TitleEntry::LoadGame => {
                 self.title = TitleMenu::Load(None);
                 self.cursor = 0;
                 self.host.send(Command::ListSaves);
             }
-            Entry::Quit => self.quitting = true,
-            Entry::Save(name) => self.host.send(Command::Play(PlayFrom::Save(name))),
-            Entry::Back => {
+            TitleEntry::Quit => self.quitting = true,
+            TitleEntry::Save(name) => self.host.send(Command::Play(PlayFrom::Save(name))),
+            TitleEntry::Back => {
                 self.title = TitleMenu::Main;
                 self.cursor = 1;
             }

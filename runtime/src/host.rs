@@ -1,7 +1,7 @@
 //! The runtime thread and its protocol (DESIGN.md, "the one hard constraint").
 //!
 //! The world and the Lua state live on one thread, which serves [`Command`]s from the editor
-//! and publishes [`Snapshot`]s and [`Event`]s back. Lua calls that block — a UI layer's
+//! and publishes [`Snapshot`]s and [`HostEvent`]s back. Lua calls that block — a UI layer's
 //! `query()` — run the same serve loop nested (through [`Frontend`]), so the editor stays
 //! live: it repaints, the log streams, and other panes' commands are answered while a script
 //! waits. The editor never holds the Lua state; it renders the latest snapshot.
@@ -52,7 +52,7 @@ const FRAME: Duration = Duration::from_millis(16);
 /// A request from the editor to the runtime thread.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Evaluate REPL input; the answer comes back as [`Event::Evaluated`] with the same id.
+    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
     Eval {
         /// Matches the answer to the request.
         id: u64,
@@ -66,13 +66,13 @@ pub enum Command {
     /// Send these objects' details in the snapshots (the inspector's selection and pinned
     /// tabs).
     Inspect(Vec<Uid>),
-    /// Make an edit, recorded for undo; a refusal comes back as [`Event::Refused`].
+    /// Make an edit, recorded for undo; a refusal comes back as [`HostEvent::Refused`].
     Edit(Edit),
     /// Work on the project's map files (the Maps pane, File → Save).
     Maps(MapCommand),
     /// Undo the last edit.
     Undo,
-    /// Copy a region of a map; answered with [`Event::Copied`].
+    /// Copy a region of a map; answered with [`HostEvent::Copied`].
     Copy {
         /// The map.
         map: MapId,
@@ -93,7 +93,7 @@ pub enum Command {
     StopPlay,
     /// Pause or unpause the game while playing: paused, it takes no keys.
     PausePlay(bool),
-    /// List the saved games; answered with [`Event::Saves`] (the player window's Load game).
+    /// List the saved games; answered with [`HostEvent::Saves`] (the player window's Load game).
     ListSaves,
     /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
     StepTurn,
@@ -108,7 +108,7 @@ pub enum Command {
     Reload(PathBuf),
     /// Reload every loaded file of a mod ("Reload mod").
     ReloadMod(String),
-    /// Complete the end of REPL input; answered with [`Event::Completions`].
+    /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
     Complete {
         /// Matches the answer to the request.
         id: u64,
@@ -122,7 +122,7 @@ pub enum Command {
         /// The memory limit, in bytes.
         memory: Option<usize>,
     },
-    /// Show the lines of a loaded file around `line`; answered with [`Event::Source`].
+    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`].
     ShowSource {
         /// The file as errors name it (`mods/elona/init.lua`).
         file: String,
@@ -186,7 +186,7 @@ impl Command {
 }
 
 /// A map file operation (see [`crate::map_files`]). Failures come back as
-/// [`Event::Refused`]; what was done is logged.
+/// [`HostEvent::Refused`]; what was done is logged.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MapCommand {
     /// Make a new map (it becomes the current map) with no file until saved.
@@ -261,7 +261,7 @@ impl Refused {
 
 /// Something the runtime thread tells the editor.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub enum HostEvent {
     /// `print` output, a message or a log line, in the order they happened.
     Output(Output),
     /// A command was not done; nothing changed.
@@ -305,7 +305,7 @@ struct Shared {
 /// The editor's end of the runtime thread.
 pub struct HostHandle {
     commands: Sender<Command>,
-    events: Receiver<Event>,
+    events: Receiver<HostEvent>,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
 }
@@ -364,12 +364,12 @@ impl HostHandle {
     }
 
     /// Events that arrived since the last call, in order.
-    pub fn events(&self) -> Vec<Event> {
+    pub fn events(&self) -> Vec<HostEvent> {
         self.events.try_iter().collect()
     }
 
     /// The next event, waiting up to `timeout` for one.
-    pub fn next_event(&self, timeout: Duration) -> Option<Event> {
+    pub fn next_event(&self, timeout: Duration) -> Option<HostEvent> {
         self.events.recv_timeout(timeout).ok()
     }
 
@@ -402,18 +402,29 @@ impl Drop for HostHandle {
     }
 }
 
+/// The views of the world built for a snapshot, with the revision they were built at.
+#[derive(Default)]
+struct BuiltViews {
+    /// The world revision (0: never built).
+    revision: u64,
+    /// The current map's view.
+    map: Option<Arc<view::MapView>>,
+    /// The Locations tree.
+    locations: Arc<view::LocationTree>,
+}
+
 /// The runtime thread's state.
 struct Host {
     runtime: Runtime,
     commands: Receiver<Command>,
-    events: Sender<Event>,
+    events: Sender<HostEvent>,
     shared: Arc<Shared>,
     repaint: Arc<dyn Fn() + Send + Sync>,
     project: String,
     maps: RefCell<MapViewBuilder>,
     locations: RefCell<LocationTreeBuilder>,
-    /// The world revision the map view and tree were built at, and what was built.
-    built: RefCell<(u64, Option<Arc<view::MapView>>, Arc<view::LocationTree>)>,
+    /// The views last built from the world, reused while it does not change.
+    built: RefCell<BuiltViews>,
     inspect: RefCell<Vec<Uid>>,
     history: RefCell<History>,
     state: Cell<RuntimeState>,
@@ -449,13 +460,13 @@ fn run(
     config: HostConfig,
     shared: Arc<Shared>,
     (reloads, commands): (Sender<Command>, Receiver<Command>),
-    events: Sender<Event>,
+    events: Sender<HostEvent>,
 ) {
     let sink_events = events.clone();
     let sink_repaint = config.repaint.clone();
     let sink = Box::new(move |output: Output| {
         // With the editor gone there is no one to show the output to.
-        if sink_events.send(Event::Output(output)).is_ok() {
+        if sink_events.send(HostEvent::Output(output)).is_ok() {
             sink_repaint();
         }
     });
@@ -488,7 +499,7 @@ fn run(
         project,
         maps: RefCell::default(),
         locations: RefCell::default(),
-        built: RefCell::new((0, None, Arc::default())),
+        built: RefCell::default(),
         inspect: RefCell::default(),
         history: RefCell::default(),
         state: Cell::new(RuntimeState::Running),
@@ -586,12 +597,12 @@ impl Host {
 
     /// Tells the editor a command was not done.
     fn refuse(&self, kind: RefusalKind, message: impl Into<String>) {
-        self.send(Event::Refused(Refused::new(kind, message)));
+        self.send(HostEvent::Refused(Refused::new(kind, message)));
     }
 
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
     /// serve loop ends at the next command.
-    fn send(&self, event: Event) {
+    fn send(&self, event: HostEvent) {
         if self.events.send(event).is_err() {
             self.shutting_down.set(true);
         }
@@ -602,7 +613,7 @@ impl Host {
         match command {
             Command::Eval { id, code } => {
                 let result = repl::evaluate(lua, &code);
-                self.send(Event::Evaluated { id, result });
+                self.send(HostEvent::Evaluated { id, result });
             }
             Command::Input(input) => {
                 if self.error.borrow().is_some() {
@@ -637,7 +648,7 @@ impl Host {
             Command::Copy { map, x, y, width, height } => {
                 match edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
                     Ok(clip) => {
-                        self.send(Event::Copied(Arc::new(clip)));
+                        self.send(HostEvent::Copied(Arc::new(clip)));
                     }
                     Err(error) => {
                         self.refuse(RefusalKind::Edit, error.to_string());
@@ -675,7 +686,7 @@ impl Host {
             Command::PausePlay(paused) => self.play_paused.set(paused && self.play.borrow().is_some()),
             Command::ListSaves => {
                 let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir.borrow());
-                self.send(Event::Saves(saves));
+                self.send(HostEvent::Saves(saves));
             }
             Command::StepTurn => {
                 if self.play.borrow().is_none() {
@@ -709,11 +720,11 @@ impl Host {
             }
             Command::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);
-                self.send(Event::Completions { id, candidates });
+                self.send(HostEvent::Completions { id, candidates });
             }
             Command::SetLimits { time, memory } => self.runtime.engine().limits.set(lua, time, memory),
             Command::ShowSource { file, line } => {
-                self.send(Event::Source(repl::source_excerpt(lua, &file, line)));
+                self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
             }
             Command::Shutdown => self.shutting_down.set(true),
         }
@@ -844,7 +855,7 @@ impl Host {
         if reload.outcome.is_ok() {
             self.error.take();
         }
-        self.send(Event::Reloaded(reload));
+        self.send(HostEvent::Reloaded(reload));
     }
 
     /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked
@@ -901,16 +912,16 @@ impl Host {
             }),
         };
         let revision = self.runtime.world().revision();
-        if self.built.borrow().0 != revision {
+        if self.built.borrow().revision != revision {
             let world = self.runtime.world();
             let map = self.maps.borrow_mut().build(&world);
             let engine = self.runtime.engine();
             let tree = self.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
-            *self.built.borrow_mut() = (revision, map, Arc::new(tree));
+            *self.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
         }
         let (map, locations) = {
             let built = self.built.borrow();
-            (built.1.clone(), built.2.clone())
+            (built.map.clone(), built.locations.clone())
         };
         let world = self.runtime.world();
         if world.data.revision() != self.data_revision.get() {

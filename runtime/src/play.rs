@@ -116,7 +116,7 @@ impl Runtime {
             files.names().filter(|name| !dirty.iter().any(|d| d == name)).map(str::to_owned).collect()
         };
         let edit = EditState {
-            world: engine.world.borrow().snapshot(),
+            world: engine.world.borrow().copy_state(),
             save: save_tables(self.lua())?,
             files: engine.maps.borrow().clone(),
             clean,
@@ -143,7 +143,7 @@ impl Runtime {
     /// Puts the edit state back exactly as it was when play began.
     pub fn end_play(&self, edit: EditState) -> Result<(), RuntimeError> {
         let engine = self.engine();
-        engine.world.borrow_mut().restore(edit.world);
+        engine.world.borrow_mut().restore_state(edit.world);
         restore_save_tables(self.lua(), &edit.save).map_err(crate::lua::LuaFailure::from)?;
         let world = engine.world.borrow();
         let mut files = engine.maps.borrow_mut();

@@ -151,7 +151,7 @@ pub struct World {
 const FIRST_SWEEP: usize = 1024;
 
 /// Everything of a world but its data registry, set aside to be put back exactly: the edit
-/// state while the game is played (see [`World::snapshot`]).
+/// state while the game is played (see [`World::copy_state`]).
 #[derive(Clone)]
 pub struct WorldState {
     objects: FxHashMap<Uid, Object>,
@@ -187,8 +187,8 @@ impl World {
     }
 
     /// A copy of the game state (objects, maps, clock, turn, random numbers), to be put back
-    /// with [`World::restore`].
-    pub fn snapshot(&self) -> WorldState {
+    /// with [`World::restore_state`].
+    pub fn copy_state(&self) -> WorldState {
         WorldState {
             objects: self.objects.clone(),
             maps: self.maps.clone(),
@@ -203,16 +203,16 @@ impl World {
         }
     }
 
-    /// What a [`World::snapshot`] costs to take, in objects plus map cells: the host takes
+    /// What a [`World::copy_state`] costs to take, in objects plus map cells: the host takes
     /// one before a command only when this is small (see `host.rs`).
     pub fn snapshot_size(&self) -> usize {
         self.objects.len() + self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum::<usize>()
     }
 
-    /// Puts back a [`World::snapshot`]. The data registry stays (prototypes reloaded since
+    /// Puts back a [`World::copy_state`]. The data registry stays (prototypes reloaded since
     /// are kept), and uids and map ids keep counting up, so nothing made in between is ever
     /// confused with something put back.
-    pub fn restore(&mut self, state: WorldState) {
+    pub fn restore_state(&mut self, state: WorldState) {
         let (next_uid, next_map_uid) = (self.next_uid.max(state.next_uid), self.next_map_uid.max(state.next_map_uid));
         self.objects = state.objects;
         self.maps = state.maps;

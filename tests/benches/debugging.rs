@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use nefia_runtime::host::{Command, Event};
+use nefia_runtime::host::{Command, HostEvent};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, event, spawn};
 
@@ -51,7 +51,7 @@ fn hotload(c: &mut Criterion) {
                 let written = Instant::now();
                 std::fs::write(&file, code).unwrap();
                 let reload = event(&host, &mut Vec::new(), |e| match e {
-                    Event::Reloaded(reload) => Some(reload.clone()),
+                    HostEvent::Reloaded(reload) => Some(reload.clone()),
                     _ => None,
                 });
                 total += written.elapsed();

@@ -80,7 +80,7 @@ pub mod host {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+    use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
     use nefia_runtime::lua::repl::Evaluation;
     use nefia_runtime::view::Snapshot;
 
@@ -122,7 +122,7 @@ pub mod host {
 
     /// Waits for the first event `pick` accepts among `seen` and those arriving; the others
     /// stay in `seen` (in order), the picked one is taken out.
-    pub fn event<T>(host: &HostHandle, seen: &mut Vec<Event>, mut pick: impl FnMut(&Event) -> Option<T>) -> T {
+    pub fn event<T>(host: &HostHandle, seen: &mut Vec<HostEvent>, mut pick: impl FnMut(&HostEvent) -> Option<T>) -> T {
         if let Some(index) = seen.iter().position(|e| pick(e).is_some()) {
             return pick(&seen.remove(index)).expect("picked above");
         }
@@ -140,9 +140,9 @@ pub mod host {
     }
 
     /// Waits for the answer to Eval `id`, keeping other events in `seen`.
-    pub fn answer(host: &HostHandle, id: u64, seen: &mut Vec<Event>) -> Evaluation {
+    pub fn answer(host: &HostHandle, id: u64, seen: &mut Vec<HostEvent>) -> Evaluation {
         event(host, seen, |event| match event {
-            Event::Evaluated { id: got, result } if *got == id => Some(result.clone()),
+            HostEvent::Evaluated { id: got, result } if *got == id => Some(result.clone()),
             _ => None,
         })
     }
@@ -157,11 +157,11 @@ pub mod host {
     }
 
     /// The printed lines among `events`.
-    pub fn printed(events: &[Event]) -> Vec<String> {
+    pub fn printed(events: &[HostEvent]) -> Vec<String> {
         events
             .iter()
             .filter_map(|event| match event {
-                Event::Output(nefia_runtime::lua::Output::Print(text)) => Some(text.clone()),
+                HostEvent::Output(nefia_runtime::lua::Output::Print(text)) => Some(text.clone()),
                 _ => None,
             })
             .collect()

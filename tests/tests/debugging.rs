@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use nefia_runtime::host::{Command, Event};
+use nefia_runtime::host::{Command, HostEvent};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::ui::Input;
 use nefia_runtime::view::RuntimeState;
@@ -170,7 +170,7 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
     assert!(error.failure.traceback.contains("stack traceback"), "{}", error.failure.traceback);
     // It is in the Log too (this waits for it).
     event(&host, &mut seen, |e| match e {
-        Event::Output(nefia_runtime::lua::Output::Log(line)) if line.text.contains("boom on b") => Some(()),
+        HostEvent::Output(nefia_runtime::lua::Output::Log(line)) if line.text.contains("boom on b") => Some(()),
         _ => None,
     });
     // The game is stopped: keys do nothing until Enter resumes it.
@@ -180,7 +180,7 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
     wait_for(&host, |s| s.state == RuntimeState::Running && s.error.is_none());
     host.send(Command::Input(Input::Key("c".into())));
     event(&host, &mut seen, |e| {
-        matches!(e, Event::Output(nefia_runtime::lua::Output::Print(t)) if t == "key c").then_some(())
+        matches!(e, HostEvent::Output(nefia_runtime::lua::Output::Print(t)) if t == "key c").then_some(())
     });
     assert!(!printed(&seen).contains(&"key a".to_owned()), "the key pressed while stopped was dropped");
 }
@@ -205,7 +205,9 @@ fn a_failing_widget_update_is_an_error_screen_and_a_failing_draw_is_logged_once(
     }
     let draw_failures = seen
         .iter()
-        .filter(|e| matches!(e, Event::Output(nefia_runtime::lua::Output::Log(l)) if l.text.contains("cannot draw")))
+        .filter(
+            |e| matches!(e, HostEvent::Output(nefia_runtime::lua::Output::Log(l)) if l.text.contains("cannot draw")),
+        )
         .count();
     assert_eq!(draw_failures, 1);
     assert_eq!(host.snapshot().state, RuntimeState::Running, "a failing draw does not stop the game");
@@ -245,7 +247,7 @@ fn rewrite(
     let written = Instant::now();
     std::fs::write(&path, code).unwrap();
     let reload = event(host, &mut Vec::new(), |e| match e {
-        Event::Reloaded(reload) if reload.file.ends_with("exec/hot.lua") => Some(reload.clone()),
+        HostEvent::Reloaded(reload) if reload.file.ends_with("exec/hot.lua") => Some(reload.clone()),
         _ => None,
     });
     (reload, written.elapsed())
@@ -331,7 +333,7 @@ fn reload_mod_reloads_its_files_and_logs_each_with_its_duration() {
     let mut reloaded = Vec::new();
     while reloaded.len() < 4 {
         reloaded.push(event(&host, &mut seen, |e| match e {
-            Event::Reloaded(reload) => Some(reload.clone()),
+            HostEvent::Reloaded(reload) => Some(reload.clone()),
             _ => None,
         }));
     }
@@ -342,7 +344,7 @@ fn reload_mod_reloads_its_files_and_logs_each_with_its_duration() {
     let logged: Vec<String> = seen
         .iter()
         .filter_map(|e| match e {
-            Event::Output(nefia_runtime::lua::Output::Log(line)) if line.text.starts_with("reloaded") => {
+            HostEvent::Output(nefia_runtime::lua::Output::Log(line)) if line.text.starts_with("reloaded") => {
                 Some(line.text.clone())
             }
             _ => None,
@@ -361,10 +363,10 @@ fn reload_mod_reloads_its_files_and_logs_each_with_its_duration() {
 fn completion_offers_globals_fields_and_methods() {
     let host = demo();
     let mut seen = Vec::new();
-    let complete = |text: &str, seen: &mut Vec<Event>| {
+    let complete = |text: &str, seen: &mut Vec<HostEvent>| {
         host.send(Command::Complete { id: 5, text: text.into() });
         event(&host, seen, |e| match e {
-            Event::Completions { id: 5, candidates } => Some(candidates.clone()),
+            HostEvent::Completions { id: 5, candidates } => Some(candidates.clone()),
             _ => None,
         })
     };
@@ -382,14 +384,14 @@ fn a_source_link_shows_the_lines_around_it() {
     let host = demo();
     host.send(Command::ShowSource { file: "mods/elona/init.lua".into(), line: 2 });
     let excerpt = event(&host, &mut Vec::new(), |e| match e {
-        Event::Source(excerpt) => Some(excerpt.clone()),
+        HostEvent::Source(excerpt) => Some(excerpt.clone()),
         _ => None,
     });
     assert_eq!(excerpt.first, 1);
     assert_eq!(excerpt.lines[1], "require(\"content.charas\")");
     host.send(Command::ShowSource { file: "/etc/passwd".into(), line: 1 });
     let refused = event(&host, &mut Vec::new(), |e| match e {
-        Event::Source(excerpt) => Some(excerpt.clone()),
+        HostEvent::Source(excerpt) => Some(excerpt.clone()),
         _ => None,
     });
     assert!(refused.lines.is_empty(), "only loaded files are shown");

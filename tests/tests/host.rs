@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use nefia_runtime::host::{Command, Event, HostConfig, HostHandle};
+use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::ui::{Input, LayerKind};
 use nefia_runtime::view::{RuntimeState, Snapshot};
@@ -89,8 +89,8 @@ fn prints_stream_as_events_in_order() {
     let texts: Vec<String> = seen
         .into_iter()
         .filter_map(|e| match e {
-            Event::Output(nefia_runtime::lua::Output::Print(t) | nefia_runtime::lua::Output::Message(t)) => Some(t),
-            Event::Output(nefia_runtime::lua::Output::Log(line)) => Some(line.text),
+            HostEvent::Output(nefia_runtime::lua::Output::Print(t) | nefia_runtime::lua::Output::Message(t)) => Some(t),
+            HostEvent::Output(nefia_runtime::lua::Output::Log(line)) => Some(line.text),
             _ => None,
         })
         .collect();

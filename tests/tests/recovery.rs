@@ -3,7 +3,7 @@
 //! When the world is inconsistent and too large to have been copied, the runtime stops and
 //! writes the unsaved maps beside their files.
 
-use nefia_runtime::host::{Command, Event, HostHandle, MapCommand, PanicReport};
+use nefia_runtime::host::{Command, HostEvent, HostHandle, MapCommand, PanicReport};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::view::RuntimeState;
 use nefia_tests::DemoCopy;
@@ -19,7 +19,7 @@ fn value(host: &HostHandle, code: &str) -> String {
 fn panic_report(host: &HostHandle, code: &str) -> PanicReport {
     host.send(Command::Eval { id: 1, code: code.to_owned() });
     event(host, &mut Vec::new(), |e| match e {
-        Event::Panicked(report) => Some(report.clone()),
+        HostEvent::Panicked(report) => Some(report.clone()),
         _ => None,
     })
 }
@@ -94,7 +94,7 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
     assert_eq!(host.busy_for(), None, "nothing stays busy");
     host.send(Command::Maps(MapCommand::SaveAll));
     let refusal = event(&host, &mut Vec::new(), |e| match e {
-        Event::Refused(refused) => {
+        HostEvent::Refused(refused) => {
             assert_eq!(refused.kind, nefia_runtime::host::RefusalKind::Unavailable);
             Some(refused.message.clone())
         }

@@ -21,7 +21,7 @@ use crate::links::{self, LinkAction};
 const HISTORY: usize = 500;
 
 /// One evaluated input and what came of it.
-pub struct Entry {
+pub struct ReplEntry {
     /// What was typed.
     pub input: String,
     /// What it printed and logged while it ran, in order.
@@ -37,7 +37,7 @@ pub struct ReplState {
     /// What is being typed.
     pub input: String,
     /// Past inputs and their results, oldest first.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<ReplEntry>,
     /// Past inputs, oldest first (Up and Down walk them).
     pub history: Vec<String>,
     /// Where in the history Up and Down are (None: at the input being typed).
@@ -85,7 +85,7 @@ impl ReplState {
         }
         self.history_cursor = None;
         self.completions.clear();
-        self.entries.push(Entry { input: code.clone(), output: Vec::new(), result: None, id: self.next_id });
+        self.entries.push(ReplEntry { input: code.clone(), output: Vec::new(), result: None, id: self.next_id });
         Command::Eval { id: self.next_id, code }
     }
 
@@ -216,7 +216,7 @@ fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
     });
 }
 
-fn entries_ui(ui: &mut Ui, entries: &[Entry], actions: &mut Vec<LinkAction>) {
+fn entries_ui(ui: &mut Ui, entries: &[ReplEntry], actions: &mut Vec<LinkAction>) {
     for entry in entries {
         for (index, line) in entry.input.lines().enumerate() {
             let prompt = if index == 0 { "> " } else { ". " };

@@ -205,7 +205,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
         ui.add_enabled_ui(editing, |ui| tool_row_ui(ui, &mut state.level));
     });
     ui.horizontal_wrapped(|ui| {
-        crate::play::controls_ui(ui, state);
+        crate::play_controls::controls_ui(ui, state);
         ui.separator();
         if ui.button("Fit map").on_hover_text("Show the whole map").clicked() {
             state.viewport.fit_requested = true;

@@ -169,7 +169,7 @@ impl Source {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Part {
+enum DrawLayer {
     Tiles,
     Objects(ObjectKind),
     Shadow,
@@ -224,7 +224,7 @@ impl OverviewChunk {
 /// Paints map views, caching per-chunk meshes and textures between frames.
 #[derive(Default)]
 pub struct MapRenderer {
-    meshes: HashMap<(usize, Part), Cached>,
+    meshes: HashMap<(usize, DrawLayer), Cached>,
     images: ImageCache,
     overview: Option<Overview>,
     atlas: AtlasKey,
@@ -289,39 +289,39 @@ impl MapRenderer {
             })
             .collect();
         report.chunks = chunks.len();
-        let mut parts = Vec::new();
+        let mut layers = Vec::new();
         if toggles.tiles {
-            parts.push(Part::Tiles);
+            layers.push(DrawLayer::Tiles);
         }
-        parts.extend(ObjectKind::ALL.into_iter().filter(|&k| toggles.shows(k)).map(Part::Objects));
+        layers.extend(ObjectKind::ALL.into_iter().filter(|&k| toggles.shows(k)).map(DrawLayer::Objects));
         if toggles.shadow {
-            parts.push(Part::Shadow);
+            layers.push(DrawLayer::Shadow);
         }
         let ctx = painter.ctx().clone();
         let mut tessellator = None;
         // Layer by layer, so images (drawn between the meshes) keep the layers' order.
-        for part in parts {
+        for layer in layers {
             let mut frame = Mesh::default();
             for &(index, origin) in &chunks {
                 let chunk = &map.chunks[index];
-                let Some(source) = source_of(chunk, part, map) else { continue };
-                let cached = self.meshes.get(&(index, part));
+                let Some(source) = source_of(chunk, layer, map) else { continue };
+                let cached = self.meshes.get(&(index, layer));
                 if !cached.is_some_and(|c| c.zoom == zoom && c.atlas == self.atlas && c.source.same(&source)) {
                     let tessellator = tessellator.get_or_insert_with(|| new_tessellator(&ctx));
                     let images = &mut self.images;
                     let mut has_image = |name: Symbol| images.has(&ctx, assets, name);
-                    let mesh = build_mesh(painter, tessellator, &mut has_image, map, chunk, part, zoom);
-                    self.meshes.insert((index, part), Cached { source, zoom, atlas: self.atlas, mesh });
+                    let mesh = build_mesh(painter, tessellator, &mut has_image, map, chunk, layer, zoom);
+                    self.meshes.insert((index, layer), Cached { source, zoom, atlas: self.atlas, mesh });
                 }
-                append_translated(&mut frame, &self.meshes[&(index, part)].mesh, origin);
+                append_translated(&mut frame, &self.meshes[&(index, layer)].mesh, origin);
             }
             if !frame.is_empty() {
                 painter.add(Shape::mesh(frame));
             }
             for &(index, origin) in &chunks {
-                report.images += self.paint_images(painter, map, &map.chunks[index], part, origin, zoom, assets);
+                report.images += self.paint_images(painter, map, &map.chunks[index], layer, origin, zoom, assets);
             }
-            if let Part::Objects(kind) = part {
+            if let DrawLayer::Objects(kind) = layer {
                 for &(index, _) in &chunks {
                     report.objects.extend(
                         map.chunks[index].objects.iter().filter(|o| o.kind == kind).map(|o| DrawnObject {
@@ -343,7 +343,7 @@ impl MapRenderer {
         painter: &Painter,
         map: &MapView,
         chunk: &ChunkView,
-        part: Part,
+        layer: DrawLayer,
         origin: Vec2,
         zoom: f32,
         assets: &[PathBuf],
@@ -354,8 +354,8 @@ impl MapRenderer {
             Rect::from_min_size(Pos2::new((x - x0) as f32 * zoom, (y - y0) as f32 * zoom) + origin, Vec2::splat(zoom))
         };
         let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-        let images: Vec<(Rect, Symbol)> = match part {
-            Part::Tiles => chunk
+        let images: Vec<(Rect, Symbol)> = match layer {
+            DrawLayer::Tiles => chunk
                 .tiles
                 .iter()
                 .enumerate()
@@ -363,13 +363,13 @@ impl MapRenderer {
                     Some((cell_rect(x0 + i as i32 % w, y0 + i as i32 / w), map.tile_styles.get(t as usize)?.image?))
                 })
                 .collect(),
-            Part::Objects(kind) => chunk
+            DrawLayer::Objects(kind) => chunk
                 .objects
                 .iter()
                 .filter(|o| o.kind == kind)
                 .filter_map(|o| Some((cell_rect(o.x, o.y), o.image?)))
                 .collect(),
-            Part::Shadow => Vec::new(),
+            DrawLayer::Shadow => Vec::new(),
         };
         let mut drawn = 0;
         for (rect, name) in images {
@@ -447,11 +447,11 @@ impl MapRenderer {
     }
 }
 
-fn source_of(chunk: &ChunkView, part: Part, map: &MapView) -> Option<Source> {
-    Some(match part {
-        Part::Tiles => Source::Tiles(chunk.tiles.clone(), map.tile_styles.clone()),
-        Part::Objects(_) => Source::Objects(chunk.objects.clone(), chunk.tiles.clone(), map.tile_styles.clone()),
-        Part::Shadow => Source::Shadow(chunk.shadow.clone()?, map.tile_styles.clone()),
+fn source_of(chunk: &ChunkView, layer: DrawLayer, map: &MapView) -> Option<Source> {
+    Some(match layer {
+        DrawLayer::Tiles => Source::Tiles(chunk.tiles.clone(), map.tile_styles.clone()),
+        DrawLayer::Objects(_) => Source::Objects(chunk.objects.clone(), chunk.tiles.clone(), map.tile_styles.clone()),
+        DrawLayer::Shadow => Source::Shadow(chunk.shadow.clone()?, map.tile_styles.clone()),
     })
 }
 
@@ -505,7 +505,7 @@ fn build_mesh(
     has_image: &mut dyn FnMut(Symbol) -> bool,
     map: &MapView,
     chunk: &ChunkView,
-    part: Part,
+    layer: DrawLayer,
     zoom: f32,
 ) -> Mesh {
     let mut mesh = Mesh::default();
@@ -515,8 +515,8 @@ fn build_mesh(
         Rect::from_min_size(Pos2::new((x - x0) as f32 * zoom, (y - y0) as f32 * zoom), Vec2::splat(zoom))
     };
     let style = |index: u16| map.tile_styles.get(index as usize);
-    match part {
-        Part::Tiles => {
+    match layer {
+        DrawLayer::Tiles => {
             for (i, &tile) in chunk.tiles.iter().enumerate() {
                 let (x, y) = (x0 + i as i32 % w, y0 + i as i32 / w);
                 let Some(style) = style(tile) else { continue };
@@ -534,7 +534,7 @@ fn build_mesh(
                 }
             }
         }
-        Part::Objects(kind) => {
+        DrawLayer::Objects(kind) => {
             for object in chunk.objects.iter().filter(|o| o.kind == kind) {
                 // The object hides what is under it: its cell's background first.
                 let rect = cell_rect(object.x, object.y);
@@ -553,7 +553,7 @@ fn build_mesh(
                 }
             }
         }
-        Part::Shadow => {
+        DrawLayer::Shadow => {
             let Some(shadow) = &chunk.shadow else { return mesh };
             for (i, cell) in shadow.iter().enumerate() {
                 let (x, y) = (x0 + i as i32 % w, y0 + i as i32 / w);

@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::{Command, Event, Host, RefusalKind, Refused, Shared};
+use super::{Command, Host, HostEvent, RefusalKind, Refused, Shared};
 use crate::lua::gui;
 use crate::lua::repl::Evaluation;
 use crate::lua::{LuaFailure, Output};
@@ -52,7 +52,7 @@ pub(super) fn serve_failure(
     repaint: &Arc<dyn Fn() + Send + Sync>,
     shared: &Shared,
     commands: &Receiver<Command>,
-    events: &Sender<Event>,
+    events: &Sender<HostEvent>,
     project: &str,
     problem: String,
 ) {
@@ -62,8 +62,8 @@ pub(super) fn serve_failure(
     *shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
     shared.busy_since.store(0, Ordering::Relaxed);
     // Every answer goes through `tell`; with the editor gone there is no one left to serve.
-    let tell = |event: Event| events.send(event).is_ok();
-    if !tell(Event::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem.clone() }))) {
+    let tell = |event: HostEvent| events.send(event).is_ok();
+    if !tell(HostEvent::Output(Output::Log(LogLine { level: LogLevel::Error, text: problem.clone() }))) {
         return;
     }
     repaint();
@@ -71,14 +71,14 @@ pub(super) fn serve_failure(
         let told = match command {
             Command::Shutdown => return,
             Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo => {
-                tell(Event::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
+                tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
             }
             Command::Eval { id, .. } => {
                 let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
-                tell(Event::Evaluated { id, result: Evaluation::Error(failure) })
+                tell(HostEvent::Evaluated { id, result: Evaluation::Error(failure) })
             }
-            Command::Complete { id, .. } => tell(Event::Completions { id, candidates: Vec::new() }),
-            Command::ListSaves => tell(Event::Saves(Vec::new())),
+            Command::Complete { id, .. } => tell(HostEvent::Completions { id, candidates: Vec::new() }),
+            Command::ListSaves => tell(HostEvent::Saves(Vec::new())),
             Command::Input(_)
             | Command::Select(_)
             | Command::Inspect(_)
@@ -110,12 +110,12 @@ impl Host {
             return None;
         }
         let world = self.runtime.engine().world.try_borrow().ok()?;
-        (world.snapshot_size() <= CHECKPOINT_BUDGET).then(|| world.snapshot())
+        (world.snapshot_size() <= CHECKPOINT_BUDGET).then(|| world.copy_state())
     }
 
     /// After a panic in command `name`: checks the world, puts it back to `checkpoint` if it
     /// is inconsistent, and reports what happened in the Log, the status bar and an
-    /// [`Event::Panicked`]. If the world is inconsistent and cannot be put back, the runtime
+    /// [`HostEvent::Panicked`]. If the world is inconsistent and cannot be put back, the runtime
     /// cannot go on: unsaved maps are written as `.ron.recovered` and the host fails.
     pub(super) fn recover(&self, name: &str, message: String, checkpoint: Option<WorldState>) {
         let engine = self.runtime.engine();
@@ -124,7 +124,7 @@ impl Host {
             Ok(mut world) => match (world.check_invariants(), checkpoint) {
                 (Ok(()), _) => Ok("the world is consistent and keeps what the command did before it".to_owned()),
                 (Err(problem), Some(state)) => {
-                    world.restore(state);
+                    world.restore_state(state);
                     Ok(format!("the world was inconsistent ({problem}) and is put back as it was before the command"))
                 }
                 (Err(problem), None) => Err(format!("the world is inconsistent ({problem})")),
@@ -149,7 +149,7 @@ impl Host {
         };
         gui::log(self.runtime.lua(), LogLevel::Error, report.message.clone());
         *self.fault.borrow_mut() = Some(report.message.clone());
-        self.send(Event::Panicked(report));
+        self.send(HostEvent::Panicked(report));
     }
 
     /// Writes the unsaved maps of the edit state as `.ron.recovered` files (while playing,

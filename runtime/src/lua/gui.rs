@@ -629,13 +629,16 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             Ok(())
         })?,
     )?;
-    gui.set("add_widget", lua.create_function(|lua, (id, widget): (String, Table)| register(lua, id, widget, true))?)?;
-    gui.set("remove_widget", lua.create_function(|lua, id: String| unregister(lua, &id, true))?)?;
+    gui.set(
+        "add_widget",
+        lua.create_function(|lua, (id, widget): (String, Table)| register(lua, id, widget, Drawn::Widget))?,
+    )?;
+    gui.set("remove_widget", lua.create_function(|lua, id: String| unregister(lua, &id, Drawn::Widget))?)?;
     gui.set(
         "add_map_layer",
-        lua.create_function(|lua, (id, layer): (String, Table)| register(lua, id, layer, false))?,
+        lua.create_function(|lua, (id, layer): (String, Table)| register(lua, id, layer, Drawn::MapLayer))?,
     )?;
-    gui.set("remove_map_layer", lua.create_function(|lua, id: String| unregister(lua, &id, false))?)?;
+    gui.set("remove_map_layer", lua.create_function(|lua, id: String| unregister(lua, &id, Drawn::MapLayer))?)?;
     gui.set(
         "widgets",
         lua.create_function(|lua, ()| lua.create_sequence_from(engine(lua).gui.borrow().widget_ids()))?,
@@ -681,17 +684,38 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     Ok(())
 }
 
+/// The two lists of drawn Lua tables: HUD widgets and map draw layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Drawn {
+    /// `Gui.add_widget`.
+    Widget,
+    /// `Gui.add_map_layer`.
+    MapLayer,
+}
+
+impl Drawn {
+    fn list(self, gui: &mut GuiState) -> &mut Vec<Registered> {
+        match self {
+            Drawn::Widget => &mut gui.widgets,
+            Drawn::MapLayer => &mut gui.map_layers,
+        }
+    }
+}
+
 /// `Gui.add_widget` / `Gui.add_map_layer`: registers (or replaces, keeping its place) the
 /// table under `id`.
-fn register(lua: &Lua, id: String, table: Table, widget: bool) -> mlua::Result<()> {
+fn register(lua: &Lua, id: String, table: Table, kind: Drawn) -> mlua::Result<()> {
     let engine = engine(lua);
     if table.get::<Option<Function>>("draw")?.is_none() {
-        let what = if widget { "a widget" } else { "a map layer" };
+        let what = match kind {
+            Drawn::Widget => "a widget",
+            Drawn::MapLayer => "a map layer",
+        };
         return Err(rt_error(lua, format!("{what} needs a draw(self, d) function")));
     }
     let origin = caller_origin(lua, &engine);
     let mut gui = engine.gui.borrow_mut();
-    let list = if widget { &mut gui.widgets } else { &mut gui.map_layers };
+    let list = kind.list(&mut gui);
     let entry = Registered { id: id.clone(), table, origin };
     match list.iter_mut().find(|w| w.id == id) {
         Some(existing) => *existing = entry,
@@ -701,10 +725,10 @@ fn register(lua: &Lua, id: String, table: Table, widget: bool) -> mlua::Result<(
     Ok(())
 }
 
-fn unregister(lua: &Lua, id: &str, widget: bool) -> mlua::Result<bool> {
+fn unregister(lua: &Lua, id: &str, kind: Drawn) -> mlua::Result<bool> {
     let engine = engine(lua);
     let mut gui = engine.gui.borrow_mut();
-    let list = if widget { &mut gui.widgets } else { &mut gui.map_layers };
+    let list = kind.list(&mut gui);
     let before = list.len();
     list.retain(|w| w.id != id);
     Ok(list.len() != before)

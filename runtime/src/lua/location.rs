@@ -1,7 +1,7 @@
 //! ILocation as methods of handles (seed: Object Ownership and Locations): `take_object`,
 //! `can_take_object`, `move_object`, `remove_object` and `iter`, the same for map handles
 //! and for characters and containers. (`objects_at_pos` is each one's own: a fast C
-//! function on maps, see `fast.rs`.)
+//! function on maps, see `object_access.rs`.)
 
 use std::rc::Rc;
 

@@ -49,7 +49,7 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
 }
 
 /// Fills `meta`, the metatable of map handles, except its `__index` (a fast C function, see
-/// `fast.rs`). Returns the methods table and the function reading fields.
+/// `object_access.rs`). Returns the methods table and the function reading fields.
 pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)> {
     let methods = methods(lua)?;
     meta.raw_set("__newindex", lua.create_function(set_field)?)?;
@@ -135,7 +135,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         })?,
     )?;
 
-    // `objects_at_pos` is a fast C function (see `fast.rs`).
+    // `objects_at_pos` is a fast C function (see `object_access.rs`).
     super::location::add_methods(lua, &methods, |lua, this| {
         let (engine, map) = receiver(lua, this)?;
         Ok((engine, Holder::Map(map)))

@@ -12,7 +12,6 @@ pub mod data;
 pub mod editor;
 pub mod error;
 pub mod event;
-mod fast;
 #[cfg(feature = "fault-injection")]
 mod fault;
 pub mod gui;
@@ -22,6 +21,7 @@ pub mod limits;
 mod location;
 pub mod map;
 pub mod object;
+mod object_access;
 pub mod objects;
 mod patterns;
 pub mod repl;
@@ -313,7 +313,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     let (object_methods, object_fields) = object::fill_metatable(&lua, &object_meta)?;
     engine.handles.borrow_mut().object_methods = Some(object_methods.clone());
     let (map_methods, map_fields) = map::fill_metatable(&lua, &map_meta)?;
-    fast::install(
+    object_access::install(
         &lua,
         &engine,
         (&object_meta, &object_methods, object_fields),

@@ -64,7 +64,7 @@ pub fn refresh(lua: &Lua, uid: Uid) -> mlua::Result<()> {
 }
 
 /// `obj.location`, `obj.equip`, `obj.temp` and `obj.proto`: the fields that make handles or
-/// tables. The fast `__index` (see `fast.rs`) reads every other field and delegates these.
+/// tables. The fast `__index` (see `object_access.rs`) reads every other field and delegates these.
 fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Value> {
     let (engine, uid) = receiver(lua, &this)?;
     let world = engine.world.borrow();
@@ -100,7 +100,7 @@ fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) 
 }
 
 /// Fills `meta`, the metatable of object handles, except its `__index` (a fast C function,
-/// see `fast.rs`): field writes, `tostring` and `==`. Returns the methods table and the
+/// see `object_access.rs`): field writes, `tostring` and `==`. Returns the methods table and the
 /// function reading the fields `__index` delegates (`location`, `equip`, `temp`, `proto`).
 pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)> {
     let methods = methods(lua)?;
@@ -192,7 +192,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     // ---- IModdable ----
 
-    // `mod` and `calc` are the fast C functions (see `fast.rs`).
+    // `mod` and `calc` are the fast C functions (see `object_access.rs`).
 
     add(
         "mod_base",

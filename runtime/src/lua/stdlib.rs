@@ -1,6 +1,6 @@
 //! The standard library functions that could run long, or allocate without bound, inside one
 //! C call — where the instruction-count hook of [`super::limits`] never fires — replaced by
-//! versions that keep to the limits: the pattern functions ([`super::patterns`]),
+//! versions that keep to the limits: the pattern functions (`patterns.rs`),
 //! `string.rep` (its result's size is checked before it is made) and `table.concat` (it asks
 //! the limits as it goes and checks the size). `table.sort` needs nothing: a Lua comparator
 //! runs Lua instructions, and the default order is bounded by the table's size.
