@@ -2,7 +2,7 @@
 //!
 //! The world and the Lua state live on one thread, which serves [`Command`]s from the editor
 //! and publishes [`Snapshot`]s and [`HostEvent`]s back. Lua calls that block — a UI layer's
-//! `query()` — run the same serve loop nested (through [`Frontend`]), so the editor stays
+//! `query()` — run the same serve loop nested (through [`gui::Frontend`]), so the editor stays
 //! live: it repaints, the log streams, and other panes' commands are answered while a script
 //! waits. The editor never holds the Lua state; it renders the latest snapshot.
 //!
@@ -23,274 +23,33 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
-use mlua::Lua;
 
-use crate::edit::{self, Clip, Edit, History};
+use crate::edit::{self, History};
 use crate::hotload::{self, ModWatcher, Reload};
-use crate::location::Location;
-use crate::lua::gui::{self, Frontend, WaitReason};
+use crate::lua::gui;
 use crate::lua::limits::Limits;
-use crate::lua::repl::{self, Evaluation, SourceExcerpt};
+use crate::lua::repl::{self};
 use crate::lua::{GameError, Output};
-use crate::map::MapId;
-use crate::map_files::MapFileError;
 use crate::object::Uid;
-use crate::play::{EditState, PlayFrom};
+use crate::play::EditState;
 use crate::runtime::Runtime;
 use crate::symbol::Symbol;
 use crate::ui::{Input, LogLevel};
 use crate::view::{self, LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
+mod frame;
+mod frontend;
+mod map_commands;
+mod play;
+mod protocol;
 mod recovery;
 
+pub use protocol::{Command, HostEvent, MapCommand, RefusalKind, Refused};
 pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
 use recovery::{panic_message, serve_failure};
 
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
-
-/// A request from the editor to the runtime thread.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
-    Eval {
-        /// Matches the answer to the request.
-        id: u64,
-        /// Lua code: an expression or statements.
-        code: String,
-    },
-    /// Input for the top UI layer, or the game when no layer is open.
-    Input(Input),
-    /// Select these objects (what `Editor.selection()` returns).
-    Select(Vec<Uid>),
-    /// Send these objects' details in the snapshots (the inspector's selection and pinned
-    /// tabs).
-    Inspect(Vec<Uid>),
-    /// Make an edit, recorded for undo; a refusal comes back as [`HostEvent::Refused`].
-    Edit(Edit),
-    /// Work on the project's map files (the Maps pane, File → Save).
-    Maps(MapCommand),
-    /// Undo the last edit.
-    Undo,
-    /// Copy a region of a map; answered with [`HostEvent::Copied`].
-    Copy {
-        /// The map.
-        map: MapId,
-        /// Column of the top-left corner.
-        x: i32,
-        /// Row of the top-left corner.
-        y: i32,
-        /// Width in cells.
-        width: i32,
-        /// Height in cells.
-        height: i32,
-    },
-    /// Redo the last undone edit.
-    Redo,
-    /// Start playing (F5): the edit state is set aside until [`Command::StopPlay`].
-    Play(PlayFrom),
-    /// Stop playing (Shift+F5): the edit state comes back exactly.
-    StopPlay,
-    /// Pause or unpause the game while playing: paused, it takes no keys.
-    PausePlay(bool),
-    /// List the saved games; answered with [`HostEvent::Saves`] (the player window's Load game).
-    ListSaves,
-    /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
-    StepTurn,
-    /// Let the innermost `pause()` continue.
-    Continue,
-    /// Pause at the next turn boundary (before the game takes the next key), as `pause()`
-    /// would, with the key, the player and the turn as locals.
-    Break,
-    /// Leave the error screen: the failed step is abandoned and the game goes on.
-    Resume,
-    /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
-    Reload(PathBuf),
-    /// Reload every loaded file of a mod ("Reload mod").
-    ReloadMod(String),
-    /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
-    Complete {
-        /// Matches the answer to the request.
-        id: u64,
-        /// The input up to the cursor.
-        text: String,
-    },
-    /// Set the time limit of one evaluation and the Lua heap limit (`None`: unlimited).
-    SetLimits {
-        /// The time limit.
-        time: Option<Duration>,
-        /// The memory limit, in bytes.
-        memory: Option<usize>,
-    },
-    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`].
-    ShowSource {
-        /// The file as errors name it (`mods/elona/init.lua`).
-        file: String,
-        /// The line to show.
-        line: u32,
-    },
-    /// Sent by [`HostHandle::stop`] after it raised the Stop flag, so that a runtime waiting
-    /// in `pause()` or `query()` wakes up and notices; does nothing itself.
-    Stop,
-    /// Stop the runtime thread.
-    Shutdown,
-}
-
-impl Command {
-    /// The command's name in messages ("a panic in eval").
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Eval { .. } => "eval",
-            Command::Input(_) => "input",
-            Command::Select(_) => "select",
-            Command::Inspect(_) => "inspect",
-            Command::Edit(_) => "edit",
-            Command::Maps(_) => "map files",
-            Command::Undo => "undo",
-            Command::Copy { .. } => "copy",
-            Command::Redo => "redo",
-            Command::Play(_) => "play",
-            Command::StopPlay => "stop play",
-            Command::PausePlay(_) => "pause play",
-            Command::ListSaves => "list saves",
-            Command::StepTurn => "step",
-            Command::Continue => "continue",
-            Command::Break => "break",
-            Command::Resume => "resume",
-            Command::Reload(_) => "reload",
-            Command::ReloadMod(_) => "reload mod",
-            Command::Complete { .. } => "complete",
-            Command::SetLimits { .. } => "set limits",
-            Command::ShowSource { .. } => "show source",
-            Command::Stop => "stop",
-            Command::Shutdown => "shutdown",
-        }
-    }
-
-    /// True if the command only reads the world (no checkpoint is taken before it).
-    fn reads_only(&self) -> bool {
-        matches!(
-            self,
-            Command::Select(_)
-                | Command::Inspect(_)
-                | Command::Copy { .. }
-                | Command::ListSaves
-                | Command::Break
-                | Command::PausePlay(_)
-                | Command::SetLimits { .. }
-                | Command::ShowSource { .. }
-                | Command::Stop
-                | Command::Shutdown
-        )
-    }
-}
-
-/// A map file operation (see [`crate::map_files`]). Failures come back as
-/// [`HostEvent::Refused`]; what was done is logged.
-#[derive(Clone, Debug, PartialEq)]
-pub enum MapCommand {
-    /// Make a new map (it becomes the current map) with no file until saved.
-    New {
-        /// Its name (the file stem).
-        name: String,
-        /// Width in cells.
-        width: i32,
-        /// Height in cells.
-        height: i32,
-        /// The tile it is filled with.
-        tile: String,
-    },
-    /// Open a map (loading its file the first time); it becomes the current map.
-    Open(String),
-    /// Save a map to its file; `None` saves the current map.
-    Save(Option<String>),
-    /// Save every map with unsaved changes.
-    SaveAll,
-    /// Rename a map and its file.
-    Rename {
-        /// The current name.
-        from: String,
-        /// The new name.
-        to: String,
-    },
-    /// Write a copy of a map under a new name.
-    Duplicate {
-        /// The map copied.
-        from: String,
-        /// The copy's name.
-        to: String,
-    },
-    /// Delete a map (its file is kept as `.ron.bak`).
-    Delete(String),
-    /// Make a map the project's start map.
-    SetStart(String),
-}
-
-/// Why a command was not done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RefusalKind {
-    /// An edit was refused or failed; nothing changed.
-    Edit,
-    /// A map file operation failed.
-    Maps,
-    /// Play could not start, or the command works only while playing.
-    Play,
-    /// There was nothing to do (nothing to undo, redo or continue).
-    NothingToDo,
-    /// The command named a mod that is not loaded.
-    UnknownMod,
-    /// The runtime cannot serve the project (it could not be opened, or it stopped).
-    Unavailable,
-}
-
-/// A command that was not done: what kind of refusal, and a message to show as it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    /// What kind of refusal.
-    pub kind: RefusalKind,
-    /// What to tell the user: a whole sentence.
-    pub message: String,
-}
-
-impl Refused {
-    /// A refusal of `kind` saying `message`.
-    pub fn new(kind: RefusalKind, message: impl Into<String>) -> Refused {
-        Refused { kind, message: message.into() }
-    }
-}
-
-/// Something the runtime thread tells the editor.
-#[derive(Clone, Debug, PartialEq)]
-pub enum HostEvent {
-    /// `print` output, a message or a log line, in the order they happened.
-    Output(Output),
-    /// A command was not done; nothing changed.
-    Refused(Refused),
-    /// The answer to [`Command::Eval`].
-    Evaluated {
-        /// The request's id.
-        id: u64,
-        /// What came of it.
-        result: Evaluation,
-    },
-    /// The answer to [`Command::Complete`]: whole replacements of the input.
-    Completions {
-        /// The request's id.
-        id: u64,
-        /// The completed inputs, sorted.
-        candidates: Vec<String>,
-    },
-    /// The answer to [`Command::ShowSource`].
-    Source(SourceExcerpt),
-    /// A file was reloaded, or its reload was rejected.
-    Reloaded(Reload),
-    /// The answer to [`Command::Copy`].
-    Copied(Arc<Clip>),
-    /// The answer to [`Command::ListSaves`]: the saves' names, newest first.
-    Saves(Vec<String>),
-    /// A command panicked; the runtime caught it (see [`PanicReport`]).
-    Panicked(PanicReport),
-}
 
 /// State shared between the two threads.
 struct Shared {
@@ -730,68 +489,6 @@ impl Host {
         }
     }
 
-    /// Carries out a map file operation and logs what was done.
-    fn maps(&self, command: MapCommand) -> Result<(), MapFileError> {
-        let lua = self.runtime.lua();
-        if self.play.borrow().is_some() {
-            return Err(MapFileError::Refused(
-                "the maps cannot be changed while playing: stop first (Shift+F5), the edit state comes back".into(),
-            ));
-        }
-        let (mut files, mut world, mut project) = self.runtime.maps_mut();
-        let project = project.as_mut().ok_or_else(|| MapFileError::Refused("no project is open".into()))?;
-        let done = match command {
-            MapCommand::New { name, width, height, tile } => {
-                let map = files.create(&mut world, project, &name, width, height, &tile)?;
-                world.set_current_map(map)?;
-                format!("new map '{name}' ({width}x{height}); save it to write maps/{name}.ron")
-            }
-            MapCommand::Open(name) => {
-                let (map, problems) = files.open(&mut world, project, &name)?;
-                world.set_current_map(map)?;
-                drop(world);
-                for problem in problems {
-                    gui::log(lua, LogLevel::Warn, problem);
-                }
-                format!("opened map '{name}'")
-            }
-            MapCommand::Save(name) => {
-                let name = match name {
-                    Some(name) => name,
-                    None => world
-                        .current_map()
-                        .and_then(|m| files.name_of(m))
-                        .map(str::to_owned)
-                        .ok_or_else(|| MapFileError::Refused("the current map is not a project map".into()))?,
-                };
-                format!("saved {}", files.save(&world, project, &name)?.display())
-            }
-            MapCommand::SaveAll => {
-                let saved = files.save_all(&world, project)?;
-                format!("saved {} map(s)", saved.len())
-            }
-            MapCommand::Rename { from, to } => {
-                files.rename(&mut world, project, &from, &to)?;
-                format!("renamed map '{from}' to '{to}'")
-            }
-            MapCommand::Duplicate { from, to } => {
-                files.duplicate(&world, project, &from, &to)?;
-                format!("wrote maps/{to}.ron, a copy of '{from}'")
-            }
-            MapCommand::Delete(name) => {
-                files.delete(&mut world, project, &name)?;
-                format!("deleted map '{name}' (kept as maps/{name}.ron.bak)")
-            }
-            MapCommand::SetStart(name) => {
-                project.manifest.start_map = Some(name.clone());
-                project.save()?;
-                format!("'{name}' is now the start map")
-            }
-        };
-        gui::log(lua, LogLevel::Info, done);
-        Ok(())
-    }
-
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
     /// play being stopped under the code's feet.)
     fn fail(&self, error: GameError) {
@@ -800,54 +497,6 @@ impl Host {
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.error.borrow_mut() = Some(error);
-    }
-
-    /// Starts playing; a failure leaves the edit state as it was.
-    fn begin_play(&self, from: PlayFrom) {
-        if self.play.borrow().is_some() {
-            self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
-            return;
-        }
-        match self.runtime.begin_play(from) {
-            Ok(edit) => {
-                *self.play.borrow_mut() = Some(edit);
-                self.runtime.engine().gui.borrow_mut().clear_messages();
-                self.play_paused.set(false);
-                self.runtime.engine().playing.set(true);
-                // Edits made while playing are undone with the play, not one by one.
-                let history = std::mem::take(&mut *self.history.borrow_mut());
-                *self.play_history.borrow_mut() = Some(history);
-            }
-            Err(error) => {
-                self.refuse(RefusalKind::Play, format!("cannot play: {error}"));
-            }
-        }
-    }
-
-    /// Stops playing and puts the edit state back.
-    fn end_play(&self) {
-        self.stop_play_pending.set(false);
-        let Some(edit) = self.play.borrow_mut().take() else { return };
-        self.error.take();
-        self.play_paused.set(false);
-        self.break_requested.set(false);
-        let engine = self.runtime.engine();
-        engine.playing.set(false);
-        engine.quit_requested.set(false);
-        engine.gui.borrow_mut().clear_messages();
-        if let Err(error) = self.runtime.end_play(edit) {
-            gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
-        }
-        // The play's history goes with the played world (its pins were in that world).
-        *self.history.borrow_mut() = self.play_history.borrow_mut().take().unwrap_or_default();
-    }
-
-    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.
-    fn finish_play_if_asked(&self) {
-        let quit = self.runtime.engine().quit_requested.take();
-        if self.stop_play_pending.get() || quit {
-            self.end_play();
-        }
     }
 
     /// Tells the editor about a reload; a good one clears the error screen.
@@ -878,159 +527,5 @@ impl Host {
         params.set("key", key)?;
         crate::lua::event::trigger(lua, Symbol::intern("base.on_key_pressed"), mlua::Value::Nil, params)?;
         Ok(())
-    }
-
-    /// Advances animations and publishes a new snapshot. A panic while building it is
-    /// caught: it is reported, and the previous snapshot is published again with the fault.
-    fn publish(&self) {
-        let Err(payload) = catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())) else { return };
-        let message =
-            format!("the runtime caught a panic while building the view: {}", panic_message(payload.as_ref()));
-        gui::log(self.runtime.lua(), LogLevel::Error, message.clone());
-        *self.fault.borrow_mut() = Some(message.clone());
-        let mut shared = self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner());
-        let mut snapshot = Snapshot::clone(&shared);
-        snapshot.serial += 1;
-        snapshot.fault = Some(message);
-        *shared = Arc::new(snapshot);
-        drop(shared);
-        (self.repaint)();
-    }
-
-    fn publish_snapshot(&self) {
-        let lua = self.runtime.lua();
-        let now = Instant::now();
-        let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
-        self.last_update.set(now);
-        let limits = &self.runtime.engine().limits;
-        let stopped = self.error.borrow().is_some();
-        let animating = match stopped {
-            true => false,
-            false => limits.run_deaf_to_stop(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
-                self.fail(error);
-                false
-            }),
-        };
-        let revision = self.runtime.world().revision();
-        if self.built.borrow().revision != revision {
-            let world = self.runtime.world();
-            let map = self.maps.borrow_mut().build(&world);
-            let engine = self.runtime.engine();
-            let tree = self.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
-            *self.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
-        }
-        let (map, locations) = {
-            let built = self.built.borrow();
-            (built.map.clone(), built.locations.clone())
-        };
-        let world = self.runtime.world();
-        if world.data.revision() != self.data_revision.get() {
-            self.data_revision.set(world.data.revision());
-            *self.data.borrow_mut() = Arc::new(view::data_view(&world.data));
-        }
-        let serial = self.serial.get() + 1;
-        self.serial.set(serial);
-        let date = world.clock.date();
-        let maps = view::map_summaries(&world);
-        let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
-        let selection = self.runtime.engine().selection.borrow().clone();
-        let player = world.player();
-        let player_at = player.and_then(|uid| {
-            let object = world.object(uid).ok()?;
-            let on_current = world.current_map().is_some_and(|map| object.location() == Some(Location::Map(map)));
-            on_current.then_some((object.x, object.y))
-        });
-        let turn = world.turn;
-        let mut map_files = match self.runtime.project() {
-            Some(project) => self.runtime.maps().views(&world, &project),
-            None => Vec::new(),
-        };
-        // While playing, the marks are the edit state's: playing changes no map file.
-        if let Some(edit) = self.play.borrow().as_ref() {
-            for view in &mut map_files {
-                view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
-            }
-        }
-        drop(world);
-        let error = self.error.borrow().clone();
-        let (widgets, map_layers, layers) =
-            limits.run_deaf_to_stop(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
-        let engine = self.runtime.engine();
-        let snapshot = Snapshot {
-            serial,
-            state: if error.is_some() { RuntimeState::Error } else { self.state.get() },
-            project: self.project.clone(),
-            problem: None,
-            turn,
-            date: format!("{}/{:02}/{:02} {:02}:{:02}", date.year, date.month, date.day, date.hour, date.minute),
-            map,
-            maps,
-            widgets,
-            map_layers,
-            layers,
-            animating,
-            selection,
-            selections_by_script: engine.selections_by_script.get(),
-            inspected,
-            locations,
-            history: self.history.borrow().view(),
-            player,
-            player_at,
-            data: self.data.borrow().clone(),
-            asset_dirs: self.asset_dirs.clone(),
-            mods: self.mods.clone(),
-            map_files,
-            pause: engine.repl.borrow().pause_view(),
-            error,
-            fault: self.fault.borrow().clone(),
-            break_requested: self.break_requested.get(),
-            playing: self.play.borrow().is_some(),
-            play_paused: self.play_paused.get(),
-            limits: view::LimitsView {
-                time: engine.limits.time(),
-                memory: engine.limits.memory(),
-                used: lua.used_memory(),
-            },
-        };
-        *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
-        (self.repaint)();
-    }
-}
-
-impl Frontend for Host {
-    fn wait(&self, _lua: &Lua, reason: WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {
-        let outer = self.state.replace(match reason {
-            WaitReason::Query => RuntimeState::InQuery,
-            WaitReason::Pause => RuntimeState::Paused,
-        });
-        // Not busy while waiting for the player, and the time limit does not run.
-        let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
-        let limits = &self.runtime.engine().limits;
-        self.depth.set(self.depth.get() + 1);
-        let result = limits.waiting(|| {
-            self.publish();
-            loop {
-                if done() {
-                    break Ok(());
-                }
-                if self.shutting_down.get() {
-                    break Err(mlua::Error::runtime("the editor is closing"));
-                }
-                if self.failed.borrow().is_some() {
-                    break Err(mlua::Error::runtime("the runtime stopped after a panic"));
-                }
-                if limits.take_stop() {
-                    break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
-                }
-                if let Some(command) = self.next_command() {
-                    self.handle(command);
-                }
-                self.publish();
-            }
-        });
-        self.depth.set(self.depth.get() - 1);
-        self.state.set(outer);
-        self.shared.busy_since.store(busy, Ordering::Relaxed);
-        result
     }
 }

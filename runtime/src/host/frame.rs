@@ -1,0 +1,131 @@
+//! Building the [`Snapshot`] the editor draws after every command: the map view and the
+//! Locations tree (rebuilt only when the world changed), the HUD and UI layers, the panes'
+//! data.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::{BuiltViews, Host, panic_message};
+use crate::location::Location;
+use crate::lua::gui;
+use crate::ui::LogLevel;
+use crate::view::{self, RuntimeState, Snapshot};
+
+impl Host {
+    /// Advances animations and publishes a new snapshot. A panic while building it is
+    /// caught: it is reported, and the previous snapshot is published again with the fault.
+    pub(super) fn publish(&self) {
+        let Err(payload) = catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())) else { return };
+        let message =
+            format!("the runtime caught a panic while building the view: {}", panic_message(payload.as_ref()));
+        gui::log(self.runtime.lua(), LogLevel::Error, message.clone());
+        *self.fault.borrow_mut() = Some(message.clone());
+        let mut shared = self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner());
+        let mut snapshot = Snapshot::clone(&shared);
+        snapshot.serial += 1;
+        snapshot.fault = Some(message);
+        *shared = Arc::new(snapshot);
+        drop(shared);
+        (self.repaint)();
+    }
+
+    fn publish_snapshot(&self) {
+        let lua = self.runtime.lua();
+        let now = Instant::now();
+        let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
+        self.last_update.set(now);
+        let limits = &self.runtime.engine().limits;
+        let stopped = self.error.borrow().is_some();
+        let animating = match stopped {
+            true => false,
+            false => limits.run_deaf_to_stop(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
+                self.fail(error);
+                false
+            }),
+        };
+        let revision = self.runtime.world().revision();
+        if self.built.borrow().revision != revision {
+            let world = self.runtime.world();
+            let map = self.maps.borrow_mut().build(&world);
+            let engine = self.runtime.engine();
+            let tree = self.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
+            *self.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
+        }
+        let (map, locations) = {
+            let built = self.built.borrow();
+            (built.map.clone(), built.locations.clone())
+        };
+        let world = self.runtime.world();
+        if world.data.revision() != self.data_revision.get() {
+            self.data_revision.set(world.data.revision());
+            *self.data.borrow_mut() = Arc::new(view::data_view(&world.data));
+        }
+        let serial = self.serial.get() + 1;
+        self.serial.set(serial);
+        let date = world.clock.date();
+        let maps = view::map_summaries(&world);
+        let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
+        let selection = self.runtime.engine().selection.borrow().clone();
+        let player = world.player();
+        let player_at = player.and_then(|uid| {
+            let object = world.object(uid).ok()?;
+            let on_current = world.current_map().is_some_and(|map| object.location() == Some(Location::Map(map)));
+            on_current.then_some((object.x, object.y))
+        });
+        let turn = world.turn;
+        let mut map_files = match self.runtime.project() {
+            Some(project) => self.runtime.maps().views(&world, &project),
+            None => Vec::new(),
+        };
+        // While playing, the marks are the edit state's: playing changes no map file.
+        if let Some(edit) = self.play.borrow().as_ref() {
+            for view in &mut map_files {
+                view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
+            }
+        }
+        drop(world);
+        let error = self.error.borrow().clone();
+        let (widgets, map_layers, layers) =
+            limits.run_deaf_to_stop(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
+        let engine = self.runtime.engine();
+        let snapshot = Snapshot {
+            serial,
+            state: if error.is_some() { RuntimeState::Error } else { self.state.get() },
+            project: self.project.clone(),
+            problem: None,
+            turn,
+            date: format!("{}/{:02}/{:02} {:02}:{:02}", date.year, date.month, date.day, date.hour, date.minute),
+            map,
+            maps,
+            widgets,
+            map_layers,
+            layers,
+            animating,
+            selection,
+            selections_by_script: engine.selections_by_script.get(),
+            inspected,
+            locations,
+            history: self.history.borrow().view(),
+            player,
+            player_at,
+            data: self.data.borrow().clone(),
+            asset_dirs: self.asset_dirs.clone(),
+            mods: self.mods.clone(),
+            map_files,
+            pause: engine.repl.borrow().pause_view(),
+            error,
+            fault: self.fault.borrow().clone(),
+            break_requested: self.break_requested.get(),
+            playing: self.play.borrow().is_some(),
+            play_paused: self.play_paused.get(),
+            limits: view::LimitsView {
+                time: engine.limits.time(),
+                memory: engine.limits.memory(),
+                used: lua.used_memory(),
+            },
+        };
+        *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
+        (self.repaint)();
+    }
+}

@@ -1,0 +1,48 @@
+//! The host as the [`Frontend`] blocking Lua calls wait through: `query()` and `pause()` run
+//! the serve loop nested until they are answered, so the editor stays live meanwhile.
+
+use std::sync::atomic::Ordering;
+
+use mlua::Lua;
+
+use super::Host;
+use crate::lua::gui::{Frontend, WaitReason};
+use crate::view::RuntimeState;
+
+impl Frontend for Host {
+    fn wait(&self, _lua: &Lua, reason: WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {
+        let outer = self.state.replace(match reason {
+            WaitReason::Query => RuntimeState::InQuery,
+            WaitReason::Pause => RuntimeState::Paused,
+        });
+        // Not busy while waiting for the player, and the time limit does not run.
+        let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
+        let limits = &self.runtime.engine().limits;
+        self.depth.set(self.depth.get() + 1);
+        let result = limits.waiting(|| {
+            self.publish();
+            loop {
+                if done() {
+                    break Ok(());
+                }
+                if self.shutting_down.get() {
+                    break Err(mlua::Error::runtime("the editor is closing"));
+                }
+                if self.failed.borrow().is_some() {
+                    break Err(mlua::Error::runtime("the runtime stopped after a panic"));
+                }
+                if limits.take_stop() {
+                    break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
+                }
+                if let Some(command) = self.next_command() {
+                    self.handle(command);
+                }
+                self.publish();
+            }
+        });
+        self.depth.set(self.depth.get() - 1);
+        self.state.set(outer);
+        self.shared.busy_since.store(busy, Ordering::Relaxed);
+        result
+    }
+}

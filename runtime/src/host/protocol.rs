@@ -1,0 +1,261 @@
+//! The protocol between the editor and the runtime thread: the [`Command`]s the editor sends
+//! and the [`HostEvent`]s the runtime sends back (the [`crate::view::Snapshot`]s it publishes
+//! are the third part).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::edit::{Clip, Edit};
+use crate::hotload::Reload;
+use crate::lua::Output;
+use crate::lua::repl::{Evaluation, SourceExcerpt};
+use crate::map::MapId;
+use crate::object::Uid;
+use crate::play::PlayFrom;
+use crate::ui::Input;
+
+use super::PanicReport;
+
+/// A request from the editor to the runtime thread.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
+    Eval {
+        /// Matches the answer to the request.
+        id: u64,
+        /// Lua code: an expression or statements.
+        code: String,
+    },
+    /// Input for the top UI layer, or the game when no layer is open.
+    Input(Input),
+    /// Select these objects (what `Editor.selection()` returns).
+    Select(Vec<Uid>),
+    /// Send these objects' details in the snapshots (the inspector's selection and pinned
+    /// tabs).
+    Inspect(Vec<Uid>),
+    /// Make an edit, recorded for undo; a refusal comes back as [`HostEvent::Refused`].
+    Edit(Edit),
+    /// Work on the project's map files (the Maps pane, File → Save).
+    Maps(MapCommand),
+    /// Undo the last edit.
+    Undo,
+    /// Copy a region of a map; answered with [`HostEvent::Copied`].
+    Copy {
+        /// The map.
+        map: MapId,
+        /// Column of the top-left corner.
+        x: i32,
+        /// Row of the top-left corner.
+        y: i32,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+    },
+    /// Redo the last undone edit.
+    Redo,
+    /// Start playing (F5): the edit state is set aside until [`Command::StopPlay`].
+    Play(PlayFrom),
+    /// Stop playing (Shift+F5): the edit state comes back exactly.
+    StopPlay,
+    /// Pause or unpause the game while playing: paused, it takes no keys.
+    PausePlay(bool),
+    /// List the saved games; answered with [`HostEvent::Saves`] (the player window's Load game).
+    ListSaves,
+    /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
+    StepTurn,
+    /// Let the innermost `pause()` continue.
+    Continue,
+    /// Pause at the next turn boundary (before the game takes the next key), as `pause()`
+    /// would, with the key, the player and the turn as locals.
+    Break,
+    /// Leave the error screen: the failed step is abandoned and the game goes on.
+    Resume,
+    /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
+    Reload(PathBuf),
+    /// Reload every loaded file of a mod ("Reload mod").
+    ReloadMod(String),
+    /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
+    Complete {
+        /// Matches the answer to the request.
+        id: u64,
+        /// The input up to the cursor.
+        text: String,
+    },
+    /// Set the time limit of one evaluation and the Lua heap limit (`None`: unlimited).
+    SetLimits {
+        /// The time limit.
+        time: Option<Duration>,
+        /// The memory limit, in bytes.
+        memory: Option<usize>,
+    },
+    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`].
+    ShowSource {
+        /// The file as errors name it (`mods/elona/init.lua`).
+        file: String,
+        /// The line to show.
+        line: u32,
+    },
+    /// Sent by [`HostHandle::stop`] after it raised the Stop flag, so that a runtime waiting
+    /// in `pause()` or `query()` wakes up and notices; does nothing itself.
+    Stop,
+    /// Stop the runtime thread.
+    Shutdown,
+}
+
+impl Command {
+    /// The command's name in messages ("a panic in eval").
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Eval { .. } => "eval",
+            Command::Input(_) => "input",
+            Command::Select(_) => "select",
+            Command::Inspect(_) => "inspect",
+            Command::Edit(_) => "edit",
+            Command::Maps(_) => "map files",
+            Command::Undo => "undo",
+            Command::Copy { .. } => "copy",
+            Command::Redo => "redo",
+            Command::Play(_) => "play",
+            Command::StopPlay => "stop play",
+            Command::PausePlay(_) => "pause play",
+            Command::ListSaves => "list saves",
+            Command::StepTurn => "step",
+            Command::Continue => "continue",
+            Command::Break => "break",
+            Command::Resume => "resume",
+            Command::Reload(_) => "reload",
+            Command::ReloadMod(_) => "reload mod",
+            Command::Complete { .. } => "complete",
+            Command::SetLimits { .. } => "set limits",
+            Command::ShowSource { .. } => "show source",
+            Command::Stop => "stop",
+            Command::Shutdown => "shutdown",
+        }
+    }
+
+    /// True if the command only reads the world (no checkpoint is taken before it).
+    pub(super) fn reads_only(&self) -> bool {
+        matches!(
+            self,
+            Command::Select(_)
+                | Command::Inspect(_)
+                | Command::Copy { .. }
+                | Command::ListSaves
+                | Command::Break
+                | Command::PausePlay(_)
+                | Command::SetLimits { .. }
+                | Command::ShowSource { .. }
+                | Command::Stop
+                | Command::Shutdown
+        )
+    }
+}
+
+/// A map file operation (see [`crate::map_files`]). Failures come back as
+/// [`HostEvent::Refused`]; what was done is logged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MapCommand {
+    /// Make a new map (it becomes the current map) with no file until saved.
+    New {
+        /// Its name (the file stem).
+        name: String,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+        /// The tile it is filled with.
+        tile: String,
+    },
+    /// Open a map (loading its file the first time); it becomes the current map.
+    Open(String),
+    /// Save a map to its file; `None` saves the current map.
+    Save(Option<String>),
+    /// Save every map with unsaved changes.
+    SaveAll,
+    /// Rename a map and its file.
+    Rename {
+        /// The current name.
+        from: String,
+        /// The new name.
+        to: String,
+    },
+    /// Write a copy of a map under a new name.
+    Duplicate {
+        /// The map copied.
+        from: String,
+        /// The copy's name.
+        to: String,
+    },
+    /// Delete a map (its file is kept as `.ron.bak`).
+    Delete(String),
+    /// Make a map the project's start map.
+    SetStart(String),
+}
+
+/// Why a command was not done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// An edit was refused or failed; nothing changed.
+    Edit,
+    /// A map file operation failed.
+    Maps,
+    /// Play could not start, or the command works only while playing.
+    Play,
+    /// There was nothing to do (nothing to undo, redo or continue).
+    NothingToDo,
+    /// The command named a mod that is not loaded.
+    UnknownMod,
+    /// The runtime cannot serve the project (it could not be opened, or it stopped).
+    Unavailable,
+}
+
+/// A command that was not done: what kind of refusal, and a message to show as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// What kind of refusal.
+    pub kind: RefusalKind,
+    /// What to tell the user: a whole sentence.
+    pub message: String,
+}
+
+impl Refused {
+    /// A refusal of `kind` saying `message`.
+    pub fn new(kind: RefusalKind, message: impl Into<String>) -> Refused {
+        Refused { kind, message: message.into() }
+    }
+}
+
+/// Something the runtime thread tells the editor.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostEvent {
+    /// `print` output, a message or a log line, in the order they happened.
+    Output(Output),
+    /// A command was not done; nothing changed.
+    Refused(Refused),
+    /// The answer to [`Command::Eval`].
+    Evaluated {
+        /// The request's id.
+        id: u64,
+        /// What came of it.
+        result: Evaluation,
+    },
+    /// The answer to [`Command::Complete`]: whole replacements of the input.
+    Completions {
+        /// The request's id.
+        id: u64,
+        /// The completed inputs, sorted.
+        candidates: Vec<String>,
+    },
+    /// The answer to [`Command::ShowSource`].
+    Source(SourceExcerpt),
+    /// A file was reloaded, or its reload was rejected.
+    Reloaded(Reload),
+    /// The answer to [`Command::Copy`].
+    Copied(Arc<Clip>),
+    /// The answer to [`Command::ListSaves`]: the saves' names, newest first.
+    Saves(Vec<String>),
+    /// A command panicked; the runtime caught it (see [`PanicReport`]).
+    Panicked(PanicReport),
+}
