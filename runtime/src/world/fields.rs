@@ -1,0 +1,126 @@
+//! Object fields (IModdable): base and temp values, `calc`, `mod`, `reset`, and what an
+//! object shows on the map (`produce_memory`).
+
+use super::{World, WorldError};
+use crate::map::ObjectMemory;
+use crate::moddable::{FieldMap, ModMethod, Origin};
+use crate::object::Uid;
+use crate::symbol::Symbol;
+use crate::value::Value;
+
+impl World {
+    /// The prototype fields behind object `uid`.
+    pub fn proto_fields(&self, uid: Uid) -> Result<&FieldMap, WorldError> {
+        Ok(&self.data.proto(self.object(uid)?.proto).fields)
+    }
+
+    /// Temp if set, else base, else nil (seed: `calc`).
+    pub fn calc(&self, uid: Uid, field: Symbol) -> Option<&Value> {
+        let object = self.objects.get(&uid)?;
+        object.fields.calc(field, &self.data.proto(object.proto).fields)
+    }
+
+    /// The base value: the object's own, else its prototype's (seed: `obj.field`).
+    pub fn base(&self, uid: Uid, field: Symbol) -> Option<&Value> {
+        let object = self.objects.get(&uid)?;
+        object.fields.base(field, &self.data.proto(object.proto).fields)
+    }
+
+    /// Sets a base value (seed: `obj.field = v`).
+    pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
+        self.touch_object(uid);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Modifies a temp value (seed: `mod`).
+    pub fn mod_temp(
+        &mut self,
+        uid: Uid,
+        field: Symbol,
+        value: Value,
+        method: ModMethod,
+        origin: Origin,
+    ) -> Result<(), WorldError> {
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
+        self.touch_object(uid);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Modifies a base value (seed: `mod_base`).
+    pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
+        self.touch_object(uid);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Clears a temp value and sets the base value (seed: `reset`).
+    pub fn reset(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        object.fields.reset(field, value, &self.data.proto(object.proto).fields);
+        self.touch_object(uid);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Forgets the object's own base value so the prototype's shows again.
+    pub fn reset_to_prototype(&mut self, uid: Uid, field: Symbol) -> Result<(), WorldError> {
+        self.object_mut(uid)?.fields.reset_to_prototype(field);
+        self.touch_object(uid);
+        Ok(())
+    }
+
+    /// Clears every temp value (the first half of `refresh`; the Lua API then emits the
+    /// refresh event so handlers re-apply theirs).
+    pub fn clear_temp(&mut self, uid: Uid) -> Result<(), WorldError> {
+        self.object_mut(uid)?.fields.clear_temp();
+        self.touch_object(uid);
+        Ok(())
+    }
+
+    /// What the renderer needs to draw the object (seed: `produce_memory`).
+    pub fn produce_memory(&self, uid: Uid) -> Result<ObjectMemory, WorldError> {
+        let object = self.object(uid)?;
+        let calc = |name: &str| self.calc(uid, Symbol::intern(name));
+        Ok(ObjectMemory {
+            uid,
+            kind: object.kind,
+            id: object.id,
+            show: !matches!(calc("show"), Some(Value::Bool(false))),
+            glyph: calc("glyph").and_then(Value::as_str).map_or(Symbol::intern("?"), Symbol::intern),
+            color: calc("color").and_then(parse_color).unwrap_or([255, 255, 255, 255]),
+            image: calc("image").and_then(Value::as_str).map(Symbol::intern),
+        })
+    }
+}
+
+/// Reads a colour field: `{r, g, b}`, `{r, g, b, a}` (0–255) or `"#rrggbb"` / `"#rrggbbaa"`.
+pub fn parse_color(value: &Value) -> Option<[u8; 4]> {
+    match value {
+        Value::List(items) if items.len() == 3 || items.len() == 4 => {
+            let mut rgba = [255u8; 4];
+            for (slot, item) in rgba.iter_mut().zip(items.iter()) {
+                *slot = item.as_i64()?.clamp(0, 255) as u8;
+            }
+            Some(rgba)
+        }
+        Value::Str(s) => {
+            let hex = s.strip_prefix('#')?;
+            if !(hex.len() == 6 || hex.len() == 8) || !hex.is_ascii() {
+                return None;
+            }
+            let mut rgba = [255u8; 4];
+            for (i, slot) in rgba.iter_mut().enumerate().take(hex.len() / 2) {
+                *slot = u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).ok()?;
+            }
+            Some(rgba)
+        }
+        _ => None,
+    }
+}

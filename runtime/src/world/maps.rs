@@ -1,0 +1,247 @@
+//! The world's maps: making and removing them, tiles, the current map and the player, open
+//! cells, and what the player sees (sight and map memory).
+
+use super::{TileFlags, World, WorldError};
+use crate::location::{Location, Refusal};
+use crate::map::{CellMemory, InstancedMap, MapId, ObjectMemory, Sight, compute_sight};
+use crate::object::{Object, ObjectKind, Uid};
+use crate::symbol::Symbol;
+use crate::value::Value;
+
+/// The largest sight radius: the diagonal of the largest map, so a larger `fov` sees no
+/// more and the sight computation cannot overflow.
+pub const MAX_SIGHT: i32 = 2 * crate::validate::MAX_MAP_SIDE;
+
+/// How many bytes of Rust memory one map cell costs (tile, object index, memory, sight):
+/// what the memory limit counts for maps made for Lua.
+pub const CELL_BYTES: usize = size_of::<u16>()
+    + size_of::<Vec<Uid>>()
+    + size_of::<Option<Box<CellMemory>>>()
+    + size_of::<bool>()
+    + size_of::<u32>();
+
+/// What one object costs in Rust memory besides its fields' values, for the memory limit.
+pub const OBJECT_BYTES: usize = size_of::<Object>() + 64;
+
+impl World {
+    /// Makes a `width`×`height` map filled with `tile` (or the default floor).
+    pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
+        crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::Invalid)?;
+        let tile = match tile {
+            Some(id) => self.tile_id(id)?,
+            None => self.default_floor()?,
+        };
+        let uid = MapId(self.next_map_uid);
+        self.next_map_uid += 1;
+        self.maps.insert(uid, InstancedMap::new(uid, width, height, tile));
+        self.revision += 1;
+        Ok(uid)
+    }
+
+    /// Adds a map built elsewhere (a map file), giving it a fresh id.
+    pub fn insert_map(&mut self, mut map: InstancedMap) -> MapId {
+        let uid = MapId(self.next_map_uid);
+        self.next_map_uid += 1;
+        map.uid = uid;
+        self.maps.insert(uid, map);
+        self.revision += 1;
+        uid
+    }
+
+    /// Removes a map; its objects become ownerless (and are freed by the next sweep unless
+    /// something holds them).
+    pub fn remove_map(&mut self, id: MapId) -> Result<(), WorldError> {
+        let objects = self.iter_location(crate::location::Holder::Map(id))?;
+        for uid in objects {
+            self.detach(uid);
+        }
+        self.maps.remove(&id);
+        if self.current_map == Some(id) {
+            self.current_map = None;
+        }
+        Ok(())
+    }
+
+    /// Checks a tile id against `base.map_tile`.
+    pub fn tile_id(&self, id: &str) -> Result<Symbol, WorldError> {
+        let proto = self.data.find(Symbol::intern("base.map_tile"), id)?;
+        Ok(self.data.proto(proto).id)
+    }
+
+    /// The first tile that does not block movement: what new maps are filled with.
+    pub fn default_floor(&self) -> Result<Symbol, WorldError> {
+        self.data
+            .entries("base.map_tile")
+            .find(|t| t.fields.get(Symbol::intern("is_solid")).is_none_or(Value::is_falsy))
+            .map(|t| t.id)
+            .ok_or_else(|| WorldError::Invalid("no walkable base.map_tile is defined by the loaded mods".into()))
+    }
+
+    /// Whether a tile blocks movement and sight.
+    pub fn tile_flags(&self, tile: Symbol) -> TileFlags {
+        let Ok(proto) = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()) else {
+            return TileFlags { solid: true, opaque: false, known: false };
+        };
+        let fields = &self.data.proto(proto).fields;
+        let flag = |name: &str| fields.get(Symbol::intern(name)).is_some_and(|v| !v.is_falsy());
+        TileFlags { solid: flag("is_solid"), opaque: flag("is_opaque"), known: true }
+    }
+
+    /// The map `id`.
+    pub fn map(&self, id: MapId) -> Result<&InstancedMap, WorldError> {
+        self.maps.get(&id).ok_or(WorldError::NoSuchMap(id))
+    }
+
+    /// The map `id`, mutably.
+    pub fn map_mut(&mut self, id: MapId) -> Result<&mut InstancedMap, WorldError> {
+        self.revision += 1;
+        self.maps.get_mut(&id).ok_or(WorldError::NoSuchMap(id))
+    }
+
+    /// Every map, by id.
+    pub fn maps(&self) -> impl Iterator<Item = &InstancedMap> {
+        self.maps.values()
+    }
+
+    /// Sets the tile at (x, y) of `map`, checking the tile id.
+    pub fn set_tile(&mut self, map: MapId, x: i32, y: i32, tile: &str) -> Result<(), WorldError> {
+        let tile = self.tile_id(tile)?;
+        let map = self.map_mut(map)?;
+        if !map.set_tile(x, y, tile) {
+            let (width, height) = (map.width(), map.height());
+            return Err(Refusal::OutOfBounds { x, y, width, height }.into());
+        }
+        Ok(())
+    }
+
+    /// The current map (seed: `Map.current()`).
+    pub fn current_map(&self) -> Option<MapId> {
+        self.current_map
+    }
+
+    /// Makes `map` current (seed: `Map.set_map`).
+    pub fn set_current_map(&mut self, map: MapId) -> Result<(), WorldError> {
+        self.map(map)?;
+        self.current_map = Some(map);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// The player character, if one is set.
+    pub fn player(&self) -> Option<Uid> {
+        self.player.filter(|uid| self.objects.contains_key(uid))
+    }
+
+    /// Makes `uid` the player (seed: `Chara.set_player`).
+    pub fn set_player(&mut self, uid: Uid) -> Result<(), WorldError> {
+        if self.object(uid)?.kind != ObjectKind::Chara {
+            return Err(WorldError::Invalid(format!("only a character can be the player, not {}", self.describe(uid))));
+        }
+        self.player = Some(uid);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// The map `uid` is on, directly (seed: `current_map()`).
+    pub fn map_of(&self, uid: Uid) -> Option<MapId> {
+        match self.objects.get(&uid)?.location? {
+            Location::Map(map) => Some(map),
+            _ => None,
+        }
+    }
+
+    /// True if an object of `kind` may stand on (x, y): in bounds, not a solid tile, no solid
+    /// feat, and for characters no other character.
+    pub fn is_open(&self, map: MapId, x: i32, y: i32, kind: ObjectKind) -> bool {
+        let Ok(m) = self.map(map) else { return false };
+        let Some(tile) = m.tile(x, y) else {
+            return false;
+        };
+        if self.tile_flags(tile).solid {
+            return false;
+        }
+        m.objects_at(x, y).iter().all(|&uid| {
+            let Some(other) = self.objects.get(&uid) else {
+                return true;
+            };
+            match other.kind {
+                ObjectKind::Chara => kind != ObjectKind::Chara,
+                ObjectKind::Feat => self.calc(uid, Symbol::intern("is_solid")).is_none_or(Value::is_falsy),
+                ObjectKind::Item => true,
+            }
+        })
+    }
+
+    /// A random open cell for an object of `kind` (see [`World::is_open`]).
+    pub fn random_open_position(&mut self, map: MapId, kind: ObjectKind) -> Result<(i32, i32), WorldError> {
+        let (width, height) = {
+            let m = self.map(map)?;
+            (m.width(), m.height())
+        };
+        for _ in 0..64 {
+            let (x, y) = (self.rng.i32(0..width), self.rng.i32(0..height));
+            if self.is_open(map, x, y, kind) {
+                return Ok((x, y));
+            }
+        }
+        let open: Vec<(i32, i32)> = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.is_open(map, x, y, kind))
+            .collect();
+        if open.is_empty() {
+            return Err(WorldError::NoOpenPosition { map: self.map(map)?.name.clone(), kind: kind.noun() });
+        }
+        Ok(open[self.rng.usize(0..open.len())])
+    }
+
+    /// Recomputes what the player sees on its map from `calc("fov")` (15 when unset) and
+    /// updates the map memory of the cells in sight. Does nothing without a player on a map.
+    pub fn refresh_sight(&mut self) {
+        let Some(player) = self.player() else { return };
+        let Some(map) = self.map_of(player) else {
+            return;
+        };
+        let radius = match self.calc(player, Symbol::intern("fov")).cloned() {
+            Some(Value::Int(fov)) => i32::try_from(fov.clamp(0, MAX_SIGHT.into())).unwrap_or(MAX_SIGHT),
+            // A float rounds down; `as` saturates, and the clamp keeps it in range.
+            Some(Value::Float(fov)) if !fov.is_nan() => (fov.floor() as i32).clamp(0, MAX_SIGHT),
+            _ => 15,
+        };
+        let (x, y) = (self.objects[&player].x, self.objects[&player].y);
+        self.calc_screen_sight(map, x, y, radius).expect("the player's map exists");
+    }
+
+    /// Computes what is seen from (x, y) of `map` within `radius` (clamped to 0 ..=
+    /// [`MAX_SIGHT`]: a larger one sees no more of any map), and remembers the cells in sight
+    /// with the tile and the objects' `produce_memory()`.
+    pub fn calc_screen_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
+        let radius = radius.clamp(0, MAX_SIGHT);
+        let map = self.map(map_id)?;
+        let opaque_tiles: Vec<bool> = map.palette().iter().map(|&t| self.tile_flags(t).opaque).collect();
+        let is_opaque = Symbol::intern("is_opaque");
+        let mut sight = std::mem::replace(&mut self.map_mut(map_id)?.sight, Sight::new(0, 0));
+        let map = &self.maps[&map_id];
+        compute_sight(&mut sight, x, y, radius, |cx, cy| {
+            opaque_tiles[map.tile_index(cx, cy) as usize]
+                || map.objects_at(cx, cy).iter().any(|&uid| {
+                    self.objects[&uid].kind == ObjectKind::Feat
+                        && self.calc(uid, is_opaque).is_some_and(|v| !v.is_falsy())
+                })
+        });
+        let seen: Vec<(i32, i32, CellMemory)> = sight
+            .visible_cells()
+            .map(|(cx, cy)| {
+                let mut objects: Vec<ObjectMemory> =
+                    map.objects_at(cx, cy).iter().filter_map(|&uid| self.produce_memory(uid).ok()).collect();
+                objects.sort_by_key(|m| ObjectKind::ALL.iter().position(|&k| k == m.kind));
+                (cx, cy, CellMemory { tile: map.tile(cx, cy).expect("in bounds"), objects })
+            })
+            .collect();
+        let map = self.maps.get_mut(&map_id).expect("checked above");
+        map.sight = sight;
+        for (cx, cy, memory) in seen {
+            map.memory.set(cx, cy, memory);
+        }
+        Ok(())
+    }
+}
