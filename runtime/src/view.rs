@@ -406,7 +406,7 @@ pub struct Snapshot {
     /// The Locations tree.
     pub locations: Arc<LocationTree>,
     /// The editor's undo history.
-    pub history: crate::edit::HistoryView,
+    pub history: crate::history::HistoryView,
     /// The player, if there is one.
     pub player: Option<Uid>,
     /// The player's cell, if the player stands on the current map (the player window's
