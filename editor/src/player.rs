@@ -12,6 +12,7 @@ use nefia_runtime::play::PlayFrom;
 use nefia_runtime::view::Snapshot;
 
 use crate::keys;
+use crate::render::error_screen::{ErrorChoice, error_screen_ui};
 use crate::render::map::{Camera, LayerToggles, MapRenderer};
 use crate::render::overlay;
 
@@ -176,31 +177,13 @@ impl PlayerApp {
 
     /// The game stopped on an error: Resume abandons the failed step, Quit goes to the title.
     fn error_ui(&mut self, ui: &mut Ui, rect: Rect, error: &nefia_runtime::lua::GameError) {
-        ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
-        let (resume, quit) =
-            ui.input_mut(|i| (i.consume_key(Modifiers::NONE, Key::Enter), i.consume_key(Modifiers::NONE, Key::Escape)));
-        let area = rect.shrink(48.0);
-        ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
-            egui::Frame::popup(ui.style()).fill(Color32::from_rgb(40, 8, 8)).show(ui, |ui| {
-                ui.heading(
-                    RichText::new(format!("The game stopped: error in {}", error.context)).color(Color32::LIGHT_RED),
-                );
-                ui.label(&error.failure.message);
-                ui.separator();
-                egui::ScrollArea::vertical().max_height((area.height() - 140.0).max(60.0)).show(ui, |ui| {
-                    ui.label(RichText::new(&error.failure.traceback).monospace().color(Color32::GRAY));
-                });
-                ui.separator();
-                ui.horizontal(|ui| {
-                    if ui.button("Resume (Enter)").clicked() || resume {
-                        self.host.send(Command::Resume);
-                    }
-                    if ui.button("Quit to title (Escape)").clicked() || quit {
-                        self.host.send(Command::StopPlay);
-                    }
-                });
-            });
-        });
+        // Links lead to the editor's panes: the player window has none to show them in.
+        let mut links = Vec::new();
+        match error_screen_ui(ui, rect, error, ("Quit to title", None), true, &mut links) {
+            Some(ErrorChoice::Resume) => self.host.send(Command::Resume),
+            Some(ErrorChoice::Leave) => self.host.send(Command::StopPlay),
+            None => {}
+        }
     }
 
     /// The title menu: arrows and Enter, or the mouse.

@@ -191,14 +191,14 @@ fn the_error_screen_shows_over_the_viewport_enter_resumes_and_escape_goes_to_the
     answered(&mut harness);
     let trigger = |harness: &mut Harness<'static, EditorApp>| {
         harness.state().host().send(nefia_runtime::host::Command::Input(nefia_runtime::ui::Input::Key("k".into())));
-        step_until(harness, "the error screen", |h| h.query_by_label("Error in key k").is_some());
+        step_until(harness, "the error screen", |h| h.query_by_label("The game stopped: error in key k").is_some());
     };
     trigger(&mut harness);
     assert!(harness.query_by_label_contains("kaboom k").is_some());
     harness.get_by_label("Resume (Enter)").click();
     harness.step();
     step_until(&mut harness, "the game to go on", |h| h.state().state().snapshot.state == RuntimeState::Running);
-    step_until(&mut harness, "the overlay to go", |h| h.query_by_label("Error in key k").is_none());
+    step_until(&mut harness, "the overlay to go", |h| h.query_by_label("The game stopped: error in key k").is_none());
 
     trigger(&mut harness);
     harness.key_press(egui::Key::Escape);

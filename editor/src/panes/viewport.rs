@@ -19,7 +19,7 @@ use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};
 use crate::context::EditorState;
 use crate::keys;
-use crate::links;
+use crate::render::error_screen::{ErrorChoice, error_screen_ui};
 use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
 use crate::render::overlay;
 use crate::tools::{self, Tool};
@@ -343,65 +343,48 @@ fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, ma
 /// step is abandoned) and Escape to leave it for the REPL — then a banner stays until the
 /// game is resumed or a hotload fixes it.
 fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorState) {
-    let dismissed = state.viewport.dismissed_error.as_ref() == Some(error);
-    let keys_free = ui.ctx().memory(|m| m.focused().is_none()) || state.viewport.has_focus;
-    let (enter, escape) = match keys_free {
-        true => ui.input_mut(|i| {
-            (
-                i.consume_key(egui::Modifiers::NONE, egui::Key::Enter),
-                i.consume_key(egui::Modifiers::NONE, egui::Key::Escape),
-            )
-        }),
-        false => (false, false),
-    };
-    let mut resume = enter;
+    let keys = ui.ctx().memory(|m| m.focused().is_none()) || state.viewport.has_focus;
     let mut actions = Vec::new();
-    let area = if dismissed {
-        Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(rect.width() - 16.0, 40.0))
+    let choice = if state.viewport.dismissed_error.as_ref() == Some(error) {
+        error_banner_ui(ui, rect, error)
     } else {
-        // The game is stopped: dim it.
-        ui.painter().rect_filled(rect, 0.0, egui::Color32::from_black_alpha(150));
-        rect.shrink(24.0)
+        let leave = ("To the REPL", Some("Saving the fixed file reloads it and resumes."));
+        error_screen_ui(ui, rect, error, leave, keys, &mut actions)
     };
+    for action in actions {
+        state.follow(action);
+    }
+    match choice {
+        Some(ErrorChoice::Resume) => state.outbox.push(Command::Resume),
+        Some(ErrorChoice::Leave) => {
+            state.viewport.dismissed_error = Some(error.clone());
+            state.requests.push(crate::context::AppRequest::OpenTab(Tab::Repl));
+            ui.memory_mut(|m| m.request_focus(super::repl::input_id()));
+        }
+        None => {}
+    }
+}
+
+/// The banner the error screen leaves once dismissed for the REPL: Resume stays at hand.
+fn error_banner_ui(ui: &mut Ui, rect: Rect, error: &GameError) -> Option<ErrorChoice> {
+    let area = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(rect.width() - 16.0, 40.0));
+    let mut choice = None;
     ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
         let frame = egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(40, 8, 8, 240));
         frame.show(ui, |ui| {
             ui.set_width(area.width() - 16.0);
-            if dismissed {
-                ui.horizontal(|ui| {
-                    ui.colored_label(
-                        egui::Color32::LIGHT_RED,
-                        format!("The game stopped on an error in {}", error.context),
-                    );
-                    resume |= ui.button("Resume").clicked();
-                });
-                return;
-            }
-            ui.heading(RichText::new(format!("Error in {}", error.context)).color(egui::Color32::LIGHT_RED));
-            links::show(ui, &error.failure.message, egui::Color32::WHITE, &mut actions);
-            ui.separator();
-            egui::ScrollArea::vertical().max_height((area.height() - 140.0).max(60.0)).show(ui, |ui| {
-                links::show(ui, &error.failure.traceback, egui::Color32::from_gray(190), &mut actions);
-            });
-            ui.separator();
             ui.horizontal(|ui| {
-                resume |=
-                    ui.button("Resume (Enter)").on_hover_text("Abandon the failed step; the game goes on").clicked();
-                if ui.button("To the REPL (Escape)").clicked() || escape {
-                    state.viewport.dismissed_error = Some(error.clone());
-                    state.requests.push(crate::context::AppRequest::OpenTab(Tab::Repl));
-                    ui.memory_mut(|m| m.request_focus(super::repl::input_id()));
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    format!("The game stopped on an error in {}", error.context),
+                );
+                if ui.button("Resume").clicked() {
+                    choice = Some(ErrorChoice::Resume);
                 }
-                ui.weak("Saving the fixed file reloads it and resumes.");
             });
         });
     });
-    for action in actions {
-        state.follow(action);
-    }
-    if resume {
-        state.outbox.push(Command::Resume);
-    }
+    choice
 }
 
 /// Dragging the selected objects: ghosts follow the mouse; on release they move by the
