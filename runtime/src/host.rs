@@ -24,25 +24,30 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
-use crate::edit::{self, History};
-use crate::hotload::{self, ModWatcher, Reload};
+use crate::edit::History;
+use crate::hotload::{ModWatcher, Reload};
 use crate::lua::gui;
 use crate::lua::limits::Limits;
-use crate::lua::repl::{self};
+use crate::lua::repl;
 use crate::lua::{GameError, Output};
 use crate::object::Uid;
 use crate::play::EditState;
 use crate::runtime::Runtime;
 use crate::symbol::Symbol;
 use crate::ui::{Input, LogLevel};
-use crate::view::{self, LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
+use crate::view::{LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
+pub mod check;
+pub mod edit;
 mod frame;
 mod frontend;
+pub mod hotload;
 mod map_commands;
-mod play;
+pub mod play;
+mod play_commands;
 mod protocol;
 mod recovery;
+pub mod view;
 
 pub use protocol::{Command, HostEvent, MapCommand, RefusalKind, Refused};
 pub use recovery::{CHECKPOINT_BUDGET, PanicReport};

@@ -10,31 +10,24 @@
 //! The world is plain Rust data; Lua holds objects through handles (uids), so the inspector,
 //! the saver and scripts read one truth. Everything here runs on one thread: the editor talks
 //! to it through the host protocol and never holds the Lua state.
+//!
+//! The layers are folders: [`game`] is the game state with no Lua in it (world, objects,
+//! locations, temp values, maps and sight, data, saves, map files, the undo history, the checks
+//! of files); [`lua`] is the Lua API over it; [`host`] runs a game for a frontend (the runtime
+//! thread and its protocol, the frame data, edits, play, hotload, `nefia check`). [`Runtime`]
+//! ties a world to a Lua state and loads a project into it.
 
-pub mod check;
-pub mod data;
-pub mod edit;
-pub mod files;
-pub mod history;
+pub mod game;
 pub mod host;
-pub mod hotload;
-pub mod location;
 pub mod lua;
-pub mod map;
-pub mod map_files;
-pub mod moddable;
-pub mod mods;
-pub mod object;
-pub mod play;
-pub mod project;
 pub mod runtime;
-pub mod save;
-pub mod symbol;
-pub mod ui;
-pub mod validate;
-pub mod value;
-pub mod view;
-pub mod world;
+
+// The layers' modules by their short names, as the rest of the crate and the editor use them.
+pub use game::{
+    data, files, history, location, map, map_files, moddable, mods, object, project, save, symbol, ui, validate, value,
+    world,
+};
+pub use host::{check, edit, hotload, play, view};
 
 pub use mlua;
 

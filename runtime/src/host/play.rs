@@ -1,57 +1,156 @@
-//! Play mode on the runtime thread: the edit state set aside on Play and put back on Stop,
-//! with the editor's undo history (see [`crate::play`]).
+//! Play mode: the game runs from the edit state, which is set aside and put back exactly on
+//! Stop — nothing done while playing leaks into the maps or the project.
+//!
+//! The edit state is a [`WorldState`] (objects, maps, clock, turn, random numbers) with every
+//! mod's `save` table and the unsaved marks of the project's maps. A new game places the
+//! project's player prototype on the start map (at its entrance) or wherever "play from
+//! here" says; a saved game replaces the world. Prototypes and handlers hotloaded while
+//! playing stay: they are code, not state.
 
-use super::{Host, RefusalKind};
-use crate::lua::gui;
-use crate::play::PlayFrom;
-use crate::ui::LogLevel;
+use std::collections::BTreeMap;
 
-impl Host {
-    /// Starts playing; a failure leaves the edit state as it was.
-    pub(super) fn begin_play(&self, from: PlayFrom) {
-        if self.play.borrow().is_some() {
-            self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
-            return;
+use crate::lua::save::{restore_save_tables, save_tables};
+use crate::map::MapId;
+use crate::map_files::MapFiles;
+use crate::object::ObjectKind;
+use crate::runtime::{Runtime, RuntimeError};
+use crate::symbol::Symbol;
+use crate::value::Value;
+use crate::world::{WorldError, WorldState};
+
+/// Where play starts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayFrom {
+    /// A new game on the project's start map, at its entrance.
+    Start,
+    /// A new game on `map` with the player at (x, y) ("play from here").
+    Here {
+        /// The map.
+        map: MapId,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A saved game, by name.
+    Save(String),
+}
+
+/// The edit state set aside while playing.
+pub struct EditState {
+    world: WorldState,
+    save: BTreeMap<String, Value>,
+    /// Which project maps were open (maps opened while playing close again).
+    files: MapFiles,
+    /// The project maps that had no unsaved changes.
+    clean: Vec<String>,
+}
+
+impl EditState {
+    /// True if project map `name` had unsaved changes when play began.
+    pub fn was_dirty(&self, name: &str) -> bool {
+        !self.clean.iter().any(|n| n == name)
+    }
+}
+
+impl Runtime {
+    /// Opens the project's start map and makes it current (the editor's first view); no
+    /// player is placed. Returns the map, if the project names one.
+    pub fn open_start_map(&self) -> Result<Option<MapId>, RuntimeError> {
+        let Some(project) = self.project() else { return Ok(None) };
+        let Some(start) = &project.manifest.start_map else { return Ok(None) };
+        let engine = self.engine();
+        let (map, problems) = engine.maps.borrow_mut().open(&mut engine.world.borrow_mut(), &project, start)?;
+        for problem in problems {
+            crate::lua::gui::log(self.lua(), crate::ui::LogLevel::Warn, problem);
         }
-        match self.runtime.begin_play(from) {
-            Ok(edit) => {
-                *self.play.borrow_mut() = Some(edit);
-                self.runtime.engine().gui.borrow_mut().clear_messages();
-                self.play_paused.set(false);
-                self.runtime.engine().playing.set(true);
-                // Edits made while playing are undone with the play, not one by one.
-                let history = std::mem::take(&mut *self.history.borrow_mut());
-                *self.play_history.borrow_mut() = Some(history);
-            }
+        engine.world.borrow_mut().set_current_map(map)?;
+        Ok(Some(map))
+    }
+
+    /// Makes the project's player prototype the player and puts it on `map` at `at`, or at
+    /// the map's entrance, or on a random open cell; refreshes it and its sight, and fires
+    /// `base.on_game_started`.
+    pub fn place_player(&self, map: MapId, at: Option<(i32, i32)>) -> Result<(), RuntimeError> {
+        let Some(project) = self.project() else { return Ok(()) };
+        let Some(player_id) = &project.manifest.player else {
+            return Err(WorldError::Invalid(format!(
+                "project '{}' names no player prototype: add `player: \"<id>\"` to project.ron",
+                project.manifest.name
+            ))
+            .into());
+        };
+        let engine = self.engine();
+        let player = {
+            let mut world = engine.world.borrow_mut();
+            let player = world.create(ObjectKind::Chara, player_id)?;
+            let (x, y) = match at.or(world.map(map)?.entrance) {
+                Some(cell) => cell,
+                None => world.random_open_position(map, ObjectKind::Chara)?,
+            };
+            world.take_object(crate::Holder::Map(map), player, x, y)?;
+            world.set_player(player)?;
+            world.set_current_map(map)?;
+            player
+        };
+        self.refresh(player)?;
+        engine.world.borrow_mut().refresh_sight();
+        let lua = self.lua();
+        let started = engine.limits.run(|| -> mlua::Result<()> {
+            let params = lua.create_table()?;
+            params.set("player", crate::lua::handle::push_object(lua, player)?)?;
+            crate::lua::event::trigger(lua, Symbol::intern("base.on_game_started"), mlua::Value::Nil, params)?;
+            Ok(())
+        });
+        Ok(started.map_err(crate::lua::LuaFailure::from)?)
+    }
+
+    /// Sets the edit state aside and starts playing `from`. On error the edit state is put
+    /// back and nothing changed.
+    pub fn begin_play(&self, from: PlayFrom) -> Result<EditState, RuntimeError> {
+        let engine = self.engine();
+        let clean = {
+            let world = engine.world.borrow();
+            let files = engine.maps.borrow();
+            let dirty = files.dirty(&world);
+            files.names().filter(|name| !dirty.iter().any(|d| d == name)).map(str::to_owned).collect()
+        };
+        let edit = EditState {
+            world: engine.world.borrow().copy_state(),
+            save: save_tables(self.lua())?,
+            files: engine.maps.borrow().clone(),
+            clean,
+        };
+        let started = match from {
+            PlayFrom::Start => match self.open_start_map()? {
+                Some(map) => self.place_player(map, None),
+                None => {
+                    Err(WorldError::Invalid("the project has no start map: set one in the Maps pane".into()).into())
+                }
+            },
+            PlayFrom::Here { map, x, y } => self.place_player(map, Some((x, y))),
+            PlayFrom::Save(name) => self.load_game(&name).map(|_| ()),
+        };
+        match started {
+            Ok(()) => Ok(edit),
             Err(error) => {
-                self.refuse(RefusalKind::Play, format!("cannot play: {error}"));
+                self.end_play(edit)?;
+                Err(error)
             }
         }
     }
 
-    /// Stops playing and puts the edit state back.
-    pub(super) fn end_play(&self) {
-        self.stop_play_pending.set(false);
-        let Some(edit) = self.play.borrow_mut().take() else { return };
-        self.error.take();
-        self.play_paused.set(false);
-        self.break_requested.set(false);
-        let engine = self.runtime.engine();
-        engine.playing.set(false);
-        engine.quit_requested.set(false);
-        engine.gui.borrow_mut().clear_messages();
-        if let Err(error) = self.runtime.end_play(edit) {
-            gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
+    /// Puts the edit state back exactly as it was when play began.
+    pub fn end_play(&self, edit: EditState) -> Result<(), RuntimeError> {
+        let engine = self.engine();
+        engine.world.borrow_mut().restore_state(edit.world);
+        restore_save_tables(self.lua(), &edit.save).map_err(crate::lua::LuaFailure::from)?;
+        let world = engine.world.borrow();
+        let mut files = engine.maps.borrow_mut();
+        *files = edit.files;
+        for name in &edit.clean {
+            files.mark_saved(&world, name);
         }
-        // The play's history goes with the played world (its pins were in that world).
-        *self.history.borrow_mut() = self.play_history.borrow_mut().take().unwrap_or_default();
-    }
-
-    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.
-    pub(super) fn finish_play_if_asked(&self) {
-        let quit = self.runtime.engine().quit_requested.take();
-        if self.stop_play_pending.get() || quit {
-            self.end_play();
-        }
+        Ok(())
     }
 }

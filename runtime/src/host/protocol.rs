@@ -97,7 +97,7 @@ pub enum Command {
         /// The line to show.
         line: u32,
     },
-    /// Sent by [`HostHandle::stop`] after it raised the Stop flag, so that a runtime waiting
+    /// Sent by [`HostHandle::stop`](super::HostHandle::stop) after it raised the Stop flag, so that a runtime waiting
     /// in `pause()` or `query()` wakes up and notices; does nothing itself.
     Stop,
     /// Stop the runtime thread.

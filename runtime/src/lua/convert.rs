@@ -3,7 +3,7 @@
 //! Lua → Value refuses what cannot be plain data (functions, objects, coroutines, tables that
 //! contain themselves) with an error naming the path of the bad value, such as
 //! `save.my_mod.cb`, so the author knows exactly what to change. The conversions read and
-//! write the Lua stack with the C API so the hot C functions of [`super::object_access`] can use them;
+//! write the Lua stack with the C API so the hot C functions of `object_access.rs` can use them;
 //! [`from_lua`] and [`to_lua`] offer the same to mlua code.
 
 use std::collections::BTreeMap;

@@ -1,0 +1,19 @@
+//! The game state with no Lua in it: what the Lua API ([`crate::lua`]) and the host
+//! ([`crate::host`]) work on, and what property tests drive directly.
+
+pub mod data;
+pub mod files;
+pub mod history;
+pub mod location;
+pub mod map;
+pub mod map_files;
+pub mod moddable;
+pub mod mods;
+pub mod object;
+pub mod project;
+pub mod save;
+pub mod symbol;
+pub mod ui;
+pub mod validate;
+pub mod value;
+pub mod world;
