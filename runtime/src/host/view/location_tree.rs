@@ -1,0 +1,136 @@
+//! The Locations pane's tree: every map with what stands on it, and what each object holds
+//! and wears, plus the ownerless objects scripts still hold.
+
+use std::sync::Arc;
+
+use crate::map::MapId;
+use crate::object::{ObjectKind, Uid};
+use crate::symbol::Symbol;
+use crate::value::Value;
+use crate::world::World;
+
+/// An object in the Locations tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectRow {
+    /// Its uid.
+    pub uid: Uid,
+    /// Its kind.
+    pub kind: ObjectKind,
+    /// Its prototype id.
+    pub id: Symbol,
+    /// Its `name` field, if it has one.
+    pub name: Option<Arc<str>>,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// True if it holds items (a character or a container).
+    pub is_location: bool,
+    /// What it holds and wears, if anything.
+    pub contents: Option<Box<Contents>>,
+}
+
+/// What a character or container holds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Contents {
+    /// Items in its inventory, in order.
+    pub inventory: Vec<ObjectRow>,
+    /// Worn items by slot.
+    pub equipment: Vec<(Symbol, ObjectRow)>,
+}
+
+/// A map in the Locations tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapNode {
+    /// Its id.
+    pub id: MapId,
+    /// Its name.
+    pub name: String,
+    /// Its size.
+    pub size: (i32, i32),
+    /// True for the current map.
+    pub current: bool,
+    /// Its objects: feats, then items, then characters, each in insertion order.
+    pub objects: Arc<Vec<ObjectRow>>,
+}
+
+/// The Locations tree: the world's maps with everything on them, and the ownerless objects
+/// scripts still hold.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LocationTree {
+    /// Every map.
+    pub maps: Vec<MapNode>,
+    /// Ownerless objects kept alive by a script (or being the player).
+    pub ownerless: Vec<ObjectRow>,
+}
+
+/// Builds the Locations tree, reusing a map's rows while its objects have not changed.
+#[derive(Default)]
+pub struct LocationTreeBuilder {
+    maps: Vec<(MapId, u64, Arc<Vec<ObjectRow>>)>,
+}
+
+impl LocationTreeBuilder {
+    /// The tree of `world`; `held_by_script(uid)` tells which ownerless objects scripts hold.
+    pub fn build(&mut self, world: &World, held_by_script: impl Fn(Uid) -> bool) -> LocationTree {
+        let mut kept = Vec::new();
+        let maps = world
+            .maps()
+            .map(|map| {
+                let revision = map.objects_revision();
+                let objects = match self.maps.iter().find(|(id, r, _)| *id == map.uid && *r == revision) {
+                    Some((_, _, rows)) => rows.clone(),
+                    None => {
+                        let mut rows: Vec<ObjectRow> =
+                            map.objects().iter().filter_map(|uid| object_row(world, uid)).collect();
+                        rows.sort_by_key(|row| ObjectKind::ALL.iter().position(|&k| k == row.kind));
+                        Arc::new(rows)
+                    }
+                };
+                kept.push((map.uid, revision, objects.clone()));
+                MapNode {
+                    id: map.uid,
+                    name: map.name.clone(),
+                    size: (map.width(), map.height()),
+                    current: world.current_map() == Some(map.uid),
+                    objects,
+                }
+            })
+            .collect();
+        self.maps = kept;
+        let ownerless = world
+            .ownerless()
+            .filter(|&uid| held_by_script(uid) || world.player() == Some(uid))
+            .filter_map(|uid| object_row(world, uid))
+            .collect();
+        LocationTree { maps, ownerless }
+    }
+}
+
+fn object_row(world: &World, uid: Uid) -> Option<ObjectRow> {
+    let object = world.object(uid).ok()?;
+    let name = match world.base(uid, Symbol::intern("name")) {
+        Some(Value::Str(name)) => Some(name.clone()),
+        _ => None,
+    };
+    let inventory: Vec<ObjectRow> =
+        object.inventory().map(|items| items.filter_map(|i| object_row(world, i)).collect()).unwrap_or_default();
+    let equipment: Vec<(Symbol, ObjectRow)> = object
+        .equipment()
+        .map(|e| {
+            e.sorted_by_name().into_iter().filter_map(|(slot, &item)| Some((slot, object_row(world, item)?))).collect()
+        })
+        .unwrap_or_default();
+    let contents =
+        (!inventory.is_empty() || !equipment.is_empty()).then(|| Box::new(Contents { inventory, equipment }));
+    Some(ObjectRow {
+        uid,
+        kind: object.kind,
+        id: object.id,
+        name,
+        x: object.x,
+        y: object.y,
+        is_location: object.inventory().is_some(),
+        contents,
+    })
+}
