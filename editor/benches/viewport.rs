@@ -5,7 +5,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
-use nefia_editor::render::map::{Camera, LayerToggles, MapRenderer};
+use nefia_editor::render::camera::{Camera, LayerToggles};
+use nefia_editor::render::map::MapRenderer;
 use nefia_runtime::Runtime;
 use nefia_runtime::lua::Output;
 use nefia_runtime::view::{MapView, MapViewBuilder};

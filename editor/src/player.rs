@@ -12,8 +12,9 @@ use nefia_runtime::play::PlayFrom;
 use nefia_runtime::view::Snapshot;
 
 use crate::keys;
+use crate::render::camera::{Camera, LayerToggles};
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
-use crate::render::map::{Camera, LayerToggles, MapRenderer};
+use crate::render::map::MapRenderer;
 use crate::render::overlay;
 
 /// Pixels per cell of the game view.

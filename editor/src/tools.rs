@@ -15,7 +15,7 @@ use nefia_runtime::{ObjectKind, Symbol};
 
 use crate::commands::{Action, Scope};
 use crate::context::EditorState;
-use crate::render::map::Camera;
+use crate::render::camera::Camera;
 
 /// A tool of the level editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -19,8 +19,9 @@ use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};
 use crate::context::EditorState;
 use crate::keys;
+use crate::render::camera::{Camera, LayerToggles};
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
-use crate::render::map::{Camera, DrawReport, LayerToggles, MapRenderer};
+use crate::render::map::{DrawReport, MapRenderer};
 use crate::render::overlay;
 use crate::tools::{self, Tool};
 

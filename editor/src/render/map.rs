@@ -17,106 +17,14 @@ use nefia_runtime::map::CHUNK_SIZE;
 use nefia_runtime::ui::{DrawCmd, DrawList};
 use nefia_runtime::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
 use nefia_runtime::{ObjectKind, Symbol, Uid};
-use serde::{Deserialize, Serialize};
 
+use super::camera::{Camera, LayerToggles};
 use super::color;
 use super::images::ImageCache;
 
 /// The smallest cell, in pixels, at which glyphs are drawn; below it the map is drawn as
 /// coloured pixels.
 pub const GLYPH_MIN_ZOOM: f32 = 8.0;
-
-/// Where the view looks and how close.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Camera {
-    /// The cell coordinate at the centre of the view (fractions allowed).
-    pub center: Vec2,
-    /// Pixels per cell.
-    pub zoom: f32,
-}
-
-impl Default for Camera {
-    fn default() -> Camera {
-        Camera { center: Vec2::ZERO, zoom: 24.0 }
-    }
-}
-
-impl Camera {
-    /// Smallest and largest zoom.
-    pub const ZOOM_RANGE: (f32, f32) = (1.0, 96.0);
-
-    /// Where the top-left corner of cell position `cell` is on screen.
-    pub fn to_screen(&self, rect: Rect, cell: Vec2) -> Pos2 {
-        rect.center() + (cell - self.center) * self.zoom
-    }
-
-    /// The cell position under screen point `pos`.
-    pub fn to_cell(&self, rect: Rect, pos: Pos2) -> Vec2 {
-        self.center + (pos - rect.center()) / self.zoom
-    }
-
-    /// The cell under screen point `pos`.
-    pub fn cell_at(&self, rect: Rect, pos: Pos2) -> (i32, i32) {
-        let cell = self.to_cell(rect, pos);
-        (cell.x.floor() as i32, cell.y.floor() as i32)
-    }
-
-    /// A camera showing a whole `width`×`height` map in `rect`.
-    pub fn fit(rect: Rect, width: i32, height: i32) -> Camera {
-        let zoom = (rect.width() / width as f32)
-            .min(rect.height() / height as f32)
-            .clamp(Self::ZOOM_RANGE.0, Self::ZOOM_RANGE.1);
-        Camera { center: Vec2::new(width as f32, height as f32) / 2.0, zoom }
-    }
-
-    /// Zooms by `factor`, keeping the cell under `pos` in place.
-    pub fn zoom_at(&mut self, rect: Rect, pos: Pos2, factor: f32) {
-        let before = self.to_cell(rect, pos);
-        self.zoom = (self.zoom * factor).clamp(Self::ZOOM_RANGE.0, Self::ZOOM_RANGE.1);
-        let after = self.to_cell(rect, pos);
-        self.center += before - after;
-    }
-
-    /// The zoom meshes are built at: whole pixels, for crisp glyphs.
-    fn mesh_zoom(&self) -> f32 {
-        self.zoom.round().max(1.0)
-    }
-}
-
-/// Which draw layers are shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LayerToggles {
-    /// Tiles.
-    pub tiles: bool,
-    /// Feats (doors, stairs).
-    pub feats: bool,
-    /// Items.
-    pub items: bool,
-    /// Characters.
-    pub charas: bool,
-    /// The shadow layer: sight and map memory.
-    pub shadow: bool,
-    /// The mods' map draw layers.
-    pub mods: bool,
-    /// A grid between cells.
-    pub grid: bool,
-}
-
-impl Default for LayerToggles {
-    fn default() -> LayerToggles {
-        LayerToggles { tiles: true, feats: true, items: true, charas: true, shadow: true, mods: true, grid: false }
-    }
-}
-
-impl LayerToggles {
-    fn shows(&self, kind: ObjectKind) -> bool {
-        match kind {
-            ObjectKind::Feat => self.feats,
-            ObjectKind::Item => self.items,
-            ObjectKind::Chara => self.charas,
-        }
-    }
-}
 
 /// An object the last frame drew.
 #[derive(Clone, Debug, PartialEq)]

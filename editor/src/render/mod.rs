@@ -1,6 +1,7 @@
-//! Painting the game with egui: the map's draw layers (`map`), the UI layers and HUD widgets
-//! over it (`overlay`), and the error screen (`error_screen`).
+//! Painting the game with egui: the map's draw layers (`map`) seen through a `camera`, the UI
+//! layers and HUD widgets over it (`overlay`), and the error screen (`error_screen`).
 
+pub mod camera;
 pub mod error_screen;
 pub mod images;
 pub mod map;
