@@ -209,9 +209,7 @@ fn flatten(tree: &LocationTree, expanded: &HashSet<Node>, search: &str) -> Vec<(
             continue;
         }
         for kind in ObjectKind::ALL {
-            let start = map.objects.partition_point(|r| {
-                ObjectKind::ALL.iter().position(|&k| k == r.kind) < ObjectKind::ALL.iter().position(|&k| k == kind)
-            });
+            let start = map.objects.partition_point(|r| r.kind.draw_order() < kind.draw_order());
             let rows: Vec<&ObjectRow> = map.objects[start..].iter().take_while(|r| r.kind == kind).collect();
             if rows.is_empty() {
                 continue;

@@ -65,6 +65,15 @@ impl ObjectKind {
         }
     }
 
+    /// Its place in drawing order ([`ObjectKind::ALL`]): feats under items under characters.
+    pub fn draw_order(self) -> usize {
+        match self {
+            ObjectKind::Feat => 0,
+            ObjectKind::Item => 1,
+            ObjectKind::Chara => 2,
+        }
+    }
+
     /// A lower-case name for messages: "character", "item", "feat".
     pub fn noun(self) -> &'static str {
         match self {
@@ -120,5 +129,16 @@ impl Object {
     /// Its equipment slots with the worn items, if it is a character.
     pub fn equipment(&self) -> Option<&Equipment> {
         self.equipment.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draw_order_follows_the_order_of_all() {
+        let orders: Vec<usize> = ObjectKind::ALL.iter().map(|k| k.draw_order()).collect();
+        assert_eq!(orders, [0, 1, 2]);
     }
 }

@@ -254,8 +254,7 @@ impl World {
     }
 
     fn tile_glyph(&self, tile: Symbol) -> Option<String> {
-        let proto = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()).ok()?;
-        self.data.proto(proto).fields.get(Symbol::intern("glyph"))?.as_str().map(str::to_owned)
+        self.tile_fields(tile)?.get(Symbol::intern("glyph"))?.as_str().map(str::to_owned)
     }
 
     /// The ids a map record names that the loaded mods do not define: unknown tiles of its

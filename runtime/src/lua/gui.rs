@@ -132,6 +132,14 @@ impl GuiState {
     }
 }
 
+/// A Lua value as the text to show (strings as they are, anything else as `tostring` says).
+fn text_of(value: &mlua::Value) -> mlua::Result<String> {
+    match value {
+        mlua::Value::String(s) => Ok(s.to_str()?.to_owned()),
+        other => other.to_string(),
+    }
+}
+
 /// Shows a message to the player (the seed's `Gui.mes`).
 pub fn message(lua: &Lua, text: String) {
     let engine = engine(lua);
@@ -201,11 +209,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     gui.set(
         "mes",
         lua.create_function(|lua, text: mlua::Value| {
-            let text = match text {
-                mlua::Value::String(s) => s.to_str()?.to_owned(),
-                other => other.to_string()?,
-            };
-            message(lua, text);
+            message(lua, text_of(&text)?);
             Ok(())
         })?,
     )?;
@@ -254,7 +258,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         log_table.set(
             name,
             lua.create_function(move |lua, values: mlua::Variadic<mlua::Value>| {
-                let parts: Vec<String> = values.iter().map(|v| v.to_string()).collect::<mlua::Result<_>>()?;
+                let parts: Vec<String> = values.iter().map(text_of).collect::<mlua::Result<_>>()?;
                 log(lua, level, parts.join(" "));
                 Ok(())
             })?,

@@ -4,6 +4,7 @@
 use super::{TileFlags, World, WorldError};
 use crate::location::{Location, Refusal};
 use crate::map::{CellMemory, InstancedMap, MapId, ObjectMemory, Sight, compute_sight};
+use crate::moddable::FieldMap;
 use crate::object::{Object, ObjectKind, Uid};
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -22,6 +23,9 @@ pub const CELL_BYTES: usize = size_of::<u16>()
 
 /// What one object costs in Rust memory besides its fields' values, for the memory limit.
 pub const OBJECT_BYTES: usize = size_of::<Object>() + 64;
+
+/// The data type of map tiles.
+pub const MAP_TILE: &str = "base.map_tile";
 
 impl World {
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
@@ -64,14 +68,20 @@ impl World {
 
     /// Checks a tile id against `base.map_tile`.
     pub fn tile_id(&self, id: &str) -> Result<Symbol, WorldError> {
-        let proto = self.data.find(Symbol::intern("base.map_tile"), id)?;
+        let proto = self.data.find(Symbol::intern(MAP_TILE), id)?;
         Ok(self.data.proto(proto).id)
+    }
+
+    /// The fields of `tile`'s `base.map_tile` prototype; none if no loaded mod defines it.
+    pub fn tile_fields(&self, tile: Symbol) -> Option<&FieldMap> {
+        let proto = self.data.find(Symbol::intern(MAP_TILE), tile.as_str()).ok()?;
+        Some(&self.data.proto(proto).fields)
     }
 
     /// The first tile that does not block movement: what new maps are filled with.
     pub fn default_floor(&self) -> Result<Symbol, WorldError> {
         self.data
-            .entries("base.map_tile")
+            .entries(MAP_TILE)
             .find(|t| t.fields.get(Symbol::intern("is_solid")).is_none_or(Value::is_falsy))
             .map(|t| t.id)
             .ok_or_else(|| WorldError::Invalid("no walkable base.map_tile is defined by the loaded mods".into()))
@@ -79,10 +89,9 @@ impl World {
 
     /// Whether a tile blocks movement and sight.
     pub fn tile_flags(&self, tile: Symbol) -> TileFlags {
-        let Ok(proto) = self.data.find(Symbol::intern("base.map_tile"), tile.as_str()) else {
+        let Some(fields) = self.tile_fields(tile) else {
             return TileFlags { solid: true, opaque: false, known: false };
         };
-        let fields = &self.data.proto(proto).fields;
         let flag = |name: &str| fields.get(Symbol::intern(name)).is_some_and(|v| !v.is_falsy());
         TileFlags { solid: flag("is_solid"), opaque: flag("is_opaque"), known: true }
     }
@@ -233,7 +242,7 @@ impl World {
             .map(|(cx, cy)| {
                 let mut objects: Vec<ObjectMemory> =
                     map.objects_at(cx, cy).iter().filter_map(|&uid| self.produce_memory(uid).ok()).collect();
-                objects.sort_by_key(|m| ObjectKind::ALL.iter().position(|&k| k == m.kind));
+                objects.sort_by_key(|m| m.kind.draw_order());
                 (cx, cy, CellMemory { tile: map.tile(cx, cy).expect("in bounds"), objects })
             })
             .collect();

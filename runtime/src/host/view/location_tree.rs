@@ -83,7 +83,7 @@ impl LocationTreeBuilder {
                     None => {
                         let mut rows: Vec<ObjectRow> =
                             map.objects().iter().filter_map(|uid| object_row(world, uid)).collect();
-                        rows.sort_by_key(|row| ObjectKind::ALL.iter().position(|&k| k == row.kind));
+                        rows.sort_by_key(|row| row.kind.draw_order());
                         Arc::new(rows)
                     }
                 };

@@ -221,7 +221,7 @@ fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<Obj
                 });
             }
         }
-        objects[start..].sort_by_key(|o| ObjectKind::ALL.iter().position(|&k| k == o.kind));
+        objects[start..].sort_by_key(|o| o.kind.draw_order());
     }
     objects
 }
@@ -248,7 +248,7 @@ fn chunk_shadow(world: &World, map: &InstancedMap, cx: i32, cy: i32, styles: &mu
 
 /// How tile `id` looks, from its `base.map_tile` prototype.
 pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
-    let Ok(proto) = world.data.find(Symbol::intern("base.map_tile"), id.as_str()) else {
+    let Some(fields) = world.tile_fields(id) else {
         return TileStyle {
             id,
             glyph: "?".into(),
@@ -258,7 +258,6 @@ pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
             known: false,
         };
     };
-    let fields = &world.data.proto(proto).fields;
     let get = |name: &str| fields.get(Symbol::intern(name));
     TileStyle {
         id,

@@ -1,7 +1,7 @@
 //! The draw context `d` given to `draw(self, d)` of widgets, map draw layers and custom UI
 //! layers, and calling their `draw` and `update` safely.
 
-use super::log;
+use super::{log, text_of};
 use crate::ui::LogLevel;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 
@@ -65,10 +65,7 @@ impl UserData for DrawContext {
             |lua, this, (x, y, text, color, opts): (f32, f32, mlua::Value, mlua::Value, Option<Table>)| {
                 let opts = options(opts)?;
                 let color = color_arg(lua, &color, opts.alpha)?;
-                let text = match text {
-                    mlua::Value::String(s) => s.to_str()?.to_owned(),
-                    other => other.to_string()?,
-                };
+                let text = text_of(&text)?;
                 let at = Position { x, y, dx: opts.dx, dy: opts.dy };
                 this.commands.push(DrawCmd::Text { at, text, color, size: opts.size.unwrap_or(14.0) });
                 Ok(())
