@@ -219,3 +219,34 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
     host.send(Command::Input(Input::Key("enter".into())));
     assert_eq!(answer(&host, 1, &mut seen), Evaluation::Values(vec!["2".into(), "false".into()]));
 }
+
+#[test]
+fn input_goes_down_the_layer_stack_until_a_layer_consumes_it() {
+    let host = nefia_tests::host::demo();
+    let mut seen = Vec::new();
+    host.send(Command::Eval {
+        id: 1,
+        code: "Event.register('base.on_key_pressed', 'test.keys', function(_, p) game_keys = (game_keys or '') .. p.key end)"
+            .into(),
+    });
+    answer(&host, 1, &mut seen);
+    // A see-through layer: it looks at every key and passes on all but "c".
+    let code = "local layer = UiLayer:new({ on_key = function(self, key) layer_keys = (layer_keys or '') .. key \
+                if key == 'c' then self:finish(true) return true end return false end }) return layer:query()";
+    host.send(Command::Eval { id: 2, code: code.into() });
+    wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    for key in ["a", "b", "c"] {
+        host.send(Command::Input(Input::Key(key.into())));
+    }
+    assert_eq!(
+        answer(&host, 2, &mut seen),
+        Evaluation::Values(vec!["true".into(), "false".into()]),
+        "finished, not canceled"
+    );
+    host.send(Command::Eval { id: 3, code: "return layer_keys, game_keys".into() });
+    assert_eq!(
+        answer(&host, 3, &mut seen),
+        Evaluation::Values(vec!["\"abc\"".into(), "\"ab\"".into()]),
+        "the layer saw every key; the game got those it passed on"
+    );
+}

@@ -123,14 +123,26 @@ pub(super) fn query(lua: &Lua, table: Table) -> mlua::Result<(mlua::Value, bool)
     })
 }
 
-/// Sends `input` to the top UI layer. Returns false if no layer is open (the input is the
+/// Routes `input` down the UI layer stack, top first (helix's compositor is the model): each
+/// layer consumes it or passes it on. Returns false if no layer consumed it (the input is the
 /// game's).
 pub fn handle_input(lua: &Lua, input: &Input) -> mlua::Result<bool> {
     let engine = engine(lua);
-    let Some((id, kind, table)) = engine.gui.borrow().stack.last().map(|l| (l.id, l.kind.clone(), l.table.clone()))
-    else {
-        return Ok(false);
-    };
+    let layers: Vec<(LayerId, LayerKind, Table)> =
+        engine.gui.borrow().stack.iter().rev().map(|l| (l.id, l.kind.clone(), l.table.clone())).collect();
+    for (id, kind, table) in layers {
+        if layer_input(lua, id, kind, &table, input)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// One layer's handling of `input`: true if it consumed it. Prompts, menus and text inputs
+/// are modal (they consume every key); a custom layer consumes what its `on_key`/`on_text`
+/// does not answer `false` to; a choice or cancel addressed to another layer passes on.
+fn layer_input(lua: &Lua, id: LayerId, kind: LayerKind, table: &Table, input: &Input) -> mlua::Result<bool> {
+    let engine = engine(lua);
     let finish = |outcome: Outcome| {
         if let Some(layer) = engine.gui.borrow_mut().stack.iter_mut().find(|l| l.id == id) {
             layer.outcome = Some(outcome);
@@ -143,7 +155,7 @@ pub fn handle_input(lua: &Lua, input: &Input) -> mlua::Result<bool> {
     };
     match (kind, input) {
         (_, Input::Cancel { layer }) if *layer == id => finish(Outcome::Canceled),
-        (_, Input::Choose { layer, .. } | Input::Cancel { layer }) if *layer != id => {}
+        (_, Input::Choose { layer, .. } | Input::Cancel { layer }) if *layer != id => return Ok(false),
         (LayerKind::Prompt { choices: items, .. } | LayerKind::List { items, .. }, Input::Choose { index, .. }) => {
             if let Some(text) = items.get(*index) {
                 finish(Outcome::Done(result_table(lua, *index, text)?));
@@ -176,14 +188,16 @@ pub fn handle_input(lua: &Lua, input: &Input) -> mlua::Result<bool> {
         },
         (LayerKind::Custom { .. }, Input::Key(key)) => {
             if let Some(on_key) = table.get::<Option<Function>>("on_key")? {
-                on_key.call::<()>((&table, key.as_str()))?;
+                let answer: mlua::Value = on_key.call((table, key.as_str()))?;
+                return Ok(answer != mlua::Value::Boolean(false));
             } else if key == "escape" {
                 finish(Outcome::Canceled);
             }
         }
         (LayerKind::Custom { .. }, Input::Text(text)) => {
             if let Some(on_text) = table.get::<Option<Function>>("on_text")? {
-                on_text.call::<()>((&table, text.as_str()))?;
+                let answer: mlua::Value = on_text.call((table, text.as_str()))?;
+                return Ok(answer != mlua::Value::Boolean(false));
             }
         }
         _ => {}
