@@ -236,10 +236,7 @@ impl World {
                 map.move_in_index(uid, old_x, old_y, x, y);
             }
             Some(Location::Inventory(_) | Location::Equipment(..)) => {
-                return Err(WorldError::Invalid(format!(
-                    "{} is in an inventory, where objects have no position; move it to a map with map:take_object(obj, x, y)",
-                    self.describe(uid)
-                )));
+                return Err(WorldError::NoPosition(self.describe(uid)));
             }
             None => {}
         }

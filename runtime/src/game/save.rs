@@ -378,10 +378,11 @@ impl World {
         self.unknown_in_object(record, &mut unknown);
         if let Some((id, _)) = unknown.into_iter().next() {
             let data_type = Symbol::intern(record.kind.data_type());
-            return Err(self.data.find(data_type, id.as_str()).err().map_or_else(
-                || WorldError::Invalid(format!("unknown prototype '{id}' in what {} holds", record.id)),
-                WorldError::Data,
-            ));
+            return Err(self
+                .data
+                .find(data_type, id.as_str())
+                .err()
+                .map_or_else(|| WorldError::UnknownHeld { id, holder: record.id }, WorldError::Data));
         }
         Ok(self.build_object(record, RecordKind::MapFile))
     }

@@ -59,9 +59,55 @@ pub enum WorldError {
     /// A record read from a file (a map file, a save) was refused: every problem found.
     #[error(transparent)]
     Record(#[from] crate::validate::RecordError),
-    /// Any other misuse, fully worded.
+    /// A map size outside the cap (the text names the size and the cap).
     #[error("{0}")]
-    Invalid(String),
+    MapSize(String),
+    /// The clock would pass its last second.
+    #[error("passing {seconds} seconds would run the clock past its end (it is at {now} seconds)")]
+    ClockOverflow {
+        /// The seconds asked for.
+        seconds: u64,
+        /// The clock now.
+        now: u64,
+    },
+    /// No tile of the loaded mods can be walked on, so no map can be filled.
+    #[error("no walkable base.map_tile is defined by the loaded mods")]
+    NoWalkableTile,
+    /// Only a character can be the player.
+    #[error("only a character can be the player, not {0}")]
+    NotACharacter(String),
+    /// The object is in an inventory or worn, where objects have no position.
+    #[error("{0} is in an inventory, where objects have no position; move it to a map with map:take_object(obj, x, y)")]
+    NoPosition(String),
+    /// The object is not on a map.
+    #[error("{0} is not on a map")]
+    NotOnMap(String),
+    /// A region lies outside its map.
+    #[error("the region ({x}, {y}) {width}x{height} is off the map")]
+    OffMap {
+        /// Column of the top-left corner.
+        x: i32,
+        /// Row of the top-left corner.
+        y: i32,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+    },
+    /// Something an object record holds names a prototype no loaded mod defines.
+    #[error("unknown prototype '{id}' in what {holder} holds")]
+    UnknownHeld {
+        /// The unknown id.
+        id: Symbol,
+        /// The holder's prototype id.
+        holder: Symbol,
+    },
+    /// The project names no player prototype.
+    #[error("project '{0}' names no player prototype: add `player: \"<id>\"` to project.ron")]
+    NoPlayerPrototype(String),
+    /// The project has no start map to play on.
+    #[error("the project has no start map: set one in the Maps pane")]
+    NoStartMap,
 }
 
 /// Whether tiles block movement and sight, read from `base.map_tile` prototypes.
@@ -385,12 +431,11 @@ impl World {
     /// Advances the clock by `seconds`; refused (and the clock unchanged) if the calendar
     /// would pass its last second.
     pub fn pass_time(&mut self, seconds: u64) -> Result<(), WorldError> {
-        self.clock.seconds = self.clock.seconds.checked_add(seconds).ok_or_else(|| {
-            WorldError::Invalid(format!(
-                "passing {seconds} seconds would run the clock past its end (it is at {} seconds)",
-                self.clock.seconds
-            ))
-        })?;
+        self.clock.seconds = self
+            .clock
+            .seconds
+            .checked_add(seconds)
+            .ok_or(WorldError::ClockOverflow { seconds, now: self.clock.seconds })?;
         self.revision += 1;
         Ok(())
     }

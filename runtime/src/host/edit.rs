@@ -172,7 +172,7 @@ pub fn copy_region(world: &World, map: MapId, x: i32, y: i32, width: i32, height
     let (x0, y0) = (x.max(0), y.max(0));
     let (x1, y1) = ((x + width).min(instance.width()), (y + height).min(instance.height()));
     if x1 <= x0 || y1 <= y0 {
-        return Err(WorldError::Invalid(format!("the region ({x}, {y}) {width}x{height} is off the map")));
+        return Err(WorldError::OffMap { x, y, width, height });
     }
     let tiles = (y0..y1).flat_map(|cy| (x0..x1).map(move |cx| (cx, cy))).filter_map(|(cx, cy)| instance.tile(cx, cy));
     let mut objects = Vec::new();
@@ -307,7 +307,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             for &uid in uids {
                 let object = world.object(uid)?;
                 let Some(Location::Map(map)) = object.location() else {
-                    return Err(WorldError::Invalid(format!("{} is not on a map", world.describe(uid))).into());
+                    return Err(WorldError::NotOnMap(world.describe(uid)).into());
                 };
                 let (x, y) = (object.x + dx, object.y + dy);
                 let instance = world.map(map)?;
@@ -411,7 +411,7 @@ fn resize(
     anchor: (i32, i32),
     tile: &str,
 ) -> Result<Transaction, EditError> {
-    crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::Invalid)?;
+    crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
     let tile = world.tile_id(tile)?;
     let instance = world.map(map)?;
     let (old_width, old_height) = (instance.width(), instance.height());
@@ -453,12 +453,12 @@ pub enum EditError {
     World(#[from] WorldError),
     /// Lua code the edit ran failed (a refresh handler).
     #[error("{0}")]
-    Lua(String),
+    Lua(crate::lua::LuaFailure),
 }
 
 impl From<mlua::Error> for EditError {
     fn from(error: mlua::Error) -> EditError {
-        EditError::Lua(crate::lua::LuaFailure::from(error).to_string())
+        EditError::Lua(crate::lua::LuaFailure::from(error))
     }
 }
 

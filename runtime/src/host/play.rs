@@ -74,11 +74,7 @@ impl Runtime {
     pub fn place_player(&self, map: MapId, at: Option<(i32, i32)>) -> Result<(), RuntimeError> {
         let Some(project) = self.project() else { return Ok(()) };
         let Some(player_id) = &project.manifest.player else {
-            return Err(WorldError::Invalid(format!(
-                "project '{}' names no player prototype: add `player: \"<id>\"` to project.ron",
-                project.manifest.name
-            ))
-            .into());
+            return Err(WorldError::NoPlayerPrototype(project.manifest.name.clone()).into());
         };
         let engine = self.engine();
         let player = {
@@ -124,9 +120,7 @@ impl Runtime {
         let started = match from {
             PlayFrom::Start => match self.open_start_map()? {
                 Some(map) => self.place_player(map, None),
-                None => {
-                    Err(WorldError::Invalid("the project has no start map: set one in the Maps pane".into()).into())
-                }
+                None => Err(WorldError::NoStartMap.into()),
             },
             PlayFrom::Here { map, x, y } => self.place_player(map, Some((x, y))),
             PlayFrom::Save(name) => self.load_game(&name).map(|_| ()),

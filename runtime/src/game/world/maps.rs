@@ -30,7 +30,7 @@ pub const MAP_TILE: &str = "base.map_tile";
 impl World {
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
     pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
-        crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::Invalid)?;
+        crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
         let tile = match tile {
             Some(id) => self.tile_id(id)?,
             None => self.default_floor()?,
@@ -84,7 +84,7 @@ impl World {
             .entries(MAP_TILE)
             .find(|t| t.fields.get(Symbol::intern("is_solid")).is_none_or(Value::is_falsy))
             .map(|t| t.id)
-            .ok_or_else(|| WorldError::Invalid("no walkable base.map_tile is defined by the loaded mods".into()))
+            .ok_or(WorldError::NoWalkableTile)
     }
 
     /// Whether a tile blocks movement and sight.
@@ -144,7 +144,7 @@ impl World {
     /// Makes `uid` the player (seed: `Chara.set_player`).
     pub fn set_player(&mut self, uid: Uid) -> Result<(), WorldError> {
         if self.object(uid)?.kind != ObjectKind::Chara {
-            return Err(WorldError::Invalid(format!("only a character can be the player, not {}", self.describe(uid))));
+            return Err(WorldError::NotACharacter(self.describe(uid)));
         }
         self.player = Some(uid);
         self.revision += 1;
