@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
+use nefia_runtime::display::{LogLevel, LogLine};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::lua::Output;
-use nefia_runtime::ui::{LogLevel, LogLine};
 
 use crate::commands::{self, Action, Menu, Scope};
 use crate::context::{AppRequest, EditorState};

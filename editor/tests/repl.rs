@@ -190,7 +190,10 @@ fn the_error_screen_shows_over_the_viewport_enter_resumes_and_escape_goes_to_the
     );
     answered(&mut harness);
     let trigger = |harness: &mut Harness<'static, EditorApp>| {
-        harness.state().host().send(nefia_runtime::host::Command::Input(nefia_runtime::ui::Input::Key("k".into())));
+        harness
+            .state()
+            .host()
+            .send(nefia_runtime::host::Command::Input(nefia_runtime::display::Input::Key("k".into())));
         step_until(harness, "the error screen", |h| h.query_by_label("The game stopped: error in key k").is_some());
     };
     trigger(&mut harness);

@@ -2,6 +2,7 @@
 //! ([`crate::host`]) work on, and what property tests drive directly.
 
 pub mod data;
+pub mod display;
 pub mod files;
 pub mod history;
 pub mod location;
@@ -13,7 +14,6 @@ pub mod object;
 pub mod project;
 pub mod save;
 pub mod symbol;
-pub mod ui;
 pub mod validate;
 pub mod value;
 pub mod world;

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
+use crate::display::{Input, LogLevel};
 use crate::edit::History;
 use crate::hotload::{ModWatcher, Reload};
 use crate::lua::gui;
@@ -34,7 +35,6 @@ use crate::object::Uid;
 use crate::play::EditState;
 use crate::runtime::Runtime;
 use crate::symbol::Symbol;
-use crate::ui::{Input, LogLevel};
 use crate::view::{LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
 pub mod check;

@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+use nefia_runtime::display::Input;
 use nefia_runtime::host::{Command, HostEvent};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::ui::Input;
 use nefia_runtime::view::RuntimeState;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, demo, eval, event, printed, spawn, wait_for};

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use nefia_runtime::display::{Input, LayerKind};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::ui::{Input, LayerKind};
 use nefia_runtime::view::{RuntimeState, Snapshot};
 use nefia_tests::host::{answer, wait_for};
 
@@ -116,7 +116,7 @@ fn widgets_and_map_layers_reach_the_snapshot() {
     });
     let snapshot = wait_for(&host, |s| s.widgets.iter().any(|w| w.id == "test.hello"));
     let widget = snapshot.widgets.iter().find(|w| w.id == "test.hello").unwrap();
-    assert!(matches!(&widget.draw[0], nefia_runtime::ui::DrawCmd::Text { text, .. } if text == "hello"));
+    assert!(matches!(&widget.draw[0], nefia_runtime::display::DrawCmd::Text { text, .. } if text == "hello"));
     assert!(snapshot.map_layers.iter().any(|(id, draw)| id == "test.mark" && draw.len() == 1));
 }
 
@@ -133,7 +133,7 @@ fn the_demo_hud_has_the_seed_widgets() {
         .draw
         .iter()
         .filter_map(|c| match c {
-            nefia_runtime::ui::DrawCmd::Text { text, .. } => Some(text.as_str()),
+            nefia_runtime::display::DrawCmd::Text { text, .. } => Some(text.as_str()),
             _ => None,
         })
         .collect();
@@ -152,7 +152,7 @@ fn the_demo_hud_has_the_seed_widgets() {
             .draw
             .iter()
             .filter_map(|c| match c {
-                nefia_runtime::ui::DrawCmd::Text { text, .. } => Some(text.clone()),
+                nefia_runtime::display::DrawCmd::Text { text, .. } => Some(text.clone()),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -173,7 +173,7 @@ fn damage_events_show_rising_fading_popups_that_expire() {
     let popup_dy = |s: &Snapshot| -> Option<f32> {
         s.map_layers.iter().find(|(id, _)| id == "damage_popups").and_then(|(_, draw)| {
             draw.iter().find_map(|c| match c {
-                nefia_runtime::ui::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
+                nefia_runtime::display::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
                 _ => None,
             })
         })
@@ -210,7 +210,7 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
     });
     let drawn = |s: &Snapshot, text: &str| {
         s.layers.iter().any(|l| matches!(&l.kind, LayerKind::Custom { name, draw, .. }
-            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::ui::DrawCmd::Text { text: t, .. } if t == text))))
+            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::display::DrawCmd::Text { text: t, .. } if t == text))))
     };
     wait_for(&host, |s| drawn(s, "presses: 0"));
     host.send(Command::Input(Input::Key("space".into())));

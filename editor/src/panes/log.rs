@@ -1,8 +1,8 @@
 //! The Log pane: printed output, messages to the player and log lines, in order.
 
 use egui::{Color32, RichText, Ui};
+use nefia_runtime::display::LogLevel;
 use nefia_runtime::lua::Output;
-use nefia_runtime::ui::LogLevel;
 
 use crate::context::EditorState;
 

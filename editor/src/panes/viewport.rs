@@ -4,12 +4,12 @@
 
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
+use nefia_runtime::display::Input;
+use nefia_runtime::display::{LogLevel, LogLine};
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
 use nefia_runtime::location::Holder;
 use nefia_runtime::lua::Output;
-use nefia_runtime::ui::Input;
-use nefia_runtime::ui::{LogLevel, LogLine};
 use nefia_runtime::view::{MapView, Snapshot};
 
 use nefia_runtime::lua::GameError;

@@ -8,7 +8,7 @@ pub mod map;
 pub mod overlay;
 
 use egui::Color32;
-use nefia_runtime::ui::Color;
+use nefia_runtime::display::Color;
 
 /// An engine colour as egui's.
 pub fn color(rgba: Color) -> Color32 {

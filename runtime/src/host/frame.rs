@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{BuiltViews, Host, panic_message};
+use crate::display::LogLevel;
 use crate::location::Location;
 use crate::lua::gui;
-use crate::ui::LogLevel;
 use crate::view::{self, RuntimeState, Snapshot};
 
 impl Host {

@@ -19,9 +19,9 @@ use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use crate::data::OnDuplicate;
+use crate::display::LogLevel;
 use crate::lua::{self, LuaFailure, engine, gui};
 use crate::symbol::Symbol;
-use crate::ui::LogLevel;
 
 /// How long the watcher waits for a burst of writes to a file to end. It adds to the
 /// hotload latency.

@@ -2,9 +2,9 @@
 //! thread (see [`crate::map_files`]).
 
 use super::{Host, MapCommand};
+use crate::display::LogLevel;
 use crate::lua::gui;
 use crate::map_files::MapFileError;
-use crate::ui::LogLevel;
 
 impl Host {
     /// Carries out a map file operation and logs what was done.

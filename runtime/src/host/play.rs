@@ -62,7 +62,7 @@ impl Runtime {
         let engine = self.engine();
         let (map, problems) = engine.maps.borrow_mut().open(&mut engine.world.borrow_mut(), &project, start)?;
         for problem in problems {
-            crate::lua::gui::log(self.lua(), crate::ui::LogLevel::Warn, problem);
+            crate::lua::gui::log(self.lua(), crate::display::LogLevel::Warn, problem);
         }
         engine.world.borrow_mut().set_current_map(map)?;
         Ok(Some(map))

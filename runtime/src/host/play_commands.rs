@@ -2,9 +2,9 @@
 //! with the editor's undo history (see [`crate::play`]).
 
 use super::{Host, RefusalKind};
+use crate::display::LogLevel;
 use crate::lua::gui;
 use crate::play::PlayFrom;
-use crate::ui::LogLevel;
 
 impl Host {
     /// Starts playing; a failure leaves the edit state as it was.

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::display::Input;
 use crate::edit::{Clip, Edit};
 use crate::hotload::Reload;
 use crate::lua::Output;
@@ -13,7 +14,6 @@ use crate::lua::repl::{Evaluation, SourceExcerpt};
 use crate::map::MapId;
 use crate::object::Uid;
 use crate::play::PlayFrom;
-use crate::ui::Input;
 
 use super::PanicReport;
 

@@ -13,10 +13,10 @@ use std::sync::atomic::Ordering;
 use crossbeam_channel::{Receiver, Sender};
 
 use super::{Command, Host, HostEvent, RefusalKind, Refused, Shared};
+use crate::display::{LogLevel, LogLine};
 use crate::lua::gui;
 use crate::lua::repl::Evaluation;
 use crate::lua::{LuaFailure, Output};
-use crate::ui::{LogLevel, LogLine};
 use crate::view::{RuntimeState, Snapshot};
 use crate::world::WorldState;
 

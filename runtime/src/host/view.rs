@@ -8,11 +8,11 @@
 use std::sync::Arc;
 
 use crate::data::DataRegistry;
+use crate::display::{DrawList, LayerView, WidgetView};
 use crate::map::MapId;
 use crate::moddable::TempValue;
 use crate::object::{ObjectKind, Uid};
 use crate::symbol::Symbol;
-use crate::ui::{DrawList, LayerView, WidgetView};
 use crate::value::Value;
 use crate::world::World;
 

@@ -24,7 +24,7 @@ use mlua::{Lua, Table};
 
 use super::error::GameError;
 use super::{Output, engine};
-use crate::ui::{LogLevel, LogLine};
+use crate::display::{LogLevel, LogLine};
 
 mod drawing;
 mod frontend;

@@ -186,7 +186,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                 .open(&mut engine.world.borrow_mut(), &project, &name)
                 .map_err(|e| rt_error(lua, format!("Map.open('{name}'): {e}")))?;
             for problem in problems {
-                super::gui::log(lua, crate::ui::LogLevel::Warn, problem);
+                super::gui::log(lua, crate::display::LogLevel::Warn, problem);
             }
             push_map(lua, id)
         })?,

@@ -52,7 +52,7 @@ pub enum Output {
     /// A message to the player from `Gui.mes`.
     Message(String),
     /// A log line (`Log.info`, failures of widgets, …).
-    Log(crate::ui::LogLine),
+    Log(crate::display::LogLine),
 }
 
 /// Where a loaded Lua file came from.

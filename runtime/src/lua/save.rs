@@ -104,7 +104,7 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     restore_save_tables(lua, &save.mods).map_err(lua_error)?;
     for problem in kept_aside {
         let text = format!("{}: {problem}; it is kept and saved again, but not in play", path.display());
-        super::gui::log(lua, crate::ui::LogLevel::Warn, text);
+        super::gui::log(lua, crate::display::LogLevel::Warn, text);
     }
     Ok(path)
 }

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
+use crate::display::Color;
 use crate::map::{CHUNK_SIZE, InstancedMap, MapId};
 use crate::object::{ObjectKind, Uid};
 use crate::symbol::Symbol;
-use crate::ui::Color;
 use crate::value::Value;
 use crate::world::{World, parse_color};
 

@@ -2,13 +2,13 @@
 //! layers, and calling their `draw` and `update` safely.
 
 use super::{log, text_of};
-use crate::ui::LogLevel;
+use crate::display::LogLevel;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 
 use super::super::convert::from_lua;
 use super::super::error::GameError;
 use super::super::{engine, rt_error};
-use crate::ui::{Color, DrawCmd, DrawList, Position};
+use crate::display::{Color, DrawCmd, DrawList, Position};
 
 /// The `d` given to `draw(self, d)`.
 #[derive(Default)]

@@ -7,7 +7,7 @@ use mlua::{Function, Lua, Table};
 use super::super::{caller_origin, engine, rt_error};
 use super::GuiState;
 use super::drawing::draw;
-use crate::ui::{Anchor, DrawList, WidgetView};
+use crate::display::{Anchor, DrawList, WidgetView};
 
 /// A widget or map draw layer registered by a mod.
 #[derive(Clone)]
