@@ -288,7 +288,9 @@ impl EditorApp {
     pub fn open_tab(&mut self, tab: Tab) {
         match self.dock.find_tab(&tab) {
             Some(path) => {
-                let _ = self.dock.set_active_tab(path);
+                if let Err(error) = self.dock.set_active_tab(path) {
+                    tracing::debug!("{tab:?} could not be brought to the front: {error:?}");
+                }
             }
             None => self.dock.push_to_focused_leaf(tab),
         }

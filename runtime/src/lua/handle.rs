@@ -206,7 +206,11 @@ pub fn maybe_sweep(engine: &Engine) {
     };
     let ownerless: Vec<Uid> = engine.world.borrow().ownerless().collect();
     for uid in ownerless {
-        let _ = located.raw_set(uid.0, mlua::Value::Nil);
+        // Clearing a slot of a plain table fails only when Lua is out of memory; the object
+        // then stays until the next sweep.
+        if let Err(error) = located.raw_set(uid.0, mlua::Value::Nil) {
+            tracing::debug!("uid {uid} stays located until the next sweep: {error}");
+        }
     }
     engine.world.borrow_mut().sweep(|uid| cache.raw_get::<Option<Table>>(uid.0).ok().flatten().is_some());
 }

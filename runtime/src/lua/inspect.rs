@@ -2,8 +2,6 @@
 //! objects as `<object ('base.chara', uid 12) elona.putit>`, functions with where they were
 //! defined.
 
-use std::fmt::Write;
-
 /// Most entries shown per table before "… N more".
 const MAX_ENTRIES: usize = 40;
 
@@ -23,7 +21,7 @@ fn write_value(
 ) {
     match value {
         mlua::Value::String(s) => {
-            let _ = write!(out, "{:?}", s.to_string_lossy());
+            out.push_str(&format!("{:?}", s.to_string_lossy()));
         }
         // Objects and maps (and any table that says how to show itself) as `tostring` does.
         mlua::Value::Table(table)
@@ -36,7 +34,7 @@ fn write_value(
             let info = function.info();
             match (info.short_src, info.line_defined) {
                 (Some(src), Some(line)) if info.what != "C" => {
-                    let _ = write!(out, "<function {src}:{line}>");
+                    out.push_str(&format!("<function {src}:{line}>"));
                 }
                 _ => out.push_str("<function (builtin)>"),
             }
@@ -67,7 +65,7 @@ fn write_table(
         return;
     }
     if depth == 0 {
-        let _ = write!(out, "{{...}} ({} entries)", entries.len());
+        out.push_str(&format!("{{...}} ({} entries)", entries.len()));
         return;
     }
     let len = table.raw_len();
@@ -80,7 +78,7 @@ fn write_table(
     let pad = "  ".repeat(indent + 1);
     for (shown, (key, value)) in entries.iter().enumerate() {
         if shown == MAX_ENTRIES {
-            let _ = write!(out, "\n{pad}... {} more", entries.len() - MAX_ENTRIES);
+            out.push_str(&format!("\n{pad}... {} more", entries.len() - MAX_ENTRIES));
             break;
         }
         out.push('\n');
@@ -88,7 +86,7 @@ fn write_table(
         match key {
             mlua::Value::Integer(i) if *i >= 1 && (*i as usize) <= len => {}
             mlua::Value::String(s) if crate::value::is_identifier(&s.to_string_lossy()) => {
-                let _ = write!(out, "{} = ", s.to_string_lossy());
+                out.push_str(&format!("{} = ", s.to_string_lossy()));
             }
             other => {
                 out.push('[');

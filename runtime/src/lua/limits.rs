@@ -91,7 +91,9 @@ impl Limits {
         self.time.set(time);
         self.memory.set(memory);
         // mlua treats 0 as "no limit".
-        let _ = lua.set_memory_limit(memory.unwrap_or(0));
+        if let Err(error) = lua.set_memory_limit(memory.unwrap_or(0)) {
+            tracing::warn!("the Lua memory limit could not be set: {error}");
+        }
         self.update_hook(lua);
     }
 
@@ -116,8 +118,7 @@ impl Limits {
         self.hooked.set(wanted);
         if wanted {
             let triggers = HookTriggers::new().every_nth_instruction(CHECK_EVERY);
-            // The hook only fails to install if the state is closing.
-            let _ = lua.set_global_hook(triggers, |lua, debug| match engine(lua).limits.interrupted() {
+            let installed = lua.set_global_hook(triggers, |lua, debug| match engine(lua).limits.interrupted() {
                 None => match engine_memory_problem(lua, 0) {
                     None => Ok(VmState::Continue),
                     Some(problem) => Err(mlua::Error::runtime(problem)),
@@ -129,6 +130,9 @@ impl Limits {
                     Err(mlua::Error::runtime(format!("{place}:{}: {reason}", debug.current_line().unwrap_or(0))))
                 }
             });
+            if let Err(error) = installed {
+                tracing::warn!("the limits' hook could not be installed: {error}");
+            }
         } else {
             lua.remove_global_hook();
         }

@@ -199,7 +199,8 @@ pub fn read_eval_print(lua: &Lua, prompt: &str, done: &dyn Fn() -> bool) {
     let mut pending = String::new();
     while !done() {
         print!("{prompt}{} ", if pending.is_empty() { ">" } else { ">>" });
-        let _ = std::io::stdout().flush();
+        // A terminal that cannot be flushed still gets the prompt with the next line.
+        std::io::stdout().flush().ok();
         let mut line = String::new();
         if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
             return;
