@@ -168,6 +168,7 @@ impl EditorApp {
                 AppRequest::OpenTab(tab) => self.open_tab(tab),
                 AppRequest::Pin(uid) => self.pin(uid),
                 AppRequest::StopScript => self.host.stop(),
+                AppRequest::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             }
         }
         self.request_inspection();

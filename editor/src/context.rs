@@ -33,6 +33,8 @@ pub enum AppRequest {
     Pin(Uid),
     /// Interrupt the running script (the runtime thread is the app's).
     StopScript,
+    /// Close the window (unsaved maps have been saved or discarded).
+    Quit,
 }
 
 /// What the panes share: each pane's `ui` function borrows it. What only the app can do

@@ -58,7 +58,7 @@ pub fn guard_close(state: &mut EditorState, ctx: &egui::Context) {
     let unsaved: Vec<String> = state.snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect();
     if state.closing == Closing::AfterSave && unsaved.is_empty() {
         state.closing = Closing::Confirmed;
-        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        state.requests.push(AppRequest::Quit);
     }
     if ctx.input(|i| i.viewport().close_requested()) && state.closing != Closing::Confirmed && !unsaved.is_empty() {
         ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -125,7 +125,7 @@ pub fn dialog_ui(state: &mut EditorState, ctx: &egui::Context) {
         if closing == Closing::AfterSave {
             state.outbox.push(Command::Maps(MapCommand::SaveAll));
         } else {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            state.requests.push(AppRequest::Quit);
         }
     }
     if let Some(dir) = open {

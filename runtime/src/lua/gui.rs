@@ -1,8 +1,9 @@
 //! `Gui`, `Log`, the UI layers (`Prompt`, `ListMenu`, `TextInput`, `UiLayer`) and HUD widgets
-//! (seed: Draw Layers, UI Widgets). This file holds the state they share (`GuiState`), the
-//! messages and the log, and installs the tables; `gui/layers.rs` is the UI layer stack (the
-//! compositor: `query()`, input to the top layer), `gui/widgets.rs` the widgets and map draw
-//! layers, `gui/drawing.rs` the draw context, `gui/frontend.rs` what blocking calls wait on.
+//! (seed: Draw Layers, UI Widgets). This file holds the state they share (`GuiState`) and
+//! installs the tables; `gui/messages.rs` is the messages and the log, `gui/layers.rs` the UI
+//! layer stack (the compositor: `query()`, input top down), `gui/widgets.rs` the widgets and
+//! map draw layers, `gui/drawing.rs` the draw context, `gui/frontend.rs` what blocking calls
+//! wait on.
 //!
 //! `layer:query()` pushes a layer on the UI stack and blocks the calling Lua code until the
 //! layer is answered or canceled, returning `result, canceled`. With a frontend (the editor,
@@ -22,21 +23,24 @@ use std::collections::VecDeque;
 
 use mlua::{Lua, Table};
 
+use super::engine;
 use super::error::GameError;
-use super::{Output, engine};
 use crate::display::{LogLevel, LogLine};
 
 mod drawing;
 mod frontend;
 mod layers;
+mod messages;
 mod widgets;
 
 pub use frontend::{Frontend, WaitReason, set_frontend};
 pub use layers::{handle_input, layer_views};
+pub use messages::{log, message};
 pub use widgets::{map_layer_draws, widget_views};
 
 use drawing::update;
 use layers::{Outcome, StackLayer, finish_custom, layer_class, query};
+use messages::text_of;
 use widgets::{Drawn, Registered, register, unregister};
 
 /// How many messages and log lines are kept for the HUD.
@@ -66,16 +70,6 @@ pub struct Registrations {
 }
 
 impl GuiState {
-    /// The last `count` messages of `Gui.mes`, oldest first.
-    pub fn messages(&self, count: usize) -> impl Iterator<Item = &str> {
-        self.messages.iter().skip(self.messages.len().saturating_sub(count)).map(String::as_str)
-    }
-
-    /// The last `count` log lines, oldest first.
-    pub fn log(&self, count: usize) -> impl Iterator<Item = &LogLine> {
-        self.log.iter().skip(self.log.len().saturating_sub(count))
-    }
-
     /// True if a UI layer is open (it gets the keyboard).
     pub fn has_layers(&self) -> bool {
         !self.stack.is_empty()
@@ -96,25 +90,6 @@ impl GuiState {
         self.map_layers.iter().map(|w| w.id.clone()).collect()
     }
 
-    fn push_message(&mut self, text: String) {
-        if self.messages.len() == HISTORY {
-            self.messages.pop_front();
-        }
-        self.messages.push_back(text);
-    }
-
-    fn push_log(&mut self, line: LogLine) {
-        if self.log.len() == HISTORY {
-            self.log.pop_front();
-        }
-        self.log.push_back(line);
-    }
-
-    /// Forgets the messages to the player (a new game, or back to editing).
-    pub fn clear_messages(&mut self) {
-        self.messages.clear();
-    }
-
     /// Forgets the widgets and map layers registered from `file` (before reloading it), and
     /// returns every registration as it was, for [`GuiState::restore`].
     pub fn forget_file(&mut self, file: crate::Symbol) -> Registrations {
@@ -130,29 +105,6 @@ impl GuiState {
         self.widgets = registrations.widgets;
         self.map_layers = registrations.map_layers;
     }
-}
-
-/// A Lua value as the text to show (strings as they are, anything else as `tostring` says).
-fn text_of(value: &mlua::Value) -> mlua::Result<String> {
-    match value {
-        mlua::Value::String(s) => Ok(s.to_str()?.to_owned()),
-        other => other.to_string(),
-    }
-}
-
-/// Shows a message to the player (the seed's `Gui.mes`).
-pub fn message(lua: &Lua, text: String) {
-    let engine = engine(lua);
-    engine.gui.borrow_mut().push_message(text.clone());
-    engine.emit(Output::Message(text));
-}
-
-/// Records a log line and shows it in the log.
-pub fn log(lua: &Lua, level: LogLevel, text: String) {
-    let engine = engine(lua);
-    let line = LogLine { level, text };
-    engine.gui.borrow_mut().push_log(line.clone());
-    engine.emit(Output::Log(line));
 }
 
 /// Advances every widget, map layer and custom UI layer by `dt` seconds. Returns true while

@@ -1,7 +1,8 @@
 //! The draw context `d` given to `draw(self, d)` of widgets, map draw layers and custom UI
 //! layers, and calling their `draw` and `update` safely.
 
-use super::{log, text_of};
+use super::log;
+use super::messages::text_of;
 use crate::display::LogLevel;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 
