@@ -177,6 +177,50 @@ struct BuiltViews {
     locations: Arc<view::LocationTree>,
 }
 
+/// What the host builds snapshots with: the builders that reuse what did not change, and the
+/// views built last.
+struct FrameBuilder {
+    maps: RefCell<MapViewBuilder>,
+    locations: RefCell<LocationTreeBuilder>,
+    /// The views last built from the world, reused while it does not change.
+    built: RefCell<BuiltViews>,
+    /// When animations were last advanced.
+    last_update: Cell<Instant>,
+    /// The number of the last snapshot.
+    serial: Cell<u64>,
+    /// The data registry's revision the data view was built at.
+    data_revision: Cell<u64>,
+    /// The data types as the Prototypes pane shows them.
+    data: RefCell<Arc<Vec<view::DataTypeView>>>,
+}
+
+impl Default for FrameBuilder {
+    fn default() -> FrameBuilder {
+        FrameBuilder {
+            maps: RefCell::default(),
+            locations: RefCell::default(),
+            built: RefCell::default(),
+            last_update: Cell::new(Instant::now()),
+            serial: Cell::new(0),
+            data_revision: Cell::new(u64::MAX),
+            data: RefCell::default(),
+        }
+    }
+}
+
+/// A play session: the edit state and undo history set aside, and play's own flags.
+#[derive(Default)]
+struct PlaySession {
+    /// The edit state set aside while playing (none: editing).
+    edit: RefCell<Option<EditState>>,
+    /// The editor's undo history, set aside while playing.
+    history: RefCell<Option<History>>,
+    /// The game is paused (while playing).
+    paused: Cell<bool>,
+    /// Stop play was asked for while Lua code waited; it happens once the code unwound.
+    stop_pending: Cell<bool>,
+}
+
 /// The runtime thread's state.
 struct Host {
     runtime: Runtime,
@@ -185,10 +229,8 @@ struct Host {
     shared: Arc<Shared>,
     repaint: Arc<dyn Fn() + Send + Sync>,
     project: String,
-    maps: RefCell<MapViewBuilder>,
-    locations: RefCell<LocationTreeBuilder>,
-    /// The views last built from the world, reused while it does not change.
-    built: RefCell<BuiltViews>,
+    /// What the snapshots are built with (see `frame.rs`).
+    frame: FrameBuilder,
     inspect: RefCell<Vec<Uid>>,
     history: RefCell<History>,
     state: Cell<RuntimeState>,
@@ -196,20 +238,10 @@ struct Host {
     error: RefCell<Option<GameError>>,
     /// A break was asked for at the next turn boundary.
     break_requested: Cell<bool>,
-    /// The edit state set aside while playing.
-    play: RefCell<Option<EditState>>,
-    /// The editor's undo history, set aside while playing.
-    play_history: RefCell<Option<History>>,
-    /// The game is paused (while playing).
-    play_paused: Cell<bool>,
-    /// Stop play was asked for while Lua code waited; it happens once the code unwound.
-    stop_play_pending: Cell<bool>,
+    /// The play session, while playing (see `play_commands.rs`).
+    play: PlaySession,
     /// How many `query()`/`pause()` waits are nested now.
     depth: Cell<u32>,
-    last_update: Cell<Instant>,
-    serial: Cell<u64>,
-    data_revision: Cell<u64>,
-    data: RefCell<Arc<Vec<view::DataTypeView>>>,
     asset_dirs: Arc<Vec<PathBuf>>,
     mods: Arc<Vec<String>>,
     shutting_down: Cell<bool>,
@@ -261,23 +293,14 @@ fn run(
         shared,
         repaint: config.repaint,
         project,
-        maps: RefCell::default(),
-        locations: RefCell::default(),
-        built: RefCell::default(),
+        frame: FrameBuilder::default(),
         inspect: RefCell::default(),
         history: RefCell::default(),
         state: Cell::new(RuntimeState::Running),
         error: RefCell::default(),
         break_requested: Cell::new(false),
-        play: RefCell::default(),
-        play_history: RefCell::default(),
-        play_paused: Cell::new(false),
-        stop_play_pending: Cell::new(false),
+        play: PlaySession::default(),
         depth: Cell::new(0),
-        last_update: Cell::new(Instant::now()),
-        serial: Cell::new(0),
-        data_revision: Cell::new(u64::MAX),
-        data: RefCell::default(),
         asset_dirs,
         mods,
         shutting_down: Cell::new(false),
@@ -321,7 +344,7 @@ impl Host {
         };
         // A fresh command after idling: animations restart from now, not from the idle gap.
         if !animating {
-            self.last_update.set(Instant::now());
+            self.frame.last_update.set(Instant::now());
         }
         command
     }
@@ -387,7 +410,7 @@ impl Host {
                     Input::Key(key) => format!("key {key}"),
                     other => format!("{other:?}"),
                 };
-                let playing = self.play.borrow().is_some() && !self.play_paused.get();
+                let playing = self.play.edit.borrow().is_some() && !self.play.paused.get();
                 let result = gui::handle_input(lua, &input).and_then(|handled| match (handled, &input) {
                     (false, Input::Key(key)) if playing => self.game_key(key),
                     _ => Ok(()),
@@ -441,19 +464,19 @@ impl Host {
             Command::StopPlay => {
                 if self.depth.get() > 0 {
                     // Lua code waits in a menu or a breakpoint: let it unwind first.
-                    self.stop_play_pending.set(true);
+                    self.play.stop_pending.set(true);
                     self.shared.stop.store(true, Ordering::Relaxed);
                 } else {
                     self.end_play();
                 }
             }
-            Command::PausePlay(paused) => self.play_paused.set(paused && self.play.borrow().is_some()),
+            Command::PausePlay(paused) => self.play.paused.set(paused && self.play.edit.borrow().is_some()),
             Command::ListSaves => {
                 let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir.borrow());
                 self.send(HostEvent::Saves(saves));
             }
             Command::StepTurn => {
-                if self.play.borrow().is_none() {
+                if self.play.edit.borrow().is_none() {
                     self.refuse(RefusalKind::Play, "Step works while playing");
                 } else if let Err(error) = crate::lua::event::trigger(
                     lua,
@@ -497,7 +520,7 @@ impl Host {
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
     /// play being stopped under the code's feet.)
     fn fail(&self, error: GameError) {
-        if self.stop_play_pending.get() {
+        if self.play.stop_pending.get() {
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());

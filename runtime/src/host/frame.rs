@@ -33,8 +33,8 @@ impl Host {
     fn publish_snapshot(&self) {
         let lua = self.runtime.lua();
         let now = Instant::now();
-        let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
-        self.last_update.set(now);
+        let dt = now.duration_since(self.frame.last_update.get()).as_secs_f32().min(0.1);
+        self.frame.last_update.set(now);
         let limits = &self.runtime.engine().limits;
         let stopped = self.error.borrow().is_some();
         let animating = match stopped {
@@ -45,24 +45,24 @@ impl Host {
             }),
         };
         let revision = self.runtime.world().revision();
-        if self.built.borrow().revision != revision {
+        if self.frame.built.borrow().revision != revision {
             let world = self.runtime.world();
-            let map = self.maps.borrow_mut().build(&world);
+            let map = self.frame.maps.borrow_mut().build(&world);
             let engine = self.runtime.engine();
-            let tree = self.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
-            *self.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
+            let tree = self.frame.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
+            *self.frame.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
         }
         let (map, locations) = {
-            let built = self.built.borrow();
+            let built = self.frame.built.borrow();
             (built.map.clone(), built.locations.clone())
         };
         let world = self.runtime.world();
-        if world.data.revision() != self.data_revision.get() {
-            self.data_revision.set(world.data.revision());
-            *self.data.borrow_mut() = Arc::new(view::data_view(&world.data));
+        if world.data.revision() != self.frame.data_revision.get() {
+            self.frame.data_revision.set(world.data.revision());
+            *self.frame.data.borrow_mut() = Arc::new(view::data_view(&world.data));
         }
-        let serial = self.serial.get() + 1;
-        self.serial.set(serial);
+        let serial = self.frame.serial.get() + 1;
+        self.frame.serial.set(serial);
         let date = world.clock.date();
         let maps = view::map_summaries(&world);
         let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
@@ -79,7 +79,7 @@ impl Host {
             None => Vec::new(),
         };
         // While playing, the marks are the edit state's: playing changes no map file.
-        if let Some(edit) = self.play.borrow().as_ref() {
+        if let Some(edit) = self.play.edit.borrow().as_ref() {
             for view in &mut map_files {
                 view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
             }
@@ -109,7 +109,7 @@ impl Host {
             history: self.history.borrow().view(),
             player,
             player_at,
-            data: self.data.borrow().clone(),
+            data: self.frame.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
             mods: self.mods.clone(),
             map_files,
@@ -117,8 +117,8 @@ impl Host {
             error,
             fault: self.fault.borrow().clone(),
             break_requested: self.break_requested.get(),
-            playing: self.play.borrow().is_some(),
-            play_paused: self.play_paused.get(),
+            playing: self.play.edit.borrow().is_some(),
+            play_paused: self.play.paused.get(),
             limits: view::LimitsView {
                 time: engine.limits.time(),
                 memory: engine.limits.memory(),

@@ -10,7 +10,7 @@ impl Host {
     /// Carries out a map file operation and logs what was done.
     pub(super) fn maps(&self, command: MapCommand) -> Result<(), MapFileError> {
         let lua = self.runtime.lua();
-        if self.play.borrow().is_some() {
+        if self.play.edit.borrow().is_some() {
             return Err(MapFileError::Refused(
                 "the maps cannot be changed while playing: stop first (Shift+F5), the edit state comes back".into(),
             ));

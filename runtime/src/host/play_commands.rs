@@ -9,19 +9,19 @@ use crate::play::PlayFrom;
 impl Host {
     /// Starts playing; a failure leaves the edit state as it was.
     pub(super) fn begin_play(&self, from: PlayFrom) {
-        if self.play.borrow().is_some() {
+        if self.play.edit.borrow().is_some() {
             self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
             return;
         }
         match self.runtime.begin_play(from) {
             Ok(edit) => {
-                *self.play.borrow_mut() = Some(edit);
+                *self.play.edit.borrow_mut() = Some(edit);
                 self.runtime.engine().gui.borrow_mut().clear_messages();
-                self.play_paused.set(false);
+                self.play.paused.set(false);
                 self.runtime.engine().playing.set(true);
                 // Edits made while playing are undone with the play, not one by one.
                 let history = std::mem::take(&mut *self.history.borrow_mut());
-                *self.play_history.borrow_mut() = Some(history);
+                *self.play.history.borrow_mut() = Some(history);
             }
             Err(error) => {
                 self.refuse(RefusalKind::Play, format!("cannot play: {error}"));
@@ -31,10 +31,10 @@ impl Host {
 
     /// Stops playing and puts the edit state back.
     pub(super) fn end_play(&self) {
-        self.stop_play_pending.set(false);
-        let Some(edit) = self.play.borrow_mut().take() else { return };
+        self.play.stop_pending.set(false);
+        let Some(edit) = self.play.edit.borrow_mut().take() else { return };
         self.error.take();
-        self.play_paused.set(false);
+        self.play.paused.set(false);
         self.break_requested.set(false);
         let engine = self.runtime.engine();
         engine.playing.set(false);
@@ -44,13 +44,13 @@ impl Host {
             gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
         }
         // The play's history goes with the played world (its pins were in that world).
-        *self.history.borrow_mut() = self.play_history.borrow_mut().take().unwrap_or_default();
+        *self.history.borrow_mut() = self.play.history.borrow_mut().take().unwrap_or_default();
     }
 
     /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.
     pub(super) fn finish_play_if_asked(&self) {
         let quit = self.runtime.engine().quit_requested.take();
-        if self.stop_play_pending.get() || quit {
+        if self.play.stop_pending.get() || quit {
             self.end_play();
         }
     }
