@@ -419,7 +419,7 @@ impl Host {
                     self.fail(GameError::new(context, &error));
                 }
             }
-            Command::Select(uids) => *self.runtime.engine().selection.borrow_mut() = uids,
+            Command::Select(uids) => *self.runtime.engine().editor.selection.borrow_mut() = uids,
             Command::Inspect(uids) => *self.inspect.borrow_mut() = uids,
             Command::Edit(edit) => {
                 let result = edit::apply(lua, &mut self.history.borrow_mut(), &edit);

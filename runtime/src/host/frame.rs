@@ -66,7 +66,7 @@ impl Host {
         let date = world.clock.date();
         let maps = view::map_summaries(&world);
         let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
-        let selection = self.runtime.engine().selection.borrow().clone();
+        let selection = self.runtime.engine().editor.selection.borrow().clone();
         let player = world.player();
         let player_at = player.and_then(|uid| {
             let object = world.object(uid).ok()?;
@@ -103,7 +103,7 @@ impl Host {
             layers,
             animating,
             selection,
-            selections_by_script: engine.selections_by_script.get(),
+            selections_by_script: engine.editor.selections_by_script.get(),
             inspected,
             locations,
             history: self.history.borrow().view(),

@@ -18,7 +18,7 @@ impl Host {
                 *self.play.edit.borrow_mut() = Some(edit);
                 self.runtime.engine().gui.borrow_mut().clear_messages();
                 self.play.paused.set(false);
-                self.runtime.engine().playing.set(true);
+                self.runtime.engine().play.playing.set(true);
                 // Edits made while playing are undone with the play, not one by one.
                 let history = std::mem::take(&mut *self.history.borrow_mut());
                 *self.play.history.borrow_mut() = Some(history);
@@ -37,8 +37,8 @@ impl Host {
         self.play.paused.set(false);
         self.break_requested.set(false);
         let engine = self.runtime.engine();
-        engine.playing.set(false);
-        engine.quit_requested.set(false);
+        engine.play.playing.set(false);
+        engine.play.quit_requested.set(false);
         engine.gui.borrow_mut().clear_messages();
         if let Err(error) = self.runtime.end_play(edit) {
             gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
@@ -49,7 +49,7 @@ impl Host {
 
     /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.
     pub(super) fn finish_play_if_asked(&self) {
-        let quit = self.runtime.engine().quit_requested.take();
+        let quit = self.runtime.engine().play.quit_requested.take();
         if self.play.stop_pending.get() || quit {
             self.end_play();
         }

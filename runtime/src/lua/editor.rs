@@ -23,8 +23,8 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                     .collect::<mlua::Result<_>>()?,
                 single => vec![object_arg(lua, &engine, single, "the object to select")?],
             };
-            *engine.selection.borrow_mut() = uids;
-            engine.selections_by_script.set(engine.selections_by_script.get() + 1);
+            *engine.editor.selection.borrow_mut() = uids;
+            engine.editor.selections_by_script.set(engine.editor.selections_by_script.get() + 1);
             Ok(())
         })?,
     )?;
@@ -32,8 +32,14 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "selection",
         lua.create_function(|lua, ()| {
             let engine = engine(lua);
-            let uids: Vec<Uid> =
-                engine.selection.borrow().iter().copied().filter(|&uid| engine.world.borrow().exists(uid)).collect();
+            let uids: Vec<Uid> = engine
+                .editor
+                .selection
+                .borrow()
+                .iter()
+                .copied()
+                .filter(|&uid| engine.world.borrow().exists(uid))
+                .collect();
             object_list(lua, &uids)
         })?,
     )?;

@@ -96,15 +96,10 @@ pub struct Engine {
     pub repl: RefCell<repl::Repl>,
     /// The time and memory limits of Lua code, and the Stop flag.
     pub limits: limits::Limits,
-    /// True while the game is played (`Play.is_playing()`).
-    pub playing: Cell<bool>,
-    /// Game code asked to stop playing (`Play.quit()`); the frontend acts on it.
-    pub quit_requested: Cell<bool>,
-    /// The objects selected in the editor (`Editor.select`, `Editor.selection()`).
-    pub selection: RefCell<Vec<crate::object::Uid>>,
-    /// How many times a script chose the selection (`Editor.select`): the editor takes the
-    /// runtime's selection when this changes, and keeps its own clicks otherwise.
-    pub selections_by_script: Cell<u64>,
+    /// Whether the game is played, and whether game code asked to stop.
+    pub play: PlayFlags,
+    /// What scripts and the editor share: the selection.
+    pub editor: EditorLink,
     /// What blocking calls wait on; none when headless.
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -126,9 +121,36 @@ pub struct Engine {
     pub(crate) modules: Table,
     pub(crate) ipairs_iter: Function,
     pairs_of: Function,
-    /// Field names by the address of their Lua string, so the fast functions skip hashing.
+    /// Names already looked up, by the address of their Lua string.
+    names: NameCaches,
+}
+
+/// Play's flags as the Lua API sees them.
+#[derive(Default)]
+pub struct PlayFlags {
+    /// True while the game is played (`Play.is_playing()`).
+    pub playing: Cell<bool>,
+    /// Game code asked to stop playing (`Play.quit()`); the frontend acts on it.
+    pub quit_requested: Cell<bool>,
+}
+
+/// The selection, shared by scripts (`Editor.select`, `Editor.selection()`) and the editor.
+#[derive(Default)]
+pub struct EditorLink {
+    /// The objects selected in the editor.
+    pub selection: RefCell<Vec<crate::object::Uid>>,
+    /// How many times a script chose the selection (`Editor.select`): the editor takes the
+    /// runtime's selection when this changes, and keeps its own clicks otherwise.
+    pub selections_by_script: Cell<u64>,
+}
+
+/// Names already looked up, by the address of their Lua string: Lua interns short strings,
+/// so the same name usually comes at the same address and the hot paths skip hashing.
+#[derive(Default)]
+struct NameCaches {
+    /// Field names.
     symbols: RefCell<FxHashMap<usize, (Symbol, &'static str)>>,
-    /// Chunk names (with their mod and display name) by address, for provenance.
+    /// Chunk names, with their mod and display name, for provenance.
     origins: RefCell<FxHashMap<usize, KnownChunk>>,
 }
 
@@ -156,13 +178,13 @@ impl Engine {
     /// address: that address is remembered (and the bytes compared, in case it was reused).
     pub fn lookup_symbol(&self, name: &[u8]) -> Option<Symbol> {
         let address = name.as_ptr() as usize;
-        if let Some(&(symbol, text)) = self.symbols.borrow().get(&address)
+        if let Some(&(symbol, text)) = self.names.symbols.borrow().get(&address)
             && text.as_bytes() == name
         {
             return Some(symbol);
         }
         let symbol = Symbol::lookup(std::str::from_utf8(name).ok()?)?;
-        let mut symbols = self.symbols.borrow_mut();
+        let mut symbols = self.names.symbols.borrow_mut();
         if symbols.len() > 4096 {
             symbols.clear();
         }
@@ -175,7 +197,7 @@ impl Engine {
     /// are remembered by address like field names (see [`Engine::lookup_symbol`]).
     pub fn origin_for(&self, source: &[u8], short_src: &[u8], line: u32) -> Origin {
         let address = source.as_ptr() as usize;
-        if let Some((name, mod_id, file)) = self.origins.borrow().get(&address)
+        if let Some((name, mod_id, file)) = self.names.origins.borrow().get(&address)
             && &**name == source
         {
             return Origin { mod_id: *mod_id, file: *file, line };
@@ -185,7 +207,7 @@ impl Engine {
                 Some(file) => (file.mod_id, file.name),
                 None => (None, Symbol::intern(&String::from_utf8_lossy(short_src))),
             };
-        let mut origins = self.origins.borrow_mut();
+        let mut origins = self.names.origins.borrow_mut();
         if origins.len() > 1024 {
             origins.clear();
         }
@@ -288,10 +310,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         on_duplicate: Cell::new(OnDuplicate::Error),
         save_dir: RefCell::new(PathBuf::from("saves")),
         gui: RefCell::default(),
-        selection: RefCell::default(),
-        selections_by_script: Cell::new(0),
-        playing: Cell::new(false),
-        quit_requested: Cell::new(false),
+        play: PlayFlags::default(),
+        editor: EditorLink::default(),
         repl: RefCell::new(repl::Repl::new(lua.create_table()?)),
         limits: limits::Limits::default(),
         frontend: RefCell::new(None),
@@ -306,8 +326,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         modules: lua.create_table()?,
         ipairs_iter,
         pairs_of,
-        symbols: RefCell::default(),
-        origins: RefCell::default(),
+        names: NameCaches::default(),
     });
     lua.set_app_data(engine.clone());
     let (object_methods, object_fields) = object::fill_metatable(&lua, &object_meta)?;

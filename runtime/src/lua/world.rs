@@ -85,11 +85,11 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     )?;
     api.set("World", world)?;
     let play = lua.create_table()?;
-    play.set("is_playing", lua.create_function(|lua, ()| Ok(engine(lua).playing.get()))?)?;
+    play.set("is_playing", lua.create_function(|lua, ()| Ok(engine(lua).play.playing.get()))?)?;
     play.set(
         "quit",
         lua.create_function(|lua, ()| {
-            engine(lua).quit_requested.set(true);
+            engine(lua).play.quit_requested.set(true);
             Ok(())
         })?,
     )?;
