@@ -201,7 +201,12 @@ impl World {
     /// What a [`World::copy_state`] costs to take, in objects plus map cells: the host takes
     /// one before a command only when this is small (see `host.rs`).
     pub fn snapshot_size(&self) -> usize {
-        self.objects.len() + self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum::<usize>()
+        self.objects.len() + self.cell_count()
+    }
+
+    /// How many cells all the maps have together.
+    fn cell_count(&self) -> usize {
+        self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum()
     }
 
     /// Puts back a [`World::copy_state`]. The data registry stays (prototypes reloaded since
@@ -444,8 +449,7 @@ impl World {
     /// [`CELL_BYTES`] and [`OBJECT_BYTES`] (field values not included): what the memory
     /// limit counts besides the Lua heap.
     pub fn heap_estimate(&self) -> usize {
-        let cells: usize = self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum();
-        cells * CELL_BYTES + self.objects.len() * OBJECT_BYTES
+        self.cell_count() * CELL_BYTES + self.objects.len() * OBJECT_BYTES
     }
 
     /// Ends a game turn: counts it and advances the clock by [`TURN_SECONDS`]. Returns the
