@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
-use nefia_editor::context::EditorState;
+use nefia_editor::context::EditorContext;
 use nefia_editor::panes::{inspector, locations};
 use nefia_runtime::moddable::{Contribution, ModMethod, Origin, TempValue};
 use nefia_runtime::view::{FieldRow, LocationTree, MapNode, ObjectDetails, ObjectRow, Snapshot};
@@ -85,26 +85,28 @@ fn tree_of(objects: usize) -> LocationTree {
 fn panes(c: &mut Criterion) {
     let mut snapshot = Snapshot::empty("bench");
     snapshot.inspected = vec![object_with_500_fields()];
-    let mut state = EditorState::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
+    let mut state = EditorContext::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
     state.selection = vec![Uid(1)];
+    let mut own = inspector::InspectorState::default();
     let ctx = egui::Context::default();
     let size = Vec2::new(420.0, 800.0);
-    frame(&ctx, size, |ui| inspector::ui(ui, &mut state, None));
+    frame(&ctx, size, |ui| inspector::ui(ui, &mut state, &mut own, None));
     c.bench_function("inspector frame: an object with 500 fields", |b| {
-        b.iter(|| frame(&ctx, size, |ui| inspector::ui(ui, &mut state, None)))
+        b.iter(|| frame(&ctx, size, |ui| inspector::ui(ui, &mut state, &mut own, None)))
     });
 
     let tree = tree_of(100_000);
     let mut snapshot = Snapshot::empty("bench");
     snapshot.locations = Arc::new(tree);
-    let mut state = EditorState::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
+    let mut state = EditorContext::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
+    let mut own = locations::LocationsState::default();
     for uid in [1, 50_000, 99_999] {
-        state.locations.reveal(&state.snapshot.locations, Uid(uid));
+        own.reveal(&state.snapshot.locations, Uid(uid));
     }
     let ctx = egui::Context::default();
-    frame(&ctx, size, |ui| locations::ui(ui, &mut state));
+    frame(&ctx, size, |ui| locations::ui(ui, &mut state, &mut own));
     c.bench_function("locations frame: a map of 100,000 objects, all groups expanded", |b| {
-        b.iter(|| frame(&ctx, size, |ui| locations::ui(ui, &mut state)))
+        b.iter(|| frame(&ctx, size, |ui| locations::ui(ui, &mut state, &mut own)))
     });
 }
 

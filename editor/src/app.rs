@@ -15,9 +15,10 @@ use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand
 use nefia_runtime::lua::Output;
 
 use crate::commands::{self, Action, Menu, Scope};
-use crate::context::{AppRequest, EditorState};
+use crate::context::{AppRequest, EditorContext};
 use crate::file_dialogs;
-use crate::panes::repl::ReplState;
+use crate::file_dialogs::FileDialogs;
+use crate::panes::PaneStates;
 use crate::panes::{Panes, Tab};
 
 /// What the mouse and the keys that are not actions do, for the Help window.
@@ -42,7 +43,9 @@ const BUSY_AFTER: Duration = Duration::from_millis(150);
 pub struct EditorApp {
     host: HostHandle,
     dock: DockState<Tab>,
-    state: EditorState,
+    state: EditorContext,
+    panes: PaneStates,
+    dialogs: FileDialogs,
     titled: Option<String>,
     show_about: bool,
     show_shortcuts: bool,
@@ -62,9 +65,18 @@ impl EditorApp {
     pub fn new(ctx: &egui::Context, project: PathBuf, storage: Option<&dyn eframe::Storage>) -> EditorApp {
         let host = spawn_host(ctx, &project);
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
-        let mut state = EditorState::new(project, host.snapshot());
-        state.repl = ReplState::with_history_file(ReplState::history_file_of(&state.project));
-        EditorApp { state, host, dock, titled: None, show_about: false, show_shortcuts: false }
+        let state = EditorContext::new(project, host.snapshot());
+        let panes = PaneStates::of_project(&state.project);
+        EditorApp {
+            state,
+            panes,
+            dialogs: FileDialogs::default(),
+            host,
+            dock,
+            titled: None,
+            show_about: false,
+            show_shortcuts: false,
+        }
     }
 
     /// The open project's folder.
@@ -75,18 +87,29 @@ impl EditorApp {
     /// Closes the open project and opens the one in `dir` (the layout stays).
     pub fn open_project(&mut self, ctx: &egui::Context, dir: PathBuf) {
         self.host = spawn_host(ctx, &dir);
-        self.state = EditorState::new(dir, self.host.snapshot());
-        self.state.repl = ReplState::with_history_file(ReplState::history_file_of(&self.state.project));
+        self.state = EditorContext::new(dir, self.host.snapshot());
+        self.panes = PaneStates::of_project(&self.state.project);
+        self.dialogs = FileDialogs::default();
     }
 
     /// The panes' shared state.
-    pub fn state(&self) -> &EditorState {
+    pub fn state(&self) -> &EditorContext {
         &self.state
     }
 
     /// The panes' shared state, mutably (tests drive the panes through it).
-    pub fn state_mut(&mut self) -> &mut EditorState {
+    pub fn state_mut(&mut self) -> &mut EditorContext {
         &mut self.state
+    }
+
+    /// Each pane's own state.
+    pub fn panes(&self) -> &PaneStates {
+        &self.panes
+    }
+
+    /// Each pane's own state, mutably (tests drive the panes through it).
+    pub fn panes_mut(&mut self) -> &mut PaneStates {
+        &mut self.panes
     }
 
     /// The dock layout.
@@ -105,17 +128,17 @@ impl EditorApp {
         for event in self.host.events() {
             match event {
                 HostEvent::Output(output) => {
-                    self.state.repl.output(&output);
-                    self.state.log.push(output);
+                    self.panes.repl.output(&output);
+                    self.panes.log.push(output);
                 }
-                HostEvent::Evaluated { id, result } => self.state.repl.answer(id, result),
+                HostEvent::Evaluated { id, result } => self.panes.repl.answer(id, result),
                 HostEvent::Refused(nefia_runtime::host::Refused { message: reason, .. }) => {
-                    self.state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
+                    self.panes.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }
                 // The report is in the Log already (the runtime logs it).
                 HostEvent::Panicked(report) => self.state.notice = Some((report.message, Instant::now())),
-                HostEvent::Completions { id, candidates } => self.state.repl.completed(id, candidates),
+                HostEvent::Completions { id, candidates } => self.panes.repl.completed(id, candidates),
                 HostEvent::Copied(clip) => {
                     let text = format!(
                         "Copied {}×{} cells and {} objects: Ctrl+V pastes at the cursor",
@@ -126,7 +149,7 @@ impl EditorApp {
                     self.state.notice = Some((text, Instant::now()));
                     self.state.level.clip = Some(clip);
                 }
-                HostEvent::Source(excerpt) => self.state.repl.source = Some(excerpt),
+                HostEvent::Source(excerpt) => self.panes.repl.source = Some(excerpt),
                 // The editor does not list saves (the player window's Load game does).
                 HostEvent::Saves(_) => {}
                 HostEvent::Reloaded(reload) => {
@@ -156,12 +179,12 @@ impl EditorApp {
             DockArea::new(&mut self.dock)
                 .style(Style::from_egui(ui.style().as_ref()))
                 .show_leaf_collapse_buttons(false)
-                .show_inside(ui, &mut Panes { state: &mut self.state });
+                .show_inside(ui, &mut Panes { context: &mut self.state, states: &mut self.panes });
         });
         self.help_windows(&ctx);
         self.shortcuts(&ctx);
-        file_dialogs::dialog_ui(&mut self.state, &ctx);
-        file_dialogs::guard_close(&mut self.state, &ctx);
+        file_dialogs::dialog_ui(&mut self.dialogs, &mut self.state, &ctx);
+        file_dialogs::guard_close(&mut self.dialogs, &mut self.state, &ctx);
         for request in std::mem::take(&mut self.state.requests) {
             match request {
                 AppRequest::OpenProject(dir) => self.open_project(&ctx, dir),
@@ -169,6 +192,7 @@ impl EditorApp {
                 AppRequest::Pin(uid) => self.pin(uid),
                 AppRequest::StopScript => self.host.stop(),
                 AppRequest::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+                AppRequest::Warn(text) => self.panes.log.push(Output::Log(LogLine { level: LogLevel::Warn, text })),
             }
         }
         self.request_inspection();
@@ -215,8 +239,8 @@ impl EditorApp {
     pub fn perform(&mut self, ctx: &egui::Context, action: Action) {
         let state = &mut self.state;
         match action {
-            Action::NewProject => file_dialogs::ask_new_project(state),
-            Action::OpenProject => file_dialogs::ask_open_project(state),
+            Action::NewProject => file_dialogs::ask_new_project(&mut self.dialogs, state),
+            Action::OpenProject => file_dialogs::ask_open_project(&mut self.dialogs, state),
             Action::SaveMap => state.outbox.push(Command::Maps(MapCommand::Save(None))),
             Action::SaveAll => state.outbox.push(Command::Maps(MapCommand::SaveAll)),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),

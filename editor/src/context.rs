@@ -1,7 +1,9 @@
-//! The editor's context: the state the panes share (the latest snapshot, the selection,
-//! the commands queued for the runtime, each pane's own state) and the requests they make of
-//! the app. Panes borrow it in their `ui` functions and never reach the app itself (rerun's
-//! `ViewerContext` is the model), so the app depends on the panes and not the other way.
+//! The editor's context: the state the panes share (the latest snapshot, the selection, the
+//! viewport's camera and the level editor's tool, the commands queued for the runtime) and the
+//! requests they make of the app. Panes borrow it in their `ui` functions, next to their own
+//! state ([`crate::panes::PaneStates`]), and never reach the app itself (rerun's
+//! `ViewerContext` is the model): the app depends on the panes and the context, the panes on
+//! the context, and the context on neither.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,14 +13,8 @@ use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
 use nefia_runtime::view::Snapshot;
 
-use crate::file_dialogs::{Closing, FileDialog};
 use crate::links::LinkAction;
 use crate::panes::Tab;
-use crate::panes::inspector::InspectorState;
-use crate::panes::locations::LocationsState;
-use crate::panes::log::LogState;
-use crate::panes::maps::MapsState;
-use crate::panes::repl::ReplState;
 use crate::panes::viewport::ViewportState;
 use crate::tools::LevelState;
 
@@ -35,30 +31,21 @@ pub enum AppRequest {
     StopScript,
     /// Close the window (unsaved maps have been saved or discarded).
     Quit,
+    /// Put a warning in the Log (a problem the pane found that is not the user's doing now,
+    /// such as an image that would not load).
+    Warn(String),
 }
 
-/// What the panes share: each pane's `ui` function borrows it. What only the app can do
+/// What the panes share: each pane's `ui` function borrows it, with its own state. What only the app can do
 /// (open a project, bring a tab to the front, pin an inspector, stop a script) the panes ask
 /// for with an [`AppRequest`].
-pub struct EditorState {
+pub struct EditorContext {
     /// The latest snapshot of the game.
     pub snapshot: Arc<Snapshot>,
     /// The viewport's camera, toggles and caches.
     pub viewport: ViewportState,
-    /// The log's lines.
-    pub log: LogState,
-    /// The REPL's history.
-    pub repl: ReplState,
-    /// The Prototypes pane's search text.
-    pub prototype_search: String,
     /// The level editor's tool, brush, palette choices and clipboard.
     pub level: LevelState,
-    /// The Maps pane's selection and dialog.
-    pub maps: MapsState,
-    /// The inspectors' filters and expanded rows.
-    pub inspector: InspectorState,
-    /// The Locations pane's search and expanded nodes.
-    pub locations: LocationsState,
     /// An object to show in the Locations pane.
     pub reveal: Option<Uid>,
     /// The last refusal or error of an edit, and when it came.
@@ -80,25 +67,15 @@ pub struct EditorState {
     pub requests: Vec<AppRequest>,
     /// The open project's folder.
     pub project: PathBuf,
-    /// The File menu's dialog, if one is open.
-    pub file_dialog: Option<FileDialog>,
-    /// Where closing the window stands (unsaved maps are asked about first).
-    pub closing: Closing,
 }
 
-impl EditorState {
+impl EditorContext {
     /// The state of an editor on the project in `project`, showing `snapshot`.
-    pub fn new(project: PathBuf, snapshot: Arc<Snapshot>) -> EditorState {
-        EditorState {
+    pub fn new(project: PathBuf, snapshot: Arc<Snapshot>) -> EditorContext {
+        EditorContext {
             snapshot,
             viewport: ViewportState::default(),
-            log: LogState::default(),
-            repl: ReplState::default(),
-            prototype_search: String::new(),
             level: LevelState::default(),
-            maps: MapsState::default(),
-            inspector: InspectorState::default(),
-            locations: LocationsState::default(),
             reveal: None,
             notice: None,
             outbox: Vec::new(),
@@ -108,8 +85,6 @@ impl EditorState {
             busy: false,
             requests: Vec::new(),
             project,
-            file_dialog: None,
-            closing: Closing::No,
         }
     }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use nefia_runtime::host::{Command, MapCommand};
 
-use crate::context::{AppRequest, EditorState};
+use crate::context::{AppRequest, EditorContext};
 
 /// A dialog of the File menu.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,34 +41,44 @@ pub enum Closing {
     Confirmed,
 }
 
+/// The File menu's dialog and where closing the window stands: the app's, since only the
+/// app opens projects and closes the window.
+#[derive(Debug, Default)]
+pub struct FileDialogs {
+    /// The open dialog, if any.
+    pub open: Option<FileDialog>,
+    /// Where closing the window stands (unsaved maps are asked about first).
+    pub closing: Closing,
+}
+
 /// File → New project…: asks for the folder and the name.
-pub fn ask_new_project(state: &mut EditorState) {
+pub fn ask_new_project(dialogs: &mut FileDialogs, state: &EditorContext) {
     let parent = state.project.parent().map(|p| p.join("new_project")).unwrap_or_default();
-    state.file_dialog = Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
+    dialogs.open = Some(FileDialog::NewProject { dir: parent.display().to_string(), name: "New project".into() });
 }
 
 /// File → Open project…: asks for the folder.
-pub fn ask_open_project(state: &mut EditorState) {
-    state.file_dialog = Some(FileDialog::OpenProject { dir: state.project.display().to_string() });
+pub fn ask_open_project(dialogs: &mut FileDialogs, state: &EditorContext) {
+    dialogs.open = Some(FileDialog::OpenProject { dir: state.project.display().to_string() });
 }
 
 /// Stops the window from closing while maps have unsaved changes, and asks instead; closes
 /// once they are saved (or discarded).
-pub fn guard_close(state: &mut EditorState, ctx: &egui::Context) {
+pub fn guard_close(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egui::Context) {
     let unsaved: Vec<String> = state.snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect();
-    if state.closing == Closing::AfterSave && unsaved.is_empty() {
-        state.closing = Closing::Confirmed;
+    if dialogs.closing == Closing::AfterSave && unsaved.is_empty() {
+        dialogs.closing = Closing::Confirmed;
         state.requests.push(AppRequest::Quit);
     }
-    if ctx.input(|i| i.viewport().close_requested()) && state.closing != Closing::Confirmed && !unsaved.is_empty() {
+    if ctx.input(|i| i.viewport().close_requested()) && dialogs.closing != Closing::Confirmed && !unsaved.is_empty() {
         ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-        state.file_dialog = Some(FileDialog::Unsaved { maps: unsaved });
+        dialogs.open = Some(FileDialog::Unsaved { maps: unsaved });
     }
 }
 
 /// The open dialog, if any.
-pub fn dialog_ui(state: &mut EditorState, ctx: &egui::Context) {
-    let Some(dialog) = &mut state.file_dialog else { return };
+pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egui::Context) {
+    let Some(dialog) = &mut dialogs.open else { return };
     let mut close = false;
     let mut open: Option<PathBuf> = None;
     let mut create: Option<(PathBuf, String)> = None;
@@ -117,11 +127,11 @@ pub fn dialog_ui(state: &mut EditorState, ctx: &egui::Context) {
         close |= ui.button("Cancel").clicked();
     });
     if close || modal.should_close() {
-        state.file_dialog = None;
+        dialogs.open = None;
     }
     if let Some(closing) = closing {
-        state.file_dialog = None;
-        state.closing = closing;
+        dialogs.open = None;
+        dialogs.closing = closing;
         if closing == Closing::AfterSave {
             state.outbox.push(Command::Maps(MapCommand::SaveAll));
         } else {
@@ -129,11 +139,11 @@ pub fn dialog_ui(state: &mut EditorState, ctx: &egui::Context) {
         }
     }
     if let Some(dir) = open {
-        state.file_dialog = None;
+        dialogs.open = None;
         state.requests.push(AppRequest::OpenProject(dir));
     }
     if let Some((dir, name)) = create {
-        state.file_dialog = None;
+        dialogs.open = None;
         match new_project(state, &dir, &name) {
             Ok(()) => state.requests.push(AppRequest::OpenProject(dir)),
             Err(error) => state.notice = Some((error, std::time::Instant::now())),
@@ -142,7 +152,7 @@ pub fn dialog_ui(state: &mut EditorState, ctx: &egui::Context) {
 }
 
 /// Makes a project in `dir` that loads the open project's mods from the same folders.
-fn new_project(state: &EditorState, dir: &std::path::Path, name: &str) -> Result<(), String> {
+fn new_project(state: &EditorContext, dir: &std::path::Path, name: &str) -> Result<(), String> {
     let current = nefia_runtime::project::Project::open(&state.project).map_err(|e| e.to_string())?;
     let absolute =
         |paths: Vec<PathBuf>| -> Vec<PathBuf> { paths.into_iter().filter_map(|p| p.canonicalize().ok()).collect() };

@@ -6,16 +6,16 @@
 use nefia_runtime::host::Command;
 use nefia_runtime::play::PlayFrom;
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 /// Starts playing from `from`; the viewport takes the keyboard.
-pub fn play(state: &mut EditorState, from: PlayFrom) {
+pub fn play(state: &mut EditorContext, from: PlayFrom) {
     state.outbox.push(Command::Play(from));
     state.viewport.focus_requested = true;
 }
 
 /// "Play from here": a new game on the current map with the player on the hovered cell.
-pub fn play_here(state: &mut EditorState) {
+pub fn play_here(state: &mut EditorContext) {
     match (state.snapshot.map.as_ref(), state.viewport.hovered) {
         (Some(map), Some((x, y))) => play(state, PlayFrom::Here { map: map.id, x, y }),
         _ => {
@@ -26,7 +26,7 @@ pub fn play_here(state: &mut EditorState) {
 }
 
 /// The Play, Stop, Pause and Step buttons.
-pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorState) {
+pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     let (playing, paused) = (state.snapshot.playing, state.snapshot.play_paused);
     if !playing {
         if ui
@@ -54,7 +54,7 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorState) {
 }
 
 /// What the status bar says about play.
-pub fn status(state: &EditorState) -> &'static str {
+pub fn status(state: &EditorContext) -> &'static str {
     match (state.snapshot.playing, state.snapshot.play_paused) {
         (false, _) => "editing",
         (true, false) => "playing",

@@ -14,7 +14,7 @@ use nefia_runtime::view::MapView;
 use nefia_runtime::{ObjectKind, Symbol};
 
 use crate::commands::{Action, Scope};
-use crate::context::EditorState;
+use crate::context::EditorContext;
 use crate::render::camera::Camera;
 
 /// A tool of the level editor.
@@ -211,7 +211,7 @@ pub fn tool_ui(
     camera: &Camera,
     response: &egui::Response,
     map: &MapView,
-    state: &mut EditorState,
+    state: &mut EditorContext,
 ) {
     let level = &mut state.level;
     let Some(cell) = state.viewport.hovered.or(level.drag.map(|d| d.last)) else { return };
@@ -268,7 +268,7 @@ pub fn tool_ui(
 }
 
 /// Sends one part of a brush or erase stroke.
-fn stroke(state: &mut EditorState, map: &MapView, id: u64, cells: Vec<(i32, i32)>) {
+fn stroke(state: &mut EditorContext, map: &MapView, id: u64, cells: Vec<(i32, i32)>) {
     let edit = match state.level.tool {
         Tool::Brush => {
             let Some(tile) = state.level.tile else { return no_tile(state) };
@@ -291,12 +291,12 @@ fn stroke(state: &mut EditorState, map: &MapView, id: u64, cells: Vec<(i32, i32)
     state.outbox.push(Command::Edit(Edit::Stroke { id, edit: Box::new(edit) }));
 }
 
-fn no_tile(state: &mut EditorState) {
+fn no_tile(state: &mut EditorContext) {
     state.notice = Some(("Pick a tile in the Palette first (or right-click a cell)".into(), std::time::Instant::now()));
 }
 
 /// What a tool does when the mouse is released.
-fn finish(state: &mut EditorState, map: &MapView, drag: Drag, end: (i32, i32)) {
+fn finish(state: &mut EditorContext, map: &MapView, drag: Drag, end: (i32, i32)) {
     let tile = state.level.tile.map(|t| t.to_string());
     let edit = match state.level.tool {
         Tool::Rect | Tool::Line | Tool::Fill => {
@@ -323,12 +323,12 @@ fn finish(state: &mut EditorState, map: &MapView, drag: Drag, end: (i32, i32)) {
 }
 
 /// The selected objects an edit may remove or copy: all but the player.
-fn selected_objects(state: &EditorState) -> Vec<nefia_runtime::Uid> {
+fn selected_objects(state: &EditorContext) -> Vec<nefia_runtime::Uid> {
     state.selection.iter().copied().filter(|&u| Some(u) != state.snapshot.player).collect()
 }
 
 /// Removes the selected objects (Delete, Edit → Delete).
-pub fn delete_selection(state: &mut EditorState) {
+pub fn delete_selection(state: &mut EditorContext) {
     let uids = selected_objects(state);
     if !uids.is_empty() {
         state.outbox.push(Command::Edit(Edit::Remove { uids }));
@@ -337,7 +337,7 @@ pub fn delete_selection(state: &mut EditorState) {
 }
 
 /// Duplicates the selected objects (Ctrl+D, Edit → Duplicate).
-pub fn duplicate_selection(state: &mut EditorState) {
+pub fn duplicate_selection(state: &mut EditorContext) {
     let uids = selected_objects(state);
     if !uids.is_empty() {
         state.outbox.push(Command::Edit(Edit::Clone { uids }));

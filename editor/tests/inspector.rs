@@ -97,7 +97,7 @@ fn dragging_an_item_into_a_full_inventory_is_refused_and_nothing_moves() {
     .parse::<u64>()
     .unwrap();
     harness.state_mut().state_mut().reveal = Some(Uid(putitoro));
-    harness.state_mut().state_mut().locations.search.clear();
+    harness.state_mut().panes_mut().locations.search.clear();
     let item_row = format!("uid {putitoro} elona.putitoro");
     step_until(&mut harness, "the item row", |h| h.query_by_label_contains(&item_row).is_some());
     let player = player(&harness);
@@ -262,12 +262,12 @@ fn locations_search_finds_by_uid_id_and_name_and_the_context_menu_clones() {
     harness.state_mut().open_tab(Tab::Locations);
     let uid = player(&harness);
     for search in [format!("uid {}", uid.0), "elona.player".to_owned(), "you".to_owned()] {
-        harness.state_mut().state_mut().locations.search = search.clone();
+        harness.state_mut().panes_mut().locations.search = search.clone();
         step_until(&mut harness, &search, |h| {
             h.query_by_label_contains(&format!("uid {} elona.player", uid.0)).is_some()
         });
     }
-    harness.state_mut().state_mut().locations.search = "elona.shopkeeper".into();
+    harness.state_mut().panes_mut().locations.search = "elona.shopkeeper".into();
     step_until(&mut harness, "the shopkeeper", |h| h.query_by_label_contains("elona.shopkeeper").is_some());
     harness.get_by_label_contains("elona.shopkeeper").click_secondary();
     harness.step();

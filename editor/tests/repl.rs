@@ -24,7 +24,7 @@ fn type_in(harness: &mut Harness<'static, EditorApp>, text: &str) {
 
 /// Types `text` and presses Enter; returns the number of REPL entries before.
 fn enter(harness: &mut Harness<'static, EditorApp>, text: &str) -> usize {
-    let before = harness.state().state().repl.entries.len();
+    let before = harness.state().panes().repl.entries.len();
     type_in(harness, text);
     harness.key_press(egui::Key::Enter);
     harness.step();
@@ -32,7 +32,7 @@ fn enter(harness: &mut Harness<'static, EditorApp>, text: &str) -> usize {
 }
 
 fn last_result(harness: &Harness<'static, EditorApp>) -> Option<Evaluation> {
-    harness.state().state().repl.entries.last().and_then(|e| e.result.clone())
+    harness.state().panes().repl.entries.last().and_then(|e| e.result.clone())
 }
 
 /// Waits for the answer to the last entry.
@@ -42,7 +42,7 @@ fn answered(harness: &mut Harness<'static, EditorApp>) -> Evaluation {
 }
 
 fn input(harness: &Harness<'static, EditorApp>) -> String {
-    harness.state().state().repl.input.clone()
+    harness.state().panes().repl.input.clone()
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn enter_evaluates_and_an_incomplete_chunk_continues_on_the_next_line() {
 
     enter(&mut harness, "function twice(n)");
     step_until(&mut harness, "the chunk back in the input", |h| input(h) == "function twice(n)\n");
-    assert!(harness.state().state().repl.entries.last().is_some_and(|e| e.input == "1 + 1"), "no entry for it");
+    assert!(harness.state().panes().repl.entries.last().is_some_and(|e| e.input == "1 + 1"), "no entry for it");
     type_in(&mut harness, "return n * 2 end");
     harness.key_press(egui::Key::Enter);
     harness.step();
@@ -85,7 +85,7 @@ fn printed_output_appears_with_its_entry_and_errors_link_to_their_source() {
     let place = "mods/damage_popups/init.lua:19";
     step_until(&mut harness, "the link", |h| h.query_by_label(place).is_some());
     harness.get_by_label(place).click();
-    step_until(&mut harness, "the source window", |h| h.state().state().repl.source.is_some());
+    step_until(&mut harness, "the source window", |h| h.state().panes().repl.source.is_some());
     step_until(&mut harness, "the failing line", |h| {
         h.query_by_label_contains("color = params.amount > 0 and").is_some()
     });
@@ -131,7 +131,7 @@ fn history_walks_with_up_and_down_and_survives_a_restart() {
         assert_eq!(input(&harness), "20");
     }
     let mut harness = editor_on(&project, ReplState::with_history_file(file));
-    assert_eq!(harness.state().state().repl.history, ["10", "20"]);
+    assert_eq!(harness.state().panes().repl.history, ["10", "20"]);
     type_in(&mut harness, "");
     harness.key_press(egui::Key::ArrowUp);
     harness.step();
@@ -162,7 +162,7 @@ fn breakpoint_mode_shows_locals_and_continues_with_f8() {
     harness.step();
     step_until(&mut harness, "the run to finish", |h| h.state().state().snapshot.state == RuntimeState::Running);
     step_until(&mut harness, "the paused call's answer", |h| {
-        h.state().state().repl.entries.iter().any(|e| e.result == Some(Evaluation::Values(vec!["30".into()])))
+        h.state().panes().repl.entries.iter().any(|e| e.result == Some(Evaluation::Values(vec!["30".into()])))
     });
 }
 

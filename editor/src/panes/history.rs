@@ -4,10 +4,10 @@
 use egui::{RichText, Ui};
 use nefia_runtime::host::Command;
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 /// Shows the history.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let history = state.snapshot.history.clone();
     ui.horizontal(|ui| {
         if ui.add_enabled(history.done > 0, egui::Button::new("Undo")).clicked() {

@@ -17,7 +17,7 @@ use nefia_runtime::value::Key;
 use nefia_runtime::view::{FieldRow, ObjectDetails};
 use nefia_runtime::{ModMethod, Uid, Value};
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 const ROW_HEIGHT: f32 = 22.0;
 
@@ -69,7 +69,7 @@ impl InspectorState {
 }
 
 /// Shows the inspector; `pinned` is the uid a pinned pane shows, None for the selection.
-pub fn ui(ui: &mut Ui, state: &mut EditorState, pinned: Option<u64>) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState, pinned: Option<u64>) {
     let snapshot = state.snapshot.clone();
     let uids: Vec<Uid> = match pinned {
         Some(uid) => vec![Uid(uid)],
@@ -84,19 +84,19 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState, pinned: Option<u64>) {
         });
         return;
     }
-    state.inspector.track_turns(snapshot.turn, &snapshot.inspected);
+    inspector.track_turns(snapshot.turn, &snapshot.inspected);
     header_ui(ui, state, &objects, pinned);
-    let filter = state.inspector.filters.entry(pinned).or_default();
+    let filter = inspector.filters.entry(pinned).or_default();
     ui.horizontal(|ui| {
         ui.label("Filter:");
         ui.add(egui::TextEdit::singleline(filter).hint_text("field name").desired_width(160.0));
     });
     let filter = filter.clone();
     let rows = shared_rows(&objects, &filter);
-    let flat = flatten(&rows, &uids, &state.inspector.expanded);
+    let flat = flatten(&rows, &uids, &inspector.expanded);
     let mut edits = Vec::new();
     let mut toggles = Vec::new();
-    let mut adding = state.inspector.adding.remove(&pinned);
+    let mut adding = inspector.adding.remove(&pinned);
     add_temp_form(ui, &uids, &mut adding, &mut edits);
     egui::ScrollArea::horizontal().show(ui, |ui| {
         TableBuilder::new(ui)
@@ -121,7 +121,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState, pinned: Option<u64>) {
                     let line = &flat[row.index()];
                     let shared = &rows[line.row];
                     let changed = objects.iter().any(|o| {
-                        shared.rows.iter().any(|r| r.name == shared.name && state.inspector.changed_last_turn(o.uid, r))
+                        shared.rows.iter().any(|r| r.name == shared.name && inspector.changed_last_turn(o.uid, r))
                     });
                     row.col(|ui| {
                         let text = RichText::new(line.label(&shared.name)).monospace();
@@ -156,18 +156,18 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState, pinned: Option<u64>) {
             });
     });
     if let Some(form) = adding {
-        state.inspector.adding.insert(pinned, form);
+        inspector.adding.insert(pinned, form);
     }
     for path in toggles {
         let key = (uids.clone(), path);
-        if !state.inspector.expanded.remove(&key) {
-            state.inspector.expanded.insert(key);
+        if !inspector.expanded.remove(&key) {
+            inspector.expanded.insert(key);
         }
     }
     state.outbox.extend(edits.into_iter().map(Command::Edit));
 }
 
-fn header_ui(ui: &mut Ui, state: &mut EditorState, objects: &[&ObjectDetails], pinned: Option<u64>) {
+fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails], pinned: Option<u64>) {
     let uids: Vec<Uid> = objects.iter().map(|o| o.uid).collect();
     match objects {
         [object] => {

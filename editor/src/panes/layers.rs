@@ -3,10 +3,10 @@
 
 use egui::Ui;
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 /// Shows the layer stack.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let snapshot = state.snapshot.clone();
     ui.strong("Map renderer");
     ui.indent("map-layers", |ui| {

@@ -17,7 +17,7 @@ use nefia_runtime::location::Holder;
 use nefia_runtime::view::{LocationTree, ObjectRow};
 use nefia_runtime::{MapId, ObjectKind, Symbol, Uid};
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 const ROW_HEIGHT: f32 = 18.0;
 
@@ -240,16 +240,16 @@ fn group_name(kind: ObjectKind) -> &'static str {
 }
 
 /// Shows the locations tree.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, locations: &mut LocationsState) {
     let snapshot = state.snapshot.clone();
     ui.horizontal(|ui| {
         ui.label("Search:");
-        ui.add(egui::TextEdit::singleline(&mut state.locations.search).hint_text("uid, id or name"));
+        ui.add(egui::TextEdit::singleline(&mut locations.search).hint_text("uid, id or name"));
     });
     if let Some(uid) = state.reveal.take() {
-        state.locations.reveal(&snapshot.locations, uid);
+        locations.reveal(&snapshot.locations, uid);
     }
-    let view = &mut state.locations;
+    let view = &mut *locations;
     let key = (Arc::as_ptr(&snapshot.locations) as usize, view.version, view.search.clone());
     if view.made_from.as_ref() != Some(&key) {
         view.lines = flatten(&snapshot.locations, &view.expanded, &view.search);
@@ -267,7 +267,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     });
     for action in actions {
         match action {
-            Action::Toggle(node) => state.locations.toggle(node),
+            Action::Toggle(node) => locations.toggle(node),
             Action::Select(uid) => state.select(vec![uid]),
             Action::Command(command) => state.outbox.push(command),
             Action::Drop(uids, holder) => {

@@ -4,8 +4,6 @@ use egui::{Color32, RichText, Ui};
 use nefia_runtime::display::LogLevel;
 use nefia_runtime::lua::Output;
 
-use crate::context::EditorState;
-
 /// Lines kept in the pane.
 const KEEP: usize = 5000;
 
@@ -46,8 +44,7 @@ pub fn line(output: &Output) -> (String, Color32) {
 }
 
 /// Shows the log.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
-    let log = &mut state.log;
+pub fn ui(ui: &mut Ui, log: &mut LogState) {
     ui.horizontal(|ui| {
         ui.label("Filter:");
         ui.text_edit_singleline(&mut log.filter);

@@ -8,7 +8,7 @@ use nefia_runtime::host::{Command, MapCommand};
 use nefia_runtime::map::MapId;
 use nefia_runtime::map_files::MapFileView;
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 /// A dialog of the Maps pane.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,12 +82,12 @@ fn marks(view: &MapFileView) -> String {
 }
 
 /// Shows the Maps pane.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
     let snapshot = state.snapshot.clone();
     ui.horizontal_wrapped(|ui| {
         if ui.button("New map…").clicked() {
             let dialog = MapDialog::New { name: String::new(), width: 40, height: 25, tile: state_tile(state) };
-            state.maps.dialog = Some(dialog);
+            maps.dialog = Some(dialog);
         }
         let dirty = snapshot.map_files.iter().any(|m| m.dirty);
         if ui.add_enabled(dirty, egui::Button::new("Save all")).clicked() {
@@ -96,7 +96,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
     });
     ui.separator();
     for view in &snapshot.map_files {
-        let selected = state.maps.selected.as_deref() == Some(view.name.as_str());
+        let selected = maps.selected.as_deref() == Some(view.name.as_str());
         let mut text = RichText::new(marks(view));
         if view.current {
             text = text.strong();
@@ -112,30 +112,29 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
             response = response.on_hover_text(view.problems.join("\n"));
         }
         if response.clicked() {
-            state.maps.selected = Some(view.name.clone());
+            maps.selected = Some(view.name.clone());
             if !view.current {
                 state.outbox.push(Command::Maps(MapCommand::Open(view.name.clone())));
             }
         }
     }
     ui.separator();
-    let chosen =
-        state.maps.selected.clone().and_then(|name| snapshot.map_files.iter().find(|m| m.name == name).cloned());
+    let chosen = maps.selected.clone().and_then(|name| snapshot.map_files.iter().find(|m| m.name == name).cloned());
     if let Some(view) = chosen {
-        actions_ui(ui, state, &view);
+        actions_ui(ui, state, maps, &view);
     }
-    dialog_ui(ui.ctx(), state);
+    dialog_ui(ui.ctx(), state, maps);
 }
 
 /// The tile new cells get: the palette's, or the first tile.
-fn state_tile(state: &EditorState) -> String {
+fn state_tile(state: &EditorContext) -> String {
     state.level.tile.map(|t| t.to_string()).unwrap_or_else(|| {
         let tiles = state.snapshot.data.iter().find(|t| t.id.as_str() == "base.map_tile");
         tiles.and_then(|t| t.entries.first()).map(|e| e.id.to_string()).unwrap_or_default()
     })
 }
 
-fn actions_ui(ui: &mut Ui, state: &mut EditorState, view: &MapFileView) {
+fn actions_ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState, view: &MapFileView) {
     let name = view.name.clone();
     ui.label(RichText::new(format!("Map '{name}'")).strong());
     ui.horizontal_wrapped(|ui| {
@@ -143,23 +142,22 @@ fn actions_ui(ui: &mut Ui, state: &mut EditorState, view: &MapFileView) {
             state.outbox.push(Command::Maps(MapCommand::Save(Some(name.clone()))));
         }
         if ui.button("Rename…").clicked() {
-            state.maps.dialog = Some(MapDialog::Rename { from: name.clone(), to: name.clone() });
+            maps.dialog = Some(MapDialog::Rename { from: name.clone(), to: name.clone() });
         }
         if ui.button("Duplicate…").clicked() {
-            state.maps.dialog = Some(MapDialog::Duplicate { from: name.clone(), to: format!("{name}_copy") });
+            maps.dialog = Some(MapDialog::Duplicate { from: name.clone(), to: format!("{name}_copy") });
         }
         if let (Some(map), Some((width, height))) = (view.map, view.size)
             && ui.button("Resize…").clicked()
         {
             let tile = state_tile(state);
-            state.maps.dialog =
-                Some(MapDialog::Resize { name: name.clone(), map, width, height, anchor: (1, 1), tile });
+            maps.dialog = Some(MapDialog::Resize { name: name.clone(), map, width, height, anchor: (1, 1), tile });
         }
         if ui.add_enabled(!view.start, egui::Button::new("Set as start map")).clicked() {
             state.outbox.push(Command::Maps(MapCommand::SetStart(name.clone())));
         }
         if ui.add_enabled(!view.start, egui::Button::new("Delete…")).clicked() {
-            state.maps.dialog = Some(MapDialog::Delete { name: name.clone() });
+            maps.dialog = Some(MapDialog::Delete { name: name.clone() });
         }
     });
     for problem in &view.problems {
@@ -168,8 +166,8 @@ fn actions_ui(ui: &mut Ui, state: &mut EditorState, view: &MapFileView) {
 }
 
 /// The open dialog, as a modal window; OK sends its command.
-fn dialog_ui(ctx: &egui::Context, state: &mut EditorState) {
-    let Some(dialog) = &mut state.maps.dialog else { return };
+fn dialog_ui(ctx: &egui::Context, state: &mut EditorContext, maps: &mut MapsState) {
+    let Some(dialog) = &mut maps.dialog else { return };
     let mut command = None;
     let mut close = false;
     let modal = egui::Modal::new(egui::Id::new("nefia-map-dialog")).show(ctx, |ui| {
@@ -262,12 +260,12 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorState) {
         close |= ui.button("Cancel").clicked();
     });
     if command.is_some() || close || modal.should_close() {
-        state.maps.dialog = None;
+        maps.dialog = None;
     }
     if let Some(command) = command {
         // The pane follows the map it made or renamed.
         if let Command::Maps(MapCommand::New { name: to, .. } | MapCommand::Rename { to, .. }) = &command {
-            state.maps.selected = Some(to.clone());
+            maps.selected = Some(to.clone());
         }
         state.outbox.push(command);
     }

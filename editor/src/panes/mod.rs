@@ -15,7 +15,7 @@ use egui::{Ui, WidgetText};
 use egui_dock::TabViewer;
 use serde::{Deserialize, Serialize};
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 /// A pane of the dock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -84,10 +84,41 @@ pub fn accessible_name(ui: &Ui, response: &egui::Response, name: impl Into<Strin
     ui.ctx().accesskit_node_builder(response.id, |node| node.set_label(name));
 }
 
-/// Shows panes over the editor's state.
+/// Each pane's own state: what it keeps between frames that no other pane reads. The app
+/// owns it; a pane borrows only its own part, next to the shared [`EditorContext`].
+#[derive(Default)]
+pub struct PaneStates {
+    /// The Log's lines.
+    pub log: log::LogState,
+    /// The REPL's transcript, history and input.
+    pub repl: repl::ReplState,
+    /// The Prototypes pane's search text.
+    pub prototype_search: String,
+    /// The Maps pane's selection and dialog.
+    pub maps: maps::MapsState,
+    /// The inspectors' filters and expanded rows.
+    pub inspector: inspector::InspectorState,
+    /// The Locations pane's search and expanded nodes.
+    pub locations: locations::LocationsState,
+}
+
+impl PaneStates {
+    /// The panes' state on opening the project in `project` (the REPL's history is the
+    /// project's).
+    pub fn of_project(project: &std::path::Path) -> PaneStates {
+        PaneStates {
+            repl: repl::ReplState::with_history_file(repl::ReplState::history_file_of(project)),
+            ..PaneStates::default()
+        }
+    }
+}
+
+/// Shows panes over the editor's context and their own states.
 pub struct Panes<'a> {
     /// The state every pane reads and writes.
-    pub state: &'a mut EditorState,
+    pub context: &'a mut EditorContext,
+    /// Each pane's own state.
+    pub states: &'a mut PaneStates,
 }
 
 impl TabViewer for Panes<'_> {
@@ -103,17 +134,17 @@ impl TabViewer for Panes<'_> {
 
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
         match tab {
-            Tab::Viewport => viewport::ui(ui, self.state),
-            Tab::Inspector => inspector::ui(ui, self.state, None),
-            Tab::PinnedInspector(uid) => inspector::ui(ui, self.state, Some(*uid)),
-            Tab::Locations => locations::ui(ui, self.state),
-            Tab::Repl => repl::ui(ui, self.state),
-            Tab::Log => log::ui(ui, self.state),
-            Tab::Prototypes => prototypes::ui(ui, self.state),
-            Tab::Layers => layers::ui(ui, self.state),
-            Tab::History => history::ui(ui, self.state),
-            Tab::Maps => maps::ui(ui, self.state),
-            Tab::Palette => palette::ui(ui, self.state),
+            Tab::Viewport => viewport::ui(ui, self.context, &mut self.states.repl),
+            Tab::Inspector => inspector::ui(ui, self.context, &mut self.states.inspector, None),
+            Tab::PinnedInspector(uid) => inspector::ui(ui, self.context, &mut self.states.inspector, Some(*uid)),
+            Tab::Locations => locations::ui(ui, self.context, &mut self.states.locations),
+            Tab::Repl => repl::ui(ui, self.context, &mut self.states.repl),
+            Tab::Log => log::ui(ui, &mut self.states.log),
+            Tab::Prototypes => prototypes::ui(ui, self.context, &mut self.states.prototype_search),
+            Tab::Layers => layers::ui(ui, self.context),
+            Tab::History => history::ui(ui, self.context),
+            Tab::Maps => maps::ui(ui, self.context, &mut self.states.maps),
+            Tab::Palette => palette::ui(ui, self.context),
         }
     }
 

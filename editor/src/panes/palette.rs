@@ -6,7 +6,7 @@ use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
 use nefia_runtime::view::PrototypeView;
 use nefia_runtime::{ObjectKind, Symbol, Value};
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 use crate::tools::Tool;
 
 /// A field of a prototype.
@@ -44,7 +44,7 @@ fn matches(entry: &PrototypeView, search: &str) -> bool {
 }
 
 /// Shows the palette.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let snapshot = state.snapshot.clone();
     let entries = |data_type: &str| snapshot.data.iter().find(|t| t.id.as_str() == data_type).map(|t| &t.entries);
     let level = &mut state.level;

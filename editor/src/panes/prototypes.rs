@@ -2,16 +2,16 @@
 
 use egui::Ui;
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 
 /// Shows the prototypes.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, search: &mut String) {
     let snapshot = state.snapshot.clone();
     ui.horizontal(|ui| {
         ui.label("Search:");
-        ui.text_edit_singleline(&mut state.prototype_search);
+        ui.text_edit_singleline(search);
     });
-    let search = state.prototype_search.to_lowercase();
+    let search = search.to_lowercase();
     egui::ScrollArea::vertical().show(ui, |ui| {
         for data_type in snapshot.data.iter() {
             let entries: Vec<_> = data_type

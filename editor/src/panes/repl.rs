@@ -14,7 +14,7 @@ use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
 use nefia_runtime::view::Snapshot;
 
-use crate::context::EditorState;
+use crate::context::EditorContext;
 use crate::links::{self, LinkAction};
 
 /// How many inputs the history keeps.
@@ -161,14 +161,14 @@ impl ReplState {
 }
 
 /// Shows the REPL.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState) {
     let snapshot = state.snapshot.clone();
     let mut actions = Vec::new();
     let id = ui.id();
-    egui::Panel::top(id.with("repl-toolbar")).show(ui, |ui| toolbar_ui(ui, state, &snapshot));
+    egui::Panel::top(id.with("repl-toolbar")).show(ui, |ui| toolbar_ui(ui, state, repl, &snapshot));
     let input_panel = egui::Panel::bottom(id.with("repl-input")).show(ui, |ui| {
-        completions_ui(ui, &mut state.repl);
-        input_ui(ui, state, &snapshot);
+        completions_ui(ui, repl);
+        input_ui(ui, state, repl, &snapshot);
     });
     // The rest: the entries, and the Locals beside them while paused.
     let mut rest = ui.available_rect_before_wrap();
@@ -185,9 +185,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
         egui::ScrollArea::vertical()
             .stick_to_bottom(true)
             .auto_shrink([false; 2])
-            .show(ui, |ui| entries_ui(ui, &state.repl.entries, &mut actions));
+            .show(ui, |ui| entries_ui(ui, &repl.entries, &mut actions));
     });
-    source_window(ui.ctx(), &mut state.repl.source);
+    source_window(ui.ctx(), &mut repl.source);
     for action in actions {
         state.follow(action);
     }
@@ -274,10 +274,9 @@ fn completions_ui(ui: &mut Ui, repl: &mut ReplState) {
     }
 }
 
-fn input_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
+fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapshot: &Snapshot) {
     let id = input_id();
     let focused = ui.memory(|m| m.has_focus(id));
-    let repl = &mut state.repl;
     // Enter, Up, Down and Tab are the REPL's, not the text box's.
     let (enter, up, down, tab) = if focused {
         ui.input_mut(|i| {
@@ -333,7 +332,7 @@ fn input_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
     }
 }
 
-fn toolbar_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
+fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapshot: &Snapshot) {
     let paused = snapshot.pause.is_some();
     let busy = state.busy;
     ui.horizontal(|ui| {
@@ -356,15 +355,15 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
             state.requests.push(crate::context::AppRequest::StopScript);
         }
         ui.separator();
-        limits_ui(ui, state, snapshot);
+        limits_ui(ui, state, repl, snapshot);
         ui.separator();
         if ui.button("Clear").clicked() {
-            state.repl.entries.clear();
+            repl.entries.clear();
         }
     });
 }
 
-fn limits_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
+fn limits_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapshot: &Snapshot) {
     let limits = &snapshot.limits;
     let describe = |value: Option<String>| value.unwrap_or_else(|| "none".into());
     let summary = format!(
@@ -374,7 +373,7 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
         limits.used as f64 / (1 << 20) as f64
     );
     let popup = ui.menu_button(summary, |ui| {
-        let (seconds, mib) = state.repl.limits_edit.get_or_insert_with(|| {
+        let (seconds, mib) = repl.limits_edit.get_or_insert_with(|| {
             (limits.time.map_or(0.0, |t| t.as_secs_f64()), limits.memory.map_or(0, |m| m >> 20))
         });
         egui::Grid::new("repl-limits").show(ui, |ui| {
@@ -393,7 +392,7 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorState, snapshot: &Snapshot) {
         }
     });
     if popup.inner.is_none() {
-        state.repl.limits_edit = None;
+        repl.limits_edit = None;
     }
 }
 

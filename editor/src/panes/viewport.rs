@@ -5,11 +5,9 @@
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
 use nefia_runtime::display::Input;
-use nefia_runtime::display::{LogLevel, LogLine};
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
 use nefia_runtime::location::Holder;
-use nefia_runtime::lua::Output;
 use nefia_runtime::view::{MapView, Snapshot};
 
 use nefia_runtime::lua::GameError;
@@ -17,7 +15,7 @@ use nefia_runtime::lua::GameError;
 use super::Tab;
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};
-use crate::context::EditorState;
+use crate::context::{AppRequest, EditorContext};
 use crate::keys;
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
@@ -58,7 +56,7 @@ pub struct ViewportState {
 }
 
 /// Shows the viewport.
-pub fn ui(ui: &mut Ui, state: &mut EditorState) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplState) {
     toolbar_ui(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let snapshot = state.snapshot.clone();
@@ -107,7 +105,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
         &snapshot.asset_dirs,
     );
     for problem in view.renderer.take_image_problems() {
-        state.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: problem }));
+        state.requests.push(AppRequest::Warn(problem));
     }
     let view = &mut state.viewport;
     if let Some((x, y)) = view.hovered {
@@ -153,7 +151,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorState) {
         ui.scope_builder(egui::UiBuilder::new().max_rect(console), |ui| {
             egui::Frame::popup(ui.style()).fill(egui::Color32::from_black_alpha(220)).show(ui, |ui| {
                 ui.set_min_size(console.size() - Vec2::splat(16.0));
-                super::repl::ui(ui, state);
+                super::repl::ui(ui, state, repl);
             });
         });
     }
@@ -197,7 +195,7 @@ fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Cam
     }
 }
 
-fn toolbar_ui(ui: &mut Ui, state: &mut EditorState) {
+fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
     // The rows keep their height while painting (the brush size is always there), so the
     // map below does not move under the mouse.
     let editing = !state.snapshot.playing;
@@ -272,7 +270,14 @@ fn outline_selection(ui: &Ui, rect: Rect, camera: &Camera, snapshot: &Snapshot, 
 
 /// Click selects the top object of a cell (clicking again goes down the stack), Shift-click
 /// adds or removes it, and dragging a box selects everything in it (Shift adds).
-fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, map: &MapView, state: &mut EditorState) {
+fn select_ui(
+    ui: &Ui,
+    rect: Rect,
+    camera: &Camera,
+    response: &egui::Response,
+    map: &MapView,
+    state: &mut EditorContext,
+) {
     let shift = ui.input(|i| i.modifiers.shift);
     let mut selection = state.selection.clone();
     if response.clicked() {
@@ -343,7 +348,7 @@ fn select_ui(ui: &Ui, rect: Rect, camera: &Camera, response: &egui::Response, ma
 /// The error screen over the game: what failed, its traceback, Enter to resume (the failed
 /// step is abandoned) and Escape to leave it for the REPL — then a banner stays until the
 /// game is resumed or a hotload fixes it.
-fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorState) {
+fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorContext) {
     let keys = ui.ctx().memory(|m| m.focused().is_none()) || state.viewport.has_focus;
     let mut actions = Vec::new();
     let choice = if state.viewport.dismissed_error.as_ref() == Some(error) {
@@ -359,7 +364,7 @@ fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorSt
         Some(ErrorChoice::Resume) => state.outbox.push(Command::Resume),
         Some(ErrorChoice::Leave) => {
             state.viewport.dismissed_error = Some(error.clone());
-            state.requests.push(crate::context::AppRequest::OpenTab(Tab::Repl));
+            state.requests.push(AppRequest::OpenTab(Tab::Repl));
             ui.memory_mut(|m| m.request_focus(super::repl::input_id()));
         }
         None => {}
@@ -396,7 +401,7 @@ fn move_ui(
     camera: &Camera,
     response: &egui::Response,
     map: &MapView,
-    state: &mut EditorState,
+    state: &mut EditorContext,
     from: (i32, i32),
 ) {
     let Some(to) = state.viewport.hovered else { return };
@@ -430,7 +435,7 @@ fn move_ui(
 
 /// Delete removes the selected objects, Ctrl+D duplicates them, Ctrl+C copies the
 /// box-selected region (or the selection's cells) and Ctrl+V pastes at the cursor.
-fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorState) {
+fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorContext) {
     let objects = [Action::DeleteSelection, Action::DuplicateSelection, Action::CopyRegion, Action::Paste];
     let pressed = crate::commands::pressed(ui.ctx(), Scope::Tools, |a| objects.contains(&a));
     // The platform's copy and paste (Ctrl+C in some windows systems arrives as these).
@@ -502,7 +507,7 @@ fn mark_unresolved(ui: &Ui, rect: Rect, camera: &Camera, map: &MapView) {
 }
 
 /// The last refused edit, shown for a few seconds over the map.
-fn notice_ui(ui: &Ui, rect: Rect, state: &EditorState) {
+fn notice_ui(ui: &Ui, rect: Rect, state: &EditorContext) {
     const SHOWN: std::time::Duration = std::time::Duration::from_secs(5);
     let Some((text, when)) = &state.notice else { return };
     let age = when.elapsed();

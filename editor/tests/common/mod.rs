@@ -20,7 +20,7 @@ pub fn editor() -> Harness<'static, EditorApp> {
 /// An editor on `project` with `repl` as its REPL.
 pub fn editor_on(project: &std::path::Path, repl: ReplState) -> Harness<'static, EditorApp> {
     let mut app = EditorApp::new(&egui::Context::default(), project.to_owned(), None);
-    app.state_mut().repl = repl;
+    app.panes_mut().repl = repl;
     Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
@@ -54,15 +54,14 @@ pub fn step_until<App>(
 
 /// Sends Lua to the runtime as the REPL does; returns the REPL entry's index.
 pub fn eval(harness: &mut Harness<'static, EditorApp>, code: &str) -> usize {
-    let state = harness.state_mut().state_mut();
-    let command = state.repl.submit(code.to_owned());
+    let command = harness.state_mut().panes_mut().repl.submit(code.to_owned());
     harness.state().host().send(command);
-    harness.state().state().repl.entries.len() - 1
+    harness.state().panes().repl.entries.len() - 1
 }
 
 /// The answer to REPL entry `entry`, if it came.
 pub fn result(harness: &Harness<'static, EditorApp>, entry: usize) -> Option<Evaluation> {
-    harness.state().state().repl.entries[entry].result.clone()
+    harness.state().panes().repl.entries[entry].result.clone()
 }
 
 /// Evaluates `code` and waits for its values.
