@@ -1,6 +1,7 @@
-//! The runtime's speed and memory targets (issue: runtime core), each workload driven from
-//! Lua as a mod would. Run with `cargo bench -p nefia_runtime --bench engine`; the peak
-//! memory of the whole run is printed at the end.
+//! The runtime's speed and memory targets, each workload driven from Lua as a mod would.
+//! Run with `cargo bench -p nefia_runtime --bench engine`. The per-object rows run on worlds
+//! of 10,000 and 100,000 characters and print the memory each world took; the peak memory of
+//! the whole run is printed at the end.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -71,42 +72,135 @@ fn objects(c: &mut Criterion) {
     group.finish();
 }
 
-fn moddable(c: &mut Criterion) {
-    let mut group = c.benchmark_group("moddable");
-    group.sample_size(20);
-    group.bench_function("1,000,000 calc(\"max_hp\")", |b| {
-        let rt = game(&format!("{MAP_100}\n putit = Chara.create('elona.putit', 1, 1)"));
-        b.iter(|| run(&rt, "local p = putit for i = 1, 1000000 do p:calc('max_hp') end"))
-    });
-    group.bench_function("100,000 mod(\"dv\", 5, \"add\")", |b| {
-        let rt = game(&format!("{MAP_100}\n putit = Chara.create('elona.putit', 1, 1)"));
-        b.iter(|| run(&rt, "local p = putit p:refresh() for i = 1, 100000 do p:mod('dv', 5, 'add') end"))
-    });
-    group.bench_function("refresh() of 10,000 characters, two handlers", |b| {
-        let rt = game(&format!(
-            "{PUTITS_100}
-            Event.register('base.on_chara_refreshed', 'bench.a', function(c) c:mod('dv', 5, 'add') end)
-            Event.register('base.on_chara_refreshed', 'bench.b', function(c) c:mod('fov', 2, 'add') end)
-            list = {{}}
-            for i, c in Chara.iter() do list[i] = c end"
-        ));
-        b.iter(|| run(&rt, "for i = 1, #list do list[i]:refresh() end"))
-    });
+/// The world sizes the per-object rows run at (characters on one map).
+const SIZES: [usize; 2] = [10_000, 100_000];
+
+/// A game with `n` putits on a square map big enough to hold them one to a cell, walls
+/// scattered for sight, the two refresh handlers of the OpenNefia workload, a player in the
+/// middle, and `list`, the putits' handles, in Lua.
+fn world_of(n: usize) -> Runtime {
+    let side = (n as f64).sqrt().ceil() as usize + 1;
+    game(&format!(
+        "Map.set_map(InstancedMap:new({side}, {side}))
+        local map = Map.current()
+        for x = 0, {side} - 1, 7 do for y = 0, {side} - 1, 3 do map:set_tile(x, y, 'elona.wall_stone') end end
+        list = {{}}
+        for i = 0, {n} - 1 do list[i + 1] = Chara.create('elona.putit', i % {side}, i // {side}) end
+        Event.register('base.on_chara_refreshed', 'bench.a', function(c) c:mod('dv', 5, 'add') end)
+        Event.register('base.on_chara_refreshed', 'bench.b', function(c) c:mod('fov', 2, 'add') end)
+        local hero = Chara.create('elona.player', {side} // 2, {side} // 2)
+        Chara.set_player(hero)"
+    ))
+}
+
+/// The rows whose cost per call must not grow with the world: each runs on a world of 10,000
+/// and of 100,000 characters, and the peak memory of each world's rows is printed.
+fn scaling(c: &mut Criterion) {
+    for n in SIZES {
+        let before = memory::reset_peak();
+        let rt = world_of(n);
+        let built = memory::peak().saturating_sub(before);
+        let mut group = c.benchmark_group(format!("{n} characters"));
+        group.sample_size(10);
+        group.bench_function("1,000,000 calc(\"max_hp\"), each on the next character", |b| {
+            let rounds = 1_000_000 / n;
+            b.iter(|| run(&rt, &format!("for r = 1, {rounds} do for i = 1, #list do list[i]:calc('max_hp') end end")))
+        });
+        group.bench_function("100,000 mod(\"dv\", 5, \"add\"), each on the next character", |b| {
+            // The temp values are reset first, so every sample does the same work.
+            b.iter_batched(
+                || run(&rt, "for i = 1, #list do list[i]:reset('dv') end"),
+                |()| run(&rt, "local n = #list for i = 0, 99999 do list[i % n + 1]:mod('dv', 5, 'add') end"),
+                BatchSize::PerIteration,
+            )
+        });
+        group.bench_function("refresh() of every character, two handlers", |b| {
+            b.iter(|| run(&rt, "for i = 1, #list do list[i]:refresh() end"))
+        });
+        group.bench_function("sight, radius 15, from one cell, with map memory", |b| {
+            b.iter(|| rt.world_mut().refresh_sight())
+        });
+        group.finish();
+        let peak = memory::peak().saturating_sub(before);
+        println!(
+            "{n} characters: the world took {:.0} MiB to build ({:.0} bytes a character), {:.0} MiB at the peak of its rows",
+            mib(built),
+            built as f64 / n as f64,
+            mib(peak)
+        );
+    }
+}
+
+/// A tight Lua loop with the editor's limits (time, memory, a Stop flag) and without.
+fn limits(c: &mut Criterion) {
+    let mut group = c.benchmark_group("limits");
+    group.sample_size(10);
+    let tight = "local s = 0 for i = 1, 10000000 do s = s + i % 7 end";
+    let rt = game("");
+    group.bench_function("10,000,000 iterations of a tight loop, no limits", |b| b.iter(|| run(&rt, tight)));
+    rt.set_limits(Some(nefia_runtime::lua::limits::Limits::EDITOR_TIME), Some(nefia_runtime::lua::limits::Limits::EDITOR_MEMORY));
+    rt.engine().limits.share_stop(rt.lua(), std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)));
+    group.bench_function("10,000,000 iterations of a tight loop, the editor's limits", |b| b.iter(|| run(&rt, tight)));
     group.finish();
 }
 
-fn sight(c: &mut Criterion) {
-    let mut group = c.benchmark_group("sight");
-    let rt = game(&format!(
-        "{MAP_100}
-        local map = Map.current()
-        for i = 0, 99, 7 do for j = 0, 99, 3 do map:set_tile(i, j, 'elona.wall_stone') end end
-        for i = 1, 300 do Chara.create('elona.putit') end
-        local hero = Chara.create('elona.player', 50, 50)
-        Chara.set_player(hero)"
-    ));
-    group.bench_function("fov 15 from one cell on 100x100", |b| b.iter(|| rt.world_mut().refresh_sight()));
-    group.finish();
+fn mib(bytes: usize) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+/// Bytes allocated through the global allocator (Lua's heap included: mlua allocates with
+/// it), with the peak since the last reset.
+mod memory {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static CURRENT: AtomicUsize = AtomicUsize::new(0);
+    static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+    struct Counting;
+
+    // SAFETY: every call goes to the system allocator; only the counters are added.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            let ptr = unsafe { System.alloc(layout) };
+            if !ptr.is_null() {
+                grew(layout.size());
+            }
+            ptr
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            unsafe { System.dealloc(ptr, layout) };
+            CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            let new = unsafe { System.realloc(ptr, layout, new_size) };
+            if !new.is_null() {
+                CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+                grew(new_size);
+            }
+            new
+        }
+    }
+
+    fn grew(size: usize) {
+        let now = CURRENT.fetch_add(size, Ordering::Relaxed) + size;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: Counting = Counting;
+
+    /// Starts a new peak at the current use, and returns that use.
+    pub fn reset_peak() -> usize {
+        let now = CURRENT.load(Ordering::Relaxed);
+        PEAK.store(now, Ordering::Relaxed);
+        now
+    }
+
+    /// The peak since the last reset.
+    pub fn peak() -> usize {
+        PEAK.load(Ordering::Relaxed)
+    }
 }
 
 fn saves(c: &mut Criterion) {
@@ -176,7 +270,7 @@ fn map_files(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, objects, moddable, sight, saves, map_files);
+criterion_group!(benches, objects, scaling, limits, saves, map_files);
 
 /// The peak resident memory of this process so far, from /proc (Linux).
 fn peak_memory_mib() -> Option<f64> {

@@ -1,10 +1,11 @@
-//! Runaway-script control: a time limit per evaluation, a memory limit on the Lua heap, and
-//! the Stop flag another thread can raise.
+//! Runaway-script control: a time limit per evaluation, a memory limit on the Lua heap and
+//! what the engine holds for it, and the Stop flag another thread can raise.
 //!
-//! An instruction-count hook checks the deadline and the Stop flag every
-//! [`CHECK_EVERY`] Lua instructions and raises a Lua error when either trips, so the script
-//! unwinds like any failing script and the world (plain Rust, changed only by whole
-//! operations) stays consistent. The clock runs only while Lua code runs for the frontend:
+//! The [`super::watchdog`] arms a hook when the deadline passes, Stop is pressed or the
+//! memory limit is due a check; the hook asks [`Limits::interrupted`] and the memory check,
+//! and raises a Lua error when one trips, so the script unwinds like any failing script and
+//! the world (plain Rust, changed only by whole operations) stays consistent. Until then Lua
+//! runs with no hook at all. The clock runs only while Lua code runs for the frontend:
 //! waiting for the player inside `query()` or `pause()` does not count.
 
 use std::cell::{Cell, RefCell};
@@ -12,9 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use mlua::{HookTriggers, Lua, VmState};
+use mlua::{Lua, ffi};
 
 use super::engine;
+use super::watchdog::Watch;
 
 /// The memory the engine holds for Lua besides the Lua heap: maps, objects, interned names.
 fn engine_bytes(lua: &Lua) -> usize {
@@ -39,8 +41,28 @@ fn engine_memory_problem(lua: &Lua, extra: usize) -> Option<String> {
     })
 }
 
-/// How many Lua instructions run between two checks of the deadline and the Stop flag.
-pub const CHECK_EVERY: u32 = 1000;
+/// Why the Lua code running must stop, if it must: the limits' check, made by the armed hook.
+fn check(lua: &Lua) -> Option<String> {
+    engine(lua).limits.interrupted().or_else(|| engine_memory_problem(lua, 0))
+}
+
+/// The Lua main state of `lua`.
+fn main_state(lua: &Lua) -> *mut ffi::lua_State {
+    let mut main = std::ptr::null_mut();
+    // SAFETY: reads the main thread from the registry and pops it; the state outlives the
+    // Lua value, which the engine owns.
+    let read = unsafe {
+        lua.exec_raw::<()>((), |state| {
+            ffi::lua_rawgeti(state, ffi::LUA_REGISTRYINDEX, ffi::LUA_RIDX_MAINTHREAD);
+            main = ffi::lua_tothread(state, -1);
+            ffi::lua_settop(state, -2);
+        })
+    };
+    if let Err(error) = read {
+        tracing::warn!("the Lua main state could not be read: {error}");
+    }
+    main
+}
 
 /// The limits Lua code runs under. Headless runs start with none; the editor sets its
 /// defaults (see [`Limits::EDITOR_TIME`], [`Limits::EDITOR_MEMORY`]).
@@ -53,7 +75,14 @@ pub struct Limits {
     stopped: Cell<bool>,
     /// The current evaluation is not what Stop is for (drawing the HUD): it leaves the flag.
     deaf_to_stop: Cell<bool>,
-    hooked: Cell<bool>,
+    /// How many evaluations are running (nested ones, such as REPL input while paused,
+    /// count too).
+    depth: Cell<u32>,
+    /// The running evaluation waits for the player.
+    waiting: Cell<bool>,
+    /// The Lua main state, once a limit is set (null before: nothing to watch).
+    main: Cell<*mut ffi::lua_State>,
+    watch: Watch,
 }
 
 impl Default for Limits {
@@ -65,7 +94,10 @@ impl Default for Limits {
             stop: Default::default(),
             stopped: Cell::new(false),
             deaf_to_stop: Cell::new(false),
-            hooked: Cell::new(false),
+            depth: Cell::new(0),
+            waiting: Cell::new(false),
+            main: Cell::new(std::ptr::null_mut()),
+            watch: Watch::default(),
         }
     }
 }
@@ -86,7 +118,7 @@ impl Limits {
         self.memory.get()
     }
 
-    /// Sets both limits (`None`: unlimited) and installs or removes the checking hook.
+    /// Sets both limits (`None`: unlimited); the watchdog keeps them.
     pub fn set(&self, lua: &Lua, time: Option<Duration>, memory: Option<usize>) {
         self.time.set(time);
         self.memory.set(memory);
@@ -94,14 +126,16 @@ impl Limits {
         if let Err(error) = lua.set_memory_limit(memory.unwrap_or(0)) {
             tracing::warn!("the Lua memory limit could not be set: {error}");
         }
-        self.update_hook(lua);
+        self.main.set(main_state(lua));
+        self.publish();
     }
 
     /// Shares the Stop flag: raising it interrupts the running Lua code at its next check.
     /// Whoever acts on it lowers it ([`Limits::take_stop`]).
     pub fn share_stop(&self, lua: &Lua, flag: Arc<AtomicBool>) {
         *self.stop.borrow_mut() = flag;
-        self.update_hook(lua);
+        self.main.set(main_state(lua));
+        self.publish();
     }
 
     /// True if Stop was pressed since the last call; lowers the flag.
@@ -109,33 +143,18 @@ impl Limits {
         self.stop.borrow().swap(false, Ordering::Relaxed)
     }
 
-    fn update_hook(&self, lua: &Lua) {
-        let wanted =
-            self.time.get().is_some() || self.memory.get().is_some() || Arc::strong_count(&self.stop.borrow()) > 1;
-        if wanted == self.hooked.get() {
+    /// Tells the watchdog what the code running now runs under: nothing while no evaluation
+    /// runs or it waits for the player.
+    fn publish(&self) {
+        let main = self.main.get();
+        if main.is_null() || self.depth.get() == 0 || self.waiting.get() {
+            self.watch.idle();
             return;
         }
-        self.hooked.set(wanted);
-        if wanted {
-            let triggers = HookTriggers::new().every_nth_instruction(CHECK_EVERY);
-            let installed = lua.set_global_hook(triggers, |lua, debug| match engine(lua).limits.interrupted() {
-                None => match engine_memory_problem(lua, 0) {
-                    None => Ok(VmState::Continue),
-                    Some(problem) => Err(mlua::Error::runtime(problem)),
-                },
-                // Where it was interrupted, as Lua's own errors say it.
-                Some(reason) => {
-                    let source = debug.source();
-                    let place = source.short_src.as_deref().unwrap_or("?");
-                    Err(mlua::Error::runtime(format!("{place}:{}: {reason}", debug.current_line().unwrap_or(0))))
-                }
-            });
-            if let Err(error) = installed {
-                tracing::warn!("the limits' hook could not be installed: {error}");
-            }
-        } else {
-            lua.remove_global_hook();
-        }
+        let stop = self.stop.borrow();
+        let listens = !self.deaf_to_stop.get() && Arc::strong_count(&stop) > 1;
+        let stop = listens.then(|| stop.clone());
+        self.watch.running(main, check, self.deadline.get(), stop, self.memory.get().is_some());
     }
 
     /// Checks that the engine may allocate `bytes` more of Rust memory for Lua (a map of
@@ -153,10 +172,16 @@ impl Limits {
         let outer = self.deadline.replace(self.time.get().map(|limit| Instant::now() + limit));
         let outer_stopped = self.stopped.replace(false);
         let outer_deaf = self.deaf_to_stop.replace(self.deaf_to_stop.get());
+        let outer_waiting = self.waiting.replace(false);
+        self.depth.set(self.depth.get() + 1);
+        self.publish();
         let result = f();
+        self.depth.set(self.depth.get() - 1);
         self.deadline.set(outer);
         self.stopped.set(outer_stopped);
         self.deaf_to_stop.set(outer_deaf);
+        self.waiting.set(outer_waiting);
+        self.publish();
         result
     }
 
@@ -166,6 +191,7 @@ impl Limits {
         let outer = self.deaf_to_stop.replace(true);
         let result = self.run(f);
         self.deaf_to_stop.set(outer);
+        self.publish();
         result
     }
 
@@ -173,8 +199,12 @@ impl Limits {
     /// counts again afterwards.
     pub fn waiting<T>(&self, f: impl FnOnce() -> T) -> T {
         let left = self.deadline.take().map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let outer_waiting = self.waiting.replace(true);
+        self.publish();
         let result = f();
         self.deadline.set(left.map(|left| Instant::now() + left));
+        self.waiting.set(outer_waiting);
+        self.publish();
         result
     }
 

@@ -27,6 +27,7 @@ mod patterns;
 pub mod repl;
 pub mod save;
 pub mod stdlib;
+pub mod watchdog;
 pub mod world;
 
 use std::cell::{Cell, RefCell};
@@ -34,7 +35,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use mlua::{Function, Lua, Table};
+use mlua::{Function, Lua, Table, ffi};
 use rustc_hash::FxHashMap;
 
 use crate::data::OnDuplicate;
@@ -293,12 +294,14 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         Ok(())
     })?;
     let interrupted = lua.create_function(|lua, ()| Ok(engine(lua).limits.interrupted()))?;
+    let resume = watchdog_resume(&lua)?;
     let pairs_of: Function = lua.load(include_str!("prelude.lua")).set_name("=nefia prelude").call((
         api.clone(),
         lua.globals(),
         clean_error,
         emit_print,
         interrupted,
+        resume,
     ))?;
     let (object_meta, map_meta) = (lua.create_table()?, lua.create_table()?);
     let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
@@ -467,4 +470,13 @@ pub fn load_file(lua: &Lua, name: &str, mod_id: Option<Symbol>, path: &Path, env
     engine(lua)
         .register_source(&chunk_name, SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) });
     lua.load(code).set_name(chunk_name).set_mode(mlua::ChunkMode::Text).set_environment(env).into_function()
+}
+
+/// `coroutine.resume` that lets the watchdog arm the coroutine it runs (see
+/// [`watchdog::resume`]).
+fn watchdog_resume(lua: &Lua) -> mlua::Result<Function> {
+    let coroutine: Table = lua.globals().get("coroutine")?;
+    let original: Function = coroutine.get("resume")?;
+    // SAFETY: exec_raw pushed the original resume, which becomes the closure's upvalue.
+    unsafe { lua.exec_raw(original, |state| ffi::lua_pushcclosure(state, watchdog::resume, 1)) }
 }

@@ -1,7 +1,7 @@
 -- The Lua side of the engine API: the safe standard library every mod sees, and the few
 -- helpers that are simpler in Lua than in Rust. Runs once, given the API table, the raw
 -- global table, and three Rust functions.
-local api, raw, clean_error, emit_print, interrupted = ...
+local api, raw, clean_error, emit_print, interrupted, resume = ...
 
 for _, name in ipairs({
    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget",
@@ -58,8 +58,23 @@ api.coroutine = {}
 for name, f in raw.pairs(raw.coroutine) do
    api.coroutine[name] = f
 end
+-- Resuming goes through `resume`, so the time limit and Stop reach code in coroutines too.
 function api.coroutine.resume(co, ...)
-   return rethrow(raw.coroutine.resume(co, ...))
+   return rethrow(resume(co, ...))
+end
+local create, close = raw.coroutine.create, raw.coroutine.close
+local function wrapped(co, ok, ...)
+   if ok then
+      return ...
+   end
+   close(co)
+   error((...), 2)
+end
+function api.coroutine.wrap(f)
+   local co = create(f)
+   return function(...)
+      return wrapped(co, rethrow(resume(co, ...)))
+   end
 end
 
 function api.print(...)
