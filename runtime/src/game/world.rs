@@ -6,7 +6,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::FxHashMap;
 
 use crate::data::{DataError, DataRegistry, ProtoIdx};
 use crate::location::{Location, ObjectList, Refusal};
@@ -19,10 +18,12 @@ mod clock;
 mod fields;
 mod invariants;
 mod maps;
+mod object_store;
 
 pub use clock::{Clock, Date, TURN_SECONDS};
 pub use fields::parse_color;
 pub use maps::{CELL_BYTES, MAX_SIGHT, OBJECT_BYTES};
+pub use object_store::{NO_SLOT, ObjectStore, Slot};
 
 /// An error from a world operation, worded for the Lua programmer who caused it.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -125,7 +126,7 @@ pub struct TileFlags {
 pub struct World {
     /// Data types and prototypes of the loaded mods.
     pub data: DataRegistry,
-    pub(crate) objects: FxHashMap<Uid, Object>,
+    pub(crate) objects: ObjectStore,
     pub(crate) maps: BTreeMap<MapId, InstancedMap>,
     pub(crate) next_uid: u64,
     pub(crate) next_map_uid: u64,
@@ -149,7 +150,7 @@ const FIRST_SWEEP: usize = 1024;
 /// state while the game is played (see [`World::copy_state`]).
 #[derive(Clone)]
 pub struct WorldState {
-    objects: FxHashMap<Uid, Object>,
+    objects: ObjectStore,
     maps: BTreeMap<MapId, InstancedMap>,
     next_uid: u64,
     next_map_uid: u64,
@@ -166,7 +167,7 @@ impl World {
     pub fn new(data: DataRegistry) -> World {
         World {
             data,
-            objects: FxHashMap::default(),
+            objects: ObjectStore::default(),
             maps: BTreeMap::new(),
             next_uid: 1,
             next_map_uid: 1,
@@ -245,16 +246,23 @@ impl World {
     /// Marks the map holding `uid` (directly or through inventories) as changed, so views of
     /// its objects are rebuilt.
     pub(crate) fn touch_object(&mut self, uid: Uid) {
-        let mut current = uid;
+        let location = self.objects.get(&uid).and_then(|o| o.location);
+        self.touch_location(location);
+    }
+
+    /// [`World::touch_object`] of an object in `location`.
+    pub(crate) fn touch_location(&mut self, mut location: Option<Location>) {
         loop {
-            match self.objects.get(&current).and_then(|o| o.location) {
+            match location {
                 Some(Location::Map(map)) => {
                     if let Some(map) = self.maps.get_mut(&map) {
                         map.touch_objects();
                     }
                     return;
                 }
-                Some(Location::Inventory(owner) | Location::Equipment(owner, _)) => current = owner,
+                Some(Location::Inventory(owner) | Location::Equipment(owner, _)) => {
+                    location = self.objects.get(&owner).and_then(|o| o.location);
+                }
                 None => return,
             }
         }

@@ -13,6 +13,7 @@
 //! handles; the `__index` closures also hold the methods table and the mlua function for the
 //! fields that need it.
 
+use std::cell::Cell;
 use std::ffi::{CStr, c_int, c_void};
 use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -28,6 +29,7 @@ use crate::moddable::{ModMethod, Origin};
 use crate::object::Uid;
 use crate::symbol::Symbol;
 use crate::value::Value;
+use crate::world::{NO_SLOT, Slot, World, WorldError};
 
 const ENGINE: c_int = ffi::lua_upvalueindex(1);
 const OBJECT_CACHE: c_int = ffi::lua_upvalueindex(2);
@@ -246,6 +248,40 @@ unsafe fn object_at(state: *mut ffi::lua_State, index: c_int) -> Result<Uid, Str
     }
 }
 
+/// The uid of the object handle at `index` (as [`object_at`]) and the slot its object was
+/// last seen at (its second entry), or [`NO_SLOT`].
+unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), String> {
+    let uid = unsafe { object_at(state, index)? };
+    let mut ok = 0;
+    let slot = unsafe {
+        ffi::lua_rawgeti(state, index, 2);
+        let slot = ffi::lua_tointegerx(state, -1, &mut ok);
+        ffi::lua_settop(state, -2);
+        slot
+    };
+    Ok((uid, if ok != 0 { Slot::try_from(slot).unwrap_or(NO_SLOT) } else { NO_SLOT }))
+}
+
+/// The slot to remember in a handle that saw its object at `seen`: none if it is right.
+fn slot_to_learn(world: &World, seen: Slot, uid: Uid) -> Option<Slot> {
+    if world.objects.is_at(seen, uid) { None } else { world.objects.slot(uid) }
+}
+
+/// Stores `slot` as the handle at index 1's second entry, after a call has pushed its
+/// results; returns `results`.
+///
+/// # Safety
+/// Index 1 must be a table (the handle a fast method was called on).
+unsafe fn learn_slot(state: *mut ffi::lua_State, slot: Option<Slot>, results: c_int) -> c_int {
+    if let Some(slot) = slot {
+        unsafe {
+            ffi::lua_pushinteger(state, slot.into());
+            ffi::lua_rawseti(state, 1, 2);
+        }
+    }
+    results
+}
+
 /// `__index` of object handles: a method; else `location`, `equip`, `temp` or `proto`
 /// through the mlua function; else the managed names (`uid`, `_id`, `_type`, `x`, `y`) and
 /// base values.
@@ -256,7 +292,8 @@ unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
             return 1;
         }
         ffi::lua_settop(state, -2);
-        guarded(state, || {
+        let learned = Cell::new(None);
+        let results = guarded(state, || {
             if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {
                 return Ok(Answer::Value(Value::Nil));
             }
@@ -270,17 +307,22 @@ unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
                 return Ok(Answer::Delegate);
             }
             let engine = engine(state);
-            let uid = object_at(state, 1)?;
+            let (uid, seen) = object_and_slot_at(state, 1)?;
             let world = engine.world.borrow();
-            let object = world.object(uid).map_err(|e| e.to_string())?;
+            let object = world.objects.get_near(seen, uid).ok_or_else(|| WorldError::NoSuchObject(uid).to_string())?;
+            learned.set(slot_to_learn(&world, seen, uid));
             Ok(Answer::Value(match key {
                 b"_id" => Value::str(object.id.as_str()),
                 b"_type" => Value::str(object.kind.data_type()),
                 b"x" => Value::Int(object.x.into()),
                 b"y" => Value::Int(object.y.into()),
-                _ => engine.lookup_symbol(key).and_then(|field| world.base(uid, field).cloned()).unwrap_or_default(),
+                _ => engine
+                    .lookup_symbol(key)
+                    .and_then(|field| object.fields.base(field, &world.data.proto(object.proto).fields).cloned())
+                    .unwrap_or_default(),
             }))
-        })
+        });
+        learn_slot(state, learned.get(), results)
     }
 }
 
@@ -315,24 +357,28 @@ unsafe fn field_at(
 /// `obj:calc(field)`: temp if set, else base, else nil.
 unsafe extern "C-unwind" fn calc(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        guarded(state, || {
+        let learned = Cell::new(None);
+        let results = guarded(state, || {
             let engine = engine(state);
-            let uid = object_at(state, 1)?;
+            let (uid, seen) = object_and_slot_at(state, 1)?;
             let field = field_at(state, engine, 2, "calc")?;
             let world = engine.world.borrow();
-            let object = world.object(uid).map_err(|e| e.to_string())?;
+            let object = world.objects.get_near(seen, uid).ok_or_else(|| WorldError::NoSuchObject(uid).to_string())?;
+            learned.set(slot_to_learn(&world, seen, uid));
             let value = field.and_then(|field| object.fields.calc(field, &world.data.proto(object.proto).fields));
             Ok(Answer::Value(value.cloned().unwrap_or_default()))
-        })
+        });
+        learn_slot(state, learned.get(), results)
     }
 }
 
 /// `obj:mod(field, value[, method])`.
 unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        guarded(state, || {
+        let learned = Cell::new(None);
+        let results = guarded(state, || {
             let engine = engine(state);
-            let uid = object_at(state, 1)?;
+            let (uid, seen) = object_and_slot_at(state, 1)?;
             if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {
                 return Err(format!(
                     "bad argument #1 to 'mod' (a field name string expected, got {})",
@@ -353,9 +399,12 @@ unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
                 }
             };
             let origin = caller_origin(state, engine);
-            engine.world.borrow_mut().mod_temp(uid, field, value, method, origin).map_err(|e| e.to_string())?;
+            let mut world = engine.world.borrow_mut();
+            world.mod_temp_near(seen, uid, field, value, method, origin).map_err(|e| e.to_string())?;
+            learned.set(slot_to_learn(&world, seen, uid));
             Ok(Answer::Nothing)
-        })
+        });
+        learn_slot(state, learned.get(), results)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Object fields (IModdable): base and temp values, `calc`, `mod`, `reset`, and what an
 //! object shows on the map (`produce_memory`).
 
-use super::{World, WorldError};
+use super::{NO_SLOT, Slot, World, WorldError};
 use crate::map::ObjectMemory;
 use crate::moddable::{FieldMap, ModMethod, Origin};
 use crate::object::Uid;
@@ -16,8 +16,13 @@ impl World {
 
     /// Temp if set, else base, else nil (seed: `calc`).
     pub fn calc(&self, uid: Uid, field: Symbol) -> Option<&Value> {
-        let object = self.objects.get(&uid)?;
-        object.fields.calc(field, &self.data.proto(object.proto).fields)
+        self.calc_near(NO_SLOT, uid, field).ok().flatten()
+    }
+
+    /// [`World::calc`] of the object a handle saw at `slot`.
+    pub(crate) fn calc_near(&self, slot: Slot, uid: Uid, field: Symbol) -> Result<Option<&Value>, WorldError> {
+        let object = self.objects.get_near(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
+        Ok(object.fields.calc(field, &self.data.proto(object.proto).fields))
     }
 
     /// The base value: the object's own, else its prototype's (seed: `obj.field`).
@@ -44,9 +49,23 @@ impl World {
         method: ModMethod,
         origin: Origin,
     ) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        self.mod_temp_near(NO_SLOT, uid, field, value, method, origin)
+    }
+
+    /// [`World::mod_temp`] of the object a handle saw at `slot`.
+    pub(crate) fn mod_temp_near(
+        &mut self,
+        slot: Slot,
+        uid: Uid,
+        field: Symbol,
+        value: Value,
+        method: ModMethod,
+        origin: Origin,
+    ) -> Result<(), WorldError> {
+        let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
         object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
-        self.touch_object(uid);
+        let location = object.location;
+        self.touch_location(location);
         self.revision += 1;
         Ok(())
     }

@@ -34,7 +34,7 @@ impl World {
                 list(uid, Location::Equipment(object.uid, slot))?;
             }
         }
-        for (uid, object) in &self.objects {
+        for (uid, object) in self.objects.iter() {
             if object.uid != *uid {
                 return Err(format!("object {} is stored under uid {uid}", object.uid));
             }

@@ -1,0 +1,189 @@
+//! Where the world's objects live: densely, in a vector of slots in the order they were
+//! made, with an index from uid to slot.
+//!
+//! Game code walks objects in the order it made them (every character of a map, every item
+//! of an inventory), so keeping them side by side in that order lets the processor's
+//! prefetcher bring the next one in while this one is used; a hash map keyed by uid would
+//! scatter them. A Lua handle remembers its object's slot ([`Slot`]), so the hottest calls
+//! (`calc`, `mod`, field reads) go from the handle to the object without the index; the uid
+//! in the slot is checked, so a slot that has been reused since is noticed and the index
+//! answers instead.
+
+use rustc_hash::FxHashMap;
+
+use crate::object::{Object, Uid};
+
+/// The position of an object in the store, stable while it lives.
+pub type Slot = u32;
+
+/// A slot no object is ever at: where to look when a handle has not seen its object yet.
+pub const NO_SLOT: Slot = Slot::MAX;
+
+/// The world's objects by uid, stored densely (see the module documentation).
+#[derive(Clone, Default)]
+pub struct ObjectStore {
+    slots: Vec<Option<Object>>,
+    free: Vec<Slot>,
+    index: FxHashMap<Uid, Slot>,
+}
+
+impl ObjectStore {
+    /// The object `uid`, if it lives.
+    pub fn get(&self, uid: &Uid) -> Option<&Object> {
+        let slot = *self.index.get(uid)?;
+        self.slots.get(slot as usize)?.as_ref()
+    }
+
+    /// The object `uid`, mutably.
+    pub fn get_mut(&mut self, uid: &Uid) -> Option<&mut Object> {
+        let slot = *self.index.get(uid)?;
+        self.slots.get_mut(slot as usize)?.as_mut()
+    }
+
+    /// The object `uid`, looked for first at `slot` (where a handle saw it), then by uid.
+    pub fn get_near(&self, slot: Slot, uid: Uid) -> Option<&Object> {
+        match self.slots.get(slot as usize) {
+            Some(Some(object)) if object.uid == uid => Some(object),
+            _ => self.get(&uid),
+        }
+    }
+
+    /// [`ObjectStore::get_near`], mutably.
+    pub fn get_near_mut(&mut self, slot: Slot, uid: Uid) -> Option<&mut Object> {
+        if self.is_at(slot, uid) { self.slots.get_mut(slot as usize)?.as_mut() } else { self.get_mut(&uid) }
+    }
+
+    /// True if object `uid` is at `slot`.
+    pub fn is_at(&self, slot: Slot, uid: Uid) -> bool {
+        matches!(self.slots.get(slot as usize), Some(Some(object)) if object.uid == uid)
+    }
+
+    /// The slot of object `uid`, if it lives.
+    pub fn slot(&self, uid: Uid) -> Option<Slot> {
+        self.index.get(&uid).copied()
+    }
+
+    /// True if `uid` lives.
+    pub fn contains_key(&self, uid: &Uid) -> bool {
+        self.index.contains_key(uid)
+    }
+
+    /// Stores `object` under its uid, replacing (and returning) one stored with the same.
+    pub fn insert(&mut self, uid: Uid, object: Object) -> Option<Object> {
+        if let Some(&slot) = self.index.get(&uid) {
+            return self.slots[slot as usize].replace(object);
+        }
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.slots[slot as usize] = Some(object);
+                slot
+            }
+            None => {
+                // More than four billion objects cannot be held in memory anyway.
+                let slot = Slot::try_from(self.slots.len()).expect("fewer than 2^32 objects");
+                self.slots.push(Some(object));
+                slot
+            }
+        };
+        self.index.insert(uid, slot);
+        None
+    }
+
+    /// Takes object `uid` out, freeing its slot.
+    pub fn remove(&mut self, uid: &Uid) -> Option<Object> {
+        let slot = self.index.remove(uid)?;
+        let object = self.slots.get_mut(slot as usize)?.take();
+        self.free.push(slot);
+        object
+    }
+
+    /// How many objects live.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// True when no object lives.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// Every object, in slot order (the order they were made, holes filled by newer ones).
+    pub fn values(&self) -> impl Iterator<Item = &Object> {
+        self.slots.iter().flatten()
+    }
+
+    /// Every object, mutably, in slot order.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Object> {
+        self.slots.iter_mut().flatten()
+    }
+
+    /// Every object with its uid, in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Uid, &Object)> {
+        self.values().map(|object| (&object.uid, object))
+    }
+}
+
+impl std::ops::Index<&Uid> for ObjectStore {
+    type Output = Object;
+
+    fn index(&self, uid: &Uid) -> &Object {
+        self.get(uid).unwrap_or_else(|| panic!("object uid {uid} is not in the store"))
+    }
+}
+
+impl FromIterator<(Uid, Object)> for ObjectStore {
+    fn from_iter<I: IntoIterator<Item = (Uid, Object)>>(objects: I) -> ObjectStore {
+        let mut store = ObjectStore::default();
+        for (uid, object) in objects {
+            store.insert(uid, object);
+        }
+        store
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::ProtoIdx;
+    use crate::object::ObjectKind;
+    use crate::symbol::Symbol;
+
+    fn object(uid: u64) -> Object {
+        Object {
+            uid: Uid(uid),
+            kind: ObjectKind::Item,
+            proto: ProtoIdx(0),
+            id: Symbol::intern("test.thing"),
+            x: 0,
+            y: 0,
+            fields: Default::default(),
+            location: None,
+            seq: 0,
+            inventory: None,
+            equipment: None,
+            pins: 0,
+        }
+    }
+
+    #[test]
+    fn a_reused_slot_is_not_taken_for_the_object_that_left_it() {
+        let mut store = ObjectStore::default();
+        store.insert(Uid(1), object(1));
+        let slot = store.slot(Uid(1)).expect("stored");
+        store.remove(&Uid(1));
+        store.insert(Uid(2), object(2));
+        assert_eq!(store.slot(Uid(2)), Some(slot), "the freed slot is reused");
+        assert!(store.get_near(slot, Uid(1)).is_none(), "uid 1 is gone although its slot is filled");
+        assert_eq!(store.get_near(slot, Uid(2)).map(|o| o.uid), Some(Uid(2)));
+        assert_eq!(store.get_near(99, Uid(2)).map(|o| o.uid), Some(Uid(2)), "a wrong slot falls back on the index");
+        assert_eq!(store.len(), 1);
+    }
+
+    #[test]
+    fn objects_are_kept_in_the_order_they_were_made() {
+        let store: ObjectStore = (1..=5).map(|uid| (Uid(uid), object(uid))).collect();
+        let uids: Vec<u64> = store.values().map(|o| o.uid.0).collect();
+        assert_eq!(uids, [1, 2, 3, 4, 5]);
+        assert_eq!(store[&Uid(3)].uid, Uid(3));
+    }
+}
