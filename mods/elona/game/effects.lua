@@ -21,8 +21,11 @@ Event.register("base.on_chara_refreshed", "elona.equipment_and_effects", functio
          chara:mod("pv", item.pv_bonus, "add")
       end
    end
-   for _, effect in ipairs(chara.effects or {}) do
-      chara:mod(effect.field, effect.amount, "add")
+   local effects = chara.effects
+   if effects then
+      for _, effect in ipairs(effects) do
+         chara:mod(effect.field, effect.amount, "add")
+      end
    end
 end)
 

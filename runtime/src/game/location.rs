@@ -225,7 +225,7 @@ impl World {
     /// Sets an object's position, keeping the map's position index right (seed: `set_pos`).
     pub fn set_pos(&mut self, uid: Uid, x: i32, y: i32) -> Result<(), WorldError> {
         let object = self.object(uid)?;
-        let (old_x, old_y) = (object.x, object.y);
+        let (old_x, old_y, kind) = (object.x, object.y, object.kind);
         match object.location {
             Some(Location::Map(map_id)) => {
                 let map = self.map_mut(map_id)?;
@@ -233,7 +233,7 @@ impl World {
                     let (width, height) = (map.width(), map.height());
                     return Err(Refusal::OutOfBounds { x, y, width, height }.into());
                 }
-                map.move_in_index(uid, old_x, old_y, x, y);
+                map.move_in_index(uid, kind, (old_x, old_y), x, y);
             }
             Some(Location::Inventory(_) | Location::Equipment(..)) => {
                 return Err(WorldError::NoPosition(self.describe(uid)));
@@ -373,11 +373,11 @@ impl World {
         let Some(location) = object.location.take() else {
             return;
         };
-        let (x, y, seq) = (object.x, object.y, object.seq);
+        let (x, y, seq, kind) = (object.x, object.y, object.seq, object.kind);
         match location {
             Location::Map(map) => {
                 if let Some(map) = self.maps.get_mut(&map) {
-                    map.remove_from_index(uid, x, y, seq);
+                    map.remove_from_index(uid, kind, x, y, seq);
                 }
             }
             Location::Inventory(owner) => {
@@ -397,7 +397,10 @@ impl World {
     /// Puts an ownerless `uid` into `location` at (x, y).
     pub(crate) fn attach(&mut self, uid: Uid, location: Location, x: i32, y: i32) {
         let seq = match location {
-            Location::Map(map) => self.maps.get_mut(&map).expect("live map").add_to_index(uid, x, y),
+            Location::Map(map) => {
+                let kind = self.objects.get(&uid).expect("attach of a live object").kind;
+                self.maps.get_mut(&map).expect("live map").add_to_index(uid, kind, x, y)
+            }
             Location::Inventory(owner) => {
                 self.objects.get_mut(&owner).and_then(|o| o.inventory.as_mut()).expect("a location").push(uid)
             }

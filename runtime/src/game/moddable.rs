@@ -5,10 +5,10 @@
 //! nil. Each temp value remembers the contributions that built it — method, value, and the mod
 //! and file:line of the `mod` call — so a developer can ask "why is my fov 100?".
 
-use std::collections::VecDeque;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -111,8 +111,9 @@ pub struct Contribution {
 pub struct TempValue {
     /// The current temp value (never nil).
     pub value: Value,
-    /// The latest contributions, oldest first (at most [`TempValue::MAX_SOURCES`]).
-    pub sources: VecDeque<Contribution>,
+    /// The latest contributions, oldest first (at most [`TempValue::MAX_SOURCES`]). Most temp
+    /// values have one, kept inline: a refresh that re-applies them allocates nothing.
+    pub sources: SmallVec<[Contribution; 1]>,
     /// How many older contributions were dropped to keep the list short.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped: u32,
@@ -128,10 +129,10 @@ impl TempValue {
 
     fn push(&mut self, contribution: Contribution) {
         if self.sources.len() == Self::MAX_SOURCES {
-            self.sources.pop_front();
+            self.sources.remove(0);
             self.dropped += 1;
         }
-        self.sources.push_back(contribution);
+        self.sources.push(contribution);
     }
 }
 
@@ -328,7 +329,8 @@ impl Moddable {
                 temp.push(contribution);
             }
             None => {
-                self.temp.insert(field, TempValue { value: new, sources: VecDeque::from([contribution]), dropped: 0 });
+                self.temp
+                    .insert(field, TempValue { value: new, sources: smallvec::smallvec![contribution], dropped: 0 });
             }
         }
         Ok(())

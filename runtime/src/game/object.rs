@@ -65,6 +65,15 @@ impl ObjectKind {
         }
     }
 
+    /// [`ObjectKind::refreshed_event`] as a symbol (interned once).
+    pub fn refreshed_symbol(self) -> Symbol {
+        static SYMBOLS: std::sync::OnceLock<[Symbol; 3]> = std::sync::OnceLock::new();
+        let symbols = SYMBOLS.get_or_init(|| {
+            [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat].map(|kind| Symbol::intern(kind.refreshed_event()))
+        });
+        symbols[self as usize]
+    }
+
     /// Its place in drawing order ([`ObjectKind::ALL`]): feats under items under characters.
     pub fn draw_order(self) -> usize {
         match self {

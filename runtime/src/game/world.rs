@@ -6,7 +6,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-
 use crate::data::{DataError, DataRegistry, ProtoIdx};
 use crate::location::{Location, ObjectList, Refusal};
 use crate::map::{InstancedMap, MapId};
@@ -21,6 +20,7 @@ mod maps;
 mod object_store;
 
 pub use clock::{Clock, Date, TURN_SECONDS};
+pub(crate) use fields::MemoryFields;
 pub use fields::parse_color;
 pub use maps::{CELL_BYTES, MAX_SIGHT, OBJECT_BYTES};
 pub use object_store::{NO_SLOT, ObjectStore, Slot};
@@ -246,22 +246,26 @@ impl World {
     /// Marks the map holding `uid` (directly or through inventories) as changed, so views of
     /// its objects are rebuilt.
     pub(crate) fn touch_object(&mut self, uid: Uid) {
-        let location = self.objects.get(&uid).and_then(|o| o.location);
-        self.touch_location(location);
+        let Some(object) = self.objects.get(&uid) else { return };
+        let (location, x, y) = (object.location, object.x, object.y);
+        self.touch_location(location, (x, y));
     }
 
-    /// [`World::touch_object`] of an object in `location`.
-    pub(crate) fn touch_location(&mut self, mut location: Option<Location>) {
+    /// [`World::touch_object`] of an object in `location` at `position`.
+    pub(crate) fn touch_location(&mut self, mut location: Option<Location>, mut position: (i32, i32)) {
         loop {
             match location {
                 Some(Location::Map(map)) => {
                     if let Some(map) = self.maps.get_mut(&map) {
                         map.touch_objects();
+                        map.touch_cell(position.0, position.1);
                     }
                     return;
                 }
                 Some(Location::Inventory(owner) | Location::Equipment(owner, _)) => {
-                    location = self.objects.get(&owner).and_then(|o| o.location);
+                    let owner = self.objects.get(&owner);
+                    location = owner.and_then(|o| o.location);
+                    position = owner.map_or(position, |o| (o.x, o.y));
                 }
                 None => return,
             }

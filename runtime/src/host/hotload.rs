@@ -165,7 +165,7 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol) -> Result<(
     engine.on_duplicate.set(OnDuplicate::Replace);
     let result = engine.limits.run(|| chunk.call::<mlua::Value>(()));
     engine.on_duplicate.set(OnDuplicate::Error);
-    engine.world.borrow_mut().touch();
+    engine.world.borrow_mut().prototypes_changed();
 
     match result {
         Ok(module) => {

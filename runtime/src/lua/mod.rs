@@ -121,6 +121,9 @@ pub struct Engine {
     /// Modules returned by `require`, by `mod:module`.
     pub(crate) modules: Table,
     pub(crate) ipairs_iter: Function,
+    /// An iterator function that ends at once: what iterating over nothing returns, with
+    /// nothing to allocate.
+    pub(crate) nothing: Function,
     pairs_of: Function,
     /// Names already looked up, by the address of their Lua string.
     names: NameCaches,
@@ -306,6 +309,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     let (object_meta, map_meta) = (lua.create_table()?, lua.create_table()?);
     let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
     let ipairs_iter: Function = lua.load("return (ipairs({}))").set_name("=nefia prelude").eval()?;
+    let nothing: Function = lua.load("return function() return nil end").set_name("=nefia prelude").eval()?;
     let engine = Rc::new(Engine {
         world: RefCell::new(world),
         events: RefCell::default(),
@@ -328,6 +332,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         maps: RefCell::default(),
         modules: lua.create_table()?,
         ipairs_iter,
+        nothing,
         pairs_of,
         names: NameCaches::default(),
     });

@@ -49,16 +49,24 @@ fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod
 /// Runs `refresh()` on `uid`: clears temp values and emits the kind's refresh event so
 /// handlers re-apply theirs.
 pub fn refresh(lua: &Lua, uid: Uid) -> mlua::Result<()> {
+    refresh_handle(lua, uid, None)
+}
+
+/// [`refresh`] of the object whose handle is `handle`, if the caller has it at hand.
+fn refresh_handle(lua: &Lua, uid: Uid, handle: Option<Table>) -> mlua::Result<()> {
     let engine = engine(lua);
     let kind = {
         let mut world = engine.world.borrow_mut();
         world.clear_temp(uid).map_err(|e| rt_error(lua, e))?;
         world.object(uid).map_err(|e| rt_error(lua, e))?.kind
     };
-    let event = Symbol::intern(kind.refreshed_event());
+    let event = kind.refreshed_symbol();
     if engine.events.borrow().has_handlers(event) {
-        let receiver = mlua::Value::Table(push_object(lua, uid)?);
-        super::event::trigger(lua, event, receiver, lua.create_table()?)?;
+        let receiver = match handle {
+            Some(handle) => handle,
+            None => push_object(lua, uid)?,
+        };
+        super::event::trigger(lua, event, mlua::Value::Table(receiver), lua.create_table()?)?;
     }
     Ok(())
 }
@@ -176,7 +184,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         "refresh",
         lua.create_function(|lua, this: Table| {
             let (_, uid) = receiver(lua, &this)?;
-            refresh(lua, uid)
+            refresh_handle(lua, uid, Some(this))
         })?,
     )?;
 
@@ -376,6 +384,9 @@ impl UserData for EquipRef {
                     .map(|e| e.sorted_by_name().into_iter().map(|(s, u)| (s, *u)).collect())
                     .unwrap_or_default()
             };
+            if worn.is_empty() {
+                return Ok(engine.nothing.clone());
+            }
             let slots = lua.create_sequence_from(worn.iter().map(|(s, _)| s.as_str()))?;
             let items = object_list(lua, &worn.iter().map(|(_, u)| *u).collect::<Vec<_>>())?;
             super::pairs_of(lua, slots, items)

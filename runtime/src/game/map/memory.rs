@@ -43,12 +43,16 @@ pub struct CellMemory {
 pub struct MapMemory {
     width: i32,
     cells: Vec<Option<Box<CellMemory>>>,
+    /// Per cell: the map's content revision of the cell when it was remembered (0: not
+    /// taken from sight since the map was last put back or loaded).
+    revisions: Vec<u32>,
 }
 
 impl MapMemory {
     /// Nothing remembered on a `width`×`height` map.
     pub fn new(width: i32, height: i32) -> MapMemory {
-        MapMemory { width, cells: vec![None; (width * height) as usize] }
+        let cells = (width * height) as usize;
+        MapMemory { width, cells: vec![None; cells], revisions: vec![0; cells] }
     }
 
     fn index(&self, x: i32, y: i32) -> Option<usize> {
@@ -65,7 +69,31 @@ impl MapMemory {
     pub fn set(&mut self, x: i32, y: i32, memory: CellMemory) {
         if let Some(i) = self.index(x, y) {
             self.cells[i] = Some(Box::new(memory));
+            self.revisions[i] = 0;
         }
+    }
+
+    /// Remembers (x, y) as `memory`, taken when the cell's content revision was `revision`.
+    pub(crate) fn set_seen(&mut self, x: i32, y: i32, memory: CellMemory, revision: u32) {
+        if let Some(i) = self.index(x, y) {
+            match &mut self.cells[i] {
+                Some(cell) => **cell = memory,
+                empty => *empty = Some(Box::new(memory)),
+            }
+            self.revisions[i] = revision;
+        }
+    }
+
+    /// True if (x, y) was remembered from sight when its content revision was `revision`:
+    /// seeing it again would remember the same.
+    pub(crate) fn is_current(&self, x: i32, y: i32, revision: u32) -> bool {
+        self.index(x, y).is_some_and(|i| self.revisions[i] == revision)
+    }
+
+    /// Takes every cell as changed since it was remembered (prototypes were reloaded, the map
+    /// put back from a snapshot).
+    pub(crate) fn forget_revisions(&mut self) {
+        self.revisions.fill(0);
     }
 
     /// Every remembered cell as (x, y, memory), row by row.

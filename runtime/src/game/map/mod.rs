@@ -16,7 +16,7 @@ pub use memory::{CellMemory, MapMemory, ObjectMemory};
 pub use sight::{Sight, compute_sight};
 
 use crate::location::ObjectList;
-use crate::object::Uid;
+use crate::object::{ObjectKind, Uid};
 use crate::symbol::Symbol;
 
 /// The unique id of a map (a separate sequence from object uids).
@@ -53,6 +53,11 @@ pub struct InstancedMap {
     /// What the player remembers of each cell.
     pub memory: MapMemory,
     chunk_revisions: Vec<u64>,
+    /// Per cell: grows whenever what is there changes (its tile, the objects on it, their
+    /// fields), so map memory is rebuilt only for the cells that changed. Never 0.
+    cell_revisions: Vec<u32>,
+    /// Per cell: how many feats stand there (only feats can block sight besides tiles).
+    feats: Vec<u16>,
     objects_revision: u64,
     tiles_revision: u64,
     /// Objects of the map file whose prototype the loaded mods do not know: kept as written
@@ -81,6 +86,8 @@ impl InstancedMap {
             sight: Sight::new(width, height),
             memory: MapMemory::new(width, height),
             chunk_revisions: vec![1; chunks],
+            cell_revisions: vec![1; cells],
+            feats: vec![0; cells],
             objects_revision: 1,
             tiles_revision: 1,
             unresolved: Vec::new(),
@@ -140,6 +147,7 @@ impl InstancedMap {
             let chunk = self.chunk_of(x, y);
             self.chunk_revisions[chunk] += 1;
             self.tiles_revision += 1;
+            self.touch_cell(x, y);
         }
         true
     }
@@ -170,6 +178,8 @@ impl InstancedMap {
         self.width = width;
         self.height = height;
         self.cells = vec![Vec::new(); (width * height) as usize];
+        self.cell_revisions = vec![1; (width * height) as usize];
+        self.feats = vec![0; (width * height) as usize];
         self.objects = ObjectList::default();
         self.sight = Sight::new(width, height);
         self.memory = MapMemory::new(width, height);
@@ -194,26 +204,61 @@ impl InstancedMap {
         if self.in_bounds(x, y) { &self.cells[self.index(x, y)] } else { &[] }
     }
 
-    pub(crate) fn add_to_index(&mut self, uid: Uid, x: i32, y: i32) -> u64 {
+    pub(crate) fn add_to_index(&mut self, uid: Uid, kind: ObjectKind, x: i32, y: i32) -> u64 {
         let cell = self.index(x, y);
         self.cells[cell].push(uid);
+        self.count_feat(cell, kind, true);
+        self.touch_cell(x, y);
         self.objects_revision += 1;
         self.objects.push(uid)
     }
 
-    pub(crate) fn remove_from_index(&mut self, uid: Uid, x: i32, y: i32, seq: u64) {
+    pub(crate) fn remove_from_index(&mut self, uid: Uid, kind: ObjectKind, x: i32, y: i32, seq: u64) {
         let cell = self.index(x, y);
         self.cells[cell].retain(|&u| u != uid);
+        self.count_feat(cell, kind, false);
+        self.touch_cell(x, y);
         self.objects.remove(seq);
         self.objects_revision += 1;
     }
 
-    pub(crate) fn move_in_index(&mut self, uid: Uid, old_x: i32, old_y: i32, x: i32, y: i32) {
+    pub(crate) fn move_in_index(&mut self, uid: Uid, kind: ObjectKind, (old_x, old_y): (i32, i32), x: i32, y: i32) {
         let old = self.index(old_x, old_y);
         self.cells[old].retain(|&u| u != uid);
+        self.count_feat(old, kind, false);
+        self.touch_cell(old_x, old_y);
         let new = self.index(x, y);
         self.cells[new].push(uid);
+        self.count_feat(new, kind, true);
+        self.touch_cell(x, y);
         self.objects_revision += 1;
+    }
+
+    fn count_feat(&mut self, cell: usize, kind: ObjectKind, arrived: bool) {
+        if kind == ObjectKind::Feat {
+            let count = &mut self.feats[cell];
+            *count = if arrived { count.saturating_add(1) } else { count.saturating_sub(1) };
+        }
+    }
+
+    /// True if a feat stands at (x, y) (in bounds).
+    pub fn has_feat(&self, x: i32, y: i32) -> bool {
+        self.feats[self.index(x, y)] > 0
+    }
+
+    /// Marks what is at (x, y) as changed (an object there changed a field), so its memory
+    /// is taken again when it is next seen.
+    pub fn touch_cell(&mut self, x: i32, y: i32) {
+        if self.in_bounds(x, y) {
+            let i = self.index(x, y);
+            let revision = &mut self.cell_revisions[i];
+            *revision = revision.checked_add(1).unwrap_or(1);
+        }
+    }
+
+    /// The content revision of (x, y) (in bounds): see [`MapMemory::is_current`].
+    pub fn cell_revision(&self, x: i32, y: i32) -> u32 {
+        self.cell_revisions[self.index(x, y)]
     }
 
     /// Marks every chunk and the objects as changed, so views of the map are rebuilt (after
@@ -223,6 +268,7 @@ impl InstancedMap {
         for revision in &mut self.chunk_revisions {
             *revision += jump;
         }
+        self.memory.forget_revisions();
         self.objects_revision += jump;
         self.tiles_revision += jump;
     }
@@ -253,11 +299,17 @@ impl InstancedMap {
 
     /// Checks the position index against the object list (for tests and debug checks):
     /// every listed object appears in exactly one cell, and nothing else does.
-    pub fn index_is_consistent(&self, position_of: impl Fn(Uid) -> Option<(i32, i32)>) -> bool {
+    /// `place_of` gives an object's position and kind; the feat counts are checked too.
+    pub fn index_is_consistent(&self, place_of: impl Fn(Uid) -> Option<(i32, i32, ObjectKind)>) -> bool {
         let indexed: usize = self.cells.iter().map(Vec::len).sum();
+        let feats_right = self.cells.iter().zip(&self.feats).all(|(cell, &count)| {
+            let feats = cell.iter().filter(|&&uid| place_of(uid).is_some_and(|(.., kind)| kind == ObjectKind::Feat));
+            feats.count() == usize::from(count)
+        });
         indexed == self.objects.len()
+            && feats_right
             && self.objects.iter().all(|uid| {
-                position_of(uid).is_some_and(|(x, y)| self.objects_at(x, y).iter().filter(|&&u| u == uid).count() == 1)
+                place_of(uid).is_some_and(|(x, y, _)| self.objects_at(x, y).iter().filter(|&&u| u == uid).count() == 1)
             })
     }
 }

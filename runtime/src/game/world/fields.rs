@@ -64,8 +64,8 @@ impl World {
     ) -> Result<(), WorldError> {
         let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
         object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
-        let location = object.location;
-        self.touch_location(location);
+        let (location, position) = (object.location, (object.x, object.y));
+        self.touch_location(location, position);
         self.revision += 1;
         Ok(())
     }
@@ -105,16 +105,47 @@ impl World {
 
     /// What the renderer needs to draw the object (seed: `produce_memory`).
     pub fn produce_memory(&self, uid: Uid) -> Result<ObjectMemory, WorldError> {
-        let object = self.object(uid)?;
-        let calc = |name: &str| self.calc(uid, Symbol::intern(name));
-        Ok(ObjectMemory {
+        self.memory_of(uid, &MemoryFields::get()).ok_or(WorldError::NoSuchObject(uid))
+    }
+
+    /// [`World::produce_memory`] with the names of the fields it reads at hand.
+    pub(crate) fn memory_of(&self, uid: Uid, names: &MemoryFields) -> Option<ObjectMemory> {
+        let object = self.objects.get(&uid)?;
+        let proto = &self.data.proto(object.proto).fields;
+        let calc = |field: Symbol| object.fields.calc(field, proto);
+        Some(ObjectMemory {
             uid,
             kind: object.kind,
             id: object.id,
-            show: !matches!(calc("show"), Some(Value::Bool(false))),
-            glyph: calc("glyph").and_then(Value::as_str).map_or(Symbol::intern("?"), Symbol::intern),
-            color: calc("color").and_then(parse_color).unwrap_or([255, 255, 255, 255]),
-            image: calc("image").and_then(Value::as_str).map(Symbol::intern),
+            show: !matches!(calc(names.show), Some(Value::Bool(false))),
+            glyph: calc(names.glyph).and_then(Value::as_str).map_or(names.unknown_glyph, Symbol::intern),
+            color: calc(names.color).and_then(parse_color).unwrap_or([255, 255, 255, 255]),
+            image: calc(names.image).and_then(Value::as_str).map(Symbol::intern),
+        })
+    }
+}
+
+/// The names of the fields `produce_memory` reads, interned once.
+#[derive(Clone, Copy)]
+pub(crate) struct MemoryFields {
+    show: Symbol,
+    glyph: Symbol,
+    color: Symbol,
+    image: Symbol,
+    /// The glyph of an object that names none.
+    unknown_glyph: Symbol,
+}
+
+impl MemoryFields {
+    /// The names, interned on first use.
+    pub(crate) fn get() -> MemoryFields {
+        static NAMES: std::sync::OnceLock<MemoryFields> = std::sync::OnceLock::new();
+        *NAMES.get_or_init(|| MemoryFields {
+            show: Symbol::intern("show"),
+            glyph: Symbol::intern("glyph"),
+            color: Symbol::intern("color"),
+            image: Symbol::intern("image"),
+            unknown_glyph: Symbol::intern("?"),
         })
     }
 }

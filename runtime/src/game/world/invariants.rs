@@ -9,7 +9,7 @@ use crate::object::Uid;
 
 impl World {
     /// Checks the bookkeeping that ties objects to locations: every map's position index
-    /// matches its objects' positions, every object listed by a location points back to it,
+    /// matches its objects' positions (and counts its feats right), every object listed by a location points back to it,
     /// no object is listed twice, and the ownerless set is exactly the objects with no
     /// location. Returns the first inconsistency found. Used by tests and debug tools.
     pub fn check_invariants(&self) -> Result<(), String> {
@@ -19,7 +19,7 @@ impl World {
             None => Ok(()),
         };
         for map in self.maps.values() {
-            if !map.index_is_consistent(|uid| self.objects.get(&uid).map(|o| (o.x, o.y))) {
+            if !map.index_is_consistent(|uid| self.objects.get(&uid).map(|o| (o.x, o.y, o.kind))) {
                 return Err(format!("the position index of map {} disagrees with its objects", map.uid));
             }
             for uid in map.objects().iter() {

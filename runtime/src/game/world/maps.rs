@@ -1,7 +1,7 @@
 //! The world's maps: making and removing them, tiles, the current map and the player, open
 //! cells, and what the player sees (sight and map memory).
 
-use super::{TileFlags, World, WorldError};
+use super::{MemoryFields, TileFlags, World, WorldError};
 use crate::location::{Location, Refusal};
 use crate::map::{CellMemory, InstancedMap, MapId, ObjectMemory, Sight, compute_sight};
 use crate::moddable::FieldMap;
@@ -222,7 +222,9 @@ impl World {
 
     /// Computes what is seen from (x, y) of `map` within `radius` (clamped to 0 ..=
     /// [`MAX_SIGHT`]: a larger one sees no more of any map), and remembers the cells in sight
-    /// with the tile and the objects' `produce_memory()`.
+    /// with the tile and the objects' `produce_memory()`. Only tiles and feats block sight,
+    /// so a cell without a feat costs one look at its tile; a cell seen before is remembered
+    /// again only if what is there changed since.
     pub fn calc_screen_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
         let radius = radius.clamp(0, MAX_SIGHT);
         let map = self.map(map_id)?;
@@ -232,25 +234,40 @@ impl World {
         let map = &self.maps[&map_id];
         compute_sight(&mut sight, x, y, radius, |cx, cy| {
             opaque_tiles[map.tile_index(cx, cy) as usize]
-                || map.objects_at(cx, cy).iter().any(|&uid| {
-                    self.objects[&uid].kind == ObjectKind::Feat
-                        && self.calc(uid, is_opaque).is_some_and(|v| !v.is_falsy())
-                })
+                || map.has_feat(cx, cy)
+                    && map.objects_at(cx, cy).iter().any(|&uid| {
+                        self.objects[&uid].kind == ObjectKind::Feat
+                            && self.calc(uid, is_opaque).is_some_and(|v| !v.is_falsy())
+                    })
         });
-        let seen: Vec<(i32, i32, CellMemory)> = sight
+        let names = MemoryFields::get();
+        let seen: Vec<(i32, i32, u32, CellMemory)> = sight
             .visible_cells()
-            .map(|(cx, cy)| {
+            .filter_map(|(cx, cy)| {
+                let revision = map.cell_revision(cx, cy);
+                if map.memory.is_current(cx, cy, revision) {
+                    return None;
+                }
                 let mut objects: Vec<ObjectMemory> =
-                    map.objects_at(cx, cy).iter().filter_map(|&uid| self.produce_memory(uid).ok()).collect();
+                    map.objects_at(cx, cy).iter().filter_map(|&uid| self.memory_of(uid, &names)).collect();
                 objects.sort_by_key(|m| m.kind.draw_order());
-                (cx, cy, CellMemory { tile: map.tile(cx, cy).expect("in bounds"), objects })
+                Some((cx, cy, revision, CellMemory { tile: map.tile(cx, cy).expect("in bounds"), objects }))
             })
             .collect();
         let map = self.maps.get_mut(&map_id).expect("checked above");
         map.sight = sight;
-        for (cx, cy, memory) in seen {
-            map.memory.set(cx, cy, memory);
+        for (cx, cy, revision, memory) in seen {
+            map.memory.set_seen(cx, cy, memory, revision);
         }
         Ok(())
+    }
+
+    /// Forgets that remembered cells are up to date: the prototypes behind what they show
+    /// were reloaded, so the next sight remembers them again.
+    pub fn prototypes_changed(&mut self) {
+        self.revision += 1;
+        for map in self.maps.values_mut() {
+            map.memory.forget_revisions();
+        }
     }
 }
