@@ -1,7 +1,8 @@
 //! One viewport frame without a GPU: egui's pass plus tessellation, for a 256×256 map with
 //! 20,000 objects — whole in view (drawn as per-layer textures), and zoomed in to 24 pixels
-//! per cell (drawn from cached per-chunk glyph meshes). Run with
-//! `cargo bench -p nefia_editor --bench viewport`.
+//! per cell (drawn from cached per-chunk glyph meshes); and the frame right after a turn in
+//! which every object moved (every chunk dirty) or 1% of them did, the map view built again
+//! included. Run with `cargo bench -p nefia_editor --bench viewport`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
@@ -12,7 +13,7 @@ use nefia_runtime::lua::Output;
 use nefia_runtime::view::{MapView, MapViewBuilder};
 use std::sync::Arc;
 
-fn big_map() -> Arc<MapView> {
+fn big_map() -> (Runtime, MapViewBuilder, Arc<MapView>) {
     let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
     let mods = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../mods");
     runtime.load_mods(&[mods], &["base".into(), "elona".into()]).expect("mods");
@@ -37,7 +38,19 @@ fn big_map() -> Arc<MapView> {
         )
         .expect("map built");
     assert!(runtime.world().object_count() >= 20_000);
-    MapViewBuilder::default().build(&runtime.world()).expect("a current map")
+    let mut builder = MapViewBuilder::default();
+    let view = builder.build(&runtime.world()).expect("a current map");
+    (runtime, builder, view)
+}
+
+/// Moves every `every`-th object of the map one cell to the right (wrapping), as a turn of
+/// the game would.
+fn move_objects(runtime: &Runtime, every: usize) {
+    let code = format!(
+        "local map = Map.current() local i = 0 \
+         for _, o in map:iter() do i = i + 1 if i % {every} == 0 then o:set_pos((o.x + 1) % 256, o.y) end end"
+    );
+    runtime.exec(&code, "bench").expect("objects moved");
 }
 
 fn frame(ctx: &egui::Context, renderer: &mut MapRenderer, map: &MapView, camera: Camera) -> usize {
@@ -50,7 +63,7 @@ fn frame(ctx: &egui::Context, renderer: &mut MapRenderer, map: &MapView, camera:
 }
 
 fn viewport(c: &mut Criterion) {
-    let map = big_map();
+    let (runtime, mut builder, map) = big_map();
     let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1280.0, 800.0));
     let ctx = egui::Context::default();
     let mut renderer = MapRenderer::default();
@@ -69,6 +82,21 @@ fn viewport(c: &mut Criterion) {
     c.bench_function("viewport frame: 256x256 map, 20,000 objects, 8 px per cell (most glyphs)", |b| {
         b.iter(|| frame(&ctx, &mut renderer, &map, glyphs))
     });
+    for (every, what) in [(1, "every one of 20,000 objects moved"), (100, "1% of the objects moved")] {
+        for (camera, zoom) in [(whole, "whole map in view"), (close, "24 px per cell")] {
+            frame(&ctx, &mut renderer, &map, camera);
+            c.bench_function(&format!("viewport frame after a turn in which {what}: {zoom}"), |b| {
+                b.iter_batched(
+                    || move_objects(&runtime, every),
+                    |()| {
+                        let moved = builder.build(&runtime.world()).expect("a current map");
+                        frame(&ctx, &mut renderer, &moved, camera)
+                    },
+                    criterion::BatchSize::PerIteration,
+                )
+            });
+        }
+    }
 }
 
 criterion_group!(benches, viewport);
