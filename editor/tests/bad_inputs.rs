@@ -28,8 +28,9 @@ use nefia_runtime::lua::save::save_tables;
 /// How long a case may take before it counts as a hang.
 const HANG_AFTER: Duration = Duration::from_secs(60);
 
-/// The time limit mods' `init.lua` get here, and the one scripts get.
-const MOD_TIME: &str = "1";
+/// The time limit mods' `init.lua` get here (long enough for the memory hog to reach the
+/// editor's 1 GiB limit in a debug build), and the one scripts get.
+const MOD_TIME: &str = "3";
 const SCRIPT_TIME: &str = "2";
 
 /// The `case.ron` of a case.
