@@ -29,7 +29,7 @@ use crate::moddable::{ModMethod, Origin};
 use crate::object::Uid;
 use crate::symbol::Symbol;
 use crate::value::Value;
-use crate::world::{NO_SLOT, Slot, World, WorldError};
+use crate::world::{NO_SLOT, Slot, WorldError};
 
 const ENGINE: c_int = ffi::lua_upvalueindex(1);
 const OBJECT_CACHE: c_int = ffi::lua_upvalueindex(2);
@@ -262,24 +262,48 @@ unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result
     Ok((uid, if ok != 0 { Slot::try_from(slot).unwrap_or(NO_SLOT) } else { NO_SLOT }))
 }
 
-/// The slot to remember in a handle that saw its object at `seen`: none if it is right.
-fn slot_to_learn(world: &World, seen: Slot, uid: Uid) -> Option<Slot> {
-    if world.objects.is_at(seen, uid) { None } else { world.objects.slot(uid) }
-}
-
-/// Stores `slot` as the handle at index 1's second entry, after a call has pushed its
-/// results; returns `results`.
+/// Runs `body` (as [`guarded`] does) on the object handle at index 1, given its uid and the
+/// slot it last saw its object at; then, if the object is elsewhere, the handle learns its
+/// slot (after the results are pushed: growing the table may raise).
 ///
 /// # Safety
-/// Index 1 must be a table (the handle a fast method was called on).
-unsafe fn learn_slot(state: *mut ffi::lua_State, slot: Option<Slot>, results: c_int) -> c_int {
-    if let Some(slot) = slot {
-        unsafe {
+/// Only for the closures made by [`closure`], called on a handle.
+unsafe fn on_handle(
+    state: *mut ffi::lua_State,
+    body: impl FnOnce(&Engine, Uid, Slot) -> Result<Answer, String>,
+) -> c_int {
+    let learned = Cell::new(None);
+    // SAFETY: as the caller's.
+    unsafe {
+        let results = guarded(state, || {
+            let engine = engine(state);
+            let (uid, seen) = object_and_slot_at(state, 1)?;
+            let answer = body(engine, uid, seen)?;
+            let objects = &engine.world.borrow().objects;
+            if !objects.is_at(seen, uid) {
+                learned.set(objects.slot(uid));
+            }
+            Ok(answer)
+        });
+        if let Some(slot) = learned.get() {
             ffi::lua_pushinteger(state, slot.into());
             ffi::lua_rawseti(state, 1, 2);
         }
+        results
     }
-    results
+}
+
+/// Pushes the method named by the key at index 2, if there is one (the `__index` closures'
+/// first look); otherwise leaves the stack as it was.
+unsafe fn push_method(state: *mut ffi::lua_State) -> bool {
+    unsafe {
+        ffi::lua_pushvalue(state, 2);
+        if ffi::lua_rawget(state, METHODS) != ffi::LUA_TNIL {
+            return true;
+        }
+        ffi::lua_settop(state, -2);
+        false
+    }
 }
 
 /// `__index` of object handles: a method; else `location`, `equip`, `temp` or `proto`
@@ -287,55 +311,39 @@ unsafe fn learn_slot(state: *mut ffi::lua_State, slot: Option<Slot>, results: c_
 /// base values.
 unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        ffi::lua_pushvalue(state, 2);
-        if ffi::lua_rawget(state, METHODS) != ffi::LUA_TNIL {
+        if push_method(state) {
             return 1;
         }
-        ffi::lua_settop(state, -2);
-        let learned = Cell::new(None);
-        let results = guarded(state, || {
-            if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {
-                return Ok(Answer::Value(Value::Nil));
+        let key = (ffi::lua_type(state, 2) == ffi::LUA_TSTRING).then(|| string_at(state, 2));
+        match key {
+            None => guarded(state, || Ok(Answer::Value(Value::Nil))),
+            // Readable even on a stale handle, so the object can be looked up again.
+            Some(b"uid") => {
+                guarded(state, || Ok(Answer::Value(Value::Int(handle_at(state, 1).unwrap_or_default().abs()))))
             }
-            let key = string_at(state, 2);
-            if key == b"uid" {
-                // Readable even on a stale handle, so the object can be looked up again.
-                let id = handle_at(state, 1).unwrap_or_default();
-                return Ok(Answer::Value(Value::Int(id.abs())));
-            }
-            if SLOW_FIELDS.contains(&key) {
-                return Ok(Answer::Delegate);
-            }
-            let engine = engine(state);
-            let (uid, seen) = object_and_slot_at(state, 1)?;
-            let world = engine.world.borrow();
-            let object = world.objects.get_near(seen, uid).ok_or_else(|| WorldError::NoSuchObject(uid).to_string())?;
-            learned.set(slot_to_learn(&world, seen, uid));
-            Ok(Answer::Value(match key {
-                b"_id" => Value::str(object.id.as_str()),
-                b"_type" => Value::str(object.kind.data_type()),
-                b"x" => Value::Int(object.x.into()),
-                b"y" => Value::Int(object.y.into()),
-                _ => engine
-                    .lookup_symbol(key)
-                    .and_then(|field| object.fields.base(field, &world.data.proto(object.proto).fields).cloned())
-                    .unwrap_or_default(),
-            }))
-        });
-        learn_slot(state, learned.get(), results)
+            Some(key) if SLOW_FIELDS.contains(&key) => guarded(state, || Ok(Answer::Delegate)),
+            Some(key) => on_handle(state, |engine, uid, seen| {
+                let world = engine.world.borrow();
+                let object =
+                    world.objects.get_near(seen, uid).ok_or_else(|| WorldError::NoSuchObject(uid).to_string())?;
+                Ok(Answer::Value(match key {
+                    b"_id" => Value::str(object.id.as_str()),
+                    b"_type" => Value::str(object.kind.data_type()),
+                    b"x" => Value::Int(object.x.into()),
+                    b"y" => Value::Int(object.y.into()),
+                    _ => engine
+                        .lookup_symbol(key)
+                        .and_then(|field| object.fields.base(field, &world.data.proto(object.proto).fields).cloned())
+                        .unwrap_or_default(),
+                }))
+            }),
+        }
     }
 }
 
 /// `__index` of map handles: a method, else the mlua function for the fields.
 unsafe extern "C-unwind" fn map_index(state: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        ffi::lua_pushvalue(state, 2);
-        if ffi::lua_rawget(state, METHODS) != ffi::LUA_TNIL {
-            return 1;
-        }
-        ffi::lua_settop(state, -2);
-        guarded(state, || Ok(Answer::Delegate))
-    }
+    unsafe { if push_method(state) { 1 } else { guarded(state, || Ok(Answer::Delegate)) } }
 }
 
 /// The field name at `index` as an existing symbol (`None` if no object ever had such a
@@ -357,28 +365,24 @@ unsafe fn field_at(
 /// `obj:calc(field)`: temp if set, else base, else nil.
 unsafe extern "C-unwind" fn calc(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let learned = Cell::new(None);
-        let results = guarded(state, || {
-            let engine = engine(state);
-            let (uid, seen) = object_and_slot_at(state, 1)?;
+        on_handle(state, |engine, uid, seen| {
             let field = field_at(state, engine, 2, "calc")?;
             let world = engine.world.borrow();
-            let object = world.objects.get_near(seen, uid).ok_or_else(|| WorldError::NoSuchObject(uid).to_string())?;
-            learned.set(slot_to_learn(&world, seen, uid));
-            let value = field.and_then(|field| object.fields.calc(field, &world.data.proto(object.proto).fields));
-            Ok(Answer::Value(value.cloned().unwrap_or_default()))
-        });
-        learn_slot(state, learned.get(), results)
+            let value = match field {
+                Some(field) => world.calc_near(seen, uid, field).map_err(|e| e.to_string())?.cloned(),
+                // No object ever had the field; it only has to be alive.
+                None if world.objects.get_near(seen, uid).is_some() => None,
+                None => return Err(WorldError::NoSuchObject(uid).to_string()),
+            };
+            Ok(Answer::Value(value.unwrap_or_default()))
+        })
     }
 }
 
 /// `obj:mod(field, value[, method])`.
 unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let learned = Cell::new(None);
-        let results = guarded(state, || {
-            let engine = engine(state);
-            let (uid, seen) = object_and_slot_at(state, 1)?;
+        on_handle(state, |engine, uid, seen| {
             if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {
                 return Err(format!(
                     "bad argument #1 to 'mod' (a field name string expected, got {})",
@@ -401,10 +405,8 @@ unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
             let origin = caller_origin(state, engine);
             let mut world = engine.world.borrow_mut();
             world.mod_temp_near(seen, uid, field, value, method, origin).map_err(|e| e.to_string())?;
-            learned.set(slot_to_learn(&world, seen, uid));
             Ok(Answer::Nothing)
-        });
-        learn_slot(state, learned.get(), results)
+        })
     }
 }
 

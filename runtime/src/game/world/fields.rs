@@ -3,7 +3,7 @@
 
 use super::{NO_SLOT, Slot, World, WorldError};
 use crate::map::ObjectMemory;
-use crate::moddable::{FieldMap, ModMethod, Origin};
+use crate::moddable::{FieldMap, ModError, ModMethod, Moddable, Origin};
 use crate::object::Uid;
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -33,11 +33,10 @@ impl World {
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
-        self.touch_object(uid);
-        self.revision += 1;
-        Ok(())
+        self.change_fields(NO_SLOT, uid, |fields, proto| {
+            fields.set_base(field, value, proto);
+            Ok(())
+        })
     }
 
     /// Modifies a temp value (seed: `mod`).
@@ -62,44 +61,52 @@ impl World {
         method: ModMethod,
         origin: Origin,
     ) -> Result<(), WorldError> {
-        let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.mod_temp(field, value, method, origin, &self.data.proto(object.proto).fields)?;
-        let (location, position) = (object.location, (object.x, object.y));
-        self.touch_location(location, position);
-        self.revision += 1;
-        Ok(())
+        self.change_fields(slot, uid, |fields, proto| fields.mod_temp(field, value, method, origin, proto))
     }
 
     /// Modifies a base value (seed: `mod_base`).
     pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.mod_base(field, value, method, &self.data.proto(object.proto).fields)?;
-        self.touch_object(uid);
-        self.revision += 1;
-        Ok(())
+        self.change_fields(NO_SLOT, uid, |fields, proto| fields.mod_base(field, value, method, proto))
     }
 
     /// Clears a temp value and sets the base value (seed: `reset`).
     pub fn reset(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
-        object.fields.reset(field, value, &self.data.proto(object.proto).fields);
-        self.touch_object(uid);
-        self.revision += 1;
-        Ok(())
+        self.change_fields(NO_SLOT, uid, |fields, proto| {
+            fields.reset(field, value, proto);
+            Ok(())
+        })
     }
 
     /// Forgets the object's own base value so the prototype's shows again.
     pub fn reset_to_prototype(&mut self, uid: Uid, field: Symbol) -> Result<(), WorldError> {
-        self.object_mut(uid)?.fields.reset_to_prototype(field);
-        self.touch_object(uid);
-        Ok(())
+        self.change_fields(NO_SLOT, uid, |fields, _| {
+            fields.reset_to_prototype(field);
+            Ok(())
+        })
     }
 
     /// Clears every temp value (the first half of `refresh`; the Lua API then emits the
     /// refresh event so handlers re-apply theirs).
     pub fn clear_temp(&mut self, uid: Uid) -> Result<(), WorldError> {
-        self.object_mut(uid)?.fields.clear_temp();
-        self.touch_object(uid);
+        self.change_fields(NO_SLOT, uid, |fields, _| {
+            fields.clear_temp();
+            Ok(())
+        })
+    }
+
+    /// Changes the fields of object `uid` (looked for at `slot` first) with `change`, given
+    /// its prototype's fields; if that works, marks its cell and its map as changed.
+    fn change_fields(
+        &mut self,
+        slot: Slot,
+        uid: Uid,
+        change: impl FnOnce(&mut Moddable, &FieldMap) -> Result<(), ModError>,
+    ) -> Result<(), WorldError> {
+        let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
+        change(&mut object.fields, &self.data.proto(object.proto).fields)?;
+        let (location, position) = (object.location, (object.x, object.y));
+        self.touch_location(location, position);
+        self.revision += 1;
         Ok(())
     }
 
