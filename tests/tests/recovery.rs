@@ -103,3 +103,22 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
     assert!(refusal.contains("town.ron.recovered"), "{refusal}");
     assert_eq!(tile_in_file(&copy.project().join("maps/town.ron"), 1, 1), "elona.grass", "the map file is left alone");
 }
+
+#[test]
+fn a_game_broken_while_playing_ends_and_the_edit_state_comes_back() {
+    let copy = DemoCopy::new();
+    let host = dirty_town(&copy);
+    host.send(Command::Play(nefia_runtime::play::PlayFrom::Start));
+    wait_for(&host, |s| s.playing && s.player.is_some());
+    let uid = value(&host, "return Chara.player().uid");
+    let report = panic_report(&host, &format!("Fault.corrupt_and_panic({uid}, 'bent index')"));
+    assert!(!report.fatal, "{}", report.message);
+    assert!(report.message.contains("the played game was inconsistent"), "{}", report.message);
+    assert!(report.message.contains("the edit state is back"), "{}", report.message);
+    let snapshot = wait_for(&host, |s| !s.playing);
+    assert_ne!(snapshot.state, RuntimeState::Failed);
+    assert_eq!(value(&host, "Map.current():tile(1, 1)"), "\"elona.water\"", "the unsaved edit is kept");
+    host.send(Command::Maps(MapCommand::SaveAll));
+    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    assert_eq!(tile_in_file(&copy.project().join("maps/town.ron"), 1, 1), "elona.water", "and it saves");
+}

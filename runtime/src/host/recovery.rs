@@ -1,7 +1,9 @@
 //! Surviving a panic: every command runs under `catch_unwind` (see [`Host::handle`]). Before
-//! a command that can change the world, the host copies it (when it is small enough); after a
-//! panic it checks the world's invariants and puts the copy back if they are broken. If the
-//! world is broken and there is no copy, the runtime cannot go on: the unsaved maps are
+//! a command that can change the world while editing, the host copies it (when it is small
+//! enough); after a panic it checks the world's invariants and puts the copy back if they are
+//! broken. While playing, a broken world ends the play instead, and the edit state set aside
+//! at Play comes back. If the world is broken and nothing can be put back, the runtime cannot
+//! go on: the unsaved maps are
 //! written beside their files as `maps/<name>.ron.recovered`, and from then on the thread only
 //! serves the failure ([`serve_failure`]), so nothing ever stays "busy".
 
@@ -104,9 +106,11 @@ pub(super) fn serve_failure(
 
 impl Host {
     /// A copy of the world to put back if `command` panics and leaves it inconsistent; none
-    /// for commands that only read, or for a world past [`CHECKPOINT_BUDGET`].
+    /// for commands that only read, for a world past [`CHECKPOINT_BUDGET`], and while playing:
+    /// the edit state set aside at Play is the user's work, and the played game is ended
+    /// instead (a turn's key press then costs no copy of the world).
     pub(super) fn checkpoint(&self, command: &Command) -> Option<WorldState> {
-        if command.reads_only() {
+        if command.reads_only() || self.play.edit.borrow().is_some() {
             return None;
         }
         let world = self.runtime.engine().world.try_borrow().ok()?;
@@ -127,7 +131,10 @@ impl Host {
                     world.restore_state(state);
                     Ok(format!("the world was inconsistent ({problem}) and is put back as it was before the command"))
                 }
-                (Err(problem), None) => Err(format!("the world is inconsistent ({problem})")),
+                (Err(problem), None) => {
+                    drop(world);
+                    self.end_broken_play(problem)
+                }
             },
         };
         let report = match verdict {
@@ -150,6 +157,22 @@ impl Host {
         gui::log(self.runtime.lua(), LogLevel::Error, report.message.clone());
         *self.fault.borrow_mut() = Some(report.message.clone());
         self.send(HostEvent::Panicked(report));
+    }
+
+    /// After a panic left the played world inconsistent: ends the play, putting back the edit
+    /// state set aside at Play. Fails (the runtime cannot go on) when not playing, or when the
+    /// world is still inconsistent.
+    fn end_broken_play(&self, problem: String) -> Result<String, String> {
+        let inconsistent = format!("the world is inconsistent ({problem})");
+        if self.play.edit.borrow().is_none() {
+            return Err(inconsistent);
+        }
+        catch_unwind(AssertUnwindSafe(|| self.end_play())).map_err(|_| inconsistent.clone())?;
+        let world = self.runtime.engine().world.try_borrow().map_err(|_| inconsistent.clone())?;
+        world.check_invariants().map_err(|_| inconsistent)?;
+        Ok(format!(
+            "the played game was inconsistent ({problem}) and is ended: the edit state is back as it was at Play"
+        ))
     }
 
     /// Writes the unsaved maps of the edit state as `.ron.recovered` files (while playing,

@@ -86,24 +86,19 @@ impl Terms {
 }
 
 /// One runtime's entry with the watchdog: what it is running under, for the watchdog thread.
+/// It joins the watchdog (which starts the thread) the first time code runs under a limit,
+/// so a runtime with no limits costs nothing.
+#[derive(Default)]
 pub struct Watch {
-    terms: Arc<Mutex<Terms>>,
+    terms: std::cell::OnceCell<Arc<Mutex<Terms>>>,
 }
 
-impl Default for Watch {
-    fn default() -> Watch {
-        let terms = Arc::new(Mutex::new(Terms::default()));
-        watchdog().entries.lock().unwrap_or_else(|e| e.into_inner()).push(Arc::downgrade(&terms));
-        Watch { terms }
-    }
+/// Locks `terms`; they are plain values, whole after any panic.
+fn lock(terms: &Mutex<Terms>) -> MutexGuard<'_, Terms> {
+    terms.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Watch {
-    fn terms(&self) -> MutexGuard<'_, Terms> {
-        // The terms are plain values, whole after any panic.
-        self.terms.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Watches Lua code running from now on this thread, in `main` (the Lua main state),
     /// until [`Watch::idle`]: it is stopped past `deadline`, when `stop` is raised, and
     /// checked every [`POLL`] when `sample_memory`. `check` says why it must stop.
@@ -119,7 +114,12 @@ impl Watch {
         CHECK.with(|c| c.set(Some(check)));
         #[cfg(not(unix))]
         arm(main, FALLBACK_EVERY);
-        let mut terms = self.terms();
+        let terms = self.terms.get_or_init(|| {
+            let terms = Arc::new(Mutex::new(Terms::default()));
+            lock_entries().push(Arc::downgrade(&terms));
+            terms
+        });
+        let mut terms = lock(terms);
         terms.thread = Some(this_thread());
         terms.deadline = deadline;
         terms.stop = stop;
@@ -128,22 +128,32 @@ impl Watch {
         watchdog().thread.unpark();
     }
 
-    /// No Lua code runs under the watch: the watchdog leaves this runtime alone. After this
-    /// returns no new signal is sent for it (one already sent may still arrive, and arms a
-    /// hook that finds nothing to stop).
+    /// No Lua code runs under the watch: the watchdog leaves this runtime alone, and no hook
+    /// is left armed. After this returns no new signal is sent for it (one already sent may
+    /// still arrive, and arms a hook that finds nothing to stop).
     pub fn idle(&self) {
-        let mut terms = self.terms();
-        terms.thread = None;
-        terms.stop = None;
-        drop(terms);
+        if !self.stop_watching() {
+            return;
+        }
         disarm_running();
         RUNNING.with(|running| running.iter().for_each(|state| state.store(null_mut(), Ordering::Relaxed)));
+    }
+
+    /// Tells the watchdog no code runs; false if this runtime never ran any under it.
+    fn stop_watching(&self) -> bool {
+        let Some(terms) = self.terms.get() else { return false };
+        let mut terms = lock(terms);
+        terms.thread = None;
+        terms.stop = None;
+        true
     }
 }
 
 impl Drop for Watch {
     fn drop(&mut self) {
-        self.idle();
+        // Only the watchdog's side: the thread's Lua states may be closed already (the last
+        // evaluation's end disarmed and forgot them).
+        self.stop_watching();
     }
 }
 
@@ -151,6 +161,10 @@ impl Drop for Watch {
 struct Watchdog {
     entries: Mutex<Vec<Weak<Mutex<Terms>>>>,
     thread: std::thread::Thread,
+}
+
+fn lock_entries() -> MutexGuard<'static, Vec<Weak<Mutex<Terms>>>> {
+    watchdog().entries.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn watchdog() -> &'static Watchdog {
@@ -176,12 +190,12 @@ fn watchdog() -> &'static Watchdog {
 /// One look at every runtime: signals those due a check. True while any runs under a watch.
 fn watch_once() -> bool {
     let now = Instant::now();
-    let mut entries = watchdog().entries.lock().unwrap_or_else(|e| e.into_inner());
+    let mut entries = lock_entries();
     entries.retain(|entry| entry.strong_count() > 0);
     let mut any = false;
     for entry in entries.iter().filter_map(Weak::upgrade) {
         // Signalled under the lock, so the thread cannot go idle (and end) meanwhile.
-        let terms = entry.lock().unwrap_or_else(|e| e.into_inner());
+        let terms = lock(&entry);
         any |= terms.thread.is_some();
         if let Some(target) = terms.due(now) {
             signal(target);
