@@ -132,6 +132,9 @@ end
 function test_equipment_lives_in_slots_and_its_location_is_the_character()
    local hero = Chara.create("elona.player", 3, 3)
    local dagger = Item.create("elona.dagger", nil, nil, {}, hero)
+   for _ in hero.equip:iter() do
+      error("nothing is worn yet")
+   end
    Assert.eq(hero:equip_item(dagger), "main_hand", "the first free slot it fits")
    Assert.eq(hero.equip.main_hand, dagger)
    Assert.eq(dagger.location, hero)

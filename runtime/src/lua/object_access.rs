@@ -182,7 +182,7 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
 }
 
 /// The iterator over no object: `for` stops at once.
-unsafe extern "C-unwind" fn iterate_nothing(_state: *mut ffi::lua_State) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn iterate_nothing(_state: *mut ffi::lua_State) -> c_int {
     0
 }
 
