@@ -135,6 +135,7 @@ function test_equipment_lives_in_slots_and_its_location_is_the_character()
    for _ in hero.equip:iter() do
       error("nothing is worn yet")
    end
+   Assert.eq(rawequal(hero.equip, hero.equip), true, "the handle keeps its equipment view")
    Assert.eq(hero:equip_item(dagger), "main_hand", "the first free slot it fits")
    Assert.eq(hero.equip.main_hand, dagger)
    Assert.eq(dagger.location, hero)

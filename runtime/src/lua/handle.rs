@@ -1,7 +1,9 @@
 //! Handles: how Lua holds map objects and maps.
 //!
-//! A handle is a one-slot Lua table `{ uid }` whose metatable gives it the object's methods
-//! and fields (OpenNefia's objects are tables too, so `type(obj) == "table"`). Each object has
+//! A handle is a Lua table `{ uid, slot, equip }` whose metatable gives it the object's
+//! methods and fields; only the uid is there from the start: the slot the object is stored at
+//! is learned on first use (see `object_access.rs`), and `obj.equip` is kept once asked for
+//! ([`EQUIP_ENTRY`]), so a refresh handler reading it does not make one every time (OpenNefia's objects are tables too, so `type(obj) == "table"`). Each object has
 //! at most one live handle, kept in a weak-valued cache, so two handles to the same object
 //! are the same Lua value: `==` works and objects can key tables. An ownerless object stays
 //! alive while its handle is in the cache; once Lua collects the handle, the next sweep frees
@@ -26,6 +28,9 @@ use super::{Engine, engine, rt_error};
 use crate::location::Holder;
 use crate::map::MapId;
 use crate::object::Uid;
+
+/// The entry of an object handle that keeps its `obj.equip` view once made.
+pub(crate) const EQUIP_ENTRY: i64 = 3;
 
 /// The handle caches and the metatables that make tables into handles.
 pub(crate) struct Handles {

@@ -85,7 +85,11 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
             }
             None => mlua::Value::Nil,
         },
-        "equip" if object.equipment().is_some() => mlua::Value::UserData(lua.create_userdata(EquipRef { uid })?),
+        "equip" if object.equipment().is_some() => {
+            let equip = lua.create_userdata(EquipRef { uid })?;
+            this.raw_set(super::handle::EQUIP_ENTRY, &equip)?;
+            mlua::Value::UserData(equip)
+        }
         "temp" => mlua::Value::UserData(lua.create_userdata(TempRef { uid })?),
         "proto" => {
             let (kind, id) = (object.kind, object.id);

@@ -23,7 +23,7 @@ use mlua::{Function, Lua, Table, ffi};
 
 use super::Engine;
 use super::convert::{push_value, read_value, string_at};
-use super::handle::{push_handle, stale_message};
+use super::handle::{EQUIP_ENTRY, push_handle, stale_message};
 use crate::map::MapId;
 use crate::moddable::{ModMethod, Origin};
 use crate::object::Uid;
@@ -114,6 +114,8 @@ enum Answer {
     Objects(Vec<Uid>),
     /// Call the function at upvalue `FIELDS` with the two arguments and return its result.
     Delegate,
+    /// The handle's kept `obj.equip` (see [`EQUIP_ENTRY`]), or [`Answer::Delegate`] to make it.
+    Equip,
 }
 
 /// Runs `body` and pushes its answer; an error (or a panic) becomes a Lua error at the
@@ -168,17 +170,34 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
                 ffi::lua_pushinteger(state, 0);
                 3
             }
-            Answer::Delegate => {
-                ffi::lua_pushvalue(state, FIELDS);
-                ffi::lua_pushvalue(state, 1);
-                ffi::lua_pushvalue(state, 2);
-                ffi::lua_call(state, 2, 1);
-                1
+            Answer::Delegate => delegate(state),
+            Answer::Equip => {
+                if ffi::lua_rawgeti(state, 1, EQUIP_ENTRY) == ffi::LUA_TUSERDATA {
+                    1
+                } else {
+                    ffi::lua_settop(state, -2);
+                    delegate(state)
+                }
             }
         }
     };
     drop(ManuallyDrop::into_inner(answer));
     results
+}
+
+/// Calls the function at upvalue `FIELDS` with the key's two arguments (the handle and the
+/// key) and leaves its one result.
+///
+/// # Safety
+/// Only for the `__index` closures made by [`closure`].
+unsafe fn delegate(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        ffi::lua_pushvalue(state, FIELDS);
+        ffi::lua_pushvalue(state, 1);
+        ffi::lua_pushvalue(state, 2);
+        ffi::lua_call(state, 2, 1);
+    }
+    1
 }
 
 /// The iterator over no object: `for` stops at once.
@@ -320,6 +339,13 @@ unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
             // Readable even on a stale handle, so the object can be looked up again.
             Some(b"uid") => {
                 guarded(state, || Ok(Answer::Value(Value::Int(handle_at(state, 1).unwrap_or_default().abs()))))
+            }
+            // Kept by the handle once made, for a live object.
+            Some(b"equip") => {
+                on_handle(state, |engine, uid, seen| match engine.world.borrow().objects.get_near(seen, uid) {
+                    Some(_) => Ok(Answer::Equip),
+                    None => Err(WorldError::NoSuchObject(uid).to_string()),
+                })
             }
             Some(key) if SLOW_FIELDS.contains(&key) => guarded(state, || Ok(Answer::Delegate)),
             Some(key) => on_handle(state, |engine, uid, seen| {
