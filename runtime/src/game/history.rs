@@ -156,8 +156,24 @@ impl Transaction {
         let newer: HashSet<ChangeKey> = later.after.iter().map(Change::key).collect();
         self.after.retain(|c| !newer.contains(&c.key()));
         self.after.extend(later.after);
-        self.label = later.label;
+        self.label = self.painted_label().unwrap_or(later.label);
     }
+
+    /// "Paint 12 cells with elona.grass" if every change is a cell painted with one tile.
+    fn painted_label(&self) -> Option<String> {
+        let mut tiles = self.after.iter().map(|change| match change {
+            Change::Tile { tile, .. } => Some(*tile),
+            _ => None,
+        });
+        let first = tiles.next()??;
+        tiles.all(|tile| tile == Some(first)).then(|| paint_label(self.after.len(), first))
+    }
+}
+
+/// The History label of painting `cells` cells with `tile`.
+pub fn paint_label(cells: usize, tile: Symbol) -> String {
+    let noun = if cells == 1 { "cell" } else { "cells" };
+    format!("Paint {cells} {noun} with {tile}")
 }
 
 /// The editor's undo history.
@@ -391,7 +407,11 @@ mod tests {
         paint(&mut world, &mut history, map, 0, 0, "t.water", Some(7));
         paint(&mut world, &mut history, map, 1, 0, "t.water", Some(7));
         paint(&mut world, &mut history, map, 3, 3, "t.lava", Some(8));
-        assert_eq!(history.view().labels.len(), 2, "stroke 7 is one step, stroke 8 another");
+        let labels = history.view().labels;
+        assert_eq!(labels.len(), 2, "stroke 7 is one step, stroke 8 another");
+        assert_eq!(labels[0], "Paint 2 cells with t.water", "the merged stroke counts its cells");
+        assert_eq!(labels[1], "Paint t.lava", "a single part keeps its own label");
+        assert_eq!(paint_label(1, Symbol::intern("t.lava")), "Paint 1 cell with t.lava");
         history.undo(&mut world);
         history.undo(&mut world);
         assert_eq!(

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use mlua::Lua;
 
-use crate::history::{Change, Transaction, apply_changes};
+use crate::history::{Change, Transaction, apply_changes, paint_label};
 pub use crate::history::{History, HistoryView};
 use crate::location::{Holder, Location};
 use crate::map::MapId;
@@ -383,7 +383,7 @@ fn paint(
         }
     }
     apply_changes(world, &after);
-    Ok(Transaction::new(format!("Paint {} cells with {tile}", after.len()), before, after))
+    Ok(Transaction::new(paint_label(after.len(), tile), before, after))
 }
 
 /// The cells joined to (x, y) through sides that have its tile.
