@@ -117,3 +117,43 @@ fn mods_cannot_reach_io_or_debug() {
         assert!(!env.raw_get::<bool>(name).unwrap(), "{name}");
     }
 }
+
+#[test]
+fn require_api_gives_the_engine_global_unless_the_mod_has_that_module() {
+    let root = tempfile::tempdir().unwrap();
+    write_mod(
+        root.path(),
+        "onmod",
+        &["base"],
+        &[
+            (
+                "init.lua",
+                "local Chara = require('api.Chara')\n\
+                 local IUiLayer = require('api.gui.IUiLayer')\n\
+                 local Event = require('api.Event')\n\
+                 local Own = require('api.Own')\n\
+                 same_chara = Chara == _G.Chara\n\
+                 same_layer = IUiLayer == UiLayer\n\
+                 same_event = Event == _G.Event\n\
+                 own_is_own = Own.mine\n\
+                 local ok, err = pcall(require, 'api.Nothing')\n\
+                 missing = err",
+            ),
+            ("api/Own.lua", "return { mine = true }"),
+        ],
+    );
+    let mut runtime = runtime();
+    runtime.load_mods(&[root.path().to_owned(), mods_dir()], &["onmod".into()]).unwrap();
+    let mods = runtime.engine().mods.borrow();
+    let env = &mods[&"onmod".into()].env;
+    for name in ["same_chara", "same_layer", "same_event", "own_is_own"] {
+        assert!(env.raw_get::<bool>(name).unwrap(), "{name}");
+    }
+    let missing = env.raw_get::<String>("missing").unwrap();
+    assert!(missing.contains("mod 'onmod' has no module 'api.Nothing'"), "{missing}");
+    assert!(missing.contains("nor has the engine a global table of that name (it has Chara,"), "{missing}");
+    drop(mods);
+    // Scripts (no home mod) reach the engine's globals the same way.
+    let answer = runtime.eval("return require('api.Map') == Map, require('api.InstancedMap') == InstancedMap");
+    assert_eq!(answer, nefia_runtime::lua::repl::Evaluation::Values(vec!["true".into(), "true".into()]));
+}

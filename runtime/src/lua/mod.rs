@@ -390,7 +390,37 @@ pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool)
     Ok(env)
 }
 
-/// `require(name)` from code whose home mod is `home`.
+/// OpenNefia's module names whose engine global is called differently here.
+const API_ALIASES: [(&str, &str); 1] = [("IUiLayer", "UiLayer")];
+
+/// The engine's global table an OpenNefia-style `require("api.<...>.<Name>")` means (the
+/// last part of the name), if there is one.
+fn api_global(lua: &Lua, name: &str) -> mlua::Result<Option<Table>> {
+    let Some(path) = name.strip_prefix("api.") else { return Ok(None) };
+    let last = path.rsplit('.').next().unwrap_or(path);
+    let global = API_ALIASES.iter().find(|(alias, _)| *alias == last).map_or(last, |(_, global)| global);
+    let engine = engine(lua);
+    let (read_only_api, _) =
+        engine.sandbox.get().ok_or_else(|| mlua::Error::runtime("require runs once the API is installed"))?;
+    Ok(match read_only_api.get::<mlua::Value>(global)? {
+        mlua::Value::Table(table) => Some(table),
+        _ => None,
+    })
+}
+
+/// The engine's global tables (the capitalised ones), for messages.
+fn api_globals(lua: &Lua) -> String {
+    let engine = engine(lua);
+    let Some((read_only_api, _)) = engine.sandbox.get() else { return String::new() };
+    // `pairs` sees through the read-only view (its __pairs); a raw walk would not.
+    let list = "local names = {} for k, v in pairs(...) do if type(v) == 'table' and k:match('^%u') then \
+                names[#names + 1] = k end end table.sort(names) return table.concat(names, ', ')";
+    lua.load(list).set_name("=nefia").call(read_only_api).unwrap_or_default()
+}
+
+/// `require(name)` from code whose home mod is `home`. `require("api.<Name>")` (OpenNefia's
+/// way to reach the engine) gives the mod's own `api/<Name>.lua` if it has one, else the
+/// engine's global `<Name>`.
 fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Value> {
     let engine = engine(lua);
     let not_loaded = |id: &str| rt_error(lua, format!("require('{name}'): mod '{id}' is not loaded"));
@@ -402,10 +432,14 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
         None => match home {
             Some(home) => (home, name),
             None => {
-                return Err(rt_error(
-                    lua,
-                    format!("require('{name}'): outside a mod, name the mod: require('mod.<mod id>.{name}')"),
-                ));
+                if let Some(global) = api_global(lua, name)? {
+                    return Ok(mlua::Value::Table(global));
+                }
+                let hint = match name.starts_with("api.") {
+                    true => format!("the engine has no global table of that name (it has {})", api_globals(lua)),
+                    false => format!("outside a mod, name the mod: require('mod.<mod id>.{name}')"),
+                };
+                return Err(rt_error(lua, format!("require('{name}'): {hint}")));
             }
         },
     };
@@ -421,10 +455,17 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
     let relative = module.replace('.', "/");
     let candidates = [loaded.dir.join(format!("{relative}.lua")), loaded.dir.join(&relative).join("init.lua")];
     let Some(path) = candidates.iter().find(|p| p.is_file() && stays_inside(&loaded.dir, p)) else {
+        if let Some(global) = api_global(lua, module)? {
+            return Ok(mlua::Value::Table(global));
+        }
+        let engine_hint = match module.starts_with("api.") {
+            true => format!("; nor has the engine a global table of that name (it has {})", api_globals(lua)),
+            false => String::new(),
+        };
         return Err(rt_error(
             lua,
             format!(
-                "require('{name}'): mod '{target}' has no module '{module}' (looked for {} and {})",
+                "require('{name}'): mod '{target}' has no module '{module}' (looked for {} and {}){engine_hint}",
                 candidates[0].display(),
                 candidates[1].display()
             ),
