@@ -420,16 +420,17 @@ pub(crate) fn show_title(ctx: &egui::Context, shown: &mut Option<String>, title:
     }
 }
 
-/// The default layout: the viewport in the middle, Locations, Maps, Palette and Prototypes
-/// on the left,
-/// Inspector and Layers on the right, REPL and Log below.
+/// The default layout, every tab's title visible at 1280×800: the viewport in the middle,
+/// Maps and Locations over Palette and Prototypes on the left, Inspector, History and Layers
+/// on the right (wide enough for the inspector's five columns), REPL and Log below (tall
+/// enough for a transcript).
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
-    let [center, _left] =
-        surface.split_left(NodeIndex::root(), 0.2, vec![Tab::Locations, Tab::Maps, Tab::Palette, Tab::Prototypes]);
-    let [center, _right] = surface.split_right(center, 0.66, vec![Tab::Inspector, Tab::Layers, Tab::History]);
-    surface.split_below(center, 0.72, vec![Tab::Repl, Tab::Log]);
+    let [center, left] = surface.split_left(NodeIndex::root(), 0.18, vec![Tab::Maps, Tab::Locations]);
+    surface.split_below(left, 0.5, vec![Tab::Palette, Tab::Prototypes]);
+    let [center, _right] = surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers]);
+    surface.split_below(center, 0.62, vec![Tab::Repl, Tab::Log]);
     dock
 }
 

@@ -10,8 +10,12 @@ Gui.add_widget("base.message_window", {
    width = 520,
    height = 96,
    draw = function(self, d)
-      d:rect(0, 0, self.width, self.height, PANEL)
       local lines = Gui.messages(5)
+      -- Nothing said yet (or back to editing): no empty panel over the map.
+      if #lines == 0 then
+         return
+      end
+      d:rect(0, 0, self.width, self.height, PANEL)
       for i, text in ipairs(lines) do
          local fade = 0.55 + 0.45 * (i / #lines)
          d:text(8, 4 + (i - 1) * 18, text, { 235, 235, 235 }, { alpha = fade })
@@ -43,7 +47,8 @@ Gui.add_widget("base.hp_bar", {
       if player == nil then
          return
       end
-      local hp, max_hp = player:calc("hp") or 0, math.max(player:calc("max_hp") or 1, 1)
+      -- A dead player's hp can be below 0; the bar shows 0.
+      local hp, max_hp = math.max(player:calc("hp") or 0, 0), math.max(player:calc("max_hp") or 1, 1)
       local fraction = math.max(0, math.min(1, hp / max_hp))
       d:rect(0, 0, self.width, self.height, PANEL)
       d:rect(2, 2, (self.width - 4) * fraction, self.height - 4, { 200, 40, 40 })

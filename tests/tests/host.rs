@@ -163,6 +163,54 @@ fn the_demo_hud_has_the_seed_widgets() {
 }
 
 #[test]
+fn the_log_widget_lays_out_lines_shows_a_few_rows_and_fades_them() {
+    let host = host();
+    wait_for(&host, |s| s.map.is_some());
+    let code = "local widget = require('mod.tools.api.gui.LogWidget').new(3, 2)
+        widget:update(0)
+        Log.info('one')
+        Log.error('boom\\nstack traceback:\\n  in here')
+        local busy = widget:update(0)
+        local rows = widget:visible_rows()
+        local texts = {}
+        for _, row in ipairs(rows) do texts[#texts + 1] = row.text end
+        widget:update(1.5)
+        local fading = widget:visible_rows()[1].alpha
+        local still = widget:update(1)
+        return table.concat(texts, '|'), busy, fading, still, #widget:visible_rows()";
+    let answer = nefia_tests::host::eval(&host, code);
+    assert_eq!(
+        answer,
+        Evaluation::Values(vec![
+            "\"[error] boom|stack traceback:|  in here\"".into(),
+            "true".into(),
+            "0.5".into(),
+            "false".into(),
+            "0".into()
+        ]),
+        "three rows at most, newest last, a traceback over its own rows; half faded after 1.5 of 2 s; gone after 2.5"
+    );
+}
+
+#[test]
+fn the_hud_hides_the_empty_message_window_and_shows_hp_no_lower_than_0() {
+    let host = host();
+    let snapshot = wait_for(&host, |s| s.map.is_some());
+    let window = snapshot.widgets.iter().find(|w| w.id == "base.message_window").unwrap();
+    assert!(window.draw.is_empty(), "no message yet: nothing drawn over the map");
+    let log = snapshot.widgets.iter().find(|w| w.id == "tools.log").unwrap();
+    assert!(!log.show_while_editing, "the tools' log is for play");
+    nefia_tests::host::eval(&host, "Chara.player().hp = -3");
+    let snapshot = wait_for(&host, |s| s.serial > snapshot.serial);
+    let hp_bar = snapshot.widgets.iter().find(|w| w.id == "base.hp_bar").unwrap();
+    let text = hp_bar.draw.iter().find_map(|c| match c {
+        nefia_runtime::display::DrawCmd::Text { text, .. } => Some(text.clone()),
+        _ => None,
+    });
+    assert_eq!(text.as_deref(), Some("HP 0 / 40"));
+}
+
+#[test]
 fn damage_events_show_rising_fading_popups_that_expire() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());

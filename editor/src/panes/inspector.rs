@@ -20,6 +20,8 @@ use nefia_runtime::{ModMethod, Uid, Value};
 use crate::context::EditorContext;
 
 const ROW_HEIGHT: f32 = 22.0;
+/// The width a small button (⟲, ×, +) takes in a cell, with its spacing.
+const SMALL_BUTTON: f32 = 22.0;
 
 /// The inspectors' shared state.
 #[derive(Default)]
@@ -98,17 +100,17 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
     let mut toggles = Vec::new();
     let mut adding = inspector.adding.remove(&pinned);
     add_temp_form(ui, &uids, &mut adding, &mut edits);
+    let widths = column_widths(ui.available_width(), ui.spacing().item_spacing.x);
     egui::ScrollArea::horizontal().show(ui, |ui| {
         TableBuilder::new(ui)
             .id_salt(("inspector-table", pinned))
             .striped(true)
-            .resizable(true)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::initial(120.0).at_least(60.0).clip(true))
-            .column(Column::initial(130.0).at_least(60.0).clip(true))
-            .column(Column::initial(130.0).at_least(60.0).clip(true))
-            .column(Column::initial(80.0).at_least(40.0).clip(true))
-            .column(Column::remainder().at_least(120.0).clip(true))
+            .column(Column::exact(widths[0]).clip(true))
+            .column(Column::exact(widths[1]).clip(true))
+            .column(Column::exact(widths[2]).clip(true))
+            .column(Column::exact(widths[3]).clip(true))
+            .column(Column::exact(widths[4]).clip(true))
             .header(ROW_HEIGHT, |mut header| {
                 for title in ["field", "base", "temp", "calc", "why"] {
                     header.col(|ui| {
@@ -133,7 +135,12 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                                 toggles.push(line.path.clone());
                             }
                         }
-                        ui.label(text).on_hover_text(if changed { "changed during the last turn" } else { "" });
+                        let hover = if changed {
+                            format!("{}: changed during the last turn", shared.name)
+                        } else {
+                            shared.name.clone()
+                        };
+                        ui.add(egui::Label::new(text).truncate()).on_hover_text(hover);
                     });
                     row.col(|ui| base_ui(ui, &uids, shared, line, &mut edits));
                     row.col(|ui| {
@@ -144,7 +151,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                     row.col(|ui| {
                         if line.depth == 0 {
                             let text = shared.calc.as_ref().map_or_else(|| "nil".to_owned(), brief);
-                            ui.monospace(&text);
+                            ui.add(egui::Label::new(RichText::new(&text).monospace()).truncate()).on_hover_text(text);
                         }
                     });
                     row.col(|ui| {
@@ -216,6 +223,17 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
             ui.weak("Fields they share show once; an edit applies to all.");
         }
     }
+}
+
+/// How wide the five columns (field, base, temp, calc, why) are in a pane `width` wide with
+/// `spacing` between columns: shares of the width, so all five show in a narrow pane (text
+/// that does not fit is cut and shown whole on hover), each at least wide enough to use; the
+/// table scrolls sideways only in a pane narrower than those minimums.
+fn column_widths(width: f32, spacing: f32) -> [f32; 5] {
+    const SHARES: [f32; 5] = [0.27, 0.25, 0.18, 0.14, 0.16];
+    const LEAST: [f32; 5] = [56.0, 64.0, 48.0, 36.0, 36.0];
+    let room = (width - spacing * 4.0).max(0.0);
+    std::array::from_fn(|i| (room * SHARES[i]).max(LEAST[i]).floor())
 }
 
 /// One field across every inspected object.
@@ -368,7 +386,9 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut 
     };
     let Some(current) = base.as_ref().map_or(Some(&Value::Nil), |b| value_at(b, &line.keys)) else { return };
     let id = ui.id().with(("base", &line.path));
-    if let Some(new) = value_editor(ui, id, current, format!("base {}", line.path)) {
+    let hidden = matches!(row.temp, Some(Some(_))) && row.own;
+    let buttons = if line.depth > 0 { 0 } else { usize::from(row.own) + usize::from(hidden) };
+    if let Some(new) = value_editor(ui, id, current, format!("base {}", line.path), buttons) {
         let value = match base {
             Some(base) => replace_at(base, &line.keys, new),
             None => new,
@@ -385,7 +405,6 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut 
             edits.push(Edit::ResetToPrototype { uids: uids.to_vec(), field: row.name.clone() });
         }
     }
-    let hidden = matches!(row.temp, Some(Some(_))) && row.own;
     if hidden {
         ui.label(RichText::new("⚠").color(Color32::YELLOW)).on_hover_text(
             "This base value is hidden: a temp value is set, and calc() returns the temp value. It shows again after refresh() clears the temp values.",
@@ -400,7 +419,7 @@ fn temp_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, edits: &mut Vec<Edit>, ad
         }
         Some(Some(temp)) => {
             let id = ui.id().with(("temp", &row.name));
-            if let Some(value) = value_editor(ui, id, &temp.value, format!("temp {}", row.name)) {
+            if let Some(value) = value_editor(ui, id, &temp.value, format!("temp {}", row.name), 2) {
                 edits.push(Edit::ModTemp {
                     uids: uids.to_vec(),
                     field: row.name.clone(),
@@ -448,7 +467,7 @@ fn add_temp_form(ui: &mut Ui, uids: &[Uid], adding: &mut Option<AddTemp>, edits:
             for method in [ModMethod::Set, ModMethod::Add, ModMethod::Merge] {
                 ui.radio_value(&mut form.method, method, method.name());
             }
-            if let Some(new) = value_editor(ui, ui.id().with("add-temp-value"), &form.value, "temp value".into()) {
+            if let Some(new) = value_editor(ui, ui.id().with("add-temp-value"), &form.value, "temp value".into(), 0) {
                 form.value = new;
             }
             if ui.button("Apply").clicked() {
@@ -473,7 +492,7 @@ fn why_ui(ui: &mut Ui, row: &SharedRow) {
     let summary =
         temp.sources.iter().map(|c| format!("{} {}", c.method.name(), brief(&c.value))).collect::<Vec<_>>().join(", ");
     let summary = if temp.dropped > 0 { format!("(+{} older) {summary}", temp.dropped) } else { summary };
-    ui.label(RichText::new(&summary).small()).on_hover_ui(|ui| {
+    ui.add(egui::Label::new(RichText::new(&summary).small()).truncate()).on_hover_ui(|ui| {
         if temp.dropped > 0 {
             ui.weak(format!("{} older contributions not kept", temp.dropped));
         }
@@ -492,10 +511,12 @@ fn brief(value: &Value) -> String {
     }
 }
 
-/// An editor for a plain value, named `label` for assistive tools. Returns the new value once
-/// an edit is finished (focus left, Enter pressed, drag released), not on every keystroke or
-/// drag step, so each change is one undo entry.
-fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
+/// An editor for a plain value, named `label` for assistive tools, leaving room after it for
+/// `buttons` small buttons. Returns the new value once an edit is finished (focus left, Enter
+/// pressed, drag released), not on every keystroke or drag step, so each change is one undo
+/// entry.
+fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String, buttons: usize) -> Option<Value> {
+    let width = (ui.available_width() - buttons as f32 * SMALL_BUTTON).max(24.0);
     match value {
         Value::Bool(b) => {
             let mut b = *b;
@@ -508,7 +529,7 @@ fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
             let integer = matches!(value, Value::Int(_));
             let drag = egui::DragValue::new(&mut buffer).speed(if integer { 0.2 } else { 0.05 });
             let drag = if integer { drag.fixed_decimals(0) } else { drag };
-            let response = ui.add_sized([ui.available_width().min(90.0), ROW_HEIGHT - 4.0], drag);
+            let response = ui.add_sized([width.min(90.0), ROW_HEIGHT - 4.0], drag);
             super::accessible_name(ui, &response, label);
             if response.dragged() || response.has_focus() {
                 ui.data_mut(|d| d.insert_temp(id, buffer));
@@ -522,8 +543,7 @@ fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
         }
         Value::Str(s) => {
             let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| s.to_string());
-            let response =
-                ui.add(egui::TextEdit::singleline(&mut buffer).desired_width(ui.available_width().min(140.0)));
+            let response = ui.add(egui::TextEdit::singleline(&mut buffer).desired_width(width.min(140.0)));
             super::accessible_name(ui, &response, label);
             if response.has_focus() {
                 ui.data_mut(|d| d.insert_temp(id, buffer));

@@ -148,6 +148,16 @@ impl TabViewer for Panes<'_> {
         }
     }
 
+    /// Names the tab's button (egui_dock gives it none), so screen readers and tests find
+    /// the tab by its title.
+    fn on_tab_button(&mut self, tab: &mut Tab, response: &egui::Response) {
+        let title = tab.title();
+        response.ctx.accesskit_node_builder(response.id, |node| {
+            node.set_role(egui::accesskit::Role::Tab);
+            node.set_label(title);
+        });
+    }
+
     fn is_closeable(&self, tab: &Tab) -> bool {
         *tab != Tab::Viewport
     }

@@ -2,9 +2,11 @@
 //! UI layers over it. Pan with the middle button (or Space and drag), zoom with the wheel,
 //! click to select and to give the game the keyboard.
 
+use std::collections::BTreeMap;
+
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
-use nefia_runtime::display::Input;
+use nefia_runtime::display::{Input, WidgetView};
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
 use nefia_runtime::location::Holder;
@@ -51,6 +53,9 @@ pub struct ViewportState {
     pub repl_overlay: bool,
     /// The error screen left for the REPL (Escape): shown as a banner until resumed.
     pub dismissed_error: Option<GameError>,
+    /// HUD widgets the user showed or hid (Layers menu), by id; the others show while
+    /// playing, and while editing if they say so (`show_while_editing`).
+    pub widget_choices: BTreeMap<String, bool>,
     renderer: MapRenderer,
     fitted: Option<nefia_runtime::MapId>,
 }
@@ -118,8 +123,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             egui::StrokeKind::Inside,
         );
     }
-    overlay::paint_widgets(ui.painter(), rect, &snapshot.widgets);
-    view.report.widgets = snapshot.widgets.iter().map(|w| w.id.clone()).collect();
+    let widgets: Vec<WidgetView> =
+        snapshot.widgets.iter().filter(|w| view.shows_widget(w, snapshot.playing)).cloned().collect();
+    overlay::paint_widgets(ui.painter(), rect, &widgets);
+    view.report.widgets = widgets.into_iter().map(|w| w.id).collect();
 
     outline_selection(ui, rect, &camera, &snapshot, &state.selection);
     mark_unresolved(ui, rect, &camera, &map);
@@ -203,27 +210,56 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
         // While playing the tools are put away (Stop brings them back).
         ui.add_enabled_ui(editing, |ui| tool_row_ui(ui, &mut state.level));
     });
-    ui.horizontal_wrapped(|ui| {
+    // One line whatever the width (the map must not move when play starts): the layers are
+    // a menu.
+    ui.horizontal(|ui| {
         crate::play_controls::controls_ui(ui, state);
         ui.separator();
         if ui.button("Fit map").on_hover_text("Show the whole map").clicked() {
             state.viewport.fit_requested = true;
         }
-        let toggles = &mut state.viewport.toggles;
-        ui.toggle_value(&mut toggles.grid, "Grid");
-        ui.separator();
-        ui.label("Layers:");
-        ui.toggle_value(&mut toggles.tiles, "Tiles");
-        ui.toggle_value(&mut toggles.feats, "Feats");
-        ui.toggle_value(&mut toggles.items, "Items");
-        ui.toggle_value(&mut toggles.charas, "Characters");
-        ui.toggle_value(&mut toggles.shadow, "Shadow");
-        ui.toggle_value(&mut toggles.mods, "Mod layers");
+        ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
+        let widgets = &state.snapshot.widgets;
+        let playing = state.snapshot.playing;
+        ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
+            .response
+            .on_hover_text("What the map shows: its layers and the HUD widgets");
         if let Some(camera) = &state.viewport.camera {
             ui.separator();
-            ui.weak(format!("{:.0} px/cell", camera.zoom));
+            ui.add(egui::Label::new(RichText::new(format!("{:.0} px/cell", camera.zoom)).weak()).truncate());
         }
     });
+}
+
+/// The Layers menu: the map's layers, then each HUD widget.
+fn layers_menu_ui(ui: &mut Ui, view: &mut ViewportState, widgets: &[WidgetView], playing: bool) {
+    let toggles = &mut view.toggles;
+    ui.checkbox(&mut toggles.tiles, "Tiles");
+    ui.checkbox(&mut toggles.feats, "Feats");
+    ui.checkbox(&mut toggles.items, "Items");
+    ui.checkbox(&mut toggles.charas, "Characters");
+    ui.checkbox(&mut toggles.shadow, "Shadow");
+    ui.checkbox(&mut toggles.mods, "Mod layers");
+    if widgets.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.weak("HUD widgets");
+    for widget in widgets {
+        let mut shown = view.shows_widget(widget, playing);
+        let hint = if widget.show_while_editing { "" } else { " (play only by default)" };
+        if ui.checkbox(&mut shown, format!("{}{hint}", widget.id)).changed() {
+            view.widget_choices.insert(widget.id.clone(), shown);
+        }
+    }
+}
+
+impl ViewportState {
+    /// True if `widget` is drawn: as the user chose, else while playing, else if it shows
+    /// while editing.
+    pub fn shows_widget(&self, widget: &WidgetView, playing: bool) -> bool {
+        self.widget_choices.get(&widget.id).copied().unwrap_or(playing || widget.show_while_editing)
+    }
 }
 
 /// The tools, the brush size and what the tool will paint or place.

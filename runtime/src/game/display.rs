@@ -107,6 +107,9 @@ pub struct WidgetView {
     pub size: (f32, f32),
     /// What it drew, in pixels relative to its top-left corner.
     pub draw: DrawList,
+    /// False if the editor hides it while editing unless the user turns it on (the widget's
+    /// `show_while_editing = false`, as the tools' log has): it is for play.
+    pub show_while_editing: bool,
 }
 
 /// Identifies a UI layer while it is on the stack.

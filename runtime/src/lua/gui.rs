@@ -57,6 +57,8 @@ pub struct GuiState {
     queued: VecDeque<mlua::Value>,
     messages: VecDeque<String>,
     log: VecDeque<LogLine>,
+    /// How many log lines were ever recorded: the number of the newest.
+    logged: u64,
     animating: bool,
     /// What is failing to draw, so each failure is logged once (not every frame).
     failing_draws: rustc_hash::FxHashSet<String>,
@@ -222,8 +224,11 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             let engine = engine(lua);
             let gui = engine.gui.borrow();
             let list = lua.create_table()?;
-            for (i, line) in gui.log(count.unwrap_or(10)).enumerate() {
+            let lines: Vec<&LogLine> = gui.log(count.unwrap_or(10)).collect();
+            let first = gui.logged.saturating_sub(lines.len() as u64) + 1;
+            for (i, line) in lines.into_iter().enumerate() {
                 let entry = lua.create_table()?;
+                entry.set("id", first + i as u64)?;
                 entry.set("level", line.level.name())?;
                 entry.set("text", line.text.as_str())?;
                 list.raw_set(i + 1, entry)?;

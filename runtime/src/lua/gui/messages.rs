@@ -30,6 +30,7 @@ impl GuiState {
             self.log.pop_front();
         }
         self.log.push_back(line);
+        self.logged += 1;
     }
 
     /// Forgets the messages to the player (a new game, or back to editing).

@@ -1,0 +1,91 @@
+//! What a first hour with the editor at 1280×800 tripped over, checked headless: every tab and
+//! the inspector's five columns visible at the default layout, a toolbar that does not move
+//! the map when play starts, and the play-only HUD widgets kept off the map while editing.
+
+mod common;
+
+use common::{editor, started, step_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::app::EditorApp;
+
+const WIDTH: f32 = 1280.0;
+
+/// The screen rectangle of `label`'s widget (the last one if several have that label).
+fn rect_of(harness: &Harness<'static, EditorApp>, label: &str) -> egui::Rect {
+    harness.get_all_by_label(label).last().unwrap_or_else(|| panic!("{label} is shown")).rect()
+}
+
+#[test]
+fn every_tab_of_the_default_layout_shows_its_title_inside_its_tab_bar() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.step();
+    let leaves: Vec<(egui::Rect, Vec<String>)> = harness
+        .state_mut()
+        .dock_mut()
+        .iter_leaves()
+        .map(|(_, leaf)| (leaf.rect, leaf.tabs.iter().map(|tab| tab.title()).collect()))
+        .collect();
+    for (leaf, titles) in leaves {
+        for title in titles {
+            let tab = harness.get_by_role_and_label(egui::accesskit::Role::Tab, &title).rect();
+            assert!(
+                leaf.min.x <= tab.min.x && tab.max.x <= leaf.max.x,
+                "the {title} tab {tab:?} is cut off or hidden in its tab bar {leaf:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_inspector_shows_all_five_columns_at_1280_by_800() {
+    let mut harness = started();
+    let player = harness.state().state().snapshot.player.expect("a player");
+    harness.state_mut().state_mut().select(vec![player]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("base fov").is_some());
+    let inspector = rect_of(&harness, "Inspector");
+    for column in ["field", "base", "temp", "calc", "why"] {
+        let header = rect_of(&harness, column);
+        assert!(
+            inspector.min.x <= header.min.x && header.max.x <= WIDTH,
+            "the {column} column {header:?} is off the pane (its tab at {inspector:?})"
+        );
+    }
+    // A value in the calc column, not only its title, is on screen.
+    let fov = harness.get_by_label("base fov").rect();
+    assert!(fov.max.x < rect_of(&harness, "calc").min.x, "the base editor comes before calc");
+}
+
+#[test]
+fn the_map_stays_where_it_is_when_play_starts() {
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
+    let editing = harness.state().state().viewport.rect.expect("drawn");
+    harness.key_press(egui::Key::F5);
+    step_until(&mut harness, "play", |h| h.state().state().snapshot.playing);
+    harness.step();
+    let playing = harness.state().state().viewport.rect.expect("drawn");
+    assert_eq!(editing, playing, "the toolbar kept its height: the map did not move");
+    assert!(harness.query_by_label("⏹ Stop").is_some() && harness.query_by_label("Layers ⏷").is_some());
+}
+
+#[test]
+fn a_play_only_widget_is_off_the_map_while_editing_until_the_user_shows_it() {
+    let mut harness = editor();
+    step_until(&mut harness, "the widgets", |h| !h.state().state().snapshot.widgets.is_empty());
+    harness.step();
+    let drawn = |h: &Harness<'static, EditorApp>| h.state().state().viewport.report.widgets.clone();
+    assert!(!drawn(&harness).iter().any(|w| w == "tools.log"), "editing: {:?}", drawn(&harness));
+    assert!(drawn(&harness).iter().any(|w| w == "base.clock"), "a widget for editing too still shows");
+    harness.get_by_label("Layers ⏷").click();
+    harness.step();
+    harness.get_by_label("tools.log (play only by default)").click();
+    harness.step();
+    harness.step();
+    assert!(drawn(&harness).iter().any(|w| w == "tools.log"), "turned on: {:?}", drawn(&harness));
+
+    let mut harness = started();
+    harness.step();
+    assert!(drawn(&harness).iter().any(|w| w == "tools.log"), "playing: {:?}", drawn(&harness));
+}
