@@ -329,6 +329,26 @@ fn run(
 }
 
 impl Host {
+    /// Records what REPL `code` changed since `before` (the world at `revision`) as one
+    /// History entry, "REPL: <its first line>".
+    fn record_repl_edit(&self, code: &str, revision: u64, before: &crate::world::WorldState) {
+        let mut world = self.runtime.world_mut();
+        if world.revision() == revision {
+            return;
+        }
+        let (undo, redo) = crate::history::changes_since(before, &world);
+        if redo.is_empty() {
+            return;
+        }
+        let first = code.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or_default();
+        let first: String = match first.chars().count() > 60 {
+            true => format!("{}…", first.chars().take(60).collect::<String>()),
+            false => first.to_owned(),
+        };
+        let entry = crate::history::Transaction::new(format!("REPL: {first}"), undo, redo);
+        self.history.borrow_mut().record(&mut world, entry);
+    }
+
     /// The next command; while something animates, gives up after a frame so animations
     /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
     fn next_command(&self) -> Option<Command> {
@@ -399,7 +419,17 @@ impl Host {
         let lua = self.runtime.lua();
         match command {
             Command::Eval { id, code } => {
+                // While editing, what the code changes becomes one undoable edit. Code run at
+                // a breakpoint belongs to the evaluation that paused.
+                let editing = self.play.edit.borrow().is_none() && self.depth.get() == 0;
+                let before = editing.then(|| {
+                    let world = self.runtime.world();
+                    (world.revision(), world.copy_state())
+                });
                 let result = repl::evaluate(lua, &code);
+                if let Some((revision, before)) = before {
+                    self.record_repl_edit(&code, revision, &before);
+                }
                 self.send(HostEvent::Evaluated { id, result });
             }
             Command::Input(input) => {

@@ -20,7 +20,7 @@ use crate::moddable::{FieldMap, TempValue};
 use crate::object::Uid;
 use crate::symbol::Symbol;
 use crate::value::Value;
-use crate::world::World;
+use crate::world::{World, WorldState};
 
 /// Most transactions the history keeps.
 pub const MAX_HISTORY: usize = 200;
@@ -264,8 +264,78 @@ fn unpin(world: &mut World, entry: &Transaction) {
     }
 }
 
+/// What changed from `before` to `world`, as the "before" and "after" of a transaction:
+/// objects made, moved or taken off (their places), their own base and temp values (field by
+/// field), and the tiles of maps both have (cell by cell, or the whole grid if its size
+/// changed). This is how code run in the REPL becomes an undoable edit. Maps made or dropped
+/// are not in it.
+pub fn changes_since(before: &WorldState, world: &World) -> (Vec<Change>, Vec<Change>) {
+    let (mut undo, mut redo) = (Vec::new(), Vec::new());
+    let place = |object: Option<&crate::object::Object>, uid: Uid| match object {
+        Some(o) => Change::Place { uid, location: o.location(), x: o.x, y: o.y },
+        None => Change::Place { uid, location: None, x: 0, y: 0 },
+    };
+    for (&uid, now) in world.objects.iter() {
+        let was = before.objects().get(&uid);
+        if was.is_none_or(|o| (o.location(), o.x, o.y) != (now.location(), now.x, now.y)) {
+            undo.push(place(was, uid));
+            redo.push(place(Some(now), uid));
+        }
+        let Some(was) = was else { continue };
+        let (old, new) = (&was.fields, &now.fields);
+        let fields: HashSet<Symbol> = [&old.base, &new.base]
+            .into_iter()
+            .flat_map(|m| m.iter().map(|(f, _)| f))
+            .chain([&old.temp, &new.temp].into_iter().flat_map(|m| m.iter().map(|(f, _)| f)))
+            .collect();
+        for field in fields {
+            let (own, temp) = (old.base.get(field), old.temp.get(field));
+            let (own_now, temp_now) = (new.base.get(field), new.temp.get(field));
+            if own != own_now || temp != temp_now {
+                undo.push(Change::Field { uid, field, own: own.cloned(), temp: temp.cloned() });
+                redo.push(Change::Field { uid, field, own: own_now.cloned(), temp: temp_now.cloned() });
+            }
+        }
+    }
+    for (&map, was) in before.maps() {
+        let Ok(now) = world.map(map) else { continue };
+        let (old_tiles, new_tiles) = (was.tile_ids(), now.tile_ids());
+        if (was.width(), was.height()) != (now.width(), now.height()) {
+            let grid = |m: &crate::map::InstancedMap, tiles: Vec<Symbol>| Change::Grid {
+                map,
+                width: m.width(),
+                height: m.height(),
+                tiles: Arc::new(tiles),
+                entrance: m.entrance,
+            };
+            // Applying a grid takes the map's objects off: their places follow it.
+            let on_map: HashSet<Uid> = was.objects().iter().chain(now.objects().iter()).collect();
+            undo.insert(0, grid(was, old_tiles));
+            redo.insert(0, grid(now, new_tiles));
+            for uid in on_map {
+                undo.push(place(before.objects().get(&uid), uid));
+                redo.push(place(world.objects.get(&uid), uid));
+            }
+            continue;
+        }
+        let width = usize::try_from(now.width()).unwrap_or(0).max(1);
+        for (index, (&old, &tile)) in old_tiles.iter().zip(&new_tiles).enumerate() {
+            if old != tile {
+                let (x, y) = ((index % width) as i32, (index / width) as i32);
+                undo.push(Change::Tile { map, x, y, tile: old });
+                redo.push(Change::Tile { map, x, y, tile });
+            }
+        }
+    }
+    (undo, redo)
+}
+
 /// Puts recorded states back into `world`, in order.
 pub fn apply_changes(world: &mut World, changes: &[Change]) {
+    if !changes.is_empty() {
+        // Views of the world are rebuilt (a place put back touches no field).
+        world.touch();
+    }
     for change in changes {
         match change {
             Change::Field { uid, field, own, temp } => {

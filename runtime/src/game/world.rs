@@ -162,6 +162,18 @@ pub struct WorldState {
     rng: fastrand::Rng,
 }
 
+impl WorldState {
+    /// The objects as they were.
+    pub(crate) fn objects(&self) -> &ObjectStore {
+        &self.objects
+    }
+
+    /// The maps as they were.
+    pub(crate) fn maps(&self) -> &BTreeMap<MapId, InstancedMap> {
+        &self.maps
+    }
+}
+
 impl World {
     /// An empty world over `data`.
     pub fn new(data: DataRegistry) -> World {
