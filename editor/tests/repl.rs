@@ -215,3 +215,132 @@ fn the_error_screen_shows_over_the_viewport_enter_resumes_and_escape_goes_to_the
     harness.step();
     step_until(&mut harness, "the game to go on", |h| h.state().state().snapshot.state == RuntimeState::Running);
 }
+
+/// The texts of the transcript's lines, in order, as the pane shows them.
+fn transcript(harness: &Harness<'static, EditorApp>) -> Vec<String> {
+    use nefia_editor::panes::repl::TranscriptLine;
+    let repl = &harness.state().panes().repl;
+    let entry = |id: u64| repl.entries.iter().find(|e| e.id() == id).expect("the entry");
+    repl.transcript
+        .iter()
+        .map(|line| match line {
+            TranscriptLine::Input(id) => format!("> {}", entry(*id).input),
+            TranscriptLine::Output(output) => nefia_editor::panes::log::line(output).0,
+            TranscriptLine::Result(id) => format!("= {:?}", entry(*id).result),
+        })
+        .collect()
+}
+
+#[test]
+fn in_breakpoint_mode_the_transcript_has_room_and_resumed_output_comes_in_order() {
+    let mut harness = started();
+    enter(&mut harness, "local a = 5 print('before') pause() print('after', a)");
+    step_until(&mut harness, "the break", |h| h.query_by_label("⏸ Paused").is_some());
+    enter(&mut harness, "a = a * 2");
+    answered(&mut harness);
+    enter(&mut harness, "a + 1");
+    step_until(&mut harness, "the answer shown", |h| h.query_by_label("11").is_some());
+    // The answer is on screen, left of the Locals panel, with most of the pane's width.
+    let repl_tab = harness.get_by_role_and_label(egui::accesskit::Role::Tab, "REPL").rect();
+    let answer = harness.get_by_label("11").rect();
+    let locals = harness.get_by_label("Locals and upvalues").rect();
+    assert!(repl_tab.min.x <= answer.min.x && answer.max.x < locals.min.x, "{answer:?} beside {locals:?}");
+    let pane = harness.state().state().viewport.rect.expect("drawn").width();
+    assert!(locals.min.x - repl_tab.min.x > pane * 0.5, "the transcript keeps over half the width");
+
+    enter(&mut harness, "continue");
+    step_until(&mut harness, "the paused chunk's end", |h| {
+        h.state().panes().repl.entries.first().is_some_and(|e| e.result.is_some())
+    });
+    let lines = transcript(&harness);
+    let after = lines.iter().position(|l| l == "after\t10").expect("the resumed print is in the REPL");
+    let continued = lines.iter().position(|l| l == "> continue").expect("continue");
+    assert!(after > continued, "printed after `continue`, shown after it: {lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("= Some(Values([]))"), "then the paused chunk's own end");
+    step_until(&mut harness, "the answer's label", |h| h.query_by_label_contains("↳ local a = 5").is_some());
+}
+
+#[test]
+fn an_edit_made_from_the_repl_is_one_history_entry_undone_by_ctrl_z() {
+    let mut harness = common::editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    let putits = |h: &Harness<'static, EditorApp>| {
+        h.state()
+            .state()
+            .snapshot
+            .map
+            .as_ref()
+            .map_or(0, |m| m.objects_at(3, 3).filter(|o| o.glyph.as_str() == "p").count())
+    };
+    enter(&mut harness, "local p = Chara.create('elona.putit', 3, 3)\np.hp = 2");
+    answered(&mut harness);
+    step_until(&mut harness, "the putit", |h| putits(h) == 1);
+    let history = harness.state().state().snapshot.history.clone();
+    assert_eq!(
+        history.labels,
+        ["REPL: local p = Chara.create('elona.putit', 3, 3)"],
+        "one entry, named by its first line"
+    );
+    assert!(
+        harness.state().state().snapshot.map_files.iter().any(|f| f.name == "town" && f.dirty),
+        "the map is unsaved"
+    );
+    // Ctrl+Z in the (empty, focused) REPL input undoes the edit, not the typing.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    step_until(&mut harness, "the undo", |h| putits(h) == 0);
+    assert!(input(&harness).is_empty(), "the text box did not bring back the code");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    step_until(&mut harness, "the redo", |h| putits(h) == 1);
+    // Evaluating something that changes nothing adds no entry.
+    enter(&mut harness, "return 1 + 1");
+    answered(&mut harness);
+    assert_eq!(harness.state().state().snapshot.history.labels.len(), 1);
+}
+
+#[test]
+fn the_limits_popup_takes_typed_limits_with_units_and_stays_open_while_typing() {
+    let mut harness = common::editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Repl);
+    harness.step();
+    harness.get_by_label_contains("Limits: 5 s").click();
+    harness.step();
+    // A click with the pointer inside the panel (on its first row, under the button) leaves
+    // it open, as a menu would not.
+    let button = harness.get_by_label_contains("Limits: 5 s").rect();
+    let press = |harness: &mut Harness<'static, EditorApp>, pos: egui::Pos2| {
+        harness.hover_at(pos);
+        harness.step();
+        for pressed in [true, false] {
+            let button = egui::PointerButton::Primary;
+            harness.event(egui::Event::PointerButton { pos, button, pressed, modifiers: egui::Modifiers::NONE });
+            harness.step();
+        }
+        harness.step();
+    };
+    press(&mut harness, button.left_bottom() + egui::vec2(24.0, 20.0));
+    assert!(harness.query_by_label("memory limit").is_some(), "a click inside keeps the panel open");
+    let retype = |harness: &mut Harness<'static, EditorApp>, field: &str, text: &str| {
+        harness.get_by_label(field).focus();
+        harness.step();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.event(egui::Event::Text(text.to_owned()));
+        harness.step();
+        harness.step();
+    };
+    retype(&mut harness, "time limit", "2 ms");
+    assert!(harness.query_by_label_contains("between 100 ms and 1 h").is_some(), "a too-short limit is explained");
+    retype(&mut harness, "time limit", "1500 ms");
+    retype(&mut harness, "memory limit", "2 GiB");
+    harness.get_by_label("Apply").click();
+    step_until(&mut harness, "the new limits", |h| {
+        let limits = &h.state().state().snapshot.limits;
+        limits.time == Some(std::time::Duration::from_millis(1500)) && limits.memory == Some(2 << 30)
+    });
+    assert!(harness.query_by_label("memory limit").is_none(), "Apply closes it");
+    harness.get_by_label_contains("Limits: 1.5 s").click();
+    harness.step();
+    assert!(harness.query_by_label("memory limit").is_some());
+    press(&mut harness, egui::pos2(600.0, 200.0));
+    assert!(harness.query_by_label("memory limit").is_none(), "a click outside closes it");
+}

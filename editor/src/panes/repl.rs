@@ -14,6 +14,7 @@ use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
 use nefia_runtime::view::Snapshot;
 
+use crate::commands::{Action, Scope};
 use crate::context::EditorContext;
 use crate::links::{self, LinkAction};
 
@@ -31,6 +32,24 @@ pub struct ReplEntry {
     id: u64,
 }
 
+impl ReplEntry {
+    /// The id of its evaluation (what [`TranscriptLine`]s refer to).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// A line of the transcript, in the order things happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TranscriptLine {
+    /// The input of the entry with this id.
+    Input(u64),
+    /// Something printed (or, while code of the REPL runs, logged).
+    Output(Output),
+    /// The answer to the entry with this id.
+    Result(u64),
+}
+
 /// The REPL's state.
 #[derive(Default)]
 pub struct ReplState {
@@ -38,6 +57,9 @@ pub struct ReplState {
     pub input: String,
     /// Past inputs and their results, oldest first.
     pub entries: Vec<ReplEntry>,
+    /// What the pane shows, in order: inputs, output and answers as they came. Output printed
+    /// by code that resumed after a breakpoint comes after what was evaluated there.
+    pub transcript: Vec<TranscriptLine>,
     /// Past inputs, oldest first (Up and Down walk them).
     pub history: Vec<String>,
     /// Where in the history Up and Down are (None: at the input being typed).
@@ -50,8 +72,10 @@ pub struct ReplState {
     completing: Option<u64>,
     /// The source lines a file:line link asked for.
     pub source: Option<SourceExcerpt>,
-    /// The limits being edited: seconds and MiB (0: unlimited).
-    limits_edit: Option<(f64, usize)>,
+    /// The limits being typed in the Limits popup.
+    limits_edit: Option<LimitsEdit>,
+    /// The Locals panel of breakpoint mode is folded away (the toolbar's Locals button).
+    pub locals_hidden: bool,
     /// Put the cursor at the end of the input on the next frame.
     cursor_to_end: bool,
     next_id: u64,
@@ -86,6 +110,7 @@ impl ReplState {
         self.history_cursor = None;
         self.completions.clear();
         self.entries.push(ReplEntry { input: code.clone(), output: Vec::new(), result: None, id: self.next_id });
+        self.transcript.push(TranscriptLine::Input(self.next_id));
         Command::Eval { id: self.next_id, code }
     }
 
@@ -104,17 +129,26 @@ impl ReplState {
         let Some(index) = self.entries.iter().position(|e| e.id == id) else { return };
         if result == Evaluation::Incomplete && self.input.is_empty() {
             let entry = self.entries.remove(index);
+            self.transcript.retain(|line| *line != TranscriptLine::Input(id));
             self.input = format!("{}\n", entry.input);
             self.cursor_to_end = true;
             return;
         }
         self.entries[index].result = Some(result);
+        self.transcript.push(TranscriptLine::Result(id));
     }
 
-    /// Output that arrived: it belongs to the evaluation in progress, if any.
+    /// Output that arrived. It belongs to the innermost evaluation still running (at a
+    /// breakpoint, the one evaluated there, else the paused one). Printed lines always show;
+    /// log lines and messages only while the REPL's code runs (the Log has them all).
     pub fn output(&mut self, output: &Output) {
-        if let Some(entry) = self.entries.last_mut().filter(|e| e.result.is_none()) {
+        let running = self.entries.iter_mut().rev().find(|e| e.result.is_none());
+        let shown = running.is_some() || matches!(output, Output::Print(_));
+        if let Some(entry) = running {
             entry.output.push(output.clone());
+        }
+        if shown {
+            self.transcript.push(TranscriptLine::Output(output.clone()));
         }
     }
 
@@ -175,17 +209,23 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState) {
     rest.max.y = rest.max.y.min(input_panel.response.rect.top());
     ui.scope_builder(egui::UiBuilder::new().max_rect(rest), |ui| {
         ui.shrink_clip_rect(rest);
-        if let Some(pause) = &snapshot.pause {
+        if let Some(pause) = &snapshot.pause
+            && !repl.locals_hidden
+        {
+            // A side panel that leaves the transcript most of the room.
             egui::Panel::right(id.with("repl-locals"))
                 .resizable(true)
-                .default_size(300.0)
+                .default_size((rest.width() * 0.38).clamp(180.0, 380.0))
+                .size_range(140.0..=(rest.width() * 0.7).max(140.0))
                 .frame(egui::Frame::new().fill(Color32::from_rgb(50, 42, 10)).inner_margin(6.0))
                 .show(ui, |ui| pause_ui(ui, pause, &mut actions));
         }
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .auto_shrink([false; 2])
-            .show(ui, |ui| entries_ui(ui, &repl.entries, &mut actions));
+        egui::Frame::new().inner_margin(egui::Margin { left: 6, right: 2, top: 2, bottom: 0 }).show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false; 2])
+                .show(ui, |ui| entries_ui(ui, repl, &mut actions));
+        });
     });
     source_window(ui.ctx(), &mut repl.source);
     for action in actions {
@@ -216,37 +256,62 @@ fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
     });
 }
 
-fn entries_ui(ui: &mut Ui, entries: &[ReplEntry], actions: &mut Vec<LinkAction>) {
-    for entry in entries {
-        for (index, line) in entry.input.lines().enumerate() {
-            let prompt = if index == 0 { "> " } else { ". " };
-            ui.label(RichText::new(format!("{prompt}{line}")).monospace().strong());
-        }
-        for output in &entry.output {
-            let (text, color) = crate::panes::log::line(output);
-            links::show(ui, &text, color, actions);
-        }
-        match &entry.result {
-            None => {
-                ui.weak("…");
-            }
-            Some(Evaluation::Values(values)) if values.is_empty() => {
-                ui.weak("ok");
-            }
-            Some(Evaluation::Values(values)) => links::show(ui, &values.join("\t"), Color32::LIGHT_GRAY, actions),
-            Some(Evaluation::Incomplete) => {
-                ui.weak("(incomplete)");
-            }
-            Some(Evaluation::Continued) => {
-                ui.weak("continued");
-            }
-            Some(Evaluation::Error(failure)) => {
-                links::show(ui, &failure.message, Color32::LIGHT_RED, actions);
-                if !failure.traceback.is_empty() {
-                    egui::CollapsingHeader::new(RichText::new("traceback").small())
-                        .id_salt(("traceback", entry.id))
-                        .show(ui, |ui| links::show(ui, &failure.traceback, Color32::from_gray(170), actions));
+/// The transcript in order. An answer that comes after other lines (the evaluation paused,
+/// and more ran meanwhile) says which input it answers.
+fn entries_ui(ui: &mut Ui, repl: &ReplState, actions: &mut Vec<LinkAction>) {
+    let entry = |id: u64| repl.entries.iter().find(|e| e.id == id);
+    let mut last = None;
+    for line in &repl.transcript {
+        match line {
+            TranscriptLine::Input(id) => {
+                let Some(entry) = entry(*id) else { continue };
+                for (index, line) in entry.input.lines().enumerate() {
+                    let prompt = if index == 0 { "> " } else { ". " };
+                    ui.label(RichText::new(format!("{prompt}{line}")).monospace().strong());
                 }
+                last = Some(*id);
+            }
+            TranscriptLine::Output(output) => {
+                let (text, color) = crate::panes::log::line(output);
+                links::show(ui, &text, color, actions);
+            }
+            TranscriptLine::Result(id) => {
+                let Some(entry) = entry(*id) else { continue };
+                if last != Some(*id) {
+                    let first = entry.input.lines().next().unwrap_or_default();
+                    ui.weak(RichText::new(format!("↳ {first}")).monospace());
+                }
+                if let Some(result) = &entry.result {
+                    result_ui(ui, entry.id, result, actions);
+                }
+                last = Some(*id);
+            }
+        }
+    }
+    if repl.entries.last().is_some_and(|e| e.result.is_none()) {
+        ui.weak("…");
+    }
+}
+
+/// An evaluation's answer: its values, "ok", or its error with a traceback to unfold.
+fn result_ui(ui: &mut Ui, id: u64, result: &Evaluation, actions: &mut Vec<LinkAction>) {
+    match result {
+        Evaluation::Values(values) if values.is_empty() => {
+            ui.weak("ok");
+        }
+        Evaluation::Values(values) => links::show(ui, &values.join("\t"), Color32::LIGHT_GRAY, actions),
+        Evaluation::Incomplete => {
+            ui.weak("(incomplete)");
+        }
+        Evaluation::Continued => {
+            ui.weak("continued");
+        }
+        Evaluation::Error(failure) => {
+            links::show(ui, &failure.message, Color32::LIGHT_RED, actions);
+            if !failure.traceback.is_empty() {
+                egui::CollapsingHeader::new(RichText::new("traceback").small())
+                    .id_salt(("traceback", id))
+                    .show(ui, |ui| links::show(ui, &failure.traceback, Color32::from_gray(170), actions));
             }
         }
     }
@@ -294,6 +359,19 @@ fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapsh
     if up || down {
         repl.walk_history(up);
     }
+    // In an empty input, Ctrl+Z and its redo keys are the editor's (an edit made from the
+    // REPL is undone right where it was typed), not the text box's.
+    if focused && repl.input.is_empty() {
+        let history = &snapshot.history;
+        let wanted = |action| match action {
+            Action::Undo => history.done > 0,
+            Action::Redo => history.done < history.labels.len(),
+            _ => false,
+        };
+        for action in crate::commands::pressed(ui.ctx(), Scope::NotTyping, wanted) {
+            state.outbox.push(if action == Action::Undo { Command::Undo } else { Command::Redo });
+        }
+    }
     if tab && !repl.input.trim().is_empty() {
         let command = repl.complete();
         state.outbox.push(command);
@@ -340,6 +418,10 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
             if ui.button("▶ Continue").on_hover_text("Let the paused code go on (F8)").clicked() {
                 state.outbox.push(Command::Continue);
             }
+            let mut shown = !repl.locals_hidden;
+            ui.toggle_value(&mut shown, "Locals")
+                .on_hover_text("Show the paused function's locals beside the transcript");
+            repl.locals_hidden = !shown;
         } else {
             let label = if snapshot.break_requested { "⏸ Break (at the next turn)" } else { "⏸ Break" };
             let button = ui.add_enabled(!snapshot.break_requested, egui::Button::new(label));
@@ -359,6 +441,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
         ui.separator();
         if ui.button("Clear").clicked() {
             repl.entries.clear();
+            repl.transcript.clear();
         }
     });
 }
@@ -372,28 +455,125 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snaps
         describe(limits.memory.map(|m| format!("{} MiB", m >> 20))),
         limits.used as f64 / (1 << 20) as f64
     );
-    let popup = ui.menu_button(summary, |ui| {
-        let (seconds, mib) = repl.limits_edit.get_or_insert_with(|| {
-            (limits.time.map_or(0.0, |t| t.as_secs_f64()), limits.memory.map_or(0, |m| m >> 20))
-        });
-        egui::Grid::new("repl-limits").show(ui, |ui| {
-            ui.label("Time limit (s, 0: none)");
-            ui.add(egui::DragValue::new(seconds).range(0.0..=3600.0).speed(0.1));
+    let button = ui.button(summary).on_hover_text("The time and memory the REPL's code (and mods' code) may take");
+    if button.clicked() {
+        repl.limits_edit = match repl.limits_edit {
+            Some(_) => None,
+            None => Some(LimitsEdit {
+                time: limits.time.map_or_else(|| "none".into(), |t| format!("{} s", t.as_secs_f64())),
+                memory: limits.memory.map_or_else(|| "none".into(), |m| format!("{} MiB", m >> 20)),
+            }),
+        };
+    }
+    let Some(edit) = repl.limits_edit.as_mut() else { return };
+    // A panel of its own under the button (not a menu, which closes on any click inside):
+    // Apply, Escape or a click outside close it.
+    let mut open = true;
+    let panel = egui::Area::new(ui.id().with("repl-limits-panel"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(button.rect.left_bottom() + egui::vec2(0.0, 4.0))
+        .show(ui.ctx(), |ui| egui::Frame::popup(ui.style()).show(ui, |ui| {
+        let time = parse_time_limit(&edit.time);
+        let memory = parse_memory_limit(&edit.memory, limits.used);
+        egui::Grid::new("repl-limits").num_columns(3).show(ui, |ui| {
+            ui.label("Time limit");
+            let field = ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut edit.time));
+            super::accessible_name(ui, &field, "time limit");
+            problem_ui(ui, &time);
             ui.end_row();
-            ui.label("Memory limit (MiB, 0: none)");
-            ui.add(egui::DragValue::new(mib).range(0..=65536).speed(16));
+            ui.label("Memory limit");
+            let field = ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut edit.memory));
+            super::accessible_name(ui, &field, "memory limit");
+            problem_ui(ui, &memory);
             ui.end_row();
         });
-        if ui.button("Apply").clicked() {
-            let time = (*seconds > 0.0).then(|| std::time::Duration::from_secs_f64(*seconds));
-            let memory = (*mib > 0).then_some(*mib << 20);
+        ui.weak(format!(
+            "Seconds (\"5\", \"500 ms\", \"2 min\", {MIN_TIME_LIMIT_MS} ms to 1 h) and MiB (\"512\", \"2 GiB\", {MIN_MEMORY_MIB} MiB to \
+             64 GiB); \"none\" for no limit."
+        ));
+        let valid = time.is_ok() && memory.is_ok();
+        if ui.add_enabled(valid, egui::Button::new("Apply")).clicked()
+            && let (Ok(time), Ok(memory)) = (time, memory)
+        {
             state.outbox.push(Command::SetLimits { time, memory });
-            ui.close();
+            open = false;
         }
+    }));
+    let clicked_outside = ui.input(|i| {
+        i.pointer.any_click()
+            && i.pointer.interact_pos().is_some_and(|p| !panel.response.rect.contains(p) && !button.rect.contains(p))
     });
-    if popup.inner.is_none() {
+    if !open || clicked_outside || ui.input(|i| i.key_pressed(Key::Escape)) {
         repl.limits_edit = None;
     }
+}
+
+/// The limits being typed in the Limits popup.
+struct LimitsEdit {
+    time: String,
+    memory: String,
+}
+
+/// The shortest time limit the popup takes, in milliseconds.
+const MIN_TIME_LIMIT_MS: u64 = 100;
+/// The smallest memory limit the popup takes, in MiB (the engine's own heap needs some).
+const MIN_MEMORY_MIB: u64 = 16;
+
+/// A short note after a limit's text box when what it holds is not a limit.
+fn problem_ui<T>(ui: &mut Ui, parsed: &Result<T, String>) {
+    match parsed {
+        Ok(_) => ui.label(""),
+        Err(problem) => ui.colored_label(Color32::LIGHT_RED, problem),
+    };
+}
+
+/// Splits "2.5 min" into 2.5 and "min"; "none", "0" and "" are `None`.
+fn number_and_unit(text: &str) -> Result<Option<(f64, String)>, String> {
+    let text = text.trim().to_ascii_lowercase();
+    if text.is_empty() || text == "none" || text == "off" {
+        return Ok(None);
+    }
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let number: f64 = text[..split].parse().map_err(|_| format!("'{}' is not a number", &text[..split]))?;
+    if !number.is_finite() || number < 0.0 {
+        return Err("must be 0 or more".into());
+    }
+    Ok((number > 0.0).then(|| (number, text[split..].trim().to_owned())))
+}
+
+/// A typed time limit: seconds, or with a unit (ms, s, min); none for no limit.
+fn parse_time_limit(text: &str) -> Result<Option<std::time::Duration>, String> {
+    let Some((number, unit)) = number_and_unit(text)? else { return Ok(None) };
+    let seconds = match unit.as_str() {
+        "" | "s" | "sec" | "secs" | "second" | "seconds" => number,
+        "ms" => number / 1000.0,
+        "m" | "min" | "mins" | "minute" | "minutes" => number * 60.0,
+        other => return Err(format!("unknown unit '{other}': use ms, s or min")),
+    };
+    if seconds * 1000.0 < MIN_TIME_LIMIT_MS as f64 || seconds > 3600.0 {
+        return Err(format!("between {MIN_TIME_LIMIT_MS} ms and 1 h, or none"));
+    }
+    Ok(Some(std::time::Duration::from_secs_f64(seconds)))
+}
+
+/// A typed memory limit in bytes: MiB, or with a unit (KiB, MiB, GiB); none for no limit.
+/// It must leave room for what the Lua heap holds now (`used` bytes).
+fn parse_memory_limit(text: &str, used: usize) -> Result<Option<usize>, String> {
+    let Some((number, unit)) = number_and_unit(text)? else { return Ok(None) };
+    let mib = match unit.as_str() {
+        "" | "m" | "mb" | "mib" => number,
+        "k" | "kb" | "kib" => number / 1024.0,
+        "g" | "gb" | "gib" => number * 1024.0,
+        other => return Err(format!("unknown unit '{other}': use KiB, MiB or GiB")),
+    };
+    if mib < MIN_MEMORY_MIB as f64 || mib > 65536.0 {
+        return Err(format!("between {MIN_MEMORY_MIB} MiB and 64 GiB, or none"));
+    }
+    let bytes = (mib * 1024.0 * 1024.0) as usize;
+    if bytes <= used {
+        return Err(format!("the Lua heap already holds {:.0} MiB", used as f64 / (1 << 20) as f64));
+    }
+    Ok(Some(bytes))
 }
 
 /// The lines a file:line link asked for, read-only, the line itself highlighted.
@@ -419,5 +599,28 @@ fn source_window(ctx: &egui::Context, source: &mut Option<SourceExcerpt>) {
         });
     if !open {
         *source = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_typed_with_units_within_sane_ranges() {
+        use std::time::Duration;
+        assert_eq!(parse_time_limit("5"), Ok(Some(Duration::from_secs(5))));
+        assert_eq!(parse_time_limit("500 ms"), Ok(Some(Duration::from_millis(500))));
+        assert_eq!(parse_time_limit("2 min"), Ok(Some(Duration::from_secs(120))));
+        assert_eq!(parse_time_limit("none"), Ok(None));
+        assert_eq!(parse_time_limit("0"), Ok(None));
+        assert!(parse_time_limit("10 ms").is_err(), "too short to run anything");
+        assert!(parse_time_limit("2 h").unwrap_err().contains("unknown unit 'h'"));
+        assert!(parse_time_limit("fast").unwrap_err().contains("not a number"));
+        assert_eq!(parse_memory_limit("1024", 0), Ok(Some(1 << 30)));
+        assert_eq!(parse_memory_limit("2 GiB", 0), Ok(Some(2 << 30)));
+        assert_eq!(parse_memory_limit("", 0), Ok(None));
+        assert!(parse_memory_limit("1 KiB", 0).is_err(), "below the floor");
+        assert!(parse_memory_limit("32", 40 << 20).unwrap_err().contains("already holds 40 MiB"));
     }
 }
