@@ -94,11 +94,18 @@ impl EditorContext {
         self.outbox.push(Command::Select(uids));
     }
 
+    /// Selects `uid` and brings it into view: the viewport pans to it (or to whoever holds
+    /// it) if it is on the current map and out of sight.
+    pub fn select_and_show(&mut self, uid: Uid) {
+        self.select(vec![uid]);
+        self.viewport.pan_to = Some(uid);
+    }
+
     /// Does what a clicked link asks: inspect an object, or show source lines.
     pub fn follow(&mut self, action: LinkAction) {
         match action {
             LinkAction::Inspect(uid) => {
-                self.select(vec![uid]);
+                self.select_and_show(uid);
                 self.requests.push(AppRequest::OpenTab(Tab::Inspector));
             }
             LinkAction::ShowSource(file, line) => self.outbox.push(Command::ShowSource { file, line }),

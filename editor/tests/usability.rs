@@ -89,3 +89,33 @@ fn a_play_only_widget_is_off_the_map_while_editing_until_the_user_shows_it() {
     harness.step();
     assert!(drawn(&harness).iter().any(|w| w == "tools.log"), "playing: {:?}", drawn(&harness));
 }
+
+#[test]
+fn picking_an_object_in_locations_pans_the_viewport_to_it() {
+    use nefia_editor::panes::Tab;
+    use nefia_editor::render::camera::Camera;
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
+    // Zoomed in on the top-left corner: the shopkeeper is out of view.
+    harness.state_mut().state_mut().viewport.camera = Some(Camera { center: egui::vec2(2.0, 2.0), zoom: 60.0 });
+    harness.state_mut().open_tab(Tab::Locations);
+    harness.state_mut().panes_mut().locations.search = "elona.shopkeeper".into();
+    step_until(&mut harness, "the tree", |h| !h.state().state().snapshot.locations.maps.is_empty());
+    let (shopkeeper, x, y) = {
+        let locations = &harness.state().state().snapshot.locations;
+        let row = locations.maps.iter().flat_map(|m| m.objects.iter()).find(|r| r.id.as_str() == "elona.shopkeeper");
+        let row = row.expect("the demo has a shopkeeper");
+        (row.uid, row.x, row.y)
+    };
+    let in_view = |h: &Harness<'static, EditorApp>| {
+        let view = &h.state().state().viewport;
+        let (camera, rect) = (view.camera.expect("a camera"), view.rect.expect("drawn"));
+        rect.contains(camera.to_screen(rect, egui::vec2(x as f32 + 0.5, y as f32 + 0.5)))
+    };
+    let row = format!("uid {} elona.shopkeeper", shopkeeper.0);
+    step_until(&mut harness, "the shopkeeper's row", |h| h.query_by_label_contains(&row).is_some());
+    assert!(!in_view(&harness), "out of view before the pick");
+    harness.get_by_label_contains(&row).click();
+    step_until(&mut harness, "the pan", |h| in_view(h));
+    assert_eq!(harness.state().state().selection, [shopkeeper], "picked and selected");
+}

@@ -268,7 +268,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, locations: &mut LocationsState
     for action in actions {
         match action {
             Action::Toggle(node) => locations.toggle(node),
-            Action::Select(uid) => state.select(vec![uid]),
+            Action::Select(uid) => state.select_and_show(uid),
             Action::Command(command) => state.outbox.push(command),
             Action::Drop(uids, holder) => {
                 let (x, y) = match (holder, uids.first()) {

@@ -53,6 +53,9 @@ pub struct ViewportState {
     pub repl_overlay: bool,
     /// The error screen left for the REPL (Escape): shown as a banner until resumed.
     pub dismissed_error: Option<GameError>,
+    /// Pan to this object on the next frame if it is out of view (picked in Locations, or
+    /// a link clicked in the REPL).
+    pub pan_to: Option<Uid>,
     /// HUD widgets the user showed or hid (Layers menu), by id; the others show while
     /// playing, and while editing if they say so (`show_while_editing`).
     pub widget_choices: BTreeMap<String, bool>,
@@ -94,6 +97,12 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
     }
     let camera = view.camera.as_mut().expect("set above");
     pan_and_zoom(ui, rect, &response, camera);
+    if let Some(uid) = view.pan_to.take()
+        && let Some((on, x, y)) = snapshot.locations.cell_of(uid)
+        && on == map.id
+    {
+        camera.reveal(rect, x, y);
+    }
     view.hovered = response
         .hover_pos()
         .map(|pos| camera.cell_at(rect, pos))

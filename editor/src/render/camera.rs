@@ -48,6 +48,17 @@ impl Camera {
         Camera { center: Vec2::new(width as f32, height as f32) / 2.0, zoom }
     }
 
+    /// Centres the view on cell (x, y) unless it is already in view with a cell to spare
+    /// around it (so picking what is on screen does not move the map).
+    pub fn reveal(&mut self, rect: Rect, x: i32, y: i32) {
+        let (min, max) = (self.to_cell(rect, rect.min), self.to_cell(rect, rect.max));
+        let (x, y) = (x as f32, y as f32);
+        let inside = x - 1.0 >= min.x && x + 2.0 <= max.x && y - 1.0 >= min.y && y + 2.0 <= max.y;
+        if !inside {
+            self.center = Vec2::new(x + 0.5, y + 0.5);
+        }
+    }
+
     /// Zooms by `factor`, keeping the cell under `pos` in place.
     pub fn zoom_at(&mut self, rect: Rect, pos: Pos2, factor: f32) {
         let before = self.to_cell(rect, pos);
@@ -94,5 +105,22 @@ impl LayerToggles {
             ObjectKind::Item => self.items,
             ObjectKind::Chara => self.charas,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reveal_centres_a_cell_out_of_view_and_leaves_one_in_view() {
+        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(200.0, 100.0));
+        let mut camera = Camera { center: Vec2::new(5.0, 5.0), zoom: 20.0 };
+        camera.reveal(rect, 6, 5);
+        assert_eq!(camera.center, Vec2::new(5.0, 5.0), "in view: the map stays put");
+        camera.reveal(rect, 40, 30);
+        assert_eq!(camera.center, Vec2::new(40.5, 30.5));
+        let (x, y) = camera.cell_at(rect, rect.center());
+        assert_eq!((x, y), (40, 30), "the cell is now in the middle");
     }
 }

@@ -64,6 +64,22 @@ pub struct LocationTree {
     pub ownerless: Vec<ObjectRow>,
 }
 
+impl LocationTree {
+    /// The map and cell where `uid` is seen: its own cell on a map, or the cell of whoever
+    /// holds it (through inventories and equipment). None for ownerless objects.
+    pub fn cell_of(&self, uid: Uid) -> Option<(MapId, i32, i32)> {
+        fn holds(row: &ObjectRow, uid: Uid) -> bool {
+            row.uid == uid
+                || row.contents.as_ref().is_some_and(|c| {
+                    c.inventory.iter().any(|r| holds(r, uid)) || c.equipment.iter().any(|(_, r)| holds(r, uid))
+                })
+        }
+        self.maps
+            .iter()
+            .find_map(|map| map.objects.iter().find(|row| holds(row, uid)).map(|row| (map.id, row.x, row.y)))
+    }
+}
+
 /// Builds the Locations tree, reusing a map's rows while its objects have not changed.
 #[derive(Default)]
 pub struct LocationTreeBuilder {
