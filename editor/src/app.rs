@@ -372,6 +372,12 @@ impl EditorApp {
             ui.label(format!("Turn {} · {}", snapshot.turn, snapshot.date));
             ui.separator();
             ui.label(crate::play_controls::status(&self.state));
+            if snapshot.playing {
+                match self.state.viewport.has_focus {
+                    true => ui.weak("⌨ keys go to the game"),
+                    false => ui.colored_label(egui::Color32::YELLOW, "⌨ click the map to play"),
+                };
+            }
             ui.separator();
             let busy = self.host.busy_for().is_some_and(|d| d > BUSY_AFTER);
             let state = if busy { "busy" } else { snapshot.state.label() };

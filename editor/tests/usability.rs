@@ -119,3 +119,49 @@ fn picking_an_object_in_locations_pans_the_viewport_to_it() {
     step_until(&mut harness, "the pan", |h| in_view(h));
     assert_eq!(harness.state().state().selection, [shopkeeper], "picked and selected");
 }
+
+#[test]
+fn escape_in_the_repl_overlay_closes_it_and_opens_no_game_menu() {
+    let mut harness = started();
+    harness.step();
+    let center = harness.state().state().viewport.rect.expect("drawn").center();
+    common::click_at(&mut harness, center, egui::Modifiers::NONE);
+    assert!(harness.state().state().viewport.has_focus, "the game has the keyboard");
+    harness.key_press(egui::Key::Backtick);
+    harness.step();
+    assert!(harness.state().state().viewport.repl_overlay, "the backquote opens the overlay");
+    harness.get_all_by_label("REPL input").last().expect("the overlay's input").click();
+    harness.step();
+    harness.key_press(egui::Key::Escape);
+    harness.step();
+    assert!(!harness.state().state().viewport.repl_overlay, "Escape closed it");
+    for _ in 0..10 {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(harness.state().state().snapshot.layers.is_empty(), "no game menu opened");
+    assert!(harness.state().state().viewport.has_focus, "the game has the keyboard back");
+    // The game's own Escape still works once the overlay is gone.
+    harness.key_press(egui::Key::Escape);
+    step_until(&mut harness, "the game menu", |h| !h.state().state().snapshot.layers.is_empty());
+}
+
+#[test]
+fn while_playing_the_status_bar_says_which_pane_has_the_keyboard() {
+    let mut harness = started();
+    harness.step();
+    let center = harness.state().state().viewport.rect.expect("drawn").center();
+    common::click_at(&mut harness, center, egui::Modifiers::NONE);
+    harness.step();
+    assert!(harness.query_by_label_contains("keys go to the game").is_some());
+    harness.state_mut().open_tab(nefia_editor::panes::Tab::Repl);
+    harness.step();
+    harness.get_by_label("REPL input").click();
+    harness.step();
+    harness.step();
+    assert!(!harness.state().state().viewport.has_focus);
+    assert!(harness.query_by_label_contains("click the map to play").is_some(), "the hint says how to get it back");
+    common::click_at(&mut harness, center, egui::Modifiers::NONE);
+    harness.step();
+    assert!(harness.query_by_label_contains("keys go to the game").is_some());
+}

@@ -155,12 +155,21 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         response.request_focus();
     }
     state.viewport.has_focus = response.has_focus();
+    if snapshot.playing {
+        keyboard_frame(ui, rect, response.has_focus() || state.viewport.repl_overlay);
+    }
     let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
     if response.has_focus() {
         let toggled = crate::commands::pressed(ui.ctx(), Scope::Viewport, |a| a == Action::ToggleReplOverlay);
         if !toggled.is_empty() {
             state.viewport.repl_overlay = !state.viewport.repl_overlay;
         }
+    }
+    // Escape closes the overlay (before the REPL's text box or the game sees it) and gives
+    // the keyboard back to the game.
+    if state.viewport.repl_overlay && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+        state.viewport.repl_overlay = false;
+        response.request_focus();
     }
     if state.viewport.repl_overlay {
         let console = Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.4), rect.max);
@@ -194,6 +203,23 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
     }
     let input = input.into_iter().filter(|i| !matches!(i, Input::Key(k) if k == "`"));
     state.outbox.extend(input.map(Command::Input));
+}
+
+/// While playing, shows who has the keyboard: a frame round the map when the game has it,
+/// otherwise a hint over the map to click it.
+fn keyboard_frame(ui: &Ui, rect: Rect, game_has_keys: bool) {
+    let painter = ui.painter().with_clip_rect(rect);
+    if game_has_keys {
+        let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(90, 160, 255));
+        painter.rect_stroke(rect, 0.0, stroke, egui::StrokeKind::Inside);
+        return;
+    }
+    let text = "Click the map to play: the keyboard is in another pane";
+    let galley = painter.layout_no_wrap(text.to_owned(), egui::FontId::proportional(14.0), egui::Color32::WHITE);
+    let at = egui::pos2(rect.center().x - galley.size().x / 2.0, rect.top() + 8.0);
+    let back = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(10.0, 5.0));
+    painter.rect_filled(back, 4.0, egui::Color32::from_black_alpha(190));
+    painter.galley(at, galley, egui::Color32::WHITE);
 }
 
 fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Camera) {
