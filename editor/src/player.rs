@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
+use nefia_runtime::lua::save::SaveListing;
 use nefia_runtime::play::PlayFrom;
 use nefia_runtime::view::Snapshot;
 
@@ -26,7 +27,7 @@ pub enum TitleMenu {
     /// New game, Load game, Quit.
     Main,
     /// The saved games, once the runtime has listed them.
-    Load(Option<Vec<String>>),
+    Load(Option<Vec<SaveListing>>),
 }
 
 /// An entry of the title menu.
@@ -35,7 +36,7 @@ enum TitleEntry {
     NewGame,
     LoadGame,
     Quit,
-    Save(String),
+    Save(SaveListing),
     Back,
 }
 
@@ -45,7 +46,7 @@ impl TitleEntry {
             TitleEntry::NewGame => "New game",
             TitleEntry::LoadGame => "Load game",
             TitleEntry::Quit => "Quit",
-            TitleEntry::Save(name) => name,
+            TitleEntry::Save(save) => &save.name,
             TitleEntry::Back => "Back",
         }
     }
@@ -192,7 +193,7 @@ impl PlayerApp {
         let entries: Vec<TitleEntry> = match &self.title {
             TitleMenu::Main => vec![TitleEntry::NewGame, TitleEntry::LoadGame, TitleEntry::Quit],
             TitleMenu::Load(saves) => {
-                saves.iter().flatten().map(|name| TitleEntry::Save(name.clone())).chain([TitleEntry::Back]).collect()
+                saves.iter().flatten().map(|save| TitleEntry::Save(save.clone())).chain([TitleEntry::Back]).collect()
             }
         };
         let (up, down, enter, escape) = ui.input_mut(|i| {
@@ -212,7 +213,7 @@ impl PlayerApp {
         }
         self.cursor = self.cursor.min(count - 1);
         let mut chosen = enter.then_some(self.cursor);
-        let area = Rect::from_center_size(rect.center(), Vec2::new(320.0, 360.0));
+        let area = Rect::from_center_size(rect.center(), Vec2::new(420.0, 420.0));
         ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.set_width(area.width() - 16.0);
@@ -228,7 +229,11 @@ impl PlayerApp {
                     ui.add_space(12.0);
                     for (index, entry) in entries.iter().enumerate() {
                         let text = RichText::new(entry.label()).size(18.0);
-                        if ui.selectable_label(index == self.cursor, text).clicked() {
+                        let response = ui.selectable_label(index == self.cursor, text);
+                        if let TitleEntry::Save(save) = entry {
+                            ui.weak(save.describe());
+                        }
+                        if response.clicked() {
                             chosen = Some(index);
                         }
                     }
@@ -258,7 +263,7 @@ impl PlayerApp {
                 self.host.send(Command::ListSaves);
             }
             TitleEntry::Quit => self.quitting = true,
-            TitleEntry::Save(name) => self.host.send(Command::Play(PlayFrom::Save(name))),
+            TitleEntry::Save(save) => self.host.send(Command::Play(PlayFrom::Save(save.name))),
             TitleEntry::Back => {
                 self.title = TitleMenu::Main;
                 self.cursor = 1;

@@ -55,6 +55,7 @@ fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
     let save = demo.project().join("saves/quicksave.ron");
     step_until(&mut harness, "the save", |_| save.exists());
     let walked_to = harness.state().snapshot().player_at;
+    let saved_turn = harness.state().snapshot().turn;
     harness.key_press(egui::Key::Escape);
     step_until(&mut harness, "the game menu", |h| h.query_by_label("Quit").is_some());
     harness.get_by_label("Quit").click();
@@ -64,7 +65,12 @@ fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
     // Load game lists the save; choosing it plays on from where it was saved.
     harness.get_by_label("Load game").click();
     step_until(&mut harness, "the saves", |h| h.query_by_label("quicksave").is_some());
-    assert_eq!(harness.state().title_menu(), &TitleMenu::Load(Some(vec!["quicksave".into()])));
+    let TitleMenu::Load(Some(saves)) = harness.state().title_menu() else { panic!("the Load game page") };
+    assert_eq!(saves.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["quicksave"]);
+    // Each save says when in the game it was made, where and who.
+    let described = saves[0].describe();
+    assert!(described.contains(&format!(" · turn {saved_turn} · town · you")), "{described}");
+    assert!(harness.query_by_label(&described).is_some(), "the list shows {described:?}");
     harness.get_by_label("quicksave").click();
     step_until(&mut harness, "the loaded game", |h| playing(h) && h.state().snapshot().player_at.is_some());
     assert_eq!(harness.state().snapshot().player_at, walked_to, "where the save left the player");
@@ -116,6 +122,7 @@ fn a_broken_save_is_named_on_the_title_screen_and_nothing_starts() {
     let mut harness = player(&demo);
     harness.get_by_label("Load game").click();
     step_until(&mut harness, "the saves", |h| h.query_by_label("broken").is_some());
+    assert!(harness.query_by_label_contains("unreadable").is_some(), "the list says it cannot be read");
     harness.get_by_label("broken").click();
     step_until(&mut harness, "the refusal", |h| h.query_by_label_contains("broken.ron").is_some());
     assert!(!playing(&harness), "no game began");

@@ -76,3 +76,22 @@ fn an_opaque_feat_blocks_sight_and_stops_when_it_opens() {
     assert!(visible(&game, 5, 2), "a removed door blocks nothing");
     game.runtime.world().check_invariants().expect("the feat counts stay right");
 }
+
+#[test]
+fn a_loaded_game_shows_what_the_player_sees_before_the_first_turn() {
+    let game = game();
+    game.exec("Map.current():set_tile(3, 1, 'elona.wall_stone')");
+    see(&game);
+    game.runtime.save_game("sighted").expect("saved");
+    // Another look from elsewhere, then the load puts the player back at (2, 2).
+    game.exec("Chara.player():set_pos(0, 0)");
+    see(&game);
+    game.runtime.load_game("sighted").expect("loaded");
+    let world = game.runtime.world();
+    let map = world.map(world.current_map().expect("a current map")).expect("it exists");
+    assert_eq!(map.sight.origin, Some((2, 2)), "sight is computed at load, from where the player is");
+    assert!(map.sight.is_visible(4, 2), "the putit's cell is seen");
+    let seen = map.sight.visible_cells().count();
+    let cells = (map.width() * map.height()) as usize;
+    assert!(seen > 0 && seen < cells, "not the whole map: {seen} of {cells} cells");
+}

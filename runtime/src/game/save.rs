@@ -103,12 +103,40 @@ pub struct MapRecord {
     pub memory: Vec<(i32, i32, CellMemory)>,
 }
 
+/// What a list of saves shows of one, written at the top of the file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveSummary {
+    /// The name of the map the player was on.
+    pub map: String,
+    /// The player's `name` (its prototype id if it has none).
+    pub player: String,
+    /// The player's `level`, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<i64>,
+}
+
+/// The top of a save file: what a list of saves reads (the rest of the file is skipped).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct SaveHead {
+    /// In-game time.
+    pub clock: Clock,
+    /// Turns played.
+    pub turn: u64,
+    /// Map and player, for saves written since summaries were.
+    #[serde(default)]
+    pub summary: Option<SaveSummary>,
+}
+
 /// A whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveGame {
     /// [`SAVE_FORMAT`] of the writer.
     pub format: u32,
+    /// What a list of saves shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<SaveSummary>,
     /// The uid the next object gets.
     pub next_uid: u64,
     /// The id the next map gets.
@@ -395,6 +423,7 @@ impl World {
             .map(|p| self.object_record(p, RecordKind::SaveGame));
         SaveGame {
             format: SAVE_FORMAT,
+            summary: self.save_summary(),
             next_uid: self.next_uid,
             next_map_uid: self.next_map_uid,
             clock: self.clock,
@@ -406,6 +435,22 @@ impl World {
             maps: self.maps.keys().map(|&id| self.map_record(id, RecordKind::SaveGame).expect("live map")).collect(),
             mods,
         }
+    }
+
+    /// The map the player is on and who the player is, for the list of saves.
+    fn save_summary(&self) -> Option<SaveSummary> {
+        let player = self.player()?;
+        let object = self.object(player).ok()?;
+        let map = self.current_map.and_then(|m| self.map(m).ok()).map(|m| m.name.clone()).unwrap_or_default();
+        let name = match self.calc(player, Symbol::intern("name")) {
+            Some(Value::Str(name)) => name.to_string(),
+            _ => object.id.to_string(),
+        };
+        let level = match self.calc(player, Symbol::intern("level")) {
+            Some(Value::Int(level)) => Some(*level),
+            _ => None,
+        };
+        Some(SaveSummary { map, player: name, level })
     }
 
     /// Replaces the world's game state with `save`, after [`crate::validate::check_save`]
@@ -434,6 +479,9 @@ impl World {
             loaded.maps.values().flat_map(|m| m.unresolved.iter().map(|u| format!("map '{}': {}", m.name, u.problem)));
         let kept_aside = kept_aside.collect();
         *self = loaded;
+        // What the player sees is not saved: it is computed now, not at the first turn (what
+        // it remembers stays as saved).
+        self.refresh_sight_only();
         Ok(kept_aside)
     }
 }

@@ -95,7 +95,7 @@ impl Host {
             project: self.project.clone(),
             problem: None,
             turn,
-            date: format!("{}/{:02}/{:02} {:02}:{:02}", date.year, date.month, date.day, date.hour, date.minute),
+            date: date.to_string(),
             map,
             maps,
             widgets,

@@ -254,8 +254,9 @@ pub enum HostEvent {
     Reloaded(Reload),
     /// The answer to [`Command::Copy`].
     Copied(Arc<Clip>),
-    /// The answer to [`Command::ListSaves`]: the saves' names, newest first.
-    Saves(Vec<String>),
+    /// The answer to [`Command::ListSaves`]: the saves, newest first, with their dates,
+    /// turns, maps and players.
+    Saves(Vec<crate::lua::save::SaveListing>),
     /// A command panicked; the runtime caught it (see [`PanicReport`]).
     Panicked(PanicReport),
 }

@@ -13,7 +13,7 @@ use mlua::{Lua, Table};
 use super::convert::{from_lua, to_lua};
 use super::{engine, rt_error};
 use crate::files::FileError;
-use crate::save::{read_save, write_save};
+use crate::save::{SaveHead, read_save, write_save};
 use crate::value::Value;
 
 /// Why a game could not be saved or loaded.
@@ -43,18 +43,48 @@ pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
     Ok(dir.join(format!("{name}.ron")))
 }
 
-/// The names of the saves in `dir`, newest first (none if the folder does not exist).
-pub fn list_saves(dir: &Path) -> Vec<String> {
-    let mut saves: Vec<(std::time::SystemTime, String)> = crate::files::ron_files(dir)
+/// A save in the save folder, as a Load game list shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveListing {
+    /// Its name (the file's, without `.ron`).
+    pub name: String,
+    /// When the file was written.
+    pub saved: std::time::SystemTime,
+    /// Its in-game date, turn, map and player; None if the file could not be read.
+    pub head: Option<SaveHead>,
+}
+
+impl SaveListing {
+    /// "517/08/12 16:00 · turn 42 · town · you, level 3", or why there is nothing to say.
+    pub fn describe(&self) -> String {
+        let Some(head) = &self.head else { return "unreadable: loading it says why".into() };
+        let mut parts = vec![head.clock.date().to_string(), format!("turn {}", head.turn)];
+        if let Some(summary) = &head.summary {
+            parts.push(summary.map.clone());
+            parts.push(match summary.level {
+                Some(level) => format!("{}, level {level}", summary.player),
+                None => summary.player.clone(),
+            });
+        }
+        parts.join(" · ")
+    }
+}
+
+/// The saves in `dir`, newest first (none if the folder does not exist), each with what its
+/// top says.
+pub fn list_saves(dir: &Path) -> Vec<SaveListing> {
+    let mut saves: Vec<SaveListing> = crate::files::ron_files(dir)
         .iter()
         .filter_map(|path| {
             let name = path.file_stem()?.to_str()?.to_owned();
-            let modified = path.metadata().ok()?.modified().ok()?;
-            save_path(dir, &name).is_ok().then_some((modified, name))
+            let saved = path.metadata().ok()?.modified().ok()?;
+            save_path(dir, &name).ok()?;
+            let head = crate::files::read_ron::<SaveHead>(path).ok();
+            Some(SaveListing { name, saved, head })
         })
         .collect();
-    saves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    saves.into_iter().map(|(_, name)| name).collect()
+    saves.sort_by(|a, b| b.saved.cmp(&a.saved).then_with(|| a.name.cmp(&b.name)));
+    saves
 }
 
 /// Every mod's `save` table as plain data.
@@ -163,7 +193,8 @@ mod tests {
                 .set_modified(now - Duration::from_secs(age))
                 .unwrap();
         }
-        assert_eq!(list_saves(dir.path()), ["new", "middle", "old"]);
+        let names: Vec<String> = list_saves(dir.path()).into_iter().map(|s| s.name).collect();
+        assert_eq!(names, ["new", "middle", "old"]);
         assert!(list_saves(&dir.path().join("missing")).is_empty());
     }
 }

@@ -25,6 +25,13 @@ pub struct Date {
     pub second: u64,
 }
 
+impl std::fmt::Display for Date {
+    /// "517/08/12 16:00", as the status bar and the Load game list show it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{:02}/{:02} {:02}:{:02}", self.year, self.month, self.day, self.hour, self.minute)
+    }
+}
+
 impl Clock {
     const DAY: u64 = 24 * 3600;
     const MONTH: u64 = 30 * Clock::DAY;

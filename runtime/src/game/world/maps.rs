@@ -206,10 +206,22 @@ impl World {
     /// Recomputes what the player sees on its map from `calc("fov")` (15 when unset) and
     /// updates the map memory of the cells in sight. Does nothing without a player on a map.
     pub fn refresh_sight(&mut self) {
-        let Some(player) = self.player() else { return };
-        let Some(map) = self.map_of(player) else {
-            return;
-        };
+        if let Some(map) = self.look_from_player() {
+            self.remember_sight(map);
+        }
+    }
+
+    /// Recomputes what the player sees, leaving map memory as it is: a loaded game shows
+    /// its sight and shadow at once, and what it remembers stays as it was saved until the
+    /// next turn looks.
+    pub fn refresh_sight_only(&mut self) {
+        self.look_from_player();
+    }
+
+    /// Computes the player's sight on its map; returns the map.
+    fn look_from_player(&mut self) -> Option<MapId> {
+        let player = self.player()?;
+        let map = self.map_of(player)?;
         let radius = match self.calc(player, Symbol::intern("fov")).cloned() {
             Some(Value::Int(fov)) => i32::try_from(fov.clamp(0, MAX_SIGHT.into())).unwrap_or(MAX_SIGHT),
             // A float rounds down; `as` saturates, and the clamp keeps it in range.
@@ -217,7 +229,8 @@ impl World {
             _ => 15,
         };
         let (x, y) = (self.objects[&player].x, self.objects[&player].y);
-        self.calc_screen_sight(map, x, y, radius).expect("the player's map exists");
+        self.compute_sight(map, x, y, radius).expect("the player's map exists");
+        Some(map)
     }
 
     /// Computes what is seen from (x, y) of `map` within `radius` (clamped to 0 ..=
@@ -226,6 +239,13 @@ impl World {
     /// so a cell without a feat costs one look at its tile; a cell seen before is remembered
     /// again only if what is there changed since.
     pub fn calc_screen_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
+        self.compute_sight(map_id, x, y, radius)?;
+        self.remember_sight(map_id);
+        Ok(())
+    }
+
+    /// Computes what is seen from (x, y) of `map` into its [`Sight`].
+    fn compute_sight(&mut self, map_id: MapId, x: i32, y: i32, radius: i32) -> Result<(), WorldError> {
         let radius = radius.clamp(0, MAX_SIGHT);
         let map = self.map(map_id)?;
         let opaque_tiles: Vec<bool> = map.palette().iter().map(|&t| self.tile_flags(t).opaque).collect();
@@ -240,8 +260,17 @@ impl World {
                             && self.calc(uid, is_opaque).is_some_and(|v| !v.is_falsy())
                     })
         });
+        self.maps.get_mut(&map_id).expect("checked above").sight = sight;
+        Ok(())
+    }
+
+    /// Remembers the cells of `map` in sight whose content changed since they were last
+    /// remembered.
+    fn remember_sight(&mut self, map_id: MapId) {
+        let Some(map) = self.maps.get(&map_id) else { return };
         let names = MemoryFields::get();
-        let seen: Vec<(i32, i32, u32, CellMemory)> = sight
+        let seen: Vec<(i32, i32, u32, CellMemory)> = map
+            .sight
             .visible_cells()
             .filter_map(|(cx, cy)| {
                 let revision = map.cell_revision(cx, cy);
@@ -255,11 +284,9 @@ impl World {
             })
             .collect();
         let map = self.maps.get_mut(&map_id).expect("checked above");
-        map.sight = sight;
         for (cx, cy, revision, memory) in seen {
             map.memory.set_seen(cx, cy, memory, revision);
         }
-        Ok(())
     }
 
     /// Forgets that remembered cells are up to date: the prototypes behind what they show
