@@ -10,6 +10,7 @@
 pub mod app;
 pub mod commands;
 pub mod context;
+pub mod default_project;
 pub mod file_dialogs;
 pub mod headless;
 pub mod keys;

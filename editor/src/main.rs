@@ -1,6 +1,7 @@
 //! `nefia`: the editor, the player window and the headless tools in one binary.
 //!
-//! - `nefia` opens the editor on `projects/demo`; `nefia edit DIR` on another project.
+//! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
+//!   here or in the repository the executable was built in; `nefia edit DIR` on another.
 //! - `nefia play [DIR]` opens the player window: the game alone, with a title menu.
 //! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
 //!   runs a script in a fresh game, headless.
@@ -11,10 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use nefia_editor::headless;
-
-/// The project opened when none is named.
-const DEFAULT_PROJECT: &str = "projects/demo";
+use nefia_editor::{default_project, headless};
 
 #[derive(Parser)]
 #[command(name = "nefia", version, about = "An editor-centric 2D roguelike engine in the spirit of OpenNefia")]
@@ -27,23 +25,22 @@ struct Cli {
 enum Command {
     /// Open the editor on a project.
     Edit {
-        /// The project folder.
-        #[arg(default_value = DEFAULT_PROJECT)]
-        project: PathBuf,
+        /// The project folder (default: the one here, or the repository's projects/demo).
+        project: Option<PathBuf>,
     },
     /// Open the player window on a project: the game alone, with a title menu.
     Play {
-        /// The project folder.
-        #[arg(default_value = DEFAULT_PROJECT)]
-        project: PathBuf,
+        /// The project folder (default: the one here, or the repository's projects/demo).
+        project: Option<PathBuf>,
     },
     /// Run a Lua script in a fresh game (the project's mods and start map), without a window.
     Run {
         /// The script.
         file: PathBuf,
-        /// The project whose mods to load.
-        #[arg(long, default_value = DEFAULT_PROJECT)]
-        project: PathBuf,
+        /// The project whose mods to load (default: the one here, or the repository's
+        /// projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
         /// Make `pause()` open a REPL on the terminal (otherwise it does nothing).
         #[arg(long = "break")]
         pause: bool,
@@ -57,15 +54,16 @@ enum Command {
     },
     /// A Lua REPL in the terminal on a fresh game.
     Repl {
-        /// The project whose mods to load.
-        #[arg(long, default_value = DEFAULT_PROJECT)]
-        project: PathBuf,
+        /// The project whose mods to load (default: the one here, or the repository's
+        /// projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
     },
     /// Load every mod, map and save of a project and report problems with file and line.
     Check {
-        /// The project to check.
-        #[arg(long, default_value = DEFAULT_PROJECT)]
-        project: PathBuf,
+        /// The project to check (default: the one here, or the repository's projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
         /// How long each mod's init.lua may run before it is reported as a runaway.
         #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "10")]
         time_limit: std::time::Duration,
@@ -109,16 +107,31 @@ fn window_closed(result: eframe::Result<()>) -> ExitCode {
     }
 }
 
+/// The project named, or the one [`default_project::find_here`] finds.
+fn project_or_default(project: Option<PathBuf>) -> Result<PathBuf, ExitCode> {
+    match project {
+        Some(project) => Ok(project),
+        None => default_project::find_here().map_err(|not_found| {
+            eprintln!("nefia: {not_found}");
+            ExitCode::from(2)
+        }),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        None => window_closed(nefia_editor::app::run(PathBuf::from(DEFAULT_PROJECT))),
-        Some(Command::Edit { project }) => window_closed(nefia_editor::app::run(project)),
-        Some(Command::Play { project }) => window_closed(nefia_editor::player::run(project)),
-        Some(Command::Run { file, project, pause, time_limit, memory_limit }) => {
-            headless::run(&file, &project, headless::RunOptions { pause, time: time_limit, memory: memory_limit })
-        }
-        Some(Command::Repl { project }) => headless::repl(&project),
-        Some(Command::Check { project, time_limit }) => headless::check(&project, time_limit),
-    }
+    let run = || -> Result<ExitCode, ExitCode> {
+        Ok(match cli.command {
+            None => window_closed(nefia_editor::app::run(project_or_default(None)?)),
+            Some(Command::Edit { project }) => window_closed(nefia_editor::app::run(project_or_default(project)?)),
+            Some(Command::Play { project }) => window_closed(nefia_editor::player::run(project_or_default(project)?)),
+            Some(Command::Run { file, project, pause, time_limit, memory_limit }) => {
+                let options = headless::RunOptions { pause, time: time_limit, memory: memory_limit };
+                headless::run(&file, &project_or_default(project)?, options)
+            }
+            Some(Command::Repl { project }) => headless::repl(&project_or_default(project)?),
+            Some(Command::Check { project, time_limit }) => headless::check(&project_or_default(project)?, time_limit),
+        })
+    };
+    run().unwrap_or_else(|code| code)
 }

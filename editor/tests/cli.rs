@@ -189,3 +189,28 @@ fn command_line_limits_are_checked() {
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn the_default_project_is_found_from_another_folder_and_inside_a_project() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run_in = |dir: &Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_nefia")).args(args).current_dir(dir).output().expect("nefia runs")
+    };
+    // From a folder with no project: the demo of the repository the binary was built in.
+    let script_path = script(elsewhere.path(), "where.lua", "print(World.date().year)");
+    let out = run_in(elsewhere.path(), &["run", &script_path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "517", "the demo's game ran");
+    // Inside a project's folder: that project.
+    let project = elsewhere.path().join("mine");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(
+        project.join("project.ron"),
+        format!("(name: \"Mine\", mods: [\"base\"], mod_dirs: [{:?}])", repo().join("mods")),
+    )
+    .unwrap();
+    let out = run_in(&project, &["check"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("Mine") || stdout.contains("mine"), "checked the project it stands in: {stdout}");
+}
