@@ -336,6 +336,10 @@ impl EditorApp {
             });
             ui.menu_button("Play", |ui| self.menu_entries_ui(ui, Menu::Play));
             ui.menu_button("Mods", |ui| {
+                if ui.button("Mods pane…").on_hover_text("Every mod found: enable, disable, load errors").clicked() {
+                    self.open_tab(Tab::Mods);
+                }
+                ui.separator();
                 ui.label("Reload a mod's files (saving a file reloads it by itself):");
                 for id in self.state.snapshot.mods.iter() {
                     if ui.button(format!("Reload mod {id}")).clicked() {
@@ -427,15 +431,16 @@ pub(crate) fn show_title(ctx: &egui::Context, shown: &mut Option<String>, title:
 }
 
 /// The default layout, every tab's title visible at 1280×800: the viewport in the middle,
-/// Maps and Locations over Palette and Prototypes on the left, Inspector, History and Layers
-/// on the right (wide enough for the inspector's five columns), REPL and Log below (tall
+/// Maps and Locations over Palette and Prototypes on the left, Inspector, History, Layers
+/// and Mods on the right (wide enough for the inspector's five columns), REPL and Log below (tall
 /// enough for a transcript).
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
     let [center, left] = surface.split_left(NodeIndex::root(), 0.18, vec![Tab::Maps, Tab::Locations]);
     surface.split_below(left, 0.5, vec![Tab::Palette, Tab::Prototypes]);
-    let [center, _right] = surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers]);
+    let [center, _right] =
+        surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
     surface.split_below(center, 0.62, vec![Tab::Repl, Tab::Log]);
     dock
 }

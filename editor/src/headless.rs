@@ -84,3 +84,21 @@ pub fn check(project: &Path, time_per_mod: Duration) -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+/// `nefia new-mod ID`: write a working mod skeleton into the project's `mods/` folder and
+/// enable it in `project.ron`.
+pub fn new_mod(project: &Path, id: &str) -> ExitCode {
+    let made = nefia_runtime::project::Project::open(project)
+        .and_then(|mut project| nefia_runtime::mods::create_mod(&mut project, id));
+    match made {
+        Ok(dir) => {
+            println!("wrote {} (mod.ron, init.lua) and enabled '{id}' in project.ron", dir.display());
+            println!("edit init.lua; the editor reloads it when you save");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("nefia new-mod: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -7,6 +7,7 @@
 //!   runs a script in a fresh game, headless.
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
 //! - `nefia check [--project DIR]` loads every mod and map and reports problems.
+//! - `nefia new-mod ID [--project DIR]` writes a mod skeleton and enables it.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,6 +56,16 @@ enum Command {
     /// A Lua REPL in the terminal on a fresh game.
     Repl {
         /// The project whose mods to load (default: the one here, or the repository's
+        /// projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
+    },
+    /// Write a new mod (mod.ron, and an init.lua with a prototype and a handler) into the
+    /// project's mods/ folder and enable it.
+    NewMod {
+        /// The mod's id: lower-case letters, digits and '_'.
+        id: String,
+        /// The project to add it to (default: the one here, or the repository's
         /// projects/demo).
         #[arg(long)]
         project: Option<PathBuf>,
@@ -131,6 +142,7 @@ fn main() -> ExitCode {
             }
             Some(Command::Repl { project }) => headless::repl(&project_or_default(project)?),
             Some(Command::Check { project, time_limit }) => headless::check(&project_or_default(project)?, time_limit),
+            Some(Command::NewMod { id, project }) => headless::new_mod(&project_or_default(project)?, &id),
         })
     };
     run().unwrap_or_else(|code| code)

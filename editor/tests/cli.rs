@@ -214,3 +214,31 @@ fn the_default_project_is_found_from_another_folder_and_inside_a_project() {
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("Mine") || stdout.contains("mine"), "checked the project it stands in: {stdout}");
 }
+
+#[test]
+fn new_mod_writes_a_working_skeleton_and_enables_it() {
+    let copy = nefia_tests::DemoCopy::new();
+    let project = copy.project().display().to_string();
+    let out = nefia(&["new-mod", "my_mod", "--project", &project], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let dir = copy.project().join("mods/my_mod");
+    assert!(dir.join("mod.ron").is_file() && dir.join("init.lua").is_file());
+    let manifest: nefia_runtime::project::ProjectManifest =
+        nefia_runtime::files::read_ron(&copy.project().join("project.ron")).expect("readable RON");
+    assert!(manifest.mods.contains(&"my_mod".to_owned()), "enabled: {:?}", manifest.mods);
+    // The skeleton loads and works: its prototype exists and its handler runs on refresh.
+    let file = script(
+        copy.root.path(),
+        "try.lua",
+        "local s = Chara.create('my_mod.slime', 1, 1) s:refresh() print(s:calc('speed'))",
+    );
+    let out = nefia(&["run", &file, "--project", &project], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "120");
+    // A second time, or a bad id, is refused with a reason.
+    let again = nefia(&["new-mod", "my_mod", "--project", &project], "");
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let bad = nefia(&["new-mod", "../escape", "--project", &project], "");
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a mod id"), "{bad:?}");
+}

@@ -165,3 +165,50 @@ fn while_playing_the_status_bar_says_which_pane_has_the_keyboard() {
     harness.step();
     assert!(harness.query_by_label_contains("keys go to the game").is_some());
 }
+
+/// Writes a mod `id` into the copied project's own mods folder with `init` as its init.lua.
+fn write_mod(copy: &nefia_tests::DemoCopy, id: &str, init: &str) {
+    let dir = copy.project().join("mods").join(id);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"0.2.0\", dependencies: [\"base\"])")).unwrap();
+    std::fs::write(dir.join("init.lua"), init).unwrap();
+}
+
+#[test]
+fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
+    use nefia_editor::panes::Tab;
+    let copy = nefia_tests::DemoCopy::new();
+    write_mod(&copy, "extra", "extra_loaded = true");
+    write_mod(&copy, "broken", "local x = 1\nerror('the broken mod fails here')");
+    // The broken mod is enabled: the project still opens, and the pane says why it did not load.
+    let manifest = copy.project().join("project.ron");
+    let text =
+        std::fs::read_to_string(&manifest).unwrap().replace("\"damage_popups\"]", "\"damage_popups\", \"broken\"]");
+    std::fs::write(&manifest, text).unwrap();
+    let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Mods);
+    harness.step();
+    let row = |h: &Harness<'static, EditorApp>, id: &str| {
+        h.state().state().snapshot.mod_rows.iter().find(|r| r.id == id).cloned().expect("listed")
+    };
+    let broken = row(&harness, "broken");
+    assert!(broken.enabled && broken.load_position.is_none());
+    let problem = broken.problem.expect("a reason");
+    assert!(problem.contains("init.lua:2") && problem.contains("the broken mod fails here"), "{problem}");
+    assert!(harness.query_by_label_contains("the broken mod fails here").is_some(), "shown in the pane");
+    let extra = row(&harness, "extra");
+    assert!(!extra.enabled && extra.load_position.is_none(), "found, not listed, not loaded");
+
+    harness.get_by_label("enable mod extra").click();
+    step_until(&mut harness, "extra enabled", |h| row(h, "extra").enabled);
+    let written = std::fs::read_to_string(&manifest).unwrap();
+    assert!(written.contains("\"extra\""), "project.ron lists it: {written}");
+    nefia_runtime::files::read_ron::<nefia_runtime::project::ProjectManifest>(&manifest).expect("still readable RON");
+    harness.get_by_label("Reopen project").click();
+    harness.step();
+    step_until(&mut harness, "extra loaded", |h| {
+        h.state().state().snapshot.mod_rows.iter().any(|r| r.id == "extra" && r.load_position.is_some())
+    });
+    assert_eq!(common::eval_values(&mut harness, "return require('mod.extra.init') ~= nil"), ["true"]);
+}

@@ -33,7 +33,7 @@ use crate::lua::repl;
 use crate::lua::{GameError, Output};
 use crate::object::Uid;
 use crate::play::EditState;
-use crate::runtime::Runtime;
+use crate::runtime::{OnModFailure, Runtime};
 use crate::symbol::Symbol;
 use crate::view::{LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
@@ -244,6 +244,8 @@ struct Host {
     depth: Cell<u32>,
     asset_dirs: Arc<Vec<PathBuf>>,
     mods: Arc<Vec<String>>,
+    /// What the Mods pane lists (rebuilt when a mod is enabled or the folders rescanned).
+    mod_rows: RefCell<Arc<Vec<crate::mods::ModRow>>>,
     shutting_down: Cell<bool>,
     /// The last panic caught, shown in the status bar until the next one.
     fault: RefCell<Option<String>>,
@@ -271,7 +273,8 @@ fn run(
         let lua = runtime.lua();
         runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
         runtime.engine().limits.share_stop(lua, shared.stop.clone());
-        runtime.open(&config.project)?;
+        // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
+        runtime.open_with(&config.project, OnModFailure::Skip)?;
         runtime.open_start_map()?;
         Ok(runtime)
     });
@@ -286,6 +289,10 @@ fn run(
     let project = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
     let asset_dirs = Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default());
     let mods = Arc::new(runtime.mods().iter().map(|m| m.id().to_owned()).collect());
+    let mod_rows = RefCell::new(Arc::new(runtime.mod_rows()));
+    for (id, why) in runtime.mod_failures() {
+        gui::log(runtime.lua(), LogLevel::Error, format!("mod '{id}' did not load: {why}"));
+    }
     let host = Rc::new(Host {
         runtime,
         commands,
@@ -303,6 +310,7 @@ fn run(
         depth: Cell::new(0),
         asset_dirs,
         mods,
+        mod_rows,
         shutting_down: Cell::new(false),
         fault: RefCell::default(),
         failed: RefCell::default(),
@@ -329,6 +337,28 @@ fn run(
 }
 
 impl Host {
+    /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
+    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), String> {
+        if !self.mod_rows.borrow().iter().any(|row| row.id == id) {
+            return Err(format!("no mod '{id}' is in the project's mod folders"));
+        }
+        let (_, _, mut project) = self.runtime.maps_mut();
+        let project = project.as_mut().ok_or("no project is open")?;
+        let mods = &mut project.manifest.mods;
+        let listed = mods.iter().any(|m| m == id);
+        match (enabled, listed) {
+            (true, false) => mods.push(id.to_owned()),
+            (false, true) => mods.retain(|m| m != id),
+            _ => return Ok(()),
+        }
+        project.save().map_err(|error| error.to_string())
+    }
+
+    /// Rebuilds the Mods pane's list from the mod folders.
+    fn rescan_mods(&self) {
+        *self.mod_rows.borrow_mut() = Arc::new(self.runtime.mod_rows());
+    }
+
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
     /// History entry, "REPL: <its first line>".
     fn record_repl_edit(&self, code: &str, revision: u64, before: &crate::world::WorldState) {
@@ -535,6 +565,15 @@ impl Host {
                     self.reloaded(reload);
                 }
             }
+            Command::SetModEnabled { id, enabled } => match self.set_mod_enabled(&id, enabled) {
+                Ok(()) => {
+                    let change = if enabled { "enabled: it loads" } else { "disabled: it is left out" };
+                    gui::log(lua, LogLevel::Info, format!("mod '{id}' {change} when the project is opened again"));
+                    self.rescan_mods();
+                }
+                Err(error) => self.refuse(RefusalKind::UnknownMod, error),
+            },
+            Command::RescanMods => self.rescan_mods(),
             Command::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);
                 self.send(HostEvent::Completions { id, candidates });

@@ -35,7 +35,7 @@ pub use location::{Holder, Location, Refusal};
 pub use map::{InstancedMap, MapId};
 pub use moddable::{ModMethod, Origin};
 pub use object::{ObjectKind, Uid};
-pub use runtime::Runtime;
+pub use runtime::{OnModFailure, Runtime};
 pub use symbol::Symbol;
 pub use value::Value;
 pub use world::{World, WorldError};

@@ -41,18 +41,30 @@ pub enum RuntimeError {
     MapFile(#[from] MapFileError),
 }
 
+/// What opening a project does when one of its mods cannot load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnModFailure {
+    /// Stop with the error (`nefia run`, `nefia check`, tests).
+    Stop,
+    /// Skip that mod and those that need it, note why (see [`Runtime::mod_failures`]) and
+    /// go on with the rest (the editor, so the Mods pane can show the problem).
+    Skip,
+}
+
 /// A world with a Lua state and loaded mods.
 pub struct Runtime {
     lua: Lua,
     engine: Rc<Engine>,
     mods: Vec<ModInfo>,
+    /// The mods skipped under [`OnModFailure::Skip`], by id, with why.
+    mod_failures: Vec<(String, String)>,
 }
 
 impl Runtime {
     /// A runtime with no mods loaded. `output` receives `print` lines and messages.
     pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
         let (lua, engine) = lua::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
-        Ok(Runtime { lua, engine, mods: Vec::new() })
+        Ok(Runtime { lua, engine, mods: Vec::new(), mod_failures: Vec::new() })
     }
 
     /// Opens the project in `dir` and loads its mods (the world is empty until
@@ -64,11 +76,19 @@ impl Runtime {
     }
 
     /// Opens the project in `dir` in this runtime and loads its mods, under the limits set
-    /// so far (see [`Runtime::set_limits`]).
+    /// so far (see [`Runtime::set_limits`]); a mod that cannot load is an error.
     pub fn open(&mut self, dir: &Path) -> Result<(), RuntimeError> {
+        self.open_with(dir, OnModFailure::Stop)
+    }
+
+    /// [`Runtime::open`], doing `on_failure` when a mod cannot load.
+    pub fn open_with(&mut self, dir: &Path, on_failure: OnModFailure) -> Result<(), RuntimeError> {
         let project = Project::open(dir)?;
         *self.engine.save_dir.borrow_mut() = project.saves_dir();
-        self.load_mods(&project.mod_dirs(), &project.manifest.mods)?;
+        match on_failure {
+            OnModFailure::Stop => self.load_mods(&project.mod_dirs(), &project.manifest.mods)?,
+            OnModFailure::Skip => self.load_mods_skipping_failures(&project.mod_dirs(), &project.manifest.mods),
+        }
         *self.engine.maps.borrow_mut() = MapFiles::scan(&project);
         *self.engine.project.borrow_mut() = Some(project);
         Ok(())
@@ -86,6 +106,91 @@ impl Runtime {
             self.mods.push(info);
         }
         Ok(())
+    }
+
+    /// Loads `wanted` as [`Runtime::load_mods`] does, except that a mod that cannot load (a
+    /// broken manifest, a missing dependency, an error in its `init.lua`) is skipped, with
+    /// the mods that need it, and noted in [`Runtime::mod_failures`].
+    pub fn load_mods_skipping_failures(&mut self, mod_dirs: &[PathBuf], wanted: &[String]) {
+        let (available, problems) = mods::discover_all(mod_dirs);
+        self.mod_failures.extend(problems.into_iter().map(|(folder, problem)| (folder, problem.to_string())));
+        for id in wanted {
+            if self.has_failed(id) {
+                continue;
+            }
+            let order = match mods::load_order(&available, std::slice::from_ref(id), mod_dirs) {
+                Ok(order) => order,
+                Err(error) => {
+                    self.mod_failures.push((id.clone(), error.to_string()));
+                    continue;
+                }
+            };
+            for info in order {
+                if self.mods.iter().any(|m| m.id() == info.id()) || self.has_failed(info.id()) {
+                    continue;
+                }
+                if let Some(failed) = info.manifest.dependencies.iter().find(|d| self.has_failed(d)) {
+                    let why = format!("not loaded: it needs '{failed}', which did not load");
+                    self.mod_failures.push((info.id().to_owned(), why));
+                    continue;
+                }
+                match self.load_mod(&info) {
+                    Ok(()) => self.mods.push(info),
+                    Err(error) => self.mod_failures.push((info.id().to_owned(), error.to_string())),
+                }
+            }
+        }
+    }
+
+    fn has_failed(&self, id: &str) -> bool {
+        self.mod_failures.iter().any(|(failed, _)| failed == id)
+    }
+
+    /// The mods skipped when the project opened, by id, with why.
+    pub fn mod_failures(&self) -> &[(String, String)] {
+        &self.mod_failures
+    }
+
+    /// Every mod under the project's mod folders, as the Mods pane lists them.
+    pub fn mod_rows(&self) -> Vec<mods::ModRow> {
+        let Some(project) = self.project() else { return Vec::new() };
+        let (found, problems) = mods::discover_all(&project.mod_dirs());
+        let why = |id: &str| self.mod_failures.iter().find(|(failed, _)| failed == id).map(|(_, why)| why.clone());
+        let enabled = |id: &str| project.manifest.mods.iter().any(|m| m == id);
+        let mut rows: Vec<mods::ModRow> = found
+            .values()
+            .map(|info| mods::ModRow {
+                id: info.id().to_owned(),
+                version: info.manifest.version.clone(),
+                description: info.manifest.description.clone(),
+                dependencies: info.manifest.dependencies.clone(),
+                dir: info.dir.canonicalize().unwrap_or_else(|_| info.dir.clone()),
+                enabled: enabled(info.id()),
+                load_position: self.mods.iter().position(|m| m.id() == info.id()),
+                problem: why(info.id()),
+            })
+            .collect();
+        for (folder, problem) in problems {
+            let dir = project.mod_dirs().into_iter().map(|d| d.join(&folder)).find(|d| d.is_dir()).unwrap_or_default();
+            rows.push(mods::ModRow {
+                enabled: enabled(&folder),
+                id: folder,
+                version: String::new(),
+                description: String::new(),
+                dependencies: Vec::new(),
+                dir,
+                load_position: None,
+                problem: Some(problem.to_string()),
+            });
+        }
+        rows.sort_by(|a, b| {
+            (a.load_position.is_none(), a.load_position, &a.id).cmp(&(
+                b.load_position.is_none(),
+                b.load_position,
+                &b.id,
+            ))
+        });
+        rows
     }
 
     fn load_mod(&self, info: &ModInfo) -> Result<(), RuntimeError> {

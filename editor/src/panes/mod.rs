@@ -6,6 +6,7 @@ pub mod layers;
 pub mod locations;
 pub mod log;
 pub mod maps;
+pub mod mods;
 pub mod palette;
 pub mod prototypes;
 pub mod repl;
@@ -42,11 +43,13 @@ pub enum Tab {
     Maps,
     /// Tiles and objects to paint and place.
     Palette,
+    /// The mods found, enabled and loaded.
+    Mods,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 10] = [
+    pub const ALL: [Tab; 11] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -57,6 +60,7 @@ impl Tab {
         Tab::Prototypes,
         Tab::Layers,
         Tab::History,
+        Tab::Mods,
     ];
 
     /// The pane's title.
@@ -73,6 +77,7 @@ impl Tab {
             Tab::History => "History".into(),
             Tab::Maps => "Maps".into(),
             Tab::Palette => "Palette".into(),
+            Tab::Mods => "Mods".into(),
         }
     }
 }
@@ -100,6 +105,8 @@ pub struct PaneStates {
     pub inspector: inspector::InspectorState,
     /// The Locations pane's search and expanded nodes.
     pub locations: locations::LocationsState,
+    /// The Mods pane's note of changes not yet applied.
+    pub mods: mods::ModsState,
 }
 
 impl PaneStates {
@@ -145,6 +152,7 @@ impl TabViewer for Panes<'_> {
             Tab::History => history::ui(ui, self.context),
             Tab::Maps => maps::ui(ui, self.context, &mut self.states.maps),
             Tab::Palette => palette::ui(ui, self.context),
+            Tab::Mods => mods::ui(ui, self.context, &mut self.states.mods),
         }
     }
 

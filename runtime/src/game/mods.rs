@@ -43,6 +43,28 @@ impl ModInfo {
     }
 }
 
+/// A mod as the Mods pane lists it: found under the project's mod folders, enabled or not,
+/// loaded or not, and why not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModRow {
+    /// Its id (its folder's name, for a folder whose manifest could not be read).
+    pub id: String,
+    /// Its version ("" if unknown).
+    pub version: String,
+    /// What it says it is.
+    pub description: String,
+    /// The mods it needs.
+    pub dependencies: Vec<String>,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Listed in the project's `mods` (its dependencies load with it without being listed).
+    pub enabled: bool,
+    /// Where it came in the load order, if it loaded.
+    pub load_position: Option<usize>,
+    /// Why it did not load (or could not be read), with file and line where there is one.
+    pub problem: Option<String>,
+}
+
 /// Why the mods could not be put in order.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ModsError {
@@ -74,10 +96,22 @@ pub enum ModsError {
     },
 }
 
-/// Finds every mod (a folder with a `mod.ron`) under `mod_dirs`. Folders that do not exist
-/// are skipped.
+/// Finds every mod (a folder with a `mod.ron`) under `mod_dirs`; the first broken manifest
+/// or duplicate id is an error. Folders that do not exist are skipped.
 pub fn discover(mod_dirs: &[PathBuf]) -> Result<BTreeMap<String, ModInfo>, ModsError> {
+    let (found, mut problems) = discover_all(mod_dirs);
+    match problems.is_empty() {
+        true => Ok(found),
+        false => Err(problems.swap_remove(0).1),
+    }
+}
+
+/// Finds every mod under `mod_dirs`, and the folders that are not usable mods (a broken
+/// `mod.ron`, an id that is not its folder's name, an id found twice), each with its folder
+/// name and the problem.
+pub fn discover_all(mod_dirs: &[PathBuf]) -> (BTreeMap<String, ModInfo>, Vec<(String, ModsError)>) {
     let mut found: BTreeMap<String, ModInfo> = BTreeMap::new();
+    let mut problems = Vec::new();
     for root in mod_dirs {
         let Ok(entries) = std::fs::read_dir(root) else {
             continue;
@@ -89,27 +123,33 @@ pub fn discover(mod_dirs: &[PathBuf]) -> Result<BTreeMap<String, ModInfo>, ModsE
             if !manifest_path.is_file() {
                 continue;
             }
-            let manifest: ModManifest = read_ron(&manifest_path)?;
             let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let manifest: ModManifest = match read_ron(&manifest_path) {
+                Ok(manifest) => manifest,
+                Err(error) => {
+                    problems.push((folder, error.into()));
+                    continue;
+                }
+            };
             if manifest.id != folder {
-                return Err(FileError::new(
-                    &manifest_path,
-                    format!("the mod id '{}' must match its folder name '{folder}'", manifest.id),
-                )
-                .into());
+                let message = format!("the mod id '{}' must match its folder name '{folder}'", manifest.id);
+                problems.push((folder, FileError::new(&manifest_path, message).into()));
+                continue;
             }
             let info = ModInfo { manifest, dir: dir.clone() };
             if let Some(first) = found.get(info.id()) {
-                return Err(ModsError::Duplicate {
+                let duplicate = ModsError::Duplicate {
                     id: info.manifest.id.clone(),
                     first: first.dir.display().to_string(),
                     second: dir.display().to_string(),
-                });
+                };
+                problems.push((folder, duplicate));
+                continue;
             }
             found.insert(info.manifest.id.clone(), info);
         }
     }
-    Ok(found)
+    (found, problems)
 }
 
 /// Orders `wanted` and everything they depend on so that each mod comes after its
@@ -162,6 +202,67 @@ fn visit(
 /// named relative to the folder that holds the mod folders, such as `mods/elona/init.lua`.
 pub fn display_path(root: &Path, file: &Path) -> String {
     file.strip_prefix(root).unwrap_or(file).display().to_string()
+}
+
+/// The `init.lua` of a new mod `id`: a prototype and an event handler to start from.
+fn skeleton_init(id: &str) -> String {
+    format!(
+        r#"-- {id}: a new mod. Everything it adds is named {id}.<name>; it loads after the mods
+-- listed in mod.ron's dependencies. Saving this file reloads it into the running game.
+
+-- A character prototype: Chara.create("{id}.slime", x, y) makes one (the Palette lists it).
+data:add {{
+   _type = "base.chara",
+   _id = "slime",
+   name = "slime",
+   glyph = "s",
+   color = {{ 120, 220, 120 }},
+   max_hp = 5,
+   hp = 5,
+   strength = 1,
+   relation = "hostile",
+}}
+
+-- A handler: refresh() clears temp values, then this puts the slime's speed bonus back.
+Event.register("base.on_chara_refreshed", "{id}.quick_slimes", function(chara)
+   if chara._id == "{id}.slime" then
+      chara:mod("speed", 20, "add")
+   end
+end)
+"#
+    )
+}
+
+/// Writes a new mod `id` into the project's own `mods/` folder — `mod.ron` (needing `base`)
+/// and an `init.lua` with a prototype and a handler — and lists it in `project.ron`.
+/// Returns the mod's folder. Refuses a bad id or a mod folder that already exists.
+pub fn create_mod(project: &mut crate::project::Project, id: &str) -> Result<PathBuf, FileError> {
+    let dir = project.dir.join("mods").join(id);
+    let valid = id.len() <= 64
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !valid {
+        let why = format!("'{id}' is not a mod id: use lower-case letters, digits and '_', starting with a letter");
+        return Err(FileError::new(&dir, why));
+    }
+    if dir.exists() || discover_all(&project.mod_dirs()).0.contains_key(id) {
+        return Err(FileError::new(&dir, format!("a mod '{id}' already exists; pick another id")));
+    }
+    let manifest = ModManifest {
+        id: id.to_owned(),
+        version: "0.1.0".into(),
+        dependencies: vec!["base".into()],
+        description: format!("{id}: describe what it adds here."),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e.to_string()))?;
+    let manifest_path = dir.join("mod.ron");
+    crate::files::write_atomic(&manifest_path, crate::files::to_ron(&manifest_path, &manifest)?.as_bytes())?;
+    crate::files::write_atomic(&dir.join("init.lua"), skeleton_init(id).as_bytes())?;
+    if !project.manifest.mods.iter().any(|m| m == id) {
+        project.manifest.mods.push(id.to_owned());
+    }
+    project.save()?;
+    Ok(dir)
 }
 
 #[cfg(test)]

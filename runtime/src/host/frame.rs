@@ -112,6 +112,7 @@ impl Host {
             data: self.frame.data.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
             mods: self.mods.clone(),
+            mod_rows: self.mod_rows.borrow().clone(),
             map_files,
             pause: engine.repl.borrow().pause_view(),
             error,

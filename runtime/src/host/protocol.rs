@@ -76,6 +76,16 @@ pub enum Command {
     Reload(PathBuf),
     /// Reload every loaded file of a mod ("Reload mod").
     ReloadMod(String),
+    /// List a mod in the project's `mods` (or take it out) and write `project.ron`; it
+    /// loads (or unloads) when the project is opened again.
+    SetModEnabled {
+        /// The mod.
+        id: String,
+        /// Listed or not.
+        enabled: bool,
+    },
+    /// Look again for mods under the project's mod folders (the Mods pane's list).
+    RescanMods,
     /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
     Complete {
         /// Matches the answer to the request.
@@ -127,6 +137,8 @@ impl Command {
             Command::Resume => "resume",
             Command::Reload(_) => "reload",
             Command::ReloadMod(_) => "reload mod",
+            Command::SetModEnabled { .. } => "enable mod",
+            Command::RescanMods => "rescan mods",
             Command::Complete { .. } => "complete",
             Command::SetLimits { .. } => "set limits",
             Command::ShowSource { .. } => "show source",

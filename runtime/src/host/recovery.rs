@@ -72,7 +72,7 @@ pub(super) fn serve_failure(
     for command in commands.iter() {
         let told = match command {
             Command::Shutdown => return,
-            Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo => {
+            Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo | Command::SetModEnabled { .. } => {
                 tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
             }
             Command::Eval { id, .. } => {
@@ -95,6 +95,7 @@ pub(super) fn serve_failure(
             | Command::Resume
             | Command::Reload(_)
             | Command::ReloadMod(_)
+            | Command::RescanMods
             | Command::SetLimits { .. }
             | Command::ShowSource { .. } => true,
         };

@@ -180,6 +180,8 @@ pub struct Snapshot {
     pub asset_dirs: Arc<Vec<std::path::PathBuf>>,
     /// The loaded mods' ids, in load order.
     pub mods: Arc<Vec<String>>,
+    /// Every mod under the project's mod folders, loaded or not, for the Mods pane.
+    pub mod_rows: Arc<Vec<crate::mods::ModRow>>,
     /// The project's map files: open, current, unsaved, start.
     pub map_files: Vec<crate::map_files::MapFileView>,
     /// The innermost `pause()` in progress: where, and its locals and upvalues.
@@ -234,6 +236,7 @@ impl Snapshot {
             data: Arc::default(),
             asset_dirs: Arc::default(),
             mods: Arc::default(),
+            mod_rows: Arc::default(),
             map_files: Vec::new(),
             pause: None,
             error: None,

@@ -1,0 +1,103 @@
+//! The Mods pane: every mod under the project's mod folders — id, version, what it needs,
+//! whether the project lists it, where it came in the load order, and why it did not load
+//! (file:line places are links). Ticking a mod writes `project.ron`; mods load when the
+//! project is opened again (Reopen), and a loaded one can be reloaded in place.
+
+use egui::{Color32, RichText, Ui};
+use nefia_runtime::host::Command;
+use nefia_runtime::mods::ModRow;
+
+use crate::context::{AppRequest, EditorContext};
+use crate::links;
+
+/// The Mods pane's own state.
+#[derive(Default)]
+pub struct ModsState {
+    /// A mod was ticked or unticked since the project opened: the list in `project.ron` and
+    /// the loaded mods differ until it is reopened.
+    pub changed: bool,
+}
+
+/// Shows the Mods pane.
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
+    let rows = state.snapshot.mod_rows.clone();
+    ui.horizontal(|ui| {
+        ui.label(format!("{} mods found", rows.len()));
+        if ui.button("Rescan").on_hover_text("Look again for mod folders (a folder with a mod.ron)").clicked() {
+            state.outbox.push(Command::RescanMods);
+        }
+    });
+    if mods.changed {
+        reopen_ui(ui, state);
+    }
+    ui.separator();
+    let mut actions = Vec::new();
+    egui::ScrollArea::vertical().auto_shrink([false; 2]).show(ui, |ui| {
+        for row in rows.iter() {
+            row_ui(ui, state, mods, row, &mut actions);
+            ui.separator();
+        }
+    });
+    for action in actions {
+        state.follow(action);
+    }
+}
+
+/// The banner after a change: Reopen applies it (not while maps have unsaved changes).
+fn reopen_ui(ui: &mut Ui, state: &mut EditorContext) {
+    let unsaved = state.snapshot.map_files.iter().any(|m| m.dirty);
+    egui::Frame::group(ui.style()).fill(Color32::from_rgb(50, 42, 10)).show(ui, |ui| {
+        ui.label("project.ron changed: the mods load as listed when the project is opened again.");
+        let reopen = ui.add_enabled(!unsaved, egui::Button::new("Reopen project"));
+        let reopen = match unsaved {
+            true => reopen.on_disabled_hover_text("Save the maps with unsaved changes first"),
+            false => reopen.on_hover_text("Open this project again with the mods as listed"),
+        };
+        if reopen.clicked() {
+            state.requests.push(AppRequest::OpenProject(state.project.clone()));
+        }
+    });
+}
+
+fn row_ui(
+    ui: &mut Ui,
+    state: &mut EditorContext,
+    mods: &mut ModsState,
+    row: &ModRow,
+    actions: &mut Vec<links::LinkAction>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let mut enabled = row.enabled;
+        let tick = ui.checkbox(&mut enabled, RichText::new(&row.id).strong().monospace());
+        super::accessible_name(ui, &tick, format!("enable mod {}", row.id));
+        if tick.changed() {
+            state.outbox.push(Command::SetModEnabled { id: row.id.clone(), enabled });
+            mods.changed = true;
+        }
+        if !row.version.is_empty() {
+            ui.weak(format!("v{}", row.version));
+        }
+        match row.load_position {
+            Some(position) => ui.label(format!("loaded #{}", position + 1)),
+            None => ui.weak("not loaded"),
+        };
+        if row.load_position.is_some()
+            && ui.small_button("Reload").on_hover_text("Run the mod's loaded files again").clicked()
+        {
+            state.outbox.push(Command::ReloadMod(row.id.clone()));
+        }
+    });
+    if !row.description.is_empty() {
+        ui.label(&row.description);
+    }
+    if !row.dependencies.is_empty() {
+        ui.weak(format!("needs {}", row.dependencies.join(", ")));
+    }
+    if !row.enabled && row.load_position.is_some() {
+        ui.weak("loaded because another mod needs it");
+    }
+    if let Some(problem) = &row.problem {
+        links::show(ui, problem, Color32::LIGHT_RED, actions);
+    }
+    ui.weak(row.dir.display().to_string());
+}
