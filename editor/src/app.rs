@@ -38,6 +38,8 @@ const DOCK_KEY: &str = "nefia-dock-v2";
 
 /// How long a command may run before the status bar calls the runtime busy.
 const BUSY_AFTER: Duration = Duration::from_millis(150);
+/// After how long long work shows what it is doing in the status bar.
+const PROGRESS_AFTER: Duration = Duration::from_millis(500);
 
 /// The editor.
 pub struct EditorApp {
@@ -386,6 +388,20 @@ impl EditorApp {
             let busy = self.host.busy_for().is_some_and(|d| d > BUSY_AFTER);
             let state = if busy { "busy" } else { snapshot.state.label() };
             ui.label(format!("Runtime: {state}"));
+            // Long work (opening the project, loading a save) says what it is doing.
+            if self.host.busy_for().is_some_and(|d| d > PROGRESS_AFTER)
+                && let Some(step) = self.host.progress()
+            {
+                ui.separator();
+                ui.spinner();
+                let text = match step.total {
+                    0 => format!("Loading: {}", step.what),
+                    total => format!("Loading: {} ({}/{total})", step.what, step.done + 1),
+                };
+                let fraction = if step.total == 0 { 0.0 } else { step.done as f32 / step.total as f32 };
+                ui.add(egui::ProgressBar::new(fraction).desired_width(90.0));
+                ui.label(text);
+            }
             if let Some(fault) = &snapshot.fault {
                 ui.separator();
                 ui.colored_label(egui::Color32::LIGHT_RED, "⚠ recovered from a panic").on_hover_text(fault);

@@ -15,8 +15,28 @@ fn stdout_sink() -> Box<dyn FnMut(Output)> {
     })
 }
 
+/// A progress bar on the terminal (drawn on stderr, and only if it is a terminal) that the
+/// runtime's progress steps move; call `finish_and_clear` when the long work is done.
+fn terminal_progress() -> (indicatif::ProgressBar, nefia_runtime::lua::ProgressSink) {
+    let bar = indicatif::ProgressBar::new(0);
+    let style = indicatif::ProgressStyle::with_template("{spinner} [{bar:24}] {pos}/{len} {msg}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    let told = bar.clone();
+    let sink: nefia_runtime::lua::ProgressSink = std::rc::Rc::new(move |step| {
+        if told.is_finished() {
+            return;
+        }
+        told.set_length(step.total as u64);
+        told.set_position(step.done as u64);
+        told.set_message(step.what.clone());
+    });
+    (bar, sink)
+}
+
 /// Opens `project` and starts a game; the options' limits hold from the first line of mod
-/// code on.
+/// code on. A terminal shows a progress bar meanwhile.
 fn open(project: &Path, options: RunOptions) -> Result<Runtime, ExitCode> {
     let cannot_open = |error: nefia_runtime::runtime::RuntimeError| {
         eprintln!("nefia: cannot open project {}: {error}", project.display());
@@ -25,12 +45,16 @@ fn open(project: &Path, options: RunOptions) -> Result<Runtime, ExitCode> {
     let mut runtime = Runtime::new(stdout_sink()).map_err(cannot_open)?;
     runtime.break_on_terminal(options.pause);
     runtime.set_limits(options.time, options.memory);
-    runtime.open(project).map_err(cannot_open)?;
-    runtime.start_game().map_err(|error| {
-        eprintln!("nefia: cannot start the game of {}: {error}", project.display());
-        ExitCode::FAILURE
-    })?;
-    Ok(runtime)
+    let (bar, sink) = terminal_progress();
+    runtime.set_progress(sink);
+    let opened = runtime.open(project).map_err(cannot_open).and_then(|()| {
+        runtime.start_game().map_err(|error| {
+            eprintln!("nefia: cannot start the game of {}: {error}", project.display());
+            ExitCode::FAILURE
+        })
+    });
+    bar.finish_and_clear();
+    opened.map(|()| runtime)
 }
 
 /// How `nefia run` runs its script.
@@ -72,7 +96,9 @@ pub fn repl(project: &Path) -> ExitCode {
 
 /// `nefia check`: print each problem as `file:line: message`; exit 1 if there are any.
 pub fn check(project: &Path, time_per_mod: Duration) -> ExitCode {
-    let problems = nefia_runtime::check::check_project(project, time_per_mod);
+    let (bar, sink) = terminal_progress();
+    let problems = nefia_runtime::check::check_project_telling(project, time_per_mod, Some(sink));
+    bar.finish_and_clear();
     for problem in &problems {
         eprintln!("{problem}");
     }

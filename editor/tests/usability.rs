@@ -212,3 +212,18 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     });
     assert_eq!(common::eval_values(&mut harness, "return require('mod.extra.init') ~= nil"), ["true"]);
 }
+
+#[test]
+fn opening_a_slow_project_shows_what_is_loading_in_the_status_bar() {
+    let copy = nefia_tests::DemoCopy::new();
+    write_mod(&copy, "slow", "local t = os.clock() while os.clock() - t < 1.5 do end");
+    let manifest = copy.project().join("project.ron");
+    let text =
+        std::fs::read_to_string(&manifest).unwrap().replace("\"damage_popups\"]", "\"damage_popups\", \"slow\"]");
+    std::fs::write(&manifest, text).unwrap();
+    let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
+    step_until(&mut harness, "the progress", |h| h.query_by_label_contains("Loading: loading mod slow").is_some());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.step();
+    assert!(harness.query_by_label_contains("Loading:").is_none(), "gone once opened");
+}

@@ -64,6 +64,8 @@ struct Shared {
     started: Instant,
     /// Raised by [`HostHandle::stop`]: the running Lua code is interrupted.
     stop: Arc<AtomicBool>,
+    /// The step of long work going on (opening the project, loading a save), if any.
+    progress: Mutex<Option<crate::lua::Progress>>,
 }
 
 /// The editor's end of the runtime thread.
@@ -90,9 +92,11 @@ impl HostHandle {
         let name = config.project.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let shared = Arc::new(Shared {
             snapshot: Mutex::new(Arc::new(Snapshot::empty(&name))),
-            busy_since: AtomicU64::new(0),
+            // Busy from the start: the thread opens the project first.
+            busy_since: AtomicU64::new(1),
             started: Instant::now(),
             stop: Arc::default(),
+            progress: Mutex::default(),
         });
         let thread_shared = shared.clone();
         let reloads = commands.clone();
@@ -143,7 +147,15 @@ impl HostHandle {
         self.send(Command::Stop);
     }
 
-    /// How long the runtime has been busy with the current command (None when idle).
+    /// The step of the long work the runtime is doing now (see [`crate::lua::Progress`]),
+    /// while it is busy.
+    pub fn progress(&self) -> Option<crate::lua::Progress> {
+        self.busy_for()?;
+        self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// How long the runtime has been busy with the current command, or with opening the
+    /// project (None when idle).
     pub fn busy_for(&self) -> Option<Duration> {
         if self.thread.as_ref().is_none_or(JoinHandle::is_finished) {
             return None;
@@ -271,6 +283,11 @@ fn run(
     // The limits hold from the first line of mod code on.
     let opened = Runtime::new(sink).and_then(|mut runtime| {
         let lua = runtime.lua();
+        let (told, repaint) = (shared.clone(), config.repaint.clone());
+        runtime.set_progress(Rc::new(move |step: &crate::lua::Progress| {
+            *told.progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(step.clone());
+            repaint();
+        }));
         runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
         runtime.engine().limits.share_stop(lua, shared.stop.clone());
         // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
@@ -278,6 +295,9 @@ fn run(
         runtime.open_start_map()?;
         Ok(runtime)
     });
+    // Opened (or not): no longer busy.
+    shared.busy_since.store(0, Ordering::Relaxed);
+    *shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let runtime = match opened {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -427,6 +447,7 @@ impl Host {
         let limits = &self.runtime.engine().limits;
         let outcome = catch_unwind(AssertUnwindSafe(|| limits.run(|| self.handle_timed(command))));
         self.shared.busy_since.store(0, Ordering::Relaxed);
+        *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if let Err(payload) = outcome {
             self.recover(name, panic_message(payload.as_ref()), checkpoint);
         }

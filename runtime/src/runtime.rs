@@ -98,10 +98,12 @@ impl Runtime {
     pub fn load_mods(&mut self, mod_dirs: &[PathBuf], wanted: &[String]) -> Result<(), RuntimeError> {
         let available = mods::discover(mod_dirs)?;
         let order = mods::load_order(&available, wanted, mod_dirs)?;
-        for info in order {
+        let total = order.len();
+        for (done, info) in order.into_iter().enumerate() {
             if self.mods.iter().any(|m| m.id() == info.id()) {
                 continue;
             }
+            self.engine.progress(format!("loading mod {}", info.id()), done, total);
             self.load_mod(&info)?;
             self.mods.push(info);
         }
@@ -114,7 +116,8 @@ impl Runtime {
     pub fn load_mods_skipping_failures(&mut self, mod_dirs: &[PathBuf], wanted: &[String]) {
         let (available, problems) = mods::discover_all(mod_dirs);
         self.mod_failures.extend(problems.into_iter().map(|(folder, problem)| (folder, problem.to_string())));
-        for id in wanted {
+        for (done, id) in wanted.iter().enumerate() {
+            self.engine.progress(format!("loading mod {id}"), done, wanted.len());
             if self.has_failed(id) {
                 continue;
             }
@@ -225,6 +228,12 @@ impl Runtime {
         let chunk = lua::load_file(&self.lua, &name, None, path, env)?;
         self.engine.limits.run(|| chunk.call::<()>(()))?;
         Ok(())
+    }
+
+    /// Tells `sink` each step of long work: each mod loaded, the start map opened, a save read
+    /// and rebuilt.
+    pub fn set_progress(&self, sink: lua::ProgressSink) {
+        *self.engine.progress.borrow_mut() = Some(sink);
     }
 
     /// Sets the time limit of one evaluation and the memory limit of the Lua heap (`None`:

@@ -157,3 +157,25 @@ fn require_api_gives_the_engine_global_unless_the_mod_has_that_module() {
     let answer = runtime.eval("return require('api.Map') == Map, require('api.InstancedMap') == InstancedMap");
     assert_eq!(answer, nefia_runtime::lua::repl::Evaluation::Values(vec!["true".into(), "true".into()]));
 }
+
+#[test]
+fn opening_a_project_and_loading_a_save_tell_their_steps() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let steps: Rc<RefCell<Vec<nefia_runtime::lua::Progress>>> = Rc::default();
+    let mut runtime = runtime();
+    let told = steps.clone();
+    runtime.set_progress(Rc::new(move |step| told.borrow_mut().push(step.clone())));
+    let saves = tempfile::tempdir().unwrap();
+    runtime.open(&nefia_tests::repo_root().join("projects/demo")).unwrap();
+    runtime.set_save_dir(saves.path().to_owned());
+    runtime.start_game().unwrap();
+    runtime.save_game("progress").unwrap();
+    runtime.load_game("progress").unwrap();
+    let what: Vec<String> = steps.borrow().iter().map(|s| s.what.clone()).collect();
+    for expected in ["loading mod base", "loading mod elona", "opening map town", "reading save progress"] {
+        assert!(what.iter().any(|w| w == expected), "{expected} missing from {what:?}");
+    }
+    let elona = steps.borrow().iter().find(|s| s.what == "loading mod elona").cloned().unwrap();
+    assert!(elona.done < elona.total, "counted among the mods: {elona:?}");
+}

@@ -52,6 +52,15 @@ impl From<FileError> for Problem {
 /// under its `maps/` folder and every save under `saves/`; returns the problems found (empty
 /// when all is well).
 pub fn check_project(dir: &Path, time_per_mod: Duration) -> Vec<Problem> {
+    check_project_telling(dir, time_per_mod, None)
+}
+
+/// [`check_project`], telling `progress` each mod loaded and map checked.
+pub fn check_project_telling(
+    dir: &Path,
+    time_per_mod: Duration,
+    progress: Option<crate::lua::ProgressSink>,
+) -> Vec<Problem> {
     let project = match Project::open(dir) {
         Ok(project) => project,
         Err(error) => return vec![error.into()],
@@ -63,6 +72,9 @@ pub fn check_project(dir: &Path, time_per_mod: Duration) -> Vec<Problem> {
     };
     let mut runtime = runtime;
     runtime.set_limits(Some(time_per_mod), Some(Limits::EDITOR_MEMORY));
+    if let Some(progress) = progress {
+        runtime.set_progress(progress);
+    }
     // With a mod missing, ids it would define are not reported as unknown.
     let mods_loaded = match runtime.open(dir) {
         Ok(()) => true,
@@ -95,11 +107,16 @@ pub fn check_project(dir: &Path, time_per_mod: Duration) -> Vec<Problem> {
         }
         None => {}
     }
-    for file in map_files {
-        check_map_file(&runtime, &file, mods_loaded, &mut problems);
+    let saves = crate::files::ron_files(&project.saves_dir());
+    let total = map_files.len() + saves.len();
+    let engine = runtime.engine();
+    for (done, file) in map_files.iter().enumerate() {
+        engine.progress(format!("checking {}", file.display()), done, total);
+        check_map_file(&runtime, file, mods_loaded, &mut problems);
     }
-    for file in crate::files::ron_files(&project.saves_dir()) {
-        check_save_file(&runtime, &file, mods_loaded, &mut problems);
+    for (done, file) in saves.iter().enumerate() {
+        engine.progress(format!("checking {}", file.display()), map_files.len() + done, total);
+        check_save_file(&runtime, file, mods_loaded, &mut problems);
     }
     problems
 }

@@ -60,6 +60,7 @@ impl Runtime {
         let Some(project) = self.project() else { return Ok(None) };
         let Some(start) = &project.manifest.start_map else { return Ok(None) };
         let engine = self.engine();
+        engine.progress(format!("opening map {start}"), 0, 1);
         let (map, problems) = engine.maps.borrow_mut().open(&mut engine.world.borrow_mut(), &project, start)?;
         for problem in problems {
             crate::lua::gui::log(self.lua(), crate::display::LogLevel::Warn, problem);

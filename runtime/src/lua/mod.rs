@@ -79,6 +79,21 @@ pub struct LoadedMod {
 /// A chunk name seen by [`Engine::origin_for`]: its bytes, mod and display name.
 type KnownChunk = (Box<[u8]>, Option<Symbol>, Symbol);
 
+/// A step of long work (opening a project, loading a save), for a status bar or a terminal
+/// progress bar: what is being done, and how far along the steps of its kind it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is being done now ("loading mod elona").
+    pub what: String,
+    /// Steps done before this one.
+    pub done: usize,
+    /// Steps in all (0 if not known).
+    pub total: usize,
+}
+
+/// Where [`Progress`] is told.
+pub type ProgressSink = Rc<dyn Fn(&Progress)>;
+
 /// The state every Lua API function works on. Lives in the Lua state's app data.
 pub struct Engine {
     /// The game state.
@@ -105,6 +120,8 @@ pub struct Engine {
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
     pub(crate) handles: RefCell<handle::Handles>,
+    /// Told each step of long work (see [`Engine::progress`]).
+    pub progress: RefCell<Option<ProgressSink>>,
     /// The Lua tables given to `data:add`, by type then id.
     pub(crate) data_tables: Table,
     /// The API table as the engine installed it (writable: only Rust uses it).
@@ -194,6 +211,14 @@ impl Engine {
         }
         symbols.insert(address, (symbol, symbol.as_str()));
         Some(symbol)
+    }
+
+    /// Tells the progress sink, if any, that `what` is being done, step `done` of `total`.
+    pub fn progress(&self, what: impl Into<String>, done: usize, total: usize) {
+        let sink = self.progress.borrow().clone();
+        if let Some(sink) = sink {
+            sink(&Progress { what: what.into(), done, total });
+        }
     }
 
     /// The origin of a call from the Lua chunk `source` (its chunk name, such as
@@ -325,6 +350,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         frontend: RefCell::new(None),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
+        progress: RefCell::default(),
         data_tables: lua.create_table()?,
         api: api.clone(),
         sandbox: std::cell::OnceCell::new(),

@@ -124,7 +124,9 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
 pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let engine = engine(lua);
     let path = save_path(&engine.save_dir.borrow(), name)?;
+    engine.progress(format!("reading save {name}"), 0, 2);
     let (save, text) = read_save(&path)?;
+    engine.progress(format!("rebuilding the world of save {name}"), 1, 2);
     let kept_aside = engine
         .world
         .borrow_mut()
