@@ -454,7 +454,7 @@ pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
     let [center, left] = surface.split_left(NodeIndex::root(), 0.18, vec![Tab::Maps, Tab::Locations]);
-    surface.split_below(left, 0.5, vec![Tab::Palette, Tab::Prototypes]);
+    surface.split_below(left, 0.36, vec![Tab::Palette, Tab::Prototypes]);
     let [center, _right] =
         surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
     surface.split_below(center, 0.62, vec![Tab::Repl, Tab::Log]);

@@ -268,8 +268,12 @@ fn locations_search_finds_by_uid_id_and_name_and_the_context_menu_clones() {
         });
     }
     harness.state_mut().panes_mut().locations.search = "elona.shopkeeper".into();
-    step_until(&mut harness, "the shopkeeper", |h| h.query_by_label_contains("elona.shopkeeper").is_some());
-    harness.get_by_label_contains("elona.shopkeeper").click_secondary();
+    let mut shopkeeper = harness.state().state().snapshot.locations.maps.iter().flat_map(|m| m.objects.iter());
+    let shopkeeper = shopkeeper.find(|r| r.id.as_str() == "elona.shopkeeper").expect("a shopkeeper").uid;
+    // Its row in Locations (the Palette lists the prototype too).
+    let row = format!("uid {} elona.shopkeeper", shopkeeper.0);
+    step_until(&mut harness, "the shopkeeper", |h| h.query_by_label_contains(&row).is_some());
+    harness.get_by_label_contains(&row).click_secondary();
     harness.step();
     harness.get_by_label("Clone").click();
     step_until(&mut harness, "the clone", |h| {

@@ -23,9 +23,10 @@ fn tile(harness: &mut Harness<'static, EditorApp>, x: i32, y: i32) -> String {
     eval_values(harness, &format!("Map.current():tile({x}, {y})")).remove(0)
 }
 
-/// Picks a palette entry by its id.
+/// Picks a palette entry by its id, searching for it first as a user would in a long list.
 fn pick(harness: &mut Harness<'static, EditorApp>, id: &str) {
     harness.state_mut().open_tab(Tab::Palette);
+    harness.state_mut().state_mut().level.search = (id.to_owned(), id.to_owned());
     harness.step();
     harness.get_by_label_contains(&format!("{id}  ")).click();
     harness.step();

@@ -54,7 +54,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
         ui.add(egui::TextEdit::singleline(&mut level.search.0).hint_text("tile id or name"));
     });
     let search = level.search.0.to_lowercase();
-    egui::ScrollArea::vertical().id_salt("palette-tiles").max_height(ui.available_height() * 0.4).show(ui, |ui| {
+    egui::ScrollArea::vertical().id_salt("palette-tiles").max_height(ui.available_height() * 0.45).show(ui, |ui| {
         for entry in entries("base.map_tile").into_iter().flatten().filter(|e| matches(e, &search)) {
             let bg = color(entry, "background", [0, 0, 0, 255]);
             if row(ui, entry, bg, level.tile == Some(entry.id)) {
