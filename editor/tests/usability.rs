@@ -227,3 +227,27 @@ fn opening_a_slow_project_shows_what_is_loading_in_the_status_bar() {
     harness.step();
     assert!(harness.query_by_label_contains("Loading:").is_none(), "gone once opened");
 }
+
+#[test]
+fn show_in_locations_scrolls_the_revealed_row_into_view() {
+    use nefia_editor::panes::Tab;
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Locations);
+    harness.step();
+    // Expand everything on the map first, so the player's row is far down the tree.
+    let putitoro = common::eval_values(
+        &mut harness,
+        "(function() for _, i in Item.iter() do if i._id == 'elona.putitoro' then return i.uid end end end)()",
+    )[0]
+    .parse::<u64>()
+    .unwrap();
+    harness.state_mut().state_mut().reveal = Some(nefia_runtime::Uid(putitoro));
+    harness.step();
+    let player = harness.state().state().snapshot.player.expect("a player");
+    harness.state_mut().state_mut().reveal = Some(player);
+    let row = format!("uid {} elona.player", player.0);
+    step_until(&mut harness, "the player's row", |h| h.query_by_label_contains(&row).is_some());
+    let rect = harness.get_by_label_contains(&row).rect();
+    let pane = harness.get_by_role_and_label(egui::accesskit::Role::Tab, "Locations").rect();
+    assert!(rect.min.y > pane.max.y && rect.max.y < 800.0, "the row {rect:?} is on screen below the tab bar");
+}

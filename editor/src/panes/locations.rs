@@ -97,11 +97,14 @@ pub struct LocationsState {
     lines: Vec<(usize, Line)>,
     made_from: Option<(usize, u64, String)>,
     version: u64,
+    /// Scroll to this object's line on the next frame (it was revealed).
+    scroll_to: Option<Uid>,
 }
 
 impl LocationsState {
-    /// Expands the nodes down to `uid` so it shows.
+    /// Expands the nodes down to `uid` and scrolls its line into view.
     pub fn reveal(&mut self, tree: &LocationTree, uid: Uid) {
+        self.scroll_to = Some(uid);
         for map in &tree.maps {
             if let Some(path) = path_to(&map.objects, uid) {
                 self.expanded.insert(Node::Map(map.id));
@@ -256,7 +259,16 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, locations: &mut LocationsState
         view.made_from = Some(key);
     }
     let mut actions = Vec::new();
-    egui::ScrollArea::both().auto_shrink([false; 2]).show_rows(ui, ROW_HEIGHT, view.lines.len(), |ui, range| {
+    let mut scroll = egui::ScrollArea::both().auto_shrink([false; 2]);
+    if let Some(uid) = view.scroll_to.take()
+        && let Some(index) = view.lines.iter().position(|(_, line)| matches!(line, Line::Object(o) if o.uid == uid))
+    {
+        // The line in the middle of the pane.
+        let spacing = ui.spacing().item_spacing.y;
+        let offset = index as f32 * (ROW_HEIGHT + spacing) - ui.available_height() / 2.0;
+        scroll = scroll.vertical_scroll_offset(offset.max(0.0));
+    }
+    scroll.show_rows(ui, ROW_HEIGHT, view.lines.len(), |ui, range| {
         for (depth, line) in &view.lines[range] {
             ui.horizontal(|ui| {
                 ui.set_height(ROW_HEIGHT);
