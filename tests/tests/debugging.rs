@@ -404,7 +404,12 @@ fn a_mod_that_loops_forever_at_load_is_stopped_and_reported() {
         project: copy.project(),
         repaint: std::sync::Arc::new(|| {}),
     });
-    let failed = wait_for(&host, |s| s.state == RuntimeState::Failed);
-    let problem = failed.problem.as_deref().unwrap_or_default();
+    // The mod is stopped and left out; the rest of the project opens, and the Mods pane says why.
+    let opened = wait_for(&host, |s| s.map.is_some());
+    assert_ne!(opened.state, RuntimeState::Failed);
+    let tools = opened.mod_rows.iter().find(|row| row.id == "tools").expect("the mod is listed");
+    assert_eq!(tools.load_position, None, "not loaded");
+    let problem = tools.problem.as_deref().unwrap_or_default();
     assert!(problem.contains("mods/tools/exec/hot.lua:1") && problem.contains("time limit of 5 s"), "{problem}");
+    assert!(opened.mods.iter().any(|m| m == "elona"), "the other mods loaded");
 }
