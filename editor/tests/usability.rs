@@ -174,6 +174,14 @@ fn write_mod(copy: &nefia_tests::DemoCopy, id: &str, init: &str) {
     std::fs::write(dir.join("init.lua"), init).unwrap();
 }
 
+/// Lists mod `id` last in the copied project's `project.ron`; returns the file.
+fn enable(copy: &nefia_tests::DemoCopy, id: &str) -> std::path::PathBuf {
+    let manifest = copy.project().join("project.ron");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("\"damage_popups\"]", &format!("\"damage_popups\", {id:?}]"))).unwrap();
+    manifest
+}
+
 #[test]
 fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     use nefia_editor::panes::Tab;
@@ -181,10 +189,7 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     write_mod(&copy, "extra", "extra_loaded = true");
     write_mod(&copy, "broken", "local x = 1\nerror('the broken mod fails here')");
     // The broken mod is enabled: the project still opens, and the pane says why it did not load.
-    let manifest = copy.project().join("project.ron");
-    let text =
-        std::fs::read_to_string(&manifest).unwrap().replace("\"damage_popups\"]", "\"damage_popups\", \"broken\"]");
-    std::fs::write(&manifest, text).unwrap();
+    let manifest = enable(&copy, "broken");
     let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     harness.state_mut().open_tab(Tab::Mods);
@@ -217,10 +222,7 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
 fn opening_a_slow_project_shows_what_is_loading_in_the_status_bar() {
     let copy = nefia_tests::DemoCopy::new();
     write_mod(&copy, "slow", "local t = os.clock() while os.clock() - t < 1.5 do end");
-    let manifest = copy.project().join("project.ron");
-    let text =
-        std::fs::read_to_string(&manifest).unwrap().replace("\"damage_popups\"]", "\"damage_popups\", \"slow\"]");
-    std::fs::write(&manifest, text).unwrap();
+    enable(&copy, "slow");
     let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
     step_until(&mut harness, "the progress", |h| h.query_by_label_contains("Loading: loading mod slow").is_some());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
