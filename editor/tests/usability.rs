@@ -210,12 +210,25 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     let written = std::fs::read_to_string(&manifest).unwrap();
     assert!(written.contains("\"extra\""), "project.ron lists it: {written}");
     nefia_runtime::files::read_ron::<nefia_runtime::project::ProjectManifest>(&manifest).expect("still readable RON");
+    // A new mod from the pane: written, listed and enabled.
+    harness.get_by_label("new mod id").focus();
+    harness.step();
+    harness.event(egui::Event::Text("fresh".into()));
+    harness.step();
+    harness.get_by_label("New mod").click();
+    step_until(&mut harness, "the new mod's row", |h| {
+        h.state().state().snapshot.mod_rows.iter().any(|r| r.id == "fresh" && r.enabled)
+    });
+    assert!(copy.project().join("mods/fresh/init.lua").is_file());
     harness.get_by_label("Reopen project").click();
     harness.step();
-    step_until(&mut harness, "extra loaded", |h| {
-        h.state().state().snapshot.mod_rows.iter().any(|r| r.id == "extra" && r.load_position.is_some())
+    step_until(&mut harness, "extra and fresh loaded", |h| {
+        let loaded =
+            |id: &str| h.state().state().snapshot.mod_rows.iter().any(|r| r.id == id && r.load_position.is_some());
+        loaded("extra") && loaded("fresh")
     });
     assert_eq!(common::eval_values(&mut harness, "return require('mod.extra.init') ~= nil"), ["true"]);
+    assert_eq!(common::eval_values(&mut harness, "return data['base.chara']['fresh.slime'] ~= nil"), ["true"]);
 }
 
 #[test]

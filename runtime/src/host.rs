@@ -595,6 +595,23 @@ impl Host {
                 Err(error) => self.refuse(RefusalKind::UnknownMod, error),
             },
             Command::RescanMods => self.rescan_mods(),
+            Command::NewMod(id) => {
+                let made = match self.runtime.maps_mut().2.as_mut() {
+                    Some(project) => crate::mods::create_mod(project, &id).map_err(|e| e.to_string()),
+                    None => Err("no project is open".to_owned()),
+                };
+                match made {
+                    Ok(dir) => {
+                        let text = format!(
+                            "wrote {} and enabled '{id}': it loads when the project is opened again",
+                            dir.display()
+                        );
+                        gui::log(lua, LogLevel::Info, text);
+                        self.rescan_mods();
+                    }
+                    Err(error) => self.refuse(RefusalKind::UnknownMod, error),
+                }
+            }
             Command::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);
                 self.send(HostEvent::Completions { id, candidates });

@@ -1,7 +1,8 @@
 //! The Mods pane: every mod under the project's mod folders — id, version, what it needs,
 //! whether the project lists it, where it came in the load order, and why it did not load
-//! (file:line places are links). Ticking a mod writes `project.ron`; mods load when the
-//! project is opened again (Reopen), and a loaded one can be reloaded in place.
+//! (file:line places are links). Ticking a mod writes `project.ron`; New mod writes a
+//! skeleton and enables it; mods load when the project is opened again (Reopen), and a
+//! loaded one can be reloaded in place.
 
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::host::Command;
@@ -13,9 +14,11 @@ use crate::links;
 /// The Mods pane's own state.
 #[derive(Default)]
 pub struct ModsState {
-    /// A mod was ticked or unticked since the project opened: the list in `project.ron` and
-    /// the loaded mods differ until it is reopened.
+    /// A mod was ticked, unticked or made since the project opened: the list in
+    /// `project.ron` and the loaded mods differ until it is reopened.
     pub changed: bool,
+    /// The id typed for a new mod.
+    pub new_id: String,
 }
 
 /// Shows the Mods pane.
@@ -25,6 +28,20 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
         ui.label(format!("{} mods found", rows.len()));
         if ui.button("Rescan").on_hover_text("Look again for mod folders (a folder with a mod.ron)").clicked() {
             state.outbox.push(Command::RescanMods);
+        }
+    });
+    ui.horizontal(|ui| {
+        let field = ui.add(egui::TextEdit::singleline(&mut mods.new_id).hint_text("new_mod_id").desired_width(120.0));
+        super::accessible_name(ui, &field, "new mod id");
+        let id = mods.new_id.trim().to_owned();
+        let make = ui.add_enabled(!id.is_empty(), egui::Button::new("New mod"));
+        if make
+            .on_hover_text("Write mods/<id>/ (mod.ron, init.lua with a prototype and a handler) and enable it")
+            .clicked()
+        {
+            state.outbox.push(Command::NewMod(id));
+            mods.new_id.clear();
+            mods.changed = true;
         }
     });
     if mods.changed {

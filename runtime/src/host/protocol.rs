@@ -86,6 +86,9 @@ pub enum Command {
     },
     /// Look again for mods under the project's mod folders (the Mods pane's list).
     RescanMods,
+    /// Write a new mod skeleton into the project's `mods/` folder and enable it (as
+    /// `nefia new-mod` does); it loads when the project is opened again.
+    NewMod(String),
     /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
     Complete {
         /// Matches the answer to the request.
@@ -139,6 +142,7 @@ impl Command {
             Command::ReloadMod(_) => "reload mod",
             Command::SetModEnabled { .. } => "enable mod",
             Command::RescanMods => "rescan mods",
+            Command::NewMod(_) => "new mod",
             Command::Complete { .. } => "complete",
             Command::SetLimits { .. } => "set limits",
             Command::ShowSource { .. } => "show source",

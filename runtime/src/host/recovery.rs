@@ -72,9 +72,12 @@ pub(super) fn serve_failure(
     for command in commands.iter() {
         let told = match command {
             Command::Shutdown => return,
-            Command::Maps(_) | Command::Edit(_) | Command::Undo | Command::Redo | Command::SetModEnabled { .. } => {
-                tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
-            }
+            Command::Maps(_)
+            | Command::Edit(_)
+            | Command::Undo
+            | Command::Redo
+            | Command::SetModEnabled { .. }
+            | Command::NewMod(_) => tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone()))),
             Command::Eval { id, .. } => {
                 let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
                 tell(HostEvent::Evaluated { id, result: Evaluation::Error(failure) })
