@@ -104,3 +104,15 @@ fn a_game_played_on_a_map_with_an_unknown_object_saves_and_loads() {
         "{written}"
     );
 }
+
+#[test]
+fn a_save_keeps_the_random_number_generator_where_it_was() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    game.exec("math.randomseed(7) for _ = 1, 5 do math.random() end");
+    game.runtime.save_game("dice").unwrap();
+    let draw = "local t = {} for i = 1, 6 do t[i] = math.random(1000) end return table.concat(t, ',')";
+    let after_save = game.runtime.eval(draw);
+    game.runtime.load_game("dice").unwrap();
+    assert_eq!(game.runtime.eval(draw), after_save, "the same numbers follow the load");
+}

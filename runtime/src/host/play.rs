@@ -118,6 +118,10 @@ impl Runtime {
             files: engine.maps.borrow().clone(),
             clean,
         };
+        if !matches!(from, PlayFrom::Save(_)) {
+            // A new game gets a seed of its own; the generator's state is saved with it.
+            engine.world.borrow_mut().rng = fastrand::Rng::new();
+        }
         let started = match from {
             PlayFrom::Start => match self.open_start_map()? {
                 Some(map) => self.place_player(map, None),

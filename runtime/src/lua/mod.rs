@@ -24,6 +24,7 @@ pub mod object;
 mod object_access;
 pub mod objects;
 mod patterns;
+pub mod random;
 pub mod repl;
 pub mod save;
 pub mod stdlib;
@@ -382,6 +383,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     save::install(&lua, &api)?;
     editor::install(&lua, &api)?;
     repl::install(&lua, &api)?;
+    random::install(&lua)?;
     #[cfg(feature = "fault-injection")]
     fault::install(&lua, &api)?;
     let sandbox = lua.load(include_str!("sandbox.lua")).set_name("=nefia sandbox").call(api.clone())?;
