@@ -120,6 +120,8 @@ fn scaling(c: &mut Criterion) {
         group.bench_function("sight, radius 15, from one cell, with map memory", |b| {
             b.iter(|| rt.world_mut().refresh_sight())
         });
+        // What a replay compares every turn.
+        group.bench_function("state hash of the world", |b| b.iter(|| rt.state_hash().expect("a hash")));
         // What the host copies before a command that may change the world (panic recovery).
         group.bench_function("checkpoint: copy of the world's state", |b| b.iter(|| rt.world().copy_state()));
         group.finish();

@@ -230,6 +230,13 @@ impl Runtime {
         Ok(())
     }
 
+    /// The hash of the whole game state with every mod's `save` table (see
+    /// [`World::state_hash`]).
+    pub fn state_hash(&self) -> Result<u64, RuntimeError> {
+        let tables = lua::save::save_tables(&self.lua)?;
+        Ok(self.world().state_hash(&tables))
+    }
+
     /// Tells `sink` each step of long work: each mod loaded, the start map opened, a save read
     /// and rebuilt.
     pub fn set_progress(&self, sink: lua::ProgressSink) {

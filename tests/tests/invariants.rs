@@ -155,7 +155,9 @@ proptest! {
         let text = nefia_runtime::files::to_ron(path, &first).unwrap();
         let parsed: nefia_runtime::save::SaveGame = nefia_runtime::files::parse_ron(path, &text).unwrap();
         prop_assert_eq!(&parsed, &first, "the text reads back as written");
+        let hash = game.runtime.state_hash().unwrap();
         game.runtime.world_mut().load_game(&parsed).unwrap();
+        prop_assert_eq!(game.runtime.state_hash().unwrap(), hash, "the loaded state hashes the same");
         prop_assert_eq!(game.runtime.world().check_invariants(), Ok(()));
         let second = {
             let tables = nefia_runtime::lua::save::save_tables(game.runtime.lua()).unwrap();

@@ -116,3 +116,29 @@ fn a_save_keeps_the_random_number_generator_where_it_was() {
     game.runtime.load_game("dice").unwrap();
     assert_eq!(game.runtime.eval(draw), after_save, "the same numbers follow the load");
 }
+
+#[test]
+fn the_state_hash_is_the_same_for_the_same_game_and_moves_with_any_change() {
+    let hash = |game: &TestGame| game.runtime.state_hash().expect("a hash");
+    let (a, b) = (TestGame::new(), TestGame::new());
+    build_a_game(&a);
+    build_a_game(&b);
+    let start = hash(&a);
+    assert_eq!(start, hash(&b), "two runs of the same game hash the same");
+    for change in [
+        "Chara.player():mod('dv', 1, 'add')",
+        "Chara.player().hp = 1",
+        "Map.current():set_tile(0, 0, 'elona.water')",
+        "save.elona.kills = 3",
+        "math.random()",
+        "World.pass_turn()",
+    ] {
+        b.exec(change);
+        let changed = hash(&b);
+        assert_ne!(changed, start, "{change} moved the hash");
+    }
+    a.runtime.save_game("hashed").unwrap();
+    let before = hash(&a);
+    a.runtime.load_game("hashed").unwrap();
+    assert_eq!(hash(&a), before, "a load gives back the state it saved");
+}

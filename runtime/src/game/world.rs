@@ -18,6 +18,7 @@ mod fields;
 mod invariants;
 mod maps;
 mod object_store;
+mod state_hash;
 
 pub use clock::{Clock, Date, TURN_SECONDS};
 pub(crate) use fields::MemoryFields;
