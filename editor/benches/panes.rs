@@ -29,8 +29,13 @@ fn object_with_500_fields() -> ObjectDetails {
             };
             let temp = (i % 10 == 0).then(|| TempValue {
                 value: value.clone(),
-                sources: [Contribution { method: ModMethod::Set, value: value.clone(), origin: Origin::tool("bench") }]
-                    .into(),
+                sources: [Contribution {
+                    method: ModMethod::Set,
+                    value: value.clone(),
+                    origin: Origin::tool("bench"),
+                    times: 1,
+                }]
+                .into(),
                 dropped: 0,
             });
             FieldRow {

@@ -95,6 +95,19 @@ function test_mod_sources_tell_who_set_a_temp_value()
    Assert.eq(#c:mod_sources("fov"), 1, "set starts the list again")
 end
 
+function test_adds_made_one_after_another_by_one_line_are_one_source()
+   local c = hero()
+   for _ = 1, 10 do c:mod("dv", 5, "add") end
+   local sources = c:mod_sources("dv")
+   Assert.eq(#sources, 1, "ten adds from one line")
+   Assert.eq(sources[1].value, 50)
+   Assert.eq(sources[1].times, 10)
+   Assert.eq(c:calc("dv"), c.dv + 50)
+   c:mod("dv", 1, "add") -- another line: a source of its own
+   Assert.eq(#c:mod_sources("dv"), 2)
+   Assert.eq(c:mod_sources("dv")[2].times, 1)
+end
+
 function test_refresh_emits_the_refreshed_event_and_handlers_reapply()
    local c = hero()
    local calls = 0

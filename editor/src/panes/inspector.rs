@@ -12,7 +12,7 @@ use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
-use nefia_runtime::moddable::TempValue;
+use nefia_runtime::moddable::{Contribution, TempValue};
 use nefia_runtime::value::Key;
 use nefia_runtime::view::{FieldRow, ObjectDetails};
 use nefia_runtime::{ModMethod, Uid, Value};
@@ -489,15 +489,24 @@ fn add_temp_form(ui: &mut Ui, uids: &[Uid], adding: &mut Option<AddTemp>, edits:
 
 fn why_ui(ui: &mut Ui, row: &SharedRow) {
     let Some(Some(temp)) = row.temp else { return };
-    let summary =
-        temp.sources.iter().map(|c| format!("{} {}", c.method.name(), brief(&c.value))).collect::<Vec<_>>().join(", ");
+    let times = |c: &Contribution| match c.times {
+        1 => String::new(),
+        n => format!(" ×{n}"),
+    };
+    let summary = temp
+        .sources
+        .iter()
+        .map(|c| format!("{} {}{}", c.method.name(), brief(&c.value), times(c)))
+        .collect::<Vec<_>>()
+        .join(", ");
     let summary = if temp.dropped > 0 { format!("(+{} older) {summary}", temp.dropped) } else { summary };
     ui.add(egui::Label::new(RichText::new(&summary).small()).truncate()).on_hover_ui(|ui| {
         if temp.dropped > 0 {
             ui.weak(format!("{} older contributions not kept", temp.dropped));
         }
         for contribution in &temp.sources {
-            ui.monospace(format!("{} {} — {}", contribution.method.name(), contribution.value, contribution.origin));
+            let (method, value, origin) = (contribution.method.name(), &contribution.value, &contribution.origin);
+            ui.monospace(format!("{method} {value}{} — {origin}", times(contribution)));
         }
     });
 }

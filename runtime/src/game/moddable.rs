@@ -95,15 +95,27 @@ impl fmt::Display for Origin {
     }
 }
 
-/// One modification behind a temp value.
+/// One modification behind a temp value — or several in a row from the same place: adds
+/// made one after another by the same line of code are one contribution with their sum.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Contribution {
     /// How it was combined.
     pub method: ModMethod,
-    /// The value given to `mod`.
+    /// The value given to `mod` (for merged adds, their sum).
     pub value: Value,
     /// Who made it.
     pub origin: Origin,
+    /// How many calls it stands for (more than 1 for merged adds).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub times: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// A temp value with the contributions that built it.
@@ -318,7 +330,6 @@ impl Moddable {
             return Ok(());
         }
         let new = combine(field, current, value.clone(), method)?;
-        let contribution = Contribution { method, value, origin };
         match self.temp.get_mut(field) {
             Some(temp) => {
                 if method == ModMethod::Set {
@@ -326,9 +337,21 @@ impl Moddable {
                     temp.dropped = 0;
                 }
                 temp.value = new;
-                temp.push(contribution);
+                // Another add from the line that made the last one joins it.
+                let last = temp
+                    .sources
+                    .last_mut()
+                    .filter(|last| method == ModMethod::Add && last.method == ModMethod::Add && last.origin == origin);
+                match last.and_then(|last| last.value.add(&value).map(|sum| (last, sum))) {
+                    Some((last, sum)) => {
+                        last.value = sum;
+                        last.times = last.times.saturating_add(1);
+                    }
+                    None => temp.push(Contribution { method, value, origin, times: 1 }),
+                }
             }
             None => {
+                let contribution = Contribution { method, value, origin, times: 1 };
                 self.temp
                     .insert(field, TempValue { value: new, sources: smallvec::smallvec![contribution], dropped: 0 });
             }
@@ -397,7 +420,12 @@ mod tests {
             m.mod_temp(dv, Value::Int(20), ModMethod::Add, Origin::tool("test"), &proto).unwrap();
         }
         assert_eq!(m.calc(dv, &proto), Some(&Value::Int(50)));
-        assert_eq!(m.temp.get(dv).unwrap().sources.len(), 2);
+        let sources = &m.temp.get(dv).unwrap().sources;
+        assert_eq!(sources.len(), 1, "two adds from one place are one source");
+        assert_eq!((sources[0].value.clone(), sources[0].times), (Value::Int(40), 2));
+        m.mod_temp(dv, Value::Int(1), ModMethod::Add, Origin::tool("elsewhere"), &proto).unwrap();
+        assert_eq!(m.temp.get(dv).unwrap().sources.len(), 2, "another place, another source");
+        assert_eq!(m.calc(dv, &proto), Some(&Value::Int(51)));
     }
 
     #[test]

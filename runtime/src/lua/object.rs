@@ -251,6 +251,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                     entry.set("mod", source.origin.mod_id.map(|m| m.as_str()))?;
                     entry.set("file", source.origin.file.as_str())?;
                     entry.set("line", source.origin.line)?;
+                    entry.set("times", source.times)?;
                     list.raw_set(i + 1, entry)?;
                 }
             }
