@@ -120,12 +120,20 @@ fn picking_an_object_in_locations_pans_the_viewport_to_it() {
     assert_eq!(harness.state().state().selection, [shopkeeper], "picked and selected");
 }
 
-#[test]
-fn escape_in_the_repl_overlay_closes_it_and_opens_no_game_menu() {
+/// A game being played, its map clicked (the game has the keyboard); returns the map's
+/// middle.
+fn playing_with_the_keyboard() -> (Harness<'static, EditorApp>, egui::Pos2) {
     let mut harness = started();
     harness.step();
     let center = harness.state().state().viewport.rect.expect("drawn").center();
     common::click_at(&mut harness, center, egui::Modifiers::NONE);
+    harness.step();
+    (harness, center)
+}
+
+#[test]
+fn escape_in_the_repl_overlay_closes_it_and_opens_no_game_menu() {
+    let (mut harness, _) = playing_with_the_keyboard();
     assert!(harness.state().state().viewport.has_focus, "the game has the keyboard");
     harness.key_press(egui::Key::Backtick);
     harness.step();
@@ -148,11 +156,7 @@ fn escape_in_the_repl_overlay_closes_it_and_opens_no_game_menu() {
 
 #[test]
 fn while_playing_the_status_bar_says_which_pane_has_the_keyboard() {
-    let mut harness = started();
-    harness.step();
-    let center = harness.state().state().viewport.rect.expect("drawn").center();
-    common::click_at(&mut harness, center, egui::Modifiers::NONE);
-    harness.step();
+    let (mut harness, center) = playing_with_the_keyboard();
     assert!(harness.query_by_label_contains("keys go to the game").is_some());
     harness.state_mut().open_tab(nefia_editor::panes::Tab::Repl);
     harness.step();
