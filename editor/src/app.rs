@@ -189,7 +189,7 @@ impl EditorApp {
         file_dialogs::guard_close(&mut self.dialogs, &mut self.state, &ctx);
         for request in std::mem::take(&mut self.state.requests) {
             match request {
-                AppRequest::OpenProject(dir) => self.open_project(&ctx, dir),
+                AppRequest::OpenProject(dir) => file_dialogs::open_or_ask(&mut self.dialogs, &self.state, dir),
                 AppRequest::OpenTab(tab) => self.open_tab(tab),
                 AppRequest::Pin(uid) => self.pin(uid),
                 AppRequest::StopScript => self.host.stop(),
@@ -200,6 +200,10 @@ impl EditorApp {
         self.request_inspection();
         for command in self.state.outbox.drain(..) {
             self.host.send(command);
+        }
+        // A project to open (no unsaved maps, or the user chose): after the old one's commands.
+        if let Some(dir) = self.dialogs.open_now.take() {
+            self.open_project(&ctx, dir);
         }
         if self.host.busy_for().is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));

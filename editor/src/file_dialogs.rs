@@ -1,5 +1,6 @@
-//! The File menu's dialogs: new and open project, and the question before quitting with
-//! unsaved maps (the menu's entries and shortcuts are in [`crate::commands`]).
+//! The File menu's dialogs: new and open project, and the question before quitting or
+//! opening another project with unsaved maps (the menu's entries and shortcuts are in
+//! [`crate::commands`]).
 
 use std::path::PathBuf;
 
@@ -22,11 +23,22 @@ pub enum FileDialog {
         /// The folder.
         dir: String,
     },
-    /// The window is closing with unsaved maps.
+    /// The window is closing, or another project opening, with unsaved maps.
     Unsaved {
         /// The maps with unsaved changes.
         maps: Vec<String>,
+        /// What happens once they are saved or discarded.
+        then: Leaving,
     },
+}
+
+/// What leaves the open project: quitting, or opening a project (maybe the same again).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Leaving {
+    /// The window closes.
+    Quit,
+    /// The project in this folder opens.
+    Open(PathBuf),
 }
 
 /// Where closing the window stands.
@@ -49,6 +61,25 @@ pub struct FileDialogs {
     pub open: Option<FileDialog>,
     /// Where closing the window stands (unsaved maps are asked about first).
     pub closing: Closing,
+    /// A project to open once every map is saved.
+    pub open_after_save: Option<PathBuf>,
+    /// A project to open now (the app takes it).
+    pub open_now: Option<PathBuf>,
+}
+
+/// Opening the project in `dir`: at once if no map has unsaved changes, otherwise after
+/// asking (save all first, or discard). The app opens what [`FileDialogs::open_now`] holds.
+pub fn open_or_ask(dialogs: &mut FileDialogs, state: &EditorContext, dir: PathBuf) {
+    let unsaved = unsaved_maps(state);
+    if unsaved.is_empty() {
+        dialogs.open_now = Some(dir);
+    } else {
+        dialogs.open = Some(FileDialog::Unsaved { maps: unsaved, then: Leaving::Open(dir) });
+    }
+}
+
+fn unsaved_maps(state: &EditorContext) -> Vec<String> {
+    state.snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect()
 }
 
 /// File → New project…: asks for the folder and the name.
@@ -65,14 +96,19 @@ pub fn ask_open_project(dialogs: &mut FileDialogs, state: &EditorContext) {
 /// Stops the window from closing while maps have unsaved changes, and asks instead; closes
 /// once they are saved (or discarded).
 pub fn guard_close(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egui::Context) {
-    let unsaved: Vec<String> = state.snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect();
+    let unsaved = unsaved_maps(state);
     if dialogs.closing == Closing::AfterSave && unsaved.is_empty() {
         dialogs.closing = Closing::Confirmed;
         state.requests.push(AppRequest::Quit);
     }
+    if unsaved.is_empty()
+        && let Some(dir) = dialogs.open_after_save.take()
+    {
+        dialogs.open_now = Some(dir);
+    }
     if ctx.input(|i| i.viewport().close_requested()) && dialogs.closing != Closing::Confirmed && !unsaved.is_empty() {
         ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-        dialogs.open = Some(FileDialog::Unsaved { maps: unsaved });
+        dialogs.open = Some(FileDialog::Unsaved { maps: unsaved, then: Leaving::Quit });
     }
 }
 
@@ -83,6 +119,8 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
     let mut open: Option<PathBuf> = None;
     let mut create: Option<(PathBuf, String)> = None;
     let mut closing = None;
+    // (open after saving, open now), chosen in the Unsaved dialog before opening a project.
+    let mut dialogs_after: Option<(Option<PathBuf>, Option<PathBuf>)> = None;
     let modal = egui::Modal::new(egui::Id::new("nefia-file-dialog")).show(ctx, |ui| {
         match dialog {
             FileDialog::NewProject { dir, name } => {
@@ -111,7 +149,7 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                     open = Some(PathBuf::from(dir.trim()));
                 }
             }
-            FileDialog::Unsaved { maps } => {
+            FileDialog::Unsaved { maps, then: Leaving::Quit } => {
                 ui.heading("Unsaved changes");
                 ui.label(format!("These maps have unsaved changes: {}.", maps.join(", ")));
                 ui.horizontal(|ui| {
@@ -120,6 +158,20 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                     }
                     if ui.button("Quit without saving").clicked() {
                         closing = Some(Closing::Confirmed);
+                    }
+                });
+            }
+            FileDialog::Unsaved { maps, then: Leaving::Open(dir) } => {
+                ui.heading("Unsaved changes");
+                ui.label(format!("These maps have unsaved changes: {}.", maps.join(", ")));
+                ui.label(format!("Opening {} closes this project.", dir.display()));
+                ui.horizontal(|ui| {
+                    if ui.button("Save all and open").clicked() {
+                        state.outbox.push(Command::Maps(MapCommand::SaveAll));
+                        dialogs_after = Some((Some(dir.clone()), None));
+                    }
+                    if ui.button("Open without saving").clicked() {
+                        dialogs_after = Some((None, Some(dir.clone())));
                     }
                 });
             }
@@ -137,6 +189,11 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
         } else {
             state.requests.push(AppRequest::Quit);
         }
+    }
+    if let Some((after_save, now)) = dialogs_after {
+        dialogs.open = None;
+        dialogs.open_after_save = after_save;
+        dialogs.open_now = now;
     }
     if let Some(dir) = open {
         dialogs.open = None;

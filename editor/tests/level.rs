@@ -329,3 +329,40 @@ fn a_new_project_is_made_and_opened() {
     assert_eq!(harness.state().project_dir(), dir.as_path());
     assert!(harness.state().state().snapshot.mods.contains(&"elona".to_owned()), "the demo's mods load");
 }
+
+#[test]
+fn opening_a_project_with_unsaved_maps_asks_and_saves_or_discards() {
+    let copy = DemoCopy::new();
+    let mut harness = level_editor(&copy);
+    let town = copy.project().join("maps/town.ron");
+    let saved = std::fs::read_to_string(&town).unwrap();
+    fn unsaved(h: &mut Harness<'static, EditorApp>) -> bool {
+        h.state().state().snapshot.map_files.iter().any(|m| m.dirty)
+    }
+    let paint = |harness: &mut Harness<'static, EditorApp>| {
+        eval_values(harness, "Map.current():set_tile(2, 2, 'elona.water')");
+        step_until(harness, "the unsaved map", unsaved);
+    };
+    let reopen = |harness: &mut Harness<'static, EditorApp>| {
+        harness.state_mut().state_mut().requests.push(nefia_editor::context::AppRequest::OpenProject(copy.project()));
+        harness.run_steps(2);
+    };
+    // Discarding: the project opens again from its files, the edit gone.
+    paint(&mut harness);
+    reopen(&mut harness);
+    assert!(harness.query_by_label_contains("These maps have unsaved changes: town").is_some(), "asked first");
+    harness.get_by_label("Open without saving").click_accesskit();
+    harness.step();
+    step_until(&mut harness, "the reopened project", |h| h.state().state().snapshot.map.is_some() && !unsaved(h));
+    assert_eq!(tile(&mut harness, 2, 2), "\"elona.grass\"", "the edit was discarded, as chosen");
+    assert_eq!(std::fs::read_to_string(&town).unwrap(), saved);
+    // Saving first: the file has the edit, and the project opens with it.
+    paint(&mut harness);
+    reopen(&mut harness);
+    harness.get_by_label("Save all and open").click_accesskit();
+    step_until(&mut harness, "the save, then the reopened project", |h| {
+        std::fs::read_to_string(&town).unwrap() != saved && h.state().state().snapshot.map.is_some() && !unsaved(h)
+    });
+    step_until(&mut harness, "the map after the reopen", |h| h.state().state().snapshot.map.is_some());
+    assert_eq!(tile(&mut harness, 2, 2), "\"elona.water\"", "saved, then opened with it");
+}

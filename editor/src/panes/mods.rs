@@ -60,16 +60,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
     }
 }
 
-/// The banner after a change: Reopen applies it (not while maps have unsaved changes).
+/// The banner after a change: Reopen applies it (unsaved maps are asked about first).
 fn reopen_ui(ui: &mut Ui, state: &mut EditorContext) {
-    let unsaved = state.snapshot.map_files.iter().any(|m| m.dirty);
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(50, 42, 10)).show(ui, |ui| {
         ui.label("project.ron changed: the mods load as listed when the project is opened again.");
-        let reopen = ui.add_enabled(!unsaved, egui::Button::new("Reopen project"));
-        let reopen = match unsaved {
-            true => reopen.on_disabled_hover_text("Save the maps with unsaved changes first"),
-            false => reopen.on_hover_text("Open this project again with the mods as listed"),
-        };
+        let reopen = ui.button("Reopen project").on_hover_text("Open this project again with the mods as listed");
         if reopen.clicked() {
             state.requests.push(AppRequest::OpenProject(state.project.clone()));
         }
