@@ -25,8 +25,6 @@ const HISTORY: usize = 500;
 pub struct ReplEntry {
     /// What was typed.
     pub input: String,
-    /// What it printed and logged while it ran, in order.
-    pub output: Vec<Output>,
     /// The answer, once it arrived.
     pub result: Option<Evaluation>,
     id: u64,
@@ -109,7 +107,7 @@ impl ReplState {
         }
         self.history_cursor = None;
         self.completions.clear();
-        self.entries.push(ReplEntry { input: code.clone(), output: Vec::new(), result: None, id: self.next_id });
+        self.entries.push(ReplEntry { input: code.clone(), result: None, id: self.next_id });
         self.transcript.push(TranscriptLine::Input(self.next_id));
         Command::Eval { id: self.next_id, code }
     }
@@ -138,16 +136,11 @@ impl ReplState {
         self.transcript.push(TranscriptLine::Result(id));
     }
 
-    /// Output that arrived. It belongs to the innermost evaluation still running (at a
-    /// breakpoint, the one evaluated there, else the paused one). Printed lines always show;
-    /// log lines and messages only while the REPL's code runs (the Log has them all).
+    /// Output that arrived, after what came before it. Printed lines always show; log lines
+    /// and messages only while the REPL's code runs (the Log has them all).
     pub fn output(&mut self, output: &Output) {
-        let running = self.entries.iter_mut().rev().find(|e| e.result.is_none());
-        let shown = running.is_some() || matches!(output, Output::Print(_));
-        if let Some(entry) = running {
-            entry.output.push(output.clone());
-        }
-        if shown {
+        let running = self.entries.iter().any(|e| e.result.is_none());
+        if running || matches!(output, Output::Print(_)) {
             self.transcript.push(TranscriptLine::Output(output.clone()));
         }
     }
