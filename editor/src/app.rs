@@ -51,21 +51,37 @@ pub struct EditorApp {
     titled: Option<String>,
     show_about: bool,
     show_shortcuts: bool,
+    /// Play sessions are recorded (in each project opened).
+    record: bool,
 }
 
-/// Starts the runtime thread on `project`, repainting `ctx` when it has news.
-fn spawn_host(ctx: &egui::Context, project: &std::path::Path) -> HostHandle {
+/// Starts the runtime thread on `project`, repainting `ctx` when it has news; play sessions
+/// are recorded in `<project>/recordings` if `record`.
+fn spawn_host(ctx: &egui::Context, project: &std::path::Path, record: bool) -> HostHandle {
     let repaint_ctx = ctx.clone();
-    HostHandle::spawn(HostConfig {
-        project: project.to_owned(),
-        repaint: Arc::new(move || repaint_ctx.request_repaint()),
-    })
+    let mut config = HostConfig::recorded(project.to_owned(), Arc::new(move || repaint_ctx.request_repaint()));
+    if !record {
+        config.recordings = None;
+    }
+    HostHandle::spawn(config)
 }
 
 impl EditorApp {
     /// Opens the editor on `project`, restoring the layout from `storage` if there is one.
+    /// Play sessions are recorded in the project's `recordings/`.
     pub fn new(ctx: &egui::Context, project: PathBuf, storage: Option<&dyn eframe::Storage>) -> EditorApp {
-        let host = spawn_host(ctx, &project);
+        EditorApp::recording(ctx, project, storage, true)
+    }
+
+    /// Opens the editor on `project`, recording play sessions only if `record` (tests on the
+    /// repository's own project leave it as it is).
+    pub fn recording(
+        ctx: &egui::Context,
+        project: PathBuf,
+        storage: Option<&dyn eframe::Storage>,
+        record: bool,
+    ) -> EditorApp {
+        let host = spawn_host(ctx, &project, record);
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
         let state = EditorContext::new(project, host.snapshot());
         let panes = PaneStates::of_project(&state.project);
@@ -78,6 +94,7 @@ impl EditorApp {
             titled: None,
             show_about: false,
             show_shortcuts: false,
+            record,
         }
     }
 
@@ -88,7 +105,7 @@ impl EditorApp {
 
     /// Closes the open project and opens the one in `dir` (the layout stays).
     pub fn open_project(&mut self, ctx: &egui::Context, dir: PathBuf) {
-        self.host = spawn_host(ctx, &dir);
+        self.host = spawn_host(ctx, &dir, self.record);
         self.state = EditorContext::new(dir, self.host.snapshot());
         self.panes = PaneStates::of_project(&self.state.project);
         self.dialogs = FileDialogs::default();
@@ -175,6 +192,9 @@ impl EditorApp {
             None => format!("Nefia — {}", snapshot.project),
         };
         show_title(&ctx, &mut self.titled, title);
+        // Before the panes, so that a shortcut the editor takes (Ctrl+Z stepping back while
+        // playing) is not also a key for the game.
+        self.shortcuts(&ctx);
         egui::Panel::top("nefia-menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::bottom("nefia-status").show(ui, |ui| self.status_ui(ui));
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
@@ -184,7 +204,6 @@ impl EditorApp {
                 .show_inside(ui, &mut Panes { context: &mut self.state, states: &mut self.panes });
         });
         self.help_windows(&ctx);
-        self.shortcuts(&ctx);
         file_dialogs::dialog_ui(&mut self.dialogs, &mut self.state, &ctx);
         file_dialogs::guard_close(&mut self.dialogs, &mut self.state, &ctx);
         for request in std::mem::take(&mut self.state.requests) {
@@ -211,7 +230,8 @@ impl EditorApp {
     }
 
     /// The window's shortcuts (see [`crate::commands`]): those of the whole window, and
-    /// those that wait while a text field has the keyboard. The viewport takes its own.
+    /// those that wait while a text field has the keyboard (as it had it last frame). The
+    /// viewport takes its own; the keys left over are the game's.
     fn shortcuts(&mut self, ctx: &egui::Context) {
         let mut actions = commands::pressed(ctx, Scope::Window, |a| self.enabled(a));
         let typing = ctx.memory(|m| m.focused().is_some()) && !self.state.viewport.has_focus;
@@ -229,7 +249,13 @@ impl EditorApp {
         let snapshot = &self.state.snapshot;
         let (playing, paused) = (snapshot.playing, snapshot.pause.is_some());
         match action {
-            Action::SaveMap | Action::SaveAll | Action::Play | Action::PlayHere => !playing,
+            Action::SaveMap | Action::SaveAll | Action::Play | Action::PlayHere | Action::OpenRecording => !playing,
+            // While a recorded session plays, undo and redo go through its turns (stepping
+            // back undoes what was done in the turn, edits included).
+            Action::Undo if playing && snapshot.recording.is_some() => snapshot.recording.is_some_and(|r| r.back > 0),
+            Action::Redo if playing && snapshot.recording.is_some() => {
+                snapshot.recording.is_some_and(|r| r.forward > 0)
+            }
             Action::Undo => snapshot.history.done > 0,
             Action::Redo => snapshot.history.done < snapshot.history.labels.len(),
             Action::DeleteSelection | Action::DuplicateSelection => !playing && !self.state.selection.is_empty(),
@@ -247,9 +273,12 @@ impl EditorApp {
         match action {
             Action::NewProject => file_dialogs::ask_new_project(&mut self.dialogs, state),
             Action::OpenProject => file_dialogs::ask_open_project(&mut self.dialogs, state),
+            Action::OpenRecording => state.requests.push(AppRequest::OpenTab(Tab::Recordings)),
             Action::SaveMap => state.outbox.push(Command::Maps(MapCommand::Save(None))),
             Action::SaveAll => state.outbox.push(Command::Maps(MapCommand::SaveAll)),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Action::Undo if state.snapshot.recording.is_some() => state.outbox.push(Command::StepBack),
+            Action::Redo if state.snapshot.recording.is_some() => state.outbox.push(Command::StepForward),
             Action::Undo => state.outbox.push(Command::Undo),
             Action::Redo => state.outbox.push(Command::Redo),
             Action::ClearSelection => state.select(Vec::new()),
@@ -276,7 +305,10 @@ impl EditorApp {
     fn menu_entries_ui(&mut self, ui: &mut egui::Ui, menu: Menu) {
         for action in Action::all().into_iter().filter(|a| a.info().menu == Some(menu)) {
             let history = &self.state.snapshot.history;
+            let stepping = self.state.snapshot.recording.is_some();
             let label = match action {
+                Action::Undo if stepping => Some("Step back a turn".to_owned()),
+                Action::Redo if stepping => Some("Step forward a turn".to_owned()),
                 Action::Undo => history.labels.get(history.done.wrapping_sub(1)).map(|l| format!("Undo {l}")),
                 Action::Redo => history.labels.get(history.done).map(|l| format!("Redo {l}")),
                 Action::ToggleGrid if self.state.viewport.toggles.grid => Some("✔ Grid".to_owned()),
@@ -452,8 +484,8 @@ pub(crate) fn show_title(ctx: &egui::Context, shown: &mut Option<String>, title:
 
 /// The default layout, every tab's title visible at 1280×800: the viewport in the middle,
 /// Maps and Locations over Palette and Prototypes on the left, Inspector, History, Layers
-/// and Mods on the right (wide enough for the inspector's five columns), REPL and Log below (tall
-/// enough for a transcript).
+/// and Mods on the right (wide enough for the inspector's five columns), REPL, Log and
+/// Recordings below (tall enough for a transcript).
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
@@ -461,7 +493,7 @@ pub fn default_dock() -> DockState<Tab> {
     surface.split_below(left, 0.36, vec![Tab::Palette, Tab::Prototypes]);
     let [center, _right] =
         surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
-    surface.split_below(center, 0.62, vec![Tab::Repl, Tab::Log]);
+    surface.split_below(center, 0.62, vec![Tab::Repl, Tab::Log, Tab::Recordings]);
     dock
 }
 

@@ -12,6 +12,8 @@ pub enum Action {
     NewProject,
     /// File → Open project…
     OpenProject,
+    /// File → Open recording…: the Recordings pane, whose Open puts one in the timeline.
+    OpenRecording,
     /// Save the current map.
     SaveMap,
     /// Save every map with unsaved changes.
@@ -122,6 +124,7 @@ impl Action {
         let mut all = vec![
             NewProject,
             OpenProject,
+            OpenRecording,
             SaveMap,
             SaveAll,
             Quit,
@@ -155,6 +158,13 @@ impl Action {
         match self {
             NewProject => row("New project…", "Make a project in a new folder", &[], Scope::Window, Some(Menu::File)),
             OpenProject => row("Open project…", "Open the project in a folder", &[], Scope::Window, Some(Menu::File)),
+            OpenRecording => row(
+                "Open recording…",
+                "Choose a recorded play session to scrub through in the timeline (or drop its file on the viewport)",
+                &[],
+                Scope::Window,
+                Some(Menu::File),
+            ),
             SaveMap => row(
                 "Save map",
                 "Write the current map to its file (the old one is kept as .ron.bak)",

@@ -1,4 +1,4 @@
-//! The commands that need no display: `run`, `repl` and `check`.
+//! The commands that need no display: `run`, `repl`, `check`, `new-mod`, `replay` and `test`.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -127,4 +127,86 @@ pub fn new_mod(project: &Path, id: &str) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// What `nefia replay` does besides replaying.
+pub struct ReplayArgs {
+    /// Compare every turn's state with the recorded one; exit 1 at the first that differs.
+    pub check: bool,
+    /// Stop at the start of this turn.
+    pub to_turn: Option<u64>,
+    /// Write the final state as a save here.
+    pub save_to: Option<std::path::PathBuf>,
+}
+
+/// The project a recording belongs to: the folder above it holding `project.ron`.
+pub fn project_of_recording(file: &Path) -> Option<std::path::PathBuf> {
+    let file = file.canonicalize().ok()?;
+    file.ancestors().skip(1).find(|dir| dir.join("project.ron").is_file()).map(Path::to_owned)
+}
+
+/// `nefia replay FILE`: replay a recording headless as fast as the engine goes; with
+/// `--check`, exit 1 naming the first turn that differs and its first differences.
+pub fn replay(file: &Path, project: &Path, args: ReplayArgs) -> ExitCode {
+    let recording = match nefia_runtime::recording::Recording::read(file) {
+        Ok(recording) => recording,
+        Err(error) => {
+            eprintln!("nefia replay: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = nefia_runtime::host::replay::ReplayOptions {
+        check: args.check,
+        to_turn: args.to_turn,
+        save_to: args.save_to.clone(),
+        end_test: None,
+    };
+    let report = match nefia_runtime::host::replay::replay(project, &recording, &options) {
+        Ok(report) => report,
+        Err(error) => {
+            eprintln!("nefia replay: {}: {error}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    if !report.files.is_empty() {
+        eprintln!("note: files changed since the recording was made: {}", report.files.describe());
+    }
+    for error in report.errors.iter().take(5) {
+        eprintln!("[error] {error}");
+    }
+    let rate = report.turns as f64 / report.took.as_secs_f64().max(1e-9);
+    println!(
+        "replayed {} turns ({} inputs) in {:.1} ms, {rate:.0} turns/s: {}; state {:016x}",
+        report.turns,
+        report.inputs,
+        report.took.as_secs_f64() * 1e3,
+        report.ended,
+        report.final_hash
+    );
+    if let Some(path) = &args.save_to {
+        println!("wrote the final state to {}", path.display());
+    }
+    match report.divergence {
+        Some(divergence) => {
+            eprintln!("{divergence}");
+            ExitCode::FAILURE
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// `nefia test`: replay every regression recording of the project (`recordings/tests/`)
+/// with `--check` and its end test; exit 1 if any fails.
+pub fn test(project: &Path) -> ExitCode {
+    let tests = nefia_runtime::host::replay::run_regression_tests(project);
+    if tests.is_empty() {
+        println!("{}: no regression recordings in recordings/tests/", project.display());
+        return ExitCode::SUCCESS;
+    }
+    for test in &tests {
+        println!("{}", test.describe());
+    }
+    let failed = tests.iter().filter(|t| !t.passed()).count();
+    println!("{} passed, {failed} failed", tests.len() - failed);
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -8,6 +8,9 @@
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
 //! - `nefia check [--project DIR]` loads every mod and map and reports problems.
 //! - `nefia new-mod ID [--project DIR]` writes a mod skeleton and enables it.
+//! - `nefia replay FILE [--project DIR] [--check] [--to-turn N] [--save-to FILE]` replays a
+//!   recorded play session headless.
+//! - `nefia test [--project DIR]` replays the project's regression recordings.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -67,6 +70,30 @@ enum Command {
         id: String,
         /// The project to add it to (default: the one here, or the repository's
         /// projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
+    },
+    /// Replay a recorded play session headless, as fast as the engine goes.
+    Replay {
+        /// The recording (`<project>/recordings/*.ron`).
+        file: PathBuf,
+        /// The project to replay it on (default: the one the recording is in).
+        #[arg(long)]
+        project: Option<PathBuf>,
+        /// Compare every turn with the recording; exit 1 naming the first turn that differs.
+        #[arg(long)]
+        check: bool,
+        /// Stop at the start of this turn.
+        #[arg(long, value_name = "N")]
+        to_turn: Option<u64>,
+        /// Write the final state as a save to this file.
+        #[arg(long, value_name = "FILE")]
+        save_to: Option<PathBuf>,
+    },
+    /// Replay the project's regression recordings (recordings/tests/*.ron) with --check and
+    /// their end tests; exit 1 if any fails.
+    Test {
+        /// The project (default: the one here, or the repository's projects/demo).
         #[arg(long)]
         project: Option<PathBuf>,
     },
@@ -143,6 +170,14 @@ fn main() -> ExitCode {
             Some(Command::Repl { project }) => headless::repl(&project_or_default(project)?),
             Some(Command::Check { project, time_limit }) => headless::check(&project_or_default(project)?, time_limit),
             Some(Command::NewMod { id, project }) => headless::new_mod(&project_or_default(project)?, &id),
+            Some(Command::Replay { file, project, check, to_turn, save_to }) => {
+                let project = match project.or_else(|| headless::project_of_recording(&file)) {
+                    Some(project) => project,
+                    None => project_or_default(None)?,
+                };
+                headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to })
+            }
+            Some(Command::Test { project }) => headless::test(&project_or_default(project)?),
         })
     };
     run().unwrap_or_else(|code| code)

@@ -1,6 +1,7 @@
 //! Play mode in the editor: Play from the start map, or from the cell under the cursor; Stop
-//! puts the edit state back; Pause and Step one turn (the shortcuts are in
-//! [`crate::commands`]). While playing, the viewport has the keyboard and the tools are put
+//! puts the edit state back; Pause, Step one turn, and step back and forward through the
+//! recorded turns (the shortcuts are in [`crate::commands`]: while playing, Undo and Redo step
+//! back and forward). While playing, the viewport has the keyboard and the tools are put
 //! away.
 
 use nefia_runtime::host::Command;
@@ -25,7 +26,7 @@ pub fn play_here(state: &mut EditorContext) {
     }
 }
 
-/// The Play, Stop, Pause and Step buttons.
+/// The Play, Stop, Pause, Step and Back/Forward buttons.
 pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     let (playing, paused) = (state.snapshot.playing, state.snapshot.play_paused);
     if !playing {
@@ -51,6 +52,29 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
         state.outbox.push(Command::StepTurn);
         state.viewport.focus_requested = true;
     }
+    let position = state.snapshot.recording.unwrap_or_default();
+    let back = ui
+        .add_enabled(position.back > 0, egui::Button::new("⏮ Back"))
+        .on_hover_text(format!(
+            "Back to the start of the previous turn (Ctrl+Z); {} turns can be stepped back",
+            position.back
+        ))
+        .on_disabled_hover_text("At the first turn kept");
+    if back.clicked() {
+        state.outbox.push(Command::StepBack);
+        state.viewport.focus_requested = true;
+    }
+    let forward = ui
+        .add_enabled(position.forward > 0, egui::Button::new("⏩ Forward"))
+        .on_hover_text(format!(
+            "Play the next recorded turn again (Ctrl+Y); {} ahead — any other input goes another way and drops them",
+            position.forward
+        ))
+        .on_disabled_hover_text("Nothing recorded is ahead: step back first");
+    if forward.clicked() {
+        state.outbox.push(Command::StepForward);
+        state.viewport.focus_requested = true;
+    }
 }
 
 /// What the status bar says about play.
@@ -59,5 +83,63 @@ pub fn status(state: &EditorContext) -> &'static str {
         (false, _) => "editing",
         (true, false) => "playing",
         (true, true) => "playing (paused)",
+    }
+}
+
+/// How often the timeline's ▶ steps forward a turn.
+const TIMELINE_STEP: std::time::Duration = std::time::Duration::from_millis(120);
+
+/// The timeline of the session's turns (while playing, in place of the tools): a scrubber
+/// over the turns kept, ▶/⏸ to replay them one after another, and "Play from here" once
+/// stepped back or on an opened recording.
+pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
+    let Some(position) = state.snapshot.recording else {
+        ui.weak("this session is not recorded");
+        return;
+    };
+    let last = position.oldest + position.back + position.forward;
+    let timeline = &mut state.viewport.timeline;
+    let playing_back = timeline.playing && position.forward > 0;
+    let label = if playing_back { "⏸" } else { "▶" };
+    let toggle = ui.add_enabled(position.forward > 0 || playing_back, egui::Button::new(label));
+    if toggle.on_hover_text("Replay the recorded turns ahead one after another").clicked() {
+        timeline.playing = !playing_back;
+    }
+    let mut mark = timeline.dragging.unwrap_or(position.at);
+    let slider = egui::Slider::new(&mut mark, position.oldest..=last.max(position.oldest)).show_value(false);
+    let response = ui.add_enabled(last > position.oldest, slider);
+    super::panes::accessible_name(ui, &response, "turn");
+    if response.dragged() || response.changed() {
+        timeline.dragging = Some(mark);
+    }
+    // Going to a turn replays up to it: sent once the scrubber is let go.
+    if !response.dragged()
+        && let Some(target) = timeline.dragging.take()
+        && target != position.at
+    {
+        state.outbox.push(Command::GoToTurn(target));
+    }
+    let (first, newest) = position.turn_range;
+    let what = if position.opened { "recording" } else { "session" };
+    ui.label(format!("mark {mark} of {last} · turns {first}–{newest} of the {what}"));
+    if position.forward > 0 || position.opened {
+        let from_here = ui.button("▶ Play from here").on_hover_text(
+            "Go on playing from this turn: the next input drops the recorded turns ahead (the recording notes it)",
+        );
+        if from_here.clicked() {
+            state.viewport.timeline.playing = false;
+            state.outbox.push(Command::PausePlay(false));
+            state.viewport.focus_requested = true;
+        }
+    }
+    if playing_back && !state.busy {
+        let timeline = &mut state.viewport.timeline;
+        if timeline.last_step.is_none_or(|at| at.elapsed() >= TIMELINE_STEP) {
+            timeline.last_step = Some(std::time::Instant::now());
+            state.outbox.push(Command::StepForward);
+        }
+        ui.ctx().request_repaint_after(TIMELINE_STEP);
+    } else if position.forward == 0 {
+        state.viewport.timeline.playing = false;
     }
 }

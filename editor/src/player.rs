@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
+use nefia_runtime::display::Input;
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
 use nefia_runtime::lua::save::SaveListing;
 use nefia_runtime::play::PlayFrom;
@@ -71,7 +72,7 @@ impl PlayerApp {
     /// Opens `project` on the runtime thread; the title menu shows until a game begins.
     pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
         let repaint_ctx = ctx.clone();
-        let host = HostHandle::spawn(HostConfig { project, repaint: Arc::new(move || repaint_ctx.request_repaint()) });
+        let host = HostHandle::spawn(HostConfig::recorded(project, Arc::new(move || repaint_ctx.request_repaint())));
         PlayerApp {
             snapshot: host.snapshot(),
             host,
@@ -173,7 +174,13 @@ impl PlayerApp {
         }
         input.extend(keys::game_input(ui.ctx(), &snapshot.layers));
         for input in input {
-            self.host.send(Command::Input(input));
+            // With no menu open, Backspace steps back a turn and Shift+Backspace forward.
+            let stepping = match &input {
+                Input::Key(key) if snapshot.layers.is_empty() && key == "backspace" => Some(Command::StepBack),
+                Input::Key(key) if snapshot.layers.is_empty() && key == "shift+backspace" => Some(Command::StepForward),
+                _ => None,
+            };
+            self.host.send(stepping.unwrap_or(Command::Input(input)));
         }
     }
 

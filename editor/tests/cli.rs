@@ -1,4 +1,5 @@
-//! The headless command line: `nefia run`, `nefia repl` and `nefia check`.
+//! The headless command line: `nefia run`, `nefia repl`, `nefia check`, `nefia replay` and
+//! `nefia test`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -241,4 +242,58 @@ fn new_mod_writes_a_working_skeleton_and_enables_it() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
     let bad = nefia(&["new-mod", "../escape", "--project", &project], "");
     assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a mod id"), "{bad:?}");
+}
+
+#[test]
+fn replay_checks_a_recording_stops_at_a_turn_saves_the_state_and_test_runs_the_demos() {
+    let recording = repo().join("projects/demo/recordings/tests/stairs-down-and-back.ron");
+    let file = recording.display().to_string();
+    let out = nefia(&["replay", &file, "--check"], "");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.starts_with("replayed 27 turns"), "{said}");
+    assert!(said.contains("play stopped as recorded"), "{said}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("turn5.ron");
+    let out = nefia(&["replay", &file, "--to-turn", "5", "--save-to", &save.display().to_string()], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("at the start of turn 5"));
+    let written = std::fs::read_to_string(&save).expect("the save was written");
+    assert!(written.contains("turn: 5,"), "the state at turn 5");
+
+    let out = nefia(&["test"], "");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("3 passed, 0 failed"), "{said}");
+}
+
+#[test]
+fn replay_check_exits_one_naming_the_first_differing_turn_after_a_rule_changed() {
+    let copy = tempfile::tempdir().unwrap();
+    for folder in ["projects/demo", "mods"] {
+        copy_tree(&repo().join(folder), &copy.path().join(folder));
+    }
+    let rules = copy.path().join("mods/elona/game/rules.lua");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(&rules, text.replace("math.random(0, 2) - target", "math.random(0, 2) + 5 - target")).unwrap();
+    let recording = copy.path().join("projects/demo/recordings/tests/walk-and-kill.ron");
+    let out = nefia(&["replay", &recording.display().to_string(), "--check"], "");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("note: files changed since the recording was made: changed: mods/elona/game/rules.lua"));
+    assert!(said.contains(": the state differs from the recorded one"), "{said}");
+    assert!(said.lines().any(|l| l.trim_start().starts_with("turn ") && l.contains(": uid ")), "{said}");
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
 }

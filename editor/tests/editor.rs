@@ -128,12 +128,13 @@ impl eframe::Storage for MemoryStorage {
 fn the_layout_is_saved_restored_and_reset() {
     let mut storage = MemoryStorage::default();
     {
-        let mut app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), None);
+        let mut app = EditorApp::recording(&egui::Context::default(), repo_root().join("projects/demo"), None, false);
         let path = app.dock_mut().find_tab(&Tab::Layers).expect("the default layout has Layers");
         app.dock_mut().remove_tab(path);
         eframe::App::save(&mut app, &mut storage);
     }
-    let mut app = EditorApp::new(&egui::Context::default(), repo_root().join("projects/demo"), Some(&storage));
+    let mut app =
+        EditorApp::recording(&egui::Context::default(), repo_root().join("projects/demo"), Some(&storage), false);
     assert!(app.dock_mut().find_tab(&Tab::Layers).is_none(), "the closed pane stays closed");
     assert!(app.dock_mut().find_tab(&Tab::Inspector).is_some());
     let mut harness =

@@ -12,6 +12,7 @@ pub mod moddable;
 pub mod mods;
 pub mod object;
 pub mod project;
+pub mod recording;
 pub mod save;
 pub mod symbol;
 pub mod validate;

@@ -46,7 +46,9 @@ mod map_commands;
 pub mod play;
 mod play_commands;
 mod protocol;
+pub mod recorder;
 mod recovery;
+pub mod replay;
 pub mod view;
 
 pub use protocol::{Command, HostEvent, MapCommand, RefusalKind, Refused};
@@ -82,6 +84,18 @@ pub struct HostConfig {
     pub project: PathBuf,
     /// Called (from the runtime thread) whenever there is something new to show.
     pub repaint: Arc<dyn Fn() + Send + Sync>,
+    /// Where play sessions are recorded (see [`recorder`]): `<project>/recordings` in the
+    /// editor and the player window; None records nothing (tests on the repository's own
+    /// project).
+    pub recordings: Option<PathBuf>,
+}
+
+impl HostConfig {
+    /// The runtime thread on `project`, recording play sessions in `<project>/recordings`.
+    pub fn recorded(project: PathBuf, repaint: Arc<dyn Fn() + Send + Sync>) -> HostConfig {
+        let recordings = Some(project.join("recordings"));
+        HostConfig { project, repaint, recordings }
+    }
 }
 
 impl HostHandle {
@@ -264,6 +278,14 @@ struct Host {
     /// Why the runtime cannot go on, once it cannot: the serve loop ends and only the
     /// failure is served.
     failed: RefCell<Option<String>>,
+    /// Where play sessions are recorded (None: they are not; a replay records nothing).
+    recordings: Option<PathBuf>,
+    /// No frontend draws: nothing is published (a headless replay).
+    headless: bool,
+    /// The session being recorded, while playing (see `recorder.rs`).
+    recorder: RefCell<Option<recorder::Recorder>>,
+    /// Commands come from the session log's recorded inputs, not the editor.
+    replaying: Cell<bool>,
 }
 
 fn run(
@@ -306,35 +328,11 @@ fn run(
             return serve_failure(&config.repaint, &shared, &commands, &events, &name, problem);
         }
     };
-    let project = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
-    let asset_dirs = Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default());
-    let mods = Arc::new(runtime.mods().iter().map(|m| m.id().to_owned()).collect());
-    let mod_rows = RefCell::new(Arc::new(runtime.mod_rows()));
     for (id, why) in runtime.mod_failures() {
         gui::log(runtime.lua(), LogLevel::Error, format!("mod '{id}' did not load: {why}"));
     }
-    let host = Rc::new(Host {
-        runtime,
-        commands,
-        events,
-        shared,
-        repaint: config.repaint,
-        project,
-        frame: FrameBuilder::default(),
-        inspect: RefCell::default(),
-        history: RefCell::default(),
-        state: Cell::new(RuntimeState::Running),
-        error: RefCell::default(),
-        break_requested: Cell::new(false),
-        play: PlaySession::default(),
-        depth: Cell::new(0),
-        asset_dirs,
-        mods,
-        mod_rows,
-        shutting_down: Cell::new(false),
-        fault: RefCell::default(),
-        failed: RefCell::default(),
-    });
+    let channels = HostChannels { commands, events, shared, repaint: config.repaint };
+    let host = Rc::new(Host::new(runtime, channels, Serving::Live { recordings: config.recordings }));
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
     let _watcher = host.watch_mods(reloads);
@@ -343,6 +341,7 @@ fn run(
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
+            host.mark_turn();
         }
         host.finish_play_if_asked();
         host.publish();
@@ -356,7 +355,63 @@ fn run(
     }
 }
 
+/// Who a host serves.
+enum Serving {
+    /// The editor or the player window, recording play sessions in `recordings` if set.
+    Live {
+        /// The recordings folder.
+        recordings: Option<PathBuf>,
+    },
+    /// No one: a replay, headless.
+    Headless,
+}
+
+/// What connects a host to its frontend.
+struct HostChannels {
+    commands: Receiver<Command>,
+    events: Sender<HostEvent>,
+    shared: Arc<Shared>,
+    repaint: Arc<dyn Fn() + Send + Sync>,
+}
+
 impl Host {
+    /// A host serving `runtime` through `channels`, live or replaying.
+    fn new(runtime: Runtime, channels: HostChannels, serving: Serving) -> Host {
+        let project = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
+        let asset_dirs = Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default());
+        let mods: Arc<Vec<String>> = Arc::new(runtime.mods().iter().map(|m| m.id().to_owned()).collect());
+        let mod_rows = RefCell::new(Arc::new(runtime.mod_rows()));
+        Host {
+            runtime,
+            commands: channels.commands,
+            events: channels.events,
+            shared: channels.shared,
+            repaint: channels.repaint,
+            project,
+            frame: FrameBuilder::default(),
+            inspect: RefCell::default(),
+            history: RefCell::default(),
+            state: Cell::new(RuntimeState::Running),
+            error: RefCell::default(),
+            break_requested: Cell::new(false),
+            play: PlaySession::default(),
+            depth: Cell::new(0),
+            asset_dirs,
+            mods,
+            mod_rows,
+            shutting_down: Cell::new(false),
+            fault: RefCell::default(),
+            failed: RefCell::default(),
+            headless: matches!(serving, Serving::Headless),
+            recordings: match serving {
+                Serving::Live { recordings } => recordings,
+                Serving::Headless => None,
+            },
+            recorder: RefCell::default(),
+            replaying: Cell::new(false),
+        }
+    }
+
     /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
     fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), String> {
         if !self.mod_rows.borrow().iter().any(|row| row.id == id) {
@@ -402,6 +457,15 @@ impl Host {
     /// The next command; while something animates, gives up after a frame so animations
     /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
     fn next_command(&self) -> Option<Command> {
+        if self.replaying.get() {
+            match self.next_replayed() {
+                Some(command) => return Some(command),
+                // A headless replay has no one else to ask: the recording ended mid-wait.
+                None if self.headless => return Some(Command::Shutdown),
+                // The recorded inputs ran out inside a menu: the player goes on from there.
+                None => self.replaying.set(false),
+            }
+        }
         let animating = self.runtime.engine().gui.borrow().is_animating();
         let command = if animating {
             match self.commands.recv_timeout(FRAME) {
@@ -444,8 +508,15 @@ impl Host {
         self.shared.busy_since.store(since, Ordering::Relaxed);
         let name = command.name();
         let checkpoint = self.checkpoint(&command);
+        let look = self.look_after_stepping_back(&command);
+        if look.is_none() {
+            self.record_command(&command);
+        }
         let limits = &self.runtime.engine().limits;
         let outcome = catch_unwind(AssertUnwindSafe(|| limits.run(|| self.handle_timed(command))));
+        if let Some((code, revision)) = look {
+            self.record_look(code, revision);
+        }
         self.shared.busy_since.store(0, Ordering::Relaxed);
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if let Err(payload) = outcome {
@@ -572,18 +643,23 @@ impl Host {
             Command::Resume => {
                 self.error.take();
             }
-            Command::Reload(path) => {
-                if let Some(reload) = hotload::reload_file(lua, &path) {
+            Command::Reload(path) => self.reload(&path),
+            Command::Hotload { file, text } => {
+                if let Some(reload) = hotload::reload_recorded(lua, &file, &text) {
                     self.reloaded(reload);
                 }
             }
+            Command::StepBack => self.step_back(),
+            Command::StepForward => self.step_forward(),
+            Command::GoToTurn(mark) => self.go_to_mark(mark),
+            Command::OpenRecording(path) => self.open_recording(&path),
             Command::ReloadMod(id) => {
                 let known = self.runtime.mods().iter().any(|m| m.id() == id);
                 if !known {
                     self.refuse(RefusalKind::UnknownMod, format!("no mod '{id}' is loaded"));
                 }
-                for reload in hotload::reload_mod(lua, &id) {
-                    self.reloaded(reload);
+                for path in hotload::loaded_files_of(lua, &id) {
+                    self.reload(&path);
                 }
             }
             Command::SetModEnabled { id, enabled } => match self.set_mod_enabled(&id, enabled) {
@@ -632,6 +708,27 @@ impl Host {
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.error.borrow_mut() = Some(error);
+    }
+
+    /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
+    fn reload(&self, path: &std::path::Path) {
+        let lua = self.runtime.lua();
+        let recording = self.recorder.borrow().is_some();
+        let reload = match recording {
+            true => match crate::files::read_text(path) {
+                Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
+                    self.record_command(&Command::Hotload { file: reload.file.clone(), text });
+                }),
+                Err(error) => {
+                    gui::log(lua, LogLevel::Error, format!("reload rejected: {error}"));
+                    None
+                }
+            },
+            false => hotload::reload_file(lua, path),
+        };
+        if let Some(reload) = reload {
+            self.reloaded(reload);
+        }
     }
 
     /// Tells the editor about a reload; a good one clears the error screen.

@@ -268,6 +268,16 @@ impl Runtime {
         Ok(env)
     }
 
+    /// The `Assert` table of Lua tests (`Assert.eq(actual, expected [, message])` and the
+    /// rest of `lua/assert.lua`), made afresh.
+    pub fn assert_library(&self) -> Result<mlua::Value, LuaFailure> {
+        let env = lua::environment(&self.lua, "test", None, true)?;
+        let chunk =
+            self.lua.load(include_str!("lua/assert.lua")).set_name("@nefia Assert").set_environment(env.clone());
+        chunk.exec()?;
+        Ok(env.raw_get("Assert")?)
+    }
+
     /// Evaluates REPL input (see [`repl::evaluate`]) as one evaluation under the limits.
     pub fn eval(&self, code: &str) -> Evaluation {
         self.engine.limits.run(|| repl::evaluate(&self.lua, code))

@@ -1,5 +1,9 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
 //! 200×200 map (≤ 10 ms), and stopping play to put that map's edit state back (≤ 50 ms).
+//! Recordings' targets on the same world: what recording adds to a turn (≤ 2%: the state
+//! hash, and a kept state every 8 turns), the state hash (≤ 1 ms), stepping back at its
+//! worst (a kept state put back and 7 turns replayed, ≤ 50 ms); and a headless replay of
+//! 1,000 turns of the demo game (≥ 1,000 turns a second).
 //! Run with `cargo bench -p nefia_tests --bench play`.
 
 use std::time::Duration;
@@ -111,5 +115,82 @@ fn stop(c: &mut Criterion) {
     assert_eq!(on_map, 500, "the crowd as it was placed");
 }
 
-criterion_group!(benches, turn, stop);
+fn recording(c: &mut Criterion) {
+    let copy = DemoCopy::new();
+    let (runtime, map) = editing(&copy);
+    let _edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+    run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
+    let mut group = c.benchmark_group("recording");
+    group.bench_function("state hash of the 500-AI world", |b| b.iter(|| runtime.state_hash().expect("a hash")));
+    // What the recorder does at the start of every turn: the hash, and every 8th turn a copy
+    // of the state to step back to.
+    let mut turn = 0u64;
+    group.bench_function("recording's work per turn on the 500-AI world", |b| {
+        b.iter(|| {
+            turn += 1;
+            let hash = runtime.state_hash().expect("a hash");
+            if turn.is_multiple_of(nefia_runtime::host::recorder::CHECKPOINT_EVERY as u64) {
+                let kept = runtime.world().copy_state();
+                let tables = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("the save tables");
+                std::hint::black_box((kept, tables));
+            }
+            hash
+        })
+    });
+    // Stepping back at its worst: the kept state 7 turns before is put back and 7 turns are
+    // replayed.
+    let kept = runtime.world().copy_state();
+    group.sample_size(20);
+    group.bench_function("step back on the 500-AI world, worst case (7 turns replayed)", |b| {
+        b.iter(|| {
+            runtime.world_mut().rewind_to(kept.clone());
+            for _ in 1..nefia_runtime::host::recorder::CHECKPOINT_EVERY {
+                run(&runtime, "Event.trigger('base.on_wait_turn')");
+            }
+        })
+    });
+    group.finish();
+}
+
+/// Plays `turns` turns of the demo game in a host (walking at random, waiting), stops, and
+/// returns the recording it wrote.
+fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::recording::Recording {
+    use nefia_runtime::display::Input;
+    use nefia_runtime::host::Command;
+    let host = nefia_tests::host::spawn(&copy.project());
+    nefia_tests::host::eval(&host, "Chara.player().max_hp = 100000 Chara.player().hp = 100000");
+    let mut rng = fastrand::Rng::with_seed(1);
+    let keys = ["up", "down", "left", "right", "5"];
+    let mut snapshot = host.snapshot();
+    while snapshot.turn < turns {
+        let before = snapshot.serial;
+        let key = if snapshot.layers.is_empty() { keys[rng.usize(..keys.len())] } else { "escape" };
+        host.send(Command::Input(Input::Key(key.into())));
+        snapshot = nefia_tests::host::wait_for(&host, |s| s.serial > before);
+    }
+    host.send(Command::StopPlay);
+    nefia_tests::host::wait_for(&host, |s| !s.playing);
+    drop(host);
+    let made = nefia_runtime::files::ron_files(&copy.project().join("recordings"));
+    nefia_runtime::recording::Recording::read(&made[0]).expect("the recording reads")
+}
+
+fn replaying(c: &mut Criterion) {
+    let copy = DemoCopy::new();
+    let recording = record_demo(&copy, 1000);
+    let mut group = c.benchmark_group("recording");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    let options = nefia_runtime::host::replay::ReplayOptions { check: true, ..Default::default() };
+    group.bench_function("headless replay of 1,000 turns of the demo, checked (opening the project included)", |b| {
+        b.iter(|| {
+            let report =
+                nefia_runtime::host::replay::replay(&copy.project(), &recording, &options).expect("it replays");
+            assert_eq!(report.divergence, None);
+            report
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, turn, stop, recording, replaying);
 criterion_main!(benches);

@@ -87,9 +87,15 @@ pub mod host {
     /// How long a test waits for the runtime before failing.
     const PATIENCE: Duration = Duration::from_secs(15);
 
-    /// The runtime thread on `project`, editing: its start map open, no player.
+    /// The runtime thread on `project`, editing: its start map open, no player. Play
+    /// sessions are recorded in its `recordings/` unless it is the repository's demo, which
+    /// tests leave as it is.
     pub fn spawn_editing(project: &Path) -> HostHandle {
-        let host = HostHandle::spawn(HostConfig { project: project.to_owned(), repaint: Arc::new(|| {}) });
+        let mut config = HostConfig::recorded(project.to_owned(), Arc::new(|| {}));
+        if project.starts_with(super::repo_root()) {
+            config.recordings = None;
+        }
+        let host = HostHandle::spawn(config);
         wait_for(&host, |s| s.map.is_some());
         host
     }

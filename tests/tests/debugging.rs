@@ -403,6 +403,7 @@ fn a_mod_that_loops_forever_at_load_is_stopped_and_reported() {
     let host = nefia_runtime::host::HostHandle::spawn(nefia_runtime::host::HostConfig {
         project: copy.project(),
         repaint: std::sync::Arc::new(|| {}),
+        recordings: None,
     });
     // The mod is stopped and left out; the rest of the project opens, and the Mods pane says why.
     let opened = wait_for(&host, |s| s.map.is_some());

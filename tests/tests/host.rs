@@ -99,7 +99,11 @@ fn prints_stream_as_events_in_order() {
 
 #[test]
 fn a_missing_project_is_reported_in_the_snapshot() {
-    let host = HostHandle::spawn(HostConfig { project: "/nonexistent/project".into(), repaint: Arc::new(|| {}) });
+    let host = HostHandle::spawn(HostConfig {
+        project: "/nonexistent/project".into(),
+        repaint: Arc::new(|| {}),
+        recordings: None,
+    });
     let snapshot = wait_for(&host, |s| s.state == RuntimeState::Failed);
     assert!(snapshot.problem.as_deref().unwrap_or_default().contains("/nonexistent/project"));
 }

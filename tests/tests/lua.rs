@@ -1,6 +1,6 @@
 //! Runs the Lua tests: every global `test_*` function of every `tests/lua/**/*.lua` file, each
 //! against a fresh game (see `nefia_tests::TestGame`), listed by cargo as `file::test_name`.
-//! `Assert` (tests/lua/support/assert.lua) is available to every test file.
+//! `Assert` (the engine's `runtime/src/lua/assert.lua`) is available to every test file.
 
 use std::path::{Path, PathBuf};
 
@@ -18,9 +18,7 @@ fn test_files(dir: &Path, found: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != "support") {
-                test_files(&path, found);
-            }
+            test_files(&path, found);
         } else if path.extension().is_some_and(|e| e == "lua") {
             found.push(path);
         }
@@ -29,12 +27,7 @@ fn test_files(dir: &Path, found: &mut Vec<PathBuf>) {
 
 /// Loads `file` into `game` with `Assert` available; returns its environment.
 fn load(game: &TestGame, file: &Path) -> Result<mlua::Table, String> {
-    let assert = game
-        .runtime
-        .run_file_as(&lua_dir().join("support/assert.lua"), "test", &[])
-        .map_err(|f| f.to_string())?
-        .raw_get::<mlua::Value>("Assert")
-        .map_err(|e| e.to_string())?;
+    let assert = game.runtime.assert_library().map_err(|f| f.to_string())?;
     game.runtime.run_file_as(file, "test", &[("Assert", assert)]).map_err(|f| f.to_string())
 }
 

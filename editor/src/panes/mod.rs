@@ -9,6 +9,7 @@ pub mod maps;
 pub mod mods;
 pub mod palette;
 pub mod prototypes;
+pub mod recordings;
 pub mod repl;
 pub mod viewport;
 
@@ -45,11 +46,13 @@ pub enum Tab {
     Palette,
     /// The mods found, enabled and loaded.
     Mods,
+    /// The recorded play sessions and regression tests.
+    Recordings,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 11] = [
+    pub const ALL: [Tab; 12] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -61,6 +64,7 @@ impl Tab {
         Tab::Layers,
         Tab::History,
         Tab::Mods,
+        Tab::Recordings,
     ];
 
     /// The pane's title.
@@ -78,6 +82,7 @@ impl Tab {
             Tab::Maps => "Maps".into(),
             Tab::Palette => "Palette".into(),
             Tab::Mods => "Mods".into(),
+            Tab::Recordings => "Recordings".into(),
         }
     }
 }
@@ -107,6 +112,8 @@ pub struct PaneStates {
     pub locations: locations::LocationsState,
     /// The Mods pane's note of changes not yet applied.
     pub mods: mods::ModsState,
+    /// The recordings listed and the checks running.
+    pub recordings: recordings::RecordingsState,
 }
 
 impl PaneStates {
@@ -153,6 +160,7 @@ impl TabViewer for Panes<'_> {
             Tab::Maps => maps::ui(ui, self.context, &mut self.states.maps),
             Tab::Palette => palette::ui(ui, self.context),
             Tab::Mods => mods::ui(ui, self.context, &mut self.states.mods),
+            Tab::Recordings => recordings::ui(ui, self.context, &mut self.states.recordings),
         }
     }
 

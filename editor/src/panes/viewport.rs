@@ -30,6 +30,8 @@ use crate::tools::{self, Tool};
 pub struct ViewportState {
     /// Where the view looks (fitted to the map on first sight).
     pub camera: Option<Camera>,
+    /// The timeline's scrubber and playback while playing.
+    pub timeline: Timeline,
     /// Which layers are shown.
     pub toggles: LayerToggles,
     /// The cell under the mouse.
@@ -63,9 +65,21 @@ pub struct ViewportState {
     fitted: Option<nefia_runtime::MapId>,
 }
 
+/// The timeline strip's state (see [`crate::play_controls::timeline_ui`]).
+#[derive(Default)]
+pub struct Timeline {
+    /// ▶ is on: the recorded turns ahead are replayed one after another.
+    pub playing: bool,
+    /// When ▶ last stepped.
+    pub last_step: Option<std::time::Instant>,
+    /// The turn mark the scrubber is being dragged to (sent when it is let go).
+    pub dragging: Option<usize>,
+}
+
 /// Shows the viewport.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplState) {
     toolbar_ui(ui, state);
+    open_dropped_recording(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let snapshot = state.snapshot.clone();
     let view = &mut state.viewport;
@@ -237,13 +251,28 @@ fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Cam
     }
 }
 
+/// A recording (`.ron` in a `recordings` folder) dropped on the editor opens in the timeline.
+fn open_dropped_recording(ui: &Ui, state: &mut EditorContext) {
+    let dropped = ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_owned()).collect::<Vec<_>>());
+    let recording = dropped.into_iter().find(|path| {
+        path.extension().is_some_and(|e| e == "ron") && path.ancestors().any(|d| d.ends_with("recordings"))
+    });
+    if let Some(path) = recording {
+        state.outbox.push(Command::OpenRecording(path));
+    }
+}
+
 fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
     // The rows keep their height while painting (the brush size is always there), so the
     // map below does not move under the mouse.
     let editing = !state.snapshot.playing;
     ui.horizontal_wrapped(|ui| {
-        // While playing the tools are put away (Stop brings them back).
-        ui.add_enabled_ui(editing, |ui| tool_row_ui(ui, &mut state.level));
+        // While playing the tools are put away (Stop brings them back) and the timeline of
+        // the session's turns takes their place.
+        match editing {
+            true => tool_row_ui(ui, &mut state.level),
+            false => crate::play_controls::timeline_ui(ui, state),
+        }
     });
     // One line whatever the width (the map must not move when play starts): the layers are
     // a menu.

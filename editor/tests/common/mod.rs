@@ -19,7 +19,9 @@ pub fn editor() -> Harness<'static, EditorApp> {
 
 /// An editor on `project` with `repl` as its REPL.
 pub fn editor_on(project: &std::path::Path, repl: ReplState) -> Harness<'static, EditorApp> {
-    let mut app = EditorApp::new(&egui::Context::default(), project.to_owned(), None);
+    // The repository's demo is not written to: its sessions are not recorded.
+    let record = !project.starts_with(repo_root());
+    let mut app = EditorApp::recording(&egui::Context::default(), project.to_owned(), None, record);
     app.panes_mut().repl = repl;
     Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }

@@ -53,6 +53,9 @@ function Rules.kill(chara, source)
       return
    end
    Gui.mes(("%s is killed."):format(Rules.name(chara)):gsub("^%l", string.upper))
+   if source ~= nil and source == Chara.player() then
+      save.elona.kills = (save.elona.kills or 0) + 1
+   end
    local dropped = {}
    for slot in chara.equip:iter() do
       dropped[#dropped + 1] = chara:unequip_item(slot)

@@ -26,7 +26,7 @@ pub enum Location {
 
 /// A location as a target of the ILocation operations: a map or an object that holds items.
 /// (Equipment has its own operations: [`World::equip`] and [`World::unequip`].)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Holder {
     /// A map.
     Map(MapId),

@@ -113,15 +113,23 @@ impl MapFiles {
         project.maps_dir().join(format!("{name}.ron"))
     }
 
-    /// Opens map `name`: loads its file into the world the first time. Unknown ids are
-    /// reported in [`MapFileView::problems`] (and returned), not refused.
+    /// Opens map `name`: the world's map of that name if it has one (opened before, or
+    /// from a loaded save), else its file loaded into the world. Unknown ids are reported in
+    /// [`MapFileView::problems`] (and returned), not refused.
     pub fn open(
         &mut self,
         world: &mut World,
         project: &Project,
         name: &str,
     ) -> Result<(MapId, Vec<String>), MapFileError> {
-        if let Some(map) = self.map(name) {
+        if let Some(map) = self.map(name).filter(|&id| world.map(id).is_ok_and(|m| m.name == name)) {
+            return Ok((map, Vec::new()));
+        }
+        // A map of that name already in the world (a loaded save's, a recording's start) is
+        // the one the game goes on with: the file would start it over.
+        if let Some(map) = world.maps().find(|m| m.name == name).map(|m| m.uid) {
+            let saved = Some(world.map(map)?.content_revision());
+            self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: Vec::new() });
             return Ok((map, Vec::new()));
         }
         check_name(name)?;

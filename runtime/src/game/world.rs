@@ -18,6 +18,7 @@ mod fields;
 mod invariants;
 mod maps;
 mod object_store;
+mod state_diff;
 mod state_hash;
 
 pub use clock::{Clock, Date, TURN_SECONDS};
@@ -173,6 +174,12 @@ impl WorldState {
     pub(crate) fn maps(&self) -> &BTreeMap<MapId, InstancedMap> {
         &self.maps
     }
+
+    /// About how many bytes the copy holds (as [`World::heap_estimate`] counts them).
+    pub fn heap_estimate(&self) -> usize {
+        let cells: usize = self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum();
+        cells * CELL_BYTES + self.objects.len() * OBJECT_BYTES
+    }
 }
 
 impl World {
@@ -228,6 +235,18 @@ impl World {
     /// confused with something put back.
     pub fn restore_state(&mut self, state: WorldState) {
         let (next_uid, next_map_uid) = (self.next_uid.max(state.next_uid), self.next_map_uid.max(state.next_map_uid));
+        self.put_back(state, next_uid, next_map_uid);
+    }
+
+    /// Puts back a [`World::copy_state`] exactly, counters included, as if what happened
+    /// since had not: stepping back a turn, after which the same inputs make the same
+    /// objects with the same uids.
+    pub fn rewind_to(&mut self, state: WorldState) {
+        let (next_uid, next_map_uid) = (state.next_uid, state.next_map_uid);
+        self.put_back(state, next_uid, next_map_uid);
+    }
+
+    fn put_back(&mut self, state: WorldState, next_uid: u64, next_map_uid: u64) {
         self.objects = state.objects;
         self.maps = state.maps;
         self.next_uid = next_uid;

@@ -19,8 +19,8 @@ use crate::symbol::Symbol;
 use crate::value::Value;
 use crate::world::{World, WorldError};
 
-/// An edit the editor makes.
-#[derive(Clone, Debug, PartialEq)]
+/// An edit the editor makes (recordings keep the edits made while playing).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Edit {
     /// Set a base value (`mod_base(field, value)`); nil makes the field nil.
     SetBase {
@@ -153,7 +153,7 @@ pub enum Edit {
 }
 
 /// A copied region of a map: its tiles and the objects on it, relative to its top-left.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Clip {
     /// Width in cells.
     pub width: i32,

@@ -16,6 +16,9 @@ impl Host {
     /// Advances animations and publishes a new snapshot. A panic while building it is
     /// caught: it is reported, and the previous snapshot is published again with the fault.
     pub(super) fn publish(&self) {
+        if self.headless {
+            return;
+        }
         let Err(payload) = catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())) else { return };
         let message =
             format!("the runtime caught a panic while building the view: {}", panic_message(payload.as_ref()));
@@ -37,6 +40,9 @@ impl Host {
         self.frame.last_update.set(now);
         let limits = &self.runtime.engine().limits;
         let stopped = self.error.borrow().is_some();
+        // Widgets animate on the wall clock: what they read of it is not the game's input.
+        let session = &self.runtime.engine().session;
+        let mode = std::mem::take(&mut session.borrow_mut().mode);
         let animating = match stopped {
             true => false,
             false => limits.run_deaf_to_stop(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
@@ -44,6 +50,7 @@ impl Host {
                 false
             }),
         };
+        session.borrow_mut().mode = mode;
         let revision = self.runtime.world().revision();
         if self.frame.built.borrow().revision != revision {
             let world = self.runtime.world();
@@ -119,6 +126,7 @@ impl Host {
             fault: self.fault.borrow().clone(),
             break_requested: self.break_requested.get(),
             playing: self.play.edit.borrow().is_some(),
+            recording: self.recording_position(),
             play_paused: self.play.paused.get(),
             limits: view::LimitsView {
                 time: engine.limits.time(),

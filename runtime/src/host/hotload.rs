@@ -93,8 +93,34 @@ fn module_name(relative: &Path) -> String {
 /// logs the outcome. Returns `None` if no loaded mod ran that file (nothing to reload).
 pub fn reload_file(lua: &Lua, path: &Path) -> Option<Reload> {
     let (file, mod_id, path) = loaded_file(lua, path)?;
+    let code = std::fs::read(&path)
+        .map_err(|e| LuaFailure { message: format!("{}: cannot read: {e}", path.display()), traceback: String::new() });
+    Some(reload_code(lua, file, mod_id, &path, code))
+}
+
+/// Reloads the loaded file at `path` with `code`, the text just read from it (what a
+/// recording keeps). None if no loaded mod ran that file.
+pub fn reload_file_with(lua: &Lua, path: &Path, code: String) -> Option<Reload> {
+    let (file, mod_id, path) = loaded_file(lua, path)?;
+    Some(reload_code(lua, file, mod_id, &path, Ok(code.into_bytes())))
+}
+
+/// Reloads the loaded file named `file` (`mods/elona/game/rules.lua`) with `code` instead of
+/// what is on disk: a hotload as a recording replays it. None if no loaded mod ran it.
+pub fn reload_recorded(lua: &Lua, file: &str, code: &str) -> Option<Reload> {
+    let engine = engine(lua);
+    let (mod_id, path) = {
+        let sources = engine.sources.borrow();
+        let source = sources.values().find(|source| source.name.as_str() == file)?;
+        (source.mod_id?, source.path.clone()?)
+    };
+    Some(reload_code(lua, file.to_owned(), mod_id, &path, Ok(code.as_bytes().to_vec())))
+}
+
+fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Result<Vec<u8>, LuaFailure>) -> Reload {
     let started = Instant::now();
-    let outcome = transaction(lua, &path, mod_id, Symbol::intern(&file)).map(|()| started.elapsed());
+    let outcome =
+        code.and_then(|code| transaction(lua, path, mod_id, Symbol::intern(&file), code)).map(|()| started.elapsed());
     match &outcome {
         Ok(took) => gui::log(lua, LogLevel::Info, format!("reloaded {file} in {:.1} ms", took.as_secs_f64() * 1e3)),
         Err(failure) => gui::log(
@@ -103,11 +129,12 @@ pub fn reload_file(lua: &Lua, path: &Path) -> Option<Reload> {
             format!("reload of {file} rejected; the previous code keeps running: {failure}"),
         ),
     }
-    Some(Reload { file, outcome })
+    Reload { file, outcome }
 }
 
-/// Reloads every file of mod `id` that has been loaded: its modules, then `init.lua`.
-pub fn reload_mod(lua: &Lua, id: &str) -> Vec<Reload> {
+/// The files of mod `id` that have been loaded, in the order "Reload mod" reloads them: its
+/// modules, then `init.lua`.
+pub fn loaded_files_of(lua: &Lua, id: &str) -> Vec<PathBuf> {
     let engine = engine(lua);
     let mod_id = Symbol::intern(id);
     let mut paths: Vec<PathBuf> = engine
@@ -118,7 +145,7 @@ pub fn reload_mod(lua: &Lua, id: &str) -> Vec<Reload> {
         .filter_map(|source| source.path.clone())
         .collect();
     paths.sort_by_key(|path| (path.file_name().is_some_and(|n| n == "init.lua"), path.clone()));
-    paths.iter().filter_map(|path| reload_file(lua, path)).collect()
+    paths
 }
 
 /// What a failed reload puts back.
@@ -140,13 +167,13 @@ fn shallow_copy(lua: &Lua, table: &Table) -> mlua::Result<Table> {
 }
 
 /// Reloads `path`, loaded as `file` of mod `mod_id` (see the module documentation).
-fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol) -> Result<(), LuaFailure> {
+fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u8>) -> Result<(), LuaFailure> {
     let engine = engine(lua);
     let loaded = engine.mods.borrow().get(&mod_id).cloned().ok_or_else(|| LuaFailure {
         message: format!("{}: mod '{mod_id}' is not loaded", path.display()),
         traceback: String::new(),
     })?;
-    let chunk = lua::load_mod_file(lua, mod_id, &loaded.dir, path, loaded.env.clone())?;
+    let chunk = lua::load_mod_code(lua, mod_id, &loaded.dir, path, code, loaded.env.clone())?;
     let module_key = path.strip_prefix(&loaded.dir).ok().map(|r| format!("{mod_id}:{}", module_name(r)));
 
     let backup = Backup {

@@ -34,6 +34,24 @@ pub enum PlayFrom {
     },
     /// A saved game, by name.
     Save(String),
+    /// The state a recording began from (a replay).
+    Recorded(Box<crate::save::SaveGame>),
+}
+
+impl PlayFrom {
+    /// How play began, in words a recording keeps: "start map", "map town at (3, 4)",
+    /// "save quick".
+    pub fn describe(&self, maps: &MapFiles) -> String {
+        match self {
+            PlayFrom::Start => "the start map".to_owned(),
+            PlayFrom::Here { map, x, y } => {
+                let name = maps.name_of(*map).unwrap_or("a map with no file");
+                format!("map {name} at ({x}, {y})")
+            }
+            PlayFrom::Save(name) => format!("save {name}"),
+            PlayFrom::Recorded(_) => "a recording's start".to_owned(),
+        }
+    }
 }
 
 /// The edit state set aside while playing.
@@ -118,7 +136,7 @@ impl Runtime {
             files: engine.maps.borrow().clone(),
             clean,
         };
-        if !matches!(from, PlayFrom::Save(_)) {
+        if matches!(from, PlayFrom::Start | PlayFrom::Here { .. }) {
             // A new game gets a seed of its own; the generator's state is saved with it.
             engine.world.borrow_mut().rng = fastrand::Rng::new();
         }
@@ -129,6 +147,12 @@ impl Runtime {
             },
             PlayFrom::Here { map, x, y } => self.place_player(map, Some((x, y))),
             PlayFrom::Save(name) => self.load_game(&name).map(|_| ()),
+            PlayFrom::Recorded(start) => {
+                crate::lua::save::load_record(self.lua(), &start).map(|_| ()).map_err(|refused| match refused {
+                    crate::lua::save::LoadRefused::World(error) => error.into(),
+                    crate::lua::save::LoadRefused::Lua(error) => error.into(),
+                })
+            }
         };
         match started {
             Ok(()) => Ok(edit),

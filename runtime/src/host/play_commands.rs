@@ -13,6 +13,7 @@ impl Host {
             self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
             return;
         }
+        let began = from.describe(&self.runtime.maps());
         match self.runtime.begin_play(from) {
             Ok(edit) => {
                 *self.play.edit.borrow_mut() = Some(edit);
@@ -22,6 +23,7 @@ impl Host {
                 // Edits made while playing are undone with the play, not one by one.
                 let history = std::mem::take(&mut *self.history.borrow_mut());
                 *self.play.history.borrow_mut() = Some(history);
+                self.start_recording(began);
             }
             Err(error) => {
                 self.refuse(RefusalKind::Play, format!("cannot play: {error}"));
@@ -33,6 +35,7 @@ impl Host {
     pub(super) fn end_play(&self) {
         self.play.stop_pending.set(false);
         let Some(edit) = self.play.edit.borrow_mut().take() else { return };
+        self.finish_recording();
         self.error.take();
         self.play.paused.set(false);
         self.break_requested.set(false);

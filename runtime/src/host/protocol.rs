@@ -74,6 +74,25 @@ pub enum Command {
     Resume,
     /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
     Reload(PathBuf),
+    /// Reload the loaded file named `file` (`mods/elona/game/rules.lua`) with `text`: a
+    /// hotload as a recording replays it.
+    Hotload {
+        /// The file as error messages name it.
+        file: String,
+        /// The code to load.
+        text: String,
+    },
+    /// While playing, go back to the start of the previous turn (see
+    /// [`crate::host::recorder`]).
+    StepBack,
+    /// After stepping back, replay the next recorded turn.
+    StepForward,
+    /// Go to the start of the session's turn mark N (the timeline's scrubber): back through
+    /// the kept states, forward by replaying.
+    GoToTurn(usize),
+    /// Open a recording in the timeline: play from its start, paused, with all its turns
+    /// ahead to step or scrub through; an input after "Play from here" goes another way.
+    OpenRecording(PathBuf),
     /// Reload every loaded file of a mod ("Reload mod").
     ReloadMod(String),
     /// List a mod in the project's `mods` (or take it out) and write `project.ron`; it
@@ -139,6 +158,11 @@ impl Command {
             Command::Break => "break",
             Command::Resume => "resume",
             Command::Reload(_) => "reload",
+            Command::Hotload { .. } => "hotload",
+            Command::StepBack => "step back",
+            Command::StepForward => "step forward",
+            Command::GoToTurn(_) => "go to turn",
+            Command::OpenRecording(_) => "open recording",
             Command::ReloadMod(_) => "reload mod",
             Command::SetModEnabled { .. } => "enable mod",
             Command::RescanMods => "rescan mods",

@@ -97,6 +97,11 @@ pub(super) fn serve_failure(
             | Command::Break
             | Command::Resume
             | Command::Reload(_)
+            | Command::Hotload { .. }
+            | Command::StepBack
+            | Command::StepForward
+            | Command::GoToTurn(_)
+            | Command::OpenRecording(_)
             | Command::ReloadMod(_)
             | Command::RescanMods
             | Command::SetLimits { .. }

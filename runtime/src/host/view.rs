@@ -192,6 +192,8 @@ pub struct Snapshot {
     pub break_requested: bool,
     /// The game is being played (the edit state is set aside).
     pub playing: bool,
+    /// Where the session is in its recording (how far one can step back and forward).
+    pub recording: Option<crate::host::recorder::RecordingPosition>,
     /// The game is paused (while playing).
     pub play_paused: bool,
     /// The limits Lua code runs under, and the Lua heap now.
@@ -242,6 +244,7 @@ impl Snapshot {
             error: None,
             break_requested: false,
             playing: false,
+            recording: None,
             play_paused: false,
             limits: LimitsView::default(),
         }

@@ -25,7 +25,7 @@ use mlua::{Lua, Table};
 
 use super::engine;
 use super::error::GameError;
-use crate::display::{LogLevel, LogLine};
+use crate::display::{LayerId, LogLevel, LogLine};
 
 mod drawing;
 mod frontend;
@@ -75,6 +75,17 @@ impl GuiState {
     /// True if a UI layer is open (it gets the keyboard).
     pub fn has_layers(&self) -> bool {
         !self.stack.is_empty()
+    }
+
+    /// How many places down from the top of the stack layer `id` is (0: the top).
+    pub fn depth_of_layer(&self, id: LayerId) -> Option<u32> {
+        let from_top = self.stack.iter().rev().position(|l| l.id == id)?;
+        u32::try_from(from_top).ok()
+    }
+
+    /// The layer `depth` places down from the top of the stack.
+    pub fn layer_at_depth(&self, depth: u32) -> Option<LayerId> {
+        self.stack.iter().rev().nth(usize::try_from(depth).ok()?).map(|l| l.id)
     }
 
     /// True if the last update of a widget, map layer or UI layer asked for more frames.

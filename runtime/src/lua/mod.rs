@@ -27,6 +27,7 @@ mod patterns;
 pub mod random;
 pub mod repl;
 pub mod save;
+pub mod session;
 pub mod stdlib;
 pub mod watchdog;
 pub mod world;
@@ -117,6 +118,9 @@ pub struct Engine {
     pub play: PlayFlags,
     /// What scripts and the editor share: the selection.
     pub editor: EditorLink,
+    /// The inputs of the session being recorded or replayed, and the clock reads and saves
+    /// that reach game logic from outside the game.
+    pub session: RefCell<session::SessionLog>,
     /// What blocking calls wait on; none when headless.
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -349,6 +353,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         repl: RefCell::new(repl::Repl::new(lua.create_table()?)),
         limits: limits::Limits::default(),
         frontend: RefCell::new(None),
+        session: RefCell::default(),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
         progress: RefCell::default(),
@@ -384,6 +389,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     editor::install(&lua, &api)?;
     repl::install(&lua, &api)?;
     random::install(&lua)?;
+    session::install(&lua, &api)?;
     #[cfg(feature = "fault-injection")]
     fault::install(&lua, &api)?;
     let sandbox = lua.load(include_str!("sandbox.lua")).set_name("=nefia sandbox").call(api.clone())?;
@@ -532,15 +538,41 @@ fn stays_inside(dir: &Path, path: &Path) -> bool {
 /// Compiles a mod's file with chunk name `mods/<mod>/<path>` in `env`, registering it as a
 /// source of `mod_id`.
 pub fn load_mod_file(lua: &Lua, mod_id: Symbol, mod_dir: &Path, path: &Path, env: Table) -> mlua::Result<Function> {
+    let code =
+        std::fs::read(path).map_err(|e| mlua::Error::runtime(format!("{}: cannot read: {e}", path.display())))?;
+    load_mod_code(lua, mod_id, mod_dir, path, code, env)
+}
+
+/// Compiles `code` as the mod's file at `path` (a hotload replayed from a recording
+/// compiles the text it recorded).
+pub fn load_mod_code(
+    lua: &Lua,
+    mod_id: Symbol,
+    mod_dir: &Path,
+    path: &Path,
+    code: Vec<u8>,
+    env: Table,
+) -> mlua::Result<Function> {
     let relative = path.strip_prefix(mod_dir).unwrap_or(path);
     let name = format!("mods/{mod_id}/{}", relative.display());
-    load_file(lua, &name, Some(mod_id), path, env)
+    compile(lua, &name, Some(mod_id), path, code, env)
 }
 
 /// Compiles the file `path` under the display `name`, in `env`, registering it as a source.
 pub fn load_file(lua: &Lua, name: &str, mod_id: Option<Symbol>, path: &Path, env: Table) -> mlua::Result<Function> {
     let code =
         std::fs::read(path).map_err(|e| mlua::Error::runtime(format!("{}: cannot read: {e}", path.display())))?;
+    compile(lua, name, mod_id, path, code, env)
+}
+
+fn compile(
+    lua: &Lua,
+    name: &str,
+    mod_id: Option<Symbol>,
+    path: &Path,
+    code: Vec<u8>,
+    env: Table,
+) -> mlua::Result<Function> {
     let chunk_name = format!("@{name}");
     engine(lua)
         .register_source(&chunk_name, SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) });

@@ -13,7 +13,7 @@ use mlua::{Lua, Table};
 use super::convert::{from_lua, to_lua};
 use super::{engine, rt_error};
 use crate::files::FileError;
-use crate::save::{SaveHead, read_save, write_save};
+use crate::save::{SaveGame, SaveHead, read_save, write_save};
 use crate::value::Value;
 
 /// Why a game could not be saved or loaded.
@@ -115,6 +115,7 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let mods = save_tables(lua)?;
     let save = engine.world.borrow().save_game(mods);
     write_save(&path, &save)?;
+    engine.session.borrow_mut().wrote_save(name);
     Ok(path)
 }
 
@@ -127,18 +128,35 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     engine.progress(format!("reading save {name}"), 0, 2);
     let (save, text) = read_save(&path)?;
     engine.progress(format!("rebuilding the world of save {name}"), 1, 2);
-    let kept_aside = engine
-        .world
-        .borrow_mut()
-        .load_game(&save)
-        .map_err(|error| crate::validate::refusal_in_file(error, &path, &text))?;
-    engine.forget_handles().map_err(lua_error)?;
-    restore_save_tables(lua, &save.mods).map_err(lua_error)?;
+    let kept_aside = load_record(lua, &save).map_err(|error| match error {
+        LoadRefused::World(error) => crate::validate::refusal_in_file(error, &path, &text).into(),
+        LoadRefused::Lua(error) => error,
+    })?;
     for problem in kept_aside {
         let text = format!("{}: {problem}; it is kept and saved again, but not in play", path.display());
         super::gui::log(lua, crate::display::LogLevel::Warn, text);
     }
+    engine.session.borrow_mut().read_save(name, &save);
     Ok(path)
+}
+
+/// Why a save's record could not be put in play.
+pub enum LoadRefused {
+    /// The record describes no world that can be built; nothing changed.
+    World(crate::world::WorldError),
+    /// The `save` table could not be put back.
+    Lua(SaveError),
+}
+
+/// Puts a save's record in play, replacing the world and the `save` table: what loading a
+/// save does once its file is read (a replay starts from the record it holds). Returns the
+/// objects kept aside because no loaded mod defines their prototypes.
+pub fn load_record(lua: &Lua, save: &SaveGame) -> Result<Vec<String>, LoadRefused> {
+    let engine = engine(lua);
+    let kept_aside = engine.world.borrow_mut().load_game(save).map_err(LoadRefused::World)?;
+    engine.forget_handles().map_err(|e| LoadRefused::Lua(lua_error(e)))?;
+    restore_save_tables(lua, &save.mods).map_err(|e| LoadRefused::Lua(lua_error(e)))?;
+    Ok(kept_aside)
 }
 
 /// Installs `save` and `Save` into `api`; `mods` get their subtables up front.

@@ -46,6 +46,14 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         })?,
     )?;
     world.set("turn", lua.create_function(|lua, ()| Ok(engine(lua).world.borrow().turn))?)?;
+    // The state hash replays compare (16 hex digits): equal for equal game states.
+    world.set(
+        "state_hash",
+        lua.create_function(|lua, ()| {
+            let tables = super::save::save_tables(lua).map_err(|e| super::rt_error(lua, e))?;
+            Ok(format!("{:016x}", engine(lua).world.borrow().state_hash(&tables)))
+        })?,
+    )?;
     world.set(
         "pass_turn",
         lua.create_function(|lua, ()| {

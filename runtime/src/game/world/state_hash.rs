@@ -1,6 +1,7 @@
 //! A hash of the whole game state — what a replay compares turn by turn to know it went the
 //! same way: the objects a save keeps — on maps, the player, what they hold — (kind,
-//! prototype, place, own base values, temp values), maps (tiles,
+//! prototype, place, own base values, temp values) and the fields of their prototypes (the
+//! base values they do not override), maps (tiles,
 //! entrance, what the player remembers), the clock, the turn, the random number generator and
 //! every mod's `save` table.
 //!
@@ -69,7 +70,7 @@ fn hash_temp(h: &mut FxHasher, temp: &TempValue) {
 impl World {
     /// True if `uid` is on a map or is the player, or is held (through inventories and
     /// equipment) by such an object: what a save keeps.
-    fn in_game(&self, mut uid: crate::object::Uid) -> bool {
+    pub(super) fn in_game(&self, mut uid: crate::object::Uid) -> bool {
         // Holders do not nest deeper than the objects there are; the bound only guards.
         for _ in 0..=self.objects.len() {
             match self.objects.get(&uid).and_then(|o| o.location()) {
@@ -87,9 +88,12 @@ impl World {
         let mut h = FxHasher::default();
         (self.turn, self.clock.seconds, self.rng.get_seed(), self.next_uid).hash(&mut h);
         (self.current_map.map(|m| m.0), self.player.map(|p| p.0)).hash(&mut h);
-        // Objects in an order-free way too: a loaded game stores them map by map.
-        let objects = self.objects.iter().filter(|(uid, _)| self.in_game(**uid));
-        let objects = objects.map(|(uid, object)| {
+        // Objects in an order-free way too: a loaded game stores them map by map. What their
+        // prototypes say is part of their base values: a prototype whose `max_hp` changed
+        // makes another game.
+        let mut objects = 0u64;
+        let mut protos = rustc_hash::FxHashSet::default();
+        for (uid, object) in self.objects.iter().filter(|(uid, _)| self.in_game(**uid)) {
             let mut h = FxHasher::default();
             (uid.0, object.kind.data_type(), object.id.as_str(), object.x, object.y).hash(&mut h);
             match object.location() {
@@ -100,9 +104,17 @@ impl World {
             }
             hash_fields(&object.fields.base, hash_value).hash(&mut h);
             hash_fields(&object.fields.temp, hash_temp).hash(&mut h);
+            objects = objects.wrapping_add(h.finish());
+            protos.insert(object.proto);
+        }
+        objects.hash(&mut h);
+        let protos = protos.into_iter().map(|proto| {
+            let proto = self.data.proto(proto);
+            let mut h = FxHasher::default();
+            (proto.id.as_str(), hash_fields(&proto.fields, hash_value)).hash(&mut h);
             h.finish()
         });
-        objects.fold(0u64, u64::wrapping_add).hash(&mut h);
+        protos.fold(0u64, u64::wrapping_add).hash(&mut h);
         for (id, map) in &self.maps {
             (id.0, &map.name, map.width(), map.height(), map.entrance).hash(&mut h);
             // Cells by their tile's name (palettes are numbered in the order a map was built).

@@ -37,6 +37,17 @@ impl GuiState {
     pub fn clear_messages(&mut self) {
         self.messages.clear();
     }
+
+    /// The messages to the player as they are, to put back with [`GuiState::set_messages`]
+    /// (stepping back a turn shows the messages of that turn).
+    pub fn message_log(&self) -> std::collections::VecDeque<String> {
+        self.messages.clone()
+    }
+
+    /// Replaces the messages to the player.
+    pub fn set_messages(&mut self, messages: std::collections::VecDeque<String>) {
+        self.messages = messages;
+    }
 }
 
 /// A Lua value as the text to show (strings as they are, anything else as `tostring` says).

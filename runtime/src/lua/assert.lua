@@ -1,4 +1,5 @@
--- Assertions for the Lua tests. Each raises an error pointing at the caller's line.
+-- Assertions for Lua tests (the engine's own, and the end checks of a project's regression
+-- recordings). Each raises an error pointing at the caller's line.
 
 local Assert = {}
 

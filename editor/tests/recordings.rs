@@ -1,0 +1,96 @@
+//! Recordings in the editor: while playing, Ctrl+Z steps back a turn and Ctrl+Y forward, the
+//! timeline's ⏮ Back and ⏩ Forward do the same; the Recordings pane lists the session once
+//! it stops, checks it by a headless replay, keeps it as a test, and opens it in the timeline,
+//! where "Play from here" and a key go another way.
+
+mod common;
+
+use common::{editor_on, step_until};
+use egui_kittest::kittest::Queryable;
+use nefia_editor::app::EditorApp;
+use nefia_editor::panes::Tab;
+use nefia_editor::panes::repl::ReplState;
+use nefia_tests::DemoCopy;
+
+type Harness = egui_kittest::Harness<'static, EditorApp>;
+
+fn turn(harness: &Harness) -> u64 {
+    harness.state().state().snapshot.turn
+}
+
+/// Presses `key` in the viewport until a turn passes (a wall may be in the way).
+fn walk(harness: &mut Harness) {
+    let before = turn(harness);
+    for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
+        harness.key_press(key);
+        for _ in 0..20 {
+            harness.step();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            if turn(harness) > before {
+                return;
+            }
+        }
+    }
+    panic!("no turn passed");
+}
+
+#[test]
+fn while_playing_turns_are_stepped_back_and_forward_and_the_session_is_kept_as_a_test() {
+    let copy = DemoCopy::new();
+    // The demo's own regression recordings aside, the list holds only this session.
+    std::fs::remove_dir_all(copy.project().join("recordings")).unwrap();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.key_press(egui::Key::F5);
+    step_until(&mut harness, "the game", |h| h.state().state().snapshot.player.is_some());
+    assert!(harness.query_by_label("turn").is_some(), "the timeline replaces the tools");
+    for _ in 0..3 {
+        walk(&mut harness);
+    }
+    let played = turn(&harness);
+    assert_eq!(played, 3);
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    step_until(&mut harness, "a turn back", |h| turn(h) == 2);
+    harness.get_by_label("⏮ Back").click();
+    step_until(&mut harness, "another turn back", |h| turn(h) == 1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    step_until(&mut harness, "a turn forward", |h| turn(h) == 2);
+    harness.get_by_label("⏩ Forward").click();
+    step_until(&mut harness, "back at the newest turn", |h| {
+        h.state().state().snapshot.recording.is_some_and(|r| r.forward == 0)
+    });
+    assert_eq!(turn(&harness), played);
+    let position = harness.state().state().snapshot.recording.expect("recorded");
+    assert_eq!(position.turns, 3, "the shortcuts reached the game as no key: nothing went another way");
+
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F5);
+    step_until(&mut harness, "editing", |h| !h.state().state().snapshot.playing);
+    harness.state_mut().open_tab(Tab::Recordings);
+    step_until(&mut harness, "the session listed", |h| h.query_by_label("Keep as test").is_some());
+    assert!(harness.query_by_label_contains("3 turns").is_some(), "the list says how long it is");
+
+    harness.get_by_label("Check").click();
+    step_until(&mut harness, "the replay's verdict", |h| h.query_by_label_contains("every turn as recorded").is_some());
+
+    harness.get_by_label("Keep as test").click();
+    step_until(&mut harness, "kept as a test", |h| h.query_by_label("Keep as test").is_none());
+    let tests = nefia_runtime::files::ron_files(&copy.project().join("recordings/tests"));
+    assert_eq!(tests.len(), 1, "moved into recordings/tests/");
+    let outcome = nefia_runtime::host::replay::run_regression_tests(&copy.project());
+    assert!(outcome.iter().all(|t| t.passed()), "and it passes as one");
+
+    // Open it in the timeline: at its first turn, paused, with its turns ahead.
+    harness.get_by_label("Open").click();
+    step_until(&mut harness, "the timeline", |h| {
+        h.state().state().snapshot.recording.is_some_and(|r| r.opened && r.forward == 3)
+    });
+    assert!(harness.state().state().snapshot.play_paused, "looking, not playing");
+    harness.get_by_label("⏩ Forward").click();
+    step_until(&mut harness, "a turn forward", |h| turn(h) == 1);
+    harness.get_by_label("▶ Play from here").click();
+    step_until(&mut harness, "playing", |h| !h.state().state().snapshot.play_paused);
+    walk(&mut harness);
+    step_until(&mut harness, "a new way", |h| h.state().state().snapshot.recording.is_some_and(|r| !r.opened));
+    assert_eq!(harness.state().state().snapshot.recording.map(|r| r.forward), Some(0), "the old future is dropped");
+}

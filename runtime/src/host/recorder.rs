@@ -1,0 +1,633 @@
+//! Recording play sessions on the runtime thread, and stepping back through them.
+//!
+//! Every play session in a host that records (the editor, the player window) writes a
+//! [`Recording`] to `<project>/recordings/` when it ends. While it runs, the host appends
+//! each command that reaches the game to the engine's session log as an [`Input`] (before
+//! running it, so the inputs a menu waits for come after the key that opened it), and after
+//! every top-level command that passed a turn it marks the turn with the state hash.
+//!
+//! Stepping back does not copy the world every turn: a copy is kept every
+//! [`CHECKPOINT_EVERY`] turns (and at the first turn after a hotload, an edit or REPL code,
+//! which a replay could not undo), and the state at the start of any turn is that copy with
+//! the recorded inputs replayed up to it — the engine is deterministic, and the turn's hash
+//! says whether the replay came to the same state. Stepping forward replays the next turn's
+//! inputs; a new input after stepping back drops the old future (the recording notes the
+//! branch).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::path::PathBuf;
+
+use super::{Command, Host, RefusalKind};
+use crate::display::{self, LogLevel};
+use crate::lua::gui;
+use crate::recording::{self, Branch, Input, Recording, TurnMark};
+use crate::value::Value;
+use crate::world::WorldState;
+
+/// A copy of the state is kept at every this many turns.
+pub const CHECKPOINT_EVERY: usize = 8;
+
+/// The most copies kept; older turns cannot be stepped back to (8 × 512 = 4,096 turns).
+const MAX_CHECKPOINTS: usize = 512;
+
+/// A state kept to step back to: the world, every mod's `save` table and the messages at the
+/// start of one turn.
+struct Checkpoint {
+    /// The index of the turn mark it was taken at.
+    mark: usize,
+    world: WorldState,
+    save: BTreeMap<String, Value>,
+    messages: VecDeque<String>,
+}
+
+/// The session being recorded.
+pub(super) struct Recorder {
+    /// The recording so far; its inputs are in the engine's session log until it ends.
+    recording: Recording,
+    /// Where it is written.
+    path: PathBuf,
+    checkpoints: Vec<Checkpoint>,
+    /// After stepping back: the turn mark the game is at (the inputs after it are the old
+    /// future, replayed by stepping forward). None: at the newest input.
+    at: Option<usize>,
+    /// The game's turn at the last mark.
+    last_turn: u64,
+    /// The next mark keeps a copy whatever its number (code or an edit changed things a
+    /// replay from an older copy would not do the same way).
+    checkpoint_next: bool,
+    /// The world's revision at the last mark (or at the turn stepped to): whether anything
+    /// changed since.
+    mark_revision: u64,
+    /// Opened from a file (the timeline) rather than played: it is written again only if
+    /// the session went another way. Holds the scratch folder its saves are read from and
+    /// written to, and the save folder to put back.
+    opened: Option<Opened>,
+}
+
+/// What an opened recording keeps aside while it is looked through.
+struct Opened {
+    /// Its saves, and those its replayed inputs write (never the project's); removed when
+    /// dropped.
+    _saves: tempfile::TempDir,
+    /// The save folder before it was opened.
+    save_dir: PathBuf,
+}
+
+/// Where a session is in its recording, for the play controls and the timeline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordingPosition {
+    /// The turn mark the game is at (the last one while playing on).
+    pub at: usize,
+    /// The oldest turn mark that can be gone back to.
+    pub oldest: usize,
+    /// The game turn of each end: the oldest mark's and the newest's.
+    pub turn_range: (u64, u64),
+    /// The session is a recording opened in the timeline (not yet gone another way).
+    pub opened: bool,
+    /// About how many bytes stepping back keeps: the states kept and the inputs.
+    pub kept_bytes: usize,
+    /// How many turns back one can step from here.
+    pub back: usize,
+    /// How many recorded turns are ahead (after stepping back).
+    pub forward: usize,
+    /// The number of turns recorded.
+    pub turns: usize,
+}
+
+impl Host {
+    /// Starts recording the session that just began (`began` says how: "start map town").
+    pub(super) fn start_recording(&self, began: String) {
+        let Some(dir) = self.recordings.clone() else { return };
+        let Some(project) = self.runtime.project() else { return };
+        let mods: Vec<(String, PathBuf)> =
+            self.runtime.mods().iter().map(|m| (m.id().to_owned(), m.dir.clone())).collect();
+        let files =
+            recording::hash_and_keep(&recording::project_files(&project.dir, &mods), &recording::files_dir(&dir));
+        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
+        let (start, seed, turn, map) = {
+            let world = self.runtime.world();
+            let map = world.current_map().and_then(|m| world.map(m).ok()).map(|m| m.name.clone()).unwrap_or_default();
+            (world.save_game(save.clone()), world.rng.get_seed(), world.turn, map)
+        };
+        let made =
+            recording::utc_date(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default());
+        let path = dir.join(recording::file_name(&made, &map));
+        let hash = self.runtime.world().state_hash(&save);
+        let recording = Recording {
+            format: recording::RECORDING_FORMAT,
+            project: project.manifest.name.clone(),
+            made,
+            files,
+            began,
+            seed,
+            start,
+            saves: BTreeMap::new(),
+            inputs: Vec::new(),
+            turns: vec![TurnMark { input: 0, turn, hash }],
+            branches: Vec::new(),
+        };
+        self.runtime.engine().session.borrow_mut().start_recording();
+        let mut recorder = Recorder {
+            recording,
+            path,
+            checkpoints: Vec::new(),
+            at: None,
+            last_turn: turn,
+            checkpoint_next: false,
+            mark_revision: self.runtime.world().revision(),
+            opened: None,
+        };
+        recorder.checkpoints.push(self.checkpoint_at(0, save));
+        *self.recorder.borrow_mut() = Some(recorder);
+    }
+
+    fn checkpoint_at(&self, mark: usize, save: BTreeMap<String, Value>) -> Checkpoint {
+        Checkpoint {
+            mark,
+            world: self.runtime.world().copy_state(),
+            save,
+            messages: self.runtime.engine().gui.borrow().message_log(),
+        }
+    }
+
+    /// Opens the recording at `path` in the timeline (see [`Command::OpenRecording`]).
+    pub(super) fn open_recording(&self, path: &std::path::Path) {
+        if self.play.edit.borrow().is_some() {
+            self.refuse(RefusalKind::Play, "stop playing first (Shift+F5), then open the recording");
+            return;
+        }
+        let mut recording = match Recording::read(path) {
+            Ok(recording) => recording,
+            Err(error) => {
+                self.refuse(RefusalKind::Play, format!("cannot open the recording: {error}"));
+                return;
+            }
+        };
+        let saves = match scratch_saves(&recording) {
+            Ok(saves) => saves,
+            Err(error) => {
+                self.refuse(RefusalKind::Play, format!("cannot open the recording: {error}"));
+                return;
+            }
+        };
+        let save_dir = std::mem::replace(&mut *self.runtime.engine().save_dir.borrow_mut(), saves.path().to_owned());
+        self.begin_play(crate::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
+        let Some(mut recorder) = self.recorder.borrow_mut().take() else {
+            // Play did not begin (the refusal says why).
+            *self.runtime.engine().save_dir.borrow_mut() = save_dir;
+            return;
+        };
+        // Its inputs, without the Stop that ended it, are the future to step through.
+        let mut inputs = std::mem::take(&mut recording.inputs);
+        if matches!(inputs.last(), Some((_, Input::Stop))) {
+            inputs.pop();
+        }
+        self.runtime.engine().session.borrow_mut().recorded = inputs;
+        recording.branches.clear();
+        recorder.recording = recording;
+        recorder.at = Some(0);
+        recorder.opened = Some(Opened { _saves: saves, save_dir });
+        *self.recorder.borrow_mut() = Some(recorder);
+        self.play.paused.set(true);
+        self.check_mark(0);
+        gui::log(
+            self.runtime.lua(),
+            LogLevel::Info,
+            format!("opened {} in the timeline: step or scrub through its turns, or play from any", path.display()),
+        );
+    }
+
+    /// The input a command gives the game, if it gives one a replay must re-run. Pausing
+    /// is not one: a key the paused game drops is not recorded instead.
+    fn input_of(&self, command: &Command) -> Option<Input> {
+        let depth_of = |layer| self.runtime.engine().gui.borrow().depth_of_layer(layer);
+        let dropped = self.play.paused.get() && !self.runtime.engine().gui.borrow().has_layers();
+        Some(match command {
+            Command::Input(_) if dropped => return None,
+            Command::Input(display::Input::Key(key)) => Input::Key(key.clone()),
+            Command::Input(display::Input::Text(text)) => Input::Text(text.clone()),
+            Command::Input(display::Input::Choose { layer, index }) => Input::Choose(depth_of(*layer)?, *index),
+            Command::Input(display::Input::Cancel { layer }) => Input::Cancel(depth_of(*layer)?),
+            Command::StepTurn => Input::Wait,
+            Command::Eval { code, .. } => Input::Eval(code.clone()),
+            Command::Break => Input::Break,
+            Command::Continue => Input::Continue,
+            Command::Resume => Input::Resume,
+            Command::Edit(edit) => Input::Edit(edit.clone()),
+            Command::Undo => Input::Undo,
+            Command::Redo => Input::Redo,
+            Command::Hotload { file, text } => Input::Hotload { file: file.clone(), text: text.clone() },
+            _ => return None,
+        })
+    }
+
+    /// The command a recorded input was; None for reads of the clocks (and for a layer that
+    /// is not open, which only a replay that went another way meets).
+    pub(super) fn command_of(&self, input: Input) -> Option<Command> {
+        let layer_at = |depth| self.runtime.engine().gui.borrow().layer_at_depth(depth);
+        Some(match input {
+            Input::Key(key) => Command::Input(display::Input::Key(key)),
+            Input::Text(text) => Command::Input(display::Input::Text(text)),
+            Input::Choose(depth, index) => Command::Input(display::Input::Choose { layer: layer_at(depth)?, index }),
+            Input::Cancel(depth) => Command::Input(display::Input::Cancel { layer: layer_at(depth)? }),
+            Input::Wait => Command::StepTurn,
+            Input::Eval(code) => Command::Eval { id: 0, code },
+            Input::Break => Command::Break,
+            Input::Continue => Command::Continue,
+            Input::Resume => Command::Resume,
+            Input::Hotload { file, text } => Command::Hotload { file, text },
+            Input::Edit(edit) => Command::Edit(edit),
+            Input::Undo => Command::Undo,
+            Input::Redo => Command::Redo,
+            Input::Stop => Command::StopPlay,
+            Input::Time(_) | Input::Clock(_) => return None,
+        })
+    }
+
+    /// Appends the input `command` gives the game to the recording (a hotload is appended
+    /// once it has read its file: see [`Host::record_hotload`]). After stepping back, a new
+    /// input drops the old future first.
+    pub(super) fn record_command(&self, command: &Command) {
+        if self.replaying.get() || self.recorder.borrow().is_none() {
+            return;
+        }
+        let Some(input) = self.input_of(command) else { return };
+        self.branch_if_stepped_back();
+        // Code changed: a replay from an older copy would run the new code where the old ran.
+        if matches!(input, Input::Eval(_) | Input::Hotload { .. })
+            && let Some(recorder) = self.recorder.borrow_mut().as_mut()
+        {
+            recorder.checkpoint_next = true;
+        }
+        let turn = self.runtime.world().turn;
+        self.runtime.engine().session.borrow_mut().record(turn, input);
+    }
+
+    /// REPL code run after stepping back is a look, not a new future, unless it changes the
+    /// game: returns the code and the world's revision before it, for
+    /// [`Host::record_look`] to judge once it ran.
+    pub(super) fn look_after_stepping_back(&self, command: &Command) -> Option<(String, u64)> {
+        let Command::Eval { code, .. } = command else { return None };
+        let stepped_back = self.recorder.borrow().as_ref().is_some_and(|r| r.at.is_some());
+        (stepped_back && !self.replaying.get()).then(|| (code.clone(), self.runtime.world().revision()))
+    }
+
+    /// REPL code run after stepping back changed the game: the session goes another way from
+    /// here, and the code is its first input.
+    pub(super) fn record_look(&self, code: String, revision: u64) {
+        if self.runtime.world().revision() == revision {
+            return;
+        }
+        self.record_command(&Command::Eval { id: 0, code });
+    }
+
+    /// After stepping back, the old future is dropped: the session goes another way from here.
+    fn branch_if_stepped_back(&self) {
+        let mut recorder = self.recorder.borrow_mut();
+        let Some(recorder) = recorder.as_mut() else { return };
+        let Some(at) = recorder.at.take() else { return };
+        let keep_inputs = recorder.recording.turns[at].input;
+        let mut session = self.runtime.engine().session.borrow_mut();
+        let dropped_inputs = session.recorded.len().saturating_sub(keep_inputs);
+        session.recorded.truncate(keep_inputs);
+        let dropped_turns = recorder.recording.turns.len() - (at + 1);
+        recorder.recording.turns.truncate(at + 1);
+        recorder.checkpoints.retain(|c| c.mark <= at);
+        recorder.recording.branches.push(Branch { at, dropped_inputs, dropped_turns });
+        recorder.last_turn = recorder.recording.turns[at].turn;
+        if let Some(opened) = recorder.opened.take() {
+            // Played on from an opened recording: a new session, saving where games save.
+            *self.runtime.engine().save_dir.borrow_mut() = opened.save_dir;
+        }
+    }
+
+    /// Marks the start of a turn if the top-level command just handled passed one: the
+    /// state hash, and a copy of the state every few turns.
+    pub(super) fn mark_turn(&self) {
+        if self.replaying.get() || self.depth.get() > 0 {
+            return;
+        }
+        let mut recorder = self.recorder.borrow_mut();
+        let Some(recorder) = recorder.as_mut() else { return };
+        let turn = self.runtime.world().turn;
+        if turn == recorder.last_turn || recorder.at.is_some() {
+            return;
+        }
+        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
+        let hash = self.runtime.world().state_hash(&save);
+        let input = self.runtime.engine().session.borrow().recorded.len();
+        recorder.recording.turns.push(TurnMark { input, turn, hash });
+        recorder.last_turn = turn;
+        recorder.mark_revision = self.runtime.world().revision();
+        let mark = recorder.recording.turns.len() - 1;
+        let since = recorder.checkpoints.last().map_or(usize::MAX, |c| mark - c.mark);
+        if since >= CHECKPOINT_EVERY || recorder.checkpoint_next {
+            recorder.checkpoint_next = false;
+            recorder.checkpoints.push(self.checkpoint_at(mark, save));
+            if recorder.checkpoints.len() > MAX_CHECKPOINTS {
+                recorder.checkpoints.remove(0);
+            }
+        }
+    }
+
+    /// Ends the recording and writes it; returns where it went. A recording opened in the
+    /// timeline and only looked through is not written again.
+    pub(super) fn finish_recording(&self) -> Option<PathBuf> {
+        let recorder = self.recorder.borrow_mut().take()?;
+        let mut session = self.runtime.engine().session.borrow_mut().stop();
+        if let Some(opened) = recorder.opened {
+            *self.runtime.engine().save_dir.borrow_mut() = opened.save_dir;
+            return None;
+        }
+        let mut recording = recorder.recording;
+        if let Some(at) = recorder.at {
+            // Stopped after stepping back: the recording ends where the game was.
+            session.recorded.truncate(recording.turns[at].input);
+            recording.turns.truncate(at + 1);
+        }
+        let turn = self.runtime.world().turn;
+        session.recorded.push((turn, Input::Stop));
+        recording.inputs = session.recorded;
+        recording.saves = session.saves_read;
+        let lua = self.runtime.lua();
+        match recording.write(&recorder.path) {
+            Ok(()) => {
+                let text = format!(
+                    "recorded {} turns and {} inputs to {}",
+                    recording.turns.len() - 1,
+                    recording.inputs.len(),
+                    recorder.path.display()
+                );
+                gui::log(lua, LogLevel::Info, text);
+                Some(recorder.path)
+            }
+            Err(error) => {
+                gui::log(lua, LogLevel::Error, format!("the session's recording could not be written: {error}"));
+                None
+            }
+        }
+    }
+
+    /// Where the session is in its recording.
+    pub(super) fn recording_position(&self) -> Option<RecordingPosition> {
+        let recorder = self.recorder.borrow();
+        let recorder = recorder.as_ref()?;
+        let turns = recorder.recording.turns.len();
+        let at = recorder.at.unwrap_or(turns - 1);
+        let oldest = recorder.checkpoints.first().map_or(0, |c| c.mark);
+        let pending = self.changed_since_mark(recorder);
+        let turn_of = |mark: usize| recorder.recording.turns.get(mark).map_or(0, |m| m.turn);
+        Some(RecordingPosition {
+            at,
+            oldest,
+            turn_range: (turn_of(oldest), turn_of(turns - 1)),
+            opened: recorder.opened.is_some(),
+            kept_bytes: self.kept_bytes(recorder),
+            back: at - oldest + usize::from(pending),
+            forward: turns - 1 - at + usize::from(recorder.at.is_some() && self.inputs_since_mark(recorder) > 0),
+            turns: turns - 1,
+        })
+    }
+
+    /// About how many bytes the kept states and the recorded inputs take.
+    fn kept_bytes(&self, recorder: &Recorder) -> usize {
+        let states: usize = recorder.checkpoints.iter().map(|c| c.world.heap_estimate()).sum();
+        let session = self.runtime.engine().session.borrow();
+        let inputs = session.recorded.len() * size_of::<(u64, Input)>();
+        let text: usize = session
+            .recorded
+            .iter()
+            .map(|(_, input)| match input {
+                Input::Key(s) | Input::Text(s) | Input::Eval(s) => s.len(),
+                Input::Hotload { file, text } => file.len() + text.len(),
+                _ => 0,
+            })
+            .sum();
+        states + inputs + text + recorder.recording.turns.len() * size_of::<TurnMark>()
+    }
+
+    /// True if, at the newest input, the game changed since its turn began (stepping back
+    /// goes to the start of this turn first).
+    fn changed_since_mark(&self, recorder: &Recorder) -> bool {
+        recorder.at.is_none() && self.runtime.world().revision() != recorder.mark_revision
+    }
+
+    /// Inputs recorded since the last turn mark.
+    fn inputs_since_mark(&self, recorder: &Recorder) -> usize {
+        let last = recorder.recording.turns.last().map_or(0, |m| m.input);
+        self.runtime.engine().session.borrow().recorded.len().saturating_sub(last)
+    }
+
+    /// Steps back to the start of the previous turn (or of this one, if the game changed
+    /// since it began).
+    pub(super) fn step_back(&self) {
+        let target = {
+            let recorder = self.recorder.borrow();
+            let Some(recorder) = recorder.as_ref() else {
+                self.refuse(RefusalKind::Play, "Step back works while playing");
+                return;
+            };
+            let current = recorder.at.unwrap_or(recorder.recording.turns.len() - 1);
+            match self.changed_since_mark(recorder) {
+                true => Some(current),
+                false => current.checked_sub(1),
+            }
+        };
+        match target {
+            Some(target) => self.go_to_mark(target),
+            None => self.refuse(RefusalKind::NothingToDo, "this is the first turn of the session"),
+        }
+    }
+
+    /// Steps forward one recorded turn after stepping back, replaying its inputs; from the
+    /// last turn mark, replays the inputs after it and the session is live again.
+    pub(super) fn step_forward(&self) {
+        let plan = {
+            let recorder = self.recorder.borrow();
+            let Some(recorder) = recorder.as_ref() else {
+                self.refuse(RefusalKind::Play, "Step forward works while playing");
+                return;
+            };
+            recorder.at.map(|at| (at, recorder.recording.turns.len() - 1, recorder.recording.turns[at].input))
+        };
+        match plan {
+            None => self.refuse(RefusalKind::NothingToDo, "this is the newest turn: nothing recorded is ahead"),
+            Some((at, last, _)) if at < last => self.go_to_mark(at + 1),
+            Some((_, _, from)) => {
+                if self.refuse_while_waiting() {
+                    return;
+                }
+                let inputs = self.recorded_inputs(from, usize::MAX);
+                self.replay_within(inputs);
+                if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+                    recorder.at = None;
+                    recorder.last_turn = self.runtime.world().turn;
+                    recorder.mark_revision = self.runtime.world().revision();
+                }
+            }
+        }
+    }
+
+    /// Refuses stepping while Lua waits in a menu or a breakpoint (a turn is stepped from its
+    /// start, with nothing waiting); true if refused.
+    fn refuse_while_waiting(&self) -> bool {
+        let waiting = self.depth.get() > 0;
+        if waiting {
+            self.refuse(
+                RefusalKind::Play,
+                "close the menu or continue the breakpoint first: turns are stepped from their start",
+            );
+        }
+        waiting
+    }
+
+    /// The recorded inputs `from..to` (clipped to those recorded).
+    fn recorded_inputs(&self, from: usize, to: usize) -> Vec<Input> {
+        let session = self.runtime.engine().session.borrow();
+        let to = to.min(session.recorded.len());
+        session.recorded.get(from..to).unwrap_or_default().iter().map(|(_, input)| input.clone()).collect()
+    }
+
+    /// Goes to the start of the turn of mark `target`: forward by replaying the recorded
+    /// inputs from where the game is, back by putting back the nearest kept state before it
+    /// and replaying from there. Passing marks keeps states on the way (every
+    /// [`CHECKPOINT_EVERY`]), so going back and forth through a long recording gets cheap.
+    pub(super) fn go_to_mark(&self, target: usize) {
+        if self.refuse_while_waiting() {
+            return;
+        }
+        let plan = {
+            let recorder = self.recorder.borrow();
+            let Some(recorder) = recorder.as_ref() else {
+                self.refuse(RefusalKind::Play, "the turns of a session are stepped through while playing");
+                return;
+            };
+            if target >= recorder.recording.turns.len() {
+                self.refuse(RefusalKind::NothingToDo, format!("the session has no turn mark {target}"));
+                return;
+            }
+            let forward = recorder.at.filter(|&at| at <= target);
+            match forward {
+                Some(at) => Ok(at),
+                None => match recorder.checkpoints.iter().rposition(|c| c.mark <= target) {
+                    Some(index) => Err((index, recorder.checkpoints[index].mark)),
+                    None => {
+                        self.refuse(RefusalKind::NothingToDo, "no older turn is kept to step back to");
+                        return;
+                    }
+                },
+            }
+        };
+        let mut mark = match plan {
+            Ok(at) => at,
+            Err((checkpoint, mark)) => {
+                self.restore_checkpoint(checkpoint);
+                mark
+            }
+        };
+        while mark < target {
+            let (from, to) = {
+                let recorder = self.recorder.borrow();
+                let turns = recorder.as_ref().map(|r| &r.recording.turns);
+                turns.map_or((0, 0), |t| (t[mark].input, t[mark + 1].input))
+            };
+            self.replay_within(self.recorded_inputs(from, to));
+            mark += 1;
+            self.keep_on_the_way(mark);
+        }
+        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+            recorder.at = Some(target);
+            recorder.mark_revision = self.runtime.world().revision();
+        }
+        self.check_mark(target);
+    }
+
+    /// Keeps a state at mark `mark` reached by replaying, if its number calls for one and
+    /// none is kept there.
+    fn keep_on_the_way(&self, mark: usize) {
+        if !mark.is_multiple_of(CHECKPOINT_EVERY) {
+            return;
+        }
+        let kept = self.recorder.borrow().as_ref().is_none_or(|r| r.checkpoints.iter().any(|c| c.mark == mark));
+        if kept {
+            return;
+        }
+        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
+        let checkpoint = self.checkpoint_at(mark, save);
+        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+            let index = recorder.checkpoints.partition_point(|c| c.mark < mark);
+            recorder.checkpoints.insert(index, checkpoint);
+        }
+    }
+
+    /// Puts back checkpoint `index`: the world exactly, the `save` tables and the messages.
+    fn restore_checkpoint(&self, index: usize) {
+        let recorder = self.recorder.borrow();
+        let Some(checkpoint) = recorder.as_ref().and_then(|r| r.checkpoints.get(index)) else { return };
+        let engine = self.runtime.engine();
+        engine.world.borrow_mut().rewind_to(checkpoint.world.clone());
+        let lua = self.runtime.lua();
+        let restored =
+            engine.forget_handles().and_then(|()| crate::lua::save::restore_save_tables(lua, &checkpoint.save));
+        if let Err(error) = restored {
+            gui::log(lua, LogLevel::Error, format!("the save tables could not be put back: {error}"));
+        }
+        engine.gui.borrow_mut().set_messages(checkpoint.messages.clone());
+        self.error.take();
+        self.break_requested.set(false);
+    }
+
+    /// Logs a warning if the state is not the one recorded at turn mark `mark`.
+    fn check_mark(&self, mark: usize) {
+        let Some(expected) = self.recorder.borrow().as_ref().map(|r| r.recording.turns[mark]) else { return };
+        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
+        if self.runtime.world().state_hash(&save) != expected.hash {
+            let text = format!(
+                "turn {} is not as it was recorded going forward: code changed since (a hotload), or a rule reads \
+                 something that is not recorded",
+                expected.turn
+            );
+            gui::log(self.runtime.lua(), LogLevel::Warn, text);
+        }
+    }
+
+    /// Runs recorded `inputs` on this host as they were run, without recording them again:
+    /// nested waits (a menu the inputs open) take their inputs from the same list.
+    pub(super) fn replay_within(&self, inputs: Vec<Input>) {
+        let engine = self.runtime.engine();
+        let mode = engine.session.borrow().mode;
+        engine.session.borrow_mut().replay(inputs);
+        self.replaying.set(true);
+        // Recorded keys reached the game (a paused game's keys are not recorded), so they
+        // reach it again while the timeline is paused.
+        let paused = self.play.paused.replace(false);
+        while let Some(command) = self.next_replayed() {
+            self.handle(command);
+        }
+        self.play.paused.set(paused);
+        self.replaying.set(false);
+        engine.session.borrow_mut().resume(mode);
+    }
+
+    /// The next recorded command to replay (clock reads are taken by the code that reads
+    /// them; one left over is skipped). None when the inputs are used up.
+    pub(super) fn next_replayed(&self) -> Option<Command> {
+        loop {
+            let input = self.runtime.engine().session.borrow_mut().queue.pop_front()?;
+            if let Some(command) = self.command_of(input) {
+                return Some(command);
+            }
+        }
+    }
+}
+
+/// A scratch save folder holding the saves `recording` read: where a replay of it loads and
+/// saves games, so the project's saves are never written.
+pub(super) fn scratch_saves(recording: &Recording) -> Result<tempfile::TempDir, String> {
+    let saves = tempfile::tempdir().map_err(|e| format!("a scratch folder for its saves: {e}"))?;
+    for (name, save) in &recording.saves {
+        let path = crate::lua::save::save_path(saves.path(), name).map_err(|e| format!("its save '{name}': {e}"))?;
+        crate::save::write_save(&path, save).map_err(|e| e.to_string())?;
+    }
+    Ok(saves)
+}

@@ -1,0 +1,184 @@
+//! The session log: the inputs of a play session as they come (see
+//! [`crate::recording`]), and what reaches game logic from outside the game — the wall
+//! clock (`os.time`, `os.clock`, `os.date`) and saves written before the session — recorded
+//! while recording and served back from the recording while replaying, so a replay sees
+//! exactly what the session saw.
+//!
+//! The host records the inputs it handles; the clocks and loads record themselves here, in
+//! the same list, so a replay meets each in the order it happened.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use mlua::{Function, Lua, MultiValue, Table, Value};
+
+use super::engine;
+use crate::recording::Input;
+use crate::save::SaveGame;
+
+/// What the session log does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SessionMode {
+    /// Not playing, or not recording: the clocks are read live.
+    #[default]
+    Off,
+    /// Inputs and clock reads are appended.
+    Recording,
+    /// Inputs and clock reads come from the queue.
+    Replaying,
+}
+
+/// The inputs of the session being recorded or replayed.
+#[derive(Default)]
+pub struct SessionLog {
+    /// What the log does now.
+    pub mode: SessionMode,
+    /// The inputs recorded so far, each with the game's turn when it came.
+    pub recorded: Vec<(u64, Input)>,
+    /// The inputs still to replay, in order.
+    pub queue: VecDeque<Input>,
+    /// Saves the session loaded that it had not written, as they were read.
+    pub saves_read: BTreeMap<String, SaveGame>,
+    /// Saves the session wrote.
+    written: BTreeSet<String>,
+    /// The first place a replay met something other than the recording had (a clock read
+    /// where the recording has none, or the other way round).
+    pub diverged: Option<String>,
+}
+
+impl SessionLog {
+    /// Starts recording from nothing.
+    pub fn start_recording(&mut self) {
+        *self = SessionLog { mode: SessionMode::Recording, ..SessionLog::default() };
+    }
+
+    /// Starts replaying `inputs`.
+    pub fn start_replaying(&mut self, inputs: impl IntoIterator<Item = Input>) {
+        *self =
+            SessionLog { mode: SessionMode::Replaying, queue: inputs.into_iter().collect(), ..SessionLog::default() };
+    }
+
+    /// Replays `inputs` from the middle of a recording (stepping back or forward): what is
+    /// recorded stays, and nothing is added until [`SessionLog::resume`].
+    pub fn replay(&mut self, inputs: Vec<Input>) {
+        self.mode = SessionMode::Replaying;
+        self.queue = inputs.into();
+    }
+
+    /// Goes back to `mode` after [`SessionLog::replay`]; inputs not replayed are dropped.
+    pub fn resume(&mut self, mode: SessionMode) {
+        self.mode = mode;
+        self.queue.clear();
+    }
+
+    /// Stops recording or replaying; returns the log as it was.
+    pub fn stop(&mut self) -> SessionLog {
+        std::mem::take(self)
+    }
+
+    /// Appends an input while recording.
+    pub fn record(&mut self, turn: u64, input: Input) {
+        if self.mode == SessionMode::Recording {
+            self.recorded.push((turn, input));
+        }
+    }
+
+    /// A clock read: `live` while not replaying (recorded while recording), else the next
+    /// recorded read of the same kind.
+    fn read_clock(&mut self, turn: u64, live: impl FnOnce() -> Input) -> Input {
+        match self.mode {
+            SessionMode::Off => live(),
+            SessionMode::Recording => {
+                let value = live();
+                self.recorded.push((turn, value.clone()));
+                value
+            }
+            SessionMode::Replaying => {
+                let value = live();
+                match self.queue.front() {
+                    Some(next) if std::mem::discriminant(next) == std::mem::discriminant(&value) => {
+                        self.queue.pop_front().unwrap_or(value)
+                    }
+                    other => {
+                        if self.diverged.is_none() {
+                            self.diverged = Some(format!(
+                                "game code read the clock at turn {turn} where the recording has {}",
+                                other.map_or("nothing more".to_owned(), |input| format!("{input:?}"))
+                            ));
+                        }
+                        value
+                    }
+                }
+            }
+        }
+    }
+
+    /// A save was written: loading it again later in the session needs nothing recorded.
+    pub fn wrote_save(&mut self, name: &str) {
+        if self.mode == SessionMode::Recording {
+            self.written.insert(name.to_owned());
+        }
+    }
+
+    /// A save was loaded: kept while recording unless the session wrote it.
+    pub fn read_save(&mut self, name: &str, save: &SaveGame) {
+        if self.mode == SessionMode::Recording && !self.written.contains(name) && !self.saves_read.contains_key(name) {
+            self.saves_read.insert(name.to_owned(), save.clone());
+        }
+    }
+}
+
+/// The raw `os` functions of the standard library.
+struct RawClock {
+    time: Function,
+    clock: Function,
+    date: Function,
+}
+
+/// `os.time([table])`: with a date table, that date (no clock is read); without, the wall
+/// clock as the session log serves it.
+fn time(lua: &Lua, raw: &RawClock, args: MultiValue) -> mlua::Result<Value> {
+    if args.front().is_some_and(|a| !a.is_nil()) {
+        return raw.time.call(args);
+    }
+    let live = raw.time.call::<i64>(())?;
+    let engine = engine(lua);
+    let turn = engine.world.borrow().turn;
+    match engine.session.borrow_mut().read_clock(turn, || Input::Time(live)) {
+        Input::Time(seconds) => Ok(Value::Integer(seconds)),
+        _ => Ok(Value::Integer(live)),
+    }
+}
+
+/// `os.clock()`: processor seconds as the session log serves them.
+fn clock(lua: &Lua, raw: &RawClock) -> mlua::Result<Value> {
+    let live = raw.clock.call::<f64>(())?;
+    let engine = engine(lua);
+    let turn = engine.world.borrow().turn;
+    match engine.session.borrow_mut().read_clock(turn, || Input::Clock(live)) {
+        Input::Clock(seconds) => Ok(Value::Number(seconds)),
+        _ => Ok(Value::Number(live)),
+    }
+}
+
+/// Replaces `os.time`, `os.clock` and `os.date` in the API every environment reads: the
+/// clocks go through the session log; `os.date` without a time formats `os.time()`'s.
+pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
+    let os: Table = lua.globals().get("os")?;
+    let raw = std::rc::Rc::new(RawClock { time: os.get("time")?, clock: os.get("clock")?, date: os.get("date")? });
+    let safe_os: Table = api.get("os")?;
+    let r = raw.clone();
+    safe_os.set("time", lua.create_function(move |lua, args: MultiValue| time(lua, &r, args))?)?;
+    let r = raw.clone();
+    safe_os.set("clock", lua.create_function(move |lua, ()| clock(lua, &r))?)?;
+    let r = raw;
+    safe_os.set(
+        "date",
+        lua.create_function(move |lua, (format, at, rest): (Value, Value, MultiValue)| {
+            let at = if at.is_nil() { time(lua, &r, MultiValue::new())? } else { at };
+            let mut args = MultiValue::from_vec(vec![format, at]);
+            args.extend(rest);
+            r.date.call::<MultiValue>(args)
+        })?,
+    )?;
+    Ok(())
+}
