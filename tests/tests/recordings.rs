@@ -165,10 +165,16 @@ fn the_clock_a_rule_reads_is_recorded_and_served_back_on_replay() {
 fn stepping_back_a_hundred_turns_one_by_one_gives_each_turn_as_it_was_going_forward() {
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
+    let mut seen = vec![(turn(&host), hash(&host))];
+    // A death would end the walk.
+    eval(&host, "Chara.player().max_hp = 100000 Chara.player().hp = 100000");
     let mut rng = fastrand::Rng::with_seed(7);
     let keys = ["up", "down", "left", "right", "5"];
-    let mut seen = vec![(turn(&host), hash(&host))];
-    while seen.len() <= 100 {
+    for pressed in 0.. {
+        if seen.len() > 100 {
+            break;
+        }
+        assert!(pressed < 2000, "100 turns in 2,000 keys");
         press_past_prompts(&host, keys[rng.usize(..keys.len())]);
         let now = turn(&host);
         if now != seen.last().unwrap().0 {
@@ -442,4 +448,42 @@ fn a_thousand_turns_can_be_gone_back_through_in_little_memory() {
     assert_eq!(recording.turns[0].hash, first, "the first turn, 1,000 back");
     assert_eq!(recording.turns[500].hash, middle, "a turn in the middle");
     assert!(recording.branches.is_empty(), "going back and forth is not a new way");
+}
+
+#[test]
+fn stepping_back_goes_across_the_stairs_a_save_and_a_load_with_the_save_tables() {
+    let copy = DemoCopy::new();
+    let host = spawn(&copy.project());
+    let mut seen = vec![(turn(&host), hash(&host))];
+    // The start of each turn, as the recorder marks them (a load starts one too).
+    let mut mark = |host: &HostHandle| {
+        let now = turn(host);
+        if seen.last().unwrap().0 != now {
+            seen.push((now, hash(host)));
+        }
+    };
+    // Down the stairs and back up, a save table changed on the way, a save and a load.
+    eval(&host, "Chara.player():set_pos(29, 16) World.refresh_sight()");
+    for key in ["j", "enter", "l", "h", "enter", "k"] {
+        press(&host, key);
+        mark(&host);
+    }
+    eval(&host, "save.elona.visits = 7");
+    press(&host, "ctrl+s");
+    mark(&host);
+    for key in ["h", "h"] {
+        press(&host, key);
+        mark(&host);
+    }
+    eval(&host, "save.elona.visits = 9");
+    press(&host, "ctrl+l");
+    mark(&host);
+    press(&host, "l");
+    mark(&host);
+    assert!(seen.len() >= 10, "{} turn starts", seen.len());
+    for expected in seen.iter().rev().skip(1) {
+        host.send(Command::StepBack);
+        assert_eq!((turn(&host), hash(&host)), *expected, "stepped back to turn {}", expected.0);
+    }
+    assert_eq!(value(&host, "Map.current().name"), "\"town\"");
 }

@@ -428,7 +428,13 @@ impl Host {
                 return;
             };
             let current = recorder.at.unwrap_or(recorder.recording.turns.len() - 1);
-            match self.changed_since_mark(recorder) {
+            // A change to a `save` table leaves the world's revision as it was: the hash
+            // sees it.
+            let changed = self.changed_since_mark(recorder)
+                || (recorder.at.is_none()
+                    && crate::lua::save::save_tables(self.runtime.lua())
+                        .is_ok_and(|t| self.runtime.world().state_hash(&t) != recorder.recording.turns[current].hash));
+            match changed {
                 true => Some(current),
                 false => current.checked_sub(1),
             }
