@@ -53,26 +53,28 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
         state.viewport.focus_requested = true;
     }
     let position = state.snapshot.recording.unwrap_or_default();
-    let back = ui
-        .add_enabled(position.back > 0, egui::Button::new("⏮ Back"))
-        .on_hover_text(format!(
-            "Back to the start of the previous turn (Ctrl+Z); {} turns can be stepped back",
-            position.back
-        ))
-        .on_disabled_hover_text("At the first turn kept");
-    if back.clicked() {
-        state.outbox.push(Command::StepBack);
-        state.viewport.focus_requested = true;
-    }
-    let forward = ui
-        .add_enabled(position.forward > 0, egui::Button::new("⏩ Forward"))
-        .on_hover_text(format!(
-            "Play the next recorded turn again (Ctrl+Y); {} ahead — any other input goes another way and drops them",
-            position.forward
-        ))
-        .on_disabled_hover_text("Nothing recorded is ahead: step back first");
-    if forward.clicked() {
-        state.outbox.push(Command::StepForward);
+    let back = format!("Back to the start of the previous turn (Ctrl+Z); {} turns can be stepped back", position.back);
+    step_button(ui, state, ("⏮ Back", position.back > 0), (&back, "At the first turn kept"), Command::StepBack);
+    let forward = format!(
+        "Play the next recorded turn again (Ctrl+Y); {} ahead — any other input goes another way and drops them",
+        position.forward
+    );
+    let unavailable = "Nothing recorded is ahead: step back first";
+    step_button(ui, state, ("⏩ Forward", position.forward > 0), (&forward, unavailable), Command::StepForward);
+}
+
+/// A button that sends `command` when `enabled`, with a tooltip for each case; the keyboard
+/// stays the game's.
+fn step_button(
+    ui: &mut egui::Ui,
+    state: &mut EditorContext,
+    (label, enabled): (&str, bool),
+    (hover, disabled_hover): (&str, &str),
+    command: Command,
+) {
+    let button = ui.add_enabled(enabled, egui::Button::new(label));
+    if button.on_hover_text(hover).on_disabled_hover_text(disabled_hover).clicked() {
+        state.outbox.push(command);
         state.viewport.focus_requested = true;
     }
 }

@@ -1,8 +1,8 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
 //! 200×200 map (≤ 10 ms), and stopping play to put that map's edit state back (≤ 50 ms).
 //! Recordings' targets on the same world: what recording adds to a turn (≤ 2%: the state
-//! hash, and a kept state every 8 turns), the state hash (≤ 1 ms), stepping back at its
-//! worst (a kept state put back and 7 turns replayed, ≤ 50 ms); and a headless replay of
+//! hash, and a kept state every 16 turns), the state hash (≤ 1 ms), stepping back at its
+//! worst (a kept state put back and 15 turns replayed, ≤ 50 ms); and a headless replay of
 //! 1,000 turns of the demo game (≥ 1,000 turns a second).
 //! Run with `cargo bench -p nefia_tests --bench play`.
 
@@ -122,8 +122,8 @@ fn recording(c: &mut Criterion) {
     run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
     let mut group = c.benchmark_group("recording");
     group.bench_function("state hash of the 500-AI world", |b| b.iter(|| runtime.state_hash().expect("a hash")));
-    // What the recorder does at the start of every turn: the hash, and every 8th turn a copy
-    // of the state to step back to.
+    // What the recorder does at the start of every turn: the hash, and every 16th turn a
+    // copy of the state to step back to.
     let mut turn = 0u64;
     group.bench_function("recording's work per turn on the 500-AI world", |b| {
         b.iter(|| {
@@ -137,11 +137,11 @@ fn recording(c: &mut Criterion) {
             hash
         })
     });
-    // Stepping back at its worst: the kept state 7 turns before is put back and 7 turns are
-    // replayed.
+    // Stepping back at its worst: the kept state CHECKPOINT_EVERY - 1 turns before is put
+    // back and those turns are replayed.
     let kept = runtime.world().copy_state();
     group.sample_size(20);
-    group.bench_function("step back on the 500-AI world, worst case (7 turns replayed)", |b| {
+    group.bench_function("step back on the 500-AI world, worst case (15 turns replayed)", |b| {
         b.iter(|| {
             runtime.world_mut().rewind_to(kept.clone());
             for _ in 1..nefia_runtime::host::recorder::CHECKPOINT_EVERY {

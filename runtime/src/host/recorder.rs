@@ -25,10 +25,14 @@ use crate::value::Value;
 use crate::world::WorldState;
 
 /// A copy of the state is kept at every this many turns.
-pub const CHECKPOINT_EVERY: usize = 8;
+pub const CHECKPOINT_EVERY: usize = 16;
 
-/// The most copies kept; older turns cannot be stepped back to (8 × 512 = 4,096 turns).
+/// The most copies kept; older turns cannot be stepped back to (16 × 512 = 8,192 turns).
 const MAX_CHECKPOINTS: usize = 512;
+
+/// The recording so far is written every this many turns, so a crash loses little of a long
+/// session (the file then ends without `Stop`, and a replay says so).
+const WRITE_EVERY: usize = 250;
 
 /// A state kept to step back to: the world, every mod's `save` table and the messages at the
 /// start of one turn.
@@ -321,6 +325,15 @@ impl Host {
         recorder.mark_revision = self.runtime.world().revision();
         let mark = recorder.recording.turns.len() - 1;
         let since = recorder.checkpoints.last().map_or(usize::MAX, |c| mark - c.mark);
+        if mark.is_multiple_of(WRITE_EVERY) && recorder.opened.is_none() {
+            let session = self.runtime.engine().session.borrow();
+            let mut so_far = recorder.recording.clone();
+            so_far.inputs = session.recorded.clone();
+            so_far.saves = session.saves_read.clone();
+            if let Err(error) = so_far.write(&recorder.path) {
+                tracing::warn!("the session's recording so far could not be written: {error}");
+            }
+        }
         if since >= CHECKPOINT_EVERY || recorder.checkpoint_next {
             recorder.checkpoint_next = false;
             recorder.checkpoints.push(self.checkpoint_at(mark, save));

@@ -1,6 +1,8 @@
 //! Map memory: what the player remembers of cells it has seen (drawn dimmed when out of
 //! sight). Each remembered object is the data its `produce_memory()` gave when last seen.
 
+use std::hash::{Hash, Hasher};
+
 use serde::{Deserialize, Serialize};
 
 use crate::object::{ObjectKind, Uid};
@@ -46,13 +48,27 @@ pub struct MapMemory {
     /// Per cell: the map's content revision of the cell when it was remembered (0: not
     /// taken from sight since the map was last put back or loaded).
     revisions: Vec<u32>,
+    /// The sum of the remembered cells' hashes, kept as cells change: the state hash reads
+    /// it instead of walking every cell each turn.
+    hash_sum: u64,
+}
+
+/// A remembered cell's part of [`MapMemory::hash`]: its place and what is remembered there,
+/// with names hashed as text (the same on every run).
+fn cell_hash(index: usize, cell: &CellMemory) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    (index, cell.tile.as_str()).hash(&mut h);
+    for seen in &cell.objects {
+        (seen.uid.0, seen.id.as_str(), seen.show, seen.glyph.as_str(), seen.color).hash(&mut h);
+    }
+    h.finish()
 }
 
 impl MapMemory {
     /// Nothing remembered on a `width`×`height` map.
     pub fn new(width: i32, height: i32) -> MapMemory {
         let cells = (width * height) as usize;
-        MapMemory { width, cells: vec![None; cells], revisions: vec![0; cells] }
+        MapMemory { width, cells: vec![None; cells], revisions: vec![0; cells], hash_sum: 0 }
     }
 
     fn index(&self, x: i32, y: i32) -> Option<usize> {
@@ -68,7 +84,7 @@ impl MapMemory {
     /// Remembers (x, y) as `memory`.
     pub fn set(&mut self, x: i32, y: i32, memory: CellMemory) {
         if let Some(i) = self.index(x, y) {
-            self.cells[i] = Some(Box::new(memory));
+            self.remember(i, memory);
             self.revisions[i] = 0;
         }
     }
@@ -76,12 +92,26 @@ impl MapMemory {
     /// Remembers (x, y) as `memory`, taken when the cell's content revision was `revision`.
     pub(crate) fn set_seen(&mut self, x: i32, y: i32, memory: CellMemory, revision: u32) {
         if let Some(i) = self.index(x, y) {
-            match &mut self.cells[i] {
-                Some(cell) => **cell = memory,
-                empty => *empty = Some(Box::new(memory)),
-            }
+            self.remember(i, memory);
             self.revisions[i] = revision;
         }
+    }
+
+    fn remember(&mut self, i: usize, memory: CellMemory) {
+        let added = cell_hash(i, &memory);
+        match &mut self.cells[i] {
+            Some(cell) => {
+                self.hash_sum = self.hash_sum.wrapping_sub(cell_hash(i, cell));
+                **cell = memory;
+            }
+            empty => *empty = Some(Box::new(memory)),
+        }
+        self.hash_sum = self.hash_sum.wrapping_add(added);
+    }
+
+    /// A hash of everything remembered, the same whatever order the cells were seen in.
+    pub fn hash(&self) -> u64 {
+        self.hash_sum
     }
 
     /// True if (x, y) was remembered from sight when its content revision was `revision`:
@@ -107,5 +137,29 @@ impl MapMemory {
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.cells.iter_mut().for_each(|c| *c = None);
+        self.hash_sum = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(tile: &str) -> CellMemory {
+        CellMemory { tile: Symbol::intern(tile), objects: Vec::new() }
+    }
+
+    #[test]
+    fn the_hash_follows_what_is_remembered_whatever_the_order() {
+        let (mut a, mut b) = (MapMemory::new(4, 4), MapMemory::new(4, 4));
+        a.set(1, 1, cell("floor"));
+        a.set(2, 3, cell("wall"));
+        b.set(2, 3, cell("wall"));
+        b.set(1, 1, cell("grass"));
+        assert_ne!(a.hash(), b.hash());
+        b.set(1, 1, cell("floor"));
+        assert_eq!(a.hash(), b.hash(), "seen in another order, remembered the same");
+        a.clear();
+        assert_eq!(a.hash(), MapMemory::new(4, 4).hash());
     }
 }

@@ -60,6 +60,9 @@ pub struct InstancedMap {
     feats: Vec<u16>,
     objects_revision: u64,
     tiles_revision: u64,
+    /// The state hash's part for the tiles, with the tiles revision it was taken at (see
+    /// [`InstancedMap::tiles_hash`]).
+    tiles_hash: std::cell::Cell<(u64, u64)>,
     /// Objects of the map file whose prototype the loaded mods do not know: kept as written
     /// (with their place in the file's object list) so saving the map loses nothing.
     pub unresolved: Vec<crate::save::UnresolvedObject>,
@@ -90,6 +93,7 @@ impl InstancedMap {
             feats: vec![0; cells],
             objects_revision: 1,
             tiles_revision: 1,
+            tiles_hash: std::cell::Cell::new((0, 0)),
             unresolved: Vec::new(),
             codes: Default::default(),
         }
@@ -150,6 +154,18 @@ impl InstancedMap {
             self.touch_cell(x, y);
         }
         true
+    }
+
+    /// `compute`'s hash of the tiles, computed again only when they changed: the state hash
+    /// takes it every turn, and a map's tiles rarely change in play.
+    pub(crate) fn tiles_hash(&self, compute: impl FnOnce(&InstancedMap) -> u64) -> u64 {
+        let (revision, hash) = self.tiles_hash.get();
+        if revision == self.tiles_revision {
+            return hash;
+        }
+        let hash = compute(self);
+        self.tiles_hash.set((self.tiles_revision, hash));
+        hash
     }
 
     /// The tile ids of every cell, row by row.

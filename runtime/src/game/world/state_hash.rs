@@ -118,26 +118,26 @@ impl World {
         for (id, map) in &self.maps {
             (id.0, &map.name, map.width(), map.height(), map.entrance).hash(&mut h);
             // Cells by their tile's name (palettes are numbered in the order a map was built).
-            let tiles: Vec<u64> = map
-                .palette()
-                .iter()
-                .map(|tile| {
-                    let mut h = FxHasher::default();
-                    tile.as_str().hash(&mut h);
-                    h.finish()
-                })
-                .collect();
-            for y in 0..map.height() {
-                for x in 0..map.width() {
-                    tiles.get(usize::from(map.tile_index(x, y))).hash(&mut h);
+            map.tiles_hash(|map| {
+                let mut h = FxHasher::default();
+                let tiles: Vec<u64> = map
+                    .palette()
+                    .iter()
+                    .map(|tile| {
+                        let mut h = FxHasher::default();
+                        tile.as_str().hash(&mut h);
+                        h.finish()
+                    })
+                    .collect();
+                for y in 0..map.height() {
+                    for x in 0..map.width() {
+                        tiles.get(usize::from(map.tile_index(x, y))).hash(&mut h);
+                    }
                 }
-            }
-            for (x, y, memory) in map.memory.known_cells() {
-                (x, y, memory.tile.as_str()).hash(&mut h);
-                for seen in &memory.objects {
-                    (seen.uid.0, seen.id.as_str(), seen.show, seen.glyph.as_str(), seen.color).hash(&mut h);
-                }
-            }
+                h.finish()
+            })
+            .hash(&mut h);
+            map.memory.hash().hash(&mut h);
         }
         for (name, table) in save_tables {
             name.hash(&mut h);
