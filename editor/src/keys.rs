@@ -37,6 +37,23 @@ pub fn key_name(key: Key, modifiers: Modifiers) -> String {
     name
 }
 
+/// True for Shift, Ctrl, Alt and Super pressed alone: egui reports them as keys of their
+/// own, but to the game they are only the `ctrl+` of the next key (and each one sent would be
+/// an input a recording keeps, dropping the turns ahead after stepping back).
+fn is_modifier(key: Key) -> bool {
+    matches!(
+        key,
+        Key::ShiftLeft
+            | Key::ShiftRight
+            | Key::ControlLeft
+            | Key::ControlRight
+            | Key::AltLeft
+            | Key::AltRight
+            | Key::SuperLeft
+            | Key::SuperRight
+    )
+}
+
 /// The key presses (and, with `text`, typed text) of this frame as engine input.
 fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
     ctx.input(|input| {
@@ -44,7 +61,9 @@ fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
             .events
             .iter()
             .filter_map(|event| match event {
-                Event::Key { key, pressed: true, modifiers, .. } => Some(Input::Key(key_name(*key, *modifiers))),
+                Event::Key { key, pressed: true, modifiers, .. } if !is_modifier(*key) => {
+                    Some(Input::Key(key_name(*key, *modifiers)))
+                }
                 Event::Text(typed) if text => Some(Input::Text(typed.clone())),
                 _ => None,
             })
@@ -70,5 +89,19 @@ mod tests {
         assert_eq!(key_name(Key::Num7, Modifiers::NONE), "7");
         assert_eq!(key_name(Key::S, Modifiers::CTRL), "ctrl+s");
         assert_eq!(key_name(Key::F5, Modifiers::SHIFT), "shift+f5");
+    }
+
+    #[test]
+    fn modifiers_alone_are_no_input() {
+        let ctx = egui::Context::default();
+        let mut input = egui::RawInput::default();
+        for key in [Key::ControlLeft, Key::ShiftRight, Key::Z] {
+            let modifiers = if key == Key::Z { Modifiers::CTRL } else { Modifiers::NONE };
+            input.events.push(Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers });
+        }
+        let mut seen = Vec::new();
+        let mut output = ctx.run_ui(input, |ui| seen = frame_input(ui.ctx(), false));
+        output.textures_delta.clear();
+        assert_eq!(seen, vec![Input::Key("ctrl+z".into())]);
     }
 }

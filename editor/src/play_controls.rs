@@ -123,7 +123,12 @@ pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     }
     let (first, newest) = position.turn_range;
     let what = if position.opened { "recording" } else { "session" };
-    ui.label(format!("mark {mark} of {last} · turns {first}–{newest} of the {what}"));
+    let turn = state.snapshot.turn;
+    ui.label(format!(
+        "turn {turn} · {} back, {} ahead · turns {first}–{newest} of the {what}",
+        position.back, position.forward
+    ))
+    .on_hover_text(format!("at mark {mark} of {last}; about {} KiB kept to step back", position.kept_bytes / 1024));
     if position.forward > 0 || position.opened {
         let from_here = ui.button("▶ Play from here").on_hover_text(
             "Go on playing from this turn: the next input drops the recorded turns ahead (the recording notes it)",
