@@ -497,3 +497,32 @@ fn stepping_back_goes_across_the_stairs_a_save_and_a_load_with_the_save_tables()
     }
     assert_eq!(value(&host, "Map.current().name"), "\"town\"");
 }
+
+#[test]
+fn a_broken_or_hostile_recording_is_refused_or_stopped_with_a_message_that_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = nefia_tests::repo_root().join("projects/demo/recordings/tests/walk-and-kill.ron");
+    let text = std::fs::read_to_string(&demo).unwrap();
+
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, text.replacen("inputs: [", "inputs: [(0, Kee(\"up\")),", 1)).unwrap();
+    let error = Recording::read(&broken).unwrap_err().to_string();
+    assert!(error.starts_with(&format!("{}:", broken.display())) && error.contains("Kee"), "{error}");
+
+    let escaping = dir.path().join("escaping.ron");
+    let hash = Recording::read(&demo).unwrap().files["maps/town.ron"].clone();
+    std::fs::write(&escaping, text.replacen(&hash, "../../../etc/pass", 1)).unwrap();
+    let error = Recording::read(&escaping).unwrap_err().to_string();
+    assert!(error.contains("the hash of maps/town.ron is \"../../../etc/pass\""), "{error}");
+
+    // REPL code that never ends is stopped by the time limit; the replay goes on to its end.
+    let mut runaway = Recording::read(&demo).unwrap();
+    runaway.inputs.insert(0, (0, recording::Input::Eval("while true do end".into())));
+    for mark in &mut runaway.turns[1..] {
+        mark.input += 1;
+    }
+    let project = nefia_tests::repo_root().join("projects/demo");
+    let report = replay(&project, &runaway, &ReplayOptions::default()).expect("the replay runs");
+    assert_eq!(report.ended, nefia_runtime::host::replay::PLAY_STOPPED);
+    assert_eq!(report.turns, runaway.turns.len() - 1, "every turn after it was played");
+}

@@ -149,8 +149,8 @@ pub enum RecordingError {
 }
 
 impl Recording {
-    /// Reads and checks a recording: a format this engine knows, turns in order and within
-    /// the inputs.
+    /// Reads and checks a recording: a format this engine knows, file hashes that name a kept
+    /// file and nothing else, turns in order and within the inputs.
     pub fn read(path: &Path) -> Result<Recording, RecordingError> {
         let recording: Recording = files::read_ron(path)?;
         let invalid = |message: String| RecordingError::Invalid { path: path.to_owned(), message };
@@ -162,6 +162,11 @@ impl Recording {
         }
         if recording.inputs.len() > MAX_INPUTS {
             return Err(invalid(format!("{} inputs: at most {MAX_INPUTS} are replayed", recording.inputs.len())));
+        }
+        for (name, hash) in &recording.files {
+            if hash.len() != 16 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(invalid(format!("the hash of {name} is {hash:?}: a file's hash is 16 hex digits")));
+            }
         }
         let mut last = 0;
         for (index, mark) in recording.turns.iter().enumerate() {

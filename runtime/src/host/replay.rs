@@ -154,6 +154,9 @@ impl Replayer {
             }
         });
         let mut runtime = Runtime::new(sink)?;
+        // A recording's REPL code and hotloads are code like a mod's: the editor's limits hold.
+        runtime
+            .set_limits(Some(crate::lua::limits::Limits::EDITOR_TIME), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
         runtime.open(project)?;
         let saves = super::recorder::scratch_saves(recording).map_err(ReplayError::Start)?;
         runtime.set_save_dir(saves.path().to_owned());
