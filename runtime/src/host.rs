@@ -268,6 +268,9 @@ struct Host {
     play: PlaySession,
     /// How many `query()`/`pause()` waits are nested now.
     depth: Cell<u32>,
+    /// How many waits have begun (a command that waited for the player took the player's
+    /// time, not the game's).
+    waits: Cell<u64>,
     asset_dirs: Arc<Vec<PathBuf>>,
     mods: Arc<Vec<String>>,
     /// What the Mods pane lists (rebuilt when a mod is enabled or the folders rescanned).
@@ -396,6 +399,7 @@ impl Host {
             break_requested: Cell::new(false),
             play: PlaySession::default(),
             depth: Cell::new(0),
+            waits: Cell::new(0),
             asset_dirs,
             mods,
             mod_rows,
@@ -513,7 +517,11 @@ impl Host {
             self.record_command(&command);
         }
         let limits = &self.runtime.engine().limits;
+        let (started, waits) = (Instant::now(), self.waits.get());
         let outcome = catch_unwind(AssertUnwindSafe(|| limits.run(|| self.handle_timed(command))));
+        if self.depth.get() == 0 && self.waits.get() == waits {
+            self.played(started.elapsed());
+        }
         if let Some((code, revision)) = look {
             self.record_look(code, revision);
         }

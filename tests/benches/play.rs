@@ -1,14 +1,16 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
 //! 200×200 map (≤ 10 ms), and stopping play to put that map's edit state back (≤ 50 ms).
 //! Recordings' targets on the same world: what recording adds to a turn (≤ 2%: the state
-//! hash, and a kept state every 16 turns), the state hash (≤ 1 ms), stepping back at its
-//! worst (a kept state put back and 15 turns replayed, ≤ 50 ms); and a headless replay of
+//! hash, and a kept state as often as the step-back budget asks), the state hash (≤ 1 ms),
+//! stepping back at its worst (a kept state put back and the turns since replayed, ≤ 50 ms);
+//! and a headless replay of
 //! 1,000 turns of the demo game (≥ 1,000 turns a second).
 //! Run with `cargo bench -p nefia_tests --bench play`.
 
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use nefia_runtime::host::recorder;
 use nefia_runtime::lua::Output;
 use nefia_runtime::map::MapId;
 use nefia_runtime::play::PlayFrom;
@@ -122,29 +124,52 @@ fn recording(c: &mut Criterion) {
     run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
     let mut group = c.benchmark_group("recording");
     group.bench_function("state hash of the 500-AI world", |b| b.iter(|| runtime.state_hash().expect("a hash")));
-    // What the recorder does at the start of every turn: the hash, and every 16th turn a
-    // copy of the state to step back to.
-    let mut turn = 0u64;
+    // What the recorder does at the start of every turn: the hash, and a copy of the state
+    // once the turns since the last took the step-back budget to play (kept_state_due, with
+    // this world's turn as measured here).
+    let turn_time = {
+        for _ in 0..20 {
+            run(&runtime, "Event.trigger('base.on_wait_turn')");
+        }
+        let started = std::time::Instant::now();
+        for _ in 0..50 {
+            run(&runtime, "Event.trigger('base.on_wait_turn')");
+        }
+        started.elapsed() / 50
+    };
+    let mut between = 1;
+    while !recorder::kept_state_due(turn_time * between as u32, between) {
+        between += 1;
+    }
+    eprintln!("a turn takes {turn_time:?} here: a state is kept every {between} turns");
+    let mut turn = 0usize;
     group.bench_function("recording's work per turn on the 500-AI world", |b| {
-        b.iter(|| {
-            turn += 1;
-            let hash = runtime.state_hash().expect("a hash");
-            if turn.is_multiple_of(nefia_runtime::host::recorder::CHECKPOINT_EVERY as u64) {
-                let kept = runtime.world().copy_state();
-                let tables = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("the save tables");
-                std::hint::black_box((kept, tables));
+        b.iter_custom(|iterations| {
+            // Kept states live on: dropping them is not the turn's work, so they are dropped
+            // after the clock stops.
+            let mut kept = Vec::new();
+            let started = std::time::Instant::now();
+            for _ in 0..iterations {
+                turn += 1;
+                std::hint::black_box(runtime.state_hash().expect("a hash"));
+                if turn.is_multiple_of(between) {
+                    let tables = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("the save tables");
+                    kept.push((runtime.world().copy_state(), tables));
+                }
             }
-            hash
+            let took = started.elapsed();
+            drop(kept);
+            took
         })
     });
-    // Stepping back at its worst: the kept state CHECKPOINT_EVERY - 1 turns before is put
-    // back and those turns are replayed.
+    // Stepping back at its worst: the kept state `between - 1` turns before is put back and
+    // those turns are replayed.
     let kept = runtime.world().copy_state();
     group.sample_size(20);
-    group.bench_function("step back on the 500-AI world, worst case (15 turns replayed)", |b| {
+    group.bench_function("step back on the 500-AI world, worst case (the turns since a kept state replayed)", |b| {
         b.iter(|| {
             runtime.world_mut().rewind_to(kept.clone());
-            for _ in 1..nefia_runtime::host::recorder::CHECKPOINT_EVERY {
+            for _ in 1..between {
                 run(&runtime, "Event.trigger('base.on_wait_turn')");
             }
         })

@@ -19,6 +19,7 @@ impl Frontend for Host {
         let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
         let limits = &self.runtime.engine().limits;
         self.depth.set(self.depth.get() + 1);
+        self.waits.set(self.waits.get() + 1);
         let result = limits.waiting(|| {
             self.publish();
             loop {

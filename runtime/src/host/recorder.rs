@@ -6,9 +6,10 @@
 //! running it, so the inputs a menu waits for come after the key that opened it), and after
 //! every top-level command that passed a turn it marks the turn with the state hash.
 //!
-//! Stepping back does not copy the world every turn: a copy is kept every
-//! [`CHECKPOINT_EVERY`] turns (and at the first turn after a hotload, an edit or REPL code,
-//! which a replay could not undo), and the state at the start of any turn is that copy with
+//! Stepping back does not copy the world every turn: a copy is kept once the turns since the
+//! last one took [`STEP_BACK_BUDGET`] to play (or [`MAX_TURNS_BETWEEN_KEPT`] turns went by,
+//! see [`kept_state_due`]), and at the first turn after a hotload or REPL code (which change
+//! code a replay from an older copy would run); the state at the start of any turn is that copy with
 //! the recorded inputs replayed up to it — the engine is deterministic, and the turn's hash
 //! says whether the replay came to the same state. Stepping forward replays the next turn's
 //! inputs; a new input after stepping back drops the old future (the recording notes the
@@ -24,11 +25,27 @@ use crate::recording::{self, Branch, Input, Recording, TurnMark};
 use crate::value::Value;
 use crate::world::WorldState;
 
-/// A copy of the state is kept at every this many turns.
-pub const CHECKPOINT_EVERY: usize = 16;
+/// A copy of the state is kept once the turns since the last one took this long to play:
+/// stepping back replays at most about this much. Copies of a large world cost more than
+/// its turns' hashes, so they are kept as rarely as stepping back allows.
+pub const STEP_BACK_BUDGET: std::time::Duration = std::time::Duration::from_millis(30);
 
-/// The most copies kept; older turns cannot be stepped back to (16 × 512 = 8,192 turns).
+/// A copy of the state is kept at least every this many turns, however fast they were.
+pub const MAX_TURNS_BETWEEN_KEPT: usize = 64;
+
+/// While replaying (scrubbing a long recording), a copy is kept every this many turns on
+/// the way.
+const KEEP_WHILE_REPLAYING: usize = 16;
+
+/// The most copies kept; older turns cannot be stepped back to.
 const MAX_CHECKPOINTS: usize = 512;
+
+/// True if a copy of the state is due at a turn's start, `turns` turns after the last one,
+/// those turns having taken `played` to play. Only when a copy is kept depends on the time
+/// taken, never the game.
+pub fn kept_state_due(played: std::time::Duration, turns: usize) -> bool {
+    played >= STEP_BACK_BUDGET || turns >= MAX_TURNS_BETWEEN_KEPT
+}
 
 /// The recording so far is written every this many turns, so a crash loses little of a long
 /// session (the file then ends without `Stop`, and a replay says so).
@@ -62,6 +79,9 @@ pub(super) struct Recorder {
     /// The world's revision at the last mark (or at the turn stepped to): whether anything
     /// changed since.
     mark_revision: u64,
+    /// How long the commands since the last kept state took to run (those that did not wait
+    /// for the player in a menu): about what stepping back to it replays.
+    played_since_kept: std::time::Duration,
     /// Opened from a file (the timeline) rather than played: it is written again only if
     /// the session went another way. Holds the scratch folder its saves are read from and
     /// written to, and the save folder to put back.
@@ -139,6 +159,7 @@ impl Host {
             last_turn: turn,
             checkpoint_next: false,
             mark_revision: self.runtime.world().revision(),
+            played_since_kept: std::time::Duration::ZERO,
             opened: None,
         };
         recorder.checkpoints.push(self.checkpoint_at(0, save));
@@ -305,6 +326,17 @@ impl Host {
         }
     }
 
+    /// Counts `took` (a top-level command that did not wait for the player) towards the
+    /// next kept state.
+    pub(super) fn played(&self, took: std::time::Duration) {
+        if self.replaying.get() {
+            return;
+        }
+        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+            recorder.played_since_kept += took;
+        }
+    }
+
     /// Marks the start of a turn if the top-level command just handled passed one: the
     /// state hash, and a copy of the state every few turns.
     pub(super) fn mark_turn(&self) {
@@ -334,8 +366,9 @@ impl Host {
                 tracing::warn!("the session's recording so far could not be written: {error}");
             }
         }
-        if since >= CHECKPOINT_EVERY || recorder.checkpoint_next {
+        if kept_state_due(recorder.played_since_kept, since) || recorder.checkpoint_next {
             recorder.checkpoint_next = false;
+            recorder.played_since_kept = std::time::Duration::ZERO;
             recorder.checkpoints.push(self.checkpoint_at(mark, save));
             if recorder.checkpoints.len() > MAX_CHECKPOINTS {
                 recorder.checkpoints.remove(0);
@@ -510,7 +543,8 @@ impl Host {
     /// Goes to the start of the turn of mark `target`: forward by replaying the recorded
     /// inputs from where the game is, back by putting back the nearest kept state before it
     /// and replaying from there. Passing marks keeps states on the way (every
-    /// [`CHECKPOINT_EVERY`]), so going back and forth through a long recording gets cheap.
+    /// [`KEEP_WHILE_REPLAYING`] marks), so going back and forth through a long recording
+    /// gets cheap.
     pub(super) fn go_to_mark(&self, target: usize) {
         if self.refuse_while_waiting() {
             return;
@@ -564,7 +598,7 @@ impl Host {
     /// Keeps a state at mark `mark` reached by replaying, if its number calls for one and
     /// none is kept there.
     fn keep_on_the_way(&self, mark: usize) {
-        if !mark.is_multiple_of(CHECKPOINT_EVERY) {
+        if !mark.is_multiple_of(KEEP_WHILE_REPLAYING) {
             return;
         }
         let kept = self.recorder.borrow().as_ref().is_none_or(|r| r.checkpoints.iter().any(|c| c.mark == mark));

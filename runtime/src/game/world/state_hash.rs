@@ -92,8 +92,17 @@ impl World {
         // prototypes say is part of their base values: a prototype whose `max_hp` changed
         // makes another game.
         let mut objects = 0u64;
-        let mut protos = rustc_hash::FxHashSet::default();
-        for (uid, object) in self.objects.iter().filter(|(uid, _)| self.in_game(**uid)) {
+        // The prototypes seen, one bit each (there are few, and most objects share them).
+        let mut protos: Vec<u64> = Vec::new();
+        for (uid, object) in self.objects.iter() {
+            let in_game = match object.location() {
+                Some(Location::Map(_)) => true,
+                Some(Location::Inventory(owner) | Location::Equipment(owner, _)) => self.in_game(owner),
+                None => self.player == Some(*uid),
+            };
+            if !in_game {
+                continue;
+            }
             let mut h = FxHasher::default();
             (uid.0, object.kind.data_type(), object.id.as_str(), object.x, object.y).hash(&mut h);
             match object.location() {
@@ -105,11 +114,18 @@ impl World {
             hash_fields(&object.fields.base, hash_value).hash(&mut h);
             hash_fields(&object.fields.temp, hash_temp).hash(&mut h);
             objects = objects.wrapping_add(h.finish());
-            protos.insert(object.proto);
+            let (word, bit) = (object.proto.0 as usize / 64, object.proto.0 % 64);
+            if protos.len() <= word {
+                protos.resize(word + 1, 0);
+            }
+            protos[word] |= 1 << bit;
         }
         objects.hash(&mut h);
-        let protos = protos.into_iter().map(|proto| {
-            let proto = self.data.proto(proto);
+        let seen = protos.iter().enumerate().flat_map(|(word, bits)| {
+            (0..64u32).filter(move |bit| bits & (1 << bit) != 0).map(move |bit| word as u32 * 64 + bit)
+        });
+        let protos = seen.map(|index| {
+            let proto = self.data.proto(crate::data::ProtoIdx(index));
             let mut h = FxHasher::default();
             (proto.id.as_str(), hash_fields(&proto.fields, hash_value)).hash(&mut h);
             h.finish()
