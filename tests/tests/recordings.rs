@@ -159,6 +159,16 @@ fn the_clock_a_rule_reads_is_recorded_and_served_back_on_replay() {
     let options = ReplayOptions { check: true, ..ReplayOptions::default() };
     let report = replay(&copy.project(), &recording, &options).expect("the replay runs");
     assert_eq!(report.divergence, None, "os.clock() gave the recorded value");
+
+    // A recording without the reads: the replay says where game code read the clock.
+    let mut unread = recording.clone();
+    unread.inputs.retain(|(_, i)| !matches!(i, recording::Input::Clock(_) | recording::Input::Time(_)));
+    let report = replay(&copy.project(), &unread, &ReplayOptions::default()).expect("the replay runs");
+    assert!(
+        report.errors.iter().any(|e| e.starts_with("game code read the clock at turn 0 where the recording has")),
+        "{:?}",
+        report.errors
+    );
 }
 
 #[test]

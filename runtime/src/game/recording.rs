@@ -103,13 +103,6 @@ pub enum Input {
     Stop,
 }
 
-impl Input {
-    /// True for what the game reads while it runs (the clocks) rather than what was done.
-    pub fn is_read(&self) -> bool {
-        matches!(self, Input::Time(_) | Input::Clock(_))
-    }
-}
-
 /// The start of a turn in a recording.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnMark {

@@ -84,7 +84,8 @@ pub struct ReplayReport {
     pub divergence: Option<Divergence>,
     /// How it ended: "play stopped as recorded", "at turn 12 (--to-turn)".
     pub ended: String,
-    /// Errors the game code logged while replaying.
+    /// Errors the game code logged while replaying, and the first clock read the recording
+    /// did not have.
     pub errors: Vec<String>,
     /// What the end test said, if there was one: passed, or its failure.
     pub end_test: Option<Result<(), String>>,
@@ -265,6 +266,10 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         let tables = crate::lua::save::save_tables(runtime.lua()).map_err(|e| ReplayError::Start(e.to_string()))?;
         let save = runtime.world().save_game(tables);
         crate::save::write_save(path, &save)?;
+    }
+    // Game code that read the clock where the recording has no reading went another way.
+    if let Some(diverged) = replayer.host.runtime.engine().session.borrow().diverged.clone() {
+        replayer.errors.borrow_mut().push(diverged);
     }
     let report = ReplayReport {
         turns: replayer.mark,
