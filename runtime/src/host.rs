@@ -26,7 +26,6 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
 use crate::display::{Input, LogLevel};
 use crate::edit::History;
-use crate::hotload::{ModWatcher, Reload};
 use crate::lua::gui;
 use crate::lua::limits::Limits;
 use crate::lua::repl;
@@ -43,6 +42,7 @@ mod frame;
 mod frontend;
 pub mod hotload;
 mod map_commands;
+mod mod_commands;
 pub mod play;
 mod play_commands;
 mod protocol;
@@ -416,28 +416,6 @@ impl Host {
         }
     }
 
-    /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
-    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), String> {
-        if !self.mod_rows.borrow().iter().any(|row| row.id == id) {
-            return Err(format!("no mod '{id}' is in the project's mod folders"));
-        }
-        let (_, _, mut project) = self.runtime.maps_mut();
-        let project = project.as_mut().ok_or("no project is open")?;
-        let mods = &mut project.manifest.mods;
-        let listed = mods.iter().any(|m| m == id);
-        match (enabled, listed) {
-            (true, false) => mods.push(id.to_owned()),
-            (false, true) => mods.retain(|m| m != id),
-            _ => return Ok(()),
-        }
-        project.save().map_err(|error| error.to_string())
-    }
-
-    /// Rebuilds the Mods pane's list from the mod folders.
-    fn rescan_mods(&self) {
-        *self.mod_rows.borrow_mut() = Arc::new(self.runtime.mod_rows());
-    }
-
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
     /// History entry, "REPL: <its first line>".
     fn record_repl_edit(&self, code: &str, revision: u64, before: &crate::world::WorldState) {
@@ -485,24 +463,6 @@ impl Host {
             self.frame.last_update.set(Instant::now());
         }
         command
-    }
-
-    /// Watches the loaded mods' folders; saved Lua files come back as [`Command::Reload`].
-    fn watch_mods(&self, reloads: Sender<Command>) -> Option<ModWatcher> {
-        let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
-        let repaint = self.repaint.clone();
-        let watcher = ModWatcher::start(&dirs, move |path| {
-            // The command channel outlives the watcher: it closes with the host.
-            if reloads.send(Command::Reload(path)).is_ok() {
-                repaint();
-            }
-        });
-        watcher
-            .inspect_err(|error| {
-                let text = format!("hotload is off: the mods' folders cannot be watched: {error}");
-                gui::log(self.runtime.lua(), LogLevel::Warn, text);
-            })
-            .ok()
     }
 
     /// Carries out one command under the limits. A panic anywhere inside it (the command,
@@ -670,32 +630,9 @@ impl Host {
                     self.reload(&path);
                 }
             }
-            Command::SetModEnabled { id, enabled } => match self.set_mod_enabled(&id, enabled) {
-                Ok(()) => {
-                    let change = if enabled { "enabled: it loads" } else { "disabled: it is left out" };
-                    gui::log(lua, LogLevel::Info, format!("mod '{id}' {change} when the project is opened again"));
-                    self.rescan_mods();
-                }
-                Err(error) => self.refuse(RefusalKind::UnknownMod, error),
-            },
+            Command::SetModEnabled { id, enabled } => self.enable_mod(&id, enabled),
             Command::RescanMods => self.rescan_mods(),
-            Command::NewMod(id) => {
-                let made = match self.runtime.maps_mut().2.as_mut() {
-                    Some(project) => crate::mods::create_mod(project, &id).map_err(|e| e.to_string()),
-                    None => Err("no project is open".to_owned()),
-                };
-                match made {
-                    Ok(dir) => {
-                        let text = format!(
-                            "wrote {} and enabled '{id}': it loads when the project is opened again",
-                            dir.display()
-                        );
-                        gui::log(lua, LogLevel::Info, text);
-                        self.rescan_mods();
-                    }
-                    Err(error) => self.refuse(RefusalKind::UnknownMod, error),
-                }
-            }
+            Command::NewMod(id) => self.new_mod(&id),
             Command::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);
                 self.send(HostEvent::Completions { id, candidates });
@@ -716,35 +653,6 @@ impl Host {
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.error.borrow_mut() = Some(error);
-    }
-
-    /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
-    fn reload(&self, path: &std::path::Path) {
-        let lua = self.runtime.lua();
-        let recording = self.recorder.borrow().is_some();
-        let reload = match recording {
-            true => match crate::files::read_text(path) {
-                Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
-                    self.record_command(&Command::Hotload { file: reload.file.clone(), text });
-                }),
-                Err(error) => {
-                    gui::log(lua, LogLevel::Error, format!("reload rejected: {error}"));
-                    None
-                }
-            },
-            false => hotload::reload_file(lua, path),
-        };
-        if let Some(reload) = reload {
-            self.reloaded(reload);
-        }
-    }
-
-    /// Tells the editor about a reload; a good one clears the error screen.
-    fn reloaded(&self, reload: Reload) {
-        if reload.outcome.is_ok() {
-            self.error.take();
-        }
-        self.send(HostEvent::Reloaded(reload));
     }
 
     /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked

@@ -1,0 +1,114 @@
+//! Mods on the runtime thread: watching their folders for saved files, reloading them (and
+//! recording the text loaded while a session is recorded), and the Mods pane's commands —
+//! enabling a mod in `project.ron`, rescanning the folders, writing a new mod's skeleton.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crossbeam_channel::Sender;
+
+use super::{Command, Host, HostEvent, RefusalKind};
+use crate::display::LogLevel;
+use crate::hotload::{self, ModWatcher, Reload};
+use crate::lua::gui;
+
+impl Host {
+    /// Watches the loaded mods' folders; saved Lua files come back as [`Command::Reload`].
+    pub(super) fn watch_mods(&self, reloads: Sender<Command>) -> Option<ModWatcher> {
+        let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
+        let repaint = self.repaint.clone();
+        let watcher = ModWatcher::start(&dirs, move |path| {
+            // The command channel outlives the watcher: it closes with the host.
+            if reloads.send(Command::Reload(path)).is_ok() {
+                repaint();
+            }
+        });
+        watcher
+            .inspect_err(|error| {
+                let text = format!("hotload is off: the mods' folders cannot be watched: {error}");
+                gui::log(self.runtime.lua(), LogLevel::Warn, text);
+            })
+            .ok()
+    }
+
+    /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
+    pub(super) fn reload(&self, path: &std::path::Path) {
+        let lua = self.runtime.lua();
+        let recording = self.recorder.borrow().is_some();
+        let reload = match recording {
+            true => match crate::files::read_text(path) {
+                Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
+                    self.record_command(&Command::Hotload { file: reload.file.clone(), text });
+                }),
+                Err(error) => {
+                    gui::log(lua, LogLevel::Error, format!("reload rejected: {error}"));
+                    None
+                }
+            },
+            false => hotload::reload_file(lua, path),
+        };
+        if let Some(reload) = reload {
+            self.reloaded(reload);
+        }
+    }
+
+    /// Tells the editor about a reload; a good one clears the error screen.
+    pub(super) fn reloaded(&self, reload: Reload) {
+        if reload.outcome.is_ok() {
+            self.error.take();
+        }
+        self.send(HostEvent::Reloaded(reload));
+    }
+
+    /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
+    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), String> {
+        if !self.mod_rows.borrow().iter().any(|row| row.id == id) {
+            return Err(format!("no mod '{id}' is in the project's mod folders"));
+        }
+        let (_, _, mut project) = self.runtime.maps_mut();
+        let project = project.as_mut().ok_or("no project is open")?;
+        let mods = &mut project.manifest.mods;
+        let listed = mods.iter().any(|m| m == id);
+        match (enabled, listed) {
+            (true, false) => mods.push(id.to_owned()),
+            (false, true) => mods.retain(|m| m != id),
+            _ => return Ok(()),
+        }
+        project.save().map_err(|error| error.to_string())
+    }
+
+    /// Rebuilds the Mods pane's list from the mod folders.
+    pub(super) fn rescan_mods(&self) {
+        *self.mod_rows.borrow_mut() = Arc::new(self.runtime.mod_rows());
+    }
+
+    /// `Command::SetModEnabled`: lists the mod (or takes it out) and says when it applies.
+    pub(super) fn enable_mod(&self, id: &str, enabled: bool) {
+        match self.set_mod_enabled(id, enabled) {
+            Ok(()) => {
+                let change = if enabled { "enabled: it loads" } else { "disabled: it is left out" };
+                let text = format!("mod '{id}' {change} when the project is opened again");
+                gui::log(self.runtime.lua(), LogLevel::Info, text);
+                self.rescan_mods();
+            }
+            Err(error) => self.refuse(RefusalKind::UnknownMod, error),
+        }
+    }
+
+    /// `Command::NewMod`: writes the skeleton of mod `id` and enables it.
+    pub(super) fn new_mod(&self, id: &str) {
+        let made = match self.runtime.maps_mut().2.as_mut() {
+            Some(project) => crate::mods::create_mod(project, id).map_err(|e| e.to_string()),
+            None => Err("no project is open".to_owned()),
+        };
+        match made {
+            Ok(dir) => {
+                let text =
+                    format!("wrote {} and enabled '{id}': it loads when the project is opened again", dir.display());
+                gui::log(self.runtime.lua(), LogLevel::Info, text);
+                self.rescan_mods();
+            }
+            Err(error) => self.refuse(RefusalKind::UnknownMod, error),
+        }
+    }
+}
