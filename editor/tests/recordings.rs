@@ -1,7 +1,8 @@
 //! Recordings in the editor: while playing, Ctrl+Z steps back a turn and Ctrl+Y forward, the
 //! timeline's ⏮ Back and ⏩ Forward do the same; the Recordings pane lists the session once
 //! it stops, checks it by a headless replay, keeps it as a test, and opens it in the timeline,
-//! where "Play from here" and a key go another way.
+//! where "Play from here" and a key go another way; a recording dropped on the window opens
+//! there too.
 
 mod common;
 
@@ -13,6 +14,20 @@ use nefia_editor::panes::repl::ReplState;
 use nefia_tests::DemoCopy;
 
 type Harness = egui_kittest::Harness<'static, EditorApp>;
+
+/// A file dropped on the window from outside.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
 
 fn turn(harness: &Harness) -> u64 {
     harness.state().state().snapshot.turn
@@ -93,4 +108,12 @@ fn while_playing_turns_are_stepped_back_and_forward_and_the_session_is_kept_as_a
     walk(&mut harness);
     step_until(&mut harness, "a new way", |h| h.state().state().snapshot.recording.is_some_and(|r| !r.opened));
     assert_eq!(harness.state().state().snapshot.recording.map(|r| r.forward), Some(0), "the old future is dropped");
+
+    // A recording dropped on the window opens in the timeline too.
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F5);
+    step_until(&mut harness, "editing again", |h| !h.state().state().snapshot.playing);
+    harness.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(tests[0].clone())));
+    step_until(&mut harness, "the dropped recording in the timeline", |h| {
+        h.state().state().snapshot.recording.is_some_and(|r| r.opened && r.forward == 3)
+    });
 }

@@ -301,17 +301,17 @@ pub fn changes_since(before: &WorldState, world: &World) -> (Vec<Change>, Vec<Ch
         let Ok(now) = world.map(map) else { continue };
         let (old_tiles, new_tiles) = (was.tile_ids(), now.tile_ids());
         if (was.width(), was.height()) != (now.width(), now.height()) {
-            let grid = |m: &crate::map::InstancedMap, tiles: Vec<Symbol>| Change::Grid {
+            let grid = |(width, height), entrance, tiles: Vec<Symbol>| Change::Grid {
                 map,
-                width: m.width(),
-                height: m.height(),
+                width,
+                height,
                 tiles: Arc::new(tiles),
-                entrance: m.entrance,
+                entrance,
             };
             // Applying a grid takes the map's objects off: their places follow it.
             let on_map: HashSet<Uid> = was.objects().iter().chain(now.objects().iter()).collect();
-            undo.insert(0, grid(was, old_tiles));
-            redo.insert(0, grid(now, new_tiles));
+            undo.insert(0, grid((was.width(), was.height()), was.entrance(), old_tiles));
+            redo.insert(0, grid((now.width(), now.height()), now.entrance, new_tiles));
             for uid in on_map {
                 undo.push(place(before.objects().get(&uid), uid));
                 redo.push(place(world.objects.get(&uid), uid));

@@ -17,11 +17,23 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Symbol(NonZeroU32);
 
+/// The index from names to symbols; symbols to names are in [`NAMES`].
 #[derive(Default)]
 struct Table {
     by_name: FxHashMap<&'static str, Symbol>,
-    names: Vec<&'static str>,
 }
+
+/// Names are kept in segments of this many, made as they fill.
+const SEGMENT: usize = 4096;
+
+/// How many segments there can be: 16 million names, far past what the memory limit lets
+/// scripts intern (each name counts its bytes and 16 more).
+const SEGMENTS: usize = 4096;
+
+/// Each symbol's name, by its number − 1: written once (under the table's write lock) before
+/// the symbol is handed out, then read without a lock, since every field read, save and
+/// state hash turns symbols back into names.
+static NAMES: [OnceLock<Box<[OnceLock<&'static str>]>>; SEGMENTS] = [const { OnceLock::new() }; SEGMENTS];
 
 /// Bytes of every name interned so far (names live for the rest of the process).
 static INTERNED_BYTES: AtomicUsize = AtomicUsize::new(0);
@@ -43,9 +55,13 @@ impl Symbol {
         }
         INTERNED_BYTES.fetch_add(name.len() + size_of::<Symbol>() * 4, Ordering::Relaxed);
         let name: &'static str = Box::leak(name.to_owned().into_boxed_str());
-        let index = u32::try_from(table.names.len() + 1).expect("too many symbols");
+        let slot = table.by_name.len();
+        assert!(slot < SEGMENT * SEGMENTS, "more than {} distinct names", SEGMENT * SEGMENTS);
+        let segment = NAMES[slot / SEGMENT].get_or_init(|| (0..SEGMENT).map(|_| OnceLock::new()).collect());
+        // The slot is new: nothing else ever writes it.
+        let _ = segment[slot % SEGMENT].set(name);
+        let index = u32::try_from(slot + 1).expect("fewer names than u32::MAX");
         let symbol = Symbol(NonZeroU32::new(index).expect("index starts at 1"));
-        table.names.push(name);
         table.by_name.insert(name, symbol);
         symbol
     }
@@ -65,8 +81,9 @@ impl Symbol {
 
     /// The symbol's name.
     pub fn as_str(self) -> &'static str {
-        let table = table().read().unwrap_or_else(|e| e.into_inner());
-        table.names[self.0.get() as usize - 1]
+        let slot = self.0.get() as usize - 1;
+        let segment = NAMES[slot / SEGMENT].get().expect("a symbol's segment is made before the symbol");
+        segment[slot % SEGMENT].get().expect("a symbol's name is set before the symbol is made")
     }
 }
 

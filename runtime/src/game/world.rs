@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::data::{DataError, DataRegistry, ProtoIdx};
 use crate::location::{Location, ObjectList, Refusal};
-use crate::map::{InstancedMap, MapId};
+use crate::map::{InstancedMap, KeptMap, MapId};
 use crate::moddable::{FieldMap, ModError};
 use crate::object::{Object, ObjectKind, Uid};
 use crate::symbol::Symbol;
@@ -153,7 +153,7 @@ const FIRST_SWEEP: usize = 1024;
 #[derive(Clone)]
 pub struct WorldState {
     objects: ObjectStore,
-    maps: BTreeMap<MapId, InstancedMap>,
+    maps: BTreeMap<MapId, KeptMap>,
     next_uid: u64,
     next_map_uid: u64,
     current_map: Option<MapId>,
@@ -171,14 +171,13 @@ impl WorldState {
     }
 
     /// The maps as they were.
-    pub(crate) fn maps(&self) -> &BTreeMap<MapId, InstancedMap> {
+    pub(crate) fn maps(&self) -> &BTreeMap<MapId, KeptMap> {
         &self.maps
     }
 
-    /// About how many bytes the copy holds (as [`World::heap_estimate`] counts them).
+    /// About how many bytes the copy holds (objects as [`World::heap_estimate`] counts them).
     pub fn heap_estimate(&self) -> usize {
-        let cells: usize = self.maps.values().map(|m| m.width() as usize * m.height() as usize).sum();
-        cells * CELL_BYTES + self.objects.len() * OBJECT_BYTES
+        self.maps.values().map(KeptMap::heap_estimate).sum::<usize>() + self.objects.len() * OBJECT_BYTES
     }
 }
 
@@ -207,7 +206,7 @@ impl World {
     pub fn copy_state(&self) -> WorldState {
         WorldState {
             objects: self.objects.clone(),
-            maps: self.maps.clone(),
+            maps: self.maps.iter().map(|(&id, map)| (id, map.kept())).collect(),
             next_uid: self.next_uid,
             next_map_uid: self.next_map_uid,
             current_map: self.current_map,
@@ -248,7 +247,7 @@ impl World {
 
     fn put_back(&mut self, state: WorldState, next_uid: u64, next_map_uid: u64) {
         self.objects = state.objects;
-        self.maps = state.maps;
+        self.maps = state.maps.into_values().map(|kept| (kept.uid(), kept.unpacked())).collect();
         self.next_uid = next_uid;
         self.next_map_uid = next_map_uid;
         self.current_map = state.current_map;

@@ -86,6 +86,10 @@ pub(super) struct Recorder {
     /// the session went another way. Holds the scratch folder its saves are read from and
     /// written to, and the save folder to put back.
     opened: Option<Opened>,
+    /// How many of the recorded inputs [`Host::kept_bytes`] has counted, and the bytes of
+    /// their text: it counts only the new ones at each look (from the start again after a
+    /// branch cut the inputs short).
+    counted_inputs: std::cell::Cell<(usize, usize)>,
 }
 
 /// What an opened recording keeps aside while it is looked through.
@@ -161,6 +165,7 @@ impl Host {
             mark_revision: self.runtime.world().revision(),
             played_since_kept: std::time::Duration::ZERO,
             opened: None,
+            counted_inputs: Default::default(),
         };
         recorder.checkpoints.push(self.checkpoint_at(0, save));
         *self.recorder.borrow_mut() = Some(recorder);
@@ -315,6 +320,7 @@ impl Host {
         let mut session = self.runtime.engine().session.borrow_mut();
         let dropped_inputs = session.recorded.len().saturating_sub(keep_inputs);
         session.recorded.truncate(keep_inputs);
+        recorder.counted_inputs.set((0, 0));
         let dropped_turns = recorder.recording.turns.len() - (at + 1);
         recorder.recording.turns.truncate(at + 1);
         recorder.checkpoints.retain(|c| c.mark <= at);
@@ -358,13 +364,16 @@ impl Host {
         let mark = recorder.recording.turns.len() - 1;
         let since = recorder.checkpoints.last().map_or(usize::MAX, |c| mark - c.mark);
         if mark.is_multiple_of(WRITE_EVERY) && recorder.opened.is_none() {
-            let session = self.runtime.engine().session.borrow();
-            let mut so_far = recorder.recording.clone();
-            so_far.inputs = session.recorded.clone();
-            so_far.saves = session.saves_read.clone();
+            // The inputs and saves are lent to the recording for the write, not copied.
+            let mut session = self.runtime.engine().session.borrow_mut();
+            let so_far = &mut recorder.recording;
+            so_far.inputs = std::mem::take(&mut session.recorded);
+            so_far.saves = std::mem::take(&mut session.saves_read);
             if let Err(error) = so_far.write(&recorder.path) {
                 tracing::warn!("the session's recording so far could not be written: {error}");
             }
+            session.recorded = std::mem::take(&mut so_far.inputs);
+            session.saves_read = std::mem::take(&mut so_far.saves);
         }
         if kept_state_due(recorder.played_since_kept, since) || recorder.checkpoint_next {
             recorder.checkpoint_next = false;
@@ -439,16 +448,20 @@ impl Host {
     fn kept_bytes(&self, recorder: &Recorder) -> usize {
         let states: usize = recorder.checkpoints.iter().map(|c| c.world.heap_estimate()).sum();
         let session = self.runtime.engine().session.borrow();
-        let inputs = session.recorded.len() * size_of::<(u64, Input)>();
-        let text: usize = session
+        let (counted, mut text) = recorder.counted_inputs.get();
+        text += session
             .recorded
+            .get(counted..)
+            .unwrap_or_default()
             .iter()
             .map(|(_, input)| match input {
                 Input::Key(s) | Input::Text(s) | Input::Eval(s) => s.len(),
                 Input::Hotload { file, text } => file.len() + text.len(),
                 _ => 0,
             })
-            .sum();
+            .sum::<usize>();
+        recorder.counted_inputs.set((session.recorded.len(), text));
+        let inputs = session.recorded.len() * size_of::<(u64, Input)>();
         states + inputs + text + recorder.recording.turns.len() * size_of::<TurnMark>()
     }
 

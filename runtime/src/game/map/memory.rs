@@ -2,6 +2,7 @@
 //! sight). Each remembered object is the data its `produce_memory()` gave when last seen.
 
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -40,11 +41,12 @@ pub struct CellMemory {
     pub objects: Vec<ObjectMemory>,
 }
 
-/// Remembered cells of one map.
+/// Remembered cells of one map. A remembered cell is shared (not copied) by the kept
+/// states that hold it, until it is remembered anew.
 #[derive(Clone, Debug)]
 pub struct MapMemory {
     width: i32,
-    cells: Vec<Option<Box<CellMemory>>>,
+    cells: Vec<Option<Arc<CellMemory>>>,
     /// Per cell: the map's content revision of the cell when it was remembered (0: not
     /// taken from sight since the map was last put back or loaded).
     revisions: Vec<u32>,
@@ -102,9 +104,12 @@ impl MapMemory {
         match &mut self.cells[i] {
             Some(cell) => {
                 self.hash_sum = self.hash_sum.wrapping_sub(cell_hash(i, cell));
-                **cell = memory;
+                match Arc::get_mut(cell) {
+                    Some(own) => *own = memory,
+                    None => *cell = Arc::new(memory),
+                }
             }
-            empty => *empty = Some(Box::new(memory)),
+            empty => *empty = Some(Arc::new(memory)),
         }
         self.hash_sum = self.hash_sum.wrapping_add(added);
     }
@@ -139,6 +144,43 @@ impl MapMemory {
         self.cells.iter_mut().for_each(|c| *c = None);
         self.hash_sum = 0;
     }
+
+    /// The remembered cells alone, sharing them with this memory (for a kept state).
+    pub(super) fn packed(&self) -> PackedMemory {
+        let cells = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| Some((u32::try_from(i).ok()?, Arc::clone(cell.as_ref()?))))
+            .collect();
+        PackedMemory { width: self.width, len: self.cells.len(), cells, hash_sum: self.hash_sum }
+    }
+
+    /// The memory a [`MapMemory::packed`] was taken from, every cell taken as changed since
+    /// it was remembered (see [`MapMemory::forget_revisions`]).
+    pub(super) fn unpacked(packed: &PackedMemory) -> MapMemory {
+        let mut cells = vec![None; packed.len];
+        for (i, cell) in &packed.cells {
+            cells[*i as usize] = Some(Arc::clone(cell));
+        }
+        MapMemory { width: packed.width, cells, revisions: vec![0; packed.len], hash_sum: packed.hash_sum }
+    }
+}
+
+/// A [`MapMemory`] as a kept state holds it: only the remembered cells, by index.
+#[derive(Clone, Debug)]
+pub(super) struct PackedMemory {
+    width: i32,
+    len: usize,
+    cells: Vec<(u32, Arc<CellMemory>)>,
+    hash_sum: u64,
+}
+
+impl PackedMemory {
+    /// How many cells are remembered.
+    pub(super) fn remembered(&self) -> usize {
+        self.cells.len()
+    }
 }
 
 #[cfg(test)]
@@ -161,5 +203,24 @@ mod tests {
         assert_eq!(a.hash(), b.hash(), "seen in another order, remembered the same");
         a.clear();
         assert_eq!(a.hash(), MapMemory::new(4, 4).hash());
+    }
+
+    #[test]
+    fn packing_keeps_what_is_remembered_and_shares_it() {
+        let mut memory = MapMemory::new(4, 4);
+        memory.set(1, 2, cell("floor"));
+        memory.set(3, 3, cell("wall"));
+        let packed = memory.packed();
+        assert_eq!(packed.remembered(), 2);
+        memory.set(1, 2, cell("grass"));
+        let back = MapMemory::unpacked(&packed);
+        assert_eq!(back.get(1, 2), Some(&cell("floor")), "the kept cell did not follow the change");
+        assert_eq!(back.get(3, 3), Some(&cell("wall")));
+        assert_eq!(back.get(0, 0), None);
+        assert!(!back.is_current(1, 2, 1), "a cell put back is taken as changed");
+        let mut again = MapMemory::new(4, 4);
+        again.set(1, 2, cell("floor"));
+        again.set(3, 3, cell("wall"));
+        assert_eq!(back.hash(), again.hash());
     }
 }

@@ -5,6 +5,7 @@
 //! not know (they are kept and shown as unknown). Objects are indexed by cell, so a query
 //! costs the objects at that cell, not the map.
 
+mod kept;
 mod memory;
 mod sight;
 
@@ -12,6 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use kept::KeptMap;
 pub use memory::{CellMemory, MapMemory, ObjectMemory};
 pub use sight::{Sight, compute_sight};
 

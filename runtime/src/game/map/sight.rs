@@ -40,6 +40,21 @@ impl Sight {
         self.lit.iter().map(|&i| (i as i32 % self.width, i as i32 / self.width))
     }
 
+    /// The same sight without its per-cell grid, which [`Sight::unpacked`] rebuilds from
+    /// the seen cells (for a kept state: a few hundred cells instead of the whole map).
+    pub(super) fn packed(&self) -> Sight {
+        Sight { visible: Vec::new(), lit: self.lit.clone(), ..*self }
+    }
+
+    /// A [`Sight::packed`] with its grid again.
+    pub(super) fn unpacked(&self) -> Sight {
+        let mut visible = vec![false; (self.width * self.height) as usize];
+        for &i in &self.lit {
+            visible[i as usize] = true;
+        }
+        Sight { visible, lit: self.lit.clone(), ..*self }
+    }
+
     /// Forgets what is seen.
     pub fn clear(&mut self) {
         for &i in &self.lit {
