@@ -478,7 +478,13 @@ impl Host {
         }
         let limits = &self.runtime.engine().limits;
         let (started, waits) = (Instant::now(), self.waits.get());
-        let outcome = catch_unwind(AssertUnwindSafe(|| limits.run(|| self.handle_timed(command))));
+        let operation = command.operation();
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            limits.run(|| {
+                self.handle_timed(command);
+                self.deliver_watches(&operation);
+            })
+        }));
         if self.depth.get() == 0 && self.waits.get() == waits {
             self.played(started.elapsed());
         }
@@ -489,6 +495,20 @@ impl Host {
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if let Err(payload) = outcome {
             self.recover(name, panic_message(payload.as_ref()), checkpoint);
+        }
+    }
+
+    /// Reports what the command changed in watched fields by routes no Lua line took (an
+    /// edit, undo, a prototype reloaded): each watch compares its field again, and what
+    /// changed is delivered as made by `operation`.
+    fn deliver_watches(&self, operation: &str) {
+        if self.runtime.world().watches().is_empty() {
+            return;
+        }
+        self.runtime.world_mut().compare_all_watched();
+        let lua = self.runtime.lua();
+        if let Err(error) = crate::lua::watch::deliver(lua, crate::lua::watch::Writer::Rust(operation)) {
+            gui::log(lua, LogLevel::Error, format!("a watch could not pause: {error}"));
         }
     }
 

@@ -389,6 +389,10 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
             }
         }
     }
+    // Fields put back directly: watches see them as changed here (undo, redo).
+    if !world.watches().is_empty() {
+        world.compare_all_watched();
+    }
 }
 
 #[cfg(test)]

@@ -478,7 +478,9 @@ impl World {
         let kept_aside =
             loaded.maps.values().flat_map(|m| m.unresolved.iter().map(|u| format!("map '{}': {}", m.name, u.problem)));
         let kept_aside = kept_aside.collect();
+        loaded.watches = std::mem::take(&mut self.watches);
         *self = loaded;
+        self.watches_see_now();
         // What the player sees is not saved: it is computed now, not at the first turn (what
         // it remembers stays as saved).
         self.refresh_sight_only();

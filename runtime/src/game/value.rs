@@ -116,6 +116,29 @@ impl Value {
         }
     }
 
+    /// Reads a value typed the way a Lua literal is (`5`, `2.5`, `true`, `nil`, `"text"`);
+    /// other text is taken as a string.
+    pub fn parse_literal(text: &str) -> Value {
+        let text = text.trim();
+        match text {
+            "nil" => Value::Nil,
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
+            _ => {
+                if let Ok(i) = text.parse::<i64>() {
+                    Value::Int(i)
+                } else if let Ok(x) = text.parse::<f64>() {
+                    Value::Float(x)
+                } else {
+                    let quoted = ['"', '\''].iter().find_map(|&q| {
+                        text.strip_prefix(q).and_then(|t| t.strip_suffix(q)).filter(|_| text.len() >= 2)
+                    });
+                    Value::str(quoted.unwrap_or(text))
+                }
+            }
+        }
+    }
+
     /// Adds two numbers the way Lua does: integer + integer stays an integer (wrapping),
     /// anything else with a float is a float. Returns `None` if either is not a number.
     pub fn add(&self, other: &Value) -> Option<Value> {

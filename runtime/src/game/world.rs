@@ -20,12 +20,14 @@ mod maps;
 mod object_store;
 mod state_diff;
 mod state_hash;
+mod watches;
 
 pub use clock::{Clock, Date, TURN_SECONDS};
 pub(crate) use fields::MemoryFields;
 pub use fields::parse_color;
 pub use maps::{CELL_BYTES, MAX_SIGHT, OBJECT_BYTES};
 pub use object_store::{NO_SLOT, ObjectStore, Slot};
+pub use watches::{Watch, WatchAction, WatchHit, WatchId, WatchWhen, Watches};
 
 /// An error from a world operation, worded for the Lua programmer who caused it.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -144,6 +146,9 @@ pub struct World {
     pub rng: fastrand::Rng,
     /// Grows on every change, so observers can tell when to look again.
     pub(crate) revision: u64,
+    /// Watchpoints on object fields: debugging, not game state (never saved, kept
+    /// across loads and stepping back).
+    pub(crate) watches: Watches,
 }
 
 const FIRST_SWEEP: usize = 1024;
@@ -198,6 +203,7 @@ impl World {
             turn: 0,
             rng: fastrand::Rng::with_seed(0x006e_6566_6961),
             revision: 1,
+            watches: Watches::default(),
         }
     }
 
@@ -262,6 +268,7 @@ impl World {
         for map in self.maps.values_mut() {
             map.touch_all();
         }
+        self.watches_see_now();
     }
 
     /// A counter that grows whenever anything in the world changes.

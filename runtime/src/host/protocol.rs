@@ -175,6 +175,17 @@ impl Command {
         }
     }
 
+    /// The command as the operation that changed a watched field ("inspector edit").
+    pub fn operation(&self) -> String {
+        match self {
+            Command::Edit(_) => "an edit in the editor".into(),
+            Command::Reload(path) => format!("the hotload of {}", path.display()),
+            Command::Hotload { file, .. } => format!("the hotload of {file}"),
+            Command::ReloadMod(id) => format!("reloading mod {id}"),
+            other => other.name().into(),
+        }
+    }
+
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(super) fn reads_only(&self) -> bool {
         matches!(

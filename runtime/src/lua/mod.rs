@@ -29,6 +29,7 @@ pub mod repl;
 pub mod save;
 pub mod session;
 pub mod stdlib;
+pub mod watch;
 pub mod watchdog;
 pub mod world;
 
@@ -121,6 +122,8 @@ pub struct Engine {
     /// The inputs of the session being recorded or replayed, and the clock reads and saves
     /// that reach game logic from outside the game.
     pub session: RefCell<session::SessionLog>,
+    /// Watchpoints' conditions and what collecting watches noted.
+    pub watch: watch::WatchLink,
     /// What blocking calls wait on; none when headless.
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -354,6 +357,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         limits: limits::Limits::default(),
         frontend: RefCell::new(None),
         session: RefCell::default(),
+        watch: watch::WatchLink::default(),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
         progress: RefCell::default(),
@@ -390,6 +394,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     repl::install(&lua, &api)?;
     random::install(&lua)?;
     session::install(&lua, &api)?;
+    watch::install(&lua, &api)?;
     #[cfg(feature = "fault-injection")]
     fault::install(&lua, &api)?;
     let sandbox = lua.load(include_str!("sandbox.lua")).set_name("=nefia sandbox").call(api.clone())?;

@@ -68,7 +68,11 @@ fn refresh_handle(lua: &Lua, uid: Uid, handle: Option<Table>) -> mlua::Result<()
         };
         super::event::trigger(lua, event, mlua::Value::Table(receiver), lua.create_table()?)?;
     }
-    Ok(())
+    // What the refresh changed in all, besides what its handlers' `mod`s already reported.
+    if !engine.world.borrow().watches().is_empty() {
+        engine.world.borrow_mut().compare_watched(uid);
+    }
+    super::watch::deliver(lua, super::watch::Writer::Lua)
 }
 
 /// `obj.location`, `obj.equip`, `obj.temp` and `obj.proto`: the fields that make handles or
@@ -108,7 +112,8 @@ fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) 
         return Err(rt_error(lua, format!("cannot assign '{}' of an object: {advice}", &*key)));
     }
     let value = from_lua(lua, &value, &key).map_err(|e| rt_error(lua, e))?;
-    engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e))
+    let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
+    super::watch::after_write(lua, result)
 }
 
 /// Fills `meta`, the metatable of object handles, except its `__index` (a fast C function,
@@ -214,11 +219,8 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                 let method = mod_method(lua, method)?;
                 let field = field.to_str()?;
                 let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
-                engine
-                    .world
-                    .borrow_mut()
-                    .mod_base(uid, Symbol::intern(&field), value, method)
-                    .map_err(|e| rt_error(lua, e))
+                let result = engine.world.borrow_mut().mod_base(uid, Symbol::intern(&field), value, method);
+                super::watch::after_write(lua, result.map_err(|e| rt_error(lua, e)))
             },
         )?,
     )?;
@@ -229,7 +231,8 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
             let (engine, uid) = receiver(lua, &this)?;
             let field = field.to_str()?;
             let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
-            engine.world.borrow_mut().reset(uid, Symbol::intern(&field), value).map_err(|e| rt_error(lua, e))
+            let result = engine.world.borrow_mut().reset(uid, Symbol::intern(&field), value);
+            super::watch::after_write(lua, result.map_err(|e| rt_error(lua, e)))
         })?,
     )?;
 
@@ -352,7 +355,7 @@ impl UserData for TempRef {
             let origin = super::caller_origin(lua, &engine);
             let result =
                 engine.world.borrow_mut().mod_temp(this.uid, Symbol::intern(&field), value, ModMethod::Set, origin);
-            result.map_err(|e| rt_error(lua, e))
+            super::watch::after_write(lua, result.map_err(|e| rt_error(lua, e)))
         });
         methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
             let engine = engine(lua);

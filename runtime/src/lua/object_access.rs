@@ -41,6 +41,8 @@ const METHODS: c_int = ffi::lua_upvalueindex(5);
 const FIELDS: c_int = ffi::lua_upvalueindex(6);
 /// `objects_at_pos`: the `ipairs` iterator.
 const ITERATOR: c_int = ffi::lua_upvalueindex(5);
+/// `mod`: the function delivering watched changes (`lua/watch.rs`).
+const DELIVER: c_int = ffi::lua_upvalueindex(5);
 
 /// Levels up the stack to the Lua code that called a method or read a field.
 const CALLER: c_int = 1;
@@ -90,7 +92,8 @@ pub(crate) fn install(
 ) -> mlua::Result<()> {
     let ipairs_iter = mlua::Value::Function(engine.ipairs_iter.clone());
     object_methods.raw_set("calc", closure(lua, engine, calc, &[])?)?;
-    object_methods.raw_set("mod", closure(lua, engine, modify, &[])?)?;
+    let deliver = lua.create_function(|lua, ()| super::watch::deliver(lua, super::watch::Writer::Lua))?;
+    object_methods.raw_set("mod", closure(lua, engine, modify, &[mlua::Value::Function(deliver)])?)?;
     map_methods.raw_set("objects_at_pos", closure(lua, engine, objects_at_pos, &[ipairs_iter])?)?;
     let methods = |t: &Table| mlua::Value::Table(t.clone());
     object_meta.raw_set(
@@ -405,8 +408,22 @@ unsafe extern "C-unwind" fn calc(state: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// `obj:mod(field, value[, method])`.
+/// `obj:mod(field, value[, method])`; then, if it changed a watched field, the change is
+/// delivered while the calling line is still on the stack.
 unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let results = modify_field(state);
+        if engine(state).world.borrow().watches().has_pending() {
+            // Nothing of this frame needs dropping if the delivery raises.
+            ffi::lua_pushvalue(state, DELIVER);
+            ffi::lua_call(state, 0, 0);
+        }
+        results
+    }
+}
+
+/// The work of [`modify`].
+unsafe fn modify_field(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         on_handle(state, |engine, uid, seen| {
             if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {

@@ -26,9 +26,9 @@ local function frame_env(frame, repl_env)
    })
 end
 
-function api.pause()
-   -- Level 2 is the function that called pause() (not a tail call: pause() returns nothing).
-   local info = debug.getinfo(2, "Slnf")
+-- Pauses the function `level` levels up from here (1 is pause_at itself).
+local function pause_at(level)
+   local info = debug.getinfo(level, "Slnf")
    if info == nil then
       return
    end
@@ -44,7 +44,7 @@ function api.pause()
    end
    local i = 1
    while true do
-      local name, value = debug.getlocal(2, i)
+      local name, value = debug.getlocal(level, i)
       if name == nil then
          break
       end
@@ -72,10 +72,35 @@ function api.pause()
    for slot = 1, frame.count do
       if frame.changed[slot] then
          if frame.kinds[slot] == "local" then
-            debug.setlocal(2, frame.indices[slot], frame.values[slot])
+            debug.setlocal(level, frame.indices[slot], frame.values[slot])
          else
             debug.setupvalue(info.func, frame.indices[slot], frame.values[slot])
          end
       end
    end
 end
+
+function api.pause()
+   -- Level 3 from pause_at is the function that called pause() (not tail calls: neither
+   -- returns anything).
+   pause_at(3)
+end
+
+-- Pauses the Lua function nearest up the stack, past the C functions between: the line that
+-- wrote a watched field, under the engine function it called (`obj:mod`, `obj.hp = ...`).
+local function pause_writer()
+   local level = 2
+   while true do
+      local info = debug.getinfo(level, "S")
+      if info == nil then
+         return
+      end
+      if info.what ~= "C" then
+         break
+      end
+      level = level + 1
+   end
+   pause_at(level + 1)
+end
+
+return pause_writer

@@ -38,6 +38,9 @@ pub struct PauseView {
     pub line: u32,
     /// Its locals and upvalues: name, "local" or "upvalue", value.
     pub variables: Vec<(String, String, String)>,
+    /// Why it paused, when not by `pause()`: the watch that fired ("watch: uid 12
+    /// (elona.putit) hp 6 → 5 at mods/elona/game/rules.lua:88").
+    pub reason: Option<String>,
 }
 
 /// Lines of a loaded file around a line an error or a breakpoint names (what a file:line
@@ -85,12 +88,14 @@ pub struct Repl {
     breaks: Vec<Break>,
     /// Headless: answer `pause()` from the terminal.
     pub terminal_breaks: bool,
+    /// Why the next break pauses, set just before a watch pauses (see [`PauseView::reason`]).
+    pub(crate) next_reason: Option<String>,
 }
 
 impl Repl {
     /// A REPL whose globals live in `env`.
     pub fn new(env: Table) -> Repl {
-        Repl { env, breaks: Vec::new(), terminal_breaks: false }
+        Repl { env, breaks: Vec::new(), terminal_breaks: false, next_reason: None }
     }
 
     /// The environment input runs in: the innermost break's, else the REPL's.
@@ -162,7 +167,8 @@ fn suspend(
         return Ok(());
     }
     let env: Table = frame_env.call((&frame, engine.repl.borrow().env.clone()))?;
-    let view = PauseView { function, file, line, variables: Vec::new() };
+    let reason = engine.repl.borrow_mut().next_reason.take();
+    let view = PauseView { function, file, line, variables: Vec::new(), reason };
     let depth = {
         let mut repl = engine.repl.borrow_mut();
         repl.breaks.push(Break { frame, env, view, resumed: false });
@@ -173,6 +179,9 @@ fn suspend(
         Some(frontend) => frontend.wait(lua, WaitReason::Pause, &resumed),
         None => {
             if let Some(view) = engine.repl.borrow().pause_view() {
+                if let Some(reason) = &view.reason {
+                    println!("{reason}");
+                }
                 println!(
                     "paused in {} at {}:{}; type Lua to look around, `continue` to go on",
                     view.function, view.file, view.line
@@ -228,7 +237,10 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     );
     let debug: Table = lua.globals().raw_get("debug")?;
     let suspend = lua.create_function(suspend)?;
-    lua.load(include_str!("pause.lua")).set_name("=nefia pause").call::<()>((debug, suspend, api.clone()))
+    let pause_writer: Function =
+        lua.load(include_str!("pause.lua")).set_name("=nefia pause").call((debug, suspend, api.clone()))?;
+    engine(lua).watch.set_pause_writer(pause_writer);
+    Ok(())
 }
 
 /// Completions for the end of `text`: the names that can follow the trailing `a.b.c` or

@@ -87,10 +87,14 @@ impl World {
 
     /// Clears every temp value (the first half of `refresh`; the Lua API then emits the
     /// refresh event so handlers re-apply theirs).
+    /// Watches do not compare this clearing: only what the refresh ends with
+    /// (see `world/watches.rs`).
     pub fn clear_temp(&mut self, uid: Uid) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, |fields, _| {
-            fields.clear_temp();
-            Ok(())
+        self.quietly(|world| {
+            world.change_fields(NO_SLOT, uid, |fields, _| {
+                fields.clear_temp();
+                Ok(())
+            })
         })
     }
 
@@ -107,6 +111,9 @@ impl World {
         let (location, position) = (object.location, (object.x, object.y));
         self.touch_location(location, position);
         self.revision += 1;
+        if !self.watches.is_empty() {
+            self.compare_watched(uid);
+        }
         Ok(())
     }
 
