@@ -661,6 +661,21 @@ impl Host {
             Command::ShowSource { file, line } => {
                 self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
             }
+            Command::Watch { uid, field, becomes } => {
+                if let Err(error) = crate::lua::watch::watch_from_editor(lua, uid, Symbol::intern(&field), becomes) {
+                    self.refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));
+                }
+            }
+            Command::Unwatch(id) => {
+                if !crate::lua::watch::unwatch(lua, id) {
+                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
+                }
+            }
+            Command::EnableWatch { id, enabled } => {
+                if !self.runtime.world_mut().enable_watch(id, enabled) {
+                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
+                }
+            }
             Command::Shutdown => self.shutting_down.set(true),
         }
     }

@@ -40,6 +40,8 @@ pub struct InspectorState {
     tracked: HashSet<Uid>,
     /// The temp modification being added, by pane.
     adding: HashMap<Option<u64>, AddTemp>,
+    /// The value typed in a field's "Break when it becomes…".
+    becomes: String,
 }
 
 /// A temp modification being composed: `mod(field, value, method)`.
@@ -97,6 +99,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
     let rows = shared_rows(&objects, &filter);
     let flat = flatten(&rows, &uids, &inspector.expanded);
     let mut edits = Vec::new();
+    let mut watch_commands = Vec::new();
     let mut toggles = Vec::new();
     let mut adding = inspector.adding.remove(&pinned);
     add_temp_form(ui, &uids, &mut adding, &mut edits);
@@ -135,12 +138,35 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                                 toggles.push(line.path.clone());
                             }
                         }
-                        let hover = if changed {
+                        let watched = line.depth == 0
+                            && snapshot
+                                .watches
+                                .iter()
+                                .any(|w| w.enabled && w.field == shared.name && uids.contains(&w.uid));
+                        let text =
+                            if watched { RichText::new(format!("◉ {}", text.text())).monospace() } else { text };
+                        let mut hover = if changed {
                             format!("{}: changed during the last turn", shared.name)
                         } else {
                             shared.name.clone()
                         };
-                        ui.add(egui::Label::new(text).truncate()).on_hover_text(hover);
+                        if watched {
+                            hover.push_str(" (watched: the game stops when it changes)");
+                        }
+                        let label =
+                            ui.add(egui::Label::new(text).truncate().sense(egui::Sense::click())).on_hover_text(hover);
+                        if line.depth == 0 {
+                            label.context_menu(|ui| {
+                                field_menu_ui(
+                                    ui,
+                                    &snapshot,
+                                    &uids,
+                                    &shared.name,
+                                    &mut inspector.becomes,
+                                    &mut watch_commands,
+                                )
+                            });
+                        }
                     });
                     row.col(|ui| base_ui(ui, &uids, shared, line, &mut edits));
                     row.col(|ui| {
@@ -172,6 +198,42 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
         }
     }
     state.outbox.extend(edits.into_iter().map(Command::Edit));
+    state.outbox.extend(watch_commands);
+}
+
+/// A field's right-click menu: watch it (stop when it changes, or when it becomes a value
+/// typed there), or remove its watches.
+fn field_menu_ui(
+    ui: &mut Ui,
+    snapshot: &nefia_runtime::view::Snapshot,
+    uids: &[Uid],
+    field: &str,
+    becomes: &mut String,
+    commands: &mut Vec<Command>,
+) {
+    let watch = |becomes: Option<Value>| {
+        uids.iter().map(move |&uid| Command::Watch { uid, field: field.to_owned(), becomes: becomes.clone() })
+    };
+    if ui.button("Break when it changes").on_hover_text("Pause the game at the line that changes it").clicked() {
+        commands.extend(watch(None));
+        ui.close();
+    }
+    ui.horizontal(|ui| {
+        let go = ui.button("Break when it becomes").on_hover_text("Pause when it takes this value").clicked();
+        let response = ui.add(egui::TextEdit::singleline(becomes).desired_width(70.0).hint_text("value"));
+        crate::panes::accessible_name(ui, &response, "the value to break at");
+        let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (go || entered) && !becomes.trim().is_empty() {
+            commands.extend(watch(Some(Value::parse_literal(becomes))));
+            becomes.clear();
+            ui.close();
+        }
+    });
+    let set: Vec<_> = snapshot.watches.iter().filter(|w| w.field == field && uids.contains(&w.uid)).collect();
+    if !set.is_empty() && ui.button("Remove its watches").clicked() {
+        commands.extend(set.iter().map(|w| Command::Unwatch(w.id)));
+        ui.close();
+    }
 }
 
 fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails], pinned: Option<u64>) {

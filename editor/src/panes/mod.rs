@@ -12,6 +12,7 @@ pub mod prototypes;
 pub mod recordings;
 pub mod repl;
 pub mod viewport;
+pub mod watches;
 
 use egui::{Ui, WidgetText};
 use egui_dock::TabViewer;
@@ -48,11 +49,13 @@ pub enum Tab {
     Mods,
     /// The recorded play sessions and regression tests.
     Recordings,
+    /// The watchpoints on object fields.
+    Watches,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 12] = [
+    pub const ALL: [Tab; 13] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -65,6 +68,7 @@ impl Tab {
         Tab::History,
         Tab::Mods,
         Tab::Recordings,
+        Tab::Watches,
     ];
 
     /// The pane's title.
@@ -83,6 +87,7 @@ impl Tab {
             Tab::Palette => "Palette".into(),
             Tab::Mods => "Mods".into(),
             Tab::Recordings => "Recordings".into(),
+            Tab::Watches => "Watches".into(),
         }
     }
 }
@@ -161,6 +166,7 @@ impl TabViewer for Panes<'_> {
             Tab::Palette => palette::ui(ui, self.context),
             Tab::Mods => mods::ui(ui, self.context, &mut self.states.mods),
             Tab::Recordings => recordings::ui(ui, self.context, &mut self.states.recordings),
+            Tab::Watches => watches::ui(ui, self.context),
         }
     }
 

@@ -229,6 +229,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState) {
 /// Breakpoint mode: where the game is paused, and the Locals view.
 fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
     ui.label(RichText::new("⏸ Paused").strong().color(Color32::YELLOW));
+    if let Some(reason) = &pause.reason {
+        // The watch that fired: what changed, and the line (a link) that changed it.
+        links::show(ui, reason, Color32::from_rgb(255, 210, 90), actions);
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label(format!("in {} at", pause.function));
         links::show(ui, &format!("{}:{}", pause.file, pause.line), Color32::WHITE, actions);

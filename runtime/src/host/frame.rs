@@ -133,6 +133,7 @@ impl Host {
                 memory: engine.limits.memory(),
                 used: lua.used_memory(),
             },
+            watches: view::watch_views(&self.runtime.world()),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();

@@ -129,6 +129,25 @@ pub enum Command {
         /// The line to show.
         line: u32,
     },
+    /// Set a watch on an object's field ("Break when it changes"; with `becomes`, "… when
+    /// it becomes" that value).
+    Watch {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+        /// Stop only when the field takes this value.
+        becomes: Option<crate::value::Value>,
+    },
+    /// Remove a watch.
+    Unwatch(crate::world::WatchId),
+    /// Turn a watch on or off.
+    EnableWatch {
+        /// The watch.
+        id: crate::world::WatchId,
+        /// On or off.
+        enabled: bool,
+    },
     /// Sent by [`HostHandle::stop`](super::HostHandle::stop) after it raised the Stop flag, so that a runtime waiting
     /// in `pause()` or `query()` wakes up and notices; does nothing itself.
     Stop,
@@ -170,6 +189,9 @@ impl Command {
             Command::Complete { .. } => "complete",
             Command::SetLimits { .. } => "set limits",
             Command::ShowSource { .. } => "show source",
+            Command::Watch { .. } => "watch",
+            Command::Unwatch(_) => "unwatch",
+            Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",
             Command::Shutdown => "shutdown",
         }
@@ -198,6 +220,9 @@ impl Command {
                 | Command::PausePlay(_)
                 | Command::SetLimits { .. }
                 | Command::ShowSource { .. }
+                | Command::Watch { .. }
+                | Command::Unwatch(_)
+                | Command::EnableWatch { .. }
                 | Command::Stop
                 | Command::Shutdown
         )

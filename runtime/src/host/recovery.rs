@@ -105,7 +105,10 @@ pub(super) fn serve_failure(
             | Command::ReloadMod(_)
             | Command::RescanMods
             | Command::SetLimits { .. }
-            | Command::ShowSource { .. } => true,
+            | Command::ShowSource { .. }
+            | Command::Watch { .. }
+            | Command::Unwatch(_)
+            | Command::EnableWatch { .. } => true,
         };
         if !told {
             return;

@@ -198,6 +198,50 @@ pub struct Snapshot {
     pub play_paused: bool,
     /// The limits Lua code runs under, and the Lua heap now.
     pub limits: LimitsView,
+    /// The watchpoints, in the order they were set.
+    pub watches: Vec<WatchView>,
+}
+
+/// A watchpoint as the Watches pane and the inspector show it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchView {
+    /// Its number.
+    pub id: crate::world::WatchId,
+    /// The object watched.
+    pub uid: Uid,
+    /// The object's prototype id, or "(gone)" once it no longer exists.
+    pub object: String,
+    /// The field.
+    pub field: String,
+    /// When it stops, in words: "changes", "becomes 3", "changes and its condition holds".
+    pub when: String,
+    /// On or off.
+    pub enabled: bool,
+    /// How many times it fired.
+    pub hits: u32,
+}
+
+/// The world's watches as the editor shows them.
+pub fn watch_views(world: &World) -> Vec<WatchView> {
+    use crate::world::WatchWhen;
+    world
+        .watches()
+        .list()
+        .iter()
+        .map(|watch| WatchView {
+            id: watch.id,
+            uid: watch.uid,
+            object: world.object(watch.uid).map_or_else(|_| "(gone)".into(), |o| o.id.to_string()),
+            field: watch.field.to_string(),
+            when: match (&watch.when, watch.has_condition) {
+                (WatchWhen::Changes, false) => "changes".into(),
+                (WatchWhen::Changes, true) => "changes and its condition holds".into(),
+                (WatchWhen::Becomes(value), _) => format!("becomes {value}"),
+            },
+            enabled: watch.enabled,
+            hits: watch.hits,
+        })
+        .collect()
 }
 
 /// The limits of Lua code as the REPL shows them.
@@ -247,6 +291,7 @@ impl Snapshot {
             recording: None,
             play_paused: false,
             limits: LimitsView::default(),
+            watches: Vec::new(),
         }
     }
 }

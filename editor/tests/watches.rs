@@ -1,0 +1,51 @@
+//! Watchpoints in the editor: the Inspector's right-click "Break when it changes" sets one
+//! (the field is marked), an edit of that field pauses the game with the watch's line in the
+//! REPL, the Watches pane counts the hit, and "×" removes the watch.
+
+mod common;
+
+use common::{started, step_until};
+use egui_kittest::kittest::Queryable;
+use nefia_editor::panes::Tab;
+use nefia_runtime::view::RuntimeState;
+
+#[test]
+fn break_when_it_changes_pauses_at_the_edit_and_the_watches_pane_counts_and_removes_it() {
+    let mut harness = started();
+    let player = harness.state().state().snapshot.player.expect("the demo has a player");
+    harness.state_mut().state_mut().select(vec![player]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("base strength").is_some());
+
+    harness.get_by_label("strength").click_secondary();
+    step_until(&mut harness, "the field's menu", |h| h.query_by_label("Break when it changes").is_some());
+    // Through accesskit: a pointer click in the same frame as the hover does not reach a
+    // menu opened at the pointer in kittest (a real click does).
+    harness.get_by_label("Break when it changes").click_accesskit();
+    step_until(&mut harness, "the watch", |h| !h.state().state().snapshot.watches.is_empty());
+    step_until(&mut harness, "the field marked", |h| h.query_by_label("◉ strength").is_some());
+    harness.state_mut().open_tab(Tab::Watches);
+    step_until(&mut harness, "the Watches pane", |h| h.query_by_label("watch 1 on").is_some());
+    assert!(harness.query_by_label_contains("(elona.player) strength").is_some(), "it names the object and field");
+
+    // An edit of the field in the inspector stops the game, named as the editor's edit.
+    harness.get_by_label("base strength").click();
+    harness.step();
+    harness.key_combination(&[egui::Key::A]);
+    harness.get_by_label("base strength").type_text("9");
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    step_until(&mut harness, "the pause", |h| h.state().state().snapshot.state == RuntimeState::Paused);
+    let reason = harness.state().state().snapshot.pause.as_ref().and_then(|p| p.reason.clone()).unwrap_or_default();
+    assert!(reason.ends_with("strength 6 → 9 at an edit in the editor"), "{reason}");
+    harness.state_mut().open_tab(Tab::Repl);
+    step_until(&mut harness, "the REPL's header", |h| h.query_by_label_contains("strength 6 → 9").is_some());
+    harness.key_press(egui::Key::F8);
+    step_until(&mut harness, "going on", |h| h.state().state().snapshot.state == RuntimeState::Running);
+    assert_eq!(harness.state().state().snapshot.watches[0].hits, 1);
+
+    harness.state_mut().open_tab(Tab::Watches);
+    step_until(&mut harness, "the remove button", |h| h.query_by_label("remove watch 1").is_some());
+    harness.get_by_label("remove watch 1").click();
+    step_until(&mut harness, "no watch", |h| h.state().state().snapshot.watches.is_empty());
+    step_until(&mut harness, "the mark gone", |h| h.query_by_label("◉ strength").is_none());
+}
