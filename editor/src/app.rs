@@ -169,6 +169,10 @@ impl EditorApp {
                     self.state.level.clip = Some(clip);
                 }
                 HostEvent::Source(excerpt) => self.panes.repl.source = Some(excerpt),
+                HostEvent::Changes { uid, field, entries } => {
+                    self.panes.watches.changes = Some(crate::panes::watches::ChangeList { uid, field, entries });
+                    self.state.requests.push(AppRequest::OpenTab(Tab::Watches));
+                }
                 // The editor does not list saves (the player window's Load game does).
                 HostEvent::Saves(_) => {}
                 HostEvent::Reloaded(reload) => {

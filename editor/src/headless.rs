@@ -137,6 +137,18 @@ pub struct ReplayArgs {
     pub to_turn: Option<u64>,
     /// Write the final state as a save here.
     pub save_to: Option<std::path::PathBuf>,
+    /// List every change of this object's field.
+    pub changes: Option<(nefia_runtime::Uid, nefia_runtime::Symbol)>,
+}
+
+/// Reads `--changes UID FIELD`.
+pub fn parse_changes(args: &[String]) -> Result<(nefia_runtime::Uid, nefia_runtime::Symbol), String> {
+    let [uid, field] = args else { return Err("--changes takes a uid and a field name".into()) };
+    let uid = uid.parse::<u64>().map_err(|_| format!("--changes: '{uid}' is not a uid (a whole number above 0)"))?;
+    if uid == 0 || field.is_empty() {
+        return Err("--changes takes a uid above 0 and a field name".into());
+    }
+    Ok((nefia_runtime::Uid(uid), nefia_runtime::Symbol::intern(field)))
 }
 
 /// The project a recording belongs to: the folder above it holding `project.ron`.
@@ -160,6 +172,7 @@ pub fn replay(file: &Path, project: &Path, args: ReplayArgs) -> ExitCode {
         to_turn: args.to_turn,
         save_to: args.save_to.clone(),
         end_test: None,
+        changes: args.changes,
     };
     let report = match nefia_runtime::host::replay::replay(project, &recording, &options) {
         Ok(report) => report,
@@ -185,6 +198,12 @@ pub fn replay(file: &Path, project: &Path, args: ReplayArgs) -> ExitCode {
     );
     if let Some(path) = &args.save_to {
         println!("wrote the final state to {}", path.display());
+    }
+    if let Some((uid, field)) = args.changes {
+        println!("{} change(s) of uid {uid}'s {field}:", report.changes.len());
+        for entry in &report.changes {
+            println!("{entry}");
+        }
     }
     match report.divergence {
         Some(divergence) => {

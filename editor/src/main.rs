@@ -89,6 +89,10 @@ enum Command {
         /// Write the final state as a save to this file.
         #[arg(long, value_name = "FILE")]
         save_to: Option<PathBuf>,
+        /// List every change of object UID's FIELD: turn, old → new, and the file:line (or
+        /// the operation) that made it.
+        #[arg(long, num_args = 2, value_names = ["UID", "FIELD"])]
+        changes: Option<Vec<String>>,
     },
     /// Replay the project's regression recordings (recordings/tests/*.ron) with --check and
     /// their end tests; exit 1 if any fails.
@@ -170,12 +174,19 @@ fn main() -> ExitCode {
             Some(Command::Repl { project }) => headless::repl(&project_or_default(project)?),
             Some(Command::Check { project, time_limit }) => headless::check(&project_or_default(project)?, time_limit),
             Some(Command::NewMod { id, project }) => headless::new_mod(&project_or_default(project)?, &id),
-            Some(Command::Replay { file, project, check, to_turn, save_to }) => {
+            Some(Command::Replay { file, project, check, to_turn, save_to, changes }) => {
+                let changes = match changes.as_deref().map(headless::parse_changes).transpose() {
+                    Ok(changes) => changes,
+                    Err(message) => {
+                        eprintln!("nefia replay: {message}");
+                        return Ok(ExitCode::from(2));
+                    }
+                };
                 let project = match project.or_else(|| headless::project_of_recording(&file)) {
                     Some(project) => project,
                     None => project_or_default(None)?,
                 };
-                headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to })
+                headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to, changes })
             }
             Some(Command::Test { project }) => headless::test(&project_or_default(project)?),
         })

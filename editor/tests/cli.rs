@@ -269,6 +269,19 @@ fn replay_checks_a_recording_stops_at_a_turn_saves_the_state_and_test_runs_the_d
 }
 
 #[test]
+fn replay_changes_lists_each_change_of_a_field_with_its_turn_and_line() {
+    let recording = repo().join("projects/demo/recordings/tests/walk-and-kill.ron");
+    // uid 6 is the putit the player strikes down.
+    let out = nefia(&["replay", &recording.display().to_string(), "--changes", "6", "hp"], "");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("1 change(s) of uid 6's hp:\nturn 4: hp 6 → 0 at mods/elona/game/rules.lua:37"), "{said}");
+    let bad = nefia(&["replay", &recording.display().to_string(), "--changes", "six", "hp"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("'six' is not a uid"), "{bad:?}");
+}
+
+#[test]
 fn replay_check_exits_one_naming_the_first_differing_turn_after_a_rule_changed() {
     let copy = tempfile::tempdir().unwrap();
     for folder in ["projects/demo", "mods"] {

@@ -264,6 +264,9 @@ struct Host {
     error: RefCell<Option<GameError>>,
     /// A break was asked for at the next turn boundary.
     break_requested: Cell<bool>,
+    /// Replaying a turn up to a change ("When did this change?" → an entry): a break there
+    /// waits for the editor, not for the recorded inputs.
+    stopping_at_change: Cell<bool>,
     /// The play session, while playing (see `play_commands.rs`).
     play: PlaySession,
     /// How many `query()`/`pause()` waits are nested now.
@@ -397,6 +400,7 @@ impl Host {
             state: Cell::new(RuntimeState::Running),
             error: RefCell::default(),
             break_requested: Cell::new(false),
+            stopping_at_change: Cell::new(false),
             play: PlaySession::default(),
             depth: Cell::new(0),
             waits: Cell::new(0),
@@ -666,6 +670,8 @@ impl Host {
                     self.refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));
                 }
             }
+            Command::FindChanges { uid, field } => self.find_changes(uid, &field),
+            Command::GoToChange { mark, nth, uid, field } => self.go_to_change(mark, nth, uid, Symbol::intern(&field)),
             Command::Unwatch(id) => {
                 if !crate::lua::watch::unwatch(lua, id) {
                     self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));

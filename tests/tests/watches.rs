@@ -159,3 +159,77 @@ fn headless_a_watch_prints_its_line_and_the_script_goes_on() {
         printed[0]
     );
 }
+
+/// Presses `key` and waits until it has been handled.
+fn press(host: &nefia_runtime::host::HostHandle, key: &str) {
+    host.send(Command::Input(nefia_runtime::display::Input::Key(key.into())));
+    eval(host, "true");
+}
+
+fn number(host: &nefia_runtime::host::HostHandle, code: &str) -> i64 {
+    match eval(host, code) {
+        Evaluation::Values(v) => v[0].parse().unwrap_or_else(|_| panic!("{code}: {v:?}")),
+        other => panic!("{code}: {other:?}"),
+    }
+}
+
+#[test]
+fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_one() {
+    let copy = nefia_tests::DemoCopy::new();
+    let host = nefia_tests::host::spawn(&copy.project());
+    eval(
+        &host,
+        "local p = Chara.player() p:mod_base('max_hp', 1000) p.hp = 1000\n\
+         local foe = Chara.create('elona.putit', p.x + 1, p.y) foe.hp = 1000 foe:mod_base('max_hp', 1000)",
+    );
+    // The putit attacks the waiting player: (turn after the wait, hp) when the hp changed.
+    let mut seen = vec![(number(&host, "World.turn()"), 1000)];
+    for _ in 0..12 {
+        press(&host, "period");
+        let (turn, hp) = (number(&host, "World.turn()"), number(&host, "Chara.player().hp"));
+        if hp != seen.last().expect("a first").1 {
+            seen.push((turn, hp));
+        }
+    }
+    assert!(seen.len() >= 3, "the putit hit a few times: {seen:?}");
+    let player = host.snapshot().player.expect("a player");
+    host.send(Command::FindChanges { uid: player, field: "hp".into() });
+    let mut events = Vec::new();
+    let entries = nefia_tests::host::event(&host, &mut events, |e| match e {
+        nefia_runtime::host::HostEvent::Changes { entries, .. } => Some(entries.clone()),
+        _ => None,
+    });
+    // The REPL's `p.hp = 1000`, then each hit, at the rule's line, on the turn it fell on.
+    let first = &entries[0].change;
+    assert_eq!((first.new.clone(), first.at.as_str()), (Value::Int(1000), "repl:1"), "{entries:#?}");
+    let hits: Vec<_> = entries[1..].iter().map(|e| &e.change).collect();
+    assert!(hits.iter().all(|c| c.at == "mods/elona/game/rules.lua:37"), "{hits:#?}");
+    // A turn may hit twice (the putit acts twice): the test saw the last value of each turn.
+    let mut replayed: Vec<(i64, i64)> = Vec::new();
+    for change in &hits {
+        let at = (change.turn as i64 + 1, change.new.as_i64().expect("hp"));
+        match replayed.last_mut() {
+            Some(last) if last.0 == at.0 => *last = at,
+            _ => replayed.push(at),
+        }
+    }
+    assert_eq!(replayed, seen[1..], "every change, with its turn");
+    assert!(entries.windows(2).all(|w| w[0].change.new == w[1].change.old), "old → new chains");
+
+    // Going to a hit (the second of its turn, if a turn had two): the game stops at the
+    // line that made it, with its locals.
+    let target = entries.iter().find(|e| e.nth == 1).unwrap_or(&entries[2]);
+    host.send(Command::GoToChange { mark: target.mark, nth: target.nth, uid: player, field: "hp".into() });
+    let (reason, file, line, function) = stopped(&host, "rules.lua:37");
+    assert!(reason.contains(&format!("hp {} → {}", target.change.old, target.change.new)), "{reason}");
+    assert_eq!((file.as_str(), line, function.as_str()), ("mods/elona/game/rules.lua", 37, "damage"));
+    let old = target.change.old.as_i64().expect("hp");
+    let new = target.change.new.as_i64().expect("hp");
+    assert_eq!(number(&host, "amount"), old - new, "the writer's locals");
+    assert_eq!(number(&host, "target.hp"), new, "the write has just been made");
+    host.send(Command::Continue);
+    let after = wait_for(&host, |s| s.state == RuntimeState::Running && s.pause.is_none());
+    let position = after.recording.expect("still the recorded session");
+    assert_eq!(position.at, target.mark + 1, "the rest of that turn replayed");
+    assert!(after.watches.is_empty(), "the watch that stopped there is gone");
+}

@@ -229,6 +229,15 @@ fn field_menu_ui(
             ui.close();
         }
     });
+    if snapshot.recording.is_some() {
+        let response = ui
+            .button("When did this change?")
+            .on_hover_text("Replay this session and list every change of the field, with the line that made it");
+        if response.clicked() {
+            commands.extend(uids.iter().take(1).map(|&uid| Command::FindChanges { uid, field: field.to_owned() }));
+            ui.close();
+        }
+    }
     let set: Vec<_> = snapshot.watches.iter().filter(|w| w.field == field && uids.contains(&w.uid)).collect();
     if !set.is_empty() && ui.button("Remove its watches").clicked() {
         commands.extend(set.iter().map(|w| Command::Unwatch(w.id)));

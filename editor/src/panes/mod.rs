@@ -119,6 +119,8 @@ pub struct PaneStates {
     pub mods: mods::ModsState,
     /// The recordings listed and the checks running.
     pub recordings: recordings::RecordingsState,
+    /// The last answer to "When did this change?".
+    pub watches: watches::WatchesState,
 }
 
 impl PaneStates {
@@ -166,7 +168,7 @@ impl TabViewer for Panes<'_> {
             Tab::Palette => palette::ui(ui, self.context),
             Tab::Mods => mods::ui(ui, self.context, &mut self.states.mods),
             Tab::Recordings => recordings::ui(ui, self.context, &mut self.states.recordings),
-            Tab::Watches => watches::ui(ui, self.context),
+            Tab::Watches => watches::ui(ui, self.context, &mut self.states.watches),
         }
     }
 

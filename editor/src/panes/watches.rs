@@ -1,15 +1,75 @@
 //! The Watches pane: the watchpoints set (from the Inspector's right-click menu or with
 //! `Debug.watch`), each with the object and field it watches, when it stops, how many times
-//! it fired, a switch to turn it off and a button to remove it.
+//! it fired, a switch to turn it off and a button to remove it; and below them the answer to
+//! the last "When did this change?": every change of the field in the session, each a button
+//! that goes back to it and stops at the line that made it.
 
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
+use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::replay::ChangeEntry;
 
 use crate::context::EditorContext;
 
+/// The pane's own state.
+#[derive(Default)]
+pub struct WatchesState {
+    /// The last answer to "When did this change?".
+    pub changes: Option<ChangeList>,
+}
+
+/// Every change of one object's field in the session.
+pub struct ChangeList {
+    /// The object.
+    pub uid: Uid,
+    /// The field.
+    pub field: String,
+    /// The changes, oldest first.
+    pub entries: Vec<ChangeEntry>,
+}
+
 /// Shows the pane.
-pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WatchesState) {
+    if let Some(changes) = &pane.changes {
+        changes_ui(ui, state, changes);
+        ui.separator();
+    }
+    watches_ui(ui, state);
+}
+
+/// The answer to "When did this change?".
+fn changes_ui(ui: &mut Ui, state: &mut EditorContext, list: &ChangeList) {
+    ui.strong(format!(
+        "When did uid {}'s {} change? {} change(s) this session",
+        list.uid,
+        list.field,
+        list.entries.len()
+    ));
+    egui::ScrollArea::vertical().id_salt("changes").max_height(220.0).show(ui, |ui| {
+        for entry in &list.entries {
+            ui.horizontal(|ui| {
+                let go = ui.button(format!("turn {}", entry.change.turn)).on_hover_text(
+                    "Step back to this turn and replay it up to the change: the game stops at the line that made it",
+                );
+                if go.clicked() {
+                    state.outbox.push(Command::GoToChange {
+                        mark: entry.mark,
+                        nth: entry.nth,
+                        uid: list.uid,
+                        field: list.field.clone(),
+                    });
+                }
+                let c = &entry.change;
+                ui.label(RichText::new(format!("{} → {}", c.old, c.new)).monospace());
+                ui.weak(format!("at {}", c.at));
+            });
+        }
+    });
+}
+
+/// The watches, one row each.
+fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
     let watches = state.snapshot.watches.clone();
     if watches.is_empty() {
         ui.weak("No watches. Right-click a field in the Inspector → Break when it changes, or call Debug.watch(obj, field) in Lua.");

@@ -388,6 +388,9 @@ impl World {
         self.objects.insert(uid, object);
         self.ownerless.insert(uid);
         self.revision += 1;
+        if !self.watches.is_empty() {
+            self.see_made(uid);
+        }
     }
 
     /// Copies `uid` with a new uid and no location: same base and temp values; the items it

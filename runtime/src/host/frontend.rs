@@ -20,6 +20,10 @@ impl Frontend for Host {
         let limits = &self.runtime.engine().limits;
         self.depth.set(self.depth.get() + 1);
         self.waits.set(self.waits.get() + 1);
+        // Stopped at a change while replaying a turn: the editor answers this break, and the
+        // turn's remaining inputs replay after it.
+        let replaying =
+            (reason == WaitReason::Pause && self.stopping_at_change.get()).then(|| self.replaying.replace(false));
         let result = limits.waiting(|| {
             self.publish();
             loop {
@@ -41,6 +45,9 @@ impl Frontend for Host {
                 self.publish();
             }
         });
+        if let Some(replaying) = replaying {
+            self.replaying.set(replaying);
+        }
         self.depth.set(self.depth.get() - 1);
         self.state.set(outer);
         self.shared.busy_since.store(busy, Ordering::Relaxed);

@@ -139,6 +139,27 @@ pub enum Command {
         /// Stop only when the field takes this value.
         becomes: Option<crate::value::Value>,
     },
+    /// While playing a recorded session (or looking through an opened recording): list
+    /// every change of an object's field so far, by replaying the session headless ("When
+    /// did this change?"); answered with [`HostEvent::Changes`].
+    FindChanges {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
+    /// Go to a change [`HostEvent::Changes`] listed: back to the start of its turn, then
+    /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
+    GoToChange {
+        /// The turn mark of the change's turn.
+        mark: usize,
+        /// Which change of that turn (from 0).
+        nth: u32,
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
     /// Remove a watch.
     Unwatch(crate::world::WatchId),
     /// Turn a watch on or off.
@@ -190,6 +211,8 @@ impl Command {
             Command::SetLimits { .. } => "set limits",
             Command::ShowSource { .. } => "show source",
             Command::Watch { .. } => "watch",
+            Command::FindChanges { .. } => "find changes",
+            Command::GoToChange { .. } => "go to change",
             Command::Unwatch(_) => "unwatch",
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",
@@ -221,6 +244,7 @@ impl Command {
                 | Command::SetLimits { .. }
                 | Command::ShowSource { .. }
                 | Command::Watch { .. }
+                | Command::FindChanges { .. }
                 | Command::Unwatch(_)
                 | Command::EnableWatch { .. }
                 | Command::Stop
@@ -326,6 +350,15 @@ pub enum HostEvent {
     },
     /// The answer to [`Command::ShowSource`].
     Source(SourceExcerpt),
+    /// The answer to [`Command::FindChanges`]: each change, oldest first.
+    Changes {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+        /// The changes.
+        entries: Vec<super::replay::ChangeEntry>,
+    },
     /// A file was reloaded, or its reload was rejected.
     Reloaded(Reload),
     /// The answer to [`Command::Copy`].

@@ -18,7 +18,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 
-use super::{Command, Host, RefusalKind};
+use super::{Command, Host, HostEvent, RefusalKind};
 use crate::display::{self, LogLevel};
 use crate::lua::gui;
 use crate::recording::{self, Branch, Input, Recording, TurnMark};
@@ -278,7 +278,8 @@ impl Host {
     /// once it has read its file: see [`Host::record_hotload`]). After stepping back, a new
     /// input drops the old future first.
     pub(super) fn record_command(&self, command: &Command) {
-        if self.replaying.get() || self.recorder.borrow().is_none() {
+        // Stopped at a change in a replayed turn: looking (and continuing) is not an input.
+        if self.replaying.get() || self.stopping_at_change.get() || self.recorder.borrow().is_none() {
             return;
         }
         let Some(input) = self.input_of(command) else { return };
@@ -606,6 +607,55 @@ impl Host {
             recorder.mark_revision = self.runtime.world().revision();
         }
         self.check_mark(target);
+    }
+
+    /// Lists every change of `uid`'s `field` in the session so far, by replaying its
+    /// recording headless with a collecting watch (see [`Command::FindChanges`]).
+    pub(super) fn find_changes(&self, uid: crate::object::Uid, field: &str) {
+        let recording = {
+            let recorder = self.recorder.borrow();
+            let Some(recorder) = recorder.as_ref() else {
+                self.refuse(
+                    RefusalKind::Play,
+                    "When did this change? works on a recorded session: play (F5) or open a recording",
+                );
+                return;
+            };
+            let session = self.runtime.engine().session.borrow();
+            let mut recording = recorder.recording.clone();
+            recording.inputs = session.recorded.clone();
+            recording.saves = session.saves_read.clone();
+            recording
+        };
+        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
+        let options = super::replay::ReplayOptions {
+            changes: Some((uid, crate::symbol::Symbol::intern(field))),
+            ..Default::default()
+        };
+        match super::replay::replay(&project, &recording, &options) {
+            Ok(report) => self.send(HostEvent::Changes { uid, field: field.to_owned(), entries: report.changes }),
+            Err(error) => self.refuse(RefusalKind::Play, format!("the session could not be replayed: {error}")),
+        }
+    }
+
+    /// Goes to change `nth` of the turn of mark `mark` (see [`Command::GoToChange`]): back to
+    /// that turn's start, then its inputs replay with a watch that lets `nth` changes of the
+    /// field pass and stops at the next; the editor is served while it waits there.
+    pub(super) fn go_to_change(&self, mark: usize, nth: u32, uid: crate::object::Uid, field: crate::symbol::Symbol) {
+        self.go_to_mark(mark);
+        if self.recorder.borrow().as_ref().and_then(|r| r.at) != Some(mark) {
+            return;
+        }
+        let id = {
+            let mut world = self.runtime.world_mut();
+            let id = world.watch(uid, field, crate::world::WatchWhen::Changes, crate::world::WatchAction::Break);
+            world.skip_watch_changes(id, nth);
+            id
+        };
+        self.stopping_at_change.set(true);
+        self.step_forward();
+        self.stopping_at_change.set(false);
+        crate::lua::watch::unwatch(self.runtime.lua(), id);
     }
 
     /// Keeps a state at mark `mark` reached by replaying, if its number calls for one and

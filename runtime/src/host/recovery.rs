@@ -107,6 +107,8 @@ pub(super) fn serve_failure(
             | Command::SetLimits { .. }
             | Command::ShowSource { .. }
             | Command::Watch { .. }
+            | Command::FindChanges { .. }
+            | Command::GoToChange { .. }
             | Command::Unwatch(_)
             | Command::EnableWatch { .. } => true,
         };

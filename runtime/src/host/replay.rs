@@ -38,6 +38,27 @@ pub struct ReplayOptions {
     /// A Lua file whose `test_end(world)` runs at the end, with `Assert` (a regression
     /// recording's checks).
     pub end_test: Option<PathBuf>,
+    /// Note every change of this object's field ("When did this change?", `--changes`).
+    pub changes: Option<(crate::object::Uid, crate::symbol::Symbol)>,
+}
+
+/// A change of the field a replay was asked about, with the turn mark it came after.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChangeEntry {
+    /// The index of the turn mark at whose turn the change was made (where stepping back
+    /// to it goes).
+    pub mark: usize,
+    /// Which change of that turn it is, from 0 (a turn may change a field several times).
+    pub nth: u32,
+    /// The change.
+    pub change: crate::lua::watch::FieldChange,
+}
+
+impl std::fmt::Display for ChangeEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = &self.change;
+        write!(f, "turn {}: {} {} → {} at {}", c.turn, c.field, c.old, c.new, c.at)
+    }
 }
 
 /// The first turn a replay did not come to the recorded state.
@@ -91,6 +112,8 @@ pub struct ReplayReport {
     pub end_test: Option<Result<(), String>>,
     /// How long the replay took.
     pub took: Duration,
+    /// The changes of the field asked about ([`ReplayOptions::changes`]), in order.
+    pub changes: Vec<ChangeEntry>,
 }
 
 impl ReplayReport {
@@ -129,6 +152,8 @@ struct Replayer {
     /// The turn marks passed so far.
     mark: usize,
     inputs_total: usize,
+    /// The changes a collecting watch noted, stamped with their turn mark.
+    changes: Vec<ChangeEntry>,
 }
 
 /// How far [`Replayer::run`] got.
@@ -191,6 +216,7 @@ impl Replayer {
             _saves: saves,
             mark: 0,
             inputs_total: recording.inputs.len(),
+            changes: Vec::new(),
         })
     }
 
@@ -201,6 +227,16 @@ impl Replayer {
     /// Inputs replayed so far.
     fn consumed(&self) -> usize {
         self.inputs_total - self.host.runtime.engine().session.borrow().queue.len()
+    }
+
+    /// Takes the changes collected during the last command, as made in the turn of the
+    /// current mark.
+    fn stamp_changes(&mut self, engine: &crate::lua::Engine) {
+        for change in engine.watch.changes.borrow_mut().drain(..) {
+            let same_turn = self.changes.iter().rev().take_while(|c| c.mark == self.mark).count();
+            let nth = u32::try_from(same_turn).unwrap_or(u32::MAX);
+            self.changes.push(ChangeEntry { mark: self.mark, nth, change });
+        }
     }
 
     /// Replays until the inputs run out, play ends, a turn differs (with `check`) or turn
@@ -224,6 +260,7 @@ impl Replayer {
             self.host.handle(command);
             // Drop what the game printed: no one reads it.
             self.events.try_iter().for_each(drop);
+            self.stamp_changes(&engine);
             if self.host.shutting_down.get() {
                 return Stopped::Ended("the recording ends while a menu or breakpoint waited".into());
             }
@@ -250,6 +287,10 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     let started = Instant::now();
     let files = compare_files(project, recording);
     let mut replayer = Replayer::start(project, recording)?;
+    if let Some((uid, field)) = options.changes {
+        let mut world = replayer.host.runtime.world_mut();
+        world.watch(uid, field, crate::world::WatchWhen::Changes, crate::world::WatchAction::Collect);
+    }
     let until = options.to_turn.map(|turn| recording.mark_of_turn(turn).unwrap_or(recording.turns.len()));
     let stopped = replayer.run(recording, options.check, until);
     let (ended, divergence) = match stopped {
@@ -282,6 +323,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         errors: replayer.errors.borrow().clone(),
         end_test,
         took: started.elapsed(),
+        changes: std::mem::take(&mut replayer.changes),
     };
     gui::set_frontend(replayer.host.runtime.lua(), None);
     Ok(report)

@@ -179,7 +179,10 @@ fn pause(lua: &Lua, message: String, writer: Writer) -> mlua::Result<()> {
 /// Sets a watch from the editor ("Break when it changes", "… when it becomes").
 pub fn watch_from_editor(lua: &Lua, uid: Uid, field: Symbol, becomes: Option<Value>) -> Result<WatchId, String> {
     let when = becomes.map_or(WatchWhen::Changes, WatchWhen::Becomes);
-    engine(lua).world.borrow_mut().watch(uid, field, when, WatchAction::Break).map_err(|e| e.to_string())
+    let engine = engine(lua);
+    let mut world = engine.world.borrow_mut();
+    world.object(uid).map_err(|e| e.to_string())?;
+    Ok(world.watch(uid, field, when, WatchAction::Break))
 }
 
 /// Removes watch `id` and its condition; false if there is none.
@@ -217,11 +220,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                 }
             };
             let field = Symbol::intern(&field.to_str()?);
-            let id = engine
-                .world
-                .borrow_mut()
-                .watch(uid, field, WatchWhen::Changes, WatchAction::Break)
-                .map_err(|e| rt_error(lua, e))?;
+            let id = engine.world.borrow_mut().watch(uid, field, WatchWhen::Changes, WatchAction::Break);
             if let Some(condition) = condition {
                 engine.world.borrow_mut().set_watch_condition(id);
                 engine.watch.conditions.borrow_mut().insert(id, condition);

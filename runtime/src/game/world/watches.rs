@@ -60,6 +60,8 @@ pub struct Watch {
     pub enabled: bool,
     /// How many times it fired.
     pub hits: u32,
+    /// Changes to let pass before it fires.
+    skip: u32,
     /// The value it last saw.
     seen: Value,
 }
@@ -122,15 +124,11 @@ impl World {
         &self.watches
     }
 
-    /// Sets a watch on `uid`'s `field`, which fires on the next change after this.
-    pub fn watch(
-        &mut self,
-        uid: Uid,
-        field: Symbol,
-        when: WatchWhen,
-        action: WatchAction,
-    ) -> Result<WatchId, super::WorldError> {
-        let seen = self.calc_near(super::NO_SLOT, uid, field)?.cloned().unwrap_or_default();
+    /// Sets a watch on `uid`'s `field`, which fires on the next change after this. The
+    /// object need not exist yet (a replay watches an object made later in the session):
+    /// its value is taken when it is made.
+    pub fn watch(&mut self, uid: Uid, field: Symbol, when: WatchWhen, action: WatchAction) -> WatchId {
+        let seen = self.calc_near(super::NO_SLOT, uid, field).ok().flatten().cloned().unwrap_or_default();
         self.watches.next += 1;
         let id = self.watches.next;
         self.watches.list.push(Watch {
@@ -142,9 +140,18 @@ impl World {
             action,
             enabled: true,
             hits: 0,
+            skip: 0,
             seen,
         });
-        Ok(id)
+        id
+    }
+
+    /// Lets watch `id` pass its next `changes` changes before it fires (stopping at the
+    /// n-th change of a turn being replayed).
+    pub(crate) fn skip_watch_changes(&mut self, id: WatchId, changes: u32) {
+        if let Some(watch) = self.watches.list.iter_mut().find(|w| w.id == id) {
+            watch.skip = changes;
+        }
     }
 
     /// Marks watch `id` as having a Lua condition (the Lua side keeps the function).
@@ -212,9 +219,21 @@ impl World {
                     WatchWhen::Changes => true,
                     WatchWhen::Becomes(value) => *value == now,
                 };
-            if fires {
+            if fires && watch.skip > 0 {
+                watch.skip -= 1;
+            } else if fires {
                 self.watches.pending.push(WatchHit { watch: watch.id, uid, field: watch.field, old, new: now });
             }
+        }
+    }
+
+    /// Takes the values of a new object's watched fields as seen (its uid was watched
+    /// before it was made).
+    pub(super) fn see_made(&mut self, uid: Uid) {
+        let Some(object) = self.objects.get(&uid) else { return };
+        let proto = &self.data.proto(object.proto).fields;
+        for watch in self.watches.list.iter_mut().filter(|w| w.uid == uid) {
+            watch.seen = object.fields.calc(watch.field, proto).cloned().unwrap_or_default();
         }
     }
 
