@@ -139,6 +139,8 @@ pub struct ReplayArgs {
     pub save_to: Option<std::path::PathBuf>,
     /// List every change of this object's field.
     pub changes: Option<(nefia_runtime::Uid, nefia_runtime::Symbol)>,
+    /// Print where the time went, summed over the turns.
+    pub profile: bool,
 }
 
 /// Reads `--changes UID FIELD`.
@@ -173,6 +175,7 @@ pub fn replay(file: &Path, project: &Path, args: ReplayArgs) -> ExitCode {
         save_to: args.save_to.clone(),
         end_test: None,
         changes: args.changes,
+        profile: args.profile,
     };
     let report = match nefia_runtime::host::replay::replay(project, &recording, &options) {
         Ok(report) => report,
@@ -199,6 +202,9 @@ pub fn replay(file: &Path, project: &Path, args: ReplayArgs) -> ExitCode {
     if let Some(path) = &args.save_to {
         println!("wrote the final state to {}", path.display());
     }
+    if args.profile {
+        print_profile(&report.profile);
+    }
     if let Some((uid, field)) = args.changes {
         println!("{} change(s) of uid {uid}'s {field}:", report.changes.len());
         for entry in &report.changes {
@@ -211,6 +217,25 @@ pub fn replay(file: &Path, project: &Path, args: ReplayArgs) -> ExitCode {
             ExitCode::FAILURE
         }
         None => ExitCode::SUCCESS,
+    }
+}
+
+/// Prints the profiled turns summed: one line an entry, slowest first.
+fn print_profile(turns: &[std::sync::Arc<nefia_runtime::lua::profile::TurnProfile>]) {
+    let entries = nefia_runtime::lua::profile::summed(turns);
+    let total: Duration = entries.iter().map(|(_, spent)| spent.time).sum();
+    println!("where {} turns' {:.2} ms went:", turns.len(), total.as_secs_f64() * 1e3);
+    println!("{:>10} {:>6} {:>7}  {:<10} what", "ms", "%", "calls", "kind");
+    for (key, spent) in &entries {
+        let share = spent.time.as_secs_f64() / total.as_secs_f64().max(1e-12) * 100.0;
+        let at = if key.at.is_empty() { String::new() } else { format!(" ({})", key.at) };
+        println!(
+            "{:>10.3} {share:>5.1}% {:>7}  {:<10} {}{at}",
+            spent.time.as_secs_f64() * 1e3,
+            spent.calls,
+            key.kind.name(),
+            key.name
+        );
     }
 }
 

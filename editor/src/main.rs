@@ -93,6 +93,10 @@ enum Command {
         /// the operation) that made it.
         #[arg(long, num_args = 2, value_names = ["UID", "FIELD"])]
         changes: Option<Vec<String>>,
+        /// Profile every turn and print where the time went, summed over the recording:
+        /// each event handler, UI layer, widget, map layer and the engine's work.
+        #[arg(long)]
+        profile: bool,
     },
     /// Replay the project's regression recordings (recordings/tests/*.ron) with --check and
     /// their end tests; exit 1 if any fails.
@@ -174,7 +178,7 @@ fn main() -> ExitCode {
             Some(Command::Repl { project }) => headless::repl(&project_or_default(project)?),
             Some(Command::Check { project, time_limit }) => headless::check(&project_or_default(project)?, time_limit),
             Some(Command::NewMod { id, project }) => headless::new_mod(&project_or_default(project)?, &id),
-            Some(Command::Replay { file, project, check, to_turn, save_to, changes }) => {
+            Some(Command::Replay { file, project, check, to_turn, save_to, changes, profile }) => {
                 let changes = match changes.as_deref().map(headless::parse_changes).transpose() {
                     Ok(changes) => changes,
                     Err(message) => {
@@ -186,7 +190,7 @@ fn main() -> ExitCode {
                     Some(project) => project,
                     None => project_or_default(None)?,
                 };
-                headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to, changes })
+                headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to, changes, profile })
             }
             Some(Command::Test { project }) => headless::test(&project_or_default(project)?),
         })

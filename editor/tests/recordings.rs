@@ -6,14 +6,11 @@
 
 mod common;
 
-use common::{editor_on, step_until};
+use common::{editor_on, step_until, turn, walk};
 use egui_kittest::kittest::Queryable;
-use nefia_editor::app::EditorApp;
 use nefia_editor::panes::Tab;
 use nefia_editor::panes::repl::ReplState;
 use nefia_tests::DemoCopy;
-
-type Harness = egui_kittest::Harness<'static, EditorApp>;
 
 /// A file dropped on the window from outside.
 #[derive(Debug)]
@@ -27,26 +24,6 @@ impl egui::DroppedFile for Dropped {
     fn bytes(&self) -> Result<Vec<u8>, String> {
         std::fs::read(&self.0).map_err(|e| e.to_string())
     }
-}
-
-fn turn(harness: &Harness) -> u64 {
-    harness.state().state().snapshot.turn
-}
-
-/// Presses `key` in the viewport until a turn passes (a wall may be in the way).
-fn walk(harness: &mut Harness) {
-    let before = turn(harness);
-    for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
-        harness.key_press(key);
-        for _ in 0..20 {
-            harness.step();
-            std::thread::sleep(std::time::Duration::from_millis(5));
-            if turn(harness) > before {
-                return;
-            }
-        }
-    }
-    panic!("no turn passed");
 }
 
 #[test]

@@ -218,6 +218,8 @@ struct FrameBuilder {
     data_revision: Cell<u64>,
     /// The data types as the Prototypes pane shows them.
     data: RefCell<Arc<Vec<view::DataTypeView>>>,
+    /// The profiler's turns as last sent, with the profiler's revision then.
+    profile: RefCell<(u64, Arc<Vec<Arc<crate::lua::profile::TurnProfile>>>)>,
 }
 
 impl Default for FrameBuilder {
@@ -227,6 +229,7 @@ impl Default for FrameBuilder {
             locations: RefCell::default(),
             built: RefCell::default(),
             last_update: Cell::new(Instant::now()),
+            profile: RefCell::default(),
             serial: Cell::new(0),
             data_revision: Cell::new(u64::MAX),
             data: RefCell::default(),
@@ -347,7 +350,8 @@ fn run(
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
-            host.mark_turn();
+            let profiler = &host.runtime.engine().profiler;
+            profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
         }
         host.finish_play_if_asked();
         host.publish();
@@ -485,8 +489,14 @@ impl Host {
         let operation = command.operation();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             limits.run(|| {
-                self.handle_timed(command);
-                self.deliver_watches(&operation);
+                let profiler = &self.runtime.engine().profiler;
+                profiler.scope(
+                    || crate::lua::profile::engine_work(&format!("command: {name}")),
+                    || {
+                        self.handle_timed(command);
+                        self.deliver_watches(&operation);
+                    },
+                )
             })
         }));
         if self.depth.get() == 0 && self.waits.get() == waits {
@@ -672,6 +682,11 @@ impl Host {
             }
             Command::FindChanges { uid, field } => self.find_changes(uid, &field),
             Command::GoToChange { mark, nth, uid, field } => self.go_to_change(mark, nth, uid, Symbol::intern(&field)),
+            Command::SetProfiling(on) => {
+                let turn = self.runtime.world().turn;
+                self.runtime.engine().profiler.set_on(on, turn);
+            }
+            Command::ClearProfile => self.runtime.engine().profiler.clear(),
             Command::Unwatch(id) => {
                 if !crate::lua::watch::unwatch(lua, id) {
                     self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));

@@ -174,6 +174,30 @@ pub mod host {
     }
 }
 
+/// A 200×200 map with walls around and scattered inside, and 500 characters: half hostile
+/// putits (they come for the player when they see it), half neutral guards (they wander).
+pub const CROWDED_MAP: &str = r#"
+    local map = InstancedMap:new(200, 200)
+    math.randomseed(7)
+    for x = 0, 199 do
+        for y = 0, 199 do
+            if x == 0 or y == 0 or x == 199 or y == 199 or math.random(20) == 1 then
+                map:set_tile(x, y, "base.wall")
+            end
+        end
+    end
+    Map.set_map(map)
+    local placed = 0
+    while placed < 500 do
+        local x, y = math.random(1, 198), math.random(1, 198)
+        if map:can_access(x, y) and (math.abs(x - 100) > 1 or math.abs(y - 100) > 1) then
+            Chara.create(placed % 2 == 0 and "elona.putit" or "elona.town_guard", x, y)
+            placed = placed + 1
+        end
+    end
+    map:set_tile(100, 100, "base.floor")
+"#;
+
 /// A copy of the demo project and the repository's mods in a temporary folder, laid out as
 /// in the repository (`projects/demo`, `mods/`), for tests that change files.
 pub struct DemoCopy {

@@ -8,6 +8,7 @@ pub mod log;
 pub mod maps;
 pub mod mods;
 pub mod palette;
+pub mod profiler;
 pub mod prototypes;
 pub mod recordings;
 pub mod repl;
@@ -51,11 +52,13 @@ pub enum Tab {
     Recordings,
     /// The watchpoints on object fields.
     Watches,
+    /// Where each turn's time went.
+    Profiler,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 13] = [
+    pub const ALL: [Tab; 14] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -69,6 +72,7 @@ impl Tab {
         Tab::Mods,
         Tab::Recordings,
         Tab::Watches,
+        Tab::Profiler,
     ];
 
     /// The pane's title.
@@ -88,6 +92,7 @@ impl Tab {
             Tab::Mods => "Mods".into(),
             Tab::Recordings => "Recordings".into(),
             Tab::Watches => "Watches".into(),
+            Tab::Profiler => "Profiler".into(),
         }
     }
 }
@@ -121,6 +126,8 @@ pub struct PaneStates {
     pub recordings: recordings::RecordingsState,
     /// The last answer to "When did this change?".
     pub watches: watches::WatchesState,
+    /// The Profiler's picked turn and order.
+    pub profiler: profiler::ProfilerState,
 }
 
 impl PaneStates {
@@ -169,6 +176,7 @@ impl TabViewer for Panes<'_> {
             Tab::Mods => mods::ui(ui, self.context, &mut self.states.mods),
             Tab::Recordings => recordings::ui(ui, self.context, &mut self.states.recordings),
             Tab::Watches => watches::ui(ui, self.context, &mut self.states.watches),
+            Tab::Profiler => profiler::ui(ui, self.context, &mut self.states.profiler),
         }
     }
 

@@ -112,3 +112,24 @@ pub fn drag_cells(harness: &mut Harness<'static, EditorApp>, cells: &[(i32, i32)
     harness.drop_at(*points.last().expect("at least one cell"));
     harness.step();
 }
+
+/// The game's turn as the editor last saw it.
+pub fn turn(harness: &Harness<'static, EditorApp>) -> u64 {
+    harness.state().state().snapshot.turn
+}
+
+/// Presses `key` in the viewport until a turn passes (a wall may be in the way).
+pub fn walk(harness: &mut Harness<'static, EditorApp>) {
+    let before = turn(harness);
+    for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
+        harness.key_press(key);
+        for _ in 0..20 {
+            harness.step();
+            std::thread::sleep(Duration::from_millis(5));
+            if turn(harness) > before {
+                return;
+            }
+        }
+    }
+    panic!("no turn passed");
+}

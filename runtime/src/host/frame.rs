@@ -19,7 +19,12 @@ impl Host {
         if self.headless {
             return;
         }
-        let Err(payload) = catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())) else { return };
+        let profiler = &self.runtime.engine().profiler;
+        let built = profiler.scope(
+            || crate::lua::profile::engine_work("snapshot for the editor"),
+            || catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())),
+        );
+        let Err(payload) = built else { return };
         let message =
             format!("the runtime caught a panic while building the view: {}", panic_message(payload.as_ref()));
         gui::log(self.runtime.lua(), LogLevel::Error, message.clone());
@@ -134,8 +139,21 @@ impl Host {
                 used: lua.used_memory(),
             },
             watches: view::watch_views(&self.runtime.world()),
+            profile: self.profile_view(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();
+    }
+}
+
+impl Host {
+    /// The profiler's state for the snapshot; its turns are copied only when one was added.
+    fn profile_view(&self) -> view::ProfileView {
+        let profiler = &self.runtime.engine().profiler;
+        let mut sent = self.frame.profile.borrow_mut();
+        if sent.0 != profiler.revision() {
+            *sent = (profiler.revision(), Arc::new(profiler.turns()));
+        }
+        view::ProfileView { on: profiler.is_on(), turns: sent.1.clone() }
     }
 }

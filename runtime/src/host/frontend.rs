@@ -24,26 +24,29 @@ impl Frontend for Host {
         // turn's remaining inputs replay after it.
         let replaying =
             (reason == WaitReason::Pause && self.stopping_at_change.get()).then(|| self.replaying.replace(false));
-        let result = limits.waiting(|| {
-            self.publish();
-            loop {
-                if done() {
-                    break Ok(());
-                }
-                if self.shutting_down.get() {
-                    break Err(mlua::Error::runtime("the editor is closing"));
-                }
-                if self.failed.borrow().is_some() {
-                    break Err(mlua::Error::runtime("the runtime stopped after a panic"));
-                }
-                if limits.take_stop() {
-                    break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
-                }
-                if let Some(command) = self.next_command() {
-                    self.handle(command);
-                }
+        let profiler = &self.runtime.engine().profiler;
+        let result = profiler.waiting(|| {
+            limits.waiting(|| {
                 self.publish();
-            }
+                loop {
+                    if done() {
+                        break Ok(());
+                    }
+                    if self.shutting_down.get() {
+                        break Err(mlua::Error::runtime("the editor is closing"));
+                    }
+                    if self.failed.borrow().is_some() {
+                        break Err(mlua::Error::runtime("the runtime stopped after a panic"));
+                    }
+                    if limits.take_stop() {
+                        break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
+                    }
+                    if let Some(command) = self.next_command() {
+                        self.handle(command);
+                    }
+                    self.publish();
+                }
+            })
         });
         if let Some(replaying) = replaying {
             self.replaying.set(replaying);

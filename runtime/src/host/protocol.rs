@@ -160,6 +160,10 @@ pub enum Command {
         /// The field.
         field: String,
     },
+    /// Turn the turn profiler on or off (the Profiler pane's Record).
+    SetProfiling(bool),
+    /// Forget the turns profiled so far.
+    ClearProfile,
     /// Remove a watch.
     Unwatch(crate::world::WatchId),
     /// Turn a watch on or off.
@@ -214,6 +218,8 @@ impl Command {
             Command::FindChanges { .. } => "find changes",
             Command::GoToChange { .. } => "go to change",
             Command::Unwatch(_) => "unwatch",
+            Command::SetProfiling(_) => "profile",
+            Command::ClearProfile => "clear profile",
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",
             Command::Shutdown => "shutdown",
@@ -245,6 +251,8 @@ impl Command {
                 | Command::ShowSource { .. }
                 | Command::Watch { .. }
                 | Command::FindChanges { .. }
+                | Command::SetProfiling(_)
+                | Command::ClearProfile
                 | Command::Unwatch(_)
                 | Command::EnableWatch { .. }
                 | Command::Stop

@@ -109,6 +109,8 @@ pub(super) fn serve_failure(
             | Command::Watch { .. }
             | Command::FindChanges { .. }
             | Command::GoToChange { .. }
+            | Command::SetProfiling(_)
+            | Command::ClearProfile
             | Command::Unwatch(_)
             | Command::EnableWatch { .. } => true,
         };

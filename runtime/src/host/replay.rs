@@ -40,6 +40,8 @@ pub struct ReplayOptions {
     pub end_test: Option<PathBuf>,
     /// Note every change of this object's field ("When did this change?", `--changes`).
     pub changes: Option<(crate::object::Uid, crate::symbol::Symbol)>,
+    /// Profile every turn (`--profile`).
+    pub profile: bool,
 }
 
 /// A change of the field a replay was asked about, with the turn mark it came after.
@@ -114,6 +116,8 @@ pub struct ReplayReport {
     pub took: Duration,
     /// The changes of the field asked about ([`ReplayOptions::changes`]), in order.
     pub changes: Vec<ChangeEntry>,
+    /// Each turn's profile, with [`ReplayOptions::profile`].
+    pub profile: Vec<Arc<crate::lua::profile::TurnProfile>>,
 }
 
 impl ReplayReport {
@@ -287,6 +291,11 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     let started = Instant::now();
     let files = compare_files(project, recording);
     let mut replayer = Replayer::start(project, recording)?;
+    if options.profile {
+        let engine = replayer.host.runtime.engine();
+        engine.profiler.keep_turns(usize::MAX);
+        engine.profiler.set_on(true, replayer.host.runtime.world().turn);
+    }
     if let Some((uid, field)) = options.changes {
         let mut world = replayer.host.runtime.world_mut();
         world.watch(uid, field, crate::world::WatchWhen::Changes, crate::world::WatchAction::Collect);
@@ -324,6 +333,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         end_test,
         took: started.elapsed(),
         changes: std::mem::take(&mut replayer.changes),
+        profile: replayer.host.runtime.engine().profiler.turns(),
     };
     gui::set_frontend(replayer.host.runtime.lua(), None);
     Ok(report)

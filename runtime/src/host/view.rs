@@ -200,6 +200,17 @@ pub struct Snapshot {
     pub limits: LimitsView,
     /// The watchpoints, in the order they were set.
     pub watches: Vec<WatchView>,
+    /// The turn profiler: on or off, and the turns kept, oldest first.
+    pub profile: ProfileView,
+}
+
+/// The turn profiler as the Profiler pane shows it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProfileView {
+    /// True while profiling.
+    pub on: bool,
+    /// The turns kept, oldest first.
+    pub turns: Arc<Vec<Arc<crate::lua::profile::TurnProfile>>>,
 }
 
 /// A watchpoint as the Watches pane and the inspector show it.
@@ -292,6 +303,7 @@ impl Snapshot {
             play_paused: false,
             limits: LimitsView::default(),
             watches: Vec::new(),
+            profile: ProfileView::default(),
         }
     }
 }

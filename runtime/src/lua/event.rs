@@ -109,10 +109,17 @@ fn check_event(lua: &Lua, event: &str) -> mlua::Result<Symbol> {
 /// Calls the handlers of `event` in order with `receiver` and `params`; returns the final
 /// result.
 pub fn trigger(lua: &Lua, event: Symbol, receiver: mlua::Value, params: Table) -> mlua::Result<mlua::Value> {
-    let handlers = engine(lua).events.borrow().handlers(event);
+    let engine = engine(lua);
+    let handlers = engine.events.borrow().handlers(event);
     let mut result = mlua::Value::Nil;
     for handler in handlers.iter() {
-        let returned: mlua::Value = handler.func.call((receiver.clone(), params.clone(), result.clone()))?;
+        let key = || super::profile::ProfileKey {
+            kind: super::profile::ProfileKind::Handler,
+            name: format!("{event} · {}", handler.name),
+            at: handler.origin.to_string(),
+        };
+        let returned: mlua::Value =
+            engine.profiler.scope(key, || handler.func.call((receiver.clone(), params.clone(), result.clone())))?;
         if !returned.is_nil() {
             result = returned;
         }

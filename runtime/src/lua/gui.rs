@@ -38,7 +38,7 @@ pub use layers::{handle_input, layer_views};
 pub use messages::{log, message};
 pub use widgets::{map_layer_draws, widget_views};
 
-use drawing::update;
+use drawing::{Drawer, update};
 use layers::{Outcome, StackLayer, finish_custom, layer_class, query};
 use messages::text_of;
 use widgets::{Drawn, Registered, register, unregister};
@@ -132,13 +132,13 @@ pub fn update_all(lua: &Lua, dt: f32) -> Result<bool, GameError> {
     let mut animating = false;
     let mut updated = || -> Result<(), GameError> {
         for widget in &widgets {
-            animating |= update(&widget.table, dt, &format!("widget '{}'", widget.id))?;
+            animating |= update(lua, &widget.table, dt, &widget.drawer(Drawn::Widget))?;
         }
         for layer in &map_layers {
-            animating |= update(&layer.table, dt, &format!("map layer '{}'", layer.id))?;
+            animating |= update(lua, &layer.table, dt, &layer.drawer(Drawn::MapLayer))?;
         }
         for layer in &layers {
-            animating |= update(layer, dt, "UI layer")?;
+            animating |= update(lua, layer, dt, &Drawer::ui_layer("custom"))?;
         }
         Ok(())
     };

@@ -24,6 +24,7 @@ pub mod object;
 mod object_access;
 pub mod objects;
 mod patterns;
+pub mod profile;
 pub mod random;
 pub mod repl;
 pub mod save;
@@ -124,6 +125,8 @@ pub struct Engine {
     pub session: RefCell<session::SessionLog>,
     /// Watchpoints' conditions and what collecting watches noted.
     pub watch: watch::WatchLink,
+    /// The turn profiler.
+    pub profiler: profile::Profiler,
     /// What blocking calls wait on; none when headless.
     pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
@@ -358,6 +361,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         frontend: RefCell::new(None),
         session: RefCell::default(),
         watch: watch::WatchLink::default(),
+        profiler: profile::Profiler::default(),
         output: RefCell::new(output),
         handles: RefCell::new(handles),
         progress: RefCell::default(),

@@ -192,7 +192,8 @@ pub fn unwatch(lua: &Lua, id: WatchId) -> bool {
     engine.world.borrow_mut().unwatch(id)
 }
 
-/// Installs `Debug`.
+/// Installs `Debug`: the watches, and `Debug.profile(on)` to turn the turn profiler on or
+/// off.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let debug = lua.create_table()?;
     debug.set(
@@ -257,6 +258,15 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                 list.push(entry)?;
             }
             Ok(list)
+        })?,
+    )?;
+    debug.set(
+        "profile",
+        lua.create_function(|lua, on: bool| {
+            let engine = engine(lua);
+            let turn = engine.world.borrow().turn;
+            engine.profiler.set_on(on, turn);
+            Ok(())
         })?,
     )?;
     api.set("Debug", debug)?;

@@ -58,6 +58,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "pass_turn",
         lua.create_function(|lua, ()| {
             let turn = engine(lua).world.borrow_mut().end_turn();
+            engine(lua).profiler.turn_passed(turn);
             let params = lua.create_table()?;
             params.set("turn", turn)?;
             super::event::trigger(lua, crate::Symbol::intern("base.on_turn_passed"), mlua::Value::Nil, params)?;
@@ -74,7 +75,10 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     world.set(
         "refresh_sight",
         lua.create_function(|lua, ()| {
-            engine(lua).world.borrow_mut().refresh_sight();
+            let engine = engine(lua);
+            engine
+                .profiler
+                .scope(|| super::profile::engine_work("sight"), || engine.world.borrow_mut().refresh_sight());
             Ok(())
         })?,
     )?;

@@ -87,14 +87,18 @@ impl UserData for DrawContext {
 /// Calls `table:draw(d)` and returns what it drew. A failing draw draws nothing and is
 /// logged once while it keeps failing, so one broken widget cannot take the HUD down (drawing
 /// is not game logic: it does not stop the game).
-pub(super) fn draw(lua: &Lua, table: &Table, what: &str) -> DrawList {
+pub(super) fn draw(lua: &Lua, table: &Table, what: &Drawer) -> DrawList {
     let Ok(Some(function)) = table.get::<Option<Function>>("draw") else { return Vec::new() };
-    let result = (|| {
-        let context = lua.create_userdata(DrawContext::default())?;
-        function.call::<()>((table, &context))?;
-        Ok::<_, mlua::Error>(context.take::<DrawContext>()?.commands)
-    })();
     let engine = engine(lua);
+    let result = engine.profiler.scope(
+        || what.profile_key("draw"),
+        || {
+            let context = lua.create_userdata(DrawContext::default())?;
+            function.call::<()>((table, &context))?;
+            Ok::<_, mlua::Error>(context.take::<DrawContext>()?.commands)
+        },
+    );
+    let what = &what.name;
     match result {
         Ok(commands) => {
             engine.gui.borrow_mut().failing_draws.remove(what);
@@ -111,10 +115,33 @@ pub(super) fn draw(lua: &Lua, table: &Table, what: &str) -> DrawList {
 }
 
 /// Calls `table:update(dt)`; returns true if it asked for more frames.
-pub(super) fn update(table: &Table, dt: f32, what: &str) -> Result<bool, GameError> {
+pub(super) fn update(lua: &Lua, table: &Table, dt: f32, what: &Drawer) -> Result<bool, GameError> {
     let Ok(Some(function)) = table.get::<Option<Function>>("update") else { return Ok(false) };
-    match function.call::<mlua::Value>((table, dt)) {
+    let called =
+        engine(lua).profiler.scope(|| what.profile_key("update"), || function.call::<mlua::Value>((table, dt)));
+    match called {
         Ok(result) => Ok(!matches!(result, mlua::Value::Nil | mlua::Value::Boolean(false))),
-        Err(error) => Err(GameError::new(format!("{what}: update"), &error)),
+        Err(error) => Err(GameError::new(format!("{}: update", what.name), &error)),
+    }
+}
+
+/// A Lua table the engine draws or updates: how messages and the profiler name it.
+pub(super) struct Drawer {
+    /// `widget 'hp'`, `map layer 'paths'`, `UI layer 'inventory'`.
+    pub(super) name: String,
+    /// What it is, for the profiler.
+    pub(super) kind: crate::lua::profile::ProfileKind,
+    /// Where it was registered, if known.
+    pub(super) at: String,
+}
+
+impl Drawer {
+    /// A UI layer named `name`.
+    pub(super) fn ui_layer(name: &str) -> Drawer {
+        Drawer { name: format!("UI layer '{name}'"), kind: crate::lua::profile::ProfileKind::Layer, at: String::new() }
+    }
+
+    pub(super) fn profile_key(&self, call: &str) -> crate::lua::profile::ProfileKey {
+        crate::lua::profile::ProfileKey { kind: self.kind, name: format!("{} {call}", self.name), at: self.at.clone() }
     }
 }

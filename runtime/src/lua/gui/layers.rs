@@ -6,7 +6,7 @@ use super::WaitReason;
 use mlua::{Function, Lua, Table};
 
 use super::super::{engine, rt_error};
-use super::drawing::draw;
+use super::drawing::{Drawer, draw};
 use crate::display::{Input, LayerId, LayerKind, LayerView};
 
 /// How a UI layer ended.
@@ -33,7 +33,7 @@ pub fn layer_views(lua: &Lua) -> Vec<LayerView> {
         .map(|(id, kind, table)| {
             let kind = match kind {
                 LayerKind::Custom { name, size, .. } => {
-                    let draw = draw(lua, &table, &format!("UI layer '{name}'"));
+                    let draw = draw(lua, &table, &Drawer::ui_layer(&name));
                     LayerKind::Custom { name, size, draw }
                 }
                 other => other,
@@ -186,17 +186,22 @@ fn layer_input(lua: &Lua, id: LayerId, kind: LayerKind, table: &Table, input: &I
             Input::Key(key) if key == "escape" => finish(Outcome::Canceled),
             _ => {}
         },
-        (LayerKind::Custom { .. }, Input::Key(key)) => {
+        (LayerKind::Custom { name, .. }, Input::Key(key)) => {
             if let Some(on_key) = table.get::<Option<Function>>("on_key")? {
-                let answer: mlua::Value = on_key.call((table, key.as_str()))?;
+                let answer: mlua::Value = engine
+                    .profiler
+                    .scope(|| Drawer::ui_layer(&name).profile_key("on_key"), || on_key.call((table, key.as_str())))?;
                 return Ok(answer != mlua::Value::Boolean(false));
             } else if key == "escape" {
                 finish(Outcome::Canceled);
             }
         }
-        (LayerKind::Custom { .. }, Input::Text(text)) => {
+        (LayerKind::Custom { name, .. }, Input::Text(text)) => {
             if let Some(on_text) = table.get::<Option<Function>>("on_text")? {
-                let answer: mlua::Value = on_text.call((table, text.as_str()))?;
+                let answer: mlua::Value = engine.profiler.scope(
+                    || Drawer::ui_layer(&name).profile_key("on_text"),
+                    || on_text.call((table, text.as_str())),
+                )?;
                 return Ok(answer != mlua::Value::Boolean(false));
             }
         }

@@ -6,8 +6,9 @@ use mlua::{Function, Lua, Table};
 
 use super::super::{caller_origin, engine, rt_error};
 use super::GuiState;
-use super::drawing::draw;
+use super::drawing::{Drawer, draw};
 use crate::display::{Anchor, DrawList, WidgetView};
+use crate::lua::profile::ProfileKind;
 
 /// A widget or map draw layer registered by a mod.
 #[derive(Clone)]
@@ -30,7 +31,7 @@ pub fn widget_views(lua: &Lua) -> Vec<WidgetView> {
                 anchor: anchor.as_deref().and_then(Anchor::parse).unwrap_or_default(),
                 offset: (get("x").unwrap_or(0.0), get("y").unwrap_or(0.0)),
                 size: (get("width").unwrap_or(200.0), get("height").unwrap_or(40.0)),
-                draw: draw(lua, &widget.table, &format!("widget '{}'", widget.id)),
+                draw: draw(lua, &widget.table, &widget.drawer(Drawn::Widget)),
                 show_while_editing: widget.table.get::<Option<bool>>("show_while_editing").ok().flatten()
                     != Some(false),
             }
@@ -41,10 +42,7 @@ pub fn widget_views(lua: &Lua) -> Vec<WidgetView> {
 /// What the map draw layers draw now, in cells, by layer id.
 pub fn map_layer_draws(lua: &Lua) -> Vec<(String, DrawList)> {
     let layers = engine(lua).gui.borrow().map_layers.clone();
-    layers
-        .iter()
-        .map(|layer| (layer.id.clone(), draw(lua, &layer.table, &format!("map layer '{}'", layer.id))))
-        .collect()
+    layers.iter().map(|layer| (layer.id.clone(), draw(lua, &layer.table, &layer.drawer(Drawn::MapLayer)))).collect()
 }
 
 /// The two lists of drawn Lua tables: HUD widgets and map draw layers.
@@ -54,6 +52,17 @@ pub(super) enum Drawn {
     Widget,
     /// `Gui.add_map_layer`.
     MapLayer,
+}
+
+impl Registered {
+    /// How messages and the profiler name it.
+    pub(super) fn drawer(&self, kind: Drawn) -> Drawer {
+        let (what, kind) = match kind {
+            Drawn::Widget => ("widget", ProfileKind::Widget),
+            Drawn::MapLayer => ("map layer", ProfileKind::MapLayer),
+        };
+        Drawer { name: format!("{what} '{}'", self.id), kind, at: self.origin.to_string() }
+    }
 }
 
 impl Drawn {

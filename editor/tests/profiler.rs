@@ -1,0 +1,41 @@
+//! The Profiler pane: Record turns the turn profiler on, the turns played show as bars and
+//! the newest turn's entries in a table (the key handler named with its file), which sorts
+//! by a column when its header is clicked.
+
+mod common;
+
+use common::{started, step_until};
+use egui_kittest::kittest::Queryable;
+use nefia_editor::panes::Tab;
+use nefia_editor::panes::profiler::SortBy;
+
+#[test]
+fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Profiler);
+    step_until(&mut harness, "the Profiler", |h| h.query_by_label("⏺ Record").is_some());
+    assert!(harness.query_by_label_contains("No turns profiled yet").is_some());
+    harness.get_by_label("⏺ Record").click();
+    step_until(&mut harness, "recording", |h| h.state().state().snapshot.profile.on);
+    // Three turns (the keyboard is on the Record button: the keys go to the game directly).
+    for _ in 0..3 {
+        let key = nefia_runtime::display::Input::Key("period".into());
+        harness.state().host().send(nefia_runtime::host::Command::Input(key));
+    }
+    step_until(&mut harness, "the turns", |h| h.state().state().snapshot.profile.turns.len() >= 2);
+    step_until(&mut harness, "the key handler's row", |h| {
+        h.query_by_label_contains("handler: base.on_key_pressed · elona.play  [elona] mods/elona/game/commands.lua:")
+            .is_some()
+    });
+    assert!(
+        harness.query_by_label_contains("2 turns kept").is_some()
+            || harness.query_by_label_contains("3 turns kept").is_some()
+    );
+    harness.get_by_label("calls").click();
+    step_until(&mut harness, "sorted by calls", |h| h.query_by_label("calls ⏷").is_some());
+    assert_eq!(harness.state_mut().panes_mut().profiler.sort, SortBy::Calls);
+    harness.get_by_label("calls ⏷").click();
+    step_until(&mut harness, "reversed", |h| h.query_by_label("calls ⏶").is_some());
+    harness.get_by_label("⏺ Recording").click();
+    step_until(&mut harness, "stopped", |h| !h.state().state().snapshot.profile.on);
+}
