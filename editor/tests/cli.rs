@@ -120,6 +120,38 @@ fn pause_is_a_no_op_without_break_and_a_terminal_repl_with_it() {
 }
 
 #[test]
+fn run_break_stops_at_a_watched_write_and_without_it_the_watch_prints_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "local c = Chara.create('elona.putit', 2, 2)\nc.hp = 6\nDebug.watch(c, 'hp')\nlocal damage = 2\nc.hp = c.hp - damage\nprint(c.hp)\n";
+    let file = script(dir.path(), "watch.lua", code);
+    let out = nefia(&["run", &file], "");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("(elona.putit) hp 6 → 4 at "), "the watch's line: {stdout}");
+    assert!(stdout.ends_with("watch.lua:5\n4\n"), "and the script went on: {stdout}");
+
+    let out = nefia(&["run", &file, "--break"], "damage\ncontinue\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("(elona.putit) hp 6 → 4 at ") && stdout.contains("paused in main chunk at"), "{stdout}");
+    assert!(stdout.contains("local damage = 2"), "the writer's locals: {stdout}");
+}
+
+#[test]
+fn replay_profile_prints_where_the_time_went() {
+    let recording = repo().join("projects/demo/recordings/tests/walk-and-kill.ron");
+    let out = nefia(&["replay", &recording.display().to_string(), "--profile"], "");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("where 8 turns'"), "{said}");
+    assert!(
+        said.contains("handler    base.on_key_pressed · elona.play ([elona] mods/elona/game/commands.lua:"),
+        "{said}"
+    );
+    assert!(said.contains("engine     sight"), "{said}");
+}
+
+#[test]
 fn run_limits_interrupt_a_runaway_script_and_exit_one() {
     let dir = tempfile::tempdir().unwrap();
     let file = script(dir.path(), "loop.lua", "while true do end\n");

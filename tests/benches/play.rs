@@ -1,5 +1,6 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
-//! 200×200 map (≤ 10 ms), and stopping play to put that map's edit state back (≤ 50 ms).
+//! 200×200 map (≤ 10 ms), that turn with a watch set and with the turn profiler on (≤ 5%
+//! more), and stopping play to put that map's edit state back (≤ 50 ms).
 //! Recordings' targets on the same world: what recording adds to a turn (≤ 2%: the state
 //! hash, and a kept state as often as the step-back budget asks), the state hash (≤ 1 ms),
 //! stepping back at its worst (a kept state put back and the turns since replayed, ≤ 50 ms);
@@ -55,6 +56,38 @@ fn turn(c: &mut Criterion) {
         b.iter(|| run(&runtime, "Event.trigger('base.on_wait_turn')"))
     });
     group.finish();
+    // What debugging costs that turn: a watch set on a field nothing writes (every write
+    // of a field then checks the watches), and the turn profiler on. The crowd closes in on
+    // the player as turns pass, so later turns cost more: turns with and without alternate,
+    // and the medians of each are compared.
+    for (what, on, off) in [
+        (
+            "a watch on a field nothing writes",
+            "w = Debug.watch(Chara.player(), 'strength')",
+            "if w then Debug.unwatch(w) w = nil end",
+        ),
+        ("the turn profiler on", "Debug.profile(true)", "Debug.profile(false)"),
+    ] {
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        for _ in 0..150 {
+            for (times, code) in [(&mut without, off), (&mut with, on)] {
+                run(&runtime, code);
+                let started = std::time::Instant::now();
+                run(&runtime, "Event.trigger('base.on_wait_turn')");
+                times.push(started.elapsed());
+            }
+        }
+        run(&runtime, off);
+        let median = |times: &mut Vec<Duration>| {
+            times.sort();
+            times[times.len() / 2]
+        };
+        let (with, without) = (median(&mut with), median(&mut without));
+        let change = (with.as_secs_f64() / without.as_secs_f64() - 1.0) * 100.0;
+        println!(
+            "play/one turn, 500 AI, {what}: {with:?} against {without:?} without ({change:+.1}%, medians of 150 alternating turns)"
+        );
+    }
 }
 
 fn stop(c: &mut Criterion) {

@@ -233,3 +233,23 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     assert_eq!(position.at, target.mark + 1, "the rest of that turn replayed");
     assert!(after.watches.is_empty(), "the watch that stopped there is gone");
 }
+
+#[test]
+fn a_hotload_that_changes_a_prototypes_default_fires_named_as_the_hotload() {
+    let copy = nefia_tests::DemoCopy::new();
+    let charas = copy.mod_file("elona/content/charas.lua");
+    let host = nefia_tests::host::spawn(&copy.project());
+    eval(&host, "c = Chara.create('elona.putit', 3, 3)");
+    assert_eq!(eval(&host, "Debug.watch(c, 'strength') return c.strength"), values(&["2"]));
+    let text = std::fs::read_to_string(&charas).unwrap();
+    let stronger = text.replacen("   strength = 2,", "   strength = 5,", 1);
+    assert_ne!(text, stronger, "the putit's strength is in the file");
+    std::fs::write(&charas, stronger).unwrap();
+    host.send(Command::Reload(charas.clone()));
+    let (reason, file, ..) = stopped(&host, "strength 2 → 5");
+    assert!(reason.ends_with(&format!("strength 2 → 5 at the hotload of {}", charas.display())), "{reason}");
+    assert!(file.contains("hotload"), "{file}");
+    host.send(Command::Continue);
+    wait_for(&host, |s| s.state == RuntimeState::Running);
+    assert_eq!(eval(&host, "c.strength"), values(&["5"]));
+}
