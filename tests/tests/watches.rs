@@ -1,7 +1,9 @@
 //! Watchpoints through the runtime protocol: `Debug.watch` stops at the line that wrote the
-//! field (a base write, a handler's `mod` during `refresh`), or at the editor's edit; the
-//! condition filters; `Debug.unwatch` ends it; a local assigned while stopped changes what
-//! the code writes next; headless, a watch prints its line and the script goes on.
+//! field (a base write, a handler's `mod` during `refresh`), at the editor's edit or at a
+//! hotload that changed the prototype; the condition filters; `Debug.unwatch` ends it; a
+//! local assigned while stopped changes what the code writes next; headless, a watch prints
+//! its line and the script goes on. "When did this change?" lists every change of a field in
+//! a recorded session and goes back to one, stopping at the line that made it.
 
 use nefia_runtime::Runtime;
 use nefia_runtime::edit::Edit;
@@ -50,6 +52,8 @@ fn a_watch_stops_at_the_writing_line_and_a_local_assigned_there_changes_the_next
     let (reason, file, line, function) = stopped(&host, "6 → 10");
     assert_eq!(reason, format!("watch: uid {uid} (elona.putit) hp 6 → 10 at repl:3"));
     assert_eq!((file.as_str(), line, function.as_str()), ("repl", 3, "hurt"));
+    let stack = wait_for(&host, |s| s.pause.is_some()).pause.clone().expect("a break").stack;
+    assert_eq!(stack, ["hurt at repl:3", "main chunk at repl:6"], "the stack, the writer first");
     assert_eq!(eval(&host, "damage"), values(&["2"]), "the writer's locals are there");
     assert_eq!(eval(&host, "damage = 7"), values(&[]));
     host.send(Command::Continue);

@@ -237,6 +237,16 @@ fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
         ui.label(format!("in {} at", pause.function));
         links::show(ui, &format!("{}:{}", pause.file, pause.line), Color32::WHITE, actions);
     });
+    if pause.stack.len() > 1 {
+        egui::CollapsingHeader::new(format!("Stack ({} frames)", pause.stack.len())).id_salt("pause-stack").show(
+            ui,
+            |ui| {
+                for frame in &pause.stack {
+                    links::show(ui, frame, Color32::LIGHT_GRAY, actions);
+                }
+            },
+        );
+    }
     ui.separator();
     ui.strong("Locals and upvalues");
     egui::ScrollArea::vertical().auto_shrink([false; 2]).show(ui, |ui| {

@@ -151,14 +151,17 @@ function Rules.end_turn()
    local player = Chara.player()
    local map = player:current_map()
    World.refresh_sight()
-   for _, chara in Chara.iter(map) do
-      if chara ~= player and chara.hp > 0 then
-         AI.act(chara, player, map, Rules)
-         if player.hp <= 0 then
-            break
+   -- The characters' turns are the profiler's "AI" entry.
+   Debug.profile_scope("AI", function()
+      for _, chara in Chara.iter(map) do
+         if chara ~= player and chara.hp > 0 then
+            AI.act(chara, player, map, Rules)
+            if player.hp <= 0 then
+               break
+            end
          end
       end
-   end
+   end)
    World.pass_turn()
    World.refresh_sight()
    if player.hp <= 0 then

@@ -64,11 +64,24 @@ local function pause_at(level)
       end
       i = i + 1
    end
-   local name = info.name
-   if name == nil then
-      name = info.what == "main" and "main chunk" or ("function <" .. info.short_src .. ":" .. info.linedefined .. ">")
+   local function describe(at)
+      if at.name ~= nil then
+         return at.name
+      end
+      return at.what == "main" and "main chunk" or ("function <" .. at.short_src .. ":" .. at.linedefined .. ">")
    end
-   suspend(frame, frame_env, info.short_src, info.currentline, name)
+   -- The stack from the paused function outwards, as "function at file:line".
+   local stack = {}
+   for l = level, level + 30 do
+      local at = debug.getinfo(l, "Sln")
+      if at == nil then
+         break
+      end
+      if at.what ~= "C" then
+         stack[#stack + 1] = describe(at) .. " at " .. at.short_src .. ":" .. at.currentline
+      end
+   end
+   suspend(frame, frame_env, info.short_src, info.currentline, describe(info), stack)
    for slot = 1, frame.count do
       if frame.changed[slot] then
          if frame.kinds[slot] == "local" then

@@ -27,6 +27,8 @@ pub enum ProfileKind {
     MapLayer,
     /// The engine's own work.
     Engine,
+    /// A part of a script it named itself (`Debug.profile_scope`).
+    Script,
 }
 
 impl ProfileKind {
@@ -38,6 +40,7 @@ impl ProfileKind {
             ProfileKind::Widget => "widget",
             ProfileKind::MapLayer => "map layer",
             ProfileKind::Engine => "engine",
+            ProfileKind::Script => "script",
         }
     }
 }

@@ -41,6 +41,8 @@ pub struct PauseView {
     /// Why it paused, when not by `pause()`: the watch that fired ("watch: uid 12
     /// (elona.putit) hp 6 → 5 at mods/elona/game/rules.lua:88").
     pub reason: Option<String>,
+    /// The Lua stack from the paused function outwards: "damage at mods/elona/game/rules.lua:37".
+    pub stack: Vec<String>,
 }
 
 /// Lines of a loaded file around a line an error or a breakpoint names (what a file:line
@@ -158,7 +160,7 @@ pub fn evaluate(lua: &Lua, code: &str) -> Evaluation {
 /// Lua side write the assignments back.
 fn suspend(
     lua: &Lua,
-    (frame, frame_env, file, line, function): (Table, Function, String, u32, String),
+    (frame, frame_env, file, line, function, stack): (Table, Function, String, u32, String, Vec<String>),
 ) -> mlua::Result<()> {
     let engine = engine(lua);
     let frontend = engine.frontend.borrow().clone();
@@ -168,7 +170,7 @@ fn suspend(
     }
     let env: Table = frame_env.call((&frame, engine.repl.borrow().env.clone()))?;
     let reason = engine.repl.borrow_mut().next_reason.take();
-    let view = PauseView { function, file, line, variables: Vec::new(), reason };
+    let view = PauseView { function, file, line, variables: Vec::new(), reason, stack };
     let depth = {
         let mut repl = engine.repl.borrow_mut();
         repl.breaks.push(Break { frame, env, view, resumed: false });

@@ -192,8 +192,9 @@ pub fn unwatch(lua: &Lua, id: WatchId) -> bool {
     engine.world.borrow_mut().unwatch(id)
 }
 
-/// Installs `Debug`: the watches, and `Debug.profile(on)` to turn the turn profiler on or
-/// off.
+/// Installs `Debug`: the watches, `Debug.profile(on)` to turn the turn profiler on or off,
+/// and `Debug.profile_scope(name, fn, ...)`, which calls `fn(...)` as a profiler entry of its
+/// own (the demo's AI turn is one).
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let debug = lua.create_table()?;
     debug.set(
@@ -267,6 +268,18 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             let turn = engine.world.borrow().turn;
             engine.profiler.set_on(on, turn);
             Ok(())
+        })?,
+    )?;
+    debug.set(
+        "profile_scope",
+        lua.create_function(|lua, (name, work, args): (String, Function, mlua::MultiValue)| {
+            let engine = engine(lua);
+            let key = || crate::lua::profile::ProfileKey {
+                kind: crate::lua::profile::ProfileKind::Script,
+                name,
+                at: writing_line(lua).unwrap_or_default(),
+            };
+            engine.profiler.scope(key, || work.call::<mlua::MultiValue>(args))
         })?,
     )?;
     api.set("Debug", debug)?;
