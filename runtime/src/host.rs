@@ -37,6 +37,7 @@ use crate::symbol::Symbol;
 use crate::view::{LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
 pub mod check;
+mod debug_commands;
 pub mod edit;
 mod frame;
 mod frontend;
@@ -512,20 +513,6 @@ impl Host {
         }
     }
 
-    /// Reports what the command changed in watched fields by routes no Lua line took (an
-    /// edit, undo, a prototype reloaded): each watch compares its field again, and what
-    /// changed is delivered as made by `operation`.
-    fn deliver_watches(&self, operation: &str) {
-        if self.runtime.world().watches().is_empty() {
-            return;
-        }
-        self.runtime.world_mut().compare_all_watched();
-        let lua = self.runtime.lua();
-        if let Err(error) = crate::lua::watch::deliver(lua, crate::lua::watch::Writer::Rust(operation)) {
-            gui::log(lua, LogLevel::Error, format!("a watch could not pause: {error}"));
-        }
-    }
-
     /// Tells the editor a command was not done.
     fn refuse(&self, kind: RefusalKind, message: impl Into<String>) {
         self.send(HostEvent::Refused(Refused::new(kind, message)));
@@ -675,28 +662,13 @@ impl Host {
             Command::ShowSource { file, line } => {
                 self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
             }
-            Command::Watch { uid, field, becomes } => {
-                if let Err(error) = crate::lua::watch::watch_from_editor(lua, uid, Symbol::intern(&field), becomes) {
-                    self.refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));
-                }
-            }
-            Command::FindChanges { uid, field } => self.find_changes(uid, &field),
-            Command::GoToChange { mark, nth, uid, field } => self.go_to_change(mark, nth, uid, Symbol::intern(&field)),
-            Command::SetProfiling(on) => {
-                let turn = self.runtime.world().turn;
-                self.runtime.engine().profiler.set_on(on, turn);
-            }
-            Command::ClearProfile => self.runtime.engine().profiler.clear(),
-            Command::Unwatch(id) => {
-                if !crate::lua::watch::unwatch(lua, id) {
-                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
-                }
-            }
-            Command::EnableWatch { id, enabled } => {
-                if !self.runtime.world_mut().enable_watch(id, enabled) {
-                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
-                }
-            }
+            command @ (Command::Watch { .. }
+            | Command::Unwatch(_)
+            | Command::EnableWatch { .. }
+            | Command::FindChanges { .. }
+            | Command::GoToChange { .. }
+            | Command::SetProfiling(_)
+            | Command::ClearProfile) => self.debugging(command),
             Command::Shutdown => self.shutting_down.set(true),
         }
     }
@@ -709,27 +681,5 @@ impl Host {
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.error.borrow_mut() = Some(error);
-    }
-
-    /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked
-    /// for pauses first, at this turn boundary; the key (a local there) can be changed.
-    fn game_key(&self, key: &str) -> mlua::Result<()> {
-        let lua = self.runtime.lua();
-        let mut key = key.to_owned();
-        if self.break_requested.take() {
-            let env = self.runtime.engine().repl.borrow().env.clone();
-            let turn = self.runtime.world().turn;
-            let player = self.runtime.world().player();
-            let player = player.map(|uid| crate::lua::handle::push_object(lua, uid)).transpose()?;
-            key = lua
-                .load("local key, player, turn = ... pause() return key")
-                .set_name("=turn boundary")
-                .set_environment(env)
-                .call((key, player, turn))?;
-        }
-        let params = lua.create_table()?;
-        params.set("key", key)?;
-        crate::lua::event::trigger(lua, Symbol::intern("base.on_key_pressed"), mlua::Value::Nil, params)?;
-        Ok(())
     }
 }

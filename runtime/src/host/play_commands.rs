@@ -57,4 +57,26 @@ impl Host {
             self.end_play();
         }
     }
+
+    /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked
+    /// for pauses first, at this turn boundary; the key (a local there) can be changed.
+    pub(super) fn game_key(&self, key: &str) -> mlua::Result<()> {
+        let lua = self.runtime.lua();
+        let mut key = key.to_owned();
+        if self.break_requested.take() {
+            let env = self.runtime.engine().repl.borrow().env.clone();
+            let turn = self.runtime.world().turn;
+            let player = self.runtime.world().player();
+            let player = player.map(|uid| crate::lua::handle::push_object(lua, uid)).transpose()?;
+            key = lua
+                .load("local key, player, turn = ... pause() return key")
+                .set_name("=turn boundary")
+                .set_environment(env)
+                .call((key, player, turn))?;
+        }
+        let params = lua.create_table()?;
+        params.set("key", key)?;
+        crate::lua::event::trigger(lua, crate::Symbol::intern("base.on_key_pressed"), mlua::Value::Nil, params)?;
+        Ok(())
+    }
 }

@@ -18,12 +18,15 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 
-use super::{Command, Host, HostEvent, RefusalKind};
+use super::{Command, Host, RefusalKind};
 use crate::display::{self, LogLevel};
 use crate::lua::gui;
 use crate::recording::{self, Branch, Input, Recording, TurnMark};
 use crate::value::Value;
 use crate::world::WorldState;
+
+mod position;
+pub use position::RecordingPosition;
 
 /// A copy of the state is kept once the turns since the last one took this long to play:
 /// stepping back replays at most about this much. Copies of a large world cost more than
@@ -99,27 +102,6 @@ struct Opened {
     _saves: tempfile::TempDir,
     /// The save folder before it was opened.
     save_dir: PathBuf,
-}
-
-/// Where a session is in its recording, for the play controls and the timeline.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RecordingPosition {
-    /// The turn mark the game is at (the last one while playing on).
-    pub at: usize,
-    /// The oldest turn mark that can be gone back to.
-    pub oldest: usize,
-    /// The game turn of each end: the oldest mark's and the newest's.
-    pub turn_range: (u64, u64),
-    /// The session is a recording opened in the timeline (not yet gone another way).
-    pub opened: bool,
-    /// About how many bytes stepping back keeps: the states kept and the inputs.
-    pub kept_bytes: usize,
-    /// How many turns back one can step from here.
-    pub back: usize,
-    /// How many recorded turns are ahead (after stepping back).
-    pub forward: usize,
-    /// The number of turns recorded.
-    pub turns: usize,
 }
 
 impl Host {
@@ -424,60 +406,6 @@ impl Host {
         }
     }
 
-    /// Where the session is in its recording.
-    pub(super) fn recording_position(&self) -> Option<RecordingPosition> {
-        let recorder = self.recorder.borrow();
-        let recorder = recorder.as_ref()?;
-        let turns = recorder.recording.turns.len();
-        let at = recorder.at.unwrap_or(turns - 1);
-        let oldest = recorder.checkpoints.first().map_or(0, |c| c.mark);
-        let pending = self.changed_since_mark(recorder);
-        let turn_of = |mark: usize| recorder.recording.turns.get(mark).map_or(0, |m| m.turn);
-        Some(RecordingPosition {
-            at,
-            oldest,
-            turn_range: (turn_of(oldest), turn_of(turns - 1)),
-            opened: recorder.opened.is_some(),
-            kept_bytes: self.kept_bytes(recorder),
-            back: at - oldest + usize::from(pending),
-            forward: turns - 1 - at + usize::from(recorder.at.is_some() && self.inputs_since_mark(recorder) > 0),
-            turns: turns - 1,
-        })
-    }
-
-    /// About how many bytes the kept states and the recorded inputs take.
-    fn kept_bytes(&self, recorder: &Recorder) -> usize {
-        let states: usize = recorder.checkpoints.iter().map(|c| c.world.heap_estimate()).sum();
-        let session = self.runtime.engine().session.borrow();
-        let (counted, mut text) = recorder.counted_inputs.get();
-        text += session
-            .recorded
-            .get(counted..)
-            .unwrap_or_default()
-            .iter()
-            .map(|(_, input)| match input {
-                Input::Key(s) | Input::Text(s) | Input::Eval(s) => s.len(),
-                Input::Hotload { file, text } => file.len() + text.len(),
-                _ => 0,
-            })
-            .sum::<usize>();
-        recorder.counted_inputs.set((session.recorded.len(), text));
-        let inputs = session.recorded.len() * size_of::<(u64, Input)>();
-        states + inputs + text + recorder.recording.turns.len() * size_of::<TurnMark>()
-    }
-
-    /// True if, at the newest input, the game changed since its turn began (stepping back
-    /// goes to the start of this turn first).
-    fn changed_since_mark(&self, recorder: &Recorder) -> bool {
-        recorder.at.is_none() && self.runtime.world().revision() != recorder.mark_revision
-    }
-
-    /// Inputs recorded since the last turn mark.
-    fn inputs_since_mark(&self, recorder: &Recorder) -> usize {
-        let last = recorder.recording.turns.last().map_or(0, |m| m.input);
-        self.runtime.engine().session.borrow().recorded.len().saturating_sub(last)
-    }
-
     /// Steps back to the start of the previous turn (or of this one, if the game changed
     /// since it began).
     pub(super) fn step_back(&self) {
@@ -609,53 +537,20 @@ impl Host {
         self.check_mark(target);
     }
 
-    /// Lists every change of `uid`'s `field` in the session so far, by replaying its
-    /// recording headless with a collecting watch (see [`Command::FindChanges`]).
-    pub(super) fn find_changes(&self, uid: crate::object::Uid, field: &str) {
-        let recording = {
-            let recorder = self.recorder.borrow();
-            let Some(recorder) = recorder.as_ref() else {
-                self.refuse(
-                    RefusalKind::Play,
-                    "When did this change? works on a recorded session: play (F5) or open a recording",
-                );
-                return;
-            };
-            let session = self.runtime.engine().session.borrow();
-            let mut recording = recorder.recording.clone();
-            recording.inputs = session.recorded.clone();
-            recording.saves = session.saves_read.clone();
-            recording
-        };
-        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
-        let options = super::replay::ReplayOptions {
-            changes: Some((uid, crate::symbol::Symbol::intern(field))),
-            ..Default::default()
-        };
-        match super::replay::replay(&project, &recording, &options) {
-            Ok(report) => self.send(HostEvent::Changes { uid, field: field.to_owned(), entries: report.changes }),
-            Err(error) => self.refuse(RefusalKind::Play, format!("the session could not be replayed: {error}")),
-        }
+    /// The session's recording as it is now (its inputs and saves so far), if one is
+    /// recorded.
+    pub(super) fn recording_so_far(&self) -> Option<Recording> {
+        let recorder = self.recorder.borrow();
+        let session = self.runtime.engine().session.borrow();
+        let mut recording = recorder.as_ref()?.recording.clone();
+        recording.inputs = session.recorded.clone();
+        recording.saves = session.saves_read.clone();
+        Some(recording)
     }
 
-    /// Goes to change `nth` of the turn of mark `mark` (see [`Command::GoToChange`]): back to
-    /// that turn's start, then its inputs replay with a watch that lets `nth` changes of the
-    /// field pass and stops at the next; the editor is served while it waits there.
-    pub(super) fn go_to_change(&self, mark: usize, nth: u32, uid: crate::object::Uid, field: crate::symbol::Symbol) {
-        self.go_to_mark(mark);
-        if self.recorder.borrow().as_ref().and_then(|r| r.at) != Some(mark) {
-            return;
-        }
-        let id = {
-            let mut world = self.runtime.world_mut();
-            let id = world.watch(uid, field, crate::world::WatchWhen::Changes, crate::world::WatchAction::Break);
-            world.skip_watch_changes(id, nth);
-            id
-        };
-        self.stopping_at_change.set(true);
-        self.step_forward();
-        self.stopping_at_change.set(false);
-        crate::lua::watch::unwatch(self.runtime.lua(), id);
+    /// The turn mark the game was stepped back to, if it was.
+    pub(super) fn stepped_back_to(&self) -> Option<usize> {
+        self.recorder.borrow().as_ref().and_then(|r| r.at)
     }
 
     /// Keeps a state at mark `mark` reached by replaying, if its number calls for one and
