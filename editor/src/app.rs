@@ -81,6 +81,7 @@ impl EditorApp {
         storage: Option<&dyn eframe::Storage>,
         record: bool,
     ) -> EditorApp {
+        crate::render::install_fonts(ctx);
         let host = spawn_host(ctx, &project, record);
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
         let state = EditorContext::new(project, host.snapshot());

@@ -71,6 +71,7 @@ pub struct PlayerApp {
 impl PlayerApp {
     /// Opens `project` on the runtime thread; the title menu shows until a game begins.
     pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
+        crate::render::install_fonts(ctx);
         let repaint_ctx = ctx.clone();
         let host = HostHandle::spawn(HostConfig::recorded(project, Arc::new(move || repaint_ctx.request_repaint())));
         PlayerApp {

@@ -547,6 +547,11 @@ impl Host {
                 if self.error.borrow().is_some() {
                     return;
                 }
+                if self.at_breakpoint() {
+                    // The game's code is stopped mid-line: no key reaches it until it goes on.
+                    self.refuse(RefusalKind::Play, "the game is stopped at a breakpoint: Continue (F8) goes on");
+                    return;
+                }
                 let context = match &input {
                     Input::Key(key) => format!("key {key}"),
                     other => format!("{other:?}"),

@@ -257,3 +257,20 @@ fn a_hotload_that_changes_a_prototypes_default_fires_named_as_the_hotload() {
     wait_for(&host, |s| s.state == RuntimeState::Running);
     assert_eq!(eval(&host, "c.strength"), values(&["5"]));
 }
+
+#[test]
+fn keys_do_not_reach_the_game_while_it_is_stopped_at_a_breakpoint() {
+    let host = demo();
+    let turn = number(&host, "World.turn()");
+    host.send(Command::Eval { id: 9, code: "pause() return World.turn()".into() });
+    wait_for(&host, |s| s.state == RuntimeState::Paused);
+    host.send(Command::Input(nefia_runtime::display::Input::Key("period".into())));
+    let mut seen = Vec::new();
+    let refused = nefia_tests::host::event(&host, &mut seen, |e| match e {
+        nefia_runtime::host::HostEvent::Refused(refused) => Some(refused.message.clone()),
+        _ => None,
+    });
+    assert!(refused.contains("stopped at a breakpoint"), "{refused}");
+    host.send(Command::Continue);
+    assert_eq!(answer(&host, 9, &mut seen), values(&[&turn.to_string()]), "no turn passed while it was stopped");
+}

@@ -123,20 +123,12 @@ fn table_ui(ui: &mut Ui, turn: &TurnProfile, pane: &mut ProfilerState) {
         .column(Column::auto().at_least(50.0))
         .column(Column::remainder().clip(true))
         .header(20.0, |mut header| {
-            for (title, sort) in
-                [("ms", SortBy::Time), ("%", SortBy::Time), ("calls", SortBy::Calls), ("what", SortBy::Name)]
-            {
-                header.col(|ui| {
-                    let arrow = match (pane.sort == sort, pane.reversed) {
-                        (true, false) => " ⏷",
-                        (true, true) => " ⏶",
-                        _ => "",
-                    };
-                    if ui.button(format!("{title}{arrow}")).on_hover_text("Sort by this column").clicked() {
-                        pane.reversed = pane.sort == sort && !pane.reversed;
-                        pane.sort = sort;
-                    }
-                });
+            header.col(|ui| sort_button(ui, pane, "ms", SortBy::Time));
+            header.col(|ui| {
+                ui.strong("%");
+            });
+            for (title, sort) in [("calls", SortBy::Calls), ("what", SortBy::Name)] {
+                header.col(|ui| sort_button(ui, pane, title, sort));
             }
         })
         .body(|mut body| {
@@ -160,4 +152,17 @@ fn table_ui(ui: &mut Ui, turn: &TurnProfile, pane: &mut ProfilerState) {
                 });
             }
         });
+}
+
+/// A column header that sorts the table by `sort` (again: the other way).
+fn sort_button(ui: &mut Ui, pane: &mut ProfilerState, title: &str, sort: SortBy) {
+    let arrow = match (pane.sort == sort, pane.reversed) {
+        (true, false) => " ⏷",
+        (true, true) => " ⏶",
+        _ => "",
+    };
+    if ui.button(format!("{title}{arrow}")).on_hover_text("Sort by this column").clicked() {
+        pane.reversed = pane.sort == sort && !pane.reversed;
+        pane.sort = sort;
+    }
 }

@@ -12,6 +12,9 @@ use nefia_runtime::host::replay::ChangeEntry;
 
 use crate::context::EditorContext;
 
+/// The width of the "stops when" column.
+const WHEN_WIDTH: f32 = 200.0;
+
 /// The pane's own state.
 #[derive(Default)]
 pub struct WatchesState {
@@ -75,15 +78,18 @@ fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
         ui.weak("No watches. Right-click a field in the Inspector → Break when it changes, or call Debug.watch(obj, field) in Lua.");
         return;
     }
+    // Fixed widths from the pane's: the table keeps its shape under the list of changes.
+    let spacing = ui.spacing().item_spacing.x * 5.0;
+    let watching = (ui.available_width() - 24.0 * 2.0 - 40.0 - WHEN_WIDTH - spacing).max(160.0);
     TableBuilder::new(ui)
         .id_salt("watches-table")
         .striped(true)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::auto())
-        .column(Column::remainder().at_least(160.0).clip(true))
-        .column(Column::auto().at_least(120.0))
-        .column(Column::auto())
-        .column(Column::auto())
+        .column(Column::exact(24.0))
+        .column(Column::exact(watching).clip(true))
+        .column(Column::exact(WHEN_WIDTH).clip(true))
+        .column(Column::exact(40.0))
+        .column(Column::exact(24.0))
         .header(20.0, |mut header| {
             for title in ["on", "watching", "stops when", "hits", ""] {
                 header.col(|ui| {

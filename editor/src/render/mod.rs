@@ -14,3 +14,16 @@ use nefia_runtime::display::Color;
 pub fn color(rgba: Color) -> Color32 {
     Color32::from_rgba_unmultiplied(rgba[0], rgba[1], rgba[2], rgba[3])
 }
+
+/// Gives the text the game draws (messages, the HUD, menus) the signs its own font lacks: the
+/// proportional font falls back to the monospace one, which has arrows and box drawing
+/// (`hp 6 → 5`). Both windows call it once.
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    let monospace = fonts.families.get(&egui::FontFamily::Monospace).and_then(|f| f.first()).cloned();
+    if let (Some(monospace), Some(proportional)) = (monospace, fonts.families.get_mut(&egui::FontFamily::Proportional))
+    {
+        proportional.push(monospace);
+    }
+    ctx.set_fonts(fonts);
+}

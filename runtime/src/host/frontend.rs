@@ -57,3 +57,10 @@ impl Frontend for Host {
         result
     }
 }
+
+impl Host {
+    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
+    pub(super) fn at_breakpoint(&self) -> bool {
+        self.state.get() == RuntimeState::Paused
+    }
+}

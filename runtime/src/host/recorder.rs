@@ -210,10 +210,12 @@ impl Host {
     }
 
     /// The input a command gives the game, if it gives one a replay must re-run. Pausing
-    /// is not one: a key the paused game drops is not recorded instead.
+    /// is not one: a key the paused game (or one stopped at a breakpoint) drops is not
+    /// recorded instead.
     fn input_of(&self, command: &Command) -> Option<Input> {
         let depth_of = |layer| self.runtime.engine().gui.borrow().depth_of_layer(layer);
-        let dropped = self.play.paused.get() && !self.runtime.engine().gui.borrow().has_layers();
+        let dropped =
+            (self.play.paused.get() && !self.runtime.engine().gui.borrow().has_layers()) || self.at_breakpoint();
         Some(match command {
             Command::Input(_) if dropped => return None,
             Command::Input(display::Input::Key(key)) => Input::Key(key.clone()),
