@@ -50,6 +50,7 @@ data:add_type {
       { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
       { name = "is_solid", default = false, doc = "True if it blocks movement." },
       { name = "is_opaque", default = false, doc = "True if it blocks sight." },
+      { name = "is_stairs", default = false, doc = "True for stairs: they must be reachable from the entrance." },
    },
 }
 
@@ -107,3 +108,26 @@ data:add {
    is_opaque = true,
 }
 require("widgets")
+
+-- Procedural maps (Map.generate) and the checks maps must pass (Map.validate, nefia check).
+data:add_type {
+   name = "map_generator",
+   fields = {
+      { name = "doc", default = "", doc = "What it makes." },
+      { name = "width", default = 80, doc = "The map's width, unless a 'width' param sets it." },
+      { name = "height", default = 40, doc = "The map's height, unless a 'height' param sets it." },
+      { name = "tile", default = "base.wall", doc = "The tile the map starts filled with." },
+      { name = "params", default = {}, doc = "The params' schema: name = { type = \"int\"|\"float\"|\"bool\"|\"string\", default, min, max }." },
+      { name = "generate", doc = "function(map, params, rng): fills the fresh map; rng:random(...) as math.random." },
+   },
+}
+
+data:add_type {
+   name = "map_validator",
+   fields = {
+      { name = "doc", default = "", doc = "What it checks." },
+      { name = "validate", doc = "function(map): returns ok, and a list of problems { x =, y =, message = }." },
+   },
+}
+
+require("validators")

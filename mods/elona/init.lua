@@ -2,5 +2,6 @@
 require("content.charas")
 require("content.items")
 require("content.map")
+require("content.generators")
 -- The demo game's rules and commands (play mode).
 require("game.commands")

@@ -75,6 +75,7 @@ data:add {
    name = "stairs down",
    glyph = ">",
    color = { 255, 255, 255 },
+   is_stairs = true,
    -- The map (file name) these stairs lead to; you arrive on its stairs up.
    to_map = "",
 }
@@ -85,6 +86,7 @@ data:add {
    name = "stairs up",
    glyph = "<",
    color = { 255, 255, 255 },
+   is_stairs = true,
    -- The map (file name) these stairs lead to; you arrive on its stairs down.
    to_map = "",
 }

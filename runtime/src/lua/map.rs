@@ -28,6 +28,10 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
         "width" => mlua::Value::Integer(map.width().into()),
         "height" => mlua::Value::Integer(map.height().into()),
         "name" => mlua::Value::String(lua.create_string(&map.name)?),
+        "entrance" => match map.entrance {
+            Some((x, y)) => mlua::Value::Table(lua.create_sequence_from([x, y])?),
+            None => mlua::Value::Nil,
+        },
         _ => mlua::Value::Nil,
     })
 }
@@ -39,10 +43,26 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
             engine.world.borrow_mut().map_mut(id).map_err(|e| rt_error(lua, e))?.name = name.to_str()?.to_owned();
             Ok(())
         }
+        ("entrance", value) => {
+            let entrance = match &value {
+                mlua::Value::Nil => None,
+                mlua::Value::Table(at) => Some((at.get::<i32>(1)?, at.get::<i32>(2)?)),
+                other => {
+                    return Err(rt_error(lua, format!("a map's entrance is {{x, y}} or nil, not a {}", other.type_name())));
+                }
+            };
+            let mut world = engine.world.borrow_mut();
+            let map = world.map_mut(id).map_err(|e| rt_error(lua, e))?;
+            if let Some((x, y)) = entrance.filter(|&(x, y)| !map.in_bounds(x, y)) {
+                return Err(rt_error(lua, format!("the entrance ({x}, {y}) is outside the map")));
+            }
+            map.entrance = entrance;
+            Ok(())
+        }
         (other, _) => Err(rt_error(
             lua,
             format!(
-                "cannot assign '{other}' of a map: only 'name' (a string) can be set; tiles change with map:set_tile(x, y, id)"
+                "cannot assign '{other}' of a map: only 'name' (a string) and 'entrance' ({{x, y}}) can be set; tiles change with map:set_tile(x, y, id)"
             ),
         )),
     }
@@ -198,6 +218,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             if exists { push_map(lua, MapId(uid)).map(Some) } else { Ok(None) }
         })?,
     )?;
+    super::mapgen::install(lua, &map)?;
     api.set("Map", map)?;
 
     let instanced = lua.create_table()?;

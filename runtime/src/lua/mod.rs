@@ -20,6 +20,7 @@ pub mod inspect;
 pub mod limits;
 mod location;
 pub mod map;
+pub mod mapgen;
 pub mod object;
 mod object_access;
 pub mod objects;
