@@ -254,3 +254,111 @@ pub fn test(project: &Path) -> ExitCode {
     println!("{} passed, {failed} failed", tests.len() - failed);
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
+
+/// What `nefia gen` was asked.
+pub struct GenArgs {
+    /// The seed of a single map.
+    pub seed: i64,
+    /// The params as RON.
+    pub params: Option<String>,
+    /// Where to write the single map's file.
+    pub out: Option<std::path::PathBuf>,
+    /// `A..B`: scan these seeds instead.
+    pub scan: Option<String>,
+    /// The scan's predicate over `map`.
+    pub predicate: Option<String>,
+    /// The scan's metrics, `NAME=LUA`.
+    pub metrics: Vec<String>,
+    /// The scan's worker threads.
+    pub jobs: Option<usize>,
+}
+
+/// Reads `A..B` (inclusive, A ≤ B).
+fn seed_range(text: &str) -> Result<(i64, i64), String> {
+    let (a, b) =
+        text.split_once("..").ok_or_else(|| format!("--scan '{text}': write the seeds as A..B, such as 1..1000"))?;
+    let parse = |s: &str| s.trim().parse::<i64>().map_err(|_| format!("--scan '{text}': '{s}' is not a whole number"));
+    let (a, b) = (parse(a)?, parse(b)?);
+    if a > b {
+        return Err(format!("--scan '{text}': the first seed is past the last"));
+    }
+    Ok((a, b))
+}
+
+/// `nefia gen`: one generated map file, or a scan of seeds (see the command's help).
+pub fn generate_maps(project: &Path, id: &str, args: GenArgs) -> ExitCode {
+    use nefia_runtime::host::generate;
+    let fail = |message: String| {
+        eprintln!("nefia gen: {message}");
+        ExitCode::from(2)
+    };
+    let params = match &args.params {
+        Some(text) => match ron::from_str::<nefia_runtime::Value>(text) {
+            Ok(params) => params,
+            Err(error) => return fail(format!("--params is not RON ({{\"fill\": 0.5}}): {error}")),
+        },
+        None => nefia_runtime::Value::Nil,
+    };
+    let Some(range) = &args.scan else {
+        return match generate::generate_file(project, id, &params, args.seed) {
+            Ok(text) => match &args.out {
+                Some(out) => match nefia_runtime::files::write_atomic(out, text.as_bytes()) {
+                    Ok(()) => {
+                        println!("wrote {id} seed {} to {}", args.seed, out.display());
+                        ExitCode::SUCCESS
+                    }
+                    Err(error) => fail(error.to_string()),
+                },
+                None => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+            },
+            Err(error) => {
+                eprintln!("nefia gen: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    };
+    let seeds = match seed_range(range) {
+        Ok(seeds) => seeds,
+        Err(message) => return fail(message),
+    };
+    let mut metrics = Vec::new();
+    for metric in &args.metrics {
+        match metric.split_once('=') {
+            Some((name, code)) if !name.trim().is_empty() => metrics.push((name.trim().to_owned(), code.to_owned())),
+            _ => return fail(format!("--metric '{metric}': write it as NAME=LUA, such as open=#map:iter()")),
+        }
+    }
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let scan = generate::Scan {
+        generator: id.to_owned(),
+        params,
+        seeds,
+        predicate: args.predicate,
+        metrics: metrics.clone(),
+        jobs,
+    };
+    match generate::scan(project, &scan, Default::default()) {
+        Ok(report) => {
+            for found in &report.matches {
+                let values: Vec<String> =
+                    metrics.iter().zip(&found.metrics).map(|((name, _), value)| format!("  {name}={value}")).collect();
+                println!("seed {}{}", found.seed, values.concat());
+            }
+            let rate = report.scanned as f64 / report.took.as_secs_f64().max(1e-9);
+            println!(
+                "scanned {} seeds of {id} in {:.2} s ({rate:.0} seeds/s, {jobs} jobs): {} matched",
+                report.scanned,
+                report.took.as_secs_f64(),
+                report.matches.len()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("nefia gen: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -98,6 +98,37 @@ enum Command {
         #[arg(long)]
         profile: bool,
     },
+    /// Run a map generator (a base.map_generator prototype): print the map file it makes (or
+    /// write it with --out), or with --scan generate every seed of a range on every core and
+    /// list the seeds whose map passes --where, with --metric values.
+    Gen {
+        /// The generator, such as elona.cave.
+        id: String,
+        /// The project whose mods to load (default: the one here, or the repository's projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
+        /// The seed.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+        seed: i64,
+        /// The params, as RON: {"fill": 0.5, "monsters": 3}.
+        #[arg(long, value_name = "RON")]
+        params: Option<String>,
+        /// Write the map file here instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Scan the seeds A..B (inclusive) instead.
+        #[arg(long, value_name = "A..B")]
+        scan: Option<String>,
+        /// With --scan: keep the seeds whose map makes this Lua expression over `map` true.
+        #[arg(long = "where", value_name = "LUA")]
+        predicate: Option<String>,
+        /// With --scan: print NAME's value (a Lua expression over `map`) for each seed kept.
+        #[arg(long = "metric", value_name = "NAME=LUA")]
+        metrics: Vec<String>,
+        /// With --scan: worker threads (default: one per core).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+    },
     /// Replay the project's regression recordings (recordings/tests/*.ron) with --check and
     /// their end tests; exit 1 if any fails.
     Test {
@@ -193,6 +224,10 @@ fn main() -> ExitCode {
                 headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to, changes, profile })
             }
             Some(Command::Test { project }) => headless::test(&project_or_default(project)?),
+            Some(Command::Gen { id, project, seed, params, out, scan, predicate, metrics, jobs }) => {
+                let args = headless::GenArgs { seed, params, out, scan, predicate, metrics, jobs };
+                headless::generate_maps(&project_or_default(project)?, &id, args)
+            }
         })
     };
     run().unwrap_or_else(|code| code)

@@ -41,6 +41,7 @@ mod debug_commands;
 pub mod edit;
 mod frame;
 mod frontend;
+pub mod generate;
 pub mod hotload;
 mod map_commands;
 mod mod_commands;

@@ -48,7 +48,10 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
                 mlua::Value::Nil => None,
                 mlua::Value::Table(at) => Some((at.get::<i32>(1)?, at.get::<i32>(2)?)),
                 other => {
-                    return Err(rt_error(lua, format!("a map's entrance is {{x, y}} or nil, not a {}", other.type_name())));
+                    return Err(rt_error(
+                        lua,
+                        format!("a map's entrance is {{x, y}} or nil, not a {}", other.type_name()),
+                    ));
                 }
             };
             let mut world = engine.world.borrow_mut();

@@ -112,7 +112,10 @@ fn generate(lua: &Lua, (id, given, seed): (String, Option<Table>, mlua::Value)) 
     let seed = whole_number(lua, &seed, "Map.generate's seed", i64::MIN..=i64::MAX)?;
     let params = checked_params(lua, &id, table.get("params")?, given)?;
     let function: Function = table.get::<Option<Function>>("generate")?.ok_or_else(|| {
-        rt_error(lua, format!("map generator '{id}' has no generate function: add generate = function(map, params, rng) ... end"))
+        rt_error(
+            lua,
+            format!("map generator '{id}' has no generate function: add generate = function(map, params, rng) ... end"),
+        )
     })?;
     let (width, height) = (size(lua, &params, &table, "width", 80)?, size(lua, &params, &table, "height", 40)?);
     crate::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;

@@ -1,0 +1,186 @@
+//! Running map generators headless: `nefia gen ID` writes one generated map as a map file,
+//! `nefia gen ID --scan A..B` generates every seed of a range on every core — one runtime
+//! (one Lua state) per worker thread, seeds handed out one at a time — and reports the seeds
+//! whose map passes a predicate, with metrics. A seed's map depends only on the seed and the
+//! params (`Map.generate` seeds the random numbers itself), so the matches are the same
+//! whatever the number of workers.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::lua::Output;
+use crate::lua::convert::to_lua;
+use crate::map::MapId;
+use crate::runtime::{Runtime, RuntimeError};
+use crate::save::RecordKind;
+use crate::value::Value;
+
+/// Why generating failed.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// The project could not be opened.
+    #[error("the project could not be opened: {0}")]
+    Open(#[from] RuntimeError),
+    /// The generator, a predicate or a metric failed (the message names the file and line).
+    #[error("{0}")]
+    Lua(String),
+}
+
+/// A runtime on `project` for generating: the editor's limits hold over each generation.
+fn runtime_on(project: &Path) -> Result<Runtime, GenerateError> {
+    let mut runtime = Runtime::new(Box::new(|_: Output| {}))?;
+    runtime.set_limits(Some(crate::lua::limits::Limits::EDITOR_TIME), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
+    runtime.open(project)?;
+    Ok(runtime)
+}
+
+/// Generates map `seed` of generator `id` with `params` in `runtime`; returns the map.
+fn generate_in(runtime: &Runtime, id: &str, params: &Value, seed: i64) -> Result<MapId, GenerateError> {
+    let lua = runtime.lua();
+    let generate = || -> mlua::Result<MapId> {
+        let map: mlua::Table = runtime
+            .engine()
+            .api
+            .get::<mlua::Table>("Map")?
+            .get::<mlua::Function>("generate")?
+            .call((id, to_lua(lua, params)?, seed))?;
+        Ok(MapId(map.raw_get::<u64>(1)?))
+    };
+    runtime.engine().limits.run(generate).map_err(|e| GenerateError::Lua(crate::lua::LuaFailure::from(e).to_string()))
+}
+
+/// The map file text of seed `seed` of generator `id` with `params` (`nefia gen --out`).
+pub fn generate_file(project: &Path, id: &str, params: &Value, seed: i64) -> Result<String, GenerateError> {
+    let runtime = runtime_on(project)?;
+    let map = generate_in(&runtime, id, params, seed)?;
+    let record = runtime.world().map_record(map, RecordKind::MapFile).map_err(|e| GenerateError::Lua(e.to_string()))?;
+    crate::map_files::map_text(Path::new(&format!("{id}.ron")), &record).map_err(|e| GenerateError::Lua(e.to_string()))
+}
+
+/// What to scan.
+#[derive(Clone, Debug, Default)]
+pub struct Scan {
+    /// The generator.
+    pub generator: String,
+    /// Its params (a map of name → value; missing ones take the schema's defaults).
+    pub params: Value,
+    /// The seeds, first to last inclusive.
+    pub seeds: (i64, i64),
+    /// A Lua expression over `map` (or a whole `function(map) ... end`): the seeds kept.
+    pub predicate: Option<String>,
+    /// Metrics: a name and a Lua expression over `map` (or a function), reported per seed.
+    pub metrics: Vec<(String, String)>,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+}
+
+/// A seed that passed the predicate, with its metrics in the order asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScanMatch {
+    /// The seed.
+    pub seed: i64,
+    /// Each metric's value, as Lua prints it.
+    pub metrics: Vec<String>,
+}
+
+/// What a scan found.
+#[derive(Clone, Debug)]
+pub struct ScanReport {
+    /// Seeds generated.
+    pub scanned: u64,
+    /// The matches, by seed.
+    pub matches: Vec<ScanMatch>,
+    /// How long it took.
+    pub took: Duration,
+}
+
+/// Compiles an expression over `map`, or a whole function, into a function of the map.
+fn function_of(runtime: &Runtime, what: &str, text: &str) -> Result<mlua::Function, GenerateError> {
+    let code = if text.trim_start().starts_with("function") {
+        format!("return {text}")
+    } else {
+        format!("return function(map) return {text} end")
+    };
+    let function =
+        runtime.exec(&code, what).map_err(|f| GenerateError::Lua(format!("{what}: {f}")))?.into_iter().next();
+    match function {
+        Some(mlua::Value::Function(f)) => Ok(f),
+        _ => Err(GenerateError::Lua(format!("{what}: expected a Lua expression over map, or a function(map)"))),
+    }
+}
+
+/// One worker: takes seeds from `next` until past the last (or `cancel` is raised).
+fn scan_worker(
+    project: &Path,
+    scan: &Scan,
+    next: &AtomicI64,
+    cancel: &AtomicBool,
+    scanned: &std::sync::atomic::AtomicU64,
+) -> Result<Vec<ScanMatch>, GenerateError> {
+    let runtime = runtime_on(project)?;
+    let predicate = scan.predicate.as_deref().map(|p| function_of(&runtime, "--where", p)).transpose()?;
+    let metrics = scan
+        .metrics
+        .iter()
+        .map(|(name, text)| function_of(&runtime, &format!("--metric {name}"), text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut matches = Vec::new();
+    let failed = |e: mlua::Error| GenerateError::Lua(crate::lua::LuaFailure::from(e).to_string());
+    while !cancel.load(Ordering::Relaxed) {
+        let seed = next.fetch_add(1, Ordering::Relaxed);
+        if seed > scan.seeds.1 {
+            break;
+        }
+        let map = generate_in(&runtime, &scan.generator, &scan.params, seed)?;
+        let handle = crate::lua::handle::push_map(runtime.lua(), map).map_err(failed)?;
+        let limits = &runtime.engine().limits;
+        let kept = match &predicate {
+            Some(predicate) => limits.run(|| predicate.call::<mlua::Value>(&handle)).map_err(failed)?,
+            None => mlua::Value::Boolean(true),
+        };
+        if !matches!(kept, mlua::Value::Nil | mlua::Value::Boolean(false)) {
+            let values = metrics
+                .iter()
+                .map(|metric| {
+                    let value = limits.run(|| metric.call::<mlua::Value>(&handle)).map_err(failed)?;
+                    Ok(crate::lua::inspect::inspect(&value, 0))
+                })
+                .collect::<Result<Vec<_>, GenerateError>>()?;
+            matches.push(ScanMatch { seed, metrics: values });
+        }
+        // Each seed's map goes once it is judged: a scan holds one map a worker.
+        let _ = runtime.world_mut().remove_map(map);
+        scanned.fetch_add(1, Ordering::Relaxed);
+    }
+    Ok(matches)
+}
+
+/// Scans `scan.seeds` on `scan.jobs` threads (see the module's text); `cancel` stops it early.
+pub fn scan(project: &Path, scan: &Scan, cancel: Arc<AtomicBool>) -> Result<ScanReport, GenerateError> {
+    let started = Instant::now();
+    let next = AtomicI64::new(scan.seeds.0);
+    let scanned = std::sync::atomic::AtomicU64::new(0);
+    let results: Vec<Result<Vec<ScanMatch>, GenerateError>> = std::thread::scope(|threads| {
+        let workers: Vec<_> = (0..scan.jobs.max(1))
+            .map(|_| threads.spawn(|| scan_worker(project, scan, &next, &cancel, &scanned)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|_| Err(GenerateError::Lua("a scan worker panicked".into()))))
+            .collect()
+    });
+    let mut matches = Vec::new();
+    for result in results {
+        match result {
+            Ok(found) => matches.extend(found),
+            Err(error) => {
+                cancel.store(true, Ordering::Relaxed);
+                return Err(error);
+            }
+        }
+    }
+    matches.sort_by_key(|m| m.seed);
+    Ok(ScanReport { scanned: scanned.load(Ordering::Relaxed), matches, took: started.elapsed() })
+}

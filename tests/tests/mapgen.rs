@@ -1,0 +1,115 @@
+//! Map generators: the same seed gives the same map file on every run and with any number
+//! of scan workers; params are checked against the generator's schema; generating leaves the
+//! game's random numbers as they were; the validators find a stair planted out of reach and an
+//! object left on a wall.
+
+use nefia_runtime::Runtime;
+use nefia_runtime::host::generate::{Scan, generate_file, scan};
+use nefia_runtime::lua::Output;
+use nefia_runtime::value::Value;
+use nefia_tests::repo_root;
+
+fn demo() -> std::path::PathBuf {
+    repo_root().join("projects/demo")
+}
+
+fn runtime() -> Runtime {
+    Runtime::open_project(&demo(), Box::new(|_: Output| {})).expect("the demo opens")
+}
+
+fn strings(runtime: &Runtime, code: &str) -> Vec<String> {
+    let values = runtime.exec(code, "test").unwrap_or_else(|f| panic!("{f}"));
+    values.into_iter().map(|v| v.to_string().unwrap_or_default()).collect()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_map_file_and_another_seed_another() {
+    for generator in ["elona.dungeon", "elona.cave"] {
+        let first = generate_file(&demo(), generator, &Value::Nil, 12).expect("it generates");
+        let again = generate_file(&demo(), generator, &Value::Nil, 12).expect("it generates");
+        assert_eq!(first, again, "{generator}: byte-identical");
+        assert!(first.contains("elona.stairs_down"), "{generator}: it has stairs down");
+        let other = generate_file(&demo(), generator, &Value::Nil, 13).expect("it generates");
+        assert_ne!(first, other, "{generator}: another seed, another map");
+    }
+    let small: Value = ron::from_str("{\"width\": 30, \"height\": 16, \"monsters\": 0}").unwrap();
+    let text = generate_file(&demo(), "elona.cave", &small, 1).expect("params given");
+    assert!(text.contains("width: 30,") && text.contains("height: 16,"), "the params size the map");
+    assert!(!text.contains("elona.putit"), "no monsters asked for");
+}
+
+#[test]
+fn a_scan_finds_what_a_sequential_loop_finds_with_one_or_two_workers() {
+    let predicate = "map.entrance[1] < 40";
+    let runtime = runtime();
+    let sequential: Vec<i64> = (1..=40)
+        .filter(|seed| {
+            strings(
+                &runtime,
+                &format!("local map = Map.generate('elona.dungeon', nil, {seed}) return tostring({predicate})"),
+            ) == ["true"]
+        })
+        .collect();
+    assert!(!sequential.is_empty() && sequential.len() < 40, "the predicate keeps some: {sequential:?}");
+    for jobs in [1, 2] {
+        let asked = Scan {
+            generator: "elona.dungeon".into(),
+            params: Value::Nil,
+            seeds: (1, 40),
+            predicate: Some(predicate.into()),
+            metrics: vec![("x".into(), "map.entrance[1]".into())],
+            jobs,
+        };
+        let report = scan(&demo(), &asked, Default::default()).expect("the scan runs");
+        assert_eq!(report.scanned, 40);
+        let seeds: Vec<i64> = report.matches.iter().map(|m| m.seed).collect();
+        assert_eq!(seeds, sequential, "{jobs} jobs");
+        assert!(report.matches.iter().all(|m| m.metrics[0].parse::<i64>().is_ok_and(|x| x < 40)));
+    }
+}
+
+#[test]
+fn params_are_checked_and_generating_leaves_the_games_random_numbers_as_they_were() {
+    let runtime = runtime();
+    let error = |code: &str| runtime.exec(code, "test").expect_err("refused").message;
+    assert!(
+        error("Map.generate('elona.cave', { fil = 0.5 }, 1)").contains("has no param 'fil' (its params: fill, height")
+    );
+    assert!(error("Map.generate('elona.cave', { fill = 3 }, 1)").contains("param 'fill' is 3, outside 0.2..0.7"));
+    assert!(
+        error("Map.generate('elona.cave', { steps = 'many' }, 1)").contains("param 'steps' must be a int, not string")
+    );
+    assert!(error("Map.generate('elona.nowhere', nil, 1)").contains("there is no map generator 'elona.nowhere'"));
+    let maps = strings(&runtime, "local n = 0 for _ in Map.iter() do n = n + 1 end return n");
+    let after = strings(&runtime, "math.randomseed(5) Map.generate('elona.cave', nil, 9) return math.random(1000000)");
+    let without = strings(&runtime, "math.randomseed(5) return math.random(1000000)");
+    assert_eq!(after, without, "the game's sequence went on as if nothing had been generated");
+    let count = strings(&runtime, "local n = 0 for _ in Map.iter() do n = n + 1 end return n");
+    assert_eq!(count[0].parse::<i64>().unwrap(), maps[0].parse::<i64>().unwrap() + 1, "one map made, not current");
+}
+
+#[test]
+fn the_validators_find_a_stair_out_of_reach_and_an_object_on_a_wall() {
+    let runtime = runtime();
+    let problems = strings(
+        &runtime,
+        "local map = InstancedMap:new(12, 10, 'base.floor')
+         map.entrance = { 1, 1 }
+         for x = 6, 8 do for y = 5, 7 do if x ~= 7 or y ~= 6 then map:set_tile(x, y, 'base.wall') end end end
+         Feat.create('elona.stairs_down', 7, 6, {}, map)
+         Feat.create('elona.stairs_up', 2, 2, {}, map)
+         Item.create('elona.dagger', 3, 3, {}, map)
+         map:set_tile(3, 3, 'base.wall')
+         local lines = {}
+         for _, p in ipairs(Map.validate(map)) do lines[#lines + 1] = ('%s (%d, %d): %s'):format(p.validator, p.x, p.y, p.message) end
+         table.sort(lines)
+         return table.concat(lines, '\\n')",
+    );
+    assert_eq!(
+        problems[0],
+        "base.nothing_on_walls (3, 3): elona.dagger stands on base.wall\n\
+         base.stairs_reachable (7, 6): elona.stairs_down cannot be reached from the entrance"
+    );
+    let generated = strings(&runtime, "return #Map.validate(Map.generate('elona.dungeon', nil, 4))");
+    assert_eq!(generated, ["0"], "a generated floor passes");
+}
