@@ -91,7 +91,8 @@ function Gen.bsp_rooms(map, rng, opts)
 end
 
 --- A cave by cellular automaton: each inner cell starts open with chance `fill`, then
---- `steps` times a cell becomes wall when 5 or more of its 8 neighbours are walls.
+--- `steps` times a cell becomes wall when 5 or more of its 8 neighbours are walls. Returns
+--- its open cells as `Gen.floor_grid` would (to pass on to the blocks that take a grid).
 function Gen.cave(map, rng, opts)
    opts = opts or {}
    local floor, wall = opts.floor or "base.floor", opts.wall or "base.wall"
@@ -109,24 +110,25 @@ function Gen.cave(map, rng, opts)
       for y = 1, h - 2 do
          for x = 1, w - 2 do
             local i = y * w + x
-            local walls = 0
-            for dy = -w, w, w do
-               for dx = -1, 1 do
-                  if (dx ~= 0 or dy ~= 0) and not open[i + dy + dx] then
-                     walls = walls + 1
-                  end
-               end
-            end
-            next_open[i] = walls < 5
+            local up, down = i - w, i + w
+            local opened = (open[up - 1] and 1 or 0) + (open[up] and 1 or 0) + (open[up + 1] and 1 or 0)
+               + (open[i - 1] and 1 or 0) + (open[i + 1] and 1 or 0)
+               + (open[down - 1] and 1 or 0) + (open[down] and 1 or 0) + (open[down + 1] and 1 or 0)
+            -- Fewer than 5 of the 8 neighbours are walls.
+            next_open[i] = opened > 3
          end
       end
       open = next_open
    end
+   local grid = {}
    for y = 1, h - 2 do
       for x = 1, w - 2 do
-         map:set_tile(x, y, open[y * w + x] and floor or wall)
+         local i = y * w + x
+         map:set_tile(x, y, open[i] and floor or wall)
+         grid[i] = open[i] or nil
       end
    end
+   return grid
 end
 
 --- The walkable cells of the map as a set keyed by `y * width + x`.
@@ -170,11 +172,12 @@ function Gen.reachable(map, x, y, grid)
 end
 
 --- Joins every open region to the largest by digging straight tunnels, so every walkable
---- cell can be reached from every other.
+--- cell can be reached from every other. `opts.grid` is the map's floor grid if the caller
+--- has it (it is kept up to date); returns the grid.
 function Gen.connect_regions(map, rng, opts)
    local floor = (opts and opts.floor) or "base.floor"
    local regions, owner = {}, {}
-   local grid = Gen.floor_grid(map)
+   local grid = (opts and opts.grid) or Gen.floor_grid(map)
    for y = 1, map.height - 2 do
       for x = 1, map.width - 2 do
          local key = y * map.width + x
@@ -203,14 +206,18 @@ function Gen.connect_regions(map, rng, opts)
             y = y + (ty > y and 1 or -1)
          end
          map:set_tile(x, y, floor)
+         grid[y * map.width + x] = true
       end
    end
+   return grid
 end
 
 --- Puts the entrance on a random walkable cell and `stairs` (a feat id) on the walkable
---- cell reachable from it that is farthest away. Returns the stairs' cell.
-function Gen.place_stairs_far_apart(map, rng, stairs)
-   local open, grid = {}, Gen.floor_grid(map)
+--- cell reachable from it that is farthest away; `grid` is the map's floor grid if the
+--- caller has it. Returns the stairs' cell.
+function Gen.place_stairs_far_apart(map, rng, stairs, grid)
+   local open = {}
+   grid = grid or Gen.floor_grid(map)
    for y = 1, map.height - 2 do
       for x = 1, map.width - 2 do
          if grid[y * map.width + x] then

@@ -113,3 +113,36 @@ fn the_validators_find_a_stair_out_of_reach_and_an_object_on_a_wall() {
     let generated = strings(&runtime, "return #Map.validate(Map.generate('elona.dungeon', nil, 4))");
     assert_eq!(generated, ["0"], "a generated floor passes");
 }
+
+#[test]
+fn nefia_check_runs_the_validators_on_the_projects_maps() {
+    let copy = nefia_tests::DemoCopy::new();
+    let walled = "(
+    name: \"walled\",
+    width: 7,
+    height: 5,
+    palette: {\"#\": \"elona.wall_stone\", \".\": \"elona.floor_stone\"},
+    tiles: [
+        \"#######\",
+        \"#..#.##\",
+        \"#..####\",
+        \"#...###\",
+        \"#######\",
+    ],
+    entrance: (1, 1),
+    objects: [
+        (kind: feat, id: \"elona.stairs_down\", x: 4, y: 1),
+    ],
+)
+";
+    std::fs::write(copy.project().join("maps/walled.ron"), walled).unwrap();
+    let problems = nefia_runtime::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
+    let messages: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.file.display(), p.message)).collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].ends_with(
+            "walled.ron: (4, 1): elona.stairs_down cannot be reached from the entrance [base.stairs_reachable]"
+        ),
+        "{messages:?}"
+    );
+}

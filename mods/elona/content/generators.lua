@@ -39,9 +39,9 @@ data:add {
       monsters = { type = "int", default = 6, min = 0, max = 200 },
    },
    generate = function(map, params, rng)
-      Gen.cave(map, rng, { floor = "elona.floor_stone", wall = "elona.wall_stone", fill = params.fill, steps = params.steps })
-      Gen.connect_regions(map, rng, { floor = "elona.floor_stone" })
-      Gen.place_stairs_far_apart(map, rng, "elona.stairs_down")
+      local grid = Gen.cave(map, rng, { floor = "elona.floor_stone", wall = "elona.wall_stone", fill = params.fill, steps = params.steps })
+      Gen.connect_regions(map, rng, { floor = "elona.floor_stone", grid = grid })
+      Gen.place_stairs_far_apart(map, rng, "elona.stairs_down", grid)
       Gen.scatter(map, rng, { { "elona.putit", 2, "chara" }, { "elona.yeek", 1, "chara" } }, params.monsters)
    end,
 }

@@ -139,6 +139,31 @@ fn check_map_file(runtime: &Runtime, file: &Path, mods_loaded: bool, problems: &
     }
     if let Err(error) = check_map_record(&world, &record, RecordKind::MapFile) {
         problems.extend(error.locate(file, &text).into_iter().map(Problem::from));
+        return;
+    }
+    drop(world);
+    if mods_loaded {
+        validate_map(runtime, file, &record, problems);
+    }
+}
+
+/// Runs the map validators (`base.map_validator`) on a well-formed map file, built aside in
+/// the world and removed after.
+fn validate_map(runtime: &Runtime, file: &Path, record: &MapRecord, problems: &mut Vec<Problem>) {
+    let Ok(map) = runtime.world_mut().map_from_record(record, RecordKind::MapFile) else { return };
+    let found = runtime.engine().limits.run(|| crate::lua::mapgen::validate(runtime.lua(), map));
+    let _ = runtime.world_mut().remove_map(map);
+    match found {
+        Ok(found) => problems.extend(found.into_iter().map(|problem| Problem {
+            file: file.to_owned(),
+            line: None,
+            message: problem.to_string(),
+        })),
+        Err(error) => problems.push(Problem {
+            file: file.to_owned(),
+            line: None,
+            message: format!("the map validators could not run: {}", crate::lua::LuaFailure::from(error).message),
+        }),
     }
 }
 
