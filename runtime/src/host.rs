@@ -52,6 +52,7 @@ pub mod recorder;
 mod recovery;
 pub mod replay;
 pub mod view;
+pub mod workbench;
 
 pub use protocol::{Command, HostEvent, MapCommand, RefusalKind, Refused};
 pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
@@ -272,6 +273,8 @@ struct Host {
     /// Replaying a turn up to a change ("When did this change?" → an entry): a break there
     /// waits for the editor, not for the recorded inputs.
     stopping_at_change: Cell<bool>,
+    /// The generator workbench's preview, if one shows.
+    preview: RefCell<Option<workbench::Preview>>,
     /// The play session, while playing (see `play_commands.rs`).
     play: PlaySession,
     /// How many `query()`/`pause()` waits are nested now.
@@ -407,6 +410,7 @@ impl Host {
             error: RefCell::default(),
             break_requested: Cell::new(false),
             stopping_at_change: Cell::new(false),
+            preview: RefCell::new(None),
             play: PlaySession::default(),
             depth: Cell::new(0),
             waits: Cell::new(0),
@@ -668,6 +672,8 @@ impl Host {
             Command::ShowSource { file, line } => {
                 self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
             }
+            Command::Preview { generator, params, seed } => self.preview(generator, params, seed),
+            Command::ClosePreview => self.close_preview(),
             command @ (Command::Watch { .. }
             | Command::Unwatch(_)
             | Command::EnableWatch { .. }

@@ -146,3 +146,35 @@ fn nefia_check_runs_the_validators_on_the_projects_maps() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
+    use nefia_runtime::host::Command;
+    use nefia_tests::host::{spawn_editing, wait_for};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let town = wait_for(&host, |s| s.map.is_some()).map.as_ref().map(|m| m.id).expect("the start map");
+    host.send(Command::Preview { generator: "elona.cave".into(), params: Value::Nil, seed: 5 });
+    let shown = wait_for(&host, |s| s.preview.is_some());
+    let preview = shown.preview.clone().unwrap();
+    assert_eq!((preview.generator.as_str(), preview.seed, preview.diff.clone()), ("elona.cave", 5, None));
+    assert!(preview.problems.is_empty(), "{:?}", preview.problems);
+    let shown = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| Some(m.id) == preview.map));
+    assert_eq!(shown.map.as_ref().map(|m| m.name.as_str()), Some("elona.cave #5"), "the viewport shows it");
+
+    // The generator changes: saving its file regenerates the same seed and tells what changed.
+    let file = copy.mod_file("elona/content/generators.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let changed = text.replacen("steps = { type = \"int\", default = 4,", "steps = { type = \"int\", default = 1,", 1);
+    assert_ne!(text, changed);
+    std::fs::write(&file, changed).unwrap();
+    host.send(Command::Reload(file.clone()));
+    let after = wait_for(&host, |s| s.preview.as_ref().is_some_and(|p| p.diff.is_some()));
+    let diff = after.preview.as_ref().and_then(|p| p.diff.clone()).unwrap();
+    assert!(diff.tiles > 0 && !diff.cells.is_empty(), "the cells that changed: {diff:?}");
+    assert_eq!(after.preview.as_ref().map(|p| p.seed), Some(5), "the same seed");
+
+    host.send(Command::ClosePreview);
+    let closed = wait_for(&host, |s| s.preview.is_none());
+    assert_eq!(closed.map.as_ref().map(|m| m.id), Some(town), "the map current before is back");
+}

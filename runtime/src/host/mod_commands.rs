@@ -54,10 +54,15 @@ impl Host {
 
     /// Tells the editor about a reload; a good one clears the error screen.
     pub(super) fn reloaded(&self, reload: Reload) {
-        if reload.outcome.is_ok() {
+        let reloaded = reload.outcome.is_ok();
+        if reloaded {
             self.error.take();
         }
         self.send(HostEvent::Reloaded(reload));
+        if reloaded {
+            // The workbench shows what the new code makes of the same seed.
+            self.refresh_preview();
+        }
     }
 
     /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.

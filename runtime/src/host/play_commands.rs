@@ -13,6 +13,8 @@ impl Host {
             self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
             return;
         }
+        // A workbench preview is not part of the edit state: it closes, its map with it.
+        self.close_preview();
         let began = from.describe(&self.runtime.maps());
         match self.runtime.begin_play(from) {
             Ok(edit) => {

@@ -160,6 +160,18 @@ pub enum Command {
         /// The field.
         field: String,
     },
+    /// Show seed `seed` of map generator `generator` with `params` in the viewport (the
+    /// workbench), in place of the current map while editing; a hotload generates it again.
+    Preview {
+        /// The generator, such as `elona.cave`.
+        generator: String,
+        /// Its params: a map of name → value (missing ones take their defaults).
+        params: crate::value::Value,
+        /// The seed.
+        seed: i64,
+    },
+    /// Close the workbench's preview: the map current before comes back.
+    ClosePreview,
     /// Turn the turn profiler on or off (the Profiler pane's Record).
     SetProfiling(bool),
     /// Forget the turns profiled so far.
@@ -219,6 +231,8 @@ impl Command {
             Command::GoToChange { .. } => "go to change",
             Command::Unwatch(_) => "unwatch",
             Command::SetProfiling(_) => "profile",
+            Command::Preview { .. } => "preview",
+            Command::ClosePreview => "close preview",
             Command::ClearProfile => "clear profile",
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",

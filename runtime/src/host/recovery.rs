@@ -111,6 +111,8 @@ pub(super) fn serve_failure(
             | Command::GoToChange { .. }
             | Command::SetProfiling(_)
             | Command::ClearProfile
+            | Command::Preview { .. }
+            | Command::ClosePreview
             | Command::Unwatch(_)
             | Command::EnableWatch { .. } => true,
         };

@@ -202,6 +202,8 @@ pub struct Snapshot {
     pub watches: Vec<WatchView>,
     /// The turn profiler: on or off, and the turns kept, oldest first.
     pub profile: ProfileView,
+    /// The generator workbench's preview, if one shows.
+    pub preview: Option<crate::host::workbench::PreviewView>,
 }
 
 /// The turn profiler as the Profiler pane shows it.
@@ -304,6 +306,7 @@ impl Snapshot {
             limits: LimitsView::default(),
             watches: Vec::new(),
             profile: ProfileView::default(),
+            preview: None,
         }
     }
 }

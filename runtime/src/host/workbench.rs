@@ -1,0 +1,142 @@
+//! The generator workbench on the host: a preview of one generator's map for one seed and
+//! params, shown in the viewport in place of the current map while editing, with the map
+//! validators' problems; after a hotload it is generated again with the same seed and the
+//! cells that changed are told, so the modder sees what the code change did.
+
+use super::{Host, RefusalKind};
+use crate::lua::mapgen::MapProblem;
+use crate::map::MapId;
+use crate::value::Value;
+use crate::world::World;
+
+/// The preview being shown.
+pub(super) struct Preview {
+    generator: String,
+    params: Value,
+    seed: i64,
+    map: MapId,
+    /// The map that was current before the first preview, made current again when it closes.
+    was_current: Option<MapId>,
+    view: PreviewView,
+}
+
+/// A preview as the editor shows it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PreviewView {
+    /// The generator.
+    pub generator: String,
+    /// The seed.
+    pub seed: i64,
+    /// The preview map (current while it shows).
+    pub map: Option<MapId>,
+    /// What the validators found.
+    pub problems: Vec<MapProblem>,
+    /// What changed since the previous generation (after a hotload or another seed).
+    pub diff: Option<PreviewDiff>,
+    /// Why the last generation failed (the previous preview stays).
+    pub error: Option<String>,
+    /// How long the generation took, in milliseconds.
+    pub took_ms: f64,
+}
+
+/// The cells that differ between two generated maps.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PreviewDiff {
+    /// The cells whose tile or objects differ.
+    pub cells: Vec<(i32, i32)>,
+    /// How many cells have another tile.
+    pub tiles: usize,
+    /// How many cells hold other objects (by prototype).
+    pub objects: usize,
+}
+
+/// The cells of maps `a` and `b` that differ (over the larger of their sizes).
+fn diff(world: &World, a: MapId, b: MapId) -> PreviewDiff {
+    let (Ok(a), Ok(b)) = (world.map(a), world.map(b)) else { return PreviewDiff::default() };
+    let ids = |map: &crate::map::InstancedMap, x, y| {
+        let mut ids: Vec<_> = map.objects_at(x, y).iter().filter_map(|&u| world.object(u).ok().map(|o| o.id)).collect();
+        ids.sort();
+        ids
+    };
+    let mut found = PreviewDiff::default();
+    for y in 0..a.height().max(b.height()) {
+        for x in 0..a.width().max(b.width()) {
+            let tile = a.tile(x, y) != b.tile(x, y);
+            let objects = ids(a, x, y) != ids(b, x, y);
+            found.tiles += usize::from(tile);
+            found.objects += usize::from(objects);
+            if tile || objects {
+                found.cells.push((x, y));
+            }
+        }
+    }
+    found
+}
+
+impl Host {
+    /// Shows seed `seed` of `generator` with `params` (see the module's text).
+    pub(super) fn preview(&self, generator: String, params: Value, seed: i64) {
+        if self.play.edit.borrow().is_some() {
+            self.refuse(RefusalKind::Play, "the workbench previews while editing: stop playing first");
+            return;
+        }
+        let lua = self.runtime.lua();
+        let started = std::time::Instant::now();
+        let generate = || -> mlua::Result<MapId> {
+            let map_api: mlua::Table = self.runtime.engine().api.get("Map")?;
+            let params = crate::lua::convert::to_lua(lua, &params)?;
+            let map: mlua::Table = map_api.get::<mlua::Function>("generate")?.call((generator.as_str(), params, seed))?;
+            Ok(MapId(map.raw_get::<u64>(1)?))
+        };
+        let generated = generate();
+        let took_ms = started.elapsed().as_secs_f64() * 1e3;
+        let mut preview = self.preview.borrow_mut();
+        let map = match generated {
+            Ok(map) => map,
+            Err(error) => {
+                let message = crate::lua::LuaFailure::from(error).to_string();
+                match preview.as_mut() {
+                    Some(shown) => shown.view.error = Some(message),
+                    None => self.refuse(RefusalKind::Edit, message),
+                }
+                return;
+            }
+        };
+        let problems = crate::lua::mapgen::validate(lua, map).unwrap_or_default();
+        let mut world = self.runtime.world_mut();
+        let (was_current, diff) = match preview.take() {
+            Some(old) => {
+                let diff = diff(&world, old.map, map);
+                let _ = world.remove_map(old.map);
+                (old.was_current, Some(diff))
+            }
+            None => (world.current_map(), None),
+        };
+        let _ = world.set_current_map(map);
+        let view = PreviewView { generator: generator.clone(), seed, map: Some(map), problems, diff, error: None, took_ms };
+        *preview = Some(Preview { generator, params, seed, map, was_current, view });
+    }
+
+    /// Generates the preview again with the same seed (after a hotload), if one is shown.
+    pub(super) fn refresh_preview(&self) {
+        let again = self.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
+        if let Some((generator, params, seed)) = again {
+            self.preview(generator, params, seed);
+        }
+    }
+
+    /// Closes the preview: its map goes and the map current before comes back.
+    pub(super) fn close_preview(&self) {
+        let Some(preview) = self.preview.borrow_mut().take() else { return };
+        let mut world = self.runtime.world_mut();
+        let _ = world.remove_map(preview.map);
+        if let Some(map) = preview.was_current {
+            let _ = world.set_current_map(map);
+        }
+    }
+
+    /// The preview for the snapshot.
+    pub(super) fn preview_view(&self) -> Option<PreviewView> {
+        self.preview.borrow().as_ref().map(|p| p.view.clone())
+    }
+}
