@@ -498,7 +498,11 @@ pub fn default_dock() -> DockState<Tab> {
     surface.split_below(left, 0.36, vec![Tab::Palette, Tab::Prototypes]);
     let [center, _right] =
         surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
-    surface.split_below(center, 0.62, vec![Tab::Repl, Tab::Log, Tab::Recordings, Tab::Watches, Tab::Profiler]);
+    surface.split_below(
+        center,
+        0.62,
+        vec![Tab::Repl, Tab::Log, Tab::Recordings, Tab::Watches, Tab::Profiler, Tab::Workbench],
+    );
     dock
 }
 

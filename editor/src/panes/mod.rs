@@ -14,6 +14,7 @@ pub mod recordings;
 pub mod repl;
 pub mod viewport;
 pub mod watches;
+pub mod workbench;
 
 use egui::{Ui, WidgetText};
 use egui_dock::TabViewer;
@@ -54,11 +55,13 @@ pub enum Tab {
     Watches,
     /// Where each turn's time went.
     Profiler,
+    /// Map generators: a seed's map previewed, regenerated on hotload.
+    Workbench,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 14] = [
+    pub const ALL: [Tab; 15] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -73,6 +76,7 @@ impl Tab {
         Tab::Recordings,
         Tab::Watches,
         Tab::Profiler,
+        Tab::Workbench,
     ];
 
     /// The pane's title.
@@ -93,6 +97,7 @@ impl Tab {
             Tab::Recordings => "Recordings".into(),
             Tab::Watches => "Watches".into(),
             Tab::Profiler => "Profiler".into(),
+            Tab::Workbench => "Workbench".into(),
         }
     }
 }
@@ -128,6 +133,8 @@ pub struct PaneStates {
     pub watches: watches::WatchesState,
     /// The Profiler's picked turn and order.
     pub profiler: profiler::ProfilerState,
+    /// The Workbench's generator, params and seed.
+    pub workbench: workbench::WorkbenchState,
 }
 
 impl PaneStates {
@@ -177,6 +184,7 @@ impl TabViewer for Panes<'_> {
             Tab::Recordings => recordings::ui(ui, self.context, &mut self.states.recordings),
             Tab::Watches => watches::ui(ui, self.context, &mut self.states.watches),
             Tab::Profiler => profiler::ui(ui, self.context, &mut self.states.profiler),
+            Tab::Workbench => workbench::ui(ui, self.context, &mut self.states.workbench),
         }
     }
 

@@ -153,6 +153,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
 
     outline_selection(ui, rect, &camera, &snapshot, &state.selection);
     mark_unresolved(ui, rect, &camera, &map);
+    if let Some(preview) = snapshot.preview.as_ref().filter(|p| p.map == Some(map.id)) {
+        mark_preview(ui, rect, &camera, preview);
+    }
     // While playing the tools are put away: clicks select (the inspector works on the game).
     match state.level.tool {
         _ if snapshot.playing => select_ui(ui, rect, &camera, &response, &map, state),
@@ -575,6 +578,22 @@ fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorContext) {
 }
 
 /// Marks the objects of the map file whose ids the mods do not know.
+/// The workbench's preview: the cells its last regeneration changed, tinted, and the
+/// validators' problems, framed red.
+fn mark_preview(ui: &Ui, rect: Rect, camera: &Camera, preview: &nefia_runtime::host::workbench::PreviewView) {
+    let painter = ui.painter().with_clip_rect(rect);
+    let cell = |x: i32, y: i32| {
+        Rect::from_min_size(camera.to_screen(rect, Vec2::new(x as f32, y as f32)), Vec2::splat(camera.zoom))
+    };
+    for &(x, y) in preview.diff.iter().flat_map(|d| &d.cells) {
+        painter.rect_filled(cell(x, y), 0.0, egui::Color32::from_rgba_unmultiplied(255, 200, 40, 90));
+    }
+    for problem in &preview.problems {
+        let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 70, 70));
+        painter.rect_stroke(cell(problem.x, problem.y), 0.0, stroke, egui::StrokeKind::Outside);
+    }
+}
+
 fn mark_unresolved(ui: &Ui, rect: Rect, camera: &Camera, map: &MapView) {
     let painter = ui.painter().with_clip_rect(rect);
     for (x, y, problem) in &map.unresolved {

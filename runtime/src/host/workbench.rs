@@ -85,7 +85,8 @@ impl Host {
         let generate = || -> mlua::Result<MapId> {
             let map_api: mlua::Table = self.runtime.engine().api.get("Map")?;
             let params = crate::lua::convert::to_lua(lua, &params)?;
-            let map: mlua::Table = map_api.get::<mlua::Function>("generate")?.call((generator.as_str(), params, seed))?;
+            let map: mlua::Table =
+                map_api.get::<mlua::Function>("generate")?.call((generator.as_str(), params, seed))?;
             Ok(MapId(map.raw_get::<u64>(1)?))
         };
         let generated = generate();
@@ -113,7 +114,8 @@ impl Host {
             None => (world.current_map(), None),
         };
         let _ = world.set_current_map(map);
-        let view = PreviewView { generator: generator.clone(), seed, map: Some(map), problems, diff, error: None, took_ms };
+        let view =
+            PreviewView { generator: generator.clone(), seed, map: Some(map), problems, diff, error: None, took_ms };
         *preview = Some(Preview { generator, params, seed, map, was_current, view });
     }
 
