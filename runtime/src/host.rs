@@ -674,6 +674,7 @@ impl Host {
             }
             Command::Preview { generator, params, seed } => self.preview(generator, params, seed),
             Command::ClosePreview => self.close_preview(),
+            Command::BakePreview(name) => self.bake_preview(&name),
             command @ (Command::Watch { .. }
             | Command::Unwatch(_)
             | Command::EnableWatch { .. }

@@ -177,4 +177,14 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     host.send(Command::ClosePreview);
     let closed = wait_for(&host, |s| s.preview.is_none());
     assert_eq!(closed.map.as_ref().map(|m| m.id), Some(town), "the map current before is back");
+
+    // Baked, a preview is one of the project's maps, in its file.
+    host.send(Command::Preview { generator: "elona.dungeon".into(), params: Value::Nil, seed: 3 });
+    wait_for(&host, |s| s.preview.is_some());
+    host.send(Command::BakePreview("level_one".into()));
+    let baked = wait_for(&host, |s| s.preview.is_none());
+    assert_eq!(baked.map.as_ref().map(|m| m.name.as_str()), Some("level_one"), "it stays current");
+    let text = std::fs::read_to_string(copy.project().join("maps/level_one.ron")).expect("the file is written");
+    let generated = generate_file(&demo(), "elona.dungeon", &Value::Nil, 3).unwrap();
+    assert_eq!(text.replacen("name: \"level_one\"", "name: \"elona.dungeon #3\"", 1), generated, "the seed's map");
 }

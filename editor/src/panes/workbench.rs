@@ -2,7 +2,7 @@
 //! with widgets made from its schema and a seed (◀ ▶, 🎲, or typed), and the viewport shows
 //! the map it makes — a preview, not one of the project's maps — with the validators'
 //! problems framed. Saving the generator's file regenerates the same seed and tints the cells
-//! the change altered; the counts are here.
+//! the change altered; the counts are here. Bake makes the preview one of the project's maps.
 
 use std::collections::BTreeMap;
 
@@ -22,6 +22,8 @@ pub struct WorkbenchState {
     pub params: BTreeMap<String, Value>,
     /// The seed.
     pub seed: i64,
+    /// The name to bake the preview as.
+    pub bake_as: String,
 }
 
 /// A param of the schema: its name, type, default and bounds.
@@ -111,8 +113,18 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
     }
     ui.horizontal(|ui| {
         changed |= ui.button("Generate").clicked();
-        if state.snapshot.preview.is_some() && ui.button("Close preview").clicked() {
-            state.outbox.push(Command::ClosePreview);
+        if state.snapshot.preview.is_some() {
+            if ui.button("Close preview").clicked() {
+                state.outbox.push(Command::ClosePreview);
+            }
+            let name = ui.add(egui::TextEdit::singleline(&mut pane.bake_as).hint_text("map name").desired_width(110.0));
+            crate::panes::accessible_name(ui, &name, "bake as");
+            let bake = ui
+                .add_enabled(!pane.bake_as.trim().is_empty(), egui::Button::new("Bake"))
+                .on_hover_text("Make the preview one of the project's maps, written to maps/<name>.ron");
+            if bake.clicked() {
+                state.outbox.push(Command::BakePreview(pane.bake_as.trim().to_owned()));
+            }
         }
     });
     if changed {

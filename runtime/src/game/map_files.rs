@@ -174,6 +174,18 @@ impl MapFiles {
         Ok(map)
     }
 
+    /// Makes the world's map `map` (one with no file, such as a generated preview) the
+    /// project's map `name`; it has no file until it is saved.
+    pub fn adopt(&mut self, world: &mut World, project: &Project, name: &str, map: MapId) -> Result<(), MapFileError> {
+        check_name(name)?;
+        if self.files.contains_key(name) || Self::path(project, name).exists() {
+            return Err(MapFileError::Refused(format!("a map called '{name}' already exists")));
+        }
+        world.map_mut(map)?.name = name.to_owned();
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved: None, problems: Vec::new() });
+        Ok(())
+    }
+
     /// Takes the open map `name` as it is now as saved (the player was placed on it, which
     /// map files do not record).
     pub fn mark_saved(&mut self, world: &World, name: &str) {

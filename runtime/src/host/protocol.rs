@@ -172,6 +172,8 @@ pub enum Command {
     },
     /// Close the workbench's preview: the map current before comes back.
     ClosePreview,
+    /// Make the workbench's preview the project's map of this name, written to its file.
+    BakePreview(String),
     /// Turn the turn profiler on or off (the Profiler pane's Record).
     SetProfiling(bool),
     /// Forget the turns profiled so far.
@@ -233,6 +235,7 @@ impl Command {
             Command::SetProfiling(_) => "profile",
             Command::Preview { .. } => "preview",
             Command::ClosePreview => "close preview",
+            Command::BakePreview(_) => "bake preview",
             Command::ClearProfile => "clear profile",
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",

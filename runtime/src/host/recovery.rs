@@ -73,6 +73,7 @@ pub(super) fn serve_failure(
         let told = match command {
             Command::Shutdown => return,
             Command::Maps(_)
+            | Command::BakePreview(_)
             | Command::Edit(_)
             | Command::Undo
             | Command::Redo

@@ -1,7 +1,8 @@
 //! The generator workbench on the host: a preview of one generator's map for one seed and
 //! params, shown in the viewport in place of the current map while editing, with the map
 //! validators' problems; after a hotload it is generated again with the same seed and the
-//! cells that changed are told, so the modder sees what the code change did.
+//! cells that changed are told, so the modder sees what the code change did. Baking makes
+//! the preview one of the project's maps, written to its file.
 
 use super::{Host, RefusalKind};
 use crate::lua::mapgen::MapProblem;
@@ -134,6 +135,30 @@ impl Host {
         let _ = world.remove_map(preview.map);
         if let Some(map) = preview.was_current {
             let _ = world.set_current_map(map);
+        }
+    }
+
+    /// Bakes the preview into the project as map `name` (written to `maps/<name>.ron`): it
+    /// stays current, now one of the project's maps, and the workbench shows nothing.
+    pub(super) fn bake_preview(&self, name: &str) {
+        let Some(map) = self.preview.borrow().as_ref().map(|p| p.map) else {
+            self.refuse(RefusalKind::NothingToDo, "there is no preview to bake: generate one first");
+            return;
+        };
+        let baked = (|| {
+            let (mut files, mut world, project) = self.runtime.maps_mut();
+            let project = project.as_ref().ok_or_else(|| "no project is open".to_owned())?;
+            files.adopt(&mut world, project, name, map).map_err(|e| e.to_string())?;
+            files.save(&world, project, name).map_err(|e| e.to_string())
+        })();
+        match baked {
+            Ok(path) => {
+                // The map is the project's now: closing the workbench must not remove it.
+                self.preview.borrow_mut().take();
+                let text = format!("baked the preview to {}", path.display());
+                crate::lua::gui::log(self.runtime.lua(), crate::display::LogLevel::Info, text);
+            }
+            Err(error) => self.refuse(RefusalKind::Maps, format!("cannot bake the preview: {error}")),
         }
     }
 
