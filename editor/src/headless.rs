@@ -340,7 +340,7 @@ pub fn generate_maps(project: &Path, id: &str, args: GenArgs) -> ExitCode {
         metrics: metrics.clone(),
         jobs,
     };
-    match generate::scan(project, &scan, Default::default()) {
+    match generate::scan(project, &scan, &Default::default()) {
         Ok(report) => {
             for found in &report.matches {
                 let values: Vec<String> =

@@ -1,5 +1,6 @@
 //! The Workbench pane: a generator picked shows its map in the viewport, ▶ takes the next
-//! seed and tells what changed, and saving the generator's file regenerates the same seed.
+//! seed and tells what changed, saving the generator's file regenerates the same seed, and a
+//! scan of seeds lists the seeds kept, each previewed with a click.
 
 mod common;
 
@@ -50,6 +51,25 @@ fn picking_a_generator_previews_it_and_the_next_seed_and_a_hotload_show_the_chan
             .is_some_and(|d| d.tiles == 0 && d.objects > 0)
     });
     assert_eq!(harness.state().state().snapshot.preview.as_ref().map(|p| p.seed), Some(1), "the same seed");
+    // Scan seeds 1 to 20 on every core, keep those whose entrance is left of x = 40.
+    harness.get_by_label("Scan seeds").click_accesskit();
+    step_until(&mut harness, "the scan's form", |h| h.query_by_label("Scan").is_some());
+    {
+        let scan = &mut harness.state_mut().panes_mut().workbench.scan;
+        (scan.from, scan.to, scan.predicate) = (1, 20, "map.entrance[1] < 40".into());
+    }
+    // Below the pane's fold (it scrolls): clicked through accesskit.
+    harness.get_by_label("Scan").click_accesskit();
+    step_until(&mut harness, "the scan's result", |h| h.query_by_label_contains("of 20 seeds kept").is_some());
+    let kept: Vec<i64> = match &harness.state_mut().panes_mut().workbench.scan.report {
+        Some(Ok(report)) => report.matches.iter().map(|m| m.seed).collect(),
+        other => panic!("{:?}", other.as_ref().map(|r| r.as_ref().map(|r| r.scanned))),
+    };
+    assert!(!kept.is_empty() && kept.len() < 20, "{kept:?}");
+    harness.get_by_label(&kept[0].to_string()).click_accesskit();
+    step_until(&mut harness, "the seed clicked, previewed", |h| {
+        h.state().state().snapshot.preview.as_ref().is_some_and(|p| p.seed == kept[0])
+    });
     harness.get_by_label("Close preview").click();
     step_until(&mut harness, "the town again", |h| {
         h.state().state().snapshot.preview.is_none()

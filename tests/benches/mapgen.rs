@@ -43,7 +43,7 @@ fn scanning(c: &mut Criterion) {
         };
         group.bench_function(format!("scan 500 dungeon seeds, a predicate and two metrics, {jobs} job(s)"), |b| {
             b.iter(|| {
-                let report = scan(&demo, &asked, Default::default()).expect("the scan runs");
+                let report = scan(&demo, &asked, &Default::default()).expect("the scan runs");
                 assert_eq!(report.scanned, 500);
             })
         });

@@ -60,7 +60,7 @@ fn a_scan_finds_what_a_sequential_loop_finds_with_one_or_two_workers() {
             metrics: vec![("x".into(), "map.entrance[1]".into())],
             jobs,
         };
-        let report = scan(&demo(), &asked, Default::default()).expect("the scan runs");
+        let report = scan(&demo(), &asked, &Default::default()).expect("the scan runs");
         assert_eq!(report.scanned, 40);
         let seeds: Vec<i64> = report.matches.iter().map(|m| m.seed).collect();
         assert_eq!(seeds, sequential, "{jobs} jobs");

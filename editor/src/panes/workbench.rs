@@ -3,12 +3,15 @@
 //! the map it makes — a preview, not one of the project's maps — with the validators'
 //! problems framed. Saving the generator's file regenerates the same seed and tints the cells
 //! the change altered; the counts are here. Bake makes the preview one of the project's maps.
+//! Scan seeds generates a range of seeds on every core and lists the seeds whose map passes a
+//! predicate, with a histogram of each metric; clicking a seed previews it.
 
 use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::Value;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
 use nefia_runtime::value::Key;
 
 use crate::context::EditorContext;
@@ -24,6 +27,43 @@ pub struct WorkbenchState {
     pub seed: i64,
     /// The name to bake the preview as.
     pub bake_as: String,
+    /// Scanning seeds.
+    pub scan: ScanState,
+}
+
+/// The Scan seeds section: what to scan, the scan running, and what the last one found.
+pub struct ScanState {
+    /// The first seed.
+    pub from: i64,
+    /// The last seed.
+    pub to: i64,
+    /// A Lua expression over `map` (or a function): the seeds kept; empty keeps all.
+    pub predicate: String,
+    /// One metric a line, `NAME=LUA`.
+    pub metrics: String,
+    running: Option<RunningScan>,
+    /// The last scan's outcome.
+    pub report: Option<Result<ScanReport, String>>,
+}
+
+impl Default for ScanState {
+    fn default() -> ScanState {
+        ScanState {
+            from: 1,
+            to: 1000,
+            predicate: "#Map.validate(map) == 0".into(),
+            metrics: "entrance_x=map.entrance[1]".into(),
+            running: None,
+            report: None,
+        }
+    }
+}
+
+/// A scan on its own thread (every core; it opens its own Lua states, apart from the game's).
+struct RunningScan {
+    control: ScanControl,
+    total: u64,
+    thread: std::thread::JoinHandle<Result<ScanReport, String>>,
 }
 
 /// A param of the schema: its name, type, default and bounds.
@@ -57,8 +97,12 @@ fn schema(state: &EditorContext, id: &str) -> Vec<Param> {
         .collect()
 }
 
-/// Shows the pane.
+/// Shows the pane (it scrolls: the scan's results can be long).
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
+    egui::ScrollArea::vertical().id_salt("workbench").auto_shrink([false; 2]).show(ui, |ui| pane_ui(ui, state, pane));
+}
+
+fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
     let generators: Vec<String> = state
         .snapshot
         .data
@@ -127,15 +171,146 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
             }
         }
     });
+    let params = Value::Map(std::sync::Arc::new(
+        pane.params.iter().map(|(name, value)| (Key::Str(name.as_str().into()), value.clone())).collect(),
+    ));
     if changed {
-        let params = pane.params.iter().map(|(name, value)| (Key::Str(name.as_str().into()), value.clone())).collect();
-        state.outbox.push(Command::Preview {
-            generator,
-            params: Value::Map(std::sync::Arc::new(params)),
-            seed: pane.seed,
-        });
+        state.outbox.push(Command::Preview { generator: generator.clone(), params: params.clone(), seed: pane.seed });
     }
     preview_ui(ui, state);
+    ui.separator();
+    egui::CollapsingHeader::new("Scan seeds").id_salt("workbench-scan").show(ui, |ui| {
+        if let Some(seed) = scan_ui(ui, state, &mut pane.scan, &generator, &params) {
+            pane.seed = seed;
+            state.outbox.push(Command::Preview { generator: generator.clone(), params: params.clone(), seed });
+        }
+    });
+}
+
+/// The Scan seeds section; returns a seed clicked in the results.
+fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: &str, params: &Value) -> Option<i64> {
+    ui.horizontal(|ui| {
+        ui.label("Seeds");
+        ui.add(egui::DragValue::new(&mut scan.from));
+        ui.label("to");
+        ui.add(egui::DragValue::new(&mut scan.to));
+    });
+    ui.horizontal(|ui| {
+        ui.label("Keep where");
+        let response = ui.add(egui::TextEdit::singleline(&mut scan.predicate).hint_text("a Lua expression over map"));
+        crate::panes::accessible_name(ui, &response, "scan predicate");
+    });
+    ui.label("Metrics (NAME=LUA, one a line)");
+    let response = ui.add(egui::TextEdit::multiline(&mut scan.metrics).desired_rows(2));
+    crate::panes::accessible_name(ui, &response, "scan metrics");
+    if let Some(running) = &scan.running {
+        let done = running.control.scanned.load(std::sync::atomic::Ordering::Relaxed);
+        ui.horizontal(|ui| {
+            let fraction = done as f32 / running.total.max(1) as f32;
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .text(format!("{done} of {} seeds", running.total))
+                    .desired_width(220.0),
+            );
+            if ui.button("Cancel").clicked() {
+                running.control.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        if running.thread.is_finished()
+            && let Some(running) = scan.running.take()
+        {
+            scan.report = Some(running.thread.join().unwrap_or_else(|_| Err("the scan stopped on a panic".into())));
+        }
+        return None;
+    }
+    if ui.button("Scan").on_hover_text("Generate every seed of the range on every core").clicked()
+        && scan.from <= scan.to
+    {
+        let metrics = scan
+            .metrics
+            .lines()
+            .filter_map(|line| line.split_once('='))
+            .map(|(name, code)| (name.trim().to_owned(), code.trim().to_owned()))
+            .filter(|(name, code)| !name.is_empty() && !code.is_empty())
+            .collect();
+        let asked = Scan {
+            generator: generator.to_owned(),
+            params: params.clone(),
+            seeds: (scan.from, scan.to),
+            predicate: (!scan.predicate.trim().is_empty()).then(|| scan.predicate.clone()),
+            metrics,
+            jobs: std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        let control = ScanControl::default();
+        let (project, worker) = (state.project.clone(), control.clone());
+        let thread = std::thread::spawn(move || {
+            nefia_runtime::host::generate::scan(&project, &asked, &worker).map_err(|e| e.to_string())
+        });
+        let total = u64::try_from(scan.to - scan.from).unwrap_or(0) + 1;
+        scan.running = Some(RunningScan { control, total, thread });
+        scan.report = None;
+    }
+    match &scan.report {
+        Some(Ok(report)) => report_ui(ui, report, &scan.metrics),
+        Some(Err(error)) => {
+            ui.colored_label(Color32::from_rgb(255, 110, 110), error);
+            None
+        }
+        None => None,
+    }
+}
+
+/// What a scan found: counts, a histogram a metric, and the seeds kept (click to preview).
+fn report_ui(ui: &mut Ui, report: &ScanReport, metrics: &str) -> Option<i64> {
+    let rate = report.scanned as f64 / report.took.as_secs_f64().max(1e-9);
+    ui.label(format!(
+        "{} of {} seeds kept ({:.1} s, {rate:.0} seeds/s)",
+        report.matches.len(),
+        report.scanned,
+        report.took.as_secs_f64()
+    ));
+    let names: Vec<&str> = metrics.lines().filter_map(|l| l.split_once('=')).map(|(n, _)| n.trim()).collect();
+    for (index, name) in names.iter().enumerate() {
+        let values: Vec<f64> = report.matches.iter().filter_map(|m| m.metrics.get(index)?.parse().ok()).collect();
+        histogram_ui(ui, name, &values);
+    }
+    let mut picked = None;
+    egui::ScrollArea::vertical().id_salt("scan-seeds").max_height(160.0).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for found in report.matches.iter().take(500) {
+                let hover =
+                    names.iter().zip(&found.metrics).map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join("\n");
+                if ui.small_button(found.seed.to_string()).on_hover_text(hover).clicked() {
+                    picked = Some(found.seed);
+                }
+            }
+        });
+    });
+    picked
+}
+
+/// A metric's values as a histogram of 20 bins.
+fn histogram_ui(ui: &mut Ui, name: &str, values: &[f64]) {
+    let (Some(min), Some(max)) = (values.iter().copied().reduce(f64::min), values.iter().copied().reduce(f64::max))
+    else {
+        return;
+    };
+    let width = ((max - min) / 20.0).max(1e-9);
+    let mut counts = [0u32; 20];
+    for value in values {
+        let bin = (((value - min) / width) as usize).min(19);
+        counts[bin] += 1;
+    }
+    let bars = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| egui_plot::Bar::new(min + (i as f64 + 0.5) * width, f64::from(n)).width(width * 0.9))
+        .collect();
+    ui.label(format!("{name}: {min} to {max}"));
+    egui_plot::Plot::new(("scan-histogram", name)).height(80.0).allow_scroll(false).show(ui, |plot| {
+        plot.bar_chart(egui_plot::BarChart::new(name.to_owned(), bars));
+    });
 }
 
 /// One param's widget, from its type and bounds; true if it changed.

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::lua::Output;
@@ -111,14 +111,23 @@ fn function_of(runtime: &Runtime, what: &str, text: &str) -> Result<mlua::Functi
     }
 }
 
-/// One worker: takes seeds from `next` until past the last (or `cancel` is raised).
+/// How a running scan is followed and stopped from another thread.
+#[derive(Clone, Debug, Default)]
+pub struct ScanControl {
+    /// Raised to stop the scan after the seeds being generated.
+    pub cancel: Arc<AtomicBool>,
+    /// How many seeds were generated so far.
+    pub scanned: Arc<AtomicU64>,
+}
+
+/// One worker: takes seeds from `next` until past the last (or the scan is cancelled).
 fn scan_worker(
     project: &Path,
     scan: &Scan,
     next: &AtomicI64,
-    cancel: &AtomicBool,
-    scanned: &std::sync::atomic::AtomicU64,
+    control: &ScanControl,
 ) -> Result<Vec<ScanMatch>, GenerateError> {
+    let (cancel, scanned) = (&control.cancel, &control.scanned);
     let runtime = runtime_on(project)?;
     let predicate = scan.predicate.as_deref().map(|p| function_of(&runtime, "--where", p)).transpose()?;
     let metrics = scan
@@ -157,15 +166,14 @@ fn scan_worker(
     Ok(matches)
 }
 
-/// Scans `scan.seeds` on `scan.jobs` threads (see the module's text); `cancel` stops it early.
-pub fn scan(project: &Path, scan: &Scan, cancel: Arc<AtomicBool>) -> Result<ScanReport, GenerateError> {
+/// Scans `scan.seeds` on `scan.jobs` threads (see the module's text), counting in and
+/// stopped by `control`.
+pub fn scan(project: &Path, scan: &Scan, control: &ScanControl) -> Result<ScanReport, GenerateError> {
     let started = Instant::now();
     let next = AtomicI64::new(scan.seeds.0);
-    let scanned = std::sync::atomic::AtomicU64::new(0);
     let results: Vec<Result<Vec<ScanMatch>, GenerateError>> = std::thread::scope(|threads| {
-        let workers: Vec<_> = (0..scan.jobs.max(1))
-            .map(|_| threads.spawn(|| scan_worker(project, scan, &next, &cancel, &scanned)))
-            .collect();
+        let workers: Vec<_> =
+            (0..scan.jobs.max(1)).map(|_| threads.spawn(|| scan_worker(project, scan, &next, control))).collect();
         workers
             .into_iter()
             .map(|w| w.join().unwrap_or_else(|_| Err(GenerateError::Lua("a scan worker panicked".into()))))
@@ -176,11 +184,11 @@ pub fn scan(project: &Path, scan: &Scan, cancel: Arc<AtomicBool>) -> Result<Scan
         match result {
             Ok(found) => matches.extend(found),
             Err(error) => {
-                cancel.store(true, Ordering::Relaxed);
+                control.cancel.store(true, Ordering::Relaxed);
                 return Err(error);
             }
         }
     }
     matches.sort_by_key(|m| m.seed);
-    Ok(ScanReport { scanned: scanned.load(Ordering::Relaxed), matches, took: started.elapsed() })
+    Ok(ScanReport { scanned: control.scanned.load(Ordering::Relaxed), matches, took: started.elapsed() })
 }
