@@ -244,8 +244,9 @@ function Gen.place_stairs_far_apart(map, rng, stairs, grid)
    return far
 end
 
---- Creates `count` objects on random free walkable cells, each picked from `weights` (a
---- list of { id, weight, kind }, kind "chara", "item" or "feat") by weight.
+--- Creates `count` objects on random walkable cells that hold nothing yet (not on the stairs),
+--- each picked from `weights` (a list of { id, weight, kind }, kind "chara", "item" or
+--- "feat") by weight.
 function Gen.scatter(map, rng, weights, count)
    local total = 0
    for _, entry in ipairs(weights) do
@@ -264,7 +265,11 @@ function Gen.scatter(map, rng, weights, count)
       end
       for _ = 1, 20 do
          local x, y = rng:random(1, map.width - 2), rng:random(1, map.height - 2)
-         if map:can_access(x, y) then
+         local free = true
+         for _ in map:objects_at_pos(x, y) do
+            free = false
+         end
+         if free and map:can_access(x, y) then
             api[chosen[3] or "chara"].create(chosen[1], x, y, {}, map)
             break
          end

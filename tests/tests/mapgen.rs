@@ -188,3 +188,42 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let generated = generate_file(&demo(), "elona.dungeon", &Value::Nil, 3).unwrap();
     assert_eq!(text.replacen("name: \"level_one\"", "name: \"elona.dungeon #3\"", 1), generated, "the seed's map");
 }
+
+#[test]
+fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
+    let runtime = runtime();
+    runtime.open_start_map().expect("the start map");
+    let edit = runtime.begin_play(nefia_runtime::play::PlayFrom::Start).expect("play starts");
+    let went = strings(
+        &runtime,
+        "local Rules = require('mod.elona.game.rules')
+         local p = Chara.player()
+         local dungeon = Map.open('dungeon')
+         dungeon:take_object(p, 34, 20)
+         Map.set_map(dungeon)
+         local names = {}
+         local function down()
+            Rules.take_stairs(p)
+            names[#names + 1] = Map.current().name
+         end
+         down()
+         local second = Map.current()
+         assert(#Map.validate(second) == 0, 'a generated floor passes the validators')
+         for _, feat in Feat.iter(second) do
+            if feat._id == 'elona.stairs_down' then p:set_pos(feat.x, feat.y) end
+         end
+         down()
+         Rules.take_stairs(p) -- up: the player arrived on the stairs up
+         names[#names + 1] = Map.current().name
+         names[#names + 1] = tostring(Map.current() == second)
+         -- Back on the second floor's stairs down: up is across the floor.
+         for _, feat in Feat.iter(second) do
+            if feat._id == 'elona.stairs_up' then p:set_pos(feat.x, feat.y) end
+         end
+         Rules.take_stairs(p)
+         names[#names + 1] = Map.current().name
+         return table.concat(names, ',')",
+    );
+    assert_eq!(went, ["dungeon 2,dungeon 3,dungeon 2,true,dungeon"], "down twice, up twice, the floors kept");
+    runtime.end_play(edit).expect("the edit state comes back");
+}

@@ -128,7 +128,8 @@ function Rules.take_stairs(player)
       Gui.mes("There are no stairs here.")
       return false
    end
-   local target = Map.open(stairs.to_map)
+   local generator = stairs.to_map:match("^deeper:(.+)$")
+   local target = generator and Rules.floor_below(map, generator) or Map.open(stairs.to_map)
    local back = stairs._id == "elona.stairs_down" and "elona.stairs_up" or "elona.stairs_down"
    local x, y
    for _, feat in Feat.iter(target) do
@@ -143,6 +144,33 @@ function Rules.take_stairs(player)
    Map.set_map(target)
    Gui.mes(("You take the %s to %s."):format(stairs.name, target.name))
    return true
+end
+
+--- The floor below `map` made by map generator `generator` (stairs whose `to_map` is
+--- "deeper:<generator>" lead there): made the first time, from a seed the game's random
+--- numbers give (so a recording replays it), and kept; its stairs up lead back to `map` and
+--- its stairs down deeper still.
+function Rules.floor_below(map, generator)
+   save.elona.depths = save.elona.depths or {}
+   local depth = (save.elona.depths[map.name] or 1) + 1
+   local name = ("%s %d"):format(map.name:match("^(.-) %d+$") or map.name, depth)
+   for _, known in Map.iter() do
+      if known.name == name then
+         return known
+      end
+   end
+   local floor = Map.generate(generator, {}, math.random(1, 2147483647))
+   floor.name = name
+   save.elona.depths[name] = depth
+   local entrance = floor.entrance
+   local up = Feat.create("elona.stairs_up", entrance[1], entrance[2], {}, floor)
+   up.to_map = map.name
+   for _, feat in Feat.iter(floor) do
+      if feat._id == "elona.stairs_down" then
+         feat.to_map = "deeper:" .. generator
+      end
+   end
+   return floor
 end
 
 --- The end of the player's turn: every other character on its map acts, the turn passes
