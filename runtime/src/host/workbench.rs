@@ -92,6 +92,12 @@ impl Host {
         };
         let generated = generate();
         let took_ms = started.elapsed().as_secs_f64() * 1e3;
+        // The validators are Lua (a pause() in one serves the editor, which reads the
+        // preview): they run before the preview is borrowed.
+        let problems = match &generated {
+            Ok(map) => crate::lua::mapgen::validate(lua, *map).unwrap_or_default(),
+            Err(_) => Vec::new(),
+        };
         let mut preview = self.preview.borrow_mut();
         let map = match generated {
             Ok(map) => map,
@@ -104,7 +110,6 @@ impl Host {
                 return;
             }
         };
-        let problems = crate::lua::mapgen::validate(lua, map).unwrap_or_default();
         let mut world = self.runtime.world_mut();
         let (was_current, diff) = match preview.take() {
             Some(old) => {
