@@ -261,7 +261,8 @@ fn the_maps_pane_makes_renames_and_deletes_maps_and_marks_unknown_ids() {
     harness.get_by_label("Rename").click();
     step_until(&mut harness, "the renamed file", |_| copy.project().join("maps/vault.ron").is_file());
     assert!(!copy.project().join("maps/cellar.ron").exists());
-    harness.step();
+    // The file is renamed before the runtime's next snapshot lists the map under its new name.
+    step_until(&mut harness, "the renamed map listed", |h| h.query_by_label("Delete…").is_some());
 
     harness.get_by_label("Delete…").click();
     harness.run_steps(3);
