@@ -3,20 +3,24 @@
 --- so the same seed gives the same map. Cells are {x, y} pairs; a room is {x, y, w, h}.
 local Gen = {}
 
--- Whether each tile id is solid, looked up once.
-local solid = setmetatable({}, {
-   __index = function(known, tile)
-      local entry = data["base.map_tile"][tile]
-      local is_solid = entry == nil or entry.is_solid == true
-      known[tile] = is_solid
-      return is_solid
-   end,
-})
+--- A table telling whether each tile id is solid, looked up once per id. It holds what the
+--- tiles were when it was made: make one per pass over a map (a hotload may change a tile).
+function Gen.solid_tiles()
+   return setmetatable({}, {
+      __index = function(known, tile)
+         local entry = data["base.map_tile"][tile]
+         local is_solid = entry == nil or entry.is_solid == true
+         known[tile] = is_solid
+         return is_solid
+      end,
+   })
+end
 
---- True if (x, y) can be walked on (its tile is not solid).
-function Gen.is_floor(map, x, y)
+--- True if (x, y) can be walked on (its tile is not solid). `solid` is a
+--- `Gen.solid_tiles()` table when the caller checks many cells.
+function Gen.is_floor(map, x, y, solid)
    local tile = map:tile(x, y)
-   return tile ~= nil and not solid[tile]
+   return tile ~= nil and not (solid or Gen.solid_tiles())[tile]
 end
 
 --- Fills the rectangle {x, y, w, h} with `tile`.
@@ -36,7 +40,7 @@ function Gen.bsp_rooms(map, rng, opts)
    opts = opts or {}
    local floor = opts.floor or "base.floor"
    local min_room, max_leaf = opts.min_room or 4, opts.max_leaf or 16
-   local rooms, doors = {}, {}
+   local rooms, doors, solid = {}, {}, Gen.solid_tiles()
    local function center(room)
       return room[1] + room[3] // 2, room[2] + room[4] // 2
    end
@@ -46,7 +50,7 @@ function Gen.bsp_rooms(map, rng, opts)
       local x, y = ax, ay
       local was_floor = true
       local function step()
-         local inside = Gen.is_floor(map, x, y)
+         local inside = Gen.is_floor(map, x, y, solid)
          if not inside and was_floor then
             doors[#doors + 1] = { x, y }
          end
@@ -133,10 +137,10 @@ end
 
 --- The walkable cells of the map as a set keyed by `y * width + x`.
 function Gen.floor_grid(map)
-   local grid, w = {}, map.width
+   local grid, w, solid = {}, map.width, Gen.solid_tiles()
    for y = 0, map.height - 1 do
       for x = 0, w - 1 do
-         if Gen.is_floor(map, x, y) then
+         if Gen.is_floor(map, x, y, solid) then
             grid[y * w + x] = true
          end
       end

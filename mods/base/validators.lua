@@ -30,9 +30,9 @@ data:add {
    _id = "nothing_on_walls",
    doc = "No object stands on a wall (a solid tile).",
    validate = function(map)
-      local problems = {}
+      local problems, solid = {}, Gen.solid_tiles()
       for _, object in map:iter() do
-         if not Gen.is_floor(map, object.x, object.y) then
+         if not Gen.is_floor(map, object.x, object.y, solid) then
             problems[#problems + 1] = {
                x = object.x,
                y = object.y,

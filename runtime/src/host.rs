@@ -43,6 +43,7 @@ mod frame;
 mod frontend;
 pub mod generate;
 pub mod hotload;
+pub mod map_check;
 mod map_commands;
 mod mod_commands;
 pub mod play;
@@ -275,6 +276,8 @@ struct Host {
     stopping_at_change: Cell<bool>,
     /// The generator workbench's preview, if one shows.
     preview: RefCell<Option<workbench::Preview>>,
+    /// What the map validators found on the current map (see `map_check.rs`).
+    map_check: map_check::MapCheck,
     /// The play session, while playing (see `play_commands.rs`).
     play: PlaySession,
     /// How many `query()`/`pause()` waits are nested now.
@@ -359,6 +362,7 @@ fn run(
             profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
         }
         host.finish_play_if_asked();
+        host.check_current_map();
         host.publish();
         // A Stop pressed as the command ended has nothing left to stop.
         limits.take_stop();
@@ -411,6 +415,7 @@ impl Host {
             break_requested: Cell::new(false),
             stopping_at_change: Cell::new(false),
             preview: RefCell::new(None),
+            map_check: map_check::MapCheck::new(),
             play: PlaySession::default(),
             depth: Cell::new(0),
             waits: Cell::new(0),
@@ -462,7 +467,7 @@ impl Host {
                 None => self.replaying.set(false),
             }
         }
-        let animating = self.runtime.engine().gui.borrow().is_animating();
+        let animating = self.runtime.engine().gui.borrow().is_animating() || self.map_check_waiting();
         let command = if animating {
             match self.commands.recv_timeout(FRAME) {
                 Ok(command) => Some(command),

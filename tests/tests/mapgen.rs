@@ -158,7 +158,8 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let shown = wait_for(&host, |s| s.preview.is_some());
     let preview = shown.preview.clone().unwrap();
     assert_eq!((preview.generator.as_str(), preview.seed, preview.diff.clone()), ("elona.cave", 5, None));
-    assert!(preview.problems.is_empty(), "{:?}", preview.problems);
+    let problems = wait_for(&host, |s| s.map_problems.map == preview.map).map_problems.clone();
+    assert!(problems.problems.is_empty(), "{problems:?}");
     let shown = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| Some(m.id) == preview.map));
     assert_eq!(shown.map.as_ref().map(|m| m.name.as_str()), Some("elona.cave #5"), "the viewport shows it");
 
@@ -226,4 +227,117 @@ fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
     );
     assert_eq!(went, ["dungeon 2,dungeon 3,dungeon 2,true,dungeon"], "down twice, up twice, the floors kept");
     runtime.end_play(edit).expect("the edit state comes back");
+}
+
+/// The text of the demo copy's map file `name`.
+fn map_file(copy: &nefia_tests::DemoCopy, name: &str) -> String {
+    std::fs::read_to_string(copy.project().join(format!("maps/{name}.ron"))).expect("the map file")
+}
+
+#[test]
+fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
+    use nefia_runtime::edit::Edit;
+    use nefia_runtime::host::{Command, HostEvent, MapCommand};
+    use nefia_tests::host::{event, spawn_editing, wait_for};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let town = host.snapshot().map.as_ref().map(|m| m.id).unwrap();
+    host.send(Command::Preview { generator: "elona.dungeon".into(), params: Value::Nil, seed: 3 });
+    wait_for(&host, |s| s.preview.is_some());
+    host.send(Command::BakePreview("level_one".into()));
+    let baked = wait_for(&host, |s| s.preview.is_none() && s.map_files.iter().any(|m| m.name == "level_one"));
+    let view = baked.map_files.iter().find(|m| m.name == "level_one").unwrap();
+    assert_eq!(view.generated, Some(("elona.dungeon".to_owned(), 3)), "the Maps pane knows how it was made");
+    let map = view.map.unwrap();
+    let first = map_file(&copy, "level_one");
+    assert!(
+        first.contains("generated: (\n        generator: \"elona.dungeon\",\n        params: {\"doors\": 0.6,")
+            && first.contains("seed: 3,"),
+        "the file records generator, params and seed:\n{first}"
+    );
+
+    // The generator's code changes; regenerating makes the map as the new code does.
+    let file = copy.mod_file("elona/content/generators.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let changed = text.replacen("max_leaf = params.max_room }", "max_leaf = params.max_room + 6 }", 1);
+    assert_ne!(text, changed);
+    std::fs::write(&file, changed).unwrap();
+    host.send(Command::Reload(file));
+    host.send(Command::Edit(Edit::Regenerate { map }));
+    let regenerated = wait_for(&host, |s| s.history.labels.iter().any(|l| l.contains("Regenerate")));
+    let label = regenerated.history.labels.iter().find(|l| l.contains("Regenerate")).cloned();
+    assert_eq!(label.as_deref(), Some("Regenerate map 'level_one' (elona.dungeon seed 3)"));
+    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && m.dirty));
+    host.send(Command::Maps(MapCommand::Save(Some("level_one".into()))));
+    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && !m.dirty));
+    let now = map_file(&copy, "level_one");
+    let expected = generate_file(&copy.project(), "elona.dungeon", &Value::Nil, 3).unwrap();
+    assert_eq!(now, expected.replacen("name: \"elona.dungeon #3\"", "name: \"level_one\"", 1), "the new code's map");
+    assert_ne!(now, first, "the code change changed the map");
+
+    // Undo brings the old map back, objects and all.
+    host.send(Command::Undo);
+    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && m.dirty));
+    host.send(Command::Maps(MapCommand::Save(Some("level_one".into()))));
+    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && !m.dirty));
+    assert_eq!(map_file(&copy, "level_one"), first, "undone, the map is as baked");
+
+    // A map no generator made says so.
+    host.send(Command::Edit(Edit::Regenerate { map: town }));
+    let refused = event(&host, &mut Vec::new(), |e| match e {
+        HostEvent::Refused(refused) => Some(refused.message.clone()),
+        _ => None,
+    });
+    assert!(refused.contains("was not made by a generator"), "{refused}");
+}
+
+#[test]
+fn the_validators_check_the_map_being_painted() {
+    use nefia_runtime::edit::Edit;
+    use nefia_runtime::host::Command;
+    use nefia_tests::host::{spawn_editing, wait_for};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    host.send(Command::Maps(nefia_runtime::host::MapCommand::Open("dungeon".into())));
+    let open = wait_for(&host, |s| {
+        s.map.as_ref().is_some_and(|m| m.name == "dungeon") && !s.map_problems.stale && s.map_problems.map.is_some()
+    });
+    assert!(open.map_problems.problems.is_empty(), "the demo's dungeon is fine: {:?}", open.map_problems.problems);
+    let map = open.map.as_ref().unwrap().id;
+    // A wall painted under the stairs down at (34, 20) leaves them standing on a wall.
+    host.send(Command::Edit(Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() }));
+    let painted = wait_for(&host, |s| !s.map_problems.stale && !s.map_problems.problems.is_empty());
+    let problems: Vec<String> = painted.map_problems.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        problems,
+        ["(34, 20): elona.stairs_down stands on elona.wall_stone [base.nothing_on_walls]"],
+        "the problem is found as the map is painted"
+    );
+    host.send(Command::Undo);
+    let undone = wait_for(&host, |s| !s.map_problems.stale && s.map_problems.problems.is_empty());
+    assert_eq!(undone.map_problems.map, Some(map), "undone, the problem is gone");
+}
+
+#[test]
+fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
+    use nefia_runtime::host::Command;
+    use nefia_runtime::play::PlayFrom;
+    use nefia_tests::host::{spawn_editing, wait_for};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    host.send(Command::Preview { generator: "elona.cave".into(), params: Value::Nil, seed: 8 });
+    let shown = wait_for(&host, |s| s.preview.is_some());
+    let preview = shown.preview.as_ref().and_then(|p| p.map).unwrap();
+    host.send(Command::Play(PlayFrom::Map(preview)));
+    let playing = wait_for(&host, |s| s.playing && s.player.is_some());
+    assert_eq!(playing.map.as_ref().map(|m| m.id), Some(preview), "the game is played on the preview");
+    let at = nefia_tests::host::eval(&host, "local p = Chara.player() return p.x, p.y");
+    let nefia_runtime::lua::repl::Evaluation::Values(at) = at else { panic!("{at:?}") };
+    let expected = generate_file(&copy.project(), "elona.cave", &Value::Nil, 8).unwrap();
+    let (x, y) = (&at[0], &at[1]);
+    assert!(expected.contains(&format!("entrance: ({x}, {y})")), "the player is at the entrance ({x}, {y})");
+    host.send(Command::StopPlay);
+    let back = wait_for(&host, |s| !s.playing);
+    assert_eq!(back.preview.as_ref().and_then(|p| p.map), Some(preview), "the preview is still shown");
+    assert_eq!(back.map.as_ref().map(|m| m.id), Some(preview), "and current");
 }

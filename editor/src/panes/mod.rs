@@ -8,6 +8,7 @@ pub mod log;
 pub mod maps;
 pub mod mods;
 pub mod palette;
+pub mod problems;
 pub mod profiler;
 pub mod prototypes;
 pub mod recordings;
@@ -57,11 +58,13 @@ pub enum Tab {
     Profiler,
     /// Map generators: a seed's map previewed, regenerated on hotload.
     Workbench,
+    /// What the map validators find on the current map.
+    Problems,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 15] = [
+    pub const ALL: [Tab; 16] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -77,6 +80,7 @@ impl Tab {
         Tab::Watches,
         Tab::Profiler,
         Tab::Workbench,
+        Tab::Problems,
     ];
 
     /// The pane's title.
@@ -98,6 +102,7 @@ impl Tab {
             Tab::Watches => "Watches".into(),
             Tab::Profiler => "Profiler".into(),
             Tab::Workbench => "Workbench".into(),
+            Tab::Problems => "Problems".into(),
         }
     }
 }
@@ -185,6 +190,7 @@ impl TabViewer for Panes<'_> {
             Tab::Watches => watches::ui(ui, self.context, &mut self.states.watches),
             Tab::Profiler => profiler::ui(ui, self.context, &mut self.states.profiler),
             Tab::Workbench => workbench::ui(ui, self.context, &mut self.states.workbench),
+            Tab::Problems => problems::ui(ui, self.context),
         }
     }
 

@@ -58,6 +58,8 @@ pub struct ViewportState {
     /// Pan to this object on the next frame if it is out of view (picked in Locations, or
     /// a link clicked in the REPL).
     pub pan_to: Option<Uid>,
+    /// Pan to this cell on the next frame if it is out of view (a problem clicked).
+    pub reveal_cell: Option<(i32, i32)>,
     /// HUD widgets the user showed or hid (Layers menu), by id; the others show while
     /// playing, and while editing if they say so (`show_while_editing`).
     pub widget_choices: BTreeMap<String, bool>,
@@ -117,6 +119,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
     {
         camera.reveal(rect, x, y);
     }
+    if let Some((x, y)) = view.reveal_cell.take() {
+        camera.reveal(rect, x, y);
+    }
     view.hovered = response
         .hover_pos()
         .map(|pos| camera.cell_at(rect, pos))
@@ -153,8 +158,17 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
 
     outline_selection(ui, rect, &camera, &snapshot, &state.selection);
     mark_unresolved(ui, rect, &camera, &map);
-    if let Some(preview) = snapshot.preview.as_ref().filter(|p| p.map == Some(map.id)) {
-        mark_preview(ui, rect, &camera, preview);
+    if let Some(diff) = snapshot.preview.as_ref().filter(|p| p.map == Some(map.id)).and_then(|p| p.diff.as_ref()) {
+        mark_cells(ui, rect, &camera, &diff.cells, |painter, cell| {
+            painter.rect_filled(cell, 0.0, egui::Color32::from_rgba_unmultiplied(255, 200, 40, 90));
+        });
+    }
+    if snapshot.map_problems.map == Some(map.id) {
+        let cells: Vec<(i32, i32)> = snapshot.map_problems.problems.iter().map(|p| (p.x, p.y)).collect();
+        mark_cells(ui, rect, &camera, &cells, |painter, cell| {
+            let stroke = egui::Stroke::new(2.0, super::problems::PROBLEM_COLOUR);
+            painter.rect_stroke(cell, 0.0, stroke, egui::StrokeKind::Outside);
+        });
     }
     // While playing the tools are put away: clicks select (the inspector works on the game).
     match state.level.tool {
@@ -580,17 +594,13 @@ fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorContext) {
 /// Marks the objects of the map file whose ids the mods do not know.
 /// The workbench's preview: the cells its last regeneration changed, tinted, and the
 /// validators' problems, framed red.
-fn mark_preview(ui: &Ui, rect: Rect, camera: &Camera, preview: &nefia_runtime::host::workbench::PreviewView) {
+/// Marks each of `cells` with `mark`, given the painter and the cell's rectangle: the
+/// workbench's diff tints, the validators' problems are framed.
+fn mark_cells(ui: &Ui, rect: Rect, camera: &Camera, cells: &[(i32, i32)], mark: impl Fn(&egui::Painter, Rect)) {
     let painter = ui.painter().with_clip_rect(rect);
-    let cell = |x: i32, y: i32| {
-        Rect::from_min_size(camera.to_screen(rect, Vec2::new(x as f32, y as f32)), Vec2::splat(camera.zoom))
-    };
-    for &(x, y) in preview.diff.iter().flat_map(|d| &d.cells) {
-        painter.rect_filled(cell(x, y), 0.0, egui::Color32::from_rgba_unmultiplied(255, 200, 40, 90));
-    }
-    for problem in &preview.problems {
-        let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 70, 70));
-        painter.rect_stroke(cell(problem.x, problem.y), 0.0, stroke, egui::StrokeKind::Outside);
+    for &(x, y) in cells {
+        let cell = Rect::from_min_size(camera.to_screen(rect, Vec2::new(x as f32, y as f32)), Vec2::splat(camera.zoom));
+        mark(&painter, cell);
     }
 }
 

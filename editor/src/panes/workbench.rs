@@ -2,7 +2,8 @@
 //! with widgets made from its schema and a seed (◀ ▶, 🎲, or typed), and the viewport shows
 //! the map it makes — a preview, not one of the project's maps — with the validators'
 //! problems framed. Saving the generator's file regenerates the same seed and tints the cells
-//! the change altered; the counts are here. Bake makes the preview one of the project's maps.
+//! the change altered; the counts are here. Bake makes the preview one of the project's maps;
+//! Play this plays it, and Stop comes back to it.
 //! Scan seeds generates a range of seeds on every core and lists the seeds whose map passes a
 //! predicate, with a histogram of each metric; clicking a seed previews it.
 
@@ -168,6 +169,14 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                 .on_hover_text("Make the preview one of the project's maps, written to maps/<name>.ron");
             if bake.clicked() {
                 state.outbox.push(Command::BakePreview(pane.bake_as.trim().to_owned()));
+            }
+            if let Some(map) = state.snapshot.preview.as_ref().and_then(|p| p.map)
+                && ui
+                    .button("Play this")
+                    .on_hover_text("Play the preview at its entrance (Stop comes back here)")
+                    .clicked()
+            {
+                state.outbox.push(Command::Play(nefia_runtime::play::PlayFrom::Map(map)));
             }
         }
     });
@@ -367,10 +376,5 @@ fn preview_ui(ui: &mut Ui, state: &mut EditorContext) {
             format!("{} cells changed: {} tiles, {} with other objects", diff.cells.len(), diff.tiles, diff.objects);
         ui.label(RichText::new(text).color(Color32::from_rgb(255, 200, 40)));
     }
-    if preview.problems.is_empty() {
-        ui.weak("The validators find no problem.");
-    }
-    for problem in &preview.problems {
-        ui.colored_label(Color32::from_rgb(255, 110, 110), problem.to_string());
-    }
+    super::problems::list(ui, state);
 }

@@ -59,6 +59,8 @@ pub struct MapFileView {
     pub start: bool,
     /// Unknown ids found when it was opened, as `file:line: message`.
     pub problems: Vec<String>,
+    /// The generator and seed that made it, if it is open and a generator made it.
+    pub generated: Option<(String, i64)>,
 }
 
 /// The project's map files.
@@ -343,6 +345,7 @@ impl MapFiles {
                     dirty: Self::is_dirty(world, file),
                     start: project.manifest.start_map.as_deref() == Some(name.as_str()),
                     problems: file.problems.clone(),
+                    generated: map.and_then(|m| m.generated.as_ref()).map(|g| (g.generator.clone(), g.seed)),
                 }
             })
             .collect()

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::files::{FileError, read_ron_text, to_ron, write_atomic};
 use crate::location::Location;
-use crate::map::{CellMemory, InstancedMap, MapId};
+use crate::map::{CellMemory, Generated, InstancedMap, MapId};
 use crate::moddable::{FieldMap, Moddable, TempValue};
 use crate::object::{Object, ObjectKind, Uid};
 use crate::symbol::Symbol;
@@ -101,6 +101,9 @@ pub struct MapRecord {
     /// Remembered cells (save games only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub memory: Vec<(i32, i32, CellMemory)>,
+    /// How it was generated, if a generator made it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated: Option<Generated>,
 }
 
 /// What a list of saves shows of one, written at the top of the file.
@@ -229,6 +232,7 @@ impl World {
                 RecordKind::SaveGame => map.memory.known_cells().map(|(x, y, m)| (x, y, m.clone())).collect(),
                 RecordKind::MapFile => Vec::new(),
             },
+            generated: map.generated.as_deref().cloned(),
         })
     }
 
@@ -329,6 +333,7 @@ impl World {
         map.name = record.name.clone();
         map.codes = record.palette.iter().map(|(code, &tile)| (tile, code.clone())).collect();
         map.entrance = record.entrance;
+        map.generated = record.generated.clone().map(std::sync::Arc::new);
         for (y, row) in (0..).zip(&record.tiles) {
             let chars: Vec<char> = row.chars().collect();
             for (x, code) in (0..).zip(chars.chunks(code_width)) {

@@ -215,6 +215,14 @@ fn check_map(world: &World, record: &MapRecord, kind: RecordKind, map: usize, ui
             out.add(field("memory"), format!("a remembered cell ({x}, {y}) is outside the {width}x{height} map"));
         }
     }
+    if let Some(generated) = &record.generated
+        && !matches!(generated.params, Value::Map(_) | Value::Nil)
+    {
+        out.add(
+            field("generated"),
+            "generated.params must be a map of param names to values, such as {\"fill\": 0.45}",
+        );
+    }
     let mut seen = Seen::default();
     for object in &record.objects {
         let place = seen.next(Some(map), object.id);

@@ -143,6 +143,12 @@ pub enum Edit {
         /// The tile of new cells.
         tile: String,
     },
+    /// Make a generated map again with the generator, params and seed it records (after the
+    /// generator's code changed): its tiles and objects are replaced by the new result.
+    Regenerate {
+        /// The map.
+        map: MapId,
+    },
     /// One part of a stroke (a brush drag): the parts of stroke `id` are one undo step.
     Stroke {
         /// The stroke; consecutive edits with the same id merge.
@@ -278,7 +284,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
                 }
                 copies.push(copy);
             }
-            let before = copies.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }).collect();
+            let before = taken_off(&copies);
             let label = format!("Clone {} as {}", describe(&world, uids), describe(&world, &copies));
             Transaction::new(label, before, places(&world, &copies))
         }
@@ -288,7 +294,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             // A refused object is left ownerless; the next sweep frees it.
             world.take_object(*to, uid, *x, *y)?;
             let label = format!("Create {}", world.describe(uid));
-            Transaction::new(label, vec![Change::Place { uid, location: None, x: 0, y: 0 }], places(&world, &[uid]))
+            Transaction::new(label, taken_off(&[uid]), places(&world, &[uid]))
         }
         Edit::PaintTiles { map, cells, tile } => {
             let mut world = engine.world.borrow_mut();
@@ -301,6 +307,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             let cells = flood(world.map(*map)?, *x, *y);
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
+        Edit::Regenerate { map } => regenerate(lua, *map)?,
         Edit::Offset { uids, dx, dy } => {
             let mut world = engine.world.borrow_mut();
             let mut moves = Vec::new();
@@ -346,7 +353,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
                 world.take_object(Holder::Map(*map), uid, tx, ty)?;
                 made.push(uid);
             }
-            entry.before.extend(made.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }));
+            entry.before.extend(taken_off(&made));
             entry.after.extend(places(&world, &made));
             entry.label = format!("Paste {}x{} cells and {} objects", clip.width, clip.height, made.len());
             entry
@@ -423,14 +430,7 @@ fn resize(
     let entrance =
         instance.entrance.map(|(x, y)| (x + dx, y + dy)).filter(|&(x, y)| x >= 0 && y >= 0 && x < width && y < height);
     let objects: Vec<Uid> = instance.objects().iter().collect();
-    let grid = |map_state: &crate::map::InstancedMap| Change::Grid {
-        map,
-        width: map_state.width(),
-        height: map_state.height(),
-        tiles: Arc::new(map_state.tile_ids()),
-        entrance: map_state.entrance,
-    };
-    let mut before = vec![grid(instance)];
+    let mut before = vec![grid(map, instance)];
     before.extend(places(world, &objects));
     let mut after = vec![Change::Grid { map, width, height, tiles: Arc::new(tiles), entrance }];
     for &uid in &objects {
@@ -445,15 +445,67 @@ fn resize(
     Ok(Transaction::new(label, before, after))
 }
 
+/// The whole grid of `instance` as a change to map `map`.
+fn grid(map: MapId, instance: &crate::map::InstancedMap) -> Change {
+    Change::Grid {
+        map,
+        width: instance.width(),
+        height: instance.height(),
+        tiles: Arc::new(instance.tile_ids()),
+        entrance: instance.entrance,
+    }
+}
+
+/// Makes map `map` again (see [`Edit::Regenerate`]): the generator runs on a fresh map, whose
+/// grid and objects then take the place of the map's own.
+fn regenerate(lua: &Lua, map: MapId) -> Result<Transaction, EditError> {
+    let engine = crate::lua::engine(lua);
+    let (generated, name) = {
+        let world = engine.world.borrow();
+        let instance = world.map(map)?;
+        (instance.generated.clone(), instance.name.clone())
+    };
+    let Some(generated) = generated else {
+        return Err(EditError::Refused(format!(
+            "map '{name}' was not made by a generator: only maps baked in the workbench can be regenerated"
+        )));
+    };
+    let params = match crate::lua::convert::to_lua(lua, &generated.params)? {
+        mlua::Value::Table(params) => Some(params),
+        _ => None,
+    };
+    let fresh = crate::lua::mapgen::generate_map(lua, &generated.generator, params, generated.seed)?;
+    let mut world = engine.world.borrow_mut();
+    let (instance, made) = (world.map(map)?, world.map(fresh)?);
+    let old: Vec<Uid> = instance.objects().iter().collect();
+    let new: Vec<Uid> = made.objects().iter().collect();
+    let mut before = vec![grid(map, instance)];
+    before.extend(places(&world, &old));
+    before.extend(taken_off(&new));
+    let mut after = vec![grid(map, made)];
+    after.extend(taken_off(&old));
+    after.extend(places(&world, &new).into_iter().map(|change| match change {
+        Change::Place { uid, x, y, .. } => Change::Place { uid, location: Some(Location::Map(map)), x, y },
+        other => other,
+    }));
+    apply_changes(&mut world, &after);
+    world.remove_map(fresh)?;
+    let label = format!("Regenerate map '{name}' ({} seed {})", generated.generator, generated.seed);
+    Ok(Transaction::new(label, before, after))
+}
+
 /// Why an edit could not be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EditError {
     /// The world refused (a location refused the object, an object is gone, …).
     #[error(transparent)]
     World(#[from] WorldError),
-    /// Lua code the edit ran failed (a refresh handler).
+    /// Lua code the edit ran failed (a refresh handler, a generator).
     #[error("{0}")]
     Lua(crate::lua::LuaFailure),
+    /// The edit cannot be made; the text says why and what to do.
+    #[error("{0}")]
+    Refused(String),
 }
 
 impl From<mlua::Error> for EditError {
@@ -495,6 +547,11 @@ fn field_edit(
     }
     let after = state(&world);
     Ok(Transaction::new(format!("{label} on {}", describe(&world, uids)), before, after))
+}
+
+/// Objects `uids` in no location: what undoing their creation puts back.
+fn taken_off(uids: &[Uid]) -> Vec<Change> {
+    uids.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }).collect()
 }
 
 fn places(world: &World, uids: &[Uid]) -> Vec<Change> {

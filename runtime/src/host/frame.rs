@@ -141,6 +141,7 @@ impl Host {
             watches: view::watch_views(&self.runtime.world()),
             profile: self.profile_view(),
             preview: self.preview_view(),
+            map_problems: self.map_problems_view(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();

@@ -32,6 +32,9 @@ pub enum PlayFrom {
         /// Row.
         y: i32,
     },
+    /// A new game on `map` at its entrance, or on a random open cell (the workbench's "Play
+    /// this" on its preview).
+    Map(MapId),
     /// A saved game, by name.
     Save(String),
     /// The state a recording began from (a replay).
@@ -47,6 +50,10 @@ impl PlayFrom {
             PlayFrom::Here { map, x, y } => {
                 let name = maps.name_of(*map).unwrap_or("a map with no file");
                 format!("map {name} at ({x}, {y})")
+            }
+            PlayFrom::Map(map) => {
+                let name = maps.name_of(*map).unwrap_or("a map with no file");
+                format!("map {name} at its entrance")
             }
             PlayFrom::Save(name) => format!("save {name}"),
             PlayFrom::Recorded(_) => "a recording's start".to_owned(),
@@ -136,7 +143,7 @@ impl Runtime {
             files: engine.maps.borrow().clone(),
             clean,
         };
-        if matches!(from, PlayFrom::Start | PlayFrom::Here { .. }) {
+        if matches!(from, PlayFrom::Start | PlayFrom::Here { .. } | PlayFrom::Map(_)) {
             // A new game gets a seed of its own; the generator's state is saved with it.
             engine.world.borrow_mut().rng = fastrand::Rng::new();
         }
@@ -146,6 +153,7 @@ impl Runtime {
                 None => Err(WorldError::NoStartMap.into()),
             },
             PlayFrom::Here { map, x, y } => self.place_player(map, Some((x, y))),
+            PlayFrom::Map(map) => self.place_player(map, None),
             PlayFrom::Save(name) => self.load_game(&name).map(|_| ()),
             PlayFrom::Recorded(start) => {
                 crate::lua::save::load_record(self.lua(), &start).map(|_| ()).map_err(|refused| match refused {

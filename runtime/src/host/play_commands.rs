@@ -13,8 +13,12 @@ impl Host {
             self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
             return;
         }
-        // A workbench preview is not part of the edit state: it closes, its map with it.
-        self.close_preview();
+        // A workbench preview is not part of the edit state: it closes, its map with it —
+        // unless it is what is played ("Play this"); then it shows again after Stop.
+        let preview = self.preview.borrow().as_ref().map(|p| p.map);
+        if !matches!(from, PlayFrom::Map(map) if Some(map) == preview) {
+            self.close_preview();
+        }
         let began = from.describe(&self.runtime.maps());
         match self.runtime.begin_play(from) {
             Ok(edit) => {

@@ -204,6 +204,8 @@ pub struct Snapshot {
     pub profile: ProfileView,
     /// The generator workbench's preview, if one shows.
     pub preview: Option<crate::host::workbench::PreviewView>,
+    /// What the map validators found on the current map.
+    pub map_problems: crate::host::map_check::MapProblemsView,
 }
 
 /// The turn profiler as the Profiler pane shows it.
@@ -307,6 +309,7 @@ impl Snapshot {
             watches: Vec::new(),
             profile: ProfileView::default(),
             preview: None,
+            map_problems: Default::default(),
         }
     }
 }

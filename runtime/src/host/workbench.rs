@@ -1,11 +1,12 @@
 //! The generator workbench on the host: a preview of one generator's map for one seed and
 //! params, shown in the viewport in place of the current map while editing, with the map
-//! validators' problems; after a hotload it is generated again with the same seed and the
-//! cells that changed are told, so the modder sees what the code change did. Baking makes
-//! the preview one of the project's maps, written to its file.
+//! validators' problems (as the current map's, see `map_check.rs`); after a hotload it is
+//! generated again with the same seed and the cells that changed are told, so the modder
+//! sees what the code change did. Baking makes the preview one of the project's maps,
+//! written to its file with the generator, params and seed that made it; "Play this" plays
+//! it, and it shows again after Stop.
 
 use super::{Host, RefusalKind};
-use crate::lua::mapgen::MapProblem;
 use crate::map::MapId;
 use crate::value::Value;
 use crate::world::World;
@@ -15,7 +16,7 @@ pub(super) struct Preview {
     generator: String,
     params: Value,
     seed: i64,
-    map: MapId,
+    pub(super) map: MapId,
     /// The map that was current before the first preview, made current again when it closes.
     was_current: Option<MapId>,
     view: PreviewView,
@@ -28,10 +29,8 @@ pub struct PreviewView {
     pub generator: String,
     /// The seed.
     pub seed: i64,
-    /// The preview map (current while it shows).
+    /// The preview map (current while it shows); the snapshot's map problems are its.
     pub map: Option<MapId>,
-    /// What the validators found.
-    pub problems: Vec<MapProblem>,
     /// What changed since the previous generation (after a hotload or another seed).
     pub diff: Option<PreviewDiff>,
     /// Why the last generation failed (the previous preview stays).
@@ -120,13 +119,19 @@ impl Host {
             None => (world.current_map(), None),
         };
         let _ = world.set_current_map(map);
-        let view =
-            PreviewView { generator: generator.clone(), seed, map: Some(map), problems, diff, error: None, took_ms };
+        if let Ok(instance) = world.map(map) {
+            self.map_check.record(map, instance.content_revision(), problems);
+        }
+        let view = PreviewView { generator: generator.clone(), seed, map: Some(map), diff, error: None, took_ms };
         *preview = Some(Preview { generator, params, seed, map, was_current, view });
     }
 
-    /// Generates the preview again with the same seed (after a hotload), if one is shown.
+    /// Generates the preview again with the same seed (after a hotload), if one is shown
+    /// and the game is not being played on it.
     pub(super) fn refresh_preview(&self) {
+        if self.play.edit.borrow().is_some() {
+            return;
+        }
         let again = self.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
         if let Some((generator, params, seed)) = again {
             self.preview(generator, params, seed);

@@ -107,10 +107,19 @@ fn size(lua: &Lua, params: &Table, generator: &Table, name: &str, default: i64) 
 
 /// `Map.generate(id, params, seed)`: the generated map (not made current).
 fn generate(lua: &Lua, (id, given, seed): (String, Option<Table>, mlua::Value)) -> mlua::Result<Table> {
-    let engine = engine(lua);
-    let table = generator(lua, &id)?;
     let seed = whole_number(lua, &seed, "Map.generate's seed", i64::MIN..=i64::MAX)?;
-    let params = checked_params(lua, &id, table.get("params")?, given)?;
+    let map = generate_map(lua, &id, given, seed)?;
+    push_map(lua, map)
+}
+
+/// Runs generator `id` with `given` params and `seed` on a fresh map (see the module's
+/// text); the map records how it was made.
+pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlua::Result<MapId> {
+    let engine = engine(lua);
+    let table = generator(lua, id)?;
+    let params = checked_params(lua, id, table.get("params")?, given)?;
+    let recorded = super::convert::from_lua(lua, &mlua::Value::Table(params.clone()), "params")
+        .map_err(|e| rt_error(lua, format!("Map.generate('{id}'): {e}")))?;
     let function: Function = table.get::<Option<Function>>("generate")?.ok_or_else(|| {
         rt_error(
             lua,
@@ -135,13 +144,16 @@ fn generate(lua: &Lua, (id, given, seed): (String, Option<Table>, mlua::Value)) 
         .set_name("=map generator rng")
         .eval()?;
     let result = function.call::<()>((&handle, params, rng));
-    engine.world.borrow_mut().rng = game_rng;
+    let mut world = engine.world.borrow_mut();
+    world.rng = game_rng;
     if let Err(error) = result {
         // A failed generation leaves no half-made map behind.
-        let _ = engine.world.borrow_mut().remove_map(map);
+        let _ = world.remove_map(map);
         return Err(error);
     }
-    Ok(handle)
+    let generated = crate::map::Generated { generator: id.to_owned(), params: recorded, seed };
+    world.map_mut(map).map_err(|e| rt_error(lua, e))?.generated = Some(std::sync::Arc::new(generated));
+    Ok(map)
 }
 
 /// A problem a validator found on a map, at a cell.

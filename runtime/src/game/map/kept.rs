@@ -51,6 +51,7 @@ impl InstancedMap {
             tiles_hash: self.tiles_hash.clone(),
             unresolved: self.unresolved.clone(),
             codes: self.codes.clone(),
+            generated: self.generated.clone(),
             ..*self
         };
         KeptMap { map, occupants, feats, memory: self.memory.packed() }

@@ -26,6 +26,19 @@ use crate::symbol::Symbol;
 #[serde(transparent)]
 pub struct MapId(pub u64);
 
+/// How a generated map was made. A map file keeps it, so the Maps pane can make the map again
+/// after the generator's code changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Generated {
+    /// The `base.map_generator` prototype, such as `elona.cave`.
+    pub generator: String,
+    /// Its params, completed with the schema's defaults.
+    pub params: crate::value::Value,
+    /// The seed.
+    pub seed: i64,
+}
+
 impl fmt::Display for MapId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
@@ -70,6 +83,8 @@ pub struct InstancedMap {
     pub unresolved: Vec<crate::save::UnresolvedObject>,
     /// The palette codes of the map file it was read from, by tile: saving keeps them.
     pub codes: std::collections::BTreeMap<Symbol, String>,
+    /// How it was generated, if a generator made it.
+    pub generated: Option<std::sync::Arc<Generated>>,
 }
 
 impl InstancedMap {
@@ -98,6 +113,7 @@ impl InstancedMap {
             tiles_hash: std::cell::Cell::new((0, 0)),
             unresolved: Vec::new(),
             codes: Default::default(),
+            generated: None,
         }
     }
 

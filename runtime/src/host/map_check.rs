@@ -1,0 +1,111 @@
+//! The map validators on the map being edited: whenever the current map's content changed
+//! (a stroke painted, an object placed, an undo), its `base.map_validator`s run again and the
+//! Problems pane shows what they found — updated as you paint, as a code editor's problems
+//! are updated as you type. Validators are Lua and may be slow on a large map, so checking
+//! takes at most a tenth of the runtime's time: after a check that took 30 ms, the next waits
+//! 270 ms, and the last change is always checked once the edits stop. Nothing is checked
+//! while playing; the workbench's preview is checked when it is generated.
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::Host;
+use crate::lua::mapgen::MapProblem;
+use crate::map::MapId;
+
+/// How much of the runtime's time checking may take, as the wait after a check per unit of
+/// the check's own time.
+const WAIT_PER_CHECK_TIME: u32 = 9;
+
+/// What the validators last found, and when.
+pub(super) struct MapCheck {
+    /// The map and content revision last checked, with what was found.
+    found: RefCell<Option<(MapId, u64, Arc<Vec<MapProblem>>)>>,
+    /// When the last check ended, and how long it took.
+    last: Cell<Option<(Instant, Duration)>>,
+}
+
+impl MapCheck {
+    /// Nothing checked yet.
+    pub(super) fn new() -> MapCheck {
+        MapCheck { found: RefCell::new(None), last: Cell::new(None) }
+    }
+
+    /// Takes `problems` as what map `map` at content `revision` has (found elsewhere: the
+    /// workbench validates its preview as it makes it).
+    pub(super) fn record(&self, map: MapId, revision: u64, problems: Vec<MapProblem>) {
+        *self.found.borrow_mut() = Some((map, revision, Arc::new(problems)));
+    }
+}
+
+/// The validators' problems on the current map, as the Problems pane and the viewport show
+/// them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapProblemsView {
+    /// The map checked (the current one).
+    pub map: Option<MapId>,
+    /// What was found.
+    pub problems: Arc<Vec<MapProblem>>,
+    /// The map changed since: a check is on its way.
+    pub stale: bool,
+}
+
+impl Host {
+    /// The current map and its content revision, if it should be checked and is not yet.
+    fn unchecked_map(&self) -> Option<(MapId, u64)> {
+        if self.headless || self.play.edit.borrow().is_some() || self.depth.get() > 0 || self.error.borrow().is_some() {
+            return None;
+        }
+        let world = self.runtime.world();
+        let map = world.current_map()?;
+        let revision = world.map(map).ok()?.content_revision();
+        let found = self.map_check.found.borrow();
+        let checked = found.as_ref().is_some_and(|(m, r, _)| (*m, *r) == (map, revision));
+        (!checked).then_some((map, revision))
+    }
+
+    /// True while the current map waits for a check (the serve loop wakes to do it).
+    pub(super) fn map_check_waiting(&self) -> bool {
+        self.unchecked_map().is_some()
+    }
+
+    /// Checks the current map if it changed and checking has had its rest (see the module's
+    /// text).
+    pub(super) fn check_current_map(&self) {
+        let Some((map, revision)) = self.unchecked_map() else { return };
+        if let Some((ended, took)) = self.map_check.last.get()
+            && ended.elapsed() < took * WAIT_PER_CHECK_TIME
+        {
+            return;
+        }
+        let started = Instant::now();
+        let lua = self.runtime.lua();
+        let engine = self.runtime.engine();
+        let problems = engine.profiler.scope(
+            || crate::lua::profile::engine_work("map validators"),
+            || engine.limits.run(|| crate::lua::mapgen::validate(lua, map)),
+        );
+        let problems = problems.unwrap_or_else(|error| {
+            let message = format!("the validators could not run: {}", crate::lua::LuaFailure::from(error).message);
+            vec![MapProblem { validator: "map validators".into(), x: 0, y: 0, message }]
+        });
+        self.map_check.record(map, revision, problems);
+        self.map_check.last.set(Some((Instant::now(), started.elapsed())));
+    }
+
+    /// The current map's problems for the snapshot.
+    pub(super) fn map_problems_view(&self) -> MapProblemsView {
+        if self.play.edit.borrow().is_some() {
+            return MapProblemsView::default();
+        }
+        let current = self.runtime.world().current_map();
+        let found = self.map_check.found.borrow();
+        match found.as_ref().filter(|(map, ..)| Some(*map) == current) {
+            Some((map, _, problems)) => {
+                MapProblemsView { map: Some(*map), problems: problems.clone(), stale: self.unchecked_map().is_some() }
+            }
+            None => MapProblemsView { map: current, problems: Arc::default(), stale: current.is_some() },
+        }
+    }
+}
