@@ -18,10 +18,17 @@ use crate::map::MapId;
 /// the check's own time.
 const WAIT_PER_CHECK_TIME: u32 = 9;
 
+/// One map checked: which, at which content revision, and what was found.
+struct Checked {
+    map: MapId,
+    revision: u64,
+    problems: Arc<Vec<MapProblem>>,
+}
+
 /// What the validators last found, and when.
 pub(super) struct MapCheck {
-    /// The map and content revision last checked, with what was found.
-    found: RefCell<Option<(MapId, u64, Arc<Vec<MapProblem>>)>>,
+    /// The map last checked.
+    found: RefCell<Option<Checked>>,
     /// When the last check ended, and how long it took.
     last: Cell<Option<(Instant, Duration)>>,
 }
@@ -35,7 +42,7 @@ impl MapCheck {
     /// Takes `problems` as what map `map` at content `revision` has (found elsewhere: the
     /// workbench validates its preview as it makes it).
     pub(super) fn record(&self, map: MapId, revision: u64, problems: Vec<MapProblem>) {
-        *self.found.borrow_mut() = Some((map, revision, Arc::new(problems)));
+        *self.found.borrow_mut() = Some(Checked { map, revision, problems: Arc::new(problems) });
     }
 }
 
@@ -61,7 +68,7 @@ impl Host {
         let map = world.current_map()?;
         let revision = world.map(map).ok()?.content_revision();
         let found = self.map_check.found.borrow();
-        let checked = found.as_ref().is_some_and(|(m, r, _)| (*m, *r) == (map, revision));
+        let checked = found.as_ref().is_some_and(|c| (c.map, c.revision) == (map, revision));
         (!checked).then_some((map, revision))
     }
 
@@ -101,10 +108,12 @@ impl Host {
         }
         let current = self.runtime.world().current_map();
         let found = self.map_check.found.borrow();
-        match found.as_ref().filter(|(map, ..)| Some(*map) == current) {
-            Some((map, _, problems)) => {
-                MapProblemsView { map: Some(*map), problems: problems.clone(), stale: self.unchecked_map().is_some() }
-            }
+        match found.as_ref().filter(|c| Some(c.map) == current) {
+            Some(c) => MapProblemsView {
+                map: Some(c.map),
+                problems: c.problems.clone(),
+                stale: self.unchecked_map().is_some(),
+            },
             None => MapProblemsView { map: current, problems: Arc::default(), stale: current.is_some() },
         }
     }
