@@ -1,6 +1,7 @@
 //! The debugging loop's latencies through the runtime protocol, as the editor sees them:
-//! a REPL round trip (send `Eval`, receive its answer) and hotload (write a handler file,
-//! receive the `Reloaded` event). Run with `cargo bench -p nefia_tests --bench debugging`;
+//! a REPL round trip (send `Eval`, receive its answer), hotload (write a handler file,
+//! receive the `Reloaded` event), and the workbench's hotload (write a generator's file until
+//! the snapshot holds the regenerated preview with its diff; ≤ 150 ms). Run with `cargo bench -p nefia_tests --bench debugging`;
 //! criterion's median is in `target/criterion/<group>/<name>/new/estimates.json`.
 
 use std::time::{Duration, Instant};
@@ -63,5 +64,39 @@ fn hotload(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, repl, hotload);
+fn workbench_hotload(c: &mut Criterion) {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/generators.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let host = nefia_tests::host::spawn_editing(&copy.project());
+    host.send(Command::Preview { generator: "elona.cave".into(), params: nefia_runtime::Value::Nil, seed: 4 });
+    nefia_tests::host::wait_for(&host, |s| s.preview.is_some());
+    let mut group = c.benchmark_group("hotload");
+    group.sample_size(20).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_millis(200));
+    group.measurement_time(Duration::from_secs(3));
+    let mut version = 0;
+    group.bench_function("write a generator file until the regenerated preview and its diff are on screen", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                version += 1;
+                // Another number of monsters each time: the same seed, another map.
+                let monsters = format!("monsters = {{ type = \"int\", default = {},", 6 + version % 40);
+                let changed = text.replacen("monsters = { type = \"int\", default = 6,", &monsters, 1);
+                let before = host.snapshot().preview.as_ref().map_or(0, |p| p.generation);
+                std::thread::sleep(Duration::from_millis(60));
+                let written = Instant::now();
+                std::fs::write(&file, changed).unwrap();
+                nefia_tests::host::wait_for(&host, |s| {
+                    s.preview.as_ref().is_some_and(|p| p.generation > before && p.diff.is_some())
+                });
+                total += written.elapsed();
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, repl, hotload, workbench_hotload);
 criterion_main!(benches);

@@ -37,6 +37,9 @@ pub struct PreviewView {
     pub error: Option<String>,
     /// How long the generation took, in milliseconds.
     pub took_ms: f64,
+    /// How many times it was generated since the workbench opened it: a new number is a
+    /// new result (after a hotload, the same seed's).
+    pub generation: u64,
 }
 
 /// The cells that differ between two generated maps.
@@ -110,19 +113,20 @@ impl Host {
             }
         };
         let mut world = self.runtime.world_mut();
-        let (was_current, diff) = match preview.take() {
+        let (was_current, diff, generation) = match preview.take() {
             Some(old) => {
                 let diff = diff(&world, old.map, map);
                 let _ = world.remove_map(old.map);
-                (old.was_current, Some(diff))
+                (old.was_current, Some(diff), old.view.generation + 1)
             }
-            None => (world.current_map(), None),
+            None => (world.current_map(), None, 1),
         };
         let _ = world.set_current_map(map);
         if let Ok(instance) = world.map(map) {
             self.map_check.record(map, instance.content_revision(), problems);
         }
-        let view = PreviewView { generator: generator.clone(), seed, map: Some(map), diff, error: None, took_ms };
+        let view =
+            PreviewView { generator: generator.clone(), seed, map: Some(map), diff, error: None, took_ms, generation };
         *preview = Some(Preview { generator, params, seed, map, was_current, view });
     }
 
