@@ -38,16 +38,29 @@ fn the_same_seed_gives_the_same_map_file_and_another_seed_another() {
     assert!(!text.contains("elona.putit"), "no monsters asked for");
 }
 
+/// A Lua expression over `map`: a checksum of every tile and object, so two workers' maps of a
+/// seed can be compared cell for cell.
+const FINGERPRINT: &str = "(function()
+    local h = 0
+    local function add(s) for i = 1, #s do h = (h * 31 + s:byte(i)) % 2147483647 end end
+    for y = 0, map.height - 1 do for x = 0, map.width - 1 do add(map:tile(x, y)) end end
+    for _, o in map:iter() do add(o._id .. o.x .. ',' .. o.y) end
+    return h
+end)()";
+
 #[test]
 fn a_scan_finds_what_a_sequential_loop_finds_with_one_or_two_workers() {
     let predicate = "map.entrance[1] < 40";
     let runtime = runtime();
-    let sequential: Vec<i64> = (1..=40)
-        .filter(|seed| {
-            strings(
+    let sequential: Vec<(i64, String)> = (1..=40)
+        .filter_map(|seed| {
+            let found = strings(
                 &runtime,
-                &format!("local map = Map.generate('elona.dungeon', nil, {seed}) return tostring({predicate})"),
-            ) == ["true"]
+                &format!(
+                    "local map = Map.generate('elona.dungeon', nil, {seed}) return tostring({predicate}), {FINGERPRINT}"
+                ),
+            );
+            (found[0] == "true").then(|| (seed, found[1].clone()))
         })
         .collect();
     assert!(!sequential.is_empty() && sequential.len() < 40, "the predicate keeps some: {sequential:?}");
@@ -57,13 +70,13 @@ fn a_scan_finds_what_a_sequential_loop_finds_with_one_or_two_workers() {
             params: Value::Nil,
             seeds: (1, 40),
             predicate: Some(predicate.into()),
-            metrics: vec![("x".into(), "map.entrance[1]".into())],
+            metrics: vec![("x".into(), "map.entrance[1]".into()), ("fingerprint".into(), FINGERPRINT.into())],
             jobs,
         };
         let report = scan(&demo(), &asked, &Default::default()).expect("the scan runs");
         assert_eq!(report.scanned, 40);
-        let seeds: Vec<i64> = report.matches.iter().map(|m| m.seed).collect();
-        assert_eq!(seeds, sequential, "{jobs} jobs");
+        let found: Vec<(i64, String)> = report.matches.iter().map(|m| (m.seed, m.metrics[1].clone())).collect();
+        assert_eq!(found, sequential, "{jobs} jobs: the same seeds, each the same map cell for cell");
         assert!(report.matches.iter().all(|m| m.metrics[0].parse::<i64>().is_ok_and(|x| x < 40)));
     }
 }
