@@ -128,7 +128,7 @@ impl World {
     /// object need not exist yet (a replay watches an object made later in the session):
     /// its value is taken when it is made.
     pub fn watch(&mut self, uid: Uid, field: Symbol, when: WatchWhen, action: WatchAction) -> WatchId {
-        let seen = self.calc_near(super::NO_SLOT, uid, field).ok().flatten().cloned().unwrap_or_default();
+        let seen = self.watched_value(uid, field);
         self.watches.next += 1;
         let id = self.watches.next;
         self.watches.list.push(Watch {
@@ -200,16 +200,21 @@ impl World {
         result
     }
 
+    /// The value a watch on `uid`'s `field` sees: its `calc`, nil if there is none (or no
+    /// such object yet).
+    fn watched_value(&self, uid: Uid, field: Symbol) -> Value {
+        self.calc_near(super::NO_SLOT, uid, field).ok().flatten().cloned().unwrap_or_default()
+    }
+
     /// Compares `uid`'s watched fields with what their watches saw, queueing a hit for each
     /// that changed. Called after every change of its fields, when a watch names it.
     pub(crate) fn compare_watched(&mut self, uid: Uid) {
         if self.watches.quiet > 0 || !self.watches.list.iter().any(|w| w.uid == uid) {
             return;
         }
-        let Some(object) = self.objects.get(&uid) else { return };
-        let proto = &self.data.proto(object.proto).fields;
-        for watch in self.watches.list.iter_mut().filter(|w| w.uid == uid) {
-            let now = object.fields.calc(watch.field, proto).cloned().unwrap_or_default();
+        let mut list = std::mem::take(&mut self.watches.list);
+        for watch in list.iter_mut().filter(|w| w.uid == uid) {
+            let now = self.watched_value(uid, watch.field);
             if now == watch.seen {
                 continue;
             }
@@ -225,16 +230,22 @@ impl World {
                 self.watches.pending.push(WatchHit { watch: watch.id, uid, field: watch.field, old, new: now });
             }
         }
+        self.watches.list = list;
+    }
+
+    /// Takes the values of the fields the watches `which` picks as seen, with no hit.
+    fn see_now(&mut self, which: impl Fn(&Watch) -> bool) {
+        let mut list = std::mem::take(&mut self.watches.list);
+        for watch in list.iter_mut().filter(|w| which(w)) {
+            watch.seen = self.watched_value(watch.uid, watch.field);
+        }
+        self.watches.list = list;
     }
 
     /// Takes the values of a new object's watched fields as seen (its uid was watched
     /// before it was made).
     pub(super) fn see_made(&mut self, uid: Uid) {
-        let Some(object) = self.objects.get(&uid) else { return };
-        let proto = &self.data.proto(object.proto).fields;
-        for watch in self.watches.list.iter_mut().filter(|w| w.uid == uid) {
-            watch.seen = object.fields.calc(watch.field, proto).cloned().unwrap_or_default();
-        }
+        self.see_now(|watch| watch.uid == uid);
     }
 
     /// Compares every watched field (after a hotload changed prototypes, or undo).
@@ -249,12 +260,7 @@ impl World {
     /// Takes every watched field's value as seen, with no hit: the world was put back or
     /// loaded, which is not a change made by anything a watch could stop at.
     pub(crate) fn watches_see_now(&mut self) {
-        let mut list = std::mem::take(&mut self.watches.list);
-        for watch in &mut list {
-            watch.seen =
-                self.calc_near(super::NO_SLOT, watch.uid, watch.field).ok().flatten().cloned().unwrap_or_default();
-        }
-        self.watches.list = list;
+        self.see_now(|_| true);
         self.watches.pending.clear();
     }
 }
