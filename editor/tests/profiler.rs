@@ -1,6 +1,6 @@
 //! The Profiler pane: Record turns the turn profiler on, the turns played show as bars and
-//! the newest turn's entries in a table (the key handler named with its file), which sorts
-//! by a column when its header is clicked.
+//! the newest turn's entries in a table (the key handler named with its file), a click on a
+//! bar shows that turn's, and the table sorts by a column when its header is clicked.
 
 mod common;
 
@@ -31,6 +31,13 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
         harness.query_by_label_contains("2 turns kept").is_some()
             || harness.query_by_label_contains("3 turns kept").is_some()
     );
+    // A click on the first turn's bar picks it: the table shows that turn.
+    let first = harness.state().state().snapshot.profile.turns[0].turn;
+    let memory = egui_plot::PlotMemory::load(&harness.ctx, nefia_editor::panes::profiler::plot_id()).expect("drawn");
+    let at = memory.transform().position_from_point(&egui_plot::PlotPoint::new(first as f64, 0.0001));
+    common::click_at(&mut harness, at, egui::Modifiers::NONE);
+    step_until(&mut harness, "the first turn picked", |h| h.state_mut().panes_mut().profiler.picked == Some(first));
+    assert!(harness.query_by_label_contains(&format!("turn {first}")).is_some(), "the table heads the picked turn");
     harness.get_by_label("calls").click();
     step_until(&mut harness, "sorted by calls", |h| h.query_by_label("calls ⏷").is_some());
     assert_eq!(harness.state_mut().panes_mut().profiler.sort, SortBy::Calls);

@@ -73,6 +73,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut ProfilerState) {
     }
 }
 
+/// The turns plot's id (its memory holds where it was drawn: tests click a bar by it).
+pub fn plot_id() -> egui::Id {
+    egui::Id::new("nefia-turn-profile")
+}
+
 /// The turns' times as bars, the picked one highlighted; a click picks the turn under it.
 fn plot_ui(ui: &mut Ui, turns: &[Arc<TurnProfile>], pane: &mut ProfilerState) {
     let picked = pane.picked.unwrap_or_else(|| turns.last().map_or(0, |t| t.turn));
@@ -84,6 +89,7 @@ fn plot_ui(ui: &mut Ui, turns: &[Arc<TurnProfile>], pane: &mut ProfilerState) {
         })
         .collect();
     let response = Plot::new("turn-profile")
+        .id(plot_id())
         .height(140.0)
         .include_y(0.0)
         .y_axis_label("ms")
