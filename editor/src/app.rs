@@ -51,17 +51,18 @@ pub struct EditorApp {
     titled: Option<String>,
     show_about: bool,
     show_shortcuts: bool,
-    /// Play sessions are recorded (in each project opened).
+    /// Play sessions are recorded and edits journaled (in each project opened).
     record: bool,
 }
 
 /// Starts the runtime thread on `project`, repainting `ctx` when it has news; play sessions
-/// are recorded in `<project>/recordings` if `record`.
+/// are recorded in `<project>/recordings` and edits journaled in `<project>/.nefia/journal`
+/// if `record`.
 fn spawn_host(ctx: &egui::Context, project: &std::path::Path, record: bool) -> HostHandle {
     let repaint_ctx = ctx.clone();
     let mut config = HostConfig::recorded(project.to_owned(), Arc::new(move || repaint_ctx.request_repaint()));
     if !record {
-        config.recordings = None;
+        (config.recordings, config.journal) = (None, None);
     }
     HostHandle::spawn(config)
 }
@@ -210,6 +211,7 @@ impl EditorApp {
         });
         self.help_windows(&ctx);
         file_dialogs::dialog_ui(&mut self.dialogs, &mut self.state, &ctx);
+        crate::recovery_dialog::ui(&ctx, &mut self.state);
         file_dialogs::guard_close(&mut self.dialogs, &mut self.state, &ctx);
         for request in std::mem::take(&mut self.state.requests) {
             match request {

@@ -18,5 +18,6 @@ pub mod links;
 pub mod panes;
 pub mod play_controls;
 pub mod player;
+pub mod recovery_dialog;
 pub mod render;
 pub mod tools;

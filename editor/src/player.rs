@@ -73,7 +73,10 @@ impl PlayerApp {
     pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
         crate::render::install_fonts(ctx);
         let repaint_ctx = ctx.clone();
-        let host = HostHandle::spawn(HostConfig::recorded(project, Arc::new(move || repaint_ctx.request_repaint())));
+        let mut config = HostConfig::recorded(project, Arc::new(move || repaint_ctx.request_repaint()));
+        // The player edits no map: there is nothing to journal.
+        config.journal = None;
+        let host = HostHandle::spawn(config);
         PlayerApp {
             snapshot: host.snapshot(),
             host,

@@ -5,6 +5,7 @@ pub mod data;
 pub mod display;
 pub mod files;
 pub mod history;
+pub mod journal;
 pub mod location;
 pub mod map;
 pub mod map_files;

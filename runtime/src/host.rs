@@ -43,6 +43,7 @@ mod frame;
 mod frontend;
 pub mod generate;
 pub mod hotload;
+pub mod journal;
 pub mod map_check;
 mod map_commands;
 mod mod_commands;
@@ -92,13 +93,17 @@ pub struct HostConfig {
     /// editor and the player window; None records nothing (tests on the repository's own
     /// project).
     pub recordings: Option<PathBuf>,
+    /// Where the edit journal is kept (see [`journal`]): `<project>/.nefia/journal` in the
+    /// editor; None journals nothing.
+    pub journal: Option<PathBuf>,
 }
 
 impl HostConfig {
     /// The runtime thread on `project`, recording play sessions in `<project>/recordings`.
     pub fn recorded(project: PathBuf, repaint: Arc<dyn Fn() + Send + Sync>) -> HostConfig {
         let recordings = Some(project.join("recordings"));
-        HostConfig { project, repaint, recordings }
+        let journal = Some(crate::journal::journal_dir(&project));
+        HostConfig { project, repaint, recordings, journal }
     }
 }
 
@@ -303,6 +308,8 @@ struct Host {
     recorder: RefCell<Option<recorder::Recorder>>,
     /// Commands come from the session log's recorded inputs, not the editor.
     replaying: Cell<bool>,
+    /// The edit journal (see `journal.rs`).
+    journal: journal::HostJournal,
 }
 
 fn run(
@@ -349,7 +356,9 @@ fn run(
         gui::log(runtime.lua(), LogLevel::Error, format!("mod '{id}' did not load: {why}"));
     }
     let channels = HostChannels { commands, events, shared, repaint: config.repaint };
-    let host = Rc::new(Host::new(runtime, channels, Serving::Live { recordings: config.recordings }));
+    let serving = Serving::Live { recordings: config.recordings, journal: config.journal };
+    let host = Rc::new(Host::new(runtime, channels, serving));
+    host.open_journal();
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
     let _watcher = host.watch_mods(reloads);
@@ -380,6 +389,8 @@ enum Serving {
     Live {
         /// The recordings folder.
         recordings: Option<PathBuf>,
+        /// The edit journal's folder.
+        journal: Option<PathBuf>,
     },
     /// No one: a replay, headless.
     Headless,
@@ -426,8 +437,12 @@ impl Host {
             fault: RefCell::default(),
             failed: RefCell::default(),
             headless: matches!(serving, Serving::Headless),
+            journal: journal::HostJournal::new(match &serving {
+                Serving::Live { journal, .. } => journal.clone(),
+                Serving::Headless => None,
+            }),
             recordings: match serving {
-                Serving::Live { recordings } => recordings,
+                Serving::Live { recordings, .. } => recordings,
                 Serving::Headless => None,
             },
             recorder: RefCell::default(),
@@ -498,6 +513,7 @@ impl Host {
         let limits = &self.runtime.engine().limits;
         let (started, waits) = (Instant::now(), self.waits.get());
         let operation = command.operation();
+        let journaling = self.journal_before(&command);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             limits.run(|| {
                 let profiler = &self.runtime.engine().profiler;
@@ -513,6 +529,7 @@ impl Host {
         if self.depth.get() == 0 && self.waits.get() == waits {
             self.played(started.elapsed());
         }
+        self.journal_after(journaling);
         if let Some((code, revision)) = look {
             self.record_look(code, revision);
         }
@@ -679,6 +696,7 @@ impl Host {
             }
             Command::Preview { generator, params, seed } => self.preview(generator, params, seed),
             Command::ClosePreview => self.close_preview(),
+            Command::Recover(recover) => self.answer_recovery(recover),
             Command::BakePreview(name) => self.bake_preview(&name),
             command @ (Command::Watch { .. }
             | Command::Unwatch(_)
@@ -687,7 +705,10 @@ impl Host {
             | Command::GoToChange { .. }
             | Command::SetProfiling(_)
             | Command::ClearProfile) => self.debugging(command),
-            Command::Shutdown => self.shutting_down.set(true),
+            Command::Shutdown => {
+                self.shutting_down.set(true);
+                self.close_journal();
+            }
         }
     }
 

@@ -93,7 +93,7 @@ pub mod host {
     pub fn spawn_editing(project: &Path) -> HostHandle {
         let mut config = HostConfig::recorded(project.to_owned(), Arc::new(|| {}));
         if project.starts_with(super::repo_root()) {
-            config.recordings = None;
+            (config.recordings, config.journal) = (None, None);
         }
         let host = HostHandle::spawn(config);
         wait_for(&host, |s| s.map.is_some());

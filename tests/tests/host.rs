@@ -103,6 +103,7 @@ fn a_missing_project_is_reported_in_the_snapshot() {
         project: "/nonexistent/project".into(),
         repaint: Arc::new(|| {}),
         recordings: None,
+        journal: None,
     });
     let snapshot = wait_for(&host, |s| s.state == RuntimeState::Failed);
     assert!(snapshot.problem.as_deref().unwrap_or_default().contains("/nonexistent/project"));

@@ -188,6 +188,13 @@ impl MapFiles {
         Ok(())
     }
 
+    /// Takes the world's map `map` as project map `name` again (the edit journal's base was
+    /// loaded): as saved if `clean`, else with unsaved changes.
+    pub fn reopen(&mut self, world: &World, name: &str, map: MapId, clean: bool) {
+        let saved = clean.then(|| world.map(map).ok().map(|m| m.content_revision())).flatten();
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: Vec::new() });
+    }
+
     /// Takes the open map `name` as it is now as saved (the player was placed on it, which
     /// map files do not record).
     pub fn mark_saved(&mut self, world: &World, name: &str) {

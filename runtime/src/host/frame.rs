@@ -142,6 +142,7 @@ impl Host {
             profile: self.profile_view(),
             preview: self.preview_view(),
             map_problems: self.map_problems_view(),
+            recovery: self.recovery_offer(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();

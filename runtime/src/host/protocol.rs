@@ -190,6 +190,9 @@ pub enum Command {
     /// Sent by [`HostHandle::stop`](super::HostHandle::stop) after it raised the Stop flag, so that a runtime waiting
     /// in `pause()` or `query()` wakes up and notices; does nothing itself.
     Stop,
+    /// Answer the recovery question (see [`crate::host::journal`]): replay the edit journal
+    /// left behind by the last session (true) or delete it.
+    Recover(bool),
     /// Stop the runtime thread.
     Shutdown,
 }
@@ -239,6 +242,7 @@ impl Command {
             Command::ClearProfile => "clear profile",
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",
+            Command::Recover(_) => "recover",
             Command::Shutdown => "shutdown",
         }
     }

@@ -78,7 +78,8 @@ pub(super) fn serve_failure(
             | Command::Undo
             | Command::Redo
             | Command::SetModEnabled { .. }
-            | Command::NewMod(_) => tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone()))),
+            | Command::NewMod(_)
+            | Command::Recover(_) => tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone()))),
             Command::Eval { id, .. } => {
                 let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
                 tell(HostEvent::Evaluated { id, result: Evaluation::Error(failure) })

@@ -206,6 +206,9 @@ pub struct Snapshot {
     pub preview: Option<crate::host::workbench::PreviewView>,
     /// What the map validators found on the current map.
     pub map_problems: crate::host::map_check::MapProblemsView,
+    /// The edit journal the last session left, while the user has not said whether to
+    /// recover it.
+    pub recovery: Option<crate::host::journal::RecoveryOffer>,
 }
 
 /// The turn profiler as the Profiler pane shows it.
@@ -310,6 +313,7 @@ impl Snapshot {
             profile: ProfileView::default(),
             preview: None,
             map_problems: Default::default(),
+            recovery: None,
         }
     }
 }

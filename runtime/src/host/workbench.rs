@@ -176,6 +176,35 @@ impl Host {
         }
     }
 
+    /// The preview as the edit journal's base keeps it.
+    pub(super) fn base_preview(&self) -> Option<crate::journal::BasePreview> {
+        self.preview.borrow().as_ref().map(|p| crate::journal::BasePreview {
+            generator: p.generator.clone(),
+            params: p.params.clone(),
+            seed: p.seed,
+            map: p.map,
+            was_current: p.was_current,
+        })
+    }
+
+    /// Shows a preview kept by the edit journal's base again (its map is in the world).
+    pub(super) fn restore_preview(&self, kept: Option<crate::journal::BasePreview>) {
+        *self.preview.borrow_mut() = kept.map(|kept| Preview {
+            view: PreviewView {
+                generator: kept.generator.clone(),
+                seed: kept.seed,
+                map: Some(kept.map),
+                generation: 1,
+                ..PreviewView::default()
+            },
+            generator: kept.generator,
+            params: kept.params,
+            seed: kept.seed,
+            map: kept.map,
+            was_current: kept.was_current,
+        });
+    }
+
     /// The preview for the snapshot.
     pub(super) fn preview_view(&self) -> Option<PreviewView> {
         self.preview.borrow().as_ref().map(|p| p.view.clone())

@@ -1,0 +1,274 @@
+//! The edit journal: what the editor did to the project's maps since they were last saved,
+//! kept in `<project>/.nefia/journal/` so a crash or a kill loses nothing.
+//!
+//! The journal is a write-ahead log of the editor's commands, as a recording is of a play
+//! session: `log.ron` has one [`JournalEntry`] a line, appended as each command is done (a
+//! brush stroke's parts as they are painted). Replaying the commands from the same start
+//! makes the same objects with the same uids, so the log needs no other identity. The start
+//! is the editor's own (the project opened, its start map shown) until something the log
+//! cannot replay happens — a map saved, renamed or deleted, a hotload that changed the world —
+//! and then `base.ron` takes the world as it is (a save of the edit state, with which maps are
+//! which files and which have unsaved changes) and the log starts again from it.
+//!
+//! Both files are untrusted on reading: a base that does not parse is refused with its file
+//! and line; a log line that does not parse ends the log there (the last line of a killed
+//! process may be cut off), and one in the middle is reported.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::edit::Edit;
+use crate::files::{FileError, parse_ron, read_text};
+use crate::map::MapId;
+use crate::save::SaveGame;
+use crate::value::Value;
+
+/// The journal's format version, written in each base.
+pub const JOURNAL_FORMAT: u32 = 1;
+
+/// The longest log read (a longer one is cut there, with a warning): 64 MiB.
+pub const MAX_LOG_BYTES: u64 = 64 << 20;
+
+/// A command of the editor the journal keeps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Journaled {
+    /// An edit (a stroke's part, an inspector edit, …).
+    Edit(Edit),
+    /// The last edit was undone.
+    Undo,
+    /// The last undone edit was redone.
+    Redo,
+    /// A map was opened.
+    Open(String),
+    /// A new map was made (it has no file yet).
+    New {
+        /// Its name.
+        name: String,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+        /// The tile it is filled with.
+        tile: String,
+    },
+    /// The workbench previewed a generator's seed.
+    Preview {
+        /// The generator.
+        generator: String,
+        /// Its params.
+        params: Value,
+        /// The seed.
+        seed: i64,
+    },
+    /// The workbench's preview was closed.
+    ClosePreview,
+}
+
+impl Journaled {
+    /// True for what changes a map the user may want back (not opening one).
+    pub fn is_edit(&self) -> bool {
+        matches!(self, Journaled::Edit(_) | Journaled::Undo | Journaled::Redo)
+    }
+}
+
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JournalEntry {
+    /// When it was done, in milliseconds since 1970.
+    pub at: u64,
+    /// The name of the map that was current (what the recovery dialog lists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<String>,
+    /// The world's next object uid once it was done: replaying must come to the same.
+    pub next_uid: u64,
+    /// The command.
+    pub what: Journaled,
+}
+
+/// A project map file open in the world when the base was taken.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BaseFile {
+    /// The map's name (its file's stem).
+    pub name: String,
+    /// Its map in the base's world.
+    pub map: MapId,
+    /// It had no unsaved changes.
+    pub clean: bool,
+}
+
+/// The workbench's preview when the base was taken.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BasePreview {
+    /// The generator.
+    pub generator: String,
+    /// Its params.
+    pub params: Value,
+    /// The seed.
+    pub seed: i64,
+    /// The preview's map in the base's world.
+    pub map: MapId,
+    /// The map that was current before the preview.
+    pub was_current: Option<MapId>,
+}
+
+/// The edit state the log starts from, when it is not the editor's own start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JournalBase {
+    /// [`JOURNAL_FORMAT`].
+    pub format: u32,
+    /// The file name of its log in the journal folder (`log-<n>.ron`).
+    pub log: String,
+    /// The world, with every mod's `save` table.
+    pub world: SaveGame,
+    /// The project maps open in it.
+    pub files: Vec<BaseFile>,
+    /// The workbench's preview, if one showed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preview: Option<BasePreview>,
+}
+
+/// A map with unsaved edits, as the recovery dialog lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnsavedMap {
+    /// The map's name.
+    pub name: String,
+    /// How many edits the log has on it (made while it was current).
+    pub edits: usize,
+    /// When the last was made, in milliseconds since 1970 (none if all are from before the
+    /// base: changes not saved when it was taken).
+    pub last: Option<u64>,
+}
+
+/// A journal found on opening a project: what recovering it would bring back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Journal {
+    /// The base, if the log does not start from the editor's own start.
+    pub base: Option<JournalBase>,
+    /// The log.
+    pub entries: Vec<JournalEntry>,
+    /// What could not be read (a line cut off is not a problem), as `file:line: message`.
+    pub problems: Vec<String>,
+}
+
+/// The journal folder of the project in `project`.
+pub fn journal_dir(project: &Path) -> PathBuf {
+    project.join(".nefia").join("journal")
+}
+
+/// The log's file in journal folder `dir` when there is no base.
+pub fn log_path(dir: &Path) -> PathBuf {
+    dir.join("log.ron")
+}
+
+/// True for the file names logs are given: `log.ron` and `log-<digits>.ron` (a base names
+/// its log; it must not name a file anywhere else).
+pub fn is_log_name(name: &str) -> bool {
+    let stem = name.strip_suffix(".ron").unwrap_or("");
+    stem == "log" || stem.strip_prefix("log-").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The base's file in journal folder `dir`.
+pub fn base_path(dir: &Path) -> PathBuf {
+    dir.join("base.ron")
+}
+
+/// One log line, ending in a newline.
+pub fn entry_line(entry: &JournalEntry) -> Result<String, ron::Error> {
+    let mut line = crate::files::ron_options().to_string(entry)?;
+    line.push('\n');
+    Ok(line)
+}
+
+impl Journal {
+    /// Reads the journal in folder `dir`; `None` if there is nothing to recover (no log
+    /// entry, and no base with a map left unsaved).
+    pub fn read(dir: &Path) -> Result<Option<Journal>, FileError> {
+        let base_file = base_path(dir);
+        let base: Option<JournalBase> = match base_file.exists() {
+            true => Some(parse_ron(&base_file, &read_text(&base_file)?)?),
+            false => None,
+        };
+        if let Some(base) = &base
+            && base.format != JOURNAL_FORMAT
+        {
+            return Err(FileError::new(
+                &base_file,
+                format!("journal format {} is not {JOURNAL_FORMAT}: it was written by another Nefia", base.format),
+            ));
+        }
+        let log = match &base {
+            Some(base) if is_log_name(&base.log) => dir.join(&base.log),
+            Some(base) => {
+                let message = format!("log: '{}' is not a log's file name (log-<number>.ron)", base.log);
+                return Err(FileError::new(&base_file, message));
+            }
+            None => log_path(dir),
+        };
+        let (entries, problems) = match log.exists() {
+            true => read_log(&log)?,
+            false => (Vec::new(), Vec::new()),
+        };
+        let unsaved_base = base.as_ref().is_some_and(|b| b.files.iter().any(|f| !f.clean));
+        if entries.is_empty() && !unsaved_base {
+            return Ok(None);
+        }
+        Ok(Some(Journal { base, entries, problems }))
+    }
+
+    /// The maps with unsaved edits, by name.
+    pub fn unsaved_maps(&self) -> Vec<UnsavedMap> {
+        let mut maps: Vec<UnsavedMap> = Vec::new();
+        let base_unsaved = self.base.iter().flat_map(|b| &b.files).filter(|f| !f.clean).map(|f| f.name.clone());
+        for name in base_unsaved {
+            maps.push(UnsavedMap { name, edits: 0, last: None });
+        }
+        for entry in self.entries.iter().filter(|e| e.what.is_edit()) {
+            let name = entry.map.clone().unwrap_or_else(|| "(no map)".into());
+            match maps.iter_mut().find(|m| m.name == name) {
+                Some(map) => {
+                    map.edits += 1;
+                    map.last = Some(entry.at);
+                }
+                None => maps.push(UnsavedMap { name, edits: 1, last: Some(entry.at) }),
+            }
+        }
+        maps
+    }
+}
+
+/// The entries of log file `path`; a malformed last line is taken as cut off by a kill, a
+/// malformed line before it ends the log with a problem naming it.
+fn read_log(path: &Path) -> Result<(Vec<JournalEntry>, Vec<String>), FileError> {
+    let size = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?.len();
+    let mut problems = Vec::new();
+    if size > MAX_LOG_BYTES {
+        problems.push(format!(
+            "{}: the log is {size} bytes, more than {MAX_LOG_BYTES}: it is read no further",
+            path.display()
+        ));
+    }
+    let text = read_text(path)?;
+    let mut text = text.as_str();
+    if let Some(cut) = text.get(..usize::try_from(MAX_LOG_BYTES).unwrap_or(usize::MAX)) {
+        text = cut;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut entries = Vec::new();
+    for (number, line) in lines.iter().enumerate() {
+        match crate::files::ron_options().from_str::<JournalEntry>(line) {
+            Ok(entry) => entries.push(entry),
+            // The line being written when the process died.
+            Err(_) if number + 1 == lines.len() && !text.ends_with('\n') => break,
+            Err(error) => {
+                problems.push(format!("{}:{}: {error}; the log is read up to here", path.display(), number + 1));
+                break;
+            }
+        }
+    }
+    Ok((entries, problems))
+}

@@ -1,0 +1,394 @@
+//! The edit journal on the runtime thread (see [`crate::journal`]): every command of edit
+//! mode that changed the world is appended to the log as it is done — a `write` to the file
+//! before the next command, so a killed process loses nothing it did — and a thread makes the
+//! log durable (`fdatasync`) within 100 ms. What the log cannot replay (a save, a rename, the
+//! end of a play session, REPL code, a hotload) takes a new base instead.
+//!
+//! On opening a project with a journal left behind, nothing is journaled until the user
+//! answers the recovery question: recovering loads the base (if any) and replays the log
+//! through the same code the commands ran first, checking that each comes to the same uid
+//! counter; discarding deletes the journal.
+
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::{Command, Host, MapCommand};
+use crate::display::LogLevel;
+use crate::files::{FileError, to_ron, write_atomic};
+use crate::journal::{BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, UnsavedMap};
+use crate::lua::gui;
+
+/// How soon a journaled command is made durable.
+pub const SYNC_EVERY: Duration = Duration::from_millis(100);
+
+/// The log being appended to, and the thread that syncs it.
+struct LogWriter {
+    file: Arc<File>,
+    dirty: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+    syncer: Option<std::thread::JoinHandle<()>>,
+}
+
+impl LogWriter {
+    /// Appends to the log at `path` (made if missing).
+    fn open(path: &Path) -> Result<LogWriter, FileError> {
+        let file =
+            std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| FileError::io(path, e))?;
+        let (file, dirty, stop) = (Arc::new(file), Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+        let syncer = {
+            let (file, dirty, stop) = (file.clone(), dirty.clone(), stop.clone());
+            std::thread::Builder::new()
+                .name("nefia journal".into())
+                .spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(SYNC_EVERY / 2);
+                        if dirty.swap(false, Ordering::Relaxed) {
+                            let _ = file.sync_data();
+                        }
+                    }
+                    let _ = file.sync_data();
+                })
+                .ok()
+        };
+        Ok(LogWriter { file, dirty, stop, syncer })
+    }
+
+    fn append(&self, line: &str) -> std::io::Result<()> {
+        (&*self.file).write_all(line.as_bytes())?;
+        self.dirty.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+impl Drop for LogWriter {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(syncer) = self.syncer.take() {
+            let _ = syncer.join();
+        }
+    }
+}
+
+/// The journal's state on the host.
+#[derive(Default)]
+pub(super) struct HostJournal {
+    /// The journal folder; none when nothing is journaled (headless, the repository's own
+    /// project in tests).
+    dir: Option<PathBuf>,
+    writer: RefCell<Option<LogWriter>>,
+    /// The log's file name in the folder (the base names it; `log.ron` without one).
+    log_name: RefCell<String>,
+    /// A journal found on opening, until the user answers.
+    offer: RefCell<Option<Journal>>,
+    /// The log is being replayed: its commands are not journaled again.
+    replaying: std::cell::Cell<bool>,
+}
+
+/// What the recovery dialog shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecoveryOffer {
+    /// The maps with unsaved edits.
+    pub maps: Vec<UnsavedMap>,
+    /// What could not be read of the journal.
+    pub problems: Vec<String>,
+}
+
+/// What a command is to the journal.
+pub(super) enum Kind {
+    /// Kept in the log, if it changed the world.
+    Log(Journaled),
+    /// The log cannot replay it: a new base, if it was done.
+    Rebase,
+    /// Anything else: a new base only if it changed the world anyway.
+    Other,
+}
+
+fn kind_of(command: &Command) -> Kind {
+    match command {
+        Command::Edit(edit) => Kind::Log(Journaled::Edit(edit.clone())),
+        Command::Undo => Kind::Log(Journaled::Undo),
+        Command::Redo => Kind::Log(Journaled::Redo),
+        Command::Maps(MapCommand::Open(name)) => Kind::Log(Journaled::Open(name.clone())),
+        Command::Maps(MapCommand::New { name, width, height, tile }) => {
+            Kind::Log(Journaled::New { name: name.clone(), width: *width, height: *height, tile: tile.clone() })
+        }
+        Command::Preview { generator, params, seed } => {
+            Kind::Log(Journaled::Preview { generator: generator.clone(), params: params.clone(), seed: *seed })
+        }
+        Command::ClosePreview => Kind::Log(Journaled::ClosePreview),
+        // Files were written (the saved marks changed), or play ended: the uid counters went
+        // on past what a replay would reach.
+        Command::Maps(_) | Command::BakePreview(_) | Command::StopPlay => Kind::Rebase,
+        _ => Kind::Other,
+    }
+}
+
+fn command_of(journaled: Journaled) -> Command {
+    match journaled {
+        Journaled::Edit(edit) => Command::Edit(edit),
+        Journaled::Undo => Command::Undo,
+        Journaled::Redo => Command::Redo,
+        Journaled::Open(name) => Command::Maps(MapCommand::Open(name)),
+        Journaled::New { name, width, height, tile } => Command::Maps(MapCommand::New { name, width, height, tile }),
+        Journaled::Preview { generator, params, seed } => Command::Preview { generator, params, seed },
+        Journaled::ClosePreview => Command::ClosePreview,
+    }
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// The world's state as far as the journal can tell it changed.
+#[derive(Clone, Copy, PartialEq)]
+struct Mark {
+    revision: u64,
+    next_uid: u64,
+    next_map_uid: u64,
+}
+
+/// A command being done that the journal will look at once it is.
+pub(super) struct Pending {
+    before: Mark,
+    kind: Kind,
+}
+
+impl HostJournal {
+    /// A journal in folder `dir`, if any.
+    pub(super) fn new(dir: Option<PathBuf>) -> HostJournal {
+        HostJournal { dir, log_name: RefCell::new("log.ron".into()), ..HostJournal::default() }
+    }
+}
+
+impl Host {
+    /// Looks for a journal left behind: offers to recover it, or starts a new one.
+    pub(super) fn open_journal(&self) {
+        let Some(dir) = self.journal.dir.clone() else { return };
+        match Journal::read(&dir) {
+            Ok(Some(journal)) => {
+                if let Some(base) = &journal.base {
+                    *self.journal.log_name.borrow_mut() = base.log.clone();
+                }
+                *self.journal.offer.borrow_mut() = Some(journal);
+            }
+            Ok(None) => self.start_journal(&dir),
+            Err(error) => {
+                let kept = dir.with_file_name(format!("journal.unreadable-{}", now_ms()));
+                let _ = std::fs::rename(&dir, &kept);
+                let text = format!("the edit journal could not be read ({error}); it is kept in {}", kept.display());
+                gui::log(self.runtime.lua(), LogLevel::Error, text);
+                self.start_journal(&dir);
+            }
+        }
+    }
+
+    /// Empties journal folder `dir` and journals from the world as it is now (the editor's
+    /// own start: no base).
+    fn start_journal(&self, dir: &Path) {
+        let _ = std::fs::remove_dir_all(dir);
+        let opened = std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e)).and_then(|()| {
+            *self.journal.log_name.borrow_mut() = "log.ron".into();
+            LogWriter::open(&crate::journal::log_path(dir))
+        });
+        self.journal_opened(opened);
+    }
+
+    fn journal_opened(&self, opened: Result<LogWriter, FileError>) {
+        match opened {
+            Ok(writer) => *self.journal.writer.borrow_mut() = Some(writer),
+            Err(error) => {
+                let text = format!("edits are not journaled: {error}; save often");
+                gui::log(self.runtime.lua(), LogLevel::Error, text);
+            }
+        }
+    }
+
+    /// Ends journaling as the editor quits: the user was asked about unsaved maps, so the
+    /// journal goes — unless it is one left by an earlier session, not yet answered for.
+    pub(super) fn close_journal(&self) {
+        if self.journal.offer.borrow().is_some() {
+            return;
+        }
+        self.journal.writer.borrow_mut().take();
+        if let Some(dir) = &self.journal.dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+
+    /// The recovery question, while it waits for an answer.
+    pub(super) fn recovery_offer(&self) -> Option<RecoveryOffer> {
+        let offer = self.journal.offer.borrow();
+        offer.as_ref().map(|j| RecoveryOffer { maps: j.unsaved_maps(), problems: j.problems.clone() })
+    }
+
+    fn mark(&self) -> Mark {
+        let world = self.runtime.world();
+        Mark { revision: world.revision(), next_uid: world.next_uid, next_map_uid: world.next_map_uid }
+    }
+
+    /// What the journal needs to know before `command` is done, if it may be journaled
+    /// (editing, at the top level, a journal being written).
+    pub(super) fn journal_before(&self, command: &Command) -> Option<Pending> {
+        let journaling = self.journal.writer.borrow().is_some()
+            && !self.journal.replaying.get()
+            && self.depth.get() == 0
+            && self.play.edit.borrow().is_none();
+        journaling.then(|| Pending { before: self.mark(), kind: kind_of(command) })
+    }
+
+    /// Journals the command `pending` was taken before, now that it is done (see the
+    /// module's text).
+    pub(super) fn journal_after(&self, pending: Option<Pending>) {
+        let Some(Pending { before, kind }) = pending else { return };
+        if self.play.edit.borrow().is_some() {
+            // Play began: the edit state is set aside as it was.
+            return;
+        }
+        let now = self.mark();
+        let changed = now != before;
+        match kind {
+            Kind::Log(what) if changed => self.append_entry(what, now.next_uid),
+            Kind::Rebase => self.rebase(),
+            Kind::Other if changed => self.rebase(),
+            _ => {}
+        }
+    }
+
+    fn append_entry(&self, what: Journaled, next_uid: u64) {
+        let map = {
+            let world = self.runtime.world();
+            world.current_map().and_then(|m| world.map(m).ok().map(|m| m.name.clone()))
+        };
+        let entry = JournalEntry { at: now_ms(), map, next_uid, what };
+        let written = match crate::journal::entry_line(&entry) {
+            Ok(line) => self.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(|e| e.to_string())),
+            Err(error) => Some(Err(error.to_string())),
+        };
+        if let Some(Err(error)) = written {
+            let text = format!("the edit journal could not be written ({error}): edits are not journaled; save often");
+            gui::log(self.runtime.lua(), LogLevel::Error, text);
+            self.journal.writer.borrow_mut().take();
+        }
+    }
+
+    /// Takes the world as it is now as the journal's base, with an empty log.
+    pub(super) fn rebase(&self) {
+        let Some(dir) = self.journal.dir.clone() else { return };
+        let taken = (|| -> Result<(), FileError> {
+            let save = crate::lua::save::save_tables(self.runtime.lua())
+                .map_err(|e| FileError::new(&dir, format!("the save tables could not be read: {e}")))?;
+            let world = self.runtime.world();
+            let files = self.runtime.maps();
+            let open = files
+                .names()
+                .filter_map(|name| {
+                    let map = files.map(name)?;
+                    Some(BaseFile { name: name.to_owned(), map, clean: !files.dirty(&world).iter().any(|d| d == name) })
+                })
+                .collect();
+            let log_name = format!("log-{}.ron", now_ms());
+            let base = JournalBase {
+                format: JOURNAL_FORMAT,
+                log: log_name.clone(),
+                world: world.save_game(save),
+                files: open,
+                preview: self.base_preview(),
+            };
+            drop((world, files));
+            // The new log first, then the base naming it: a crash in between leaves the old
+            // base with its own log.
+            let log = dir.join(&log_name);
+            let writer = LogWriter::open(&log)?;
+            let base_file = crate::journal::base_path(&dir);
+            write_atomic(&base_file, to_ron(&base_file, &base)?.as_bytes())?;
+            let old = std::mem::replace(&mut *self.journal.log_name.borrow_mut(), log_name);
+            *self.journal.writer.borrow_mut() = Some(writer);
+            let _ = std::fs::remove_file(dir.join(old));
+            Ok(())
+        })();
+        if let Err(error) = taken {
+            let text =
+                format!("the edit journal could not take the world ({error}): edits are not journaled; save often");
+            gui::log(self.runtime.lua(), LogLevel::Error, text);
+            self.journal.writer.borrow_mut().take();
+        }
+    }
+}
+
+impl Host {
+    /// Answers the recovery question: `recover` replays the journal left behind (see the
+    /// module's text), else it is deleted. Either way journaling starts.
+    pub(super) fn answer_recovery(&self, recover: bool) {
+        let Some(journal) = self.journal.offer.borrow_mut().take() else {
+            self.refuse(super::RefusalKind::NothingToDo, "there is no edit journal to recover");
+            return;
+        };
+        let Some(dir) = self.journal.dir.clone() else { return };
+        let lua = self.runtime.lua();
+        if !recover {
+            self.start_journal(&dir);
+            gui::log(lua, LogLevel::Info, "the unsaved edits of the last session were discarded".into());
+            return;
+        }
+        let total = journal.entries.len();
+        match self.replay_journal(journal) {
+            Ok(done) if done == total => {
+                gui::log(lua, LogLevel::Info, format!("recovered {done} edit(s): look them over in History, then save"))
+            }
+            Ok(done) => gui::log(
+                lua,
+                LogLevel::Warn,
+                format!("recovered {done} of {total} edit(s): the rest no longer replays the same way (see above)"),
+            ),
+            Err(error) => gui::log(lua, LogLevel::Error, format!("the journal could not be recovered: {error}")),
+        }
+        // What came back is where the journal goes on from.
+        self.rebase();
+    }
+
+    /// Loads the journal's base, if it has one, and replays its log; returns how many
+    /// entries replayed as they first ran.
+    fn replay_journal(&self, journal: Journal) -> Result<usize, String> {
+        let lua = self.runtime.lua();
+        if let Some(base) = journal.base {
+            self.close_preview();
+            crate::lua::save::load_record(lua, &base.world).map_err(|refused| match refused {
+                crate::lua::save::LoadRefused::World(error) => error.to_string(),
+                crate::lua::save::LoadRefused::Lua(error) => error.to_string(),
+            })?;
+            *self.history.borrow_mut() = super::History::default();
+            {
+                let (mut files, world, project) = self.runtime.maps_mut();
+                let project = project.as_ref().ok_or("no project is open")?;
+                *files = crate::map_files::MapFiles::scan(project);
+                for file in &base.files {
+                    files.reopen(&world, &file.name, file.map, file.clean);
+                }
+            }
+            self.restore_preview(base.preview);
+        }
+        self.journal.replaying.set(true);
+        let mut done = 0;
+        for (index, entry) in journal.entries.into_iter().enumerate() {
+            let expected = entry.next_uid;
+            self.runtime.engine().limits.run(|| self.handle_timed(command_of(entry.what)));
+            let reached = self.runtime.world().next_uid;
+            if reached != expected {
+                let text = format!(
+                    "journal entry {}: the world's next uid is {reached}, not {expected} as when it was made (a mod changed since?): recovery stops here",
+                    index + 1
+                );
+                gui::log(lua, LogLevel::Warn, text);
+                break;
+            }
+            done += 1;
+        }
+        self.journal.replaying.set(false);
+        Ok(done)
+    }
+}

@@ -1,0 +1,155 @@
+//! The edit journal: edits made in the editor come back after the runtime dies before they
+//! were saved — byte for byte as a session that did not crash saves them — whether the log
+//! starts at the editor's start or at a save made on the way; discarding forgets them, and a
+//! clean quit leaves nothing to recover.
+
+use nefia_runtime::edit::Edit;
+use nefia_runtime::host::{Command, HostHandle, MapCommand};
+use nefia_runtime::{Holder, MapId, ObjectKind};
+use nefia_tests::DemoCopy;
+use nefia_tests::host::{eval, spawn_editing, wait_for};
+
+/// Waits until every command sent before has been done (commands are done in order).
+fn settle(host: &HostHandle) {
+    eval(host, "return 1");
+}
+
+/// The town map's id.
+fn town(host: &HostHandle) -> MapId {
+    host.snapshot().map.as_ref().map(|m| m.id).expect("the start map")
+}
+
+/// A session's edits, in `part` 0 or 1: painting (a stroke of three parts and a fill), an
+/// object placed and changed, an undo and a redo.
+fn edit(host: &HostHandle, part: u64) {
+    let map = town(host);
+    let offset = i32::try_from(part).unwrap() * 4;
+    for (i, cell) in [(2, 2), (3, 2), (4, 3)].into_iter().enumerate() {
+        let cells = vec![(cell.0 + offset, cell.1 + offset)];
+        let paint = Edit::PaintTiles { map, cells, tile: "elona.wall_stone".into() };
+        host.send(Command::Edit(Edit::Stroke { id: 10 + part, edit: Box::new(paint) }));
+        if i == 1 {
+            settle(host);
+        }
+    }
+    let to = Holder::Map(map);
+    host.send(Command::Edit(Edit::Create {
+        kind: ObjectKind::Chara,
+        id: "elona.putit".into(),
+        to,
+        x: 6 + offset,
+        y: 6,
+    }));
+    settle(host);
+    let uid = nefia_runtime::Uid(eval_int(
+        host,
+        &format!("for _, c in Chara.iter() do if c.x == {} and c.y == 6 then return c.uid end end", 6 + offset),
+    ));
+    let set =
+        |value: i64| Edit::SetBase { uids: vec![uid], field: "hp".into(), value: nefia_runtime::Value::Int(value) };
+    host.send(Command::Edit(set(3)));
+    host.send(Command::Edit(set(4)));
+    host.send(Command::Undo);
+    host.send(Command::Redo);
+    host.send(Command::Undo);
+    settle(host);
+}
+
+fn eval_int(host: &HostHandle, code: &str) -> u64 {
+    match eval(host, code) {
+        nefia_runtime::lua::repl::Evaluation::Values(values) => {
+            values[0].parse().unwrap_or_else(|_| panic!("{values:?}"))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Saves every map and returns the town's file.
+fn saved_town(copy: &DemoCopy, host: &HostHandle) -> String {
+    host.send(Command::Maps(MapCommand::SaveAll));
+    wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
+    std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap()
+}
+
+/// The runtime dies: the thread is left where it is (it does no more), and nothing is said
+/// to it — as after a kill, the journal is all there is.
+fn crash(host: HostHandle) {
+    std::mem::forget(host);
+}
+
+/// What a session that does not crash saves after `parts`, with a save between them.
+fn reference(parts: &[u64], save_between: bool) -> String {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    for (i, &part) in parts.iter().enumerate() {
+        if i > 0 && save_between {
+            saved_town(&copy, &host);
+        }
+        edit(&host, part);
+    }
+    saved_town(&copy, &host)
+}
+
+#[test]
+fn edits_not_saved_come_back_after_a_crash_as_they_were() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    let before = host.snapshot().history.labels.clone();
+    crash(host);
+
+    let host = spawn_editing(&copy.project());
+    let offered = wait_for(&host, |s| s.recovery.is_some()).recovery.clone().unwrap();
+    assert_eq!(offered.maps.len(), 1, "{offered:?}");
+    // Nine commands; the stroke's first part paints a wall where there is one: no edit.
+    assert_eq!((offered.maps[0].name.as_str(), offered.maps[0].edits), ("town", 8), "{offered:?}");
+    host.send(Command::Recover(true));
+    let recovered =
+        wait_for(&host, |s| s.recovery.is_none() && s.map_files.iter().any(|m| m.name == "town" && m.dirty));
+    assert_eq!(recovered.history.labels, before, "the edits are in History, the undone one too");
+    assert_eq!(saved_town(&copy, &host), reference(&[0], false), "byte for byte as without the crash");
+}
+
+#[test]
+fn edits_after_a_save_come_back_on_top_of_it() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    saved_town(&copy, &host);
+    edit(&host, 1);
+    crash(host);
+
+    let host = spawn_editing(&copy.project());
+    let offered = wait_for(&host, |s| s.recovery.is_some()).recovery.clone().unwrap();
+    assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 9, "only what came after the save");
+    host.send(Command::Recover(true));
+    wait_for(&host, |s| s.recovery.is_none());
+    assert_eq!(saved_town(&copy, &host), reference(&[0, 1], true));
+    // Recovered and saved, the next start has nothing to offer.
+    drop(host);
+    let host = spawn_editing(&copy.project());
+    settle(&host);
+    assert!(host.snapshot().recovery.is_none());
+}
+
+#[test]
+fn discarding_forgets_the_edits_and_a_clean_quit_leaves_nothing() {
+    let copy = DemoCopy::new();
+    let saved = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    crash(host);
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.recovery.is_some());
+    host.send(Command::Recover(false));
+    let after = wait_for(&host, |s| s.recovery.is_none());
+    assert!(after.history.labels.is_empty() && after.map_files.iter().all(|m| !m.dirty), "nothing came back");
+    assert_eq!(std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap(), saved);
+
+    // Edits, then a quit (the editor asked about unsaved maps): nothing is offered next time.
+    edit(&host, 0);
+    drop(host);
+    let host = spawn_editing(&copy.project());
+    settle(&host);
+    assert!(host.snapshot().recovery.is_none());
+}
