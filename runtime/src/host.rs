@@ -310,6 +310,8 @@ struct Host {
     replaying: Cell<bool>,
     /// The edit journal (see `journal.rs`).
     journal: journal::HostJournal,
+    /// Saved files that did not parse a moment after they changed: tried again once quiet.
+    hotload_waiting: RefCell<Vec<PathBuf>>,
 }
 
 fn run(
@@ -372,6 +374,7 @@ fn run(
         }
         host.finish_play_if_asked();
         host.check_current_map();
+        host.retry_quiet_hotloads();
         host.publish();
         // A Stop pressed as the command ended has nothing left to stop.
         limits.take_stop();
@@ -447,6 +450,7 @@ impl Host {
             },
             recorder: RefCell::default(),
             replaying: Cell::new(false),
+            hotload_waiting: RefCell::default(),
         }
     }
 
@@ -482,7 +486,8 @@ impl Host {
                 None => self.replaying.set(false),
             }
         }
-        let animating = self.runtime.engine().gui.borrow().is_animating() || self.map_check_waiting();
+        let animating =
+            self.runtime.engine().gui.borrow().is_animating() || self.map_check_waiting() || self.hotload_waiting();
         let command = if animating {
             match self.commands.recv_timeout(FRAME) {
                 Ok(command) => Some(command),

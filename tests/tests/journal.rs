@@ -153,3 +153,122 @@ fn discarding_forgets_the_edits_and_a_clean_quit_leaves_nothing() {
     settle(&host);
     assert!(host.snapshot().recovery.is_none());
 }
+
+/// Tells the test binary, run again as a child process, to be the scripted user on the
+/// project at this path.
+const CHILD: &str = "NEFIA_JOURNAL_CHILD";
+
+/// The scripted user's step `step`: one command, chosen from the step's number alone, so a
+/// run that does not crash makes the same edits — painting in strokes of six parts (a kill
+/// often lands inside one), placing putits, changing a field of one, undoing and redoing.
+fn script_step(host: &HostHandle, map: MapId, step: u64) {
+    let mut rng = fastrand::Rng::with_seed(step);
+    let (x, y) = (rng.i32(1..30), rng.i32(1..18));
+    let command = match rng.u32(0..100) {
+        0..60 => {
+            let tile = if rng.bool() { "elona.wall_stone" } else { "elona.floor_stone" };
+            let paint = Edit::PaintTiles { map, cells: vec![(x, y)], tile: tile.into() };
+            Command::Edit(Edit::Stroke { id: 1000 + step / 6, edit: Box::new(paint) })
+        }
+        60..75 => {
+            let to = Holder::Map(map);
+            Command::Edit(Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to, x, y })
+        }
+        75..87 => {
+            let code = "local n = 0 for _, c in Chara.iter() do n = math.max(n, c.uid) end return n";
+            let uid = nefia_runtime::Uid(eval_int(host, code));
+            let value = nefia_runtime::Value::Int(rng.i64(1..50));
+            Command::Edit(Edit::SetBase { uids: vec![uid], field: "hp".into(), value })
+        }
+        87..95 => Command::Undo,
+        _ => Command::Redo,
+    };
+    host.send(command);
+    settle(host);
+}
+
+/// The child process: edits until it is killed, telling each step done on stdout.
+#[test]
+#[ignore = "the scripted user the kill test runs as a child process"]
+fn scripted_user() {
+    use std::io::Write;
+    let Ok(project) = std::env::var(CHILD) else { return };
+    let host = spawn_editing(std::path::Path::new(&project));
+    let map = town(&host);
+    println!("ready");
+    for step in 0.. {
+        script_step(&host, map, step);
+        println!("done {}", step + 1);
+        std::io::stdout().flush().unwrap();
+    }
+}
+
+#[test]
+fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
+    use std::io::BufRead;
+    let mut rng = fastrand::Rng::with_seed(20);
+    let mut recovered = Vec::new();
+    for kill in 0..20 {
+        let copy = DemoCopy::new();
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["scripted_user", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+            .env(CHILD, copy.project())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the child starts");
+        let (lines_tx, lines) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let patience = std::time::Duration::from_secs(60);
+        // The harness's "test scripted_user ... " has no line end of its own.
+        while !lines.recv_timeout(patience).expect("the child edits").ends_with("ready") {}
+        std::thread::sleep(std::time::Duration::from_millis(rng.u64(20..600)));
+        child.kill().expect("the child is killed");
+        child.wait().unwrap();
+        let done = lines
+            .try_iter()
+            .filter_map(|line| line.strip_prefix("done ").and_then(|n| n.parse::<u64>().ok()))
+            .max()
+            .unwrap_or(0);
+
+        let host = spawn_editing(&copy.project());
+        settle(&host);
+        let offered = host.snapshot().recovery.is_some();
+        if offered {
+            host.send(Command::Recover(true));
+            wait_for(&host, |s| s.recovery.is_none());
+        }
+        assert!(offered || done == 0, "kill {kill}: {done} steps were done, and nothing is offered");
+        recovered.push((kill, done, saved_town(&copy, &host)));
+    }
+    let mid_session = recovered.iter().filter(|r| r.1 > 6).count();
+    assert!(
+        mid_session >= 15,
+        "most kills land after some edits: {:?}",
+        recovered.iter().map(|r| r.1).collect::<Vec<_>>()
+    );
+    // A run that is not killed: its town after each step.
+    let last = recovered.iter().map(|r| r.1).max().unwrap() + 1;
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let map = town(&host);
+    let mut after = vec![std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap()];
+    for step in 0..last {
+        script_step(&host, map, step);
+        // Saved to read it: a save changes no object, so the steps after go on the same.
+        after.push(saved_town(&copy, &host));
+    }
+    for (kill, done, text) in &recovered {
+        let done = usize::try_from(*done).unwrap();
+        // The step after the last one told may have been done too, not yet told.
+        let same = after[done] == *text || after.get(done + 1) == Some(text);
+        assert!(same, "kill {kill} after {done} steps: the recovered town is not the town of that step");
+    }
+}

@@ -12,6 +12,16 @@ use crate::display::LogLevel;
 use crate::hotload::{self, ModWatcher, Reload};
 use crate::lua::gui;
 
+/// How long a file that does not parse must go unchanged before its error is reported (an
+/// editor may write a file in more than one go).
+pub const QUIET: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// True if `path` last changed at least [`QUIET`] ago (or cannot be asked).
+fn quiet_since_changed(path: &std::path::Path) -> bool {
+    let modified = std::fs::metadata(path).and_then(|m| m.modified());
+    modified.ok().and_then(|m| m.elapsed().ok()).is_none_or(|age| age >= QUIET)
+}
+
 impl Host {
     /// Watches the loaded mods' folders; saved Lua files come back as [`Command::Reload`].
     pub(super) fn watch_mods(&self, reloads: Sender<Command>) -> Option<ModWatcher> {
@@ -32,7 +42,12 @@ impl Host {
     }
 
     /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
+    /// A file that does not parse a moment after it changed may be half-written: it is tried
+    /// again once it has been quiet for [`QUIET`], and only then is its error reported.
     pub(super) fn reload(&self, path: &std::path::Path) {
+        if self.half_written(path) {
+            return;
+        }
         let lua = self.runtime.lua();
         let recording = self.recorder.borrow().is_some();
         let reload = match recording {
@@ -49,6 +64,40 @@ impl Host {
         };
         if let Some(reload) = reload {
             self.reloaded(reload);
+        }
+    }
+
+    /// True if `path` does not parse and changed less than [`QUIET`] ago: it is kept to be
+    /// tried again.
+    fn half_written(&self, path: &std::path::Path) -> bool {
+        let mut waiting = self.hotload_waiting.borrow_mut();
+        waiting.retain(|p| p != path);
+        let Ok(code) = std::fs::read(path) else { return false };
+        // Compiled as text only (a mod's file is untrusted; bytecode is never loaded).
+        let parses = self.runtime.lua().load(code).set_mode(mlua::ChunkMode::Text).into_function().is_ok();
+        if parses || quiet_since_changed(path) {
+            return false;
+        }
+        waiting.push(path.to_owned());
+        true
+    }
+
+    /// True while a hotload waits for its file to be quiet (the serve loop wakes to try it).
+    pub(super) fn hotload_waiting(&self) -> bool {
+        !self.hotload_waiting.borrow().is_empty()
+    }
+
+    /// Tries again the hotloads whose files have been quiet long enough.
+    pub(super) fn retry_quiet_hotloads(&self) {
+        let quiet: Vec<PathBuf> = {
+            let mut waiting = self.hotload_waiting.borrow_mut();
+            let (quiet, still): (Vec<PathBuf>, Vec<PathBuf>) =
+                std::mem::take(&mut *waiting).into_iter().partition(|p| quiet_since_changed(p));
+            *waiting = still;
+            quiet
+        };
+        for path in quiet {
+            self.handle(Command::Reload(path));
         }
     }
 
