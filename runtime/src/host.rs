@@ -19,7 +19,6 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
@@ -42,6 +41,7 @@ pub mod edit;
 mod frame;
 mod frontend;
 pub mod generate;
+mod handle;
 pub mod hotload;
 pub mod journal;
 pub mod map_check;
@@ -56,6 +56,8 @@ pub mod replay;
 pub mod view;
 pub mod workbench;
 
+pub use handle::{HostConfig, HostHandle};
+pub use mod_commands::QUIET;
 pub use protocol::{Command, HostEvent, MapCommand, RefusalKind, Refused};
 pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
 use recovery::{panic_message, serve_failure};
@@ -64,7 +66,7 @@ use recovery::{panic_message, serve_failure};
 const FRAME: Duration = Duration::from_millis(16);
 
 /// State shared between the two threads.
-struct Shared {
+pub(crate) struct Shared {
     snapshot: Mutex<Arc<Snapshot>>,
     /// Milliseconds since `started` when the current command began; 0 when idle.
     busy_since: AtomicU64,
@@ -73,132 +75,6 @@ struct Shared {
     stop: Arc<AtomicBool>,
     /// The step of long work going on (opening the project, loading a save), if any.
     progress: Mutex<Option<crate::lua::Progress>>,
-}
-
-/// The editor's end of the runtime thread.
-pub struct HostHandle {
-    commands: Sender<Command>,
-    events: Receiver<HostEvent>,
-    shared: Arc<Shared>,
-    thread: Option<JoinHandle<()>>,
-}
-
-/// How to start the runtime thread.
-pub struct HostConfig {
-    /// The project folder to open.
-    pub project: PathBuf,
-    /// Called (from the runtime thread) whenever there is something new to show.
-    pub repaint: Arc<dyn Fn() + Send + Sync>,
-    /// Where play sessions are recorded (see [`recorder`]): `<project>/recordings` in the
-    /// editor and the player window; None records nothing (tests on the repository's own
-    /// project).
-    pub recordings: Option<PathBuf>,
-    /// Where the edit journal is kept (see [`journal`]): `<project>/.nefia/journal` in the
-    /// editor; None journals nothing.
-    pub journal: Option<PathBuf>,
-}
-
-impl HostConfig {
-    /// The runtime thread on `project`, recording play sessions in `<project>/recordings`.
-    pub fn recorded(project: PathBuf, repaint: Arc<dyn Fn() + Send + Sync>) -> HostConfig {
-        let recordings = Some(project.join("recordings"));
-        let journal = Some(crate::journal::journal_dir(&project));
-        HostConfig { project, repaint, recordings, journal }
-    }
-}
-
-impl HostHandle {
-    /// Starts the runtime thread on `config.project`.
-    pub fn spawn(config: HostConfig) -> HostHandle {
-        let (commands, command_rx) = crossbeam_channel::unbounded();
-        let (event_tx, events) = crossbeam_channel::unbounded();
-        let name = config.project.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let shared = Arc::new(Shared {
-            snapshot: Mutex::new(Arc::new(Snapshot::empty(&name))),
-            // Busy from the start: the thread opens the project first.
-            busy_since: AtomicU64::new(1),
-            started: Instant::now(),
-            stop: Arc::default(),
-            progress: Mutex::default(),
-        });
-        let thread_shared = shared.clone();
-        let reloads = commands.clone();
-        let thread = std::thread::Builder::new()
-            .name("nefia runtime".into())
-            .spawn(move || {
-                let (repaint, project) = (config.repaint.clone(), config.project.display().to_string());
-                let (shared, commands, events) = (thread_shared.clone(), command_rx.clone(), event_tx.clone());
-                // Commands catch their own panics; one here is in setting up or in the
-                // recovery itself.
-                if let Err(payload) =
-                    catch_unwind(AssertUnwindSafe(|| run(config, thread_shared, (reloads, command_rx), event_tx)))
-                {
-                    let problem = format!("The runtime stopped: {}", panic_message(payload.as_ref()));
-                    serve_failure(&repaint, &shared, &commands, &events, &project, problem);
-                }
-            })
-            .expect("the runtime thread starts");
-        HostHandle { commands, events, shared, thread: Some(thread) }
-    }
-
-    /// Sends a command. After the runtime thread has ended nothing serves it: it is dropped
-    /// (the snapshot says why the thread ended).
-    pub fn send(&self, command: Command) {
-        if let Err(unsent) = self.commands.send(command) {
-            tracing::debug!("the runtime thread has ended; {} dropped", unsent.0.name());
-        }
-    }
-
-    /// The latest snapshot.
-    pub fn snapshot(&self) -> Arc<Snapshot> {
-        self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// Events that arrived since the last call, in order.
-    pub fn events(&self) -> Vec<HostEvent> {
-        self.events.try_iter().collect()
-    }
-
-    /// The next event, waiting up to `timeout` for one.
-    pub fn next_event(&self, timeout: Duration) -> Option<HostEvent> {
-        self.events.recv_timeout(timeout).ok()
-    }
-
-    /// Interrupts the running Lua code (a runaway script, a paused one) at once.
-    pub fn stop(&self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
-        self.send(Command::Stop);
-    }
-
-    /// The step of the long work the runtime is doing now (see [`crate::lua::Progress`]),
-    /// while it is busy.
-    pub fn progress(&self) -> Option<crate::lua::Progress> {
-        self.busy_for()?;
-        self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// How long the runtime has been busy with the current command, or with opening the
-    /// project (None when idle).
-    pub fn busy_for(&self) -> Option<Duration> {
-        if self.thread.as_ref().is_none_or(JoinHandle::is_finished) {
-            return None;
-        }
-        let since = self.shared.busy_since.load(Ordering::Relaxed);
-        (since != 0).then(|| self.shared.started.elapsed().saturating_sub(Duration::from_millis(since)))
-    }
-}
-
-impl Drop for HostHandle {
-    fn drop(&mut self) {
-        self.send(Command::Shutdown);
-        // The thread catches its own panics (see `recovery`); one that escaped is reported
-        // where it happened, so there is nothing more to say here.
-        if let Some(thread) = self.thread.take()
-            && thread.join().is_err()
-        {
-            tracing::error!("the runtime thread ended with a panic");
-        }
-    }
 }
 
 /// The views of the world built for a snapshot, with the revision they were built at.

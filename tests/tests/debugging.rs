@@ -302,6 +302,44 @@ fn saving_a_handler_file_reloads_it_and_a_broken_save_keeps_the_old_code() {
 }
 
 #[test]
+fn a_file_caught_half_written_is_tried_again_once_quiet_before_its_error_is_told() {
+    let copy = hot_project(HANDLER_V1);
+    let host = spawn(&copy.project());
+    assert_eq!(press(&host, "h"), ["hot v1 h"]);
+    let path = copy.mod_file("tools/exec/hot.lua");
+    let reloads = |host: &nefia_runtime::host::HostHandle, within: Duration| {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match host.next_event(left) {
+                Some(HostEvent::Reloaded(reload)) if reload.file.ends_with("exec/hot.lua") => seen.push(reload),
+                Some(_) => {}
+                None => break,
+            }
+        }
+        seen
+    };
+    // An editor writes the file in two goes, 100 ms apart: the first half does not parse.
+    let whole = "Event.register('base.on_key_pressed', 'tools.hot', function(_, p) print('hot v2 ' .. p.key) end)";
+    std::fs::write(&path, &whole[..40]).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    std::fs::write(&path, whole).unwrap();
+    let seen = reloads(&host, Duration::from_millis(900));
+    assert!(!seen.is_empty() && seen.iter().all(|r| r.outcome.is_ok()), "no error told for the half: {seen:?}");
+    assert_eq!(press(&host, "h"), ["hot v2 h"]);
+
+    // Left broken, the file's error is told once it has been quiet a moment.
+    let written = Instant::now();
+    std::fs::write(&path, &whole[..40]).unwrap();
+    let seen = reloads(&host, Duration::from_secs(2));
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert!(seen[0].outcome.as_ref().is_err_and(|f| f.message.starts_with("mods/tools/exec/hot.lua:1:")));
+    let told = written.elapsed();
+    assert!(told >= nefia_runtime::host::QUIET, "told after the file was quiet ({told:?})");
+    assert_eq!(press(&host, "h"), ["hot v2 h"], "the previous code keeps running");
+}
+
+#[test]
 fn a_reloaded_prototype_is_replaced_in_place_and_a_fix_clears_the_error_screen() {
     let copy = hot_project(
         "data:add { _type = 'base.chara', _id = 'hot_putit', name = 'hot putit', glyph = 'h', max_hp = 5 }
