@@ -1,4 +1,5 @@
-//! The commands that need no display: `run`, `repl`, `check`, `new-mod`, `replay` and `test`.
+//! The commands that need no display: `run`, `repl`, `check`, `new-mod`, `replay`, `test`,
+//! `gen` and `diff`.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -361,4 +362,34 @@ pub fn generate_maps(project: &Path, id: &str, args: GenArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `nefia diff A B [--png OUT]`: prints what changed from map file `a` to map file `b` (see
+/// [`nefia_runtime::map_diff`]); exit 0 if nothing did, 1 if something did, 2 if a file
+/// cannot be read.
+pub fn diff(a: &Path, b: &Path, png: Option<&Path>) -> ExitCode {
+    use nefia_runtime::map_diff::{TileGrid, diff_maps};
+    let read = |path: &Path| -> Result<(nefia_runtime::save::MapRecord, TileGrid), String> {
+        let record: nefia_runtime::save::MapRecord = nefia_runtime::files::read_ron(path).map_err(|e| e.to_string())?;
+        let grid = TileGrid::of(&record).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((record, grid))
+    };
+    let (before, after) = match (read(a), read(b)) {
+        (Ok(before), Ok(after)) => (before, after),
+        (Err(error), _) | (_, Err(error)) => {
+            eprintln!("nefia diff: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let found = diff_maps(&before.0, &before.1, &after.0, &after.1);
+    print!("{found}");
+    if let Some(png) = png {
+        let changed = found.changed_cells(&before.1, &after.1);
+        let pictured = crate::render::diff_image::write(png, (&before.1, &before.0), (&after.1, &after.0), &changed);
+        if let Err(error) = pictured {
+            eprintln!("nefia diff: {error}");
+            return ExitCode::from(2);
+        }
+    }
+    if found.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }

@@ -129,6 +129,17 @@ enum Command {
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
     },
+    /// Print what changed between two map files: tiles by region, objects added, removed,
+    /// moved and changed field by field. Exit 0 if nothing did, 1 if something did.
+    Diff {
+        /// The map file before.
+        a: PathBuf,
+        /// The map file after.
+        b: PathBuf,
+        /// Also draw before, after and the changed cells side by side into this PNG.
+        #[arg(long, value_name = "OUT.png")]
+        png: Option<PathBuf>,
+    },
     /// Replay the project's regression recordings (recordings/tests/*.ron) with --check and
     /// their end tests; exit 1 if any fails.
     Test {
@@ -224,6 +235,7 @@ fn main() -> ExitCode {
                 headless::replay(&file, &project, headless::ReplayArgs { check, to_turn, save_to, changes, profile })
             }
             Some(Command::Test { project }) => headless::test(&project_or_default(project)?),
+            Some(Command::Diff { a, b, png }) => headless::diff(&a, &b, png.as_deref()),
             Some(Command::Gen { id, project, seed, params, out, scan, predicate, metrics, jobs }) => {
                 let args = headless::GenArgs { seed, params, out, scan, predicate, metrics, jobs };
                 headless::generate_maps(&project_or_default(project)?, &id, args)

@@ -348,3 +348,56 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+#[test]
+fn diff_tells_tiles_by_region_and_objects_by_change_and_draws_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = "(
+    name: \"room\",
+    width: 6,
+    height: 4,
+    palette: {\"#\": \"elona.wall_stone\", \".\": \"elona.floor_stone\"},
+    tiles: [\"######\", \"#....#\", \"#....#\", \"######\"],
+    objects: [
+        (kind: chara, id: \"elona.putit\", x: 1, y: 1),
+        (kind: feat, id: \"elona.door\", x: 5, y: 2),
+        (kind: item, id: \"elona.putitoro\", x: 2, y: 2),
+    ],
+)";
+    let after = "(
+    name: \"room\",
+    width: 6,
+    height: 4,
+    palette: {\"#\": \"elona.wall_stone\", \".\": \"elona.floor_stone\"},
+    tiles: [\"######\", \"#.##.#\", \"#.##.#\", \"######\"],
+    objects: [
+        (kind: chara, id: \"elona.putit\", x: 4, y: 1, fields: {\"hp\": 9}),
+        (kind: item, id: \"elona.putitoro\", x: 2, y: 2),
+        (kind: chara, id: \"elona.putit\", x: 1, y: 2),
+    ],
+)";
+    let (a, b) = (script(dir.path(), "a.ron", before), script(dir.path(), "b.ron", after));
+    let png = dir.path().join("diff.png");
+    let out = nefia(&["diff", &a, &b, "--png", &png.display().to_string()], "");
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        said.lines().collect::<Vec<_>>(),
+        [
+            "4 cells at (2..3, 1..2): elona.floor_stone → elona.wall_stone",
+            "elona.putit: (1, 1) → (1, 2)",
+            "removed elona.door at (5, 2)",
+            "added elona.putit at (4, 1)",
+        ],
+        "{said}"
+    );
+    let picture = image::open(&png).expect("a PNG is written").to_rgb8();
+    assert_eq!((picture.height(), picture.width() % 3), (4 * 8, 0), "three panels of 6x4 cells, 8 px each");
+
+    let same = nefia(&["diff", &a, &a], "");
+    assert_eq!((same.status.code(), same.stdout.len()), (Some(0), 0), "no change, no output, exit 0");
+    let broken = script(dir.path(), "broken.ron", "(name: \"x\", width: 2,");
+    let out = nefia(&["diff", &a, &broken], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("broken.ron:1:"), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -136,7 +136,11 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
         .host()
         .send(nefia_runtime::host::Command::Maps(nefia_runtime::host::MapCommand::Open("dungeon".into())));
     harness.state_mut().open_tab(Tab::Problems);
-    step_until(&mut harness, "the dungeon checked", |h| h.query_by_label("The validators find no problem.").is_some());
+    step_until(&mut harness, "the dungeon checked", |h| {
+        let snapshot = &h.state().state().snapshot;
+        snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon" && snapshot.map_problems.map == Some(m.id))
+            && h.query_by_label("The validators find no problem.").is_some()
+    });
     let map = harness.state().state().snapshot.map.as_ref().map(|m| m.id).unwrap();
     let paint = nefia_runtime::edit::Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() };
     harness.state().host().send(nefia_runtime::host::Command::Edit(paint));

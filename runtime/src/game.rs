@@ -8,6 +8,7 @@ pub mod history;
 pub mod journal;
 pub mod location;
 pub mod map;
+pub mod map_diff;
 pub mod map_files;
 pub mod moddable;
 pub mod mods;

@@ -2,6 +2,7 @@
 //! layers and HUD widgets over it (`overlay`), and the error screen (`error_screen`).
 
 pub mod camera;
+pub mod diff_image;
 pub mod error_screen;
 pub mod images;
 pub mod map;
