@@ -91,13 +91,16 @@ pub enum ObjectChange {
     },
 }
 
+/// A map's entrance cell, if it has one.
+pub type Entrance = Option<(i32, i32)>;
+
 /// Everything that differs between two map files.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MapDiff {
     /// Width and height, before and after, if they differ.
     pub size: Option<((i32, i32), (i32, i32))>,
     /// The entrance, before and after, if it differs.
-    pub entrance: Option<(Option<(i32, i32)>, Option<(i32, i32)>)>,
+    pub entrance: Option<(Entrance, Entrance)>,
     /// The changed cells, by region.
     pub tiles: Vec<TileChange>,
     /// The objects added, removed and changed.
