@@ -24,6 +24,8 @@ fn ago(at: u64) -> String {
 /// Shows the dialog while the runtime offers a recovery.
 pub fn ui(ctx: &egui::Context, state: &mut EditorContext) {
     let Some(offer) = state.snapshot.recovery.clone() else { return };
+    // "N s ago" keeps counting.
+    ctx.request_repaint_after(std::time::Duration::from_secs(1));
     egui::Modal::new(egui::Id::new("nefia-recovery")).show(ctx, |ui| {
         ui.heading("Recover unsaved edits?");
         ui.label("The last session on this project ended before these maps were saved:");

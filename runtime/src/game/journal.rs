@@ -220,18 +220,27 @@ impl Journal {
         Ok(Some(Journal { base, entries, problems }))
     }
 
-    /// The maps with unsaved edits, by name.
+    /// The maps with unsaved edits, by name. The parts of a brush stroke are one edit, as
+    /// they are one History entry.
     pub fn unsaved_maps(&self) -> Vec<UnsavedMap> {
         let mut maps: Vec<UnsavedMap> = Vec::new();
         let base_unsaved = self.base.iter().flat_map(|b| &b.files).filter(|f| !f.clean).map(|f| f.name.clone());
         for name in base_unsaved {
             maps.push(UnsavedMap { name, edits: 0, last: None });
         }
+        let stroke_of = |entry: &JournalEntry| match &entry.what {
+            Journaled::Edit(Edit::Stroke { id, .. }) => Some(*id),
+            _ => None,
+        };
+        let mut stroke = None;
         for entry in self.entries.iter().filter(|e| e.what.is_edit()) {
             let name = entry.map.clone().unwrap_or_else(|| "(no map)".into());
+            let part = stroke_of(entry);
+            let new_edit = part.is_none() || part != stroke;
+            stroke = part;
             match maps.iter_mut().find(|m| m.name == name) {
                 Some(map) => {
-                    map.edits += 1;
+                    map.edits += usize::from(new_edit);
                     map.last = Some(entry.at);
                 }
                 None => maps.push(UnsavedMap { name, edits: 1, last: Some(entry.at) }),
