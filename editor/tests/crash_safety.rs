@@ -1,6 +1,7 @@
 //! Crash safety: a process saving a game over and over is killed with SIGKILL at 20 random
 //! moments; each time the save file left behind loads (the old one or the new one, whole),
-//! and the temp files of killed writes are cleared by the next save.
+//! and the temp files of killed writes are cleared by the next save. And the editor opened on
+//! a project whose last session died with edits unsaved offers them back.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -8,6 +9,8 @@ use std::time::Duration;
 
 use nefia_runtime::Runtime;
 use nefia_tests::DemoCopy;
+
+mod common;
 
 /// Saves, counting up, forever; says when the first save is written. The world is made
 /// large so each write takes a while and kills land in the middle of some.
@@ -65,4 +68,32 @@ fn a_save_killed_at_any_moment_leaves_a_loadable_file() {
         .filter(|name| name.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "temp files left: {leftovers:?}");
+}
+
+#[test]
+fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
+    use egui_kittest::kittest::Queryable;
+    use nefia_runtime::edit::Edit;
+    use nefia_runtime::host::Command;
+    let copy = DemoCopy::new();
+    {
+        // A session paints and dies: its runtime is left as it is, told nothing.
+        let host = nefia_tests::host::spawn_editing(&copy.project());
+        let map = host.snapshot().map.as_ref().map(|m| m.id).unwrap();
+        let paint = Edit::PaintTiles { map, cells: vec![(10, 2), (11, 2)], tile: "elona.water".into() };
+        host.send(Command::Edit(Edit::Stroke { id: 1, edit: Box::new(paint) }));
+        nefia_tests::host::eval(&host, "return 1");
+        std::mem::forget(host);
+    }
+    let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
+    common::step_until(&mut harness, "the offer", |h| h.query_by_label("Recover unsaved edits?").is_some());
+    assert!(harness.query_by_label("1 edit(s)").is_some(), "the town's one stroke is listed");
+    harness.get_by_label("Recover").click();
+    common::step_until(&mut harness, "recovered", |h| {
+        let snapshot = &h.state().state().snapshot;
+        snapshot.recovery.is_none() && snapshot.map_files.iter().any(|m| m.name == "town" && m.dirty)
+    });
+    assert_eq!(harness.state().state().snapshot.history.labels, ["Paint 2 cells with elona.water"]);
+    harness.run();
+    assert!(harness.query_by_label("Recover unsaved edits?").is_none(), "the dialog is gone");
 }
