@@ -273,3 +273,20 @@ fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
         assert!(same, "kill {kill} after {done} steps: the recovered town is not the town of that step");
     }
 }
+
+#[test]
+fn a_save_takes_a_new_base_and_a_hotload_does_not() {
+    let copy = DemoCopy::new();
+    let base = nefia_runtime::journal::base_path(&nefia_runtime::journal::journal_dir(&copy.project()));
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    assert!(!base.exists(), "the log starts at the editor's start");
+    let file = copy.mod_file("elona/content/charas.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, format!("{text}\n-- saved again\n")).unwrap();
+    host.send(Command::Reload(file));
+    settle(&host);
+    assert!(!base.exists(), "code is not the journal's: a hotload takes no base");
+    saved_town(&copy, &host);
+    assert!(base.exists(), "a save does");
+}

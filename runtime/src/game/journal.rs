@@ -6,7 +6,7 @@
 //! brush stroke's parts as they are painted). Replaying the commands from the same start
 //! makes the same objects with the same uids, so the log needs no other identity. The start
 //! is the editor's own (the project opened, its start map shown) until something the log
-//! cannot replay happens — a map saved, renamed or deleted, a hotload that changed the world —
+//! cannot replay happens — a map saved, renamed or deleted, a hotload that made objects —
 //! and then `base.ron` takes the world as it is (a save of the edit state, with which maps are
 //! which files and which have unsaved changes) and the log starts again from it.
 //!

@@ -2,7 +2,7 @@
 //! mode that changed the world is appended to the log as it is done — a `write` to the file
 //! before the next command, so a killed process loses nothing it did — and a thread makes the
 //! log durable (`fdatasync`) within 100 ms. What the log cannot replay (a save, a rename, the
-//! end of a play session, REPL code, a hotload) takes a new base instead.
+//! end of a play session, REPL code, a hotload that made objects) takes a new base instead.
 //!
 //! On opening a project with a journal left behind, nothing is journaled until the user
 //! answers the recovery question: recovering loads the base (if any) and replays the log
@@ -104,6 +104,9 @@ pub(super) enum Kind {
     Log(Journaled),
     /// The log cannot replay it: a new base, if it was done.
     Rebase,
+    /// Code was reloaded: prototypes are not the journal's (a recovery runs the code on
+    /// disk), so only a reload that made objects or maps takes a new base.
+    Code,
     /// Anything else: a new base only if it changed the world anyway.
     Other,
 }
@@ -124,6 +127,7 @@ fn kind_of(command: &Command) -> Kind {
         // Files were written (the saved marks changed), or play ended: the uid counters went
         // on past what a replay would reach.
         Command::Maps(_) | Command::BakePreview(_) | Command::StopPlay => Kind::Rebase,
+        Command::Reload(_) | Command::Hotload { .. } | Command::ReloadMod(_) => Kind::Code,
         _ => Kind::Other,
     }
 }
@@ -254,6 +258,7 @@ impl Host {
         match kind {
             Kind::Log(what) if changed => self.append_entry(what, now.next_uid),
             Kind::Rebase => self.rebase(),
+            Kind::Code if (now.next_uid, now.next_map_uid) != (before.next_uid, before.next_map_uid) => self.rebase(),
             Kind::Other if changed => self.rebase(),
             _ => {}
         }
