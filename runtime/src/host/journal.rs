@@ -296,7 +296,13 @@ impl Host {
                     Some(BaseFile { name: name.to_owned(), map, clean: !files.dirty(&world).iter().any(|d| d == name) })
                 })
                 .collect();
-            let log_name = format!("log-{}.ron", now_ms());
+            // A name of its own, even for two bases taken in one millisecond.
+            let old = self.journal.log_name.borrow().clone();
+            let mut stamp = now_ms();
+            while format!("log-{stamp}.ron") == old {
+                stamp += 1;
+            }
+            let log_name = format!("log-{stamp}.ron");
             let base = JournalBase {
                 format: JOURNAL_FORMAT,
                 log: log_name.clone(),
@@ -307,11 +313,12 @@ impl Host {
             drop((world, files));
             // The new log first, then the base naming it: a crash in between leaves the old
             // base with its own log.
+            std::fs::create_dir_all(&dir).map_err(|e| FileError::io(&dir, e))?;
             let log = dir.join(&log_name);
             let writer = LogWriter::open(&log)?;
             let base_file = crate::journal::base_path(&dir);
             write_atomic(&base_file, to_ron(&base_file, &base)?.as_bytes())?;
-            let old = std::mem::replace(&mut *self.journal.log_name.borrow_mut(), log_name);
+            *self.journal.log_name.borrow_mut() = log_name;
             *self.journal.writer.borrow_mut() = Some(writer);
             let _ = std::fs::remove_file(dir.join(old));
             Ok(())
