@@ -290,3 +290,36 @@ fn a_save_takes_a_new_base_and_a_hotload_does_not() {
     saved_town(&copy, &host);
     assert!(base.exists(), "a save does");
 }
+
+#[test]
+fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file_elsewhere() {
+    use nefia_runtime::journal::{Journal, JournalEntry, Journaled, entry_line};
+    let dir = tempfile::tempdir().unwrap();
+    let line = |n: u64| {
+        entry_line(&JournalEntry { at: n, map: Some("town".into()), next_uid: n, what: Journaled::Undo }).unwrap()
+    };
+    let log = dir.path().join("log.ron");
+    // The last line cut off by a kill is no problem.
+    std::fs::write(&log, format!("{}{}", line(1), &line(2)[..10])).unwrap();
+    let journal = Journal::read(dir.path()).unwrap().expect("an entry to recover");
+    assert_eq!((journal.entries.len(), journal.problems.len()), (1, 0), "{:?}", journal.problems);
+    // A damaged line before the last ends the log there, and says where.
+    std::fs::write(&log, format!("{}(garbage\n{}", line(1), line(3))).unwrap();
+    let journal = Journal::read(dir.path()).unwrap().unwrap();
+    assert_eq!(journal.entries.len(), 1);
+    assert!(journal.problems[0].contains("log.ron:2:"), "{:?}", journal.problems);
+    // A base is checked: it may only name a log beside it.
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    saved_town(&copy, &host);
+    crash(host);
+    let journal_dir = nefia_runtime::journal::journal_dir(&copy.project());
+    let base = std::fs::read_to_string(journal_dir.join("base.ron")).unwrap();
+    let at = base.find("log: \"").unwrap() + 6;
+    let end = at + base[at..].find('"').unwrap();
+    std::fs::write(journal_dir.join("base.ron"), format!("{}../../maps/town.ron{}", &base[..at], &base[end..]))
+        .unwrap();
+    let refused = Journal::read(&journal_dir).expect_err("refused");
+    assert!(refused.to_string().contains("is not a log's file name"), "{refused}");
+}

@@ -253,19 +253,17 @@ impl Journal {
 /// The entries of log file `path`; a malformed last line is taken as cut off by a kill, a
 /// malformed line before it ends the log with a problem naming it.
 fn read_log(path: &Path) -> Result<(Vec<JournalEntry>, Vec<String>), FileError> {
-    let size = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?.len();
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_LOG_BYTES + 1).read_to_end(&mut bytes).map_err(|e| FileError::io(path, e))?;
     let mut problems = Vec::new();
-    if size > MAX_LOG_BYTES {
-        problems.push(format!(
-            "{}: the log is {size} bytes, more than {MAX_LOG_BYTES}: it is read no further",
-            path.display()
-        ));
+    if bytes.len() as u64 > MAX_LOG_BYTES {
+        bytes.truncate(usize::try_from(MAX_LOG_BYTES).unwrap_or(usize::MAX));
+        problems
+            .push(format!("{}: the log is longer than {MAX_LOG_BYTES} bytes: it is read no further", path.display()));
     }
-    let text = read_text(path)?;
-    let mut text = text.as_str();
-    if let Some(cut) = text.get(..usize::try_from(MAX_LOG_BYTES).unwrap_or(usize::MAX)) {
-        text = cut;
-    }
+    let text = String::from_utf8_lossy(&bytes);
     let lines: Vec<&str> = text.lines().collect();
     let mut entries = Vec::new();
     for (number, line) in lines.iter().enumerate() {
