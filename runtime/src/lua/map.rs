@@ -119,6 +119,35 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
     )?;
 
     add(
+        "clear",
+        lua.create_function(|lua, (this, tile): (Table, String)| {
+            let (engine, id) = receiver(lua, &this)?;
+            engine.world.borrow_mut().clear_map(id, &tile).map_err(|e| rt_error(lua, format!("map:clear: {e}")))
+        })?,
+    )?;
+
+    add(
+        "iter_type_at_pos",
+        lua.create_function(|lua, (this, data_type, x, y): (Table, String, i32, i32)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let kind = ObjectKind::from_data_type(&data_type).ok_or_else(|| {
+                rt_error(
+                    lua,
+                    format!(
+                        "map:iter_type_at_pos: '{data_type}' is not a map object type: use \"base.chara\", \"base.item\" or \"base.feat\""
+                    ),
+                )
+            })?;
+            let uids: Vec<_> = {
+                let world = engine.world.borrow();
+                let here = world.objects_at_pos(Holder::Map(id), x, y).map_err(|e| rt_error(lua, e))?;
+                here.into_iter().filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == kind)).collect()
+            };
+            ipairs(lua, super::handle::object_list(lua, &uids)?)
+        })?,
+    )?;
+
+    add(
         "is_in_bounds",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, id) = receiver(lua, &this)?;

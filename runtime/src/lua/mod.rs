@@ -14,6 +14,7 @@ pub mod error;
 pub mod event;
 #[cfg(feature = "fault-injection")]
 mod fault;
+mod find;
 pub mod gui;
 pub mod handle;
 pub mod inspect;
@@ -389,6 +390,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         (&map_meta, &map_methods, map_fields),
     )?;
     objects::install(&lua, &api)?;
+    find::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
     event::install(&lua, &api)?;

@@ -123,6 +123,18 @@ impl World {
         Ok(())
     }
 
+    /// Sets every cell of `map` to `tile`; the objects stay (OpenNefia's `map:clear`).
+    pub fn clear_map(&mut self, map: MapId, tile: &str) -> Result<(), WorldError> {
+        let tile = self.tile_id(tile)?;
+        let map = self.map_mut(map)?;
+        for y in 0..map.height() {
+            for x in 0..map.width() {
+                map.set_tile(x, y, tile);
+            }
+        }
+        Ok(())
+    }
+
     /// The current map (seed: `Map.current()`).
     pub fn current_map(&self) -> Option<MapId> {
         self.current_map

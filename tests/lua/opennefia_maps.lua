@@ -1,0 +1,68 @@
+-- OpenNefia's map helpers: map:clear, map:iter_type_at_pos, Chara.at, Chara.find, Item.find.
+
+function test_clear_sets_every_tile_and_keeps_the_objects()
+   local map = InstancedMap:new(4, 3, "elona.grass")
+   local putit = Chara.create("elona.putit", 2, 1, {}, map)
+   map:clear("elona.wall_stone")
+   for x = 0, 3 do
+      for y = 0, 2 do
+         Assert.eq(map:tile(x, y), "elona.wall_stone")
+      end
+   end
+   Assert.eq(putit.location, map, "the putit stays")
+   Assert.throws(function() map:clear("elona.lava") end, "map:clear: unknown base.map_tile id 'elona.lava'")
+end
+
+function test_iter_type_at_pos_gives_the_objects_of_one_type_on_a_cell()
+   local map = InstancedMap:new(5, 5)
+   local putit = Chara.create("elona.putit", 1, 1, {}, map)
+   local potion = Item.create("elona.potion_of_sight", 1, 1, {}, map)
+   Chara.create("elona.putit", 2, 2, {}, map)
+   local found = {}
+   for _, chara in map:iter_type_at_pos("base.chara", 1, 1) do
+      found[#found + 1] = chara
+   end
+   Assert.eq(#found, 1)
+   Assert.eq(found[1], putit)
+   local items = {}
+   for _, item in map:iter_type_at_pos("base.item", 1, 1) do
+      items[#items + 1] = item
+   end
+   Assert.eq(items[1], potion)
+   Assert.throws(function() map:iter_type_at_pos("base.mef", 1, 1) end, "use \"base.chara\", \"base.item\" or \"base.feat\"")
+end
+
+function test_chara_at_finds_the_living_character_on_a_cell()
+   local map = InstancedMap:new(5, 5)
+   Map.set_map(map)
+   local dead = Chara.create("elona.putit", 3, 3, {}, map)
+   dead.state = "Dead"
+   local alive = Chara.create("elona.yeek", 3, 3, {}, map)
+   Assert.eq(Chara.at(3, 3), alive, "the current map, the dead one passed over")
+   Assert.eq(Chara.at(3, 3, map), alive)
+   Assert.is_nil(Chara.at(0, 0, map))
+   Assert.is_nil(Chara.at(9, 9, map), "out of bounds")
+end
+
+function test_find_looks_by_uid_or_id_where_it_is_told()
+   local map = InstancedMap:new(6, 6)
+   Map.set_map(map)
+   local hero = Chara.create("elona.player", 0, 0, {}, map)
+   Chara.set_player(hero)
+   local putit = Chara.create("elona.putit", 1, 1, {}, map)
+   Assert.eq(Chara.find("elona.putit"), putit)
+   Assert.eq(Chara.find(putit.uid, "all", map), putit)
+   Assert.eq(Chara.find("elona.player", "all"), hero)
+   Assert.is_nil(Chara.find("elona.player", "others"), "the player is not among the others")
+   Assert.throws(function() Chara.find("elona.putit", "allies") end, "no party yet")
+   Assert.throws(function() Chara.find("elona.putit", "friends") end, "use \"all\" or \"others\"")
+
+   local on_ground = Item.create("elona.potion_of_sight", 2, 2, {}, map)
+   local carried = Item.create("elona.potion_of_sight", 0, 0, {}, hero)
+   Assert.eq(Item.find("elona.potion_of_sight"), on_ground, "ground by default")
+   Assert.eq(Item.find("elona.potion_of_sight", "inventory"), carried)
+   Assert.eq(Item.find(carried.uid, "all"), carried)
+   Assert.is_nil(Item.find(carried.uid, "ground"))
+   Assert.throws(function() Item.find("x", "pockets") end, "use \"ground\", \"inventory\", \"equipment\" or \"all\"")
+   Assert.throws(function() Item.find({}) end, "a uid or a prototype id, not a table")
+end
