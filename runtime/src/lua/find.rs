@@ -1,6 +1,7 @@
 //! Finding map objects the way OpenNefia's modders do: `Chara.at(x, y, map)`, the living
 //! character standing on a cell, and `Chara.find(id, where, map)` / `Item.find(id, where, map)`,
-//! the first living object with a uid or prototype id in a part of a map.
+//! the first living object with a uid or prototype id in a part of a map; and the
+//! `IMapObject` table of OpenNefia's interface functions.
 //!
 //! "Living" is OpenNefia's test: a character whose `state` field is unset or `"Alive"` (mods
 //! that kill without removing set it). OpenNefia documents `Item.find`'s "inventory" and
@@ -134,8 +135,15 @@ fn find(
     found.map(|uid| push_object(lua, uid)).transpose()
 }
 
-/// Adds `at` and `find` to `Chara`, and `find` to `Item`.
-pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
+/// Adds `at` and `find` to `Chara`, `find` to `Item`, and the `IMapObject` table whose
+/// functions are the objects' own methods (`IMapObject.containing_map(obj)` is
+/// `obj:containing_map()`), as OpenNefia's code calls them.
+pub fn install(lua: &Lua, api: &Table, object_methods: &Table) -> mlua::Result<()> {
+    let imap_object = lua.create_table()?;
+    for name in ["current_map", "containing_map", "get_location", "set_pos", "remove_ownership", "refresh"] {
+        imap_object.set(name, object_methods.raw_get::<mlua::Function>(name)?)?;
+    }
+    api.set("IMapObject", imap_object)?;
     let chara: Table = api.get("Chara")?;
     chara.set("at", lua.create_function(chara_at)?)?;
     chara.set("find", lua.create_function(|lua, args| find(lua, ObjectKind::Chara, args))?)?;

@@ -390,7 +390,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         (&map_meta, &map_methods, map_fields),
     )?;
     objects::install(&lua, &api)?;
-    find::install(&lua, &api)?;
+    find::install(&lua, &api, &object_methods)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
     event::install(&lua, &api)?;

@@ -141,6 +141,36 @@ pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)
     Ok((methods, lua.create_function(get_field)?))
 }
 
+/// `obj:containing_map()` (OpenNefia's): the map the object is on, directly or through what
+/// holds it, with the object standing on the map (the object itself, or its holder, or its
+/// holder's holder…) and that one's cell; nothing if no map holds it.
+fn containing_map(lua: &Lua, this: Table) -> mlua::Result<mlua::MultiValue> {
+    let (engine, uid) = receiver(lua, &this)?;
+    let found = {
+        let world = engine.world.borrow();
+        let mut containing = uid;
+        loop {
+            let object = world.object(containing).map_err(|e| rt_error(lua, e))?;
+            match object.location() {
+                Some(crate::location::Location::Map(map)) => break Some((map, containing, object.x, object.y)),
+                Some(location) => match location.holder() {
+                    Holder::Object(owner) => containing = owner,
+                    Holder::Map(map) => break Some((map, containing, object.x, object.y)),
+                },
+                None => break None,
+            }
+        }
+    };
+    let Some((map, containing, x, y)) = found else { return Ok(mlua::MultiValue::new()) };
+    let values = [
+        mlua::Value::Table(push_map(lua, map)?),
+        mlua::Value::Table(push_object(lua, containing)?),
+        mlua::Value::Integer(x.into()),
+        mlua::Value::Integer(y.into()),
+    ];
+    Ok(values.into_iter().collect())
+}
+
 fn methods(lua: &Lua) -> mlua::Result<Table> {
     let methods = lua.create_table()?;
     let add = |name: &str, function: Function| methods.raw_set(name, function);
@@ -171,6 +201,17 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
             map.map(|m| push_map(lua, m)).transpose()
         })?,
     )?;
+
+    add(
+        "get_location",
+        lua.create_function(|lua, this: Table| {
+            let (engine, uid) = receiver(lua, &this)?;
+            let location = engine.world.borrow().object(uid).map_err(|e| rt_error(lua, e))?.location();
+            location.map(|l| push_holder(lua, l.holder())).transpose()
+        })?,
+    )?;
+
+    add("containing_map", lua.create_function(containing_map)?)?;
 
     add(
         "produce_memory",
