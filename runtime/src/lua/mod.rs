@@ -151,6 +151,8 @@ pub struct Engine {
     /// Modules returned by `require`, by `mod:module`.
     pub(crate) modules: Table,
     pub(crate) ipairs_iter: Function,
+    /// Makes a chain over a list (`chain.lua`): what the engine's iterators return.
+    pub(crate) chain: Function,
     /// An iterator function that ends at once: what iterating over nothing returns, with
     /// nothing to allocate.
     pub(crate) nothing: Function,
@@ -301,9 +303,11 @@ pub fn rt_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
     mlua::Error::runtime(format!("{location}{message}"))
 }
 
-/// `ipairs(list)`: what iterator functions return for `for _, obj in ... do`.
-pub fn ipairs(lua: &Lua, list: Table) -> mlua::Result<(Function, Table, i64)> {
-    Ok((engine(lua).ipairs_iter.clone(), list, 0))
+/// What iterator functions return: a chain over `list` (see `chain.lua`), which steps as
+/// `ipairs(list)` does in `for _, obj in ... do` and has OpenNefia's chain methods.
+pub fn ipairs(lua: &Lua, list: Table) -> mlua::Result<(Table, Table, i64)> {
+    let chain: Table = engine(lua).chain.call(&list)?;
+    Ok((chain, list, 0))
 }
 
 /// An iterator over parallel sequences: `for key, value in ...`.
@@ -347,6 +351,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     let (object_meta, map_meta) = (lua.create_table()?, lua.create_table()?);
     let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
     let ipairs_iter: Function = lua.load("return (ipairs({}))").set_name("=nefia prelude").eval()?;
+    let chain: Function = lua.load(include_str!("chain.lua")).set_name("=nefia chain").call(())?;
     // SAFETY: the function takes no upvalues and touches nothing on the stack.
     let nothing = unsafe { lua.create_c_function(object_access::iterate_nothing)? };
     let engine = Rc::new(Engine {
@@ -375,6 +380,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         maps: RefCell::default(),
         modules: lua.create_table()?,
         ipairs_iter,
+        chain,
         nothing,
         pairs_of,
         names: NameCaches::default(),
