@@ -33,7 +33,11 @@ function test_assigning_managed_fields_names_the_method_to_use()
    local putit = Chara.create("elona.putit", 1, 1)
    Assert.throws(function() putit.uid = 5 end, "clone()")
    Assert.throws(function() putit._id = "elona.yeek" end, "Chara.create")
-   Assert.throws(function() putit._type = "base.item" end, "cannot assign '_type'")
+   Assert.throws(function() putit._type = "base.item" end, "'_type' is a reserved field name on map objects")
+   -- OpenNefia's own tests set these and expect its wording.
+   for _, name in ipairs({ "_id", "_type", "__mt", "__iface", "proto", "uid", "x", "y", "location" }) do
+      Assert.throws(function() putit[name] = "dood" end, "is a reserved field name on map objects")
+   end
    Assert.throws(function() putit.x = 5 end, "set_pos(x, y)")
    Assert.throws(function() putit.y = 5 end, "set_pos(x, y)")
    Assert.throws(function() putit.location = Map.current() end, "take_object")

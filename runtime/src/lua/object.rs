@@ -20,7 +20,7 @@ use crate::world::WorldError;
 
 /// Names read from the object itself rather than its fields, with the advice given when a
 /// script assigns one.
-const MANAGED: [(&str, &str); 9] = [
+const MANAGED: [(&str, &str); 11] = [
     ("uid", "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid"),
     ("_id", "an object keeps its prototype; create a new one with Chara.create/Item.create/Feat.create"),
     ("_type", "an object keeps its data type; create a new object instead"),
@@ -30,6 +30,8 @@ const MANAGED: [(&str, &str); 9] = [
     ("temp", "use obj:mod(field, value[, method]) to set a temporary value"),
     ("equip", "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)"),
     ("proto", "prototypes change with data:add"),
+    ("__mt", "it is OpenNefia's object machinery, not a field"),
+    ("__iface", "it is OpenNefia's object machinery, not a field"),
 ];
 
 /// The engine and the live uid behind method receiver `this`.
@@ -109,7 +111,8 @@ fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) 
     let (engine, uid) = receiver(lua, &this)?;
     let key = key.to_str()?;
     if let Some((_, advice)) = MANAGED.iter().find(|(name, _)| *name == &*key) {
-        return Err(rt_error(lua, format!("cannot assign '{}' of an object: {advice}", &*key)));
+        // OpenNefia's wording, which its mods' tests look for, then what to do instead.
+        return Err(rt_error(lua, format!("'{}' is a reserved field name on map objects: {advice}", &*key)));
     }
     let value = from_lua(lua, &value, &key).map_err(|e| rt_error(lua, e))?;
     let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
