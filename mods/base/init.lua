@@ -84,6 +84,7 @@ for _, event in ipairs {
    { "on_wait_turn", "The editor's Step button: let one turn pass with the player waiting." },
    { "on_game_started", "Play began: a new game's player is placed on its map. params: player." },
    { "on_key_pressed", "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\")." },
+   { "on_object_prototype_changed", "obj:change_prototype(id) made the object one of another prototype. params: old_id." },
 } do
    data:add { _type = "base.event", _id = event[1], doc = event[2] }
 end

@@ -32,7 +32,7 @@ end
 function test_assigning_managed_fields_names_the_method_to_use()
    local putit = Chara.create("elona.putit", 1, 1)
    Assert.throws(function() putit.uid = 5 end, "clone()")
-   Assert.throws(function() putit._id = "elona.yeek" end, "Chara.create")
+   Assert.throws(function() putit._id = "elona.yeek" end, "change_prototype(id)")
    Assert.throws(function() putit._type = "base.item" end, "'_type' is a reserved field name on map objects")
    -- OpenNefia's own tests set these and expect its wording.
    for _, name in ipairs({ "_id", "_type", "__mt", "__iface", "proto", "uid", "x", "y", "location" }) do

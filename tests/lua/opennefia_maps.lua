@@ -86,3 +86,21 @@ function test_an_object_tells_its_location_and_the_map_that_contains_it()
    Assert.is_nil(potion:get_location())
    Assert.is_nil(potion:containing_map())
 end
+
+function test_change_prototype_keeps_own_values_and_tells_the_handlers()
+   local map = InstancedMap:new(4, 4)
+   local putit = Chara.create("elona.putit", 1, 1, {}, map)
+   putit.hp = 3
+   local told = {}
+   Event.register("base.on_object_prototype_changed", "test.told", function(obj, params)
+      told[#told + 1] = obj._id .. " from " .. params.old_id
+   end)
+   putit:change_prototype("elona.yeek")
+   Assert.eq(putit._id, "elona.yeek")
+   Assert.eq(putit.hp, 3, "its own value stays")
+   Assert.eq(putit.name, "yeek", "what it did not set comes from the new prototype")
+   Assert.eq(told[1], "elona.yeek from elona.putit")
+   Assert.eq(Chara.at(1, 1, map), putit, "the same object, where it was")
+   Assert.throws(function() putit:change_prototype("elona.nope") end, "change_prototype: unknown base.chara id 'elona.nope'")
+   Assert.throws(function() putit:change_prototype("elona.putitoro") end, "unknown base.chara id 'elona.putitoro'")
+end

@@ -278,3 +278,25 @@ fn maps_are_made_saved_renamed_duplicated_and_deleted_as_files() {
     let reopened = nefia_runtime::project::Project::open(&copy.project()).unwrap();
     assert_eq!(reopened.manifest.start_map.as_deref(), Some("village"), "project.ron follows the rename");
 }
+
+#[test]
+fn a_prototype_changed_in_the_repl_is_undone_with_the_edit() {
+    use nefia_runtime::host::Command;
+    use nefia_runtime::lua::repl::Evaluation;
+    use nefia_tests::host::{eval, spawn_editing, wait_for};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let changed = "for _, c in Chara.iter() do if c._id == 'elona.town_guard' then c:change_prototype('elona.yeek') return c.uid end end";
+    let Evaluation::Values(uid) = eval(&host, changed) else { panic!("the REPL ran it") };
+    wait_for(&host, |s| s.history.labels.iter().any(|l| l.starts_with("REPL: ")));
+    let read = format!("for _, c in Chara.iter() do if c.uid == {} then return c._id end end", uid[0]);
+    assert_eq!(eval(&host, &read), Evaluation::Values(vec!["\"elona.yeek\"".into()]));
+    host.send(Command::Undo);
+    assert_eq!(
+        eval(&host, &read),
+        Evaluation::Values(vec!["\"elona.town_guard\"".into()]),
+        "undo puts the prototype back"
+    );
+    host.send(Command::Redo);
+    assert_eq!(eval(&host, &read), Evaluation::Values(vec!["\"elona.yeek\"".into()]));
+}

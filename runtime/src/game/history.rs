@@ -39,6 +39,13 @@ pub enum Change {
         /// Its temp value.
         temp: Option<TempValue>,
     },
+    /// An object's prototype (`obj:change_prototype(id)`).
+    Prototype {
+        /// The object.
+        uid: Uid,
+        /// The prototype.
+        proto: crate::data::ProtoIdx,
+    },
     /// Every temp value of an object.
     Temps {
         /// The object.
@@ -89,6 +96,7 @@ pub enum Change {
 enum ChangeKey {
     Field(Uid, Symbol),
     Temps(Uid),
+    Prototype(Uid),
     Place(Uid),
     Tile(MapId, i32, i32),
     Grid(MapId),
@@ -98,7 +106,10 @@ impl Change {
     /// The object it is about, if it is about one (such objects stay pinned).
     pub fn uid(&self) -> Option<Uid> {
         match self {
-            Change::Field { uid, .. } | Change::Temps { uid, .. } | Change::Place { uid, .. } => Some(*uid),
+            Change::Field { uid, .. }
+            | Change::Temps { uid, .. }
+            | Change::Prototype { uid, .. }
+            | Change::Place { uid, .. } => Some(*uid),
             Change::Tile { .. } | Change::Grid { .. } => None,
         }
     }
@@ -107,6 +118,7 @@ impl Change {
         match self {
             Change::Field { uid, field, .. } => ChangeKey::Field(*uid, *field),
             Change::Temps { uid, .. } => ChangeKey::Temps(*uid),
+            Change::Prototype { uid, .. } => ChangeKey::Prototype(*uid),
             Change::Place { uid, .. } => ChangeKey::Place(*uid),
             Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
             Change::Grid { map, .. } => ChangeKey::Grid(*map),
@@ -282,6 +294,10 @@ pub fn changes_since(before: &WorldState, world: &World) -> (Vec<Change>, Vec<Ch
             redo.push(place(Some(now), uid));
         }
         let Some(was) = was else { continue };
+        if was.proto != now.proto {
+            undo.push(Change::Prototype { uid, proto: was.proto });
+            redo.push(Change::Prototype { uid, proto: now.proto });
+        }
         let (old, new) = (&was.fields, &now.fields);
         let fields: HashSet<Symbol> = [&old.base, &new.base]
             .into_iter()
@@ -356,6 +372,9 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
                     object.fields.temp = temps.clone();
                     world.touch_object(*uid);
                 }
+            }
+            Change::Prototype { uid, proto } => {
+                let _ = world.set_prototype(*uid, *proto);
             }
             Change::Tile { map, x, y, tile } => {
                 if let Ok(instance) = world.map_mut(*map) {

@@ -22,7 +22,7 @@ use crate::world::WorldError;
 /// script assigns one.
 const MANAGED: [(&str, &str); 11] = [
     ("uid", "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid"),
-    ("_id", "an object keeps its prototype; create a new one with Chara.create/Item.create/Feat.create"),
+    ("_id", "use obj:change_prototype(id) to make it one of another prototype"),
     ("_type", "an object keeps its data type; create a new object instead"),
     ("x", "use obj:set_pos(x, y), which keeps the map's position index right"),
     ("y", "use obj:set_pos(x, y), which keeps the map's position index right"),
@@ -215,6 +215,20 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
     )?;
 
     add("containing_map", lua.create_function(containing_map)?)?;
+
+    add(
+        "change_prototype",
+        lua.create_function(|lua, (this, id): (Table, String)| {
+            let (engine, uid) = receiver(lua, &this)?;
+            let changed = engine.world.borrow_mut().change_prototype(uid, &id);
+            let old = changed.map_err(|e| rt_error(lua, format!("change_prototype: {e}")))?;
+            super::watch::after_write(lua, Ok(()))?;
+            let params = lua.create_table()?;
+            params.set("old_id", old.as_str())?;
+            let event = Symbol::intern("base.on_object_prototype_changed");
+            super::event::trigger(lua, event, mlua::Value::Table(this), params).map(|_| ())
+        })?,
+    )?;
 
     add(
         "produce_memory",

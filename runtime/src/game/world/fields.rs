@@ -77,6 +77,32 @@ impl World {
         })
     }
 
+    /// Makes object `uid` one of prototype `id` of its own data type (OpenNefia's
+    /// `change_prototype`): its own base and temp values stay; what it did not set comes from
+    /// the new prototype. Returns the old prototype's id.
+    pub fn change_prototype(&mut self, uid: Uid, id: &str) -> Result<Symbol, WorldError> {
+        let object = self.objects.get(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        let old = object.id;
+        let proto = self.data.find(Symbol::intern(object.kind.data_type()), id)?;
+        self.set_prototype(uid, proto)?;
+        Ok(old)
+    }
+
+    /// Sets object `uid`'s prototype to `proto` (of its data type), marking what shows it as
+    /// changed.
+    pub(crate) fn set_prototype(&mut self, uid: Uid, proto: crate::data::ProtoIdx) -> Result<(), WorldError> {
+        let id = self.data.proto(proto).id;
+        let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
+        (object.proto, object.id) = (proto, id);
+        let (location, position) = (object.location, (object.x, object.y));
+        self.touch_location(location, position);
+        self.revision += 1;
+        if !self.watches.is_empty() {
+            self.compare_watched(uid);
+        }
+        Ok(())
+    }
+
     /// Forgets the object's own base value so the prototype's shows again.
     pub fn reset_to_prototype(&mut self, uid: Uid, field: Symbol) -> Result<(), WorldError> {
         self.change_fields(NO_SLOT, uid, |fields, _| {
