@@ -284,7 +284,7 @@ fn a_prototype_changed_in_the_repl_is_undone_with_the_edit() {
     use nefia_runtime::host::Command;
     use nefia_runtime::lua::repl::Evaluation;
     use nefia_tests::host::{eval, spawn_editing, wait_for};
-    let copy = nefia_tests::DemoCopy::new();
+    let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let changed = "for _, c in Chara.iter() do if c._id == 'elona.town_guard' then c:change_prototype('elona.yeek') return c.uid end end";
     let Evaluation::Values(uid) = eval(&host, changed) else { panic!("the REPL ran it") };
