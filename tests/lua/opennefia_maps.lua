@@ -104,3 +104,15 @@ function test_change_prototype_keeps_own_values_and_tells_the_handlers()
    Assert.throws(function() putit:change_prototype("elona.nope") end, "change_prototype: unknown base.chara id 'elona.nope'")
    Assert.throws(function() putit:change_prototype("elona.putitoro") end, "unknown base.chara id 'elona.putitoro'")
 end
+
+function test_set_pos_moves_an_object_in_a_location_and_leaves_one_in_none()
+   local map = InstancedMap:new(6, 6)
+   local putit = Chara.create("elona.putit", 1, 2, {}, map)
+   Assert.is_true(putit:set_pos(3, 4))
+   Assert.eq(map:iter_type_at_pos("base.chara", 3, 4):length(), 1)
+   Assert.eq(map:iter_type_at_pos("base.chara", 1, 2):length(), 0)
+   putit:remove_ownership()
+   Assert.is_false(putit:set_pos(5, 5), "nowhere to move it in")
+   Assert.eq(putit.x, 3)
+   Assert.eq(putit.y, 4)
+end

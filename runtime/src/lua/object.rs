@@ -180,11 +180,18 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     // ---- IMapObject ----
 
+    // True once moved; false, with the position left as it was, for an object in no location
+    // (OpenNefia's: there is nowhere to move it in).
     add(
         "set_pos",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
             let (engine, uid) = receiver(lua, &this)?;
-            engine.world.borrow_mut().set_pos(uid, x, y).map_err(|e| rt_error(lua, e))
+            let mut world = engine.world.borrow_mut();
+            if world.object(uid).map_err(|e| rt_error(lua, e))?.location().is_none() {
+                return Ok(false);
+            }
+            world.set_pos(uid, x, y).map_err(|e| rt_error(lua, e))?;
+            Ok(true)
         })?,
     )?;
 
