@@ -304,6 +304,14 @@ impl World {
         if self.is_inside(chara, item) {
             return Err(Refusal::InsideItself { object: self.describe(item) }.into());
         }
+        // As in OpenNefia, a character equips what it holds.
+        if object.location != Some(Location::Inventory(chara)) {
+            return Err(equip_error(format!(
+                "{} does not hold {}: put it in the inventory first (chara:take_object(item))",
+                self.describe(chara),
+                self.describe(item)
+            )));
+        }
         let fits = self.symbol_list(item, "equip_slots");
         let slots = self.symbol_list(chara, "equip_slots");
         let slot = match slot {

@@ -371,11 +371,11 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                     let location = engine.world.borrow().object(item).map_err(|e| rt_error(lua, e))?.location();
                     match location {
                         Some(crate::Location::Equipment(owner, slot)) if owner == chara => slot,
+                        // OpenNefia's answer: nothing to take off, no error.
                         _ => {
-                            return Err(rt_error(
-                                lua,
-                                format!("{} is not worn by this character", engine.world.borrow().describe(item)),
-                            ));
+                            let reason =
+                                format!("{} is not worn by this character", engine.world.borrow().describe(item));
+                            return Ok((None, Some(reason)));
                         }
                     }
                 }
