@@ -88,7 +88,8 @@ fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
     let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
     common::step_until(&mut harness, "the offer", |h| h.query_by_label("Recover unsaved edits?").is_some());
     assert!(harness.query_by_label("1 edit(s)").is_some(), "the town's one stroke is listed");
-    harness.get_by_label("Recover").click();
+    // Through accesskit: a pointer click can land before the modal has settled on a slow run.
+    harness.get_by_label("Recover").click_accesskit();
     common::step_until(&mut harness, "recovered", |h| {
         let snapshot = &h.state().state().snapshot;
         snapshot.recovery.is_none() && snapshot.map_files.iter().any(|m| m.name == "town" && m.dirty)
