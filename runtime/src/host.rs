@@ -410,7 +410,10 @@ impl Host {
         if self.depth.get() == 0 && self.waits.get() == waits {
             self.played(started.elapsed());
         }
-        self.journal_after(journaling);
+        let journaled = journaling.is_some();
+        if outcome.is_ok() {
+            self.journal_after(journaling);
+        }
         if let Some((code, revision)) = look {
             self.record_look(code, revision);
         }
@@ -418,6 +421,11 @@ impl Host {
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if let Err(payload) = outcome {
             self.recover(name, panic_message(payload.as_ref()), checkpoint);
+            // What the command did before it panicked is in no log: the world as recovery
+            // left it is where the journal goes on from.
+            if journaled {
+                self.rebase();
+            }
         }
     }
 

@@ -323,3 +323,26 @@ fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file
     let refused = Journal::read(&journal_dir).expect_err("refused");
     assert!(refused.to_string().contains("is not a log's file name"), "{refused}");
 }
+
+#[test]
+fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_new_start() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    // The command changes a field, breaks the world and panics: the host puts the world back.
+    let uid = eval_int(&host, "for _, c in Chara.iter() do return c.uid end");
+    let code = format!("World.object({uid}).hp = 1 Fault.corrupt_and_panic({uid}, 'bent index')");
+    host.send(Command::Eval { id: 1, code });
+    nefia_tests::host::event(&host, &mut Vec::new(), |e| match e {
+        nefia_runtime::host::HostEvent::Panicked(report) => Some(report.clone()),
+        _ => None,
+    });
+    edit(&host, 1);
+    crash(host);
+
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.recovery.is_some());
+    host.send(Command::Recover(true));
+    wait_for(&host, |s| s.recovery.is_none());
+    assert_eq!(saved_town(&copy, &host), reference(&[0, 1], false), "as if the broken command had not run");
+}
