@@ -95,11 +95,7 @@ impl World {
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         (object.proto, object.id) = (proto, id);
         let (location, position) = (object.location, (object.x, object.y));
-        self.touch_location(location, position);
-        self.revision += 1;
-        if !self.watches.is_empty() {
-            self.compare_watched(uid);
-        }
+        self.object_changed(uid, location, position);
         Ok(())
     }
 
@@ -135,12 +131,18 @@ impl World {
         let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
         change(&mut object.fields, &self.data.proto(object.proto).fields)?;
         let (location, position) = (object.location, (object.x, object.y));
+        self.object_changed(uid, location, position);
+        Ok(())
+    }
+
+    /// After object `uid` (at `location`, `position`) changed what it shows or holds: its
+    /// cell and map are marked changed, and its watches compare.
+    fn object_changed(&mut self, uid: Uid, location: Option<crate::location::Location>, position: (i32, i32)) {
         self.touch_location(location, position);
         self.revision += 1;
         if !self.watches.is_empty() {
             self.compare_watched(uid);
         }
-        Ok(())
     }
 
     /// What the renderer needs to draw the object (seed: `produce_memory`).
