@@ -106,5 +106,15 @@ end
 
 function test_loading_a_missing_save_is_a_clear_error()
    Assert.throws(function() Save.load_game("nothing_here") end, "nothing_here.ron")
-   Assert.throws(function() Save.save_game("../escape") end, "is not a save name")
+end
+
+function test_save_names_are_cleaned_as_opennefia_cleans_them()
+   local path = Save.save_game("<Gwen> the innocent")
+   Assert.is_true(path:sub(-#"/_Gwen_ the innocent.ron") == "/_Gwen_ the innocent.ron", path)
+   Save.load_game("<Gwen> the innocent")
+   local escaped = Save.save_game("../escape")
+   Assert.is_true(escaped:sub(-#"/___escape.ron") == "/___escape.ron", "it stays in the save folder: " .. escaped)
+   Assert.is_true(Save.save_game("dood."):sub(-#"/dood_.ron") == "/dood_.ron")
+   Assert.throws(function() Save.save_game("con") end, "Windows keeps 'con' for a device")
+   Assert.throws(function() Save.save_game("") end, "is not a save name")
 end

@@ -37,10 +37,45 @@ fn lua_error(error: mlua::Error) -> SaveError {
     SaveError::Lua(super::error::root_message(&error))
 }
 
-/// The file of save `name` under `dir`.
+/// Save `name` cleaned into a file name, as OpenNefia cleans it: `/ ? < > \ : * | "` (and
+/// control characters) become `_`, a name of dots becomes `_`, and trailing dots and spaces
+/// become one `_` — so `<Gwen> the innocent` is saved as `_Gwen_ the innocent`. Nefia adds:
+/// leading dots become `_` (no hidden files), the name is cut to 251 bytes (255 with `.ron`),
+/// and a name Windows keeps for a device (`con`, `com1`, …) is refused — OpenNefia blanks such
+/// names wherever they appear, even inside words, which no mod would want.
+pub fn clean_save_name(name: &str) -> Result<String, SaveError> {
+    let refused = |why: &str| SaveError::Name(format!("'{name}' is not a save name: {why}"));
+    let mut cleaned: String =
+        name.chars().map(|c| if "/?<>\\:*|\"".contains(c) || c.is_control() { '_' } else { c }).collect();
+    if !cleaned.is_empty() && cleaned.chars().all(|c| c == '.') {
+        cleaned = "_".into();
+    }
+    let kept = cleaned.trim_end_matches(['.', ' ']).len();
+    if kept != cleaned.len() {
+        cleaned.truncate(kept);
+        cleaned.push('_');
+    }
+    let dots = cleaned.len() - cleaned.trim_start_matches('.').len();
+    cleaned.replace_range(..dots, &"_".repeat(dots));
+    while cleaned.len() > 251 {
+        cleaned.pop();
+    }
+    let stem = cleaned.split('.').next().unwrap_or_default().to_ascii_lowercase();
+    let numbered = |prefix: &str| {
+        stem.len() == 4 && stem.starts_with(prefix) && stem.as_bytes().get(3).is_some_and(u8::is_ascii_digit)
+    };
+    if cleaned.is_empty() {
+        return Err(refused("give a name of at least one letter"));
+    }
+    if matches!(stem.as_str(), "con" | "prn" | "aux" | "nul") || numbered("com") || numbered("lpt") {
+        return Err(refused(&format!("Windows keeps '{stem}' for a device; choose another name")));
+    }
+    Ok(cleaned)
+}
+
+/// The file of save `name` (cleaned, see [`clean_save_name`]) under `dir`.
 pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
-    crate::project::check_name("save", name).map_err(SaveError::Name)?;
-    Ok(dir.join(format!("{name}.ron")))
+    Ok(dir.join(format!("{}.ron", clean_save_name(name)?)))
 }
 
 /// A save in the save folder, as a Load game list shows it.
@@ -78,7 +113,8 @@ pub fn list_saves(dir: &Path) -> Vec<SaveListing> {
         .filter_map(|path| {
             let name = path.file_stem()?.to_str()?.to_owned();
             let saved = path.metadata().ok()?.modified().ok()?;
-            save_path(dir, &name).ok()?;
+            // Only files a save name cleans to are saves.
+            (clean_save_name(&name).ok()? == name).then_some(())?;
             let head = crate::files::read_ron::<SaveHead>(path).ok();
             Some(SaveListing { name, saved, head })
         })

@@ -1,1 +1,0 @@
-Save.save_game("../escape")

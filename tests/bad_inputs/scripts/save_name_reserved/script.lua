@@ -1,0 +1,1 @@
+Save.save_game("aux.txt")
