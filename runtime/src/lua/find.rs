@@ -12,7 +12,7 @@ use mlua::{Lua, Table};
 
 use super::handle::{holder_arg, push_object};
 use super::{Engine, engine, rt_error};
-use crate::location::{Holder, Location};
+use crate::location::Holder;
 use crate::map::MapId;
 use crate::object::{ObjectKind, Uid};
 use crate::symbol::Symbol;
@@ -60,22 +60,17 @@ fn candidates(world: &World, kind: ObjectKind, part: &str, map: MapId) -> Result
     let of_kind = |uids: Vec<Uid>, k: ObjectKind| -> Vec<Uid> {
         uids.into_iter().filter(|&u| world.object(u).is_ok_and(|o| o.kind == k)).collect()
     };
+    // What the map's characters carry (their inventories) or wear.
     let held = |worn: bool| -> Vec<Uid> {
         of_kind(on_map.clone(), ObjectKind::Chara)
             .into_iter()
-            .flat_map(|chara| {
-                let inventory = world.iter_location(Holder::Object(chara)).unwrap_or_default();
-                let equipped: Option<Vec<Uid>> =
-                    world.object(chara).ok().and_then(|o| o.equipment()).map(|e| e.iter().map(|(_, &u)| u).collect());
-                match worn {
-                    false => inventory
-                        .into_iter()
-                        .filter(|&u| {
-                            world.object(u).is_ok_and(|o| matches!(o.location(), Some(Location::Inventory(_))))
-                        })
-                        .collect(),
-                    true => equipped.unwrap_or_default(),
-                }
+            .flat_map(|chara| match worn {
+                false => world.iter_location(Holder::Object(chara)).unwrap_or_default(),
+                true => world
+                    .object(chara)
+                    .ok()
+                    .and_then(|o| o.equipment())
+                    .map_or_else(Vec::new, |e| e.iter().map(|(_, &u)| u).collect()),
             })
             .collect()
     };
