@@ -84,7 +84,7 @@ pub(super) struct HostJournal {
     /// The log's file name in the folder (the base names it; `log.ron` without one).
     log_name: RefCell<String>,
     /// A journal found on opening, until the user answers.
-    offer: RefCell<Option<Journal>>,
+    offer: RefCell<Option<(Journal, Arc<RecoveryOffer>)>>,
     /// The log is being replayed: its commands are not journaled again.
     replaying: std::cell::Cell<bool>,
 }
@@ -178,7 +178,9 @@ impl Host {
                 if let Some(base) = &journal.base {
                     *self.journal.log_name.borrow_mut() = base.log.clone();
                 }
-                *self.journal.offer.borrow_mut() = Some(journal);
+                // What the dialog shows, made once: the snapshot of every frame shares it.
+                let view = RecoveryOffer { maps: journal.unsaved_maps(), problems: journal.problems.clone() };
+                *self.journal.offer.borrow_mut() = Some((journal, Arc::new(view)));
             }
             Ok(None) => self.start_journal(&dir),
             Err(error) => {
@@ -225,9 +227,8 @@ impl Host {
     }
 
     /// The recovery question, while it waits for an answer.
-    pub(super) fn recovery_offer(&self) -> Option<RecoveryOffer> {
-        let offer = self.journal.offer.borrow();
-        offer.as_ref().map(|j| RecoveryOffer { maps: j.unsaved_maps(), problems: j.problems.clone() })
+    pub(super) fn recovery_offer(&self) -> Option<Arc<RecoveryOffer>> {
+        self.journal.offer.borrow().as_ref().map(|(_, view)| view.clone())
     }
 
     fn mark(&self) -> Mark {
@@ -336,7 +337,7 @@ impl Host {
     /// Answers the recovery question: `recover` replays the journal left behind (see the
     /// module's text), else it is deleted. Either way journaling starts.
     pub(super) fn answer_recovery(&self, recover: bool) {
-        let Some(journal) = self.journal.offer.borrow_mut().take() else {
+        let Some((journal, _)) = self.journal.offer.borrow_mut().take() else {
             self.refuse(super::RefusalKind::NothingToDo, "there is no edit journal to recover");
             return;
         };

@@ -208,7 +208,7 @@ pub struct Snapshot {
     pub map_problems: crate::host::map_check::MapProblemsView,
     /// The edit journal the last session left, while the user has not said whether to
     /// recover it.
-    pub recovery: Option<crate::host::journal::RecoveryOffer>,
+    pub recovery: Option<Arc<crate::host::journal::RecoveryOffer>>,
 }
 
 /// The turn profiler as the Profiler pane shows it.
