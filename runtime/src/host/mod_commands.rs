@@ -12,7 +12,7 @@ use crate::display::LogLevel;
 use crate::hotload::{self, ModWatcher, Reload};
 use crate::lua::gui;
 
-/// How long a file that does not parse must go unchanged before its error is reported (an
+/// How long a file that fails to reload must go unchanged before its error is reported (an
 /// editor may write a file in more than one go).
 pub const QUIET: std::time::Duration = std::time::Duration::from_millis(250);
 
@@ -42,12 +42,11 @@ impl Host {
     }
 
     /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
-    /// A file that does not parse a moment after it changed may be half-written: it is tried
-    /// again once it has been quiet for [`QUIET`], and only then is its error reported.
+    /// A file that fails to reload a moment after it changed may be half-written: the failed
+    /// reload changed nothing, and the file is tried again once it has been quiet for
+    /// [`QUIET`]; only then is its error reported.
     pub(super) fn reload(&self, path: &std::path::Path) {
-        if self.half_written(path) {
-            return;
-        }
+        self.hotload_waiting.borrow_mut().retain(|p| p != path);
         let lua = self.runtime.lua();
         let recording = self.recorder.borrow().is_some();
         let reload = match recording {
@@ -62,24 +61,13 @@ impl Host {
             },
             false => hotload::reload_file(lua, path),
         };
-        if let Some(reload) = reload {
-            self.reloaded(reload);
+        match reload {
+            Some(reload) if reload.outcome.is_err() && !quiet_since_changed(path) => {
+                self.hotload_waiting.borrow_mut().push(path.to_owned());
+            }
+            Some(reload) => self.reloaded(reload),
+            None => {}
         }
-    }
-
-    /// True if `path` does not parse and changed less than [`QUIET`] ago: it is kept to be
-    /// tried again.
-    fn half_written(&self, path: &std::path::Path) -> bool {
-        let mut waiting = self.hotload_waiting.borrow_mut();
-        waiting.retain(|p| p != path);
-        let Ok(code) = std::fs::read(path) else { return false };
-        // Compiled as text only (a mod's file is untrusted; bytecode is never loaded).
-        let parses = self.runtime.lua().load(code).set_mode(mlua::ChunkMode::Text).into_function().is_ok();
-        if parses || quiet_since_changed(path) {
-            return false;
-        }
-        waiting.push(path.to_owned());
-        true
     }
 
     /// True while a hotload waits for its file to be quiet (the serve loop wakes to try it).
