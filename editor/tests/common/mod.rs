@@ -119,11 +119,14 @@ pub fn turn(harness: &Harness<'static, EditorApp>) -> u64 {
 }
 
 /// Presses `key` in the viewport until a turn passes (a wall may be in the way).
+/// Each direction is given a second and a half: a loaded machine (CI) can take well
+/// over the usual few milliseconds to play the turn.
 pub fn walk(harness: &mut Harness<'static, EditorApp>) {
     let before = turn(harness);
     for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
         harness.key_press(key);
-        for _ in 0..20 {
+        let deadline = std::time::Instant::now() + Duration::from_millis(1500);
+        while std::time::Instant::now() < deadline {
             harness.step();
             std::thread::sleep(Duration::from_millis(5));
             if turn(harness) > before {
