@@ -15,6 +15,7 @@ pub mod file_dialogs;
 pub mod headless;
 pub mod keys;
 pub mod links;
+pub mod map_git;
 pub mod panes;
 pub mod play_controls;
 pub mod player;

@@ -140,6 +140,27 @@ enum Command {
         #[arg(long, value_name = "OUT.png")]
         png: Option<PathBuf>,
     },
+    /// Merge two versions of a map file by cells and objects (git's merge driver: see
+    /// `git-setup`). Exit 0 if they merged cleanly, 1 if conflicts are kept in OUT for the
+    /// editor to resolve, 2 if a file cannot be read (OUT is then left as it was).
+    Merge {
+        /// The common ancestor.
+        base: PathBuf,
+        /// Our version.
+        ours: PathBuf,
+        /// Their version.
+        theirs: PathBuf,
+        /// Where the merge is written (git passes OURS).
+        #[arg(short, long, value_name = "OUT")]
+        out: PathBuf,
+    },
+    /// Make git merge the project's map files with `nefia merge`: writes the
+    /// .gitattributes line and prints the git config line that enables the driver.
+    GitSetup {
+        /// The project (default: the one here, or the repository's projects/demo).
+        #[arg(long)]
+        project: Option<PathBuf>,
+    },
     /// Replay the project's regression recordings (recordings/tests/*.ron) with --check and
     /// their end tests; exit 1 if any fails.
     Test {
@@ -236,6 +257,10 @@ fn main() -> ExitCode {
             }
             Some(Command::Test { project }) => headless::test(&project_or_default(project)?),
             Some(Command::Diff { a, b, png }) => headless::diff(&a, &b, png.as_deref()),
+            Some(Command::Merge { base, ours, theirs, out }) => {
+                nefia_editor::map_git::merge(&base, &ours, &theirs, &out)
+            }
+            Some(Command::GitSetup { project }) => nefia_editor::map_git::git_setup(&project_or_default(project)?),
             Some(Command::Gen { id, project, seed, params, out, scan, predicate, metrics, jobs }) => {
                 let args = headless::GenArgs { seed, params, out, scan, predicate, metrics, jobs };
                 headless::generate_maps(&project_or_default(project)?, &id, args)

@@ -401,3 +401,98 @@ fn diff_tells_tiles_by_region_and_objects_by_change_and_draws_them() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("broken.ron:1:"), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// The demo's town with `change` made to it, written where `path` is.
+fn town_with(path: &Path, change: impl FnOnce(&mut nefia_runtime::save::MapRecord)) {
+    let town = repo().join("projects/demo/maps/town.ron");
+    let mut record: nefia_runtime::save::MapRecord = nefia_runtime::files::read_ron(&town).unwrap();
+    change(&mut record);
+    std::fs::write(path, nefia_runtime::map_files::map_text(path, &record).unwrap()).unwrap();
+}
+
+/// Paints cell (x, y) of `record` with the tile of palette code `code`.
+fn paint_code(record: &mut nefia_runtime::save::MapRecord, x: usize, y: usize, code: char) {
+    let mut row: Vec<char> = record.tiles[y].chars().collect();
+    row[x] = code;
+    record.tiles[y] = row.into_iter().collect();
+}
+
+fn git(repo: &Path, args: &[&str]) -> Output {
+    Command::new("git").args(args).current_dir(repo).output().expect("git runs")
+}
+
+#[test]
+fn git_merges_map_files_with_the_driver_git_setup_enables() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for args in
+        [&["init", "-q", "-b", "main"][..], &["config", "user.email", "t@example.com"], &["config", "user.name", "T"]]
+    {
+        assert!(git(root, args).status.success());
+    }
+    let project = root.join("game");
+    std::fs::create_dir_all(project.join("maps")).unwrap();
+    let map = project.join("maps/town.ron");
+    town_with(&map, |_| {});
+    let setup = nefia(&["git-setup", "--project", &project.display().to_string()], "");
+    assert!(setup.status.success(), "{}", String::from_utf8_lossy(&setup.stderr));
+    let said = String::from_utf8_lossy(&setup.stdout);
+    assert_eq!(std::fs::read_to_string(project.join(".gitattributes")).unwrap(), "maps/*.ron merge=nefia\n");
+    let config = said.lines().map(str::trim).find(|l| l.starts_with("git config")).expect("the git config line");
+    let enabled = Command::new("sh").args(["-c", config]).current_dir(root).output().unwrap();
+    assert!(enabled.status.success(), "{config}");
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-qm", "base"]);
+
+    // Their branch paints the north and moves a putit; ours paints the south and sets the
+    // shopkeeper's hp. Line by line they touch the same object list; cell by cell they do not.
+    git(root, &["checkout", "-qb", "theirs"]);
+    town_with(&map, |r| {
+        paint_code(r, 3, 2, '#');
+        r.objects[5].x = 24;
+    });
+    git(root, &["commit", "-qam", "theirs"]);
+    git(root, &["checkout", "-q", "main"]);
+    town_with(&map, |r| {
+        paint_code(r, 3, 17, '~');
+        r.objects[5].fields.insert(nefia_runtime::Symbol::intern("hp"), nefia_runtime::Value::Int(9));
+    });
+    git(root, &["commit", "-qam", "ours"]);
+    let merged = git(root, &["merge", "-q", "--no-edit", "theirs"]);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let result: nefia_runtime::save::MapRecord = nefia_runtime::files::read_ron(&map).unwrap();
+    assert_eq!((&result.tiles[2][3..4], &result.tiles[17][3..4]), ("#", "~"), "both paints");
+    let putit = &result.objects[5];
+    assert_eq!(
+        (putit.x, putit.fields.get(nefia_runtime::Symbol::intern("hp"))),
+        (24, Some(&nefia_runtime::Value::Int(9)))
+    );
+
+    // The same cell painted on both: git is told of the conflict, and the file keeps it.
+    git(root, &["checkout", "-qb", "other"]);
+    town_with(&map, |r| paint_code(r, 5, 5, '#'));
+    git(root, &["commit", "-qam", "other wall"]);
+    git(root, &["checkout", "-q", "main"]);
+    town_with(&map, |r| paint_code(r, 5, 5, '~'));
+    git(root, &["commit", "-qam", "our water"]);
+    let clash = git(root, &["merge", "-q", "--no-edit", "other"]);
+    assert!(!clash.status.success(), "git is told a conflict remains");
+    let kept = std::fs::read_to_string(&map).unwrap();
+    assert!(kept.contains("Tile(x: 5, y: 5, ours: \"elona.water\", theirs: \"elona.wall_stone\")"), "{kept}");
+    assert!(!kept.contains("<<<<<<<"), "no text conflict markers: the file still loads");
+}
+
+#[test]
+fn merge_exits_two_and_leaves_the_output_alone_when_a_side_cannot_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (base, ours) = (dir.path().join("base.ron"), dir.path().join("ours.ron"));
+    town_with(&base, |_| {});
+    town_with(&ours, |r| paint_code(r, 3, 2, '#'));
+    let before = std::fs::read_to_string(&ours).unwrap();
+    let broken = script(dir.path(), "theirs.ron", "(name: \"town\", width: 2,");
+    let (b, o) = (base.display().to_string(), ours.display().to_string());
+    let out = nefia(&["merge", &b, &o, &broken, "-o", &o], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("theirs.ron"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&ours).unwrap(), before);
+}

@@ -24,8 +24,8 @@ pub mod runtime;
 
 // The layers' modules by their short names, as the rest of the crate and the editor use them.
 pub use game::{
-    data, display, files, history, journal, location, map, map_diff, map_files, moddable, mods, object, project,
-    recording, save, symbol, validate, value, world,
+    data, display, files, history, journal, location, map, map_diff, map_files, map_merge, moddable, mods, object,
+    object_key, project, recording, save, symbol, validate, value, world,
 };
 pub use host::{check, edit, hotload, play, view};
 

@@ -64,11 +64,16 @@ fn eval_int(host: &HostHandle, code: &str) -> u64 {
     }
 }
 
-/// Saves every map and returns the town's file.
+/// Saves every map and returns the town's file, with the keys of the objects the session
+/// made written `<session>-<uid>`: each session picks its own key prefix (a recovered one
+/// goes on with the crashed one's, which its journal names), and the rest must be the same.
 fn saved_town(copy: &DemoCopy, host: &HostHandle) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
-    std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap()
+    let text = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
+    let journal = nefia_runtime::journal::journal_dir(&copy.project());
+    let prefix = std::fs::read_to_string(nefia_runtime::journal::key_prefix_path(&journal)).unwrap();
+    text.replace(&format!("\"{prefix}-"), "\"<session>-")
 }
 
 /// The runtime dies: the thread is left where it is (it does no more), and nothing is said

@@ -125,8 +125,8 @@ pub fn walk(harness: &mut Harness<'static, EditorApp>) {
     let before = turn(harness);
     for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
         harness.key_press(key);
-        let deadline = std::time::Instant::now() + Duration::from_millis(1500);
-        while std::time::Instant::now() < deadline {
+        let deadline = Instant::now() + Duration::from_millis(1500);
+        while Instant::now() < deadline {
             harness.step();
             std::thread::sleep(Duration::from_millis(5));
             if turn(harness) > before {

@@ -153,6 +153,9 @@ pub struct Journal {
     pub entries: Vec<JournalEntry>,
     /// What could not be read (a line cut off is not a problem), as `file:line: message`.
     pub problems: Vec<String>,
+    /// The prefix of the object keys the session gave (see [`crate::object_key`]), so the
+    /// recovered session keys its objects as the crashed one did.
+    pub key_prefix: Option<String>,
 }
 
 /// The journal folder of the project in `project`.
@@ -170,6 +173,20 @@ pub fn log_path(dir: &Path) -> PathBuf {
 pub fn is_log_name(name: &str) -> bool {
     let stem = name.strip_suffix(".ron").unwrap_or("");
     stem == "log" || stem.strip_prefix("log-").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The file in journal folder `dir` naming the session's object key prefix.
+pub fn key_prefix_path(dir: &Path) -> PathBuf {
+    dir.join("key_prefix")
+}
+
+/// Reads the session's key prefix from journal folder `dir`: none if the file is missing
+/// or is not 1 to 16 letters and digits (the session's new objects then get new keys).
+fn read_key_prefix(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(key_prefix_path(dir)).ok()?;
+    let prefix = text.trim();
+    let fits = (1..=16).contains(&prefix.len()) && prefix.bytes().all(|b| b.is_ascii_alphanumeric());
+    fits.then(|| prefix.to_owned())
 }
 
 /// The base's file in journal folder `dir`.
@@ -217,7 +234,7 @@ impl Journal {
         if entries.is_empty() && !unsaved_base {
             return Ok(None);
         }
-        Ok(Some(Journal { base, entries, problems }))
+        Ok(Some(Journal { base, entries, problems, key_prefix: read_key_prefix(dir) }))
     }
 
     /// The maps with unsaved edits, by name. The parts of a brush stroke are one edit, as

@@ -2,9 +2,10 @@
 //! by region ("12 cells at (3..8, 4..5): elona.floor_stone → elona.wall_stone"), and objects
 //! added, removed, moved and changed field by field.
 //!
-//! Map files give objects no identity of their own, so objects are paired up as a reviewer
-//! would: first the same prototype at the same cell, then the same prototype at the nearest
-//! cell (a move). What is left over was added or removed.
+//! Objects are paired by their key (see [`crate::object_key`]) where both files give one;
+//! the others (files written by hand, or before keys) are paired as a reviewer would: first
+//! the same prototype at the same cell, then the same prototype at the nearest cell (a
+//! move). What is left over was added or removed.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -49,6 +50,35 @@ impl TileGrid {
             }
         }
         Ok(TileGrid { width: record.width, height: record.height, tiles })
+    }
+
+    /// The palette and rows of a map file for this grid: each tile keeps the code the first
+    /// of `palettes` that has it gives it (if still free), else a free one.
+    pub fn encode(&self, palettes: &[&BTreeMap<String, Symbol>]) -> (BTreeMap<String, Symbol>, Vec<String>) {
+        let mut used: Vec<Symbol> = Vec::new();
+        let mut index_of: std::collections::HashMap<Symbol, usize> = std::collections::HashMap::new();
+        let indices: Vec<usize> = self
+            .tiles
+            .iter()
+            .map(|&tile| {
+                *index_of.entry(tile).or_insert_with(|| {
+                    used.push(tile);
+                    used.len() - 1
+                })
+            })
+            .collect();
+        let wishes: Vec<Box<dyn Fn(Symbol) -> Option<String> + '_>> = palettes
+            .iter()
+            .map(|&palette| -> Box<dyn Fn(Symbol) -> Option<String> + '_> {
+                Box::new(move |tile| palette.iter().find(|(_, t)| **t == tile).map(|(code, _)| code.clone()))
+            })
+            .collect();
+        let wishes: Vec<&dyn Fn(Symbol) -> Option<String>> = wishes.iter().map(|w| w.as_ref()).collect();
+        let codes = crate::save::choose_codes(&used, &wishes);
+        let palette = used.iter().zip(&codes).map(|(&tile, code)| (code.clone(), tile)).collect();
+        let width = usize::try_from(self.width).unwrap_or(1).max(1);
+        let rows = indices.chunks(width).map(|row| row.iter().map(|&i| codes[i].as_str()).collect()).collect();
+        (palette, rows)
     }
 
     /// The tile at (x, y), if the cell is on the map.
@@ -179,11 +209,33 @@ fn tile_regions(a: &TileGrid, b: &TileGrid) -> Vec<TileChange> {
 fn object_changes(a: &[ObjectRecord], b: &[ObjectRecord]) -> Vec<ObjectChange> {
     let mut unmatched_b: Vec<Option<&ObjectRecord>> = b.iter().map(Some).collect();
     let mut left = Vec::new();
-    // The same prototype at the same cell.
+    let mut unkeyed = Vec::new();
+    // The same key.
     for object in a {
-        let same_cell = unmatched_b
-            .iter()
-            .position(|o| o.is_some_and(|o| (o.kind, o.id, o.x, o.y) == (object.kind, object.id, object.x, object.y)));
+        let same_key = object
+            .key
+            .as_ref()
+            .and_then(|key| unmatched_b.iter().position(|o| o.is_some_and(|o| o.key.as_ref() == Some(key))));
+        match same_key {
+            Some(i) => {
+                let other = unmatched_b[i].take().expect("found above");
+                if other != object {
+                    left.push(ObjectChange::Changed { before: object.clone(), after: other.clone() });
+                }
+            }
+            None => unkeyed.push(object),
+        }
+    }
+    // Two keyed objects with different keys are different objects: only where one of them
+    // has no key is a pair guessed.
+    let may_pair = |x: &ObjectRecord, y: &ObjectRecord| x.key.is_none() || y.key.is_none();
+    // The same prototype at the same cell.
+    for object in unkeyed {
+        let same_cell = unmatched_b.iter().position(|o| {
+            o.is_some_and(|o| {
+                may_pair(o, object) && (o.kind, o.id, o.x, o.y) == (object.kind, object.id, object.x, object.y)
+            })
+        });
         match same_cell {
             Some(i) => {
                 let other = unmatched_b[i].take().expect("found above");
@@ -203,7 +255,9 @@ fn object_changes(a: &[ObjectRecord], b: &[ObjectRecord]) -> Vec<ObjectChange> {
         };
         let distance = |o: &ObjectRecord| (o.x - object.x).abs() + (o.y - object.y).abs();
         let nearest = (0..unmatched_b.len())
-            .filter(|&i| unmatched_b[i].is_some_and(|o| (o.kind, o.id) == (object.kind, object.id)))
+            .filter(|&i| {
+                unmatched_b[i].is_some_and(|o| may_pair(o, &object) && (o.kind, o.id) == (object.kind, object.id))
+            })
             .min_by_key(|&i| unmatched_b[i].map_or(i32::MAX, distance));
         match nearest {
             Some(i) => {

@@ -61,6 +61,8 @@ pub struct MapFileView {
     pub problems: Vec<String>,
     /// The generator and seed that made it, if it is open and a generator made it.
     pub generated: Option<(String, i64)>,
+    /// How many conflicts a merge left in it, if it is open (see [`crate::map_merge`]).
+    pub conflicts: usize,
 }
 
 /// The project's map files.
@@ -353,6 +355,7 @@ impl MapFiles {
                     start: project.manifest.start_map.as_deref() == Some(name.as_str()),
                     problems: file.problems.clone(),
                     generated: map.and_then(|m| m.generated.as_ref()).map(|g| (g.generator.clone(), g.seed)),
+                    conflicts: map.map_or(0, |m| m.conflicts.len()),
                 }
             })
             .collect()

@@ -122,6 +122,9 @@ pub struct Object {
     pub(crate) equipment: Option<Equipment>,
     /// Holds from Rust (editor undo history, clipboard) that keep an ownerless object alive.
     pub(crate) pins: u32,
+    /// Its key in a map file, if it was read from one (see [`crate::object_key`]); an
+    /// object without one is keyed by its session and uid.
+    pub(crate) key: Option<Box<str>>,
 }
 
 impl Object {

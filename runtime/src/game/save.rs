@@ -17,6 +17,7 @@ use crate::location::Location;
 use crate::map::{CellMemory, Generated, InstancedMap, MapId};
 use crate::moddable::{FieldMap, Moddable, TempValue};
 use crate::object::{Object, ObjectKind, Uid};
+use crate::object_key::{fill_record, positional_key};
 use crate::symbol::Symbol;
 use crate::value::Value;
 use crate::world::{Clock, World, WorldError};
@@ -31,6 +32,10 @@ pub struct ObjectRecord {
     /// Its uid (save games only; map files give new objects new uids).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<Uid>,
+    /// Its identity in a map file, unique within the file (see [`crate::object_key`]):
+    /// always written in map files; in save games only when it came from a map file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
     /// Character, item or feat.
     pub kind: ObjectKind,
     /// Prototype id.
@@ -104,6 +109,10 @@ pub struct MapRecord {
     /// How it was generated, if a generator made it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generated: Option<Generated>,
+    /// What a merge left for someone to pick (see [`crate::map_merge`]): the map holds ours'
+    /// side of each until it is resolved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<crate::map_merge::Conflict>,
 }
 
 /// What a list of saves shows of one, written at the top of the file.
@@ -175,11 +184,53 @@ pub enum RecordKind {
     MapFile,
 }
 
+/// Picks a map file code for each of `tiles` (distinct): each tile takes the code the first
+/// of `wishes` that offers a usable one gives it (all tiles are offered a pass's wish before
+/// the next pass), else the first free code. Codes are one character, or two when there are
+/// more tiles than one-character codes.
+pub(crate) fn choose_codes(tiles: &[Symbol], wishes: &[&dyn Fn(Symbol) -> Option<String>]) -> Vec<String> {
+    let width = if tiles.len() <= CODES.chars().count() { 1 } else { 2 };
+    let usable = |code: &String, taken: &[String]| {
+        code.chars().count() == width && !taken.contains(code) && !code.contains(['"', '\\'])
+    };
+    let mut taken: Vec<String> = Vec::new();
+    let mut codes = vec![String::new(); tiles.len()];
+    for wish in wishes {
+        for (code, &tile) in codes.iter_mut().zip(tiles) {
+            if code.is_empty()
+                && let Some(wanted) = wish(tile).filter(|c| usable(c, &taken))
+            {
+                taken.push(wanted.clone());
+                *code = wanted;
+            }
+        }
+    }
+    let mut candidates: Box<dyn Iterator<Item = String>> = if width == 1 {
+        Box::new(CODES.chars().map(String::from))
+    } else {
+        Box::new(CODES.chars().flat_map(|a| CODES.chars().map(move |b| format!("{a}{b}"))))
+    };
+    for code in codes.iter_mut().filter(|c| c.is_empty()) {
+        *code = candidates.by_ref().find(|c| !taken.contains(c)).expect("enough codes");
+        taken.push(code.clone());
+    }
+    codes
+}
+
 impl World {
     pub(crate) fn object_record(&self, uid: Uid, kind: RecordKind) -> ObjectRecord {
         let object: &Object = &self.objects[&uid];
         ObjectRecord {
             uid: (kind == RecordKind::SaveGame).then_some(uid),
+            key: match kind {
+                RecordKind::SaveGame => object.key.as_deref().map(str::to_owned),
+                RecordKind::MapFile => Some(
+                    object
+                        .key
+                        .as_deref()
+                        .map_or_else(|| crate::object_key::session_key(&self.key_prefix, uid), str::to_owned),
+                ),
+            },
             kind: object.kind,
             id: object.id,
             x: object.x,
@@ -216,6 +267,7 @@ impl World {
             if kind == RecordKind::MapFile {
                 // Map files give objects no uids (those kept aside hold one for saves).
                 record.visit_mut(&mut |r| r.uid = None);
+                fill_record(&mut record, positional_key(None, &unresolved.index.to_string()));
             }
             objects.insert(unresolved.index.min(objects.len()), record);
         }
@@ -233,6 +285,7 @@ impl World {
                 RecordKind::MapFile => Vec::new(),
             },
             generated: map.generated.as_deref().cloned(),
+            conflicts: map.conflicts.to_vec(),
         })
     }
 
@@ -244,39 +297,13 @@ impl World {
             }
         }
         let used_tiles: Vec<usize> = (0..used.len()).filter(|&i| used[i]).collect();
-        let width = if used_tiles.len() <= CODES.chars().count() { 1 } else { 2 };
-        let mut taken: Vec<String> = Vec::new();
-        let mut codes = vec![String::new(); map.palette().len()];
-        let candidates: Vec<String> = if width == 1 {
-            CODES.chars().map(String::from).collect()
-        } else {
-            CODES.chars().flat_map(|a| CODES.chars().map(move |b| format!("{a}{b}"))).collect()
-        };
-        let usable = |code: &String, taken: &[String]| {
-            code.chars().count() == width && !taken.contains(code) && !code.contains(['"', '\\'])
-        };
+        let tiles: Vec<Symbol> = used_tiles.iter().map(|&i| map.palette()[i]).collect();
         // The code the file had first (so saving does not rewrite the grid), then the tile's
         // glyph, then the first free code.
-        for &index in &used_tiles {
-            if let Some(code) = map.codes.get(&map.palette()[index]).filter(|c| usable(c, &taken)) {
-                taken.push(code.clone());
-                codes[index] = code.clone();
-            }
-        }
-        for &index in &used_tiles {
-            if codes[index].is_empty()
-                && let Some(glyph) = self.tile_glyph(map.palette()[index]).filter(|g| usable(g, &taken))
-            {
-                taken.push(glyph.clone());
-                codes[index] = glyph;
-            }
-        }
-        for &index in &used_tiles {
-            if codes[index].is_empty() {
-                let code = candidates.iter().find(|c| !taken.contains(c)).expect("enough codes").clone();
-                taken.push(code.clone());
-                codes[index] = code;
-            }
+        let chosen = choose_codes(&tiles, &[&|tile| map.codes.get(&tile).cloned(), &|tile| self.tile_glyph(tile)]);
+        let mut codes = vec![String::new(); map.palette().len()];
+        for (&index, code) in used_tiles.iter().zip(chosen) {
+            codes[index] = code;
         }
         let palette = used_tiles.iter().map(|&i| (codes[i].clone(), map.palette()[i])).collect();
         let rows = (0..map.height())
@@ -334,6 +361,7 @@ impl World {
         map.codes = record.palette.iter().map(|(code, &tile)| (tile, code.clone())).collect();
         map.entrance = record.entrance;
         map.generated = record.generated.clone().map(std::sync::Arc::new);
+        map.conflicts = std::sync::Arc::new(record.conflicts.clone());
         for (y, row) in (0..).zip(&record.tiles) {
             let chars: Vec<char> = row.chars().collect();
             for (x, code) in (0..).zip(chars.chunks(code_width)) {
@@ -369,15 +397,17 @@ impl World {
                 self.maps.get_mut(&id).expect("just added").unresolved.push(unresolved);
                 continue;
             }
-            let uid = self.build_object(object, kind);
+            let place = (kind == RecordKind::MapFile).then(|| positional_key(None, &index.to_string()));
+            let uid = self.build_object(object, kind, place.as_deref());
             self.attach(uid, Location::Map(id), object.x, object.y);
         }
         id
     }
 
     /// Builds an object (and what it holds) from a record with known prototypes; it is left
-    /// ownerless. Its uid must be free (checked for saves).
-    fn build_object(&mut self, record: &ObjectRecord, kind: RecordKind) -> Uid {
+    /// ownerless. Its uid must be free (checked for saves). It keeps the record's key, or
+    /// takes its positional key from `place` (a keyless map file's object).
+    fn build_object(&mut self, record: &ObjectRecord, kind: RecordKind, place: Option<&str>) -> Uid {
         let proto = self
             .data
             .find(Symbol::intern(record.kind.data_type()), record.id.as_str())
@@ -393,19 +423,23 @@ impl World {
         object.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
         object.x = record.x;
         object.y = record.y;
-        for item in &record.inventory {
-            let item_uid = self.build_object(item, kind);
+        object.key = record.key.as_deref().or(place).map(Box::from);
+        let own = object.key.clone();
+        let held_place = |index: &str| own.as_deref().map(|own| positional_key(Some(own), index));
+        for (n, item) in record.inventory.iter().enumerate() {
+            let item_uid = self.build_object(item, kind, held_place(&n.to_string()).as_deref());
             self.attach(item_uid, Location::Inventory(uid), 0, 0);
         }
         for (&slot, item) in &record.equipment {
-            let item_uid = self.build_object(item, kind);
+            let item_uid = self.build_object(item, kind, held_place(slot.as_str()).as_deref());
             self.attach(item_uid, Location::Equipment(uid, slot), 0, 0);
         }
         uid
     }
 
-    /// Builds an ownerless object (and what it holds) from a record with a new uid: the
-    /// editor's paste and undo. Unknown prototypes are refused.
+    /// Builds an ownerless object (and what it holds) from a record with a new uid and a new
+    /// key (it is another object than the one copied): the editor's paste. Unknown
+    /// prototypes are refused.
     pub fn object_from_record(&mut self, record: &ObjectRecord) -> Result<Uid, WorldError> {
         let mut unknown = Vec::new();
         self.unknown_in_object(record, &mut unknown);
@@ -417,7 +451,9 @@ impl World {
                 .err()
                 .map_or_else(|| WorldError::UnknownHeld { id, holder: record.id }, WorldError::Data));
         }
-        Ok(self.build_object(record, RecordKind::MapFile))
+        let mut record = record.clone();
+        record.visit_mut(&mut |r| r.key = None);
+        Ok(self.build_object(&record, RecordKind::MapFile, None))
     }
 
     /// Writes the whole game. `mods` is every mod's `save` table.
@@ -470,7 +506,7 @@ impl World {
             loaded.build_map(map, RecordKind::SaveGame);
         }
         if let Some(player) = &save.ownerless_player {
-            loaded.build_object(player, RecordKind::SaveGame);
+            loaded.build_object(player, RecordKind::SaveGame, None);
         }
         loaded.next_uid = save.next_uid;
         loaded.next_map_uid = save.next_map_uid;
@@ -484,6 +520,7 @@ impl World {
             loaded.maps.values().flat_map(|m| m.unresolved.iter().map(|u| format!("map '{}': {}", m.name, u.problem)));
         let kept_aside = kept_aside.collect();
         loaded.watches = std::mem::take(&mut self.watches);
+        loaded.key_prefix = std::mem::take(&mut self.key_prefix);
         *self = loaded;
         self.watches_see_now();
         // What the player sees is not saved: it is computed now, not at the first turn (what

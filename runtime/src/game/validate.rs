@@ -240,6 +240,37 @@ fn check_map(world: &World, record: &MapRecord, kind: RecordKind, map: usize, ui
         }
         check_object(world, object, kind, place, &mut seen, Some(map), uids, out);
     }
+    check_keys(record, map, out);
+    let outside = record.conflicts.iter().filter_map(|c| c.cell()).find(|&(x, y)| !inside(x, y));
+    if let Some((x, y)) = outside {
+        out.add(field("conflicts"), format!("a conflict at ({x}, {y}) is outside the {width}x{height} map"));
+    }
+}
+
+/// The longest object key a map file may give (session keys are 21 characters at most).
+pub const MAX_KEY_LEN: usize = 64;
+
+/// Checks the objects' keys: each non-empty, not too long, and given to one object only.
+fn check_keys(record: &MapRecord, map: usize, out: &mut Problems) {
+    let place = || Place::MapField { map, field: "objects" };
+    let bad = crate::object_key::all_keys(&record.objects)
+        .into_iter()
+        .filter(|key| key.is_empty() || key.chars().count() > MAX_KEY_LEN)
+        .min();
+    if let Some(key) = bad {
+        let shown: String = key.chars().take(24).collect();
+        let cut = if shown.len() < key.len() { "…" } else { "" };
+        out.add(place(), format!("object key '{shown}{cut}' must be 1 to {MAX_KEY_LEN} characters long"));
+    }
+    if let Some((key, first, second)) = crate::object_key::first_repeat(&record.objects) {
+        out.add(
+            place(),
+            format!(
+                "object key '{key}' is given to two objects (objects {first} and {second} of the list): \
+                 a key names one object; remove the key of the copy and it gets a new one"
+            ),
+        );
+    }
 }
 
 /// Checks the palette: non-empty, not too large, codes non-empty and of one width. Returns

@@ -149,6 +149,9 @@ pub struct World {
     /// Watchpoints on object fields: debugging, not game state (never saved, kept
     /// across loads and stepping back).
     pub(crate) watches: Watches,
+    /// The prefix of the keys this session gives the objects it makes (see
+    /// [`crate::object_key`]): not game state, kept across loads.
+    pub(crate) key_prefix: String,
 }
 
 const FIRST_SWEEP: usize = 1024;
@@ -204,7 +207,28 @@ impl World {
             rng: fastrand::Rng::with_seed(0x006e_6566_6961),
             revision: 1,
             watches: Watches::default(),
+            key_prefix: crate::object_key::FIXED_PREFIX.to_owned(),
         }
+    }
+
+    /// The prefix of the keys this session gives the objects it makes.
+    pub fn key_prefix(&self) -> &str {
+        &self.key_prefix
+    }
+
+    /// Sets the prefix of the keys this session gives the objects it makes: a fresh random
+    /// one for an editor session, the crashed session's on recovery.
+    pub fn set_key_prefix(&mut self, prefix: String) {
+        self.key_prefix = prefix;
+    }
+
+    /// The key `uid` carries in a map file: the one it was read with, or its session key.
+    pub fn object_key(&self, uid: Uid) -> Result<String, WorldError> {
+        let object = self.object(uid)?;
+        Ok(match &object.key {
+            Some(key) => key.to_string(),
+            None => crate::object_key::session_key(&self.key_prefix, uid),
+        })
     }
 
     /// A copy of the game state (objects, maps, clock, turn, random numbers), to be put back
@@ -384,6 +408,7 @@ impl World {
             inventory: (kind == ObjectKind::Chara || is_container).then(ObjectList::default),
             equipment: (kind == ObjectKind::Chara).then(FieldMap::new),
             pins: 0,
+            key: None,
         };
         self.objects.insert(uid, object);
         self.ownerless.insert(uid);

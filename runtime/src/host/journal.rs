@@ -197,7 +197,12 @@ impl Host {
     /// own start: no base).
     fn start_journal(&self, dir: &Path) {
         let _ = std::fs::remove_dir_all(dir);
+        // The session's own object keys, named in the journal for a recovery to go on with.
+        let prefix = crate::object_key::session_prefix();
+        self.runtime.world_mut().set_key_prefix(prefix.clone());
         let opened = std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e)).and_then(|()| {
+            let prefix_file = crate::journal::key_prefix_path(dir);
+            write_atomic(&prefix_file, prefix.as_bytes())?;
             *self.journal.log_name.borrow_mut() = "log.ron".into();
             LogWriter::open(&crate::journal::log_path(dir))
         });
@@ -384,6 +389,9 @@ impl Host {
                 }
             }
             self.restore_preview(base.preview);
+        }
+        if let Some(prefix) = journal.key_prefix {
+            self.runtime.world_mut().set_key_prefix(prefix);
         }
         self.journal.replaying.set(true);
         let mut done = 0;

@@ -52,6 +52,7 @@ impl InstancedMap {
             unresolved: self.unresolved.clone(),
             codes: self.codes.clone(),
             generated: self.generated.clone(),
+            conflicts: self.conflicts.clone(),
             ..*self
         };
         KeptMap { map, occupants, feats, memory: self.memory.packed() }

@@ -85,6 +85,9 @@ pub struct InstancedMap {
     pub codes: std::collections::BTreeMap<Symbol, String>,
     /// How it was generated, if a generator made it.
     pub generated: Option<std::sync::Arc<Generated>>,
+    /// What the merge its file came from left for someone to pick (the map holds ours' side
+    /// of each); written back until resolved.
+    pub conflicts: std::sync::Arc<Vec<crate::map_merge::Conflict>>,
 }
 
 impl InstancedMap {
@@ -114,6 +117,7 @@ impl InstancedMap {
             unresolved: Vec::new(),
             codes: Default::default(),
             generated: None,
+            conflicts: Default::default(),
         }
     }
 

@@ -162,6 +162,7 @@ mod tests {
             inventory: None,
             equipment: None,
             pins: 0,
+            key: None,
         }
     }
 

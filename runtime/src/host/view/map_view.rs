@@ -98,6 +98,8 @@ pub struct MapView {
     pub object_count: usize,
     /// Objects of the map file with unknown ids: where, and what is unknown.
     pub unresolved: Vec<(i32, i32, String)>,
+    /// What the merge its file came from left to pick (see [`crate::map_merge`]).
+    pub conflicts: Arc<Vec<crate::map_merge::Conflict>>,
 }
 
 impl MapView {
@@ -178,6 +180,7 @@ impl MapViewBuilder {
             chunks,
             object_count: map.objects().len(),
             unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
+            conflicts: map.conflicts.clone(),
         });
         self.previous = Some(view.clone());
         Some(view)
