@@ -212,6 +212,7 @@ impl EditorApp {
         self.help_windows(&ctx);
         file_dialogs::dialog_ui(&mut self.dialogs, &mut self.state, &ctx);
         crate::recovery_dialog::ui(&ctx, &mut self.state);
+        crate::conflicts::save_dialog(&ctx, &mut self.state);
         file_dialogs::guard_close(&mut self.dialogs, &mut self.state, &ctx);
         for request in std::mem::take(&mut self.state.requests) {
             match request {
@@ -281,8 +282,8 @@ impl EditorApp {
             Action::NewProject => file_dialogs::ask_new_project(&mut self.dialogs, state),
             Action::OpenProject => file_dialogs::ask_open_project(&mut self.dialogs, state),
             Action::OpenRecording => state.requests.push(AppRequest::OpenTab(Tab::Recordings)),
-            Action::SaveMap => state.outbox.push(Command::Maps(MapCommand::Save(None))),
-            Action::SaveAll => state.outbox.push(Command::Maps(MapCommand::SaveAll)),
+            Action::SaveMap => crate::conflicts::save(state, MapCommand::Save(None)),
+            Action::SaveAll => crate::conflicts::save(state, MapCommand::SaveAll),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Action::Undo if state.snapshot.recording.is_some() => state.outbox.push(Command::StepBack),
             Action::Redo if state.snapshot.recording.is_some() => state.outbox.push(Command::StepForward),

@@ -67,6 +67,9 @@ pub struct EditorContext {
     pub requests: Vec<AppRequest>,
     /// The open project's folder.
     pub project: PathBuf,
+    /// A save waiting for the user to confirm it (maps with merge conflicts, named): see
+    /// [`crate::conflicts::save`].
+    pub pending_save: Option<(nefia_runtime::host::MapCommand, Vec<String>)>,
 }
 
 impl EditorContext {
@@ -85,6 +88,7 @@ impl EditorContext {
             busy: false,
             requests: Vec::new(),
             project,
+            pending_save: None,
         }
     }
 

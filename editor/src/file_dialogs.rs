@@ -152,6 +152,7 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
             FileDialog::Unsaved { maps, then: Leaving::Quit } => {
                 ui.heading("Unsaved changes");
                 ui.label(format!("These maps have unsaved changes: {}.", maps.join(", ")));
+                crate::conflicts::note_unresolved(ui, state);
                 ui.horizontal(|ui| {
                     if ui.button("Save all and quit").clicked() {
                         closing = Some(Closing::AfterSave);
@@ -164,6 +165,7 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
             FileDialog::Unsaved { maps, then: Leaving::Open(dir) } => {
                 ui.heading("Unsaved changes");
                 ui.label(format!("These maps have unsaved changes: {}.", maps.join(", ")));
+                crate::conflicts::note_unresolved(ui, state);
                 ui.label(format!("Opening {} closes this project.", dir.display()));
                 ui.horizontal(|ui| {
                     if ui.button("Save all and open").clicked() {

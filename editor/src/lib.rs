@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod conflicts;
 pub mod context;
 pub mod default_project;
 pub mod file_dialogs;

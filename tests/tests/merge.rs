@@ -7,7 +7,7 @@
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::map_diff::TileGrid;
-use nefia_runtime::map_merge::{Conflict, merge_maps};
+use nefia_runtime::map_merge::{Conflict, Side, merge_maps};
 use nefia_runtime::save::{MapRecord, ObjectRecord};
 use nefia_runtime::{Holder, MapId, ObjectKind, Uid, Value};
 use nefia_tests::DemoCopy;
@@ -166,6 +166,42 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
     assert_eq!(shown.conflicts.iter().map(|c| c.cell()).collect::<Vec<_>>(), vec![Some((5, 2)), Some((25, 4))]);
     let file = snapshot.map_files.iter().find(|f| f.name == "town").unwrap();
     assert_eq!(file.conflicts, 2, "the Maps pane counts them");
+
+    // Theirs for the cell: the water is painted; ours for the rest: hp stays 3.
+    let map = shown.id;
+    let resolve = |conflict, side| Command::Edit(Edit::Resolve { map, conflict, side });
+    host.send(resolve(Some(0), Side::Theirs));
+    let after = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.len() == 1));
+    assert_eq!(after.map.as_ref().unwrap().tile_at(5, 2).map(|t| t.id.as_str()), Some("elona.water"));
+    assert!(after.map_files.iter().any(|f| f.name == "town" && f.dirty), "resolving is a change to save");
+    host.send(resolve(None, Side::Ours));
+    wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.is_empty()));
+    assert_eq!(
+        eval_text(&host, "for _, o in Map.current():iter() do if o.x == 25 and o.y == 4 then return o.hp end end"),
+        "3"
+    );
+    // Undo brings the last conflict back; redo and save write a file with none.
+    host.send(Command::Undo);
+    wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.len() == 1));
+    host.send(resolve(Some(0), Side::Theirs));
+    wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.is_empty()));
+    assert_eq!(
+        eval_text(&host, "for _, o in Map.current():iter() do if o.x == 25 and o.y == 4 then return o.hp end end"),
+        "7"
+    );
+    host.send(Command::Maps(MapCommand::SaveAll));
+    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    let saved: MapRecord = nefia_runtime::files::read_ron(&path).unwrap();
+    assert!(saved.conflicts.is_empty());
+    assert_eq!(TileGrid::of(&saved).unwrap().get(5, 2), Some(tile("elona.water")));
+}
+
+/// What a Lua expression evaluated to, as the REPL shows it.
+fn eval_text(host: &HostHandle, code: &str) -> String {
+    match eval(host, code) {
+        nefia_runtime::lua::repl::Evaluation::Values(values) => values.join(", "),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -70,15 +70,18 @@ pub struct MapsState {
     pub dialog: Option<MapDialog>,
 }
 
-/// A map's name with its marks: • unsaved, (start), ⚠ unknown ids.
+/// A map's name with its marks: • unsaved, (start), ⚠ unknown ids, ⇄ N merge conflicts.
 fn marks(view: &MapFileView) -> String {
-    let mut parts = vec![view.name.as_str()];
+    let mut parts = vec![view.name.clone()];
     parts.extend(
         [(view.dirty, "•"), (view.start, "(start)"), (!view.problems.is_empty(), "⚠")]
             .iter()
             .filter(|m| m.0)
-            .map(|m| m.1),
+            .map(|m| m.1.to_owned()),
     );
+    if view.conflicts > 0 {
+        parts.push(format!("⇄ {} conflict(s)", view.conflicts));
+    }
     parts.join(" ")
 }
 
@@ -92,13 +95,16 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
         }
         let dirty = snapshot.map_files.iter().any(|m| m.dirty);
         if ui.add_enabled(dirty, egui::Button::new("Save all")).clicked() {
-            state.outbox.push(Command::Maps(MapCommand::SaveAll));
+            crate::conflicts::save(state, MapCommand::SaveAll);
         }
     });
     ui.separator();
     for view in &snapshot.map_files {
         let selected = maps.selected.as_deref() == Some(view.name.as_str());
         let mut text = RichText::new(marks(view));
+        if view.conflicts > 0 {
+            text = text.color(crate::conflicts::CONFLICT_COLOUR);
+        }
         if view.current {
             text = text.strong();
         }
@@ -111,6 +117,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
         let mut response = response.inner;
         if !view.problems.is_empty() {
             response = response.on_hover_text(view.problems.join("\n"));
+        }
+        if view.conflicts > 0 {
+            response = response.on_hover_text("a merge left conflicts: the Problems pane resolves them");
         }
         if response.clicked() {
             maps.selected = Some(view.name.clone());
@@ -140,7 +149,7 @@ fn actions_ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState, view
     ui.label(RichText::new(format!("Map '{name}'")).strong());
     ui.horizontal_wrapped(|ui| {
         if ui.add_enabled(view.map.is_some(), egui::Button::new("Save")).clicked() {
-            state.outbox.push(Command::Maps(MapCommand::Save(Some(name.clone()))));
+            crate::conflicts::save(state, MapCommand::Save(Some(name.clone())));
         }
         if ui.button("Rename…").clicked() {
             maps.dialog = Some(MapDialog::Rename { from: name.clone(), to: name.clone() });

@@ -1,6 +1,8 @@
 //! The Problems pane: what the map validators (`base.map_validator` prototypes) find on the
 //! map the viewport shows — a project map as it is painted, or the workbench's preview.
 //! Clicking a problem brings its cell into view; the viewport frames every problem's cell.
+//! A map a merge left conflicts in lists them first, with the resolve tool (see
+//! [`crate::conflicts`]).
 
 use egui::{Color32, Ui};
 
@@ -20,7 +22,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
         return;
     }
     ui.label(format!("Map '{map}'"));
-    egui::ScrollArea::vertical().id_salt("problems").auto_shrink([false; 2]).show(ui, |ui| list(ui, state));
+    egui::ScrollArea::vertical().id_salt("problems").auto_shrink([false; 2]).show(ui, |ui| {
+        crate::conflicts::list(ui, state);
+        list(ui, state);
+    });
 }
 
 /// The current map's problems, each a button that brings its cell into view.

@@ -170,6 +170,13 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             painter.rect_stroke(cell, 0.0, stroke, egui::StrokeKind::Outside);
         });
     }
+    if !map.conflicts.is_empty() {
+        mark_cells(ui, rect, &camera, &crate::conflicts::cells(&map.conflicts), |painter, cell| {
+            let stroke = egui::Stroke::new(2.0, crate::conflicts::CONFLICT_COLOUR);
+            painter.rect_stroke(cell.shrink(2.0), 0.0, stroke, egui::StrokeKind::Inside);
+            painter.line_segment([cell.left_top(), cell.right_bottom()], stroke);
+        });
+    }
     // While playing the tools are put away: clicks select (the inspector works on the game).
     match state.level.tool {
         _ if snapshot.playing => select_ui(ui, rect, &camera, &response, &map, state),

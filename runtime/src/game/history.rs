@@ -89,6 +89,19 @@ pub enum Change {
         /// The entrance.
         entrance: Option<(i32, i32)>,
     },
+    /// A map's own values a merge can clash on, and the conflicts it left.
+    MapValues {
+        /// The map.
+        map: MapId,
+        /// Its name.
+        name: String,
+        /// Its entrance.
+        entrance: Option<(i32, i32)>,
+        /// How it was generated.
+        generated: Option<Arc<crate::map::Generated>>,
+        /// The conflicts left to pick.
+        conflicts: Arc<Vec<crate::map_merge::Conflict>>,
+    },
 }
 
 /// What a change is about: two changes with the same key record the same thing.
@@ -100,6 +113,7 @@ enum ChangeKey {
     Place(Uid),
     Tile(MapId, i32, i32),
     Grid(MapId),
+    MapValues(MapId),
 }
 
 impl Change {
@@ -110,7 +124,7 @@ impl Change {
             | Change::Temps { uid, .. }
             | Change::Prototype { uid, .. }
             | Change::Place { uid, .. } => Some(*uid),
-            Change::Tile { .. } | Change::Grid { .. } => None,
+            Change::Tile { .. } | Change::Grid { .. } | Change::MapValues { .. } => None,
         }
     }
 
@@ -122,6 +136,7 @@ impl Change {
             Change::Place { uid, .. } => ChangeKey::Place(*uid),
             Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
             Change::Grid { map, .. } => ChangeKey::Grid(*map),
+            Change::MapValues { map, .. } => ChangeKey::MapValues(*map),
         }
     }
 }
@@ -390,6 +405,16 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
                 let instance = world.map_mut(*map).expect("checked above");
                 instance.reshape(*width, *height, tiles);
                 instance.entrance = *entrance;
+            }
+            Change::MapValues { map, name, entrance, generated, conflicts } => {
+                if let Ok(instance) = world.map_mut(*map) {
+                    instance.name = name.clone();
+                    instance.entrance = *entrance;
+                    instance.generated = generated.clone();
+                    instance.conflicts = conflicts.clone();
+                    // What the map file writes changed: it has unsaved changes.
+                    instance.touch_objects();
+                }
             }
             Change::Place { uid, location, x, y } => {
                 if !world.exists(*uid) {

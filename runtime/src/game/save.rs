@@ -441,6 +441,15 @@ impl World {
     /// key (it is another object than the one copied): the editor's paste. Unknown
     /// prototypes are refused.
     pub fn object_from_record(&mut self, record: &ObjectRecord) -> Result<Uid, WorldError> {
+        let mut record = record.clone();
+        record.visit_mut(&mut |r| r.key = None);
+        self.object_from_record_keyed(&record)
+    }
+
+    /// Builds an ownerless object (and what it holds) from a record with a new uid, keeping
+    /// the record's keys: the same object coming back (a merge conflict resolved to the
+    /// side that has it). Unknown prototypes are refused.
+    pub fn object_from_record_keyed(&mut self, record: &ObjectRecord) -> Result<Uid, WorldError> {
         let mut unknown = Vec::new();
         self.unknown_in_object(record, &mut unknown);
         if let Some((id, _)) = unknown.into_iter().next() {
@@ -451,9 +460,7 @@ impl World {
                 .err()
                 .map_or_else(|| WorldError::UnknownHeld { id, holder: record.id }, WorldError::Data));
         }
-        let mut record = record.clone();
-        record.visit_mut(&mut |r| r.key = None);
-        Ok(self.build_object(&record, RecordKind::MapFile, None))
+        Ok(self.build_object(record, RecordKind::MapFile, None))
     }
 
     /// Writes the whole game. `mods` is every mod's `save` table.

@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use mlua::Lua;
 
+mod resolve;
+
 use crate::history::{Change, Transaction, apply_changes, paint_label};
 pub use crate::history::{History, HistoryView};
 use crate::location::{Holder, Location};
@@ -148,6 +150,16 @@ pub enum Edit {
     Regenerate {
         /// The map.
         map: MapId,
+    },
+    /// Pick ours or theirs for a conflict a merge left in map `map` (see
+    /// [`crate::map_merge`]): conflict `conflict` of its list, or every one.
+    Resolve {
+        /// The map.
+        map: MapId,
+        /// The conflict's index in the map's list; none: all of them.
+        conflict: Option<usize>,
+        /// The side to keep.
+        side: crate::map_merge::Side,
     },
     /// One part of a stroke (a brush drag): the parts of stroke `id` are one undo step.
     Stroke {
@@ -308,6 +320,9 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
         Edit::Regenerate { map } => regenerate(lua, *map)?,
+        Edit::Resolve { map, conflict, side } => {
+            resolve::resolve(&mut engine.world.borrow_mut(), *map, *conflict, *side)?
+        }
         Edit::Offset { uids, dx, dy } => {
             let mut world = engine.world.borrow_mut();
             let mut moves = Vec::new();

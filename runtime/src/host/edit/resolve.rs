@@ -1,0 +1,234 @@
+//! Resolving the conflicts a merge left in a map (see [`crate::map_merge`]): the map holds
+//! ours' side of each, so picking ours only drops the conflict, and picking theirs puts
+//! theirs' tile, object values or map value in its place. One pick is one History entry,
+//! undone like any edit.
+
+use std::sync::Arc;
+
+use crate::history::{Change, Transaction, apply_changes};
+use crate::location::{Holder, Location};
+use crate::map::MapId;
+use crate::map_merge::{Conflict, Side};
+use crate::object::Uid;
+use crate::save::ObjectRecord;
+use crate::symbol::Symbol;
+use crate::world::{World, WorldError};
+
+use super::{EditError, places};
+
+/// Picks `side` for conflict `which` of map `map` (its index in the map's list), or for all
+/// of them. Theirs' size cannot be picked here: a lone pick of it is refused (resize the map
+/// instead), and "all" leaves it listed.
+pub(super) fn resolve(
+    world: &mut World,
+    map: MapId,
+    which: Option<usize>,
+    side: Side,
+) -> Result<Transaction, EditError> {
+    let instance = world.map(map)?;
+    let list = instance.conflicts.clone();
+    if list.is_empty() {
+        return Err(EditError::Refused(format!("map '{}' has no conflicts to resolve", instance.name)));
+    }
+    if let Some(index) = which
+        && index >= list.len()
+    {
+        return Err(EditError::Refused(format!(
+            "there is no conflict {index}: map '{}' has {}",
+            instance.name,
+            list.len()
+        )));
+    }
+    let values = |world: &World| -> Result<Change, EditError> {
+        let instance = world.map(map)?;
+        Ok(Change::MapValues {
+            map,
+            name: instance.name.clone(),
+            entrance: instance.entrance,
+            generated: instance.generated.clone(),
+            conflicts: instance.conflicts.clone(),
+        })
+    };
+    let mut entry = Transaction::new(String::new(), vec![values(world)?], Vec::new());
+    let mut left = Vec::new();
+    let mut picked = 0;
+    for (index, conflict) in list.iter().enumerate() {
+        if which.is_some_and(|w| w != index) {
+            left.push(conflict.clone());
+            continue;
+        }
+        if side == Side::Theirs && !take_theirs(world, map, conflict, which.is_some(), &mut entry)? {
+            left.push(conflict.clone());
+            continue;
+        }
+        picked += 1;
+    }
+    let instance = world.map_mut(map)?;
+    instance.conflicts = Arc::new(left);
+    // What the map file writes changed: it has unsaved changes.
+    instance.touch_objects();
+    entry.after.push(values(world)?);
+    let side_name = match side {
+        Side::Ours => "ours",
+        Side::Theirs => "theirs",
+    };
+    entry.label = match which {
+        Some(_) => format!("Resolve {} with {side_name}", list[which.unwrap_or(0)]),
+        None => format!("Resolve {picked} conflicts with {side_name}"),
+    };
+    Ok(entry)
+}
+
+/// Puts theirs' side of `conflict` in the map, recording what it changed in `entry`; false
+/// when it is one "all" leaves (theirs' size).
+fn take_theirs(
+    world: &mut World,
+    map: MapId,
+    conflict: &Conflict,
+    alone: bool,
+    entry: &mut Transaction,
+) -> Result<bool, EditError> {
+    match conflict {
+        Conflict::Tile { x, y, theirs, .. } => {
+            let tile = world.tile_id(theirs.as_str())?;
+            let old = world.map(map)?.tile(*x, *y).ok_or_else(|| {
+                EditError::Refused(format!("cell ({x}, {y}) is not on the map any more: pick ours, or resize the map"))
+            })?;
+            let (before, after) =
+                (Change::Tile { map, x: *x, y: *y, tile: old }, Change::Tile { map, x: *x, y: *y, tile });
+            apply_changes(world, std::slice::from_ref(&after));
+            entry.before.push(before);
+            entry.after.push(after);
+        }
+        Conflict::Object { key, fields, theirs, .. } => take_object(world, map, key, fields, theirs.as_deref(), entry)?,
+        Conflict::Map { field, theirs, .. } => {
+            let refused = |what: &str| EditError::Refused(format!("theirs' {field} ({theirs}) {what}"));
+            let instance = world.map_mut(map)?;
+            match field.as_str() {
+                "name" => instance.name = ron::from_str(theirs).map_err(|_| refused("cannot be read"))?,
+                "entrance" => {
+                    let entrance: Option<(i32, i32)> = ron::from_str(theirs).map_err(|_| refused("cannot be read"))?;
+                    if entrance.is_some_and(|(x, y)| !instance.in_bounds(x, y)) {
+                        return Err(refused("is outside the map"));
+                    }
+                    instance.entrance = entrance;
+                }
+                "generated" => {
+                    let generated: Option<crate::map::Generated> =
+                        ron::from_str(theirs).map_err(|_| refused("cannot be read"))?;
+                    instance.generated = generated.map(Arc::new);
+                }
+                "size" if alone => return Err(refused("cannot be picked here: resize the map to it (Map ▸ Resize)")),
+                "size" => return Ok(false),
+                // Edits outside a resize's kept area: there is nothing to put back.
+                _ => {}
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The object of map `map` with key `key`.
+fn keyed(world: &World, map: MapId, key: &str) -> Result<Option<Uid>, EditError> {
+    let instance = world.map(map)?;
+    Ok(instance.objects().iter().find(|&uid| world.object_key(uid).is_ok_and(|k| k == key)))
+}
+
+/// Puts theirs' version of object `key` in the map: made again, removed, or the clashing
+/// `fields` set to theirs'.
+fn take_object(
+    world: &mut World,
+    map: MapId,
+    key: &str,
+    fields: &[String],
+    theirs: Option<&ObjectRecord>,
+    entry: &mut Transaction,
+) -> Result<(), EditError> {
+    let ours = keyed(world, map, key)?;
+    match (ours, theirs) {
+        (None, None) => {}
+        (Some(uid), None) => {
+            entry.before.extend(places(world, &[uid]));
+            world.remove_ownership(uid)?;
+            entry.after.extend(places(world, &[uid]));
+        }
+        (None, Some(record)) => {
+            let uid = world.object_from_record_keyed(record)?;
+            entry.before.push(Change::Place { uid, location: None, x: 0, y: 0 });
+            world.take_object(Holder::Map(map), uid, record.x, record.y)?;
+            entry.after.extend(places(world, &[uid]));
+        }
+        (Some(uid), Some(record)) => {
+            for field in fields {
+                take_field(world, uid, field, record, entry)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sets one aspect of object `uid` to theirs' (`record`).
+fn take_field(
+    world: &mut World,
+    uid: Uid,
+    field: &str,
+    record: &ObjectRecord,
+    entry: &mut Transaction,
+) -> Result<(), EditError> {
+    match field {
+        "prototype" => {
+            let old = world.object(uid)?.proto;
+            let proto = world
+                .data
+                .find(Symbol::intern(record.kind.data_type()), record.id.as_str())
+                .map_err(WorldError::Data)?;
+            entry.before.push(Change::Prototype { uid, proto: old });
+            entry.after.push(Change::Prototype { uid, proto });
+            world.set_prototype(uid, proto)?;
+        }
+        "position" => {
+            entry.before.extend(places(world, &[uid]));
+            world.set_pos(uid, record.x, record.y)?;
+            entry.after.extend(places(world, &[uid]));
+        }
+        "inventory" | "equipment" => {
+            let object = world.object(uid)?;
+            let held: Vec<Uid> = match field {
+                "inventory" => object.inventory().map(|items| items.collect()).unwrap_or_default(),
+                _ => object.equipment().map(|e| e.iter().map(|(_, &item)| item).collect()).unwrap_or_default(),
+            };
+            entry.before.extend(places(world, &held));
+            for &item in &held {
+                world.remove_ownership(item)?;
+            }
+            entry.after.extend(places(world, &held));
+            let mut made = Vec::new();
+            if field == "inventory" {
+                for item in &record.inventory {
+                    let item_uid = world.object_from_record_keyed(item)?;
+                    world.attach(item_uid, Location::Inventory(uid), 0, 0);
+                    made.push(item_uid);
+                }
+            } else {
+                for (&slot, item) in &record.equipment {
+                    let item_uid = world.object_from_record_keyed(item)?;
+                    world.attach(item_uid, Location::Equipment(uid, slot), 0, 0);
+                    made.push(item_uid);
+                }
+            }
+            entry.before.extend(made.iter().map(|&item| Change::Place { uid: item, location: None, x: 0, y: 0 }));
+            entry.after.extend(places(world, &made));
+        }
+        name => {
+            let name = Symbol::intern(name);
+            let object = world.object(uid)?;
+            let (own, temp) = (object.fields.base.get(name).cloned(), object.fields.temp.get(name).cloned());
+            let theirs = record.fields.get(name).cloned();
+            entry.before.push(Change::Field { uid, field: name, own, temp: temp.clone() });
+            let after = Change::Field { uid, field: name, own: theirs, temp };
+            apply_changes(world, std::slice::from_ref(&after));
+            entry.after.push(after);
+        }
+    }
+    Ok(())
+}
