@@ -5,10 +5,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use nefia_runtime::files::{read_ron, write_atomic};
-use nefia_runtime::map_files::map_text;
-use nefia_runtime::map_merge::merge_maps;
-use nefia_runtime::save::MapRecord;
+use nefia_runtime::files::write_atomic;
+use nefia_runtime::map_merge::merge_files;
 
 /// The line `.gitattributes` needs for a project's map files to merge with the driver.
 pub const ATTRIBUTES_LINE: &str = "maps/*.ron merge=nefia";
@@ -18,26 +16,13 @@ pub const ATTRIBUTES_LINE: &str = "maps/*.ron merge=nefia";
 /// file (listed on stderr), 2 when a file cannot be read or merged — then `out` is left as
 /// it was.
 pub fn merge(base: &Path, ours: &Path, theirs: &Path, out: &Path) -> ExitCode {
-    let read = |path: &Path| read_ron::<MapRecord>(path).map_err(|e| e.to_string());
-    let (base_record, ours_record, theirs_record) = match (read(base), read(ours), read(theirs)) {
-        (Ok(b), Ok(o), Ok(t)) => (b, o, t),
-        (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => {
-            eprintln!("nefia merge: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let merged = match merge_maps(&base_record, &ours_record, &theirs_record) {
+    let merged = match merge_files(base, ours, theirs, out) {
         Ok(merged) => merged,
         Err(error) => {
             eprintln!("nefia merge: {error}");
             return ExitCode::from(2);
         }
     };
-    let written = map_text(out, &merged).and_then(|text| write_atomic(out, text.as_bytes()));
-    if let Err(error) = written {
-        eprintln!("nefia merge: {error}");
-        return ExitCode::from(2);
-    }
     if merged.conflicts.is_empty() {
         return ExitCode::SUCCESS;
     }

@@ -34,19 +34,34 @@ impl TileGrid {
             return Err(format!("tiles has {} rows, but height is {}", record.tiles.len(), record.height));
         }
         let width = usize::try_from(record.width).unwrap_or(0);
+        let palette: std::collections::HashMap<&str, Symbol> =
+            record.palette.iter().map(|(code, &tile)| (code.as_str(), tile)).collect();
+        // One-byte codes (most maps) are looked up by byte.
+        let mut by_byte: [Option<Symbol>; 128] = [None; 128];
+        let one_byte = record.palette.keys().all(|code| code.len() == 1 && code.is_ascii());
+        if one_byte {
+            for (code, &tile) in &record.palette {
+                by_byte[usize::from(code.as_bytes()[0])] = Some(tile);
+            }
+        }
         let mut tiles = Vec::with_capacity(width * record.tiles.len());
         for (y, row) in record.tiles.iter().enumerate() {
-            let chars: Vec<char> = row.chars().collect();
-            if chars.len() != width * code_width {
-                return Err(format!("row {y} has {} codes, not {width}", chars.len() / code_width));
+            if one_byte && row.len() == width && row.bytes().all(|b| b.is_ascii() && by_byte[usize::from(b)].is_some())
+            {
+                tiles.extend(row.bytes().filter_map(|b| by_byte[usize::from(b)]));
+                continue;
             }
-            for code in chars.chunks(code_width) {
-                let code: String = code.iter().collect();
-                let tile = record
-                    .palette
-                    .get(&code)
-                    .ok_or_else(|| format!("row {y} has code '{code}', not in the palette"))?;
+            let before = tiles.len();
+            // Each code is `code_width` characters: cut the row at every code_width-th one.
+            let mut starts = row.char_indices().map(|(at, _)| at).step_by(code_width).peekable();
+            while let Some(start) = starts.next() {
+                let code = &row[start..starts.peek().copied().unwrap_or(row.len())];
+                let tile = palette.get(code).ok_or_else(|| format!("row {y} has code '{code}', not in the palette"))?;
                 tiles.push(*tile);
+            }
+            let codes = tiles.len() - before;
+            if codes != width || row.chars().count() != width * code_width {
+                return Err(format!("row {y} has {} codes, not {width}", row.chars().count() / code_width));
             }
         }
         Ok(TileGrid { width: record.width, height: record.height, tiles })

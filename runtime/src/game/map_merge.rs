@@ -19,10 +19,13 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::{read_ron, write_atomic};
 use crate::map_diff::TileGrid;
+use crate::map_files::map_text;
 use crate::save::{MapRecord, ObjectRecord};
 use crate::symbol::Symbol;
 
@@ -110,6 +113,35 @@ pub struct MergeError {
     pub side: &'static str,
     /// What is wrong with it.
     pub message: String,
+}
+
+/// Merges map files `ours` and `theirs`, both made from `base`, and writes the result to
+/// `out` atomically once it is made (on an error nothing is written). Returns the merged
+/// record: its `conflicts` say whether any remain. An error names the file.
+pub fn merge_files(base: &Path, ours: &Path, theirs: &Path, out: &Path) -> Result<MapRecord, String> {
+    let read = |path: &Path| read_ron::<MapRecord>(path).map_err(|e| e.to_string());
+    // The three files are read side by side (on a machine with the cores).
+    let (base_record, ours_record, theirs_record) = std::thread::scope(|scope| {
+        let base = scope.spawn(|| read(base));
+        let ours = scope.spawn(|| read(ours));
+        let theirs = read(theirs);
+        let join = |handle: std::thread::ScopedJoinHandle<'_, Result<MapRecord, String>>| {
+            handle.join().unwrap_or_else(|_| Err("a map file could not be read (the reader panicked)".to_owned()))
+        };
+        (join(base), join(ours), theirs)
+    });
+    let (base_record, ours_record, theirs_record) = (base_record?, ours_record?, theirs_record?);
+    let merged = merge_maps(&base_record, &ours_record, &theirs_record).map_err(|error| {
+        let path = match error.side {
+            "base" => base,
+            "ours" => ours,
+            _ => theirs,
+        };
+        format!("{}: {}", path.display(), error.message)
+    })?;
+    let text = map_text(out, &merged).map_err(|e| e.to_string())?;
+    write_atomic(out, text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(merged)
 }
 
 /// A side's cells in the base's frame: side cell = base cell + `offset`.
@@ -350,20 +382,22 @@ fn merge_objects(
     theirs: &[ObjectRecord],
     conflicts: &mut Vec<Conflict>,
 ) -> Vec<ObjectRecord> {
-    let by_key = |list: &[ObjectRecord]| -> HashMap<String, ObjectRecord> {
-        list.iter().filter_map(|o| Some((o.key.clone()?, o.clone()))).collect()
-    };
+    fn by_key(list: &[ObjectRecord]) -> HashMap<&str, &ObjectRecord> {
+        let mut map = HashMap::with_capacity(list.len());
+        map.extend(list.iter().filter_map(|o| Some((o.key.as_deref()?, o))));
+        map
+    }
     let (base_by, ours_by, theirs_by) = (by_key(base), by_key(ours), by_key(theirs));
     let keys = ours.iter().chain(theirs.iter().filter(|t| !ours_by.contains_key(t.key.as_deref().unwrap_or(""))));
-    let mut merged = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for key in keys.filter_map(|o| o.key.clone()) {
-        if !seen.insert(key.clone()) {
+    let mut merged = Vec::with_capacity(ours.len().max(theirs.len()));
+    let mut seen = std::collections::HashSet::with_capacity(ours.len() + theirs.len());
+    for key in keys.filter_map(|o| o.key.as_deref()) {
+        if !seen.insert(key) {
             continue;
         }
-        let (b, o, t) = (base_by.get(&key), ours_by.get(&key), theirs_by.get(&key));
+        let (b, o, t) = (base_by.get(key).copied(), ours_by.get(key).copied(), theirs_by.get(key).copied());
         let conflict = |fields: Vec<String>| Conflict::Object {
-            key: key.clone(),
+            key: key.to_owned(),
             fields,
             ours: o.cloned().map(Box::new),
             theirs: t.cloned().map(Box::new),
@@ -404,6 +438,13 @@ fn merge_object(
     ours: &ObjectRecord,
     theirs: &ObjectRecord,
 ) -> (ObjectRecord, Vec<String>) {
+    // Most objects: one side or neither changed it.
+    if ours == theirs || base == Some(theirs) {
+        return (ours.clone(), Vec::new());
+    }
+    if base == Some(ours) {
+        return (theirs.clone(), Vec::new());
+    }
     let mut merged = ours.clone();
     let mut clashes = Vec::new();
     let mut aspect = |name: &str, b: Option<String>, o: String, t: String| -> Side {
