@@ -57,6 +57,7 @@ fn object_with_500_fields() -> ObjectDetails {
         x: 0,
         y: 0,
         fields,
+        own_handlers: Vec::new(),
     }
 }
 

@@ -286,3 +286,15 @@ fn locations_search_finds_by_uid_id_and_name_and_the_context_menu_clones() {
         ["2"]
     );
 }
+
+#[test]
+fn the_inspector_lists_the_event_handlers_an_object_has_of_its_own() {
+    let mut harness = started();
+    eval(&mut harness, "Chara.player():connect_self('base.on_damage', 'Flinch', function() end, 50)");
+    inspect_player(&mut harness);
+    step_until(&mut harness, "the handlers' header", |h| h.query_by_label("Its own event handlers (1)").is_some());
+    harness.get_by_label("Its own event handlers (1)").click();
+    step_until(&mut harness, "the handler", |h| {
+        h.query_by_label_contains("base.on_damage · Flinch (priority 50) at").is_some()
+    });
+}

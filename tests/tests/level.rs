@@ -57,7 +57,7 @@ fn every_demo_map_saves_byte_for_byte_as_it_was_loaded() {
 fn a_map_with_unknown_ids_opens_marked_and_saves_them_back() {
     let copy = DemoCopy::new();
     let path = copy.project().join("maps/odd.ron");
-    let text = r#"(
+    let text = r##"(
     name: "odd",
     width: 3,
     height: 2,
@@ -70,12 +70,12 @@ fn a_map_with_unknown_ids_opens_marked_and_saves_them_back() {
         "...",
     ],
     objects: [
-        (kind: chara, id: "elona.putit", x: 0, y: 0),
-        (kind: chara, id: "elona.nope", x: 1, y: 1, fields: {"hp": 3}),
-        (kind: item, id: "elona.putitoro", x: 2, y: 1),
+        (key: "#0", kind: chara, id: "elona.putit", x: 0, y: 0),
+        (key: "#1", kind: chara, id: "elona.nope", x: 1, y: 1, fields: {"hp": 3}),
+        (key: "#2", kind: item, id: "elona.putitoro", x: 2, y: 1),
     ],
 )
-"#;
+"##;
     std::fs::write(&path, text).unwrap();
     let runtime = open(&copy);
     let (map, problems) = {

@@ -283,6 +283,14 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
                 }
                 ui.label(format!("· ({}, {})", object.x, object.y));
             });
+            if !object.own_handlers.is_empty() {
+                let title = format!("Its own event handlers ({})", object.own_handlers.len());
+                egui::CollapsingHeader::new(title).id_salt(("own-handlers", object.uid)).show(ui, |ui| {
+                    for handler in &object.own_handlers {
+                        ui.label(RichText::new(handler).monospace());
+                    }
+                });
+            }
         }
         objects => {
             ui.horizontal(|ui| {

@@ -77,7 +77,18 @@ impl Host {
         self.frame.serial.set(serial);
         let date = world.clock.date();
         let maps = view::map_summaries(&world);
-        let inspected = self.inspect.borrow().iter().filter_map(|&uid| view::object_details(&world, uid)).collect();
+        let own_events = self.runtime.engine().object_events.borrow();
+        let inspected = self
+            .inspect
+            .borrow()
+            .iter()
+            .filter_map(|&uid| view::object_details(&world, uid))
+            .map(|mut details| {
+                details.own_handlers = own_events.listing(details.uid, details.id);
+                details
+            })
+            .collect();
+        drop(own_events);
         let selection = self.runtime.engine().editor.selection.borrow().clone();
         let player = world.player();
         let player_at = player.and_then(|uid| {

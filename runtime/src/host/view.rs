@@ -92,6 +92,9 @@ pub struct ObjectDetails {
     pub y: i32,
     /// Its fields by name.
     pub fields: Vec<FieldRow>,
+    /// The event handlers it has of its own (its prototype's `events` and those connected
+    /// with `connect_self`), as `event · name (priority n) at file:line`.
+    pub own_handlers: Vec<String>,
 }
 
 /// A map in the Locations list.
@@ -371,6 +374,7 @@ pub fn object_details(world: &World, uid: Uid) -> Option<ObjectDetails> {
         x: object.x,
         y: object.y,
         fields,
+        own_handlers: Vec::new(),
     })
 }
 

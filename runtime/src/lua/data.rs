@@ -137,6 +137,9 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         .data
         .add(data_type_id, full_id, given, origin, on_duplicate)
         .map_err(|e| rt_error(lua, e))?;
+    if crate::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
+        super::object_events::prototype_added(lua, &engine, full_id, &entry)?;
+    }
     entry.raw_set("_id", full_id.as_str())?;
     entry.raw_set("_type", data_type_id.as_str())?;
     let entries: Table = engine.data_tables.raw_get(data_type_id.as_str())?;

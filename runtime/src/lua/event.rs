@@ -92,7 +92,9 @@ impl EventRegistry {
     }
 }
 
-fn check_event(lua: &Lua, event: &str) -> mlua::Result<Symbol> {
+/// `event` as a symbol, if it is a declared `base.event`; else an error saying how to
+/// declare it.
+pub(super) fn check_event(lua: &Lua, event: &str) -> mlua::Result<Symbol> {
     let engine = engine(lua);
     let world = engine.world.borrow();
     match world.data.find(Symbol::intern("base.event"), event) {
@@ -106,12 +108,22 @@ fn check_event(lua: &Lua, event: &str) -> mlua::Result<Symbol> {
     }
 }
 
-/// Calls the handlers of `event` in order with `receiver` and `params`; returns the final
-/// result.
+/// Calls the handlers of `event` in order with `receiver` and `params` (the receiver's own
+/// too, if it is an object: see [`super::object_events`]); returns the final result.
 pub fn trigger(lua: &Lua, event: Symbol, receiver: mlua::Value, params: Table) -> mlua::Result<mlua::Value> {
+    trigger_from(lua, event, receiver, params, mlua::Value::Nil)
+}
+
+/// [`trigger`] starting from result `result` (what it returns if no handler returns one).
+pub fn trigger_from(
+    lua: &Lua,
+    event: Symbol,
+    receiver: mlua::Value,
+    params: Table,
+    mut result: mlua::Value,
+) -> mlua::Result<mlua::Value> {
     let engine = engine(lua);
-    let handlers = engine.events.borrow().handlers(event);
-    let mut result = mlua::Value::Nil;
+    let handlers = super::object_events::handlers_for(&engine, event, &receiver);
     for handler in handlers.iter() {
         let key = || super::profile::ProfileKey {
             kind: super::profile::ProfileKind::Handler,

@@ -24,6 +24,7 @@ pub mod map;
 pub mod mapgen;
 pub mod object;
 mod object_access;
+pub mod object_events;
 pub mod objects;
 mod patterns;
 pub mod profile;
@@ -106,6 +107,8 @@ pub struct Engine {
     pub world: RefCell<World>,
     /// Event handlers.
     pub events: RefCell<event::EventRegistry>,
+    /// The handlers objects have of their own (`obj:connect_self`, prototypes' `events`).
+    pub object_events: RefCell<object_events::ObjectEvents>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).
     pub sources: RefCell<FxHashMap<String, SourceFile>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
@@ -357,6 +360,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     let engine = Rc::new(Engine {
         world: RefCell::new(world),
         events: RefCell::default(),
+        object_events: RefCell::default(),
         sources: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
         save_dir: RefCell::new(PathBuf::from("saves")),

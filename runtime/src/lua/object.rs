@@ -176,6 +176,7 @@ fn containing_map(lua: &Lua, this: Table) -> mlua::Result<mlua::MultiValue> {
 
 fn methods(lua: &Lua) -> mlua::Result<Table> {
     let methods = lua.create_table()?;
+    super::object_events::add_methods(lua, &methods)?;
     let add = |name: &str, function: Function| methods.raw_set(name, function);
 
     // ---- IMapObject ----

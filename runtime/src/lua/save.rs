@@ -191,6 +191,9 @@ pub fn load_record(lua: &Lua, save: &SaveGame) -> Result<Vec<String>, LoadRefuse
     let engine = engine(lua);
     let kept_aside = engine.world.borrow_mut().load_game(save).map_err(LoadRefused::World)?;
     engine.forget_handles().map_err(|e| LoadRefused::Lua(lua_error(e)))?;
+    // Handlers connected to objects are functions, which saves do not keep (OpenNefia's
+    // rule): the loaded game has its prototypes' handlers only.
+    engine.object_events.borrow_mut().forget_connected();
     restore_save_tables(lua, &save.mods).map_err(|e| LoadRefused::Lua(lua_error(e)))?;
     Ok(kept_aside)
 }

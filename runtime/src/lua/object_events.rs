@@ -1,0 +1,211 @@
+//! Per-object events (OpenNefia's IEventEmitter): handlers an object has of its own, beside
+//! the global ones of `Event.register`.
+//!
+//! - `obj:connect_self(event_id, name, fn[, opts])` binds a handler to this object only
+//!   (`opts` is a priority, or `{ priority = n }`); `obj:disconnect_self(event_id, name)`
+//!   unbinds it (true if there was one); `obj:has_event_handler(event_id[, name])` asks.
+//! - A prototype's `events = { { id = ..., name = ..., callback = fn, priority = n }, ... }`
+//!   gives every object of it those handlers; one connected with the same name takes its
+//!   place. Changing an object's prototype changes these, and keeps the connected ones.
+//! - Whenever an event is triggered with an object as its receiver — `obj:emit(event_id,
+//!   params, result)`, or the engine's own events such as a refresh — the object's handlers
+//!   run with the global ones, by priority: its own below the default priority (100000)
+//!   first, then the global handlers, then its own at or above it. `result` is the starting
+//!   result; each non-nil return replaces it.
+//! - As in OpenNefia, connected handlers are not saved (they are functions): a loaded game
+//!   has only its prototypes' handlers. A clone starts with none of its own.
+
+use mlua::{Function, Lua, Table};
+use rustc_hash::FxHashMap;
+
+use super::event::{DEFAULT_PRIORITY, EventRegistry, Handler};
+use super::{Engine, caller_origin, engine, rt_error};
+use crate::object::Uid;
+use crate::symbol::Symbol;
+
+/// The handlers objects have of their own.
+#[derive(Default)]
+pub struct ObjectEvents {
+    /// Connected with `connect_self`, by object.
+    connected: FxHashMap<Uid, EventRegistry>,
+    /// From prototypes' `events`, by prototype id.
+    prototypes: FxHashMap<Symbol, EventRegistry>,
+}
+
+impl ObjectEvents {
+    /// True if no object has a handler of its own (the common case: triggering is then as
+    /// fast as without this).
+    pub fn is_empty(&self) -> bool {
+        self.connected.is_empty() && self.prototypes.is_empty()
+    }
+
+    /// Forgets every connected handler (a game was loaded: they are not saved).
+    pub fn forget_connected(&mut self) {
+        self.connected.clear();
+    }
+
+    /// The handlers of `event` object `uid` of prototype `proto` has of its own, in calling
+    /// order: its prototype's, with connected ones of the same name in their place.
+    pub fn handlers(&self, uid: Uid, proto: Symbol, event: Symbol) -> Vec<Handler> {
+        let connected = self.connected.get(&uid).map(|r| r.handlers(event));
+        let from_proto = self.prototypes.get(&proto).map(|r| r.handlers(event));
+        let connected = connected.as_deref().unwrap_or(&[]);
+        let mut all: Vec<Handler> = from_proto
+            .as_deref()
+            .unwrap_or(&[])
+            .iter()
+            .filter(|h| !connected.iter().any(|c| c.name == h.name))
+            .cloned()
+            .collect();
+        all.extend(connected.iter().cloned());
+        all.sort_by(|a, b| a.priority.cmp(&b.priority).then_with(|| a.name.cmp(&b.name)));
+        all
+    }
+
+    /// Every handler object `uid` of prototype `proto` has of its own, by event, for the
+    /// inspector: `event · name (priority n) at file:line`, and whether it came from the
+    /// prototype.
+    pub fn listing(&self, uid: Uid, proto: Symbol) -> Vec<String> {
+        let mut rows = Vec::new();
+        let sources = [(self.prototypes.get(&proto), " (prototype)"), (self.connected.get(&uid), "")];
+        for (registry, from) in sources {
+            for (event, handlers) in registry.into_iter().flat_map(|r| r.all()) {
+                for handler in handlers {
+                    let (name, priority, origin) = (&handler.name, handler.priority, &handler.origin);
+                    rows.push(format!("{event} · {name} (priority {priority}){from} at {origin}"));
+                }
+            }
+        }
+        rows.sort();
+        rows
+    }
+}
+
+/// The handlers to run for `event` with `receiver`: the global ones, merged with the
+/// receiver's own if it is an object that has some.
+pub fn handlers_for(engine: &Engine, event: Symbol, receiver: &mlua::Value) -> std::rc::Rc<[Handler]> {
+    let global = engine.events.borrow().handlers(event);
+    let own = engine.object_events.borrow();
+    if own.is_empty() {
+        return global;
+    }
+    let Some(uid) = super::handle::object_uid(engine, receiver) else { return global };
+    let Ok(proto) = engine.world.borrow().object(uid).map(|o| o.id) else { return global };
+    let mine = own.handlers(uid, proto, event);
+    if mine.is_empty() {
+        return global;
+    }
+    let (before, after): (Vec<Handler>, Vec<Handler>) = mine.into_iter().partition(|h| h.priority < DEFAULT_PRIORITY);
+    before.into_iter().chain(global.iter().cloned()).chain(after).collect()
+}
+
+/// Takes prototype `id`'s `events` list from its `data:add` entry (none: it has none).
+pub fn prototype_added(lua: &Lua, engine: &Engine, id: Symbol, entry: &Table) -> mlua::Result<()> {
+    let Some(list) = entry.get::<Option<Table>>("events")? else {
+        engine.object_events.borrow_mut().prototypes.remove(&id);
+        return Ok(());
+    };
+    let mut registry = EventRegistry::default();
+    let origin = caller_origin(lua, engine);
+    for (index, item) in list.sequence_values::<mlua::Value>().enumerate() {
+        let bad = || {
+            rt_error(
+                lua,
+                format!(
+                    "events[{}] of '{id}' must be {{ id = \"an event id\", name = \"...\", callback = function(obj, params, result) ... end[, priority = n] }}",
+                    index + 1
+                ),
+            )
+        };
+        let mlua::Value::Table(item) = item? else { return Err(bad()) };
+        let (Ok(Some(event)), Ok(Some(name)), Ok(Some(func))) = (
+            item.get::<Option<String>>("id"),
+            item.get::<Option<String>>("name"),
+            item.get::<Option<Function>>("callback"),
+        ) else {
+            return Err(bad());
+        };
+        let priority = item.get::<Option<i64>>("priority").map_err(|_| bad())?.unwrap_or(DEFAULT_PRIORITY);
+        let handler = Handler { name, priority, func, origin: origin.clone() };
+        registry
+            .register(Symbol::intern(&event), handler, crate::data::OnDuplicate::Error)
+            .map_err(|e| rt_error(lua, e))?;
+    }
+    engine.object_events.borrow_mut().prototypes.insert(id, registry);
+    Ok(())
+}
+
+/// The priority `opts` gives: a number, or a table with `priority`.
+fn priority_of(lua: &Lua, opts: Option<mlua::Value>) -> mlua::Result<i64> {
+    match opts {
+        None | Some(mlua::Value::Nil) => Ok(DEFAULT_PRIORITY),
+        Some(mlua::Value::Integer(n)) => Ok(n),
+        Some(mlua::Value::Table(t)) => Ok(t.get::<Option<i64>>("priority")?.unwrap_or(DEFAULT_PRIORITY)),
+        Some(other) => Err(rt_error(
+            lua,
+            format!("connect_self: opts must be a priority or {{ priority = n }}, not a {}", other.type_name()),
+        )),
+    }
+}
+
+/// Adds `connect_self`, `disconnect_self`, `has_event_handler` and `emit` to the object
+/// methods table `methods`.
+pub fn add_methods(lua: &Lua, methods: &Table) -> mlua::Result<()> {
+    methods.raw_set(
+        "connect_self",
+        lua.create_function(
+            |lua, (this, event, name, func, opts): (Table, String, String, Function, Option<mlua::Value>)| {
+                let engine = engine(lua);
+                let uid = super::handle::live_object(lua, &engine, &this)?;
+                let event = super::event::check_event(lua, &event)?;
+                let handler =
+                    Handler { name, priority: priority_of(lua, opts)?, func, origin: caller_origin(lua, &engine) };
+                let mut own = engine.object_events.borrow_mut();
+                let registry = own.connected.entry(uid).or_default();
+                registry.register(event, handler, engine.on_duplicate.get()).map_err(|e| rt_error(lua, e))
+            },
+        )?,
+    )?;
+    methods.raw_set(
+        "disconnect_self",
+        lua.create_function(|lua, (this, event, name): (Table, String, String)| {
+            let engine = engine(lua);
+            let uid = super::handle::live_object(lua, &engine, &this)?;
+            let event = super::event::check_event(lua, &event)?;
+            let mut own = engine.object_events.borrow_mut();
+            let removed = own.connected.get_mut(&uid).is_some_and(|r| r.unregister(event, &name));
+            if own.connected.get(&uid).is_some_and(|r| r.all().all(|(_, h)| h.is_empty())) {
+                own.connected.remove(&uid);
+            }
+            Ok(removed)
+        })?,
+    )?;
+    methods.raw_set(
+        "has_event_handler",
+        lua.create_function(|lua, (this, event, name): (Table, String, Option<String>)| {
+            let engine = engine(lua);
+            let uid = super::handle::live_object(lua, &engine, &this)?;
+            let event = super::event::check_event(lua, &event)?;
+            let proto = engine.world.borrow().object(uid).map_err(|e| rt_error(lua, e))?.id;
+            let handlers = engine.object_events.borrow().handlers(uid, proto, event);
+            Ok(match name {
+                Some(name) => handlers.iter().any(|h| h.name == name),
+                None => !handlers.is_empty(),
+            })
+        })?,
+    )?;
+    methods.raw_set(
+        "emit",
+        lua.create_function(|lua, (this, event, params, result): (Table, String, Option<Table>, mlua::Value)| {
+            let engine = engine(lua);
+            super::handle::live_object(lua, &engine, &this)?;
+            let event = super::event::check_event(lua, &event)?;
+            let params = match params {
+                Some(params) => params,
+                None => lua.create_table()?,
+            };
+            super::event::trigger_from(lua, event, mlua::Value::Table(this), params, result)
+        })?,
+    )?;
+    Ok(())
+}
