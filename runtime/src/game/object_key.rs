@@ -48,11 +48,34 @@ pub fn positional_key(holder: Option<&str>, index: &str) -> String {
     }
 }
 
-/// Gives every record of `objects` (and what each holds) that has no key its positional key,
-/// as loading the file would.
+/// The key each of a map file's objects goes by: its own, or for one without, its place
+/// (`#3`), made unique against the keys the file gives (`#3+` if another object is `#3`).
+pub fn top_level_keys(objects: &[ObjectRecord]) -> Vec<String> {
+    let taken: HashSet<&str> = objects.iter().filter_map(|o| o.key.as_deref()).collect();
+    let mut given: HashSet<String> = HashSet::new();
+    objects
+        .iter()
+        .enumerate()
+        .map(|(n, object)| match &object.key {
+            Some(key) => key.clone(),
+            None => {
+                let mut key = positional_key(None, &n.to_string());
+                while taken.contains(key.as_str()) || given.contains(&key) {
+                    key.push('+');
+                }
+                given.insert(key.clone());
+                key
+            }
+        })
+        .collect()
+}
+
+/// Gives every record of `objects` (and what each holds) that has no key the key loading
+/// the file gives it (see [`top_level_keys`]).
 pub fn fill_missing(objects: &mut [ObjectRecord]) {
-    for (n, record) in objects.iter_mut().enumerate() {
-        fill_record(record, positional_key(None, &n.to_string()));
+    let keys = top_level_keys(objects);
+    for (record, key) in objects.iter_mut().zip(keys) {
+        fill_record(record, key);
     }
 }
 

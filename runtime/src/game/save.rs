@@ -267,7 +267,6 @@ impl World {
             if kind == RecordKind::MapFile {
                 // Map files give objects no uids (those kept aside hold one for saves).
                 record.visit_mut(&mut |r| r.uid = None);
-                fill_record(&mut record, positional_key(None, &unresolved.index.to_string()));
             }
             objects.insert(unresolved.index.min(objects.len()), record);
         }
@@ -381,11 +380,19 @@ impl World {
             }
             _ => self.insert_map(map),
         };
+        // A map file's objects without a key are keyed by their place.
+        let keys = match kind {
+            RecordKind::MapFile => crate::object_key::top_level_keys(&record.objects),
+            RecordKind::SaveGame => Vec::new(),
+        };
         for (index, object) in record.objects.iter().enumerate() {
             let mut unknown = Vec::new();
             self.unknown_in_object(object, &mut unknown);
             if let Some((_, problem)) = unknown.into_iter().next() {
                 let mut record = object.clone();
+                if let Some(key) = keys.get(index) {
+                    fill_record(&mut record, key.clone());
+                }
                 if kind == RecordKind::MapFile {
                     // Its uids are reserved so a save of this world carries it like the rest.
                     record.visit_mut(&mut |r| {
@@ -397,8 +404,7 @@ impl World {
                 self.maps.get_mut(&id).expect("just added").unresolved.push(unresolved);
                 continue;
             }
-            let place = (kind == RecordKind::MapFile).then(|| positional_key(None, &index.to_string()));
-            let uid = self.build_object(object, kind, place.as_deref());
+            let uid = self.build_object(object, kind, keys.get(index).map(String::as_str));
             self.attach(uid, Location::Map(id), object.x, object.y);
         }
         id

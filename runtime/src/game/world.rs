@@ -222,6 +222,34 @@ impl World {
         self.key_prefix = prefix;
     }
 
+    /// Gives every object of map `map` (and what each holds) the key of its place in the
+    /// map's list (see [`crate::object_key::positional_key`]): a generated map's objects.
+    pub fn key_objects_by_place(&mut self, map: MapId) -> Result<(), WorldError> {
+        fn give(world: &mut World, uid: Uid, key: String) {
+            let (inventory, equipment): (Vec<Uid>, Vec<(Symbol, Uid)>) = match world.objects.get(&uid) {
+                Some(object) => (
+                    object.inventory().map(|items| items.collect()).unwrap_or_default(),
+                    object.equipment().map(|e| e.iter().map(|(s, u)| (s, *u)).collect()).unwrap_or_default(),
+                ),
+                None => return,
+            };
+            for (n, item) in inventory.into_iter().enumerate() {
+                give(world, item, crate::object_key::positional_key(Some(&key), &n.to_string()));
+            }
+            for (slot, item) in equipment {
+                give(world, item, crate::object_key::positional_key(Some(&key), slot.as_str()));
+            }
+            if let Some(object) = world.objects.get_mut(&uid) {
+                object.key = Some(key.into());
+            }
+        }
+        let on_map: Vec<Uid> = self.map(map)?.objects().iter().collect();
+        for (n, uid) in on_map.into_iter().enumerate() {
+            give(self, uid, crate::object_key::positional_key(None, &n.to_string()));
+        }
+        Ok(())
+    }
+
     /// The key `uid` carries in a map file: the one it was read with, or its session key.
     pub fn object_key(&self, uid: Uid) -> Result<String, WorldError> {
         let object = self.object(uid)?;

@@ -153,6 +153,9 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
     }
     let generated = crate::map::Generated { generator: id.to_owned(), params: recorded, seed };
     world.map_mut(map).map_err(|e| rt_error(lua, e))?.generated = Some(std::sync::Arc::new(generated));
+    // What a generator makes is keyed by its place, as a file's objects are: the same seed
+    // gives the same keys in every session (and in `nefia gen`).
+    world.key_objects_by_place(map).map_err(|e| rt_error(lua, e))?;
     Ok(map)
 }
 
