@@ -36,6 +36,7 @@ data:add_type {
       { name = "weight", default = 1, doc = "Weight in tenths of a stone." },
       { name = "value", default = 0, doc = "Price in gold." },
       { name = "equip_slots", doc = "The slots it can be worn in, if any." },
+      { name = "amount", default = 1, doc = "How many there are in the stack (item:separate, item:stack)." },
       { name = "is_container", default = false, doc = "True if it holds items (a bag)." },
       { name = "inventory_capacity", doc = "How many items a container holds." },
    },
@@ -84,6 +85,7 @@ for _, event in ipairs {
    { "on_wait_turn", "The editor's Step button: let one turn pass with the player waiting." },
    { "on_game_started", "Play began: a new game's player is placed on its map. params: player." },
    { "on_key_pressed", "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\")." },
+   { "on_item_can_stack_with", "item:can_stack_with(other) asks: return false to keep the two apart. params: item, other." },
    { "on_object_prototype_changed", "obj:change_prototype(id) made the object one of another prototype. params: old_id." },
 } do
    data:add { _type = "base.event", _id = event[1], doc = event[2] }

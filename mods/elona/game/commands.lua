@@ -21,6 +21,14 @@ local function menu(title, entries, describe)
    return entries[choice.index]
 end
 
+-- An item as menus and messages name it: "3 putitoros" for a stack.
+local function label(item)
+   if item.amount > 1 then
+      return ("%d x %s"):format(item.amount, item.name)
+   end
+   return item.name
+end
+
 local function inventory(chara)
    local items = {}
    for _, item in chara:iter() do
@@ -41,7 +49,7 @@ function Commands.pick_up(player)
       Gui.mes("There is nothing here to pick up.")
       return false
    end
-   local item = #here == 1 and here[1] or menu("Pick up what?", here, function(i) return i.name end)
+   local item = #here == 1 and here[1] or menu("Pick up what?", here, label)
    if item == nil then
       return false
    end
@@ -50,24 +58,27 @@ function Commands.pick_up(player)
       return false
    end
    player:take_object(item)
-   Gui.mes(("You pick up %s."):format(item.name))
+   Gui.mes(("You pick up %s."):format(label(item)))
+   -- Into the pack with the ones like it.
+   item:stack()
    return true
 end
 
 function Commands.drop(player)
-   local item = menu("Drop what?", inventory(player), function(i) return i.name end)
+   local item = menu("Drop what?", inventory(player), label)
    if item == nil then
       return false
    end
    player:current_map():take_object(item, player.x, player.y)
-   Gui.mes(("You drop %s."):format(item.name))
+   Gui.mes(("You drop %s."):format(label(item)))
+   item:stack()
    return true
 end
 
 function Commands.inventory(player)
-   local item = menu("Inventory", inventory(player), function(i) return ("%s (weight %d)"):format(i.name, i.weight) end)
+   local item = menu("Inventory", inventory(player), function(i) return ("%s (weight %d)"):format(label(i), i.weight * i.amount) end)
    if item ~= nil then
-      Gui.mes(("%s: worth %d gold."):format(item.name, item.value))
+      Gui.mes(("%s: worth %d gold each."):format(label(item), item.value))
    elseif #inventory(player) == 0 then
       Gui.mes("You carry nothing.")
    end
@@ -116,7 +127,7 @@ function Commands.consume(player)
          usable[#usable + 1] = item
       end
    end
-   local item = menu("Drink or eat what?", usable, function(i) return i.name end)
+   local item = menu("Drink or eat what?", usable, label)
    if item == nil then
       if #usable == 0 then
          Gui.mes("You have nothing to drink or eat.")
@@ -132,7 +143,8 @@ function Commands.consume(player)
       player.hp = player.hp + healed
       Gui.mes(("You eat %s. (%d HP)"):format(item.name, healed))
    end
-   item:remove_ownership()
+   -- One of the stack is used up.
+   item:separate(1):remove_ownership()
    return true
 end
 

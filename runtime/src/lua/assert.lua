@@ -41,6 +41,18 @@ function Assert.is_false(value, message)
    end
 end
 
+function Assert.is_truthy(value, message)
+   if not value then
+      fail("expected a truthy value, got " .. show(value), message)
+   end
+end
+
+function Assert.is_falsy(value, message)
+   if value then
+      fail("expected a falsy value (nil or false), got " .. show(value), message)
+   end
+end
+
 function Assert.is_nil(value, message)
    if value ~= nil then
       fail("expected nil, got " .. show(value), message)

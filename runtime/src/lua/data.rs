@@ -139,6 +139,15 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         .map_err(|e| rt_error(lua, e))?;
     if crate::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
         super::object_events::prototype_added(lua, &engine, full_id, &entry)?;
+        let mut overrides = engine.location_overrides.borrow_mut();
+        let mut overriding = false;
+        for name in super::location::OVERRIDABLE {
+            overriding |= matches!(entry.raw_get::<mlua::Value>(name)?, mlua::Value::Function(_));
+        }
+        match overriding {
+            true => overrides.insert(full_id),
+            false => overrides.remove(&full_id),
+        };
     }
     entry.raw_set("_id", full_id.as_str())?;
     entry.raw_set("_type", data_type_id.as_str())?;

@@ -1,11 +1,12 @@
 //! ILocation as methods of handles (seed: Object Ownership and Locations): `take_object`,
-//! `can_take_object`, `move_object`, `remove_object` and `iter`, the same for map handles
-//! and for characters and containers. (`objects_at_pos` is each one's own: a fast C
+//! `can_take_object`, `move_object`, `remove_object`, `iter`, `has_object` and
+//! `is_positional` (true for maps), the same for map handles and for characters and
+//! containers. (`objects_at_pos` is each one's own: a fast C
 //! function on maps, see `object_access.rs`.)
 
 use std::rc::Rc;
 
-use mlua::{Lua, Table};
+use mlua::{IntoLuaMulti, Lua, Table};
 
 use super::handle::{object_arg, object_list, push_object};
 use super::{Engine, ipairs, rt_error};
@@ -16,26 +17,96 @@ use crate::world::WorldError;
 /// Finds the engine and the live location behind a method's receiver `this`.
 pub type Receiver = fn(&Lua, &Table) -> mlua::Result<(Rc<Engine>, Holder)>;
 
+/// The engine's `take_object`: the object moved into `holder`, or `nil, reason`.
+fn take(
+    lua: &Lua,
+    engine: &Engine,
+    holder: Holder,
+    object: &mlua::Value,
+    x: Option<i32>,
+    y: Option<i32>,
+) -> mlua::Result<(Option<Table>, Option<String>)> {
+    let uid = object_arg(lua, engine, object, "the object to take")?;
+    let (x, y) = position(lua, engine, holder, uid, x, y)?;
+    let result = engine.world.borrow_mut().take_object(holder, uid, x, y);
+    answer(lua, result, || Ok(Some(push_object(lua, uid)?)), None)
+}
+
+/// The engine's `can_take_object`: true, or `false, reason`.
+fn can_take(
+    lua: &Lua,
+    engine: &Engine,
+    holder: Holder,
+    object: &mlua::Value,
+    x: Option<i32>,
+    y: Option<i32>,
+) -> mlua::Result<(bool, Option<String>)> {
+    let uid = object_arg(lua, engine, object, "the object")?;
+    let (x, y) = position(lua, engine, holder, uid, x, y)?;
+    let result = engine.world.borrow().can_take_object(holder, uid, x, y);
+    answer(lua, result, || Ok(true), false)
+}
+
+/// The function prototype of object location `holder` gives for `name` (`take_object` or
+/// `can_take_object`), if it overrides the engine's: the seed's "usually overridden by the
+/// object implementing ILocation".
+fn overriding(lua: &Lua, engine: &Engine, holder: Holder, name: &str) -> mlua::Result<Option<mlua::Function>> {
+    let Holder::Object(uid) = holder else { return Ok(None) };
+    let (kind, id) = {
+        let world = engine.world.borrow();
+        let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
+        (object.kind, object.id)
+    };
+    if !engine.location_overrides.borrow().contains(&id) {
+        return Ok(None);
+    }
+    match super::data::prototype_table(lua, kind.data_type(), id.as_str())? {
+        mlua::Value::Table(proto) => match proto.raw_get::<mlua::Value>(name)? {
+            mlua::Value::Function(function) => Ok(Some(function)),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// The location-rule functions a prototype may give (see [`overriding`]).
+pub const OVERRIDABLE: [&str; 2] = ["take_object", "can_take_object"];
+
 /// Adds the ILocation methods to `methods`, each finding its location with `receiver`.
+/// `take_object` and `can_take_object` call the prototype's own if it has one; that one
+/// reaches the engine's rules with `ILocation.take_object(self, obj, x, y)`.
 pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Result<()> {
     methods.raw_set(
         "take_object",
         lua.create_function(move |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
             let (engine, holder) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object to take")?;
-            let (x, y) = position(lua, &engine, holder, uid, x, y)?;
-            let result = engine.world.borrow_mut().take_object(holder, uid, x, y);
-            answer(lua, result, || Ok(Some(push_object(lua, uid)?)), None)
+            if let Some(own) = overriding(lua, &engine, holder, "take_object")? {
+                return own.call::<mlua::MultiValue>((this, object, x, y));
+            }
+            take(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
         })?,
     )?;
     methods.raw_set(
         "can_take_object",
         lua.create_function(move |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
             let (engine, holder) = receiver(lua, &this)?;
-            let uid = object_arg(lua, &engine, &object, "the object")?;
-            let (x, y) = position(lua, &engine, holder, uid, x, y)?;
-            let result = engine.world.borrow().can_take_object(holder, uid, x, y);
-            answer(lua, result, || Ok(true), false)
+            if let Some(own) = overriding(lua, &engine, holder, "can_take_object")? {
+                return own.call::<mlua::MultiValue>((this, object, x, y));
+            }
+            can_take(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
+        })?,
+    )?;
+    methods.raw_set(
+        "is_positional",
+        lua.create_function(move |lua, this: Table| Ok(matches!(receiver(lua, &this)?.1, Holder::Map(_))))?,
+    )?;
+    methods.raw_set(
+        "has_object",
+        lua.create_function(move |lua, (this, object): (Table, mlua::Value)| {
+            let (engine, holder) = receiver(lua, &this)?;
+            let Some(uid) = super::handle::object_uid(&engine, &object) else { return Ok(false) };
+            let world = engine.world.borrow();
+            Ok(world.object(uid).is_ok_and(|o| o.location().map(|l| l.holder()) == Some(holder)))
         })?,
     )?;
     methods.raw_set(
@@ -63,6 +134,29 @@ pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Resu
         })?,
     )?;
     Ok(())
+}
+
+/// Installs `ILocation` into `api`: the engine's own `take_object` and `can_take_object`,
+/// for a prototype that overrides them to call (`ILocation.take_object(self, obj, x, y)`).
+pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
+    let table = lua.create_table()?;
+    table.set(
+        "take_object",
+        lua.create_function(|lua, (this, object, x, y): (mlua::Value, mlua::Value, Option<i32>, Option<i32>)| {
+            let engine = super::engine(lua);
+            let holder = super::handle::holder_arg(lua, &engine, &this, "ILocation.take_object's location")?;
+            take(lua, &engine, holder, &object, x, y)
+        })?,
+    )?;
+    table.set(
+        "can_take_object",
+        lua.create_function(|lua, (this, object, x, y): (mlua::Value, mlua::Value, Option<i32>, Option<i32>)| {
+            let engine = super::engine(lua);
+            let holder = super::handle::holder_arg(lua, &engine, &this, "ILocation.can_take_object's location")?;
+            can_take(lua, &engine, holder, &object, x, y)
+        })?,
+    )?;
+    api.set("ILocation", table)
 }
 
 /// The seed's answer to a location operation: `yes()`, or `no, reason` when the location

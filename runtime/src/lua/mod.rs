@@ -18,6 +18,7 @@ mod find;
 pub mod gui;
 pub mod handle;
 pub mod inspect;
+mod items;
 pub mod limits;
 mod location;
 pub mod map;
@@ -109,6 +110,8 @@ pub struct Engine {
     pub events: RefCell<event::EventRegistry>,
     /// The handlers objects have of their own (`obj:connect_self`, prototypes' `events`).
     pub object_events: RefCell<object_events::ObjectEvents>,
+    /// The prototypes that give their own `take_object` or `can_take_object`.
+    pub(crate) location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).
     pub sources: RefCell<FxHashMap<String, SourceFile>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
@@ -361,6 +364,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         world: RefCell::new(world),
         events: RefCell::default(),
         object_events: RefCell::default(),
+        location_overrides: RefCell::default(),
         sources: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
         save_dir: RefCell::new(PathBuf::from("saves")),
@@ -401,6 +405,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     )?;
     objects::install(&lua, &api)?;
     find::install(&lua, &api, &object_methods)?;
+    items::install(&lua, &api, &object_methods)?;
+    location::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
     event::install(&lua, &api)?;

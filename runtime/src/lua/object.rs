@@ -263,13 +263,28 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         })?,
     )?;
 
+    // A copy with a new uid, ownerless; `owned` puts it where the original is (its map cell,
+    // or its holder's inventory), or gives nothing if it cannot go there (OpenNefia's).
     add(
         "clone",
-        lua.create_function(|lua, this: Table| {
+        lua.create_function(|lua, (this, owned): (Table, Option<bool>)| {
             let (engine, uid) = receiver(lua, &this)?;
             super::handle::maybe_sweep(&engine);
-            let copy = engine.world.borrow_mut().clone_object(uid).map_err(|e| rt_error(lua, e))?;
-            push_object(lua, copy)
+            let mut world = engine.world.borrow_mut();
+            let copy = world.clone_object(uid).map_err(|e| rt_error(lua, e))?;
+            if owned == Some(true)
+                && let Some(location) = world.object(uid).map_err(|e| rt_error(lua, e))?.location()
+            {
+                let (x, y) = (
+                    world.object(copy).map_err(|e| rt_error(lua, e))?.x,
+                    world.object(copy).map_err(|e| rt_error(lua, e))?.y,
+                );
+                if world.take_object(location.holder(), copy, x, y).is_err() {
+                    return Ok(None);
+                }
+            }
+            drop(world);
+            push_object(lua, copy).map(Some)
         })?,
     )?;
 

@@ -1,0 +1,64 @@
+-- Carrying: what characters hold and wear, and containers (see items.rs). Runs once, given
+-- the object methods table and the chain constructor the engine's iterators use.
+local methods, chain = ...
+
+local function only(self, data_type, method)
+   if self._type ~= data_type then
+      error(("%s is for %s objects, not a %s"):format(method, data_type, self._type), 3)
+   end
+end
+
+function methods.is_item_container(self)
+   only(self, "base.item", "is_item_container")
+   return not not self:calc("is_container")
+end
+
+function methods.iter_inventory(self)
+   return self:iter()
+end
+
+function methods.iter_equipment(self)
+   only(self, "base.chara", "iter_equipment")
+   local worn = {}
+   for _, item in self.equip:iter() do
+      worn[#worn + 1] = item
+   end
+   return chain(worn)
+end
+
+function methods.iter_all_body_parts(self)
+   only(self, "base.chara", "iter_all_body_parts")
+   local by_slot = {}
+   for slot, item in self.equip:iter() do
+      by_slot[slot] = item
+   end
+   local parts = {}
+   for _, slot in ipairs(self.equip_slots or {}) do
+      parts[#parts + 1] = { type = slot, equipped = by_slot[slot] }
+   end
+   return chain(parts)
+end
+
+function methods.has_item_equipped(self, item)
+   only(self, "base.chara", "has_item_equipped")
+   for _, worn in self.equip:iter() do
+      if worn == item then
+         return true
+      end
+   end
+   return false
+end
+
+function methods.has_item(self, item)
+   return self:has_object(item)
+end
+
+function methods.find_item(self, id)
+   return self:iter_inventory():filter(function(i) return i._id == id and i.amount > 0 end):nth(1)
+end
+
+function methods.is_equipped(self)
+   only(self, "base.item", "is_equipped")
+   local wearer = self:get_location()
+   return wearer ~= nil and wearer._type == "base.chara" and wearer:has_item_equipped(self)
+end

@@ -1,0 +1,65 @@
+//! Items: stacking, and carrying in inventories, equipment and containers.
+//!
+//! **Stacking** (OpenNefia's IStackableObject): `item.amount`, `item:can_stack_with(other)`,
+//! `item:stack_with(other)`, `item:stack([show_message])`, `item:separate([n[, owned]])` and
+//! `item:move_some(n, where[, x, y])`, and `obj:clone(owned)`, `MapObject.clone(obj, owned)`.
+//!
+//! Two items stack when they are different items of one prototype in one location (the same
+//! map, inventory or wearer) whose own base values are equal but for `amount` — temp values
+//! do not count, as in OpenNefia — and which have the same event handlers of their own. A
+//! mod adds to the comparison with a `base.on_item_can_stack_with` handler: returning false
+//! keeps the two apart. The comparison is Rust; the rest is `stacking.lua`, written with the
+//! ordinary object API.
+//!
+//! **Carrying** (OpenNefia's ICharaInventory, ICharaEquip and IItem), in `carrying.lua`:
+//! `item:is_item_container()`, `item:is_equipped()`, `chara:iter_inventory()`,
+//! `chara:iter_equipment()`, `chara:iter_all_body_parts()` (each slot as `{ type = slot,
+//! equipped = item or nil }`), `chara:has_item_equipped(item)`, `chara:has_item(item)` and
+//! `chara:find_item(id)`. Containers are locations like characters: `take_object`, `iter`,
+//! `has_object`.
+
+use mlua::{Lua, Table};
+
+use super::{engine, rt_error};
+use crate::object::{ObjectKind, Uid};
+use crate::symbol::Symbol;
+
+/// The engine's part of `can_stack_with`: see the module's text (the event is asked after).
+fn engine_allows(lua: &Lua, this: Uid, other: Uid) -> mlua::Result<bool> {
+    let engine = engine(lua);
+    let world = engine.world.borrow();
+    let (a, b) =
+        (world.object(this).map_err(|e| rt_error(lua, e))?, world.object(other).map_err(|e| rt_error(lua, e))?);
+    if this == other || a.kind != ObjectKind::Item || b.kind != ObjectKind::Item || a.id != b.id {
+        return Ok(false);
+    }
+    let holder = |o: &crate::object::Object| o.location().map(|l| l.holder());
+    if holder(a) != holder(b) {
+        return Ok(false);
+    }
+    let amount = Symbol::intern("amount");
+    fn own(o: &crate::object::Object, amount: Symbol) -> Vec<(Symbol, &crate::value::Value)> {
+        let mut fields: Vec<_> = o.fields.base.iter().filter(|(name, _)| *name != amount).collect();
+        fields.sort_by_key(|(name, _)| name.as_str());
+        fields
+    }
+    if own(a, amount) != own(b, amount) {
+        return Ok(false);
+    }
+    let events = engine.object_events.borrow();
+    Ok(events.listing(this, a.id) == events.listing(other, b.id))
+}
+
+/// Installs the stacking and carrying methods into the object methods table `methods`, and
+/// `MapObject` into `api`.
+pub fn install(lua: &Lua, api: &Table, methods: &Table) -> mlua::Result<()> {
+    let allows = lua.create_function(|lua, (this, other): (Table, mlua::Value)| {
+        let engine = engine(lua);
+        let this = super::handle::live_object(lua, &engine, &this)?;
+        let Some(other) = super::handle::object_uid(&engine, &other) else { return Ok(false) };
+        engine_allows(lua, this, other)
+    })?;
+    lua.load(include_str!("stacking.lua")).set_name("=nefia stacking").call::<()>((methods, api, allows))?;
+    let chain = engine(lua).chain.clone();
+    lua.load(include_str!("carrying.lua")).set_name("=nefia carrying").call::<()>((methods, chain))
+}
