@@ -32,65 +32,6 @@ fn generator(lua: &Lua, id: &str) -> mlua::Result<Table> {
     }
 }
 
-/// `params` checked against the generator's schema and completed with its defaults.
-fn checked_params(lua: &Lua, id: &str, schema: Option<Table>, given: Option<Table>) -> mlua::Result<Table> {
-    let params = lua.create_table()?;
-    let schema = match schema {
-        Some(schema) => schema,
-        None => lua.create_table()?,
-    };
-    let mut names = Vec::new();
-    for pair in schema.pairs::<String, Table>() {
-        let (name, spec) = pair?;
-        names.push(name.clone());
-        let value = match &given {
-            Some(given) => given.get::<mlua::Value>(name.as_str())?,
-            None => mlua::Value::Nil,
-        };
-        let value = if value.is_nil() { spec.get::<mlua::Value>("default")? } else { value };
-        let kind: String = spec.get::<Option<String>>("type")?.unwrap_or_else(|| "float".into());
-        let what = format!("Map.generate('{id}'): param '{name}'");
-        let ok = match (kind.as_str(), &value) {
-            ("int", mlua::Value::Integer(_)) | ("float", mlua::Value::Integer(_) | mlua::Value::Number(_)) => true,
-            ("bool", mlua::Value::Boolean(_)) | ("string", mlua::Value::String(_)) => true,
-            ("int" | "float" | "bool" | "string", _) => false,
-            (other, _) => {
-                return Err(rt_error(lua, format!("{what} has type '{other}': use int, float, bool or string")));
-            }
-        };
-        if !ok {
-            return Err(rt_error(lua, format!("{what} must be a {kind}, not {}", value.type_name())));
-        }
-        let number = match value {
-            mlua::Value::Integer(i) => Some(i as f64),
-            mlua::Value::Number(x) => Some(x),
-            _ => None,
-        };
-        if let Some(number) = number {
-            let (min, max) = (spec.get::<Option<f64>>("min")?, spec.get::<Option<f64>>("max")?);
-            if min.is_some_and(|min| number < min) || max.is_some_and(|max| number > max) {
-                let bound = |b: Option<f64>| b.map_or_else(|| "…".to_owned(), |b| b.to_string());
-                return Err(rt_error(lua, format!("{what} is {number}, outside {}..{}", bound(min), bound(max))));
-            }
-        }
-        params.set(name, value)?;
-    }
-    if let Some(given) = given {
-        for pair in given.pairs::<mlua::Value, mlua::Value>() {
-            let (key, _) = pair?;
-            let key = key.to_string()?;
-            if !names.contains(&key) {
-                names.sort();
-                return Err(rt_error(
-                    lua,
-                    format!("Map.generate('{id}') has no param '{key}' (its params: {})", names.join(", ")),
-                ));
-            }
-        }
-    }
-    Ok(params)
-}
-
 /// A size of the map: the param of that name if the schema has one, else the generator's
 /// own field, else `default`.
 fn size(lua: &Lua, params: &Table, generator: &Table, name: &str, default: i64) -> mlua::Result<i32> {
@@ -117,7 +58,7 @@ fn generate(lua: &Lua, (id, given, seed): (String, Option<Table>, mlua::Value)) 
 pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlua::Result<MapId> {
     let engine = engine(lua);
     let table = generator(lua, id)?;
-    let params = checked_params(lua, id, table.get("params")?, given)?;
+    let params = super::params::checked_params(lua, &format!("Map.generate('{id}')"), table.get("params")?, given)?;
     let recorded = super::convert::from_lua(lua, &mlua::Value::Table(params.clone()), "params")
         .map_err(|e| rt_error(lua, format!("Map.generate('{id}'): {e}")))?;
     let function: Function = table.get::<Option<Function>>("generate")?.ok_or_else(|| {

@@ -27,6 +27,7 @@ pub mod object;
 mod object_access;
 pub mod object_events;
 pub mod objects;
+mod params;
 mod patterns;
 pub mod profile;
 pub mod random;

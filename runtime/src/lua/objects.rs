@@ -54,6 +54,19 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     Ok(())
 }
 
+/// A feat's `params` (OpenNefia's): `given` checked against the prototype's `params` schema
+/// (see [`super::params`]); none if the feat declares none and none are given.
+fn feat_params(lua: &Lua, id: &str, given: Option<Table>) -> mlua::Result<Option<Table>> {
+    let schema = match super::data::prototype_table(lua, "base.feat", id)? {
+        mlua::Value::Table(proto) => proto.get::<Option<Table>>("params")?,
+        _ => None,
+    };
+    if schema.is_none() && given.as_ref().is_none_or(|g| g.is_empty()) {
+        return Ok(None);
+    }
+    super::params::checked_params(lua, &format!("base.feat '{id}'"), schema, given).map(Some)
+}
+
 /// `Chara.create(id, x, y, options, location)` and its twins: makes an object from a
 /// prototype and places it. Returns the object, or `nil, reason` when the location refuses it.
 fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(Option<Table>, Option<String>)> {
@@ -79,12 +92,18 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         }
     };
     let (x, y) = (coordinate(&x, "x")?, coordinate(&y, "y")?);
-    let ownerless = match &options {
-        mlua::Value::Nil => false,
-        mlua::Value::Table(options) => options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
+    let (ownerless, given_params) = match &options {
+        mlua::Value::Nil => (false, None),
+        mlua::Value::Table(options) => {
+            (options.get::<Option<bool>>("ownerless")?.unwrap_or(false), options.get::<Option<Table>>("params")?)
+        }
         other => {
             return Err(rt_error(lua, format!("options must be a table or nil, not {}", other.type_name())));
         }
+    };
+    let params = match kind {
+        ObjectKind::Feat => feat_params(lua, &id, given_params)?,
+        _ => None,
     };
     let holder = match (&location, ownerless) {
         (_, true) => None,
@@ -95,6 +114,12 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
     };
     maybe_sweep(&engine);
     let uid = engine.world.borrow_mut().create(kind, &id).map_err(|e| rt_error(lua, e))?;
+    if let Some(params) = params {
+        let params =
+            super::convert::from_lua(lua, &mlua::Value::Table(params), "params").map_err(|e| rt_error(lua, e))?;
+        let set = engine.world.borrow_mut().set_base(uid, crate::Symbol::intern("params"), params);
+        set.map_err(|e| rt_error(lua, e))?;
+    }
     if let Some(holder) = holder {
         let (x, y) = match (holder, x, y) {
             (Holder::Map(map), None, _) | (Holder::Map(map), _, None) => {

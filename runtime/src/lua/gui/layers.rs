@@ -81,8 +81,23 @@ pub(super) fn layer_kind(lua: &Lua, table: &Table) -> mlua::Result<LayerKind> {
     })
 }
 
-/// `layer:query()`: see the module documentation.
+/// `layer:query()`: see the module documentation. A prompt whose entries give their own
+/// indices answers with the chosen entry's.
 pub(super) fn query(lua: &Lua, table: Table) -> mlua::Result<(mlua::Value, bool)> {
+    let indices: Option<Table> = table.get("_indices")?;
+    let (answer, canceled) = shown(lua, table)?;
+    if let (Some(indices), mlua::Value::Table(answer)) = (indices, &answer)
+        && let Some(place) = answer.get::<Option<i64>>("index")?
+        && let Some(index) = indices.get::<Option<i64>>(place)?
+    {
+        answer.set("index", index)?;
+    }
+    Ok((answer, canceled))
+}
+
+/// Shows layer `table` until it is answered (or takes a queued answer when there is no
+/// frontend): the answer, and whether it was canceled.
+fn shown(lua: &Lua, table: Table) -> mlua::Result<(mlua::Value, bool)> {
     let engine = engine(lua);
     let kind = layer_kind(lua, &table)?;
     let frontend = engine.frontend.borrow().clone();
@@ -246,6 +261,49 @@ pub(super) fn finish_custom(lua: &Lua, table: &Table, outcome: Outcome) {
 }
 
 /// A layer class: `Class:new(spec)` makes a layer table of `kind` from `spec`.
+/// Checks a prompt's entries as OpenNefia's `Prompt:new` does and returns their texts and
+/// indices: an entry is a value shown as text (its index is its place) or `{ text = ...,
+/// index = n }`; indices are whole numbers, none given twice.
+fn prompt_choices(lua: &Lua, choices: &Table) -> mlua::Result<(Table, Table)> {
+    let (texts, indices) = (lua.create_table()?, lua.create_table()?);
+    let mut given: Vec<(i64, usize)> = Vec::new();
+    for (n, entry) in (1..).zip(choices.sequence_values::<mlua::Value>()) {
+        let entry = entry?;
+        let (text, index) = match &entry {
+            mlua::Value::Table(table) => {
+                let Some(text) = table.get::<Option<mlua::Value>>("text")?.filter(|t| !t.is_nil()) else {
+                    return Err(rt_error(
+                        lua,
+                        format!("Prompt: entry {n} is a table without a text: write {{ text = \"...\" }}"),
+                    ));
+                };
+                let index = match table.get::<mlua::Value>("index")? {
+                    mlua::Value::Nil => n,
+                    mlua::Value::Integer(i) => i,
+                    mlua::Value::Number(f) if f.fract() == 0.0 && f.abs() < 2f64.powi(53) => f as i64,
+                    other => {
+                        let shown = other.to_string().unwrap_or_else(|_| other.type_name().to_owned());
+                        return Err(rt_error(lua, format!("Prompt: entry {n}'s index {shown} is not a whole number")));
+                    }
+                };
+                (text.to_string()?, index)
+            }
+            other => (other.to_string()?, n),
+        };
+        let place = usize::try_from(n).unwrap_or(usize::MAX);
+        if let Some((_, first)) = given.iter().find(|(i, _)| *i == index) {
+            return Err(rt_error(
+                lua,
+                format!("Prompt: entries {first} and {n} both have index {index}: give each entry its own"),
+            ));
+        }
+        given.push((index, place));
+        texts.raw_set(n, text)?;
+        indices.raw_set(n, index)?;
+    }
+    Ok((texts, indices))
+}
+
 pub(super) fn layer_class(lua: &Lua, kind: &'static str, query: &Function) -> mlua::Result<Table> {
     let class = lua.create_table()?;
     class.set("query", query)?;
@@ -256,7 +314,9 @@ pub(super) fn layer_class(lua: &Lua, kind: &'static str, query: &Function) -> ml
                 // Prompt:new({"Yes", "No"}, { title = "Really?" })
                 ("prompt", mlua::Value::Table(choices)) if choices.raw_len() > 0 => {
                     let layer = second.unwrap_or(lua.create_table()?);
-                    layer.set("choices", choices)?;
+                    let (texts, indices) = prompt_choices(lua, &choices)?;
+                    layer.set("choices", texts)?;
+                    layer.set("_indices", indices)?;
                     layer
                 }
                 (_, mlua::Value::Table(spec)) => spec,

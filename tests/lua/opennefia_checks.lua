@@ -1,0 +1,45 @@
+-- The checks OpenNefia makes when a prompt or a feat is made.
+
+function test_a_prompt_takes_values_or_entries_with_their_own_whole_unique_indices()
+   Assert.not_nil(Prompt:new { "a", "b", "c" })
+   Assert.not_nil(Prompt:new { 1, 2, 3 })
+   Assert.not_nil(Prompt:new { function() end, true, "foo" })
+   Assert.not_nil(Prompt:new { { text = "a" }, { text = "b" } })
+   Assert.not_nil(Prompt:new { { text = "a", index = 2 }, { text = "b", index = 1 } })
+   Assert.throws(function() Prompt:new { { text = "a", index = 1 }, { text = "b", index = 1 } } end,
+      "entries 1 and 2 both have index 1")
+   Assert.throws(function() Prompt:new { { text = "a", index = 1 }, { text = "b", index = 2.5 } } end,
+      "entry 2's index 2.5 is not a whole number")
+   Assert.throws(function() Prompt:new { "a", { text = "b", index = 1 } } end, "entries 1 and 2 both have index 1")
+   Assert.throws(function() Prompt:new { "a", { index = 3 } } end, "entry 2 is a table without a text")
+end
+
+function test_a_prompt_answers_with_the_index_its_entry_gives()
+   Gui.push_ui_result({ index = 1 })
+   local choice = Prompt:new({ { text = "second", index = 2 }, { text = "first", index = 1 } }):query()
+   Assert.eq(choice.index, 2)
+   Assert.eq(choice.text, "second")
+end
+
+function test_feat_params_are_checked_against_the_feats_declared_params()
+   data:add {
+      _type = "base.feat",
+      _id = "spot",
+      params = { info = { type = "string" }, depth = { type = "int", default = 1, min = 1 } },
+   }
+   local made = Feat.create("test.spot", nil, nil, { ownerless = true, params = { info = "elona.spring" } })
+   Assert.eq(made.params.info, "elona.spring")
+   Assert.eq(made.params.depth, 1, "a default fills in")
+   Assert.throws(function() Feat.create("test.spot", nil, nil, { ownerless = true, params = { info = 42 } }) end,
+      "base.feat 'test.spot': param 'info' must be a string, not integer")
+   Assert.throws(function()
+      Feat.create("test.spot", nil, nil, { ownerless = true, params = { info = "x", dood = 42 } })
+   end, "base.feat 'test.spot' has no param 'dood' (its params: depth, info)")
+   Assert.throws(function() Feat.create("test.spot", nil, nil, { ownerless = true, params = {} }) end,
+      "base.feat 'test.spot' is missing required param 'info' (a string)")
+   Assert.throws(function() Feat.create("test.spot", nil, nil, { ownerless = true }) end,
+      "is missing required param 'info'")
+   Assert.throws(function()
+      Feat.create("elona.door", nil, nil, { ownerless = true, params = { locked = true } })
+   end, "base.feat 'elona.door' has no param 'locked' (it takes none)")
+end
