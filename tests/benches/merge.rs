@@ -43,6 +43,8 @@ fn base_map(rng: &mut fastrand::Rng) -> MapRecord {
         objects,
         memory: Vec::new(),
         generated: None,
+        fields: Default::default(),
+        temp: Default::default(),
         conflicts: Vec::new(),
     }
 }

@@ -99,6 +99,8 @@ pub enum Change {
         entrance: Option<(i32, i32)>,
         /// How it was generated.
         generated: Option<Arc<crate::map::Generated>>,
+        /// Its own base values.
+        fields: FieldMap,
         /// The conflicts left to pick.
         conflicts: Arc<Vec<crate::map_merge::Conflict>>,
     },
@@ -406,8 +408,9 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
                 instance.reshape(*width, *height, tiles);
                 instance.entrance = *entrance;
             }
-            Change::MapValues { map, name, entrance, generated, conflicts } => {
+            Change::MapValues { map, name, entrance, generated, fields, conflicts } => {
                 if let Ok(instance) = world.map_mut(*map) {
+                    instance.fields.base = fields.clone();
                     instance.name = name.clone();
                     instance.entrance = *entrance;
                     instance.generated = generated.clone();

@@ -15,7 +15,8 @@
 //!   set one differently, or one side removed an object the other changed, it is a
 //!   [`Conflict::Object`] holding both versions.
 //! - **The palette** is the tiles the merged grid uses, keeping ours' codes, then theirs'.
-//! - The name, entrance and generator record merge as single values.
+//! - The name, entrance and generator record merge as single values, the map's own fields
+//!   one by one.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -66,8 +67,9 @@ pub enum Conflict {
         theirs: Option<Box<ObjectRecord>>,
     },
     /// Both sides changed one of the map's own values differently: `name`, `entrance`,
-    /// `generated`, `size` (two different resizes), or `cut` (edits outside the kept area
-    /// of a resize, which the merge could not keep). The values are written as RON.
+    /// `generated`, `fields.<name>` (one of its own fields), `size` (two different resizes),
+    /// or `cut` (edits outside the kept area of a resize, which the merge could not keep).
+    /// The values are written as RON.
     Map {
         /// Which value.
         field: String,
@@ -300,6 +302,22 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         Side::Theirs => theirs.generated.clone(),
     };
 
+    // The map's own fields, one by one.
+    let mut fields = ours.fields.clone();
+    let mut names: Vec<Symbol> = Vec::new();
+    for record in [base, ours, theirs] {
+        names.extend(record.fields.iter().map(|(name, _)| name).filter(|n| !names.contains(n)).collect::<Vec<_>>());
+    }
+    for name in names {
+        let of = |record: &MapRecord| record.fields.get(name).ron();
+        if value(&format!("fields.{name}"), of(base), of(ours), of(theirs)) == Side::Theirs {
+            match theirs.fields.get(name) {
+                Some(v) => fields.insert(name, v.clone()),
+                None => fields.remove(name),
+            };
+        }
+    }
+
     let (palette, rows) = merged_grid.encode(&[&ours.palette, &theirs.palette, &base.palette]);
     Ok(MapRecord {
         uid: None,
@@ -312,6 +330,8 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         objects,
         memory: Vec::new(),
         generated,
+        fields,
+        temp: Default::default(),
         conflicts,
     })
 }

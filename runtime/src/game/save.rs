@@ -109,6 +109,12 @@ pub struct MapRecord {
     /// How it was generated, if a generator made it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generated: Option<Generated>,
+    /// The map's own base values (`map.is_temporary = true`).
+    #[serde(default, skip_serializing_if = "FieldMap::is_empty")]
+    pub fields: FieldMap,
+    /// The map's temp values with their provenance (save games only).
+    #[serde(default, skip_serializing_if = "FieldMap::is_empty")]
+    pub temp: FieldMap<TempValue>,
     /// What a merge left for someone to pick (see [`crate::map_merge`]): the map holds ours'
     /// side of each until it is resolved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -284,6 +290,11 @@ impl World {
                 RecordKind::MapFile => Vec::new(),
             },
             generated: map.generated.as_deref().cloned(),
+            fields: map.fields.base.clone(),
+            temp: match kind {
+                RecordKind::SaveGame => map.fields.temp.clone(),
+                RecordKind::MapFile => FieldMap::new(),
+            },
             conflicts: map.conflicts.to_vec(),
         })
     }
@@ -351,6 +362,20 @@ impl World {
         Ok(self.build_map(record, kind))
     }
 
+    /// Builds map record `record` of a save game whose objects carry no uid (they get new
+    /// ones), keeping its own uid, temp values and memory, in place of the world's map with
+    /// that uid if there is one: `Map.load`. The record must have been checked.
+    pub fn map_from_saved(&mut self, record: &MapRecord) -> Result<MapId, WorldError> {
+        if let Some(uid) = record.uid
+            && self.maps.contains_key(&uid)
+        {
+            self.remove_map(uid)?;
+        }
+        let id = self.build_map(record, RecordKind::SaveGame);
+        self.next_map_uid = self.next_map_uid.max(id.0 + 1);
+        Ok(id)
+    }
+
     /// Builds a checked map record (see [`World::map_from_record`]).
     fn build_map(&mut self, record: &MapRecord, kind: RecordKind) -> MapId {
         let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count());
@@ -361,6 +386,7 @@ impl World {
         map.entrance = record.entrance;
         map.generated = record.generated.clone().map(std::sync::Arc::new);
         map.conflicts = std::sync::Arc::new(record.conflicts.clone());
+        map.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
         for (y, row) in (0..).zip(&record.tiles) {
             let chars: Vec<char> = row.chars().collect();
             for (x, code) in (0..).zip(chars.chunks(code_width)) {

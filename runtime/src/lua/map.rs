@@ -1,14 +1,19 @@
-//! `Map`, `InstancedMap` and map handles: tiles, sight, and the ILocation operations of maps.
+//! `Map`, `InstancedMap` and map handles: tiles, sight, the ILocation operations of maps, and
+//! the map's own fields with base and temp values (`map.is_temporary = true`, `map.temp.x`,
+//! `map:mod`, `map:calc`, `map:reset`, `map:refresh`), saved with the map.
 
 use std::rc::Rc;
 
 use mlua::{Function, Lua, Table};
 
+use super::convert::{from_lua, to_lua};
 use super::handle::{live_map, push_map};
 use super::{Engine, engine, ipairs, rt_error};
 use crate::location::Holder;
 use crate::map::MapId;
+use crate::moddable::ModMethod;
 use crate::object::ObjectKind;
+use crate::symbol::Symbol;
 
 /// The engine and the live map id behind method receiver `this`.
 fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, MapId)> {
@@ -32,9 +37,25 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
             Some((x, y)) => mlua::Value::Table(lua.create_sequence_from([x, y])?),
             None => mlua::Value::Nil,
         },
-        _ => mlua::Value::Nil,
+        "temp" => {
+            let owner = super::object::TempOwner::Map(id);
+            mlua::Value::UserData(lua.create_userdata(super::object::TempRef { owner })?)
+        }
+        // The map's own fields: their base values, as `obj.field` reads an object's.
+        other => match Symbol::lookup(other).and_then(|f| map.fields.base.get(f)) {
+            Some(value) => to_lua(lua, value)?,
+            None => mlua::Value::Nil,
+        },
     })
 }
+
+/// Names of a map handle scripts cannot assign, with what to do instead.
+const MANAGED: [(&str, &str); 4] = [
+    ("uid", "maps get their uid when they are made"),
+    ("width", "resize the map in the editor (Map ▸ Resize), or make a new one with InstancedMap:new(width, height)"),
+    ("height", "resize the map in the editor (Map ▸ Resize), or make a new one with InstancedMap:new(width, height)"),
+    ("temp", "use map:mod(field, value[, method]) to set a temporary value"),
+];
 
 fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlua::Result<()> {
     let (engine, id) = receiver(lua, &this)?;
@@ -62,13 +83,103 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
             map.entrance = entrance;
             Ok(())
         }
-        (other, _) => Err(rt_error(
-            lua,
-            format!(
-                "cannot assign '{other}' of a map: only 'name' (a string) and 'entrance' ({{x, y}}) can be set; tiles change with map:set_tile(x, y, id)"
-            ),
-        )),
+        (managed, _) if MANAGED.iter().any(|(name, _)| *name == managed) => {
+            let advice = MANAGED.iter().find(|(name, _)| *name == managed).map_or("", |(_, advice)| advice);
+            Err(rt_error(lua, format!("cannot assign '{managed}' of a map: {advice}")))
+        }
+        // Any other name is one of the map's own fields (its base value).
+        (field, value) => {
+            let value = from_lua(lua, &value, field).map_err(|e| rt_error(lua, e))?;
+            let field = Symbol::intern(field);
+            let set = engine.world.borrow_mut().change_map_fields(id, |fields, none| {
+                fields.set_base(field, value, none);
+                Ok(())
+            });
+            set.map_err(|e| rt_error(lua, e))
+        }
     }
+}
+
+/// The receiver's map and the field and method arguments of its IModdable methods.
+fn mod_args(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod> {
+    match method {
+        None => Ok(ModMethod::Set),
+        Some(name) => ModMethod::parse(&name.as_bytes()).map_err(|e| rt_error(lua, e)),
+    }
+}
+
+/// Adds IModdable's methods for the map's own fields: `mod`, `mod_base`, `calc`, `reset`
+/// and `refresh` (which clears the temp values).
+fn add_moddable(lua: &Lua, methods: &Table) -> mlua::Result<()> {
+    methods.raw_set(
+        "mod",
+        lua.create_function(
+            |lua, (this, field, value, method): (Table, String, mlua::Value, Option<mlua::String>)| {
+                let (engine, id) = receiver(lua, &this)?;
+                let method = mod_args(lua, method)?;
+                let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+                let origin = super::caller_origin(lua, &engine);
+                let field = Symbol::intern(&field);
+                let changed = engine
+                    .world
+                    .borrow_mut()
+                    .change_map_fields(id, |fields, none| fields.mod_temp(field, value, method, origin, none));
+                changed.map_err(|e| rt_error(lua, e))
+            },
+        )?,
+    )?;
+    methods.raw_set(
+        "mod_base",
+        lua.create_function(
+            |lua, (this, field, value, method): (Table, String, mlua::Value, Option<mlua::String>)| {
+                let (engine, id) = receiver(lua, &this)?;
+                let method = mod_args(lua, method)?;
+                let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+                let field = Symbol::intern(&field);
+                let changed = engine
+                    .world
+                    .borrow_mut()
+                    .change_map_fields(id, |fields, none| fields.mod_base(field, value, method, none));
+                changed.map_err(|e| rt_error(lua, e))
+            },
+        )?,
+    )?;
+    methods.raw_set(
+        "calc",
+        lua.create_function(|lua, (this, field): (Table, String)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let world = engine.world.borrow();
+            let map = world.map(id).map_err(|e| rt_error(lua, e))?;
+            let none = crate::moddable::FieldMap::new();
+            let value = Symbol::lookup(&field).and_then(|f| map.fields.calc(f, &none)).cloned();
+            value.map(|v| to_lua(lua, &v)).transpose()
+        })?,
+    )?;
+    methods.raw_set(
+        "reset",
+        lua.create_function(|lua, (this, field, value): (Table, String, mlua::Value)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+            let field = Symbol::intern(&field);
+            let changed = engine.world.borrow_mut().change_map_fields(id, |fields, none| {
+                fields.reset(field, value, none);
+                Ok(())
+            });
+            changed.map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
+    methods.raw_set(
+        "refresh",
+        lua.create_function(|lua, this: Table| {
+            let (engine, id) = receiver(lua, &this)?;
+            let changed = engine.world.borrow_mut().change_map_fields(id, |fields, _| {
+                fields.clear_temp();
+                Ok(())
+            });
+            changed.map_err(|e| rt_error(lua, e))
+        })?,
+    )?;
+    Ok(())
 }
 
 /// Fills `meta`, the metatable of map handles, except its `__index` (a fast C function, see
@@ -99,6 +210,7 @@ pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)
 
 fn methods(lua: &Lua) -> mlua::Result<Table> {
     let methods = lua.create_table()?;
+    add_moddable(lua, &methods)?;
     let add = |name: &str, function: Function| methods.raw_set(name, function);
 
     add(
@@ -251,6 +363,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         })?,
     )?;
     super::mapgen::install(lua, &map)?;
+    super::map_store::install(lua, &map)?;
     api.set("Map", map)?;
 
     let instanced = lua.create_table()?;

@@ -22,6 +22,7 @@ mod items;
 pub mod limits;
 mod location;
 pub mod map;
+mod map_store;
 pub mod mapgen;
 pub mod object;
 mod object_access;

@@ -96,7 +96,7 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
             this.raw_set(super::handle::EQUIP_ENTRY, &equip)?;
             mlua::Value::UserData(equip)
         }
-        "temp" => mlua::Value::UserData(lua.create_userdata(TempRef { uid })?),
+        "temp" => mlua::Value::UserData(lua.create_userdata(TempRef { owner: TempOwner::Object(uid) })?),
         "proto" => {
             let (kind, id) = (object.kind, object.id);
             drop(world);
@@ -417,34 +417,59 @@ struct EquipRef {
 /// `obj.temp`: the object's temp values, live. Reading `obj.temp.fov` is the temp value (not
 /// the base); `obj.temp.fov = 100` is `obj:mod("fov", 100)` and `obj.temp.fov = nil` removes
 /// it, as the seed says; `pairs(obj.temp)` lists them.
-struct TempRef {
-    uid: Uid,
+/// Whose temp values a `temp` table shows: an object's or a map's.
+#[derive(Clone, Copy)]
+pub(super) enum TempOwner {
+    /// An object.
+    Object(Uid),
+    /// A map (its own fields).
+    Map(crate::map::MapId),
+}
+
+/// `obj.temp` and `map.temp`: reading gives the temp value, writing sets one (`mod` with
+/// "set"), `pairs` lists them.
+pub(super) struct TempRef {
+    pub(super) owner: TempOwner,
+}
+
+impl TempRef {
+    /// The temp values, copied out.
+    fn values(&self, lua: &Lua) -> mlua::Result<Vec<(Symbol, Value)>> {
+        let engine = engine(lua);
+        let world = engine.world.borrow();
+        let temps = match self.owner {
+            TempOwner::Object(uid) => &world.object(uid).map_err(|e| rt_error(lua, e))?.fields.temp,
+            TempOwner::Map(map) => &world.map(map).map_err(|e| rt_error(lua, e))?.fields.temp,
+        };
+        Ok(temps.iter().map(|(field, temp)| (field, temp.value.clone())).collect())
+    }
 }
 
 impl UserData for TempRef {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_meta_method(MetaMethod::Index, |lua, this, field: String| {
-            let engine = engine(lua);
-            let world = engine.world.borrow();
-            let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
-            let value = Symbol::lookup(&field).and_then(|f| object.fields.temp.get(f)).map(|t| t.value.clone());
+            let Some(field) = Symbol::lookup(&field) else { return Ok(None) };
+            let value = this.values(lua)?.into_iter().find(|(f, _)| *f == field).map(|(_, v)| v);
             value.map(|v| to_lua(lua, &v)).transpose()
         });
         methods.add_meta_method(MetaMethod::NewIndex, |lua, this, (field, value): (String, mlua::Value)| {
             let engine = engine(lua);
             let value = from_lua(lua, &value, &format!("temp.{field}")).map_err(|e| rt_error(lua, e))?;
             let origin = super::caller_origin(lua, &engine);
-            let result =
-                engine.world.borrow_mut().mod_temp(this.uid, Symbol::intern(&field), value, ModMethod::Set, origin);
+            let field = Symbol::intern(&field);
+            let result = match this.owner {
+                TempOwner::Object(uid) => engine.world.borrow_mut().mod_temp(uid, field, value, ModMethod::Set, origin),
+                TempOwner::Map(map) => engine
+                    .world
+                    .borrow_mut()
+                    .change_map_fields(map, |fields, none| fields.mod_temp(field, value, ModMethod::Set, origin, none)),
+            };
             super::watch::after_write(lua, result.map_err(|e| rt_error(lua, e)))
         });
         methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
-            let engine = engine(lua);
             let table = lua.create_table()?;
-            let world = engine.world.borrow();
-            let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
-            for (field, temp) in object.fields.temp.iter() {
-                table.raw_set(field.as_str(), to_lua(lua, &temp.value)?)?;
+            for (field, value) in this.values(lua)? {
+                table.raw_set(field.as_str(), to_lua(lua, &value)?)?;
             }
             let next: Function = lua.globals().raw_get("next")?;
             Ok((next, table, mlua::Value::Nil))

@@ -53,6 +53,7 @@ impl InstancedMap {
             codes: self.codes.clone(),
             generated: self.generated.clone(),
             conflicts: self.conflicts.clone(),
+            fields: self.fields.clone(),
             ..*self
         };
         KeptMap { map, occupants, feats, memory: self.memory.packed() }

@@ -88,6 +88,9 @@ pub struct InstancedMap {
     /// What the merge its file came from left for someone to pick (the map holds ours' side
     /// of each); written back until resolved.
     pub conflicts: std::sync::Arc<Vec<crate::map_merge::Conflict>>,
+    /// The map's own fields, with base and temp values as objects have (OpenNefia's
+    /// `map.is_temporary`, `map.temp.x`); maps have no prototype.
+    pub fields: crate::moddable::Moddable,
 }
 
 impl InstancedMap {
@@ -118,6 +121,7 @@ impl InstancedMap {
             codes: Default::default(),
             generated: None,
             conflicts: Default::default(),
+            fields: Default::default(),
         }
     }
 

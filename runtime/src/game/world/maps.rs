@@ -112,6 +112,21 @@ impl World {
         self.maps.values()
     }
 
+    /// Changes the own fields of map `map` (base and temp values, as an object's, with no
+    /// prototype behind them), marking the map changed.
+    pub fn change_map_fields(
+        &mut self,
+        map: MapId,
+        change: impl FnOnce(&mut crate::moddable::Moddable, &FieldMap) -> Result<(), crate::moddable::ModError>,
+    ) -> Result<(), WorldError> {
+        let instance = self.map_mut(map)?;
+        change(&mut instance.fields, &FieldMap::new())?;
+        // A map file writes its fields: the map has unsaved changes.
+        instance.touch_objects();
+        self.revision += 1;
+        Ok(())
+    }
+
     /// Sets the tile at (x, y) of `map`, checking the tile id.
     pub fn set_tile(&mut self, map: MapId, x: i32, y: i32, tile: &str) -> Result<(), WorldError> {
         let tile = self.tile_id(tile)?;

@@ -46,6 +46,7 @@ pub(super) fn resolve(
             name: instance.name.clone(),
             entrance: instance.entrance,
             generated: instance.generated.clone(),
+            fields: instance.fields.base.clone(),
             conflicts: instance.conflicts.clone(),
         })
     };
@@ -117,6 +118,15 @@ fn take_theirs(
                     let generated: Option<crate::map::Generated> =
                         ron::from_str(theirs).map_err(|_| refused("cannot be read"))?;
                     instance.generated = generated.map(Arc::new);
+                }
+                field if field.starts_with("fields.") => {
+                    let name = Symbol::intern(&field["fields.".len()..]);
+                    let value: Option<crate::value::Value> =
+                        crate::files::ron_options().from_str(theirs).map_err(|_| refused("cannot be read"))?;
+                    match value {
+                        Some(value) => instance.fields.base.insert(name, value),
+                        None => instance.fields.base.remove(name),
+                    };
                 }
                 "size" if alone => return Err(refused("cannot be picked here: resize the map to it (Map ▸ Resize)")),
                 "size" => return Ok(false),

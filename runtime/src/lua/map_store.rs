@@ -1,0 +1,71 @@
+//! `Map.save(map)` and `Map.load(uid)` (OpenNefia's): a map of the running game written to the
+//! save folder and made again from it — its tiles, objects with their base and temp values,
+//! memory and own fields, but not the player, who travels on. The file is
+//! `<saves>/maps/map-<uid>.ron`, written atomically.
+//!
+//! Loading makes the objects again with new uids (the old ones may be in use elsewhere by
+//! then; keys keep their identity in map files) and puts the map in place of the one with
+//! that uid if the world still has it. The current map cannot be loaded over.
+
+use mlua::{Lua, Table};
+
+use super::handle::{live_map, push_map};
+use super::{engine, rt_error};
+use crate::map::MapId;
+use crate::save::{MapRecord, RecordKind};
+
+/// Where map `uid` is saved.
+fn path_of(lua: &Lua, uid: u64) -> std::path::PathBuf {
+    engine(lua).save_dir.borrow().join("maps").join(format!("map-{uid}.ron"))
+}
+
+/// `Map.save(map)`: true once written.
+fn save(lua: &Lua, map: Table) -> mlua::Result<bool> {
+    let engine = engine(lua);
+    let id = live_map(lua, &engine, &map)?;
+    let mut record = engine.world.borrow().map_record(id, RecordKind::SaveGame).map_err(|e| rt_error(lua, e))?;
+    let player = engine.world.borrow().player();
+    record.objects.retain(|o| o.uid.is_none() || o.uid != player);
+    let path = path_of(lua, id.0);
+    let written = (|| {
+        let dir = path.parent().unwrap_or(&path);
+        std::fs::create_dir_all(dir).map_err(|e| crate::files::FileError::io(dir, e))?;
+        crate::files::write_atomic(&path, crate::files::to_ron(&path, &record)?.as_bytes())
+    })();
+    written.map_err(|e| rt_error(lua, format!("Map.save: {e}")))?;
+    Ok(true)
+}
+
+/// `Map.load(uid)`: `true, map`, or `false, reason`.
+fn load(lua: &Lua, uid: u64) -> mlua::Result<(bool, mlua::Value)> {
+    let engine = engine(lua);
+    if engine.world.borrow().current_map() == Some(MapId(uid)) {
+        return Err(rt_error(lua, format!("Map.load: map {uid} is the current map: travel to another first")));
+    }
+    let path = path_of(lua, uid);
+    if !path.is_file() {
+        let reason = format!("no saved map {uid} ({} does not exist): Map.save(map) writes one", path.display());
+        return Ok((false, mlua::Value::String(lua.create_string(reason)?)));
+    }
+    let mut record: MapRecord = crate::files::read_ron(&path).map_err(|e| rt_error(lua, format!("Map.load: {e}")))?;
+    if record.uid != Some(MapId(uid)) {
+        return Err(rt_error(lua, format!("Map.load: {} holds another map than {uid}", path.display())));
+    }
+    {
+        let world = engine.world.borrow();
+        crate::validate::check_map_record(&world, &record, RecordKind::SaveGame)
+            .map_err(|e| rt_error(lua, format!("Map.load: {}: {e}", path.display())))?;
+    }
+    for object in &mut record.objects {
+        object.visit_mut(&mut |o| o.uid = None);
+    }
+    let id = engine.world.borrow_mut().map_from_saved(&record).map_err(|e| rt_error(lua, e))?;
+    Ok((true, mlua::Value::Table(push_map(lua, id)?)))
+}
+
+/// Adds `save` and `load` to `Map`.
+pub fn install(lua: &Lua, map: &Table) -> mlua::Result<()> {
+    map.set("save", lua.create_function(save)?)?;
+    map.set("load", lua.create_function(load)?)?;
+    Ok(())
+}
