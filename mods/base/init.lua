@@ -56,6 +56,19 @@ data:add_type {
 }
 
 data:add_type {
+   name = "mef",
+   fields = {
+      { name = "name", default = "effect", doc = "What messages call it (fire, a web)." },
+      { name = "glyph", default = "*", doc = "The character drawn for it." },
+      { name = "color", default = { 255, 140, 60 }, doc = "Its colour." },
+      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "turns", default = 10, doc = "Turns left before it goes (-1: it lasts). Mef.create's duration sets it." },
+      { name = "power", default = 0, doc = "How strong it is. Mef.create's power sets it." },
+      { name = "origin_uid", doc = "The uid of what made it, if Mef.create was told (mef:get_origin())." },
+   },
+}
+
+data:add_type {
    name = "map_tile",
    fields = {
       { name = "name", default = "ground", doc = "What the tile is called." },
@@ -79,6 +92,7 @@ for _, event in ipairs {
    { "on_chara_refreshed", "A character's temp values were cleared by refresh(); re-apply yours with mod()." },
    { "on_item_refreshed", "An item's temp values were cleared by refresh()." },
    { "on_feat_refreshed", "A feat's temp values were cleared by refresh()." },
+   { "on_mef_refreshed", "A mef's temp values were cleared by refresh()." },
    { "on_damage", "A character took damage. params: target, source (may be nil), amount." },
    { "on_chara_killed", "A character died. params: target, source (may be nil)." },
    { "on_turn_passed", "A game turn ended (World.pass_turn()). params: turn." },
@@ -134,3 +148,20 @@ data:add_type {
 }
 
 require("validators")
+
+-- Mefs last their turns: each turn that passes takes one from every mef of the current map
+-- (one with -1 lasts), and a mef with none left goes.
+Event.register("base.on_turn_passed", "base: mefs run out", function()
+   local map = Map.current()
+   if map == nil then
+      return
+   end
+   for _, mef in ipairs(Mef.iter(map):to_list()) do
+      if mef.turns > 0 then
+         mef.turns = mef.turns - 1
+         if mef.turns == 0 then
+            mef:remove_ownership()
+         end
+      end
+   end
+end)

@@ -237,6 +237,7 @@ fn flatten(tree: &LocationTree, expanded: &HashSet<Node>, search: &str) -> Vec<(
 fn group_name(kind: ObjectKind) -> &'static str {
     match kind {
         ObjectKind::Feat => "Feats",
+        ObjectKind::Mef => "Mefs",
         ObjectKind::Item => "Items",
         ObjectKind::Chara => "Characters",
     }

@@ -73,7 +73,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     });
     let search = level.search.1.to_lowercase();
     egui::ScrollArea::vertical().id_salt("palette-objects").show(ui, |ui| {
-        for kind in [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat] {
+        for kind in [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat, ObjectKind::Mef] {
             let list: Vec<&PrototypeView> =
                 entries(kind.data_type()).into_iter().flatten().filter(|e| matches(e, &search)).collect();
             egui::CollapsingHeader::new(format!("{} ({})", kind.data_type(), list.len())).default_open(true).show(

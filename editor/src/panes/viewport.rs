@@ -324,6 +324,7 @@ fn layers_menu_ui(ui: &mut Ui, view: &mut ViewportState, widgets: &[WidgetView],
     let toggles = &mut view.toggles;
     ui.checkbox(&mut toggles.tiles, "Tiles");
     ui.checkbox(&mut toggles.feats, "Feats");
+    ui.checkbox(&mut toggles.mefs, "Mefs");
     ui.checkbox(&mut toggles.items, "Items");
     ui.checkbox(&mut toggles.charas, "Characters");
     ui.checkbox(&mut toggles.shadow, "Shadow");

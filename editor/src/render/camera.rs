@@ -73,13 +73,16 @@ impl Camera {
     }
 }
 
-/// Which draw layers are shown.
+/// Which draw layers are shown. A layer a saved layout does not name (one added since) shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct LayerToggles {
     /// Tiles.
     pub tiles: bool,
     /// Feats (doors, stairs).
     pub feats: bool,
+    /// Mefs (fire, webs).
+    pub mefs: bool,
     /// Items.
     pub items: bool,
     /// Characters.
@@ -94,7 +97,16 @@ pub struct LayerToggles {
 
 impl Default for LayerToggles {
     fn default() -> LayerToggles {
-        LayerToggles { tiles: true, feats: true, items: true, charas: true, shadow: true, mods: true, grid: false }
+        LayerToggles {
+            tiles: true,
+            feats: true,
+            mefs: true,
+            items: true,
+            charas: true,
+            shadow: true,
+            mods: true,
+            grid: false,
+        }
     }
 }
 
@@ -102,6 +114,7 @@ impl LayerToggles {
     pub(super) fn shows(&self, kind: ObjectKind) -> bool {
         match kind {
             ObjectKind::Feat => self.feats,
+            ObjectKind::Mef => self.mefs,
             ObjectKind::Item => self.items,
             ObjectKind::Chara => self.charas,
         }

@@ -26,6 +26,7 @@ fn kind_colour(kind: ObjectKind) -> [u8; 3] {
         ObjectKind::Chara => [230, 60, 60],
         ObjectKind::Item => [240, 210, 60],
         ObjectKind::Feat => [70, 140, 255],
+        ObjectKind::Mef => [255, 120, 40],
     }
 }
 

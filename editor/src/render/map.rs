@@ -345,7 +345,7 @@ impl MapRenderer {
         if toggles.tiles {
             painter.image(overview.tiles.id(), map_rect, uv, Color32::WHITE);
         }
-        if toggles.feats || toggles.items || toggles.charas {
+        if toggles.feats || toggles.mefs || toggles.items || toggles.charas {
             painter.image(overview.objects.id(), map_rect, uv, Color32::WHITE);
         }
         if toggles.shadow && map.chunks.first().is_some_and(|c| c.shadow.is_some()) {

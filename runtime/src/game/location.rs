@@ -95,6 +95,14 @@ pub enum Refusal {
         /// The object.
         object: String,
     },
+    /// A mef is already at the cell (a cell holds one at most).
+    #[error("a mef is already at ({x}, {y}): a cell holds one mef at most (Mef.create replaces it)")]
+    MefThere {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
     /// An equipment slot problem.
     #[error("{0}")]
     Equipment(String),
@@ -156,6 +164,9 @@ impl World {
                 let map = self.map(map)?;
                 if !map.in_bounds(x, y) {
                     return Err(Refusal::OutOfBounds { x, y, width: map.width(), height: map.height() }.into());
+                }
+                if object.kind == ObjectKind::Mef && self.mef_at(map, x, y, uid).is_some() {
+                    return Err(Refusal::MefThere { x, y }.into());
                 }
             }
             Holder::Object(owner) => {
@@ -228,6 +239,9 @@ impl World {
         let (old_x, old_y, kind) = (object.x, object.y, object.kind);
         match object.location {
             Some(Location::Map(map_id)) => {
+                if kind == ObjectKind::Mef && self.mef_at(self.map(map_id)?, x, y, uid).is_some() {
+                    return Err(Refusal::MefThere { x, y }.into());
+                }
                 let map = self.map_mut(map_id)?;
                 if !map.in_bounds(x, y) {
                     let (width, height) = (map.width(), map.height());
@@ -244,6 +258,14 @@ impl World {
         object.x = x;
         object.y = y;
         Ok(())
+    }
+
+    /// The mef at (x, y) of `map` other than `except`, if any.
+    pub fn mef_at(&self, map: &crate::map::InstancedMap, x: i32, y: i32, except: Uid) -> Option<Uid> {
+        map.objects_at(x, y)
+            .iter()
+            .copied()
+            .find(|&other| other != except && self.objects.get(&other).is_some_and(|o| o.kind == ObjectKind::Mef))
     }
 
     /// The objects at (x, y) of `holder`, in the order they arrived there (seed:

@@ -26,7 +26,7 @@ impl fmt::Display for Uid {
     }
 }
 
-/// The three kinds of map object, each backed by its own data type.
+/// The four kinds of map object, each backed by its own data type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ObjectKind {
@@ -36,11 +36,14 @@ pub enum ObjectKind {
     Item,
     /// A map feature such as a door or stairs (`base.feat`, IFeat).
     Feat,
+    /// A map effect such as fire or a web (`base.mef`, IMef): on maps only, at most one a
+    /// cell, lasting some turns.
+    Mef,
 }
 
 impl ObjectKind {
-    /// Every kind, in drawing order (feats under items under characters).
-    pub const ALL: [ObjectKind; 3] = [ObjectKind::Feat, ObjectKind::Item, ObjectKind::Chara];
+    /// Every kind, in drawing order (feats under mefs under items under characters).
+    pub const ALL: [ObjectKind; 4] = [ObjectKind::Feat, ObjectKind::Mef, ObjectKind::Item, ObjectKind::Chara];
 
     /// The data type that backs this kind.
     pub fn data_type(self) -> &'static str {
@@ -48,6 +51,7 @@ impl ObjectKind {
             ObjectKind::Chara => "base.chara",
             ObjectKind::Item => "base.item",
             ObjectKind::Feat => "base.feat",
+            ObjectKind::Mef => "base.mef",
         }
     }
 
@@ -62,24 +66,28 @@ impl ObjectKind {
             ObjectKind::Chara => "base.on_chara_refreshed",
             ObjectKind::Item => "base.on_item_refreshed",
             ObjectKind::Feat => "base.on_feat_refreshed",
+            ObjectKind::Mef => "base.on_mef_refreshed",
         }
     }
 
     /// [`ObjectKind::refreshed_event`] as a symbol (interned once).
     pub fn refreshed_symbol(self) -> Symbol {
-        static SYMBOLS: std::sync::OnceLock<[Symbol; 3]> = std::sync::OnceLock::new();
+        static SYMBOLS: std::sync::OnceLock<[Symbol; 4]> = std::sync::OnceLock::new();
         let symbols = SYMBOLS.get_or_init(|| {
-            [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat].map(|kind| Symbol::intern(kind.refreshed_event()))
+            [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat, ObjectKind::Mef]
+                .map(|kind| Symbol::intern(kind.refreshed_event()))
         });
         symbols[self as usize]
     }
 
-    /// Its place in drawing order ([`ObjectKind::ALL`]): feats under items under characters.
+    /// Its place in drawing order ([`ObjectKind::ALL`]): feats under mefs under items under
+    /// characters.
     pub fn draw_order(self) -> usize {
         match self {
             ObjectKind::Feat => 0,
-            ObjectKind::Item => 1,
-            ObjectKind::Chara => 2,
+            ObjectKind::Mef => 1,
+            ObjectKind::Item => 2,
+            ObjectKind::Chara => 3,
         }
     }
 
@@ -89,6 +97,7 @@ impl ObjectKind {
             ObjectKind::Chara => "character",
             ObjectKind::Item => "item",
             ObjectKind::Feat => "feat",
+            ObjectKind::Mef => "mef",
         }
     }
 }

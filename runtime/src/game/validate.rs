@@ -224,8 +224,15 @@ fn check_map(world: &World, record: &MapRecord, kind: RecordKind, map: usize, ui
         );
     }
     let mut seen = Seen::default();
+    let mut mef_cells = std::collections::HashSet::new();
     for object in &record.objects {
         let place = seen.next(Some(map), object.id);
+        if object.kind == ObjectKind::Mef && !mef_cells.insert((object.x, object.y)) {
+            out.add(
+                place.clone(),
+                format!("two mefs are at ({}, {}): a cell holds one mef at most", object.x, object.y),
+            );
+        }
         if size_ok && !inside(object.x, object.y) {
             out.add(
                 place.clone(),
@@ -359,7 +366,7 @@ fn check_object(
     if !object.inventory.is_empty() {
         let holds = match object.kind {
             ObjectKind::Chara => true,
-            ObjectKind::Feat => false,
+            ObjectKind::Feat | ObjectKind::Mef => false,
             // An unknown prototype is kept aside as written: whether it is a container is
             // not known, so what it holds is kept too.
             ObjectKind::Item => proto.is_none_or(|p| {

@@ -224,6 +224,25 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     add("containing_map", lua.create_function(containing_map)?)?;
 
+    // A mef's origin (`Mef.create`'s `origin`), while it exists.
+    add(
+        "get_origin",
+        lua.create_function(|lua, this: Table| {
+            let (engine, uid) = receiver(lua, &this)?;
+            let origin = {
+                let world = engine.world.borrow();
+                let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
+                if object.kind != crate::object::ObjectKind::Mef {
+                    return Err(rt_error(lua, format!("get_origin is for mefs, not a {}", object.kind.noun())));
+                }
+                let proto = &world.data.proto(object.proto).fields;
+                let origin = object.fields.base(Symbol::intern("origin_uid"), proto).and_then(Value::as_i64);
+                origin.and_then(|o| u64::try_from(o).ok()).map(Uid).filter(|&o| world.exists(o))
+            };
+            origin.map(|o| push_object(lua, o)).transpose()
+        })?,
+    )?;
+
     add(
         "change_prototype",
         lua.create_function(|lua, (this, id): (Table, String)| {

@@ -1,6 +1,11 @@
-//! `Chara`, `Item` and `Feat`: creating map objects and iterating them (seed: Map Objects).
-//! The three tables share one implementation, parameterized by [`ObjectKind`]; `Chara` adds
-//! `player` and `set_player`.
+//! `Chara`, `Item`, `Feat` and `Mef`: creating map objects and iterating them (seed: Map
+//! Objects). The four tables share one implementation, parameterized by [`ObjectKind`];
+//! `Chara` adds `player` and `set_player`, `Mef` adds `at`.
+//!
+//! Mefs (map effects, OpenNefia's IMef) stand on maps only, one a cell: `Mef.create(id, x, y,
+//! { duration = turns (10; -1 lasts), power = n (0), origin = obj }, map)` replaces the mef
+//! at the cell, and keeps `turns`, `power` and `origin_uid` as the mef's fields;
+//! `mef:get_origin()` gives the origin while it exists. `mods/base` counts the turns down.
 
 use mlua::{Lua, Table};
 
@@ -12,7 +17,13 @@ use crate::world::WorldError;
 
 /// Installs `Chara`, `Item` and `Feat` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
-    for (name, kind) in [("Chara", ObjectKind::Chara), ("Item", ObjectKind::Item), ("Feat", ObjectKind::Feat)] {
+    let kinds = [
+        ("Chara", ObjectKind::Chara),
+        ("Item", ObjectKind::Item),
+        ("Feat", ObjectKind::Feat),
+        ("Mef", ObjectKind::Mef),
+    ];
+    for (name, kind) in kinds {
         let table = lua.create_table()?;
         table.set("create", lua.create_function(move |lua, args: mlua::MultiValue| create(lua, kind, args))?)?;
         table.set(
@@ -35,6 +46,23 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         )?;
         api.set(name, table)?;
     }
+    let mef: Table = api.get("Mef")?;
+    mef.set(
+        "at",
+        lua.create_function(|lua, (x, y, map): (i32, i32, Option<Table>)| {
+            let engine = engine(lua);
+            let id = match map {
+                Some(map) => super::handle::live_map(lua, &engine, &map)?,
+                None => engine.world.borrow().current_map().ok_or_else(|| rt_error(lua, WorldError::NoCurrentMap))?,
+            };
+            let found = {
+                let world = engine.world.borrow();
+                let map = world.map(id).map_err(|e| rt_error(lua, e))?;
+                world.mef_at(map, x, y, crate::object::Uid(0))
+            };
+            found.map(|uid| push_object(lua, uid)).transpose()
+        })?,
+    )?;
     let chara: Table = api.get("Chara")?;
     chara.set(
         "player",
@@ -52,6 +80,39 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         })?,
     )?;
     Ok(())
+}
+
+/// What `Mef.create`'s options say of a mef.
+#[derive(Default)]
+struct MefOptions {
+    /// `duration`: turns it lasts (-1: for ever).
+    turns: Option<i64>,
+    /// `power`.
+    power: Option<i64>,
+    /// `origin`: the uid of the object that made it.
+    origin: Option<crate::object::Uid>,
+}
+
+impl MefOptions {
+    fn read(lua: &Lua, engine: &super::Engine, options: &Table) -> mlua::Result<MefOptions> {
+        let origin = match options.get::<mlua::Value>("origin")? {
+            mlua::Value::Nil => None,
+            value => Some(super::handle::object_arg(lua, engine, &value, "the mef's origin")?),
+        };
+        Ok(MefOptions { turns: options.get("duration")?, power: options.get("power")?, origin })
+    }
+
+    /// Sets the mef's `turns`, `power` and `origin_uid`.
+    fn set_on(&self, engine: &super::Engine, uid: crate::object::Uid) -> Result<(), WorldError> {
+        let mut world = engine.world.borrow_mut();
+        world.set_base(uid, crate::Symbol::intern("turns"), crate::Value::Int(self.turns.unwrap_or(10)))?;
+        world.set_base(uid, crate::Symbol::intern("power"), crate::Value::Int(self.power.unwrap_or(0)))?;
+        if let Some(origin) = self.origin {
+            let origin = i64::try_from(origin.0).unwrap_or(i64::MAX);
+            world.set_base(uid, crate::Symbol::intern("origin_uid"), crate::Value::Int(origin))?;
+        }
+        Ok(())
+    }
 }
 
 /// A feat's `params` (OpenNefia's): `given` checked against the prototype's `params` schema
@@ -92,11 +153,16 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         }
     };
     let (x, y) = (coordinate(&x, "x")?, coordinate(&y, "y")?);
-    let (ownerless, given_params) = match &options {
-        mlua::Value::Nil => (false, None),
-        mlua::Value::Table(options) => {
-            (options.get::<Option<bool>>("ownerless")?.unwrap_or(false), options.get::<Option<Table>>("params")?)
-        }
+    let (ownerless, given_params, mef) = match &options {
+        mlua::Value::Nil => (false, None, MefOptions::default()),
+        mlua::Value::Table(options) => (
+            options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
+            options.get::<Option<Table>>("params")?,
+            match kind {
+                ObjectKind::Mef => MefOptions::read(lua, &engine, options)?,
+                _ => MefOptions::default(),
+            },
+        ),
         other => {
             return Err(rt_error(lua, format!("options must be a table or nil, not {}", other.type_name())));
         }
@@ -112,8 +178,14 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         )),
         (location, false) => Some(holder_arg(lua, &engine, location, "location")?),
     };
+    if kind == ObjectKind::Mef && matches!(holder, Some(Holder::Object(_))) {
+        return Err(rt_error(lua, "a mef stands on a map: give a map as the location, or { ownerless = true }"));
+    }
     maybe_sweep(&engine);
     let uid = engine.world.borrow_mut().create(kind, &id).map_err(|e| rt_error(lua, e))?;
+    if kind == ObjectKind::Mef {
+        mef.set_on(&engine, uid).map_err(|e| rt_error(lua, e))?;
+    }
     if let Some(params) = params {
         let params =
             super::convert::from_lua(lua, &mlua::Value::Table(params), "params").map_err(|e| rt_error(lua, e))?;
@@ -127,7 +199,24 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
             }
             (_, x, y) => (x.unwrap_or(0), y.unwrap_or(0)),
         };
+        // A new mef takes the place of the one at the cell (put back if it cannot go there).
+        let replaced = match (kind, holder) {
+            (ObjectKind::Mef, Holder::Map(map)) => {
+                let mut world = engine.world.borrow_mut();
+                let old = world.map(map).ok().and_then(|m| world.mef_at(m, x, y, uid));
+                if let Some(old) = old {
+                    world.remove_ownership(old).map_err(|e| rt_error(lua, e))?;
+                }
+                old
+            }
+            _ => None,
+        };
         let placed = engine.world.borrow_mut().take_object(holder, uid, x, y);
+        if placed.is_err()
+            && let Some(old) = replaced
+        {
+            engine.world.borrow_mut().take_object(holder, old, x, y).map_err(|e| rt_error(lua, e))?;
+        }
         match placed {
             Ok(()) => {}
             Err(WorldError::Refused(refusal)) => return Ok((None, Some(refusal.to_string()))),

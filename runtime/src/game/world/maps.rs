@@ -204,6 +204,7 @@ impl World {
                 ObjectKind::Chara => kind != ObjectKind::Chara,
                 ObjectKind::Feat => self.calc(uid, Symbol::intern("is_solid")).is_none_or(Value::is_falsy),
                 ObjectKind::Item => true,
+                ObjectKind::Mef => kind != ObjectKind::Mef,
             }
         })
     }
