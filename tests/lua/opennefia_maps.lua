@@ -29,7 +29,7 @@ function test_iter_type_at_pos_gives_the_objects_of_one_type_on_a_cell()
       items[#items + 1] = item
    end
    Assert.eq(items[1], potion)
-   Assert.throws(function() map:iter_type_at_pos("base.mef", 1, 1) end, "use \"base.chara\", \"base.item\" or \"base.feat\"")
+   Assert.throws(function() map:iter_type_at_pos("base.map_tile", 1, 1) end, "use \"base.chara\", \"base.item\", \"base.feat\" or \"base.mef\"")
 end
 
 function test_chara_at_finds_the_living_character_on_a_cell()

@@ -327,3 +327,28 @@ fn play_from_here_puts_the_player_on_the_chosen_cell_and_keys_do_nothing_while_e
     press(&host, "down");
     assert_eq!(player_at(&host), ("3".into(), "5".into()));
 }
+
+#[test]
+fn the_fountain_leaves_a_puddle_that_dries_up_and_potions_stay_a_stack() {
+    let (_copy, host) = playing();
+    // The fountain stands at (10, 13): bumping it from the east splashes a puddle.
+    put_player(&host, 11, 13);
+    press(&host, "left");
+    assert_eq!(value(&host, "Mef.at(11, 13).name"), "\"puddle\"");
+    assert_eq!(player_at(&host), ("11".into(), "13".into()), "the fountain is in the way");
+    for _ in 0..6 {
+        host.send(Command::StepTurn);
+    }
+    eval(&host, "true");
+    assert_eq!(value(&host, "Mef.at(11, 13) == nil"), "true", "dried up after its turns");
+    // Three potions of sight lie at (14, 11): picked up as one stack, drunk one at a time.
+    put_player(&host, 14, 11);
+    press(&host, "g");
+    let potions = "Chara.player():find_item('elona.potion_of_sight').amount";
+    assert_eq!(value(&host, potions), "3");
+    host.send(Command::Input(Input::Key("q".into())));
+    choose(&host, 0);
+    assert_eq!(value(&host, potions), "2", "one of the stack was drunk");
+    let messages = values(&host, "table.concat(Gui.messages(6), '|')")[0].clone();
+    assert!(messages.contains("You pick up 3 x potion of sight."), "{messages}");
+}

@@ -9,9 +9,8 @@ data:add {
 
 data:add {
    _type = "base.mef",
-   _id = "web",
-   name = "web",
-   glyph = "#",
-   color = { 220, 220, 230 },
-   turns = -1,
+   _id = "puddle",
+   name = "puddle",
+   glyph = "~",
+   color = { 110, 160, 255 },
 }

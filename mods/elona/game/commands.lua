@@ -21,13 +21,7 @@ local function menu(title, entries, describe)
    return entries[choice.index]
 end
 
--- An item as menus and messages name it: "3 putitoros" for a stack.
-local function label(item)
-   if item.amount > 1 then
-      return ("%d x %s"):format(item.amount, item.name)
-   end
-   return item.name
-end
+local label = Rules.label
 
 local function inventory(chara)
    local items = {}

@@ -69,6 +69,14 @@ function Rules.kill(chara, source)
    chara:remove_ownership()
 end
 
+--- An item as menus and messages name it: "3 x putitoro" for a stack.
+function Rules.label(item)
+   if item.amount ~= nil and item.amount > 1 then
+      return ("%d x %s"):format(item.amount, item.name)
+   end
+   return item.name
+end
+
 --- Opens a closed door: it no longer blocks movement or sight.
 function Rules.open_door(door)
    door.is_open = true
@@ -103,13 +111,22 @@ function Rules.step(player, dx, dy)
       Rules.open_door(door)
       return true
    end
+   local fountain = Rules.object_at(map, x, y, "base.feat", function(f) return f._id == "elona.fountain" end)
+   if fountain ~= nil then
+      -- Water splashes where the player stands, and dries in a few turns.
+      Mef.create("elona.puddle", player.x, player.y, { duration = 6, origin = fountain }, map)
+      Gui.mes("You splash in the fountain. A puddle spreads at your feet.")
+      return true
+   end
    if not map:can_access(x, y) then
       return false
    end
    player:set_pos(x, y)
    for _, object in map:objects_at_pos(x, y) do
       if object._type == "base.item" then
-         Gui.mes(("You see %s here."):format(object.name))
+         Gui.mes(("You see %s here."):format(Rules.label(object)))
+      elseif object._type == "base.mef" then
+         Gui.mes(("You step in the %s."):format(object.name))
       elseif object._type == "base.feat" and object.to_map ~= nil and object.to_map ~= "" then
          Gui.mes(("There are %s here (Enter to take them)."):format(object.name))
       end

@@ -160,6 +160,6 @@ mod tests {
     #[test]
     fn draw_order_follows_the_order_of_all() {
         let orders: Vec<usize> = ObjectKind::ALL.iter().map(|k| k.draw_order()).collect();
-        assert_eq!(orders, [0, 1, 2]);
+        assert_eq!(orders, [0, 1, 2, 3]);
     }
 }

@@ -246,7 +246,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                 rt_error(
                     lua,
                     format!(
-                        "map:iter_type_at_pos: '{data_type}' is not a map object type: use \"base.chara\", \"base.item\" or \"base.feat\""
+                        "map:iter_type_at_pos: '{data_type}' is not a map object type: use \"base.chara\", \"base.item\", \"base.feat\" or \"base.mef\""
                     ),
                 )
             })?;
