@@ -171,10 +171,14 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         });
     }
     if !map.conflicts.is_empty() {
+        // An outline and a corner flag, so what stands in the cell still shows.
         mark_cells(ui, rect, &camera, &crate::conflicts::cells(&map.conflicts), |painter, cell| {
-            let stroke = egui::Stroke::new(2.0, crate::conflicts::CONFLICT_COLOUR);
-            painter.rect_stroke(cell.shrink(2.0), 0.0, stroke, egui::StrokeKind::Inside);
-            painter.line_segment([cell.left_top(), cell.right_bottom()], stroke);
+            let colour = crate::conflicts::CONFLICT_COLOUR;
+            painter.rect_stroke(cell.shrink(1.0), 0.0, egui::Stroke::new(2.0, colour), egui::StrokeKind::Inside);
+            let flag = (cell.width() * 0.35).max(3.0);
+            let corner = cell.right_top();
+            let points = vec![corner, corner + egui::vec2(-flag, 0.0), corner + egui::vec2(0.0, flag)];
+            painter.add(egui::Shape::convex_polygon(points, colour, egui::Stroke::NONE));
         });
     }
     // While playing the tools are put away: clicks select (the inspector works on the game).

@@ -99,8 +99,25 @@ impl fmt::Display for Conflict {
         };
         match self {
             Conflict::Tile { x, y, ours, theirs } => write!(f, "cell ({x}, {y}): ours {ours}, theirs {theirs}"),
-            Conflict::Object { key, fields, ours, theirs } => {
-                write!(f, "object {key} ({}): ours {}, theirs {}", fields.join(", "), version(ours), version(theirs))
+            Conflict::Object { key, fields, ours: Some(ours), theirs: Some(theirs) } => {
+                // Both still have it: say what each side made of what clashed.
+                let aspect = |record: &ObjectRecord, field: &str| match field {
+                    "prototype" => record.id.to_string(),
+                    "position" => format!("({}, {})", record.x, record.y),
+                    "inventory" => format!("{} item(s) held", record.inventory.len()),
+                    "equipment" => format!("{} item(s) worn", record.equipment.len()),
+                    name => {
+                        record.fields.get(Symbol::intern(name)).map_or_else(|| "unset".to_owned(), ToString::to_string)
+                    }
+                };
+                let clashes: Vec<String> = fields
+                    .iter()
+                    .map(|field| format!("{field} ours {}, theirs {}", aspect(ours, field), aspect(theirs, field)))
+                    .collect();
+                write!(f, "object {key}, {} at ({}, {}): {}", ours.id, ours.x, ours.y, clashes.join("; "))
+            }
+            Conflict::Object { key, ours, theirs, .. } => {
+                write!(f, "object {key}: ours {}, theirs {}", version(ours), version(theirs))
             }
             Conflict::Map { field, ours, theirs } => write!(f, "map {field}: ours {ours}, theirs {theirs}"),
         }
