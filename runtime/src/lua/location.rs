@@ -69,6 +69,26 @@ fn overriding(lua: &Lua, engine: &Engine, holder: Holder, name: &str) -> mlua::R
     }
 }
 
+/// A location rule as the engine has it (`take` or `can_take`).
+type EngineRule<T> = fn(&Lua, &Engine, Holder, &mlua::Value, Option<i32>, Option<i32>) -> mlua::Result<T>;
+
+/// The method `name` (`obj:take_object(other, x, y)` or its question): the prototype's own
+/// rule if it gives one, else the engine's.
+fn overridable<T: IntoLuaMulti + 'static>(
+    lua: &Lua,
+    name: &'static str,
+    receiver: Receiver,
+    engine_rule: EngineRule<T>,
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
+        let (engine, holder) = receiver(lua, &this)?;
+        if let Some(own) = overriding(lua, &engine, holder, name)? {
+            return own.call::<mlua::MultiValue>((this, object, x, y));
+        }
+        engine_rule(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
+    })
+}
+
 /// The location-rule functions a prototype may give (see [`overriding`]).
 pub const OVERRIDABLE: [&str; 2] = ["take_object", "can_take_object"];
 
@@ -76,26 +96,8 @@ pub const OVERRIDABLE: [&str; 2] = ["take_object", "can_take_object"];
 /// `take_object` and `can_take_object` call the prototype's own if it has one; that one
 /// reaches the engine's rules with `ILocation.take_object(self, obj, x, y)`.
 pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Result<()> {
-    methods.raw_set(
-        "take_object",
-        lua.create_function(move |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
-            let (engine, holder) = receiver(lua, &this)?;
-            if let Some(own) = overriding(lua, &engine, holder, "take_object")? {
-                return own.call::<mlua::MultiValue>((this, object, x, y));
-            }
-            take(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
-        })?,
-    )?;
-    methods.raw_set(
-        "can_take_object",
-        lua.create_function(move |lua, (this, object, x, y): (Table, mlua::Value, Option<i32>, Option<i32>)| {
-            let (engine, holder) = receiver(lua, &this)?;
-            if let Some(own) = overriding(lua, &engine, holder, "can_take_object")? {
-                return own.call::<mlua::MultiValue>((this, object, x, y));
-            }
-            can_take(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
-        })?,
-    )?;
+    methods.raw_set("take_object", overridable(lua, "take_object", receiver, take)?)?;
+    methods.raw_set("can_take_object", overridable(lua, "can_take_object", receiver, can_take)?)?;
     methods.raw_set(
         "is_positional",
         lua.create_function(move |lua, this: Table| Ok(matches!(receiver(lua, &this)?.1, Holder::Map(_))))?,
@@ -140,23 +142,23 @@ pub fn add_methods(lua: &Lua, methods: &Table, receiver: Receiver) -> mlua::Resu
 /// for a prototype that overrides them to call (`ILocation.take_object(self, obj, x, y)`).
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let table = lua.create_table()?;
-    table.set(
-        "take_object",
-        lua.create_function(|lua, (this, object, x, y): (mlua::Value, mlua::Value, Option<i32>, Option<i32>)| {
-            let engine = super::engine(lua);
-            let holder = super::handle::holder_arg(lua, &engine, &this, "ILocation.take_object's location")?;
-            take(lua, &engine, holder, &object, x, y)
-        })?,
-    )?;
-    table.set(
-        "can_take_object",
-        lua.create_function(|lua, (this, object, x, y): (mlua::Value, mlua::Value, Option<i32>, Option<i32>)| {
-            let engine = super::engine(lua);
-            let holder = super::handle::holder_arg(lua, &engine, &this, "ILocation.can_take_object's location")?;
-            can_take(lua, &engine, holder, &object, x, y)
-        })?,
-    )?;
+    table.set("take_object", engine_rule(lua, "ILocation.take_object", take)?)?;
+    table.set("can_take_object", engine_rule(lua, "ILocation.can_take_object", can_take)?)?;
     api.set("ILocation", table)
+}
+
+/// `ILocation.<name>(location, obj, x, y)`: the engine's rule for any location, whatever
+/// its prototype says.
+fn engine_rule<T: IntoLuaMulti + 'static>(
+    lua: &Lua,
+    name: &'static str,
+    rule: EngineRule<T>,
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, (this, object, x, y): (mlua::Value, mlua::Value, Option<i32>, Option<i32>)| {
+        let engine = super::engine(lua);
+        let holder = super::handle::holder_arg(lua, &engine, &this, &format!("{name}'s location"))?;
+        rule(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
+    })
 }
 
 /// The seed's answer to a location operation: `yes()`, or `no, reason` when the location

@@ -100,49 +100,44 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
     }
 }
 
-/// The receiver's map and the field and method arguments of its IModdable methods.
-fn mod_args(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod> {
-    match method {
-        None => Ok(ModMethod::Set),
-        Some(name) => ModMethod::parse(&name.as_bytes()).map_err(|e| rt_error(lua, e)),
-    }
+/// A map method that changes field `field` with `value` by a method: `mod` (a temp value,
+/// from the calling line) or `mod_base`.
+fn field_changer(
+    lua: &Lua,
+    change: fn(
+        &mut crate::moddable::Moddable,
+        Symbol,
+        crate::value::Value,
+        ModMethod,
+        crate::moddable::Origin,
+    ) -> Result<(), crate::moddable::ModError>,
+) -> mlua::Result<Function> {
+    lua.create_function(move |lua, (this, field, value, method): (Table, String, mlua::Value, Option<mlua::String>)| {
+        let (engine, id) = receiver(lua, &this)?;
+        let method = super::object::mod_method(lua, method)?;
+        let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+        let origin = super::caller_origin(lua, &engine);
+        let field = Symbol::intern(&field);
+        let changed =
+            engine.world.borrow_mut().change_map_fields(id, |fields, _| change(fields, field, value, method, origin));
+        changed.map_err(|e| rt_error(lua, e))
+    })
 }
 
 /// Adds IModdable's methods for the map's own fields: `mod`, `mod_base`, `calc`, `reset`
-/// and `refresh` (which clears the temp values).
+/// and `refresh` (which clears the temp values). A map has no prototype behind its fields.
 fn add_moddable(lua: &Lua, methods: &Table) -> mlua::Result<()> {
     methods.raw_set(
         "mod",
-        lua.create_function(
-            |lua, (this, field, value, method): (Table, String, mlua::Value, Option<mlua::String>)| {
-                let (engine, id) = receiver(lua, &this)?;
-                let method = mod_args(lua, method)?;
-                let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
-                let origin = super::caller_origin(lua, &engine);
-                let field = Symbol::intern(&field);
-                let changed = engine
-                    .world
-                    .borrow_mut()
-                    .change_map_fields(id, |fields, none| fields.mod_temp(field, value, method, origin, none));
-                changed.map_err(|e| rt_error(lua, e))
-            },
-        )?,
+        field_changer(lua, |fields, field, value, method, origin| {
+            fields.mod_temp(field, value, method, origin, &Default::default())
+        })?,
     )?;
     methods.raw_set(
         "mod_base",
-        lua.create_function(
-            |lua, (this, field, value, method): (Table, String, mlua::Value, Option<mlua::String>)| {
-                let (engine, id) = receiver(lua, &this)?;
-                let method = mod_args(lua, method)?;
-                let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
-                let field = Symbol::intern(&field);
-                let changed = engine
-                    .world
-                    .borrow_mut()
-                    .change_map_fields(id, |fields, none| fields.mod_base(field, value, method, none));
-                changed.map_err(|e| rt_error(lua, e))
-            },
-        )?,
+        field_changer(lua, |fields, field, value, method, _| {
+            fields.mod_base(field, value, method, &Default::default())
+        })?,
     )?;
     methods.raw_set(
         "calc",

@@ -41,7 +41,8 @@ fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, Uid)> {
     Ok((engine, uid))
 }
 
-fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod> {
+/// The `method` argument of `mod` and `mod_base` ("set" when none is given).
+pub(super) fn mod_method(lua: &Lua, method: Option<mlua::String>) -> mlua::Result<ModMethod> {
     match method {
         None => Ok(ModMethod::Set),
         Some(name) => ModMethod::parse(&name.as_bytes()).map_err(|e| rt_error(lua, e)),
