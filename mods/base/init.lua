@@ -55,6 +55,16 @@ data:add_type {
    },
 }
 
+-- What Inventory.get_or_create(id) gives: a game-wide container.
+data:add {
+   _type = "base.item",
+   _id = "inventory",
+   name = "inventory",
+   glyph = "&",
+   is_container = true,
+   weight = 0,
+}
+
 data:add_type {
    name = "mef",
    fields = {

@@ -1,6 +1,7 @@
--- Carrying: what characters hold and wear, and containers (see items.rs). Runs once, given
--- the object methods table and the chain constructor the engine's iterators use.
-local methods, chain = ...
+-- Carrying: what characters hold and wear, containers, and game-wide inventories (see
+-- items.rs). Runs once, given the object methods table, the chain constructor the engine's
+-- iterators use, and the API table.
+local methods, chain, api = ...
 
 local function only(self, data_type, method)
    if self._type ~= data_type then
@@ -62,3 +63,34 @@ function methods.is_equipped(self)
    local wearer = self:get_location()
    return wearer ~= nil and wearer._type == "base.chara" and wearer:has_item_equipped(self)
 end
+
+-- Game-wide inventories live on a one-cell map of their own, found by its field.
+local function inventories_map()
+   for _, map in api.Map.iter() do
+      if map.holds_inventories then
+         return map
+      end
+   end
+   local map = api.InstancedMap:new(1, 1)
+   map.name = "inventories"
+   map.holds_inventories = true
+   return map
+end
+
+api.Inventory = {
+   -- The game-wide inventory `id` (made empty the first time it is asked for).
+   get_or_create = function(id)
+      if type(id) ~= "string" then
+         error(("Inventory.get_or_create: the id is a string such as \"my_mod.freezer\", not a %s"):format(type(id)), 2)
+      end
+      local map = inventories_map()
+      for _, inventory in map:iter() do
+         if inventory.inventory_id == id then
+            return inventory
+         end
+      end
+      local inventory = api.Item.create("base.inventory", 0, 0, {}, map)
+      inventory.inventory_id = id
+      return inventory
+   end,
+}

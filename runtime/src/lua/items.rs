@@ -16,7 +16,9 @@
 //! `chara:iter_equipment()`, `chara:iter_all_body_parts()` (each slot as `{ type = slot,
 //! equipped = item or nil }`), `chara:has_item_equipped(item)`, `chara:has_item(item)` and
 //! `chara:find_item(id)`. Containers are locations like characters: `take_object`, `iter`,
-//! `has_object`.
+//! `has_object`. `Inventory.get_or_create(id)` is a game-wide inventory (OpenNefia's, such
+//! as a shared freezer): a `base.inventory` container on the world's one-cell map of such
+//! inventories, so it is saved, stepped back and listed in Locations like any object.
 
 use mlua::{Lua, Table};
 
@@ -61,5 +63,5 @@ pub fn install(lua: &Lua, api: &Table, methods: &Table) -> mlua::Result<()> {
     })?;
     lua.load(include_str!("stacking.lua")).set_name("=nefia stacking").call::<()>((methods, api, allows))?;
     let chain = engine(lua).chain.clone();
-    lua.load(include_str!("carrying.lua")).set_name("=nefia carrying").call::<()>((methods, chain))
+    lua.load(include_str!("carrying.lua")).set_name("=nefia carrying").call::<()>((methods, chain, api))
 }
