@@ -299,8 +299,7 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
             }
         }
     };
-    use erased::Ron;
-    let name = match value("name", base.name.ron(), ours.name.ron(), theirs.name.ron()) {
+    let name = match value("name", ron(&base.name), ron(&ours.name), ron(&theirs.name)) {
         Side::Ours => ours.name.clone(),
         Side::Theirs => theirs.name.clone(),
     };
@@ -309,12 +308,12 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         shifted(ours.entrance, ours_frame),
         shifted(theirs.entrance, theirs_frame),
     );
-    let entrance = match value("entrance", entrances.0.ron(), entrances.1.ron(), entrances.2.ron()) {
+    let entrance = match value("entrance", ron(&entrances.0), ron(&entrances.1), ron(&entrances.2)) {
         Side::Ours => entrances.1,
         Side::Theirs => entrances.2,
     };
     let entrance = entrance.filter(|&cell| inside(cell));
-    let generated = match value("generated", base.generated.ron(), ours.generated.ron(), theirs.generated.ron()) {
+    let generated = match value("generated", ron(&base.generated), ron(&ours.generated), ron(&theirs.generated)) {
         Side::Ours => ours.generated.clone(),
         Side::Theirs => theirs.generated.clone(),
     };
@@ -326,7 +325,7 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         names.extend(record.fields.iter().map(|(name, _)| name).filter(|n| !names.contains(n)).collect::<Vec<_>>());
     }
     for name in names {
-        let of = |record: &MapRecord| record.fields.get(name).ron();
+        let of = |record: &MapRecord| ron(&record.fields.get(name));
         if value(&format!("fields.{name}"), of(base), of(ours), of(theirs)) == Side::Theirs {
             match theirs.fields.get(name) {
                 Some(v) => fields.insert(name, v.clone()),
@@ -353,18 +352,9 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
     })
 }
 
-/// Writes a value as one line of RON, for comparing and for [`Conflict::Map`].
-mod erased {
-    /// A value that can be written as RON.
-    pub trait Ron {
-        /// The value as RON.
-        fn ron(&self) -> String;
-    }
-    impl<T: serde::Serialize> Ron for T {
-        fn ron(&self) -> String {
-            ron::to_string(self).unwrap_or_default()
-        }
-    }
+/// A value as one line of RON, for comparing and for [`Conflict::Map`].
+fn ron<T: Serialize>(value: &T) -> String {
+    ron::to_string(value).unwrap_or_default()
 }
 
 fn size_text((width, height): (i32, i32)) -> String {
@@ -426,12 +416,10 @@ fn merge_objects(
     }
     let (base_by, ours_by, theirs_by) = (by_key(base), by_key(ours), by_key(theirs));
     let keys = ours.iter().chain(theirs.iter().filter(|t| !ours_by.contains_key(t.key.as_deref().unwrap_or(""))));
+    // Keys are unique on each side (checked when decoded), and theirs' are taken only where
+    // ours have none: each key comes once.
     let mut merged = Vec::with_capacity(ours.len().max(theirs.len()));
-    let mut seen = std::collections::HashSet::with_capacity(ours.len() + theirs.len());
     for key in keys.filter_map(|o| o.key.as_deref()) {
-        if !seen.insert(key) {
-            continue;
-        }
         let (b, o, t) = (base_by.get(key).copied(), ours_by.get(key).copied(), theirs_by.get(key).copied());
         let conflict = |fields: Vec<String>| Conflict::Object {
             key: key.to_owned(),
@@ -500,12 +488,11 @@ fn merge_object(
             }
         }
     };
-    use erased::Ron;
-    let prototype = |r: &ObjectRecord| (r.kind, r.id).ron();
+    let prototype = |r: &ObjectRecord| ron(&(r.kind, r.id));
     if aspect("prototype", base.map(prototype), prototype(ours), prototype(theirs)) == Side::Theirs {
         (merged.kind, merged.id) = (theirs.kind, theirs.id);
     }
-    let position = |r: &ObjectRecord| (r.x, r.y).ron();
+    let position = |r: &ObjectRecord| ron(&(r.x, r.y));
     if aspect("position", base.map(position), position(ours), position(theirs)) == Side::Theirs {
         (merged.x, merged.y) = (theirs.x, theirs.y);
     }
@@ -514,7 +501,7 @@ fn merge_object(
         names.extend(record.fields.iter().map(|(name, _)| (name, ())));
     }
     for name in names.into_keys() {
-        let field = |r: &ObjectRecord| r.fields.get(name).ron();
+        let field = |r: &ObjectRecord| ron(&r.fields.get(name));
         if aspect(name.as_str(), base.map(field), field(ours), field(theirs)) == Side::Theirs {
             match theirs.fields.get(name) {
                 Some(value) => merged.fields.insert(name, value.clone()),
@@ -522,11 +509,11 @@ fn merge_object(
             };
         }
     }
-    let inventory = |r: &ObjectRecord| r.inventory.ron();
+    let inventory = |r: &ObjectRecord| ron(&r.inventory);
     if aspect("inventory", base.map(inventory), inventory(ours), inventory(theirs)) == Side::Theirs {
         merged.inventory = theirs.inventory.clone();
     }
-    let equipment = |r: &ObjectRecord| r.equipment.ron();
+    let equipment = |r: &ObjectRecord| ron(&r.equipment);
     if aspect("equipment", base.map(equipment), equipment(ours), equipment(theirs)) == Side::Theirs {
         merged.equipment = theirs.equipment.clone();
     }

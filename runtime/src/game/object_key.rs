@@ -91,31 +91,37 @@ pub fn fill_record(record: &mut ObjectRecord, key: String) {
     }
 }
 
+/// Calls `f` with every key of `objects` (at any depth, holders first) and the position of
+/// the top-level object it is under.
+pub fn for_each_key<'a>(objects: &'a [ObjectRecord], mut f: impl FnMut(usize, &'a str)) {
+    fn walk<'a>(record: &'a ObjectRecord, top: usize, f: &mut impl FnMut(usize, &'a str)) {
+        if let Some(key) = record.key.as_deref() {
+            f(top, key);
+        }
+        for held in record.inventory.iter().chain(record.equipment.values()) {
+            walk(held, top, f);
+        }
+    }
+    for (top, record) in objects.iter().enumerate() {
+        walk(record, top, &mut f);
+    }
+}
+
 /// The first key written twice in a map's objects (at any depth), with the positions of the
 /// two top-level objects that carry it.
 pub fn first_repeat(objects: &[ObjectRecord]) -> Option<(String, usize, usize)> {
-    fn walk<'a>(record: &'a ObjectRecord, top: usize, seen: &mut HashMap<&'a str, usize>) -> Option<(String, usize)> {
-        if let Some(key) = record.key.as_deref()
-            && let Some(&first) = seen.get(key)
-        {
-            return Some((key.to_owned(), first));
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut repeat = None;
+    for_each_key(objects, |top, key| {
+        if repeat.is_some() {
+            return;
         }
-        if let Some(key) = record.key.as_deref() {
-            seen.insert(key, top);
+        match seen.get(key) {
+            Some(&first) => repeat = Some((key.to_owned(), first, top)),
+            None => {
+                seen.insert(key, top);
+            }
         }
-        record.inventory.iter().chain(record.equipment.values()).find_map(|held| walk(held, top, seen))
-    }
-    let mut seen = HashMap::new();
-    objects.iter().enumerate().find_map(|(top, record)| walk(record, top, &mut seen).map(|(k, first)| (k, first, top)))
-}
-
-/// Every key of `objects` at any depth.
-pub fn all_keys(objects: &[ObjectRecord]) -> HashSet<String> {
-    let mut keys = HashSet::new();
-    let mut stack: Vec<&ObjectRecord> = objects.iter().collect();
-    while let Some(record) = stack.pop() {
-        keys.extend(record.key.clone());
-        stack.extend(record.inventory.iter().chain(record.equipment.values()));
-    }
-    keys
+    });
+    repeat
 }

@@ -260,10 +260,12 @@ pub const MAX_KEY_LEN: usize = 64;
 /// Checks the objects' keys: each non-empty, not too long, and given to one object only.
 fn check_keys(record: &MapRecord, map: usize, out: &mut Problems) {
     let place = || Place::MapField { map, field: "objects" };
-    let bad = crate::object_key::all_keys(&record.objects)
-        .into_iter()
-        .filter(|key| key.is_empty() || key.chars().count() > MAX_KEY_LEN)
-        .min();
+    let mut bad = None;
+    crate::object_key::for_each_key(&record.objects, |_, key| {
+        if bad.is_none() && (key.is_empty() || key.chars().count() > MAX_KEY_LEN) {
+            bad = Some(key);
+        }
+    });
     if let Some(key) = bad {
         let shown: String = key.chars().take(24).collect();
         let cut = if shown.len() < key.len() { "…" } else { "" };

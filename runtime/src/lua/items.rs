@@ -48,8 +48,9 @@ fn engine_allows(lua: &Lua, this: Uid, other: Uid) -> mlua::Result<bool> {
     if own(a, amount) != own(b, amount) {
         return Ok(false);
     }
+    // One prototype gives both its handlers: only the connected ones can differ.
     let events = engine.object_events.borrow();
-    Ok(events.listing(this, a.id) == events.listing(other, b.id))
+    Ok(events.connected_names(this) == events.connected_names(other))
 }
 
 /// Installs the stacking and carrying methods into the object methods table `methods`, and

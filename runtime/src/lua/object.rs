@@ -453,15 +453,18 @@ pub(super) struct TempRef {
 }
 
 impl TempRef {
-    /// The temp values, copied out.
-    fn values(&self, lua: &Lua) -> mlua::Result<Vec<(Symbol, Value)>> {
+    /// `read` of the owner's temp values.
+    fn with_temps<R>(
+        &self,
+        lua: &Lua,
+        read: impl FnOnce(&crate::moddable::FieldMap<crate::moddable::TempValue>) -> mlua::Result<R>,
+    ) -> mlua::Result<R> {
         let engine = engine(lua);
         let world = engine.world.borrow();
-        let temps = match self.owner {
-            TempOwner::Object(uid) => &world.object(uid).map_err(|e| rt_error(lua, e))?.fields.temp,
-            TempOwner::Map(map) => &world.map(map).map_err(|e| rt_error(lua, e))?.fields.temp,
-        };
-        Ok(temps.iter().map(|(field, temp)| (field, temp.value.clone())).collect())
+        match self.owner {
+            TempOwner::Object(uid) => read(&world.object(uid).map_err(|e| rt_error(lua, e))?.fields.temp),
+            TempOwner::Map(map) => read(&world.map(map).map_err(|e| rt_error(lua, e))?.fields.temp),
+        }
     }
 }
 
@@ -469,8 +472,7 @@ impl UserData for TempRef {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_meta_method(MetaMethod::Index, |lua, this, field: String| {
             let Some(field) = Symbol::lookup(&field) else { return Ok(None) };
-            let value = this.values(lua)?.into_iter().find(|(f, _)| *f == field).map(|(_, v)| v);
-            value.map(|v| to_lua(lua, &v)).transpose()
+            this.with_temps(lua, |temps| temps.get(field).map(|t| to_lua(lua, &t.value)).transpose())
         });
         methods.add_meta_method(MetaMethod::NewIndex, |lua, this, (field, value): (String, mlua::Value)| {
             let engine = engine(lua);
@@ -488,9 +490,12 @@ impl UserData for TempRef {
         });
         methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
             let table = lua.create_table()?;
-            for (field, value) in this.values(lua)? {
-                table.raw_set(field.as_str(), to_lua(lua, &value)?)?;
-            }
+            this.with_temps(lua, |temps| {
+                for (field, temp) in temps.iter() {
+                    table.raw_set(field.as_str(), to_lua(lua, &temp.value)?)?;
+                }
+                Ok(())
+            })?;
             let next: Function = lua.globals().raw_get("next")?;
             Ok((next, table, mlua::Value::Nil))
         });

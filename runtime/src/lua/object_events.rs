@@ -62,6 +62,20 @@ impl ObjectEvents {
         all
     }
 
+    /// The (event, name) of every handler connected to object `uid`, sorted: what two
+    /// objects of one prototype must share to stack.
+    pub fn connected_names(&self, uid: Uid) -> Vec<(Symbol, &str)> {
+        let mut names: Vec<(Symbol, &str)> = self
+            .connected
+            .get(&uid)
+            .into_iter()
+            .flat_map(|r| r.all())
+            .flat_map(|(event, handlers)| handlers.iter().map(move |h| (event, h.name.as_str())))
+            .collect();
+        names.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()).then(a.1.cmp(b.1)));
+        names
+    }
+
     /// Every handler object `uid` of prototype `proto` has of its own, by event, for the
     /// inspector: `event · name (priority n) at file:line`, and whether it came from the
     /// prototype.
