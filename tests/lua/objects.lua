@@ -136,6 +136,21 @@ function test_iterators_yield_index_and_object()
    Assert.eq(items, 1)
 end
 
+function test_every_handle_holds_calc_and_mod_itself()
+   -- The two methods of the tightest loops are the handle's own entries (no __index call).
+   local putit = Chara.create("elona.putit", 1, 1)
+   local potion = Item.create("elona.putitoro", 2, 2)
+   local seen = {}
+   for _, obj in Map.current():objects_at_pos(2, 2) do seen[#seen + 1] = obj end
+   for _, obj in ipairs({ putit, potion, seen[1], World.object(putit.uid) }) do
+      Assert.eq(type(rawget(obj, "calc")), "function")
+      Assert.eq(rawget(obj, "calc"), rawget(putit, "calc"), "one function for every handle")
+      Assert.eq(rawget(obj, "mod"), rawget(putit, "mod"))
+   end
+   putit:mod("dv", 3, "add")
+   Assert.eq(putit:calc("dv"), putit.dv + 3)
+end
+
 function test_handles_to_the_same_object_are_equal()
    local putit = Chara.create("elona.putit", 1, 1)
    local again

@@ -180,6 +180,14 @@ impl<V> FieldMap<V> {
         }
     }
 
+    /// The entry for `field`, to read or change in place after one search.
+    pub fn entry(&mut self, field: Symbol) -> FieldEntry<'_, V> {
+        match self.entries.binary_search_by_key(&field, |(k, _)| *k) {
+            Ok(i) => FieldEntry::Occupied(&mut self.entries[i].1),
+            Err(index) => FieldEntry::Vacant(VacantField { entries: &mut self.entries, index, field }),
+        }
+    }
+
     /// Sets the entry for `field`, returning the previous one.
     pub fn insert(&mut self, field: Symbol, value: V) -> Option<V> {
         match self.entries.binary_search_by_key(&field, |(k, _)| *k) {
@@ -225,6 +233,28 @@ impl<V> FieldMap<V> {
     /// Removes every entry.
     pub fn clear(&mut self) {
         self.entries.clear();
+    }
+}
+
+/// A field of a [`FieldMap`] found by [`FieldMap::entry`].
+pub enum FieldEntry<'a, V> {
+    /// The field has an entry.
+    Occupied(&'a mut V),
+    /// The field has none; this is where it would go.
+    Vacant(VacantField<'a, V>),
+}
+
+/// Where a missing field's entry goes in its [`FieldMap`].
+pub struct VacantField<'a, V> {
+    entries: &'a mut Vec<(Symbol, V)>,
+    index: usize,
+    field: Symbol,
+}
+
+impl<V> VacantField<'_, V> {
+    /// Gives the field its entry.
+    pub fn insert(self, value: V) {
+        self.entries.insert(self.index, (self.field, value));
     }
 }
 
@@ -302,8 +332,7 @@ impl Moddable {
         method: ModMethod,
         proto: &FieldMap,
     ) -> Result<(), ModError> {
-        let current = self.base(field, proto).cloned().unwrap_or_default();
-        let new = combine(field, current, value, method)?;
+        let new = combine(field, self.base(field, proto).unwrap_or(&Value::Nil), &value, method)?;
         self.set_base(field, new, proto);
         Ok(())
     }
@@ -317,21 +346,16 @@ impl Moddable {
         origin: Origin,
         proto: &FieldMap,
     ) -> Result<(), ModError> {
-        if value == Value::Nil {
+        if matches!(value, Value::Nil) {
             self.temp.remove(field);
             return Ok(());
         }
-        let base = || self.base.get(field).or_else(|| proto.get(field)).cloned().unwrap_or_default();
-        let current = match self.temp.get(field) {
-            Some(temp) => temp.value.clone(),
-            None => base(),
-        };
-        if method == ModMethod::Merge && !current.is_falsy() {
-            return Ok(());
-        }
-        let new = combine(field, current, value.clone(), method)?;
-        match self.temp.get_mut(field) {
-            Some(temp) => {
+        match self.temp.entry(field) {
+            FieldEntry::Occupied(temp) => {
+                if method == ModMethod::Merge && !temp.value.is_falsy() {
+                    return Ok(());
+                }
+                let new = combine(field, &temp.value, &value, method)?;
                 if method == ModMethod::Set {
                     temp.sources.clear();
                     temp.dropped = 0;
@@ -350,10 +374,14 @@ impl Moddable {
                     None => temp.push(Contribution { method, value, origin, times: 1 }),
                 }
             }
-            None => {
+            FieldEntry::Vacant(vacant) => {
+                let current = self.base.get(field).or_else(|| proto.get(field)).unwrap_or(&Value::Nil);
+                if method == ModMethod::Merge && !current.is_falsy() {
+                    return Ok(());
+                }
+                let new = combine(field, current, &value, method)?;
                 let contribution = Contribution { method, value, origin, times: 1 };
-                self.temp
-                    .insert(field, TempValue { value: new, sources: smallvec::smallvec![contribution], dropped: 0 });
+                vacant.insert(TempValue { value: new, sources: smallvec::smallvec![contribution], dropped: 0 });
             }
         }
         Ok(())
@@ -372,16 +400,16 @@ impl Moddable {
 }
 
 /// Combines the current value with a new one by `method`.
-fn combine(field: Symbol, current: Value, value: Value, method: ModMethod) -> Result<Value, ModError> {
+fn combine(field: Symbol, current: &Value, value: &Value, method: ModMethod) -> Result<Value, ModError> {
     Ok(match method {
-        ModMethod::Set => value,
-        ModMethod::Merge if current.is_falsy() => value,
-        ModMethod::Merge => current,
-        ModMethod::Add if current == Value::Nil => value,
-        ModMethod::Add => match current.add(&value) {
+        ModMethod::Set => value.clone(),
+        ModMethod::Merge if current.is_falsy() => value.clone(),
+        ModMethod::Merge => current.clone(),
+        ModMethod::Add if matches!(current, Value::Nil) => value.clone(),
+        ModMethod::Add => match current.add(value) {
             Some(sum) => sum,
             None => {
-                return Err(ModError::NotANumber { field, current, value });
+                return Err(ModError::NotANumber { field, current: current.clone(), value: value.clone() });
             }
         },
     })

@@ -1,9 +1,11 @@
 //! Handles: how Lua holds map objects and maps.
 //!
-//! A handle is a Lua table `{ uid, slot, equip }` whose metatable gives it the object's
-//! methods and fields; only the uid is there from the start: the slot the object is stored at
-//! is learned on first use (see `object_access.rs`), and `obj.equip` is kept once asked for
-//! ([`EQUIP_ENTRY`]), so a refresh handler reading it does not make one every time (OpenNefia's objects are tables too, so `type(obj) == "table"`). Each object has
+//! A handle is a Lua table `{ uid, slot, equip, calc = …, mod = … }` whose metatable gives it
+//! the object's other methods and its fields (OpenNefia's objects are tables too, so
+//! `type(obj) == "table"`). The slot the object is stored at is learned on first use (see
+//! `object_access.rs`); `obj.equip` is kept once asked for ([`EQUIP_ENTRY`]), so a refresh
+//! handler reading it does not make one every time; [`OWN_METHODS`] are the handle's own
+//! entries from the start. The table is made with room for all of them. Each object has
 //! at most one live handle, kept in a weak-valued cache, so two handles to the same object
 //! are the same Lua value: `==` works and objects can key tables. An ownerless object stays
 //! alive while its handle is in the cache; once Lua collects the handle, the next sweep frees
@@ -28,9 +30,28 @@ use super::{Engine, engine, rt_error};
 use crate::location::Holder;
 use crate::map::MapId;
 use crate::object::Uid;
+use crate::world::NO_SLOT;
 
+/// The entry of a handle that holds its uid or map id (negated once a load forgot it).
+pub(crate) const ID_ENTRY: i64 = 1;
+/// The entry of an object handle that holds the slot its object was last seen at.
+pub(crate) const SLOT_ENTRY: i64 = 2;
 /// The entry of an object handle that keeps its `obj.equip` view once made.
 pub(crate) const EQUIP_ENTRY: i64 = 3;
+/// How many entries an object handle's table is made with: all of them, so learning the
+/// slot or keeping `equip` never moves its array away from the table (reading a handle is
+/// then one or two neighbouring cache lines).
+const OBJECT_ENTRIES: c_int = EQUIP_ENTRY as c_int;
+
+/// The methods every object handle holds as its own entries, so calling one is a plain table
+/// read instead of a call of the metatable's `__index` (which costs about as much again as
+/// the method does): the two that game rules call in their tightest loops. As on an
+/// OpenNefia object, assigning `obj.calc` would then shadow the method on that one handle.
+pub(crate) const OWN_METHODS: [&str; 2] = ["calc", "mod"];
+
+/// The entry of the object metatable that holds the table of [`OWN_METHODS`] (an integer
+/// key, so no Lua code can name it: the metatable itself is hidden by `__metatable`).
+pub(crate) const OWN_METHODS_ENTRY: i64 = 1;
 
 /// The handle caches and the metatables that make tables into handles.
 pub(crate) struct Handles {
@@ -57,7 +78,7 @@ impl Handles {
         for cache in [&self.objects, &self.maps] {
             for pair in cache.pairs::<i64, Table>() {
                 let (id, handle) = pair?;
-                handle.raw_set(1, -id)?;
+                handle.raw_set(ID_ENTRY, -id)?;
             }
             cache.clear()?;
         }
@@ -89,7 +110,7 @@ pub(crate) fn stale_message(what: &str, lookup: &str, id: i64) -> String {
 /// The id stored in `value` if it is a handle with metatable `meta` (negative if stale).
 fn handle_id(value: &Table, meta: &Table) -> Option<i64> {
     let own = value.metatable()?;
-    (own.to_pointer() == meta.to_pointer()).then(|| value.raw_get::<i64>(1).ok()).flatten()
+    (own.to_pointer() == meta.to_pointer()).then(|| value.raw_get::<i64>(ID_ENTRY).ok()).flatten()
 }
 
 /// The uid of an object handle, if `value` is one (live or not).
@@ -133,22 +154,52 @@ pub fn live_map(lua: &Lua, engine: &Engine, this: &Table) -> mlua::Result<MapId>
     Ok(id)
 }
 
+/// What a handle stands for, which decides the entries its table is made with.
+#[derive(Clone, Copy)]
+pub(crate) enum HandleOf {
+    /// A map object: its uid, its slot (not yet known) and room for `equip`.
+    Object,
+    /// A map: its id.
+    Map,
+}
+
 /// Pushes the handle of `id`: the one in the table at `cache` if it is still alive, or a new
-/// `{ id }` with metatable `meta`, remembered in `cache` and, if `keep` is given, in the
-/// table at `keep` too.
+/// one with metatable `meta`, remembered in `cache` and, if `keep` is given, in the table at
+/// `keep` too.
 ///
 /// # Safety
-/// `cache`, `meta` and `keep` must be absolute or upvalue indices of tables, with 3 free
-/// stack slots.
-pub unsafe fn push_handle(state: *mut ffi::lua_State, cache: c_int, meta: c_int, keep: Option<c_int>, id: u64) {
+/// `cache`, `meta` and `keep` must be absolute or upvalue indices of tables, with 5 free
+/// stack slots (every C function is given 20).
+pub(crate) unsafe fn push_handle(
+    state: *mut ffi::lua_State,
+    (cache, meta, keep): (c_int, c_int, Option<c_int>),
+    of: HandleOf,
+    id: u64,
+) {
     unsafe {
         if ffi::lua_rawgeti(state, cache, id as ffi::lua_Integer) == ffi::LUA_TTABLE {
             return;
         }
         ffi::lua_settop(state, -2);
-        ffi::lua_createtable(state, 1, 0);
+        match of {
+            HandleOf::Object => {
+                ffi::lua_createtable(state, OBJECT_ENTRIES, OWN_METHODS.len() as c_int);
+                ffi::lua_pushinteger(state, NO_SLOT.into());
+                ffi::lua_rawseti(state, -2, SLOT_ENTRY);
+                if ffi::lua_rawgeti(state, meta, OWN_METHODS_ENTRY) == ffi::LUA_TTABLE {
+                    ffi::lua_pushnil(state);
+                    while ffi::lua_next(state, -2) != 0 {
+                        ffi::lua_pushvalue(state, -2);
+                        ffi::lua_rotate(state, -2, 1);
+                        ffi::lua_rawset(state, -5);
+                    }
+                }
+                ffi::lua_settop(state, -2);
+            }
+            HandleOf::Map => ffi::lua_createtable(state, 1, 0),
+        }
         ffi::lua_pushinteger(state, id as ffi::lua_Integer);
-        ffi::lua_rawseti(state, -2, 1);
+        ffi::lua_rawseti(state, -2, ID_ENTRY);
         ffi::lua_pushvalue(state, meta);
         ffi::lua_setmetatable(state, -2);
         ffi::lua_pushvalue(state, -1);
@@ -161,12 +212,17 @@ pub unsafe fn push_handle(state: *mut ffi::lua_State, cache: c_int, meta: c_int,
 }
 
 /// Pushes the handle of `id` through mlua (see [`push_handle`]).
-fn push(lua: &Lua, cache: &Table, meta: &Table, keep: Option<&Table>, id: u64) -> mlua::Result<Table> {
+fn push(
+    lua: &Lua,
+    (cache, meta, keep): (&Table, &Table, Option<&Table>),
+    of: HandleOf,
+    id: u64,
+) -> mlua::Result<Table> {
     // SAFETY: exec_raw pushed the cache, the metatable and (if any) the keep table at 1, 2
     // and 3; the handle is moved to 1 and returned.
     unsafe {
         lua.exec_raw((cache, meta, keep), |state| {
-            push_handle(state, 1, 2, keep.map(|_| 3), id);
+            push_handle(state, (1, 2, keep.map(|_| 3)), of, id);
             ffi::lua_copy(state, -1, 1);
             ffi::lua_settop(state, 1);
         })
@@ -180,7 +236,7 @@ pub fn push_object(lua: &Lua, uid: Uid) -> mlua::Result<Table> {
         let handles = engine.handles.borrow();
         (handles.objects.clone(), handles.object_meta.clone())
     };
-    push(lua, &cache, &meta, None, uid.0)
+    push(lua, (&cache, &meta, None), HandleOf::Object, uid.0)
 }
 
 /// The handle of map `id`.
@@ -190,7 +246,7 @@ pub fn push_map(lua: &Lua, id: MapId) -> mlua::Result<Table> {
         let handles = engine.handles.borrow();
         (handles.maps.clone(), handles.map_meta.clone())
     };
-    push(lua, &cache, &meta, None, id.0)
+    push(lua, (&cache, &meta, None), HandleOf::Map, id.0)
 }
 
 /// True while a script holds a handle to `uid` (the handle has not been collected).
@@ -262,7 +318,7 @@ pub fn object_list(lua: &Lua, uids: &[Uid]) -> mlua::Result<Table> {
     };
     let table = lua.create_table_with_capacity(uids.len(), 0)?;
     for (i, &uid) in uids.iter().enumerate() {
-        table.raw_set(i + 1, push(lua, &cache, &meta, Some(&located), uid.0)?)?;
+        table.raw_set(i + 1, push(lua, (&cache, &meta, Some(&located)), HandleOf::Object, uid.0)?)?;
     }
     Ok(table)
 }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table};
 
 use super::convert::{from_lua, to_lua};
-use super::handle::{live_map, push_map};
+use super::handle::{ID_ENTRY, live_map, push_map};
 use super::{Engine, engine, ipairs, rt_error};
 use crate::location::Holder;
 use crate::map::MapId;
@@ -24,7 +24,7 @@ fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, MapId)> {
 
 fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Value> {
     if key == "uid" {
-        return Ok(mlua::Value::Integer(this.raw_get::<i64>(1)?.abs()));
+        return Ok(mlua::Value::Integer(this.raw_get::<i64>(ID_ENTRY)?.abs()));
     }
     let (engine, id) = receiver(lua, &this)?;
     let world = engine.world.borrow();
@@ -186,7 +186,7 @@ pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)
         "__tostring",
         lua.create_function(|lua, this: Table| {
             let engine = engine(lua);
-            let id: i64 = this.raw_get(1)?;
+            let id: i64 = this.raw_get(ID_ENTRY)?;
             if id < 0 {
                 return Ok(format!("<map {} (from before the game was loaded)>", -id));
             }

@@ -24,6 +24,7 @@ mod location;
 pub mod map;
 mod map_store;
 pub mod mapgen;
+mod name_cache;
 pub mod object;
 mod object_access;
 pub mod object_events;
@@ -52,6 +53,7 @@ use crate::data::OnDuplicate;
 use crate::moddable::Origin;
 use crate::symbol::Symbol;
 use crate::world::World;
+use name_cache::NameCache;
 
 pub use error::{GameError, LuaFailure};
 
@@ -85,9 +87,6 @@ pub struct LoadedMod {
     /// Its folder.
     pub dir: PathBuf,
 }
-
-/// A chunk name seen by [`Engine::origin_for`]: its bytes, mod and display name.
-type KnownChunk = (Box<[u8]>, Option<Symbol>, Symbol);
 
 /// A step of long work (opening a project, loading a save), for a status bar or a terminal
 /// progress bar: what is being done, and how far along the steps of its kind it is.
@@ -188,14 +187,13 @@ pub struct EditorLink {
     pub selections_by_script: Cell<u64>,
 }
 
-/// Names already looked up, by the address of their Lua string: Lua interns short strings,
-/// so the same name usually comes at the same address and the hot paths skip hashing.
+/// Names already looked up, by the address of their Lua string (see `name_cache.rs`).
 #[derive(Default)]
 struct NameCaches {
     /// Field names.
-    symbols: RefCell<FxHashMap<usize, (Symbol, &'static str)>>,
+    symbols: NameCache<Symbol>,
     /// Chunk names, with their mod and display name, for provenance.
-    origins: RefCell<FxHashMap<usize, KnownChunk>>,
+    origins: NameCache<(Option<Symbol>, Symbol)>,
 }
 
 impl Engine {
@@ -221,19 +219,11 @@ impl Engine {
     /// called that. Lua interns short strings, so the same name usually comes at the same
     /// address: that address is remembered (and the bytes compared, in case it was reused).
     pub fn lookup_symbol(&self, name: &[u8]) -> Option<Symbol> {
-        let address = name.as_ptr() as usize;
-        if let Some(&(symbol, text)) = self.names.symbols.borrow().get(&address)
-            && text.as_bytes() == name
-        {
-            return Some(symbol);
-        }
-        let symbol = Symbol::lookup(std::str::from_utf8(name).ok()?)?;
-        let mut symbols = self.names.symbols.borrow_mut();
-        if symbols.len() > 4096 {
-            symbols.clear();
-        }
-        symbols.insert(address, (symbol, symbol.as_str()));
-        Some(symbol)
+        self.names.symbols.get(name).or_else(|| {
+            let symbol = Symbol::lookup(std::str::from_utf8(name).ok()?)?;
+            self.names.symbols.insert(name, symbol);
+            Some(symbol)
+        })
     }
 
     /// Tells the progress sink, if any, that `what` is being done, step `done` of `total`.
@@ -248,22 +238,15 @@ impl Engine {
     /// `@mods/elona/init.lua`) at `line`; `short_src` names unregistered chunks. Chunk names
     /// are remembered by address like field names (see [`Engine::lookup_symbol`]).
     pub fn origin_for(&self, source: &[u8], short_src: &[u8], line: u32) -> Origin {
-        let address = source.as_ptr() as usize;
-        if let Some((name, mod_id, file)) = self.names.origins.borrow().get(&address)
-            && &**name == source
-        {
-            return Origin { mod_id: *mod_id, file: *file, line };
-        }
-        let (mod_id, file) =
-            match std::str::from_utf8(source).ok().and_then(|chunk| self.sources.borrow().get(chunk).cloned()) {
-                Some(file) => (file.mod_id, file.name),
-                None => (None, Symbol::intern(&String::from_utf8_lossy(short_src))),
-            };
-        let mut origins = self.names.origins.borrow_mut();
-        if origins.len() > 1024 {
-            origins.clear();
-        }
-        origins.insert(address, (source.into(), mod_id, file));
+        let (mod_id, file) = self.names.origins.get(source).unwrap_or_else(|| {
+            let known =
+                match std::str::from_utf8(source).ok().and_then(|chunk| self.sources.borrow().get(chunk).cloned()) {
+                    Some(file) => (file.mod_id, file.name),
+                    None => (None, Symbol::intern(&String::from_utf8_lossy(short_src))),
+                };
+            self.names.origins.insert(source, known);
+            known
+        });
         Origin { mod_id, file, line }
     }
 

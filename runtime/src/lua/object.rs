@@ -9,7 +9,7 @@ use std::rc::Rc;
 use mlua::{Function, Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::{from_lua, to_lua};
-use super::handle::{live_object, object_arg, object_list, push_holder, push_map, push_object};
+use super::handle::{ID_ENTRY, live_object, object_arg, object_list, push_holder, push_map, push_object};
 use super::{Engine, engine, ipairs, rt_error};
 use crate::location::Holder;
 use crate::moddable::ModMethod;
@@ -129,7 +129,7 @@ pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)
     meta.raw_set(
         "__tostring",
         lua.create_function(|lua, this: Table| {
-            let id: i64 = this.raw_get(1)?;
+            let id: i64 = this.raw_get(ID_ENTRY)?;
             if id < 0 {
                 return Ok(format!("<object (uid {}, from before the game was loaded)>", -id));
             }
@@ -138,7 +138,9 @@ pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)
     )?;
     meta.raw_set(
         "__eq",
-        lua.create_function(|_, (a, b): (Table, Table)| Ok(a.raw_get::<i64>(1)? == b.raw_get::<i64>(1)?))?,
+        lua.create_function(
+            |_, (a, b): (Table, Table)| Ok(a.raw_get::<i64>(ID_ENTRY)? == b.raw_get::<i64>(ID_ENTRY)?),
+        )?,
     )?;
     meta.raw_set("__name", "object")?;
     meta.raw_set("__metatable", "object")?;

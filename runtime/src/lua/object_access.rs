@@ -23,7 +23,9 @@ use mlua::{Function, Lua, Table, ffi};
 
 use super::Engine;
 use super::convert::{push_value, read_value, string_at};
-use super::handle::{EQUIP_ENTRY, push_handle, stale_message};
+use super::handle::{
+    EQUIP_ENTRY, HandleOf, ID_ENTRY, OWN_METHODS, OWN_METHODS_ENTRY, SLOT_ENTRY, push_handle, stale_message,
+};
 use crate::map::MapId;
 use crate::moddable::{ModMethod, Origin};
 use crate::object::Uid;
@@ -94,6 +96,11 @@ pub(crate) fn install(
     object_methods.raw_set("calc", closure(lua, engine, calc, &[])?)?;
     let deliver = lua.create_function(|lua, ()| super::watch::deliver(lua, super::watch::Writer::Lua))?;
     object_methods.raw_set("mod", closure(lua, engine, modify, &[mlua::Value::Function(deliver)])?)?;
+    let own = lua.create_table()?;
+    for name in OWN_METHODS {
+        own.raw_set(name, object_methods.raw_get::<Function>(name)?)?;
+    }
+    object_meta.raw_set(OWN_METHODS_ENTRY, own)?;
     map_methods.raw_set("objects_at_pos", closure(lua, engine, objects_at_pos, &[ipairs_iter])?)?;
     let methods = |t: &Table| mlua::Value::Table(t.clone());
     object_meta.raw_set(
@@ -159,7 +166,7 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
             }
             Answer::Objects(uids) if uids.len() == 1 => {
                 ffi::lua_pushcfunction(state, iterate_one);
-                push_handle(state, OBJECT_CACHE, OBJECT_META, Some(LOCATED), uids[0].0);
+                push_handle(state, (OBJECT_CACHE, OBJECT_META, Some(LOCATED)), HandleOf::Object, uids[0].0);
                 ffi::lua_pushinteger(state, 0);
                 3
             }
@@ -167,7 +174,7 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
                 ffi::lua_pushvalue(state, ITERATOR);
                 ffi::lua_createtable(state, uids.len().min(c_int::MAX as usize) as c_int, 0);
                 for (i, uid) in uids.iter().enumerate() {
-                    push_handle(state, OBJECT_CACHE, OBJECT_META, Some(LOCATED), uid.0);
+                    push_handle(state, (OBJECT_CACHE, OBJECT_META, Some(LOCATED)), HandleOf::Object, uid.0);
                     ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
                 }
                 ffi::lua_pushinteger(state, 0);
@@ -250,7 +257,7 @@ unsafe fn handle_at(state: *mut ffi::lua_State, index: c_int) -> Option<i64> {
             return None;
         }
         let mut ok = 0;
-        ffi::lua_rawgeti(state, index, 1);
+        ffi::lua_rawgeti(state, index, ID_ENTRY);
         let id = ffi::lua_tointegerx(state, -1, &mut ok);
         ffi::lua_settop(state, -2);
         (ok != 0).then_some(id)
@@ -271,17 +278,27 @@ unsafe fn object_at(state: *mut ffi::lua_State, index: c_int) -> Result<Uid, Str
 }
 
 /// The uid of the object handle at `index` (as [`object_at`]) and the slot its object was
-/// last seen at (its second entry), or [`NO_SLOT`].
+/// last seen at, or [`NO_SLOT`]. Both entries are read in one go: this runs on every method
+/// call.
 unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), String> {
-    let uid = unsafe { object_at(state, index)? };
-    let mut ok = 0;
-    let slot = unsafe {
-        ffi::lua_rawgeti(state, index, 2);
-        let slot = ffi::lua_tointegerx(state, -1, &mut ok);
-        ffi::lua_settop(state, -2);
-        slot
+    let (mut has_id, mut has_slot) = (0, 0);
+    let (id, slot) = unsafe {
+        if ffi::lua_type(state, index) != ffi::LUA_TTABLE {
+            return object_at(state, index).map(|uid| (uid, NO_SLOT));
+        }
+        ffi::lua_rawgeti(state, index, ID_ENTRY);
+        ffi::lua_rawgeti(state, index, SLOT_ENTRY);
+        let read = (ffi::lua_tointegerx(state, -2, &mut has_id), ffi::lua_tointegerx(state, -1, &mut has_slot));
+        ffi::lua_settop(state, -3);
+        read
     };
-    Ok((uid, if ok != 0 { Slot::try_from(slot).unwrap_or(NO_SLOT) } else { NO_SLOT }))
+    match id {
+        id if has_id != 0 && id > 0 => {
+            Ok((Uid(id as u64), if has_slot != 0 { Slot::try_from(slot).unwrap_or(NO_SLOT) } else { NO_SLOT }))
+        }
+        // Stale or not a handle: the one reader says which.
+        _ => unsafe { object_at(state, index) }.map(|uid| (uid, NO_SLOT)),
+    }
 }
 
 /// Runs `body` (as [`guarded`] does) on the object handle at index 1, given its uid and the
@@ -309,7 +326,7 @@ unsafe fn on_handle(
         });
         if let Some(slot) = learned.get() {
             ffi::lua_pushinteger(state, slot.into());
-            ffi::lua_rawseti(state, 1, 2);
+            ffi::lua_rawseti(state, 1, SLOT_ENTRY);
         }
         results
     }

@@ -1,0 +1,72 @@
+//! Names the hot paths already looked up, by the address of their Lua string.
+//!
+//! Lua interns short strings, so a field name or chunk name a script uses again and again
+//! comes at the same address every time: `obj:calc("hp")` in a loop looks `hp` up once. The
+//! cache is direct-mapped (one entry per bucket, a new name replaces the old), so a lookup is
+//! one comparison of addresses and one of the bytes, which must still be checked: once Lua
+//! collects a string, another may be made at its address.
+
+use std::cell::RefCell;
+
+/// How many names each cache holds (a power of two).
+const BUCKETS: usize = 256;
+
+/// One remembered name: the address and bytes it came with and what it stands for.
+struct Entry<T> {
+    address: usize,
+    name: Box<[u8]>,
+    value: T,
+}
+
+/// A direct-mapped cache from a Lua string (its address and bytes) to `T`.
+pub(crate) struct NameCache<T> {
+    entries: RefCell<Vec<Option<Entry<T>>>>,
+}
+
+impl<T> Default for NameCache<T> {
+    fn default() -> Self {
+        NameCache { entries: RefCell::new(std::iter::repeat_with(|| None).take(BUCKETS).collect()) }
+    }
+}
+
+impl<T: Copy> NameCache<T> {
+    /// The bucket of the string at `address` (strings are at least 8-aligned; the bits above
+    /// spread neighbours over the buckets).
+    fn bucket(address: usize) -> usize {
+        ((address >> 3) ^ (address >> 11)) % BUCKETS
+    }
+
+    /// What `name` (the bytes of a Lua string, at their address in the Lua heap) was
+    /// remembered to stand for, if it was.
+    pub(crate) fn get(&self, name: &[u8]) -> Option<T> {
+        let address = name.as_ptr() as usize;
+        match self.entries.borrow().get(Self::bucket(address)) {
+            Some(Some(entry)) if entry.address == address && *entry.name == *name => Some(entry.value),
+            _ => None,
+        }
+    }
+
+    /// Remembers that `name` stands for `value`, in place of the bucket's last name.
+    pub(crate) fn insert(&self, name: &[u8], value: T) {
+        let address = name.as_ptr() as usize;
+        if let Some(slot) = self.entries.borrow_mut().get_mut(Self::bucket(address)) {
+            *slot = Some(Entry { address, name: name.into(), value });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_at_a_reused_address_is_not_taken_for_the_old_one() {
+        let cache = NameCache::default();
+        let mut text = *b"hp";
+        assert_eq!(cache.get(&text), None);
+        cache.insert(&text, 1);
+        assert_eq!(cache.get(&text), Some(1), "the same string at the same address is remembered");
+        text.copy_from_slice(b"dv");
+        assert_eq!(cache.get(&text), None, "other bytes at that address are another name");
+    }
+}
