@@ -95,6 +95,23 @@ function test_mod_sources_tell_who_set_a_temp_value()
    Assert.eq(#c:mod_sources("fov"), 1, "set starts the list again")
 end
 
+function test_mod_sources_name_each_calling_chunk_past_the_callers_remembered()
+   -- mod remembers each calling function's file by its address, keeping the function alive
+   -- until it has kept 4096; then it starts over and old functions may be collected and their
+   -- addresses reused by new ones, which must not be taken for the old.
+   local c = hero()
+   for i = 1, 6000 do
+      local set = load("local c = ... c:mod('fov', " .. i .. ")", "=chunk" .. i)
+      set(c)
+      local source = c:mod_sources("fov")[1]
+      if source.file ~= "chunk" .. i or source.value ~= i then
+         Assert.eq(source.file, "chunk" .. i)
+         Assert.eq(source.value, i)
+      end
+      if i % 500 == 0 then collectgarbage() end
+   end
+end
+
 function test_adds_made_one_after_another_by_one_line_are_one_source()
    local c = hero()
    for _ = 1, 10 do c:mod("dv", 5, "add") end

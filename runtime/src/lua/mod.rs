@@ -7,6 +7,7 @@
 //! table has the safe standard library only (no `io`, no `debug`); trusted code (the REPL,
 //! scripts run from the command line) gets `debug` too.
 
+mod caller;
 pub mod convert;
 pub mod data;
 pub mod editor;
@@ -166,6 +167,8 @@ pub struct Engine {
     pairs_of: Function,
     /// Names already looked up, by the address of their Lua string.
     names: NameCaches,
+    /// The mod and file of the functions that called `mod` (see `caller.rs`).
+    pub(crate) callers: caller::CallerFiles,
 }
 
 /// Play's flags as the Lua API sees them.
@@ -377,6 +380,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         nothing,
         pairs_of,
         names: NameCaches::default(),
+        callers: caller::CallerFiles::default(),
     });
     lua.set_app_data(engine.clone());
     let (object_methods, object_fields) = object::fill_metatable(&lua, &object_meta)?;

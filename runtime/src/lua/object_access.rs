@@ -21,13 +21,13 @@ use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, ffi};
 
-use super::Engine;
 use super::convert::{push_value, read_value, string_at};
 use super::handle::{
     EQUIP_ENTRY, HandleOf, ID_ENTRY, OWN_METHODS, OWN_METHODS_ENTRY, SLOT_ENTRY, push_handle, stale_message,
 };
+use super::{Engine, caller};
 use crate::map::MapId;
-use crate::moddable::{ModMethod, Origin};
+use crate::moddable::ModMethod;
 use crate::object::Uid;
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -45,6 +45,8 @@ const FIELDS: c_int = ffi::lua_upvalueindex(6);
 const ITERATOR: c_int = ffi::lua_upvalueindex(5);
 /// `mod`: the function delivering watched changes (`lua/watch.rs`).
 const DELIVER: c_int = ffi::lua_upvalueindex(5);
+/// `mod`: the table keeping the calling functions it remembers alive (`lua/caller.rs`).
+const CALLERS: c_int = ffi::lua_upvalueindex(6);
 
 /// Levels up the stack to the Lua code that called a method or read a field.
 const CALLER: c_int = 1;
@@ -95,7 +97,8 @@ pub(crate) fn install(
     let ipairs_iter = mlua::Value::Function(engine.ipairs_iter.clone());
     object_methods.raw_set("calc", closure(lua, engine, calc, &[])?)?;
     let deliver = lua.create_function(|lua, ()| super::watch::deliver(lua, super::watch::Writer::Lua))?;
-    object_methods.raw_set("mod", closure(lua, engine, modify, &[mlua::Value::Function(deliver)])?)?;
+    let callers = mlua::Value::Table(lua.create_table()?);
+    object_methods.raw_set("mod", closure(lua, engine, modify, &[mlua::Value::Function(deliver), callers])?)?;
     let own = lua.create_table()?;
     for name in OWN_METHODS {
         own.raw_set(name, object_methods.raw_get::<Function>(name)?)?;
@@ -429,7 +432,11 @@ unsafe extern "C-unwind" fn calc(state: *mut ffi::lua_State) -> c_int {
 /// delivered while the calling line is still on the stack.
 unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let results = modify_field(state);
+        let new_caller = Cell::new(None);
+        let results = modify_field(state, &new_caller);
+        if let Some(new) = new_caller.get() {
+            caller::remember(state, engine(state), CALLER, CALLERS, new);
+        }
         if engine(state).world.borrow().watches().has_pending() {
             // Nothing of this frame needs dropping if the delivery raises.
             ffi::lua_pushvalue(state, DELIVER);
@@ -439,8 +446,8 @@ unsafe extern "C-unwind" fn modify(state: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// The work of [`modify`].
-unsafe fn modify_field(state: *mut ffi::lua_State) -> c_int {
+/// The work of [`modify`]; a calling function seen for the first time is put in `new_caller`.
+unsafe fn modify_field(state: *mut ffi::lua_State, new_caller: &Cell<Option<caller::NewCaller>>) -> c_int {
     unsafe {
         on_handle(state, |engine, uid, seen| {
             if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {
@@ -449,9 +456,12 @@ unsafe fn modify_field(state: *mut ffi::lua_State) -> c_int {
                     type_name(state, 2)
                 ));
             }
-            let name = std::str::from_utf8(string_at(state, 2)).map_err(|_| "field names must be UTF-8".to_string())?;
-            let field = engine.lookup_symbol(name.as_bytes()).unwrap_or_else(|| Symbol::intern(name));
-            let value = read_value(state, 3, name).map_err(|e| e.to_string())?;
+            let name = string_at(state, 2);
+            let field = match engine.lookup_symbol(name) {
+                Some(known) => known,
+                None => Symbol::intern(std::str::from_utf8(name).map_err(|_| "field names must be UTF-8".to_string())?),
+            };
+            let value = read_value(state, 3, field.as_str()).map_err(|e| e.to_string())?;
             let method = match ffi::lua_type(state, 4) {
                 ffi::LUA_TNIL | ffi::LUA_TNONE => ModMethod::Set,
                 ffi::LUA_TSTRING => ModMethod::parse(string_at(state, 4)).map_err(|e| e.to_string())?,
@@ -462,25 +472,11 @@ unsafe fn modify_field(state: *mut ffi::lua_State) -> c_int {
                     ));
                 }
             };
-            let origin = caller_origin(state, engine);
+            let origin = caller::origin(state, engine, CALLER, new_caller);
             let mut world = engine.world.borrow_mut();
             world.mod_temp_near(seen, uid, field, value, method, origin).map_err(|e| e.to_string())?;
             Ok(Answer::Nothing)
         })
-    }
-}
-
-/// Where the Lua code calling the method is, for provenance.
-unsafe fn caller_origin(state: *mut ffi::lua_State, engine: &Engine) -> Origin {
-    unsafe {
-        let mut debug: ffi::lua_Debug = std::mem::zeroed();
-        if ffi::lua_getstack(state, CALLER, &mut debug) == 0 || ffi::lua_getinfo(state, c"Sl".as_ptr(), &mut debug) == 0
-        {
-            return Origin::tool("rust");
-        }
-        let source = std::slice::from_raw_parts(debug.source.cast::<u8>(), debug.srclen);
-        let short_src = CStr::from_ptr(debug.short_src.as_ptr()).to_bytes();
-        engine.origin_for(source, short_src, debug.currentline.max(0) as u32)
     }
 }
 
