@@ -148,23 +148,48 @@ impl TempValue {
     }
 }
 
-/// A small map from field name to value, sorted by symbol. Objects have few fields, so a
-/// sorted vector is both smaller and faster than a hash map.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FieldMap<V = Value> {
-    entries: Vec<(Symbol, V)>,
+/// What a [`FieldMap`] of `Self` keeps beside its owner before it takes memory of its own:
+/// the array its first entries live in.
+pub trait Inline: Sized {
+    /// `[(Symbol, Self); N]`, N entries kept inline.
+    type Entries: smallvec::Array<Item = (Symbol, Self)>;
 }
 
-impl<V> Default for FieldMap<V> {
+/// An object's own base values: most objects have none or one (the prototype gives the rest),
+/// and `calc` and `mod` read them on every call, so one is kept in the object itself.
+impl Inline for Value {
+    type Entries = [(Symbol, Value); 1];
+}
+
+/// Temp values are large (their provenance is inline) and only characters have many, so none
+/// is kept inline: an object without temp values is not made bigger by them.
+impl Inline for TempValue {
+    type Entries = [(Symbol, TempValue); 0];
+}
+
+/// Equipment slots: a character's body parts, never inline.
+impl Inline for crate::object::Uid {
+    type Entries = [(Symbol, crate::object::Uid); 0];
+}
+
+/// A small map from field name to value, sorted by symbol. Objects have few fields, so a
+/// sorted vector is both smaller and faster than a hash map. It grows one entry at a time
+/// (to the next power of two), not by four as a `Vec` first does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldMap<V: Inline = Value> {
+    entries: SmallVec<V::Entries>,
+}
+
+impl<V: Inline> Default for FieldMap<V> {
     fn default() -> Self {
         FieldMap::new()
     }
 }
 
-impl<V> FieldMap<V> {
+impl<V: Inline> FieldMap<V> {
     /// An empty map.
-    pub const fn new() -> Self {
-        FieldMap { entries: Vec::new() }
+    pub fn new() -> Self {
+        FieldMap { entries: SmallVec::new() }
     }
 
     /// The entry for `field`.
@@ -237,7 +262,7 @@ impl<V> FieldMap<V> {
 }
 
 /// A field of a [`FieldMap`] found by [`FieldMap::entry`].
-pub enum FieldEntry<'a, V> {
+pub enum FieldEntry<'a, V: Inline> {
     /// The field has an entry.
     Occupied(&'a mut V),
     /// The field has none; this is where it would go.
@@ -245,20 +270,20 @@ pub enum FieldEntry<'a, V> {
 }
 
 /// Where a missing field's entry goes in its [`FieldMap`].
-pub struct VacantField<'a, V> {
-    entries: &'a mut Vec<(Symbol, V)>,
+pub struct VacantField<'a, V: Inline> {
+    entries: &'a mut SmallVec<V::Entries>,
     index: usize,
     field: Symbol,
 }
 
-impl<V> VacantField<'_, V> {
+impl<V: Inline> VacantField<'_, V> {
     /// Gives the field its entry.
     pub fn insert(self, value: V) {
         self.entries.insert(self.index, (self.field, value));
     }
 }
 
-impl<V> FromIterator<(Symbol, V)> for FieldMap<V> {
+impl<V: Inline> FromIterator<(Symbol, V)> for FieldMap<V> {
     fn from_iter<I: IntoIterator<Item = (Symbol, V)>>(iter: I) -> Self {
         let mut map = FieldMap::new();
         for (k, v) in iter {
@@ -268,13 +293,13 @@ impl<V> FromIterator<(Symbol, V)> for FieldMap<V> {
     }
 }
 
-impl<V: Serialize> Serialize for FieldMap<V> {
+impl<V: Inline + Serialize> Serialize for FieldMap<V> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.sorted_by_name().into_iter().map(|(k, v)| (k.as_str(), v)))
     }
 }
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for FieldMap<V> {
+impl<'de, V: Inline + Deserialize<'de>> Deserialize<'de> for FieldMap<V> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let map = std::collections::BTreeMap::<Symbol, V>::deserialize(d)?;
         Ok(map.into_iter().collect())
@@ -421,6 +446,19 @@ mod tests {
 
     fn proto() -> FieldMap {
         [(Symbol::intern("fov"), Value::Int(15)), (Symbol::intern("dv"), Value::Int(10))].into_iter().collect()
+    }
+
+    #[test]
+    fn one_own_base_value_lives_in_the_object_and_temp_values_take_memory_one_at_a_time() {
+        let (fov, dv) = (Symbol::intern("fov"), Symbol::intern("dv"));
+        let mut m = Moddable::default();
+        m.set_base(fov, Value::Int(1), &proto());
+        assert!(!m.base.entries.spilled(), "calc and mod read it without leaving the object");
+        m.set_base(dv, Value::Int(2), &proto());
+        assert!(m.base.entries.spilled());
+        m.mod_temp(fov, Value::Int(3), ModMethod::Add, Origin::tool("test"), &proto()).unwrap();
+        assert_eq!(m.temp.entries.capacity(), 1, "a Vec would take room for four");
+        assert_eq!(m.calc(fov, &proto()), Some(&Value::Int(4)));
     }
 
     #[test]

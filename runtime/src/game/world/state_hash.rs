@@ -46,7 +46,7 @@ fn hash_value(h: &mut FxHasher, value: &Value) {
 }
 
 /// The fields' hash, the same whatever order they are stored in.
-fn hash_fields<V>(fields: &FieldMap<V>, mut value: impl FnMut(&mut FxHasher, &V)) -> u64 {
+fn hash_fields<V: crate::moddable::Inline>(fields: &FieldMap<V>, mut value: impl FnMut(&mut FxHasher, &V)) -> u64 {
     fields
         .iter()
         .map(|(name, v)| {
