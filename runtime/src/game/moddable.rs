@@ -301,8 +301,10 @@ impl<V: Inline + Serialize> Serialize for FieldMap<V> {
 
 impl<'de, V: Inline + Deserialize<'de>> Deserialize<'de> for FieldMap<V> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // A BTreeMap is in symbol order with each key once: the entries are taken as they
+        // come, in one allocation, without a search per entry.
         let map = std::collections::BTreeMap::<Symbol, V>::deserialize(d)?;
-        Ok(map.into_iter().collect())
+        Ok(FieldMap { entries: map.into_iter().collect() })
     }
 }
 
@@ -459,6 +461,14 @@ mod tests {
         m.mod_temp(fov, Value::Int(3), ModMethod::Add, Origin::tool("test"), &proto()).unwrap();
         assert_eq!(m.temp.entries.capacity(), 1, "a Vec would take room for four");
         assert_eq!(m.calc(fov, &proto()), Some(&Value::Int(4)));
+    }
+
+    #[test]
+    fn a_decoded_field_map_is_in_search_order() {
+        let map: FieldMap = ron::from_str(r#"{"zz_last": 1, "aa_first": 2, "mm_mid": 3}"#).unwrap();
+        for (name, value) in [("zz_last", 1), ("aa_first", 2), ("mm_mid", 3)] {
+            assert_eq!(map.get(Symbol::intern(name)), Some(&Value::Int(value)), "{name} is found");
+        }
     }
 
     #[test]
