@@ -214,6 +214,31 @@ fn stepping_back_a_hundred_turns_one_by_one_gives_each_turn_as_it_was_going_forw
     assert_eq!(report.divergence, None, "the branched recording replays");
 }
 
+#[test]
+fn stop_after_stepping_back_keeps_the_turns_ahead_and_the_recording_replays_to_its_end() {
+    let copy = DemoCopy::new();
+    let host = spawn(&copy.project());
+    let start = turn(&host);
+    // Fifteen turns of waiting (a turn each, whatever stands around).
+    while turn(&host) < start + 15 {
+        press_past_prompts(&host, "5");
+    }
+    let end_hash = hash(&host);
+    while turn(&host) > start + 6 {
+        host.send(Command::StepBack);
+    }
+    let (_, recording) = stop(&host, &copy.project());
+    assert_eq!(recording.turns.last().map(|m| m.turn), Some(start + 15), "turns 7–15 are kept");
+    let at = recording.stopped_back_at.expect("where play was stopped is noted");
+    assert_eq!(recording.turns[at].turn, start + 6, "stopped at turn 6 of the session");
+    assert!(recording.branches.is_empty(), "nothing was dropped");
+    let options = ReplayOptions { check: true, ..ReplayOptions::default() };
+    let report = replay(&copy.project(), &recording, &options).expect("the replay runs");
+    assert_eq!(report.divergence, None, "every turn as recorded");
+    assert_eq!(report.ended, "play stopped as recorded");
+    assert_eq!(format!("{:016x}", report.final_hash), end_hash, "to the end of what was played");
+}
+
 /// Where the objects of prototype `id` stand on the current map (from the Locations tree).
 fn positions_of(snapshot: &nefia_runtime::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
     let current = snapshot.locations.maps.iter().find(|m| m.current);

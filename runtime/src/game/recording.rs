@@ -59,6 +59,10 @@ pub struct Recording {
     /// Where the session stepped back and went another way, dropping what followed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<Branch>,
+    /// Play was stopped while stepped back to this turn mark: the turns after it had been
+    /// played and are kept (a replay goes to the end, where play had gone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_back_at: Option<usize>,
 }
 
 /// One input of a session, as a replay re-runs it.

@@ -135,6 +135,7 @@ impl Host {
             inputs: Vec::new(),
             turns: vec![TurnMark { input: 0, turn, hash }],
             branches: Vec::new(),
+            stopped_back_at: None,
         };
         self.runtime.engine().session.borrow_mut().start_recording();
         let mut recorder = Recorder {
@@ -196,6 +197,7 @@ impl Host {
         }
         self.runtime.engine().session.borrow_mut().recorded = inputs;
         recording.branches.clear();
+        recording.stopped_back_at = None;
         recorder.recording = recording;
         recorder.at = Some(0);
         recorder.opened = Some(Opened { _saves: saves, save_dir });
@@ -380,24 +382,26 @@ impl Host {
             return None;
         }
         let mut recording = recorder.recording;
-        if let Some(at) = recorder.at {
-            // Stopped after stepping back: the recording ends where the game was.
-            session.recorded.truncate(recording.turns[at].input);
-            recording.turns.truncate(at + 1);
-        }
-        let turn = self.runtime.world().turn;
+        // Stopped after stepping back: the turns ahead were played and stay in the recording
+        // (a replay goes to its end); where the game was when stopped is noted.
+        recording.stopped_back_at = recorder.at;
+        let turn = recording.turns.last().map_or(self.runtime.world().turn, |mark| mark.turn);
         session.recorded.push((turn, Input::Stop));
         recording.inputs = session.recorded;
         recording.saves = session.saves_read;
         let lua = self.runtime.lua();
         match recording.write(&recorder.path) {
             Ok(()) => {
-                let text = format!(
+                let mut text = format!(
                     "recorded {} turns and {} inputs to {}",
                     recording.turns.len() - 1,
                     recording.inputs.len(),
                     recorder.path.display()
                 );
+                if let Some(at) = recording.stopped_back_at {
+                    let ahead = recording.turns.len() - 1 - at;
+                    text += &format!(" (stopped while stepped back {ahead} turn(s): the turns ahead are kept)");
+                }
                 gui::log(lua, LogLevel::Info, text);
                 Some(recorder.path)
             }
