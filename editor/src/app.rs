@@ -175,6 +175,7 @@ impl EditorApp {
                     self.panes.watches.changes = Some(crate::panes::watches::ChangeList { uid, field, entries });
                     self.state.requests.push(AppRequest::OpenTab(Tab::Watches));
                 }
+                HostEvent::Recovered(report) => self.state.recovery_report = Some(report),
                 // The editor does not list saves (the player window's Load game does).
                 HostEvent::Saves(_) => {}
                 HostEvent::Reloaded(reload) => {

@@ -70,6 +70,8 @@ pub struct EditorContext {
     /// A save waiting for the user to confirm it (maps with merge conflicts, named): see
     /// [`crate::conflicts::save`].
     pub pending_save: Option<(nefia_runtime::host::MapCommand, Vec<String>)>,
+    /// What came of recovering the last session's edits, shown until it is read.
+    pub recovery_report: Option<nefia_runtime::host::journal::RecoveryReport>,
 }
 
 impl EditorContext {
@@ -89,6 +91,7 @@ impl EditorContext {
             requests: Vec::new(),
             project,
             pending_save: None,
+            recovery_report: None,
         }
     }
 

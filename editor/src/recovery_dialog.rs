@@ -1,7 +1,9 @@
 //! The recovery dialog: opening a project whose last session ended with edits not saved (a
 //! crash, a kill, a power cut), the editor lists the maps the edit journal would bring back
 //! — how many edits, and when the last was made — and offers to recover them (they come
-//! back unsaved, in History, to look over, undo or save) or to discard them.
+//! back unsaved, in History, to look over, undo or save) or to discard them. Then it says
+//! what came back, counted as the question counted: a recovery that stopped early says why and
+//! where the journal was kept to try again.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -21,8 +23,9 @@ fn ago(at: u64) -> String {
     }
 }
 
-/// Shows the dialog while the runtime offers a recovery.
+/// Shows the dialog while the runtime offers a recovery, then what came of it.
 pub fn ui(ctx: &egui::Context, state: &mut EditorContext) {
+    report_ui(ctx, state);
     let Some(offer) = state.snapshot.recovery.clone() else { return };
     // "N s ago" keeps counting.
     ctx.request_repaint_after(std::time::Duration::from_secs(1));
@@ -49,4 +52,42 @@ pub fn ui(ctx: &egui::Context, state: &mut EditorContext) {
             }
         });
     });
+}
+
+/// Shows what the recovery brought back until it is read.
+fn report_ui(ctx: &egui::Context, state: &mut EditorContext) {
+    let Some(report) = &state.recovery_report else { return };
+    let mut read = false;
+    egui::Modal::new(egui::Id::new("nefia-recovered")).show(ctx, |ui| {
+        match &report.stopped {
+            None => {
+                ui.heading("Edits recovered");
+                ui.label(format!(
+                    "{} edit(s) came back, unsaved: look them over in History, then save.",
+                    report.recovered
+                ));
+            }
+            Some(why) => {
+                ui.heading("Some edits were not recovered");
+                ui.label(format!(
+                    "{} of {} edit(s) came back, unsaved, in History; {} did not.",
+                    report.recovered,
+                    report.total,
+                    report.total.saturating_sub(report.recovered)
+                ));
+                ui.colored_label(egui::Color32::YELLOW, why);
+                match &report.kept {
+                    Some(kept) => ui.label(format!(
+                        "The journal is kept in {} — move it back to .nefia/journal to try again.",
+                        kept.display()
+                    )),
+                    None => ui.colored_label(egui::Color32::RED, "The journal could not be kept (see the Log)."),
+                };
+            }
+        }
+        read = ui.button("OK").clicked();
+    });
+    if read {
+        state.recovery_report = None;
+    }
 }

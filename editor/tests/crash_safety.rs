@@ -96,5 +96,10 @@ fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
     });
     assert_eq!(harness.state().state().snapshot.history.labels, ["Paint 2 cells with elona.water"]);
     harness.run();
-    assert!(harness.query_by_label("Recover unsaved edits?").is_none(), "the dialog is gone");
+    assert!(harness.query_by_label("Recover unsaved edits?").is_none(), "the question is gone");
+    // What came back is said, in the unit the question counted, until it is read.
+    common::step_until(&mut harness, "the report", |h| h.query_by_label("Edits recovered").is_some());
+    assert!(harness.query_by_label_contains("1 edit(s) came back").is_some(), "the stroke is counted as one edit");
+    harness.get_by_label("OK").click_accesskit();
+    common::step_until(&mut harness, "the report read", |h| h.query_by_label("Edits recovered").is_none());
 }

@@ -351,3 +351,101 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
     wait_for(&host, |s| s.recovery.is_none());
     assert_eq!(saved_town(&copy, &host), reference(&[0, 1], false), "as if the broken command had not run");
 }
+
+/// The workbench's Play this, Stop, the preview closed, then three strokes: the journal's
+/// log goes on from the world play left (play took uids the log never saw), so every stroke
+/// comes back, byte for byte as without the crash.
+fn play_this_then_paint(host: &HostHandle) {
+    use nefia_runtime::play::PlayFrom;
+    host.send(Command::Preview { generator: "elona.cave".into(), params: nefia_runtime::Value::Nil, seed: 8 });
+    let shown = wait_for(host, |s| s.preview.is_some());
+    let preview = shown.preview.as_ref().and_then(|p| p.map).expect("a preview map");
+    host.send(Command::Play(PlayFrom::Map(preview)));
+    wait_for(host, |s| s.playing && s.player.is_some());
+    host.send(Command::Input(nefia_runtime::display::Input::Key("5".into())));
+    host.send(Command::StopPlay);
+    wait_for(host, |s| !s.playing);
+    host.send(Command::ClosePreview);
+    wait_for(host, |s| s.preview.is_none());
+    let map = town(host);
+    for stroke in 0..3 {
+        let paint = Edit::PaintTiles { map, cells: vec![(2 + stroke, 9)], tile: "elona.wall_stone".into() };
+        host.send(Command::Edit(Edit::Stroke { id: 50 + u64::try_from(stroke).unwrap(), edit: Box::new(paint) }));
+    }
+    host.send(Command::Edit(Edit::Create {
+        kind: ObjectKind::Chara,
+        id: "elona.putit".into(),
+        to: Holder::Map(map),
+        x: 9,
+        y: 9,
+    }));
+    settle(host);
+}
+
+/// Waits for what the recovery brought back.
+fn recovered_report(host: &HostHandle) -> nefia_runtime::host::journal::RecoveryReport {
+    nefia_tests::host::event(host, &mut Vec::new(), |event| match event {
+        nefia_runtime::host::HostEvent::Recovered(report) => Some(report.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn edits_after_playing_the_workbench_preview_all_come_back() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    play_this_then_paint(&host);
+    let before = host.snapshot().history.labels.clone();
+    crash(host);
+
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.recovery.is_some());
+    host.send(Command::Recover(true));
+    let report = recovered_report(&host);
+    assert_eq!((report.recovered, report.total, report.stopped.clone()), (4, 4, None), "{report:?}");
+    let recovered = wait_for(&host, |s| s.recovery.is_none());
+    assert_eq!(recovered.history.labels, before, "every stroke is in History");
+
+    let copy2 = DemoCopy::new();
+    let reference = spawn_editing(&copy2.project());
+    play_this_then_paint(&reference);
+    assert_eq!(saved_town(&copy, &host), saved_town(&copy2, &reference), "byte for byte as without the crash");
+}
+
+#[test]
+fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    edit(&host, 0);
+    crash(host);
+    // The log's fourth entry (the first hp edit, after a stroke's two parts that changed
+    // tiles and a putit made) is said to have been made at another uid counter: as if a mod
+    // had changed since.
+    let journal = nefia_runtime::journal::journal_dir(&copy.project());
+    let log = nefia_runtime::journal::log_path(&journal);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let tampered: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| if i == 3 { line.replacen("next_uid:", "next_uid: 9", 1) } else { line.to_owned() })
+        .collect();
+    std::fs::write(&log, tampered.join("\n") + "\n").unwrap();
+
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.recovery.is_some());
+    host.send(Command::Recover(true));
+    let report = recovered_report(&host);
+    // The stroke (one edit of two entries), the putit and the hp edit came back; the hp edit
+    // came out otherwise, so the four after it did not.
+    assert_eq!((report.recovered, report.total), (3, 7), "{report:?}");
+    assert!(report.stopped.as_deref().is_some_and(|why| why.contains("journal entry 4")), "{report:?}");
+    let kept = report.kept.expect("the journal is kept aside");
+    assert!(kept.starts_with(journal.parent().unwrap()), "beside the journal: {kept:?}");
+    assert_eq!(
+        std::fs::read_to_string(nefia_runtime::journal::log_path(&kept)).unwrap(),
+        tampered.join("\n") + "\n",
+        "the log as it was"
+    );
+    let recovered = wait_for(&host, |s| s.recovery.is_none());
+    assert_eq!(recovered.history.labels.len(), 3, "History holds what came back: {:?}", recovered.history.labels);
+}

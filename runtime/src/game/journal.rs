@@ -245,16 +245,8 @@ impl Journal {
         for name in base_unsaved {
             maps.push(UnsavedMap { name, edits: 0, last: None });
         }
-        let stroke_of = |entry: &JournalEntry| match &entry.what {
-            Journaled::Edit(Edit::Stroke { id, .. }) => Some(*id),
-            _ => None,
-        };
-        let mut stroke = None;
-        for entry in self.entries.iter().filter(|e| e.what.is_edit()) {
+        for (entry, new_edit) in edits_of(&self.entries) {
             let name = entry.map.clone().unwrap_or_else(|| "(no map)".into());
-            let part = stroke_of(entry);
-            let new_edit = part.is_none() || part != stroke;
-            stroke = part;
             match maps.iter_mut().find(|m| m.name == name) {
                 Some(map) => {
                     map.edits += usize::from(new_edit);
@@ -265,6 +257,28 @@ impl Journal {
         }
         maps
     }
+}
+
+/// How many edits `entries` hold, counted as the recovery dialog counts them (a stroke's
+/// parts are one edit, as they are one History entry).
+pub fn count_edits(entries: &[JournalEntry]) -> usize {
+    edits_of(entries).filter(|(_, new_edit)| *new_edit).count()
+}
+
+/// The entries that are edits, each with whether it begins a new edit (false for the second
+/// and later parts of one brush stroke).
+fn edits_of(entries: &[JournalEntry]) -> impl Iterator<Item = (&JournalEntry, bool)> {
+    let stroke_of = |entry: &JournalEntry| match &entry.what {
+        Journaled::Edit(Edit::Stroke { id, .. }) => Some(*id),
+        _ => None,
+    };
+    let mut stroke = None;
+    entries.iter().filter(|e| e.what.is_edit()).map(move |entry| {
+        let part = stroke_of(entry);
+        let new_edit = part.is_none() || part != stroke;
+        stroke = part;
+        (entry, new_edit)
+    })
 }
 
 /// The entries of log file `path`; a malformed last line is taken as cut off by a kill, a

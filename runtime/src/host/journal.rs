@@ -9,7 +9,7 @@
 //! through the same code the commands ran first, checking that each comes to the same uid
 //! counter; discarding deletes the journal.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -86,7 +86,13 @@ pub(super) struct HostJournal {
     /// A journal found on opening, until the user answers.
     offer: RefCell<Option<(Journal, Arc<RecoveryOffer>)>>,
     /// The log is being replayed: its commands are not journaled again.
-    replaying: std::cell::Cell<bool>,
+    replaying: Cell<bool>,
+    /// The world as the journal last accounted for it (its start, its last entry or base, or
+    /// a command that changed nothing of its). A command that finds the world otherwise was
+    /// preceded by a change the log never saw (play ended, code run in a nested wait): the
+    /// journal takes a new base first, so no entry is ever replayed onto a world it was not
+    /// made on.
+    accounted: Cell<Option<Mark>>,
 }
 
 /// What the recovery dialog shows.
@@ -206,6 +212,7 @@ impl Host {
             *self.journal.log_name.borrow_mut() = "log.ron".into();
             LogWriter::open(&crate::journal::log_path(dir))
         });
+        self.journal.accounted.set(Some(self.mark()));
         self.journal_opened(opened);
     }
 
@@ -241,14 +248,35 @@ impl Host {
         Mark { revision: world.revision(), next_uid: world.next_uid, next_map_uid: world.next_map_uid }
     }
 
-    /// What the journal needs to know before `command` is done, if it may be journaled
-    /// (editing, at the top level, a journal being written).
-    pub(super) fn journal_before(&self, command: &Command) -> Option<Pending> {
-        let journaling = self.journal.writer.borrow().is_some()
+    /// True while edit-mode commands are journaled: editing, at the top level, a journal
+    /// being written (not replayed).
+    fn journaling(&self) -> bool {
+        self.journal.writer.borrow().is_some()
             && !self.journal.replaying.get()
             && self.depth.get() == 0
-            && self.play.edit.borrow().is_none();
-        journaling.then(|| Pending { before: self.mark(), kind: kind_of(command) })
+            && self.play.edit.borrow().is_none()
+    }
+
+    /// What the journal needs to know before `command` is done, if it may be journaled
+    /// (see [`Host::journaling`]). If the world changed since the journal last accounted for
+    /// it, a new base is taken first.
+    pub(super) fn journal_before(&self, command: &Command) -> Option<Pending> {
+        if !self.journaling() {
+            return None;
+        }
+        let before = self.mark();
+        if self.journal.accounted.get() != Some(before) {
+            self.rebase();
+        }
+        Some(Pending { before, kind: kind_of(command) })
+    }
+
+    /// Takes a new base now if edits are journaled: the edit state came back after play
+    /// (its uid counters went on past what a replay of the log would reach).
+    pub(super) fn rebase_if_journaling(&self) {
+        if self.journaling() {
+            self.rebase();
+        }
     }
 
     /// Journals the command `pending` was taken before, now that it is done (see the
@@ -268,6 +296,9 @@ impl Host {
             Kind::Other if changed => self.rebase(),
             _ => {}
         }
+        // A rebase accounted for the world itself; a reload that made nothing changed no
+        // state of the journal's.
+        self.journal.accounted.set(Some(self.mark()));
     }
 
     fn append_entry(&self, what: Journaled, next_uid: u64) {
@@ -326,6 +357,7 @@ impl Host {
             write_atomic(&base_file, to_ron(&base_file, &base)?.as_bytes())?;
             *self.journal.log_name.borrow_mut() = log_name;
             *self.journal.writer.borrow_mut() = Some(writer);
+            self.journal.accounted.set(Some(self.mark()));
             let _ = std::fs::remove_file(dir.join(old));
             Ok(())
         })();
@@ -338,9 +370,44 @@ impl Host {
     }
 }
 
+/// What came of answering the recovery question with Recover: the editor shows it until it is
+/// read, in the unit the question counted (edits, as History holds them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecoveryReport {
+    /// The edits that came back.
+    pub recovered: usize,
+    /// The edits the journal held.
+    pub total: usize,
+    /// Why recovery stopped before the end, if it did: a whole sentence.
+    pub stopped: Option<String>,
+    /// Where the journal left behind was kept, when not all of it came back (it can be tried
+    /// again by moving it back to `.nefia/journal`).
+    pub kept: Option<PathBuf>,
+}
+
+/// Why the journal left behind could not be replayed at all.
+#[derive(Debug, thiserror::Error)]
+enum RecoveryError {
+    /// The base's world was refused by the loader.
+    #[error("its base could not be loaded: {0}")]
+    Base(String),
+    /// No project is open to reopen the base's map files in.
+    #[error("no project is open")]
+    NoProject,
+}
+
+/// How far a replay of the journal came.
+struct Replayed {
+    /// The entries replayed (the last may have come out otherwise: see `stopped`).
+    entries: usize,
+    /// Why it stopped before the end, if it did.
+    stopped: Option<String>,
+}
+
 impl Host {
     /// Answers the recovery question: `recover` replays the journal left behind (see the
-    /// module's text), else it is deleted. Either way journaling starts.
+    /// module's text), else it is deleted. Either way journaling starts; a journal that did
+    /// not come back whole is kept aside first, and the editor is told what came back.
     pub(super) fn answer_recovery(&self, recover: bool) {
         let Some((journal, _)) = self.journal.offer.borrow_mut().take() else {
             self.refuse(super::RefusalKind::NothingToDo, "there is no edit journal to recover");
@@ -353,36 +420,67 @@ impl Host {
             gui::log(lua, LogLevel::Info, "the unsaved edits of the last session were discarded".into());
             return;
         }
-        let total = journal.entries.len();
-        match self.replay_journal(journal) {
-            Ok(done) if done == total => {
-                gui::log(lua, LogLevel::Info, format!("recovered {done} edit(s): look them over in History, then save"))
-            }
-            Ok(done) => gui::log(
-                lua,
-                LogLevel::Warn,
-                format!("recovered {done} of {total} edit(s): the rest no longer replays the same way (see above)"),
+        let total = crate::journal::count_edits(&journal.entries);
+        let entries = journal.entries.clone();
+        let (recovered, stopped) = match self.replay_journal(journal) {
+            Ok(Replayed { entries: done, stopped }) => (crate::journal::count_edits(&entries[..done]), stopped),
+            Err(error) => (0, Some(format!("the journal could not be recovered: {error}"))),
+        };
+        // What did not come back stays on disk to be tried again (after fixing a mod, say).
+        let kept = stopped.as_ref().and_then(|_| self.keep_journal_aside(&dir));
+        let text = match (&stopped, &kept) {
+            (None, _) => format!("recovered {recovered} edit(s): look them over in History, then save"),
+            (Some(why), kept) => format!(
+                "recovered {recovered} of {total} edit(s); {why}; the journal is {}",
+                kept.as_ref().map_or("lost: it could not be copied".to_owned(), |k| format!("kept in {}", k.display()))
             ),
-            Err(error) => gui::log(lua, LogLevel::Error, format!("the journal could not be recovered: {error}")),
-        }
+        };
+        gui::log(lua, if stopped.is_some() { LogLevel::Warn } else { LogLevel::Info }, text);
+        self.send(super::HostEvent::Recovered(RecoveryReport { recovered, total, stopped, kept }));
         // What came back is where the journal goes on from.
         self.rebase();
     }
 
-    /// Loads the journal's base, if it has one, and replays its log; returns how many
-    /// entries replayed as they first ran.
-    fn replay_journal(&self, journal: Journal) -> Result<usize, String> {
+    /// Copies the journal folder's files to a folder beside it (`journal.unrecovered-<ms>`)
+    /// and returns it; None if it could not be copied.
+    fn keep_journal_aside(&self, dir: &Path) -> Option<PathBuf> {
+        let kept = dir.with_file_name(format!("journal.unrecovered-{}", now_ms()));
+        let copied = (|| -> std::io::Result<()> {
+            std::fs::create_dir_all(&kept)?;
+            for entry in std::fs::read_dir(dir)? {
+                let entry = entry?;
+                if entry.file_type()?.is_file() {
+                    std::fs::copy(entry.path(), kept.join(entry.file_name()))?;
+                }
+            }
+            Ok(())
+        })();
+        match copied {
+            Ok(()) => Some(kept),
+            Err(error) => {
+                tracing::warn!("the journal could not be kept aside in {}: {error}", kept.display());
+                None
+            }
+        }
+    }
+
+    /// Loads the journal's base, if it has one, and replays its log up to the first entry that
+    /// does not come out as it first did; says how many entries it replayed, and why it stopped
+    /// if not at the end.
+    fn replay_journal(&self, journal: Journal) -> Result<Replayed, RecoveryError> {
         let lua = self.runtime.lua();
         if let Some(base) = journal.base {
             self.close_preview();
-            crate::lua::save::load_record(lua, &base.world).map_err(|refused| match refused {
-                crate::lua::save::LoadRefused::World(error) => error.to_string(),
-                crate::lua::save::LoadRefused::Lua(error) => error.to_string(),
+            crate::lua::save::load_record(lua, &base.world).map_err(|refused| {
+                RecoveryError::Base(match refused {
+                    crate::lua::save::LoadRefused::World(error) => error.to_string(),
+                    crate::lua::save::LoadRefused::Lua(error) => error.to_string(),
+                })
             })?;
             *self.history.borrow_mut() = super::History::default();
             {
                 let (mut files, world, project) = self.runtime.maps_mut();
-                let project = project.as_ref().ok_or("no project is open")?;
+                let project = project.as_ref().ok_or(RecoveryError::NoProject)?;
                 *files = crate::map_files::MapFiles::scan(project);
                 for file in &base.files {
                     files.reopen(&world, &file.name, file.map, file.clean);
@@ -394,22 +492,23 @@ impl Host {
             self.runtime.world_mut().set_key_prefix(prefix);
         }
         self.journal.replaying.set(true);
-        let mut done = 0;
+        let mut replayed = Replayed { entries: 0, stopped: None };
         for (index, entry) in journal.entries.into_iter().enumerate() {
             let expected = entry.next_uid;
             self.runtime.engine().limits.run(|| self.handle_timed(command_of(entry.what)));
+            // Done, it is in History whatever came of it; if its uids came out otherwise, the
+            // entries after it would name objects that are not theirs.
+            replayed.entries += 1;
             let reached = self.runtime.world().next_uid;
             if reached != expected {
-                let text = format!(
-                    "journal entry {}: the world's next uid is {reached}, not {expected} as when it was made (a mod changed since?): recovery stops here",
+                replayed.stopped = Some(format!(
+                    "journal entry {} came out otherwise than when it was made (the world's next uid is {reached}, not {expected}: a mod changed since?), so the entries after it were not replayed",
                     index + 1
-                );
-                gui::log(lua, LogLevel::Warn, text);
+                ));
                 break;
             }
-            done += 1;
         }
         self.journal.replaying.set(false);
-        Ok(done)
+        Ok(replayed)
     }
 }

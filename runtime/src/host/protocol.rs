@@ -397,4 +397,6 @@ pub enum HostEvent {
     Saves(Vec<crate::lua::save::SaveListing>),
     /// A command panicked; the runtime caught it (see [`PanicReport`]).
     Panicked(PanicReport),
+    /// The answer to [`Command::Recover`]`(true)`: what came back of the edit journal.
+    Recovered(super::journal::RecoveryReport),
 }
