@@ -15,11 +15,12 @@ use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand
 use nefia_runtime::lua::Output;
 
 use crate::commands::{self, Action, Menu, Scope};
+use crate::context::Tab;
 use crate::context::{AppRequest, EditorContext};
 use crate::file_dialogs;
 use crate::file_dialogs::FileDialogs;
 use crate::panes::PaneStates;
-use crate::panes::{Panes, Tab};
+use crate::panes::Panes;
 
 /// What the mouse and the keys that are not actions do, for the Help window.
 const GESTURES: [(&str, &str); 8] = [

@@ -55,7 +55,7 @@ pub enum Action {
     /// Interrupt the running script.
     StopScript,
     /// A level tool.
-    Tool(crate::tools::Tool),
+    Tool(crate::context::Tool),
     /// A brush size, 1–9.
     BrushSize(u8),
 }
@@ -146,7 +146,7 @@ impl Action {
             BreakAtTurn,
             StopScript,
         ];
-        all.extend(crate::tools::Tool::ALL.map(Tool));
+        all.extend(crate::context::Tool::ALL.map(Tool));
         all.extend((1..=9).map(BrushSize));
         all
     }

@@ -6,148 +6,15 @@
 //! Rectangles and lines show a preview while dragging and are painted on release. Right-click
 //! or Alt-click with a painting tool picks the tile under the cursor.
 
-use egui::{Color32, Key, KeyboardShortcut, Modifiers, Rect, Ui, Vec2};
+use egui::{Color32, Rect, Ui, Vec2};
 use nefia_runtime::edit::Edit;
 use nefia_runtime::host::Command;
 use nefia_runtime::location::Holder;
 use nefia_runtime::view::MapView;
-use nefia_runtime::{ObjectKind, Symbol};
 
 use crate::commands::{Action, Scope};
-use crate::context::EditorContext;
+use crate::context::{Drag, EditorContext, LevelState, Tool};
 use crate::render::camera::Camera;
-
-/// A tool of the level editor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tool {
-    /// Select objects, drag them to move them.
-    Select,
-    /// Paint tiles under a square brush.
-    Brush,
-    /// Paint a filled rectangle.
-    Rect,
-    /// Flood fill the area of one tile.
-    Fill,
-    /// Paint a line.
-    Line,
-    /// Pick the tile under the cursor.
-    Eyedropper,
-    /// Place the palette's object.
-    Place,
-    /// Remove the objects under the brush.
-    Erase,
-}
-
-impl Tool {
-    /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 8] =
-        [Tool::Select, Tool::Brush, Tool::Rect, Tool::Fill, Tool::Line, Tool::Eyedropper, Tool::Place, Tool::Erase];
-
-    /// Its shortcut (see [`crate::commands`]).
-    pub fn shortcut(self) -> &'static [KeyboardShortcut] {
-        const fn letter(key: Key) -> KeyboardShortcut {
-            KeyboardShortcut::new(Modifiers::NONE, key)
-        }
-        const KEYS: [KeyboardShortcut; 8] = [
-            letter(Key::S),
-            letter(Key::B),
-            letter(Key::R),
-            letter(Key::F),
-            letter(Key::L),
-            letter(Key::I),
-            letter(Key::O),
-            letter(Key::E),
-        ];
-        let index = Tool::ALL.iter().position(|&t| t == self).unwrap_or(0);
-        &KEYS[index..=index]
-    }
-
-    /// What it does, for its tooltip.
-    pub fn tooltip(self) -> &'static str {
-        match self {
-            Tool::Select => "Select objects; drag them to move them",
-            Tool::Brush => "Paint tiles under a square brush (sizes 1–9)",
-            Tool::Rect => "Paint a filled rectangle",
-            Tool::Fill => "Flood fill the area of one tile",
-            Tool::Line => "Paint a line",
-            Tool::Eyedropper => "Pick the tile under the cursor",
-            Tool::Place => "Place the palette's object",
-            Tool::Erase => "Remove the objects under the brush",
-        }
-    }
-
-    /// Its name on the toolbar.
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Select => "Select",
-            Tool::Brush => "Brush",
-            Tool::Rect => "Rectangle",
-            Tool::Fill => "Fill",
-            Tool::Line => "Line",
-            Tool::Eyedropper => "Eyedropper",
-            Tool::Place => "Place",
-            Tool::Erase => "Erase",
-        }
-    }
-
-    /// True for the tools whose brush has a size (1–9).
-    pub fn has_size(self) -> bool {
-        matches!(self, Tool::Brush | Tool::Erase | Tool::Line)
-    }
-
-    /// True for the tools that paint tiles (they pick a tile on right-click).
-    fn paints(self) -> bool {
-        matches!(self, Tool::Brush | Tool::Rect | Tool::Fill | Tool::Line)
-    }
-}
-
-/// A rectangle of a map: the map, its top-left and bottom-right cells.
-pub type Region = (nefia_runtime::map::MapId, (i32, i32), (i32, i32));
-
-/// A drag in progress: where it started, where it was last frame, and its stroke.
-#[derive(Clone, Copy, Debug)]
-struct Drag {
-    start: (i32, i32),
-    last: (i32, i32),
-    stroke: u64,
-}
-
-/// The level editor's state: the tool, the brush, what is painted and placed, the clipboard.
-#[derive(Debug)]
-pub struct LevelState {
-    /// The active tool.
-    pub tool: Tool,
-    /// The brush's side in cells, 1 to 9.
-    pub brush: i32,
-    /// The tile painted.
-    pub tile: Option<Symbol>,
-    /// The object placed: its kind and prototype.
-    pub object: Option<(ObjectKind, Symbol)>,
-    /// The region last box-selected in the Select tool: what Ctrl+C copies.
-    pub region: Option<Region>,
-    /// What Ctrl+C copied, for Ctrl+V.
-    pub clip: Option<std::sync::Arc<nefia_runtime::edit::Clip>>,
-    /// The Palette pane's search texts: tiles, objects.
-    pub search: (String, String),
-    drag: Option<Drag>,
-    next_stroke: u64,
-}
-
-impl Default for LevelState {
-    fn default() -> LevelState {
-        LevelState {
-            tool: Tool::Select,
-            brush: 1,
-            tile: None,
-            object: None,
-            region: None,
-            clip: None,
-            search: Default::default(),
-            drag: None,
-            next_stroke: 1,
-        }
-    }
-}
 
 /// The cells of a square brush of side `size` centred on `center`.
 pub fn brush_cells(center: (i32, i32), size: i32) -> impl Iterator<Item = (i32, i32)> {

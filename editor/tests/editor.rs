@@ -9,7 +9,7 @@ use common::{editor, eval, result, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
-use nefia_editor::panes::Tab;
+use nefia_editor::context::Tab;
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::repo_root;
 

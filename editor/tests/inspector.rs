@@ -7,7 +7,7 @@ use common::{cell_center, click_at, eval, eval_values, result, started, step_unt
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
-use nefia_editor::panes::Tab;
+use nefia_editor::context::Tab;
 use nefia_runtime::{Uid, Value};
 
 fn player(harness: &Harness<'static, EditorApp>) -> Uid {

@@ -7,9 +7,9 @@ use common::{cell_center, click_at, drag_cells, editor_on, eval_values, step_unt
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
-use nefia_editor::panes::Tab;
+use nefia_editor::context::Tab;
+use nefia_editor::context::Tool;
 use nefia_editor::panes::repl::ReplState;
-use nefia_editor::tools::Tool;
 use nefia_tests::DemoCopy;
 
 /// An editor on a copy of the demo (files may change), its map drawn.

@@ -8,7 +8,7 @@ mod common;
 
 use common::{editor_on, step_until, turn, walk};
 use egui_kittest::kittest::Queryable;
-use nefia_editor::panes::Tab;
+use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
 use nefia_tests::DemoCopy;
 

@@ -7,7 +7,7 @@ use common::{editor_on, started, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
-use nefia_editor::panes::Tab;
+use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::view::RuntimeState;

@@ -92,7 +92,7 @@ fn a_play_only_widget_is_off_the_map_while_editing_until_the_user_shows_it() {
 
 #[test]
 fn picking_an_object_in_locations_pans_the_viewport_to_it() {
-    use nefia_editor::panes::Tab;
+    use nefia_editor::context::Tab;
     use nefia_editor::render::camera::Camera;
     let mut harness = editor();
     step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
@@ -158,7 +158,7 @@ fn escape_in_the_repl_overlay_closes_it_and_opens_no_game_menu() {
 fn while_playing_the_status_bar_says_which_pane_has_the_keyboard() {
     let (mut harness, center) = playing_with_the_keyboard();
     assert!(harness.query_by_label_contains("keys go to the game").is_some());
-    harness.state_mut().open_tab(nefia_editor::panes::Tab::Repl);
+    harness.state_mut().open_tab(nefia_editor::context::Tab::Repl);
     harness.step();
     harness.get_by_label("REPL input").click();
     harness.step();
@@ -188,7 +188,7 @@ fn enable(copy: &nefia_tests::DemoCopy, id: &str) -> std::path::PathBuf {
 
 #[test]
 fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
-    use nefia_editor::panes::Tab;
+    use nefia_editor::context::Tab;
     let copy = nefia_tests::DemoCopy::new();
     write_mod(&copy, "extra", "extra_loaded = true");
     write_mod(&copy, "broken", "local x = 1\nerror('the broken mod fails here')");
@@ -249,7 +249,7 @@ fn opening_a_slow_project_shows_what_is_loading_in_the_status_bar() {
 
 #[test]
 fn show_in_locations_scrolls_the_revealed_row_into_view() {
-    use nefia_editor::panes::Tab;
+    use nefia_editor::context::Tab;
     let mut harness = started();
     harness.state_mut().open_tab(Tab::Locations);
     harness.step();

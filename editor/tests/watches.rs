@@ -6,7 +6,7 @@ mod common;
 
 use common::{started, step_until};
 use egui_kittest::kittest::Queryable;
-use nefia_editor::panes::Tab;
+use nefia_editor::context::Tab;
 use nefia_runtime::view::RuntimeState;
 
 #[test]

@@ -7,7 +7,7 @@ use nefia_runtime::view::PrototypeView;
 use nefia_runtime::{ObjectKind, Symbol, Value};
 
 use crate::context::EditorContext;
-use crate::tools::Tool;
+use crate::context::Tool;
 
 /// A field of a prototype.
 fn field<'a>(entry: &'a PrototypeView, name: &str) -> Option<&'a Value> {

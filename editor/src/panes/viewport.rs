@@ -2,8 +2,6 @@
 //! UI layers over it. Pan with the middle button (or Space and drag), zoom with the wheel,
 //! click to select and to give the game the keyboard.
 
-use std::collections::BTreeMap;
-
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
 use nefia_runtime::display::{Input, WidgetView};
@@ -14,69 +12,16 @@ use nefia_runtime::view::{MapView, Snapshot};
 
 use nefia_runtime::lua::GameError;
 
-use super::Tab;
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};
+use crate::context::Tab;
 use crate::context::{AppRequest, EditorContext};
+use crate::context::{LevelState, Tool, ViewportState};
 use crate::keys;
-use crate::render::camera::{Camera, LayerToggles};
+use crate::render::camera::Camera;
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
-use crate::render::map::{DrawReport, MapRenderer};
 use crate::render::overlay;
-use crate::tools::{self, Tool};
-
-/// The viewport's own state.
-#[derive(Default)]
-pub struct ViewportState {
-    /// Where the view looks (fitted to the map on first sight).
-    pub camera: Option<Camera>,
-    /// The timeline's scrubber and playback while playing.
-    pub timeline: Timeline,
-    /// Which layers are shown.
-    pub toggles: LayerToggles,
-    /// The cell under the mouse.
-    pub hovered: Option<(i32, i32)>,
-    /// What the last frame drew.
-    pub report: DrawReport,
-    /// True if the viewport has the keyboard (the game's keys, the editor's shortcuts).
-    pub has_focus: bool,
-    /// Where the map was drawn last frame.
-    pub rect: Option<Rect>,
-    /// Where a box selection started, in cells.
-    box_start: Option<Vec2>,
-    /// The cell a drag of the selected objects started from.
-    move_from: Option<(i32, i32)>,
-    /// Fit the map on the next frame.
-    pub fit_requested: bool,
-    /// Give the viewport the keyboard on the next frame (play started).
-    pub focus_requested: bool,
-    /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
-    /// top of the seed's layer stack.
-    pub repl_overlay: bool,
-    /// The error screen left for the REPL (Escape): shown as a banner until resumed.
-    pub dismissed_error: Option<GameError>,
-    /// Pan to this object on the next frame if it is out of view (picked in Locations, or
-    /// a link clicked in the REPL).
-    pub pan_to: Option<Uid>,
-    /// Pan to this cell on the next frame if it is out of view (a problem clicked).
-    pub reveal_cell: Option<(i32, i32)>,
-    /// HUD widgets the user showed or hid (Layers menu), by id; the others show while
-    /// playing, and while editing if they say so (`show_while_editing`).
-    pub widget_choices: BTreeMap<String, bool>,
-    renderer: MapRenderer,
-    fitted: Option<nefia_runtime::MapId>,
-}
-
-/// The timeline strip's state (see [`crate::play_controls::timeline_ui`]).
-#[derive(Default)]
-pub struct Timeline {
-    /// ▶ is on: the recorded turns ahead are replayed one after another.
-    pub playing: bool,
-    /// When ▶ last stepped.
-    pub last_step: Option<std::time::Instant>,
-    /// The turn mark the scrubber is being dragged to (sent when it is let go).
-    pub dragging: Option<usize>,
-}
+use crate::tools;
 
 /// Shows the viewport.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplState) {
@@ -356,7 +301,7 @@ impl ViewportState {
 }
 
 /// The tools, the brush size and what the tool will paint or place.
-fn tool_row_ui(ui: &mut Ui, level: &mut tools::LevelState) {
+fn tool_row_ui(ui: &mut Ui, level: &mut LevelState) {
     for tool in Tool::ALL {
         let hint = match Action::Tool(tool).shortcut_text(ui.ctx()) {
             Some(keys) => format!("{} ({keys})", tool.tooltip()),

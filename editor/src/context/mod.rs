@@ -14,9 +14,15 @@ use nefia_runtime::host::Command;
 use nefia_runtime::view::Snapshot;
 
 use crate::links::LinkAction;
-use crate::panes::Tab;
-use crate::panes::viewport::ViewportState;
-use crate::tools::LevelState;
+
+mod level;
+mod tab;
+mod viewport;
+
+pub(crate) use level::Drag;
+pub use level::{LevelState, Region, Tool};
+pub use tab::Tab;
+pub use viewport::{Timeline, ViewportState};
 
 /// Something a pane asks the app to do after the frame.
 #[derive(Clone, Debug, PartialEq)]

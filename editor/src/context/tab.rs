@@ -1,0 +1,88 @@
+//! The panes of the dock by name: what the app opens, the panes ask to bring to the front,
+//! and the layout persists.
+
+use serde::{Deserialize, Serialize};
+
+/// A pane of the dock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tab {
+    /// The running game: map, HUD, UI layers.
+    Viewport,
+    /// Fields of the selected objects.
+    Inspector,
+    /// Fields of one object, whatever is selected.
+    PinnedInspector(u64),
+    /// Maps and what they hold.
+    Locations,
+    /// The Lua REPL.
+    Repl,
+    /// Printed output, messages and log lines.
+    Log,
+    /// Every data type and its entries.
+    Prototypes,
+    /// The UI layer stack, widgets and map draw layers.
+    Layers,
+    /// The editor's undo history.
+    History,
+    /// The project's map files.
+    Maps,
+    /// Tiles and objects to paint and place.
+    Palette,
+    /// The mods found, enabled and loaded.
+    Mods,
+    /// The recorded play sessions and regression tests.
+    Recordings,
+    /// The watchpoints on object fields.
+    Watches,
+    /// Where each turn's time went.
+    Profiler,
+    /// Map generators: a seed's map previewed, regenerated on hotload.
+    Workbench,
+    /// What the map validators find on the current map.
+    Problems,
+}
+
+impl Tab {
+    /// Every pane, in menu order.
+    pub const ALL: [Tab; 16] = [
+        Tab::Viewport,
+        Tab::Inspector,
+        Tab::Locations,
+        Tab::Maps,
+        Tab::Palette,
+        Tab::Repl,
+        Tab::Log,
+        Tab::Prototypes,
+        Tab::Layers,
+        Tab::History,
+        Tab::Mods,
+        Tab::Recordings,
+        Tab::Watches,
+        Tab::Profiler,
+        Tab::Workbench,
+        Tab::Problems,
+    ];
+
+    /// The pane's title.
+    pub fn title(self) -> String {
+        match self {
+            Tab::Viewport => "Viewport".into(),
+            Tab::Inspector => "Inspector".into(),
+            Tab::PinnedInspector(uid) => format!("Inspector · uid {uid}"),
+            Tab::Locations => "Locations".into(),
+            Tab::Repl => "REPL".into(),
+            Tab::Log => "Log".into(),
+            Tab::Prototypes => "Prototypes".into(),
+            Tab::Layers => "Layers".into(),
+            Tab::History => "History".into(),
+            Tab::Maps => "Maps".into(),
+            Tab::Palette => "Palette".into(),
+            Tab::Mods => "Mods".into(),
+            Tab::Recordings => "Recordings".into(),
+            Tab::Watches => "Watches".into(),
+            Tab::Profiler => "Profiler".into(),
+            Tab::Workbench => "Workbench".into(),
+            Tab::Problems => "Problems".into(),
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The viewport's state the panes share: the camera, the layer toggles, the timeline's
+//! scrubber, focus and what to reveal next frame (the pane that draws it is
+//! [`crate::panes::viewport`]).
+
+use std::collections::BTreeMap;
+
+use egui::{Rect, Vec2};
+use nefia_runtime::Uid;
+use nefia_runtime::lua::GameError;
+
+use crate::render::camera::{Camera, LayerToggles};
+use crate::render::map::{DrawReport, MapRenderer};
+
+/// The viewport's own state.
+#[derive(Default)]
+pub struct ViewportState {
+    /// Where the view looks (fitted to the map on first sight).
+    pub camera: Option<Camera>,
+    /// The timeline's scrubber and playback while playing.
+    pub timeline: Timeline,
+    /// Which layers are shown.
+    pub toggles: LayerToggles,
+    /// The cell under the mouse.
+    pub hovered: Option<(i32, i32)>,
+    /// What the last frame drew.
+    pub report: DrawReport,
+    /// True if the viewport has the keyboard (the game's keys, the editor's shortcuts).
+    pub has_focus: bool,
+    /// Where the map was drawn last frame.
+    pub rect: Option<Rect>,
+    /// Where a box selection started, in cells.
+    pub(crate) box_start: Option<Vec2>,
+    /// The cell a drag of the selected objects started from.
+    pub(crate) move_from: Option<(i32, i32)>,
+    /// Fit the map on the next frame.
+    pub fit_requested: bool,
+    /// Give the viewport the keyboard on the next frame (play started).
+    pub focus_requested: bool,
+    /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
+    /// top of the seed's layer stack.
+    pub repl_overlay: bool,
+    /// The error screen left for the REPL (Escape): shown as a banner until resumed.
+    pub dismissed_error: Option<GameError>,
+    /// Pan to this object on the next frame if it is out of view (picked in Locations, or
+    /// a link clicked in the REPL).
+    pub pan_to: Option<Uid>,
+    /// Pan to this cell on the next frame if it is out of view (a problem clicked).
+    pub reveal_cell: Option<(i32, i32)>,
+    /// HUD widgets the user showed or hid (Layers menu), by id; the others show while
+    /// playing, and while editing if they say so (`show_while_editing`).
+    pub widget_choices: BTreeMap<String, bool>,
+    pub(crate) renderer: MapRenderer,
+    pub(crate) fitted: Option<nefia_runtime::MapId>,
+}
+
+/// The timeline strip's state (see [`crate::play_controls::timeline_ui`]).
+#[derive(Default)]
+pub struct Timeline {
+    /// ▶ is on: the recorded turns ahead are replayed one after another.
+    pub playing: bool,
+    /// When ▶ last stepped.
+    pub last_step: Option<std::time::Instant>,
+    /// The turn mark the scrubber is being dragged to (sent when it is let go).
+    pub dragging: Option<usize>,
+}
