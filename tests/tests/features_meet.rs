@@ -1,0 +1,354 @@
+//! Nothing is lost where features meet: a scripted user goes through every feature that
+//! changes the game — painting, REPL edits, Inspector edits with undo and redo, the
+//! workbench's preview, Play this and bake, play with step back, a hotload, saving and opening
+//! maps — in an order that puts every feature after every other one. The process is killed
+//! with SIGKILL at random moments; what the edit journal brings back, saved, is compared byte
+//! for byte with the maps of a run that was not killed, after the same steps. Every play
+//! session any run recorded replays with `--check`.
+//!
+//! The order is a de Bruijn sequence over the features (each ordered pair once), and each
+//! step's details (cells, tiles, seeds) come from its number alone, so a run that is not
+//! killed makes the same edits. (proptest's shrinking does not fit a test whose cases are
+//! processes killed at random times; the seeds and the step printed on failure reproduce one.)
+
+use std::io::BufRead;
+use std::path::Path;
+use std::time::Duration;
+
+use nefia_runtime::edit::Edit;
+use nefia_runtime::host::replay::{ReplayOptions, replay};
+use nefia_runtime::host::{Command, HostHandle, MapCommand};
+use nefia_runtime::lua::repl::Evaluation;
+use nefia_runtime::play::PlayFrom;
+use nefia_runtime::recording::Recording;
+use nefia_runtime::{Holder, ObjectKind, Uid, Value};
+use nefia_tests::DemoCopy;
+use nefia_tests::host::{eval, spawn_editing, wait_for};
+
+/// A feature that changes the game, as a user reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Feature {
+    /// A brush stroke of three parts on the current map.
+    Paint,
+    /// REPL code that makes a character (one History entry).
+    ReplEdit,
+    /// An Inspector edit of a character's hp, then undo and maybe redo.
+    InspectorEdit,
+    /// The workbench previews a seed, then closes the preview.
+    Preview,
+    /// The workbench's Play this: play its preview a turn, Stop, close it.
+    PlayThis,
+    /// The workbench bakes its preview into a new map (written to its file).
+    Bake,
+    /// Play from the start map, four turns, step back two, Stop.
+    PlayStepBack,
+    /// A mod file saved: the hotload reloads it.
+    Hotload,
+    /// Save every map, open the other map of the project, and come back.
+    SaveAndOpen,
+}
+
+const FEATURES: [Feature; 9] = [
+    Feature::Paint,
+    Feature::ReplEdit,
+    Feature::InspectorEdit,
+    Feature::Preview,
+    Feature::PlayThis,
+    Feature::Bake,
+    Feature::PlayStepBack,
+    Feature::Hotload,
+    Feature::SaveAndOpen,
+];
+
+/// The de Bruijn sequence B(k, 2) over `0..k`, closed: every ordered pair `(a, b)` appears
+/// once as consecutive entries.
+fn every_pair(k: usize) -> Vec<usize> {
+    // The Lyndon-word construction (Fredricksen, Kessler and Maiorana).
+    fn visit(t: usize, p: usize, k: usize, a: &mut [usize; 3], out: &mut Vec<usize>) {
+        if t > 2 {
+            if 2 % p == 0 {
+                out.extend_from_slice(&a[1..=p]);
+            }
+            return;
+        }
+        a[t] = a[t - p];
+        visit(t + 1, p, k, a, out);
+        for symbol in a[t - p] + 1..k {
+            a[t] = symbol;
+            visit(t + 1, t, k, a, out);
+        }
+    }
+    let mut out = Vec::new();
+    visit(1, 1, k, &mut [0; 3], &mut out);
+    // Closed: the last pair wraps round to the first symbol.
+    out.push(out[0]);
+    out
+}
+
+/// The script: every feature after every other one.
+fn script() -> Vec<Feature> {
+    every_pair(FEATURES.len()).into_iter().map(|i| FEATURES[i]).collect()
+}
+
+/// Waits until every command sent before has been done (commands are done in order).
+fn settle(host: &HostHandle) {
+    eval(host, "return 1");
+}
+
+fn eval_int(host: &HostHandle, code: &str) -> i64 {
+    match eval(host, code) {
+        Evaluation::Values(values) => values[0].parse().unwrap_or_else(|_| panic!("{code}: {values:?}")),
+        other => panic!("{code}: {other:?}"),
+    }
+}
+
+/// The preview map of a workbench preview just asked for.
+fn preview_map(host: &HostHandle, seed: i64) -> nefia_runtime::MapId {
+    host.send(Command::Preview { generator: "elona.cave".into(), params: Value::Nil, seed });
+    settle(host);
+    let shown = wait_for(host, |s| s.preview.as_ref().is_some_and(|p| p.map.is_some()));
+    shown.preview.as_ref().and_then(|p| p.map).expect("a preview map")
+}
+
+/// Does step `step`, feature `feature`, on `project`: its details come from the step's number.
+fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
+    let mut rng = fastrand::Rng::with_seed(u64::try_from(step).expect("a small step"));
+    let (x, y) = (rng.i32(1..30), rng.i32(1..18));
+    let current = || host.snapshot().map.as_ref().map(|m| m.id).expect("a current map");
+    match feature {
+        Feature::Paint => {
+            let map = current();
+            let tile = if rng.bool() { "elona.wall_stone" } else { "elona.floor_stone" };
+            for part in 0..3 {
+                let paint = Edit::PaintTiles { map, cells: vec![(x + part, y)], tile: tile.into() };
+                let id = 1000 + u64::try_from(step).expect("a small step");
+                host.send(Command::Edit(Edit::Stroke { id, edit: Box::new(paint) }));
+            }
+        }
+        Feature::ReplEdit => {
+            eval(host, &format!("Chara.create('elona.putit', {x}, {y})"));
+        }
+        Feature::InspectorEdit => {
+            let code = "local n = 0 for _, c in Chara.iter() do n = math.max(n, c.uid) end return n";
+            let uid = eval_int(host, code);
+            if uid > 0 {
+                let uid = Uid(u64::try_from(uid).expect("a uid"));
+                let value = Value::Int(rng.i64(1..50));
+                host.send(Command::Edit(Edit::SetBase { uids: vec![uid], field: "hp".into(), value }));
+                host.send(Command::Undo);
+                if rng.bool() {
+                    host.send(Command::Redo);
+                }
+            } else {
+                let map = current();
+                let to = Holder::Map(map);
+                host.send(Command::Edit(Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to, x, y }));
+            }
+        }
+        Feature::Preview => {
+            preview_map(host, rng.i64(0..1000));
+            host.send(Command::ClosePreview);
+        }
+        Feature::PlayThis => {
+            let map = preview_map(host, rng.i64(0..1000));
+            host.send(Command::Play(PlayFrom::Map(map)));
+            host.send(Command::Input(nefia_runtime::display::Input::Key("5".into())));
+            host.send(Command::StopPlay);
+            host.send(Command::ClosePreview);
+        }
+        Feature::Bake => {
+            preview_map(host, rng.i64(0..1000));
+            host.send(Command::BakePreview(format!("baked_{step}")));
+        }
+        Feature::PlayStepBack => {
+            host.send(Command::Play(PlayFrom::Start));
+            for _ in 0..4 {
+                host.send(Command::Input(nefia_runtime::display::Input::Key("5".into())));
+            }
+            host.send(Command::StepBack);
+            host.send(Command::StepBack);
+            host.send(Command::StopPlay);
+        }
+        Feature::Hotload => {
+            let mods = project.parent().and_then(Path::parent).expect("the copy's root").join("mods");
+            let file = mods.join("elona/game/rules.lua");
+            let text = std::fs::read_to_string(&file).expect("the rules");
+            std::fs::write(&file, format!("{text}\n-- saved at step {step}\n")).expect("the rules are written");
+            host.send(Command::Reload(file));
+        }
+        Feature::SaveAndOpen => {
+            let back = host.snapshot().map_files.iter().find(|m| m.current).map(|m| m.name.clone());
+            host.send(Command::Maps(MapCommand::SaveAll));
+            host.send(Command::Maps(MapCommand::Open("dungeon".into())));
+            if let Some(back) = back {
+                host.send(Command::Maps(MapCommand::Open(back)));
+            }
+        }
+    }
+    settle(host);
+}
+
+/// The key prefix of the session journaling on `project` now, if any.
+fn key_prefix(project: &Path) -> Option<String> {
+    let journal = nefia_runtime::journal::journal_dir(project);
+    std::fs::read_to_string(nefia_runtime::journal::key_prefix_path(&journal)).ok()
+}
+
+/// Saves every map and returns every map file of the project, by name, with the keys of
+/// objects the sessions made written `<session>-<uid>`: each session has its own prefix (a
+/// recovered one goes on with the crashed one's; one that found nothing to recover, all
+/// saved, picks a new one while the files keep the killed session's keys), named in `also`.
+fn saved_maps(project: &Path, host: &HostHandle, also: Option<&str>) -> String {
+    host.send(Command::Maps(MapCommand::SaveAll));
+    wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
+    let mut out = String::new();
+    for file in nefia_runtime::files::ron_files(&project.join("maps")) {
+        let text = std::fs::read_to_string(&file).expect("a map file");
+        out += &format!("== {}\n{}", file.display().to_string().rsplit('/').next().unwrap_or_default(), text);
+    }
+    for prefix in key_prefix(project).iter().map(String::as_str).chain(also) {
+        out = out.replace(&format!("\"{prefix}-"), "\"<session>-");
+    }
+    out
+}
+
+/// Tells the test binary, run again as a child process, to be the scripted user on the
+/// project at this path.
+const CHILD: &str = "NEFIA_FEATURES_CHILD";
+
+/// The child process: goes through the script, telling each step done on stdout, then waits
+/// to be killed.
+#[test]
+#[ignore = "the scripted user the features test runs as a child process"]
+fn features_child() {
+    use std::io::Write;
+    let Ok(project) = std::env::var(CHILD) else { return };
+    let project = std::path::PathBuf::from(project);
+    let host = spawn_editing(&project);
+    println!("ready");
+    for (step, feature) in script().into_iter().enumerate() {
+        do_step(&host, &project, step, feature);
+        println!("done {}", step + 1);
+        std::io::stdout().flush().expect("stdout");
+    }
+    println!("finished");
+    std::io::stdout().flush().expect("stdout");
+    std::thread::sleep(Duration::from_secs(600));
+}
+
+/// Runs the child on a copy of the demo, kills it `delay` after it is ready (or once it has
+/// finished, with None), recovers, and returns the copy, the steps it told done and its maps.
+fn killed_run(delay: Option<Duration>) -> (DemoCopy, usize, String) {
+    let copy = DemoCopy::new();
+    let mut child = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["features_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        .env(CHILD, copy.project())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the child starts");
+    let (lines_tx, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("piped");
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let patience = Duration::from_secs(120);
+    // The harness's "test features_child ... " has no line end of its own.
+    while !lines.recv_timeout(patience).expect("the child starts editing").ends_with("ready") {}
+    let mut done = 0;
+    match delay {
+        Some(delay) => std::thread::sleep(delay),
+        None => loop {
+            let line = lines.recv_timeout(patience).expect("the child goes through the script");
+            if line == "finished" {
+                break;
+            }
+        },
+    }
+    // SIGKILL: nothing of the child runs after it.
+    child.kill().expect("the child is killed");
+    child.wait().expect("the child ends");
+    for line in lines.try_iter() {
+        if let Some(n) = line.strip_prefix("done ").and_then(|n| n.parse::<usize>().ok()) {
+            done = done.max(n);
+        }
+    }
+    if delay.is_none() {
+        done = script().len();
+    }
+    let killed_prefix = key_prefix(&copy.project());
+    let host = spawn_editing(&copy.project());
+    settle(&host);
+    if host.snapshot().recovery.is_some() {
+        host.send(Command::Recover(true));
+        wait_for(&host, |s| s.recovery.is_none());
+    }
+    let maps = saved_maps(&copy.project(), &host, killed_prefix.as_deref());
+    drop(host);
+    (copy, done, maps)
+}
+
+/// Every recording in `project` replays to its end with every turn's state as recorded.
+fn recordings_replay(project: &Path) -> usize {
+    let files = nefia_runtime::files::ron_files(&project.join("recordings"));
+    for file in &files {
+        let recording = Recording::read(file).expect("the recording reads back");
+        let options = ReplayOptions { check: true, ..ReplayOptions::default() };
+        let report = replay(project, &recording, &options).expect("the replay runs");
+        assert_eq!(report.divergence, None, "{} replays as recorded", file.display());
+    }
+    files.len()
+}
+
+#[test]
+fn killed_anywhere_in_a_session_that_uses_every_feature_after_every_other_nothing_is_lost() {
+    let script = script();
+    assert_eq!(script.len(), FEATURES.len() * FEATURES.len() + 1);
+    for a in FEATURES {
+        for b in FEATURES {
+            assert!(script.windows(2).any(|w| w == [a, b]), "{a:?} then {b:?} is tried");
+        }
+    }
+    // Kills spread over the session, and one after its end (every pair then lies before it).
+    let mut rng = fastrand::Rng::with_seed(28);
+    let mut delays: Vec<Option<Duration>> = (0..5).map(|_| Some(Duration::from_millis(rng.u64(200..20_000)))).collect();
+    delays.push(None);
+    let runs: Vec<(DemoCopy, usize, String)> = delays.into_iter().map(killed_run).collect();
+
+    // A run that is not killed: the maps after each step.
+    let reference = DemoCopy::new();
+    let host = spawn_editing(&reference.project());
+    let last = runs.iter().map(|r| r.1).max().expect("runs") + 1;
+    let mut after = vec![saved_maps(&reference.project(), &host, None)];
+    for (step, feature) in script.iter().copied().enumerate().take(last) {
+        do_step(&host, &reference.project(), step, feature);
+        after.push(saved_maps(&reference.project(), &host, None));
+    }
+    drop(host);
+    for (_, done, maps) in &runs {
+        // The step after the last one told may have been done too, not yet told.
+        let same = after.get(*done) == Some(maps) || after.get(done + 1) == Some(maps);
+        assert!(
+            same,
+            "killed after {done} steps (the next was {:?}): the recovered maps are not those of that step\n{}",
+            script.get(*done),
+            first_difference(after.get(*done).map_or("", String::as_str), maps)
+        );
+    }
+    let recorded: usize = runs.iter().map(|(copy, ..)| recordings_replay(&copy.project())).sum::<usize>()
+        + recordings_replay(&reference.project());
+    assert!(recorded > 10, "play sessions were recorded: {recorded}");
+}
+
+/// The first line where `expected` and `got` differ, for the failure message.
+fn first_difference(expected: &str, got: &str) -> String {
+    let (expected, got): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), got.lines().collect());
+    (0..expected.len().max(got.len())).find(|&i| expected.get(i) != got.get(i)).map_or_else(
+        || "no difference".into(),
+        |i| format!("line {}: expected {:?}, got {:?}", i + 1, expected.get(i), got.get(i)),
+    )
+}
