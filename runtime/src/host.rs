@@ -62,6 +62,11 @@ pub use protocol::{Command, Hint, HostEvent, MapCommand, RefusalKind, Refused};
 pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
 use recovery::{panic_message, serve_failure};
 
+/// A command that works on the project came when no project is open.
+#[derive(Debug, thiserror::Error)]
+#[error("no project is open")]
+struct NoProject;
+
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
 
