@@ -154,7 +154,8 @@ impl EditorApp {
                     self.panes.log.push(output);
                 }
                 HostEvent::Evaluated { id, result } => self.panes.repl.answer(id, result),
-                HostEvent::Refused(nefia_runtime::host::Refused { message: reason, .. }) => {
+                HostEvent::Refused(refused) => {
+                    let reason = commands::refusal_text(&refused, &ctx);
                     self.panes.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }

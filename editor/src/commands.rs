@@ -4,6 +4,7 @@
 //! is decided in one place and the Help window cannot drift from what the keys do.
 
 use egui::{Key, KeyboardShortcut, Modifiers};
+use nefia_runtime::host::{Hint, Refused};
 
 /// A user action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -290,6 +291,25 @@ impl Action {
     pub fn shortcut_text(self, ctx: &egui::Context) -> Option<String> {
         self.info().shortcuts.first().map(|s| ctx.format_shortcut(s))
     }
+
+    /// The action that does what a refusal's hint asks for.
+    pub fn of_hint(hint: Hint) -> Action {
+        match hint {
+            Hint::StopPlay => Action::StopPlay,
+            Hint::Continue => Action::Continue,
+            Hint::Play => Action::Play,
+        }
+    }
+}
+
+/// A refusal as the editor shows it: the runtime's message, which ends with what to do in
+/// words, followed by the editor's binding for that action, such as "already playing: stop
+/// first (Shift+F5)" (its menu label when it has no shortcut).
+pub fn refusal_text(refused: &Refused, ctx: &egui::Context) -> String {
+    let Some(hint) = refused.hint else { return refused.message.clone() };
+    let action = Action::of_hint(hint);
+    let binding = action.shortcut_text(ctx).unwrap_or_else(|| action.info().label.to_owned());
+    format!("{} ({binding})", refused.message)
 }
 
 const BRUSH_LABELS: [&str; 9] = [

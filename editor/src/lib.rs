@@ -5,18 +5,17 @@
 //! never holds the Lua state. [`app`] is the dock and its menus, [`commands`] every user action
 //! with its shortcut and menu entry, [`panes`] one file per pane,
 //! [`render`] the map draw layers and the UI drawn over them, [`links`] the clickable objects
-//! and file:line places in output.
+//! and file:line places in output, [`cli`] the `nefia` command line, one file a subcommand.
 
 pub mod app;
+pub mod cli;
 pub mod commands;
 pub mod conflicts;
 pub mod context;
 pub mod default_project;
 pub mod file_dialogs;
-pub mod headless;
 pub mod keys;
 pub mod links;
-pub mod map_git;
 pub mod panes;
 pub mod play_controls;
 pub mod player;

@@ -119,6 +119,8 @@ impl PlayerApp {
                         self.title = TitleMenu::Load(Some(saves));
                     }
                 }
+                // The player window binds no key to a hint's action (stopping is the game's
+                // own Quit): the message says what to do in words.
                 HostEvent::Refused(refused) => self.notice = Some(refused.message),
                 _ => {}
             }

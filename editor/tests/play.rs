@@ -115,3 +115,27 @@ fn ctrl_f5_plays_from_the_cell_under_the_cursor_and_the_inspector_shows_the_live
             .any(|d| d.fields.iter().any(|f| f.name == "hp" && f.base.as_ref().is_some_and(|v| v.to_string() == "7")))
     });
 }
+
+#[test]
+fn a_refusal_names_the_editors_own_binding_for_what_to_do() {
+    use nefia_editor::commands::Action;
+    use nefia_runtime::display::LogLine;
+    use nefia_runtime::lua::Output;
+
+    let mut harness = common::started();
+    // Play again while playing: the runtime says "stop first", the editor adds its key.
+    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::play::PlayFrom::Start));
+    step_until(&mut harness, "the refusal", |h| h.state().state().notice.is_some());
+    let stop = Action::StopPlay.shortcut_text(&harness.ctx).expect("Stop has a shortcut in the command table");
+    let notice = harness.state().state().notice.as_ref().expect("a notice").0.clone();
+    assert_eq!(notice, format!("already playing: stop first ({stop})"));
+    assert!(stop.contains("F5"), "the table's binding: {stop}");
+    let logged = harness
+        .state()
+        .panes()
+        .log
+        .lines
+        .iter()
+        .any(|line| matches!(line, Output::Log(LogLine { text, .. }) if *text == notice));
+    assert!(logged, "the Log says the same");
+}

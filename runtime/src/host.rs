@@ -58,9 +58,14 @@ pub mod workbench;
 
 pub use handle::{HostConfig, HostHandle};
 pub use mod_commands::QUIET;
-pub use protocol::{Command, HostEvent, MapCommand, RefusalKind, Refused};
+pub use protocol::{Command, Hint, HostEvent, MapCommand, RefusalKind, Refused};
 pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
 use recovery::{panic_message, serve_failure};
+
+/// A command that works on the project came when no project is open.
+#[derive(Debug, thiserror::Error)]
+#[error("no project is open")]
+struct NoProject;
 
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
@@ -434,6 +439,12 @@ impl Host {
         self.send(HostEvent::Refused(Refused::new(kind, message)));
     }
 
+    /// Tells the editor a command was not done, and that `hint` would let it be: `message`
+    /// ends with that action in words, and the frontend names its binding.
+    fn refuse_hinting(&self, kind: RefusalKind, message: impl Into<String>, hint: Hint) {
+        self.send(HostEvent::Refused(Refused::new(kind, message).hinting(hint)));
+    }
+
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
     /// serve loop ends at the next command.
     fn send(&self, event: HostEvent) {
@@ -465,7 +476,11 @@ impl Host {
                 }
                 if self.at_breakpoint() {
                     // The game's code is stopped mid-line: no key reaches it until it goes on.
-                    self.refuse(RefusalKind::Play, "the game is stopped at a breakpoint: Continue (F8) goes on");
+                    self.refuse_hinting(
+                        RefusalKind::Play,
+                        "the game is stopped at a breakpoint: continue to go on",
+                        Hint::Continue,
+                    );
                     return;
                 }
                 let context = match &input {
@@ -491,7 +506,8 @@ impl Host {
             }
             Command::Maps(command) => {
                 if let Err(error) = self.maps(command) {
-                    self.refuse(RefusalKind::Maps, error.to_string());
+                    let refused = Refused::new(RefusalKind::Maps, error.to_string());
+                    self.send(HostEvent::Refused(Refused { hint: error.hint(), ..refused }));
                 }
             }
             Command::Copy { map, x, y, width, height } => {

@@ -303,3 +303,53 @@ fn input_goes_down_the_layer_stack_until_a_layer_consumes_it() {
         "the layer saw every key; the game got those it passed on"
     );
 }
+
+/// True if `text` names a key ("F5", "Shift+F5", "Ctrl+Z"): the runtime says what to do in
+/// words, and each frontend names its own binding for it.
+fn names_a_key(text: &str) -> bool {
+    let function_key = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|word| word.len() > 1 && word.starts_with('F') && word[1..].chars().all(|c| c.is_ascii_digit()));
+    function_key || ["Shift+", "Ctrl+", "Alt+", "Cmd+"].iter().any(|modifier| text.contains(modifier))
+}
+
+#[test]
+fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
+    use nefia_runtime::host::{Hint, MapCommand, RefusalKind, Refused};
+    use nefia_runtime::play::PlayFrom;
+
+    assert!(names_a_key("stop first (Shift+F5)") && names_a_key("Continue (F8)") && !names_a_key("Fight 2 Foes"));
+    let host = host();
+    let mut seen = Vec::new();
+    let mut refusal = |command: Command| -> Refused {
+        host.send(command);
+        nefia_tests::host::event(&host, &mut seen, |e| match e {
+            HostEvent::Refused(refused) => Some(refused.clone()),
+            _ => None,
+        })
+    };
+    // Playing: what only works while editing says to stop first.
+    let mut refusals = vec![
+        (refusal(Command::Play(PlayFrom::Start)), Hint::StopPlay),
+        (refusal(Command::Maps(MapCommand::SaveAll)), Hint::StopPlay),
+        (refusal(Command::OpenRecording("recordings/none.ron".into())), Hint::StopPlay),
+        // This host records nothing: "When did this change?" needs a recorded session.
+        (refusal(Command::FindChanges { uid: nefia_runtime::Uid(1), field: "hp".into() }), Hint::Play),
+    ];
+    // Stopped at a breakpoint, the game takes no key until it goes on.
+    host.send(Command::Eval { id: 7, code: "pause() return true".into() });
+    wait_for(&host, |s| s.state == RuntimeState::Paused);
+    refusals.push((refusal(Command::Input(Input::Key("period".into()))), Hint::Continue));
+    host.send(Command::Continue);
+    answer(&host, 7, &mut Vec::new());
+
+    for (refused, hint) in &refusals {
+        assert_eq!(refused.hint, Some(*hint), "{refused:?}");
+        assert!(!names_a_key(&refused.message), "the runtime names no key: {refused:?}");
+        assert_ne!(refused.kind, RefusalKind::Unavailable, "{refused:?}");
+    }
+    let words = ["stop first", "stop first", "stop first", "or play", "continue to go on"];
+    for ((refused, _), words) in refusals.iter().zip(words) {
+        assert!(refused.message.ends_with(words), "the action in words comes last: {refused:?}");
+    }
+}

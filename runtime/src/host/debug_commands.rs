@@ -2,7 +2,7 @@
 //! watched fields by routes no Lua line took, "When did this change?" (a replay of the
 //! session, then going back to one change) and the turn profiler's switch.
 
-use super::{Command, Host, HostEvent, RefusalKind};
+use super::{Command, Hint, Host, HostEvent, RefusalKind};
 use crate::display::LogLevel;
 use crate::lua::{gui, watch};
 use crate::object::Uid;
@@ -57,9 +57,10 @@ impl Host {
     /// recording headless with a collecting watch (see [`Command::FindChanges`]).
     pub(super) fn find_changes(&self, uid: Uid, field: &str) {
         let Some(recording) = self.recording_so_far() else {
-            self.refuse(
+            self.refuse_hinting(
                 RefusalKind::Play,
-                "When did this change? works on a recorded session: play (F5) or open a recording",
+                "When did this change? works on a recorded session: open a recording, or play",
+                Hint::Play,
             );
             return;
         };

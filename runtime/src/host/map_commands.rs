@@ -1,20 +1,45 @@
 //! The Maps pane's and the File menu's work on the project's map files, done on the runtime
 //! thread (see [`crate::map_files`]).
 
-use super::{Host, MapCommand};
+use super::{Hint, Host, MapCommand};
 use crate::display::LogLevel;
 use crate::lua::gui;
 use crate::map_files::MapFileError;
 
-impl Host {
-    /// Carries out a map file operation and logs what was done.
-    pub(super) fn maps(&self, command: MapCommand) -> Result<(), MapFileError> {
-        let lua = self.runtime.lua();
-        if self.play.edit.borrow().is_some() {
-            return Err(MapFileError::Refused(
-                "the maps cannot be changed while playing: stop first (Shift+F5), the edit state comes back".into(),
-            ));
+/// Why a map file operation was not done.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum MapCommandError {
+    /// The game is being played: the maps are the edit state's, set aside until play stops.
+    #[error("the maps cannot be changed while playing (the edit state comes back when play stops): stop first")]
+    Playing,
+    /// The operation itself failed.
+    #[error(transparent)]
+    File(#[from] MapFileError),
+}
+
+impl MapCommandError {
+    /// What the user can do so that the operation can be done.
+    pub(super) fn hint(&self) -> Option<Hint> {
+        match self {
+            MapCommandError::Playing => Some(Hint::StopPlay),
+            MapCommandError::File(_) => None,
         }
+    }
+}
+
+impl Host {
+    /// Carries out a map file operation, unless the game is being played, and logs what was
+    /// done.
+    pub(super) fn maps(&self, command: MapCommand) -> Result<(), MapCommandError> {
+        if self.play.edit.borrow().is_some() {
+            return Err(MapCommandError::Playing);
+        }
+        Ok(self.change_maps(command)?)
+    }
+
+    /// Carries out a map file operation and logs what was done.
+    fn change_maps(&self, command: MapCommand) -> Result<(), MapFileError> {
+        let lua = self.runtime.lua();
         let (mut files, mut world, mut project) = self.runtime.maps_mut();
         let project = project.as_mut().ok_or_else(|| MapFileError::Refused("no project is open".into()))?;
         let done = match command {

@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use crossbeam_channel::Sender;
 
-use super::{Command, Host, HostEvent, RefusalKind};
+use super::{Command, Host, HostEvent, NoProject, RefusalKind};
 use crate::display::LogLevel;
+use crate::files::FileError;
 use crate::hotload::{self, ModWatcher, Reload};
 use crate::lua::gui;
 
@@ -103,12 +104,12 @@ impl Host {
     }
 
     /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
-    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), String> {
+    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), ModCommandError> {
         if !self.mod_rows.borrow().iter().any(|row| row.id == id) {
-            return Err(format!("no mod '{id}' is in the project's mod folders"));
+            return Err(ModCommandError::NotFound(id.to_owned()));
         }
         let (_, _, mut project) = self.runtime.maps_mut();
-        let project = project.as_mut().ok_or("no project is open")?;
+        let project = project.as_mut().ok_or(NoProject)?;
         let mods = &mut project.manifest.mods;
         let listed = mods.iter().any(|m| m == id);
         match (enabled, listed) {
@@ -116,7 +117,7 @@ impl Host {
             (false, true) => mods.retain(|m| m != id),
             _ => return Ok(()),
         }
-        project.save().map_err(|error| error.to_string())
+        Ok(project.save()?)
     }
 
     /// Rebuilds the Mods pane's list from the mod folders.
@@ -133,15 +134,15 @@ impl Host {
                 gui::log(self.runtime.lua(), LogLevel::Info, text);
                 self.rescan_mods();
             }
-            Err(error) => self.refuse(RefusalKind::UnknownMod, error),
+            Err(error) => self.refuse(RefusalKind::UnknownMod, error.to_string()),
         }
     }
 
     /// `Command::NewMod`: writes the skeleton of mod `id` and enables it.
     pub(super) fn new_mod(&self, id: &str) {
         let made = match self.runtime.maps_mut().2.as_mut() {
-            Some(project) => crate::mods::create_mod(project, id).map_err(|e| e.to_string()),
-            None => Err("no project is open".to_owned()),
+            Some(project) => crate::mods::create_mod(project, id).map_err(ModCommandError::from),
+            None => Err(NoProject.into()),
         };
         match made {
             Ok(dir) => {
@@ -150,7 +151,21 @@ impl Host {
                 gui::log(self.runtime.lua(), LogLevel::Info, text);
                 self.rescan_mods();
             }
-            Err(error) => self.refuse(RefusalKind::UnknownMod, error),
+            Err(error) => self.refuse(RefusalKind::UnknownMod, error.to_string()),
         }
     }
+}
+
+/// Why a mod could not be enabled, disabled or made.
+#[derive(Debug, thiserror::Error)]
+enum ModCommandError {
+    /// No mod folder of the project holds a mod of this id.
+    #[error("no mod '{0}' is in the project's mod folders")]
+    NotFound(String),
+    /// There is no project to change.
+    #[error(transparent)]
+    NoProject(#[from] NoProject),
+    /// `project.ron` or the mod's files could not be written.
+    #[error(transparent)]
+    File(#[from] FileError),
 }

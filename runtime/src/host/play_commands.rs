@@ -10,7 +10,7 @@ impl Host {
     /// Starts playing; a failure leaves the edit state as it was.
     pub(super) fn begin_play(&self, from: PlayFrom) {
         if self.play.edit.borrow().is_some() {
-            self.refuse(RefusalKind::Play, "already playing: stop first (Shift+F5)");
+            self.refuse_hinting(RefusalKind::Play, "already playing: stop first", super::Hint::StopPlay);
             return;
         }
         // A workbench preview is not part of the edit state: it closes, its map with it —

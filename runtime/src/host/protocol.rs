@@ -55,9 +55,9 @@ pub enum Command {
     },
     /// Redo the last undone edit.
     Redo,
-    /// Start playing (F5): the edit state is set aside until [`Command::StopPlay`].
+    /// Start playing: the edit state is set aside until [`Command::StopPlay`].
     Play(PlayFrom),
-    /// Stop playing (Shift+F5): the edit state comes back exactly.
+    /// Stop playing: the edit state comes back exactly.
     StopPlay,
     /// Pause or unpause the game while playing: paused, it takes no keys.
     PausePlay(bool),
@@ -340,19 +340,41 @@ pub enum RefusalKind {
     Unavailable,
 }
 
-/// A command that was not done: what kind of refusal, and a message to show as it is.
+/// What the user can do so that a refused command can be done. The runtime names no key: a
+/// frontend names the action with its own binding (the editor's from its command table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Stop playing ([`Command::StopPlay`]).
+    StopPlay,
+    /// Let the paused game go on ([`Command::Continue`]).
+    Continue,
+    /// Start playing ([`Command::Play`]).
+    Play,
+}
+
+/// A command that was not done: what kind of refusal, a message to show as it is, and what
+/// the user can do about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
     /// What kind of refusal.
     pub kind: RefusalKind,
-    /// What to tell the user: a whole sentence.
+    /// What to tell the user: a whole sentence, in words (it names no key). With a
+    /// [`Refused::hint`] it ends with the action in words ("already playing: stop first"),
+    /// for the frontend to follow with its binding.
     pub message: String,
+    /// The action that would let the command be done, if there is one.
+    pub hint: Option<Hint>,
 }
 
 impl Refused {
     /// A refusal of `kind` saying `message`.
     pub fn new(kind: RefusalKind, message: impl Into<String>) -> Refused {
-        Refused { kind, message: message.into() }
+        Refused { kind, message: message.into(), hint: None }
+    }
+
+    /// The refusal, with `hint` the action that lets the command be done.
+    pub fn hinting(self, hint: Hint) -> Refused {
+        Refused { hint: Some(hint), ..self }
     }
 }
 

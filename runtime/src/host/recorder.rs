@@ -166,7 +166,11 @@ impl Host {
     /// Opens the recording at `path` in the timeline (see [`Command::OpenRecording`]).
     pub(super) fn open_recording(&self, path: &std::path::Path) {
         if self.play.edit.borrow().is_some() {
-            self.refuse(RefusalKind::Play, "stop playing first (Shift+F5), then open the recording");
+            self.refuse_hinting(
+                RefusalKind::Play,
+                "cannot open a recording while playing: stop first",
+                super::Hint::StopPlay,
+            );
             return;
         }
         let mut recording = match Recording::read(path) {

@@ -47,6 +47,17 @@ pub struct PanicReport {
     pub recovered: Vec<PathBuf>,
 }
 
+/// Why the runtime cannot go on after a panic.
+#[derive(Debug, thiserror::Error)]
+enum Unrecoverable {
+    /// The world was still borrowed when the panic was caught: it cannot be checked.
+    #[error("the world is still in use")]
+    WorldInUse,
+    /// The world is inconsistent (the first inconsistency found) and cannot be put back.
+    #[error("the world is inconsistent ({0})")]
+    Inconsistent(String),
+}
+
 /// Publishes why the runtime cannot serve the project (it could not be opened, or it
 /// stopped after a panic it could not recover from) and answers commands with that until
 /// shutdown. Nothing is busy from here on.
@@ -144,7 +155,7 @@ impl Host {
     pub(super) fn recover(&self, name: &str, message: String, checkpoint: Option<WorldState>) {
         let engine = self.runtime.engine();
         let verdict = match engine.world.try_borrow_mut() {
-            Err(_) => Err("the world is still in use".to_owned()),
+            Err(_) => Err(Unrecoverable::WorldInUse),
             Ok(mut world) => match (world.check_invariants(), checkpoint) {
                 (Ok(()), _) => Ok("the world is consistent and keeps what the command did before it".to_owned()),
                 (Err(problem), Some(state)) => {
@@ -182,17 +193,18 @@ impl Host {
     /// After a panic left the played world inconsistent: ends the play, putting back the edit
     /// state set aside at Play. Fails (the runtime cannot go on) when not playing, or when the
     /// world is still inconsistent.
-    fn end_broken_play(&self, problem: String) -> Result<String, String> {
-        let inconsistent = format!("the world is inconsistent ({problem})");
-        if self.play.edit.borrow().is_none() {
-            return Err(inconsistent);
-        }
-        catch_unwind(AssertUnwindSafe(|| self.end_play())).map_err(|_| inconsistent.clone())?;
-        let world = self.runtime.engine().world.try_borrow().map_err(|_| inconsistent.clone())?;
-        world.check_invariants().map_err(|_| inconsistent)?;
-        Ok(format!(
+    fn end_broken_play(&self, problem: String) -> Result<String, Unrecoverable> {
+        let ended = format!(
             "the played game was inconsistent ({problem}) and is ended: the edit state is back as it was at Play"
-        ))
+        );
+        let inconsistent = || Unrecoverable::Inconsistent(problem.clone());
+        if self.play.edit.borrow().is_none() {
+            return Err(inconsistent());
+        }
+        catch_unwind(AssertUnwindSafe(|| self.end_play())).map_err(|_| inconsistent())?;
+        let world = self.runtime.engine().world.try_borrow().map_err(|_| inconsistent())?;
+        world.check_invariants().map_err(|_| inconsistent())?;
+        Ok(ended)
     }
 
     /// Writes the unsaved maps of the edit state as `.ron.recovered` files (while playing,

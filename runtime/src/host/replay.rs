@@ -20,9 +20,10 @@ use crossbeam_channel::{Receiver, Sender};
 
 use super::{Command, Host, HostChannels, HostEvent, Serving, Shared};
 use crate::display::LogLevel;
-use crate::lua::{Output, gui};
+use crate::files::FileError;
+use crate::lua::{LuaFailure, Output, gui};
 use crate::play::PlayFrom;
-use crate::recording::{self, FileChanges, Recording};
+use crate::recording::{self, FileChanges, Recording, RecordingError};
 use crate::runtime::{Runtime, RuntimeError};
 use crate::view::Snapshot;
 
@@ -111,7 +112,7 @@ pub struct ReplayReport {
     /// did not have.
     pub errors: Vec<String>,
     /// What the end test said, if there was one: passed, or its failure.
-    pub end_test: Option<Result<(), String>>,
+    pub end_test: Option<Result<(), EndTestError>>,
     /// How long the replay took.
     pub took: Duration,
     /// The changes of the field asked about ([`ReplayOptions::changes`]), in order.
@@ -141,7 +142,51 @@ pub enum ReplayError {
     Start(String),
     /// A file could not be written (the scratch folder, `--save-to`).
     #[error(transparent)]
-    File(#[from] crate::files::FileError),
+    File(#[from] FileError),
+}
+
+/// Why a regression recording's end test failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EndTestError {
+    /// Its file, or its `test_end`, raised an error (an `Assert` that failed included).
+    #[error(transparent)]
+    Lua(#[from] LuaFailure),
+    /// Its file defines no `test_end`.
+    #[error("{}: defines no function test_end(world)", .0.display())]
+    NoTestEnd(PathBuf),
+}
+
+/// Why a regression recording could not be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RegressionError {
+    /// The recording could not be read.
+    #[error(transparent)]
+    Read(#[from] RecordingError),
+    /// The replay could not run.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// Why the recorded files could not be made a scratch project.
+#[derive(Debug, thiserror::Error)]
+enum RecordedFilesError {
+    /// The scratch folder could not be made.
+    #[error(transparent)]
+    Scratch(#[from] std::io::Error),
+    /// A recorded file is not kept in `recordings/files/` (under its hash).
+    #[error("{name} as {hash}")]
+    NotKept {
+        /// The file's name in the project.
+        name: String,
+        /// Its content hash.
+        hash: String,
+    },
+    /// A recorded file's name is not a path inside a project.
+    #[error("{0} is not a path inside a project")]
+    Outside(String),
+    /// `project.ron` could not be read or written back, or a file could not be written.
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 /// A headless host replaying one recording.
@@ -340,16 +385,16 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
 }
 
 /// Runs `test_end(world)` of the Lua file at `path` on the replayed game.
-fn run_end_test(runtime: &Runtime, path: &Path) -> Result<(), String> {
-    let assert = runtime.assert_library().map_err(|f| f.to_string())?;
-    let env = runtime.run_file_as(path, "test", &[("Assert", assert)]).map_err(|f| f.to_string())?;
+fn run_end_test(runtime: &Runtime, path: &Path) -> Result<(), EndTestError> {
+    let assert = runtime.assert_library()?;
+    let env = runtime.run_file_as(path, "test", &[("Assert", assert)])?;
     let test: mlua::Function = env
         .raw_get::<Option<mlua::Function>>("test_end")
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{}: defines no function test_end(world)", path.display()))?;
-    let world: mlua::Value = runtime.engine().api.raw_get("World").map_err(|e| e.to_string())?;
+        .map_err(LuaFailure::from)?
+        .ok_or_else(|| EndTestError::NoTestEnd(path.to_owned()))?;
+    let world: mlua::Value = runtime.engine().api.raw_get("World").map_err(LuaFailure::from)?;
     let limits = &runtime.engine().limits;
-    limits.run(|| test.call::<()>(world)).map_err(|e| crate::lua::LuaFailure::from(e).to_string())
+    limits.run(|| test.call::<()>(world)).map_err(|e| EndTestError::Lua(LuaFailure::from(e)))
 }
 
 /// One regression recording of a project and how its replay went.
@@ -357,7 +402,7 @@ pub struct RegressionTest {
     /// The recording (`recordings/tests/<name>.ron`).
     pub path: PathBuf,
     /// Its replay with `--check` and its end test, or why it could not run.
-    pub outcome: Result<ReplayReport, String>,
+    pub outcome: Result<ReplayReport, RegressionError>,
 }
 
 impl RegressionTest {
@@ -404,8 +449,8 @@ pub fn run_regression_tests(project: &Path) -> Vec<RegressionTest> {
             let options =
                 ReplayOptions { check: true, end_test: lua.is_file().then_some(lua), ..ReplayOptions::default() };
             let outcome = Recording::read(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|recording| replay(project, &recording, &options).map_err(|e| e.to_string()));
+                .map_err(RegressionError::from)
+                .and_then(|recording| replay(project, &recording, &options).map_err(RegressionError::from));
             RegressionTest { path, outcome }
         })
         .collect()
@@ -469,20 +514,20 @@ fn explain(project: &Path, recording: &Recording, mark: usize, now: &Replayer, f
 
 /// A scratch project made of the recorded files: `project.ron` (its mods found in its own
 /// `mods/` folder), the maps, and each mod's files.
-fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::TempDir, String> {
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::TempDir, RecordedFilesError> {
+    let dir = tempfile::tempdir()?;
     for (name, hash) in &recording.files {
-        let bytes = std::fs::read(store.join(hash)).map_err(|_| format!("{name} as {hash}"))?;
+        let bytes = std::fs::read(store.join(hash))
+            .map_err(|_| RecordedFilesError::NotKept { name: name.clone(), hash: hash.clone() })?;
         let bytes = match name.as_str() {
             "project.ron" => {
                 let text = String::from_utf8_lossy(&bytes);
                 let path = Path::new("project.ron");
-                let mut manifest: crate::project::ProjectManifest =
-                    crate::files::parse_ron(path, &text).map_err(|e| e.to_string())?;
+                let mut manifest: crate::project::ProjectManifest = crate::files::parse_ron(path, &text)?;
                 // The project's own `mods/` folder is always searched.
                 manifest.mod_dirs.clear();
                 manifest.asset_dirs.clear();
-                crate::files::to_ron(path, &manifest).map_err(|e| e.to_string())?.into_bytes()
+                crate::files::to_ron(path, &manifest)?.into_bytes()
             }
             _ => bytes,
         };
@@ -490,9 +535,9 @@ fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::Tem
         // land outside the scratch folder.
         let relative = Path::new(name);
         if relative.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
-            return Err(format!("{name} is not a path inside a project"));
+            return Err(RecordedFilesError::Outside(name.clone()));
         }
-        crate::files::write_atomic(&dir.path().join(relative), &bytes).map_err(|e| e.to_string())?;
+        crate::files::write_atomic(&dir.path().join(relative), &bytes)?;
     }
     Ok(dir)
 }

@@ -6,8 +6,9 @@
 //! written to its file with the generator, params and seed that made it; "Play this" plays
 //! it, and it shows again after Stop.
 
-use super::{Host, RefusalKind};
+use super::{Host, NoProject, RefusalKind};
 use crate::map::MapId;
+use crate::map_files::MapFileError;
 use crate::value::Value;
 use crate::world::World;
 
@@ -74,6 +75,17 @@ fn diff(world: &World, a: MapId, b: MapId) -> PreviewDiff {
         }
     }
     found
+}
+
+/// Why the preview could not be baked into the project.
+#[derive(Debug, thiserror::Error)]
+enum BakeError {
+    /// There is no project to bake it into.
+    #[error(transparent)]
+    NoProject(#[from] NoProject),
+    /// The map could not be made one of the project's, or written.
+    #[error(transparent)]
+    Map(#[from] MapFileError),
 }
 
 impl Host {
@@ -159,11 +171,11 @@ impl Host {
             self.refuse(RefusalKind::NothingToDo, "there is no preview to bake: generate one first");
             return;
         };
-        let baked = (|| {
+        let baked = (|| -> Result<_, BakeError> {
             let (mut files, mut world, project) = self.runtime.maps_mut();
-            let project = project.as_ref().ok_or_else(|| "no project is open".to_owned())?;
-            files.adopt(&mut world, project, name, map).map_err(|e| e.to_string())?;
-            files.save(&world, project, name).map_err(|e| e.to_string())
+            let project = project.as_ref().ok_or(NoProject)?;
+            files.adopt(&mut world, project, name, map)?;
+            Ok(files.save(&world, project, name)?)
         })();
         match baked {
             Ok(path) => {

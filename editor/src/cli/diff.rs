@@ -1,0 +1,49 @@
+//! `nefia diff A B`: what changed between two map files.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use nefia_runtime::map_diff::{TileGrid, diff_maps};
+
+use super::Exit;
+
+/// Print what changed between two map files: tiles by region, objects added, removed,
+/// moved and changed field by field. Exit 0 if nothing did, 1 if something did.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map file before.
+    a: PathBuf,
+    /// The map file after.
+    b: PathBuf,
+    /// Also draw before, after and the changed cells side by side into this PNG.
+    #[arg(long, value_name = "OUT.png")]
+    png: Option<PathBuf>,
+}
+
+/// Prints what changed from map file `a` to map file `b` (see [`nefia_runtime::map_diff`]);
+/// exit 0 if nothing did, 1 if something did, 2 if a file cannot be read.
+pub fn run(args: Args) -> Exit {
+    let read = |path: &Path| -> Result<(nefia_runtime::save::MapRecord, TileGrid), String> {
+        let record: nefia_runtime::save::MapRecord = nefia_runtime::files::read_ron(path).map_err(|e| e.to_string())?;
+        let grid = TileGrid::of(&record).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((record, grid))
+    };
+    let (before, after) = match (read(&args.a), read(&args.b)) {
+        (Ok(before), Ok(after)) => (before, after),
+        (Err(error), _) | (_, Err(error)) => {
+            eprintln!("nefia diff: {error}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let found = diff_maps(&before.0, &before.1, &after.0, &after.1);
+    print!("{found}");
+    if let Some(png) = &args.png {
+        let changed = found.changed_cells(&before.1, &after.1);
+        let pictured = crate::render::diff_image::write(png, (&before.1, &before.0), (&after.1, &after.0), &changed);
+        if let Err(error) = pictured {
+            eprintln!("nefia diff: {error}");
+            return Ok(ExitCode::from(2));
+        }
+    }
+    Ok(if found.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

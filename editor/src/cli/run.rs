@@ -1,0 +1,100 @@
+//! `nefia run FILE.lua`: a script in a fresh game, headless; and the fresh game on the
+//! terminal that `nefia repl` shares.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use nefia_runtime::Runtime;
+use nefia_runtime::lua::Output;
+
+use super::{Exit, parse_seconds, project_or_default, terminal_progress};
+
+/// Run a Lua script in a fresh game (the project's mods and start map), without a window.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The script.
+    file: PathBuf,
+    /// The project whose mods to load (default: the one here, or the repository's
+    /// projects/demo).
+    #[arg(long)]
+    project: Option<PathBuf>,
+    /// Make `pause()` open a REPL on the terminal (otherwise it does nothing).
+    #[arg(long = "break")]
+    pause: bool,
+    /// Interrupt the script (and a mod's init.lua) after this many seconds (default: no
+    /// limit).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Interrupt the script when the Lua heap grows past this many MiB (default: no limit).
+    #[arg(long, value_name = "MIB", value_parser = parse_mebibytes)]
+    memory_limit: Option<usize>,
+}
+
+/// The largest `--memory-limit`, in MiB: 1 TiB.
+const MAX_MEBIBYTES: usize = 1 << 20;
+
+/// Reads `--memory-limit`: a whole number of MiB from 1 to 1 TiB, returned in bytes.
+fn parse_mebibytes(text: &str) -> Result<usize, String> {
+    let mebibytes: usize =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of MiB, such as 512"))?;
+    if !(1..=MAX_MEBIBYTES).contains(&mebibytes) {
+        return Err(format!("{text} MiB is not a memory limit: give a whole number from 1 to {MAX_MEBIBYTES}"));
+    }
+    Ok(mebibytes << 20)
+}
+
+/// Runs the script: exit 0 on success, 1 with the message and traceback on stderr (a script
+/// past its limits included).
+pub fn run(args: Args) -> Exit {
+    let options = RunOptions { pause: args.pause, time: args.time_limit, memory: args.memory_limit };
+    let runtime = open(&project_or_default(args.project)?, options)?;
+    Ok(match runtime.run_file(&args.file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::FAILURE
+        }
+    })
+}
+
+/// How the game on the terminal runs its code.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct RunOptions {
+    /// `pause()` opens a REPL on the terminal (`--break`); otherwise it does nothing.
+    pub pause: bool,
+    /// The time limit (`--time-limit`); none by default, scripts may be long jobs.
+    pub time: Option<Duration>,
+    /// The Lua heap limit in bytes (`--memory-limit`); none by default.
+    pub memory: Option<usize>,
+}
+
+/// Prints engine output: `print` lines and `Gui.mes` messages both go to stdout.
+fn stdout_sink() -> Box<dyn FnMut(Output)> {
+    Box::new(|output| match output {
+        Output::Print(line) | Output::Message(line) => println!("{line}"),
+        Output::Log(line) => eprintln!("[{}] {}", line.level.name(), line.text),
+    })
+}
+
+/// Opens `project` and starts a game; the options' limits hold from the first line of mod
+/// code on. A terminal shows a progress bar meanwhile.
+pub(super) fn open(project: &Path, options: RunOptions) -> Result<Runtime, ExitCode> {
+    let cannot_open = |error: nefia_runtime::runtime::RuntimeError| {
+        eprintln!("nefia: cannot open project {}: {error}", project.display());
+        ExitCode::FAILURE
+    };
+    let mut runtime = Runtime::new(stdout_sink()).map_err(cannot_open)?;
+    runtime.break_on_terminal(options.pause);
+    runtime.set_limits(options.time, options.memory);
+    let (bar, sink) = terminal_progress();
+    runtime.set_progress(sink);
+    let opened = runtime.open(project).map_err(cannot_open).and_then(|()| {
+        runtime.start_game().map_err(|error| {
+            eprintln!("nefia: cannot start the game of {}: {error}", project.display());
+            ExitCode::FAILURE
+        })
+    });
+    bar.finish_and_clear();
+    opened.map(|()| runtime)
+}
