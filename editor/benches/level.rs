@@ -9,9 +9,10 @@ use nefia_editor::render::camera::{Camera, LayerToggles};
 use nefia_editor::render::map::MapRenderer;
 use nefia_editor::tools::brush_cells;
 use nefia_runtime::Runtime;
-use nefia_runtime::edit::{Edit, History};
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::history::History;
+use nefia_runtime::host::view::MapViewBuilder;
 use nefia_runtime::lua::Output;
-use nefia_runtime::view::MapViewBuilder;
 
 fn painted_map() -> Runtime {
     let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
@@ -52,7 +53,7 @@ fn brush(c: &mut Criterion) {
             tile: if step % 2 == 0 { "elona.water" } else { "elona.floor_stone" }.into(),
         };
         let stroke = Edit::Stroke { id: 1, edit: Box::new(part) };
-        nefia_runtime::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
+        nefia_runtime::host::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
         let view = builder.build(&runtime.world()).expect("a view");
         let input = RawInput { screen_rect: Some(screen), ..RawInput::default() };
         let output = ctx.run_ui(input, |ui| {

@@ -8,8 +8,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
 use nefia_editor::context::EditorContext;
 use nefia_editor::panes::{inspector, locations};
-use nefia_runtime::moddable::{Contribution, ModMethod, Origin, TempValue};
-use nefia_runtime::view::{FieldRow, LocationTree, MapNode, ObjectDetails, ObjectRow, Snapshot};
+use nefia_runtime::game::moddable::{Contribution, ModMethod, Origin, TempValue};
+use nefia_runtime::host::view::{FieldRow, LocationTree, MapNode, ObjectDetails, ObjectRow, Snapshot};
 use nefia_runtime::{MapId, ObjectKind, Symbol, Uid, Value};
 
 fn frame(ctx: &egui::Context, size: Vec2, mut pane: impl FnMut(&mut egui::Ui)) -> usize {

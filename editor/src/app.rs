@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
-use nefia_runtime::display::{LogLevel, LogLine};
+use nefia_runtime::game::display::{LogLevel, LogLine};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::lua::Output;
 
@@ -299,7 +299,7 @@ impl EditorApp {
             Action::ToggleGrid => state.viewport.toggles.grid = !state.viewport.toggles.grid,
             Action::ResetLayout => self.dock = default_dock(),
             Action::ToggleReplOverlay => state.viewport.repl_overlay = !state.viewport.repl_overlay,
-            Action::Play => crate::play_controls::play(state, nefia_runtime::play::PlayFrom::Start),
+            Action::Play => crate::play_controls::play(state, nefia_runtime::host::play::PlayFrom::Start),
             Action::PlayHere => crate::play_controls::play_here(state),
             Action::StopPlay => state.outbox.push(Command::StopPlay),
             Action::Continue => state.outbox.push(Command::Continue),

@@ -1,13 +1,13 @@
-//! Merge conflicts in the editor (see [`nefia_runtime::map_merge`]): a map file that
+//! Merge conflicts in the editor (see [`nefia_runtime::game::map_merge`]): a map file that
 //! `nefia merge` could not merge cleanly opens with ours' side in place and its conflicts
 //! listed. The Maps pane marks such a map, the viewport marks each conflicting cell, the
 //! Problems pane lists the conflicts with Ours / Theirs for each and for all (the resolve
 //! tool), and saving a map that still has some asks first: they stay in the file.
 
 use egui::{Color32, Ui};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::map_merge::{Conflict, Side};
 use nefia_runtime::host::{Command, MapCommand};
-use nefia_runtime::map_merge::{Conflict, Side};
 
 use crate::context::EditorContext;
 

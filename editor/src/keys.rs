@@ -2,7 +2,7 @@
 //! `ctrl+s`, …).
 
 use egui::{Event, Key, Modifiers};
-use nefia_runtime::display::{Input, LayerKind, LayerView};
+use nefia_runtime::game::display::{Input, LayerKind, LayerView};
 
 /// The engine's name for `key` with `modifiers`, such as `"up"`, `"a"` or `"ctrl+s"`.
 pub fn key_name(key: Key, modifiers: Modifiers) -> String {

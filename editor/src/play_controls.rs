@@ -5,7 +5,7 @@
 //! away.
 
 use nefia_runtime::host::Command;
-use nefia_runtime::play::PlayFrom;
+use nefia_runtime::host::play::PlayFrom;
 
 use crate::context::EditorContext;
 

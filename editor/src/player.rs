@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
-use nefia_runtime::display::Input;
+use nefia_runtime::game::display::Input;
+use nefia_runtime::host::play::PlayFrom;
+use nefia_runtime::host::view::Snapshot;
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
 use nefia_runtime::lua::save::SaveListing;
-use nefia_runtime::play::PlayFrom;
-use nefia_runtime::view::Snapshot;
 
 use crate::keys;
 use crate::render::camera::{Camera, LayerToggles};

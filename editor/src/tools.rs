@@ -7,10 +7,10 @@
 //! or Alt-click with a painting tool picks the tile under the cursor.
 
 use egui::{Color32, Rect, Ui, Vec2};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::location::Holder;
 use nefia_runtime::host::Command;
-use nefia_runtime::location::Holder;
-use nefia_runtime::view::MapView;
+use nefia_runtime::host::view::MapView;
 
 use crate::commands::{Action, Scope};
 use crate::context::{Drag, EditorContext, LevelState, Tool};

@@ -256,8 +256,8 @@ fn new_mod_writes_a_working_skeleton_and_enables_it() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let dir = copy.project().join("mods/my_mod");
     assert!(dir.join("mod.ron").is_file() && dir.join("init.lua").is_file());
-    let manifest: nefia_runtime::project::ProjectManifest =
-        nefia_runtime::files::read_ron(&copy.project().join("project.ron")).expect("readable RON");
+    let manifest: nefia_runtime::game::project::ProjectManifest =
+        nefia_runtime::game::files::read_ron(&copy.project().join("project.ron")).expect("readable RON");
     assert!(manifest.mods.contains(&"my_mod".to_owned()), "enabled: {:?}", manifest.mods);
     // The skeleton loads and works: its prototype exists and its handler runs on refresh.
     let file = script(
@@ -403,15 +403,15 @@ fn diff_tells_tiles_by_region_and_objects_by_change_and_draws_them() {
 }
 
 /// The demo's town with `change` made to it, written where `path` is.
-fn town_with(path: &Path, change: impl FnOnce(&mut nefia_runtime::save::MapRecord)) {
+fn town_with(path: &Path, change: impl FnOnce(&mut nefia_runtime::game::save::MapRecord)) {
     let town = repo().join("projects/demo/maps/town.ron");
-    let mut record: nefia_runtime::save::MapRecord = nefia_runtime::files::read_ron(&town).unwrap();
+    let mut record: nefia_runtime::game::save::MapRecord = nefia_runtime::game::files::read_ron(&town).unwrap();
     change(&mut record);
-    std::fs::write(path, nefia_runtime::map_files::map_text(path, &record).unwrap()).unwrap();
+    std::fs::write(path, nefia_runtime::game::map_files::map_text(path, &record).unwrap()).unwrap();
 }
 
 /// Paints cell (x, y) of `record` with the tile of palette code `code`.
-fn paint_code(record: &mut nefia_runtime::save::MapRecord, x: usize, y: usize, code: char) {
+fn paint_code(record: &mut nefia_runtime::game::save::MapRecord, x: usize, y: usize, code: char) {
     let mut row: Vec<char> = record.tiles[y].chars().collect();
     row[x] = code;
     record.tiles[y] = row.into_iter().collect();
@@ -460,7 +460,7 @@ fn git_merges_map_files_with_the_driver_git_setup_enables() {
     git(root, &["commit", "-qam", "ours"]);
     let merged = git(root, &["merge", "-q", "--no-edit", "theirs"]);
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    let result: nefia_runtime::save::MapRecord = nefia_runtime::files::read_ron(&map).unwrap();
+    let result: nefia_runtime::game::save::MapRecord = nefia_runtime::game::files::read_ron(&map).unwrap();
     assert_eq!((&result.tiles[2][3..4], &result.tiles[17][3..4]), ("#", "~"), "both paints");
     let putit = &result.objects[5];
     assert_eq!(

@@ -73,7 +73,7 @@ fn a_save_killed_at_any_moment_leaves_a_loadable_file() {
 #[test]
 fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
     use egui_kittest::kittest::Queryable;
-    use nefia_runtime::edit::Edit;
+    use nefia_runtime::game::edit::Edit;
     use nefia_runtime::host::Command;
     let copy = DemoCopy::new();
     {

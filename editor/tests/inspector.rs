@@ -132,7 +132,7 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
         .state_mut()
         .state_mut()
         .outbox
-        .push(nefia_runtime::host::Command::Edit(nefia_runtime::edit::Edit::Remove { uids: vec![Uid(uid)] }));
+        .push(nefia_runtime::host::Command::Edit(nefia_runtime::game::edit::Edit::Remove { uids: vec![Uid(uid)] }));
     harness.step();
     step_until(&mut harness, "the removal", |h| !h.state().state().snapshot.history.labels.is_empty());
     assert_eq!(eval_values(&mut harness, &format!("World.object({uid}).location")), ["nil"]);

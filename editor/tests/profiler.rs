@@ -19,7 +19,7 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
     step_until(&mut harness, "recording", |h| h.state().state().snapshot.profile.on);
     // Three turns (the keyboard is on the Record button: the keys go to the game directly).
     for _ in 0..3 {
-        let key = nefia_runtime::display::Input::Key("period".into());
+        let key = nefia_runtime::game::display::Input::Key("period".into());
         harness.state().host().send(nefia_runtime::host::Command::Input(key));
     }
     step_until(&mut harness, "the turns", |h| h.state().state().snapshot.profile.turns.len() >= 2);

@@ -67,7 +67,7 @@ fn while_playing_turns_are_stepped_back_and_forward_and_the_session_is_kept_as_a
 
     harness.get_by_label("Keep as test").click();
     step_until(&mut harness, "kept as a test", |h| h.query_by_label("Keep as test").is_none());
-    let tests = nefia_runtime::files::ron_files(&copy.project().join("recordings/tests"));
+    let tests = nefia_runtime::game::files::ron_files(&copy.project().join("recordings/tests"));
     assert_eq!(tests.len(), 1, "moved into recordings/tests/");
     let outcome = nefia_runtime::host::replay::run_regression_tests(&copy.project());
     assert!(outcome.iter().all(|t| t.passed()), "and it passes as one");

@@ -9,8 +9,8 @@ use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::view::RuntimeState;
 
 /// Focuses the REPL input and types `text` (without pressing Enter).
 fn type_in(harness: &mut Harness<'static, EditorApp>, text: &str) {
@@ -193,7 +193,7 @@ fn the_error_screen_shows_over_the_viewport_enter_resumes_and_escape_goes_to_the
         harness
             .state()
             .host()
-            .send(nefia_runtime::host::Command::Input(nefia_runtime::display::Input::Key("k".into())));
+            .send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("k".into())));
         step_until(harness, "the error screen", |h| h.query_by_label("The game stopped: error in key k").is_some());
     };
     trigger(&mut harness);

@@ -213,7 +213,8 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     step_until(&mut harness, "extra enabled", |h| row(h, "extra").enabled);
     let written = std::fs::read_to_string(&manifest).unwrap();
     assert!(written.contains("\"extra\""), "project.ron lists it: {written}");
-    nefia_runtime::files::read_ron::<nefia_runtime::project::ProjectManifest>(&manifest).expect("still readable RON");
+    nefia_runtime::game::files::read_ron::<nefia_runtime::game::project::ProjectManifest>(&manifest)
+        .expect("still readable RON");
     // A new mod from the pane: written, listed and enabled.
     harness.get_by_label("new mod id").focus();
     harness.step();

@@ -142,7 +142,8 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
             && h.query_by_label("The validators find no problem.").is_some()
     });
     let map = harness.state().state().snapshot.map.as_ref().map(|m| m.id).unwrap();
-    let paint = nefia_runtime::edit::Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() };
+    let paint =
+        nefia_runtime::game::edit::Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() };
     harness.state().host().send(nefia_runtime::host::Command::Edit(paint));
     let problem = "(34, 20): elona.stairs_down stands on elona.wall_stone [base.nothing_on_walls]";
     step_until(&mut harness, "the problem listed", |h| h.query_by_label(problem).is_some());

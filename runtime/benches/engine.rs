@@ -235,7 +235,7 @@ fn saves(c: &mut Criterion) {
 }
 
 fn map_files(c: &mut Criterion) {
-    use nefia_runtime::save::{MapRecord, RecordKind};
+    use nefia_runtime::game::save::{MapRecord, RecordKind};
     let mut group = c.benchmark_group("map files");
     group.sample_size(10);
     let rt = game(
@@ -260,14 +260,14 @@ fn map_files(c: &mut Criterion) {
     let path = dir.path().join("big.ron");
     let save = || {
         let record = rt.world().map_record(map, RecordKind::MapFile).expect("record");
-        let text = nefia_runtime::map_files::map_text(&path, &record).expect("text");
-        nefia_runtime::files::write_atomic(&path, text.as_bytes()).expect("written");
+        let text = nefia_runtime::game::map_files::map_text(&path, &record).expect("text");
+        nefia_runtime::game::files::write_atomic(&path, text.as_bytes()).expect("written");
     };
     group.bench_function("save a 512x512 map with 20,000 objects", |b| b.iter(save));
     save();
     group.bench_function("load a 512x512 map with 20,000 objects", |b| {
         b.iter(|| {
-            let record: MapRecord = nefia_runtime::files::read_ron(&path).expect("read");
+            let record: MapRecord = nefia_runtime::game::files::read_ron(&path).expect("read");
             let mut world = rt.world_mut();
             let loaded = world.map_from_record(&record, RecordKind::MapFile).expect("built");
             world.remove_map(loaded).expect("removed");

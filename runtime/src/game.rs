@@ -3,6 +3,7 @@
 
 pub mod data;
 pub mod display;
+pub mod edit;
 pub mod files;
 pub mod history;
 pub mod journal;

@@ -23,17 +23,17 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
-use crate::display::{Input, LogLevel};
-use crate::edit::History;
+use crate::game::display::{Input, LogLevel};
+use crate::game::history::History;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::host::play::EditState;
+use crate::host::view::{LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 use crate::lua::gui;
 use crate::lua::limits::Limits;
 use crate::lua::repl;
 use crate::lua::{GameError, Output};
-use crate::object::Uid;
-use crate::play::EditState;
 use crate::runtime::{OnModFailure, Runtime};
-use crate::symbol::Symbol;
-use crate::view::{LocationTreeBuilder, MapViewBuilder, RuntimeState, Snapshot};
 
 pub mod check;
 mod debug_commands;
@@ -174,7 +174,7 @@ struct Host {
     asset_dirs: Arc<Vec<PathBuf>>,
     mods: Arc<Vec<String>>,
     /// What the Mods pane lists (rebuilt when a mod is enabled or the folders rescanned).
-    mod_rows: RefCell<Arc<Vec<crate::mods::ModRow>>>,
+    mod_rows: RefCell<Arc<Vec<crate::game::mods::ModRow>>>,
     shutting_down: Cell<bool>,
     /// The last panic caught, shown in the status bar until the next one.
     fault: RefCell<Option<String>>,
@@ -337,12 +337,12 @@ impl Host {
 
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
     /// History entry, "REPL: <its first line>".
-    fn record_repl_edit(&self, code: &str, revision: u64, before: &crate::world::WorldState) {
+    fn record_repl_edit(&self, code: &str, revision: u64, before: &crate::game::world::WorldState) {
         let mut world = self.runtime.world_mut();
         if world.revision() == revision {
             return;
         }
-        let (undo, redo) = crate::history::changes_since(before, &world);
+        let (undo, redo) = crate::game::history::changes_since(before, &world);
         if redo.is_empty() {
             return;
         }
@@ -351,7 +351,7 @@ impl Host {
             true => format!("{}…", first.chars().take(60).collect::<String>()),
             false => first.to_owned(),
         };
-        let entry = crate::history::Transaction::new(format!("REPL: {first}"), undo, redo);
+        let entry = crate::game::history::Transaction::new(format!("REPL: {first}"), undo, redo);
         self.history.borrow_mut().record(&mut world, entry);
     }
 
@@ -511,7 +511,7 @@ impl Host {
                 }
             }
             Command::Copy { map, x, y, width, height } => {
-                match edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
+                match crate::game::edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
                     Ok(clip) => {
                         self.send(HostEvent::Copied(Arc::new(clip)));
                     }

@@ -1,9 +1,9 @@
 //! # nefia_runtime — the engine
 //!
 //! The game's state and rules with no GUI attached: map objects with uids
-//! ([`object`]), the places they live ([`location`], [`map`]), base and temporary values with
-//! provenance ([`moddable`]), data types and prototypes ([`data`]), saves ([`save`]), mods
-//! ([`mods`]) and the Lua API that exposes all of it under the names of the OpenNefia
+//! ([`game::object`]), the places they live ([`game::location`], [`game::map`]), base and
+//! temporary values with provenance ([`game::moddable`]), data types and prototypes
+//! ([`game::data`]), saves ([`game::save`]), mods ([`game::mods`]) and the Lua API that exposes all of it under the names of the OpenNefia
 //! engine-features page ([`lua`]). [`Runtime`] ties a [`World`] to a Lua state and loads a
 //! project into it.
 //!
@@ -15,27 +15,23 @@
 //! locations, temp values, maps and sight, data, saves, map files, the undo history, the checks
 //! of files); [`lua`] is the Lua API over it; [`host`] runs a game for a frontend (the runtime
 //! thread and its protocol, the frame data, edits, play, hotload, `nefia check`). [`Runtime`]
-//! ties a world to a Lua state and loads a project into it.
+//! ties a world to a Lua state and loads a project into it. Paths name their layer
+//! (`game::world`, `host::edit`): no module is re-exported under a short name, so a crossing
+//! between layers shows where it is made.
 
 pub mod game;
 pub mod host;
 pub mod lua;
 pub mod runtime;
 
-// The layers' modules by their short names, as the rest of the crate and the editor use them.
-pub use game::{
-    data, display, files, history, journal, location, map, map_diff, map_files, map_merge, moddable, mods, object,
-    object_key, project, recording, save, symbol, validate, value, world,
-};
-pub use host::{check, edit, hotload, play, view};
-
 pub use mlua;
 
-pub use location::{Holder, Location, Refusal};
-pub use map::{InstancedMap, MapId};
-pub use moddable::{ModMethod, Origin};
-pub use object::{ObjectKind, Uid};
+// The game's vocabulary at the root: the types nearly every user of the crate names.
+pub use game::location::{Holder, Location, Refusal};
+pub use game::map::{InstancedMap, MapId};
+pub use game::moddable::{ModMethod, Origin};
+pub use game::object::{ObjectKind, Uid};
+pub use game::symbol::Symbol;
+pub use game::value::Value;
+pub use game::world::{World, WorldError};
 pub use runtime::{OnModFailure, Runtime};
-pub use symbol::Symbol;
-pub use value::Value;
-pub use world::{World, WorldError};

@@ -7,16 +7,16 @@ use std::rc::Rc;
 
 use mlua::{Lua, Table};
 
-use crate::data::DataRegistry;
-use crate::files::FileError;
+use crate::game::data::DataRegistry;
+use crate::game::files::FileError;
+use crate::game::map_files::{MapFileError, MapFiles};
+use crate::game::mods::{self, ModInfo, ModsError};
+use crate::game::object::Uid;
+use crate::game::project::Project;
+use crate::game::symbol::Symbol;
+use crate::game::world::{World, WorldError};
 use crate::lua::repl::{self, Evaluation};
 use crate::lua::{self, Engine, LoadedMod, LuaFailure, Output};
-use crate::map_files::{MapFileError, MapFiles};
-use crate::mods::{self, ModInfo, ModsError};
-use crate::object::Uid;
-use crate::project::Project;
-use crate::symbol::Symbol;
-use crate::world::{World, WorldError};
 
 /// Why a runtime could not be set up or a step failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -212,7 +212,7 @@ impl Runtime {
     }
 
     /// Starts a game headless (`nefia run`, tests): opens the start map and places the
-    /// player there, as Play does in the editor (see [`crate::play`]).
+    /// player there, as Play does in the editor (see [`crate::host::play`]).
     pub fn start_game(&mut self) -> Result<(), RuntimeError> {
         if let Some(map) = self.open_start_map()? {
             self.place_player(map, None)?;

@@ -7,9 +7,9 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::journal::{JournalEntry, Journaled, entry_line};
 use nefia_runtime::host::{Command, HostConfig, HostHandle};
-use nefia_runtime::journal::{JournalEntry, Journaled, entry_line};
 use nefia_tests::DemoCopy;
 
 fn stroke_part(map: nefia_runtime::MapId, i: i32) -> Edit {

@@ -5,9 +5,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_runtime::Runtime;
+use nefia_runtime::game::value::Value;
 use nefia_runtime::host::generate::{Scan, scan};
 use nefia_runtime::lua::Output;
-use nefia_runtime::value::Value;
 
 fn floors(c: &mut Criterion) {
     let demo = nefia_tests::repo_root().join("projects/demo");

@@ -11,10 +11,10 @@
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use nefia_runtime::game::map::MapId;
+use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::recorder;
 use nefia_runtime::lua::Output;
-use nefia_runtime::map::MapId;
-use nefia_runtime::play::PlayFrom;
 use nefia_runtime::{Holder, Runtime};
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
@@ -188,8 +188,8 @@ fn recording(c: &mut Criterion) {
 
 /// Plays `turns` turns of the demo game in a host (walking at random, waiting), stops, and
 /// returns the recording it wrote.
-fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::recording::Recording {
-    use nefia_runtime::display::Input;
+fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::game::recording::Recording {
+    use nefia_runtime::game::display::Input;
     use nefia_runtime::host::Command;
     let host = nefia_tests::host::spawn(&copy.project());
     nefia_tests::host::eval(&host, "Chara.player().max_hp = 100000 Chara.player().hp = 100000");
@@ -205,8 +205,8 @@ fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::recording::Recordi
     host.send(Command::StopPlay);
     nefia_tests::host::wait_for(&host, |s| !s.playing);
     drop(host);
-    let made = nefia_runtime::files::ron_files(&copy.project().join("recordings"));
-    nefia_runtime::recording::Recording::read(&made[0]).expect("the recording reads")
+    let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
+    nefia_runtime::game::recording::Recording::read(&made[0]).expect("the recording reads")
 }
 
 fn replaying(c: &mut Criterion) {

@@ -80,9 +80,9 @@ pub mod host {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
+    use nefia_runtime::host::view::Snapshot;
     use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
     use nefia_runtime::lua::repl::Evaluation;
-    use nefia_runtime::view::Snapshot;
 
     /// How long a test waits for the runtime before failing.
     const PATIENCE: Duration = Duration::from_secs(15);
@@ -103,7 +103,7 @@ pub mod host {
     /// The runtime thread on `project`, playing a new game from its start map.
     pub fn spawn(project: &Path) -> HostHandle {
         let host = spawn_editing(project);
-        host.send(Command::Play(nefia_runtime::play::PlayFrom::Start));
+        host.send(Command::Play(nefia_runtime::host::play::PlayFrom::Start));
         wait_for(&host, |s| s.playing && s.player.is_some());
         host
     }

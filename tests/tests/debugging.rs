@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use nefia_runtime::display::Input;
+use nefia_runtime::game::display::Input;
+use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::host::{Command, HostEvent};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::view::RuntimeState;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, demo, eval, event, printed, spawn, wait_for};
 
@@ -242,7 +242,7 @@ fn rewrite(
     host: &nefia_runtime::host::HostHandle,
     copy: &DemoCopy,
     code: &str,
-) -> (nefia_runtime::hotload::Reload, Duration) {
+) -> (nefia_runtime::host::hotload::Reload, Duration) {
     let path = copy.mod_file("tools/exec/hot.lua");
     let written = Instant::now();
     std::fs::write(&path, code).unwrap();

@@ -15,12 +15,12 @@ use std::io::BufRead;
 use std::path::Path;
 use std::time::Duration;
 
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::recording::Recording;
+use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::replay::{ReplayOptions, replay};
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::play::PlayFrom;
-use nefia_runtime::recording::Recording;
 use nefia_runtime::{Holder, ObjectKind, Uid, Value};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
@@ -152,7 +152,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
         Feature::PlayThis => {
             let map = preview_map(host, rng.i64(0..1000));
             host.send(Command::Play(PlayFrom::Map(map)));
-            host.send(Command::Input(nefia_runtime::display::Input::Key("5".into())));
+            host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
             host.send(Command::StopPlay);
             host.send(Command::ClosePreview);
         }
@@ -163,7 +163,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
         Feature::PlayStepBack => {
             host.send(Command::Play(PlayFrom::Start));
             for _ in 0..4 {
-                host.send(Command::Input(nefia_runtime::display::Input::Key("5".into())));
+                host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
             }
             host.send(Command::StepBack);
             host.send(Command::StepBack);
@@ -190,8 +190,8 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
 
 /// The key prefix of the session journaling on `project` now, if any.
 fn key_prefix(project: &Path) -> Option<String> {
-    let journal = nefia_runtime::journal::journal_dir(project);
-    std::fs::read_to_string(nefia_runtime::journal::key_prefix_path(&journal)).ok()
+    let journal = nefia_runtime::game::journal::journal_dir(project);
+    std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).ok()
 }
 
 /// Saves every map and returns every map file of the project, by name, with the keys of
@@ -202,7 +202,7 @@ fn saved_maps(project: &Path, host: &HostHandle, also: Option<&str>) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
     let mut out = String::new();
-    for file in nefia_runtime::files::ron_files(&project.join("maps")) {
+    for file in nefia_runtime::game::files::ron_files(&project.join("maps")) {
         let text = std::fs::read_to_string(&file).expect("a map file");
         out += &format!("== {}\n{}", file.display().to_string().rsplit('/').next().unwrap_or_default(), text);
     }
@@ -294,7 +294,7 @@ fn killed_run(delay: Option<Duration>) -> (DemoCopy, usize, String) {
 
 /// Every recording in `project` replays to its end with every turn's state as recorded.
 fn recordings_replay(project: &Path) -> usize {
-    let files = nefia_runtime::files::ron_files(&project.join("recordings"));
+    let files = nefia_runtime::game::files::ron_files(&project.join("recordings"));
     for file in &files {
         let recording = Recording::read(file).expect("the recording reads back");
         let options = ReplayOptions { check: true, ..ReplayOptions::default() };

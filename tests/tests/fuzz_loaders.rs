@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use nefia_runtime::files::{parse_ron, to_ron};
-use nefia_runtime::map_files::map_text;
-use nefia_runtime::project::{Project, ProjectManifest};
-use nefia_runtime::save::{MapRecord, RecordKind, SaveGame};
+use nefia_runtime::game::files::{parse_ron, to_ron};
+use nefia_runtime::game::map_files::map_text;
+use nefia_runtime::game::project::{Project, ProjectManifest};
+use nefia_runtime::game::save::{MapRecord, RecordKind, SaveGame};
 use nefia_tests::{TestGame, repo_root};
 use proptest::prelude::*;
 
@@ -203,7 +203,7 @@ proptest! {
         std::fs::write(dir.path().join("project.ron"), &text).unwrap();
         if let Ok(project) = timed("opening the project", || Project::open(dir.path()))? {
             project.save().unwrap();
-            let again: ProjectManifest = nefia_runtime::files::read_ron(&dir.path().join("project.ron")).unwrap();
+            let again: ProjectManifest = nefia_runtime::game::files::read_ron(&dir.path().join("project.ron")).unwrap();
             prop_assert_eq!(again, project.manifest);
         }
     }
@@ -228,7 +228,7 @@ proptest! {
         std::fs::create_dir_all(dir.path().join("saves")).unwrap();
         std::fs::write(dir.path().join("maps/town.ron"), mutate(&demo_file("maps/town.ron"), &map_mutations)).unwrap();
         std::fs::write(dir.path().join("saves/slot.ron"), mutate(demo_save(), &save_mutations)).unwrap();
-        let problems = timed("nefia check", || nefia_runtime::check::check_project(dir.path(), Duration::from_secs(10)))?;
+        let problems = timed("nefia check", || nefia_runtime::host::check::check_project(dir.path(), Duration::from_secs(10)))?;
         for problem in problems {
             let file = problem.file.display().to_string();
             prop_assert!(file.ends_with("town.ron") || file.ends_with("slot.ron") || file.ends_with("project.ron"), "{}", problem);

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use nefia_runtime::display::{Input, LayerKind};
+use nefia_runtime::game::display::{Input, LayerKind};
+use nefia_runtime::host::view::{RuntimeState, Snapshot};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::view::{RuntimeState, Snapshot};
 use nefia_tests::host::{answer, wait_for};
 
 fn host() -> HostHandle {
@@ -121,7 +121,7 @@ fn widgets_and_map_layers_reach_the_snapshot() {
     });
     let snapshot = wait_for(&host, |s| s.widgets.iter().any(|w| w.id == "test.hello"));
     let widget = snapshot.widgets.iter().find(|w| w.id == "test.hello").unwrap();
-    assert!(matches!(&widget.draw[0], nefia_runtime::display::DrawCmd::Text { text, .. } if text == "hello"));
+    assert!(matches!(&widget.draw[0], nefia_runtime::game::display::DrawCmd::Text { text, .. } if text == "hello"));
     assert!(snapshot.map_layers.iter().any(|(id, draw)| id == "test.mark" && draw.len() == 1));
 }
 
@@ -138,7 +138,7 @@ fn the_demo_hud_has_the_seed_widgets() {
         .draw
         .iter()
         .filter_map(|c| match c {
-            nefia_runtime::display::DrawCmd::Text { text, .. } => Some(text.as_str()),
+            nefia_runtime::game::display::DrawCmd::Text { text, .. } => Some(text.as_str()),
             _ => None,
         })
         .collect();
@@ -157,7 +157,7 @@ fn the_demo_hud_has_the_seed_widgets() {
             .draw
             .iter()
             .filter_map(|c| match c {
-                nefia_runtime::display::DrawCmd::Text { text, .. } => Some(text.clone()),
+                nefia_runtime::game::display::DrawCmd::Text { text, .. } => Some(text.clone()),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -209,7 +209,7 @@ fn the_hud_hides_the_empty_message_window_and_shows_hp_no_lower_than_0() {
     let snapshot = wait_for(&host, |s| s.serial > snapshot.serial);
     let hp_bar = snapshot.widgets.iter().find(|w| w.id == "base.hp_bar").unwrap();
     let text = hp_bar.draw.iter().find_map(|c| match c {
-        nefia_runtime::display::DrawCmd::Text { text, .. } => Some(text.clone()),
+        nefia_runtime::game::display::DrawCmd::Text { text, .. } => Some(text.clone()),
         _ => None,
     });
     assert_eq!(text.as_deref(), Some("HP 0 / 40"));
@@ -226,7 +226,7 @@ fn damage_events_show_rising_fading_popups_that_expire() {
     let popup_dy = |s: &Snapshot| -> Option<f32> {
         s.map_layers.iter().find(|(id, _)| id == "damage_popups").and_then(|(_, draw)| {
             draw.iter().find_map(|c| match c {
-                nefia_runtime::display::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
+                nefia_runtime::game::display::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
                 _ => None,
             })
         })
@@ -263,7 +263,7 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
     });
     let drawn = |s: &Snapshot, text: &str| {
         s.layers.iter().any(|l| matches!(&l.kind, LayerKind::Custom { name, draw, .. }
-            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::display::DrawCmd::Text { text: t, .. } if t == text))))
+            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::game::display::DrawCmd::Text { text: t, .. } if t == text))))
     };
     wait_for(&host, |s| drawn(s, "presses: 0"));
     host.send(Command::Input(Input::Key("space".into())));
@@ -315,8 +315,8 @@ fn names_a_key(text: &str) -> bool {
 
 #[test]
 fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
+    use nefia_runtime::host::play::PlayFrom;
     use nefia_runtime::host::{Hint, MapCommand, RefusalKind, Refused};
-    use nefia_runtime::play::PlayFrom;
 
     assert!(names_a_key("stop first (Shift+F5)") && names_a_key("Continue (F8)") && !names_a_key("Fight 2 Foes"));
     let host = host();

@@ -1,7 +1,7 @@
 //! Property tests: random sequences of object operations keep every position index
 //! consistent and every uid unique.
 
-use nefia_runtime::location::Holder;
+use nefia_runtime::game::location::Holder;
 use nefia_runtime::{MapId, ObjectKind, Uid, World};
 use nefia_tests::TestGame;
 use proptest::prelude::*;
@@ -152,8 +152,8 @@ proptest! {
             game.runtime.world().save_game(tables)
         };
         let path = std::path::Path::new("round_trip.ron");
-        let text = nefia_runtime::files::to_ron(path, &first).unwrap();
-        let parsed: nefia_runtime::save::SaveGame = nefia_runtime::files::parse_ron(path, &text).unwrap();
+        let text = nefia_runtime::game::files::to_ron(path, &first).unwrap();
+        let parsed: nefia_runtime::game::save::SaveGame = nefia_runtime::game::files::parse_ron(path, &text).unwrap();
         prop_assert_eq!(&parsed, &first, "the text reads back as written");
         let hash = game.runtime.state_hash().unwrap();
         game.runtime.world_mut().load_game(&parsed).unwrap();

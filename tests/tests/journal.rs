@@ -3,7 +3,7 @@
 //! starts at the editor's start or at a save made on the way; discarding forgets them, and a
 //! clean quit leaves nothing to recover.
 
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::{Holder, MapId, ObjectKind};
 use nefia_tests::DemoCopy;
@@ -71,8 +71,8 @@ fn saved_town(copy: &DemoCopy, host: &HostHandle) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
     let text = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
-    let journal = nefia_runtime::journal::journal_dir(&copy.project());
-    let prefix = std::fs::read_to_string(nefia_runtime::journal::key_prefix_path(&journal)).unwrap();
+    let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
+    let prefix = std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).unwrap();
     text.replace(&format!("\"{prefix}-"), "\"<session>-")
 }
 
@@ -282,7 +282,7 @@ fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
 #[test]
 fn a_save_takes_a_new_base_and_a_hotload_does_not() {
     let copy = DemoCopy::new();
-    let base = nefia_runtime::journal::base_path(&nefia_runtime::journal::journal_dir(&copy.project()));
+    let base = nefia_runtime::game::journal::base_path(&nefia_runtime::game::journal::journal_dir(&copy.project()));
     let host = spawn_editing(&copy.project());
     edit(&host, 0);
     assert!(!base.exists(), "the log starts at the editor's start");
@@ -298,7 +298,7 @@ fn a_save_takes_a_new_base_and_a_hotload_does_not() {
 
 #[test]
 fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file_elsewhere() {
-    use nefia_runtime::journal::{Journal, JournalEntry, Journaled, entry_line};
+    use nefia_runtime::game::journal::{Journal, JournalEntry, Journaled, entry_line};
     let dir = tempfile::tempdir().unwrap();
     let line = |n: u64| {
         entry_line(&JournalEntry { at: n, map: Some("town".into()), next_uid: n, what: Journaled::Undo }).unwrap()
@@ -319,7 +319,7 @@ fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file
     edit(&host, 0);
     saved_town(&copy, &host);
     crash(host);
-    let journal_dir = nefia_runtime::journal::journal_dir(&copy.project());
+    let journal_dir = nefia_runtime::game::journal::journal_dir(&copy.project());
     let base = std::fs::read_to_string(journal_dir.join("base.ron")).unwrap();
     let at = base.find("log: \"").unwrap() + 6;
     let end = at + base[at..].find('"').unwrap();
@@ -356,13 +356,13 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
 /// log goes on from the world play left (play took uids the log never saw), so every stroke
 /// comes back, byte for byte as without the crash.
 fn play_this_then_paint(host: &HostHandle) {
-    use nefia_runtime::play::PlayFrom;
+    use nefia_runtime::host::play::PlayFrom;
     host.send(Command::Preview { generator: "elona.cave".into(), params: nefia_runtime::Value::Nil, seed: 8 });
     let shown = wait_for(host, |s| s.preview.is_some());
     let preview = shown.preview.as_ref().and_then(|p| p.map).expect("a preview map");
     host.send(Command::Play(PlayFrom::Map(preview)));
     wait_for(host, |s| s.playing && s.player.is_some());
-    host.send(Command::Input(nefia_runtime::display::Input::Key("5".into())));
+    host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
     host.send(Command::StopPlay);
     wait_for(host, |s| !s.playing);
     host.send(Command::ClosePreview);
@@ -421,8 +421,8 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     // The log's fourth entry (the first hp edit, after a stroke's two parts that changed
     // tiles and a putit made) is said to have been made at another uid counter: as if a mod
     // had changed since.
-    let journal = nefia_runtime::journal::journal_dir(&copy.project());
-    let log = nefia_runtime::journal::log_path(&journal);
+    let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
+    let log = nefia_runtime::game::journal::log_path(&journal);
     let text = std::fs::read_to_string(&log).unwrap();
     let tampered: Vec<String> = text
         .lines()
@@ -442,7 +442,7 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     let kept = report.kept.expect("the journal is kept aside");
     assert!(kept.starts_with(journal.parent().unwrap()), "beside the journal: {kept:?}");
     assert_eq!(
-        std::fs::read_to_string(nefia_runtime::journal::log_path(&kept)).unwrap(),
+        std::fs::read_to_string(nefia_runtime::game::journal::log_path(&kept)).unwrap(),
         tampered.join("\n") + "\n",
         "the log as it was"
     );

@@ -4,9 +4,11 @@
 use std::sync::Arc;
 
 use nefia_runtime::Runtime;
-use nefia_runtime::edit::{self, Clip, Edit, History};
+use nefia_runtime::game::edit::{Clip, Edit};
+use nefia_runtime::game::history::History;
+use nefia_runtime::game::map::MapId;
+use nefia_runtime::host::edit;
 use nefia_runtime::lua::Output;
-use nefia_runtime::map::MapId;
 use nefia_runtime::{Symbol, Uid};
 use nefia_tests::DemoCopy;
 
@@ -171,7 +173,7 @@ fn objects_move_by_an_offset_and_regions_copy_between_maps() {
         Edit::Create {
             kind: nefia_runtime::ObjectKind::Chara,
             id: "elona.putit".into(),
-            to: nefia_runtime::location::Holder::Map(town),
+            to: nefia_runtime::game::location::Holder::Map(town),
             x: 2,
             y: 2,
         },
@@ -185,7 +187,7 @@ fn objects_move_by_an_offset_and_regions_copy_between_maps() {
     let off_map = edit::apply(runtime.lua(), &mut history, &Edit::Offset { uids: vec![putit], dx: 100, dy: 0 });
     assert!(off_map.is_err(), "moving off the map is refused");
 
-    let clip = edit::copy_region(&runtime.world(), town, 4, 2, 3, 3).unwrap();
+    let clip = nefia_runtime::game::edit::copy_region(&runtime.world(), town, 4, 2, 3, 3).unwrap();
     assert_eq!((clip.width, clip.height, clip.tiles.len()), (3, 3, 9));
     assert_eq!(clip.objects.len(), 1, "the putit at (5, 3)");
     assert_eq!((clip.objects[0].x, clip.objects[0].y), (1, 1), "relative to the region");
@@ -275,7 +277,7 @@ fn maps_are_made_saved_renamed_duplicated_and_deleted_as_files() {
         files.rename(&mut world, project, "town", "village").unwrap();
         assert_eq!(project.manifest.start_map.as_deref(), Some("village"));
     }
-    let reopened = nefia_runtime::project::Project::open(&copy.project()).unwrap();
+    let reopened = nefia_runtime::game::project::Project::open(&copy.project()).unwrap();
     assert_eq!(reopened.manifest.start_map.as_deref(), Some("village"), "project.ron follows the rename");
 }
 

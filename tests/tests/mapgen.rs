@@ -4,9 +4,9 @@
 //! object left on a wall.
 
 use nefia_runtime::Runtime;
+use nefia_runtime::game::value::Value;
 use nefia_runtime::host::generate::{Scan, generate_file, scan};
 use nefia_runtime::lua::Output;
-use nefia_runtime::value::Value;
 use nefia_tests::repo_root;
 
 fn demo() -> std::path::PathBuf {
@@ -149,7 +149,7 @@ fn nefia_check_runs_the_validators_on_the_projects_maps() {
 )
 ";
     std::fs::write(copy.project().join("maps/walled.ron"), walled).unwrap();
-    let problems = nefia_runtime::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
+    let problems = nefia_runtime::host::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
     let messages: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.file.display(), p.message)).collect();
     assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
@@ -207,7 +207,7 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
 fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
     let runtime = runtime();
     runtime.open_start_map().expect("the start map");
-    let edit = runtime.begin_play(nefia_runtime::play::PlayFrom::Start).expect("play starts");
+    let edit = runtime.begin_play(nefia_runtime::host::play::PlayFrom::Start).expect("play starts");
     let went = strings(
         &runtime,
         "local Rules = require('mod.elona.game.rules')
@@ -249,7 +249,7 @@ fn map_file(copy: &nefia_tests::DemoCopy, name: &str) -> String {
 
 #[test]
 fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
-    use nefia_runtime::edit::Edit;
+    use nefia_runtime::game::edit::Edit;
     use nefia_runtime::host::{Command, HostEvent, MapCommand};
     use nefia_tests::host::{event, spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
@@ -306,7 +306,7 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
 
 #[test]
 fn the_validators_check_the_map_being_painted() {
-    use nefia_runtime::edit::Edit;
+    use nefia_runtime::game::edit::Edit;
     use nefia_runtime::host::Command;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
@@ -334,7 +334,7 @@ fn the_validators_check_the_map_being_painted() {
 #[test]
 fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
     use nefia_runtime::host::Command;
-    use nefia_runtime::play::PlayFrom;
+    use nefia_runtime::host::play::PlayFrom;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());

@@ -4,11 +4,11 @@
 //! resize merges with a paint; objects made on both sides stay two; and object keys keep an
 //! object's identity through saves, pastes and loads.
 
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::map_diff::TileGrid;
+use nefia_runtime::game::map_merge::{Conflict, Side, merge_maps};
+use nefia_runtime::game::save::{MapRecord, ObjectRecord};
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
-use nefia_runtime::map_diff::TileGrid;
-use nefia_runtime::map_merge::{Conflict, Side, merge_maps};
-use nefia_runtime::save::{MapRecord, ObjectRecord};
 use nefia_runtime::{Holder, MapId, ObjectKind, Uid, Value};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
@@ -40,12 +40,13 @@ fn branch(edits: &[Edits]) -> MapRecord {
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
-    nefia_runtime::files::read_ron(&copy.project().join("maps/town.ron")).expect("the saved town")
+    nefia_runtime::game::files::read_ron(&copy.project().join("maps/town.ron")).expect("the saved town")
 }
 
 /// The demo's town as the repository has it.
 fn base() -> MapRecord {
-    nefia_runtime::files::read_ron(&nefia_tests::repo_root().join("projects/demo/maps/town.ron")).expect("the town")
+    nefia_runtime::game::files::read_ron(&nefia_tests::repo_root().join("projects/demo/maps/town.ron"))
+        .expect("the town")
 }
 
 fn paint(host: &HostHandle, cells: Vec<(i32, i32)>, tile: &str) {
@@ -157,7 +158,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
     // The conflicts are kept in the file, readably, and it loads in the editor.
     let copy = DemoCopy::new();
     let path = copy.project().join("maps/town.ron");
-    let text = nefia_runtime::map_files::map_text(&path, &merged).unwrap();
+    let text = nefia_runtime::game::map_files::map_text(&path, &merged).unwrap();
     assert!(text.contains("Tile(x: 5, y: 2, ours: \"elona.wall_stone\", theirs: \"elona.water\")"), "{text}");
     std::fs::write(&path, text).unwrap();
     let host = spawn_editing(&copy.project());
@@ -191,7 +192,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
     );
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
-    let saved: MapRecord = nefia_runtime::files::read_ron(&path).unwrap();
+    let saved: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
     assert!(saved.conflicts.is_empty());
     assert_eq!(TileGrid::of(&saved).unwrap().get(5, 2), Some(tile("elona.water")));
 }
@@ -263,7 +264,7 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     for object in &mut old.objects {
         object.key = None;
     }
-    std::fs::write(&path, nefia_runtime::map_files::map_text(&path, &old).unwrap()).unwrap();
+    std::fs::write(&path, nefia_runtime::game::map_files::map_text(&path, &old).unwrap()).unwrap();
     let host = spawn_editing(&copy.project());
     set(&host, 25, 4, "hp", 5);
     create(&host, "elona.putit", 3, 3);
@@ -272,11 +273,11 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
-    let saved: MapRecord = nefia_runtime::files::read_ron(&path).unwrap();
+    let saved: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
     let keys: Vec<String> = saved.objects.iter().map(|o| o.key.clone().unwrap()).collect();
     assert_eq!(&keys[..10], &(0..10).map(|i| format!("#{i}")).collect::<Vec<_>>()[..]);
-    let journal = nefia_runtime::journal::journal_dir(&copy.project());
-    let prefix = std::fs::read_to_string(nefia_runtime::journal::key_prefix_path(&journal)).unwrap();
+    let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
+    let prefix = std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).unwrap();
     assert_eq!(keys.len(), 12, "{keys:?}");
     for made in &keys[10..] {
         assert!(made.starts_with(&format!("{prefix}-")), "a made object has its session's key: {keys:?}");
@@ -289,6 +290,6 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
-    let again: MapRecord = nefia_runtime::files::read_ron(&path).unwrap();
+    let again: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
     assert_eq!(again.objects.iter().map(|o| o.key.clone().unwrap()).collect::<Vec<_>>(), keys);
 }

@@ -2,11 +2,11 @@
 //! doors, fighting, items and equipment, the potion of sight, stairs between maps, saving and
 //! loading, dying, and Stop putting the edit state back.
 
-use nefia_runtime::display::{Input, LayerKind};
+use nefia_runtime::game::display::{Input, LayerKind};
+use nefia_runtime::host::play::PlayFrom;
+use nefia_runtime::host::view::{RuntimeState, ShadowCell};
 use nefia_runtime::host::{Command, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::play::PlayFrom;
-use nefia_runtime::view::{RuntimeState, ShadowCell};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, spawn_editing, wait_for};
 

@@ -5,10 +5,10 @@
 use std::time::{Duration, Instant};
 
 use nefia_runtime::Runtime;
+use nefia_runtime::host::play::PlayFrom;
+use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::profile::ProfileKind;
-use nefia_runtime::play::PlayFrom;
-use nefia_runtime::view::RuntimeState;
 use nefia_tests::host::{eval, spawn, wait_for};
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
@@ -68,15 +68,15 @@ fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     host.send(nefia_runtime::host::Command::SetProfiling(true));
     wait_for(&host, |s| s.profile.on);
     for _ in 0..3 {
-        host.send(nefia_runtime::host::Command::Input(nefia_runtime::display::Input::Key("period".into())));
+        host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     }
     // The game menu (escape) waits for the player: 300 ms pass there.
-    host.send(nefia_runtime::host::Command::Input(nefia_runtime::display::Input::Key("escape".into())));
+    host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("escape".into())));
     let menu = wait_for(&host, |s| s.state == RuntimeState::InQuery);
     std::thread::sleep(Duration::from_millis(300));
     let layer = menu.layers.last().expect("a menu").id;
-    host.send(nefia_runtime::host::Command::Input(nefia_runtime::display::Input::Cancel { layer }));
-    host.send(nefia_runtime::host::Command::Input(nefia_runtime::display::Input::Key("period".into())));
+    host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Cancel { layer }));
+    host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     eval(&host, "true");
     let snapshot = wait_for(&host, |s| s.profile.turns.len() >= 4);
     let turns = &snapshot.profile.turns;

@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use nefia_runtime::display::Input;
+use nefia_runtime::game::display::Input;
+use nefia_runtime::game::recording::{self, Recording};
 use nefia_runtime::host::replay::{ReplayOptions, replay};
+use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::host::{Command, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::recording::{self, Recording};
-use nefia_runtime::view::RuntimeState;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, wait_for};
 
@@ -57,7 +57,7 @@ fn stop(host: &HostHandle, project: &Path) -> (PathBuf, Recording) {
     host.send(Command::StopPlay);
     wait_for(host, |s| !s.playing);
     eval(host, "true");
-    let files = nefia_runtime::files::ron_files(&project.join("recordings"));
+    let files = nefia_runtime::game::files::ron_files(&project.join("recordings"));
     assert_eq!(files.len(), 1, "one session, one recording: {files:?}");
     let recording = Recording::read(&files[0]).expect("the recording reads back");
     (files[0].clone(), recording)
@@ -116,7 +116,7 @@ fn a_session_is_recorded_and_replays_headless_to_the_same_state_every_turn() {
         .collect();
     assert_eq!(saves[0], saves[1]);
     // No replay wrote the project's saves or another recording.
-    assert_eq!(nefia_runtime::files::ron_files(&copy.project().join("recordings")).len(), 1);
+    assert_eq!(nefia_runtime::game::files::ron_files(&copy.project().join("recordings")).len(), 1);
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn stop_after_stepping_back_keeps_the_turns_ahead_and_the_recording_replays_to_i
 }
 
 /// Where the objects of prototype `id` stand on the current map (from the Locations tree).
-fn positions_of(snapshot: &nefia_runtime::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
+fn positions_of(snapshot: &nefia_runtime::host::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
     let current = snapshot.locations.maps.iter().find(|m| m.current);
     current.map_or(Vec::new(), |map| map.objects.iter().filter(|o| o.id.as_str() == id).map(|o| (o.x, o.y)).collect())
 }
@@ -262,7 +262,7 @@ fn key_towards(from: (i32, i32), to: (i32, i32)) -> &'static str {
 
 /// Sends `key` and waits for the snapshot after it, with no REPL code in between (the
 /// recording holds keys only).
-fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_runtime::view::Snapshot> {
+fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_runtime::host::view::Snapshot> {
     let before = host.snapshot().serial;
     host.send(Command::Input(Input::Key(key.into())));
     wait_for(host, |s| s.serial > before)
@@ -270,7 +270,7 @@ fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_runtime::view::Snap
 
 /// Sends a movement key as [`key`] does; a prompt it opened (walking into someone not
 /// hostile) is answered with Escape.
-fn step(host: &HostHandle, k: &str) -> std::sync::Arc<nefia_runtime::view::Snapshot> {
+fn step(host: &HostHandle, k: &str) -> std::sync::Arc<nefia_runtime::host::view::Snapshot> {
     let after = key(host, k);
     match after.layers.is_empty() {
         true => after,
@@ -308,7 +308,7 @@ fn remake_the_demo_regression_recordings() {
     let sessions: [Session; 3] = [
         ("walk-and-kill", |host| {
             // Walk at the nearest putit and strike it until the player kills one.
-            let count = |s: &nefia_runtime::view::Snapshot| positions_of(s, "elona.putit").len();
+            let count = |s: &nefia_runtime::host::view::Snapshot| positions_of(s, "elona.putit").len();
             let mut killed = false;
             for _ in 0..300 {
                 let snapshot = host.snapshot();
@@ -366,7 +366,7 @@ fn remake_the_demo_regression_recordings() {
         host.send(Command::StopPlay);
         wait_for(&host, |s| !s.playing);
         drop(host);
-        let made = nefia_runtime::files::ron_files(&copy.project().join("recordings"));
+        let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
         std::fs::create_dir_all(repo.join("tests")).unwrap();
         std::fs::copy(&made[0], repo.join("tests").join(format!("{name}.ron"))).unwrap();
         let store = recording::files_dir(&copy.project().join("recordings"));
@@ -478,7 +478,7 @@ fn a_thousand_turns_can_be_gone_back_through_in_little_memory() {
     }
     let position = wait_for(&host, |s| s.recording.is_some_and(|r| r.turns >= 1000)).recording.unwrap();
     // A long session is written as it goes, so a crash loses little of it.
-    let so_far = nefia_runtime::files::ron_files(&copy.project().join("recordings"));
+    let so_far = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
     let so_far = Recording::read(&so_far[0]).expect("the recording so far reads");
     assert!(so_far.turns.len() > 750, "written every 250 turns: {} marks", so_far.turns.len());
     assert!(position.back >= 1000, "{position:?}");

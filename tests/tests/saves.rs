@@ -96,17 +96,19 @@ fn a_game_played_on_a_map_with_an_unknown_object_saves_and_loads() {
     assert_eq!(first, second, "the unknown object is carried through the save and the load");
     assert!(first.contains("gone.ghost") && first.contains("gone.coin"));
     // The map file written from this world still gives it no uid.
-    let record =
-        runtime.world().map_record(runtime.world().current_map().unwrap(), nefia_runtime::save::RecordKind::MapFile);
-    let written = nefia_runtime::map_files::map_text(&town, &record.unwrap()).unwrap();
+    let record = runtime
+        .world()
+        .map_record(runtime.world().current_map().unwrap(), nefia_runtime::game::save::RecordKind::MapFile);
+    let written = nefia_runtime::game::map_files::map_text(&town, &record.unwrap()).unwrap();
     assert!(
         written.contains(
             "(key: \"#0+\", kind: chara, id: \"gone.ghost\", x: 3, y: 3, inventory: [(key: \"#0+/0\", kind: item, id: \"gone.coin\""
         ),
         "the keyless ghost is keyed by its place, past the door's #0: {written}"
     );
-    let reread: nefia_runtime::save::MapRecord = nefia_runtime::files::ron_options().from_str(&written).unwrap();
-    assert_eq!(nefia_runtime::object_key::first_repeat(&reread.objects), None, "no key is written twice");
+    let reread: nefia_runtime::game::save::MapRecord =
+        nefia_runtime::game::files::ron_options().from_str(&written).unwrap();
+    assert_eq!(nefia_runtime::game::object_key::first_repeat(&reread.objects), None, "no key is written twice");
 }
 
 #[test]

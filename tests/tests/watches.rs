@@ -6,12 +6,12 @@
 //! a recorded session and goes back to one, stopping at the line that made it.
 
 use nefia_runtime::Runtime;
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::value::Value;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::value::Value;
-use nefia_runtime::view::RuntimeState;
 use nefia_tests::host::{answer, demo, eval, wait_for};
 
 fn values(list: &[&str]) -> Evaluation {
@@ -118,7 +118,7 @@ fn a_condition_filters_and_an_editor_edit_stops_named_as_the_operation() {
         other => panic!("{other:?}"),
     };
     host.send(Command::Edit(Edit::SetBase {
-        uids: vec![nefia_runtime::object::Uid(uid)],
+        uids: vec![nefia_runtime::game::object::Uid(uid)],
         field: "hp".into(),
         value: Value::Int(2),
     }));
@@ -166,7 +166,7 @@ fn headless_a_watch_prints_its_line_and_the_script_goes_on() {
 
 /// Presses `key` and waits until it has been handled.
 fn press(host: &nefia_runtime::host::HostHandle, key: &str) {
-    host.send(Command::Input(nefia_runtime::display::Input::Key(key.into())));
+    host.send(Command::Input(nefia_runtime::game::display::Input::Key(key.into())));
     eval(host, "true");
 }
 
@@ -264,7 +264,7 @@ fn keys_do_not_reach_the_game_while_it_is_stopped_at_a_breakpoint() {
     let turn = number(&host, "World.turn()");
     host.send(Command::Eval { id: 9, code: "pause() return World.turn()".into() });
     wait_for(&host, |s| s.state == RuntimeState::Paused);
-    host.send(Command::Input(nefia_runtime::display::Input::Key("period".into())));
+    host.send(Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     let mut seen = Vec::new();
     let refused = nefia_tests::host::event(&host, &mut seen, |e| match e {
         nefia_runtime::host::HostEvent::Refused(refused) => Some(refused.message.clone()),

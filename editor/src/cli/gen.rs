@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Exit {
     let Some(range) = &args.scan else {
         return match generate::generate_file(&project, id, &params, args.seed) {
             Ok(text) => match &args.out {
-                Some(out) => match nefia_runtime::files::write_atomic(out, text.as_bytes()) {
+                Some(out) => match nefia_runtime::game::files::write_atomic(out, text.as_bytes()) {
                     Ok(()) => {
                         println!("wrote {id} seed {} to {}", args.seed, out.display());
                         Ok(ExitCode::SUCCESS)

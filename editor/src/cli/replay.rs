@@ -66,7 +66,7 @@ pub fn run(args: Args) -> Exit {
         None => project_or_default(None)?,
     };
     let file = &args.file;
-    let recording = match nefia_runtime::recording::Recording::read(file) {
+    let recording = match nefia_runtime::game::recording::Recording::read(file) {
         Ok(recording) => recording,
         Err(error) => {
             eprintln!("nefia replay: {error}");

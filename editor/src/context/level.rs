@@ -89,7 +89,7 @@ impl Tool {
 }
 
 /// A rectangle of a map: the map, its top-left and bottom-right cells.
-pub type Region = (nefia_runtime::map::MapId, (i32, i32), (i32, i32));
+pub type Region = (nefia_runtime::game::map::MapId, (i32, i32), (i32, i32));
 
 /// A drag in progress: where it started, where it was last frame, and its stroke.
 #[derive(Clone, Copy, Debug)]
@@ -113,7 +113,7 @@ pub struct LevelState {
     /// The region last box-selected in the Select tool: what Ctrl+C copies.
     pub region: Option<Region>,
     /// What Ctrl+C copied, for Ctrl+V.
-    pub clip: Option<std::sync::Arc<nefia_runtime::edit::Clip>>,
+    pub clip: Option<std::sync::Arc<nefia_runtime::game::edit::Clip>>,
     /// The Palette pane's search texts: tiles, objects.
     pub search: (String, String),
     pub(crate) drag: Option<Drag>,

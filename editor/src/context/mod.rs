@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
-use nefia_runtime::view::Snapshot;
+use nefia_runtime::host::view::Snapshot;
 
 use crate::links::LinkAction;
 

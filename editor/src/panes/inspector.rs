@@ -10,11 +10,11 @@ use std::collections::{HashMap, HashSet};
 
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::moddable::{Contribution, TempValue};
+use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
-use nefia_runtime::moddable::{Contribution, TempValue};
-use nefia_runtime::value::Key;
-use nefia_runtime::view::{FieldRow, ObjectDetails};
+use nefia_runtime::host::view::{FieldRow, ObjectDetails};
 use nefia_runtime::{ModMethod, Uid, Value};
 
 use crate::context::EditorContext;
@@ -205,7 +205,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
 /// typed there), or remove its watches.
 fn field_menu_ui(
     ui: &mut Ui,
-    snapshot: &nefia_runtime::view::Snapshot,
+    snapshot: &nefia_runtime::host::view::Snapshot,
     uids: &[Uid],
     field: &str,
     becomes: &mut String,

@@ -11,10 +11,10 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Sense, Ui};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::location::Holder;
 use nefia_runtime::host::Command;
-use nefia_runtime::location::Holder;
-use nefia_runtime::view::{LocationTree, ObjectRow};
+use nefia_runtime::host::view::{LocationTree, ObjectRow};
 use nefia_runtime::{MapId, ObjectKind, Symbol, Uid};
 
 use crate::context::EditorContext;

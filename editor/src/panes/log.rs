@@ -1,7 +1,7 @@
 //! The Log pane: printed output, messages to the player and log lines, in order.
 
 use egui::{Color32, RichText, Ui};
-use nefia_runtime::display::LogLevel;
+use nefia_runtime::game::display::LogLevel;
 use nefia_runtime::lua::Output;
 
 /// Lines kept in the pane.

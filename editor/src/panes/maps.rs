@@ -4,10 +4,10 @@
 //! changes are marked •, maps with unknown ids ⚠.
 
 use egui::{RichText, Ui};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::map::MapId;
+use nefia_runtime::game::map_files::MapFileView;
 use nefia_runtime::host::{Command, MapCommand};
-use nefia_runtime::map::MapId;
-use nefia_runtime::map_files::MapFileView;
 
 use crate::context::EditorContext;
 

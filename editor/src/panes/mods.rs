@@ -5,8 +5,8 @@
 //! loaded one can be reloaded in place.
 
 use egui::{Color32, RichText, Ui};
+use nefia_runtime::game::mods::ModRow;
 use nefia_runtime::host::Command;
-use nefia_runtime::mods::ModRow;
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links;

@@ -10,9 +10,9 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant, SystemTime};
 
 use egui::{Color32, RichText, Ui};
+use nefia_runtime::game::recording::Recording;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::replay::{ReplayOptions, replay};
-use nefia_runtime::recording::Recording;
 
 use crate::context::EditorContext;
 
@@ -73,8 +73,8 @@ impl RecordingsState {
     fn rescan(&mut self, project: &Path) {
         let dir = project.join("recordings");
         let mut found: Vec<(PathBuf, bool)> =
-            nefia_runtime::files::ron_files(&dir).into_iter().map(|p| (p, false)).collect();
-        found.extend(nefia_runtime::files::ron_files(&dir.join("tests")).into_iter().map(|p| (p, true)));
+            nefia_runtime::game::files::ron_files(&dir).into_iter().map(|p| (p, false)).collect();
+        found.extend(nefia_runtime::game::files::ron_files(&dir.join("tests")).into_iter().map(|p| (p, true)));
         let mut listed = Vec::new();
         for (path, test) in found {
             let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Modifiers, RichText, Ui};
 use nefia_runtime::host::Command;
+use nefia_runtime::host::view::Snapshot;
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
-use nefia_runtime::view::Snapshot;
 
 use crate::commands::{Action, Scope};
 use crate::context::EditorContext;
@@ -87,7 +87,7 @@ pub fn input_id() -> egui::Id {
 impl ReplState {
     /// A REPL whose history is kept in `file` (read now if it exists).
     pub fn with_history_file(file: PathBuf) -> ReplState {
-        let history = nefia_runtime::files::read_ron::<Vec<String>>(&file).unwrap_or_default();
+        let history = nefia_runtime::game::files::read_ron::<Vec<String>>(&file).unwrap_or_default();
         ReplState { history, history_file: Some(file), ..ReplState::default() }
     }
 
@@ -114,8 +114,8 @@ impl ReplState {
 
     fn save_history(&self) {
         let Some(file) = &self.history_file else { return };
-        let written = nefia_runtime::files::to_ron(file, &self.history)
-            .and_then(|text| nefia_runtime::files::write_atomic(file, text.as_bytes()));
+        let written = nefia_runtime::game::files::to_ron(file, &self.history)
+            .and_then(|text| nefia_runtime::game::files::write_atomic(file, text.as_bytes()));
         if let Err(error) = written {
             tracing::warn!("the REPL history could not be saved to {}: {error}", file.display());
         }

@@ -4,11 +4,11 @@
 
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
-use nefia_runtime::display::{Input, WidgetView};
-use nefia_runtime::edit::Edit;
+use nefia_runtime::game::display::{Input, WidgetView};
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::location::Holder;
 use nefia_runtime::host::Command;
-use nefia_runtime::location::Holder;
-use nefia_runtime::view::{MapView, Snapshot};
+use nefia_runtime::host::view::{MapView, Snapshot};
 
 use nefia_runtime::lua::GameError;
 

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::Value;
+use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
-use nefia_runtime::value::Key;
 
 use crate::context::EditorContext;
 
@@ -176,7 +176,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                     .on_hover_text("Play the preview at its entrance (Stop comes back here)")
                     .clicked()
             {
-                state.outbox.push(Command::Play(nefia_runtime::play::PlayFrom::Map(map)));
+                state.outbox.push(Command::Play(nefia_runtime::host::play::PlayFrom::Map(map)));
             }
         }
     });

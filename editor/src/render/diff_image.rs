@@ -7,8 +7,8 @@ use std::hash::{Hash, Hasher};
 use std::path::Path;
 
 use nefia_runtime::ObjectKind;
-use nefia_runtime::map_diff::TileGrid;
-use nefia_runtime::save::MapRecord;
+use nefia_runtime::game::map_diff::TileGrid;
+use nefia_runtime::game::save::MapRecord;
 
 /// The widest picture written, in pixels.
 const MAX_WIDTH: u32 = 3072;

@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use egui::epaint::{Mesh, Tessellator, TextShape, Vertex};
 use egui::{Color32, ColorImage, FontId, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions, Vec2};
-use nefia_runtime::display::{DrawCmd, DrawList};
-use nefia_runtime::map::CHUNK_SIZE;
-use nefia_runtime::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
+use nefia_runtime::game::display::{DrawCmd, DrawList};
+use nefia_runtime::game::map::CHUNK_SIZE;
+use nefia_runtime::host::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
 use nefia_runtime::{ObjectKind, Symbol, Uid};
 
 use super::camera::{Camera, LayerToggles};

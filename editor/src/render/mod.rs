@@ -9,7 +9,7 @@ pub mod map;
 pub mod overlay;
 
 use egui::Color32;
-use nefia_runtime::display::Color;
+use nefia_runtime::game::display::Color;
 
 /// An engine colour as egui's.
 pub fn color(rgba: Color) -> Color32 {

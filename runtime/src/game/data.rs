@@ -8,9 +8,9 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::moddable::{FieldMap, Origin};
-use crate::symbol::Symbol;
-use crate::value::Value;
+use crate::game::moddable::{FieldMap, Origin};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
 
 /// Index of a prototype in the registry. Stable for the life of the world: replacing a
 /// prototype (hotload) keeps its index.

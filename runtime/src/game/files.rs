@@ -84,7 +84,7 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
         column: Some(e.span.start.col),
         message: match &e.code {
             ron::Error::NoSuchStructField { expected, found, outer } => {
-                crate::validate::unknown_field_message(found, expected, outer.as_deref())
+                crate::game::validate::unknown_field_message(found, expected, outer.as_deref())
             }
             other => other.to_string(),
         },

@@ -3,7 +3,7 @@
 //! them with undo, redo and stroke merging (helix's `Transaction` and `History` are the
 //! model). Nothing here runs Lua: applying a change puts recorded state back into the
 //! [`World`] and touches what it changed, so the same values can serve the editor's undo, a
-//! play session's step back and a recording's replay. [`crate::edit`] makes transactions from
+//! play session's step back and a recording's replay. [`crate::host::edit`] makes transactions from
 //! the editor's edits.
 //!
 //! Undo applies a transaction's "before" states and redo its "after" states, so undoing is
@@ -14,13 +14,13 @@
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
-use crate::location::Location;
-use crate::map::MapId;
-use crate::moddable::{FieldMap, TempValue};
-use crate::object::Uid;
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::{World, WorldState};
+use crate::game::location::Location;
+use crate::game::map::MapId;
+use crate::game::moddable::{FieldMap, TempValue};
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::{World, WorldState};
 
 /// Most transactions the history keeps.
 pub const MAX_HISTORY: usize = 200;
@@ -44,7 +44,7 @@ pub enum Change {
         /// The object.
         uid: Uid,
         /// The prototype.
-        proto: crate::data::ProtoIdx,
+        proto: crate::game::data::ProtoIdx,
     },
     /// Every temp value of an object.
     Temps {
@@ -98,11 +98,11 @@ pub enum Change {
         /// Its entrance.
         entrance: Option<(i32, i32)>,
         /// How it was generated.
-        generated: Option<Arc<crate::map::Generated>>,
+        generated: Option<Arc<crate::game::map::Generated>>,
         /// Its own base values.
         fields: FieldMap,
         /// The conflicts left to pick.
-        conflicts: Arc<Vec<crate::map_merge::Conflict>>,
+        conflicts: Arc<Vec<crate::game::map_merge::Conflict>>,
     },
 }
 
@@ -300,7 +300,7 @@ fn unpin(world: &mut World, entry: &Transaction) {
 /// are not in it.
 pub fn changes_since(before: &WorldState, world: &World) -> (Vec<Change>, Vec<Change>) {
     let (mut undo, mut redo) = (Vec::new(), Vec::new());
-    let place = |object: Option<&crate::object::Object>, uid: Uid| match object {
+    let place = |object: Option<&crate::game::object::Object>, uid: Uid| match object {
         Some(o) => Change::Place { uid, location: o.location(), x: o.x, y: o.y },
         None => Change::Place { uid, location: None, x: 0, y: 0 },
     };
@@ -445,9 +445,9 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{DataRegistry, OnDuplicate};
-    use crate::moddable::Origin;
-    use crate::object::ObjectKind;
+    use crate::game::data::{DataRegistry, OnDuplicate};
+    use crate::game::moddable::Origin;
+    use crate::game::object::ObjectKind;
 
     /// A world with one 4×4 map of floor and a character prototype; no Lua.
     fn world() -> (World, MapId) {
@@ -456,7 +456,7 @@ mod tests {
         data.add("base.chara".into(), "t.putit".into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error)
             .unwrap();
         let mut world = World::new(data);
-        let map = world.insert_map(crate::map::InstancedMap::new(MapId(0), 4, 4, Symbol::intern("t.floor")));
+        let map = world.insert_map(crate::game::map::InstancedMap::new(MapId(0), 4, 4, Symbol::intern("t.floor")));
         (world, map)
     }
 
@@ -550,7 +550,7 @@ mod tests {
         let (mut world, map) = world();
         let mut history = History::default();
         let putit = world.create(ObjectKind::Chara, "t.putit").unwrap();
-        world.take_object(crate::location::Holder::Map(map), putit, 1, 1).unwrap();
+        world.take_object(crate::game::location::Holder::Map(map), putit, 1, 1).unwrap();
         let placed = Change::Place { uid: putit, location: Some(Location::Map(map)), x: 1, y: 1 };
         let removed = Change::Place { uid: putit, location: None, x: 1, y: 1 };
         let tx = Transaction::new("Remove".into(), vec![placed], vec![removed]);

@@ -18,11 +18,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::edit::Edit;
-use crate::files::{FileError, parse_ron, read_text};
-use crate::map::MapId;
-use crate::save::SaveGame;
-use crate::value::Value;
+use crate::game::edit::Edit;
+use crate::game::files::{FileError, parse_ron, read_text};
+use crate::game::map::MapId;
+use crate::game::save::SaveGame;
+use crate::game::value::Value;
 
 /// The journal's format version, written in each base.
 pub const JOURNAL_FORMAT: u32 = 1;
@@ -153,7 +153,7 @@ pub struct Journal {
     pub entries: Vec<JournalEntry>,
     /// What could not be read (a line cut off is not a problem), as `file:line: message`.
     pub problems: Vec<String>,
-    /// The prefix of the object keys the session gave (see [`crate::object_key`]), so the
+    /// The prefix of the object keys the session gave (see [`crate::game::object_key`]), so the
     /// recovered session keys its objects as the crashed one did.
     pub key_prefix: Option<String>,
 }
@@ -196,7 +196,7 @@ pub fn base_path(dir: &Path) -> PathBuf {
 
 /// One log line, ending in a newline.
 pub fn entry_line(entry: &JournalEntry) -> Result<String, ron::Error> {
-    let mut line = crate::files::ron_options().to_string(entry)?;
+    let mut line = crate::game::files::ron_options().to_string(entry)?;
     line.push('\n');
     Ok(line)
 }
@@ -298,7 +298,7 @@ fn read_log(path: &Path) -> Result<(Vec<JournalEntry>, Vec<String>), FileError> 
     let lines: Vec<&str> = text.lines().collect();
     let mut entries = Vec::new();
     for (number, line) in lines.iter().enumerate() {
-        match crate::files::ron_options().from_str::<JournalEntry>(line) {
+        match crate::game::files::ron_options().from_str::<JournalEntry>(line) {
             Ok(entry) => entries.push(entry),
             // The line being written when the process died.
             Err(_) if number + 1 == lines.len() && !text.ends_with('\n') => break,

@@ -8,10 +8,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::map::MapId;
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
-use crate::world::{World, WorldError};
+use crate::game::map::MapId;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::world::{World, WorldError};
 
 /// Where an object is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -261,7 +261,7 @@ impl World {
     }
 
     /// The mef at (x, y) of `map` other than `except`, if any.
-    pub fn mef_at(&self, map: &crate::map::InstancedMap, x: i32, y: i32, except: Uid) -> Option<Uid> {
+    pub fn mef_at(&self, map: &crate::game::map::InstancedMap, x: i32, y: i32, except: Uid) -> Option<Uid> {
         map.objects_at(x, y)
             .iter()
             .copied()

@@ -2,7 +2,7 @@
 //! by region ("12 cells at (3..8, 4..5): elona.floor_stone → elona.wall_stone"), and objects
 //! added, removed, moved and changed field by field.
 //!
-//! Objects are paired by their key (see [`crate::object_key`]) where both files give one;
+//! Objects are paired by their key (see [`crate::game::object_key`]) where both files give one;
 //! the others (files written by hand, or before keys) are paired as a reviewer would: first
 //! the same prototype at the same cell, then the same prototype at the nearest cell (a
 //! move). What is left over was added or removed.
@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::save::{MapRecord, ObjectRecord};
-use crate::symbol::Symbol;
+use crate::game::save::{MapRecord, ObjectRecord};
+use crate::game::symbol::Symbol;
 
 /// A map record's tiles decoded into a grid of tile ids, row by row.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,7 +28,7 @@ impl TileGrid {
     /// Decodes `record`'s rows, checking the size before allocating and every code against
     /// the palette; an error says which row is wrong.
     pub fn of(record: &MapRecord) -> Result<TileGrid, String> {
-        crate::validate::check_map_size(record.width.into(), record.height.into())?;
+        crate::game::validate::check_map_size(record.width.into(), record.height.into())?;
         let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count()).max(1);
         if record.tiles.len() != usize::try_from(record.height).unwrap_or(0) {
             return Err(format!("tiles has {} rows, but height is {}", record.tiles.len(), record.height));
@@ -89,7 +89,7 @@ impl TileGrid {
             })
             .collect();
         let wishes: Vec<&dyn Fn(Symbol) -> Option<String>> = wishes.iter().map(|w| w.as_ref()).collect();
-        let codes = crate::save::choose_codes(&used, &wishes);
+        let codes = crate::game::save::choose_codes(&used, &wishes);
         let palette = used.iter().zip(&codes).map(|(&tile, code)| (code.clone(), tile)).collect();
         let width = usize::try_from(self.width).unwrap_or(1).max(1);
         let rows = indices.chunks(width).map(|row| row.iter().map(|&i| codes[i].as_str()).collect()).collect();

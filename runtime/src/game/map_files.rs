@@ -11,11 +11,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::files::{FileError, read_ron, read_ron_text, to_ron_lines, write_atomic};
-use crate::map::MapId;
-use crate::project::Project;
-use crate::save::{MapRecord, RecordKind};
-use crate::world::{World, WorldError};
+use crate::game::files::{FileError, read_ron, read_ron_text, to_ron_lines, write_atomic};
+use crate::game::map::MapId;
+use crate::game::project::Project;
+use crate::game::save::{MapRecord, RecordKind};
+use crate::game::world::{World, WorldError};
 
 /// Why a map file operation failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -61,7 +61,7 @@ pub struct MapFileView {
     pub problems: Vec<String>,
     /// The generator and seed that made it, if it is open and a generator made it.
     pub generated: Option<(String, i64)>,
-    /// How many conflicts a merge left in it, if it is open (see [`crate::map_merge`]).
+    /// How many conflicts a merge left in it, if it is open (see [`crate::game::map_merge`]).
     pub conflicts: usize,
 }
 
@@ -74,7 +74,7 @@ pub struct MapFiles {
 /// Checks a map name: letters, digits, `_` and `-`, so it is a file name inside the
 /// project's `maps/` folder and never a path outside it.
 pub fn check_name(name: &str) -> Result<(), MapFileError> {
-    crate::project::check_name("map", name).map_err(MapFileError::Refused)
+    crate::game::project::check_name("map", name).map_err(MapFileError::Refused)
 }
 
 /// A map file's text: one line per palette entry, row of tiles and object.
@@ -91,7 +91,7 @@ fn line_of(text: &str, needle: &str) -> Option<usize> {
 impl MapFiles {
     /// The map files found in the project's `maps/` folder (none are open yet).
     pub fn scan(project: &Project) -> MapFiles {
-        let files = crate::files::ron_files(&project.maps_dir())
+        let files = crate::game::files::ron_files(&project.maps_dir())
             .iter()
             .filter_map(|path| Some((path.file_stem()?.to_str()?.to_owned(), MapFile::default())))
             .collect();
@@ -150,7 +150,7 @@ impl MapFiles {
             .collect();
         let map = world
             .map_from_record(&record, RecordKind::MapFile)
-            .map_err(|error| crate::validate::refusal_in_file(error, &path, &text))?;
+            .map_err(|error| crate::game::validate::refusal_in_file(error, &path, &text))?;
         world.map_mut(map)?.name = name.to_owned();
         let saved = Some(world.map(map)?.content_revision());
         self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: problems.clone() });
@@ -375,7 +375,7 @@ pub fn create_project(
         return Err(MapFileError::Refused(format!("{} already holds a project", dir.display())));
     }
     std::fs::create_dir_all(dir.join("maps")).map_err(|e| FileError::io(dir, e))?;
-    let manifest = crate::project::ProjectManifest {
+    let manifest = crate::game::project::ProjectManifest {
         name: name.to_owned(),
         mods,
         mod_dirs,

@@ -8,7 +8,7 @@
 //!   found by which of the nine a resize can use lines the old cells up best), and the other
 //!   side's edits inside the kept area land on the same cells. Edits that fall outside it
 //!   are a [`Conflict::Map`] of field `cut`; two different resizes are one of field `size`.
-//! - **Objects** are matched by their key (see [`crate::object_key`]), never by place or
+//! - **Objects** are matched by their key (see [`crate::game::object_key`]), never by place or
 //!   prototype: an object moved on one side and edited on the other is one object, and
 //!   objects both sides made stay two. Their prototype, position, each field, and what they
 //!   hold (inventory, equipment — each taken as a whole) merge one by one; where both sides
@@ -24,11 +24,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{read_ron, write_atomic};
-use crate::map_diff::TileGrid;
-use crate::map_files::map_text;
-use crate::save::{MapRecord, ObjectRecord};
-use crate::symbol::Symbol;
+use crate::game::files::{read_ron, write_atomic};
+use crate::game::map_diff::TileGrid;
+use crate::game::map_files::map_text;
+use crate::game::save::{MapRecord, ObjectRecord};
+use crate::game::symbol::Symbol;
 
 /// Which side of a merge a choice takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -184,8 +184,8 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         }
         let grid = TileGrid::of(record).map_err(|message| MergeError { side, message })?;
         let mut objects = record.objects.clone();
-        crate::object_key::fill_missing(&mut objects);
-        if let Some((key, _, _)) = crate::object_key::first_repeat(&objects) {
+        crate::game::object_key::fill_missing(&mut objects);
+        if let Some((key, _, _)) = crate::game::object_key::first_repeat(&objects) {
             return Err(MergeError { side, message: format!("object key '{key}' is given to two objects") });
         }
         Ok((grid, objects))

@@ -10,8 +10,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::symbol::Symbol;
-use crate::value::Value;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
 
 /// How [`Moddable::mod_temp`] and [`Moddable::mod_base`] combine a new value with the current
 /// one.
@@ -168,8 +168,8 @@ impl Inline for TempValue {
 }
 
 /// Equipment slots: a character's body parts, never inline.
-impl Inline for crate::object::Uid {
-    type Entries = [(Symbol, crate::object::Uid); 0];
+impl Inline for crate::game::object::Uid {
+    type Entries = [(Symbol, crate::game::object::Uid); 0];
 }
 
 /// A small map from field name to value, sorted by symbol. Objects have few fields, so a

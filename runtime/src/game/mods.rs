@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, read_ron};
+use crate::game::files::{FileError, read_ron};
 
 /// The contents of a `mod.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -236,7 +236,7 @@ end)
 /// Writes a new mod `id` into the project's own `mods/` folder — `mod.ron` (needing `base`)
 /// and an `init.lua` with a prototype and a handler — and lists it in `project.ron`.
 /// Returns the mod's folder. Refuses a bad id or a mod folder that already exists.
-pub fn create_mod(project: &mut crate::project::Project, id: &str) -> Result<PathBuf, FileError> {
+pub fn create_mod(project: &mut crate::game::project::Project, id: &str) -> Result<PathBuf, FileError> {
     let dir = project.dir.join("mods").join(id);
     let valid = id.len() <= 64
         && id.starts_with(|c: char| c.is_ascii_lowercase())
@@ -256,8 +256,11 @@ pub fn create_mod(project: &mut crate::project::Project, id: &str) -> Result<Pat
     };
     std::fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e.to_string()))?;
     let manifest_path = dir.join("mod.ron");
-    crate::files::write_atomic(&manifest_path, crate::files::to_ron(&manifest_path, &manifest)?.as_bytes())?;
-    crate::files::write_atomic(&dir.join("init.lua"), skeleton_init(id).as_bytes())?;
+    crate::game::files::write_atomic(
+        &manifest_path,
+        crate::game::files::to_ron(&manifest_path, &manifest)?.as_bytes(),
+    )?;
+    crate::game::files::write_atomic(&dir.join("init.lua"), skeleton_init(id).as_bytes())?;
     if !project.manifest.mods.iter().any(|m| m == id) {
         project.manifest.mods.push(id.to_owned());
     }

@@ -9,10 +9,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::ProtoIdx;
-use crate::location::{Location, ObjectList};
-use crate::moddable::{FieldMap, Moddable};
-use crate::symbol::Symbol;
+use crate::game::data::ProtoIdx;
+use crate::game::location::{Location, ObjectList};
+use crate::game::moddable::{FieldMap, Moddable};
+use crate::game::symbol::Symbol;
 
 /// The unique id of a map object. Starts at 1, grows by one for every object made (clones
 /// included) and is never reused.
@@ -131,7 +131,7 @@ pub struct Object {
     pub(crate) equipment: Option<Equipment>,
     /// Holds from Rust (editor undo history, clipboard) that keep an ownerless object alive.
     pub(crate) pins: u32,
-    /// Its key in a map file, if it was read from one (see [`crate::object_key`]); an
+    /// Its key in a map file, if it was read from one (see [`crate::game::object_key`]); an
     /// object without one is keyed by its session and uid.
     pub(crate) key: Option<Box<str>>,
 }

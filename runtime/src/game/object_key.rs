@@ -18,7 +18,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hasher};
 
-use crate::save::ObjectRecord;
+use crate::game::save::ObjectRecord;
 
 /// The prefix of worlds that no editor session keys (tests, the headless tools): fixed, so
 /// their output is the same on every run.
@@ -35,7 +35,7 @@ pub fn session_prefix() -> String {
 }
 
 /// The key a session gives an object it made.
-pub fn session_key(prefix: &str, uid: crate::object::Uid) -> String {
+pub fn session_key(prefix: &str, uid: crate::game::object::Uid) -> String {
     format!("{prefix}-{}", uid.0)
 }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, read_ron_text};
+use crate::game::files::{FileError, read_ron_text};
 
 /// The contents of `project.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,7 +86,7 @@ impl Project {
     /// Writes `project.ron` (atomically).
     pub fn save(&self) -> Result<(), FileError> {
         let path = self.dir.join("project.ron");
-        crate::files::write_atomic(&path, crate::files::to_ron(&path, &self.manifest)?.as_bytes())
+        crate::game::files::write_atomic(&path, crate::game::files::to_ron(&path, &self.manifest)?.as_bytes())
     }
 
     /// The folders searched for mods, in order.

@@ -19,9 +19,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::edit::Edit;
-use crate::files::{self, FileError};
-use crate::save::SaveGame;
+use crate::game::edit::Edit;
+use crate::game::files::{self, FileError};
+use crate::game::save::SaveGame;
 
 /// The format the writer wrote; a reader refuses newer ones.
 pub const RECORDING_FORMAT: u32 = 1;

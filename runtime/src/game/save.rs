@@ -12,15 +12,15 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, read_ron_text, to_ron, write_atomic};
-use crate::location::Location;
-use crate::map::{CellMemory, Generated, InstancedMap, MapId};
-use crate::moddable::{FieldMap, Moddable, TempValue};
-use crate::object::{Object, ObjectKind, Uid};
-use crate::object_key::{fill_record, positional_key};
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::{Clock, World, WorldError};
+use crate::game::files::{FileError, read_ron_text, to_ron, write_atomic};
+use crate::game::location::Location;
+use crate::game::map::{CellMemory, Generated, InstancedMap, MapId};
+use crate::game::moddable::{FieldMap, Moddable, TempValue};
+use crate::game::object::{Object, ObjectKind, Uid};
+use crate::game::object_key::{fill_record, positional_key};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::{Clock, World, WorldError};
 
 /// The version written into save files.
 pub const SAVE_FORMAT: u32 = 1;
@@ -32,7 +32,7 @@ pub struct ObjectRecord {
     /// Its uid (save games only; map files give new objects new uids).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<Uid>,
-    /// Its identity in a map file, unique within the file (see [`crate::object_key`]):
+    /// Its identity in a map file, unique within the file (see [`crate::game::object_key`]):
     /// always written in map files; in save games only when it came from a map file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
@@ -115,10 +115,10 @@ pub struct MapRecord {
     /// The map's temp values with their provenance (save games only).
     #[serde(default, skip_serializing_if = "FieldMap::is_empty")]
     pub temp: FieldMap<TempValue>,
-    /// What a merge left for someone to pick (see [`crate::map_merge`]): the map holds ours'
+    /// What a merge left for someone to pick (see [`crate::game::map_merge`]): the map holds ours'
     /// side of each until it is resolved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conflicts: Vec<crate::map_merge::Conflict>,
+    pub conflicts: Vec<crate::game::map_merge::Conflict>,
 }
 
 /// What a list of saves shows of one, written at the top of the file.
@@ -234,7 +234,7 @@ impl World {
                     object
                         .key
                         .as_deref()
-                        .map_or_else(|| crate::object_key::session_key(&self.key_prefix, uid), str::to_owned),
+                        .map_or_else(|| crate::game::object_key::session_key(&self.key_prefix, uid), str::to_owned),
                 ),
             },
             kind: object.kind,
@@ -352,13 +352,13 @@ impl World {
         }
     }
 
-    /// Builds a map from a record, after [`crate::validate::check_map_record`] found no
+    /// Builds a map from a record, after [`crate::game::validate::check_map_record`] found no
     /// problem (on a refusal nothing changes). With [`RecordKind::MapFile`] objects get new
     /// uids; with [`RecordKind::SaveGame`] they keep theirs. Objects whose prototype (or that
     /// of something they hold) the loaded mods do not define are kept aside on the map and
     /// written back where they were.
     pub fn map_from_record(&mut self, record: &MapRecord, kind: RecordKind) -> Result<MapId, WorldError> {
-        crate::validate::check_map_record(self, record, kind)?;
+        crate::game::validate::check_map_record(self, record, kind)?;
         Ok(self.build_map(record, kind))
     }
 
@@ -408,7 +408,7 @@ impl World {
         };
         // A map file's objects without a key are keyed by their place.
         let keys = match kind {
-            RecordKind::MapFile => crate::object_key::top_level_keys(&record.objects),
+            RecordKind::MapFile => crate::game::object_key::top_level_keys(&record.objects),
             RecordKind::SaveGame => Vec::new(),
         };
         for (index, object) in record.objects.iter().enumerate() {
@@ -533,13 +533,13 @@ impl World {
         Some(SaveSummary { map, player: name, level })
     }
 
-    /// Replaces the world's game state with `save`, after [`crate::validate::check_save`]
+    /// Replaces the world's game state with `save`, after [`crate::game::validate::check_save`]
     /// found no problem; on a refusal the world is left as it was. Objects with prototypes
     /// the loaded mods do not define are kept aside on their maps (see
     /// [`InstancedMap::unresolved`]) and written back by the next save; their problems are
     /// returned.
     pub fn load_game(&mut self, save: &SaveGame) -> Result<Vec<String>, WorldError> {
-        crate::validate::check_save(self, save)?;
+        crate::game::validate::check_save(self, save)?;
         let mut loaded = World::new(std::mem::take(&mut self.data));
         for map in &save.maps {
             loaded.build_map(map, RecordKind::SaveGame);

@@ -13,13 +13,13 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use crate::files::FileError;
-use crate::map::MapId;
-use crate::object::{ObjectKind, Uid};
-use crate::save::{MapRecord, ObjectRecord, RecordKind, SAVE_FORMAT, SaveGame};
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::World;
+use crate::game::files::FileError;
+use crate::game::map::MapId;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::save::{MapRecord, ObjectRecord, RecordKind, SAVE_FORMAT, SaveGame};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::World;
 
 /// The largest width or height of a map, wherever it comes from (`InstancedMap:new`, a map
 /// file, a save, the Maps pane).
@@ -130,9 +130,9 @@ impl RecordError {
 
 /// A refusal of a world operation on a record read from `path` (with contents `text`) as a
 /// [`FileError`]: a [`RecordError`] names the line of its first problem.
-pub fn refusal_in_file(error: crate::world::WorldError, path: &Path, text: &str) -> FileError {
+pub fn refusal_in_file(error: crate::game::world::WorldError, path: &Path, text: &str) -> FileError {
     match error {
-        crate::world::WorldError::Record(record) => record.first_located(path, text),
+        crate::game::world::WorldError::Record(record) => record.first_located(path, text),
         other => FileError::new(path, other.to_string()),
     }
 }
@@ -261,7 +261,7 @@ pub const MAX_KEY_LEN: usize = 64;
 fn check_keys(record: &MapRecord, map: usize, out: &mut Problems) {
     let place = || Place::MapField { map, field: "objects" };
     let mut bad = None;
-    crate::object_key::for_each_key(&record.objects, |_, key| {
+    crate::game::object_key::for_each_key(&record.objects, |_, key| {
         if bad.is_none() && (key.is_empty() || key.chars().count() > MAX_KEY_LEN) {
             bad = Some(key);
         }
@@ -271,7 +271,7 @@ fn check_keys(record: &MapRecord, map: usize, out: &mut Problems) {
         let cut = if shown.len() < key.len() { "…" } else { "" };
         out.add(place(), format!("object key '{shown}{cut}' must be 1 to {MAX_KEY_LEN} characters long"));
     }
-    if let Some((key, first, second)) = crate::object_key::first_repeat(&record.objects) {
+    if let Some((key, first, second)) = crate::game::object_key::first_repeat(&record.objects) {
         out.add(
             place(),
             format!(

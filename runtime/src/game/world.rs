@@ -6,12 +6,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::data::{DataError, DataRegistry, ProtoIdx};
-use crate::location::{Location, ObjectList, Refusal};
-use crate::map::{InstancedMap, KeptMap, MapId};
-use crate::moddable::{FieldMap, ModError};
-use crate::object::{Object, ObjectKind, Uid};
-use crate::symbol::Symbol;
+use crate::game::data::{DataError, DataRegistry, ProtoIdx};
+use crate::game::location::{Location, ObjectList, Refusal};
+use crate::game::map::{InstancedMap, KeptMap, MapId};
+use crate::game::moddable::{FieldMap, ModError};
+use crate::game::object::{Object, ObjectKind, Uid};
+use crate::game::symbol::Symbol;
 
 mod clock;
 mod fields;
@@ -63,7 +63,7 @@ pub enum WorldError {
     },
     /// A record read from a file (a map file, a save) was refused: every problem found.
     #[error(transparent)]
-    Record(#[from] crate::validate::RecordError),
+    Record(#[from] crate::game::validate::RecordError),
     /// A map size outside the cap (the text names the size and the cap).
     #[error("{0}")]
     MapSize(String),
@@ -150,7 +150,7 @@ pub struct World {
     /// across loads and stepping back).
     pub(crate) watches: Watches,
     /// The prefix of the keys this session gives the objects it makes (see
-    /// [`crate::object_key`]): not game state, kept across loads.
+    /// [`crate::game::object_key`]): not game state, kept across loads.
     pub(crate) key_prefix: String,
 }
 
@@ -207,7 +207,7 @@ impl World {
             rng: fastrand::Rng::with_seed(0x006e_6566_6961),
             revision: 1,
             watches: Watches::default(),
-            key_prefix: crate::object_key::FIXED_PREFIX.to_owned(),
+            key_prefix: crate::game::object_key::FIXED_PREFIX.to_owned(),
         }
     }
 
@@ -223,7 +223,7 @@ impl World {
     }
 
     /// Gives every object of map `map` (and what each holds) the key of its place in the
-    /// map's list (see [`crate::object_key::positional_key`]): a generated map's objects.
+    /// map's list (see [`crate::game::object_key::positional_key`]): a generated map's objects.
     pub fn key_objects_by_place(&mut self, map: MapId) -> Result<(), WorldError> {
         fn give(world: &mut World, uid: Uid, key: String) {
             let (inventory, equipment): (Vec<Uid>, Vec<(Symbol, Uid)>) = match world.objects.get(&uid) {
@@ -234,10 +234,10 @@ impl World {
                 None => return,
             };
             for (n, item) in inventory.into_iter().enumerate() {
-                give(world, item, crate::object_key::positional_key(Some(&key), &n.to_string()));
+                give(world, item, crate::game::object_key::positional_key(Some(&key), &n.to_string()));
             }
             for (slot, item) in equipment {
-                give(world, item, crate::object_key::positional_key(Some(&key), slot.as_str()));
+                give(world, item, crate::game::object_key::positional_key(Some(&key), slot.as_str()));
             }
             if let Some(object) = world.objects.get_mut(&uid) {
                 object.key = Some(key.into());
@@ -245,7 +245,7 @@ impl World {
         }
         let on_map: Vec<Uid> = self.map(map)?.objects().iter().collect();
         for (n, uid) in on_map.into_iter().enumerate() {
-            give(self, uid, crate::object_key::positional_key(None, &n.to_string()));
+            give(self, uid, crate::game::object_key::positional_key(None, &n.to_string()));
         }
         Ok(())
     }
@@ -255,7 +255,7 @@ impl World {
         let object = self.object(uid)?;
         Ok(match &object.key {
             Some(key) => key.to_string(),
-            None => crate::object_key::session_key(&self.key_prefix, uid),
+            None => crate::game::object_key::session_key(&self.key_prefix, uid),
         })
     }
 

@@ -3,21 +3,21 @@
 //!
 //! Each mod's `init.lua` runs under a time limit, [`CHECK_TIME_PER_MOD`] by default (a mod
 //! that loops forever is reported, not waited for). A problem never stops the check: every map file and save is
-//! read and checked whole (see [`crate::validate`]), and the project's start map and player
+//! read and checked whole (see [`crate::game::validate`]), and the project's start map and player
 //! prototype are checked against what was loaded.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::files::{FileError, read_ron_text};
+use crate::game::files::{FileError, read_ron_text};
+use crate::game::project::{Project, check_name};
+use crate::game::save::{MapRecord, RecordKind, SaveGame};
+use crate::game::symbol::Symbol;
+use crate::game::validate::{check_map_record, check_save};
 use crate::lua::Output;
 use crate::lua::limits::Limits;
-use crate::project::{Project, check_name};
 use crate::runtime::{Runtime, RuntimeError};
-use crate::save::{MapRecord, RecordKind, SaveGame};
-use crate::symbol::Symbol;
-use crate::validate::{check_map_record, check_save};
 
 /// How long one mod's `init.lua` may run in `nefia check` unless told otherwise.
 pub const CHECK_TIME_PER_MOD: Duration = Duration::from_secs(10);
@@ -86,7 +86,7 @@ pub fn check_project_telling(
     let manifest_path = dir.join("project.ron");
     let manifest_text = std::fs::read_to_string(&manifest_path).unwrap_or_default();
     let at_key = |key: &str| manifest_text.lines().position(|l| l.contains(key)).map(|i| i + 1);
-    let map_files = crate::files::ron_files(&project.maps_dir());
+    let map_files = crate::game::files::ron_files(&project.maps_dir());
     if let Some(start) = &project.manifest.start_map
         && !map_files.iter().any(|f| f.file_stem().is_some_and(|s| s == start.as_str()))
     {
@@ -107,7 +107,7 @@ pub fn check_project_telling(
         }
         None => {}
     }
-    let saves = crate::files::ron_files(&project.saves_dir());
+    let saves = crate::game::files::ron_files(&project.saves_dir());
     let total = map_files.len() + saves.len();
     let engine = runtime.engine();
     for (done, file) in map_files.iter().enumerate() {

@@ -3,10 +3,10 @@
 //! session, then going back to one change) and the turn profiler's switch.
 
 use super::{Command, Hint, Host, HostEvent, RefusalKind};
-use crate::display::LogLevel;
+use crate::game::display::LogLevel;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
 use crate::lua::{gui, watch};
-use crate::object::Uid;
-use crate::symbol::Symbol;
 
 impl Host {
     /// Handles the debugging commands: watches, changes, the profiler.
@@ -83,7 +83,8 @@ impl Host {
         }
         let id = {
             let mut world = self.runtime.world_mut();
-            let id = world.watch(uid, field, crate::world::WatchWhen::Changes, crate::world::WatchAction::Break);
+            let id =
+                world.watch(uid, field, crate::game::world::WatchWhen::Changes, crate::game::world::WatchAction::Break);
             world.skip_watch_changes(id, nth);
             id
         };

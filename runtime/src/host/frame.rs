@@ -7,10 +7,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{BuiltViews, Host, panic_message};
-use crate::display::LogLevel;
-use crate::location::Location;
+use crate::game::display::LogLevel;
+use crate::game::location::Location;
+use crate::host::view::{self, RuntimeState, Snapshot};
 use crate::lua::gui;
-use crate::view::{self, RuntimeState, Snapshot};
 
 impl Host {
     /// Advances animations and publishes a new snapshot. A panic while building it is

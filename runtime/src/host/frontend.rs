@@ -6,8 +6,8 @@ use std::sync::atomic::Ordering;
 use mlua::Lua;
 
 use super::Host;
+use crate::host::view::RuntimeState;
 use crate::lua::gui::{Frontend, WaitReason};
-use crate::view::RuntimeState;
 
 impl Frontend for Host {
     fn wait(&self, _lua: &Lua, reason: WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {

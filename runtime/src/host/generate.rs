@@ -10,12 +10,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::game::map::MapId;
+use crate::game::save::RecordKind;
+use crate::game::value::Value;
 use crate::lua::Output;
 use crate::lua::convert::to_lua;
-use crate::map::MapId;
 use crate::runtime::{Runtime, RuntimeError};
-use crate::save::RecordKind;
-use crate::value::Value;
 
 /// Why generating failed.
 #[derive(Debug, thiserror::Error)]
@@ -56,7 +56,8 @@ pub fn generate_file(project: &Path, id: &str, params: &Value, seed: i64) -> Res
     let runtime = runtime_on(project)?;
     let map = generate_in(&runtime, id, params, seed)?;
     let record = runtime.world().map_record(map, RecordKind::MapFile).map_err(|e| GenerateError::Lua(e.to_string()))?;
-    crate::map_files::map_text(Path::new(&format!("{id}.ron")), &record).map_err(|e| GenerateError::Lua(e.to_string()))
+    crate::game::map_files::map_text(Path::new(&format!("{id}.ron")), &record)
+        .map_err(|e| GenerateError::Lua(e.to_string()))
 }
 
 /// What to scan.

@@ -12,7 +12,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use super::recovery::{panic_message, serve_failure};
 use super::{Command, HostEvent, Shared, run};
-use crate::view::Snapshot;
+use crate::host::view::Snapshot;
 
 /// The editor's end of the runtime thread.
 pub struct HostHandle {
@@ -41,7 +41,7 @@ impl HostConfig {
     /// The runtime thread on `project`, recording play sessions in `<project>/recordings`.
     pub fn recorded(project: PathBuf, repaint: Arc<dyn Fn() + Send + Sync>) -> HostConfig {
         let recordings = Some(project.join("recordings"));
-        let journal = Some(crate::journal::journal_dir(&project));
+        let journal = Some(crate::game::journal::journal_dir(&project));
         HostConfig { project, repaint, recordings, journal }
     }
 }

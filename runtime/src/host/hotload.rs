@@ -18,10 +18,10 @@ use mlua::{Lua, Table};
 use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
-use crate::data::OnDuplicate;
-use crate::display::LogLevel;
+use crate::game::data::OnDuplicate;
+use crate::game::display::LogLevel;
+use crate::game::symbol::Symbol;
 use crate::lua::{self, LuaFailure, engine, gui};
-use crate::symbol::Symbol;
 
 /// How long the watcher waits for a burst of writes to a file to end. It adds to the
 /// hotload latency.
@@ -152,7 +152,7 @@ pub fn loaded_files_of(lua: &Lua, id: &str) -> Vec<PathBuf> {
 struct Backup {
     events: lua::event::EventRegistry,
     registrations: gui::Registrations,
-    data: crate::data::DataRegistry,
+    data: crate::game::data::DataRegistry,
     data_tables: Vec<(mlua::Value, Table)>,
     env: Vec<(mlua::Value, mlua::Value)>,
 }

@@ -1,4 +1,4 @@
-//! The edit journal on the runtime thread (see [`crate::journal`]): every command of edit
+//! The edit journal on the runtime thread (see [`crate::game::journal`]): every command of edit
 //! mode that changed the world is appended to the log as it is done — a `write` to the file
 //! before the next command, so a killed process loses nothing it did — and a thread makes the
 //! log durable (`fdatasync`) within 100 ms. What the log cannot replay (a save, a rename, the
@@ -18,9 +18,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{Command, Host, MapCommand};
-use crate::display::LogLevel;
-use crate::files::{FileError, to_ron, write_atomic};
-use crate::journal::{BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, UnsavedMap};
+use crate::game::display::LogLevel;
+use crate::game::files::{FileError, to_ron, write_atomic};
+use crate::game::journal::{BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, UnsavedMap};
 use crate::lua::gui;
 
 /// How soon a journaled command is made durable.
@@ -204,13 +204,13 @@ impl Host {
     fn start_journal(&self, dir: &Path) {
         let _ = std::fs::remove_dir_all(dir);
         // The session's own object keys, named in the journal for a recovery to go on with.
-        let prefix = crate::object_key::session_prefix();
+        let prefix = crate::game::object_key::session_prefix();
         self.runtime.world_mut().set_key_prefix(prefix.clone());
         let opened = std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e)).and_then(|()| {
-            let prefix_file = crate::journal::key_prefix_path(dir);
+            let prefix_file = crate::game::journal::key_prefix_path(dir);
             write_atomic(&prefix_file, prefix.as_bytes())?;
             *self.journal.log_name.borrow_mut() = "log.ron".into();
-            LogWriter::open(&crate::journal::log_path(dir))
+            LogWriter::open(&crate::game::journal::log_path(dir))
         });
         self.journal.accounted.set(Some(self.mark()));
         self.journal_opened(opened);
@@ -307,7 +307,7 @@ impl Host {
             world.current_map().and_then(|m| world.map(m).ok().map(|m| m.name.clone()))
         };
         let entry = JournalEntry { at: now_ms(), map, next_uid, what };
-        let written = match crate::journal::entry_line(&entry) {
+        let written = match crate::game::journal::entry_line(&entry) {
             Ok(line) => self.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(|e| e.to_string())),
             Err(error) => Some(Err(error.to_string())),
         };
@@ -353,7 +353,7 @@ impl Host {
             std::fs::create_dir_all(&dir).map_err(|e| FileError::io(&dir, e))?;
             let log = dir.join(&log_name);
             let writer = LogWriter::open(&log)?;
-            let base_file = crate::journal::base_path(&dir);
+            let base_file = crate::game::journal::base_path(&dir);
             write_atomic(&base_file, to_ron(&base_file, &base)?.as_bytes())?;
             *self.journal.log_name.borrow_mut() = log_name;
             *self.journal.writer.borrow_mut() = Some(writer);
@@ -420,10 +420,10 @@ impl Host {
             gui::log(lua, LogLevel::Info, "the unsaved edits of the last session were discarded".into());
             return;
         }
-        let total = crate::journal::count_edits(&journal.entries);
+        let total = crate::game::journal::count_edits(&journal.entries);
         let entries = journal.entries.clone();
         let (recovered, stopped) = match self.replay_journal(journal) {
-            Ok(Replayed { entries: done, stopped }) => (crate::journal::count_edits(&entries[..done]), stopped),
+            Ok(Replayed { entries: done, stopped }) => (crate::game::journal::count_edits(&entries[..done]), stopped),
             Err(error) => (0, Some(format!("the journal could not be recovered: {error}"))),
         };
         // What did not come back stays on disk to be tried again (after fixing a mod, say).
@@ -481,7 +481,7 @@ impl Host {
             {
                 let (mut files, world, project) = self.runtime.maps_mut();
                 let project = project.as_ref().ok_or(RecoveryError::NoProject)?;
-                *files = crate::map_files::MapFiles::scan(project);
+                *files = crate::game::map_files::MapFiles::scan(project);
                 for file in &base.files {
                     files.reopen(&world, &file.name, file.map, file.clean);
                 }

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::Host;
+use crate::game::map::MapId;
 use crate::lua::mapgen::MapProblem;
-use crate::map::MapId;
 
 /// How much of the runtime's time checking may take, as the wait after a check per unit of
 /// the check's own time.

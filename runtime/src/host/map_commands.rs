@@ -1,10 +1,10 @@
 //! The Maps pane's and the File menu's work on the project's map files, done on the runtime
-//! thread (see [`crate::map_files`]).
+//! thread (see [`crate::game::map_files`]).
 
 use super::{Hint, Host, MapCommand};
-use crate::display::LogLevel;
+use crate::game::display::LogLevel;
+use crate::game::map_files::MapFileError;
 use crate::lua::gui;
-use crate::map_files::MapFileError;
 
 /// Why a map file operation was not done.
 #[derive(Debug, thiserror::Error)]

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use crossbeam_channel::Sender;
 
 use super::{Command, Host, HostEvent, NoProject, RefusalKind};
-use crate::display::LogLevel;
-use crate::files::FileError;
-use crate::hotload::{self, ModWatcher, Reload};
+use crate::game::display::LogLevel;
+use crate::game::files::FileError;
+use crate::host::hotload::{self, ModWatcher, Reload};
 use crate::lua::gui;
 
 /// How long a file that fails to reload must go unchanged before its error is reported (an
@@ -51,7 +51,7 @@ impl Host {
         let lua = self.runtime.lua();
         let recording = self.recorder.borrow().is_some();
         let reload = match recording {
-            true => match crate::files::read_text(path) {
+            true => match crate::game::files::read_text(path) {
                 Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
                     self.record_command(&Command::Hotload { file: reload.file.clone(), text });
                 }),
@@ -141,7 +141,7 @@ impl Host {
     /// `Command::NewMod`: writes the skeleton of mod `id` and enables it.
     pub(super) fn new_mod(&self, id: &str) {
         let made = match self.runtime.maps_mut().2.as_mut() {
-            Some(project) => crate::mods::create_mod(project, id).map_err(ModCommandError::from),
+            Some(project) => crate::game::mods::create_mod(project, id).map_err(ModCommandError::from),
             None => Err(NoProject.into()),
         };
         match made {

@@ -9,14 +9,14 @@
 
 use std::collections::BTreeMap;
 
+use crate::game::map::MapId;
+use crate::game::map_files::MapFiles;
+use crate::game::object::ObjectKind;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::{WorldError, WorldState};
 use crate::lua::save::{restore_save_tables, save_tables};
-use crate::map::MapId;
-use crate::map_files::MapFiles;
-use crate::object::ObjectKind;
 use crate::runtime::{Runtime, RuntimeError};
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::{WorldError, WorldState};
 
 /// Where play starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +38,7 @@ pub enum PlayFrom {
     /// A saved game, by name.
     Save(String),
     /// The state a recording began from (a replay).
-    Recorded(Box<crate::save::SaveGame>),
+    Recorded(Box<crate::game::save::SaveGame>),
 }
 
 impl PlayFrom {
@@ -88,7 +88,7 @@ impl Runtime {
         engine.progress(format!("opening map {start}"), 0, 1);
         let (map, problems) = engine.maps.borrow_mut().open(&mut engine.world.borrow_mut(), &project, start)?;
         for problem in problems {
-            crate::lua::gui::log(self.lua(), crate::display::LogLevel::Warn, problem);
+            crate::lua::gui::log(self.lua(), crate::game::display::LogLevel::Warn, problem);
         }
         engine.world.borrow_mut().set_current_map(map)?;
         Ok(Some(map))

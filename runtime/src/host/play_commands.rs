@@ -1,10 +1,10 @@
 //! Play mode on the runtime thread: the edit state set aside on Play and put back on Stop,
-//! with the editor's undo history (see [`crate::play`]).
+//! with the editor's undo history (see [`crate::host::play`]).
 
 use super::{Host, RefusalKind};
-use crate::display::LogLevel;
+use crate::game::display::LogLevel;
+use crate::host::play::PlayFrom;
 use crate::lua::gui;
-use crate::play::PlayFrom;
 
 impl Host {
     /// Starts playing; a failure leaves the edit state as it was.

@@ -1,19 +1,19 @@
 //! The protocol between the editor and the runtime thread: the [`Command`]s the editor sends
-//! and the [`HostEvent`]s the runtime sends back (the [`crate::view::Snapshot`]s it publishes
+//! and the [`HostEvent`]s the runtime sends back (the [`crate::host::view::Snapshot`]s it publishes
 //! are the third part).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::display::Input;
-use crate::edit::{Clip, Edit};
-use crate::hotload::Reload;
+use crate::game::display::Input;
+use crate::game::edit::{Clip, Edit};
+use crate::game::map::MapId;
+use crate::game::object::Uid;
+use crate::host::hotload::Reload;
+use crate::host::play::PlayFrom;
 use crate::lua::Output;
 use crate::lua::repl::{Evaluation, SourceExcerpt};
-use crate::map::MapId;
-use crate::object::Uid;
-use crate::play::PlayFrom;
 
 use super::PanicReport;
 
@@ -137,7 +137,7 @@ pub enum Command {
         /// The field.
         field: String,
         /// Stop only when the field takes this value.
-        becomes: Option<crate::value::Value>,
+        becomes: Option<crate::game::value::Value>,
     },
     /// While playing a recorded session (or looking through an opened recording): list
     /// every change of an object's field so far, by replaying the session headless ("When
@@ -166,7 +166,7 @@ pub enum Command {
         /// The generator, such as `elona.cave`.
         generator: String,
         /// Its params: a map of name → value (missing ones take their defaults).
-        params: crate::value::Value,
+        params: crate::game::value::Value,
         /// The seed.
         seed: i64,
     },
@@ -179,11 +179,11 @@ pub enum Command {
     /// Forget the turns profiled so far.
     ClearProfile,
     /// Remove a watch.
-    Unwatch(crate::world::WatchId),
+    Unwatch(crate::game::world::WatchId),
     /// Turn a watch on or off.
     EnableWatch {
         /// The watch.
-        id: crate::world::WatchId,
+        id: crate::game::world::WatchId,
         /// On or off.
         enabled: bool,
     },
@@ -282,7 +282,7 @@ impl Command {
     }
 }
 
-/// A map file operation (see [`crate::map_files`]). Failures come back as
+/// A map file operation (see [`crate::game::map_files`]). Failures come back as
 /// [`HostEvent::Refused`]; what was done is logged.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MapCommand {

@@ -19,11 +19,11 @@ use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 
 use super::{Command, Host, RefusalKind};
-use crate::display::{self, LogLevel};
+use crate::game::display::{self, LogLevel};
+use crate::game::recording::{self, Branch, Input, Recording, TurnMark};
+use crate::game::value::Value;
+use crate::game::world::WorldState;
 use crate::lua::gui;
-use crate::recording::{self, Branch, Input, Recording, TurnMark};
-use crate::value::Value;
-use crate::world::WorldState;
 
 mod position;
 pub use position::RecordingPosition;
@@ -188,7 +188,7 @@ impl Host {
             }
         };
         let save_dir = std::mem::replace(&mut *self.runtime.engine().save_dir.borrow_mut(), saves.path().to_owned());
-        self.begin_play(crate::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
+        self.begin_play(crate::host::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
         let Some(mut recorder) = self.recorder.borrow_mut().take() else {
             // Play did not begin (the refusal says why).
             *self.runtime.engine().save_dir.borrow_mut() = save_dir;
@@ -648,7 +648,7 @@ pub(super) fn scratch_saves(recording: &Recording) -> Result<tempfile::TempDir, 
     let saves = tempfile::tempdir().map_err(|e| format!("a scratch folder for its saves: {e}"))?;
     for (name, save) in &recording.saves {
         let path = crate::lua::save::save_path(saves.path(), name).map_err(|e| format!("its save '{name}': {e}"))?;
-        crate::save::write_save(&path, save).map_err(|e| e.to_string())?;
+        crate::game::save::write_save(&path, save).map_err(|e| e.to_string())?;
     }
     Ok(saves)
 }

@@ -15,12 +15,12 @@ use std::sync::atomic::Ordering;
 use crossbeam_channel::{Receiver, Sender};
 
 use super::{Command, Host, HostEvent, RefusalKind, Refused, Shared};
-use crate::display::{LogLevel, LogLine};
+use crate::game::display::{LogLevel, LogLine};
+use crate::game::world::WorldState;
+use crate::host::view::{RuntimeState, Snapshot};
 use crate::lua::gui;
 use crate::lua::repl::Evaluation;
 use crate::lua::{LuaFailure, Output};
-use crate::view::{RuntimeState, Snapshot};
-use crate::world::WorldState;
 
 /// The text of a panic's payload.
 pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

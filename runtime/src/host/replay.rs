@@ -19,13 +19,13 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender};
 
 use super::{Command, Host, HostChannels, HostEvent, Serving, Shared};
-use crate::display::LogLevel;
-use crate::files::FileError;
+use crate::game::display::LogLevel;
+use crate::game::files::FileError;
+use crate::game::recording::{self, FileChanges, Recording, RecordingError};
+use crate::host::play::PlayFrom;
+use crate::host::view::Snapshot;
 use crate::lua::{LuaFailure, Output, gui};
-use crate::play::PlayFrom;
-use crate::recording::{self, FileChanges, Recording, RecordingError};
 use crate::runtime::{Runtime, RuntimeError};
-use crate::view::Snapshot;
 
 /// How far a replay goes and what it does at the end.
 #[derive(Clone, Debug, Default)]
@@ -40,7 +40,7 @@ pub struct ReplayOptions {
     /// recording's checks).
     pub end_test: Option<PathBuf>,
     /// Note every change of this object's field ("When did this change?", `--changes`).
-    pub changes: Option<(crate::object::Uid, crate::symbol::Symbol)>,
+    pub changes: Option<(crate::game::object::Uid, crate::game::symbol::Symbol)>,
     /// Profile every turn (`--profile`).
     pub profile: bool,
 }
@@ -343,7 +343,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     }
     if let Some((uid, field)) = options.changes {
         let mut world = replayer.host.runtime.world_mut();
-        world.watch(uid, field, crate::world::WatchWhen::Changes, crate::world::WatchAction::Collect);
+        world.watch(uid, field, crate::game::world::WatchWhen::Changes, crate::game::world::WatchAction::Collect);
     }
     let until = options.to_turn.map(|turn| recording.mark_of_turn(turn).unwrap_or(recording.turns.len()));
     let stopped = replayer.run(recording, options.check, until);
@@ -360,7 +360,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         let runtime = &replayer.host.runtime;
         let tables = crate::lua::save::save_tables(runtime.lua()).map_err(|e| ReplayError::Start(e.to_string()))?;
         let save = runtime.world().save_game(tables);
-        crate::save::write_save(path, &save)?;
+        crate::game::save::write_save(path, &save)?;
     }
     // Game code that read the clock where the recording has no reading went another way.
     if let Some(diverged) = replayer.host.runtime.engine().session.borrow().diverged.clone() {
@@ -442,7 +442,7 @@ impl RegressionTest {
 /// each replayed with `--check`.
 pub fn run_regression_tests(project: &Path) -> Vec<RegressionTest> {
     let dir = project.join("recordings").join("tests");
-    crate::files::ron_files(&dir)
+    crate::game::files::ron_files(&dir)
         .into_iter()
         .map(|path| {
             let lua = path.with_extension("lua");
@@ -458,8 +458,8 @@ pub fn run_regression_tests(project: &Path) -> Vec<RegressionTest> {
 
 /// How the project's files now differ from the recorded ones.
 fn compare_files(project: &Path, recording: &Recording) -> FileChanges {
-    let Ok(manifest) = crate::project::Project::open(project) else { return FileChanges::default() };
-    let mods = crate::mods::discover_all(&manifest.mod_dirs()).0;
+    let Ok(manifest) = crate::game::project::Project::open(project) else { return FileChanges::default() };
+    let mods = crate::game::mods::discover_all(&manifest.mod_dirs()).0;
     // The mods the recording used, as they are now.
     let loaded: Vec<(String, PathBuf)> = mods
         .into_values()
@@ -523,11 +523,11 @@ fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::Tem
             "project.ron" => {
                 let text = String::from_utf8_lossy(&bytes);
                 let path = Path::new("project.ron");
-                let mut manifest: crate::project::ProjectManifest = crate::files::parse_ron(path, &text)?;
+                let mut manifest: crate::game::project::ProjectManifest = crate::game::files::parse_ron(path, &text)?;
                 // The project's own `mods/` folder is always searched.
                 manifest.mod_dirs.clear();
                 manifest.asset_dirs.clear();
-                crate::files::to_ron(path, &manifest)?.into_bytes()
+                crate::game::files::to_ron(path, &manifest)?.into_bytes()
             }
             _ => bytes,
         };
@@ -537,7 +537,7 @@ fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::Tem
         if relative.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
             return Err(RecordedFilesError::Outside(name.clone()));
         }
-        crate::files::write_atomic(&dir.path().join(relative), &bytes)?;
+        crate::game::files::write_atomic(&dir.path().join(relative), &bytes)?;
     }
     Ok(dir)
 }

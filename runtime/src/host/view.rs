@@ -1,20 +1,20 @@
 //! What a frontend draws and shows: a [`Snapshot`] of the game, built on the runtime thread
 //! and handed to the editor, which never touches the world itself.
 //!
-//! Building is incremental. The map is cut into chunks of [`crate::map::CHUNK_SIZE`] cells (`view/map_view.rs`); each chunk's
+//! Building is incremental. The map is cut into chunks of [`crate::game::map::CHUNK_SIZE`] cells (`view/map_view.rs`); each chunk's
 //! tiles, objects and shadow are separate `Arc`s that are reused while their content is the
 //! same, so a frontend can cache whatever it builds from a chunk (meshes) by `Arc` identity.
 
 use std::sync::Arc;
 
-use crate::data::DataRegistry;
-use crate::display::{DrawList, LayerView, WidgetView};
-use crate::map::MapId;
-use crate::moddable::TempValue;
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::World;
+use crate::game::data::DataRegistry;
+use crate::game::display::{DrawList, LayerView, WidgetView};
+use crate::game::map::MapId;
+use crate::game::moddable::TempValue;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::World;
 
 mod location_tree;
 mod map_view;
@@ -171,7 +171,7 @@ pub struct Snapshot {
     /// The Locations tree.
     pub locations: Arc<LocationTree>,
     /// The editor's undo history.
-    pub history: crate::history::HistoryView,
+    pub history: crate::game::history::HistoryView,
     /// The player, if there is one.
     pub player: Option<Uid>,
     /// The player's cell, if the player stands on the current map (the player window's
@@ -184,9 +184,9 @@ pub struct Snapshot {
     /// The loaded mods' ids, in load order.
     pub mods: Arc<Vec<String>>,
     /// Every mod under the project's mod folders, loaded or not, for the Mods pane.
-    pub mod_rows: Arc<Vec<crate::mods::ModRow>>,
+    pub mod_rows: Arc<Vec<crate::game::mods::ModRow>>,
     /// The project's map files: open, current, unsaved, start.
-    pub map_files: Vec<crate::map_files::MapFileView>,
+    pub map_files: Vec<crate::game::map_files::MapFileView>,
     /// The innermost `pause()` in progress: where, and its locals and upvalues.
     pub pause: Option<crate::lua::repl::PauseView>,
     /// The uncaught error the game stopped on (the error screen), if any.
@@ -227,7 +227,7 @@ pub struct ProfileView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct WatchView {
     /// Its number.
-    pub id: crate::world::WatchId,
+    pub id: crate::game::world::WatchId,
     /// The object watched.
     pub uid: Uid,
     /// The object's prototype id, or "(gone)" once it no longer exists.
@@ -244,7 +244,7 @@ pub struct WatchView {
 
 /// The world's watches as the editor shows them.
 pub fn watch_views(world: &World) -> Vec<WatchView> {
-    use crate::world::WatchWhen;
+    use crate::game::world::WatchWhen;
     world
         .watches()
         .list()

@@ -7,10 +7,10 @@
 //! it, and it shows again after Stop.
 
 use super::{Host, NoProject, RefusalKind};
-use crate::map::MapId;
-use crate::map_files::MapFileError;
-use crate::value::Value;
-use crate::world::World;
+use crate::game::map::MapId;
+use crate::game::map_files::MapFileError;
+use crate::game::value::Value;
+use crate::game::world::World;
 
 /// The preview being shown.
 pub(super) struct Preview {
@@ -57,7 +57,7 @@ pub struct PreviewDiff {
 /// The cells of maps `a` and `b` that differ (over the larger of their sizes).
 fn diff(world: &World, a: MapId, b: MapId) -> PreviewDiff {
     let (Ok(a), Ok(b)) = (world.map(a), world.map(b)) else { return PreviewDiff::default() };
-    let ids = |map: &crate::map::InstancedMap, x, y| {
+    let ids = |map: &crate::game::map::InstancedMap, x, y| {
         let mut ids: Vec<_> = map.objects_at(x, y).iter().filter_map(|&u| world.object(u).ok().map(|o| o.id)).collect();
         ids.sort();
         ids
@@ -182,15 +182,15 @@ impl Host {
                 // The map is the project's now: closing the workbench must not remove it.
                 self.preview.borrow_mut().take();
                 let text = format!("baked the preview to {}", path.display());
-                crate::lua::gui::log(self.runtime.lua(), crate::display::LogLevel::Info, text);
+                crate::lua::gui::log(self.runtime.lua(), crate::game::display::LogLevel::Info, text);
             }
             Err(error) => self.refuse(RefusalKind::Maps, format!("cannot bake the preview: {error}")),
         }
     }
 
     /// The preview as the edit journal's base keeps it.
-    pub(super) fn base_preview(&self) -> Option<crate::journal::BasePreview> {
-        self.preview.borrow().as_ref().map(|p| crate::journal::BasePreview {
+    pub(super) fn base_preview(&self) -> Option<crate::game::journal::BasePreview> {
+        self.preview.borrow().as_ref().map(|p| crate::game::journal::BasePreview {
             generator: p.generator.clone(),
             params: p.params.clone(),
             seed: p.seed,
@@ -200,7 +200,7 @@ impl Host {
     }
 
     /// Shows a preview kept by the edit journal's base again (its map is in the world).
-    pub(super) fn restore_preview(&self, kept: Option<crate::journal::BasePreview>) {
+    pub(super) fn restore_preview(&self, kept: Option<crate::game::journal::BasePreview>) {
         *self.preview.borrow_mut() = kept.map(|kept| Preview {
             view: PreviewView {
                 generator: kept.generator.clone(),

@@ -16,8 +16,8 @@ use std::mem::MaybeUninit;
 use mlua::ffi;
 
 use super::Engine;
-use crate::moddable::Origin;
-use crate::symbol::Symbol;
+use crate::game::moddable::Origin;
+use crate::game::symbol::Symbol;
 
 /// How many calling functions are remembered (and kept alive) before the cache starts over.
 pub(crate) const MAX_CALLERS: usize = 4096;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use mlua::{Lua, ffi};
 
-use crate::value::{Key, Value};
+use crate::game::value::{Key, Value};
 
 /// Deepest table nesting accepted, so a runaway structure cannot overflow the stack.
 const MAX_DEPTH: usize = 64;
@@ -225,7 +225,7 @@ unsafe fn read_table(
             }
             path.keys.push(match &key {
                 Key::Int(i) => format!("[{i}]"),
-                Key::Str(s) if crate::value::is_identifier(s) => format!(".{s}"),
+                Key::Str(s) if crate::game::value::is_identifier(s) => format!(".{s}"),
                 Key::Str(s) => format!("[{s:?}]"),
             });
             let item = read(state, ffi::lua_gettop(state), path, visiting);

@@ -11,10 +11,10 @@ use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::from_lua;
 use super::{caller_origin, engine, rt_error};
-use crate::data::FieldDecl;
-use crate::moddable::FieldMap;
-use crate::symbol::Symbol;
-use crate::value::Value;
+use crate::game::data::FieldDecl;
+use crate::game::moddable::FieldMap;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
 
 /// `data["base.chara"]`: one data type as Lua sees it.
 struct DataTypeRef {
@@ -137,7 +137,7 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         .data
         .add(data_type_id, full_id, given, origin, on_duplicate)
         .map_err(|e| rt_error(lua, e))?;
-    if crate::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
+    if crate::game::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
         super::object_events::prototype_added(lua, &engine, full_id, &entry)?;
         let mut overrides = engine.location_overrides.borrow_mut();
         let mut overriding = false;

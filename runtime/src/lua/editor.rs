@@ -6,7 +6,7 @@ use mlua::{Lua, Table};
 
 use super::engine;
 use super::handle::{object_arg, object_list};
-use crate::object::Uid;
+use crate::game::object::Uid;
 
 /// Installs `Editor` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {

@@ -13,9 +13,9 @@ use mlua::{Function, Lua, Table};
 use rustc_hash::FxHashMap;
 
 use super::{caller_origin, engine, rt_error};
-use crate::data::OnDuplicate;
-use crate::moddable::Origin;
-use crate::symbol::Symbol;
+use crate::game::data::OnDuplicate;
+use crate::game::moddable::Origin;
+use crate::game::symbol::Symbol;
 
 /// The priority of a handler registered without one.
 pub const DEFAULT_PRIORITY: i64 = 100_000;

@@ -6,7 +6,7 @@
 use mlua::{Lua, Table};
 
 use super::engine;
-use crate::object::Uid;
+use crate::game::object::Uid;
 
 /// Installs `Fault.panic(message)` and `Fault.corrupt_and_panic(uid, message)`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {

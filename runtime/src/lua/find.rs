@@ -12,11 +12,11 @@ use mlua::{Lua, Table};
 
 use super::handle::{holder_arg, push_object};
 use super::{Engine, engine, rt_error};
-use crate::location::Holder;
-use crate::map::MapId;
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
-use crate::world::{World, WorldError};
+use crate::game::location::Holder;
+use crate::game::map::MapId;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::world::{World, WorldError};
 
 /// The map argument, or the current map.
 fn map_or_current(lua: &Lua, engine: &Engine, map: Option<mlua::Value>, function: &str) -> mlua::Result<MapId> {

@@ -25,7 +25,7 @@ use mlua::{Lua, Table};
 
 use super::engine;
 use super::error::GameError;
-use crate::display::{LayerId, LogLevel, LogLine};
+use crate::game::display::{LayerId, LogLevel, LogLine};
 
 mod drawing;
 mod frontend;

@@ -27,10 +27,10 @@ use std::ffi::c_int;
 use mlua::{Lua, Table, ffi};
 
 use super::{Engine, engine, rt_error};
-use crate::location::Holder;
-use crate::map::MapId;
-use crate::object::Uid;
-use crate::world::NO_SLOT;
+use crate::game::location::Holder;
+use crate::game::map::MapId;
+use crate::game::object::Uid;
+use crate::game::world::NO_SLOT;
 
 /// The entry of a handle that holds its uid or map id (negated once a load forgot it).
 pub(crate) const ID_ENTRY: i64 = 1;

@@ -85,7 +85,7 @@ fn write_table(
         out.push_str(&pad);
         match key {
             mlua::Value::Integer(i) if *i >= 1 && (*i as usize) <= len => {}
-            mlua::Value::String(s) if crate::value::is_identifier(&s.to_string_lossy()) => {
+            mlua::Value::String(s) if crate::game::value::is_identifier(&s.to_string_lossy()) => {
                 out.push_str(&format!("{} = ", s.to_string_lossy()));
             }
             other => {

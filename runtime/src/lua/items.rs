@@ -23,8 +23,8 @@
 use mlua::{Lua, Table};
 
 use super::{engine, rt_error};
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
 
 /// The engine's part of `can_stack_with`: see the module's text (the event is asked after).
 fn engine_allows(lua: &Lua, this: Uid, other: Uid) -> mlua::Result<bool> {
@@ -35,12 +35,12 @@ fn engine_allows(lua: &Lua, this: Uid, other: Uid) -> mlua::Result<bool> {
     if this == other || a.kind != ObjectKind::Item || b.kind != ObjectKind::Item || a.id != b.id {
         return Ok(false);
     }
-    let holder = |o: &crate::object::Object| o.location().map(|l| l.holder());
+    let holder = |o: &crate::game::object::Object| o.location().map(|l| l.holder());
     if holder(a) != holder(b) {
         return Ok(false);
     }
     let amount = Symbol::intern("amount");
-    fn own(o: &crate::object::Object, amount: Symbol) -> Vec<(Symbol, &crate::value::Value)> {
+    fn own(o: &crate::game::object::Object, amount: Symbol) -> Vec<(Symbol, &crate::game::value::Value)> {
         let mut fields: Vec<_> = o.fields.base.iter().filter(|(name, _)| *name != amount).collect();
         fields.sort_by_key(|(name, _)| name.as_str());
         fields

@@ -21,7 +21,7 @@ use super::watchdog::Watch;
 /// The memory the engine holds for Lua besides the Lua heap: maps, objects, interned names.
 fn engine_bytes(lua: &Lua) -> usize {
     let world = engine(lua).world.try_borrow().map(|w| w.heap_estimate()).unwrap_or(0);
-    world + crate::symbol::Symbol::interned_bytes()
+    world + crate::game::symbol::Symbol::interned_bytes()
 }
 
 /// Why `extra` more bytes would pass the memory limit, counting the Lua heap and what the

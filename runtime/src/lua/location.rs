@@ -10,9 +10,9 @@ use mlua::{IntoLuaMulti, Lua, Table};
 
 use super::handle::{object_arg, object_list, push_object};
 use super::{Engine, ipairs, rt_error};
-use crate::location::Holder;
-use crate::object::Uid;
-use crate::world::WorldError;
+use crate::game::location::Holder;
+use crate::game::object::Uid;
+use crate::game::world::WorldError;
 
 /// Finds the engine and the live location behind a method's receiver `this`.
 pub type Receiver = fn(&Lua, &Table) -> mlua::Result<(Rc<Engine>, Holder)>;

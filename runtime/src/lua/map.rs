@@ -9,11 +9,11 @@ use mlua::{Function, Lua, Table};
 use super::convert::{from_lua, to_lua};
 use super::handle::{ID_ENTRY, live_map, push_map};
 use super::{Engine, engine, ipairs, rt_error};
-use crate::location::Holder;
-use crate::map::MapId;
-use crate::moddable::ModMethod;
-use crate::object::ObjectKind;
-use crate::symbol::Symbol;
+use crate::game::location::Holder;
+use crate::game::map::MapId;
+use crate::game::moddable::ModMethod;
+use crate::game::object::ObjectKind;
+use crate::game::symbol::Symbol;
 
 /// The engine and the live map id behind method receiver `this`.
 fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, MapId)> {
@@ -105,12 +105,12 @@ fn set_field(lua: &Lua, (this, key, value): (Table, String, mlua::Value)) -> mlu
 fn field_changer(
     lua: &Lua,
     change: fn(
-        &mut crate::moddable::Moddable,
+        &mut crate::game::moddable::Moddable,
         Symbol,
-        crate::value::Value,
+        crate::game::value::Value,
         ModMethod,
-        crate::moddable::Origin,
-    ) -> Result<(), crate::moddable::ModError>,
+        crate::game::moddable::Origin,
+    ) -> Result<(), crate::game::moddable::ModError>,
 ) -> mlua::Result<Function> {
     lua.create_function(move |lua, (this, field, value, method): (Table, String, mlua::Value, Option<mlua::String>)| {
         let (engine, id) = receiver(lua, &this)?;
@@ -145,7 +145,7 @@ fn add_moddable(lua: &Lua, methods: &Table) -> mlua::Result<()> {
             let (engine, id) = receiver(lua, &this)?;
             let world = engine.world.borrow();
             let map = world.map(id).map_err(|e| rt_error(lua, e))?;
-            let none = crate::moddable::FieldMap::new();
+            let none = crate::game::moddable::FieldMap::new();
             let value = Symbol::lookup(&field).and_then(|f| map.fields.calc(f, &none)).cloned();
             value.map(|v| to_lua(lua, &v)).transpose()
         })?,
@@ -345,7 +345,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                 .open(&mut engine.world.borrow_mut(), &project, &name)
                 .map_err(|e| rt_error(lua, format!("Map.open('{name}'): {e}")))?;
             for problem in problems {
-                super::gui::log(lua, crate::display::LogLevel::Warn, problem);
+                super::gui::log(lua, crate::game::display::LogLevel::Warn, problem);
             }
             push_map(lua, id)
         })?,
@@ -366,9 +366,9 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "new",
         lua.create_function(|lua, (_class, width, height, tile): (mlua::Value, i32, i32, Option<String>)| {
             let engine = engine(lua);
-            crate::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
+            crate::game::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
             let cells = usize::try_from(width.max(0)).unwrap_or(0) * usize::try_from(height.max(0)).unwrap_or(0);
-            let bytes = cells.saturating_mul(crate::world::CELL_BYTES);
+            let bytes = cells.saturating_mul(crate::game::world::CELL_BYTES);
             let what = format!("InstancedMap:new({width}, {height})");
             engine.limits.check_allocation(lua, bytes, &what).map_err(|e| rt_error(lua, e))?;
             let id =

@@ -11,8 +11,8 @@ use mlua::{Lua, Table};
 
 use super::handle::{live_map, push_map};
 use super::{engine, rt_error};
-use crate::map::MapId;
-use crate::save::{MapRecord, RecordKind};
+use crate::game::map::MapId;
+use crate::game::save::{MapRecord, RecordKind};
 
 /// Where map `uid` is saved.
 fn path_of(lua: &Lua, uid: u64) -> std::path::PathBuf {
@@ -29,8 +29,8 @@ fn save(lua: &Lua, map: Table) -> mlua::Result<bool> {
     let path = path_of(lua, id.0);
     let written = (|| {
         let dir = path.parent().unwrap_or(&path);
-        std::fs::create_dir_all(dir).map_err(|e| crate::files::FileError::io(dir, e))?;
-        crate::files::write_atomic(&path, crate::files::to_ron(&path, &record)?.as_bytes())
+        std::fs::create_dir_all(dir).map_err(|e| crate::game::files::FileError::io(dir, e))?;
+        crate::game::files::write_atomic(&path, crate::game::files::to_ron(&path, &record)?.as_bytes())
     })();
     written.map_err(|e| rt_error(lua, format!("Map.save: {e}")))?;
     Ok(true)
@@ -47,13 +47,14 @@ fn load(lua: &Lua, uid: u64) -> mlua::Result<(bool, mlua::Value)> {
         let reason = format!("no saved map {uid} ({} does not exist): Map.save(map) writes one", path.display());
         return Ok((false, mlua::Value::String(lua.create_string(reason)?)));
     }
-    let mut record: MapRecord = crate::files::read_ron(&path).map_err(|e| rt_error(lua, format!("Map.load: {e}")))?;
+    let mut record: MapRecord =
+        crate::game::files::read_ron(&path).map_err(|e| rt_error(lua, format!("Map.load: {e}")))?;
     if record.uid != Some(MapId(uid)) {
         return Err(rt_error(lua, format!("Map.load: {} holds another map than {uid}", path.display())));
     }
     {
         let world = engine.world.borrow();
-        crate::validate::check_map_record(&world, &record, RecordKind::SaveGame)
+        crate::game::validate::check_map_record(&world, &record, RecordKind::SaveGame)
             .map_err(|e| rt_error(lua, format!("Map.load: {}: {e}", path.display())))?;
     }
     for object in &mut record.objects {

@@ -16,7 +16,7 @@ use mlua::{Function, Lua, Table};
 use super::convert::whole_number;
 use super::handle::{live_map, push_map};
 use super::{engine, rt_error};
-use crate::map::MapId;
+use crate::game::map::MapId;
 
 /// The generator table `id` names, or an error saying what generators are.
 fn generator(lua: &Lua, id: &str) -> mlua::Result<Table> {
@@ -68,11 +68,11 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
         )
     })?;
     let (width, height) = (size(lua, &params, &table, "width", 80)?, size(lua, &params, &table, "height", 40)?);
-    crate::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
+    crate::game::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
     let bytes = usize::try_from(width).unwrap_or(0).saturating_mul(usize::try_from(height).unwrap_or(0));
     engine
         .limits
-        .check_allocation(lua, bytes.saturating_mul(crate::world::CELL_BYTES), &format!("Map.generate('{id}')"))
+        .check_allocation(lua, bytes.saturating_mul(crate::game::world::CELL_BYTES), &format!("Map.generate('{id}')"))
         .map_err(|e| rt_error(lua, e))?;
     let tile = table.get::<Option<String>>("tile")?;
     let map = engine.world.borrow_mut().create_map(width, height, tile.as_deref()).map_err(|e| rt_error(lua, e))?;
@@ -92,7 +92,7 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
         let _ = world.remove_map(map);
         return Err(error);
     }
-    let generated = crate::map::Generated { generator: id.to_owned(), params: recorded, seed };
+    let generated = crate::game::map::Generated { generator: id.to_owned(), params: recorded, seed };
     world.map_mut(map).map_err(|e| rt_error(lua, e))?.generated = Some(std::sync::Arc::new(generated));
     // What a generator makes is keyed by its place, as a file's objects are: the same seed
     // gives the same keys in every session (and in `nefia gen`).

@@ -50,10 +50,10 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, ffi};
 use rustc_hash::FxHashMap;
 
-use crate::data::OnDuplicate;
-use crate::moddable::Origin;
-use crate::symbol::Symbol;
-use crate::world::World;
+use crate::game::data::OnDuplicate;
+use crate::game::moddable::Origin;
+use crate::game::symbol::Symbol;
+use crate::game::world::World;
 use name_cache::NameCache;
 
 pub use error::{GameError, LuaFailure};
@@ -66,7 +66,7 @@ pub enum Output {
     /// A message to the player from `Gui.mes`.
     Message(String),
     /// A log line (`Log.info`, failures of widgets, …).
-    Log(crate::display::LogLine),
+    Log(crate::game::display::LogLine),
 }
 
 /// Where a loaded Lua file came from.
@@ -153,9 +153,9 @@ pub struct Engine {
     /// Each loaded mod's environment and folder.
     pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
     /// The open project, if any.
-    pub project: RefCell<Option<crate::project::Project>>,
+    pub project: RefCell<Option<crate::game::project::Project>>,
     /// The project's map files and their maps in the world (`Map.open`).
-    pub maps: RefCell<crate::map_files::MapFiles>,
+    pub maps: RefCell<crate::game::map_files::MapFiles>,
     /// Modules returned by `require`, by `mod:module`.
     pub(crate) modules: Table,
     pub(crate) ipairs_iter: Function,
@@ -184,7 +184,7 @@ pub struct PlayFlags {
 #[derive(Default)]
 pub struct EditorLink {
     /// The objects selected in the editor.
-    pub selection: RefCell<Vec<crate::object::Uid>>,
+    pub selection: RefCell<Vec<crate::game::object::Uid>>,
     /// How many times a script chose the selection (`Editor.select`): the editor takes the
     /// runtime's selection when this changes, and keeps its own clicks otherwise.
     pub selections_by_script: Cell<u64>,
@@ -254,7 +254,7 @@ impl Engine {
     }
 
     /// True while a script holds a handle to `uid`: an ownerless object it keeps alive.
-    pub fn is_held_by_script(&self, uid: crate::object::Uid) -> bool {
+    pub fn is_held_by_script(&self, uid: crate::game::object::Uid) -> bool {
         handle::is_held_by_script(self, uid)
     }
 

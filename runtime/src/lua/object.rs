@@ -11,12 +11,12 @@ use mlua::{Function, Lua, MetaMethod, Table, UserData, UserDataMethods};
 use super::convert::{from_lua, to_lua};
 use super::handle::{ID_ENTRY, live_object, object_arg, object_list, push_holder, push_map, push_object};
 use super::{Engine, engine, ipairs, rt_error};
-use crate::location::Holder;
-use crate::moddable::ModMethod;
-use crate::object::Uid;
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::WorldError;
+use crate::game::location::Holder;
+use crate::game::moddable::ModMethod;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::WorldError;
 
 /// Names read from the object itself rather than its fields, with the advice given when a
 /// script assigns one.
@@ -158,7 +158,7 @@ fn containing_map(lua: &Lua, this: Table) -> mlua::Result<mlua::MultiValue> {
         loop {
             let object = world.object(containing).map_err(|e| rt_error(lua, e))?;
             match object.location() {
-                Some(crate::location::Location::Map(map)) => break Some((map, containing, object.x, object.y)),
+                Some(crate::game::location::Location::Map(map)) => break Some((map, containing, object.x, object.y)),
                 Some(location) => match location.holder() {
                     Holder::Object(owner) => containing = owner,
                     Holder::Map(map) => break Some((map, containing, object.x, object.y)),
@@ -235,7 +235,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
             let origin = {
                 let world = engine.world.borrow();
                 let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
-                if object.kind != crate::object::ObjectKind::Mef {
+                if object.kind != crate::game::object::ObjectKind::Mef {
                     return Err(rt_error(lua, format!("get_origin is for mefs, not a {}", object.kind.noun())));
                 }
                 let proto = &world.data.proto(object.proto).fields;
@@ -445,7 +445,7 @@ pub(super) enum TempOwner {
     /// An object.
     Object(Uid),
     /// A map (its own fields).
-    Map(crate::map::MapId),
+    Map(crate::game::map::MapId),
 }
 
 /// `obj.temp` and `map.temp`: reading gives the temp value, writing sets one (`mod` with
@@ -459,7 +459,7 @@ impl TempRef {
     fn with_temps<R>(
         &self,
         lua: &Lua,
-        read: impl FnOnce(&crate::moddable::FieldMap<crate::moddable::TempValue>) -> mlua::Result<R>,
+        read: impl FnOnce(&crate::game::moddable::FieldMap<crate::game::moddable::TempValue>) -> mlua::Result<R>,
     ) -> mlua::Result<R> {
         let engine = engine(lua);
         let world = engine.world.borrow();

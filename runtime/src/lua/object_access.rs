@@ -26,12 +26,12 @@ use super::handle::{
     EQUIP_ENTRY, HandleOf, ID_ENTRY, OWN_METHODS, OWN_METHODS_ENTRY, SLOT_ENTRY, push_handle, stale_message,
 };
 use super::{Engine, caller};
-use crate::map::MapId;
-use crate::moddable::ModMethod;
-use crate::object::Uid;
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::{NO_SLOT, Slot, WorldError};
+use crate::game::map::MapId;
+use crate::game::moddable::ModMethod;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::{NO_SLOT, Slot, WorldError};
 
 const ENGINE: c_int = ffi::lua_upvalueindex(1);
 const OBJECT_CACHE: c_int = ffi::lua_upvalueindex(2);

@@ -20,8 +20,8 @@ use rustc_hash::FxHashMap;
 
 use super::event::{DEFAULT_PRIORITY, EventRegistry, Handler};
 use super::{Engine, caller_origin, engine, rt_error};
-use crate::object::Uid;
-use crate::symbol::Symbol;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
 
 /// The handlers objects have of their own.
 #[derive(Default)]
@@ -142,7 +142,7 @@ pub fn prototype_added(lua: &Lua, engine: &Engine, id: Symbol, entry: &Table) ->
         let priority = item.get::<Option<i64>>("priority").map_err(|_| bad())?.unwrap_or(DEFAULT_PRIORITY);
         let handler = Handler { name, priority, func, origin: origin.clone() };
         registry
-            .register(Symbol::intern(&event), handler, crate::data::OnDuplicate::Error)
+            .register(Symbol::intern(&event), handler, crate::game::data::OnDuplicate::Error)
             .map_err(|e| rt_error(lua, e))?;
     }
     engine.object_events.borrow_mut().prototypes.insert(id, registry);

@@ -11,9 +11,9 @@ use mlua::{Lua, Table};
 
 use super::handle::{holder_arg, live_object, maybe_sweep, object_list, push_object};
 use super::{engine, ipairs, rt_error};
-use crate::location::Holder;
-use crate::object::ObjectKind;
-use crate::world::WorldError;
+use crate::game::location::Holder;
+use crate::game::object::ObjectKind;
+use crate::game::world::WorldError;
 
 /// Installs `Chara`, `Item` and `Feat` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
@@ -58,7 +58,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             let found = {
                 let world = engine.world.borrow();
                 let map = world.map(id).map_err(|e| rt_error(lua, e))?;
-                world.mef_at(map, x, y, crate::object::Uid(0))
+                world.mef_at(map, x, y, crate::game::object::Uid(0))
             };
             found.map(|uid| push_object(lua, uid)).transpose()
         })?,
@@ -90,7 +90,7 @@ struct MefOptions {
     /// `power`.
     power: Option<i64>,
     /// `origin`: the uid of the object that made it.
-    origin: Option<crate::object::Uid>,
+    origin: Option<crate::game::object::Uid>,
 }
 
 impl MefOptions {
@@ -103,7 +103,7 @@ impl MefOptions {
     }
 
     /// Sets the mef's `turns`, `power` and `origin_uid`.
-    fn set_on(&self, engine: &super::Engine, uid: crate::object::Uid) -> Result<(), WorldError> {
+    fn set_on(&self, engine: &super::Engine, uid: crate::game::object::Uid) -> Result<(), WorldError> {
         let mut world = engine.world.borrow_mut();
         world.set_base(uid, crate::Symbol::intern("turns"), crate::Value::Int(self.turns.unwrap_or(10)))?;
         world.set_base(uid, crate::Symbol::intern("power"), crate::Value::Int(self.power.unwrap_or(0)))?;

@@ -261,7 +261,7 @@ pub fn complete(lua: &Lua, text: &str) -> Vec<String> {
     } else {
         resolve(&env, base).map(|value| member_names(lua, &value, separator == ":")).unwrap_or_default()
     };
-    names.retain(|name| name.starts_with(partial) && super::super::value::is_identifier(name));
+    names.retain(|name| name.starts_with(partial) && crate::game::value::is_identifier(name));
     names.sort();
     names.dedup();
     names.into_iter().map(|name| format!("{}{base}{separator}{name}", &text[..start])).collect()
@@ -307,7 +307,7 @@ fn member_names(lua: &Lua, value: &mlua::Value, methods_only: bool) -> Vec<Strin
             .unwrap_or_default();
         if !methods_only {
             let world = engine.world.borrow();
-            if let Some(details) = crate::view::object_details(&world, uid) {
+            if let Some(details) = crate::host::view::object_details(&world, uid) {
                 names.extend(details.fields.into_iter().map(|f| f.name));
             }
             names.extend(["uid", "_id", "_type", "x", "y", "location", "temp", "proto"].map(String::from));

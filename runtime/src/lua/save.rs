@@ -12,9 +12,9 @@ use mlua::{Lua, Table};
 
 use super::convert::{from_lua, to_lua};
 use super::{engine, rt_error};
-use crate::files::FileError;
-use crate::save::{SaveGame, SaveHead, read_save, write_save};
-use crate::value::Value;
+use crate::game::files::FileError;
+use crate::game::save::{SaveGame, SaveHead, read_save, write_save};
+use crate::game::value::Value;
 
 /// Why a game could not be saved or loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -108,14 +108,14 @@ impl SaveListing {
 /// The saves in `dir`, newest first (none if the folder does not exist), each with what its
 /// top says.
 pub fn list_saves(dir: &Path) -> Vec<SaveListing> {
-    let mut saves: Vec<SaveListing> = crate::files::ron_files(dir)
+    let mut saves: Vec<SaveListing> = crate::game::files::ron_files(dir)
         .iter()
         .filter_map(|path| {
             let name = path.file_stem()?.to_str()?.to_owned();
             let saved = path.metadata().ok()?.modified().ok()?;
             // Only files a save name cleans to are saves.
             (clean_save_name(&name).ok()? == name).then_some(())?;
-            let head = crate::files::read_ron::<SaveHead>(path).ok();
+            let head = crate::game::files::read_ron::<SaveHead>(path).ok();
             Some(SaveListing { name, saved, head })
         })
         .collect();
@@ -165,12 +165,12 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let (save, text) = read_save(&path)?;
     engine.progress(format!("rebuilding the world of save {name}"), 1, 2);
     let kept_aside = load_record(lua, &save).map_err(|error| match error {
-        LoadRefused::World(error) => crate::validate::refusal_in_file(error, &path, &text).into(),
+        LoadRefused::World(error) => crate::game::validate::refusal_in_file(error, &path, &text).into(),
         LoadRefused::Lua(error) => error,
     })?;
     for problem in kept_aside {
         let text = format!("{}: {problem}; it is kept and saved again, but not in play", path.display());
-        super::gui::log(lua, crate::display::LogLevel::Warn, text);
+        super::gui::log(lua, crate::game::display::LogLevel::Warn, text);
     }
     engine.session.borrow_mut().read_save(name, &save);
     Ok(path)
@@ -179,7 +179,7 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
 /// Why a save's record could not be put in play.
 pub enum LoadRefused {
     /// The record describes no world that can be built; nothing changed.
-    World(crate::world::WorldError),
+    World(crate::game::world::WorldError),
     /// The `save` table could not be put back.
     Lua(SaveError),
 }

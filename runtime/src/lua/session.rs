@@ -1,5 +1,5 @@
 //! The session log: the inputs of a play session as they come (see
-//! [`crate::recording`]), and what reaches game logic from outside the game — the wall
+//! [`crate::game::recording`]), and what reaches game logic from outside the game — the wall
 //! clock (`os.time`, `os.clock`, `os.date`) and saves written before the session — recorded
 //! while recording and served back from the recording while replaying, so a replay sees
 //! exactly what the session saw.
@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use super::engine;
-use crate::recording::Input;
-use crate::save::SaveGame;
+use crate::game::recording::Input;
+use crate::game::save::SaveGame;
 
 /// What the session log does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

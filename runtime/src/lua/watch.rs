@@ -20,11 +20,11 @@ use rustc_hash::FxHashMap;
 use super::convert::to_lua;
 use super::handle::object_arg;
 use super::{Output, engine, rt_error};
-use crate::display::LogLevel;
-use crate::object::Uid;
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::{WatchAction, WatchHit, WatchId, WatchWhen, World};
+use crate::game::display::LogLevel;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::{WatchAction, WatchHit, WatchId, WatchWhen, World};
 
 /// The Lua side of the watches: their conditions, the function that pauses at the writing
 /// line, and the changes collecting watches noted.

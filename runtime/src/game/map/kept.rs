@@ -10,7 +10,7 @@
 
 use super::memory::PackedMemory;
 use super::{InstancedMap, MapId, MapMemory, Symbol, Uid};
-use crate::location::ObjectList;
+use crate::game::location::ObjectList;
 
 /// A map packed for a kept state; [`KeptMap::unpacked`] gives the map back.
 #[derive(Clone, Debug)]
@@ -124,8 +124,8 @@ impl KeptMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::{CellMemory, compute_sight};
-    use crate::object::ObjectKind;
+    use crate::game::map::{CellMemory, compute_sight};
+    use crate::game::object::ObjectKind;
 
     #[test]
     fn a_kept_map_comes_back_with_its_cells_in_order_its_feats_sight_and_memory() {

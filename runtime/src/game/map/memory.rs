@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
 
 /// What `produce_memory()` gives the renderer for one object.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

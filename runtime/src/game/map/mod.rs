@@ -17,9 +17,9 @@ pub use kept::KeptMap;
 pub use memory::{CellMemory, MapMemory, ObjectMemory};
 pub use sight::{Sight, compute_sight};
 
-use crate::location::ObjectList;
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
+use crate::game::location::ObjectList;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
 
 /// The unique id of a map (a separate sequence from object uids).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -34,7 +34,7 @@ pub struct Generated {
     /// The `base.map_generator` prototype, such as `elona.cave`.
     pub generator: String,
     /// Its params, completed with the schema's defaults.
-    pub params: crate::value::Value,
+    pub params: crate::game::value::Value,
     /// The seed.
     pub seed: i64,
 }
@@ -80,17 +80,17 @@ pub struct InstancedMap {
     tiles_hash: std::cell::Cell<(u64, u64)>,
     /// Objects of the map file whose prototype the loaded mods do not know: kept as written
     /// (with their place in the file's object list) so saving the map loses nothing.
-    pub unresolved: Vec<crate::save::UnresolvedObject>,
+    pub unresolved: Vec<crate::game::save::UnresolvedObject>,
     /// The palette codes of the map file it was read from, by tile: saving keeps them.
     pub codes: std::collections::BTreeMap<Symbol, String>,
     /// How it was generated, if a generator made it.
     pub generated: Option<std::sync::Arc<Generated>>,
     /// What the merge its file came from left for someone to pick (the map holds ours' side
     /// of each); written back until resolved.
-    pub conflicts: std::sync::Arc<Vec<crate::map_merge::Conflict>>,
+    pub conflicts: std::sync::Arc<Vec<crate::game::map_merge::Conflict>>,
     /// The map's own fields, with base and temp values as objects have (OpenNefia's
     /// `map.is_temporary`, `map.temp.x`); maps have no prototype.
-    pub fields: crate::moddable::Moddable,
+    pub fields: crate::game::moddable::Moddable,
 }
 
 impl InstancedMap {

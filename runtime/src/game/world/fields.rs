@@ -2,11 +2,11 @@
 //! object shows on the map (`produce_memory`).
 
 use super::{NO_SLOT, Slot, World, WorldError};
-use crate::map::ObjectMemory;
-use crate::moddable::{FieldMap, ModError, ModMethod, Moddable, Origin};
-use crate::object::Uid;
-use crate::symbol::Symbol;
-use crate::value::Value;
+use crate::game::map::ObjectMemory;
+use crate::game::moddable::{FieldMap, ModError, ModMethod, Moddable, Origin};
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
 
 impl World {
     /// The prototype fields behind object `uid`.
@@ -90,7 +90,7 @@ impl World {
 
     /// Sets object `uid`'s prototype to `proto` (of its data type), marking what shows it as
     /// changed.
-    pub(crate) fn set_prototype(&mut self, uid: Uid, proto: crate::data::ProtoIdx) -> Result<(), WorldError> {
+    pub(crate) fn set_prototype(&mut self, uid: Uid, proto: crate::game::data::ProtoIdx) -> Result<(), WorldError> {
         let id = self.data.proto(proto).id;
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         (object.proto, object.id) = (proto, id);
@@ -137,7 +137,7 @@ impl World {
 
     /// After object `uid` (at `location`, `position`) changed what it shows or holds: its
     /// cell and map are marked changed, and its watches compare.
-    fn object_changed(&mut self, uid: Uid, location: Option<crate::location::Location>, position: (i32, i32)) {
+    fn object_changed(&mut self, uid: Uid, location: Option<crate::game::location::Location>, position: (i32, i32)) {
         self.touch_location(location, position);
         self.revision += 1;
         if !self.watches.is_empty() {

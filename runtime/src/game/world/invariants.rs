@@ -4,8 +4,8 @@
 use rustc_hash::FxHashMap;
 
 use super::World;
-use crate::location::Location;
-use crate::object::Uid;
+use crate::game::location::Location;
+use crate::game::object::Uid;
 
 impl World {
     /// Checks the bookkeeping that ties objects to locations: every map's position index

@@ -2,16 +2,16 @@
 //! cells, and what the player sees (sight and map memory).
 
 use super::{MemoryFields, TileFlags, World, WorldError};
-use crate::location::{Location, Refusal};
-use crate::map::{CellMemory, InstancedMap, MapId, ObjectMemory, Sight, compute_sight};
-use crate::moddable::FieldMap;
-use crate::object::{Object, ObjectKind, Uid};
-use crate::symbol::Symbol;
-use crate::value::Value;
+use crate::game::location::{Location, Refusal};
+use crate::game::map::{CellMemory, InstancedMap, MapId, ObjectMemory, Sight, compute_sight};
+use crate::game::moddable::FieldMap;
+use crate::game::object::{Object, ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
 
 /// The largest sight radius: the diagonal of the largest map, so a larger `fov` sees no
 /// more and the sight computation cannot overflow.
-pub const MAX_SIGHT: i32 = 2 * crate::validate::MAX_MAP_SIDE;
+pub const MAX_SIGHT: i32 = 2 * crate::game::validate::MAX_MAP_SIDE;
 
 /// How many bytes of Rust memory one map cell costs (tile, object index, memory, sight):
 /// what the memory limit counts for maps made for Lua.
@@ -30,7 +30,7 @@ pub const MAP_TILE: &str = "base.map_tile";
 impl World {
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
     pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
-        crate::validate::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
+        crate::game::validate::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
         let tile = match tile {
             Some(id) => self.tile_id(id)?,
             None => self.default_floor()?,
@@ -55,7 +55,7 @@ impl World {
     /// Removes a map; its objects become ownerless (and are freed by the next sweep unless
     /// something holds them).
     pub fn remove_map(&mut self, id: MapId) -> Result<(), WorldError> {
-        let objects = self.iter_location(crate::location::Holder::Map(id))?;
+        let objects = self.iter_location(crate::game::location::Holder::Map(id))?;
         for uid in objects {
             self.detach(uid);
         }
@@ -117,7 +117,7 @@ impl World {
     pub fn change_map_fields(
         &mut self,
         map: MapId,
-        change: impl FnOnce(&mut crate::moddable::Moddable, &FieldMap) -> Result<(), crate::moddable::ModError>,
+        change: impl FnOnce(&mut crate::game::moddable::Moddable, &FieldMap) -> Result<(), crate::game::moddable::ModError>,
     ) -> Result<(), WorldError> {
         let instance = self.map_mut(map)?;
         change(&mut instance.fields, &FieldMap::new())?;

@@ -11,7 +11,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::object::{Object, Uid};
+use crate::game::object::{Object, Uid};
 
 /// The position of an object in the store, stable while it lives.
 pub type Slot = u32;
@@ -144,9 +144,9 @@ impl FromIterator<(Uid, Object)> for ObjectStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::ProtoIdx;
-    use crate::object::ObjectKind;
-    use crate::symbol::Symbol;
+    use crate::game::data::ProtoIdx;
+    use crate::game::object::ObjectKind;
+    use crate::game::symbol::Symbol;
 
     fn object(uid: u64) -> Object {
         Object {

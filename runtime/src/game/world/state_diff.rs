@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::World;
-use crate::object::{Object, Uid};
-use crate::value::{Key, Value};
+use crate::game::object::{Object, Uid};
+use crate::game::value::{Key, Value};
 
 /// Collects differences up to a limit.
 struct Differences {
@@ -39,7 +39,7 @@ fn describe(uid: Uid, object: &Object) -> String {
 
 fn place(object: &Object) -> String {
     match object.location() {
-        Some(crate::location::Location::Map(map)) => format!("({}, {}) on map {}", object.x, object.y, map.0),
+        Some(crate::game::location::Location::Map(map)) => format!("({}, {}) on map {}", object.x, object.y, map.0),
         Some(other) => other.to_string(),
         None => "nowhere".to_owned(),
     }

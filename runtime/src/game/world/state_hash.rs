@@ -15,9 +15,9 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::FxHasher;
 
 use super::World;
-use crate::location::Location;
-use crate::moddable::{FieldMap, TempValue};
-use crate::value::{Key, Value};
+use crate::game::location::Location;
+use crate::game::moddable::{FieldMap, TempValue};
+use crate::game::value::{Key, Value};
 
 fn hash_value(h: &mut FxHasher, value: &Value) {
     match value {
@@ -46,7 +46,10 @@ fn hash_value(h: &mut FxHasher, value: &Value) {
 }
 
 /// The fields' hash, the same whatever order they are stored in.
-fn hash_fields<V: crate::moddable::Inline>(fields: &FieldMap<V>, mut value: impl FnMut(&mut FxHasher, &V)) -> u64 {
+fn hash_fields<V: crate::game::moddable::Inline>(
+    fields: &FieldMap<V>,
+    mut value: impl FnMut(&mut FxHasher, &V),
+) -> u64 {
     fields
         .iter()
         .map(|(name, v)| {
@@ -70,7 +73,7 @@ fn hash_temp(h: &mut FxHasher, temp: &TempValue) {
 impl World {
     /// True if `uid` is on a map or is the player, or is held (through inventories and
     /// equipment) by such an object: what a save keeps.
-    pub(super) fn in_game(&self, mut uid: crate::object::Uid) -> bool {
+    pub(super) fn in_game(&self, mut uid: crate::game::object::Uid) -> bool {
         // Holders do not nest deeper than the objects there are; the bound only guards.
         for _ in 0..=self.objects.len() {
             match self.objects.get(&uid).and_then(|o| o.location()) {
@@ -125,7 +128,7 @@ impl World {
             (0..64u32).filter(move |bit| bits & (1 << bit) != 0).map(move |bit| word as u32 * 64 + bit)
         });
         let protos = seen.map(|index| {
-            let proto = self.data.proto(crate::data::ProtoIdx(index));
+            let proto = self.data.proto(crate::game::data::ProtoIdx(index));
             let mut h = FxHasher::default();
             (proto.id.as_str(), hash_fields(&proto.fields, hash_value)).hash(&mut h);
             h.finish()

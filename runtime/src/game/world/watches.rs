@@ -15,9 +15,9 @@
 //! at its end is a change made by the refresh.
 
 use super::World;
-use crate::object::Uid;
-use crate::symbol::Symbol;
-use crate::value::Value;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
 
 /// A watch's number, as `Debug.watch` returns it.
 pub type WatchId = u32;

@@ -1,18 +1,18 @@
-//! Resolving the conflicts a merge left in a map (see [`crate::map_merge`]): the map holds
+//! Resolving the conflicts a merge left in a map (see [`crate::game::map_merge`]): the map holds
 //! ours' side of each, so picking ours only drops the conflict, and picking theirs puts
 //! theirs' tile, object values or map value in its place. One pick is one History entry,
 //! undone like any edit.
 
 use std::sync::Arc;
 
-use crate::history::{Change, Transaction, apply_changes};
-use crate::location::{Holder, Location};
-use crate::map::MapId;
-use crate::map_merge::{Conflict, Side};
-use crate::object::Uid;
-use crate::save::ObjectRecord;
-use crate::symbol::Symbol;
-use crate::world::{World, WorldError};
+use crate::game::history::{Change, Transaction, apply_changes};
+use crate::game::location::{Holder, Location};
+use crate::game::map::MapId;
+use crate::game::map_merge::{Conflict, Side};
+use crate::game::object::Uid;
+use crate::game::save::ObjectRecord;
+use crate::game::symbol::Symbol;
+use crate::game::world::{World, WorldError};
 
 use super::{EditError, places};
 
@@ -115,14 +115,14 @@ fn take_theirs(
                     instance.entrance = entrance;
                 }
                 "generated" => {
-                    let generated: Option<crate::map::Generated> =
+                    let generated: Option<crate::game::map::Generated> =
                         ron::from_str(theirs).map_err(|_| refused("cannot be read"))?;
                     instance.generated = generated.map(Arc::new);
                 }
                 field if field.starts_with("fields.") => {
                     let name = Symbol::intern(&field["fields.".len()..]);
-                    let value: Option<crate::value::Value> =
-                        crate::files::ron_options().from_str(theirs).map_err(|_| refused("cannot be read"))?;
+                    let value: Option<crate::game::value::Value> =
+                        crate::game::files::ron_options().from_str(theirs).map_err(|_| refused("cannot be read"))?;
                     match value {
                         Some(value) => instance.fields.base.insert(name, value),
                         None => instance.fields.base.remove(name),

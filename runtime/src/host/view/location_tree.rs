@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::map::MapId;
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::World;
+use crate::game::map::MapId;
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::World;
 
 /// An object in the Locations tree.
 #[derive(Clone, Debug, PartialEq)]

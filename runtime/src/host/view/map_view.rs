@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use crate::display::Color;
-use crate::map::{CHUNK_SIZE, InstancedMap, MapId};
-use crate::object::{ObjectKind, Uid};
-use crate::symbol::Symbol;
-use crate::value::Value;
-use crate::world::{World, parse_color};
+use crate::game::display::Color;
+use crate::game::map::{CHUNK_SIZE, InstancedMap, MapId};
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::{World, parse_color};
 
 /// How a tile looks.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,8 +98,8 @@ pub struct MapView {
     pub object_count: usize,
     /// Objects of the map file with unknown ids: where, and what is unknown.
     pub unresolved: Vec<(i32, i32, String)>,
-    /// What the merge its file came from left to pick (see [`crate::map_merge`]).
-    pub conflicts: Arc<Vec<crate::map_merge::Conflict>>,
+    /// What the merge its file came from left to pick (see [`crate::game::map_merge`]).
+    pub conflicts: Arc<Vec<crate::game::map_merge::Conflict>>,
 }
 
 impl MapView {

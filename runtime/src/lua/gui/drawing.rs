@@ -3,13 +3,13 @@
 
 use super::log;
 use super::messages::text_of;
-use crate::display::LogLevel;
+use crate::game::display::LogLevel;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 
 use super::super::convert::from_lua;
 use super::super::error::GameError;
 use super::super::{engine, rt_error};
-use crate::display::{Color, DrawCmd, DrawList, Position};
+use crate::game::display::{Color, DrawCmd, DrawList, Position};
 
 /// The `d` given to `draw(self, d)`.
 #[derive(Default)]
@@ -22,7 +22,7 @@ pub(super) fn color_arg(lua: &Lua, value: &mlua::Value, alpha: Option<f32>) -> m
         mlua::Value::Nil => [255, 255, 255, 255],
         other => {
             let value = from_lua(lua, other, "color").map_err(|e| rt_error(lua, e))?;
-            crate::world::parse_color(&value).ok_or_else(|| {
+            crate::game::world::parse_color(&value).ok_or_else(|| {
                 rt_error(lua, format!("a colour must be {{r, g, b}}, {{r, g, b, a}} or \"#rrggbb\", not {value}"))
             })?
         }

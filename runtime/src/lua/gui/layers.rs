@@ -7,7 +7,7 @@ use mlua::{Function, Lua, Table};
 
 use super::super::{engine, rt_error};
 use super::drawing::{Drawer, draw};
-use crate::display::{Input, LayerId, LayerKind, LayerView};
+use crate::game::display::{Input, LayerId, LayerKind, LayerView};
 
 /// How a UI layer ended.
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 use mlua::Lua;
 
 use super::{GuiState, HISTORY};
-use crate::display::{LogLevel, LogLine};
+use crate::game::display::{LogLevel, LogLine};
 use crate::lua::{Output, engine};
 
 impl GuiState {

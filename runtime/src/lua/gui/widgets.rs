@@ -1,13 +1,13 @@
 //! HUD widgets (`Gui.add_widget`) and map draw layers (`Gui.add_map_layer`): Lua tables drawn
 //! every frame, registered by id (seed: UI Widgets, Draw Layers).
 
-use crate::moddable::Origin;
+use crate::game::moddable::Origin;
 use mlua::{Function, Lua, Table};
 
 use super::super::{caller_origin, engine, rt_error};
 use super::GuiState;
 use super::drawing::{Drawer, draw};
-use crate::display::{Anchor, DrawList, WidgetView};
+use crate::game::display::{Anchor, DrawList, WidgetView};
 use crate::lua::profile::ProfileKind;
 
 /// A widget or map draw layer registered by a mod.
