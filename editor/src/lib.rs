@@ -21,5 +21,6 @@ pub mod panes;
 pub mod play_controls;
 pub mod player;
 pub mod recovery_dialog;
+pub mod remote_play;
 pub mod render;
 pub mod tools;

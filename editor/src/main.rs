@@ -2,7 +2,8 @@
 //!
 //! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
 //!   here or in the repository the executable was built in; `nefia edit DIR` on another.
-//! - `nefia play [DIR]` opens the player window: the game alone, with a title menu.
+//! - `nefia play [DIR]` opens the player window: the game alone, with a title menu; with
+//!   `--listen [ADDR:]PORT` it serves the remote protocol too, `--headless` without a window.
 //! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
 //!   runs a script in a fresh game, headless.
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime.
@@ -36,6 +37,13 @@ enum Command {
     Play {
         /// The project folder (default: the one here, or the repository's projects/demo).
         project: Option<PathBuf>,
+        /// Serve the remote protocol (PROTOCOL.md) on [ADDR:]PORT (a bare port is on
+        /// 127.0.0.1; 0 picks a free one); the address and token are printed at start.
+        #[arg(long, value_name = "[ADDR:]PORT")]
+        listen: Option<String>,
+        /// With --listen: no window; a new game is played from the start map.
+        #[arg(long, requires = "listen")]
+        headless: bool,
     },
     /// Run a Lua script in a fresh game (the project's mods and start map), without a window.
     Run {
@@ -233,7 +241,13 @@ fn main() -> ExitCode {
         Ok(match cli.command {
             None => window_closed(nefia_editor::app::run(project_or_default(None)?)),
             Some(Command::Edit { project }) => window_closed(nefia_editor::app::run(project_or_default(project)?)),
-            Some(Command::Play { project }) => window_closed(nefia_editor::player::run(project_or_default(project)?)),
+            Some(Command::Play { project, listen: None, .. }) => {
+                window_closed(nefia_editor::player::run(project_or_default(project)?))
+            }
+            Some(Command::Play { project, listen: Some(address), headless }) => {
+                nefia_editor::remote_play::run(project_or_default(project)?, &address, headless)
+                    .unwrap_or_else(|error| window_closed(Err(error)))
+            }
             Some(Command::Run { file, project, pause, time_limit, memory_limit }) => {
                 let options = headless::RunOptions { pause, time: time_limit, memory: memory_limit };
                 headless::run(&file, &project_or_default(project)?, options)
