@@ -28,9 +28,6 @@ pub enum RpcError {
     /// The params do not fit the method (code -32602).
     #[error("invalid params: {0}")]
     InvalidParams(String),
-    /// Something went wrong in the server itself (code -32603).
-    #[error("internal error: {0}")]
-    Internal(String),
     /// The first request was not `session.hello` (code 1001; closes).
     #[error("the first request must be session.hello with the token the game printed")]
     NotGreeted,
@@ -71,7 +68,6 @@ impl RpcError {
             RpcError::InvalidRequest(_) => -32600,
             RpcError::MethodNotFound(_) => -32601,
             RpcError::InvalidParams(_) => -32602,
-            RpcError::Internal(_) => -32603,
             RpcError::NotGreeted => 1001,
             RpcError::WrongToken => 1002,
             RpcError::WrongVersion { .. } => 1003,
