@@ -300,7 +300,10 @@ pub fn run(project: PathBuf) -> eframe::Result<()> {
 
 /// Runs the player window on `project` with what `attach` makes from it kept beside it
 /// while the window is open (the remote protocol's server).
-pub fn run_attached<T: 'static>(project: PathBuf, attach: impl FnOnce(&PlayerApp) -> T + 'static) -> eframe::Result<()> {
+pub fn run_attached<T: 'static>(
+    project: PathBuf,
+    attach: impl FnOnce(&PlayerApp) -> T + 'static,
+) -> eframe::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1024.0, 768.0]),
         ..Default::default()

@@ -165,7 +165,8 @@ fn set_base_and_set_temp_are_edits_that_undo_and_redo() {
     client.result("history.redo", json!({}));
     assert_eq!(calc(&mut client), json!(77));
 
-    let response = client.call("object.set_temp", json!({ "uid": player, "field": "max_hp", "value": 1, "method": "times" }));
+    let response =
+        client.call("object.set_temp", json!({ "uid": player, "field": "max_hp", "value": 1, "method": "times" }));
     assert_eq!(error_code(&response), -32602);
 }
 

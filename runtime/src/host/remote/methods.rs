@@ -105,9 +105,7 @@ impl Method {
             Method::Discover => "Lists the methods with their params and results (OpenRPC).",
             Method::State => "The turn, the date, the player and what the game is doing.",
             Method::Input => "A key for the top UI layer or the game; answers once the game has taken it.",
-            Method::Eval => {
-                "Evaluates REPL input: its printed output and result values, or the pause it stopped at."
-            }
+            Method::Eval => "Evaluates REPL input: its printed output and result values, or the pause it stopped at.",
             Method::Continue => "Lets the innermost pause() go on; answers like lua.eval.",
             Method::ObjectGet => "An object's fields: base, temp with the contributions behind it, and calc.",
             Method::SetBase => "Sets a field's base value, as an Inspector edit (undoable).",

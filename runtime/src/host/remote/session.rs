@@ -184,7 +184,9 @@ impl Session {
                 self.object(Uid(uid))
             }
             Method::SetBase | Method::SetTemp => self.edit(request, given),
-            Method::Locations => params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations)),
+            Method::Locations => {
+                params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
+            }
             Method::Undo => self.history(given, Command::Undo),
             Method::Redo => self.history(given, Command::Redo),
             Method::Subscribe => {
