@@ -148,14 +148,14 @@ impl Method {
             "type": "object",
             "description": "{output: [string], values: [string]} when it finished (values pretty-printed), \
                             or {output, paused: {function, file, line, reason, stack, variables}} when it \
-                            stopped in pause(), or {output, waiting: \"query\"} inside a UI layer's query()",
+                            stopped in pause(), or {output, waiting: \"in query\"} inside a UI layer's query()",
         });
         match self {
             Method::Hello => json!({ "type": "object", "description": "{protocol, engine, project}" }),
             Method::Discover => json!({ "type": "object", "description": "this document" }),
             Method::State | Method::Input => json!({
                 "type": "object",
-                "description": "{state, turn, date, playing, player, player_at, map, paused, output?, refused?}",
+                "description": "{state, turn, date, playing, play_paused, player, player_at, map, layers, pause, error} (game.input adds output and refused)",
             }),
             Method::Eval | Method::Continue => outcome,
             Method::ObjectGet => json!({
@@ -164,7 +164,7 @@ impl Method {
                                 {value, sources: [{method, value, mod, file, line, times}], dropped}, calc}]}",
             }),
             Method::SetBase | Method::SetTemp | Method::Undo | Method::Redo => {
-                json!({ "type": "object", "description": "{history: [label], undone: [label]}" })
+                json!({ "type": "object", "description": "the undo history after it: {labels: [label], done: count}" })
             }
             Method::Locations => json!({ "type": "object", "description": "{maps: [{id, name, width, height, \
                                         current, objects}], ownerless}" }),

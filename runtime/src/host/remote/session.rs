@@ -25,7 +25,6 @@ use crate::host::{Command, HostClient, HostEvent};
 use crate::lua::repl::Evaluation;
 use crate::moddable::ModMethod;
 use crate::object::Uid;
-use crate::view::RuntimeState;
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);
@@ -219,9 +218,10 @@ impl Session {
         }))
     }
 
-    /// Sends `commands` and a barrier, and waits until the barrier is answered or, if
-    /// `evaluation` is given, that evaluation's answer comes (whichever is first): the
-    /// output printed meanwhile and the refusals are gathered.
+    /// Sends `commands` and a barrier, and waits until the barrier is answered: the snapshot
+    /// then shows what the commands did. The output printed meanwhile, the refusals and, if
+    /// `evaluation` is given, that evaluation's answer (unless it waits in `pause()`) are
+    /// gathered.
     fn settle(&mut self, commands: Vec<Command>, evaluation: Option<u64>) -> Result<Settled, RpcError> {
         for command in commands {
             self.client.send(command);
@@ -243,7 +243,6 @@ impl Session {
                     self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).retain(|&p| p != id);
                     if Some(id) == evaluation {
                         settled.evaluation = Some((id, result));
-                        return Ok(settled);
                     }
                 }
                 HostEvent::Completions { id, .. } if id == barrier => return Ok(settled),
@@ -269,15 +268,15 @@ impl Session {
             }
             None => {
                 let snapshot = self.client.snapshot();
+                let Some(pause) = &snapshot.pause else {
+                    // In a UI layer's query(): game.input answers it.
+                    return Ok(json!({ "output": output, "waiting": snapshot.state.label() }));
+                };
                 let mut paused = self.server.paused.lock().unwrap_or_else(|e| e.into_inner());
                 if !paused.contains(&id) {
                     paused.push(id);
                 }
-                Ok(match (&snapshot.pause, snapshot.state) {
-                    (Some(pause), _) => json!({ "output": output, "paused": pause_to_json(pause) }),
-                    (None, RuntimeState::InQuery) => json!({ "output": output, "waiting": "query" }),
-                    (None, state) => json!({ "output": output, "waiting": state.label() }),
-                })
+                Ok(json!({ "output": output, "paused": pause_to_json(pause) }))
             }
         }
     }
