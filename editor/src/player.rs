@@ -297,9 +297,38 @@ impl eframe::App for PlayerApp {
 
 /// Runs the player window on `project`.
 pub fn run(project: PathBuf) -> eframe::Result<()> {
+    run_attached(project, |_| ())
+}
+
+/// Runs the player window on `project` with what `attach` makes from it kept beside it
+/// while the window is open (the remote protocol's server).
+pub fn run_attached<T: 'static>(
+    project: PathBuf,
+    attach: impl FnOnce(&PlayerApp) -> T + 'static,
+) -> eframe::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1024.0, 768.0]),
         ..Default::default()
     };
-    eframe::run_native("nefia-play", options, Box::new(move |cc| Ok(Box::new(PlayerApp::new(&cc.egui_ctx, project)))))
+    eframe::run_native(
+        "nefia-play",
+        options,
+        Box::new(move |cc| {
+            let app = PlayerApp::new(&cc.egui_ctx, project);
+            let attached = attach(&app);
+            Ok(Box::new(Attached { app, _attached: attached }))
+        }),
+    )
+}
+
+/// The player window with something kept alive beside it.
+struct Attached<T> {
+    app: PlayerApp,
+    _attached: T,
+}
+
+impl<T> eframe::App for Attached<T> {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.app.ui(ui);
+    }
 }

@@ -36,6 +36,7 @@ use crate::lua::{GameError, Output};
 use crate::runtime::{OnModFailure, Runtime};
 
 pub mod check;
+mod client;
 mod debug_commands;
 pub mod edit;
 mod frame;
@@ -52,10 +53,12 @@ mod play_commands;
 mod protocol;
 pub mod recorder;
 mod recovery;
+pub mod remote;
 pub mod replay;
 pub mod view;
 pub mod workbench;
 
+pub use client::{HostClient, HostConnector};
 pub use handle::{HostConfig, HostHandle};
 pub use mod_commands::QUIET;
 pub use protocol::{Command, Hint, HostEvent, MapCommand, RefusalKind, Refused};

@@ -246,3 +246,101 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A client of the remote protocol (`PROTOCOL.md`) over TCP, as a script would write one.
+pub mod remote {
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::{SocketAddr, TcpStream};
+    use std::time::Duration;
+
+    use serde_json::{Value as Json, json};
+
+    /// How long a read waits before the test fails.
+    const PATIENCE: Duration = Duration::from_secs(30);
+
+    /// One connection, with the notifications read while waiting for answers.
+    pub struct Client {
+        reader: BufReader<TcpStream>,
+        writer: TcpStream,
+        next_id: u64,
+        /// Notifications read so far (frames), as they came, with their length in bytes.
+        pub notifications: Vec<(Json, usize)>,
+    }
+
+    impl Client {
+        /// Connects to `address`.
+        pub fn connect(address: SocketAddr) -> Client {
+            let writer = TcpStream::connect(address).expect("the game accepts connections");
+            writer.set_read_timeout(Some(PATIENCE)).expect("a read timeout");
+            writer.set_nodelay(true).expect("no delay");
+            let reader = BufReader::new(writer.try_clone().expect("the stream clones"));
+            Client { reader, writer, next_id: 1, notifications: Vec::new() }
+        }
+
+        /// Connects and says hello with `token`, panicking if it is refused.
+        pub fn attach(address: SocketAddr, token: &str) -> Client {
+            let mut client = Client::connect(address);
+            let hello = client.call("session.hello", json!({ "version": 1, "token": token }));
+            assert!(hello.get("result").is_some(), "hello refused: {hello}");
+            client
+        }
+
+        /// Sends a raw line (a newline is added).
+        pub fn send_line(&mut self, line: &str) {
+            self.writer.write_all(format!("{line}\n").as_bytes()).expect("the line is sent");
+        }
+
+        /// The next message (an answer or a notification) and its length, or None when the
+        /// connection closed.
+        pub fn read(&mut self) -> Option<(Json, usize)> {
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Ok(0) => None,
+                Ok(length) => Some((serde_json::from_str(&line).expect("the game sends JSON"), length)),
+                // A reset connection is a closed one too.
+                Err(error) if error.kind() != std::io::ErrorKind::WouldBlock => None,
+                Err(error) => panic!("no message within {PATIENCE:?}: {error}"),
+            }
+        }
+
+        /// Sends a request and returns the whole response (`result` or `error`); the
+        /// notifications read meanwhile are kept in `notifications`.
+        pub fn call(&mut self, method: &str, params: Json) -> Json {
+            let id = self.next_id;
+            self.next_id += 1;
+            let request = json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
+            self.send_line(&request.to_string());
+            self.answer(id)
+        }
+
+        /// Reads until the answer to request `id`.
+        pub fn answer(&mut self, id: u64) -> Json {
+            loop {
+                let (message, length) = self.read().expect("the connection stays open for the answer");
+                if message.get("id") == Some(&json!(id)) {
+                    return message;
+                }
+                self.notifications.push((message, length));
+            }
+        }
+
+        /// Sends a request and returns its result, panicking on an error.
+        pub fn result(&mut self, method: &str, params: Json) -> Json {
+            let response = self.call(method, params);
+            match response.get("result") {
+                Some(result) => result.clone(),
+                None => panic!("{method} failed: {response}"),
+            }
+        }
+
+        /// True if the game closed the connection (after any messages still buffered).
+        pub fn closed(&mut self) -> bool {
+            while let Some((message, _)) = self.read() {
+                if message.get("method").is_none() {
+                    return false;
+                }
+            }
+            true
+        }
+    }
+}

@@ -5,7 +5,8 @@
 //! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
 //!   here or in the repository the executable was built in; `nefia edit DIR` on another
 //!   (`edit.rs`).
-//! - `nefia play [DIR]` opens the player window: the game alone, with a title menu
+//! - `nefia play [DIR]` opens the player window: the game alone, with a title menu; with
+//!   `--listen [ADDR:]PORT` it serves the remote protocol too, `--headless` without a window
 //!   (`play.rs`).
 //! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
 //!   runs a script in a fresh game, headless (`run.rs`).

@@ -8,17 +8,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender};
-
+use super::client::{EventHub, HostClient, HostConnector};
 use super::recovery::{panic_message, serve_failure};
 use super::{Command, HostEvent, Shared, run};
 use crate::host::view::Snapshot;
 
-/// The editor's end of the runtime thread.
+/// The editor's end of the runtime thread: a [`HostClient`] that also owns the thread.
 pub struct HostHandle {
-    commands: Sender<Command>,
-    events: Receiver<HostEvent>,
-    shared: Arc<Shared>,
+    client: HostClient,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -77,43 +74,47 @@ impl HostHandle {
                 }
             })
             .expect("the runtime thread starts");
-        HostHandle { commands, events, shared, thread: Some(thread) }
+        let connector = HostConnector::new(commands, shared, EventHub::new(events));
+        HostHandle { client: connector.connect(), thread: Some(thread) }
+    }
+
+    /// What makes other clients of the runtime thread (other frontends, such as the remote
+    /// protocol's connections), each hearing every event from when it is made.
+    pub fn connector(&self) -> HostConnector {
+        self.client.connector()
     }
 
     /// Sends a command. After the runtime thread has ended nothing serves it: it is dropped
     /// (the snapshot says why the thread ended).
     pub fn send(&self, command: Command) {
-        if let Err(unsent) = self.commands.send(command) {
-            tracing::debug!("the runtime thread has ended; {} dropped", unsent.0.name());
-        }
+        self.client.send(command);
     }
 
     /// The latest snapshot.
     pub fn snapshot(&self) -> Arc<Snapshot> {
-        self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        self.client.snapshot()
     }
 
     /// Events that arrived since the last call, in order.
     pub fn events(&self) -> Vec<HostEvent> {
-        self.events.try_iter().collect()
+        self.client.events()
     }
 
     /// The next event, waiting up to `timeout` for one.
     pub fn next_event(&self, timeout: Duration) -> Option<HostEvent> {
-        self.events.recv_timeout(timeout).ok()
+        self.client.next_event(timeout)
     }
 
     /// Interrupts the running Lua code (a runaway script, a paused one) at once.
     pub fn stop(&self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
-        self.send(Command::Stop);
+        self.client.stop();
     }
 
     /// The step of the long work the runtime is doing now (see [`crate::lua::Progress`]),
     /// while it is busy.
     pub fn progress(&self) -> Option<crate::lua::Progress> {
         self.busy_for()?;
-        self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        self.client.shared().progress.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// How long the runtime has been busy with the current command, or with opening the
@@ -122,8 +123,9 @@ impl HostHandle {
         if self.thread.as_ref().is_none_or(JoinHandle::is_finished) {
             return None;
         }
-        let since = self.shared.busy_since.load(Ordering::Relaxed);
-        (since != 0).then(|| self.shared.started.elapsed().saturating_sub(Duration::from_millis(since)))
+        let shared = self.client.shared();
+        let since = shared.busy_since.load(Ordering::Relaxed);
+        (since != 0).then(|| shared.started.elapsed().saturating_sub(Duration::from_millis(since)))
     }
 }
 

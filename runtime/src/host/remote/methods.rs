@@ -1,0 +1,256 @@
+//! The protocol's methods: their names, params and results, as `rpc.discover` lists them
+//! (OpenRPC-shaped), and the params each one reads.
+
+use serde::Deserialize;
+use serde_json::{Value as Json, json};
+
+use super::PROTOCOL_VERSION;
+
+/// A method of the protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// `session.hello`: the handshake, first on every connection.
+    Hello,
+    /// `rpc.discover`: this list.
+    Discover,
+    /// `game.state`: the turn, the player and what the game is doing.
+    State,
+    /// `game.input`: a key for the top UI layer or the game.
+    Input,
+    /// `lua.eval`: REPL input.
+    Eval,
+    /// `debug.continue`: let the innermost `pause()` go on.
+    Continue,
+    /// `object.get`: an object's fields.
+    ObjectGet,
+    /// `object.set_base`: set a field's base value, undoably.
+    SetBase,
+    /// `object.set_temp`: modify a field's temp value, undoably.
+    SetTemp,
+    /// `locations.list`: the maps and what they hold.
+    Locations,
+    /// `history.undo`.
+    Undo,
+    /// `history.redo`.
+    Redo,
+    /// `frame.subscribe`: frame updates as notifications.
+    Subscribe,
+    /// `frame.unsubscribe`.
+    Unsubscribe,
+}
+
+/// A param of a method: its name, JSON schema and whether it may be left out.
+struct Param {
+    name: &'static str,
+    schema: Json,
+    required: bool,
+}
+
+fn param(name: &'static str, schema: Json) -> Param {
+    Param { name, schema, required: true }
+}
+
+fn optional(name: &'static str, schema: Json) -> Param {
+    Param { name, schema, required: false }
+}
+
+impl Method {
+    /// Every method, in the order `rpc.discover` lists them.
+    pub const ALL: [Method; 14] = [
+        Method::Hello,
+        Method::Discover,
+        Method::State,
+        Method::Input,
+        Method::Eval,
+        Method::Continue,
+        Method::ObjectGet,
+        Method::SetBase,
+        Method::SetTemp,
+        Method::Locations,
+        Method::Undo,
+        Method::Redo,
+        Method::Subscribe,
+        Method::Unsubscribe,
+    ];
+
+    /// The method's name on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Hello => "session.hello",
+            Method::Discover => "rpc.discover",
+            Method::State => "game.state",
+            Method::Input => "game.input",
+            Method::Eval => "lua.eval",
+            Method::Continue => "debug.continue",
+            Method::ObjectGet => "object.get",
+            Method::SetBase => "object.set_base",
+            Method::SetTemp => "object.set_temp",
+            Method::Locations => "locations.list",
+            Method::Undo => "history.undo",
+            Method::Redo => "history.redo",
+            Method::Subscribe => "frame.subscribe",
+            Method::Unsubscribe => "frame.unsubscribe",
+        }
+    }
+
+    /// The method named `name`, if there is one.
+    pub fn named(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|method| method.name() == name)
+    }
+
+    /// What it does, in a sentence.
+    fn summary(self) -> &'static str {
+        match self {
+            Method::Hello => "The handshake: the protocol version and the token the game printed. Must come first.",
+            Method::Discover => "Lists the methods with their params and results (OpenRPC).",
+            Method::State => "The turn, the date, the player and what the game is doing.",
+            Method::Input => "A key for the top UI layer or the game; answers once the game has taken it.",
+            Method::Eval => "Evaluates REPL input: its printed output and result values, or the pause it stopped at.",
+            Method::Continue => "Lets the innermost pause() go on; answers like lua.eval.",
+            Method::ObjectGet => "An object's fields: base, temp with the contributions behind it, and calc.",
+            Method::SetBase => "Sets a field's base value, as an Inspector edit (undoable).",
+            Method::SetTemp => "Modifies a field's temp value (set, add or merge), as an Inspector edit (undoable).",
+            Method::Locations => "Every map with the objects on it, and the ownerless objects scripts hold.",
+            Method::Undo => "Undoes the last edit.",
+            Method::Redo => "Redoes the last undone edit.",
+            Method::Subscribe => "Sends frame notifications from now on: the first whole, then only what changed.",
+            Method::Unsubscribe => "Stops frame notifications.",
+        }
+    }
+
+    /// Its params.
+    fn params(self) -> Vec<Param> {
+        let uid = || param("uid", json!({ "type": "integer", "minimum": 0 }));
+        let field = || param("field", json!({ "type": "string" }));
+        let value = || param("value", json!({ "description": "null, boolean, number, string, array or object" }));
+        match self {
+            Method::Hello => vec![
+                param("version", json!({ "type": "integer", "const": PROTOCOL_VERSION })),
+                param("token", json!({ "type": "string" })),
+            ],
+            Method::Input => vec![param("key", json!({ "type": "string", "examples": ["up", "enter", "ctrl+s"] }))],
+            Method::Eval => vec![param("code", json!({ "type": "string" }))],
+            Method::ObjectGet => vec![uid()],
+            Method::SetBase => vec![uid(), field(), value()],
+            Method::SetTemp => vec![
+                uid(),
+                field(),
+                value(),
+                optional("method", json!({ "enum": ["set", "add", "merge"], "default": "set" })),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Its result, described.
+    fn result(self) -> Json {
+        let outcome = json!({
+            "type": "object",
+            "description": "{output: [string], values: [string]} when it finished (values pretty-printed), \
+                            or {output, paused: {function, file, line, reason, stack, variables}} when it \
+                            stopped in pause(), or {output, waiting: \"in query\"} inside a UI layer's query()",
+        });
+        match self {
+            Method::Hello => json!({ "type": "object", "description": "{protocol, engine, project}" }),
+            Method::Discover => json!({ "type": "object", "description": "this document" }),
+            Method::State | Method::Input => json!({
+                "type": "object",
+                "description": "{state, turn, date, playing, play_paused, player, player_at, map, layers, pause, error} (game.input adds output and refused)",
+            }),
+            Method::Eval | Method::Continue => outcome,
+            Method::ObjectGet => json!({
+                "type": "object",
+                "description": "{uid, title, kind, id, location, map, x, y, fields: [{name, base, own, temp: \
+                                {value, sources: [{method, value, mod, file, line, times}], dropped}, calc}]}",
+            }),
+            Method::SetBase | Method::SetTemp | Method::Undo | Method::Redo => {
+                json!({ "type": "object", "description": "the undo history after it: {labels: [label], done: count}" })
+            }
+            Method::Locations => json!({ "type": "object", "description": "{maps: [{id, name, width, height, \
+                                        current, objects}], ownerless}" }),
+            Method::Subscribe | Method::Unsubscribe => json!({ "type": "null" }),
+        }
+    }
+
+    /// The method as `rpc.discover` lists it.
+    fn describe(self) -> Json {
+        let params: Vec<Json> = self
+            .params()
+            .into_iter()
+            .map(|p| json!({ "name": p.name, "required": p.required, "schema": p.schema }))
+            .collect();
+        json!({
+            "name": self.name(),
+            "summary": self.summary(),
+            "params": params,
+            "result": { "name": "result", "schema": self.result() },
+        })
+    }
+}
+
+/// The answer to `rpc.discover`: an OpenRPC document of every method.
+pub fn discover() -> Json {
+    json!({
+        "openrpc": "1.2.6",
+        "info": {
+            "title": "Nefia remote protocol",
+            "version": PROTOCOL_VERSION.to_string(),
+            "description": "JSON-RPC 2.0, one object per line over TCP; see PROTOCOL.md",
+        },
+        "methods": Method::ALL.into_iter().map(Method::describe).collect::<Vec<_>>(),
+    })
+}
+
+/// `session.hello`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hello {
+    /// The protocol version the client speaks (a number, so a mismatch can be named).
+    pub version: u64,
+    /// The token the game printed.
+    pub token: String,
+}
+
+/// `game.input`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputParams {
+    /// The key, as the engine names keys (`up`, `enter`, `ctrl+s`).
+    pub key: String,
+}
+
+/// `lua.eval`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvalParams {
+    /// Lua code: an expression or statements.
+    pub code: String,
+}
+
+/// `object.get`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectParams {
+    /// The object.
+    pub uid: u64,
+}
+
+/// `object.set_base`'s and `object.set_temp`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldParams {
+    /// The object.
+    pub uid: u64,
+    /// The field.
+    pub field: String,
+    /// The value (null: nil).
+    pub value: Json,
+    /// For `set_temp`: how it combines with the current value (`set`, `add`, `merge`).
+    #[serde(default)]
+    pub method: Option<String>,
+}
+
+/// The params of the methods that take none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoParams {}

@@ -1,0 +1,331 @@
+//! One connection: the handshake, then each request translated to the host's [`Command`]s
+//! and answered from its events and snapshots, and frame notifications while subscribed.
+//!
+//! Commands whose effect shows only in the snapshot are followed by a *barrier* — a
+//! completion request, which only reads — whose answer comes once the runtime thread has
+//! handled (and published) everything sent before it, even while Lua waits in `pause()` or
+//! `query()`, since those waits serve commands too.
+
+use std::io::{BufWriter, Write};
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value as Json, json};
+
+use super::convert::{details_to_json, json_to_value, locations_to_json, output_text, pause_to_json, state_to_json};
+use super::frames::FrameDeltas;
+use super::methods::{self, EvalParams, FieldParams, Hello, InputParams, Method, NoParams, ObjectParams};
+use super::wire::{Request, RpcError, notification, params, response};
+use super::{PROTOCOL_VERSION, token_matches};
+use crate::game::display::Input;
+use crate::game::edit::Edit;
+use crate::game::moddable::ModMethod;
+use crate::game::object::Uid;
+use crate::host::{Command, HostClient, HostEvent};
+use crate::lua::repl::Evaluation;
+
+/// Ids of the commands the server sends: far above those the editor counts from 1.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);
+
+fn next_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The completion text of a barrier: no global starts with it, so it is answered at once.
+const BARRIER_TEXT: &str = "\u{1}";
+
+/// How long a request waits between looks at whether the game still runs.
+const LOOK: Duration = Duration::from_secs(1);
+
+/// What every connection of a server shares.
+pub struct ServerState {
+    /// The token a client must present.
+    pub token: String,
+    /// Evaluations stopped in `pause()`, innermost last: their answers belong to whichever
+    /// client continues them (the one that asked may have gone).
+    pub paused: Mutex<Vec<u64>>,
+}
+
+/// What came of waiting for commands: the output printed meanwhile, the evaluation's answer
+/// if it came, and refusals.
+#[derive(Default)]
+struct Settled {
+    output: Vec<String>,
+    evaluation: Option<(u64, Evaluation)>,
+    refused: Vec<String>,
+}
+
+/// One connection's state.
+pub struct Session {
+    client: HostClient,
+    server: Arc<ServerState>,
+    writer: BufWriter<TcpStream>,
+    greeted: bool,
+    /// Frame updates, while subscribed.
+    frames: Option<FrameDeltas>,
+    /// Output printed outside any request, sent with the next frame.
+    output: Vec<String>,
+}
+
+impl Session {
+    /// A session on `stream` (written to; another thread reads it) for `client`.
+    pub fn new(stream: TcpStream, client: HostClient, server: Arc<ServerState>) -> Session {
+        Session { client, server, writer: BufWriter::new(stream), greeted: false, frames: None, output: Vec::new() }
+    }
+
+    /// True while frame updates are wanted (the connection then looks at the snapshot often).
+    pub fn subscribed(&self) -> bool {
+        self.frames.is_some()
+    }
+
+    /// Answers one request line. Returns false if the connection is to close.
+    pub fn handle_line(&mut self, line: &[u8]) -> bool {
+        let request = match Request::parse(line) {
+            Ok(request) => request,
+            Err((id, error)) => {
+                self.send_error(id, error);
+                return false;
+            }
+        };
+        let outcome = self.call(&request);
+        let close = outcome.as_ref().is_err_and(RpcError::closes);
+        let written = match &request.id {
+            Some(id) => self.write(&response(id, &outcome)),
+            // A notification is not answered, except by closing when it must.
+            None => true,
+        };
+        if let Ok(Json::Null) = &outcome
+            && request.method == Method::Subscribe.name()
+        {
+            // The first frame follows the answer.
+            return written && self.idle();
+        }
+        written && !close
+    }
+
+    /// Sends the error of a frame that could not be read, then the connection closes.
+    pub fn send_error(&mut self, id: Option<Json>, error: RpcError) {
+        self.write(&response(&id.unwrap_or(Json::Null), &Err(error)));
+    }
+
+    /// Between requests: gathers the output printed meanwhile and sends a frame if one is
+    /// due. Returns false if the client has gone.
+    pub fn idle(&mut self) -> bool {
+        for event in self.client.events() {
+            if let HostEvent::Output(output) = event
+                && self.frames.is_some()
+            {
+                self.output.push(output_text(output));
+            }
+        }
+        let Some(frames) = &mut self.frames else { return true };
+        let snapshot = self.client.snapshot();
+        match frames.next(&snapshot, std::mem::take(&mut self.output)) {
+            Some(frame) => self.write(&notification("frame", frame)),
+            None => true,
+        }
+    }
+
+    /// Writes one message and its newline. Returns false if the client has gone.
+    fn write(&mut self, message: &Json) -> bool {
+        let written = serde_json::to_writer(&mut self.writer, message)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.writer.write_all(b"\n"))
+            .and_then(|()| self.writer.flush());
+        written.is_ok()
+    }
+
+    /// Carries out a request.
+    fn call(&mut self, request: &Request) -> Result<Json, RpcError> {
+        let method = Method::named(&request.method).ok_or_else(|| RpcError::MethodNotFound(request.method.clone()));
+        if !self.greeted {
+            return match method {
+                Ok(Method::Hello) => self.hello(params(request.params.clone())?),
+                _ => Err(RpcError::NotGreeted),
+            };
+        }
+        let given = request.params.clone();
+        match method? {
+            Method::Hello => Err(RpcError::Refused("the session has already begun".into())),
+            Method::Discover => params::<NoParams>(given).map(|_| methods::discover()),
+            Method::State => params::<NoParams>(given).map(|_| state_to_json(&self.client.snapshot())),
+            Method::Input => {
+                let InputParams { key } = params(given)?;
+                let settled = self.settle(vec![Command::Input(Input::Key(key))], None)?;
+                let mut result = state_to_json(&self.client.snapshot());
+                result["output"] = json!(settled.output);
+                result["refused"] = json!(settled.refused.first());
+                Ok(result)
+            }
+            Method::Eval => {
+                let EvalParams { code } = params(given)?;
+                let id = next_id();
+                let settled = self.settle(vec![Command::Eval { id, code }], Some(id))?;
+                self.outcome(id, settled)
+            }
+            Method::Continue => {
+                params::<NoParams>(given)?;
+                let innermost = self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).last().copied();
+                let settled = self.settle(vec![Command::Continue], innermost)?;
+                if let Some(refused) = settled.refused.first() {
+                    return Err(RpcError::Refused(refused.clone()));
+                }
+                match innermost {
+                    Some(id) => self.outcome(id, settled),
+                    // Paused by a watch or a break, not by an evaluation: nothing to answer.
+                    None => Ok(json!({ "output": settled.output, "values": [] })),
+                }
+            }
+            Method::ObjectGet => {
+                let ObjectParams { uid } = params(given)?;
+                self.object(Uid(uid))
+            }
+            Method::SetBase | Method::SetTemp => self.edit(request, given),
+            Method::Locations => {
+                params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
+            }
+            Method::Undo => self.history(given, Command::Undo),
+            Method::Redo => self.history(given, Command::Redo),
+            Method::Subscribe => {
+                params::<NoParams>(given)?;
+                self.frames = Some(FrameDeltas::default());
+                Ok(Json::Null)
+            }
+            Method::Unsubscribe => {
+                params::<NoParams>(given)?;
+                self.frames = None;
+                Ok(Json::Null)
+            }
+        }
+    }
+
+    /// The handshake: the version first (so a client learns what this game speaks), then
+    /// the token.
+    fn hello(&mut self, hello: Hello) -> Result<Json, RpcError> {
+        if !token_matches(&self.server.token, &hello.token) {
+            return Err(RpcError::WrongToken);
+        }
+        if hello.version != u64::from(PROTOCOL_VERSION) {
+            return Err(RpcError::WrongVersion { ours: PROTOCOL_VERSION, theirs: hello.version });
+        }
+        self.greeted = true;
+        Ok(json!({
+            "protocol": PROTOCOL_VERSION,
+            "engine": env!("CARGO_PKG_VERSION"),
+            "project": self.client.snapshot().project,
+        }))
+    }
+
+    /// Sends `commands` and a barrier, and waits until the barrier is answered: the snapshot
+    /// then shows what the commands did. The output printed meanwhile, the refusals and, if
+    /// `evaluation` is given, that evaluation's answer (unless it waits in `pause()`) are
+    /// gathered.
+    fn settle(&mut self, commands: Vec<Command>, evaluation: Option<u64>) -> Result<Settled, RpcError> {
+        for command in commands {
+            self.client.send(command);
+        }
+        let barrier = next_id();
+        self.client.send(Command::Complete { id: barrier, text: BARRIER_TEXT.into() });
+        let mut settled = Settled::default();
+        loop {
+            let Some(event) = self.client.next_event(LOOK) else {
+                if self.client.snapshot().problem.is_some() || self.client.ended() {
+                    return Err(RpcError::GameEnded);
+                }
+                continue;
+            };
+            match event {
+                HostEvent::Output(output) => settled.output.push(output_text(output)),
+                HostEvent::Refused(refused) => settled.refused.push(refused.message),
+                HostEvent::Evaluated { id, result } => {
+                    self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).retain(|&p| p != id);
+                    if Some(id) == evaluation {
+                        settled.evaluation = Some((id, result));
+                    }
+                }
+                HostEvent::Completions { id, .. } if id == barrier => return Ok(settled),
+                _ => {}
+            }
+        }
+    }
+
+    /// The answer of a `lua.eval` or `debug.continue` of evaluation `id`: its values, or the
+    /// pause (or query) it waits in, which makes it a paused evaluation.
+    fn outcome(&mut self, id: u64, settled: Settled) -> Result<Json, RpcError> {
+        let output = settled.output;
+        match settled.evaluation {
+            Some((_, Evaluation::Values(values))) => Ok(json!({ "output": output, "values": values })),
+            Some((_, Evaluation::Continued)) => Ok(json!({ "output": output, "values": [], "continued": true })),
+            Some((_, Evaluation::Incomplete)) => Err(RpcError::Lua {
+                message: "the code is not complete: an open function, do, string or bracket".into(),
+                traceback: String::new(),
+                output,
+            }),
+            Some((_, Evaluation::Error(failure))) => {
+                Err(RpcError::Lua { message: failure.message, traceback: failure.traceback, output })
+            }
+            None => {
+                let snapshot = self.client.snapshot();
+                let Some(pause) = &snapshot.pause else {
+                    // In a UI layer's query(): game.input answers it.
+                    return Ok(json!({ "output": output, "waiting": snapshot.state.label() }));
+                };
+                let mut paused = self.server.paused.lock().unwrap_or_else(|e| e.into_inner());
+                if !paused.contains(&id) {
+                    paused.push(id);
+                }
+                Ok(json!({ "output": output, "paused": pause_to_json(pause) }))
+            }
+        }
+    }
+
+    /// `object.get`: the object joins the inspected objects for one snapshot, and the list
+    /// is put back as it was (the editor's inspector keeps its own).
+    fn object(&mut self, uid: Uid) -> Result<Json, RpcError> {
+        let inspected: Vec<Uid> = self.client.snapshot().inspected.iter().map(|d| d.uid).collect();
+        let mut with = inspected.clone();
+        with.push(uid);
+        self.settle(vec![Command::Inspect(with)], None)?;
+        let snapshot = self.client.snapshot();
+        let details = snapshot.inspected.iter().find(|d| d.uid == uid).map(details_to_json);
+        if !inspected.contains(&uid) {
+            self.client.send(Command::Inspect(inspected));
+        }
+        details.ok_or_else(|| RpcError::Refused(format!("there is no object {}", uid.0)))
+    }
+
+    /// `object.set_base` and `object.set_temp`: an edit, as the inspector makes it.
+    fn edit(&mut self, request: &Request, given: Json) -> Result<Json, RpcError> {
+        let FieldParams { uid, field, value, method } = params(given)?;
+        let value = json_to_value(&value)?;
+        let uids = vec![Uid(uid)];
+        let edit = match (request.method == Method::SetTemp.name(), method) {
+            (false, Some(_)) => return Err(RpcError::InvalidParams("set_base takes no method".into())),
+            (false, None) => Edit::SetBase { uids, field, value },
+            (true, method) => {
+                let method = method.as_deref().unwrap_or("set");
+                let method = ModMethod::parse(method.as_bytes()).map_err(|e| RpcError::InvalidParams(e.to_string()))?;
+                Edit::ModTemp { uids, field, value, method }
+            }
+        };
+        self.history_after(Command::Edit(edit))
+    }
+
+    /// `history.undo` and `history.redo`.
+    fn history(&mut self, given: Json, command: Command) -> Result<Json, RpcError> {
+        params::<NoParams>(given)?;
+        self.history_after(command)
+    }
+
+    /// Sends `command` and answers with the undo history after it, or its refusal.
+    fn history_after(&mut self, command: Command) -> Result<Json, RpcError> {
+        let settled = self.settle(vec![command], None)?;
+        if let Some(refused) = settled.refused.into_iter().next() {
+            return Err(RpcError::Refused(refused));
+        }
+        let history = &self.client.snapshot().history;
+        Ok(json!({ "labels": history.labels, "done": history.done }))
+    }
+}

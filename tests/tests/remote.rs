@@ -1,0 +1,254 @@
+//! The remote protocol (`PROTOCOL.md`): a client attached over TCP to a game running headless
+//! on the demo project drives it as the editor would, through the same commands.
+
+use std::net::SocketAddr;
+
+use nefia_runtime::host::HostHandle;
+use nefia_runtime::host::remote::{Listener, Server};
+use nefia_tests::remote::Client;
+use serde_json::{Value as Json, json};
+
+/// A game on the demo project, playing, served on a free loopback port.
+struct Served {
+    // Dropped first: the server stops accepting before the game ends.
+    _server: Server,
+    _host: HostHandle,
+    address: SocketAddr,
+    token: String,
+}
+
+fn served() -> Served {
+    let host = nefia_tests::host::demo();
+    let listener = Listener::bind("0").expect("a free port on loopback");
+    assert!(listener.address().ip().is_loopback(), "a bare port listens on loopback only");
+    let (address, token) = (listener.address(), listener.token().to_owned());
+    assert!(listener.announcement().contains(&format!("{address}, token {token}")));
+    let server = listener.serve(host.connector());
+    Served { _server: server, _host: host, address, token }
+}
+
+impl Served {
+    fn attach(&self) -> Client {
+        Client::attach(self.address, &self.token)
+    }
+}
+
+fn error_code(response: &Json) -> i64 {
+    response["error"]["code"].as_i64().unwrap_or_else(|| panic!("not an error: {response}"))
+}
+
+/// The printed values of a `lua.eval`.
+fn eval(client: &mut Client, code: &str) -> Json {
+    client.result("lua.eval", json!({ "code": code }))
+}
+
+#[test]
+fn a_wrong_token_a_missing_hello_or_another_version_is_refused_and_closes() {
+    let game = served();
+    let mut client = Client::connect(game.address);
+    let response = client.call("session.hello", json!({ "version": 1, "token": "guess" }));
+    assert_eq!(error_code(&response), 1002, "{response}");
+    assert!(client.closed(), "the connection closes after a wrong token");
+
+    let mut client = Client::connect(game.address);
+    let response = client.call("lua.eval", json!({ "code": "1" }));
+    assert_eq!(error_code(&response), 1001, "hello must come first: {response}");
+    assert!(client.closed());
+
+    let mut client = Client::connect(game.address);
+    let response = client.call("session.hello", json!({ "version": 2, "token": game.token }));
+    assert_eq!(error_code(&response), 1003);
+    assert_eq!(response["error"]["message"], "this game speaks nefia protocol 1, the client 2");
+    assert!(client.closed());
+
+    let mut client = game.attach();
+    assert_eq!(eval(&mut client, "1 + 1")["values"], json!(["2"]), "the right token is let in");
+}
+
+#[test]
+fn an_unknown_method_or_bad_params_are_answered_with_an_error_and_the_session_goes_on() {
+    let game = served();
+    let mut client = game.attach();
+    assert_eq!(error_code(&client.call("nope.nothing", json!({}))), -32601);
+    assert_eq!(error_code(&client.call("lua.eval", json!({ "code": 3 }))), -32602);
+    assert_eq!(error_code(&client.call("object.get", json!({ "uid": -1 }))), -32602);
+    assert_eq!(error_code(&client.call("lua.eval", json!({ "code": "1", "extra": true }))), -32602);
+    let discovered = client.result("rpc.discover", json!({}));
+    let eval = discovered["methods"].as_array().unwrap().iter().find(|m| m["name"] == "lua.eval").unwrap();
+    assert_eq!(eval["params"][0]["name"], "code");
+    assert!(discovered["openrpc"].is_string() && discovered["info"]["version"] == "1");
+    assert_eq!(eval_values(&mut client, "2 * 21"), json!(["42"]));
+}
+
+fn eval_values(client: &mut Client, code: &str) -> Json {
+    eval(client, code)["values"].clone()
+}
+
+#[test]
+fn a_malformed_frame_is_a_parse_error_that_closes_and_the_game_takes_a_new_client() {
+    let game = served();
+    let mut client = game.attach();
+    client.send_line("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": ");
+    let (response, _) = client.read().expect("an answer");
+    assert_eq!(error_code(&response), -32700, "{response}");
+    assert!(client.closed());
+
+    let mut client = game.attach();
+    client.send_line("[1, 2]");
+    let (response, _) = client.read().expect("an answer");
+    assert_eq!(error_code(&response), -32600, "{response}");
+    assert!(client.closed());
+
+    let mut client = game.attach();
+    let huge = format!("{{\"code\": \"{}\"}}", "x".repeat(nefia_runtime::host::remote::MAX_LINE));
+    client.send_line(&huge);
+    let (response, _) = client.read().expect("an answer");
+    assert_eq!(error_code(&response), -32700, "an overlong line is refused: {response}");
+
+    let mut client = game.attach();
+    assert_eq!(eval_values(&mut client, "'still here'"), json!(["\"still here\""]));
+}
+
+#[test]
+fn lua_eval_returns_values_and_printed_output_and_errors_as_errors() {
+    let game = served();
+    let mut client = game.attach();
+    let result = eval(&mut client, "print('hello', 1) Gui.mes('a message') return 1 + 1, 'x'");
+    assert_eq!(result["values"], json!(["2", "\"x\""]));
+    assert_eq!(result["output"], json!(["hello\t1", "a message"]));
+
+    let response = client.call("lua.eval", json!({ "code": "print('before') error('boom')" }));
+    assert_eq!(error_code(&response), 1010);
+    assert!(response["error"]["message"].as_str().unwrap().contains("boom"), "{response}");
+    assert_eq!(response["error"]["data"]["output"], json!(["before"]));
+}
+
+#[test]
+fn object_get_shows_base_temp_calc_and_where_the_temp_value_came_from() {
+    let game = served();
+    let mut client = game.attach();
+    let player = client.result("game.state", json!({}))["player"].as_u64().expect("a player");
+    eval(&mut client, "Chara.player():mod('max_hp', 5, 'add')");
+    let object = client.result("object.get", json!({ "uid": player }));
+    assert_eq!(object["uid"], player);
+    let row = object["fields"].as_array().unwrap().iter().find(|f| f["name"] == "max_hp").expect("a max_hp row");
+    let base = row["base"].as_i64().expect("a base value");
+    assert_eq!(row["temp"]["value"], json!(base + 5), "{row}");
+    assert_eq!(row["calc"], json!(base + 5));
+    let source = &row["temp"]["sources"][0];
+    assert_eq!((source["method"].as_str(), source["value"].as_i64()), (Some("add"), Some(5)), "{source}");
+    assert!(source["file"].is_string() && source["line"].is_u64(), "the provenance names a place: {source}");
+
+    let response = client.call("object.get", json!({ "uid": 999_999_999 }));
+    assert_eq!(error_code(&response), 1011, "{response}");
+}
+
+#[test]
+fn set_base_and_set_temp_are_edits_that_undo_and_redo() {
+    let game = served();
+    let mut client = game.attach();
+    let player = client.result("game.state", json!({}))["player"].clone();
+    let calc = |client: &mut Client| {
+        let object = client.result("object.get", json!({ "uid": player }));
+        object["fields"].as_array().unwrap().iter().find(|f| f["name"] == "max_hp").unwrap()["calc"].clone()
+    };
+    let before = calc(&mut client);
+    let history = client.result("object.set_base", json!({ "uid": player, "field": "max_hp", "value": 77 }));
+    assert!(history["done"].as_u64().unwrap() >= 1, "{history}");
+    assert_eq!(calc(&mut client), json!(77));
+    client.result("object.set_temp", json!({ "uid": player, "field": "max_hp", "value": 3, "method": "add" }));
+    assert_eq!(calc(&mut client), json!(80));
+    client.result("history.undo", json!({}));
+    assert_eq!(calc(&mut client), json!(77));
+    client.result("history.undo", json!({}));
+    assert_eq!(calc(&mut client), before, "undo puts the value back");
+    client.result("history.redo", json!({}));
+    assert_eq!(calc(&mut client), json!(77));
+
+    let response =
+        client.call("object.set_temp", json!({ "uid": player, "field": "max_hp", "value": 1, "method": "times" }));
+    assert_eq!(error_code(&response), -32602);
+}
+
+#[test]
+fn locations_list_the_maps_and_what_stands_on_them() {
+    let game = served();
+    let mut client = game.attach();
+    let player = client.result("game.state", json!({}))["player"].clone();
+    let locations = client.result("locations.list", json!({}));
+    let town = locations["maps"].as_array().unwrap().iter().find(|m| m["name"] == "town").expect("the town");
+    assert_eq!(town["current"], true);
+    assert!(town["objects"].as_array().unwrap().iter().any(|o| o["uid"] == player), "{town}");
+}
+
+#[test]
+fn game_input_moves_the_player_and_a_turn_passes() {
+    let game = served();
+    let mut client = game.attach();
+    let before = client.result("game.state", json!({}));
+    assert_eq!(before["player_at"], json!([16, 10]));
+    let after = client.result("game.input", json!({ "key": "up" }));
+    assert_eq!(after["player_at"], json!([16, 9]), "{after}");
+    assert!(after["turn"].as_u64() > before["turn"].as_u64(), "{after}");
+}
+
+#[test]
+fn frames_come_whole_first_then_as_small_deltas() {
+    let game = served();
+    let mut client = game.attach();
+    assert_eq!(client.result("frame.subscribe", json!({})), Json::Null);
+    let frames = |client: &mut Client| {
+        // Frames sent before this answer are those of what came before it.
+        client.result("game.state", json!({}));
+        std::mem::take(&mut client.notifications)
+    };
+    let first = frames(&mut client);
+    let (frame, _) = first.first().expect("the first frame follows the subscription");
+    assert_eq!(frame["method"], "frame");
+    let frame = &frame["params"];
+    assert_eq!(frame["map"]["name"], "town");
+    let grid = &frame["map"]["chunk_grid"];
+    let chunks = grid[0].as_u64().unwrap() * grid[1].as_u64().unwrap();
+    assert_eq!(frame["chunks"].as_array().unwrap().len() as u64, chunks, "every chunk the first time");
+    assert!(frame["chunks"][0]["tiles"].is_array() && frame["tile_styles"].is_array());
+
+    // Nothing on the map changes: at most the state is sent again.
+    eval(&mut client, "1");
+    let quiet: usize = frames(&mut client).iter().map(|(_, bytes)| bytes).sum();
+    assert!(quiet <= 1024, "{quiet} bytes for a frame where nothing changed");
+
+    // The player walks (and the town's people with it): only the chunks that changed.
+    client.result("game.input", json!({ "key": "up" }));
+    let walked = frames(&mut client);
+    let bytes: usize = walked.iter().map(|(_, bytes)| bytes).sum();
+    assert!(!walked.is_empty() && bytes <= 20 * 1024, "{bytes} bytes for a turn");
+    for (frame, _) in &walked {
+        assert!(frame["params"].get("map").is_none() && frame["params"].get("tile_styles").is_none());
+        for chunk in frame["params"]["chunks"].as_array().into_iter().flatten() {
+            assert!(chunk.get("tiles").is_none(), "the tiles did not change: {chunk}");
+        }
+    }
+    let status = walked.iter().rev().find_map(|(f, _)| f["params"].get("status")).expect("the state changed");
+    assert_eq!(status["player_at"], json!([16, 9]));
+}
+
+#[test]
+fn a_pause_outlives_the_client_that_made_it_and_the_next_one_continues() {
+    let game = served();
+    let mut first = game.attach();
+    let paused = eval(&mut first, "local x = 41\npause()\nreturn x + 1");
+    assert_eq!(paused["paused"]["line"], 2, "{paused}");
+    let variables = paused["paused"]["variables"].as_array().unwrap();
+    assert!(variables.iter().any(|v| v["name"] == "x" && v["value"] == "41"), "{paused}");
+    drop(first);
+
+    let mut second = game.attach();
+    let state = second.result("game.state", json!({}));
+    assert_eq!(state["state"], "paused", "still paused for the next client: {state}");
+    assert_eq!(eval_values(&mut second, "x"), json!(["41"]), "code runs among the paused locals");
+    eval(&mut second, "x = 1");
+    let continued = second.result("debug.continue", json!({}));
+    assert_eq!(continued["values"], json!(["2"]), "the paused evaluation's answer: {continued}");
+    assert!(second.result("game.state", json!({}))["pause"].is_null());
+    assert_eq!(error_code(&second.call("debug.continue", json!({}))), 1011, "nothing is paused now");
+}
