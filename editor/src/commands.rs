@@ -306,10 +306,17 @@ impl Action {
 /// words, followed by the editor's binding for that action, such as "already playing: stop
 /// first (Shift+F5)" (its menu label when it has no shortcut).
 pub fn refusal_text(refused: &Refused, ctx: &egui::Context) -> String {
-    let Some(hint) = refused.hint else { return refused.message.clone() };
-    let action = Action::of_hint(hint);
+    match refused.hint {
+        Some(hint) => with_binding(&refused.message, Action::of_hint(hint), ctx),
+        None => refused.message.clone(),
+    }
+}
+
+/// `text` followed by the binding of `action` from the command table ("stop playing
+/// (Shift+F5)"), or its label if it has no shortcut: hints never spell a key of their own.
+pub fn with_binding(text: &str, action: Action, ctx: &egui::Context) -> String {
     let binding = action.shortcut_text(ctx).unwrap_or_else(|| action.info().label.to_owned());
-    format!("{} ({binding})", refused.message)
+    format!("{text} ({binding})")
 }
 
 const BRUSH_LABELS: [&str; 9] = [

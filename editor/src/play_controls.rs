@@ -7,6 +7,7 @@
 use nefia_runtime::host::Command;
 use nefia_runtime::host::play::PlayFrom;
 
+use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
 
 /// Starts playing from `from`; the viewport takes the keyboard.
@@ -32,14 +33,22 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     if !playing {
         if ui
             .button("▶ Play")
-            .on_hover_text("Play from the start map (F5); Ctrl+F5 plays from the cell under the cursor")
+            .on_hover_text(format!(
+                "{}; {}",
+                with_binding("Play from the start map", Action::Play, ui.ctx()),
+                with_binding("or from the cell under the cursor", Action::PlayHere, ui.ctx())
+            ))
             .clicked()
         {
             play(state, PlayFrom::Start);
         }
         return;
     }
-    if ui.button("⏹ Stop").on_hover_text("Stop playing and put the edit state back (Shift+F5)").clicked() {
+    if ui
+        .button("⏹ Stop")
+        .on_hover_text(with_binding("Stop playing and put the edit state back", Action::StopPlay, ui.ctx()))
+        .clicked()
+    {
         state.outbox.push(Command::StopPlay);
     }
     let label = if paused { "▶ Resume" } else { "⏸ Pause" };

@@ -6,6 +6,7 @@
 
 use egui::{Color32, Ui};
 
+use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
 
 /// The colour problems are shown in, here and in the viewport.
@@ -18,7 +19,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
         return;
     };
     if state.snapshot.playing {
-        ui.weak("The validators check the maps being edited: stop playing (Shift+F5) to see them.");
+        ui.weak(
+            with_binding("The validators check the maps being edited: stop playing", Action::StopPlay, ui.ctx())
+                + " to see them.",
+        );
         return;
     }
     ui.label(format!("Map '{map}'"));

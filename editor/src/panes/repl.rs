@@ -14,7 +14,7 @@ use nefia_runtime::host::view::Snapshot;
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
 
-use crate::commands::{Action, Scope};
+use crate::commands::{Action, Scope, with_binding};
 use crate::context::EditorContext;
 use crate::links::{self, LinkAction};
 
@@ -384,8 +384,10 @@ fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapsh
         state.outbox.push(command);
     }
     let hint = match snapshot.pause {
-        Some(_) => "Lua among the paused function's locals — `continue` or F8 to go on",
-        None => "Lua — Enter to run, Shift+Enter for a new line, Tab to complete",
+        Some(_) => {
+            with_binding("Lua among the paused function's locals — `continue` to go on", Action::Continue, ui.ctx())
+        }
+        None => "Lua — Enter to run, Shift+Enter for a new line, Tab to complete".to_owned(),
     };
     let output = egui::TextEdit::multiline(&mut repl.input)
         .id(id)
@@ -422,7 +424,11 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
     let busy = state.busy;
     ui.horizontal(|ui| {
         if paused {
-            if ui.button("▶ Continue").on_hover_text("Let the paused code go on (F8)").clicked() {
+            if ui
+                .button("▶ Continue")
+                .on_hover_text(with_binding("Let the paused code go on", Action::Continue, ui.ctx()))
+                .clicked()
+            {
                 state.outbox.push(Command::Continue);
             }
             let mut shown = !repl.locals_hidden;

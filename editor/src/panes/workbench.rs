@@ -15,6 +15,7 @@ use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
 
+use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
 
 /// The pane's own state: the generator picked, the params and the seed set.
@@ -116,7 +117,10 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
         return;
     }
     if state.snapshot.playing {
-        ui.weak("The workbench previews while editing: stop playing (Shift+F5) to use it.");
+        ui.weak(
+            with_binding("The workbench previews while editing: stop playing", Action::StopPlay, ui.ctx())
+                + " to use it.",
+        );
         return;
     }
     let mut changed = false;

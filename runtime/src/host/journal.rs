@@ -308,8 +308,8 @@ impl Host {
         };
         let entry = JournalEntry { at: now_ms(), map, next_uid, what };
         let written = match crate::game::journal::entry_line(&entry) {
-            Ok(line) => self.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(|e| e.to_string())),
-            Err(error) => Some(Err(error.to_string())),
+            Ok(line) => self.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(AppendError::Write)),
+            Err(error) => Some(Err(AppendError::Format(error))),
         };
         if let Some(Err(error)) = written {
             let text = format!("the edit journal could not be written ({error}): edits are not journaled; save often");
@@ -385,12 +385,26 @@ pub struct RecoveryReport {
     pub kept: Option<PathBuf>,
 }
 
+/// Why an entry could not be appended to the log.
+#[derive(Debug, thiserror::Error)]
+enum AppendError {
+    /// The entry could not be written as a RON line.
+    #[error("{0}")]
+    Format(ron::Error),
+    /// The log file refused the line.
+    #[error("{0}")]
+    Write(std::io::Error),
+}
+
 /// Why the journal left behind could not be replayed at all.
 #[derive(Debug, thiserror::Error)]
 enum RecoveryError {
-    /// The base's world was refused by the loader.
+    /// The base's world describes no world that can be built.
     #[error("its base could not be loaded: {0}")]
-    Base(String),
+    BaseWorld(crate::game::world::WorldError),
+    /// The base's `save` tables could not be put back.
+    #[error("its base could not be loaded: {0}")]
+    BaseSave(crate::lua::save::SaveError),
     /// No project is open to reopen the base's map files in.
     #[error("no project is open")]
     NoProject,
@@ -471,11 +485,9 @@ impl Host {
         let lua = self.runtime.lua();
         if let Some(base) = journal.base {
             self.close_preview();
-            crate::lua::save::load_record(lua, &base.world).map_err(|refused| {
-                RecoveryError::Base(match refused {
-                    crate::lua::save::LoadRefused::World(error) => error.to_string(),
-                    crate::lua::save::LoadRefused::Lua(error) => error.to_string(),
-                })
+            crate::lua::save::load_record(lua, &base.world).map_err(|refused| match refused {
+                crate::lua::save::LoadRefused::World(error) => RecoveryError::BaseWorld(error),
+                crate::lua::save::LoadRefused::Lua(error) => RecoveryError::BaseSave(error),
             })?;
             *self.history.borrow_mut() = super::History::default();
             {

@@ -140,9 +140,12 @@ pub enum ReplayError {
     /// The recording's start could not be played.
     #[error("the recording's start could not be played: {0}")]
     Start(String),
-    /// A file could not be written (the scratch folder, `--save-to`).
+    /// A file could not be written (`--save-to`).
     #[error(transparent)]
     File(#[from] FileError),
+    /// The saves the recording read could not be laid out for it.
+    #[error("the recording's start could not be played: {0}")]
+    Saves(#[from] super::recorder::ScratchSavesError),
 }
 
 /// Why a regression recording's end test failed.
@@ -233,7 +236,7 @@ impl Replayer {
         runtime
             .set_limits(Some(crate::lua::limits::Limits::EDITOR_TIME), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
         runtime.open(project)?;
-        let saves = super::recorder::scratch_saves(recording).map_err(ReplayError::Start)?;
+        let saves = super::recorder::scratch_saves(recording)?;
         runtime.set_save_dir(saves.path().to_owned());
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (event_tx, events) = crossbeam_channel::unbounded();
