@@ -344,3 +344,55 @@ pub mod remote {
         }
     }
 }
+
+/// A test of this binary run again as a child process that does scripted steps and tells each
+/// one done on stdout (`ready` first, then `done N`), to be killed at a moment of the parent's
+/// choosing: the kill tests of the edit journal.
+pub struct ScriptedChild {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl ScriptedChild {
+    /// Runs the ignored test `test` of the current test binary with `variable` set to
+    /// `project`, and waits (up to `patience`) until it says it is ready.
+    pub fn start(test: &str, variable: &str, project: &Path, patience: std::time::Duration) -> ScriptedChild {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args([test, "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+            .env(variable, project)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the child starts");
+        let (lines_tx, lines) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().expect("piped");
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        // The harness's "test NAME ... " has no line end of its own.
+        while !lines.recv_timeout(patience).expect("the child starts its steps").ends_with("ready") {}
+        ScriptedChild { child, lines }
+    }
+
+    /// Waits (up to `patience`) for the line `line`.
+    pub fn wait_for_line(&self, line: &str, patience: std::time::Duration) {
+        while self.lines.recv_timeout(patience).expect("the child goes on") != line {}
+    }
+
+    /// Kills the child with SIGKILL (nothing of it runs after) and returns the last step it
+    /// told done (0: none).
+    pub fn kill(mut self) -> u64 {
+        self.child.kill().expect("the child is killed");
+        self.child.wait().expect("the child ends");
+        self.lines
+            .try_iter()
+            .filter_map(|line| line.strip_prefix("done ").and_then(|n| n.parse().ok()))
+            .max()
+            .unwrap_or(0)
+    }
+}

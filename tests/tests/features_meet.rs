@@ -11,7 +11,6 @@
 //! killed makes the same edits. (proptest's shrinking does not fit a test whose cases are
 //! processes killed at random times; the seeds and the step printed on failure reproduce one.)
 
-use std::io::BufRead;
 use std::path::Path;
 use std::time::Duration;
 
@@ -240,46 +239,19 @@ fn features_child() {
 /// finished, with None), recovers, and returns the copy, the steps it told done and its maps.
 fn killed_run(delay: Option<Duration>) -> (DemoCopy, usize, String) {
     let copy = DemoCopy::new();
-    let mut child = std::process::Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["features_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
-        .env(CHILD, copy.project())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the child starts");
-    let (lines_tx, lines) = std::sync::mpsc::channel();
-    let stdout = child.stdout.take().expect("piped");
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
-            if lines_tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
     let patience = Duration::from_secs(120);
-    // The harness's "test features_child ... " has no line end of its own.
-    while !lines.recv_timeout(patience).expect("the child starts editing").ends_with("ready") {}
-    let mut done = 0;
-    match delay {
-        Some(delay) => std::thread::sleep(delay),
-        None => loop {
-            let line = lines.recv_timeout(patience).expect("the child goes through the script");
-            if line == "finished" {
-                break;
-            }
-        },
-    }
-    // SIGKILL: nothing of the child runs after it.
-    child.kill().expect("the child is killed");
-    child.wait().expect("the child ends");
-    for line in lines.try_iter() {
-        if let Some(n) = line.strip_prefix("done ").and_then(|n| n.parse::<usize>().ok()) {
-            done = done.max(n);
+    let child = nefia_tests::ScriptedChild::start("features_child", CHILD, &copy.project(), patience);
+    let done = match delay {
+        Some(delay) => {
+            std::thread::sleep(delay);
+            usize::try_from(child.kill()).expect("a step count")
         }
-    }
-    if delay.is_none() {
-        done = script().len();
-    }
+        None => {
+            child.wait_for_line("finished", patience);
+            child.kill();
+            script().len()
+        }
+    };
     let killed_prefix = key_prefix(&copy.project());
     let host = spawn_editing(&copy.project());
     settle(&host);

@@ -211,38 +211,18 @@ fn scripted_user() {
 
 #[test]
 fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
-    use std::io::BufRead;
     let mut rng = fastrand::Rng::with_seed(20);
     let mut recovered = Vec::new();
     for kill in 0..20 {
         let copy = DemoCopy::new();
-        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["scripted_user", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
-            .env(CHILD, copy.project())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("the child starts");
-        let (lines_tx, lines) = std::sync::mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
-                if lines_tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let patience = std::time::Duration::from_secs(60);
-        // The harness's "test scripted_user ... " has no line end of its own.
-        while !lines.recv_timeout(patience).expect("the child edits").ends_with("ready") {}
+        let child = nefia_tests::ScriptedChild::start(
+            "scripted_user",
+            CHILD,
+            &copy.project(),
+            std::time::Duration::from_secs(60),
+        );
         std::thread::sleep(std::time::Duration::from_millis(rng.u64(20..600)));
-        child.kill().expect("the child is killed");
-        child.wait().unwrap();
-        let done = lines
-            .try_iter()
-            .filter_map(|line| line.strip_prefix("done ").and_then(|n| n.parse::<u64>().ok()))
-            .max()
-            .unwrap_or(0);
+        let done = child.kill();
 
         let host = spawn_editing(&copy.project());
         settle(&host);

@@ -27,15 +27,36 @@ pub use wire::MAX_LINE;
 /// The protocol's version: `session.hello` must name it.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// A random token of 128 bits as 32 hex digits, from the operating system's randomness
-/// (which seeds each `RandomState`'s keys).
+/// A random token of 128 bits as 32 hex digits, read from the operating system's random
+/// source (`/dev/urandom`); where there is none, from the keys the system's randomness gives
+/// each `RandomState`.
 fn new_token() -> String {
-    let state = std::collections::hash_map::RandomState::new();
-    let (high, low) = (state.hash_one(1_u8), state.hash_one(2_u8));
-    format!("{high:016x}{low:016x}")
+    use std::io::Read;
+    let mut bytes = [0_u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut source| source.read_exact(&mut bytes));
+    if read.is_err() {
+        let state = std::collections::hash_map::RandomState::new();
+        bytes[..8].copy_from_slice(&state.hash_one(1_u8).to_le_bytes());
+        bytes[8..].copy_from_slice(&state.hash_one(2_u8).to_le_bytes());
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Compares a token in time that does not depend on where they differ.
 fn token_matches(ours: &str, theirs: &str) -> bool {
     ours.len() == theirs.len() && ours.bytes().zip(theirs.bytes()).fold(0, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tokens_are_128_random_bits_in_hex_and_compared_whole() {
+        let (a, b) = (super::new_token(), super::new_token());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()), "{a}");
+        assert_ne!(a, b, "each start has its own");
+        assert!(super::token_matches(&a, &a));
+        assert!(!super::token_matches(&a, &b));
+        assert!(!super::token_matches(&a, &a[..31]), "a prefix is not the token");
+    }
 }
