@@ -54,6 +54,9 @@ fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
     harness.get_by_label("Save the game").click();
     let save = demo.project().join("saves/quicksave.ron");
     step_until(&mut harness, "the save", |_| save.exists());
+    // The menu closes once saved: an Escape before that would close it rather than open the
+    // next, and the Quit found would be the closing menu's.
+    step_until(&mut harness, "the menu closed", |h| h.query_by_label("Save the game").is_none());
     let walked_to = harness.state().snapshot().player_at;
     let saved_turn = harness.state().snapshot().turn;
     harness.key_press(egui::Key::Escape);
