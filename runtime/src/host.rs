@@ -163,8 +163,8 @@ struct Host {
     /// Replaying a turn up to a change ("When did this change?" → an entry): a break there
     /// waits for the editor, not for the recorded inputs.
     stopping_at_change: Cell<bool>,
-    /// The generator workbench's preview, if one shows.
-    preview: RefCell<Option<workbench::Preview>>,
+    /// The generator workbench (see `workbench/`).
+    workbench: workbench::Workbench,
     /// What the map validators found on the current map (see `map_check.rs`).
     map_check: map_check::MapCheck,
     /// The play session, while playing (see `play_commands.rs`).
@@ -312,7 +312,7 @@ impl Host {
             error: RefCell::default(),
             break_requested: Cell::new(false),
             stopping_at_change: Cell::new(false),
-            preview: RefCell::new(None),
+            workbench: workbench::Workbench::default(),
             map_check: map_check::MapCheck::new(),
             play: PlaySession::default(),
             depth: Cell::new(0),
@@ -602,10 +602,8 @@ impl Host {
             Command::ShowSource { file, line } => {
                 self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
             }
-            Command::Preview { generator, params, seed } => self.preview(generator, params, seed),
-            Command::ClosePreview => self.close_preview(),
+            Command::Workbench(command) => self.workbench(command),
             Command::Recover(recover) => self.answer_recovery(recover),
-            Command::BakePreview(name) => self.bake_preview(&name),
             command @ (Command::Watch { .. }
             | Command::Unwatch(_)
             | Command::EnableWatch { .. }

@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::host::{Command, HostEvent};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, event, spawn};
@@ -69,7 +70,11 @@ fn workbench_hotload(c: &mut Criterion) {
     let file = copy.mod_file("elona/content/generators.lua");
     let text = std::fs::read_to_string(&file).unwrap();
     let host = nefia_tests::host::spawn_editing(&copy.project());
-    host.send(Command::Preview { generator: "elona.cave".into(), params: nefia_runtime::Value::Nil, seed: 4 });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: nefia_runtime::Value::Nil,
+        seed: 4,
+    }));
     nefia_tests::host::wait_for(&host, |s| s.preview.is_some());
     let mut group = c.benchmark_group("hotload");
     group.sample_size(20).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_millis(200));

@@ -18,6 +18,7 @@ use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::recording::Recording;
 use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::replay::{ReplayOptions, replay};
+use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::{Holder, ObjectKind, Uid, Value};
@@ -103,7 +104,11 @@ fn eval_int(host: &HostHandle, code: &str) -> i64 {
 
 /// The preview map of a workbench preview just asked for.
 fn preview_map(host: &HostHandle, seed: i64) -> nefia_runtime::MapId {
-    host.send(Command::Preview { generator: "elona.cave".into(), params: Value::Nil, seed });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: Value::Nil,
+        seed,
+    }));
     settle(host);
     let shown = wait_for(host, |s| s.preview.as_ref().is_some_and(|p| p.map.is_some()));
     shown.preview.as_ref().and_then(|p| p.map).expect("a preview map")
@@ -146,18 +151,18 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
         }
         Feature::Preview => {
             preview_map(host, rng.i64(0..1000));
-            host.send(Command::ClosePreview);
+            host.send(Command::Workbench(WorkbenchCommand::Close));
         }
         Feature::PlayThis => {
             let map = preview_map(host, rng.i64(0..1000));
             host.send(Command::Play(PlayFrom::Map(map)));
             host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
             host.send(Command::StopPlay);
-            host.send(Command::ClosePreview);
+            host.send(Command::Workbench(WorkbenchCommand::Close));
         }
         Feature::Bake => {
             preview_map(host, rng.i64(0..1000));
-            host.send(Command::BakePreview(format!("baked_{step}")));
+            host.send(Command::Workbench(WorkbenchCommand::Bake(format!("baked_{step}"))));
         }
         Feature::PlayStepBack => {
             host.send(Command::Play(PlayFrom::Start));

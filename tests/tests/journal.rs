@@ -4,6 +4,7 @@
 //! clean quit leaves nothing to recover.
 
 use nefia_runtime::game::edit::Edit;
+use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::{Holder, MapId, ObjectKind};
 use nefia_tests::DemoCopy;
@@ -337,7 +338,11 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
 /// comes back, byte for byte as without the crash.
 fn play_this_then_paint(host: &HostHandle) {
     use nefia_runtime::host::play::PlayFrom;
-    host.send(Command::Preview { generator: "elona.cave".into(), params: nefia_runtime::Value::Nil, seed: 8 });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: nefia_runtime::Value::Nil,
+        seed: 8,
+    }));
     let shown = wait_for(host, |s| s.preview.is_some());
     let preview = shown.preview.as_ref().and_then(|p| p.map).expect("a preview map");
     host.send(Command::Play(PlayFrom::Map(preview)));
@@ -345,7 +350,7 @@ fn play_this_then_paint(host: &HostHandle) {
     host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
     host.send(Command::StopPlay);
     wait_for(host, |s| !s.playing);
-    host.send(Command::ClosePreview);
+    host.send(Command::Workbench(WorkbenchCommand::Close));
     wait_for(host, |s| s.preview.is_none());
     let map = town(host);
     for stroke in 0..3 {

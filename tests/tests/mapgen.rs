@@ -6,6 +6,7 @@
 use nefia_runtime::Runtime;
 use nefia_runtime::game::value::Value;
 use nefia_runtime::host::generate::{Scan, generate_file, scan};
+use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::lua::Output;
 use nefia_tests::repo_root;
 
@@ -167,7 +168,11 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let town = wait_for(&host, |s| s.map.is_some()).map.as_ref().map(|m| m.id).expect("the start map");
-    host.send(Command::Preview { generator: "elona.cave".into(), params: Value::Nil, seed: 5 });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: Value::Nil,
+        seed: 5,
+    }));
     let shown = wait_for(&host, |s| s.preview.is_some());
     let preview = shown.preview.clone().unwrap();
     assert_eq!((preview.generator.as_str(), preview.seed, preview.diff.clone()), ("elona.cave", 5, None));
@@ -188,14 +193,18 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     assert!(diff.tiles > 0 && !diff.cells.is_empty(), "the cells that changed: {diff:?}");
     assert_eq!(after.preview.as_ref().map(|p| p.seed), Some(5), "the same seed");
 
-    host.send(Command::ClosePreview);
+    host.send(Command::Workbench(WorkbenchCommand::Close));
     let closed = wait_for(&host, |s| s.preview.is_none());
     assert_eq!(closed.map.as_ref().map(|m| m.id), Some(town), "the map current before is back");
 
     // Baked, a preview is one of the project's maps, in its file.
-    host.send(Command::Preview { generator: "elona.dungeon".into(), params: Value::Nil, seed: 3 });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.dungeon".into(),
+        params: Value::Nil,
+        seed: 3,
+    }));
     wait_for(&host, |s| s.preview.is_some());
-    host.send(Command::BakePreview("level_one".into()));
+    host.send(Command::Workbench(WorkbenchCommand::Bake("level_one".into())));
     let baked = wait_for(&host, |s| s.preview.is_none());
     assert_eq!(baked.map.as_ref().map(|m| m.name.as_str()), Some("level_one"), "it stays current");
     let text = std::fs::read_to_string(copy.project().join("maps/level_one.ron")).expect("the file is written");
@@ -255,9 +264,13 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let town = host.snapshot().map.as_ref().map(|m| m.id).unwrap();
-    host.send(Command::Preview { generator: "elona.dungeon".into(), params: Value::Nil, seed: 3 });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.dungeon".into(),
+        params: Value::Nil,
+        seed: 3,
+    }));
     wait_for(&host, |s| s.preview.is_some());
-    host.send(Command::BakePreview("level_one".into()));
+    host.send(Command::Workbench(WorkbenchCommand::Bake("level_one".into())));
     let baked = wait_for(&host, |s| s.preview.is_none() && s.map_files.iter().any(|m| m.name == "level_one"));
     let view = baked.map_files.iter().find(|m| m.name == "level_one").unwrap();
     assert_eq!(view.generated, Some(("elona.dungeon".to_owned(), 3)), "the Maps pane knows how it was made");
@@ -338,7 +351,11 @@ fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
-    host.send(Command::Preview { generator: "elona.cave".into(), params: Value::Nil, seed: 8 });
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: Value::Nil,
+        seed: 8,
+    }));
     let shown = wait_for(&host, |s| s.preview.is_some());
     let preview = shown.preview.as_ref().and_then(|p| p.map).unwrap();
     host.send(Command::Play(PlayFrom::Map(preview)));

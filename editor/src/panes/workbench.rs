@@ -14,6 +14,7 @@ use nefia_runtime::Value;
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
+use nefia_runtime::host::workbench::WorkbenchCommand;
 
 use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
@@ -164,7 +165,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
         changed |= ui.button("Generate").clicked();
         if state.snapshot.preview.is_some() {
             if ui.button("Close preview").clicked() {
-                state.outbox.push(Command::ClosePreview);
+                state.outbox.push(Command::Workbench(WorkbenchCommand::Close));
             }
             let name = ui.add(egui::TextEdit::singleline(&mut pane.bake_as).hint_text("map name").desired_width(110.0));
             crate::panes::accessible_name(ui, &name, "bake as");
@@ -172,7 +173,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                 .add_enabled(!pane.bake_as.trim().is_empty(), egui::Button::new("Bake"))
                 .on_hover_text("Make the preview one of the project's maps, written to maps/<name>.ron");
             if bake.clicked() {
-                state.outbox.push(Command::BakePreview(pane.bake_as.trim().to_owned()));
+                state.outbox.push(Command::Workbench(WorkbenchCommand::Bake(pane.bake_as.trim().to_owned())));
             }
             if let Some(map) = state.snapshot.preview.as_ref().and_then(|p| p.map)
                 && ui
@@ -188,14 +189,22 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
         pane.params.iter().map(|(name, value)| (Key::Str(name.as_str().into()), value.clone())).collect(),
     ));
     if changed {
-        state.outbox.push(Command::Preview { generator: generator.clone(), params: params.clone(), seed: pane.seed });
+        state.outbox.push(Command::Workbench(WorkbenchCommand::Preview {
+            generator: generator.clone(),
+            params: params.clone(),
+            seed: pane.seed,
+        }));
     }
     preview_ui(ui, state);
     ui.separator();
     egui::CollapsingHeader::new("Scan seeds").id_salt("workbench-scan").show(ui, |ui| {
         if let Some(seed) = scan_ui(ui, state, &mut pane.scan, &generator, &params) {
             pane.seed = seed;
-            state.outbox.push(Command::Preview { generator: generator.clone(), params: params.clone(), seed });
+            state.outbox.push(Command::Workbench(WorkbenchCommand::Preview {
+                generator: generator.clone(),
+                params: params.clone(),
+                seed,
+            }));
         }
     });
 }

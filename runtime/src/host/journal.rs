@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::workbench::WorkbenchCommand;
 use super::{Command, Host, MapCommand};
 use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
@@ -126,13 +127,13 @@ fn kind_of(command: &Command) -> Kind {
         Command::Maps(MapCommand::New { name, width, height, tile }) => {
             Kind::Log(Journaled::New { name: name.clone(), width: *width, height: *height, tile: tile.clone() })
         }
-        Command::Preview { generator, params, seed } => {
+        Command::Workbench(WorkbenchCommand::Preview { generator, params, seed }) => {
             Kind::Log(Journaled::Preview { generator: generator.clone(), params: params.clone(), seed: *seed })
         }
-        Command::ClosePreview => Kind::Log(Journaled::ClosePreview),
+        Command::Workbench(WorkbenchCommand::Close) => Kind::Log(Journaled::ClosePreview),
         // Files were written (the saved marks changed), or play ended: the uid counters went
         // on past what a replay would reach.
-        Command::Maps(_) | Command::BakePreview(_) | Command::StopPlay => Kind::Rebase,
+        Command::Maps(_) | Command::Workbench(WorkbenchCommand::Bake(_)) | Command::StopPlay => Kind::Rebase,
         Command::Reload(_) | Command::Hotload { .. } | Command::ReloadMod(_) => Kind::Code,
         _ => Kind::Other,
     }
@@ -145,8 +146,10 @@ fn command_of(journaled: Journaled) -> Command {
         Journaled::Redo => Command::Redo,
         Journaled::Open(name) => Command::Maps(MapCommand::Open(name)),
         Journaled::New { name, width, height, tile } => Command::Maps(MapCommand::New { name, width, height, tile }),
-        Journaled::Preview { generator, params, seed } => Command::Preview { generator, params, seed },
-        Journaled::ClosePreview => Command::ClosePreview,
+        Journaled::Preview { generator, params, seed } => {
+            Command::Workbench(WorkbenchCommand::Preview { generator, params, seed })
+        }
+        Journaled::ClosePreview => Command::Workbench(WorkbenchCommand::Close),
     }
 }
 

@@ -15,7 +15,7 @@ impl Host {
         }
         // A workbench preview is not part of the edit state: it closes, its map with it —
         // unless it is what is played ("Play this"); then it shows again after Stop.
-        let preview = self.preview.borrow().as_ref().map(|p| p.map);
+        let preview = self.preview_map();
         if !matches!(from, PlayFrom::Map(map) if Some(map) == preview) {
             self.close_preview();
         }

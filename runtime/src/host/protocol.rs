@@ -160,20 +160,8 @@ pub enum Command {
         /// The field.
         field: String,
     },
-    /// Show seed `seed` of map generator `generator` with `params` in the viewport (the
-    /// workbench), in place of the current map while editing; a hotload generates it again.
-    Preview {
-        /// The generator, such as `elona.cave`.
-        generator: String,
-        /// Its params: a map of name → value (missing ones take their defaults).
-        params: crate::game::value::Value,
-        /// The seed.
-        seed: i64,
-    },
-    /// Close the workbench's preview: the map current before comes back.
-    ClosePreview,
-    /// Make the workbench's preview the project's map of this name, written to its file.
-    BakePreview(String),
+    /// A command of the generator workbench (see [`crate::host::workbench`]).
+    Workbench(crate::host::workbench::WorkbenchCommand),
     /// Turn the turn profiler on or off (the Profiler pane's Record).
     SetProfiling(bool),
     /// Forget the turns profiled so far.
@@ -236,9 +224,7 @@ impl Command {
             Command::GoToChange { .. } => "go to change",
             Command::Unwatch(_) => "unwatch",
             Command::SetProfiling(_) => "profile",
-            Command::Preview { .. } => "preview",
-            Command::ClosePreview => "close preview",
-            Command::BakePreview(_) => "bake preview",
+            Command::Workbench(command) => command.name(),
             Command::ClearProfile => "clear profile",
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",

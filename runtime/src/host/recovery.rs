@@ -14,6 +14,7 @@ use std::sync::atomic::Ordering;
 
 use crossbeam_channel::{Receiver, Sender};
 
+use super::workbench::WorkbenchCommand;
 use super::{Command, Host, HostEvent, RefusalKind, Refused, Shared};
 use crate::game::display::{LogLevel, LogLine};
 use crate::game::world::WorldState;
@@ -84,7 +85,7 @@ pub(super) fn serve_failure(
         let told = match command {
             Command::Shutdown => return,
             Command::Maps(_)
-            | Command::BakePreview(_)
+            | Command::Workbench(WorkbenchCommand::Bake(_))
             | Command::Edit(_)
             | Command::Undo
             | Command::Redo
@@ -124,8 +125,7 @@ pub(super) fn serve_failure(
             | Command::GoToChange { .. }
             | Command::SetProfiling(_)
             | Command::ClearProfile
-            | Command::Preview { .. }
-            | Command::ClosePreview
+            | Command::Workbench(WorkbenchCommand::Preview { .. } | WorkbenchCommand::Close)
             | Command::Unwatch(_)
             | Command::EnableWatch { .. } => true,
         };

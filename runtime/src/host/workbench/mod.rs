@@ -5,12 +5,55 @@
 //! sees what the code change did. Baking makes the preview one of the project's maps,
 //! written to its file with the generator, params and seed that made it; "Play this" plays
 //! it, and it shows again after Stop.
+//!
+//! The workbench is a subsystem of the host: it owns its state ([`Workbench`]), takes its own
+//! commands ([`WorkbenchCommand`], routed here by `Host::handle_timed`) and adds its part of the
+//! frame ([`PreviewView`], the snapshot's `preview`).
+
+use std::cell::RefCell;
 
 use super::{Host, NoProject, RefusalKind};
 use crate::game::map::MapId;
 use crate::game::map_files::MapFileError;
 use crate::game::value::Value;
 use crate::game::world::World;
+
+/// What the workbench is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorkbenchCommand {
+    /// Show seed `seed` of map generator `generator` with `params` in the viewport, in place
+    /// of the current map while editing; a hotload generates it again.
+    Preview {
+        /// The generator, such as `elona.cave`.
+        generator: String,
+        /// Its params: a map of name → value (missing ones take their defaults).
+        params: Value,
+        /// The seed.
+        seed: i64,
+    },
+    /// Close the preview: the map current before comes back.
+    Close,
+    /// Make the preview the project's map of this name, written to its file.
+    Bake(String),
+}
+
+impl WorkbenchCommand {
+    /// The command's name in messages ("a panic in bake preview").
+    pub fn name(&self) -> &'static str {
+        match self {
+            WorkbenchCommand::Preview { .. } => "preview",
+            WorkbenchCommand::Close => "close preview",
+            WorkbenchCommand::Bake(_) => "bake preview",
+        }
+    }
+}
+
+/// The workbench's state on the host.
+#[derive(Default)]
+pub(super) struct Workbench {
+    /// The preview, if one shows.
+    preview: RefCell<Option<Preview>>,
+}
 
 /// The preview being shown.
 pub(super) struct Preview {
@@ -89,6 +132,20 @@ enum BakeError {
 }
 
 impl Host {
+    /// Carries out a workbench command.
+    pub(super) fn workbench(&self, command: WorkbenchCommand) {
+        match command {
+            WorkbenchCommand::Preview { generator, params, seed } => self.preview(generator, params, seed),
+            WorkbenchCommand::Close => self.close_preview(),
+            WorkbenchCommand::Bake(name) => self.bake_preview(&name),
+        }
+    }
+
+    /// The preview's map, if one shows.
+    pub(super) fn preview_map(&self) -> Option<MapId> {
+        self.workbench.preview.borrow().as_ref().map(|p| p.map)
+    }
+
     /// Shows seed `seed` of `generator` with `params` (see the module's text).
     pub(super) fn preview(&self, generator: String, params: Value, seed: i64) {
         if self.play.edit.borrow().is_some() {
@@ -112,7 +169,7 @@ impl Host {
             Ok(map) => crate::lua::mapgen::validate(lua, *map).unwrap_or_default(),
             Err(_) => Vec::new(),
         };
-        let mut preview = self.preview.borrow_mut();
+        let mut preview = self.workbench.preview.borrow_mut();
         let map = match generated {
             Ok(map) => map,
             Err(error) => {
@@ -148,7 +205,7 @@ impl Host {
         if self.play.edit.borrow().is_some() {
             return;
         }
-        let again = self.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
+        let again = self.workbench.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
         if let Some((generator, params, seed)) = again {
             self.preview(generator, params, seed);
         }
@@ -156,7 +213,7 @@ impl Host {
 
     /// Closes the preview: its map goes and the map current before comes back.
     pub(super) fn close_preview(&self) {
-        let Some(preview) = self.preview.borrow_mut().take() else { return };
+        let Some(preview) = self.workbench.preview.borrow_mut().take() else { return };
         let mut world = self.runtime.world_mut();
         let _ = world.remove_map(preview.map);
         if let Some(map) = preview.was_current {
@@ -167,7 +224,7 @@ impl Host {
     /// Bakes the preview into the project as map `name` (written to `maps/<name>.ron`): it
     /// stays current, now one of the project's maps, and the workbench shows nothing.
     pub(super) fn bake_preview(&self, name: &str) {
-        let Some(map) = self.preview.borrow().as_ref().map(|p| p.map) else {
+        let Some(map) = self.workbench.preview.borrow().as_ref().map(|p| p.map) else {
             self.refuse(RefusalKind::NothingToDo, "there is no preview to bake: generate one first");
             return;
         };
@@ -180,7 +237,7 @@ impl Host {
         match baked {
             Ok(path) => {
                 // The map is the project's now: closing the workbench must not remove it.
-                self.preview.borrow_mut().take();
+                self.workbench.preview.borrow_mut().take();
                 let text = format!("baked the preview to {}", path.display());
                 crate::lua::gui::log(self.runtime.lua(), crate::game::display::LogLevel::Info, text);
             }
@@ -190,7 +247,7 @@ impl Host {
 
     /// The preview as the edit journal's base keeps it.
     pub(super) fn base_preview(&self) -> Option<crate::game::journal::BasePreview> {
-        self.preview.borrow().as_ref().map(|p| crate::game::journal::BasePreview {
+        self.workbench.preview.borrow().as_ref().map(|p| crate::game::journal::BasePreview {
             generator: p.generator.clone(),
             params: p.params.clone(),
             seed: p.seed,
@@ -201,7 +258,7 @@ impl Host {
 
     /// Shows a preview kept by the edit journal's base again (its map is in the world).
     pub(super) fn restore_preview(&self, kept: Option<crate::game::journal::BasePreview>) {
-        *self.preview.borrow_mut() = kept.map(|kept| Preview {
+        *self.workbench.preview.borrow_mut() = kept.map(|kept| Preview {
             view: PreviewView {
                 generator: kept.generator.clone(),
                 seed: kept.seed,
@@ -219,6 +276,6 @@ impl Host {
 
     /// The preview for the snapshot.
     pub(super) fn preview_view(&self) -> Option<PreviewView> {
-        self.preview.borrow().as_ref().map(|p| p.view.clone())
+        self.workbench.preview.borrow().as_ref().map(|p| p.view.clone())
     }
 }
