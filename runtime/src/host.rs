@@ -611,6 +611,7 @@ impl Host {
             | Command::GoToChange { .. }
             | Command::SetProfiling(_)
             | Command::ClearProfile) => self.debugging(command),
+            Command::Sync { id } => self.send(HostEvent::Synced { id }),
             Command::Shutdown => {
                 self.shutting_down.set(true);
                 self.close_journal();

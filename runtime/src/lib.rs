@@ -35,3 +35,35 @@ pub use game::symbol::Symbol;
 pub use game::value::Value;
 pub use game::world::{World, WorldError};
 pub use runtime::{OnModFailure, Runtime};
+
+#[cfg(test)]
+mod layers {
+    /// Every `.rs` file under `dir`.
+    fn sources(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(dir).expect("the folder reads").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                found.extend(sources(&path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_game_layer_names_neither_the_lua_api_nor_the_host() {
+        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+        let files = sources(&game);
+        assert!(files.len() > 20, "the game layer's files are found: {}", files.len());
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (line, text) in text.lines().enumerate() {
+                for above in ["crate::host", "crate::lua", "super::host", "super::lua"] {
+                    assert!(!text.contains(above), "{}:{}: game/ reaches {above}", file.display(), line + 1);
+                }
+            }
+        }
+    }
+}

@@ -11,7 +11,8 @@
 //! `recordings/files/`, so a replay whose files changed can run the recorded ones beside it
 //! and name the fields that differ.
 //!
-//! Nothing here runs Lua: recording and replaying are in [`crate::host`].
+//! Nothing here runs Lua: recording and replaying are the host layer's (`host/recorder.rs`,
+//! `host/replay.rs`), which this layer does not name.
 
 use std::collections::BTreeMap;
 use std::hash::Hasher;

@@ -13,7 +13,8 @@ use super::recovery::{panic_message, serve_failure};
 use super::{Command, HostEvent, Shared, run};
 use crate::host::view::Snapshot;
 
-/// The editor's end of the runtime thread: a [`HostClient`] that also owns the thread.
+/// The editor's end of the runtime thread: a [`HostClient`] (its commands, snapshots and
+/// events, through `Deref`) that also owns the thread.
 pub struct HostHandle {
     client: HostClient,
     thread: Option<JoinHandle<()>>,
@@ -78,38 +79,6 @@ impl HostHandle {
         HostHandle { client: connector.connect(), thread: Some(thread) }
     }
 
-    /// What makes other clients of the runtime thread (other frontends, such as the remote
-    /// protocol's connections), each hearing every event from when it is made.
-    pub fn connector(&self) -> HostConnector {
-        self.client.connector()
-    }
-
-    /// Sends a command. After the runtime thread has ended nothing serves it: it is dropped
-    /// (the snapshot says why the thread ended).
-    pub fn send(&self, command: Command) {
-        self.client.send(command);
-    }
-
-    /// The latest snapshot.
-    pub fn snapshot(&self) -> Arc<Snapshot> {
-        self.client.snapshot()
-    }
-
-    /// Events that arrived since the last call, in order.
-    pub fn events(&self) -> Vec<HostEvent> {
-        self.client.events()
-    }
-
-    /// The next event, waiting up to `timeout` for one.
-    pub fn next_event(&self, timeout: Duration) -> Option<HostEvent> {
-        self.client.next_event(timeout)
-    }
-
-    /// Interrupts the running Lua code (a runaway script, a paused one) at once.
-    pub fn stop(&self) {
-        self.client.stop();
-    }
-
     /// The step of the long work the runtime is doing now (see [`crate::lua::Progress`]),
     /// while it is busy.
     pub fn progress(&self) -> Option<crate::lua::Progress> {
@@ -139,5 +108,14 @@ impl Drop for HostHandle {
         {
             tracing::error!("the runtime thread ended with a panic");
         }
+    }
+}
+
+impl std::ops::Deref for HostHandle {
+    type Target = HostClient;
+
+    /// The handle is a client of the thread it owns.
+    fn deref(&self) -> &HostClient {
+        &self.client
     }
 }

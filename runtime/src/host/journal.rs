@@ -274,14 +274,6 @@ impl Host {
         Some(Pending { before, kind: kind_of(command) })
     }
 
-    /// Takes a new base now if edits are journaled: the edit state came back after play
-    /// (its uid counters went on past what a replay of the log would reach).
-    pub(super) fn rebase_if_journaling(&self) {
-        if self.journaling() {
-            self.rebase();
-        }
-    }
-
     /// Journals the command `pending` was taken before, now that it is done (see the
     /// module's text).
     pub(super) fn journal_after(&self, pending: Option<Pending>) {
@@ -438,9 +430,10 @@ impl Host {
             return;
         }
         let total = crate::game::journal::count_edits(&journal.entries);
-        let entries = journal.entries.clone();
-        let (recovered, stopped) = match self.replay_journal(journal) {
-            Ok(Replayed { entries: done, stopped }) => (crate::game::journal::count_edits(&entries[..done]), stopped),
+        let (recovered, stopped) = match self.replay_journal(&journal) {
+            Ok(Replayed { entries: done, stopped }) => {
+                (crate::game::journal::count_edits(&journal.entries[..done]), stopped)
+            }
             Err(error) => (0, Some(format!("the journal could not be recovered: {error}"))),
         };
         // What did not come back stays on disk to be tried again (after fixing a mod, say).
@@ -484,9 +477,9 @@ impl Host {
     /// Loads the journal's base, if it has one, and replays its log up to the first entry that
     /// does not come out as it first did; says how many entries it replayed, and why it stopped
     /// if not at the end.
-    fn replay_journal(&self, journal: Journal) -> Result<Replayed, RecoveryError> {
+    fn replay_journal(&self, journal: &Journal) -> Result<Replayed, RecoveryError> {
         let lua = self.runtime.lua();
-        if let Some(base) = journal.base {
+        if let Some(base) = &journal.base {
             self.close_preview();
             crate::lua::save::load_record(lua, &base.world).map_err(|refused| match refused {
                 crate::lua::save::LoadRefused::World(error) => RecoveryError::BaseWorld(error),
@@ -501,16 +494,16 @@ impl Host {
                     files.reopen(&world, &file.name, file.map, file.clean);
                 }
             }
-            self.restore_preview(base.preview);
+            self.restore_preview(base.preview.clone());
         }
-        if let Some(prefix) = journal.key_prefix {
-            self.runtime.world_mut().set_key_prefix(prefix);
+        if let Some(prefix) = &journal.key_prefix {
+            self.runtime.world_mut().set_key_prefix(prefix.clone());
         }
         self.journal.replaying.set(true);
         let mut replayed = Replayed { entries: 0, stopped: None };
-        for (index, entry) in journal.entries.into_iter().enumerate() {
+        for (index, entry) in journal.entries.iter().enumerate() {
             let expected = entry.next_uid;
-            self.runtime.engine().limits.run(|| self.handle_timed(command_of(entry.what)));
+            self.runtime.engine().limits.run(|| self.handle_timed(command_of(entry.what.clone())));
             // Done, it is in History whatever came of it; if its uids came out otherwise, the
             // entries after it would name objects that are not theirs.
             replayed.entries += 1;

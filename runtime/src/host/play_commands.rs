@@ -54,8 +54,6 @@ impl Host {
         }
         // The play's history goes with the played world (its pins were in that world).
         *self.history.borrow_mut() = self.play.history.borrow_mut().take().unwrap_or_default();
-        // Play took uids the edit journal never saw: it goes on from the world as it is now.
-        self.rebase_if_journaling();
     }
 
     /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.

@@ -181,6 +181,12 @@ pub enum Command {
     /// Answer the recovery question (see [`crate::host::journal`]): replay the edit journal
     /// left behind by the last session (true) or delete it.
     Recover(bool),
+    /// Does nothing: answered with [`HostEvent::Synced`] once every command sent before it has
+    /// been done and the frame after it published (a client's barrier).
+    Sync {
+        /// Matches the answer to the request.
+        id: u64,
+    },
     /// Stop the runtime thread.
     Shutdown,
 }
@@ -229,6 +235,7 @@ impl Command {
             Command::EnableWatch { .. } => "enable watch",
             Command::Stop => "stop",
             Command::Recover(_) => "recover",
+            Command::Sync { .. } => "sync",
             Command::Shutdown => "shutdown",
         }
     }
@@ -263,6 +270,7 @@ impl Command {
                 | Command::Unwatch(_)
                 | Command::EnableWatch { .. }
                 | Command::Stop
+                | Command::Sync { .. }
                 | Command::Shutdown
         )
     }
@@ -405,6 +413,11 @@ pub enum HostEvent {
     Saves(Vec<crate::lua::save::SaveListing>),
     /// A command panicked; the runtime caught it (see [`PanicReport`]).
     Panicked(PanicReport),
+    /// The answer to [`Command::Sync`].
+    Synced {
+        /// The request's id.
+        id: u64,
+    },
     /// The answer to [`Command::Recover`]`(true)`: what came back of the edit journal.
     Recovered(super::journal::RecoveryReport),
 }

@@ -389,7 +389,11 @@ impl Host {
         // Stopped after stepping back: the turns ahead were played and stay in the recording
         // (a replay goes to its end); where the game was when stopped is noted.
         recording.stopped_back_at = recorder.at;
-        let turn = recording.turns.last().map_or(self.runtime.world().turn, |mark| mark.turn);
+        let turn = match recorder.at {
+            // The game stands at an older turn; the recording ends where play had gone.
+            Some(_) => recording.turns.last().map_or(self.runtime.world().turn, |mark| mark.turn),
+            None => self.runtime.world().turn,
+        };
         session.recorded.push((turn, Input::Stop));
         recording.inputs = session.recorded;
         recording.saves = session.saves_read;

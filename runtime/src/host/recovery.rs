@@ -98,6 +98,7 @@ pub(super) fn serve_failure(
             }
             Command::Complete { id, .. } => tell(HostEvent::Completions { id, candidates: Vec::new() }),
             Command::ListSaves => tell(HostEvent::Saves(Vec::new())),
+            Command::Sync { id } => tell(HostEvent::Synced { id }),
             Command::Input(_)
             | Command::Select(_)
             | Command::Inspect(_)

@@ -1,8 +1,8 @@
 //! One connection: the handshake, then each request translated to the host's [`Command`]s
 //! and answered from its events and snapshots, and frame notifications while subscribed.
 //!
-//! Commands whose effect shows only in the snapshot are followed by a *barrier* — a
-//! completion request, which only reads — whose answer comes once the runtime thread has
+//! Commands whose effect shows only in the snapshot are followed by a *barrier* —
+//! `Command::Sync`, which does nothing — whose answer comes once the runtime thread has
 //! handled (and published) everything sent before it, even while Lua waits in `pause()` or
 //! `query()`, since those waits serve commands too.
 
@@ -32,9 +32,6 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);
 fn next_id() -> u64 {
     NEXT_ID.fetch_add(1, Ordering::Relaxed)
 }
-
-/// The completion text of a barrier: no global starts with it, so it is answered at once.
-const BARRIER_TEXT: &str = "\u{1}";
 
 /// How long a request waits between looks at whether the game still runs.
 const LOOK: Duration = Duration::from_secs(1);
@@ -227,7 +224,7 @@ impl Session {
             self.client.send(command);
         }
         let barrier = next_id();
-        self.client.send(Command::Complete { id: barrier, text: BARRIER_TEXT.into() });
+        self.client.send(Command::Sync { id: barrier });
         let mut settled = Settled::default();
         loop {
             let Some(event) = self.client.next_event(LOOK) else {
@@ -245,7 +242,7 @@ impl Session {
                         settled.evaluation = Some((id, result));
                     }
                 }
-                HostEvent::Completions { id, .. } if id == barrier => return Ok(settled),
+                HostEvent::Synced { id } if id == barrier => return Ok(settled),
                 _ => {}
             }
         }
