@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::client::{EventHub, HostClient, HostConnector};
 use super::recovery::{panic_message, serve_failure};
-use super::{Command, HostEvent, Shared, run};
+use super::{Command, Shared, run};
 use crate::host::view::Snapshot;
 
 /// The editor's end of the runtime thread: a [`HostClient`] (its commands, snapshots and
