@@ -53,7 +53,7 @@ fn brush(c: &mut Criterion) {
             tile: if step % 2 == 0 { "elona.water" } else { "elona.floor_stone" }.into(),
         };
         let stroke = Edit::Stroke { id: 1, edit: Box::new(part) };
-        nefia_runtime::host::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
+        nefia_runtime::host::editing::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
         let view = builder.build(&runtime.world()).expect("a view");
         let input = RawInput { screen_rect: Some(screen), ..RawInput::default() };
         let output = ctx.run_ui(input, |ui| {

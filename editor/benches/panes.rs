@@ -90,7 +90,7 @@ fn tree_of(objects: usize) -> LocationTree {
 
 fn panes(c: &mut Criterion) {
     let mut snapshot = Snapshot::empty("bench");
-    snapshot.inspected = vec![object_with_500_fields()];
+    snapshot.editing.inspected = vec![object_with_500_fields()];
     let mut state = EditorContext::new(std::path::PathBuf::from("projects/demo"), Arc::new(snapshot));
     state.selection = vec![Uid(1)];
     let mut own = inspector::InspectorState::default();

@@ -12,6 +12,7 @@ use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{LogLevel, LogLine};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand};
+use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand};
 use nefia_runtime::lua::Output;
 
 use crate::commands::{self, Action, Menu, Scope};
@@ -191,12 +192,12 @@ impl EditorApp {
         }
         self.state.busy = self.host.busy_for().is_some();
         self.state.snapshot = self.host.snapshot();
-        if self.state.snapshot.selections_by_script != self.state.selections_by_script {
-            self.state.selections_by_script = self.state.snapshot.selections_by_script;
-            self.state.selection = self.state.snapshot.selection.clone();
+        if self.state.snapshot.editing.selections_by_script != self.state.selections_by_script {
+            self.state.selections_by_script = self.state.snapshot.editing.selections_by_script;
+            self.state.selection = self.state.snapshot.editing.selection.clone();
         }
         let snapshot = &self.state.snapshot;
-        let current = snapshot.map_files.iter().find(|m| m.current);
+        let current = snapshot.maps.files.iter().find(|m| m.current);
         let title = match current {
             Some(map) => format!("Nefia — {} — {}{}", snapshot.project, map.name, if map.dirty { " •" } else { "" }),
             None => format!("Nefia — {}", snapshot.project),
@@ -259,17 +260,19 @@ impl EditorApp {
     /// others, otherwise). While playing, Ctrl+S and the other editing keys are the game's.
     pub fn enabled(&self, action: Action) -> bool {
         let snapshot = &self.state.snapshot;
-        let (playing, paused) = (snapshot.playing, snapshot.pause.is_some());
+        let (playing, paused) = (snapshot.play.playing, snapshot.debug.pause.is_some());
         match action {
             Action::SaveMap | Action::SaveAll | Action::Play | Action::PlayHere | Action::OpenRecording => !playing,
             // While a recorded session plays, undo and redo go through its turns (stepping
             // back undoes what was done in the turn, edits included).
-            Action::Undo if playing && snapshot.recording.is_some() => snapshot.recording.is_some_and(|r| r.back > 0),
-            Action::Redo if playing && snapshot.recording.is_some() => {
-                snapshot.recording.is_some_and(|r| r.forward > 0)
+            Action::Undo if playing && snapshot.play.recording.is_some() => {
+                snapshot.play.recording.is_some_and(|r| r.back > 0)
             }
-            Action::Undo => snapshot.history.done > 0,
-            Action::Redo => snapshot.history.done < snapshot.history.labels.len(),
+            Action::Redo if playing && snapshot.play.recording.is_some() => {
+                snapshot.play.recording.is_some_and(|r| r.forward > 0)
+            }
+            Action::Undo => snapshot.editing.history.done > 0,
+            Action::Redo => snapshot.editing.history.done < snapshot.editing.history.labels.len(),
             Action::DeleteSelection | Action::DuplicateSelection => !playing && !self.state.selection.is_empty(),
             Action::StopPlay => playing,
             Action::Continue => paused,
@@ -289,10 +292,14 @@ impl EditorApp {
             Action::SaveMap => crate::conflicts::save(state, MapCommand::Save(None)),
             Action::SaveAll => crate::conflicts::save(state, MapCommand::SaveAll),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            Action::Undo if state.snapshot.recording.is_some() => state.outbox.push(Command::StepBack),
-            Action::Redo if state.snapshot.recording.is_some() => state.outbox.push(Command::StepForward),
-            Action::Undo => state.outbox.push(Command::Undo),
-            Action::Redo => state.outbox.push(Command::Redo),
+            Action::Undo if state.snapshot.play.recording.is_some() => {
+                state.outbox.push(Command::Play(PlayCommand::StepBack))
+            }
+            Action::Redo if state.snapshot.play.recording.is_some() => {
+                state.outbox.push(Command::Play(PlayCommand::StepForward))
+            }
+            Action::Undo => state.outbox.push(Command::Editing(EditingCommand::Undo)),
+            Action::Redo => state.outbox.push(Command::Editing(EditingCommand::Redo)),
             Action::ClearSelection => state.select(Vec::new()),
             Action::DeleteSelection => crate::tools::delete_selection(state),
             Action::DuplicateSelection => crate::tools::duplicate_selection(state),
@@ -302,9 +309,9 @@ impl EditorApp {
             Action::ToggleReplOverlay => state.viewport.repl_overlay = !state.viewport.repl_overlay,
             Action::Play => crate::play_controls::play(state, nefia_runtime::host::play::PlayFrom::Start),
             Action::PlayHere => crate::play_controls::play_here(state),
-            Action::StopPlay => state.outbox.push(Command::StopPlay),
-            Action::Continue => state.outbox.push(Command::Continue),
-            Action::BreakAtTurn => state.outbox.push(Command::Break),
+            Action::StopPlay => state.outbox.push(Command::Play(PlayCommand::Stop)),
+            Action::Continue => state.outbox.push(Command::Debug(DebugCommand::Continue)),
+            Action::BreakAtTurn => state.outbox.push(Command::Debug(DebugCommand::Break)),
             Action::StopScript => self.host.stop(),
             Action::Tool(tool) => state.level.tool = tool,
             Action::BrushSize(size) => state.level.brush = i32::from(size),
@@ -316,8 +323,8 @@ impl EditorApp {
     /// The entries of `menu`, from the action table; the undo entries name what they undo.
     fn menu_entries_ui(&mut self, ui: &mut egui::Ui, menu: Menu) {
         for action in Action::all().into_iter().filter(|a| a.info().menu == Some(menu)) {
-            let history = &self.state.snapshot.history;
-            let stepping = self.state.snapshot.recording.is_some();
+            let history = &self.state.snapshot.editing.history;
+            let stepping = self.state.snapshot.play.recording.is_some();
             let label = match action {
                 Action::Undo if stepping => Some("Step back a turn".to_owned()),
                 Action::Redo if stepping => Some("Step forward a turn".to_owned()),
@@ -355,7 +362,7 @@ impl EditorApp {
         uids.dedup();
         if uids != self.state.inspecting {
             self.state.inspecting = uids.clone();
-            self.state.outbox.push(Command::Inspect(uids));
+            self.state.outbox.push(Command::Editing(EditingCommand::Inspect(uids)));
         }
     }
 
@@ -391,9 +398,9 @@ impl EditorApp {
                 }
                 ui.separator();
                 ui.label("Reload a mod's files (saving a file reloads it by itself):");
-                for id in self.state.snapshot.mods.iter() {
+                for id in self.state.snapshot.mods.loaded.iter() {
                     if ui.button(format!("Reload mod {id}")).clicked() {
-                        self.state.outbox.push(Command::ReloadMod(id.clone()));
+                        self.state.outbox.push(Command::Mods(ModCommand::ReloadMod(id.clone())));
                     }
                 }
             });
@@ -426,7 +433,7 @@ impl EditorApp {
             ui.label(format!("Turn {} · {}", snapshot.turn, snapshot.date));
             ui.separator();
             ui.label(crate::play_controls::status(&self.state));
-            if snapshot.playing {
+            if snapshot.play.playing {
                 match self.state.viewport.has_focus {
                     true => ui.weak("⌨ keys go to the game"),
                     false => ui.colored_label(egui::Color32::YELLOW, "⌨ click the map to play"),

@@ -7,6 +7,7 @@
 use egui::{Color32, Ui};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::map_merge::{Conflict, Side};
+use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::{Command, MapCommand};
 
 use crate::context::EditorContext;
@@ -21,7 +22,8 @@ pub fn list(ui: &mut Ui, state: &mut EditorContext) {
     if map.conflicts.is_empty() {
         return;
     }
-    let resolve = |conflict, side| Command::Edit(Edit::Resolve { map: map.id, conflict, side });
+    let resolve =
+        |conflict, side| Command::Editing(EditingCommand::Edit(Edit::Resolve { map: map.id, conflict, side }));
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(CONFLICT_COLOUR, format!("{} merge conflict(s): the map holds ours", map.conflicts.len()));
         if ui.button("All ours").clicked() {
@@ -59,7 +61,7 @@ pub fn cells(conflicts: &[Conflict]) -> Vec<(i32, i32)> {
 /// Saves as `command` says, unless a map it would save still has conflicts: then it asks
 /// first (see [`save_dialog`]).
 pub fn save(state: &mut EditorContext, command: MapCommand) {
-    let files = &state.snapshot.map_files;
+    let files = &state.snapshot.maps.files;
     let conflicted: Vec<String> = files
         .iter()
         .filter(|f| f.conflicts > 0)
@@ -102,7 +104,7 @@ pub fn save_dialog(ctx: &egui::Context, state: &mut EditorContext) {
 /// keeps them in the file). Nothing shows when none has.
 pub fn note_unresolved(ui: &mut Ui, state: &EditorContext) {
     let conflicted: Vec<&str> =
-        state.snapshot.map_files.iter().filter(|f| f.dirty && f.conflicts > 0).map(|f| f.name.as_str()).collect();
+        state.snapshot.maps.files.iter().filter(|f| f.dirty && f.conflicts > 0).map(|f| f.name.as_str()).collect();
     if !conflicted.is_empty() {
         let text = format!("{} still have merge conflicts: saved, they stay in the file.", conflicted.join(", "));
         ui.colored_label(CONFLICT_COLOUR, text);

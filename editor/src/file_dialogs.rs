@@ -79,7 +79,7 @@ pub fn open_or_ask(dialogs: &mut FileDialogs, state: &EditorContext, dir: PathBu
 }
 
 fn unsaved_maps(state: &EditorContext) -> Vec<String> {
-    state.snapshot.map_files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect()
+    state.snapshot.maps.files.iter().filter(|m| m.dirty).map(|m| m.name.clone()).collect()
 }
 
 /// File → New project…: asks for the folder and the name.

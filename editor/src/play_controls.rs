@@ -5,6 +5,7 @@
 //! away.
 
 use nefia_runtime::host::Command;
+use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::play::PlayFrom;
 
 use crate::commands::{Action, with_binding};
@@ -12,7 +13,7 @@ use crate::context::EditorContext;
 
 /// Starts playing from `from`; the viewport takes the keyboard.
 pub fn play(state: &mut EditorContext, from: PlayFrom) {
-    state.outbox.push(Command::Play(from));
+    state.outbox.push(Command::Play(PlayCommand::Start(from)));
     state.viewport.focus_requested = true;
 }
 
@@ -29,7 +30,7 @@ pub fn play_here(state: &mut EditorContext) {
 
 /// The Play, Stop, Pause, Step and Back/Forward buttons.
 pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
-    let (playing, paused) = (state.snapshot.playing, state.snapshot.play_paused);
+    let (playing, paused) = (state.snapshot.play.playing, state.snapshot.play.paused);
     if !playing {
         if ui
             .button("▶ Play")
@@ -49,27 +50,39 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
         .on_hover_text(with_binding("Stop playing and put the edit state back", Action::StopPlay, ui.ctx()))
         .clicked()
     {
-        state.outbox.push(Command::StopPlay);
+        state.outbox.push(Command::Play(PlayCommand::Stop));
     }
     let label = if paused { "▶ Resume" } else { "⏸ Pause" };
     if ui.button(label).on_hover_text("While paused the game takes no keys").clicked() {
-        state.outbox.push(Command::PausePlay(!paused));
+        state.outbox.push(Command::Play(PlayCommand::Pause(!paused)));
         // The keyboard stays the game's.
         state.viewport.focus_requested = true;
     }
     if ui.button("⏭ Step").on_hover_text("Let one turn pass with the player waiting").clicked() {
-        state.outbox.push(Command::StepTurn);
+        state.outbox.push(Command::Play(PlayCommand::StepTurn));
         state.viewport.focus_requested = true;
     }
-    let position = state.snapshot.recording.unwrap_or_default();
+    let position = state.snapshot.play.recording.unwrap_or_default();
     let back = format!("Back to the start of the previous turn (Ctrl+Z); {} turns can be stepped back", position.back);
-    step_button(ui, state, ("⏮ Back", position.back > 0), (&back, "At the first turn kept"), Command::StepBack);
+    step_button(
+        ui,
+        state,
+        ("⏮ Back", position.back > 0),
+        (&back, "At the first turn kept"),
+        Command::Play(PlayCommand::StepBack),
+    );
     let forward = format!(
         "Play the next recorded turn again (Ctrl+Y); {} ahead — any other input goes another way and drops them",
         position.forward
     );
     let unavailable = "Nothing recorded is ahead: step back first";
-    step_button(ui, state, ("⏩ Forward", position.forward > 0), (&forward, unavailable), Command::StepForward);
+    step_button(
+        ui,
+        state,
+        ("⏩ Forward", position.forward > 0),
+        (&forward, unavailable),
+        Command::Play(PlayCommand::StepForward),
+    );
 }
 
 /// A button that sends `command` when `enabled`, with a tooltip for each case; the keyboard
@@ -90,7 +103,7 @@ fn step_button(
 
 /// What the status bar says about play.
 pub fn status(state: &EditorContext) -> &'static str {
-    match (state.snapshot.playing, state.snapshot.play_paused) {
+    match (state.snapshot.play.playing, state.snapshot.play.paused) {
         (false, _) => "editing",
         (true, false) => "playing",
         (true, true) => "playing (paused)",
@@ -104,7 +117,7 @@ const TIMELINE_STEP: std::time::Duration = std::time::Duration::from_millis(120)
 /// over the turns kept, ▶/⏸ to replay them one after another, and "Play from here" once
 /// stepped back or on an opened recording.
 pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
-    let Some(position) = state.snapshot.recording else {
+    let Some(position) = state.snapshot.play.recording else {
         ui.weak("this session is not recorded");
         return;
     };
@@ -128,7 +141,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
         && let Some(target) = timeline.dragging.take()
         && target != position.at
     {
-        state.outbox.push(Command::GoToTurn(target));
+        state.outbox.push(Command::Play(PlayCommand::GoToTurn(target)));
     }
     let (first, newest) = position.turn_range;
     let what = if position.opened { "recording" } else { "session" };
@@ -144,7 +157,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
         );
         if from_here.clicked() {
             state.viewport.timeline.playing = false;
-            state.outbox.push(Command::PausePlay(false));
+            state.outbox.push(Command::Play(PlayCommand::Pause(false)));
             state.viewport.focus_requested = true;
         }
     }
@@ -152,7 +165,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
         let timeline = &mut state.viewport.timeline;
         if timeline.last_step.is_none_or(|at| at.elapsed() >= TIMELINE_STEP) {
             timeline.last_step = Some(std::time::Instant::now());
-            state.outbox.push(Command::StepForward);
+            state.outbox.push(Command::Play(PlayCommand::StepForward));
         }
         ui.ctx().request_repaint_after(TIMELINE_STEP);
     } else if position.forward == 0 {

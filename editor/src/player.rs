@@ -11,6 +11,7 @@ use nefia_runtime::game::display::Input;
 use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::view::Snapshot;
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
+use nefia_runtime::host::{DebugCommand, PlayCommand};
 use nefia_runtime::lua::save::SaveListing;
 
 use crate::keys;
@@ -125,13 +126,13 @@ impl PlayerApp {
                 _ => {}
             }
         }
-        let was_playing = self.snapshot.playing;
+        let was_playing = self.snapshot.play.playing;
         self.snapshot = self.host.snapshot();
-        if was_playing && !self.snapshot.playing {
+        if was_playing && !self.snapshot.play.playing {
             // Back from a game: the title menu starts over.
             self.title = TitleMenu::Main;
             self.cursor = 0;
-        } else if !was_playing && self.snapshot.playing {
+        } else if !was_playing && self.snapshot.play.playing {
             self.notice = None;
         }
         crate::app::show_title(&ctx, &mut self.titled, format!("{} — Nefia", self.snapshot.project));
@@ -144,7 +145,7 @@ impl PlayerApp {
             }
             let snapshot = self.snapshot.clone();
             self.paint_map(ui, rect, &snapshot);
-            if snapshot.playing {
+            if snapshot.play.playing {
                 self.game_ui(ui, rect, &snapshot);
             } else {
                 ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
@@ -164,7 +165,15 @@ impl PlayerApp {
             None => Camera::fit(rect, map.width, map.height),
         };
         let toggles = LayerToggles::default();
-        self.renderer.paint(ui.painter(), rect, &camera, map, &toggles, &snapshot.map_layers, &snapshot.asset_dirs);
+        self.renderer.paint(
+            ui.painter(),
+            rect,
+            &camera,
+            map,
+            &toggles,
+            &snapshot.map_layers,
+            &snapshot.mods.asset_dirs,
+        );
         for problem in self.renderer.take_image_problems() {
             tracing::warn!("{problem}");
         }
@@ -174,7 +183,7 @@ impl PlayerApp {
     fn game_ui(&mut self, ui: &mut Ui, rect: Rect, snapshot: &Snapshot) {
         overlay::paint_widgets(ui.painter(), rect, &snapshot.widgets);
         let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
-        if let Some(error) = &snapshot.error {
+        if let Some(error) = &snapshot.debug.error {
             self.error_ui(ui, rect, error);
             return;
         }
@@ -182,8 +191,12 @@ impl PlayerApp {
         for input in input {
             // With no menu open, Backspace steps back a turn and Shift+Backspace forward.
             let stepping = match &input {
-                Input::Key(key) if snapshot.layers.is_empty() && key == "backspace" => Some(Command::StepBack),
-                Input::Key(key) if snapshot.layers.is_empty() && key == "shift+backspace" => Some(Command::StepForward),
+                Input::Key(key) if snapshot.layers.is_empty() && key == "backspace" => {
+                    Some(Command::Play(PlayCommand::StepBack))
+                }
+                Input::Key(key) if snapshot.layers.is_empty() && key == "shift+backspace" => {
+                    Some(Command::Play(PlayCommand::StepForward))
+                }
                 _ => None,
             };
             self.host.send(stepping.unwrap_or(Command::Input(input)));
@@ -195,8 +208,8 @@ impl PlayerApp {
         // Links lead to the editor's panes: the player window has none to show them in.
         let mut links = Vec::new();
         match error_screen_ui(ui, rect, error, ("Quit to title", None), true, &mut links) {
-            Some(ErrorChoice::Resume) => self.host.send(Command::Resume),
-            Some(ErrorChoice::Leave) => self.host.send(Command::StopPlay),
+            Some(ErrorChoice::Resume) => self.host.send(Command::Debug(DebugCommand::Resume)),
+            Some(ErrorChoice::Leave) => self.host.send(Command::Play(PlayCommand::Stop)),
             None => {}
         }
     }
@@ -269,14 +282,14 @@ impl PlayerApp {
     fn choose(&mut self, entry: TitleEntry) {
         self.notice = None;
         match entry {
-            TitleEntry::NewGame => self.host.send(Command::Play(PlayFrom::Start)),
+            TitleEntry::NewGame => self.host.send(Command::Play(PlayCommand::Start(PlayFrom::Start))),
             TitleEntry::LoadGame => {
                 self.title = TitleMenu::Load(None);
                 self.cursor = 0;
-                self.host.send(Command::ListSaves);
+                self.host.send(Command::Play(PlayCommand::ListSaves));
             }
             TitleEntry::Quit => self.quitting = true,
-            TitleEntry::Save(save) => self.host.send(Command::Play(PlayFrom::Save(save.name))),
+            TitleEntry::Save(save) => self.host.send(Command::Play(PlayCommand::Start(PlayFrom::Save(save.name)))),
             TitleEntry::Back => {
                 self.title = TitleMenu::Main;
                 self.cursor = 1;

@@ -8,6 +8,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use nefia_runtime::host::Command;
+use nefia_runtime::host::EditingCommand;
 
 use crate::context::EditorContext;
 
@@ -26,7 +27,7 @@ fn ago(at: u64) -> String {
 /// Shows the dialog while the runtime offers a recovery, then what came of it.
 pub fn ui(ctx: &egui::Context, state: &mut EditorContext) {
     report_ui(ctx, state);
-    let Some(offer) = state.snapshot.recovery.clone() else { return };
+    let Some(offer) = state.snapshot.editing.recovery.clone() else { return };
     // "N s ago" keeps counting.
     ctx.request_repaint_after(std::time::Duration::from_secs(1));
     egui::Modal::new(egui::Id::new("nefia-recovery")).show(ctx, |ui| {
@@ -45,10 +46,10 @@ pub fn ui(ctx: &egui::Context, state: &mut EditorContext) {
         }
         ui.horizontal(|ui| {
             if ui.button("Recover").on_hover_text("Bring the edits back, unsaved, with their History").clicked() {
-                state.outbox.push(Command::Recover(true));
+                state.outbox.push(Command::Editing(EditingCommand::Recover(true)));
             }
             if ui.button("Discard").on_hover_text("Forget them: the maps stay as saved").clicked() {
-                state.outbox.push(Command::Recover(false));
+                state.outbox.push(Command::Editing(EditingCommand::Recover(false)));
             }
         });
     });

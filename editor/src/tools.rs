@@ -10,6 +10,7 @@ use egui::{Color32, Rect, Ui, Vec2};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::location::Holder;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::view::MapView;
 
 use crate::commands::{Action, Scope};
@@ -155,7 +156,7 @@ fn stroke(state: &mut EditorContext, map: &MapView, id: u64, cells: Vec<(i32, i3
             Edit::Remove { uids }
         }
     };
-    state.outbox.push(Command::Edit(Edit::Stroke { id, edit: Box::new(edit) }));
+    state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Stroke { id, edit: Box::new(edit) })));
 }
 
 fn no_tile(state: &mut EditorContext) {
@@ -186,7 +187,7 @@ fn finish(state: &mut EditorContext, map: &MapView, drag: Drag, end: (i32, i32))
         }
         _ => return,
     };
-    state.outbox.push(Command::Edit(edit));
+    state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
 }
 
 /// The selected objects an edit may remove or copy: all but the player.
@@ -198,7 +199,7 @@ fn selected_objects(state: &EditorContext) -> Vec<nefia_runtime::Uid> {
 pub fn delete_selection(state: &mut EditorContext) {
     let uids = selected_objects(state);
     if !uids.is_empty() {
-        state.outbox.push(Command::Edit(Edit::Remove { uids }));
+        state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Remove { uids })));
         state.select(Vec::new());
     }
 }
@@ -207,7 +208,7 @@ pub fn delete_selection(state: &mut EditorContext) {
 pub fn duplicate_selection(state: &mut EditorContext) {
     let uids = selected_objects(state);
     if !uids.is_empty() {
-        state.outbox.push(Command::Edit(Edit::Clone { uids }));
+        state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Clone { uids })));
     }
 }
 

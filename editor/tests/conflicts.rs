@@ -50,7 +50,7 @@ fn conflicts_are_marked_picked_one_by_one_and_a_save_with_some_left_asks_first()
     harness.get_by_label("Save all").click();
     step_until(&mut harness, "the question again", |h| h.query_by_label("Save anyway").is_some());
     harness.get_by_label("Save anyway").click();
-    step_until(&mut harness, "saved", |h| h.state().state().snapshot.map_files.iter().all(|f| !f.dirty));
+    step_until(&mut harness, "saved", |h| h.state().state().snapshot.maps.files.iter().all(|f| !f.dirty));
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(!saved.contains("Tile(x: 5, y: 2") && saved.contains("Tile(x: 6, y: 2"), "the one left stays: {saved}");
 

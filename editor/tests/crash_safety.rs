@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use nefia_runtime::Runtime;
+use nefia_runtime::host::EditingCommand;
 use nefia_tests::DemoCopy;
 
 mod common;
@@ -81,7 +82,7 @@ fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
         let host = nefia_tests::host::spawn_editing(&copy.project());
         let map = host.snapshot().map.as_ref().map(|m| m.id).unwrap();
         let paint = Edit::PaintTiles { map, cells: vec![(10, 2), (11, 2)], tile: "elona.water".into() };
-        host.send(Command::Edit(Edit::Stroke { id: 1, edit: Box::new(paint) }));
+        host.send(Command::Editing(EditingCommand::Edit(Edit::Stroke { id: 1, edit: Box::new(paint) })));
         nefia_tests::host::eval(&host, "return 1");
         std::mem::forget(host);
     }
@@ -92,9 +93,9 @@ fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
     harness.get_by_label("Recover").click_accesskit();
     common::step_until(&mut harness, "recovered", |h| {
         let snapshot = &h.state().state().snapshot;
-        snapshot.recovery.is_none() && snapshot.map_files.iter().any(|m| m.name == "town" && m.dirty)
+        snapshot.editing.recovery.is_none() && snapshot.maps.files.iter().any(|m| m.name == "town" && m.dirty)
     });
-    assert_eq!(harness.state().state().snapshot.history.labels, ["Paint 2 cells with elona.water"]);
+    assert_eq!(harness.state().state().snapshot.editing.history.labels, ["Paint 2 cells with elona.water"]);
     harness.run();
     assert!(harness.query_by_label("Recover unsaved edits?").is_none(), "the question is gone");
     // What came back is said, in the unit the question counted, until it is read.

@@ -17,7 +17,8 @@ fn player(harness: &Harness<'static, EditorApp>) -> Uid {
 /// The player's row of `field` in the inspector: (calc, temp value).
 fn row(harness: &Harness<'static, EditorApp>, field: &str) -> (Option<Value>, Option<Value>) {
     let snapshot = &harness.state().state().snapshot;
-    let player = snapshot.inspected.iter().find(|o| Some(o.uid) == snapshot.player).expect("the player is inspected");
+    let player =
+        snapshot.editing.inspected.iter().find(|o| Some(o.uid) == snapshot.player).expect("the player is inspected");
     let row = player.fields.iter().find(|r| r.name == field).expect("the field is listed");
     (row.calc.clone(), row.temp.as_ref().map(|t| t.value.clone()))
 }
@@ -47,7 +48,7 @@ fn editing_a_base_value_changes_calc_and_undo_restores_it() {
     step_until(&mut harness, "calc strength = 9", |h| row(h, "strength").0 == Some(Value::Int(9)));
     assert!(harness.query_by_label("9").is_some(), "the calc column shows it");
     assert_eq!(eval_values(&mut harness, "Chara.player().strength"), ["9"]);
-    assert!(harness.state().state().snapshot.history.labels.last().unwrap().starts_with("Set strength = 9"));
+    assert!(harness.state().state().snapshot.editing.history.labels.last().unwrap().starts_with("Set strength = 9"));
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     step_until(&mut harness, "the undo", |h| row(h, "strength").0 == Some(Value::Int(6)));
 }
@@ -128,13 +129,11 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
         );
         (values[0].parse::<u64>().unwrap(), values[1].clone(), values[2].clone())
     };
-    harness
-        .state_mut()
-        .state_mut()
-        .outbox
-        .push(nefia_runtime::host::Command::Edit(nefia_runtime::game::edit::Edit::Remove { uids: vec![Uid(uid)] }));
+    harness.state_mut().state_mut().outbox.push(nefia_runtime::host::Command::Editing(
+        nefia_runtime::host::EditingCommand::Edit(nefia_runtime::game::edit::Edit::Remove { uids: vec![Uid(uid)] }),
+    ));
     harness.step();
-    step_until(&mut harness, "the removal", |h| !h.state().state().snapshot.history.labels.is_empty());
+    step_until(&mut harness, "the removal", |h| !h.state().state().snapshot.editing.history.labels.is_empty());
     assert_eq!(eval_values(&mut harness, &format!("World.object({uid}).location")), ["nil"]);
     harness.state_mut().open_tab(Tab::History);
     harness.step();
@@ -143,7 +142,7 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
         "the History pane lists it"
     );
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
-    step_until(&mut harness, "the undo", |h| h.state().state().snapshot.history.done == 0);
+    step_until(&mut harness, "the undo", |h| h.state().state().snapshot.editing.history.done == 0);
     let back = eval_values(
         &mut harness,
         &format!("local o = World.object({uid}) return o.location == Map.current(), o.x, o.y, o.uid"),
@@ -197,7 +196,7 @@ fn clicks_made_while_the_runtime_is_busy_are_not_undone_when_it_catches_up() {
     // As the runtime works through them, the first click's echo must not come back.
     step_until(&mut harness, "the runtime to show the second click", |h| {
         assert_eq!(h.state().state().selection, [item], "the editor's selection stays");
-        result(h, busy).is_some() && h.state().state().snapshot.selection == [item]
+        result(h, busy).is_some() && h.state().state().snapshot.editing.selection == [item]
     });
 }
 
@@ -251,7 +250,8 @@ fn a_pinned_inspector_keeps_its_object_and_editor_select_works_from_lua() {
     assert!(harness.state_mut().dock_mut().find_tab(&Tab::PinnedInspector(uid.0)).is_some());
     harness.state_mut().state_mut().select(Vec::new());
     step_until(&mut harness, "the pinned pane still shows the player", |h| {
-        h.state().state().snapshot.inspected.iter().any(|o| o.uid == uid) && h.state().state().selection.is_empty()
+        h.state().state().snapshot.editing.inspected.iter().any(|o| o.uid == uid)
+            && h.state().state().selection.is_empty()
     });
 }
 
@@ -276,7 +276,7 @@ fn locations_search_finds_by_uid_id_and_name_and_the_context_menu_clones() {
     harness.step();
     harness.get_by_label("Clone").click();
     step_until(&mut harness, "the clone", |h| {
-        h.state().state().snapshot.history.labels.iter().any(|l| l.starts_with("Clone"))
+        h.state().state().snapshot.editing.history.labels.iter().any(|l| l.starts_with("Clone"))
     });
     assert_eq!(
         eval_values(

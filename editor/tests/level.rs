@@ -54,7 +54,7 @@ fn a_brush_stroke_paints_live_and_undoes_as_one_step() {
     for x in 2..=6 {
         assert_eq!(tile(&mut harness, x, 1), "\"elona.water\"", "cell ({x}, 1)");
     }
-    let history = harness.state().state().snapshot.history.clone();
+    let history = harness.state().state().snapshot.editing.history.clone();
     assert_eq!(history.labels.len(), 1, "{:?}", history.labels);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.step();
@@ -137,13 +137,13 @@ fn objects_are_placed_dragged_duplicated_deleted_and_erased() {
 
     tool(&mut harness, Tool::Select);
     click_at(&mut harness, cell, egui::Modifiers::NONE);
-    step_until(&mut harness, "the selection's details", |h| !h.state().state().snapshot.inspected.is_empty());
+    step_until(&mut harness, "the selection's details", |h| !h.state().state().snapshot.editing.inspected.is_empty());
     drag_cells(&mut harness, &[(3, 3), (5, 4), (6, 5)]);
     settle(&mut harness);
     assert_eq!((putits_at(&mut harness, 3, 3), putits_at(&mut harness, 6, 5)), (0, 1), "dragged by (3, 2)");
 
     step_until(&mut harness, "the moved putit's details", |h| {
-        h.state().state().snapshot.inspected.iter().any(|o| (o.x, o.y) == (6, 5))
+        h.state().state().snapshot.editing.inspected.iter().any(|o| (o.x, o.y) == (6, 5))
     });
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::D);
     harness.step();
@@ -270,7 +270,7 @@ fn the_maps_pane_makes_renames_and_deletes_maps_and_marks_unknown_ids() {
     step_until(&mut harness, "the deletion", |_| !copy.project().join("maps/vault.ron").exists());
     assert!(copy.project().join("maps/vault.ron.bak").is_file());
     step_until(&mut harness, "the list without it", |h| {
-        h.state().state().snapshot.map_files.iter().all(|m| m.name != "vault")
+        h.state().state().snapshot.maps.files.iter().all(|m| m.name != "vault")
     });
 }
 
@@ -281,7 +281,7 @@ fn quitting_with_unsaved_maps_asks_and_can_save_first() {
     pick(&mut harness, "elona.water");
     let cell = cell_center(&harness, 2, 2);
     click_at(&mut harness, cell, egui::Modifiers::NONE);
-    step_until(&mut harness, "the unsaved map", |h| h.state().state().snapshot.map_files.iter().any(|m| m.dirty));
+    step_until(&mut harness, "the unsaved map", |h| h.state().state().snapshot.maps.files.iter().any(|m| m.dirty));
     let close = |harness: &mut Harness<'static, EditorApp>| {
         harness
             .input_mut()
@@ -328,7 +328,7 @@ fn a_new_project_is_made_and_opened() {
     step_until(&mut harness, "the new project open", |h| h.state().state().snapshot.project == "Caves");
     assert!(dir.join("project.ron").is_file() && dir.join("maps").is_dir());
     assert_eq!(harness.state().project_dir(), dir.as_path());
-    assert!(harness.state().state().snapshot.mods.contains(&"elona".to_owned()), "the demo's mods load");
+    assert!(harness.state().state().snapshot.mods.loaded.contains(&"elona".to_owned()), "the demo's mods load");
 }
 
 #[test]
@@ -338,7 +338,7 @@ fn opening_a_project_with_unsaved_maps_asks_and_saves_or_discards() {
     let town = copy.project().join("maps/town.ron");
     let saved = std::fs::read_to_string(&town).unwrap();
     fn unsaved(h: &mut Harness<'static, EditorApp>) -> bool {
-        h.state().state().snapshot.map_files.iter().any(|m| m.dirty)
+        h.state().state().snapshot.maps.files.iter().any(|m| m.dirty)
     }
     let paint = |harness: &mut Harness<'static, EditorApp>| {
         eval_values(harness, "Map.current():set_tile(2, 2, 'elona.water')");

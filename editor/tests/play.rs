@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 /// True once the game is being played with a player on the map.
 fn in_game(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>) -> bool {
     let snapshot = &harness.state().state().snapshot;
-    snapshot.playing && snapshot.player.is_some()
+    snapshot.play.playing && snapshot.player.is_some()
 }
 
 #[test]
@@ -49,13 +49,13 @@ fn f5_plays_with_the_keyboard_in_the_viewport_and_shift_f5_puts_the_edit_state_b
     });
 
     harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F5);
-    step_until(&mut harness, "the edit state", |h| !h.state().state().snapshot.playing);
+    step_until(&mut harness, "the edit state", |h| !h.state().state().snapshot.play.playing);
     let snapshot = harness.state().state().snapshot.clone();
     assert_eq!(snapshot.player, None, "no player while editing");
     assert_eq!(snapshot.turn, turn, "the clock is the edit state's");
     let tile = snapshot.map.as_ref().and_then(|m| m.tile_at(1, 1)).expect("a tile");
     assert_ne!(tile.id.as_str(), "elona.water", "the tile painted while playing is gone");
-    assert!(snapshot.map_files.iter().all(|m| !m.dirty), "no map was changed by playing");
+    assert!(snapshot.maps.files.iter().all(|m| !m.dirty), "no map was changed by playing");
     assert!(harness.query_by_label("editing").is_some(), "the status bar says so");
     harness.step();
     assert!(!harness.get_by_label("Brush").accesskit_node().is_disabled(), "the tools are back");
@@ -68,7 +68,7 @@ fn pause_takes_no_keys_and_step_passes_one_turn() {
     harness.get_by_label("▶ Play").click();
     step_until(&mut harness, "the game", in_game);
     harness.get_by_label("⏸ Pause").click();
-    step_until(&mut harness, "the pause", |h| h.state().state().snapshot.play_paused);
+    step_until(&mut harness, "the pause", |h| h.state().state().snapshot.play.paused);
     assert!(harness.query_by_label("playing (paused)").is_some());
     let turn = harness.state().state().snapshot.turn;
     for key in [egui::Key::ArrowRight, egui::Key::ArrowLeft, egui::Key::Period] {
@@ -81,7 +81,7 @@ fn pause_takes_no_keys_and_step_passes_one_turn() {
     harness.get_by_label("⏭ Step").click();
     step_until(&mut harness, "one turn", |h| h.state().state().snapshot.turn == turn + 1);
     harness.get_by_label("▶ Resume").click();
-    step_until(&mut harness, "playing again", |h| !h.state().state().snapshot.play_paused);
+    step_until(&mut harness, "playing again", |h| !h.state().state().snapshot.play.paused);
     // The same keys, unpaused, pass turns.
     for key in [egui::Key::ArrowRight, egui::Key::ArrowLeft, egui::Key::Period] {
         harness.key_press(key);
@@ -104,12 +104,15 @@ fn ctrl_f5_plays_from_the_cell_under_the_cursor_and_the_inspector_shows_the_live
     let cell = cell_center(&harness, 20, 14);
     common::click_at(&mut harness, cell, egui::Modifiers::NONE);
     let player = harness.state().state().snapshot.player.expect("a player");
-    step_until(&mut harness, "the inspector", |h| h.state().state().snapshot.inspected.iter().any(|d| d.uid == player));
+    step_until(&mut harness, "the inspector", |h| {
+        h.state().state().snapshot.editing.inspected.iter().any(|d| d.uid == player)
+    });
     eval_values(&mut harness, "Chara.player().hp = 7");
     step_until(&mut harness, "the new hp", |h| {
         h.state()
             .state()
             .snapshot
+            .editing
             .inspected
             .iter()
             .any(|d| d.fields.iter().any(|f| f.name == "hp" && f.base.as_ref().is_some_and(|v| v.to_string() == "7")))
@@ -124,7 +127,9 @@ fn a_refusal_names_the_editors_own_binding_for_what_to_do() {
 
     let mut harness = common::started();
     // Play again while playing: the runtime says "stop first", the editor adds its key.
-    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::play::PlayFrom::Start));
+    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::PlayCommand::Start(
+        nefia_runtime::host::play::PlayFrom::Start,
+    )));
     step_until(&mut harness, "the refusal", |h| h.state().state().notice.is_some());
     let stop = Action::StopPlay.shortcut_text(&harness.ctx).expect("Stop has a shortcut in the command table");
     let notice = harness.state().state().notice.as_ref().expect("a notice").0.clone();

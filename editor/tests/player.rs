@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::player::{PlayerApp, TitleMenu};
 use nefia_runtime::host::Command;
+use nefia_runtime::host::ReplCommand;
 use nefia_tests::DemoCopy;
 
 /// A player window on a copy of the demo, showing the title menu.
@@ -20,7 +21,7 @@ fn player(demo: &DemoCopy) -> Harness<'static, PlayerApp> {
 }
 
 fn playing(harness: &Harness<'static, PlayerApp>) -> bool {
-    harness.state().snapshot().playing
+    harness.state().snapshot().play.playing
 }
 
 #[test]
@@ -104,15 +105,15 @@ fn an_error_in_the_game_stops_it_until_resumed_or_quit_to_the_title() {
     harness.get_by_label("New game").click();
     step_until(&mut harness, "a new game", |h| playing(h) && h.state().snapshot().player_at.is_some());
     let code = "Event.register('base.on_key_pressed', 'test.broken', function(_, p) if p.key == 'x' then error('the x key is broken') end end)";
-    harness.state().host().send(Command::Eval { id: 1, code: code.into() });
+    harness.state().host().send(Command::Repl(ReplCommand::Eval { id: 1, code: code.into() }));
     harness.key_press(egui::Key::X);
     step_until(&mut harness, "the error screen", |h| h.query_by_label_contains("the x key is broken").is_some());
     assert!(harness.query_by_label_contains("The game stopped").is_some());
     harness.key_press(egui::Key::Enter);
-    step_until(&mut harness, "the game going on", |h| h.state().snapshot().error.is_none());
+    step_until(&mut harness, "the game going on", |h| h.state().snapshot().debug.error.is_none());
     assert!(playing(&harness), "Resume goes on playing");
     harness.key_press(egui::Key::X);
-    step_until(&mut harness, "the error screen again", |h| h.state().snapshot().error.is_some());
+    step_until(&mut harness, "the error screen again", |h| h.state().snapshot().debug.error.is_some());
     harness.get_by_label("Quit to title (Escape)").click();
     step_until(&mut harness, "the title menu", |h| !playing(h) && h.query_by_label("New game").is_some());
 }

@@ -16,13 +16,13 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
     step_until(&mut harness, "the Profiler", |h| h.query_by_label("⏺ Record").is_some());
     assert!(harness.query_by_label_contains("No turns profiled yet").is_some());
     harness.get_by_label("⏺ Record").click();
-    step_until(&mut harness, "recording", |h| h.state().state().snapshot.profile.on);
+    step_until(&mut harness, "recording", |h| h.state().state().snapshot.debug.profile.on);
     // Three turns (the keyboard is on the Record button: the keys go to the game directly).
     for _ in 0..3 {
         let key = nefia_runtime::game::display::Input::Key("period".into());
         harness.state().host().send(nefia_runtime::host::Command::Input(key));
     }
-    step_until(&mut harness, "the turns", |h| h.state().state().snapshot.profile.turns.len() >= 2);
+    step_until(&mut harness, "the turns", |h| h.state().state().snapshot.debug.profile.turns.len() >= 2);
     step_until(&mut harness, "the key handler's row", |h| {
         h.query_by_label_contains("handler: base.on_key_pressed · elona.play  [elona] mods/elona/game/commands.lua:")
             .is_some()
@@ -32,7 +32,7 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
             || harness.query_by_label_contains("3 turns kept").is_some()
     );
     // A click on the first turn's bar picks it: the table shows that turn.
-    let first = harness.state().state().snapshot.profile.turns[0].turn;
+    let first = harness.state().state().snapshot.debug.profile.turns[0].turn;
     let memory = egui_plot::PlotMemory::load(&harness.ctx, nefia_editor::panes::profiler::plot_id()).expect("drawn");
     let at = memory.transform().position_from_point(&egui_plot::PlotPoint::new(first as f64, 0.0001));
     common::click_at(&mut harness, at, egui::Modifiers::NONE);
@@ -44,5 +44,5 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
     harness.get_by_label("calls ⏷").click();
     step_until(&mut harness, "reversed", |h| h.query_by_label("calls ⏶").is_some());
     harness.get_by_label("⏺ Recording").click();
-    step_until(&mut harness, "stopped", |h| !h.state().state().snapshot.profile.on);
+    step_until(&mut harness, "stopped", |h| !h.state().state().snapshot.debug.profile.on);
 }

@@ -50,14 +50,14 @@ fn while_playing_turns_are_stepped_back_and_forward_and_the_session_is_kept_as_a
     step_until(&mut harness, "a turn forward", |h| turn(h) == 2);
     harness.get_by_label("⏩ Forward").click();
     step_until(&mut harness, "back at the newest turn", |h| {
-        h.state().state().snapshot.recording.is_some_and(|r| r.forward == 0)
+        h.state().state().snapshot.play.recording.is_some_and(|r| r.forward == 0)
     });
     assert_eq!(turn(&harness), played);
-    let position = harness.state().state().snapshot.recording.expect("recorded");
+    let position = harness.state().state().snapshot.play.recording.expect("recorded");
     assert_eq!(position.turns, 3, "the shortcuts reached the game as no key: nothing went another way");
 
     harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F5);
-    step_until(&mut harness, "editing", |h| !h.state().state().snapshot.playing);
+    step_until(&mut harness, "editing", |h| !h.state().state().snapshot.play.playing);
     harness.state_mut().open_tab(Tab::Recordings);
     step_until(&mut harness, "the session listed", |h| h.query_by_label("Keep as test").is_some());
     assert!(harness.query_by_label_contains("3 turns").is_some(), "the list says how long it is");
@@ -69,28 +69,32 @@ fn while_playing_turns_are_stepped_back_and_forward_and_the_session_is_kept_as_a
     step_until(&mut harness, "kept as a test", |h| h.query_by_label("Keep as test").is_none());
     let tests = nefia_runtime::game::files::ron_files(&copy.project().join("recordings/tests"));
     assert_eq!(tests.len(), 1, "moved into recordings/tests/");
-    let outcome = nefia_runtime::host::replay::run_regression_tests(&copy.project());
+    let outcome = nefia_runtime::host::play::replay::run_regression_tests(&copy.project());
     assert!(outcome.iter().all(|t| t.passed()), "and it passes as one");
 
     // Open it in the timeline: at its first turn, paused, with its turns ahead.
     harness.get_by_label("Open").click();
     step_until(&mut harness, "the timeline", |h| {
-        h.state().state().snapshot.recording.is_some_and(|r| r.opened && r.forward == 3)
+        h.state().state().snapshot.play.recording.is_some_and(|r| r.opened && r.forward == 3)
     });
-    assert!(harness.state().state().snapshot.play_paused, "looking, not playing");
+    assert!(harness.state().state().snapshot.play.paused, "looking, not playing");
     harness.get_by_label("⏩ Forward").click();
     step_until(&mut harness, "a turn forward", |h| turn(h) == 1);
     harness.get_by_label("▶ Play from here").click();
-    step_until(&mut harness, "playing", |h| !h.state().state().snapshot.play_paused);
+    step_until(&mut harness, "playing", |h| !h.state().state().snapshot.play.paused);
     walk(&mut harness);
-    step_until(&mut harness, "a new way", |h| h.state().state().snapshot.recording.is_some_and(|r| !r.opened));
-    assert_eq!(harness.state().state().snapshot.recording.map(|r| r.forward), Some(0), "the old future is dropped");
+    step_until(&mut harness, "a new way", |h| h.state().state().snapshot.play.recording.is_some_and(|r| !r.opened));
+    assert_eq!(
+        harness.state().state().snapshot.play.recording.map(|r| r.forward),
+        Some(0),
+        "the old future is dropped"
+    );
 
     // A recording dropped on the window opens in the timeline too.
     harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F5);
-    step_until(&mut harness, "editing again", |h| !h.state().state().snapshot.playing);
+    step_until(&mut harness, "editing again", |h| !h.state().state().snapshot.play.playing);
     harness.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(tests[0].clone())));
     step_until(&mut harness, "the dropped recording in the timeline", |h| {
-        h.state().state().snapshot.recording.is_some_and(|r| r.opened && r.forward == 3)
+        h.state().state().snapshot.play.recording.is_some_and(|r| r.opened && r.forward == 3)
     });
 }

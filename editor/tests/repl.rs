@@ -275,14 +275,14 @@ fn an_edit_made_from_the_repl_is_one_history_entry_undone_by_ctrl_z() {
     enter(&mut harness, "local p = Chara.create('elona.putit', 3, 3)\np.hp = 2");
     answered(&mut harness);
     step_until(&mut harness, "the putit", |h| putits(h) == 1);
-    let history = harness.state().state().snapshot.history.clone();
+    let history = harness.state().state().snapshot.editing.history.clone();
     assert_eq!(
         history.labels,
         ["REPL: local p = Chara.create('elona.putit', 3, 3)"],
         "one entry, named by its first line"
     );
     assert!(
-        harness.state().state().snapshot.map_files.iter().any(|f| f.name == "town" && f.dirty),
+        harness.state().state().snapshot.maps.files.iter().any(|f| f.name == "town" && f.dirty),
         "the map is unsaved"
     );
     // Ctrl+Z in the (empty, focused) REPL input undoes the edit, not the typing.
@@ -294,7 +294,7 @@ fn an_edit_made_from_the_repl_is_one_history_entry_undone_by_ctrl_z() {
     // Evaluating something that changes nothing adds no entry.
     enter(&mut harness, "return 1 + 1");
     answered(&mut harness);
-    assert_eq!(harness.state().state().snapshot.history.labels.len(), 1);
+    assert_eq!(harness.state().state().snapshot.editing.history.labels.len(), 1);
 }
 
 #[test]
@@ -334,7 +334,7 @@ fn the_limits_popup_takes_typed_limits_with_units_and_stays_open_while_typing() 
     retype(&mut harness, "memory limit", "2 GiB");
     harness.get_by_label("Apply").click();
     step_until(&mut harness, "the new limits", |h| {
-        let limits = &h.state().state().snapshot.limits;
+        let limits = &h.state().state().snapshot.debug.limits;
         limits.time == Some(std::time::Duration::from_millis(1500)) && limits.memory == Some(2 << 30)
     });
     assert!(harness.query_by_label("memory limit").is_none(), "Apply closes it");

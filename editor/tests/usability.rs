@@ -63,7 +63,7 @@ fn the_map_stays_where_it_is_when_play_starts() {
     step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
     let editing = harness.state().state().viewport.rect.expect("drawn");
     harness.key_press(egui::Key::F5);
-    step_until(&mut harness, "play", |h| h.state().state().snapshot.playing);
+    step_until(&mut harness, "play", |h| h.state().state().snapshot.play.playing);
     harness.step();
     let playing = harness.state().state().viewport.rect.expect("drawn");
     assert_eq!(editing, playing, "the toolbar kept its height: the map did not move");
@@ -199,7 +199,7 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     harness.state_mut().open_tab(Tab::Mods);
     harness.step();
     let row = |h: &Harness<'static, EditorApp>, id: &str| {
-        h.state().state().snapshot.mod_rows.iter().find(|r| r.id == id).cloned().expect("listed")
+        h.state().state().snapshot.mods.rows.iter().find(|r| r.id == id).cloned().expect("listed")
     };
     let broken = row(&harness, "broken");
     assert!(broken.enabled && broken.load_position.is_none());
@@ -222,14 +222,14 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     harness.step();
     harness.get_by_label("New mod").click();
     step_until(&mut harness, "the new mod's row", |h| {
-        h.state().state().snapshot.mod_rows.iter().any(|r| r.id == "fresh" && r.enabled)
+        h.state().state().snapshot.mods.rows.iter().any(|r| r.id == "fresh" && r.enabled)
     });
     assert!(copy.project().join("mods/fresh/init.lua").is_file());
     harness.get_by_label("Reopen project").click();
     harness.step();
     step_until(&mut harness, "extra and fresh loaded", |h| {
         let loaded =
-            |id: &str| h.state().state().snapshot.mod_rows.iter().any(|r| r.id == id && r.load_position.is_some());
+            |id: &str| h.state().state().snapshot.mods.rows.iter().any(|r| r.id == id && r.load_position.is_some());
         loaded("extra") && loaded("fresh")
     });
     assert_eq!(common::eval_values(&mut harness, "return require('mod.extra.init') ~= nil"), ["true"]);

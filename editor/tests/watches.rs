@@ -21,7 +21,7 @@ fn break_when_it_changes_pauses_at_the_edit_and_the_watches_pane_counts_and_remo
     // Through accesskit: a pointer click in the same frame as the hover does not reach a
     // menu opened at the pointer in kittest (a real click does).
     harness.get_by_label("Break when it changes").click_accesskit();
-    step_until(&mut harness, "the watch", |h| !h.state().state().snapshot.watches.is_empty());
+    step_until(&mut harness, "the watch", |h| !h.state().state().snapshot.debug.watches.is_empty());
     step_until(&mut harness, "the field marked", |h| h.query_by_label("◉ strength").is_some());
     harness.state_mut().open_tab(Tab::Watches);
     step_until(&mut harness, "the Watches pane", |h| h.query_by_label("watch 1 on").is_some());
@@ -35,17 +35,18 @@ fn break_when_it_changes_pauses_at_the_edit_and_the_watches_pane_counts_and_remo
     harness.step();
     harness.key_press(egui::Key::Enter);
     step_until(&mut harness, "the pause", |h| h.state().state().snapshot.state == RuntimeState::Paused);
-    let reason = harness.state().state().snapshot.pause.as_ref().and_then(|p| p.reason.clone()).unwrap_or_default();
+    let reason =
+        harness.state().state().snapshot.debug.pause.as_ref().and_then(|p| p.reason.clone()).unwrap_or_default();
     assert!(reason.ends_with("strength 6 → 9 at an edit in the editor"), "{reason}");
     harness.state_mut().open_tab(Tab::Repl);
     step_until(&mut harness, "the REPL's header", |h| h.query_by_label_contains("strength 6 → 9").is_some());
     harness.key_press(egui::Key::F8);
     step_until(&mut harness, "going on", |h| h.state().state().snapshot.state == RuntimeState::Running);
-    assert_eq!(harness.state().state().snapshot.watches[0].hits, 1);
+    assert_eq!(harness.state().state().snapshot.debug.watches[0].hits, 1);
 
     harness.state_mut().open_tab(Tab::Watches);
     step_until(&mut harness, "the remove button", |h| h.query_by_label("remove watch 1").is_some());
     harness.get_by_label("remove watch 1").click();
-    step_until(&mut harness, "no watch", |h| h.state().state().snapshot.watches.is_empty());
+    step_until(&mut harness, "no watch", |h| h.state().state().snapshot.debug.watches.is_empty());
     step_until(&mut harness, "the mark gone", |h| h.query_by_label("◉ strength").is_none());
 }

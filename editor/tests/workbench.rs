@@ -40,7 +40,7 @@ fn picking_a_generator_previews_it_and_the_next_seed_and_a_hotload_show_the_chan
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replacen("default = 6, min = 0, max = 200", "default = 30, min = 0, max = 200", 1))
         .unwrap();
-    harness.state().host().send(nefia_runtime::host::Command::Reload(file));
+    harness.state().host().send(nefia_runtime::host::Command::Mods(nefia_runtime::host::ModCommand::Reload(file)));
     step_until(&mut harness, "the hotload's change", |h| {
         h.state()
             .state()
@@ -93,13 +93,13 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
     harness.get_by_label("Play this").click();
     step_until(&mut harness, "playing the preview", |h| {
         let snapshot = &h.state().state().snapshot;
-        snapshot.playing
+        snapshot.play.playing
             && snapshot.player.is_some()
             && snapshot.map.as_ref().is_some_and(|m| m.name == "elona.dungeon #0")
     });
-    harness.state().host().send(nefia_runtime::host::Command::StopPlay);
+    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::PlayCommand::Stop));
     step_until(&mut harness, "the preview again", |h| {
-        !h.state().state().snapshot.playing && h.query_by_label("Play this").is_some()
+        !h.state().state().snapshot.play.playing && h.query_by_label("Play this").is_some()
     });
 
     harness.get_by_label("bake as").click();
@@ -108,7 +108,7 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
     harness.run();
     harness.get_by_label("Bake").click();
     step_until(&mut harness, "baked", |h| {
-        h.state().state().snapshot.map_files.iter().any(|m| m.name == "level_one" && m.generated.is_some())
+        h.state().state().snapshot.maps.files.iter().any(|m| m.name == "level_one" && m.generated.is_some())
     });
     harness.state_mut().open_tab(Tab::Maps);
     step_until(&mut harness, "the Maps pane", |h| h.query_by_label("level_one").is_some());
@@ -119,6 +119,7 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
         h.state()
             .state()
             .snapshot
+            .editing
             .history
             .labels
             .iter()
@@ -138,13 +139,16 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
     harness.state_mut().open_tab(Tab::Problems);
     step_until(&mut harness, "the dungeon checked", |h| {
         let snapshot = &h.state().state().snapshot;
-        snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon" && snapshot.map_problems.map == Some(m.id))
+        snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon" && snapshot.maps.problems.map == Some(m.id))
             && h.query_by_label("The validators find no problem.").is_some()
     });
     let map = harness.state().state().snapshot.map.as_ref().map(|m| m.id).unwrap();
     let paint =
         nefia_runtime::game::edit::Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() };
-    harness.state().host().send(nefia_runtime::host::Command::Edit(paint));
+    harness
+        .state()
+        .host()
+        .send(nefia_runtime::host::Command::Editing(nefia_runtime::host::EditingCommand::Edit(paint)));
     let problem = "(34, 20): elona.stairs_down stands on elona.wall_stone [base.nothing_on_walls]";
     step_until(&mut harness, "the problem listed", |h| h.query_by_label(problem).is_some());
 

@@ -16,7 +16,7 @@
 //! of files); [`lua`] is the Lua API over it; [`host`] runs a game for a frontend (the runtime
 //! thread and its protocol, the frame data, edits, play, hotload, `nefia check`). [`Runtime`]
 //! ties a world to a Lua state and loads a project into it. Paths name their layer
-//! (`game::world`, `host::edit`): no module is re-exported under a short name, so a crossing
+//! (`game::world`, `host::editing::edit`): no module is re-exported under a short name, so a crossing
 //! between layers shows where it is made.
 
 pub mod game;

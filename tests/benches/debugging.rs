@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use nefia_runtime::host::ReplCommand;
 use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::host::{Command, HostEvent};
 use nefia_tests::DemoCopy;
@@ -20,7 +21,7 @@ fn repl(c: &mut Criterion) {
     group.bench_function("round trip of `1 + 1`", |b| {
         b.iter(|| {
             id += 1;
-            host.send(Command::Eval { id, code: "1 + 1".into() });
+            host.send(Command::Repl(ReplCommand::Eval { id, code: "1 + 1".into() }));
             answer(&host, id, &mut Vec::new())
         })
     });

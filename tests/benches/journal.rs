@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::journal::{JournalEntry, Journaled, entry_line};
+use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::{Command, HostConfig, HostHandle};
 use nefia_tests::DemoCopy;
 
@@ -56,7 +57,7 @@ fn round_trips(c: &mut Criterion) {
                 for _ in 0..iters {
                     i += 1;
                     let started = Instant::now();
-                    hosts[index].send(Command::Edit(stroke_part(map, i)));
+                    hosts[index].send(Command::Editing(EditingCommand::Edit(stroke_part(map, i))));
                     nefia_tests::host::eval(&hosts[index], "return 1");
                     total += started.elapsed();
                 }

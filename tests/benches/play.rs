@@ -12,8 +12,9 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use nefia_runtime::game::map::MapId;
+use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::recorder;
+use nefia_runtime::host::play::recorder;
 use nefia_runtime::lua::Output;
 use nefia_runtime::{Holder, Runtime};
 use nefia_tests::{CROWDED_MAP, DemoCopy};
@@ -202,7 +203,7 @@ fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::game::recording::R
         host.send(Command::Input(Input::Key(key.into())));
         snapshot = nefia_tests::host::wait_for(&host, |s| s.serial > before);
     }
-    host.send(Command::StopPlay);
+    host.send(Command::Play(PlayCommand::Stop));
     nefia_tests::host::wait_for(&host, |s| !s.playing);
     drop(host);
     let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
@@ -214,11 +215,11 @@ fn replaying(c: &mut Criterion) {
     let recording = record_demo(&copy, 1000);
     let mut group = c.benchmark_group("recording");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
-    let options = nefia_runtime::host::replay::ReplayOptions { check: true, ..Default::default() };
+    let options = nefia_runtime::host::play::replay::ReplayOptions { check: true, ..Default::default() };
     group.bench_function("headless replay of 1,000 turns of the demo, checked (opening the project included)", |b| {
         b.iter(|| {
             let report =
-                nefia_runtime::host::replay::replay(&copy.project(), &recording, &options).expect("it replays");
+                nefia_runtime::host::play::replay::replay(&copy.project(), &recording, &options).expect("it replays");
             assert_eq!(report.divergence, None);
             report
         })

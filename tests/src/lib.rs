@@ -103,8 +103,8 @@ pub mod host {
     /// The runtime thread on `project`, playing a new game from its start map.
     pub fn spawn(project: &Path) -> HostHandle {
         let host = spawn_editing(project);
-        host.send(Command::Play(nefia_runtime::host::play::PlayFrom::Start));
-        wait_for(&host, |s| s.playing && s.player.is_some());
+        host.send(Command::Play(nefia_runtime::host::PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Start)));
+        wait_for(&host, |s| s.play.playing && s.player.is_some());
         host
     }
 
@@ -158,7 +158,7 @@ pub mod host {
     pub fn eval(host: &HostHandle, code: &str) -> Evaluation {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 32);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        host.send(Command::Eval { id, code: code.to_owned() });
+        host.send(Command::Repl(nefia_runtime::host::ReplCommand::Eval { id, code: code.to_owned() }));
         answer(host, id, &mut Vec::new())
     }
 

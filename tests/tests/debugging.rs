@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use nefia_runtime::game::display::Input;
 use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::host::{Command, HostEvent};
+use nefia_runtime::host::{DebugCommand, ModCommand, ReplCommand};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, demo, eval, event, printed, spawn, wait_for};
@@ -37,7 +38,7 @@ fn expressions_print_values_and_statements_run() {
 #[test]
 fn pause_shows_locals_that_the_repl_reads_and_sets_for_the_paused_code() {
     let host = demo();
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 1,
         code: "local flag = true
                local function work()
@@ -49,9 +50,9 @@ fn pause_shows_locals_that_the_repl_reads_and_sets_for_the_paused_code() {
                local a, b, c = work()
                return a, b, c"
             .into(),
-    });
+    }));
     let paused = wait_for(&host, |s| s.state == RuntimeState::Paused);
-    let view = paused.pause.as_ref().expect("the snapshot shows the break");
+    let view = paused.debug.pause.as_ref().expect("the snapshot shows the break");
     assert_eq!((view.function.as_str(), view.file.as_str(), view.line), ("work", "repl", 5));
     let find = |name: &str| view.variables.iter().find(|(n, _, _)| n == name).cloned();
     assert_eq!(find("count"), Some(("count".into(), "local".into(), "10".into())));
@@ -62,23 +63,23 @@ fn pause_shows_locals_that_the_repl_reads_and_sets_for_the_paused_code() {
     assert_eq!(eval(&host, "count = nil"), values(&[]));
     assert_eq!(eval(&host, "flag = false"), values(&[]));
     assert_eq!(eval(&host, "name = name .. '!'"), values(&[]));
-    let updated = wait_for(&host, |s| s.pause.as_ref().is_some_and(|p| p.variables.iter().any(|v| v.2 == "nil")));
-    assert!(updated.pause.as_ref().unwrap().variables.iter().any(|(n, _, v)| n == "flag" && v == "false"));
-    host.send(Command::Continue);
+    let updated = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.variables.iter().any(|v| v.2 == "nil")));
+    assert!(updated.debug.pause.as_ref().unwrap().variables.iter().any(|(n, _, v)| n == "flag" && v == "false"));
+    host.send(Command::Debug(DebugCommand::Continue));
     assert_eq!(answer(&host, 1, &mut seen), values(&["nil", "\"putit!\"", "false"]));
-    wait_for(&host, |s| s.state == RuntimeState::Running && s.pause.is_none());
+    wait_for(&host, |s| s.state == RuntimeState::Running && s.debug.pause.is_none());
 }
 
 #[test]
 fn typing_continue_resumes_and_inspector_commands_work_while_paused() {
     let host = demo();
-    host.send(Command::Eval { id: 1, code: "local a = 1 pause() return a".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "local a = 1 pause() return a".into() }));
     wait_for(&host, |s| s.state == RuntimeState::Paused);
     // The rest of the engine stays usable: the world is readable and editable.
     assert_eq!(eval(&host, "Chara.player().uid > 0"), values(&["true"]));
     assert_eq!(eval(&host, "a = 2"), values(&[]));
     let mut seen = Vec::new();
-    host.send(Command::Eval { id: 2, code: "continue".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 2, code: "continue".into() }));
     assert_eq!(answer(&host, 2, &mut seen), Evaluation::Continued);
     assert_eq!(answer(&host, 1, &mut seen), values(&["2"]));
     assert_eq!(eval(&host, "continue"), Evaluation::Values(vec!["nil".into()]), "not paused: just a name");
@@ -87,23 +88,23 @@ fn typing_continue_resumes_and_inspector_commands_work_while_paused() {
 #[test]
 fn break_pauses_at_the_next_turn_boundary_with_the_key_as_a_local() {
     let host = demo();
-    host.send(Command::Break);
-    wait_for(&host, |s| s.break_requested);
+    host.send(Command::Debug(DebugCommand::Break));
+    wait_for(&host, |s| s.debug.break_requested);
     host.send(Command::Input(Input::Key("x".into())));
     let paused = wait_for(&host, |s| s.state == RuntimeState::Paused);
-    let view = paused.pause.as_ref().unwrap();
+    let view = paused.debug.pause.as_ref().unwrap();
     assert_eq!(view.file, "turn boundary");
     assert!(view.variables.iter().any(|(n, _, v)| n == "key" && v == "\"x\""), "{:?}", view.variables);
     assert!(view.variables.iter().any(|(n, _, v)| n == "player" && v.contains("elona.player")));
-    assert!(!paused.break_requested);
-    host.send(Command::Continue);
+    assert!(!paused.debug.break_requested);
+    host.send(Command::Debug(DebugCommand::Continue));
     wait_for(&host, |s| s.state == RuntimeState::Running);
 }
 
 #[test]
 fn a_runaway_loop_is_interrupted_by_the_time_limit_and_the_next_command_works() {
     let host = demo();
-    host.send(Command::SetLimits { time: Some(Duration::from_millis(300)), memory: None });
+    host.send(Command::Repl(ReplCommand::SetLimits { time: Some(Duration::from_millis(300)), memory: None }));
     eval(
         &host,
         "function count() local n = 0 for _ in Map.current():iter() do n = n + 1 end return n end before = count()",
@@ -122,7 +123,7 @@ fn a_runaway_loop_is_interrupted_by_the_time_limit_and_the_next_command_works() 
 #[test]
 fn stop_interrupts_at_once_and_a_memory_limit_stops_a_hog() {
     let host = demo();
-    host.send(Command::Eval { id: 1, code: "while true do end".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "while true do end".into() }));
     wait_for(&host, |_| host.busy_for().is_some());
     std::thread::sleep(Duration::from_millis(50));
     let pressed = Instant::now();
@@ -132,18 +133,18 @@ fn stop_interrupts_at_once_and_a_memory_limit_stops_a_hog() {
     assert!(pressed.elapsed() < Duration::from_millis(500), "took {:?}", pressed.elapsed());
     assert_eq!(eval(&host, "1 + 1"), values(&["2"]), "the next command is not interrupted");
 
-    host.send(Command::SetLimits { time: Some(Duration::from_secs(20)), memory: Some(64 << 20) });
+    host.send(Command::Repl(ReplCommand::SetLimits { time: Some(Duration::from_secs(20)), memory: Some(64 << 20) }));
     let message = error_message(eval(&host, "local t = {} for i = 1, 1e9 do t[i] = { i } end"));
     assert!(message.contains("out of memory") && message.contains("memory limit"), "{message}");
     assert_eq!(eval(&host, "collectgarbage('count') < 64 * 1024"), values(&["true"]));
-    let snapshot = wait_for(&host, |s| s.limits.memory == Some(64 << 20));
-    assert_eq!(snapshot.limits.time, Some(Duration::from_secs(20)));
+    let snapshot = wait_for(&host, |s| s.debug.limits.memory == Some(64 << 20));
+    assert_eq!(snapshot.debug.limits.time, Some(Duration::from_secs(20)));
 }
 
 #[test]
 fn stop_while_paused_abandons_the_paused_script() {
     let host = demo();
-    host.send(Command::Eval { id: 1, code: "pause() return 'went on'".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "pause() return 'went on'".into() }));
     wait_for(&host, |s| s.state == RuntimeState::Paused);
     host.stop();
     let message = error_message(answer(&host, 1, &mut Vec::new()));
@@ -164,7 +165,7 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
     let mut seen = Vec::new();
     host.send(Command::Input(Input::Key("b".into())));
     let stopped = wait_for(&host, |s| s.state == RuntimeState::Error);
-    let error = stopped.error.as_ref().unwrap();
+    let error = stopped.debug.error.as_ref().unwrap();
     assert_eq!(error.context, "key b");
     assert!(error.failure.message.contains("boom on b"), "{}", error.failure.message);
     assert!(error.failure.traceback.contains("stack traceback"), "{}", error.failure.traceback);
@@ -176,8 +177,8 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
     // The game is stopped: keys do nothing until Enter resumes it.
     host.send(Command::Input(Input::Key("a".into())));
     assert_eq!(eval(&host, "1"), values(&["1"]), "the REPL still works");
-    host.send(Command::Resume);
-    wait_for(&host, |s| s.state == RuntimeState::Running && s.error.is_none());
+    host.send(Command::Debug(DebugCommand::Resume));
+    wait_for(&host, |s| s.state == RuntimeState::Running && s.debug.error.is_none());
     host.send(Command::Input(Input::Key("c".into())));
     event(&host, &mut seen, |e| {
         matches!(e, HostEvent::Output(nefia_runtime::lua::Output::Print(t)) if t == "key c").then_some(())
@@ -189,18 +190,18 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
 fn a_failing_widget_update_is_an_error_screen_and_a_failing_draw_is_logged_once() {
     let host = demo();
     let mut seen = Vec::new();
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 2,
         code: "Gui.add_widget('test.broken', {
             draw = function(self, d) error('cannot draw') end,
             update = function(self, dt) if fail_now then error('cannot update') end end,
          })"
         .into(),
-    });
+    }));
     answer(&host, 2, &mut seen);
     // Every command publishes a snapshot, which draws: the failure is logged once, not per frame.
     for _ in 0..5 {
-        host.send(Command::Eval { id: 3, code: "1".into() });
+        host.send(Command::Repl(ReplCommand::Eval { id: 3, code: "1".into() }));
         answer(&host, 3, &mut seen);
     }
     let draw_failures = seen
@@ -214,11 +215,11 @@ fn a_failing_widget_update_is_an_error_screen_and_a_failing_draw_is_logged_once(
 
     eval(&host, "fail_now = true");
     let stopped = wait_for(&host, |s| s.state == RuntimeState::Error);
-    let error = stopped.error.as_ref().unwrap();
+    let error = stopped.debug.error.as_ref().unwrap();
     assert_eq!(error.context, "widget 'test.broken': update");
     assert!(error.failure.message.contains("cannot update"), "{}", error.failure.message);
     eval(&host, "fail_now = false");
-    host.send(Command::Resume);
+    host.send(Command::Debug(DebugCommand::Resume));
     wait_for(&host, |s| s.state == RuntimeState::Running);
 }
 
@@ -242,7 +243,7 @@ fn rewrite(
     host: &nefia_runtime::host::HostHandle,
     copy: &DemoCopy,
     code: &str,
-) -> (nefia_runtime::host::hotload::Reload, Duration) {
+) -> (nefia_runtime::host::mods::hotload::Reload, Duration) {
     let path = copy.mod_file("tools/exec/hot.lua");
     let written = Instant::now();
     std::fs::write(&path, code).unwrap();
@@ -257,7 +258,7 @@ fn press(host: &nefia_runtime::host::HostHandle, key: &str) -> Vec<String> {
     host.send(Command::Input(Input::Key(key.into())));
     // A marker after the key: everything the key printed comes before it.
     let mut seen = Vec::new();
-    host.send(Command::Eval { id: 77, code: "print('--')".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 77, code: "print('--')".into() }));
     answer(host, 77, &mut seen);
     printed(&seen).into_iter().filter(|line| line != "--").collect()
 }
@@ -357,7 +358,7 @@ fn a_reloaded_prototype_is_replaced_in_place_and_a_fix_clears_the_error_screen()
          Event.register('base.on_key_pressed', 'tools.hot', function(_, p) print('fixed') end)",
     );
     assert!(reload.outcome.is_ok(), "{reload:?}");
-    wait_for(&host, |s| s.state == RuntimeState::Running && s.error.is_none());
+    wait_for(&host, |s| s.state == RuntimeState::Running && s.debug.error.is_none());
     assert_eq!(eval(&host, "c.name, c.glyph, c.max_hp"), values(&["\"cold putit\"", "\"c\"", "50"]));
     assert_eq!(press(&host, "z"), ["fixed"]);
 }
@@ -367,7 +368,7 @@ fn reload_mod_reloads_its_files_and_logs_each_with_its_duration() {
     let copy = hot_project(HANDLER_V1);
     let host = spawn(&copy.project());
     let mut seen = Vec::new();
-    host.send(Command::ReloadMod("tools".into()));
+    host.send(Command::Mods(ModCommand::ReloadMod("tools".into())));
     let mut reloaded = Vec::new();
     while reloaded.len() < 4 {
         reloaded.push(event(&host, &mut seen, |e| match e {
@@ -402,7 +403,7 @@ fn completion_offers_globals_fields_and_methods() {
     let host = demo();
     let mut seen = Vec::new();
     let complete = |text: &str, seen: &mut Vec<HostEvent>| {
-        host.send(Command::Complete { id: 5, text: text.into() });
+        host.send(Command::Repl(ReplCommand::Complete { id: 5, text: text.into() }));
         event(&host, seen, |e| match e {
             HostEvent::Completions { id: 5, candidates } => Some(candidates.clone()),
             _ => None,
@@ -420,14 +421,14 @@ fn completion_offers_globals_fields_and_methods() {
 #[test]
 fn a_source_link_shows_the_lines_around_it() {
     let host = demo();
-    host.send(Command::ShowSource { file: "mods/elona/init.lua".into(), line: 2 });
+    host.send(Command::Repl(ReplCommand::ShowSource { file: "mods/elona/init.lua".into(), line: 2 }));
     let excerpt = event(&host, &mut Vec::new(), |e| match e {
         HostEvent::Source(excerpt) => Some(excerpt.clone()),
         _ => None,
     });
     assert_eq!(excerpt.first, 1);
     assert_eq!(excerpt.lines[1], "require(\"content.charas\")");
-    host.send(Command::ShowSource { file: "/etc/passwd".into(), line: 1 });
+    host.send(Command::Repl(ReplCommand::ShowSource { file: "/etc/passwd".into(), line: 1 }));
     let refused = event(&host, &mut Vec::new(), |e| match e {
         HostEvent::Source(excerpt) => Some(excerpt.clone()),
         _ => None,
@@ -447,9 +448,9 @@ fn a_mod_that_loops_forever_at_load_is_stopped_and_reported() {
     // The mod is stopped and left out; the rest of the project opens, and the Mods pane says why.
     let opened = wait_for(&host, |s| s.map.is_some());
     assert_ne!(opened.state, RuntimeState::Failed);
-    let tools = opened.mod_rows.iter().find(|row| row.id == "tools").expect("the mod is listed");
+    let tools = opened.mods.rows.iter().find(|row| row.id == "tools").expect("the mod is listed");
     assert_eq!(tools.load_position, None, "not loaded");
     let problem = tools.problem.as_deref().unwrap_or_default();
     assert!(problem.contains("mods/tools/exec/hot.lua:1") && problem.contains("time limit of 5 s"), "{problem}");
-    assert!(opened.mods.iter().any(|m| m == "elona"), "the other mods loaded");
+    assert!(opened.mods.loaded.iter().any(|m| m == "elona"), "the other mods loaded");
 }

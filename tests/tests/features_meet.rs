@@ -17,9 +17,10 @@ use std::time::Duration;
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::recording::Recording;
 use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::replay::{ReplayOptions, replay};
+use nefia_runtime::host::play::replay::{ReplayOptions, replay};
 use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
+use nefia_runtime::host::{EditingCommand, ModCommand, PlayCommand};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_runtime::{Holder, ObjectKind, Uid, Value};
 use nefia_tests::DemoCopy;
@@ -126,7 +127,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
             for part in 0..3 {
                 let paint = Edit::PaintTiles { map, cells: vec![(x + part, y)], tile: tile.into() };
                 let id = 1000 + u64::try_from(step).expect("a small step");
-                host.send(Command::Edit(Edit::Stroke { id, edit: Box::new(paint) }));
+                host.send(Command::Editing(EditingCommand::Edit(Edit::Stroke { id, edit: Box::new(paint) })));
             }
         }
         Feature::ReplEdit => {
@@ -138,15 +139,25 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
             if uid > 0 {
                 let uid = Uid(u64::try_from(uid).expect("a uid"));
                 let value = Value::Int(rng.i64(1..50));
-                host.send(Command::Edit(Edit::SetBase { uids: vec![uid], field: "hp".into(), value }));
-                host.send(Command::Undo);
+                host.send(Command::Editing(EditingCommand::Edit(Edit::SetBase {
+                    uids: vec![uid],
+                    field: "hp".into(),
+                    value,
+                })));
+                host.send(Command::Editing(EditingCommand::Undo));
                 if rng.bool() {
-                    host.send(Command::Redo);
+                    host.send(Command::Editing(EditingCommand::Redo));
                 }
             } else {
                 let map = current();
                 let to = Holder::Map(map);
-                host.send(Command::Edit(Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to, x, y }));
+                host.send(Command::Editing(EditingCommand::Edit(Edit::Create {
+                    kind: ObjectKind::Chara,
+                    id: "elona.putit".into(),
+                    to,
+                    x,
+                    y,
+                })));
             }
         }
         Feature::Preview => {
@@ -155,9 +166,9 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
         }
         Feature::PlayThis => {
             let map = preview_map(host, rng.i64(0..1000));
-            host.send(Command::Play(PlayFrom::Map(map)));
+            host.send(Command::Play(PlayCommand::Start(PlayFrom::Map(map))));
             host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
-            host.send(Command::StopPlay);
+            host.send(Command::Play(PlayCommand::Stop));
             host.send(Command::Workbench(WorkbenchCommand::Close));
         }
         Feature::Bake => {
@@ -165,23 +176,23 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
             host.send(Command::Workbench(WorkbenchCommand::Bake(format!("baked_{step}"))));
         }
         Feature::PlayStepBack => {
-            host.send(Command::Play(PlayFrom::Start));
+            host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
             for _ in 0..4 {
                 host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
             }
-            host.send(Command::StepBack);
-            host.send(Command::StepBack);
-            host.send(Command::StopPlay);
+            host.send(Command::Play(PlayCommand::StepBack));
+            host.send(Command::Play(PlayCommand::StepBack));
+            host.send(Command::Play(PlayCommand::Stop));
         }
         Feature::Hotload => {
             let mods = project.parent().and_then(Path::parent).expect("the copy's root").join("mods");
             let file = mods.join("elona/game/rules.lua");
             let text = std::fs::read_to_string(&file).expect("the rules");
             std::fs::write(&file, format!("{text}\n-- saved at step {step}\n")).expect("the rules are written");
-            host.send(Command::Reload(file));
+            host.send(Command::Mods(ModCommand::Reload(file)));
         }
         Feature::SaveAndOpen => {
-            let back = host.snapshot().map_files.iter().find(|m| m.current).map(|m| m.name.clone());
+            let back = host.snapshot().maps.files.iter().find(|m| m.current).map(|m| m.name.clone());
             host.send(Command::Maps(MapCommand::SaveAll));
             host.send(Command::Maps(MapCommand::Open("dungeon".into())));
             if let Some(back) = back {
@@ -204,7 +215,7 @@ fn key_prefix(project: &Path) -> Option<String> {
 /// saved, picks a new one while the files keep the killed session's keys), named in `also`.
 fn saved_maps(project: &Path, host: &HostHandle, also: Option<&str>) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let mut out = String::new();
     for file in nefia_runtime::game::files::ron_files(&project.join("maps")) {
         let text = std::fs::read_to_string(&file).expect("a map file");
@@ -260,9 +271,9 @@ fn killed_run(delay: Option<Duration>) -> (DemoCopy, usize, String) {
     let killed_prefix = key_prefix(&copy.project());
     let host = spawn_editing(&copy.project());
     settle(&host);
-    if host.snapshot().recovery.is_some() {
-        host.send(Command::Recover(true));
-        wait_for(&host, |s| s.recovery.is_none());
+    if host.snapshot().editing.recovery.is_some() {
+        host.send(Command::Editing(EditingCommand::Recover(true)));
+        wait_for(&host, |s| s.editing.recovery.is_none());
     }
     let maps = saved_maps(&copy.project(), &host, killed_prefix.as_deref());
     drop(host);

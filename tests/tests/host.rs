@@ -6,6 +6,7 @@ use std::sync::Arc;
 use nefia_runtime::game::display::{Input, LayerKind};
 use nefia_runtime::host::view::{RuntimeState, Snapshot};
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
+use nefia_runtime::host::{DebugCommand, PlayCommand, ReplCommand};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::host::{answer, wait_for};
 
@@ -28,13 +29,13 @@ fn the_demo_opens_with_its_start_map() {
 fn a_blocked_query_still_answers_other_commands_and_returns_the_choice() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
-    host.send(Command::Eval { id: 1, code: "Prompt:new({'Yes', 'No'}):query()".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "Prompt:new({'Yes', 'No'}):query()".into() }));
     let snapshot = wait_for(&host, |s| s.state == RuntimeState::InQuery);
     let layer = snapshot.layers.last().expect("the prompt is on the stack");
     assert!(matches!(&layer.kind, LayerKind::Prompt { choices, .. } if choices == &["Yes", "No"]));
 
     let mut seen = Vec::new();
-    host.send(Command::Eval { id: 2, code: "1 + 1".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 2, code: "1 + 1".into() }));
     assert_eq!(answer(&host, 2, &mut seen), Evaluation::Values(vec!["2".into()]), "answered while blocked");
 
     host.send(Command::Input(Input::Choose { layer: layer.id, index: 1 }));
@@ -52,10 +53,10 @@ fn keys_drive_the_prompt_and_escape_cancels() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
     let mut seen = Vec::new();
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 1,
         code: "local c, canceled = Prompt:new({'a', 'b', 'c'}):query() return c and c.index, canceled".into(),
-    });
+    }));
     wait_for(&host, |s| s.state == RuntimeState::InQuery);
     host.send(Command::Input(Input::Key("down".into())));
     host.send(Command::Input(Input::Key("down".into())));
@@ -63,15 +64,15 @@ fn keys_drive_the_prompt_and_escape_cancels() {
     host.send(Command::Input(Input::Key("enter".into())));
     assert_eq!(answer(&host, 1, &mut seen), Evaluation::Values(vec!["3".into(), "false".into()]));
 
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 2,
         code: "local c, canceled = Prompt:new({'a', 'b'}):query() return c, canceled".into(),
-    });
+    }));
     wait_for(&host, |s| s.state == RuntimeState::InQuery);
     host.send(Command::Input(Input::Key("escape".into())));
     assert_eq!(answer(&host, 2, &mut seen), Evaluation::Values(vec!["nil".into(), "true".into()]));
 
-    host.send(Command::Eval { id: 3, code: "return Prompt:new({'x', 'y'}):query().text".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 3, code: "return Prompt:new({'x', 'y'}):query().text".into() }));
     wait_for(&host, |s| s.state == RuntimeState::InQuery);
     host.send(Command::Input(Input::Key("b".into())));
     assert_eq!(answer(&host, 3, &mut seen), Evaluation::Values(vec!["\"y\"".into()]), "letter hotkeys pick");
@@ -84,7 +85,7 @@ fn prints_stream_as_events_in_order() {
     let mut seen = Vec::new();
     // What starting the game said is not part of this.
     wait_for(&host, |_| host.events().is_empty());
-    host.send(Command::Eval { id: 7, code: "print('one') Gui.mes('two') Log.info('three')".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 7, code: "print('one') Gui.mes('two') Log.info('three')".into() }));
     answer(&host, 7, &mut seen);
     let texts: Vec<String> = seen
         .into_iter()
@@ -113,12 +114,12 @@ fn a_missing_project_is_reported_in_the_snapshot() {
 fn widgets_and_map_layers_reach_the_snapshot() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 1,
         code: "Gui.add_widget('test.hello', { anchor = 'top_right', width = 100, height = 20, draw = function(self, d) d:text(0, 0, 'hello') end })
                Gui.add_map_layer('test.mark', { draw = function(self, d) d:glyph(3, 4, '*', {255, 0, 0}) end })"
             .into(),
-    });
+    }));
     let snapshot = wait_for(&host, |s| s.widgets.iter().any(|w| w.id == "test.hello"));
     let widget = snapshot.widgets.iter().find(|w| w.id == "test.hello").unwrap();
     assert!(matches!(&widget.draw[0], nefia_runtime::game::display::DrawCmd::Text { text, .. } if text == "hello"));
@@ -145,7 +146,10 @@ fn the_demo_hud_has_the_seed_widgets() {
     assert_eq!(texts, ["HP 40 / 40"]);
 
     let mut seen = Vec::new();
-    host.send(Command::Eval { id: 1, code: "Gui.mes('The putit looks at you.') Log.warn('careful')".into() });
+    host.send(Command::Repl(ReplCommand::Eval {
+        id: 1,
+        code: "Gui.mes('The putit looks at you.') Log.warn('careful')".into(),
+    }));
     answer(&host, 1, &mut seen);
     let snapshot = wait_for(&host, |s| s.serial > snapshot.serial);
     let text_of = |id: &str| -> String {
@@ -219,10 +223,10 @@ fn the_hud_hides_the_empty_message_window_and_shows_hp_no_lower_than_0() {
 fn damage_events_show_rising_fading_popups_that_expire() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 1,
         code: "Event.trigger('base.on_damage', { target = Chara.player(), amount = 7 })".into(),
-    });
+    }));
     let popup_dy = |s: &Snapshot| -> Option<f32> {
         s.map_layers.iter().find(|(id, _)| id == "damage_popups").and_then(|(_, draw)| {
             draw.iter().find_map(|c| match c {
@@ -245,7 +249,7 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
     let host = host();
     wait_for(&host, |s| s.map.is_some());
     let mut seen = Vec::new();
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 1,
         code: r#"
             local layer = UiLayer:new {
@@ -260,7 +264,7 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
             return layer:query()
         "#
         .into(),
-    });
+    }));
     let drawn = |s: &Snapshot, text: &str| {
         s.layers.iter().any(|l| matches!(&l.kind, LayerKind::Custom { name, draw, .. }
             if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::game::display::DrawCmd::Text { text: t, .. } if t == text))))
@@ -277,16 +281,16 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
 fn input_goes_down_the_layer_stack_until_a_layer_consumes_it() {
     let host = nefia_tests::host::demo();
     let mut seen = Vec::new();
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 1,
         code: "Event.register('base.on_key_pressed', 'test.keys', function(_, p) game_keys = (game_keys or '') .. p.key end)"
             .into(),
-    });
+    }));
     answer(&host, 1, &mut seen);
     // A see-through layer: it looks at every key and passes on all but "c".
     let code = "local layer = UiLayer:new({ on_key = function(self, key) layer_keys = (layer_keys or '') .. key \
                 if key == 'c' then self:finish(true) return true end return false end }) return layer:query()";
-    host.send(Command::Eval { id: 2, code: code.into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 2, code: code.into() }));
     wait_for(&host, |s| s.state == RuntimeState::InQuery);
     for key in ["a", "b", "c"] {
         host.send(Command::Input(Input::Key(key.into())));
@@ -296,7 +300,7 @@ fn input_goes_down_the_layer_stack_until_a_layer_consumes_it() {
         Evaluation::Values(vec!["true".into(), "false".into()]),
         "finished, not canceled"
     );
-    host.send(Command::Eval { id: 3, code: "return layer_keys, game_keys".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 3, code: "return layer_keys, game_keys".into() }));
     assert_eq!(
         answer(&host, 3, &mut seen),
         Evaluation::Values(vec!["\"abc\"".into(), "\"ab\"".into()]),
@@ -330,17 +334,20 @@ fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
     };
     // Playing: what only works while editing says to stop first.
     let mut refusals = vec![
-        (refusal(Command::Play(PlayFrom::Start)), Hint::StopPlay),
+        (refusal(Command::Play(PlayCommand::Start(PlayFrom::Start))), Hint::StopPlay),
         (refusal(Command::Maps(MapCommand::SaveAll)), Hint::StopPlay),
-        (refusal(Command::OpenRecording("recordings/none.ron".into())), Hint::StopPlay),
+        (refusal(Command::Play(PlayCommand::OpenRecording("recordings/none.ron".into()))), Hint::StopPlay),
         // This host records nothing: "When did this change?" needs a recorded session.
-        (refusal(Command::FindChanges { uid: nefia_runtime::Uid(1), field: "hp".into() }), Hint::Play),
+        (
+            refusal(Command::Debug(DebugCommand::FindChanges { uid: nefia_runtime::Uid(1), field: "hp".into() })),
+            Hint::Play,
+        ),
     ];
     // Stopped at a breakpoint, the game takes no key until it goes on.
-    host.send(Command::Eval { id: 7, code: "pause() return true".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 7, code: "pause() return true".into() }));
     wait_for(&host, |s| s.state == RuntimeState::Paused);
     refusals.push((refusal(Command::Input(Input::Key("period".into()))), Hint::Continue));
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     answer(&host, 7, &mut Vec::new());
 
     for (refused, hint) in &refusals {

@@ -6,6 +6,7 @@
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::host::workbench::WorkbenchCommand;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
+use nefia_runtime::host::{EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use nefia_runtime::{Holder, MapId, ObjectKind};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
@@ -28,19 +29,19 @@ fn edit(host: &HostHandle, part: u64) {
     for (i, cell) in [(2, 2), (3, 2), (4, 3)].into_iter().enumerate() {
         let cells = vec![(cell.0 + offset, cell.1 + offset)];
         let paint = Edit::PaintTiles { map, cells, tile: "elona.wall_stone".into() };
-        host.send(Command::Edit(Edit::Stroke { id: 10 + part, edit: Box::new(paint) }));
+        host.send(Command::Editing(EditingCommand::Edit(Edit::Stroke { id: 10 + part, edit: Box::new(paint) })));
         if i == 1 {
             settle(host);
         }
     }
     let to = Holder::Map(map);
-    host.send(Command::Edit(Edit::Create {
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Create {
         kind: ObjectKind::Chara,
         id: "elona.putit".into(),
         to,
         x: 6 + offset,
         y: 6,
-    }));
+    })));
     settle(host);
     let uid = nefia_runtime::Uid(eval_int(
         host,
@@ -48,11 +49,11 @@ fn edit(host: &HostHandle, part: u64) {
     ));
     let set =
         |value: i64| Edit::SetBase { uids: vec![uid], field: "hp".into(), value: nefia_runtime::Value::Int(value) };
-    host.send(Command::Edit(set(3)));
-    host.send(Command::Edit(set(4)));
-    host.send(Command::Undo);
-    host.send(Command::Redo);
-    host.send(Command::Undo);
+    host.send(Command::Editing(EditingCommand::Edit(set(3))));
+    host.send(Command::Editing(EditingCommand::Edit(set(4))));
+    host.send(Command::Editing(EditingCommand::Undo));
+    host.send(Command::Editing(EditingCommand::Redo));
+    host.send(Command::Editing(EditingCommand::Undo));
     settle(host);
 }
 
@@ -70,7 +71,7 @@ fn eval_int(host: &HostHandle, code: &str) -> u64 {
 /// goes on with the crashed one's, which its journal names), and the rest must be the same.
 fn saved_town(copy: &DemoCopy, host: &HostHandle) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let text = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
     let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
     let prefix = std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).unwrap();
@@ -101,19 +102,19 @@ fn edits_not_saved_come_back_after_a_crash_as_they_were() {
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     edit(&host, 0);
-    let before = host.snapshot().history.labels.clone();
+    let before = host.snapshot().editing.history.labels.clone();
     crash(host);
 
     let host = spawn_editing(&copy.project());
-    let offered = wait_for(&host, |s| s.recovery.is_some()).recovery.clone().unwrap();
+    let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();
     assert_eq!(offered.maps.len(), 1, "{offered:?}");
     // A stroke of three parts (one History entry), a putit made, two field edits, undo, redo,
     // undo: seven edits.
     assert_eq!((offered.maps[0].name.as_str(), offered.maps[0].edits), ("town", 7), "{offered:?}");
-    host.send(Command::Recover(true));
+    host.send(Command::Editing(EditingCommand::Recover(true)));
     let recovered =
-        wait_for(&host, |s| s.recovery.is_none() && s.map_files.iter().any(|m| m.name == "town" && m.dirty));
-    assert_eq!(recovered.history.labels, before, "the edits are in History, the undone one too");
+        wait_for(&host, |s| s.editing.recovery.is_none() && s.maps.files.iter().any(|m| m.name == "town" && m.dirty));
+    assert_eq!(recovered.editing.history.labels, before, "the edits are in History, the undone one too");
     assert_eq!(saved_town(&copy, &host), reference(&[0], false), "byte for byte as without the crash");
 }
 
@@ -127,16 +128,16 @@ fn edits_after_a_save_come_back_on_top_of_it() {
     crash(host);
 
     let host = spawn_editing(&copy.project());
-    let offered = wait_for(&host, |s| s.recovery.is_some()).recovery.clone().unwrap();
+    let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();
     assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 7, "only what came after the save");
-    host.send(Command::Recover(true));
-    wait_for(&host, |s| s.recovery.is_none());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    wait_for(&host, |s| s.editing.recovery.is_none());
     assert_eq!(saved_town(&copy, &host), reference(&[0, 1], true));
     // Recovered and saved, the next start has nothing to offer.
     drop(host);
     let host = spawn_editing(&copy.project());
     settle(&host);
-    assert!(host.snapshot().recovery.is_none());
+    assert!(host.snapshot().editing.recovery.is_none());
 }
 
 #[test]
@@ -147,10 +148,10 @@ fn discarding_forgets_the_edits_and_a_clean_quit_leaves_nothing() {
     edit(&host, 0);
     crash(host);
     let host = spawn_editing(&copy.project());
-    wait_for(&host, |s| s.recovery.is_some());
-    host.send(Command::Recover(false));
-    let after = wait_for(&host, |s| s.recovery.is_none());
-    assert!(after.history.labels.is_empty() && after.map_files.iter().all(|m| !m.dirty), "nothing came back");
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(false)));
+    let after = wait_for(&host, |s| s.editing.recovery.is_none());
+    assert!(after.editing.history.labels.is_empty() && after.maps.files.iter().all(|m| !m.dirty), "nothing came back");
     assert_eq!(std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap(), saved);
 
     // Edits, then a quit (the editor asked about unsaved maps): nothing is offered next time.
@@ -158,7 +159,7 @@ fn discarding_forgets_the_edits_and_a_clean_quit_leaves_nothing() {
     drop(host);
     let host = spawn_editing(&copy.project());
     settle(&host);
-    assert!(host.snapshot().recovery.is_none());
+    assert!(host.snapshot().editing.recovery.is_none());
 }
 
 /// Tells the test binary, run again as a child process, to be the scripted user on the
@@ -175,20 +176,26 @@ fn script_step(host: &HostHandle, map: MapId, step: u64) {
         0..60 => {
             let tile = if rng.bool() { "elona.wall_stone" } else { "elona.floor_stone" };
             let paint = Edit::PaintTiles { map, cells: vec![(x, y)], tile: tile.into() };
-            Command::Edit(Edit::Stroke { id: 1000 + step / 6, edit: Box::new(paint) })
+            Command::Editing(EditingCommand::Edit(Edit::Stroke { id: 1000 + step / 6, edit: Box::new(paint) }))
         }
         60..75 => {
             let to = Holder::Map(map);
-            Command::Edit(Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to, x, y })
+            Command::Editing(EditingCommand::Edit(Edit::Create {
+                kind: ObjectKind::Chara,
+                id: "elona.putit".into(),
+                to,
+                x,
+                y,
+            }))
         }
         75..87 => {
             let code = "local n = 0 for _, c in Chara.iter() do n = math.max(n, c.uid) end return n";
             let uid = nefia_runtime::Uid(eval_int(host, code));
             let value = nefia_runtime::Value::Int(rng.i64(1..50));
-            Command::Edit(Edit::SetBase { uids: vec![uid], field: "hp".into(), value })
+            Command::Editing(EditingCommand::Edit(Edit::SetBase { uids: vec![uid], field: "hp".into(), value }))
         }
-        87..95 => Command::Undo,
-        _ => Command::Redo,
+        87..95 => Command::Editing(EditingCommand::Undo),
+        _ => Command::Editing(EditingCommand::Redo),
     };
     host.send(command);
     settle(host);
@@ -227,10 +234,10 @@ fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
 
         let host = spawn_editing(&copy.project());
         settle(&host);
-        let offered = host.snapshot().recovery.is_some();
+        let offered = host.snapshot().editing.recovery.is_some();
         if offered {
-            host.send(Command::Recover(true));
-            wait_for(&host, |s| s.recovery.is_none());
+            host.send(Command::Editing(EditingCommand::Recover(true)));
+            wait_for(&host, |s| s.editing.recovery.is_none());
         }
         assert!(offered || done == 0, "kill {kill}: {done} steps were done, and nothing is offered");
         recovered.push((kill, done, saved_town(&copy, &host)));
@@ -270,7 +277,7 @@ fn a_save_takes_a_new_base_and_a_hotload_does_not() {
     let file = copy.mod_file("elona/content/charas.lua");
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, format!("{text}\n-- saved again\n")).unwrap();
-    host.send(Command::Reload(file));
+    host.send(Command::Mods(ModCommand::Reload(file)));
     settle(&host);
     assert!(!base.exists(), "code is not the journal's: a hotload takes no base");
     saved_town(&copy, &host);
@@ -318,7 +325,7 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
     // The command changes a field, breaks the world and panics: the host puts the world back.
     let uid = eval_int(&host, "for _, c in Chara.iter() do return c.uid end");
     let code = format!("World.object({uid}).hp = 1 Fault.corrupt_and_panic({uid}, 'bent index')");
-    host.send(Command::Eval { id: 1, code });
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code }));
     nefia_tests::host::event(&host, &mut Vec::new(), |e| match e {
         nefia_runtime::host::HostEvent::Panicked(report) => Some(report.clone()),
         _ => None,
@@ -327,9 +334,9 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
     crash(host);
 
     let host = spawn_editing(&copy.project());
-    wait_for(&host, |s| s.recovery.is_some());
-    host.send(Command::Recover(true));
-    wait_for(&host, |s| s.recovery.is_none());
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    wait_for(&host, |s| s.editing.recovery.is_none());
     assert_eq!(saved_town(&copy, &host), reference(&[0, 1], false), "as if the broken command had not run");
 }
 
@@ -345,30 +352,33 @@ fn play_this_then_paint(host: &HostHandle) {
     }));
     let shown = wait_for(host, |s| s.preview.is_some());
     let preview = shown.preview.as_ref().and_then(|p| p.map).expect("a preview map");
-    host.send(Command::Play(PlayFrom::Map(preview)));
-    wait_for(host, |s| s.playing && s.player.is_some());
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Map(preview))));
+    wait_for(host, |s| s.play.playing && s.player.is_some());
     host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
-    host.send(Command::StopPlay);
-    wait_for(host, |s| !s.playing);
+    host.send(Command::Play(PlayCommand::Stop));
+    wait_for(host, |s| !s.play.playing);
     host.send(Command::Workbench(WorkbenchCommand::Close));
     wait_for(host, |s| s.preview.is_none());
     let map = town(host);
     for stroke in 0..3 {
         let paint = Edit::PaintTiles { map, cells: vec![(2 + stroke, 9)], tile: "elona.wall_stone".into() };
-        host.send(Command::Edit(Edit::Stroke { id: 50 + u64::try_from(stroke).unwrap(), edit: Box::new(paint) }));
+        host.send(Command::Editing(EditingCommand::Edit(Edit::Stroke {
+            id: 50 + u64::try_from(stroke).unwrap(),
+            edit: Box::new(paint),
+        })));
     }
-    host.send(Command::Edit(Edit::Create {
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Create {
         kind: ObjectKind::Chara,
         id: "elona.putit".into(),
         to: Holder::Map(map),
         x: 9,
         y: 9,
-    }));
+    })));
     settle(host);
 }
 
 /// Waits for what the recovery brought back.
-fn recovered_report(host: &HostHandle) -> nefia_runtime::host::journal::RecoveryReport {
+fn recovered_report(host: &HostHandle) -> nefia_runtime::host::editing::journal::RecoveryReport {
     nefia_tests::host::event(host, &mut Vec::new(), |event| match event {
         nefia_runtime::host::HostEvent::Recovered(report) => Some(report.clone()),
         _ => None,
@@ -380,16 +390,16 @@ fn edits_after_playing_the_workbench_preview_all_come_back() {
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     play_this_then_paint(&host);
-    let before = host.snapshot().history.labels.clone();
+    let before = host.snapshot().editing.history.labels.clone();
     crash(host);
 
     let host = spawn_editing(&copy.project());
-    wait_for(&host, |s| s.recovery.is_some());
-    host.send(Command::Recover(true));
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
     let report = recovered_report(&host);
     assert_eq!((report.recovered, report.total, report.stopped.clone()), (4, 4, None), "{report:?}");
-    let recovered = wait_for(&host, |s| s.recovery.is_none());
-    assert_eq!(recovered.history.labels, before, "every stroke is in History");
+    let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
+    assert_eq!(recovered.editing.history.labels, before, "every stroke is in History");
 
     let copy2 = DemoCopy::new();
     let reference = spawn_editing(&copy2.project());
@@ -417,8 +427,8 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     std::fs::write(&log, tampered.join("\n") + "\n").unwrap();
 
     let host = spawn_editing(&copy.project());
-    wait_for(&host, |s| s.recovery.is_some());
-    host.send(Command::Recover(true));
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
     let report = recovered_report(&host);
     // The stroke (one edit of two entries), the putit and the hp edit came back; the hp edit
     // came out otherwise, so the four after it did not.
@@ -431,6 +441,11 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
         tampered.join("\n") + "\n",
         "the log as it was"
     );
-    let recovered = wait_for(&host, |s| s.recovery.is_none());
-    assert_eq!(recovered.history.labels.len(), 3, "History holds what came back: {:?}", recovered.history.labels);
+    let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
+    assert_eq!(
+        recovered.editing.history.labels.len(),
+        3,
+        "History holds what came back: {:?}",
+        recovered.editing.history.labels
+    );
 }

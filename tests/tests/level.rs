@@ -7,7 +7,8 @@ use nefia_runtime::Runtime;
 use nefia_runtime::game::edit::{Clip, Edit};
 use nefia_runtime::game::history::History;
 use nefia_runtime::game::map::MapId;
-use nefia_runtime::host::edit;
+use nefia_runtime::host::EditingCommand;
+use nefia_runtime::host::editing::edit;
 use nefia_runtime::lua::Output;
 use nefia_runtime::{Symbol, Uid};
 use nefia_tests::DemoCopy;
@@ -290,15 +291,15 @@ fn a_prototype_changed_in_the_repl_is_undone_with_the_edit() {
     let host = spawn_editing(&copy.project());
     let changed = "for _, c in Chara.iter() do if c._id == 'elona.town_guard' then c:change_prototype('elona.yeek') return c.uid end end";
     let Evaluation::Values(uid) = eval(&host, changed) else { panic!("the REPL ran it") };
-    wait_for(&host, |s| s.history.labels.iter().any(|l| l.starts_with("REPL: ")));
+    wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.starts_with("REPL: ")));
     let read = format!("for _, c in Chara.iter() do if c.uid == {} then return c._id end end", uid[0]);
     assert_eq!(eval(&host, &read), Evaluation::Values(vec!["\"elona.yeek\"".into()]));
-    host.send(Command::Undo);
+    host.send(Command::Editing(EditingCommand::Undo));
     assert_eq!(
         eval(&host, &read),
         Evaluation::Values(vec!["\"elona.town_guard\"".into()]),
         "undo puts the prototype back"
     );
-    host.send(Command::Redo);
+    host.send(Command::Editing(EditingCommand::Redo));
     assert_eq!(eval(&host, &read), Evaluation::Values(vec!["\"elona.yeek\"".into()]));
 }

@@ -7,6 +7,7 @@ use nefia_runtime::Runtime;
 use nefia_runtime::game::value::Value;
 use nefia_runtime::host::generate::{Scan, generate_file, scan};
 use nefia_runtime::host::workbench::WorkbenchCommand;
+use nefia_runtime::host::{EditingCommand, ModCommand, PlayCommand};
 use nefia_runtime::lua::Output;
 use nefia_tests::repo_root;
 
@@ -176,7 +177,7 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let shown = wait_for(&host, |s| s.preview.is_some());
     let preview = shown.preview.clone().unwrap();
     assert_eq!((preview.generator.as_str(), preview.seed, preview.diff.clone()), ("elona.cave", 5, None));
-    let problems = wait_for(&host, |s| s.map_problems.map == preview.map).map_problems.clone();
+    let problems = wait_for(&host, |s| s.maps.problems.map == preview.map).maps.problems.clone();
     assert!(problems.problems.is_empty(), "{problems:?}");
     let shown = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| Some(m.id) == preview.map));
     assert_eq!(shown.map.as_ref().map(|m| m.name.as_str()), Some("elona.cave #5"), "the viewport shows it");
@@ -187,7 +188,7 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let changed = text.replacen("steps = { type = \"int\", default = 4,", "steps = { type = \"int\", default = 1,", 1);
     assert_ne!(text, changed);
     std::fs::write(&file, changed).unwrap();
-    host.send(Command::Reload(file.clone()));
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
     let after = wait_for(&host, |s| s.preview.as_ref().is_some_and(|p| p.diff.is_some()));
     let diff = after.preview.as_ref().and_then(|p| p.diff.clone()).unwrap();
     assert!(diff.tiles > 0 && !diff.cells.is_empty(), "the cells that changed: {diff:?}");
@@ -271,8 +272,8 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
     }));
     wait_for(&host, |s| s.preview.is_some());
     host.send(Command::Workbench(WorkbenchCommand::Bake("level_one".into())));
-    let baked = wait_for(&host, |s| s.preview.is_none() && s.map_files.iter().any(|m| m.name == "level_one"));
-    let view = baked.map_files.iter().find(|m| m.name == "level_one").unwrap();
+    let baked = wait_for(&host, |s| s.preview.is_none() && s.maps.files.iter().any(|m| m.name == "level_one"));
+    let view = baked.maps.files.iter().find(|m| m.name == "level_one").unwrap();
     assert_eq!(view.generated, Some(("elona.dungeon".to_owned(), 3)), "the Maps pane knows how it was made");
     let map = view.map.unwrap();
     let first = map_file(&copy, "level_one");
@@ -288,28 +289,28 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
     let changed = text.replacen("max_leaf = params.max_room }", "max_leaf = params.max_room + 6 }", 1);
     assert_ne!(text, changed);
     std::fs::write(&file, changed).unwrap();
-    host.send(Command::Reload(file));
-    host.send(Command::Edit(Edit::Regenerate { map }));
-    let regenerated = wait_for(&host, |s| s.history.labels.iter().any(|l| l.contains("Regenerate")));
-    let label = regenerated.history.labels.iter().find(|l| l.contains("Regenerate")).cloned();
+    host.send(Command::Mods(ModCommand::Reload(file)));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Regenerate { map })));
+    let regenerated = wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.contains("Regenerate")));
+    let label = regenerated.editing.history.labels.iter().find(|l| l.contains("Regenerate")).cloned();
     assert_eq!(label.as_deref(), Some("Regenerate map 'level_one' (elona.dungeon seed 3)"));
-    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().any(|m| m.name == "level_one" && m.dirty));
     host.send(Command::Maps(MapCommand::Save(Some("level_one".into()))));
-    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().any(|m| m.name == "level_one" && !m.dirty));
     let now = map_file(&copy, "level_one");
     let expected = generate_file(&copy.project(), "elona.dungeon", &Value::Nil, 3).unwrap();
     assert_eq!(now, expected.replacen("name: \"elona.dungeon #3\"", "name: \"level_one\"", 1), "the new code's map");
     assert_ne!(now, first, "the code change changed the map");
 
     // Undo brings the old map back, objects and all.
-    host.send(Command::Undo);
-    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && m.dirty));
+    host.send(Command::Editing(EditingCommand::Undo));
+    wait_for(&host, |s| s.maps.files.iter().any(|m| m.name == "level_one" && m.dirty));
     host.send(Command::Maps(MapCommand::Save(Some("level_one".into()))));
-    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "level_one" && !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().any(|m| m.name == "level_one" && !m.dirty));
     assert_eq!(map_file(&copy, "level_one"), first, "undone, the map is as baked");
 
     // A map no generator made says so.
-    host.send(Command::Edit(Edit::Regenerate { map: town }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Regenerate { map: town })));
     let refused = event(&host, &mut Vec::new(), |e| match e {
         HostEvent::Refused(refused) => Some(refused.message.clone()),
         _ => None,
@@ -326,22 +327,26 @@ fn the_validators_check_the_map_being_painted() {
     let host = spawn_editing(&copy.project());
     host.send(Command::Maps(nefia_runtime::host::MapCommand::Open("dungeon".into())));
     let open = wait_for(&host, |s| {
-        s.map.as_ref().is_some_and(|m| m.name == "dungeon") && !s.map_problems.stale && s.map_problems.map.is_some()
+        s.map.as_ref().is_some_and(|m| m.name == "dungeon") && !s.maps.problems.stale && s.maps.problems.map.is_some()
     });
-    assert!(open.map_problems.problems.is_empty(), "the demo's dungeon is fine: {:?}", open.map_problems.problems);
+    assert!(open.maps.problems.problems.is_empty(), "the demo's dungeon is fine: {:?}", open.maps.problems.problems);
     let map = open.map.as_ref().unwrap().id;
     // A wall painted under the stairs down at (34, 20) leaves them standing on a wall.
-    host.send(Command::Edit(Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() }));
-    let painted = wait_for(&host, |s| !s.map_problems.stale && !s.map_problems.problems.is_empty());
-    let problems: Vec<String> = painted.map_problems.problems.iter().map(|p| p.to_string()).collect();
+    host.send(Command::Editing(EditingCommand::Edit(Edit::PaintTiles {
+        map,
+        cells: vec![(34, 20)],
+        tile: "elona.wall_stone".into(),
+    })));
+    let painted = wait_for(&host, |s| !s.maps.problems.stale && !s.maps.problems.problems.is_empty());
+    let problems: Vec<String> = painted.maps.problems.problems.iter().map(|p| p.to_string()).collect();
     assert_eq!(
         problems,
         ["(34, 20): elona.stairs_down stands on elona.wall_stone [base.nothing_on_walls]"],
         "the problem is found as the map is painted"
     );
-    host.send(Command::Undo);
-    let undone = wait_for(&host, |s| !s.map_problems.stale && s.map_problems.problems.is_empty());
-    assert_eq!(undone.map_problems.map, Some(map), "undone, the problem is gone");
+    host.send(Command::Editing(EditingCommand::Undo));
+    let undone = wait_for(&host, |s| !s.maps.problems.stale && s.maps.problems.problems.is_empty());
+    assert_eq!(undone.maps.problems.map, Some(map), "undone, the problem is gone");
 }
 
 #[test]
@@ -358,16 +363,16 @@ fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
     }));
     let shown = wait_for(&host, |s| s.preview.is_some());
     let preview = shown.preview.as_ref().and_then(|p| p.map).unwrap();
-    host.send(Command::Play(PlayFrom::Map(preview)));
-    let playing = wait_for(&host, |s| s.playing && s.player.is_some());
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Map(preview))));
+    let playing = wait_for(&host, |s| s.play.playing && s.player.is_some());
     assert_eq!(playing.map.as_ref().map(|m| m.id), Some(preview), "the game is played on the preview");
     let at = nefia_tests::host::eval(&host, "local p = Chara.player() return p.x, p.y");
     let nefia_runtime::lua::repl::Evaluation::Values(at) = at else { panic!("{at:?}") };
     let expected = generate_file(&copy.project(), "elona.cave", &Value::Nil, 8).unwrap();
     let (x, y) = (&at[0], &at[1]);
     assert!(expected.contains(&format!("entrance: ({x}, {y})")), "the player is at the entrance ({x}, {y})");
-    host.send(Command::StopPlay);
-    let back = wait_for(&host, |s| !s.playing);
+    host.send(Command::Play(PlayCommand::Stop));
+    let back = wait_for(&host, |s| !s.play.playing);
     assert_eq!(back.preview.as_ref().and_then(|p| p.map), Some(preview), "the preview is still shown");
     assert_eq!(back.map.as_ref().map(|m| m.id), Some(preview), "and current");
 }

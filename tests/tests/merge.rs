@@ -8,6 +8,7 @@ use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::map_diff::TileGrid;
 use nefia_runtime::game::map_merge::{Conflict, Side, merge_maps};
 use nefia_runtime::game::save::{MapRecord, ObjectRecord};
+use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::{Holder, MapId, ObjectKind, Uid, Value};
 use nefia_tests::DemoCopy;
@@ -39,7 +40,7 @@ fn branch(edits: &[Edits]) -> MapRecord {
     }
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
     nefia_runtime::game::files::read_ron(&copy.project().join("maps/town.ron")).expect("the saved town")
 }
 
@@ -50,22 +51,32 @@ fn base() -> MapRecord {
 }
 
 fn paint(host: &HostHandle, cells: Vec<(i32, i32)>, tile: &str) {
-    host.send(Command::Edit(Edit::PaintTiles { map: town(host), cells, tile: tile.into() }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::PaintTiles { map: town(host), cells, tile: tile.into() })));
 }
 
 fn set(host: &HostHandle, x: i32, y: i32, field: &str, value: i64) {
     let uids = vec![at(host, x, y)];
-    host.send(Command::Edit(Edit::SetBase { uids, field: field.into(), value: Value::Int(value) }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::SetBase {
+        uids,
+        field: field.into(),
+        value: Value::Int(value),
+    })));
 }
 
 fn move_to(host: &HostHandle, from: (i32, i32), to: (i32, i32)) {
     let uids = vec![at(host, from.0, from.1)];
-    host.send(Command::Edit(Edit::Offset { uids, dx: to.0 - from.0, dy: to.1 - from.1 }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Offset { uids, dx: to.0 - from.0, dy: to.1 - from.1 })));
 }
 
 fn create(host: &HostHandle, id: &str, x: i32, y: i32) {
     let to = Holder::Map(town(host));
-    host.send(Command::Edit(Edit::Create { kind: ObjectKind::Chara, id: id.into(), to, x, y }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Create {
+        kind: ObjectKind::Chara,
+        id: id.into(),
+        to,
+        x,
+        y,
+    })));
 }
 
 /// Ours: a wall painted in the north, the shopkeeper moved, a putit's hp set.
@@ -82,7 +93,7 @@ fn theirs_edits(host: &HostHandle) {
     set(host, 20, 9, "hp", 40);
     create(host, "elona.putit", 10, 16);
     let uids = vec![at(host, 15, 12)];
-    host.send(Command::Edit(Edit::Remove { uids }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Remove { uids })));
 }
 
 /// An object as a merge compares it, without the key a session chose.
@@ -165,16 +176,16 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
     let snapshot = host.snapshot();
     let shown = snapshot.map.as_ref().unwrap();
     assert_eq!(shown.conflicts.iter().map(|c| c.cell()).collect::<Vec<_>>(), vec![Some((5, 2)), Some((25, 4))]);
-    let file = snapshot.map_files.iter().find(|f| f.name == "town").unwrap();
+    let file = snapshot.maps.files.iter().find(|f| f.name == "town").unwrap();
     assert_eq!(file.conflicts, 2, "the Maps pane counts them");
 
     // Theirs for the cell: the water is painted; ours for the rest: hp stays 3.
     let map = shown.id;
-    let resolve = |conflict, side| Command::Edit(Edit::Resolve { map, conflict, side });
+    let resolve = |conflict, side| Command::Editing(EditingCommand::Edit(Edit::Resolve { map, conflict, side }));
     host.send(resolve(Some(0), Side::Theirs));
     let after = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.len() == 1));
     assert_eq!(after.map.as_ref().unwrap().tile_at(5, 2).map(|t| t.id.as_str()), Some("elona.water"));
-    assert!(after.map_files.iter().any(|f| f.name == "town" && f.dirty), "resolving is a change to save");
+    assert!(after.maps.files.iter().any(|f| f.name == "town" && f.dirty), "resolving is a change to save");
     host.send(resolve(None, Side::Ours));
     wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.is_empty()));
     assert_eq!(
@@ -182,7 +193,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
         "3"
     );
     // Undo brings the last conflict back; redo and save write a file with none.
-    host.send(Command::Undo);
+    host.send(Command::Editing(EditingCommand::Undo));
     wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.len() == 1));
     host.send(resolve(Some(0), Side::Theirs));
     wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.conflicts.is_empty()));
@@ -191,7 +202,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
         "7"
     );
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let saved: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
     assert!(saved.conflicts.is_empty());
     assert_eq!(TileGrid::of(&saved).unwrap().get(5, 2), Some(tile("elona.water")));
@@ -209,7 +220,7 @@ fn eval_text(host: &HostHandle, code: &str) -> String {
 fn a_resize_merges_with_a_paint_and_a_move_inside_the_kept_area() {
     fn grown(host: &HostHandle) {
         let edit = Edit::Resize { map: town(host), width: 36, height: 24, anchor: (1, 1), tile: "elona.grass".into() };
-        host.send(Command::Edit(edit));
+        host.send(Command::Editing(EditingCommand::Edit(edit)));
     }
     fn painted(host: &HostHandle) {
         paint(host, vec![(10, 10)], "elona.wall_stone");
@@ -244,7 +255,7 @@ fn an_object_edited_on_one_side_and_removed_on_the_other_is_a_conflict_keeping_t
     }
     fn removed(host: &HostHandle) {
         let uids = vec![at(host, 25, 4)];
-        host.send(Command::Edit(Edit::Remove { uids }));
+        host.send(Command::Editing(EditingCommand::Edit(Edit::Remove { uids })));
     }
     let merged = merge_maps(&base(), &branch(&[edited]), &branch(&[removed])).expect("merged");
     assert!(
@@ -269,10 +280,10 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     set(&host, 25, 4, "hp", 5);
     create(&host, "elona.putit", 3, 3);
     let uids = vec![at(&host, 3, 3)];
-    host.send(Command::Edit(Edit::Clone { uids }));
+    host.send(Command::Editing(EditingCommand::Edit(Edit::Clone { uids })));
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let saved: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
     let keys: Vec<String> = saved.objects.iter().map(|o| o.key.clone().unwrap()).collect();
     assert_eq!(&keys[..10], &(0..10).map(|i| format!("#{i}")).collect::<Vec<_>>()[..]);
@@ -289,7 +300,7 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     set(&host, 25, 4, "hp", 6);
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let again: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
     assert_eq!(again.objects.iter().map(|o| o.key.clone().unwrap()).collect::<Vec<_>>(), keys);
 }

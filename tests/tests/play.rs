@@ -3,6 +3,7 @@
 //! loading, dying, and Stop putting the edit state back.
 
 use nefia_runtime::game::display::{Input, LayerKind};
+use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::view::{RuntimeState, ShadowCell};
 use nefia_runtime::host::{Command, HostHandle};
@@ -187,11 +188,11 @@ fn the_potion_of_sight_raises_fov_for_twenty_turns_then_it_comes_back_down() {
     assert_eq!(value(&host, "Chara.player():calc('fov')"), "45", "15 + the potion's 30");
     assert_eq!(value(&host, "Chara.player().fov"), "15", "the base value is untouched");
     for _ in 0..18 {
-        host.send(Command::StepTurn);
+        host.send(Command::Play(PlayCommand::StepTurn));
     }
     eval(&host, "true");
     assert_eq!(value(&host, "Chara.player():calc('fov')"), "45", "still on after 19 turns");
-    host.send(Command::StepTurn);
+    host.send(Command::Play(PlayCommand::StepTurn));
     eval(&host, "true");
     assert_eq!(value(&host, "Chara.player():calc('fov')"), "15", "worn off after 20, refreshed");
     let messages = values(&host, "table.concat(Gui.messages(5), '|')")[0].clone();
@@ -247,7 +248,7 @@ fn death_offers_to_load_or_quit_and_quitting_stops_play() {
         if host.snapshot().state == RuntimeState::InQuery {
             break;
         }
-        host.send(Command::StepTurn);
+        host.send(Command::Play(PlayCommand::StepTurn));
         eval(&host, "true");
     }
     let asked = wait_for(&host, |s| s.state == RuntimeState::InQuery);
@@ -255,7 +256,7 @@ fn death_offers_to_load_or_quit_and_quitting_stops_play() {
         matches!(&asked.layers.last().unwrap().kind, LayerKind::Prompt { title: Some(t), .. } if t == "You have died.")
     );
     choose(&host, 1);
-    let stopped = wait_for(&host, |s| !s.playing);
+    let stopped = wait_for(&host, |s| !s.play.playing);
     assert!(stopped.player.is_none(), "back to editing");
 }
 
@@ -269,14 +270,14 @@ fn stopping_on_the_map_play_began_on_draws_it_as_before() {
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let before = shadows(&host);
-    host.send(Command::Play(PlayFrom::Start));
-    wait_for(&host, |s| s.playing);
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+    wait_for(&host, |s| s.play.playing);
     for key in ["down", "down"] {
         press(&host, key);
     }
     assert_ne!(shadows(&host), before, "playing, the player's sight shades the map");
-    host.send(Command::StopPlay);
-    wait_for(&host, |s| !s.playing);
+    host.send(Command::Play(PlayCommand::Stop));
+    wait_for(&host, |s| !s.play.playing);
     assert_eq!(shadows(&host), before, "no sight or memory from the play is left");
 }
 
@@ -286,10 +287,10 @@ fn stop_puts_the_edit_state_back_exactly() {
     let host = spawn_editing(&copy.project());
     let describe = "(function() local t = {} for _, o in Map.current():iter() do t[#t + 1] = o._id .. '@' .. o.x .. ',' .. o.y end table.sort(t) return table.concat(t, ' ') end)()";
     let before = values(&host, &format!("{describe}, World.turn(), Map.current().name, Chara.player() == nil"));
-    let dirty_before: Vec<bool> = host.snapshot().map_files.iter().map(|m| m.dirty).collect();
+    let dirty_before: Vec<bool> = host.snapshot().maps.files.iter().map(|m| m.dirty).collect();
     let shadow_before = shadows(&host);
-    host.send(Command::Play(PlayFrom::Start));
-    wait_for(&host, |s| s.playing);
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+    wait_for(&host, |s| s.play.playing);
     eval(&host, "Chara.create('elona.putit', 3, 3)");
     for key in ["right", "right", "down", "down"] {
         press(&host, key);
@@ -297,15 +298,15 @@ fn stop_puts_the_edit_state_back_exactly() {
     put_player(&host, 29, 17);
     press(&host, "enter");
     assert_eq!(value(&host, "Map.current().name"), "\"dungeon\"");
-    host.send(Command::StopPlay);
-    wait_for(&host, |s| !s.playing);
+    host.send(Command::Play(PlayCommand::Stop));
+    wait_for(&host, |s| !s.play.playing);
     let after = values(&host, &format!("{describe}, World.turn(), Map.current().name, Chara.player() == nil"));
     assert_eq!(after, before, "objects, turn, current map and no player");
     assert_eq!(shadows(&host), shadow_before, "the map is drawn as before: no sight or memory from the play");
-    let dirty_after: Vec<bool> = host.snapshot().map_files.iter().map(|m| m.dirty).collect();
+    let dirty_after: Vec<bool> = host.snapshot().maps.files.iter().map(|m| m.dirty).collect();
     assert_eq!(dirty_after, dirty_before, "no map is marked changed");
     assert!(
-        host.snapshot().map_files.iter().any(|m| m.name == "dungeon" && m.map.is_none()),
+        host.snapshot().maps.files.iter().any(|m| m.name == "dungeon" && m.map.is_none()),
         "the dungeon closed again"
     );
 }
@@ -317,13 +318,13 @@ fn play_from_here_puts_the_player_on_the_chosen_cell_and_keys_do_nothing_while_e
     let map = host.snapshot().map.as_ref().unwrap().id;
     press(&host, "right");
     assert_eq!(value(&host, "Chara.player() == nil"), "true");
-    host.send(Command::Play(PlayFrom::Here { map, x: 3, y: 4 }));
-    wait_for(&host, |s| s.playing);
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Here { map, x: 3, y: 4 })));
+    wait_for(&host, |s| s.play.playing);
     assert_eq!(player_at(&host), ("3".into(), "4".into()));
-    host.send(Command::PausePlay(true));
+    host.send(Command::Play(PlayCommand::Pause(true)));
     press(&host, "down");
     assert_eq!(player_at(&host), ("3".into(), "4".into()), "paused: keys do nothing");
-    host.send(Command::PausePlay(false));
+    host.send(Command::Play(PlayCommand::Pause(false)));
     press(&host, "down");
     assert_eq!(player_at(&host), ("3".into(), "5".into()));
 }
@@ -337,7 +338,7 @@ fn the_fountain_leaves_a_puddle_that_dries_up_and_potions_stay_a_stack() {
     assert_eq!(value(&host, "Mef.at(11, 13).name"), "\"puddle\"");
     assert_eq!(player_at(&host), ("11".into(), "13".into()), "the fountain is in the way");
     for _ in 0..6 {
-        host.send(Command::StepTurn);
+        host.send(Command::Play(PlayCommand::StepTurn));
     }
     eval(&host, "true");
     assert_eq!(value(&host, "Mef.at(11, 13) == nil"), "true", "dried up after its turns");

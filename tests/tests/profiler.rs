@@ -65,8 +65,8 @@ fn a_turns_entries_add_up_to_its_measured_time_on_the_500_ai_world() {
 fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
-    host.send(nefia_runtime::host::Command::SetProfiling(true));
-    wait_for(&host, |s| s.profile.on);
+    host.send(nefia_runtime::host::Command::Debug(nefia_runtime::host::DebugCommand::SetProfiling(true)));
+    wait_for(&host, |s| s.debug.profile.on);
     for _ in 0..3 {
         host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     }
@@ -78,8 +78,8 @@ fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Cancel { layer }));
     host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     eval(&host, "true");
-    let snapshot = wait_for(&host, |s| s.profile.turns.len() >= 4);
-    let turns = &snapshot.profile.turns;
+    let snapshot = wait_for(&host, |s| s.debug.profile.turns.len() >= 4);
+    let turns = &snapshot.debug.profile.turns;
     let handler = turns[0]
         .entries
         .iter()

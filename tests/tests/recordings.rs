@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use nefia_runtime::game::display::Input;
 use nefia_runtime::game::recording::{self, Recording};
-use nefia_runtime::host::replay::{ReplayOptions, replay};
+use nefia_runtime::host::PlayCommand;
+use nefia_runtime::host::play::replay::{ReplayOptions, replay};
 use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::host::{Command, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
@@ -54,8 +55,8 @@ fn choose(host: &HostHandle, index: usize) {
 
 /// Stops play and returns the recording it wrote.
 fn stop(host: &HostHandle, project: &Path) -> (PathBuf, Recording) {
-    host.send(Command::StopPlay);
-    wait_for(host, |s| !s.playing);
+    host.send(Command::Play(PlayCommand::Stop));
+    wait_for(host, |s| !s.play.playing);
     eval(host, "true");
     let files = nefia_runtime::game::files::ron_files(&project.join("recordings"));
     assert_eq!(files.len(), 1, "one session, one recording: {files:?}");
@@ -192,15 +193,15 @@ fn stepping_back_a_hundred_turns_one_by_one_gives_each_turn_as_it_was_going_forw
         }
     }
     for expected in seen.iter().rev().skip(1) {
-        host.send(Command::StepBack);
+        host.send(Command::Play(PlayCommand::StepBack));
         assert_eq!((turn(&host), hash(&host)), *expected, "stepped back to turn {}", expected.0);
     }
-    let position = host.snapshot().recording.expect("recording");
+    let position = host.snapshot().play.recording.expect("recording");
     assert_eq!(position.back, 0, "at the start of the session");
     assert!(position.forward >= 100, "{position:?}");
     // Forward again re-applies the recorded inputs.
     for expected in seen.iter().skip(1).take(10) {
-        host.send(Command::StepForward);
+        host.send(Command::Play(PlayCommand::StepForward));
         assert_eq!((turn(&host), hash(&host)), *expected, "stepped forward to turn {}", expected.0);
     }
     // A new input branches: the old future is dropped.
@@ -225,7 +226,7 @@ fn stop_after_stepping_back_keeps_the_turns_ahead_and_the_recording_replays_to_i
     }
     let end_hash = hash(&host);
     while turn(&host) > start + 6 {
-        host.send(Command::StepBack);
+        host.send(Command::Play(PlayCommand::StepBack));
     }
     let (_, recording) = stop(&host, &copy.project());
     assert_eq!(recording.turns.last().map(|m| m.turn), Some(start + 15), "turns 7–15 are kept");
@@ -363,8 +364,8 @@ fn remake_the_demo_regression_recordings() {
         let copy = DemoCopy::new();
         let host = spawn(&copy.project());
         play(&host);
-        host.send(Command::StopPlay);
-        wait_for(&host, |s| !s.playing);
+        host.send(Command::Play(PlayCommand::Stop));
+        wait_for(&host, |s| !s.play.playing);
         drop(host);
         let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
         std::fs::create_dir_all(repo.join("tests")).unwrap();
@@ -379,7 +380,8 @@ fn remake_the_demo_regression_recordings() {
 
 #[test]
 fn the_demo_ships_regression_recordings_that_replay_as_recorded() {
-    let tests = nefia_runtime::host::replay::run_regression_tests(&nefia_tests::repo_root().join("projects/demo"));
+    let tests =
+        nefia_runtime::host::play::replay::run_regression_tests(&nefia_tests::repo_root().join("projects/demo"));
     let names: Vec<String> = tests.iter().map(|t| t.path.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, ["potion-of-sight-and-save", "stairs-down-and-back", "walk-and-kill"]);
     for test in &tests {
@@ -399,7 +401,7 @@ fn changing_a_rule_or_a_prototype_fails_the_demo_tests_at_the_first_differing_tu
         .replace("attacker:calc(\"strength\") + math.random(0, 2) - target:calc(\"pv\")", "1 + 0 * math.random(0, 2)");
     assert_ne!(weaker, text);
     std::fs::write(&rules, weaker).unwrap();
-    let tests = nefia_runtime::host::replay::run_regression_tests(&copy.project());
+    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project());
     let fight = tests.iter().find(|t| t.path.ends_with("walk-and-kill.ron")).unwrap();
     assert!(!fight.passed());
     let said = fight.describe();
@@ -418,7 +420,7 @@ fn changing_a_rule_or_a_prototype_fails_the_demo_tests_at_the_first_differing_tu
     let rest = text[at..].split_once(',').map(|(_, rest)| rest).unwrap();
     let changed = format!("{}max_hp = 99,{rest}", &text[..at]);
     std::fs::write(&charas, changed).unwrap();
-    let tests = nefia_runtime::host::replay::run_regression_tests(&copy.project());
+    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project());
     assert!(tests.iter().all(|t| !t.passed()), "every test starts with the player");
 }
 
@@ -459,7 +461,7 @@ fn three_hundred_random_turns_with_menus_and_saves_replay_to_the_same_state_ever
     let report = replay(&copy.project(), &recording, &options).expect("the replay runs");
     assert_eq!(report.divergence, None, "every turn's hash as recorded");
     assert_eq!(report.turns, recording.turns.len() - 1);
-    assert_eq!(report.ended, nefia_runtime::host::replay::PLAY_STOPPED);
+    assert_eq!(report.ended, nefia_runtime::host::play::replay::PLAY_STOPPED);
 }
 
 #[test]
@@ -476,7 +478,7 @@ fn a_thousand_turns_can_be_gone_back_through_in_little_memory() {
             false => key(&host, "escape"),
         };
     }
-    let position = wait_for(&host, |s| s.recording.is_some_and(|r| r.turns >= 1000)).recording.unwrap();
+    let position = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.turns >= 1000)).play.recording.unwrap();
     // A long session is written as it goes, so a crash loses little of it.
     let so_far = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
     let so_far = Recording::read(&so_far[0]).expect("the recording so far reads");
@@ -484,7 +486,7 @@ fn a_thousand_turns_can_be_gone_back_through_in_little_memory() {
     assert!(position.back >= 1000, "{position:?}");
     assert!(position.kept_bytes < 50 << 20, "{} bytes kept for 1,000 turns", position.kept_bytes);
     let hash_at = |mark: usize| {
-        host.send(Command::GoToTurn(mark));
+        host.send(Command::Play(PlayCommand::GoToTurn(mark)));
         u64::from_str_radix(&hash(&host), 16).unwrap()
     };
     let (first, middle) = (hash_at(0), hash_at(500));
@@ -527,7 +529,7 @@ fn stepping_back_goes_across_the_stairs_a_save_and_a_load_with_the_save_tables()
     mark(&host);
     assert!(seen.len() >= 10, "{} turn starts", seen.len());
     for expected in seen.iter().rev().skip(1) {
-        host.send(Command::StepBack);
+        host.send(Command::Play(PlayCommand::StepBack));
         assert_eq!((turn(&host), hash(&host)), *expected, "stepped back to turn {}", expected.0);
     }
     assert_eq!(value(&host, "Map.current().name"), "\"town\"");
@@ -558,6 +560,6 @@ fn a_broken_or_hostile_recording_is_refused_or_stopped_with_a_message_that_names
     }
     let project = nefia_tests::repo_root().join("projects/demo");
     let report = replay(&project, &runaway, &ReplayOptions::default()).expect("the replay runs");
-    assert_eq!(report.ended, nefia_runtime::host::replay::PLAY_STOPPED);
+    assert_eq!(report.ended, nefia_runtime::host::play::replay::PLAY_STOPPED);
     assert_eq!(report.turns, runaway.turns.len() - 1, "every turn after it was played");
 }

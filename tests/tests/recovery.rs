@@ -5,6 +5,7 @@
 
 use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::host::{Command, HostEvent, HostHandle, MapCommand, PanicReport};
+use nefia_runtime::host::{PlayCommand, ReplCommand};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
@@ -17,7 +18,7 @@ fn value(host: &HostHandle, code: &str) -> String {
 }
 
 fn panic_report(host: &HostHandle, code: &str) -> PanicReport {
-    host.send(Command::Eval { id: 1, code: code.to_owned() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: code.to_owned() }));
     event(host, &mut Vec::new(), |e| match e {
         HostEvent::Panicked(report) => Some(report.clone()),
         _ => None,
@@ -38,7 +39,7 @@ fn tile_in_file(path: &std::path::Path, x: usize, y: usize) -> String {
 fn dirty_town(copy: &DemoCopy) -> HostHandle {
     let host = spawn_editing(&copy.project());
     value(&host, "Map.current():set_tile(1, 1, 'elona.water')");
-    wait_for(&host, |s| s.map_files.iter().any(|m| m.name == "town" && m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().any(|m| m.name == "town" && m.dirty));
     host
 }
 
@@ -56,7 +57,7 @@ fn a_panic_is_reported_the_world_kept_and_a_dirty_map_still_saves() {
     assert_eq!(value(&host, "Map.current():tile(1, 1)"), "\"elona.water\"", "the world is kept");
 
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
     assert_eq!(tile_in_file(&copy.project().join("maps/town.ron"), 1, 1), "elona.water", "the edit is saved");
 }
 
@@ -108,17 +109,17 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
 fn a_game_broken_while_playing_ends_and_the_edit_state_comes_back() {
     let copy = DemoCopy::new();
     let host = dirty_town(&copy);
-    host.send(Command::Play(nefia_runtime::host::play::PlayFrom::Start));
-    wait_for(&host, |s| s.playing && s.player.is_some());
+    host.send(Command::Play(PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Start)));
+    wait_for(&host, |s| s.play.playing && s.player.is_some());
     let uid = value(&host, "return Chara.player().uid");
     let report = panic_report(&host, &format!("Fault.corrupt_and_panic({uid}, 'bent index')"));
     assert!(!report.fatal, "{}", report.message);
     assert!(report.message.contains("the played game was inconsistent"), "{}", report.message);
     assert!(report.message.contains("the edit state is back"), "{}", report.message);
-    let snapshot = wait_for(&host, |s| !s.playing);
+    let snapshot = wait_for(&host, |s| !s.play.playing);
     assert_ne!(snapshot.state, RuntimeState::Failed);
     assert_eq!(value(&host, "Map.current():tile(1, 1)"), "\"elona.water\"", "the unsaved edit is kept");
     host.send(Command::Maps(MapCommand::SaveAll));
-    wait_for(&host, |s| s.map_files.iter().all(|m| !m.dirty));
+    wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
     assert_eq!(tile_in_file(&copy.project().join("maps/town.ron"), 1, 1), "elona.water", "and it saves");
 }

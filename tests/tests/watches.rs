@@ -10,6 +10,7 @@ use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::value::Value;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::RuntimeState;
+use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, ReplCommand};
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::host::{answer, demo, eval, wait_for};
@@ -23,9 +24,9 @@ fn values(list: &[&str]) -> Evaluation {
 fn stopped(host: &nefia_runtime::host::HostHandle, saying: &str) -> (String, String, u32, String) {
     let snapshot = wait_for(host, |s| {
         s.state == RuntimeState::Paused
-            && s.pause.as_ref().is_some_and(|p| p.reason.as_ref().is_some_and(|r| r.contains(saying)))
+            && s.debug.pause.as_ref().is_some_and(|p| p.reason.as_ref().is_some_and(|r| r.contains(saying)))
     });
-    let view = snapshot.pause.clone().expect("a break");
+    let view = snapshot.debug.pause.clone().expect("a break");
     (view.reason.unwrap_or_default(), view.file, view.line, view.function)
 }
 
@@ -38,7 +39,7 @@ fn a_watch_stops_at_the_writing_line_and_a_local_assigned_there_changes_the_next
         other => panic!("{other:?}"),
     };
     assert_eq!(eval(&host, "w = Debug.watch(c, 'hp') return w"), values(&["1"]));
-    host.send(Command::Eval {
+    host.send(Command::Repl(ReplCommand::Eval {
         id: 7,
         code: "local function hurt()\n\
                  local damage = 2\n\
@@ -48,18 +49,18 @@ fn a_watch_stops_at_the_writing_line_and_a_local_assigned_there_changes_the_next
                hurt()\n\
                return c.hp"
             .into(),
-    });
+    }));
     let (reason, file, line, function) = stopped(&host, "6 → 10");
     assert_eq!(reason, format!("watch: uid {uid} (elona.putit) hp 6 → 10 at repl:3"));
     assert_eq!((file.as_str(), line, function.as_str()), ("repl", 3, "hurt"));
-    let stack = wait_for(&host, |s| s.pause.is_some()).pause.clone().expect("a break").stack;
+    let stack = wait_for(&host, |s| s.debug.pause.is_some()).debug.pause.clone().expect("a break").stack;
     assert_eq!(stack, ["hurt at repl:3", "main chunk at repl:6"], "the stack, the writer first");
     assert_eq!(eval(&host, "damage"), values(&["2"]), "the writer's locals are there");
     assert_eq!(eval(&host, "damage = 7"), values(&[]));
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     let (reason, _, line, _) = stopped(&host, "10 → 3");
     assert_eq!((reason.as_str(), line), (format!("watch: uid {uid} (elona.putit) hp 10 → 3 at repl:4").as_str(), 4));
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     let mut seen = Vec::new();
     assert_eq!(answer(&host, 7, &mut seen), values(&["3"]), "the assigned damage was written");
     assert_eq!(eval(&host, "Debug.watches()[1].hits"), values(&["2"]));
@@ -88,13 +89,13 @@ fn a_handlers_mod_during_refresh_stops_in_the_handler_and_only_real_changes_fire
     assert_eq!(eval(&host, "Debug.watch(c, 'dv')"), values(&["1"]));
     // Refreshing again puts the same value back: not a change.
     assert_eq!(eval(&host, "c:refresh() return 'ran'"), values(&["\"ran\""]));
-    host.send(Command::Eval { id: 3, code: "bonus = 9 c:refresh() return c:calc('dv')".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 3, code: "bonus = 9 c:refresh() return c:calc('dv')".into() }));
     let (reason, file, line, function) = stopped(&host, "dv");
     let base: i64 = before.parse::<i64>().expect("a number") - 5;
     assert!(reason.ends_with(&format!("dv {before} → {} at repl:4", base + 9)), "{reason}");
     assert_eq!((file.as_str(), line), ("repl", 4), "in the handler ({function})");
     assert_eq!(eval(&host, "chara.uid == c.uid"), values(&["true"]), "the handler's argument is a local");
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     let mut seen = Vec::new();
     assert_eq!(answer(&host, 3, &mut seen), values(&[&(base + 9).to_string()]));
 }
@@ -105,10 +106,10 @@ fn a_condition_filters_and_an_editor_edit_stops_named_as_the_operation() {
     eval(&host, "c = Chara.create('elona.putit', 5, 5) c.hp = 9");
     assert_eq!(eval(&host, "Debug.watch(c, 'hp', function(old, new) return new < 5 end)"), values(&["1"]));
     assert_eq!(eval(&host, "c.hp = 8 c.hp = 7 return c.hp"), values(&["7"]), "not below 5: no stop");
-    host.send(Command::Eval { id: 4, code: "c.hp = 4 return 'went on'".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 4, code: "c.hp = 4 return 'went on'".into() }));
     let (reason, ..) = stopped(&host, "7 → 4");
     assert!(reason.contains("hp 7 → 4 at repl:1"), "{reason}");
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     let mut seen = Vec::new();
     assert_eq!(answer(&host, 4, &mut seen), values(&["\"went on\""]));
 
@@ -117,15 +118,15 @@ fn a_condition_filters_and_an_editor_edit_stops_named_as_the_operation() {
         Evaluation::Values(v) => v[0].parse::<u64>().expect("a uid"),
         other => panic!("{other:?}"),
     };
-    host.send(Command::Edit(Edit::SetBase {
+    host.send(Command::Editing(EditingCommand::Edit(Edit::SetBase {
         uids: vec![nefia_runtime::game::object::Uid(uid)],
         field: "hp".into(),
         value: Value::Int(2),
-    }));
+    })));
     let (reason, file, ..) = stopped(&host, "4 → 2");
     assert!(reason.ends_with("hp 4 → 2 at an edit in the editor"), "{reason}");
     assert_eq!(file, "an edit in the editor");
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     wait_for(&host, |s| s.state == RuntimeState::Running);
     assert_eq!(eval(&host, "c.hp"), values(&["2"]));
 }
@@ -197,7 +198,7 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     }
     assert!(seen.len() >= 3, "the putit hit a few times: {seen:?}");
     let player = host.snapshot().player.expect("a player");
-    host.send(Command::FindChanges { uid: player, field: "hp".into() });
+    host.send(Command::Debug(DebugCommand::FindChanges { uid: player, field: "hp".into() }));
     let mut events = Vec::new();
     let entries = nefia_tests::host::event(&host, &mut events, |e| match e {
         nefia_runtime::host::HostEvent::Changes { entries, .. } => Some(entries.clone()),
@@ -223,7 +224,12 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     // Going to a hit (the second of its turn, if a turn had two): the game stops at the
     // line that made it, with its locals.
     let target = entries.iter().find(|e| e.nth == 1).unwrap_or(&entries[2]);
-    host.send(Command::GoToChange { mark: target.mark, nth: target.nth, uid: player, field: "hp".into() });
+    host.send(Command::Debug(DebugCommand::GoToChange {
+        mark: target.mark,
+        nth: target.nth,
+        uid: player,
+        field: "hp".into(),
+    }));
     let (reason, file, line, function) = stopped(&host, "rules.lua:37");
     assert!(reason.contains(&format!("hp {} → {}", target.change.old, target.change.new)), "{reason}");
     assert_eq!((file.as_str(), line, function.as_str()), ("mods/elona/game/rules.lua", 37, "damage"));
@@ -231,11 +237,11 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     let new = target.change.new.as_i64().expect("hp");
     assert_eq!(number(&host, "amount"), old - new, "the writer's locals");
     assert_eq!(number(&host, "target.hp"), new, "the write has just been made");
-    host.send(Command::Continue);
-    let after = wait_for(&host, |s| s.state == RuntimeState::Running && s.pause.is_none());
-    let position = after.recording.expect("still the recorded session");
+    host.send(Command::Debug(DebugCommand::Continue));
+    let after = wait_for(&host, |s| s.state == RuntimeState::Running && s.debug.pause.is_none());
+    let position = after.play.recording.expect("still the recorded session");
     assert_eq!(position.at, target.mark + 1, "the rest of that turn replayed");
-    assert!(after.watches.is_empty(), "the watch that stopped there is gone");
+    assert!(after.debug.watches.is_empty(), "the watch that stopped there is gone");
 }
 
 #[test]
@@ -249,11 +255,11 @@ fn a_hotload_that_changes_a_prototypes_default_fires_named_as_the_hotload() {
     let stronger = text.replacen("   strength = 2,", "   strength = 5,", 1);
     assert_ne!(text, stronger, "the putit's strength is in the file");
     std::fs::write(&charas, stronger).unwrap();
-    host.send(Command::Reload(charas.clone()));
+    host.send(Command::Mods(ModCommand::Reload(charas.clone())));
     let (reason, file, ..) = stopped(&host, "strength 2 → 5");
     assert!(reason.ends_with(&format!("strength 2 → 5 at the hotload of {}", charas.display())), "{reason}");
     assert!(file.contains("hotload"), "{file}");
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     wait_for(&host, |s| s.state == RuntimeState::Running);
     assert_eq!(eval(&host, "c.strength"), values(&["5"]));
 }
@@ -262,7 +268,7 @@ fn a_hotload_that_changes_a_prototypes_default_fires_named_as_the_hotload() {
 fn keys_do_not_reach_the_game_while_it_is_stopped_at_a_breakpoint() {
     let host = demo();
     let turn = number(&host, "World.turn()");
-    host.send(Command::Eval { id: 9, code: "pause() return World.turn()".into() });
+    host.send(Command::Repl(ReplCommand::Eval { id: 9, code: "pause() return World.turn()".into() }));
     wait_for(&host, |s| s.state == RuntimeState::Paused);
     host.send(Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     let mut seen = Vec::new();
@@ -271,6 +277,6 @@ fn keys_do_not_reach_the_game_while_it_is_stopped_at_a_breakpoint() {
         _ => None,
     });
     assert!(refused.contains("stopped at a breakpoint"), "{refused}");
-    host.send(Command::Continue);
+    host.send(Command::Debug(DebugCommand::Continue));
     assert_eq!(answer(&host, 9, &mut seen), values(&[&turn.to_string()]), "no turn passed while it was stopped");
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{Exit, project_or_default, window_closed};
+use nefia_runtime::host::PlayCommand;
 
 /// Open the player window on a project: the game alone, with a title menu.
 #[derive(clap::Args)]
@@ -68,7 +69,7 @@ fn serve_headless(project: PathBuf, listener: Listener) -> ExitCode {
     // Nothing edits maps here: there is nothing to journal.
     config.journal = None;
     let host = HostHandle::spawn(config);
-    host.send(Command::Play(PlayFrom::Start));
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
     let _server = listener.serve(host.connector());
     loop {
         match host.next_event(Duration::from_secs(1)) {

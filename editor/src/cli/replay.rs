@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Exit {
             return Ok(ExitCode::from(2));
         }
     };
-    let options = nefia_runtime::host::replay::ReplayOptions {
+    let options = nefia_runtime::host::play::replay::ReplayOptions {
         check: args.check,
         to_turn: args.to_turn,
         save_to: args.save_to.clone(),
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Exit {
         changes,
         profile: args.profile,
     };
-    let report = match nefia_runtime::host::replay::replay(&project, &recording, &options) {
+    let report = match nefia_runtime::host::play::replay::replay(&project, &recording, &options) {
         Ok(report) => report,
         Err(error) => {
             eprintln!("nefia replay: {}: {error}", file.display());

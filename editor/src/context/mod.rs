@@ -12,6 +12,7 @@ use std::time::Instant;
 use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::Snapshot;
+use nefia_runtime::host::{EditingCommand, ReplCommand};
 
 use crate::links::LinkAction;
 
@@ -77,7 +78,7 @@ pub struct EditorContext {
     /// [`crate::conflicts::save`].
     pub pending_save: Option<(nefia_runtime::host::MapCommand, Vec<String>)>,
     /// What came of recovering the last session's edits, shown until it is read.
-    pub recovery_report: Option<nefia_runtime::host::journal::RecoveryReport>,
+    pub recovery_report: Option<nefia_runtime::host::editing::journal::RecoveryReport>,
 }
 
 impl EditorContext {
@@ -104,7 +105,7 @@ impl EditorContext {
     /// Selects `uids`, and tells the runtime.
     pub fn select(&mut self, uids: Vec<Uid>) {
         self.selection = uids.clone();
-        self.outbox.push(Command::Select(uids));
+        self.outbox.push(Command::Editing(EditingCommand::Select(uids)));
     }
 
     /// Selects `uid` and brings it into view: the viewport pans to it (or to whoever holds
@@ -121,7 +122,9 @@ impl EditorContext {
                 self.select_and_show(uid);
                 self.requests.push(AppRequest::OpenTab(Tab::Inspector));
             }
-            LinkAction::ShowSource(file, line) => self.outbox.push(Command::ShowSource { file, line }),
+            LinkAction::ShowSource(file, line) => {
+                self.outbox.push(Command::Repl(ReplCommand::ShowSource { file, line }))
+            }
         }
     }
 }

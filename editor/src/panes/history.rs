@@ -3,18 +3,19 @@
 
 use egui::{RichText, Ui};
 use nefia_runtime::host::Command;
+use nefia_runtime::host::EditingCommand;
 
 use crate::context::EditorContext;
 
 /// Shows the history.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
-    let history = state.snapshot.history.clone();
+    let history = state.snapshot.editing.history.clone();
     ui.horizontal(|ui| {
         if ui.add_enabled(history.done > 0, egui::Button::new("Undo")).clicked() {
-            state.outbox.push(Command::Undo);
+            state.outbox.push(Command::Editing(EditingCommand::Undo));
         }
         if ui.add_enabled(history.done < history.labels.len(), egui::Button::new("Redo")).clicked() {
-            state.outbox.push(Command::Redo);
+            state.outbox.push(Command::Editing(EditingCommand::Redo));
         }
     });
     if history.labels.is_empty() {
@@ -28,9 +29,13 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
             if ui.selectable_label(index + 1 == history.done, text).clicked() {
                 let target = index + 1;
                 if target < history.done {
-                    state.outbox.extend(std::iter::repeat_n(Command::Undo, history.done - target));
+                    state
+                        .outbox
+                        .extend(std::iter::repeat_n(Command::Editing(EditingCommand::Undo), history.done - target));
                 } else {
-                    state.outbox.extend(std::iter::repeat_n(Command::Redo, target - history.done));
+                    state
+                        .outbox
+                        .extend(std::iter::repeat_n(Command::Editing(EditingCommand::Redo), target - history.done));
                 }
             }
         }

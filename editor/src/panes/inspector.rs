@@ -15,6 +15,7 @@ use nefia_runtime::game::moddable::{Contribution, TempValue};
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::{FieldRow, ObjectDetails};
+use nefia_runtime::host::{DebugCommand, EditingCommand};
 use nefia_runtime::{ModMethod, Uid, Value};
 
 use crate::context::EditorContext;
@@ -80,7 +81,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
         None => state.selection.clone(),
     };
     let objects: Vec<&ObjectDetails> =
-        uids.iter().filter_map(|uid| snapshot.inspected.iter().find(|o| o.uid == *uid)).collect();
+        uids.iter().filter_map(|uid| snapshot.editing.inspected.iter().find(|o| o.uid == *uid)).collect();
     if objects.is_empty() {
         ui.weak(match pinned {
             Some(uid) => format!("uid {uid} no longer exists."),
@@ -88,7 +89,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
         });
         return;
     }
-    inspector.track_turns(snapshot.turn, &snapshot.inspected);
+    inspector.track_turns(snapshot.turn, &snapshot.editing.inspected);
     header_ui(ui, state, &objects, pinned);
     let filter = inspector.filters.entry(pinned).or_default();
     ui.horizontal(|ui| {
@@ -140,6 +141,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                         }
                         let watched = line.depth == 0
                             && snapshot
+                                .debug
                                 .watches
                                 .iter()
                                 .any(|w| w.enabled && w.field == shared.name && uids.contains(&w.uid));
@@ -197,7 +199,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
             inspector.expanded.insert(key);
         }
     }
-    state.outbox.extend(edits.into_iter().map(Command::Edit));
+    state.outbox.extend(edits.into_iter().map(|edit| Command::Editing(EditingCommand::Edit(edit))));
     state.outbox.extend(watch_commands);
 }
 
@@ -212,7 +214,9 @@ fn field_menu_ui(
     commands: &mut Vec<Command>,
 ) {
     let watch = |becomes: Option<Value>| {
-        uids.iter().map(move |&uid| Command::Watch { uid, field: field.to_owned(), becomes: becomes.clone() })
+        uids.iter().map(move |&uid| {
+            Command::Debug(DebugCommand::Watch { uid, field: field.to_owned(), becomes: becomes.clone() })
+        })
     };
     if ui.button("Break when it changes").on_hover_text("Pause the game at the line that changes it").clicked() {
         commands.extend(watch(None));
@@ -229,18 +233,22 @@ fn field_menu_ui(
             ui.close();
         }
     });
-    if snapshot.recording.is_some() {
+    if snapshot.play.recording.is_some() {
         let response = ui
             .button("When did this change?")
             .on_hover_text("Replay this session and list every change of the field, with the line that made it");
         if response.clicked() {
-            commands.extend(uids.iter().take(1).map(|&uid| Command::FindChanges { uid, field: field.to_owned() }));
+            commands.extend(
+                uids.iter()
+                    .take(1)
+                    .map(|&uid| Command::Debug(DebugCommand::FindChanges { uid, field: field.to_owned() })),
+            );
             ui.close();
         }
     }
-    let set: Vec<_> = snapshot.watches.iter().filter(|w| w.field == field && uids.contains(&w.uid)).collect();
+    let set: Vec<_> = snapshot.debug.watches.iter().filter(|w| w.field == field && uids.contains(&w.uid)).collect();
     if !set.is_empty() && ui.button("Remove its watches").clicked() {
-        commands.extend(set.iter().map(|w| Command::Unwatch(w.id)));
+        commands.extend(set.iter().map(|w| Command::Debug(DebugCommand::Unwatch(w.id))));
         ui.close();
     }
 }
@@ -256,7 +264,7 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
                     .on_hover_text("refresh(): clear temp values and let handlers re-apply them")
                     .clicked()
                 {
-                    state.outbox.push(Command::Edit(Edit::Refresh { uids: uids.clone() }));
+                    state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Refresh { uids: uids.clone() })));
                 }
                 if pinned.is_none()
                     && ui.button("📌 Pin").on_hover_text("Open an inspector that keeps showing this object").clicked()
@@ -296,7 +304,7 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
             ui.horizontal(|ui| {
                 ui.label(RichText::new(format!("{} objects selected", objects.len())).strong());
                 if ui.button("Refresh all").clicked() {
-                    state.outbox.push(Command::Edit(Edit::Refresh { uids: uids.clone() }));
+                    state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Refresh { uids: uids.clone() })));
                 }
             });
             ui.weak("Fields they share show once; an edit applies to all.");

@@ -14,6 +14,7 @@ use egui::{Color32, RichText, Sense, Ui};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::location::Holder;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::view::{LocationTree, ObjectRow};
 use nefia_runtime::{MapId, ObjectKind, Symbol, Uid};
 
@@ -288,7 +289,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, locations: &mut LocationsState
                     (Holder::Map(map), Some(&uid)) => drop_position(&snapshot.locations, map, uid),
                     _ => (0, 0),
                 };
-                state.outbox.push(Command::Edit(Edit::Move { uids, to: holder, x, y }));
+                state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Move { uids, to: holder, x, y })));
             }
             Action::MoveToPlayer(uid, kind) => {
                 if let Some(command) = move_to_player(&snapshot.locations, snapshot.player, uid, kind) {
@@ -370,13 +371,13 @@ fn object_ui(ui: &mut Ui, object: &ObjectLine, expanded: &HashSet<Node>, selecti
             actions.push(Action::Select(uid));
         }
         if ui.button("Clone").clicked() {
-            actions.push(Action::Command(Command::Edit(Edit::Clone { uids: vec![uid] })));
+            actions.push(Action::Command(Command::Editing(EditingCommand::Edit(Edit::Clone { uids: vec![uid] }))));
         }
         if ui.button("Remove (remove_ownership)").clicked() {
-            actions.push(Action::Command(Command::Edit(Edit::Remove { uids: vec![uid] })));
+            actions.push(Action::Command(Command::Editing(EditingCommand::Edit(Edit::Remove { uids: vec![uid] }))));
         }
         if ui.button("Refresh").clicked() {
-            actions.push(Action::Command(Command::Edit(Edit::Refresh { uids: vec![uid] })));
+            actions.push(Action::Command(Command::Editing(EditingCommand::Edit(Edit::Refresh { uids: vec![uid] }))));
         }
         if ui.button("Move to player").clicked() {
             actions.push(Action::MoveToPlayer(uid, object.kind));
@@ -417,8 +418,18 @@ fn drop_position(tree: &LocationTree, map: MapId, uid: Uid) -> (i32, i32) {
 fn move_to_player(tree: &LocationTree, player: Option<Uid>, uid: Uid, kind: ObjectKind) -> Option<Command> {
     let player = player?;
     if kind == ObjectKind::Item {
-        return Some(Command::Edit(Edit::Move { uids: vec![uid], to: Holder::Object(player), x: 0, y: 0 }));
+        return Some(Command::Editing(EditingCommand::Edit(Edit::Move {
+            uids: vec![uid],
+            to: Holder::Object(player),
+            x: 0,
+            y: 0,
+        })));
     }
     let (map, row) = tree.maps.iter().find_map(|m| m.objects.iter().find(|r| r.uid == player).map(|r| (m.id, r)))?;
-    Some(Command::Edit(Edit::Move { uids: vec![uid], to: Holder::Map(map), x: row.x, y: row.y }))
+    Some(Command::Editing(EditingCommand::Edit(Edit::Move {
+        uids: vec![uid],
+        to: Holder::Map(map),
+        x: row.x,
+        y: row.y,
+    })))
 }

@@ -7,6 +7,7 @@ use egui::{RichText, Ui};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::map::MapId;
 use nefia_runtime::game::map_files::MapFileView;
+use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::{Command, MapCommand};
 
 use crate::context::EditorContext;
@@ -93,13 +94,13 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
             let dialog = MapDialog::New { name: String::new(), width: 40, height: 25, tile: state_tile(state) };
             maps.dialog = Some(dialog);
         }
-        let dirty = snapshot.map_files.iter().any(|m| m.dirty);
+        let dirty = snapshot.maps.files.iter().any(|m| m.dirty);
         if ui.add_enabled(dirty, egui::Button::new("Save all")).clicked() {
             crate::conflicts::save(state, MapCommand::SaveAll);
         }
     });
     ui.separator();
-    for view in &snapshot.map_files {
+    for view in &snapshot.maps.files {
         let selected = maps.selected.as_deref() == Some(view.name.as_str());
         let mut text = RichText::new(marks(view));
         if view.conflicts > 0 {
@@ -129,7 +130,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
         }
     }
     ui.separator();
-    let chosen = maps.selected.clone().and_then(|name| snapshot.map_files.iter().find(|m| m.name == name).cloned());
+    let chosen = maps.selected.clone().and_then(|name| snapshot.maps.files.iter().find(|m| m.name == name).cloned());
     if let Some(view) = chosen {
         actions_ui(ui, state, maps, &view);
     }
@@ -139,7 +140,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
 /// The tile new cells get: the palette's, or the first tile.
 fn state_tile(state: &EditorContext) -> String {
     state.level.tile.map(|t| t.to_string()).unwrap_or_else(|| {
-        let tiles = state.snapshot.data.iter().find(|t| t.id.as_str() == "base.map_tile");
+        let tiles = state.snapshot.mods.data.iter().find(|t| t.id.as_str() == "base.map_tile");
         tiles.and_then(|t| t.entries.first()).map(|e| e.id.to_string()).unwrap_or_default()
     })
 }
@@ -169,7 +170,7 @@ fn actions_ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState, view
                 .on_hover_text("make the map again with its generator, params and seed (undo brings it back)")
                 .clicked()
         {
-            state.outbox.push(Command::Edit(Edit::Regenerate { map }));
+            state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Regenerate { map })));
         }
         if ui.add_enabled(!view.start, egui::Button::new("Set as start map")).clicked() {
             state.outbox.push(Command::Maps(MapCommand::SetStart(name.clone())));
@@ -261,13 +262,13 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorContext, maps: &mut MapsStat
                     ui.text_edit_singleline(tile);
                 });
                 if ui.button("Resize").clicked() {
-                    command = Some(Command::Edit(Edit::Resize {
+                    command = Some(Command::Editing(EditingCommand::Edit(Edit::Resize {
                         map: *map,
                         width: *width,
                         height: *height,
                         anchor: *anchor,
                         tile: tile.clone(),
-                    }));
+                    })));
                 }
             }
             MapDialog::Delete { name } => {

@@ -7,6 +7,7 @@
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::game::mods::ModRow;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::ModCommand;
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links;
@@ -23,11 +24,11 @@ pub struct ModsState {
 
 /// Shows the Mods pane.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
-    let rows = state.snapshot.mod_rows.clone();
+    let rows = state.snapshot.mods.rows.clone();
     ui.horizontal(|ui| {
         ui.label(format!("{} mods found", rows.len()));
         if ui.button("Rescan").on_hover_text("Look again for mod folders (a folder with a mod.ron)").clicked() {
-            state.outbox.push(Command::RescanMods);
+            state.outbox.push(Command::Mods(ModCommand::Rescan));
         }
     });
     ui.horizontal(|ui| {
@@ -39,7 +40,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
             .on_hover_text("Write mods/<id>/ (mod.ron, init.lua with a prototype and a handler) and enable it")
             .clicked()
         {
-            state.outbox.push(Command::NewMod(id));
+            state.outbox.push(Command::Mods(ModCommand::New(id)));
             mods.new_id.clear();
             mods.changed = true;
         }
@@ -83,7 +84,7 @@ fn row_ui(
         let tick = ui.checkbox(&mut enabled, RichText::new(&row.id).strong().monospace());
         super::accessible_name(ui, &tick, format!("enable mod {}", row.id));
         if tick.changed() {
-            state.outbox.push(Command::SetModEnabled { id: row.id.clone(), enabled });
+            state.outbox.push(Command::Mods(ModCommand::SetEnabled { id: row.id.clone(), enabled }));
             mods.changed = true;
         }
         if !row.version.is_empty() {
@@ -96,7 +97,7 @@ fn row_ui(
         if row.load_position.is_some()
             && ui.small_button("Reload").on_hover_text("Run the mod's loaded files again").clicked()
         {
-            state.outbox.push(Command::ReloadMod(row.id.clone()));
+            state.outbox.push(Command::Mods(ModCommand::ReloadMod(row.id.clone())));
         }
     });
     if !row.description.is_empty() {

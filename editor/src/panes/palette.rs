@@ -46,7 +46,7 @@ fn matches(entry: &PrototypeView, search: &str) -> bool {
 /// Shows the palette.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let snapshot = state.snapshot.clone();
-    let entries = |data_type: &str| snapshot.data.iter().find(|t| t.id.as_str() == data_type).map(|t| &t.entries);
+    let entries = |data_type: &str| snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type).map(|t| &t.entries);
     let level = &mut state.level;
     ui.heading("Tiles");
     ui.horizontal(|ui| {

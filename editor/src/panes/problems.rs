@@ -18,7 +18,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
         ui.weak("No current map.");
         return;
     };
-    if state.snapshot.playing {
+    if state.snapshot.play.playing {
         ui.weak(
             with_binding("The validators check the maps being edited: stop playing", Action::StopPlay, ui.ctx())
                 + " to see them.",
@@ -34,7 +34,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
 
 /// The current map's problems, each a button that brings its cell into view.
 pub fn list(ui: &mut Ui, state: &mut EditorContext) {
-    let view = state.snapshot.map_problems.clone();
+    let view = state.snapshot.maps.problems.clone();
     if view.stale {
         ui.weak("checking…");
     } else if view.problems.is_empty() {

@@ -9,6 +9,7 @@ use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
 use nefia_runtime::host::Command;
+use nefia_runtime::host::DebugCommand;
 use nefia_runtime::lua::profile::{ProfileKey, Spent, TurnProfile};
 
 use crate::context::EditorContext;
@@ -38,7 +39,7 @@ pub struct ProfilerState {
 
 /// Shows the pane.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut ProfilerState) {
-    let profile = state.snapshot.profile.clone();
+    let profile = state.snapshot.debug.profile.clone();
     ui.horizontal(|ui| {
         let label = if profile.on { "⏺ Recording" } else { "⏺ Record" };
         let record = ui.selectable_label(
@@ -50,10 +51,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut ProfilerState) {
             }),
         );
         if record.on_hover_text("Measure where each turn's time goes (costs a few percent of a turn)").clicked() {
-            state.outbox.push(Command::SetProfiling(!profile.on));
+            state.outbox.push(Command::Debug(DebugCommand::SetProfiling(!profile.on)));
         }
         if ui.button("Clear").clicked() {
-            state.outbox.push(Command::ClearProfile);
+            state.outbox.push(Command::Debug(DebugCommand::ClearProfile));
             pane.picked = None;
         }
         ui.weak(format!("{} turns kept", profile.turns.len()));

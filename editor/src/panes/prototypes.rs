@@ -13,7 +13,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, search: &mut String) {
     });
     let search = search.to_lowercase();
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for data_type in snapshot.data.iter() {
+        for data_type in snapshot.mods.data.iter() {
             let entries: Vec<_> = data_type
                 .entries
                 .iter()

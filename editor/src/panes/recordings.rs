@@ -12,7 +12,8 @@ use std::time::{Duration, Instant, SystemTime};
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::game::recording::Recording;
 use nefia_runtime::host::Command;
-use nefia_runtime::host::replay::{ReplayOptions, replay};
+use nefia_runtime::host::PlayCommand;
+use nefia_runtime::host::play::replay::{ReplayOptions, replay};
 
 use crate::context::EditorContext;
 
@@ -155,7 +156,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, recordings: &mut RecordingsSta
         ui.colored_label(Color32::LIGHT_RED, problem);
     }
     ui.separator();
-    let playing = state.snapshot.playing;
+    let playing = state.snapshot.play.playing;
     let mut todo: Vec<(PathBuf, Wanted)> = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false; 2]).show(ui, |ui| {
         if recordings.listed.is_empty() {
@@ -215,7 +216,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, recordings: &mut RecordingsSta
     }
     for (path, what) in todo {
         match what {
-            Wanted::Open => state.outbox.push(Command::OpenRecording(path)),
+            Wanted::Open => state.outbox.push(Command::Play(PlayCommand::OpenRecording(path))),
             Wanted::Check => recordings.check(&state.project, &path),
             Wanted::KeepAsTest => recordings.keep_as_test(&path),
         }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use egui::{Color32, Key, Modifiers, RichText, Ui};
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::Snapshot;
+use nefia_runtime::host::{EditingCommand, ReplCommand};
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
 
@@ -109,7 +110,7 @@ impl ReplState {
         self.completions.clear();
         self.entries.push(ReplEntry { input: code.clone(), result: None, id: self.next_id });
         self.transcript.push(TranscriptLine::Input(self.next_id));
-        Command::Eval { id: self.next_id, code }
+        Command::Repl(ReplCommand::Eval { id: self.next_id, code })
     }
 
     fn save_history(&self) {
@@ -166,7 +167,7 @@ impl ReplState {
     pub fn complete(&mut self) -> Command {
         self.next_id += 1;
         self.completing = Some(self.next_id);
-        Command::Complete { id: self.next_id, text: self.input.clone() }
+        Command::Repl(ReplCommand::Complete { id: self.next_id, text: self.input.clone() })
     }
 
     /// Up (`older`) or Down through the history.
@@ -202,7 +203,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState) {
     rest.max.y = rest.max.y.min(input_panel.response.rect.top());
     ui.scope_builder(egui::UiBuilder::new().max_rect(rest), |ui| {
         ui.shrink_clip_rect(rest);
-        if let Some(pause) = &snapshot.pause
+        if let Some(pause) = &snapshot.debug.pause
             && !repl.locals_hidden
         {
             // A side panel that leaves the transcript most of the room.
@@ -369,21 +370,25 @@ fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapsh
     // In an empty input, Ctrl+Z and its redo keys are the editor's (an edit made from the
     // REPL is undone right where it was typed), not the text box's.
     if focused && repl.input.is_empty() {
-        let history = &snapshot.history;
+        let history = &snapshot.editing.history;
         let wanted = |action| match action {
             Action::Undo => history.done > 0,
             Action::Redo => history.done < history.labels.len(),
             _ => false,
         };
         for action in crate::commands::pressed(ui.ctx(), Scope::NotTyping, wanted) {
-            state.outbox.push(if action == Action::Undo { Command::Undo } else { Command::Redo });
+            state.outbox.push(if action == Action::Undo {
+                Command::Editing(EditingCommand::Undo)
+            } else {
+                Command::Editing(EditingCommand::Redo)
+            });
         }
     }
     if tab && !repl.input.trim().is_empty() {
         let command = repl.complete();
         state.outbox.push(command);
     }
-    let hint = match snapshot.pause {
+    let hint = match snapshot.debug.pause {
         Some(_) => {
             with_binding("Lua among the paused function's locals — `continue` to go on", Action::Continue, ui.ctx())
         }
@@ -420,7 +425,7 @@ fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapsh
 }
 
 fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapshot: &Snapshot) {
-    let paused = snapshot.pause.is_some();
+    let paused = snapshot.debug.pause.is_some();
     let busy = state.busy;
     ui.horizontal(|ui| {
         if paused {
@@ -429,17 +434,17 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
                 .on_hover_text(with_binding("Let the paused code go on", Action::Continue, ui.ctx()))
                 .clicked()
             {
-                state.outbox.push(Command::Continue);
+                state.outbox.push(Command::Debug(nefia_runtime::host::DebugCommand::Continue));
             }
             let mut shown = !repl.locals_hidden;
             ui.toggle_value(&mut shown, "Locals")
                 .on_hover_text("Show the paused function's locals beside the transcript");
             repl.locals_hidden = !shown;
         } else {
-            let label = if snapshot.break_requested { "⏸ Break (at the next turn)" } else { "⏸ Break" };
-            let button = ui.add_enabled(!snapshot.break_requested, egui::Button::new(label));
+            let label = if snapshot.debug.break_requested { "⏸ Break (at the next turn)" } else { "⏸ Break" };
+            let button = ui.add_enabled(!snapshot.debug.break_requested, egui::Button::new(label));
             if button.on_hover_text("Pause the game at the next turn boundary").clicked() {
-                state.outbox.push(Command::Break);
+                state.outbox.push(Command::Debug(nefia_runtime::host::DebugCommand::Break));
             }
         }
         if ui
@@ -460,7 +465,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
 }
 
 fn limits_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapshot: &Snapshot) {
-    let limits = &snapshot.limits;
+    let limits = &snapshot.debug.limits;
     let describe = |value: Option<String>| value.unwrap_or_else(|| "none".into());
     let summary = format!(
         "Limits: {} · {} (Lua heap {:.1} MiB)",
@@ -508,7 +513,7 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snaps
         if ui.add_enabled(valid, egui::Button::new("Apply")).clicked()
             && let (Ok(time), Ok(memory)) = (time, memory)
         {
-            state.outbox.push(Command::SetLimits { time, memory });
+            state.outbox.push(Command::Repl(ReplCommand::SetLimits { time, memory }));
             open = false;
         }
     }));

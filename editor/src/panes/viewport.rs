@@ -9,6 +9,7 @@ use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::location::Holder;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::{MapView, Snapshot};
+use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
 
 use nefia_runtime::lua::GameError;
 
@@ -80,7 +81,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         &map,
         &view.toggles,
         &snapshot.map_layers,
-        &snapshot.asset_dirs,
+        &snapshot.mods.asset_dirs,
     );
     for problem in view.renderer.take_image_problems() {
         state.requests.push(AppRequest::Warn(problem));
@@ -97,7 +98,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         );
     }
     let widgets: Vec<WidgetView> =
-        snapshot.widgets.iter().filter(|w| view.shows_widget(w, snapshot.playing)).cloned().collect();
+        snapshot.widgets.iter().filter(|w| view.shows_widget(w, snapshot.play.playing)).cloned().collect();
     overlay::paint_widgets(ui.painter(), rect, &widgets);
     view.report.widgets = widgets.into_iter().map(|w| w.id).collect();
 
@@ -108,8 +109,8 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             painter.rect_filled(cell, 0.0, egui::Color32::from_rgba_unmultiplied(255, 200, 40, 90));
         });
     }
-    if snapshot.map_problems.map == Some(map.id) {
-        let cells: Vec<(i32, i32)> = snapshot.map_problems.problems.iter().map(|p| (p.x, p.y)).collect();
+    if snapshot.maps.problems.map == Some(map.id) {
+        let cells: Vec<(i32, i32)> = snapshot.maps.problems.problems.iter().map(|p| (p.x, p.y)).collect();
         mark_cells(ui, rect, &camera, &cells, |painter, cell| {
             let stroke = egui::Stroke::new(2.0, super::problems::PROBLEM_COLOUR);
             painter.rect_stroke(cell, 0.0, stroke, egui::StrokeKind::Outside);
@@ -128,12 +129,17 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
     }
     // While playing the tools are put away: clicks select (the inspector works on the game).
     match state.level.tool {
-        _ if snapshot.playing => select_ui(ui, rect, &camera, &response, &map, state),
+        _ if snapshot.play.playing => select_ui(ui, rect, &camera, &response, &map, state),
         Tool::Select => select_ui(ui, rect, &camera, &response, &map, state),
         _ => tools::tool_ui(ui, rect, &camera, &response, &map, state),
     }
     if let (Some(payload), Some((x, y))) = (response.dnd_release_payload::<DraggedObjects>(), state.viewport.hovered) {
-        state.outbox.push(Command::Edit(Edit::Move { uids: payload.0.clone(), to: Holder::Map(map.id), x, y }));
+        state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Move {
+            uids: payload.0.clone(),
+            to: Holder::Map(map.id),
+            x,
+            y,
+        })));
     }
     notice_ui(ui, rect, state);
     // Any press gives the viewport the keyboard (tool shortcuts, Delete, the game's keys).
@@ -142,7 +148,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         response.request_focus();
     }
     state.viewport.has_focus = response.has_focus();
-    if snapshot.playing {
+    if snapshot.play.playing {
         keyboard_frame(ui, rect, response.has_focus() || state.viewport.repl_overlay);
     }
     let mut input = overlay::show_layers(ui, rect, &snapshot.layers);
@@ -167,13 +173,13 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             });
         });
     }
-    if let Some(error) = &snapshot.error {
+    if let Some(error) = &snapshot.debug.error {
         error_screen(ui, rect, error, state);
         return;
     }
     state.viewport.dismissed_error = None;
     let layer_open = !snapshot.layers.is_empty();
-    if response.has_focus() && !layer_open && !snapshot.playing {
+    if response.has_focus() && !layer_open && !snapshot.play.playing {
         tools::shortcuts(ui, &mut state.level);
         object_shortcuts(ui, &map, state);
     }
@@ -231,14 +237,14 @@ fn open_dropped_recording(ui: &Ui, state: &mut EditorContext) {
         path.extension().is_some_and(|e| e == "ron") && path.ancestors().any(|d| d.ends_with("recordings"))
     });
     if let Some(path) = recording {
-        state.outbox.push(Command::OpenRecording(path));
+        state.outbox.push(Command::Play(PlayCommand::OpenRecording(path)));
     }
 }
 
 fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
     // The rows keep their height while painting (the brush size is always there), so the
     // map below does not move under the mouse.
-    let editing = !state.snapshot.playing;
+    let editing = !state.snapshot.play.playing;
     ui.horizontal_wrapped(|ui| {
         // While playing the tools are put away (Stop brings them back) and the timeline of
         // the session's turns takes their place.
@@ -257,7 +263,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
         }
         ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
         let widgets = &state.snapshot.widgets;
-        let playing = state.snapshot.playing;
+        let playing = state.snapshot.play.playing;
         ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
             .response
             .on_hover_text("What the map shows: its layers and the HUD widgets");
@@ -330,7 +336,7 @@ fn tool_row_ui(ui: &mut Ui, level: &mut LevelState) {
 fn outline_selection(ui: &Ui, rect: Rect, camera: &Camera, snapshot: &Snapshot, selection: &[Uid]) {
     let Some(map) = &snapshot.map else { return };
     let painter = ui.painter().with_clip_rect(rect);
-    for object in snapshot.inspected.iter().filter(|o| selection.contains(&o.uid) && o.map == Some(map.id)) {
+    for object in snapshot.editing.inspected.iter().filter(|o| selection.contains(&o.uid) && o.map == Some(map.id)) {
         let min = camera.to_screen(rect, Vec2::new(object.x as f32, object.y as f32));
         let cell = Rect::from_min_size(min, Vec2::splat(camera.zoom.max(3.0)));
         painter.rect_stroke(
@@ -435,7 +441,7 @@ fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorCo
         state.follow(action);
     }
     match choice {
-        Some(ErrorChoice::Resume) => state.outbox.push(Command::Resume),
+        Some(ErrorChoice::Resume) => state.outbox.push(Command::Debug(DebugCommand::Resume)),
         Some(ErrorChoice::Leave) => {
             state.viewport.dismissed_error = Some(error.clone());
             state.requests.push(AppRequest::OpenTab(Tab::Repl));
@@ -482,6 +488,7 @@ fn move_ui(
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let moved: Vec<(Uid, i32, i32)> = state
         .snapshot
+        .editing
         .inspected
         .iter()
         .filter(|o| state.selection.contains(&o.uid) && o.map == Some(map.id))
@@ -502,7 +509,7 @@ fn move_ui(
         state.viewport.move_from = None;
         if (dx, dy) != (0, 0) && !moved.is_empty() {
             let uids = moved.into_iter().map(|(uid, _, _)| uid).collect();
-            state.outbox.push(Command::Edit(Edit::Offset { uids, dx, dy }));
+            state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Offset { uids, dx, dy })));
         }
     }
 }
@@ -529,6 +536,7 @@ fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorContext) {
         let region = state.level.region.filter(|(id, _, _)| *id == map.id).or_else(|| {
             let cells: Vec<(i32, i32)> = state
                 .snapshot
+                .editing
                 .inspected
                 .iter()
                 .filter(|o| state.selection.contains(&o.uid) && o.map == Some(map.id))
@@ -540,11 +548,11 @@ fn object_shortcuts(ui: &Ui, map: &MapView, state: &mut EditorContext) {
         });
         if let Some((map, min, max)) = region {
             let (width, height) = (max.0 - min.0 + 1, max.1 - min.1 + 1);
-            state.outbox.push(Command::Copy { map, x: min.0, y: min.1, width, height });
+            state.outbox.push(Command::Editing(EditingCommand::Copy { map, x: min.0, y: min.1, width, height }));
         }
     }
     if paste && let (Some(clip), Some((x, y))) = (state.level.clip.clone(), state.viewport.hovered) {
-        state.outbox.push(Command::Edit(Edit::Paste { map: map.id, x, y, clip }));
+        state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Paste { map: map.id, x, y, clip })));
     }
 }
 

@@ -8,7 +8,8 @@ use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
-use nefia_runtime::host::replay::ChangeEntry;
+use nefia_runtime::host::DebugCommand;
+use nefia_runtime::host::play::replay::ChangeEntry;
 
 use crate::context::EditorContext;
 
@@ -56,12 +57,12 @@ fn changes_ui(ui: &mut Ui, state: &mut EditorContext, list: &ChangeList) {
                     "Step back to this turn and replay it up to the change: the game stops at the line that made it",
                 );
                 if go.clicked() {
-                    state.outbox.push(Command::GoToChange {
+                    state.outbox.push(Command::Debug(DebugCommand::GoToChange {
                         mark: entry.mark,
                         nth: entry.nth,
                         uid: list.uid,
                         field: list.field.clone(),
-                    });
+                    }));
                 }
                 let c = &entry.change;
                 ui.label(RichText::new(format!("{} → {}", c.old, c.new)).monospace());
@@ -73,7 +74,7 @@ fn changes_ui(ui: &mut Ui, state: &mut EditorContext, list: &ChangeList) {
 
 /// The watches, one row each.
 fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
-    let watches = state.snapshot.watches.clone();
+    let watches = state.snapshot.debug.watches.clone();
     if watches.is_empty() {
         ui.weak("No watches. Right-click a field in the Inspector → Break when it changes, or call Debug.watch(obj, field) in Lua.");
         return;
@@ -105,7 +106,7 @@ fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
                         let response = ui.checkbox(&mut enabled, "").on_hover_text("Turn the watch on or off");
                         crate::panes::accessible_name(ui, &response, format!("watch {} on", watch.id));
                         if response.changed() {
-                            state.outbox.push(Command::EnableWatch { id: watch.id, enabled });
+                            state.outbox.push(Command::Debug(DebugCommand::EnableWatch { id: watch.id, enabled }));
                         }
                     });
                     row.col(|ui| {
@@ -124,7 +125,7 @@ fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
                         let response = ui.small_button("×").on_hover_text("Remove the watch");
                         crate::panes::accessible_name(ui, &response, format!("remove watch {}", watch.id));
                         if response.clicked() {
-                            state.outbox.push(Command::Unwatch(watch.id));
+                            state.outbox.push(Command::Debug(DebugCommand::Unwatch(watch.id)));
                         }
                     });
                 });

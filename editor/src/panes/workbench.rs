@@ -13,6 +13,7 @@ use egui::{Color32, RichText, Ui};
 use nefia_runtime::Value;
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
+use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
 use nefia_runtime::host::workbench::WorkbenchCommand;
 
@@ -80,7 +81,7 @@ struct Param {
 
 /// The schema of generator `id` as the data view holds it (its `params` field).
 fn schema(state: &EditorContext, id: &str) -> Vec<Param> {
-    let generators = state.snapshot.data.iter().find(|t| t.id.as_str() == "base.map_generator");
+    let generators = state.snapshot.mods.data.iter().find(|t| t.id.as_str() == "base.map_generator");
     let entry = generators.and_then(|t| t.entries.iter().find(|e| e.id.as_str() == id));
     let params = entry.and_then(|e| e.fields.iter().find(|(name, _)| name.as_str() == "params"));
     let Some((_, Value::Map(params))) = params else { return Vec::new() };
@@ -108,6 +109,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
 fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
     let generators: Vec<String> = state
         .snapshot
+        .mods
         .data
         .iter()
         .filter(|t| t.id.as_str() == "base.map_generator")
@@ -117,7 +119,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
         ui.weak("No map generators: add one with data:add { _type = \"base.map_generator\", ... } (see the README).");
         return;
     }
-    if state.snapshot.playing {
+    if state.snapshot.play.playing {
         ui.weak(
             with_binding("The workbench previews while editing: stop playing", Action::StopPlay, ui.ctx())
                 + " to use it.",
@@ -181,7 +183,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                     .on_hover_text("Play the preview at its entrance (Stop comes back here)")
                     .clicked()
             {
-                state.outbox.push(Command::Play(nefia_runtime::host::play::PlayFrom::Map(map)));
+                state.outbox.push(Command::Play(PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Map(map))));
             }
         }
     });

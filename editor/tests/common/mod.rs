@@ -30,9 +30,11 @@ pub fn editor_on(project: &std::path::Path, repl: ReplState) -> Harness<'static,
 pub fn started() -> Harness<'static, EditorApp> {
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
-    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::play::PlayFrom::Start));
+    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::PlayCommand::Start(
+        nefia_runtime::host::play::PlayFrom::Start,
+    )));
     step_until(&mut harness, "the game", |h| {
-        h.state().state().snapshot.playing && h.state().state().snapshot.player.is_some()
+        h.state().state().snapshot.play.playing && h.state().state().snapshot.player.is_some()
     });
     harness
 }

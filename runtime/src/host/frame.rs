@@ -6,11 +6,50 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{BuiltViews, Host, panic_message};
+use std::cell::{Cell, RefCell};
+
+use super::{Host, panic_message};
 use crate::game::display::LogLevel;
 use crate::game::location::Location;
 use crate::host::view::{self, RuntimeState, Snapshot};
+use crate::host::view::{LocationTreeBuilder, MapViewBuilder};
 use crate::lua::gui;
+
+/// The views of the world built for a snapshot, with the revision they were built at.
+#[derive(Default)]
+pub(super) struct BuiltViews {
+    /// The world revision (0: never built).
+    revision: u64,
+    /// The current map's view.
+    map: Option<Arc<view::MapView>>,
+    /// The Locations tree.
+    pub(super) locations: Arc<view::LocationTree>,
+}
+
+/// What the host builds snapshots with: the builders that reuse what did not change, and the
+/// views built last.
+pub(super) struct FrameBuilder {
+    pub(super) maps: RefCell<MapViewBuilder>,
+    pub(super) locations: RefCell<LocationTreeBuilder>,
+    /// The views last built from the world, reused while it does not change.
+    pub(super) built: RefCell<BuiltViews>,
+    /// When animations were last advanced.
+    pub(super) last_update: Cell<Instant>,
+    /// The number of the last snapshot.
+    pub(super) serial: Cell<u64>,
+}
+
+impl Default for FrameBuilder {
+    fn default() -> FrameBuilder {
+        FrameBuilder {
+            maps: RefCell::default(),
+            locations: RefCell::default(),
+            built: RefCell::default(),
+            last_update: Cell::new(Instant::now()),
+            serial: Cell::new(0),
+        }
+    }
+}
 
 impl Host {
     /// Advances animations and publishes a new snapshot. A panic while building it is
@@ -44,7 +83,7 @@ impl Host {
         let dt = now.duration_since(self.frame.last_update.get()).as_secs_f32().min(0.1);
         self.frame.last_update.set(now);
         let limits = &self.runtime.engine().limits;
-        let stopped = self.error.borrow().is_some();
+        let stopped = self.debug.error.borrow().is_some();
         // Widgets animate on the wall clock: what they read of it is not the game's input.
         let session = &self.runtime.engine().session;
         let mode = std::mem::take(&mut session.borrow_mut().mode);
@@ -68,28 +107,11 @@ impl Host {
             let built = self.frame.built.borrow();
             (built.map.clone(), built.locations.clone())
         };
-        let world = self.runtime.world();
-        if world.data.revision() != self.frame.data_revision.get() {
-            self.frame.data_revision.set(world.data.revision());
-            *self.frame.data.borrow_mut() = Arc::new(view::data_view(&world.data));
-        }
         let serial = self.frame.serial.get() + 1;
         self.frame.serial.set(serial);
+        let world = self.runtime.world();
         let date = world.clock.date();
         let maps = view::map_summaries(&world);
-        let own_events = self.runtime.engine().object_events.borrow();
-        let inspected = self
-            .inspect
-            .borrow()
-            .iter()
-            .filter_map(|&uid| view::object_details(&world, uid))
-            .map(|mut details| {
-                details.own_handlers = own_events.listing(details.uid, details.id);
-                details
-            })
-            .collect();
-        drop(own_events);
-        let selection = self.runtime.engine().editor.selection.borrow().clone();
         let player = world.player();
         let player_at = player.and_then(|uid| {
             let object = world.object(uid).ok()?;
@@ -97,77 +119,35 @@ impl Host {
             on_current.then_some((object.x, object.y))
         });
         let turn = world.turn;
-        let mut map_files = match self.runtime.project() {
-            Some(project) => self.runtime.maps().views(&world, &project),
-            None => Vec::new(),
-        };
-        // While playing, the marks are the edit state's: playing changes no map file.
-        if let Some(edit) = self.play.edit.borrow().as_ref() {
-            for view in &mut map_files {
-                view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
-            }
-        }
         drop(world);
-        let error = self.error.borrow().clone();
         let (widgets, map_layers, layers) =
             limits.run_deaf_to_stop(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
-        let engine = self.runtime.engine();
+        let debug = self.debug_view();
         let snapshot = Snapshot {
             serial,
-            state: if error.is_some() { RuntimeState::Error } else { self.state.get() },
+            state: if debug.error.is_some() { RuntimeState::Error } else { self.state.get() },
             project: self.project.clone(),
             problem: None,
+            fault: self.fault.borrow().clone(),
             turn,
             date: date.to_string(),
             map,
-            maps,
+            map_summaries: maps,
             widgets,
             map_layers,
             layers,
             animating,
-            selection,
-            selections_by_script: engine.editor.selections_by_script.get(),
-            inspected,
             locations,
-            history: self.history.borrow().view(),
             player,
             player_at,
-            data: self.frame.data.borrow().clone(),
-            asset_dirs: self.asset_dirs.clone(),
-            mods: self.mods.clone(),
-            mod_rows: self.mod_rows.borrow().clone(),
-            map_files,
-            pause: engine.repl.borrow().pause_view(),
-            error,
-            fault: self.fault.borrow().clone(),
-            break_requested: self.break_requested.get(),
-            playing: self.play.edit.borrow().is_some(),
-            recording: self.recording_position(),
-            play_paused: self.play.paused.get(),
-            limits: view::LimitsView {
-                time: engine.limits.time(),
-                memory: engine.limits.memory(),
-                used: lua.used_memory(),
-            },
-            watches: view::watch_views(&self.runtime.world()),
-            profile: self.profile_view(),
+            editing: self.editing_view(),
+            play: self.play_view(),
+            debug,
+            mods: self.mods_view(),
+            maps: self.maps_view(),
             preview: self.preview_view(),
-            map_problems: self.map_problems_view(),
-            recovery: self.recovery_offer(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();
-    }
-}
-
-impl Host {
-    /// The profiler's state for the snapshot; its turns are copied only when one was added.
-    fn profile_view(&self) -> view::ProfileView {
-        let profiler = &self.runtime.engine().profiler;
-        let mut sent = self.frame.profile.borrow_mut();
-        if sent.0 != profiler.revision() {
-            *sent = (profiler.revision(), Arc::new(profiler.turns()));
-        }
-        view::ProfileView { on: profiler.is_on(), turns: sent.1.clone() }
     }
 }

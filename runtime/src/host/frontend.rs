@@ -18,12 +18,12 @@ impl Frontend for Host {
         // Not busy while waiting for the player, and the time limit does not run.
         let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
         let limits = &self.runtime.engine().limits;
-        self.depth.set(self.depth.get() + 1);
-        self.waits.set(self.waits.get() + 1);
+        self.debug.depth.set(self.debug.depth.get() + 1);
+        self.debug.waits.set(self.debug.waits.get() + 1);
         // Stopped at a change while replaying a turn: the editor answers this break, and the
         // turn's remaining inputs replay after it.
-        let replaying =
-            (reason == WaitReason::Pause && self.stopping_at_change.get()).then(|| self.replaying.replace(false));
+        let replaying = (reason == WaitReason::Pause && self.debug.stopping_at_change.get())
+            .then(|| self.play.replaying.replace(false));
         let profiler = &self.runtime.engine().profiler;
         let result = profiler.waiting(|| {
             limits.waiting(|| {
@@ -49,9 +49,9 @@ impl Frontend for Host {
             })
         });
         if let Some(replaying) = replaying {
-            self.replaying.set(replaying);
+            self.play.replaying.set(replaying);
         }
-        self.depth.set(self.depth.get() - 1);
+        self.debug.depth.set(self.debug.depth.get() - 1);
         self.state.set(outer);
         self.shared.busy_since.store(busy, Ordering::Relaxed);
         result

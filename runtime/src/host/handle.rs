@@ -10,8 +10,23 @@ use std::time::{Duration, Instant};
 
 use super::client::{EventHub, HostClient, HostConnector};
 use super::recovery::{panic_message, serve_failure};
-use super::{Command, Shared, run};
+use std::sync::atomic::AtomicBool;
+
+use super::Command;
+use super::serve::run;
 use crate::host::view::Snapshot;
+
+/// State shared between the two threads.
+pub(crate) struct Shared {
+    pub(super) snapshot: Mutex<Arc<Snapshot>>,
+    /// Milliseconds since `started` when the current command began; 0 when idle.
+    pub(super) busy_since: AtomicU64,
+    pub(super) started: Instant,
+    /// Raised by [`HostHandle::stop`]: the running Lua code is interrupted.
+    pub(super) stop: Arc<AtomicBool>,
+    /// The step of long work going on (opening the project, loading a save), if any.
+    pub(super) progress: Mutex<Option<crate::lua::Progress>>,
+}
 
 /// The editor's end of the runtime thread: a [`HostClient`] (its commands, snapshots and
 /// events, through `Deref`) that also owns the thread.

@@ -19,6 +19,7 @@ use super::{Command, Host, HostEvent, RefusalKind, Refused, Shared};
 use crate::game::display::{LogLevel, LogLine};
 use crate::game::world::WorldState;
 use crate::host::view::{RuntimeState, Snapshot};
+use crate::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use crate::lua::gui;
 use crate::lua::repl::Evaluation;
 use crate::lua::{LuaFailure, Output};
@@ -86,49 +87,53 @@ pub(super) fn serve_failure(
             Command::Shutdown => return,
             Command::Maps(_)
             | Command::Workbench(WorkbenchCommand::Bake(_))
-            | Command::Edit(_)
-            | Command::Undo
-            | Command::Redo
-            | Command::SetModEnabled { .. }
-            | Command::NewMod(_)
-            | Command::Recover(_) => tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone()))),
-            Command::Eval { id, .. } => {
+            | Command::Editing(EditingCommand::Edit(_))
+            | Command::Editing(EditingCommand::Undo)
+            | Command::Editing(EditingCommand::Redo)
+            | Command::Mods(ModCommand::SetEnabled { .. })
+            | Command::Mods(ModCommand::New(_))
+            | Command::Editing(EditingCommand::Recover(_)) => {
+                tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
+            }
+            Command::Repl(ReplCommand::Eval { id, .. }) => {
                 let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
                 tell(HostEvent::Evaluated { id, result: Evaluation::Error(failure) })
             }
-            Command::Complete { id, .. } => tell(HostEvent::Completions { id, candidates: Vec::new() }),
-            Command::ListSaves => tell(HostEvent::Saves(Vec::new())),
+            Command::Repl(ReplCommand::Complete { id, .. }) => {
+                tell(HostEvent::Completions { id, candidates: Vec::new() })
+            }
+            Command::Play(PlayCommand::ListSaves) => tell(HostEvent::Saves(Vec::new())),
             Command::Sync { id } => tell(HostEvent::Synced { id }),
             Command::Input(_)
-            | Command::Select(_)
-            | Command::Inspect(_)
-            | Command::Copy { .. }
-            | Command::Continue
-            | Command::Play(_)
-            | Command::StopPlay
-            | Command::PausePlay(_)
-            | Command::StepTurn
+            | Command::Editing(EditingCommand::Select(_))
+            | Command::Editing(EditingCommand::Inspect(_))
+            | Command::Editing(EditingCommand::Copy { .. })
+            | Command::Debug(DebugCommand::Continue)
+            | Command::Play(PlayCommand::Start(_))
+            | Command::Play(PlayCommand::Stop)
+            | Command::Play(PlayCommand::Pause(_))
+            | Command::Play(PlayCommand::StepTurn)
             | Command::Stop
-            | Command::Break
-            | Command::Resume
-            | Command::Reload(_)
-            | Command::Hotload { .. }
-            | Command::StepBack
-            | Command::StepForward
-            | Command::GoToTurn(_)
-            | Command::OpenRecording(_)
-            | Command::ReloadMod(_)
-            | Command::RescanMods
-            | Command::SetLimits { .. }
-            | Command::ShowSource { .. }
-            | Command::Watch { .. }
-            | Command::FindChanges { .. }
-            | Command::GoToChange { .. }
-            | Command::SetProfiling(_)
-            | Command::ClearProfile
+            | Command::Debug(DebugCommand::Break)
+            | Command::Debug(DebugCommand::Resume)
+            | Command::Mods(ModCommand::Reload(_))
+            | Command::Mods(ModCommand::Hotload { .. })
+            | Command::Play(PlayCommand::StepBack)
+            | Command::Play(PlayCommand::StepForward)
+            | Command::Play(PlayCommand::GoToTurn(_))
+            | Command::Play(PlayCommand::OpenRecording(_))
+            | Command::Mods(ModCommand::ReloadMod(_))
+            | Command::Mods(ModCommand::Rescan)
+            | Command::Repl(ReplCommand::SetLimits { .. })
+            | Command::Repl(ReplCommand::ShowSource { .. })
+            | Command::Debug(DebugCommand::Watch { .. })
+            | Command::Debug(DebugCommand::FindChanges { .. })
+            | Command::Debug(DebugCommand::GoToChange { .. })
+            | Command::Debug(DebugCommand::SetProfiling(_))
+            | Command::Debug(DebugCommand::ClearProfile)
             | Command::Workbench(WorkbenchCommand::Preview { .. } | WorkbenchCommand::Close)
-            | Command::Unwatch(_)
-            | Command::EnableWatch { .. } => true,
+            | Command::Debug(DebugCommand::Unwatch(_))
+            | Command::Debug(DebugCommand::EnableWatch { .. }) => true,
         };
         if !told {
             return;

@@ -153,7 +153,7 @@ pub struct Snapshot {
     /// The current map.
     pub map: Option<Arc<MapView>>,
     /// Every map.
-    pub maps: Vec<MapSummary>,
+    pub map_summaries: Vec<MapSummary>,
     /// The HUD widgets.
     pub widgets: Vec<WidgetView>,
     /// What the mods' map draw layers draw, in cells, by layer id.
@@ -162,56 +162,25 @@ pub struct Snapshot {
     pub layers: Vec<LayerView>,
     /// True while something animates (the frontend keeps repainting).
     pub animating: bool,
-    /// The selected objects.
-    pub selection: Vec<Uid>,
-    /// Grows each time a script chooses the selection (`Editor.select`).
-    pub selections_by_script: u64,
-    /// The objects the inspector asked about (`Command::Inspect`).
-    pub inspected: Vec<ObjectDetails>,
     /// The Locations tree.
     pub locations: Arc<LocationTree>,
-    /// The editor's undo history.
-    pub history: crate::game::history::HistoryView,
     /// The player, if there is one.
     pub player: Option<Uid>,
     /// The player's cell, if the player stands on the current map (the player window's
     /// camera follows it).
     pub player_at: Option<(i32, i32)>,
-    /// The data types and prototypes.
-    pub data: Arc<Vec<DataTypeView>>,
-    /// Where images named by prototypes are looked up, in order.
-    pub asset_dirs: Arc<Vec<std::path::PathBuf>>,
-    /// The loaded mods' ids, in load order.
-    pub mods: Arc<Vec<String>>,
-    /// Every mod under the project's mod folders, loaded or not, for the Mods pane.
-    pub mod_rows: Arc<Vec<crate::game::mods::ModRow>>,
-    /// The project's map files: open, current, unsaved, start.
-    pub map_files: Vec<crate::game::map_files::MapFileView>,
-    /// The innermost `pause()` in progress: where, and its locals and upvalues.
-    pub pause: Option<crate::lua::repl::PauseView>,
-    /// The uncaught error the game stopped on (the error screen), if any.
-    pub error: Option<crate::lua::GameError>,
-    /// A break is asked for at the next turn boundary.
-    pub break_requested: bool,
-    /// The game is being played (the edit state is set aside).
-    pub playing: bool,
-    /// Where the session is in its recording (how far one can step back and forward).
-    pub recording: Option<crate::host::recorder::RecordingPosition>,
-    /// The game is paused (while playing).
-    pub play_paused: bool,
-    /// The limits Lua code runs under, and the Lua heap now.
-    pub limits: LimitsView,
-    /// The watchpoints, in the order they were set.
-    pub watches: Vec<WatchView>,
-    /// The turn profiler: on or off, and the turns kept, oldest first.
-    pub profile: ProfileView,
+    /// The editing subsystem's part: selection, inspected objects, history, recovery.
+    pub editing: crate::host::editing::EditingView,
+    /// The play subsystem's part: playing, paused, where in the recording.
+    pub play: crate::host::play::PlayView,
+    /// The debugging subsystem's part: pause, error screen, limits, watches, profiler.
+    pub debug: crate::host::debugging::DebugView,
+    /// The mods subsystem's part: loaded mods, the Mods pane's rows, assets, prototypes.
+    pub mods: crate::host::mods::ModsView,
+    /// The maps subsystem's part: the project's map files and the current map's problems.
+    pub maps: crate::host::maps::MapsView,
     /// The generator workbench's preview, if one shows.
     pub preview: Option<crate::host::workbench::PreviewView>,
-    /// What the map validators found on the current map.
-    pub map_problems: crate::host::map_check::MapProblemsView,
-    /// The edit journal the last session left, while the user has not said whether to
-    /// recover it.
-    pub recovery: Option<Arc<crate::host::journal::RecoveryOffer>>,
 }
 
 /// The turn profiler as the Profiler pane shows it.
@@ -288,35 +257,20 @@ impl Snapshot {
             turn: 0,
             date: String::new(),
             map: None,
-            maps: Vec::new(),
+            map_summaries: Vec::new(),
             widgets: Vec::new(),
             map_layers: Vec::new(),
             layers: Vec::new(),
             animating: false,
-            selection: Vec::new(),
-            selections_by_script: 0,
-            inspected: Vec::new(),
             locations: Arc::default(),
-            history: Default::default(),
             player: None,
             player_at: None,
-            data: Arc::default(),
-            asset_dirs: Arc::default(),
-            mods: Arc::default(),
-            mod_rows: Arc::default(),
-            map_files: Vec::new(),
-            pause: None,
-            error: None,
-            break_requested: false,
-            playing: false,
-            recording: None,
-            play_paused: false,
-            limits: LimitsView::default(),
-            watches: Vec::new(),
-            profile: ProfileView::default(),
+            editing: Default::default(),
+            play: Default::default(),
+            debug: Default::default(),
+            mods: Default::default(),
+            maps: Default::default(),
             preview: None,
-            map_problems: Default::default(),
-            recovery: None,
         }
     }
 }

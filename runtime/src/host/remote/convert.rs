@@ -182,13 +182,13 @@ pub fn state_to_json(snapshot: &Snapshot) -> Json {
         "state": snapshot.state.label(),
         "turn": snapshot.turn,
         "date": snapshot.date,
-        "playing": snapshot.playing,
-        "play_paused": snapshot.play_paused,
+        "playing": snapshot.play.playing,
+        "play_paused": snapshot.play.paused,
         "player": snapshot.player.map(|p| p.0),
         "player_at": snapshot.player_at.map(|(x, y)| [x, y]),
         "map": snapshot.map.as_ref().map(|m| json!({ "id": m.id.0, "name": m.name })),
         "layers": snapshot.layers.iter().map(|layer| layer.id.0).collect::<Vec<_>>(),
-        "pause": snapshot.pause.as_ref().map(pause_to_json),
-        "error": snapshot.error.as_ref().map(|e| e.to_string()),
+        "pause": snapshot.debug.pause.as_ref().map(pause_to_json),
+        "error": snapshot.debug.error.as_ref().map(|e| e.to_string()),
     })
 }

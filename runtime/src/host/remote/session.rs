@@ -24,6 +24,7 @@ use crate::game::edit::Edit;
 use crate::game::moddable::ModMethod;
 use crate::game::object::Uid;
 use crate::host::{Command, HostClient, HostEvent};
+use crate::host::{DebugCommand, EditingCommand, ReplCommand};
 use crate::lua::repl::Evaluation;
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
@@ -159,13 +160,13 @@ impl Session {
             Method::Eval => {
                 let EvalParams { code } = params(given)?;
                 let id = next_id();
-                let settled = self.settle(vec![Command::Eval { id, code }], Some(id))?;
+                let settled = self.settle(vec![Command::Repl(ReplCommand::Eval { id, code })], Some(id))?;
                 self.outcome(id, settled)
             }
             Method::Continue => {
                 params::<NoParams>(given)?;
                 let innermost = self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).last().copied();
-                let settled = self.settle(vec![Command::Continue], innermost)?;
+                let settled = self.settle(vec![Command::Debug(DebugCommand::Continue)], innermost)?;
                 if let Some(refused) = settled.refused.first() {
                     return Err(RpcError::Refused(refused.clone()));
                 }
@@ -183,8 +184,8 @@ impl Session {
             Method::Locations => {
                 params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
             }
-            Method::Undo => self.history(given, Command::Undo),
-            Method::Redo => self.history(given, Command::Redo),
+            Method::Undo => self.history(given, Command::Editing(EditingCommand::Undo)),
+            Method::Redo => self.history(given, Command::Editing(EditingCommand::Redo)),
             Method::Subscribe => {
                 params::<NoParams>(given)?;
                 self.frames = Some(FrameDeltas::default());
@@ -265,7 +266,7 @@ impl Session {
             }
             None => {
                 let snapshot = self.client.snapshot();
-                let Some(pause) = &snapshot.pause else {
+                let Some(pause) = &snapshot.debug.pause else {
                     // In a UI layer's query(): game.input answers it.
                     return Ok(json!({ "output": output, "waiting": snapshot.state.label() }));
                 };
@@ -281,14 +282,14 @@ impl Session {
     /// `object.get`: the object joins the inspected objects for one snapshot, and the list
     /// is put back as it was (the editor's inspector keeps its own).
     fn object(&mut self, uid: Uid) -> Result<Json, RpcError> {
-        let inspected: Vec<Uid> = self.client.snapshot().inspected.iter().map(|d| d.uid).collect();
+        let inspected: Vec<Uid> = self.client.snapshot().editing.inspected.iter().map(|d| d.uid).collect();
         let mut with = inspected.clone();
         with.push(uid);
-        self.settle(vec![Command::Inspect(with)], None)?;
+        self.settle(vec![Command::Editing(EditingCommand::Inspect(with))], None)?;
         let snapshot = self.client.snapshot();
-        let details = snapshot.inspected.iter().find(|d| d.uid == uid).map(details_to_json);
+        let details = snapshot.editing.inspected.iter().find(|d| d.uid == uid).map(details_to_json);
         if !inspected.contains(&uid) {
-            self.client.send(Command::Inspect(inspected));
+            self.client.send(Command::Editing(EditingCommand::Inspect(inspected)));
         }
         details.ok_or_else(|| RpcError::Refused(format!("there is no object {}", uid.0)))
     }
@@ -307,7 +308,7 @@ impl Session {
                 Edit::ModTemp { uids, field, value, method }
             }
         };
-        self.history_after(Command::Edit(edit))
+        self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
     /// `history.undo` and `history.redo`.
@@ -322,7 +323,7 @@ impl Session {
         if let Some(refused) = settled.refused.into_iter().next() {
             return Err(RpcError::Refused(refused));
         }
-        let history = &self.client.snapshot().history;
+        let history = &self.client.snapshot().editing.history;
         Ok(json!({ "labels": history.labels, "done": history.done }))
     }
 }

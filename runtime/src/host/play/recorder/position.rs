@@ -28,7 +28,7 @@ pub struct RecordingPosition {
 impl Host {
     /// Where the session is in its recording.
     pub(in crate::host) fn recording_position(&self) -> Option<RecordingPosition> {
-        let recorder = self.recorder.borrow();
+        let recorder = self.play.recorder.borrow();
         let recorder = recorder.as_ref()?;
         let turns = recorder.recording.turns.len();
         let at = recorder.at.unwrap_or(turns - 1);

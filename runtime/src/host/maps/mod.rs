@@ -1,14 +1,58 @@
-//! The Maps pane's and the File menu's work on the project's map files, done on the runtime
-//! thread (see [`crate::game::map_files`]).
+//! The host's maps subsystem: the Maps pane's and the File menu's work on the project's map
+//! files (see [`crate::game::map_files`]), and the map validators run on the map being edited
+//! ([`check`]). It takes its own commands ([`MapCommand`]).
 
-use super::{Hint, Host, MapCommand};
+use super::{Hint, Host, HostEvent, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::map_files::MapFileError;
 use crate::lua::gui;
 
+pub mod check;
+
+/// A map file operation (see [`crate::game::map_files`]). Failures come back as
+/// [`HostEvent::Refused`]; what was done is logged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MapCommand {
+    /// Make a new map (it becomes the current map) with no file until saved.
+    New {
+        /// Its name (the file stem).
+        name: String,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+        /// The tile it is filled with.
+        tile: String,
+    },
+    /// Open a map (loading its file the first time); it becomes the current map.
+    Open(String),
+    /// Save a map to its file; `None` saves the current map.
+    Save(Option<String>),
+    /// Save every map with unsaved changes.
+    SaveAll,
+    /// Rename a map and its file.
+    Rename {
+        /// The current name.
+        from: String,
+        /// The new name.
+        to: String,
+    },
+    /// Write a copy of a map under a new name.
+    Duplicate {
+        /// The map copied.
+        from: String,
+        /// The copy's name.
+        to: String,
+    },
+    /// Delete a map (its file is kept as `.ron.bak`).
+    Delete(String),
+    /// Make a map the project's start map.
+    SetStart(String),
+}
+
 /// Why a map file operation was not done.
 #[derive(Debug, thiserror::Error)]
-pub(super) enum MapCommandError {
+enum MapCommandError {
     /// The game is being played: the maps are the edit state's, set aside until play stops.
     #[error("the maps cannot be changed while playing (the edit state comes back when play stops): stop first")]
     Playing,
@@ -19,7 +63,7 @@ pub(super) enum MapCommandError {
 
 impl MapCommandError {
     /// What the user can do so that the operation can be done.
-    pub(super) fn hint(&self) -> Option<Hint> {
+    fn hint(&self) -> Option<Hint> {
         match self {
             MapCommandError::Playing => Some(Hint::StopPlay),
             MapCommandError::File(_) => None,
@@ -27,14 +71,45 @@ impl MapCommandError {
     }
 }
 
+/// The maps subsystem's part of the snapshot.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapsView {
+    /// The project's map files: open, current, unsaved, start.
+    pub files: Vec<crate::game::map_files::MapFileView>,
+    /// What the map validators found on the current map.
+    pub problems: check::MapProblemsView,
+}
+
 impl Host {
-    /// Carries out a map file operation, unless the game is being played, and logs what was
-    /// done.
-    pub(super) fn maps(&self, command: MapCommand) -> Result<(), MapCommandError> {
-        if self.play.edit.borrow().is_some() {
-            return Err(MapCommandError::Playing);
+    /// The maps subsystem's part of the snapshot.
+    pub(super) fn maps_view(&self) -> MapsView {
+        let world = self.runtime.world();
+        let mut files = match self.runtime.project() {
+            Some(project) => self.runtime.maps().views(&world, &project),
+            None => Vec::new(),
+        };
+        // While playing, the marks are the edit state's: playing changes no map file.
+        if let Some(edit) = self.play.edit.borrow().as_ref() {
+            for view in &mut files {
+                view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
+            }
         }
-        Ok(self.change_maps(command)?)
+        drop(world);
+        MapsView { files, problems: self.map_problems_view() }
+    }
+
+    /// Carries out a map file operation, unless the game is being played, and logs what was
+    /// done; a failure is refused with what would let it be done.
+    pub(super) fn maps(&self, command: MapCommand) {
+        let playing = self.play.edit.borrow().is_some();
+        let result = match playing {
+            true => Err(MapCommandError::Playing),
+            false => self.change_maps(command).map_err(MapCommandError::from),
+        };
+        if let Err(error) = result {
+            let refused = Refused::new(RefusalKind::Maps, error.to_string());
+            self.send(HostEvent::Refused(Refused { hint: error.hint(), ..refused }));
+        }
     }
 
     /// Carries out a map file operation and logs what was done.

@@ -18,12 +18,12 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::{Command, Host, HostChannels, HostEvent, Serving, Shared};
 use crate::game::display::LogLevel;
 use crate::game::files::FileError;
 use crate::game::recording::{self, FileChanges, Recording, RecordingError};
 use crate::host::play::PlayFrom;
 use crate::host::view::Snapshot;
+use crate::host::{Command, Host, HostChannels, HostEvent, PlayCommand, Serving, Shared};
 use crate::lua::{LuaFailure, Output, gui};
 use crate::runtime::{Runtime, RuntimeError};
 
@@ -145,7 +145,7 @@ pub enum ReplayError {
     File(#[from] FileError),
     /// The saves the recording read could not be laid out for it.
     #[error("the recording's start could not be played: {0}")]
-    Saves(#[from] super::recorder::ScratchSavesError),
+    Saves(#[from] crate::host::play::recorder::ScratchSavesError),
 }
 
 /// Why a regression recording's end test failed.
@@ -236,7 +236,7 @@ impl Replayer {
         runtime
             .set_limits(Some(crate::lua::limits::Limits::EDITOR_TIME), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
         runtime.open(project)?;
-        let saves = super::recorder::scratch_saves(recording)?;
+        let saves = crate::host::play::recorder::scratch_saves(recording)?;
         runtime.set_save_dir(saves.path().to_owned());
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (event_tx, events) = crossbeam_channel::unbounded();
@@ -259,7 +259,7 @@ impl Replayer {
             return Err(ReplayError::Start(why.unwrap_or_else(|| "play did not begin".into())));
         }
         host.runtime.engine().session.borrow_mut().start_replaying(recording.inputs.iter().map(|(_, i)| i.clone()));
-        host.replaying.set(true);
+        host.play.replaying.set(true);
         Ok(Replayer {
             host,
             events,
@@ -306,7 +306,7 @@ impl Replayer {
             let Some(command) = self.host.next_replayed() else {
                 return Stopped::Ended("the recorded inputs ran out before play stopped".into());
             };
-            if command == Command::StopPlay {
+            if command == Command::Play(PlayCommand::Stop) {
                 return Stopped::Ended(PLAY_STOPPED.into());
             }
             self.host.handle(command);

@@ -18,11 +18,12 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 
-use super::{Command, Host, RefusalKind};
 use crate::game::display::{self, LogLevel};
 use crate::game::recording::{self, Branch, Input, Recording, TurnMark};
 use crate::game::value::Value;
 use crate::game::world::WorldState;
+use crate::host::{Command, Host, RefusalKind};
+use crate::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use crate::lua::gui;
 
 mod position;
@@ -65,7 +66,7 @@ struct Checkpoint {
 }
 
 /// The session being recorded.
-pub(super) struct Recorder {
+pub(in crate::host) struct Recorder {
     /// The recording so far; its inputs are in the engine's session log until it ends.
     recording: Recording,
     /// Where it is written.
@@ -106,8 +107,8 @@ struct Opened {
 
 impl Host {
     /// Starts recording the session that just began (`began` says how: "start map town").
-    pub(super) fn start_recording(&self, began: String) {
-        let Some(dir) = self.recordings.clone() else { return };
+    pub(in crate::host) fn start_recording(&self, began: String) {
+        let Some(dir) = self.play.recordings.clone() else { return };
         let Some(project) = self.runtime.project() else { return };
         let mods: Vec<(String, PathBuf)> =
             self.runtime.mods().iter().map(|m| (m.id().to_owned(), m.dir.clone())).collect();
@@ -151,7 +152,7 @@ impl Host {
             counted_inputs: Default::default(),
         };
         recorder.checkpoints.push(self.checkpoint_at(0, save));
-        *self.recorder.borrow_mut() = Some(recorder);
+        *self.play.recorder.borrow_mut() = Some(recorder);
     }
 
     fn checkpoint_at(&self, mark: usize, save: BTreeMap<String, Value>) -> Checkpoint {
@@ -163,13 +164,13 @@ impl Host {
         }
     }
 
-    /// Opens the recording at `path` in the timeline (see [`Command::OpenRecording`]).
-    pub(super) fn open_recording(&self, path: &std::path::Path) {
+    /// Opens the recording at `path` in the timeline (see [`PlayCommand::OpenRecording`]).
+    pub(in crate::host) fn open_recording(&self, path: &std::path::Path) {
         if self.play.edit.borrow().is_some() {
             self.refuse_hinting(
                 RefusalKind::Play,
                 "cannot open a recording while playing: stop first",
-                super::Hint::StopPlay,
+                crate::host::Hint::StopPlay,
             );
             return;
         }
@@ -189,7 +190,7 @@ impl Host {
         };
         let save_dir = std::mem::replace(&mut *self.runtime.engine().save_dir.borrow_mut(), saves.path().to_owned());
         self.begin_play(crate::host::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
-        let Some(mut recorder) = self.recorder.borrow_mut().take() else {
+        let Some(mut recorder) = self.play.recorder.borrow_mut().take() else {
             // Play did not begin (the refusal says why).
             *self.runtime.engine().save_dir.borrow_mut() = save_dir;
             return;
@@ -205,7 +206,7 @@ impl Host {
         recorder.recording = recording;
         recorder.at = Some(0);
         recorder.opened = Some(Opened { _saves: saves, save_dir });
-        *self.recorder.borrow_mut() = Some(recorder);
+        *self.play.recorder.borrow_mut() = Some(recorder);
         self.play.paused.set(true);
         self.check_mark(0);
         gui::log(
@@ -228,38 +229,40 @@ impl Host {
             Command::Input(display::Input::Text(text)) => Input::Text(text.clone()),
             Command::Input(display::Input::Choose { layer, index }) => Input::Choose(depth_of(*layer)?, *index),
             Command::Input(display::Input::Cancel { layer }) => Input::Cancel(depth_of(*layer)?),
-            Command::StepTurn => Input::Wait,
-            Command::Eval { code, .. } => Input::Eval(code.clone()),
-            Command::Break => Input::Break,
-            Command::Continue => Input::Continue,
-            Command::Resume => Input::Resume,
-            Command::Edit(edit) => Input::Edit(edit.clone()),
-            Command::Undo => Input::Undo,
-            Command::Redo => Input::Redo,
-            Command::Hotload { file, text } => Input::Hotload { file: file.clone(), text: text.clone() },
+            Command::Play(PlayCommand::StepTurn) => Input::Wait,
+            Command::Repl(ReplCommand::Eval { code, .. }) => Input::Eval(code.clone()),
+            Command::Debug(DebugCommand::Break) => Input::Break,
+            Command::Debug(DebugCommand::Continue) => Input::Continue,
+            Command::Debug(DebugCommand::Resume) => Input::Resume,
+            Command::Editing(EditingCommand::Edit(edit)) => Input::Edit(edit.clone()),
+            Command::Editing(EditingCommand::Undo) => Input::Undo,
+            Command::Editing(EditingCommand::Redo) => Input::Redo,
+            Command::Mods(ModCommand::Hotload { file, text }) => {
+                Input::Hotload { file: file.clone(), text: text.clone() }
+            }
             _ => return None,
         })
     }
 
     /// The command a recorded input was; None for reads of the clocks (and for a layer that
     /// is not open, which only a replay that went another way meets).
-    pub(super) fn command_of(&self, input: Input) -> Option<Command> {
+    pub(in crate::host) fn command_of(&self, input: Input) -> Option<Command> {
         let layer_at = |depth| self.runtime.engine().gui.borrow().layer_at_depth(depth);
         Some(match input {
             Input::Key(key) => Command::Input(display::Input::Key(key)),
             Input::Text(text) => Command::Input(display::Input::Text(text)),
             Input::Choose(depth, index) => Command::Input(display::Input::Choose { layer: layer_at(depth)?, index }),
             Input::Cancel(depth) => Command::Input(display::Input::Cancel { layer: layer_at(depth)? }),
-            Input::Wait => Command::StepTurn,
-            Input::Eval(code) => Command::Eval { id: 0, code },
-            Input::Break => Command::Break,
-            Input::Continue => Command::Continue,
-            Input::Resume => Command::Resume,
-            Input::Hotload { file, text } => Command::Hotload { file, text },
-            Input::Edit(edit) => Command::Edit(edit),
-            Input::Undo => Command::Undo,
-            Input::Redo => Command::Redo,
-            Input::Stop => Command::StopPlay,
+            Input::Wait => Command::Play(PlayCommand::StepTurn),
+            Input::Eval(code) => Command::Repl(ReplCommand::Eval { id: 0, code }),
+            Input::Break => Command::Debug(DebugCommand::Break),
+            Input::Continue => Command::Debug(DebugCommand::Continue),
+            Input::Resume => Command::Debug(DebugCommand::Resume),
+            Input::Hotload { file, text } => Command::Mods(ModCommand::Hotload { file, text }),
+            Input::Edit(edit) => Command::Editing(EditingCommand::Edit(edit)),
+            Input::Undo => Command::Editing(EditingCommand::Undo),
+            Input::Redo => Command::Editing(EditingCommand::Redo),
+            Input::Stop => Command::Play(PlayCommand::Stop),
             Input::Time(_) | Input::Clock(_) => return None,
         })
     }
@@ -267,16 +270,16 @@ impl Host {
     /// Appends the input `command` gives the game to the recording (a hotload is appended
     /// once it has read its file: see [`Host::record_hotload`]). After stepping back, a new
     /// input drops the old future first.
-    pub(super) fn record_command(&self, command: &Command) {
+    pub(in crate::host) fn record_command(&self, command: &Command) {
         // Stopped at a change in a replayed turn: looking (and continuing) is not an input.
-        if self.replaying.get() || self.stopping_at_change.get() || self.recorder.borrow().is_none() {
+        if self.play.replaying.get() || self.debug.stopping_at_change.get() || self.play.recorder.borrow().is_none() {
             return;
         }
         let Some(input) = self.input_of(command) else { return };
         self.branch_if_stepped_back();
         // Code changed: a replay from an older copy would run the new code where the old ran.
         if matches!(input, Input::Eval(_) | Input::Hotload { .. })
-            && let Some(recorder) = self.recorder.borrow_mut().as_mut()
+            && let Some(recorder) = self.play.recorder.borrow_mut().as_mut()
         {
             recorder.checkpoint_next = true;
         }
@@ -287,24 +290,24 @@ impl Host {
     /// REPL code run after stepping back is a look, not a new future, unless it changes the
     /// game: returns the code and the world's revision before it, for
     /// [`Host::record_look`] to judge once it ran.
-    pub(super) fn look_after_stepping_back(&self, command: &Command) -> Option<(String, u64)> {
-        let Command::Eval { code, .. } = command else { return None };
-        let stepped_back = self.recorder.borrow().as_ref().is_some_and(|r| r.at.is_some());
-        (stepped_back && !self.replaying.get()).then(|| (code.clone(), self.runtime.world().revision()))
+    pub(in crate::host) fn look_after_stepping_back(&self, command: &Command) -> Option<(String, u64)> {
+        let Command::Repl(ReplCommand::Eval { code, .. }) = command else { return None };
+        let stepped_back = self.play.recorder.borrow().as_ref().is_some_and(|r| r.at.is_some());
+        (stepped_back && !self.play.replaying.get()).then(|| (code.clone(), self.runtime.world().revision()))
     }
 
     /// REPL code run after stepping back changed the game: the session goes another way from
     /// here, and the code is its first input.
-    pub(super) fn record_look(&self, code: String, revision: u64) {
+    pub(in crate::host) fn record_look(&self, code: String, revision: u64) {
         if self.runtime.world().revision() == revision {
             return;
         }
-        self.record_command(&Command::Eval { id: 0, code });
+        self.record_command(&Command::Repl(ReplCommand::Eval { id: 0, code }));
     }
 
     /// After stepping back, the old future is dropped: the session goes another way from here.
     fn branch_if_stepped_back(&self) {
-        let mut recorder = self.recorder.borrow_mut();
+        let mut recorder = self.play.recorder.borrow_mut();
         let Some(recorder) = recorder.as_mut() else { return };
         let Some(at) = recorder.at.take() else { return };
         let keep_inputs = recorder.recording.turns[at].input;
@@ -325,22 +328,22 @@ impl Host {
 
     /// Counts `took` (a top-level command that did not wait for the player) towards the
     /// next kept state.
-    pub(super) fn played(&self, took: std::time::Duration) {
-        if self.replaying.get() {
+    pub(in crate::host) fn played(&self, took: std::time::Duration) {
+        if self.play.replaying.get() {
             return;
         }
-        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
             recorder.played_since_kept += took;
         }
     }
 
     /// Marks the start of a turn if the top-level command just handled passed one: the
     /// state hash, and a copy of the state every few turns.
-    pub(super) fn mark_turn(&self) {
-        if self.replaying.get() || self.depth.get() > 0 {
+    pub(in crate::host) fn mark_turn(&self) {
+        if self.play.replaying.get() || self.debug.depth.get() > 0 {
             return;
         }
-        let mut recorder = self.recorder.borrow_mut();
+        let mut recorder = self.play.recorder.borrow_mut();
         let Some(recorder) = recorder.as_mut() else { return };
         let turn = self.runtime.world().turn;
         if turn == recorder.last_turn || recorder.at.is_some() {
@@ -378,8 +381,8 @@ impl Host {
 
     /// Ends the recording and writes it; returns where it went. A recording opened in the
     /// timeline and only looked through is not written again.
-    pub(super) fn finish_recording(&self) -> Option<PathBuf> {
-        let recorder = self.recorder.borrow_mut().take()?;
+    pub(in crate::host) fn finish_recording(&self) -> Option<PathBuf> {
+        let recorder = self.play.recorder.borrow_mut().take()?;
         let mut session = self.runtime.engine().session.borrow_mut().stop();
         if let Some(opened) = recorder.opened {
             *self.runtime.engine().save_dir.borrow_mut() = opened.save_dir;
@@ -422,9 +425,9 @@ impl Host {
 
     /// Steps back to the start of the previous turn (or of this one, if the game changed
     /// since it began).
-    pub(super) fn step_back(&self) {
+    pub(in crate::host) fn step_back(&self) {
         let target = {
-            let recorder = self.recorder.borrow();
+            let recorder = self.play.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
                 self.refuse(RefusalKind::Play, "Step back works while playing");
                 return;
@@ -449,9 +452,9 @@ impl Host {
 
     /// Steps forward one recorded turn after stepping back, replaying its inputs; from the
     /// last turn mark, replays the inputs after it and the session is live again.
-    pub(super) fn step_forward(&self) {
+    pub(in crate::host) fn step_forward(&self) {
         let plan = {
-            let recorder = self.recorder.borrow();
+            let recorder = self.play.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
                 self.refuse(RefusalKind::Play, "Step forward works while playing");
                 return;
@@ -467,7 +470,7 @@ impl Host {
                 }
                 let inputs = self.recorded_inputs(from, usize::MAX);
                 self.replay_within(inputs);
-                if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+                if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
                     recorder.at = None;
                     recorder.last_turn = self.runtime.world().turn;
                     recorder.mark_revision = self.runtime.world().revision();
@@ -479,7 +482,7 @@ impl Host {
     /// Refuses stepping while Lua waits in a menu or a breakpoint (a turn is stepped from its
     /// start, with nothing waiting); true if refused.
     fn refuse_while_waiting(&self) -> bool {
-        let waiting = self.depth.get() > 0;
+        let waiting = self.debug.depth.get() > 0;
         if waiting {
             self.refuse(
                 RefusalKind::Play,
@@ -501,12 +504,12 @@ impl Host {
     /// and replaying from there. Passing marks keeps states on the way (every
     /// [`KEEP_WHILE_REPLAYING`] marks), so going back and forth through a long recording
     /// gets cheap.
-    pub(super) fn go_to_mark(&self, target: usize) {
+    pub(in crate::host) fn go_to_mark(&self, target: usize) {
         if self.refuse_while_waiting() {
             return;
         }
         let plan = {
-            let recorder = self.recorder.borrow();
+            let recorder = self.play.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
                 self.refuse(RefusalKind::Play, "the turns of a session are stepped through while playing");
                 return;
@@ -536,7 +539,7 @@ impl Host {
         };
         while mark < target {
             let (from, to) = {
-                let recorder = self.recorder.borrow();
+                let recorder = self.play.recorder.borrow();
                 let turns = recorder.as_ref().map(|r| &r.recording.turns);
                 turns.map_or((0, 0), |t| (t[mark].input, t[mark + 1].input))
             };
@@ -544,7 +547,7 @@ impl Host {
             mark += 1;
             self.keep_on_the_way(mark);
         }
-        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
             recorder.at = Some(target);
             recorder.mark_revision = self.runtime.world().revision();
         }
@@ -553,8 +556,8 @@ impl Host {
 
     /// The session's recording as it is now (its inputs and saves so far), if one is
     /// recorded.
-    pub(super) fn recording_so_far(&self) -> Option<Recording> {
-        let recorder = self.recorder.borrow();
+    pub(in crate::host) fn recording_so_far(&self) -> Option<Recording> {
+        let recorder = self.play.recorder.borrow();
         let session = self.runtime.engine().session.borrow();
         let mut recording = recorder.as_ref()?.recording.clone();
         recording.inputs = session.recorded.clone();
@@ -563,8 +566,8 @@ impl Host {
     }
 
     /// The turn mark the game was stepped back to, if it was.
-    pub(super) fn stepped_back_to(&self) -> Option<usize> {
-        self.recorder.borrow().as_ref().and_then(|r| r.at)
+    pub(in crate::host) fn stepped_back_to(&self) -> Option<usize> {
+        self.play.recorder.borrow().as_ref().and_then(|r| r.at)
     }
 
     /// Keeps a state at mark `mark` reached by replaying, if its number calls for one and
@@ -573,13 +576,13 @@ impl Host {
         if !mark.is_multiple_of(KEEP_WHILE_REPLAYING) {
             return;
         }
-        let kept = self.recorder.borrow().as_ref().is_none_or(|r| r.checkpoints.iter().any(|c| c.mark == mark));
+        let kept = self.play.recorder.borrow().as_ref().is_none_or(|r| r.checkpoints.iter().any(|c| c.mark == mark));
         if kept {
             return;
         }
         let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
         let checkpoint = self.checkpoint_at(mark, save);
-        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
+        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
             let index = recorder.checkpoints.partition_point(|c| c.mark < mark);
             recorder.checkpoints.insert(index, checkpoint);
         }
@@ -587,7 +590,7 @@ impl Host {
 
     /// Puts back checkpoint `index`: the world exactly, the `save` tables and the messages.
     fn restore_checkpoint(&self, index: usize) {
-        let recorder = self.recorder.borrow();
+        let recorder = self.play.recorder.borrow();
         let Some(checkpoint) = recorder.as_ref().and_then(|r| r.checkpoints.get(index)) else { return };
         let engine = self.runtime.engine();
         engine.world.borrow_mut().rewind_to(checkpoint.world.clone());
@@ -598,13 +601,13 @@ impl Host {
             gui::log(lua, LogLevel::Error, format!("the save tables could not be put back: {error}"));
         }
         engine.gui.borrow_mut().set_messages(checkpoint.messages.clone());
-        self.error.take();
-        self.break_requested.set(false);
+        self.debug.error.take();
+        self.debug.break_requested.set(false);
     }
 
     /// Logs a warning if the state is not the one recorded at turn mark `mark`.
     fn check_mark(&self, mark: usize) {
-        let Some(expected) = self.recorder.borrow().as_ref().map(|r| r.recording.turns[mark]) else { return };
+        let Some(expected) = self.play.recorder.borrow().as_ref().map(|r| r.recording.turns[mark]) else { return };
         let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
         if self.runtime.world().state_hash(&save) != expected.hash {
             let text = format!(
@@ -618,11 +621,11 @@ impl Host {
 
     /// Runs recorded `inputs` on this host as they were run, without recording them again:
     /// nested waits (a menu the inputs open) take their inputs from the same list.
-    pub(super) fn replay_within(&self, inputs: Vec<Input>) {
+    pub(in crate::host) fn replay_within(&self, inputs: Vec<Input>) {
         let engine = self.runtime.engine();
         let mode = engine.session.borrow().mode;
         engine.session.borrow_mut().replay(inputs);
-        self.replaying.set(true);
+        self.play.replaying.set(true);
         // Recorded keys reached the game (a paused game's keys are not recorded), so they
         // reach it again while the timeline is paused.
         let paused = self.play.paused.replace(false);
@@ -630,13 +633,13 @@ impl Host {
             self.handle(command);
         }
         self.play.paused.set(paused);
-        self.replaying.set(false);
+        self.play.replaying.set(false);
         engine.session.borrow_mut().resume(mode);
     }
 
     /// The next recorded command to replay (clock reads are taken by the code that reads
     /// them; one left over is skipped). None when the inputs are used up.
-    pub(super) fn next_replayed(&self) -> Option<Command> {
+    pub(in crate::host) fn next_replayed(&self) -> Option<Command> {
         loop {
             let input = self.runtime.engine().session.borrow_mut().queue.pop_front()?;
             if let Some(command) = self.command_of(input) {
@@ -667,7 +670,7 @@ pub enum ScratchSavesError {
 
 /// A scratch save folder holding the saves `recording` read: where a replay of it loads and
 /// saves games, so the project's saves are never written.
-pub(super) fn scratch_saves(recording: &Recording) -> Result<tempfile::TempDir, ScratchSavesError> {
+pub(in crate::host) fn scratch_saves(recording: &Recording) -> Result<tempfile::TempDir, ScratchSavesError> {
     let saves = tempfile::tempdir()?;
     for (name, save) in &recording.saves {
         let path = crate::lua::save::save_path(saves.path(), name)

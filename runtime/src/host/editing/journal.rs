@@ -17,11 +17,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::workbench::WorkbenchCommand;
-use super::{Command, Host, MapCommand};
 use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
 use crate::game::journal::{BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, UnsavedMap};
+use crate::host::workbench::WorkbenchCommand;
+use crate::host::{Command, Host, MapCommand};
+use crate::host::{EditingCommand, ModCommand, PlayCommand};
 use crate::lua::gui;
 
 /// How soon a journaled command is made durable.
@@ -77,7 +78,7 @@ impl Drop for LogWriter {
 
 /// The journal's state on the host.
 #[derive(Default)]
-pub(super) struct HostJournal {
+pub(in crate::host) struct HostJournal {
     /// The journal folder; none when nothing is journaled (headless, the repository's own
     /// project in tests).
     dir: Option<PathBuf>,
@@ -106,7 +107,7 @@ pub struct RecoveryOffer {
 }
 
 /// What a command is to the journal.
-pub(super) enum Kind {
+pub(in crate::host) enum Kind {
     /// Kept in the log, if it changed the world.
     Log(Journaled),
     /// The log cannot replay it: a new base, if it was done.
@@ -120,9 +121,9 @@ pub(super) enum Kind {
 
 fn kind_of(command: &Command) -> Kind {
     match command {
-        Command::Edit(edit) => Kind::Log(Journaled::Edit(edit.clone())),
-        Command::Undo => Kind::Log(Journaled::Undo),
-        Command::Redo => Kind::Log(Journaled::Redo),
+        Command::Editing(EditingCommand::Edit(edit)) => Kind::Log(Journaled::Edit(edit.clone())),
+        Command::Editing(EditingCommand::Undo) => Kind::Log(Journaled::Undo),
+        Command::Editing(EditingCommand::Redo) => Kind::Log(Journaled::Redo),
         Command::Maps(MapCommand::Open(name)) => Kind::Log(Journaled::Open(name.clone())),
         Command::Maps(MapCommand::New { name, width, height, tile }) => {
             Kind::Log(Journaled::New { name: name.clone(), width: *width, height: *height, tile: tile.clone() })
@@ -133,17 +134,21 @@ fn kind_of(command: &Command) -> Kind {
         Command::Workbench(WorkbenchCommand::Close) => Kind::Log(Journaled::ClosePreview),
         // Files were written (the saved marks changed), or play ended: the uid counters went
         // on past what a replay would reach.
-        Command::Maps(_) | Command::Workbench(WorkbenchCommand::Bake(_)) | Command::StopPlay => Kind::Rebase,
-        Command::Reload(_) | Command::Hotload { .. } | Command::ReloadMod(_) => Kind::Code,
+        Command::Maps(_) | Command::Workbench(WorkbenchCommand::Bake(_)) | Command::Play(PlayCommand::Stop) => {
+            Kind::Rebase
+        }
+        Command::Mods(ModCommand::Reload(_))
+        | Command::Mods(ModCommand::Hotload { .. })
+        | Command::Mods(ModCommand::ReloadMod(_)) => Kind::Code,
         _ => Kind::Other,
     }
 }
 
 fn command_of(journaled: Journaled) -> Command {
     match journaled {
-        Journaled::Edit(edit) => Command::Edit(edit),
-        Journaled::Undo => Command::Undo,
-        Journaled::Redo => Command::Redo,
+        Journaled::Edit(edit) => Command::Editing(EditingCommand::Edit(edit)),
+        Journaled::Undo => Command::Editing(EditingCommand::Undo),
+        Journaled::Redo => Command::Editing(EditingCommand::Redo),
         Journaled::Open(name) => Command::Maps(MapCommand::Open(name)),
         Journaled::New { name, width, height, tile } => Command::Maps(MapCommand::New { name, width, height, tile }),
         Journaled::Preview { generator, params, seed } => {
@@ -166,30 +171,30 @@ struct Mark {
 }
 
 /// A command being done that the journal will look at once it is.
-pub(super) struct Pending {
+pub(in crate::host) struct Pending {
     before: Mark,
     kind: Kind,
 }
 
 impl HostJournal {
     /// A journal in folder `dir`, if any.
-    pub(super) fn new(dir: Option<PathBuf>) -> HostJournal {
+    pub(in crate::host) fn new(dir: Option<PathBuf>) -> HostJournal {
         HostJournal { dir, log_name: RefCell::new("log.ron".into()), ..HostJournal::default() }
     }
 }
 
 impl Host {
     /// Looks for a journal left behind: offers to recover it, or starts a new one.
-    pub(super) fn open_journal(&self) {
-        let Some(dir) = self.journal.dir.clone() else { return };
+    pub(in crate::host) fn open_journal(&self) {
+        let Some(dir) = self.editing.journal.dir.clone() else { return };
         match Journal::read(&dir) {
             Ok(Some(journal)) => {
                 if let Some(base) = &journal.base {
-                    *self.journal.log_name.borrow_mut() = base.log.clone();
+                    *self.editing.journal.log_name.borrow_mut() = base.log.clone();
                 }
                 // What the dialog shows, made once: the snapshot of every frame shares it.
                 let view = RecoveryOffer { maps: journal.unsaved_maps(), problems: journal.problems.clone() };
-                *self.journal.offer.borrow_mut() = Some((journal, Arc::new(view)));
+                *self.editing.journal.offer.borrow_mut() = Some((journal, Arc::new(view)));
             }
             Ok(None) => self.start_journal(&dir),
             Err(error) => {
@@ -212,16 +217,16 @@ impl Host {
         let opened = std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e)).and_then(|()| {
             let prefix_file = crate::game::journal::key_prefix_path(dir);
             write_atomic(&prefix_file, prefix.as_bytes())?;
-            *self.journal.log_name.borrow_mut() = "log.ron".into();
+            *self.editing.journal.log_name.borrow_mut() = "log.ron".into();
             LogWriter::open(&crate::game::journal::log_path(dir))
         });
-        self.journal.accounted.set(Some(self.mark()));
+        self.editing.journal.accounted.set(Some(self.mark()));
         self.journal_opened(opened);
     }
 
     fn journal_opened(&self, opened: Result<LogWriter, FileError>) {
         match opened {
-            Ok(writer) => *self.journal.writer.borrow_mut() = Some(writer),
+            Ok(writer) => *self.editing.journal.writer.borrow_mut() = Some(writer),
             Err(error) => {
                 let text = format!("edits are not journaled: {error}; save often");
                 gui::log(self.runtime.lua(), LogLevel::Error, text);
@@ -231,19 +236,19 @@ impl Host {
 
     /// Ends journaling as the editor quits: the user was asked about unsaved maps, so the
     /// journal goes — unless it is one left by an earlier session, not yet answered for.
-    pub(super) fn close_journal(&self) {
-        if self.journal.offer.borrow().is_some() {
+    pub(in crate::host) fn close_journal(&self) {
+        if self.editing.journal.offer.borrow().is_some() {
             return;
         }
-        self.journal.writer.borrow_mut().take();
-        if let Some(dir) = &self.journal.dir {
+        self.editing.journal.writer.borrow_mut().take();
+        if let Some(dir) = &self.editing.journal.dir {
             let _ = std::fs::remove_dir_all(dir);
         }
     }
 
     /// The recovery question, while it waits for an answer.
-    pub(super) fn recovery_offer(&self) -> Option<Arc<RecoveryOffer>> {
-        self.journal.offer.borrow().as_ref().map(|(_, view)| view.clone())
+    pub(in crate::host) fn recovery_offer(&self) -> Option<Arc<RecoveryOffer>> {
+        self.editing.journal.offer.borrow().as_ref().map(|(_, view)| view.clone())
     }
 
     fn mark(&self) -> Mark {
@@ -254,21 +259,21 @@ impl Host {
     /// True while edit-mode commands are journaled: editing, at the top level, a journal
     /// being written (not replayed).
     fn journaling(&self) -> bool {
-        self.journal.writer.borrow().is_some()
-            && !self.journal.replaying.get()
-            && self.depth.get() == 0
+        self.editing.journal.writer.borrow().is_some()
+            && !self.editing.journal.replaying.get()
+            && self.debug.depth.get() == 0
             && self.play.edit.borrow().is_none()
     }
 
     /// What the journal needs to know before `command` is done, if it may be journaled
     /// (see [`Host::journaling`]). If the world changed since the journal last accounted for
     /// it, a new base is taken first.
-    pub(super) fn journal_before(&self, command: &Command) -> Option<Pending> {
+    pub(in crate::host) fn journal_before(&self, command: &Command) -> Option<Pending> {
         if !self.journaling() {
             return None;
         }
         let before = self.mark();
-        if self.journal.accounted.get() != Some(before) {
+        if self.editing.journal.accounted.get() != Some(before) {
             self.rebase();
         }
         Some(Pending { before, kind: kind_of(command) })
@@ -276,7 +281,7 @@ impl Host {
 
     /// Journals the command `pending` was taken before, now that it is done (see the
     /// module's text).
-    pub(super) fn journal_after(&self, pending: Option<Pending>) {
+    pub(in crate::host) fn journal_after(&self, pending: Option<Pending>) {
         let Some(Pending { before, kind }) = pending else { return };
         if self.play.edit.borrow().is_some() {
             // Play began: the edit state is set aside as it was.
@@ -293,7 +298,7 @@ impl Host {
         }
         // A rebase accounted for the world itself; a reload that made nothing changed no
         // state of the journal's.
-        self.journal.accounted.set(Some(self.mark()));
+        self.editing.journal.accounted.set(Some(self.mark()));
     }
 
     fn append_entry(&self, what: Journaled, next_uid: u64) {
@@ -303,19 +308,21 @@ impl Host {
         };
         let entry = JournalEntry { at: now_ms(), map, next_uid, what };
         let written = match crate::game::journal::entry_line(&entry) {
-            Ok(line) => self.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(AppendError::Write)),
+            Ok(line) => {
+                self.editing.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(AppendError::Write))
+            }
             Err(error) => Some(Err(AppendError::Format(error))),
         };
         if let Some(Err(error)) = written {
             let text = format!("the edit journal could not be written ({error}): edits are not journaled; save often");
             gui::log(self.runtime.lua(), LogLevel::Error, text);
-            self.journal.writer.borrow_mut().take();
+            self.editing.journal.writer.borrow_mut().take();
         }
     }
 
     /// Takes the world as it is now as the journal's base, with an empty log.
-    pub(super) fn rebase(&self) {
-        let Some(dir) = self.journal.dir.clone() else { return };
+    pub(in crate::host) fn rebase(&self) {
+        let Some(dir) = self.editing.journal.dir.clone() else { return };
         let taken = (|| -> Result<(), FileError> {
             let save = crate::lua::save::save_tables(self.runtime.lua())
                 .map_err(|e| FileError::new(&dir, format!("the save tables could not be read: {e}")))?;
@@ -329,7 +336,7 @@ impl Host {
                 })
                 .collect();
             // A name of its own, even for two bases taken in one millisecond.
-            let old = self.journal.log_name.borrow().clone();
+            let old = self.editing.journal.log_name.borrow().clone();
             let mut stamp = now_ms();
             while format!("log-{stamp}.ron") == old {
                 stamp += 1;
@@ -350,9 +357,9 @@ impl Host {
             let writer = LogWriter::open(&log)?;
             let base_file = crate::game::journal::base_path(&dir);
             write_atomic(&base_file, to_ron(&base_file, &base)?.as_bytes())?;
-            *self.journal.log_name.borrow_mut() = log_name;
-            *self.journal.writer.borrow_mut() = Some(writer);
-            self.journal.accounted.set(Some(self.mark()));
+            *self.editing.journal.log_name.borrow_mut() = log_name;
+            *self.editing.journal.writer.borrow_mut() = Some(writer);
+            self.editing.journal.accounted.set(Some(self.mark()));
             let _ = std::fs::remove_file(dir.join(old));
             Ok(())
         })();
@@ -360,7 +367,7 @@ impl Host {
             let text =
                 format!("the edit journal could not take the world ({error}): edits are not journaled; save often");
             gui::log(self.runtime.lua(), LogLevel::Error, text);
-            self.journal.writer.borrow_mut().take();
+            self.editing.journal.writer.borrow_mut().take();
         }
     }
 }
@@ -417,12 +424,12 @@ impl Host {
     /// Answers the recovery question: `recover` replays the journal left behind (see the
     /// module's text), else it is deleted. Either way journaling starts; a journal that did
     /// not come back whole is kept aside first, and the editor is told what came back.
-    pub(super) fn answer_recovery(&self, recover: bool) {
-        let Some((journal, _)) = self.journal.offer.borrow_mut().take() else {
-            self.refuse(super::RefusalKind::NothingToDo, "there is no edit journal to recover");
+    pub(in crate::host) fn answer_recovery(&self, recover: bool) {
+        let Some((journal, _)) = self.editing.journal.offer.borrow_mut().take() else {
+            self.refuse(crate::host::RefusalKind::NothingToDo, "there is no edit journal to recover");
             return;
         };
-        let Some(dir) = self.journal.dir.clone() else { return };
+        let Some(dir) = self.editing.journal.dir.clone() else { return };
         let lua = self.runtime.lua();
         if !recover {
             self.start_journal(&dir);
@@ -446,7 +453,7 @@ impl Host {
             ),
         };
         gui::log(lua, if stopped.is_some() { LogLevel::Warn } else { LogLevel::Info }, text);
-        self.send(super::HostEvent::Recovered(RecoveryReport { recovered, total, stopped, kept }));
+        self.send(crate::host::HostEvent::Recovered(RecoveryReport { recovered, total, stopped, kept }));
         // What came back is where the journal goes on from.
         self.rebase();
     }
@@ -485,7 +492,7 @@ impl Host {
                 crate::lua::save::LoadRefused::World(error) => RecoveryError::BaseWorld(error),
                 crate::lua::save::LoadRefused::Lua(error) => RecoveryError::BaseSave(error),
             })?;
-            *self.history.borrow_mut() = super::History::default();
+            *self.editing.history.borrow_mut() = crate::game::history::History::default();
             {
                 let (mut files, world, project) = self.runtime.maps_mut();
                 let project = project.as_ref().ok_or(RecoveryError::NoProject)?;
@@ -499,11 +506,11 @@ impl Host {
         if let Some(prefix) = &journal.key_prefix {
             self.runtime.world_mut().set_key_prefix(prefix.clone());
         }
-        self.journal.replaying.set(true);
+        self.editing.journal.replaying.set(true);
         let mut replayed = Replayed { entries: 0, stopped: None };
         for (index, entry) in journal.entries.iter().enumerate() {
             let expected = entry.next_uid;
-            self.runtime.engine().limits.run(|| self.handle_timed(command_of(entry.what.clone())));
+            self.runtime.engine().limits.run(|| self.route(command_of(entry.what.clone())));
             // Done, it is in History whatever came of it; if its uids came out otherwise, the
             // entries after it would name objects that are not theirs.
             replayed.entries += 1;
@@ -516,7 +523,7 @@ impl Host {
                 break;
             }
         }
-        self.journal.replaying.set(false);
+        self.editing.journal.replaying.set(false);
         Ok(replayed)
     }
 }

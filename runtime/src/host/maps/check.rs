@@ -10,8 +10,8 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::Host;
 use crate::game::map::MapId;
+use crate::host::Host;
 use crate::lua::mapgen::MapProblem;
 
 /// How much of the runtime's time checking may take, as the wait after a check per unit of
@@ -26,7 +26,7 @@ struct Checked {
 }
 
 /// What the validators last found, and when.
-pub(super) struct MapCheck {
+pub(in crate::host) struct MapCheck {
     /// The map last checked.
     found: RefCell<Option<Checked>>,
     /// When the last check ended, and how long it took.
@@ -35,13 +35,13 @@ pub(super) struct MapCheck {
 
 impl MapCheck {
     /// Nothing checked yet.
-    pub(super) fn new() -> MapCheck {
+    pub(in crate::host) fn new() -> MapCheck {
         MapCheck { found: RefCell::new(None), last: Cell::new(None) }
     }
 
     /// Takes `problems` as what map `map` at content `revision` has (found elsewhere: the
     /// workbench validates its preview as it makes it).
-    pub(super) fn record(&self, map: MapId, revision: u64, problems: Vec<MapProblem>) {
+    pub(in crate::host) fn record(&self, map: MapId, revision: u64, problems: Vec<MapProblem>) {
         *self.found.borrow_mut() = Some(Checked { map, revision, problems: Arc::new(problems) });
     }
 }
@@ -61,7 +61,11 @@ pub struct MapProblemsView {
 impl Host {
     /// The current map and its content revision, if it should be checked and is not yet.
     fn unchecked_map(&self) -> Option<(MapId, u64)> {
-        if self.headless || self.play.edit.borrow().is_some() || self.depth.get() > 0 || self.error.borrow().is_some() {
+        if self.headless
+            || self.play.edit.borrow().is_some()
+            || self.debug.depth.get() > 0
+            || self.debug.error.borrow().is_some()
+        {
             return None;
         }
         let world = self.runtime.world();
@@ -73,13 +77,13 @@ impl Host {
     }
 
     /// True while the current map waits for a check (the serve loop wakes to do it).
-    pub(super) fn map_check_waiting(&self) -> bool {
+    pub(in crate::host) fn map_check_waiting(&self) -> bool {
         self.unchecked_map().is_some()
     }
 
     /// Checks the current map if it changed and checking has had its rest (see the module's
     /// text).
-    pub(super) fn check_current_map(&self) {
+    pub(in crate::host) fn check_current_map(&self) {
         let Some((map, revision)) = self.unchecked_map() else { return };
         if let Some((ended, took)) = self.map_check.last.get()
             && ended.elapsed() < took * WAIT_PER_CHECK_TIME
@@ -102,7 +106,7 @@ impl Host {
     }
 
     /// The current map's problems for the snapshot.
-    pub(super) fn map_problems_view(&self) -> MapProblemsView {
+    pub(in crate::host) fn map_problems_view(&self) -> MapProblemsView {
         if self.play.edit.borrow().is_some() {
             return MapProblemsView::default();
         }

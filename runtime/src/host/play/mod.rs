@@ -7,7 +7,14 @@
 //! here" says; a saved game replaces the world. Prototypes and handlers hotloaded while
 //! playing stay: they are code, not state.
 
+//!
+//! Play is a subsystem of the host: it owns its state ([`PlaySession`]: the edit state set
+//! aside, the recorder, step back) and takes its own commands ([`PlayCommand`], handled in
+//! `session.rs`).
+
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use crate::game::map::MapId;
 use crate::game::map_files::MapFiles;
@@ -17,6 +24,88 @@ use crate::game::value::Value;
 use crate::game::world::{WorldError, WorldState};
 use crate::lua::save::{restore_save_tables, save_tables};
 use crate::runtime::{Runtime, RuntimeError};
+
+pub mod recorder;
+pub mod replay;
+mod session;
+
+/// What the play subsystem is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayCommand {
+    /// Start playing: the edit state is set aside until [`PlayCommand::Stop`].
+    Start(PlayFrom),
+    /// Stop playing: the edit state comes back exactly.
+    Stop,
+    /// Pause or unpause the game while playing: paused, it takes no keys.
+    Pause(bool),
+    /// List the saved games; answered with [`crate::host::HostEvent::Saves`] (the player
+    /// window's Load game).
+    ListSaves,
+    /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
+    StepTurn,
+    /// While playing, go back to the start of the previous turn (see [`recorder`]).
+    StepBack,
+    /// After stepping back, replay the next recorded turn.
+    StepForward,
+    /// Go to the start of the session's turn mark N (the timeline's scrubber): back through
+    /// the kept states, forward by replaying.
+    GoToTurn(usize),
+    /// Open a recording in the timeline: play from its start, paused, with all its turns
+    /// ahead to step or scrub through; an input after "Play from here" goes another way.
+    OpenRecording(PathBuf),
+}
+
+impl PlayCommand {
+    /// The command's name in messages ("a panic in step back").
+    pub fn name(&self) -> &'static str {
+        match self {
+            PlayCommand::Start(_) => "play",
+            PlayCommand::Stop => "stop play",
+            PlayCommand::Pause(_) => "pause play",
+            PlayCommand::ListSaves => "list saves",
+            PlayCommand::StepTurn => "step",
+            PlayCommand::StepBack => "step back",
+            PlayCommand::StepForward => "step forward",
+            PlayCommand::GoToTurn(_) => "go to turn",
+            PlayCommand::OpenRecording(_) => "open recording",
+        }
+    }
+
+    /// True if the command only reads the world (no checkpoint is taken before it).
+    pub(super) fn reads_only(&self) -> bool {
+        matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_))
+    }
+}
+
+/// The play subsystem's part of the snapshot.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayView {
+    /// The game is being played (the edit state is set aside).
+    pub playing: bool,
+    /// The game is paused (while playing).
+    pub paused: bool,
+    /// Where the session is in its recording (how far one can step back and forward).
+    pub recording: Option<recorder::RecordingPosition>,
+}
+
+/// The play subsystem's state on the host: the session while playing, and its recording.
+#[derive(Default)]
+pub(super) struct PlaySession {
+    /// The edit state set aside while playing (none: editing).
+    pub(super) edit: RefCell<Option<EditState>>,
+    /// The editor's undo history, set aside while playing.
+    pub(super) history: RefCell<Option<crate::game::history::History>>,
+    /// The game is paused (while playing).
+    pub(super) paused: Cell<bool>,
+    /// Stop play was asked for while Lua code waited; it happens once the code unwound.
+    pub(super) stop_pending: Cell<bool>,
+    /// Where play sessions are recorded (None: they are not; a replay records nothing).
+    pub(super) recordings: Option<PathBuf>,
+    /// The session being recorded, while playing (see [`recorder`]).
+    pub(super) recorder: RefCell<Option<recorder::Recorder>>,
+    /// Commands come from the session log's recorded inputs, not the editor.
+    pub(super) replaying: Cell<bool>,
+}
 
 /// Where play starts.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,261 @@
+//! The host's debugging subsystem: breakpoints (`pause()`, Break, Continue), the error
+//! screen, watches set from the editor, the changes a command made to watched fields by routes
+//! no Lua line took, "When did this change?" (a replay of the session, then going back to one
+//! change), the turn profiler's switch, and the REPL ([`repl`]).
+//!
+//! It owns its state ([`Debugging`]) and takes its own commands ([`DebugCommand`], and the
+//! REPL's [`ReplCommand`]).
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+
+use super::{Hint, Host, HostEvent, RefusalKind};
+use crate::game::display::LogLevel;
+use crate::game::object::Uid;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+use crate::game::world::WatchId;
+use crate::host::view::{LimitsView, ProfileView, WatchView, watch_views};
+use crate::lua::profile::TurnProfile;
+use crate::lua::{GameError, gui, watch};
+
+mod repl;
+
+pub use repl::ReplCommand;
+
+/// What the debugging subsystem is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DebugCommand {
+    /// Let the innermost `pause()` continue.
+    Continue,
+    /// Pause at the next turn boundary (before the game takes the next key), as `pause()`
+    /// would, with the key, the player and the turn as locals.
+    Break,
+    /// Leave the error screen: the failed step is abandoned and the game goes on.
+    Resume,
+    /// Set a watch on an object's field ("Break when it changes"; with `becomes`, "… when
+    /// it becomes" that value).
+    Watch {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+        /// Stop only when the field takes this value.
+        becomes: Option<Value>,
+    },
+    /// Remove a watch.
+    Unwatch(WatchId),
+    /// Turn a watch on or off.
+    EnableWatch {
+        /// The watch.
+        id: WatchId,
+        /// On or off.
+        enabled: bool,
+    },
+    /// While playing a recorded session (or looking through an opened recording): list
+    /// every change of an object's field so far, by replaying the session headless ("When
+    /// did this change?"); answered with [`HostEvent::Changes`].
+    FindChanges {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
+    /// Go to a change [`HostEvent::Changes`] listed: back to the start of its turn, then
+    /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
+    GoToChange {
+        /// The turn mark of the change's turn.
+        mark: usize,
+        /// Which change of that turn (from 0).
+        nth: u32,
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
+    /// Turn the turn profiler on or off (the Profiler pane's Record).
+    SetProfiling(bool),
+    /// Forget the turns profiled so far.
+    ClearProfile,
+}
+
+impl DebugCommand {
+    /// The command's name in messages ("a panic in watch").
+    pub fn name(&self) -> &'static str {
+        match self {
+            DebugCommand::Continue => "continue",
+            DebugCommand::Break => "break",
+            DebugCommand::Resume => "resume",
+            DebugCommand::Watch { .. } => "watch",
+            DebugCommand::Unwatch(_) => "unwatch",
+            DebugCommand::EnableWatch { .. } => "enable watch",
+            DebugCommand::FindChanges { .. } => "find changes",
+            DebugCommand::GoToChange { .. } => "go to change",
+            DebugCommand::SetProfiling(_) => "profile",
+            DebugCommand::ClearProfile => "clear profile",
+        }
+    }
+
+    /// True if the command only reads the world (no checkpoint is taken before it).
+    pub(super) fn reads_only(&self) -> bool {
+        !matches!(self, DebugCommand::Continue | DebugCommand::Resume | DebugCommand::GoToChange { .. })
+    }
+}
+
+/// The debugging subsystem's part of the snapshot.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DebugView {
+    /// The innermost `pause()` in progress: where, and its locals and upvalues.
+    pub pause: Option<crate::lua::repl::PauseView>,
+    /// The uncaught error the game stopped on (the error screen), if any.
+    pub error: Option<GameError>,
+    /// A break is asked for at the next turn boundary.
+    pub break_requested: bool,
+    /// The limits Lua code runs under, and the Lua heap now.
+    pub limits: LimitsView,
+    /// The watchpoints, in the order they were set.
+    pub watches: Vec<WatchView>,
+    /// The turn profiler: on or off, and the turns kept, oldest first.
+    pub profile: ProfileView,
+}
+
+/// The debugging subsystem's state on the host.
+#[derive(Default)]
+pub(super) struct Debugging {
+    /// The uncaught error the game stopped on (the error screen), if any.
+    pub(super) error: RefCell<Option<GameError>>,
+    /// A break was asked for at the next turn boundary.
+    pub(super) break_requested: Cell<bool>,
+    /// Replaying a turn up to a change ("When did this change?" → an entry): a break there
+    /// waits for the editor, not for the recorded inputs.
+    pub(super) stopping_at_change: Cell<bool>,
+    /// How many `query()`/`pause()` waits are nested now.
+    pub(super) depth: Cell<u32>,
+    /// How many waits have begun (a command that waited for the player took the player's
+    /// time, not the game's).
+    pub(super) waits: Cell<u64>,
+    /// The profiler's turns as last sent, with the profiler's revision then.
+    sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
+}
+
+impl Host {
+    /// The debugging subsystem's part of the snapshot.
+    pub(super) fn debug_view(&self) -> DebugView {
+        let engine = self.runtime.engine();
+        let lua = self.runtime.lua();
+        DebugView {
+            pause: engine.repl.borrow().pause_view(),
+            error: self.debug.error.borrow().clone(),
+            break_requested: self.debug.break_requested.get(),
+            limits: LimitsView { time: engine.limits.time(), memory: engine.limits.memory(), used: lua.used_memory() },
+            watches: watch_views(&self.runtime.world()),
+            profile: self.profile_view(),
+        }
+    }
+
+    /// The profiler's state for the snapshot; its turns are copied only when one was added.
+    fn profile_view(&self) -> ProfileView {
+        let profiler = &self.runtime.engine().profiler;
+        let mut sent = self.debug.sent_profile.borrow_mut();
+        if sent.0 != profiler.revision() {
+            *sent = (profiler.revision(), Arc::new(profiler.turns()));
+        }
+        ProfileView { on: profiler.is_on(), turns: sent.1.clone() }
+    }
+
+    /// Handles the debugging commands: breakpoints, the error screen, watches, changes, the
+    /// profiler.
+    pub(super) fn debugging(&self, command: DebugCommand) {
+        let lua = self.runtime.lua();
+        match command {
+            DebugCommand::Continue => {
+                if !self.runtime.engine().repl.borrow_mut().resume() {
+                    self.refuse(RefusalKind::NothingToDo, "nothing is paused");
+                }
+            }
+            DebugCommand::Break => self.debug.break_requested.set(true),
+            DebugCommand::Resume => {
+                self.debug.error.take();
+            }
+            DebugCommand::Watch { uid, field, becomes } => {
+                if let Err(error) = watch::watch_from_editor(lua, uid, Symbol::intern(&field), becomes) {
+                    self.refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));
+                }
+            }
+            DebugCommand::Unwatch(id) => {
+                if !watch::unwatch(lua, id) {
+                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
+                }
+            }
+            DebugCommand::EnableWatch { id, enabled } => {
+                if !self.runtime.world_mut().enable_watch(id, enabled) {
+                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
+                }
+            }
+            DebugCommand::FindChanges { uid, field } => self.find_changes(uid, &field),
+            DebugCommand::GoToChange { mark, nth, uid, field } => {
+                self.go_to_change(mark, nth, uid, Symbol::intern(&field))
+            }
+            DebugCommand::SetProfiling(on) => {
+                let turn = self.runtime.world().turn;
+                self.runtime.engine().profiler.set_on(on, turn);
+            }
+            DebugCommand::ClearProfile => self.runtime.engine().profiler.clear(),
+        }
+    }
+
+    /// Reports what the command changed in watched fields by routes no Lua line took (an
+    /// edit, undo, a prototype reloaded): each watch compares its field again, and what
+    /// changed is delivered as made by `operation`.
+    pub(super) fn deliver_watches(&self, operation: &str) {
+        if self.runtime.world().watches().is_empty() {
+            return;
+        }
+        self.runtime.world_mut().compare_all_watched();
+        let lua = self.runtime.lua();
+        if let Err(error) = watch::deliver(lua, watch::Writer::Rust(operation)) {
+            gui::log(lua, LogLevel::Error, format!("a watch could not pause: {error}"));
+        }
+    }
+
+    /// Lists every change of `uid`'s `field` in the session so far, by replaying its
+    /// recording headless with a collecting watch (see [`DebugCommand::FindChanges`]).
+    pub(super) fn find_changes(&self, uid: Uid, field: &str) {
+        let Some(recording) = self.recording_so_far() else {
+            self.refuse_hinting(
+                RefusalKind::Play,
+                "When did this change? works on a recorded session: open a recording, or play",
+                Hint::Play,
+            );
+            return;
+        };
+        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
+        let options =
+            super::play::replay::ReplayOptions { changes: Some((uid, Symbol::intern(field))), ..Default::default() };
+        match super::play::replay::replay(&project, &recording, &options) {
+            Ok(report) => self.send(HostEvent::Changes { uid, field: field.to_owned(), entries: report.changes }),
+            Err(error) => self.refuse(RefusalKind::Play, format!("the session could not be replayed: {error}")),
+        }
+    }
+
+    /// Goes to change `nth` of the turn of mark `mark` (see [`DebugCommand::GoToChange`]): back to
+    /// that turn's start, then its inputs replay with a watch that lets `nth` changes of the
+    /// field pass and stops at the next; the editor is served while it waits there.
+    pub(super) fn go_to_change(&self, mark: usize, nth: u32, uid: Uid, field: Symbol) {
+        self.go_to_mark(mark);
+        if self.stepped_back_to() != Some(mark) {
+            return;
+        }
+        let id = {
+            let mut world = self.runtime.world_mut();
+            let id =
+                world.watch(uid, field, crate::game::world::WatchWhen::Changes, crate::game::world::WatchAction::Break);
+            world.skip_watch_changes(id, nth);
+            id
+        };
+        self.debug.stopping_at_change.set(true);
+        self.step_forward();
+        self.debug.stopping_at_change.set(false);
+        watch::unwatch(self.runtime.lua(), id);
+    }
+}

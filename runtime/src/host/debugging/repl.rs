@@ -1,0 +1,88 @@
+//! The REPL on the host: evaluating input (among a breakpoint's locals while `pause()` waits),
+//! completing it, showing source around a line, and the limits evaluations run under.
+
+use std::time::Duration;
+
+use crate::host::{Host, HostEvent};
+use crate::lua::repl;
+
+/// What the REPL asks of the host.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplCommand {
+    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
+    Eval {
+        /// Matches the answer to the request.
+        id: u64,
+        /// Lua code: an expression or statements.
+        code: String,
+    },
+    /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
+    Complete {
+        /// Matches the answer to the request.
+        id: u64,
+        /// The input up to the cursor.
+        text: String,
+    },
+    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`].
+    ShowSource {
+        /// The file as errors name it (`mods/elona/init.lua`).
+        file: String,
+        /// The line to show.
+        line: u32,
+    },
+    /// Set the time limit of one evaluation and the Lua heap limit (`None`: unlimited).
+    SetLimits {
+        /// The time limit.
+        time: Option<Duration>,
+        /// The memory limit, in bytes.
+        memory: Option<usize>,
+    },
+}
+
+impl ReplCommand {
+    /// The command's name in messages ("a panic in eval").
+    pub fn name(&self) -> &'static str {
+        match self {
+            ReplCommand::Eval { .. } => "eval",
+            ReplCommand::Complete { .. } => "complete",
+            ReplCommand::ShowSource { .. } => "show source",
+            ReplCommand::SetLimits { .. } => "set limits",
+        }
+    }
+
+    /// True if the command only reads the world (no checkpoint is taken before it).
+    pub(in crate::host) fn reads_only(&self) -> bool {
+        matches!(self, ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. })
+    }
+}
+
+impl Host {
+    /// Handles the REPL's commands.
+    pub(in crate::host) fn repl(&self, command: ReplCommand) {
+        let lua = self.runtime.lua();
+        match command {
+            ReplCommand::Eval { id, code } => {
+                // While editing, what the code changes becomes one undoable edit. Code run at
+                // a breakpoint belongs to the evaluation that paused.
+                let editing = self.play.edit.borrow().is_none() && self.debug.depth.get() == 0;
+                let before = editing.then(|| {
+                    let world = self.runtime.world();
+                    (world.revision(), world.copy_state())
+                });
+                let result = repl::evaluate(lua, &code);
+                if let Some((revision, before)) = before {
+                    self.record_repl_edit(&code, revision, &before);
+                }
+                self.send(HostEvent::Evaluated { id, result });
+            }
+            ReplCommand::Complete { id, text } => {
+                let candidates = repl::complete(lua, &text);
+                self.send(HostEvent::Completions { id, candidates });
+            }
+            ReplCommand::ShowSource { file, line } => {
+                self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
+            }
+            ReplCommand::SetLimits { time, memory } => self.runtime.engine().limits.set(lua, time, memory),
+        }
+    }
+}

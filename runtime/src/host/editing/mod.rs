@@ -1,0 +1,186 @@
+//! The host's editing subsystem: edits made in the editor ([`edit`]) and by REPL code while
+//! editing, each one undoable entry of the [`History`]; the selection and the objects the
+//! inspector follows; and the edit journal ([`journal`]) that keeps every change of edit mode
+//! on disk so a killed editor loses nothing.
+//!
+//! It owns its state ([`Editing`]) and takes its own commands ([`EditingCommand`]).
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use crate::game::edit::Edit;
+use crate::game::history::{History, Transaction, changes_since};
+use crate::game::map::MapId;
+use crate::game::object::Uid;
+use crate::game::world::WorldState;
+use crate::host::{Host, HostEvent, RefusalKind};
+
+pub mod edit;
+pub mod journal;
+
+/// What the editing subsystem is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditingCommand {
+    /// Make an edit, recorded for undo; a refusal comes back as [`HostEvent::Refused`].
+    Edit(Edit),
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Copy a region of a map; answered with [`HostEvent::Copied`].
+    Copy {
+        /// The map.
+        map: MapId,
+        /// Column of the top-left corner.
+        x: i32,
+        /// Row of the top-left corner.
+        y: i32,
+        /// Width in cells.
+        width: i32,
+        /// Height in cells.
+        height: i32,
+    },
+    /// Select these objects (what `Editor.selection()` returns).
+    Select(Vec<Uid>),
+    /// Send these objects' details in the snapshots (the inspector's selection and pinned
+    /// tabs).
+    Inspect(Vec<Uid>),
+    /// Answer the recovery question (see [`journal`]): replay the edit journal left behind
+    /// by the last session (true) or delete it.
+    Recover(bool),
+}
+
+impl EditingCommand {
+    /// The command's name in messages ("a panic in edit").
+    pub fn name(&self) -> &'static str {
+        match self {
+            EditingCommand::Edit(_) => "edit",
+            EditingCommand::Undo => "undo",
+            EditingCommand::Redo => "redo",
+            EditingCommand::Copy { .. } => "copy",
+            EditingCommand::Select(_) => "select",
+            EditingCommand::Inspect(_) => "inspect",
+            EditingCommand::Recover(_) => "recover",
+        }
+    }
+
+    /// True if the command only reads the world (no checkpoint is taken before it).
+    pub(in crate::host) fn reads_only(&self) -> bool {
+        matches!(self, EditingCommand::Copy { .. } | EditingCommand::Select(_) | EditingCommand::Inspect(_))
+    }
+}
+
+/// The editing subsystem's state on the host.
+pub(in crate::host) struct Editing {
+    /// The editor's undo history.
+    pub(in crate::host) history: RefCell<History>,
+    /// The objects whose details the snapshots carry (the inspector's).
+    pub(in crate::host) inspect: RefCell<Vec<Uid>>,
+    /// The edit journal.
+    pub(in crate::host) journal: journal::HostJournal,
+}
+
+impl Editing {
+    /// Editing with an empty history, journaling into folder `journal` if any.
+    pub(in crate::host) fn new(journal: Option<std::path::PathBuf>) -> Editing {
+        Editing {
+            history: RefCell::default(),
+            inspect: RefCell::default(),
+            journal: journal::HostJournal::new(journal),
+        }
+    }
+}
+
+/// The editing subsystem's part of the snapshot.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EditingView {
+    /// The selected objects.
+    pub selection: Vec<Uid>,
+    /// Grows each time a script chooses the selection (`Editor.select`).
+    pub selections_by_script: u64,
+    /// The objects the inspector asked about ([`EditingCommand::Inspect`]).
+    pub inspected: Vec<crate::host::view::ObjectDetails>,
+    /// The editor's undo history.
+    pub history: crate::game::history::HistoryView,
+    /// The edit journal the last session left, while the user has not said whether to
+    /// recover it.
+    pub recovery: Option<Arc<journal::RecoveryOffer>>,
+}
+
+impl Host {
+    /// The editing subsystem's part of the snapshot.
+    pub(in crate::host) fn editing_view(&self) -> EditingView {
+        let world = self.runtime.world();
+        let engine = self.runtime.engine();
+        let own_events = engine.object_events.borrow();
+        let inspected = self
+            .editing
+            .inspect
+            .borrow()
+            .iter()
+            .filter_map(|&uid| crate::host::view::object_details(&world, uid))
+            .map(|mut details| {
+                details.own_handlers = own_events.listing(details.uid, details.id);
+                details
+            })
+            .collect();
+        EditingView {
+            selection: engine.editor.selection.borrow().clone(),
+            selections_by_script: engine.editor.selections_by_script.get(),
+            inspected,
+            history: self.editing.history.borrow().view(),
+            recovery: self.recovery_offer(),
+        }
+    }
+
+    /// Handles the editing commands.
+    pub(in crate::host) fn editing(&self, command: EditingCommand) {
+        let history = &self.editing.history;
+        match command {
+            EditingCommand::Edit(edit) => {
+                if let Err(error) = edit::apply(self.runtime.lua(), &mut history.borrow_mut(), &edit) {
+                    self.refuse(RefusalKind::Edit, error.to_string());
+                }
+            }
+            EditingCommand::Undo => {
+                if history.borrow_mut().undo(&mut self.runtime.world_mut()).is_none() {
+                    self.refuse(RefusalKind::NothingToDo, "nothing to undo");
+                }
+            }
+            EditingCommand::Redo => {
+                if history.borrow_mut().redo(&mut self.runtime.world_mut()).is_none() {
+                    self.refuse(RefusalKind::NothingToDo, "nothing to redo");
+                }
+            }
+            EditingCommand::Copy { map, x, y, width, height } => {
+                match crate::game::edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
+                    Ok(clip) => self.send(HostEvent::Copied(Arc::new(clip))),
+                    Err(error) => self.refuse(RefusalKind::Edit, error.to_string()),
+                }
+            }
+            EditingCommand::Select(uids) => *self.runtime.engine().editor.selection.borrow_mut() = uids,
+            EditingCommand::Inspect(uids) => *self.editing.inspect.borrow_mut() = uids,
+            EditingCommand::Recover(recover) => self.answer_recovery(recover),
+        }
+    }
+
+    /// Records what REPL `code` changed since `before` (the world at `revision`) as one
+    /// History entry, "REPL: <its first line>".
+    pub(in crate::host) fn record_repl_edit(&self, code: &str, revision: u64, before: &WorldState) {
+        let mut world = self.runtime.world_mut();
+        if world.revision() == revision {
+            return;
+        }
+        let (undo, redo) = changes_since(before, &world);
+        if redo.is_empty() {
+            return;
+        }
+        let first = code.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or_default();
+        let first: String = match first.chars().count() > 60 {
+            true => format!("{}…", first.chars().take(60).collect::<String>()),
+            false => first.to_owned(),
+        };
+        let entry = Transaction::new(format!("REPL: {first}"), undo, redo);
+        self.editing.history.borrow_mut().record(&mut world, entry);
+    }
+}

@@ -1,0 +1,314 @@
+//! The host's mods subsystem: watching the loaded mods' folders for saved files, reloading
+//! them ([`hotload`], recording the text loaded while a session is recorded), and the Mods
+//! pane's commands — enabling a mod in `project.ron`, rescanning the folders, writing a new
+//! mod's skeleton.
+//!
+//! It owns its state ([`Mods`]) and takes its own commands ([`ModCommand`]).
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crossbeam_channel::Sender;
+
+use super::{Command, Host, HostEvent, NoProject, RefusalKind};
+use crate::game::display::LogLevel;
+use crate::game::files::FileError;
+use crate::game::mods::ModRow;
+use crate::host::view::{DataTypeView, data_view};
+use crate::lua::gui;
+use crate::runtime::Runtime;
+use hotload::{ModWatcher, Reload};
+
+pub mod hotload;
+
+/// What the mods subsystem is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModCommand {
+    /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
+    Reload(PathBuf),
+    /// Reload the loaded file named `file` (`mods/elona/game/rules.lua`) with `text`: a
+    /// hotload as a recording replays it.
+    Hotload {
+        /// The file as error messages name it.
+        file: String,
+        /// The code to load.
+        text: String,
+    },
+    /// Reload every loaded file of a mod ("Reload mod").
+    ReloadMod(String),
+    /// List a mod in the project's `mods` (or take it out) and write `project.ron`; it
+    /// loads (or unloads) when the project is opened again.
+    SetEnabled {
+        /// The mod.
+        id: String,
+        /// Listed or not.
+        enabled: bool,
+    },
+    /// Look again for mods under the project's mod folders (the Mods pane's list).
+    Rescan,
+    /// Write a new mod skeleton into the project's `mods/` folder and enable it (as
+    /// `nefia new-mod` does); it loads when the project is opened again.
+    New(String),
+}
+
+impl ModCommand {
+    /// The command's name in messages ("a panic in reload").
+    pub fn name(&self) -> &'static str {
+        match self {
+            ModCommand::Reload(_) => "reload",
+            ModCommand::Hotload { .. } => "hotload",
+            ModCommand::ReloadMod(_) => "reload mod",
+            ModCommand::SetEnabled { .. } => "enable mod",
+            ModCommand::Rescan => "rescan mods",
+            ModCommand::New(_) => "new mod",
+        }
+    }
+
+    /// The command as the operation that changed a watched field ("the hotload of …").
+    pub fn operation(&self) -> String {
+        match self {
+            ModCommand::Reload(path) => format!("the hotload of {}", path.display()),
+            ModCommand::Hotload { file, .. } => format!("the hotload of {file}"),
+            ModCommand::ReloadMod(id) => format!("reloading mod {id}"),
+            other => other.name().into(),
+        }
+    }
+}
+
+/// The mods subsystem's part of the snapshot.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ModsView {
+    /// The loaded mods' ids, in load order.
+    pub loaded: Arc<Vec<String>>,
+    /// Every mod under the project's mod folders, loaded or not, for the Mods pane.
+    pub rows: Arc<Vec<ModRow>>,
+    /// Where images named by prototypes are looked up, in order.
+    pub asset_dirs: Arc<Vec<PathBuf>>,
+    /// The data types and prototypes the mods added.
+    pub data: Arc<Vec<DataTypeView>>,
+}
+
+/// The mods subsystem's state on the host.
+pub(super) struct Mods {
+    /// The loaded mods' ids, in load order.
+    pub(super) loaded: Arc<Vec<String>>,
+    /// What the Mods pane lists (rebuilt when a mod is enabled or the folders rescanned).
+    pub(super) rows: RefCell<Arc<Vec<ModRow>>>,
+    /// Where images named by prototypes are looked up, in order.
+    pub(super) asset_dirs: Arc<Vec<PathBuf>>,
+    /// Saved files that did not parse a moment after they changed: tried again once quiet.
+    hotload_waiting: RefCell<Vec<PathBuf>>,
+    /// The data view as last built, with the data registry's revision then.
+    data: RefCell<(u64, Arc<Vec<DataTypeView>>)>,
+}
+
+impl Mods {
+    /// The mods `runtime` loaded.
+    pub(super) fn new(runtime: &Runtime) -> Mods {
+        Mods {
+            loaded: Arc::new(runtime.mods().iter().map(|m| m.id().to_owned()).collect()),
+            rows: RefCell::new(Arc::new(runtime.mod_rows())),
+            asset_dirs: Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default()),
+            hotload_waiting: RefCell::default(),
+            data: RefCell::new((u64::MAX, Arc::default())),
+        }
+    }
+}
+
+/// How long a file that fails to reload must go unchanged before its error is reported (an
+/// editor may write a file in more than one go).
+pub const QUIET: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// True if `path` last changed at least [`QUIET`] ago (or cannot be asked).
+fn quiet_since_changed(path: &std::path::Path) -> bool {
+    let modified = std::fs::metadata(path).and_then(|m| m.modified());
+    modified.ok().and_then(|m| m.elapsed().ok()).is_none_or(|age| age >= QUIET)
+}
+
+impl Host {
+    /// The mods subsystem's part of the snapshot; the data view is built again only when
+    /// the registry changed.
+    pub(super) fn mods_view(&self) -> ModsView {
+        let world = self.runtime.world();
+        let mut data = self.mods.data.borrow_mut();
+        if data.0 != world.data.revision() {
+            *data = (world.data.revision(), Arc::new(data_view(&world.data)));
+        }
+        ModsView {
+            loaded: self.mods.loaded.clone(),
+            rows: self.mods.rows.borrow().clone(),
+            asset_dirs: self.mods.asset_dirs.clone(),
+            data: data.1.clone(),
+        }
+    }
+
+    /// Handles the mods commands.
+    pub(super) fn mods(&self, command: ModCommand) {
+        let lua = self.runtime.lua();
+        match command {
+            ModCommand::Reload(path) => self.reload(&path),
+            ModCommand::Hotload { file, text } => {
+                if let Some(reload) = hotload::reload_recorded(lua, &file, &text) {
+                    self.reloaded(reload);
+                }
+            }
+            ModCommand::ReloadMod(id) => {
+                if !self.runtime.mods().iter().any(|m| m.id() == id) {
+                    self.refuse(RefusalKind::UnknownMod, format!("no mod '{id}' is loaded"));
+                }
+                for path in hotload::loaded_files_of(lua, &id) {
+                    self.reload(&path);
+                }
+            }
+            ModCommand::SetEnabled { id, enabled } => self.enable_mod(&id, enabled),
+            ModCommand::Rescan => self.rescan_mods(),
+            ModCommand::New(id) => self.new_mod(&id),
+        }
+    }
+
+    /// Watches the loaded mods' folders; saved Lua files come back as [`ModCommand::Reload`].
+    pub(super) fn watch_mods(&self, reloads: Sender<Command>) -> Option<ModWatcher> {
+        let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
+        let repaint = self.repaint.clone();
+        let watcher = ModWatcher::start(&dirs, move |path| {
+            // The command channel outlives the watcher: it closes with the host.
+            if reloads.send(Command::Mods(ModCommand::Reload(path))).is_ok() {
+                repaint();
+            }
+        });
+        watcher
+            .inspect_err(|error| {
+                let text = format!("hotload is off: the mods' folders cannot be watched: {error}");
+                gui::log(self.runtime.lua(), LogLevel::Warn, text);
+            })
+            .ok()
+    }
+
+    /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
+    /// A file that fails to reload a moment after it changed may be half-written: the failed
+    /// reload changed nothing, and the file is tried again once it has been quiet for
+    /// [`QUIET`]; only then is its error reported.
+    fn reload(&self, path: &std::path::Path) {
+        self.mods.hotload_waiting.borrow_mut().retain(|p| p != path);
+        let lua = self.runtime.lua();
+        let recording = self.play.recorder.borrow().is_some();
+        let reload = match recording {
+            true => match crate::game::files::read_text(path) {
+                Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
+                    self.record_command(&Command::Mods(ModCommand::Hotload { file: reload.file.clone(), text }));
+                }),
+                Err(error) => {
+                    gui::log(lua, LogLevel::Error, format!("reload rejected: {error}"));
+                    None
+                }
+            },
+            false => hotload::reload_file(lua, path),
+        };
+        match reload {
+            Some(reload) if reload.outcome.is_err() && !quiet_since_changed(path) => {
+                self.mods.hotload_waiting.borrow_mut().push(path.to_owned());
+            }
+            Some(reload) => self.reloaded(reload),
+            None => {}
+        }
+    }
+
+    /// True while a hotload waits for its file to be quiet (the serve loop wakes to try it).
+    pub(super) fn hotload_waiting(&self) -> bool {
+        !self.mods.hotload_waiting.borrow().is_empty()
+    }
+
+    /// Tries again the hotloads whose files have been quiet long enough.
+    pub(super) fn retry_quiet_hotloads(&self) {
+        let quiet: Vec<PathBuf> = {
+            let mut waiting = self.mods.hotload_waiting.borrow_mut();
+            let (quiet, still): (Vec<PathBuf>, Vec<PathBuf>) =
+                std::mem::take(&mut *waiting).into_iter().partition(|p| quiet_since_changed(p));
+            *waiting = still;
+            quiet
+        };
+        for path in quiet {
+            self.handle(Command::Mods(ModCommand::Reload(path)));
+        }
+    }
+
+    /// Tells the editor about a reload; a good one clears the error screen.
+    pub(super) fn reloaded(&self, reload: Reload) {
+        let reloaded = reload.outcome.is_ok();
+        if reloaded {
+            self.debug.error.take();
+        }
+        self.send(HostEvent::Reloaded(reload));
+        if reloaded {
+            // The workbench shows what the new code makes of the same seed.
+            self.refresh_preview();
+        }
+    }
+
+    /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
+    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), ModCommandError> {
+        if !self.mods.rows.borrow().iter().any(|row| row.id == id) {
+            return Err(ModCommandError::NotFound(id.to_owned()));
+        }
+        let (_, _, mut project) = self.runtime.maps_mut();
+        let project = project.as_mut().ok_or(NoProject)?;
+        let mods = &mut project.manifest.mods;
+        let listed = mods.iter().any(|m| m == id);
+        match (enabled, listed) {
+            (true, false) => mods.push(id.to_owned()),
+            (false, true) => mods.retain(|m| m != id),
+            _ => return Ok(()),
+        }
+        Ok(project.save()?)
+    }
+
+    /// Rebuilds the Mods pane's list from the mod folders.
+    fn rescan_mods(&self) {
+        *self.mods.rows.borrow_mut() = Arc::new(self.runtime.mod_rows());
+    }
+
+    /// `ModCommand::SetEnabled`: lists the mod (or takes it out) and says when it applies.
+    fn enable_mod(&self, id: &str, enabled: bool) {
+        match self.set_mod_enabled(id, enabled) {
+            Ok(()) => {
+                let change = if enabled { "enabled: it loads" } else { "disabled: it is left out" };
+                let text = format!("mod '{id}' {change} when the project is opened again");
+                gui::log(self.runtime.lua(), LogLevel::Info, text);
+                self.rescan_mods();
+            }
+            Err(error) => self.refuse(RefusalKind::UnknownMod, error.to_string()),
+        }
+    }
+
+    /// `ModCommand::New`: writes the skeleton of mod `id` and enables it.
+    fn new_mod(&self, id: &str) {
+        let made = match self.runtime.maps_mut().2.as_mut() {
+            Some(project) => crate::game::mods::create_mod(project, id).map_err(ModCommandError::from),
+            None => Err(NoProject.into()),
+        };
+        match made {
+            Ok(dir) => {
+                let text =
+                    format!("wrote {} and enabled '{id}': it loads when the project is opened again", dir.display());
+                gui::log(self.runtime.lua(), LogLevel::Info, text);
+                self.rescan_mods();
+            }
+            Err(error) => self.refuse(RefusalKind::UnknownMod, error.to_string()),
+        }
+    }
+}
+
+/// Why a mod could not be enabled, disabled or made.
+#[derive(Debug, thiserror::Error)]
+enum ModCommandError {
+    /// No mod folder of the project holds a mod of this id.
+    #[error("no mod '{0}' is in the project's mod folders")]
+    NotFound(String),
+    /// There is no project to change.
+    #[error(transparent)]
+    NoProject(#[from] NoProject),
+    /// `project.ron` or the mod's files could not be written.
+    #[error(transparent)]
+    File(#[from] FileError),
+}

@@ -1,0 +1,152 @@
+//! The serve loop: the runtime thread opens the project, then takes commands one at a time
+//! (each through [`Host::handle`]), publishing a snapshot after each, until the frontend
+//! goes or the runtime cannot go on.
+
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+
+use super::recovery::serve_failure;
+use super::{Command, Host, HostConfig, HostEvent, Shared};
+use crate::game::display::LogLevel;
+use crate::lua::Output;
+use crate::lua::gui;
+use crate::lua::limits::Limits;
+use crate::runtime::{OnModFailure, Runtime};
+
+/// How often animations advance while something animates.
+const FRAME: Duration = Duration::from_millis(16);
+
+/// Opens the project of `config` and serves it until the frontend goes.
+pub(super) fn run(
+    config: HostConfig,
+    shared: Arc<Shared>,
+    (reloads, commands): (Sender<Command>, Receiver<Command>),
+    events: Sender<HostEvent>,
+) {
+    let sink_events = events.clone();
+    let sink_repaint = config.repaint.clone();
+    let sink = Box::new(move |output: Output| {
+        // With the editor gone there is no one to show the output to.
+        if sink_events.send(HostEvent::Output(output)).is_ok() {
+            sink_repaint();
+        }
+    });
+    // The limits hold from the first line of mod code on.
+    let opened = Runtime::new(sink).and_then(|mut runtime| {
+        let lua = runtime.lua();
+        let (told, repaint) = (shared.clone(), config.repaint.clone());
+        runtime.set_progress(Rc::new(move |step: &crate::lua::Progress| {
+            *told.progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(step.clone());
+            repaint();
+        }));
+        runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
+        runtime.engine().limits.share_stop(lua, shared.stop.clone());
+        // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
+        runtime.open_with(&config.project, OnModFailure::Skip)?;
+        runtime.open_start_map()?;
+        Ok(runtime)
+    });
+    // Opened (or not): no longer busy.
+    shared.busy_since.store(0, Ordering::Relaxed);
+    *shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    let runtime = match opened {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            let name = config.project.display().to_string();
+            let problem = format!("The project could not be opened:\n{error}");
+            return serve_failure(&config.repaint, &shared, &commands, &events, &name, problem);
+        }
+    };
+    for (id, why) in runtime.mod_failures() {
+        gui::log(runtime.lua(), LogLevel::Error, format!("mod '{id}' did not load: {why}"));
+    }
+    let channels = HostChannels { commands, events, shared, repaint: config.repaint };
+    let serving = Serving::Live { recordings: config.recordings, journal: config.journal };
+    let host = Rc::new(Host::new(runtime, channels, serving));
+    host.open_journal();
+    let lua = host.runtime.lua();
+    let limits = &host.runtime.engine().limits;
+    let _watcher = host.watch_mods(reloads);
+    gui::set_frontend(lua, Some(host.clone()));
+    host.publish();
+    while !host.shutting_down.get() && host.failed.borrow().is_none() {
+        if let Some(command) = host.next_command() {
+            host.handle(command);
+            let profiler = &host.runtime.engine().profiler;
+            profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
+        }
+        host.finish_play_if_asked();
+        host.check_current_map();
+        host.retry_quiet_hotloads();
+        host.publish();
+        // A Stop pressed as the command ended has nothing left to stop.
+        limits.take_stop();
+    }
+    gui::set_frontend(lua, None);
+    let failed = host.failed.borrow_mut().take();
+    if let Some(problem) = failed {
+        serve_failure(&host.repaint, &host.shared, &host.commands, &host.events, &host.project, problem);
+    }
+}
+
+/// Who a host serves.
+pub(crate) enum Serving {
+    /// The editor or the player window, recording play sessions in `recordings` if set.
+    Live {
+        /// The recordings folder.
+        recordings: Option<PathBuf>,
+        /// The edit journal's folder.
+        journal: Option<PathBuf>,
+    },
+    /// No one: a replay, headless.
+    Headless,
+}
+
+/// What connects a host to its frontend.
+pub(crate) struct HostChannels {
+    /// Where commands come from.
+    pub(crate) commands: Receiver<Command>,
+    /// Where events go.
+    pub(crate) events: Sender<HostEvent>,
+    /// The state shared with the frontend's handle.
+    pub(crate) shared: Arc<Shared>,
+    /// Asks the frontend to draw again.
+    pub(crate) repaint: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl Host {
+    /// The next command; while something animates, gives up after a frame so animations
+    /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
+    pub(super) fn next_command(&self) -> Option<Command> {
+        if self.play.replaying.get() {
+            match self.next_replayed() {
+                Some(command) => return Some(command),
+                // A headless replay has no one else to ask: the recording ended mid-wait.
+                None if self.headless => return Some(Command::Shutdown),
+                // The recorded inputs ran out inside a menu: the player goes on from there.
+                None => self.play.replaying.set(false),
+            }
+        }
+        let animating =
+            self.runtime.engine().gui.borrow().is_animating() || self.map_check_waiting() || self.hotload_waiting();
+        let command = if animating {
+            match self.commands.recv_timeout(FRAME) {
+                Ok(command) => Some(command),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Command::Shutdown),
+            }
+        } else {
+            Some(self.commands.recv().unwrap_or(Command::Shutdown))
+        };
+        // A fresh command after idling: animations restart from now, not from the idle gap.
+        if !animating {
+            self.frame.last_update.set(Instant::now());
+        }
+        command
+    }
+}
