@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{LogLevel, LogLine};
-use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle, MapCommand};
+use nefia_runtime::host::{AttachError, Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand};
 use nefia_runtime::lua::Output;
 
@@ -19,7 +19,7 @@ use crate::commands::{self, Action, Menu, Scope};
 use crate::context::Tab;
 use crate::context::{AppRequest, EditorContext};
 use crate::file_dialogs;
-use crate::file_dialogs::FileDialogs;
+use crate::file_dialogs::{FileDialog, FileDialogs};
 use crate::panes::PaneStates;
 use crate::panes::Panes;
 
@@ -55,6 +55,23 @@ pub struct EditorApp {
     show_shortcuts: bool,
     /// Play sessions are recorded and edits journaled (in each project opened).
     record: bool,
+    /// The address of the game in another process the editor is attached to, if it is.
+    attached: Option<String>,
+}
+
+/// Attaches to the game at `address` and waits (briefly) for its first frame, which names
+/// the project's folder the panes read files from.
+fn attach_and_wait(
+    address: &str,
+    token: &str,
+    repaint: Arc<dyn Fn() + Send + Sync>,
+) -> Result<HostHandle, AttachError> {
+    let host = HostHandle::attach(address, token, repaint)?;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while host.snapshot().serial == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Ok(host)
 }
 
 /// Starts the runtime thread on `project`, repainting `ctx` when it has news; play sessions
@@ -84,8 +101,19 @@ impl EditorApp {
         storage: Option<&dyn eframe::Storage>,
         record: bool,
     ) -> EditorApp {
-        crate::render::install_fonts(ctx);
         let host = spawn_host(ctx, &project, record);
+        EditorApp::with_host(ctx, host, project, storage, record)
+    }
+
+    /// The editor on the game `host` serves, whose project is in `project`.
+    fn with_host(
+        ctx: &egui::Context,
+        host: HostHandle,
+        project: PathBuf,
+        storage: Option<&dyn eframe::Storage>,
+        record: bool,
+    ) -> EditorApp {
+        crate::render::install_fonts(ctx);
         let dock = storage.and_then(|s| eframe::get_value(s, DOCK_KEY)).unwrap_or_else(default_dock);
         let state = EditorContext::new(project, host.snapshot());
         let panes = PaneStates::of_project(&state.project);
@@ -99,6 +127,7 @@ impl EditorApp {
             show_about: false,
             show_shortcuts: false,
             record,
+            attached: None,
         }
     }
 
@@ -110,9 +139,50 @@ impl EditorApp {
     /// Closes the open project and opens the one in `dir` (the layout stays).
     pub fn open_project(&mut self, ctx: &egui::Context, dir: PathBuf) {
         self.host = spawn_host(ctx, &dir, self.record);
+        self.attached = None;
         self.state = EditorContext::new(dir, self.host.snapshot());
         self.panes = PaneStates::of_project(&self.state.project);
         self.dialogs = FileDialogs::default();
+    }
+
+    /// Closes the open project (or game) and attaches to the game served at `address`
+    /// (`nefia play --listen`), presenting `token`. The panes work on that game; its project
+    /// folder, if it is on this machine, is the one the panes read files from.
+    pub fn attach(&mut self, ctx: &egui::Context, address: &str, token: &str) -> Result<(), AttachError> {
+        let repaint_ctx = ctx.clone();
+        let host = attach_and_wait(address, token, Arc::new(move || repaint_ctx.request_repaint()))?;
+        self.take_attached(host, address);
+        Ok(())
+    }
+
+    /// Works on the attached game `host` from now on.
+    fn take_attached(&mut self, host: HostHandle, address: &str) {
+        let snapshot = host.snapshot();
+        self.host = host;
+        self.state = EditorContext::new(snapshot.project_dir.clone(), snapshot);
+        self.panes = PaneStates::of_project(&self.state.project);
+        self.dialogs = FileDialogs::default();
+        self.attached = Some(address.to_owned());
+    }
+
+    /// The dialog's Attach: refused while maps have unsaved changes; a failure stays in the
+    /// dialog, which stays open.
+    fn attach_from_dialog(&mut self, ctx: &egui::Context, address: String, token: String) {
+        let unsaved: Vec<&str> =
+            self.state.snapshot.maps.files.iter().filter(|m| m.dirty).map(|m| m.name.as_str()).collect();
+        let failed = match unsaved.is_empty() {
+            false => format!("These maps have unsaved changes: {}. Save or undo them first.", unsaved.join(", ")),
+            true => match self.attach(ctx, &address, &token) {
+                Ok(()) => return,
+                Err(error) => error.to_string(),
+            },
+        };
+        self.dialogs.open = Some(FileDialog::Attach { address, token, error: Some(failed) });
+    }
+
+    /// The address of the game attached to, if the editor is attached to one.
+    pub fn attached(&self) -> Option<&str> {
+        self.attached.as_deref()
     }
 
     /// The panes' shared state.
@@ -198,10 +268,13 @@ impl EditorApp {
         }
         let snapshot = &self.state.snapshot;
         let current = snapshot.maps.files.iter().find(|m| m.current);
-        let title = match current {
+        let mut title = match current {
             Some(map) => format!("Nefia — {} — {}{}", snapshot.project, map.name, if map.dirty { " •" } else { "" }),
             None => format!("Nefia — {}", snapshot.project),
         };
+        if let Some(address) = &self.attached {
+            title.push_str(&format!(" (attached to {address})"));
+        }
         show_title(&ctx, &mut self.titled, title);
         // Before the panes, so that a shortcut the editor takes (Ctrl+Z stepping back while
         // playing) is not also a key for the game.
@@ -236,6 +309,9 @@ impl EditorApp {
         // A project to open (no unsaved maps, or the user chose): after the old one's commands.
         if let Some(dir) = self.dialogs.open_now.take() {
             self.open_project(&ctx, dir);
+        }
+        if let Some((address, token)) = self.dialogs.attach_now.take() {
+            self.attach_from_dialog(&ctx, address, token);
         }
         if self.host.busy_for().is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));
@@ -288,6 +364,7 @@ impl EditorApp {
         match action {
             Action::NewProject => file_dialogs::ask_new_project(&mut self.dialogs, state),
             Action::OpenProject => file_dialogs::ask_open_project(&mut self.dialogs, state),
+            Action::AttachGame => file_dialogs::ask_attach(&mut self.dialogs),
             Action::OpenRecording => state.requests.push(AppRequest::OpenTab(Tab::Recordings)),
             Action::SaveMap => crate::conflicts::save(state, MapCommand::Save(None)),
             Action::SaveAll => crate::conflicts::save(state, MapCommand::SaveAll),
@@ -522,13 +599,43 @@ pub fn default_dock() -> DockState<Tab> {
 
 /// Runs the editor window on `project`.
 pub fn run(project: PathBuf) -> eframe::Result<()> {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1280.0, 800.0]),
-        ..Default::default()
-    };
     eframe::run_native(
         "nefia",
-        options,
+        window_options(),
         Box::new(move |cc| Ok(Box::new(EditorApp::new(&cc.egui_ctx, project, cc.storage)))),
     )
+}
+
+/// The editor window's size and title.
+fn window_options() -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1280.0, 800.0]),
+        ..Default::default()
+    }
+}
+
+/// Runs the editor window attached to the game served at `address` (`nefia edit --attach`)
+/// until it is closed; the game goes on. Attaching happens before the window opens, so a
+/// wrong address or token is told on the command line.
+pub fn run_attached(address: &str, token: &str) -> Result<eframe::Result<()>, AttachError> {
+    let window: Arc<std::sync::OnceLock<egui::Context>> = Arc::default();
+    let told = window.clone();
+    let repaint = Arc::new(move || {
+        if let Some(ctx) = told.get() {
+            ctx.request_repaint();
+        }
+    });
+    let host = attach_and_wait(address, token, repaint)?;
+    let address = address.to_owned();
+    Ok(eframe::run_native(
+        "nefia",
+        window_options(),
+        Box::new(move |cc| {
+            let _set = window.set(cc.egui_ctx.clone());
+            let project = host.snapshot().project_dir.clone();
+            let mut app = EditorApp::with_host(&cc.egui_ctx, host, project, cc.storage, false);
+            app.attached = Some(address);
+            Ok(Box::new(app))
+        }),
+    ))
 }

@@ -13,6 +13,8 @@ pub enum Action {
     NewProject,
     /// File → Open project…
     OpenProject,
+    /// File → Attach to game…
+    AttachGame,
     /// File → Open recording…: the Recordings pane, whose Open puts one in the timeline.
     OpenRecording,
     /// Save the current map.
@@ -125,6 +127,7 @@ impl Action {
         let mut all = vec![
             NewProject,
             OpenProject,
+            AttachGame,
             OpenRecording,
             SaveMap,
             SaveAll,
@@ -159,6 +162,13 @@ impl Action {
         match self {
             NewProject => row("New project…", "Make a project in a new folder", &[], Scope::Window, Some(Menu::File)),
             OpenProject => row("Open project…", "Open the project in a folder", &[], Scope::Window, Some(Menu::File)),
+            AttachGame => row(
+                "Attach to game…",
+                "Edit and debug a game running in another process (nefia play --listen): its address and token",
+                &[],
+                Scope::Window,
+                Some(Menu::File),
+            ),
             OpenRecording => row(
                 "Open recording…",
                 "Choose a recorded play session to scrub through in the timeline (or drop its file on the viewport)",

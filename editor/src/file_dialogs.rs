@@ -23,6 +23,15 @@ pub enum FileDialog {
         /// The folder.
         dir: String,
     },
+    /// Attach to a game running in another process (`nefia play --listen`).
+    Attach {
+        /// Its address, `127.0.0.1:7777`.
+        address: String,
+        /// The token it printed.
+        token: String,
+        /// Why the last try failed, if it did.
+        error: Option<String>,
+    },
     /// The window is closing, or another project opening, with unsaved maps.
     Unsaved {
         /// The maps with unsaved changes.
@@ -65,6 +74,8 @@ pub struct FileDialogs {
     pub open_after_save: Option<PathBuf>,
     /// A project to open now (the app takes it).
     pub open_now: Option<PathBuf>,
+    /// A game to attach to now, by address and token (the app takes it).
+    pub attach_now: Option<(String, String)>,
 }
 
 /// Opening the project in `dir`: at once if no map has unsaved changes, otherwise after
@@ -91,6 +102,11 @@ pub fn ask_new_project(dialogs: &mut FileDialogs, state: &EditorContext) {
 /// File → Open project…: asks for the folder.
 pub fn ask_open_project(dialogs: &mut FileDialogs, state: &EditorContext) {
     dialogs.open = Some(FileDialog::OpenProject { dir: state.project.display().to_string() });
+}
+
+/// File → Attach to game…: asks for the address and the token.
+pub fn ask_attach(dialogs: &mut FileDialogs) {
+    dialogs.open = Some(FileDialog::Attach { address: "127.0.0.1:7777".into(), token: String::new(), error: None });
 }
 
 /// Stops the window from closing while maps have unsaved changes, and asks instead; closes
@@ -147,6 +163,27 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 crate::panes::accessible_name(ui, &field, "project folder");
                 if ui.button("Open").clicked() {
                     open = Some(PathBuf::from(dir.trim()));
+                }
+            }
+            FileDialog::Attach { address, token, error } => {
+                ui.heading("Attach to game");
+                ui.label("A game started with nefia play --listen prints its address and token.");
+                egui::Grid::new("attach-game").show(ui, |ui| {
+                    ui.label("Address");
+                    let field = ui.add(egui::TextEdit::singleline(address).desired_width(240.0));
+                    crate::panes::accessible_name(ui, &field, "game address");
+                    ui.end_row();
+                    ui.label("Token");
+                    let field = ui.add(egui::TextEdit::singleline(token).desired_width(240.0));
+                    crate::panes::accessible_name(ui, &field, "game token");
+                    ui.end_row();
+                });
+                if let Some(error) = error {
+                    ui.colored_label(ui.visuals().error_fg_color, error.as_str());
+                }
+                ui.weak("The project open here closes; the game goes on when you leave it.");
+                if ui.button("Attach").clicked() {
+                    dialogs.attach_now = Some((address.trim().to_owned(), token.trim().to_owned()));
                 }
             }
             FileDialog::Unsaved { maps, then: Leaving::Quit } => {

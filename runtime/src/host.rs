@@ -26,6 +26,7 @@ use crate::lua::GameError;
 use crate::lua::gui;
 use crate::runtime::Runtime;
 
+mod attach;
 pub mod check;
 mod client;
 pub mod debugging;
@@ -44,6 +45,7 @@ mod serve;
 pub mod view;
 pub mod workbench;
 
+pub use attach::AttachError;
 pub use client::{HostClient, HostConnector};
 pub use debugging::{DebugCommand, ReplCommand};
 pub use editing::EditingCommand;
@@ -71,6 +73,7 @@ struct Host {
     shared: Arc<Shared>,
     repaint: Arc<dyn Fn() + Send + Sync>,
     project: String,
+    project_dir: std::path::PathBuf,
     /// No frontend draws: nothing is published (a headless replay).
     headless: bool,
     /// What the snapshots are built with (see `frame.rs`).
@@ -106,6 +109,7 @@ impl Host {
         };
         Host {
             project: runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default(),
+            project_dir: runtime.project().map(|p| p.dir).unwrap_or_default(),
             mods: mods::Mods::new(&runtime),
             runtime,
             commands: channels.commands,

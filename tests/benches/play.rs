@@ -204,7 +204,7 @@ fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::game::recording::R
         snapshot = nefia_tests::host::wait_for(&host, |s| s.serial > before);
     }
     host.send(Command::Play(PlayCommand::Stop));
-    nefia_tests::host::wait_for(&host, |s| !s.playing);
+    nefia_tests::host::wait_for(&host, |s| !s.play.playing);
     drop(host);
     let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
     nefia_runtime::game::recording::Recording::read(&made[0]).expect("the recording reads")

@@ -253,7 +253,43 @@ pub mod remote {
     use std::net::{SocketAddr, TcpStream};
     use std::time::Duration;
 
+    use nefia_runtime::host::HostHandle;
+    use nefia_runtime::host::remote::{Listener, Server};
     use serde_json::{Value as Json, json};
+
+    /// A game on the demo project, playing, served on a free loopback port.
+    pub struct Served {
+        // Dropped first: the server stops accepting before the game ends.
+        _server: Server,
+        /// The game's own handle (the process serving it).
+        pub host: HostHandle,
+        /// Where it listens.
+        pub address: SocketAddr,
+        /// The token it printed.
+        pub token: String,
+    }
+
+    /// The demo, playing, served on a free loopback port.
+    pub fn served() -> Served {
+        serving(super::host::demo())
+    }
+
+    /// The game `host` runs, served on a free loopback port.
+    pub fn serving(host: HostHandle) -> Served {
+        let listener = Listener::bind("0").expect("a free port on loopback");
+        assert!(listener.address().ip().is_loopback(), "a bare port listens on loopback only");
+        let (address, token) = (listener.address(), listener.token().to_owned());
+        assert!(listener.announcement().contains(&format!("{address}, token {token}")));
+        let server = listener.serve(host.connector());
+        Served { _server: server, host, address, token }
+    }
+
+    impl Served {
+        /// A JSON-RPC client, past the handshake.
+        pub fn attach(&self) -> Client {
+            Client::attach(self.address, &self.token)
+        }
+    }
 
     /// How long a read waits before the test fails.
     const PATIENCE: Duration = Duration::from_secs(30);

@@ -1,37 +1,8 @@
 //! The remote protocol (`PROTOCOL.md`): a client attached over TCP to a game running headless
 //! on the demo project drives it as the editor would, through the same commands.
 
-use std::net::SocketAddr;
-
-use nefia_runtime::host::HostHandle;
-use nefia_runtime::host::remote::{Listener, Server};
-use nefia_tests::remote::Client;
+use nefia_tests::remote::{Client, served};
 use serde_json::{Value as Json, json};
-
-/// A game on the demo project, playing, served on a free loopback port.
-struct Served {
-    // Dropped first: the server stops accepting before the game ends.
-    _server: Server,
-    _host: HostHandle,
-    address: SocketAddr,
-    token: String,
-}
-
-fn served() -> Served {
-    let host = nefia_tests::host::demo();
-    let listener = Listener::bind("0").expect("a free port on loopback");
-    assert!(listener.address().ip().is_loopback(), "a bare port listens on loopback only");
-    let (address, token) = (listener.address(), listener.token().to_owned());
-    assert!(listener.announcement().contains(&format!("{address}, token {token}")));
-    let server = listener.serve(host.connector());
-    Served { _server: server, _host: host, address, token }
-}
-
-impl Served {
-    fn attach(&self) -> Client {
-        Client::attach(self.address, &self.token)
-    }
-}
 
 fn error_code(response: &Json) -> i64 {
     response["error"]["code"].as_i64().unwrap_or_else(|| panic!("not an error: {response}"))

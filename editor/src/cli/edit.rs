@@ -1,17 +1,35 @@
 //! `nefia edit [DIR]`, and `nefia` alone: the editor window.
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use super::{Exit, project_or_default, window_closed};
 
-/// Open the editor on a project.
+/// Open the editor on a project, or attached to a game running in another process.
 #[derive(clap::Args, Default)]
 pub struct Args {
     /// The project folder (default: the one here, or the repository's projects/demo).
+    #[arg(conflicts_with = "attach")]
     project: Option<PathBuf>,
+    /// Attach to the game served at ADDR:PORT (started with `nefia play --listen`) instead of
+    /// opening a project: the panes work on that game, which goes on when the editor closes.
+    #[arg(long, value_name = "ADDR:PORT", requires = "token")]
+    attach: Option<String>,
+    /// The token the game printed when it started listening.
+    #[arg(long, requires = "attach")]
+    token: Option<String>,
 }
 
-/// Opens the editor on the project until its window closes.
+/// Opens the editor on the project (or attached to the game) until its window closes.
 pub fn run(args: Args) -> Exit {
+    if let (Some(address), Some(token)) = (&args.attach, &args.token) {
+        return match crate::app::run_attached(address, token) {
+            Ok(closed) => Ok(window_closed(closed)),
+            Err(error) => {
+                eprintln!("nefia edit: {error}");
+                Err(ExitCode::from(2))
+            }
+        };
+    }
     Ok(window_closed(crate::app::run(project_or_default(args.project)?)))
 }

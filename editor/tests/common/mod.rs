@@ -120,14 +120,14 @@ pub fn turn(harness: &Harness<'static, EditorApp>) -> u64 {
     harness.state().state().snapshot.turn
 }
 
-/// Presses `key` in the viewport until a turn passes (a wall may be in the way).
-/// Each direction is given a second and a half: a loaded machine (CI) can take well
-/// over the usual few milliseconds to play the turn.
+/// Presses the arrow keys in turn until a turn passes (a wall may be in the way). Each
+/// direction is given ten seconds: a loaded machine (CI) has taken over six to play the first
+/// turn of a debug build, and a key pressed too soon after another would pass a second turn.
 pub fn walk(harness: &mut Harness<'static, EditorApp>) {
     let before = turn(harness);
     for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
         harness.key_press(key);
-        let deadline = Instant::now() + Duration::from_millis(1500);
+        let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             harness.step();
             std::thread::sleep(Duration::from_millis(5));

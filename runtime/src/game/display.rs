@@ -95,7 +95,7 @@ impl Anchor {
 }
 
 /// A HUD widget as drawn this frame.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct WidgetView {
     /// Its id (`Gui.add_widget(id, …)`).
     pub id: String,
@@ -113,11 +113,11 @@ pub struct WidgetView {
 }
 
 /// Identifies a UI layer while it is on the stack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LayerId(pub u64);
 
 /// What kind of UI layer, with the state a frontend needs to draw it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum LayerKind {
     /// A choice among a few options (`Prompt:new({"Yes", "No"})`).
     Prompt {
@@ -171,7 +171,7 @@ impl LayerKind {
 }
 
 /// A UI layer on the stack, as drawn this frame.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct LayerView {
     /// Its id.
     pub id: LayerId,
@@ -180,7 +180,7 @@ pub struct LayerView {
 }
 
 /// Input for the top UI layer or the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// A key press. Names are lower case: `up`, `down`, `left`, `right`, `enter`, `escape`,
     /// `backspace`, `tab`, `space`, letters, digits, `f1`…; `shift`/`ctrl`/`alt` prefixes such as
@@ -203,7 +203,7 @@ pub enum Input {
 }
 
 /// One line of the engine's log (`Log.info`, errors, reloads…).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
     /// How serious.
     pub level: LogLevel,
@@ -212,7 +212,7 @@ pub struct LogLine {
 }
 
 /// How serious a log line is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum LogLevel {
     /// Detail for developers.
     Debug,

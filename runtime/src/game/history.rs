@@ -214,7 +214,7 @@ pub struct History {
 }
 
 /// The history as the History pane shows it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HistoryView {
     /// Each entry's label, oldest first.
     pub labels: Vec<String>,

@@ -133,7 +133,7 @@ pub struct JournalBase {
 }
 
 /// A map with unsaved edits, as the recovery dialog lists it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct UnsavedMap {
     /// The map's name.
     pub name: String,

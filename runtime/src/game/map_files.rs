@@ -43,7 +43,7 @@ struct MapFile {
 }
 
 /// A map file as the Maps pane shows it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct MapFileView {
     /// The name (the file stem).
     pub name: String,

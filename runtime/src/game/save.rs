@@ -135,7 +135,7 @@ pub struct SaveSummary {
 }
 
 /// The top of a save file: what a list of saves reads (the rest of the file is skipped).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(serde::Serialize, Clone, Debug, PartialEq, Deserialize)]
 pub struct SaveHead {
     /// In-game time.
     pub clock: Clock,

@@ -127,6 +127,7 @@ impl Host {
             serial,
             state: if debug.error.is_some() { RuntimeState::Error } else { self.state.get() },
             project: self.project.clone(),
+            project_dir: self.project_dir.clone(),
             problem: None,
             fault: self.fault.borrow().clone(),
             turn,

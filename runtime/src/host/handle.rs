@@ -32,7 +32,16 @@ pub(crate) struct Shared {
 /// events, through `Deref`) that also owns the thread.
 pub struct HostHandle {
     client: HostClient,
-    thread: Option<JoinHandle<()>>,
+    owner: Owner,
+}
+
+/// What a handle owns besides its client: the runtime thread it started, or the link to a
+/// game in another process it attached to.
+pub(super) enum Owner {
+    /// The runtime thread, until it is joined.
+    Thread(Option<JoinHandle<()>>),
+    /// The connection to an attached game (see `attach.rs`).
+    Attached(super::attach::Link),
 }
 
 /// How to start the runtime thread.
@@ -91,7 +100,17 @@ impl HostHandle {
             })
             .expect("the runtime thread starts");
         let connector = HostConnector::new(commands, shared, EventHub::new(events));
-        HostHandle { client: connector.connect(), thread: Some(thread) }
+        HostHandle::with_owner(connector, Owner::Thread(Some(thread)))
+    }
+
+    /// A handle with `connector`'s client, owning `owner`.
+    pub(super) fn with_owner(connector: HostConnector, owner: Owner) -> HostHandle {
+        HostHandle { client: connector.connect(), owner }
+    }
+
+    /// True if the game runs in another process this handle attached to.
+    pub fn is_attached(&self) -> bool {
+        matches!(self.owner, Owner::Attached(_))
     }
 
     /// The step of the long work the runtime is doing now (see [`crate::lua::Progress`]),
@@ -104,7 +123,9 @@ impl HostHandle {
     /// How long the runtime has been busy with the current command, or with opening the
     /// project (None when idle).
     pub fn busy_for(&self) -> Option<Duration> {
-        if self.thread.as_ref().is_none_or(JoinHandle::is_finished) {
+        // An attached game's own editor, if any, tells its busy time.
+        let Owner::Thread(Some(thread)) = &self.owner else { return None };
+        if thread.is_finished() {
             return None;
         }
         let shared = self.client.shared();
@@ -115,13 +136,19 @@ impl HostHandle {
 
 impl Drop for HostHandle {
     fn drop(&mut self) {
+        // The runtime thread ends; an attached game's link closes, and the game goes on.
         self.send(Command::Shutdown);
-        // The thread catches its own panics (see `recovery`); one that escaped is reported
-        // where it happened, so there is nothing more to say here.
-        if let Some(thread) = self.thread.take()
-            && thread.join().is_err()
-        {
-            tracing::error!("the runtime thread ended with a panic");
+        match &mut self.owner {
+            // The thread catches its own panics (see `recovery`); one that escaped is reported
+            // where it happened, so there is nothing more to say here.
+            Owner::Thread(thread) => {
+                if let Some(thread) = thread.take()
+                    && thread.join().is_err()
+                {
+                    tracing::error!("the runtime thread ended with a panic");
+                }
+            }
+            Owner::Attached(link) => link.close(),
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::lua::repl::{Evaluation, SourceExcerpt};
 
 /// A request from a frontend to the runtime thread. Each subsystem of the host takes its own
 /// commands (its sub-enum); the few left here belong to the serve loop itself.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum Command {
     /// The REPL: evaluate, complete, show source, set the limits (see [`ReplCommand`]).
     Repl(ReplCommand),
@@ -88,7 +88,7 @@ impl Command {
 }
 
 /// Why a command was not done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefusalKind {
     /// An edit was refused or failed; nothing changed.
     Edit,
@@ -106,7 +106,7 @@ pub enum RefusalKind {
 
 /// What the user can do so that a refused command can be done. The runtime names no key: a
 /// frontend names the action with its own binding (the editor's from its command table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// Stop playing ([`PlayCommand::Stop`]).
     StopPlay,
@@ -118,7 +118,7 @@ pub enum Hint {
 
 /// A command that was not done: what kind of refusal, a message to show as it is, and what
 /// the user can do about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
     /// What kind of refusal.
     pub kind: RefusalKind,
@@ -143,7 +143,7 @@ impl Refused {
 }
 
 /// Something the runtime thread tells the editor.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum HostEvent {
     /// `print` output, a message or a log line, in the order they happened.
     Output(Output),

@@ -39,7 +39,7 @@ pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 pub const CHECKPOINT_BUDGET: usize = 4_000_000;
 
 /// A panic caught at the command boundary, as the editor is told of it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct PanicReport {
     /// What it says: the command, the panic's message, and what became of the world.
     pub message: String,

@@ -15,12 +15,14 @@
 mod convert;
 mod frames;
 mod methods;
+mod mirror;
 mod server;
 mod session;
 mod wire;
 
 use std::hash::BuildHasher;
 
+pub use mirror::{Mirror, MirrorError};
 pub use server::{ListenError, Listener, Server};
 pub use wire::MAX_LINE;
 

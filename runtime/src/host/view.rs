@@ -23,7 +23,7 @@ pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, Ob
 pub use map_view::{ChunkView, MapView, MapViewBuilder, ObjectView, ShadowCell, TileStyle, tile_style};
 
 /// What the runtime is doing, for the status bar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuntimeState {
     /// Loading the project.
     Starting,
@@ -57,7 +57,7 @@ impl RuntimeState {
 }
 
 /// One row of the inspector: a field's base, temp and calculated values.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct FieldRow {
     /// The field.
     pub name: String,
@@ -72,7 +72,7 @@ pub struct FieldRow {
 }
 
 /// An object as the inspector shows it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct ObjectDetails {
     /// Its uid.
     pub uid: Uid,
@@ -98,7 +98,7 @@ pub struct ObjectDetails {
 }
 
 /// A map in the Locations list.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct MapSummary {
     /// Its id.
     pub id: MapId,
@@ -113,7 +113,7 @@ pub struct MapSummary {
 }
 
 /// A prototype in the Prototypes pane.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct PrototypeView {
     /// Its full id.
     pub id: Symbol,
@@ -124,7 +124,7 @@ pub struct PrototypeView {
 }
 
 /// A data type in the Prototypes pane.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct DataTypeView {
     /// Its id.
     pub id: Symbol,
@@ -133,7 +133,7 @@ pub struct DataTypeView {
 }
 
 /// Everything a frontend shows, at one moment.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct Snapshot {
     /// Grows with every snapshot.
     pub serial: u64,
@@ -141,6 +141,9 @@ pub struct Snapshot {
     pub state: RuntimeState,
     /// The project's name.
     pub project: String,
+    /// The project's folder as the runtime sees it (empty before it is open): an attached
+    /// editor on the same machine reads the project's files from there.
+    pub project_dir: std::path::PathBuf,
     /// Why the runtime cannot serve the project (it could not be opened, or it stopped
     /// after a panic), if so: a whole sentence to show as it is.
     pub problem: Option<String>,
@@ -184,7 +187,7 @@ pub struct Snapshot {
 }
 
 /// The turn profiler as the Profiler pane shows it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct ProfileView {
     /// True while profiling.
     pub on: bool,
@@ -193,7 +196,7 @@ pub struct ProfileView {
 }
 
 /// A watchpoint as the Watches pane and the inspector show it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct WatchView {
     /// Its number.
     pub id: crate::game::world::WatchId,
@@ -235,7 +238,7 @@ pub fn watch_views(world: &World) -> Vec<WatchView> {
 }
 
 /// The limits of Lua code as the REPL shows them.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct LimitsView {
     /// The time limit of one evaluation.
     pub time: Option<std::time::Duration>,
@@ -252,6 +255,7 @@ impl Snapshot {
             serial: 0,
             state: RuntimeState::Starting,
             project: project.to_owned(),
+            project_dir: std::path::PathBuf::new(),
             problem: None,
             fault: None,
             turn: 0,

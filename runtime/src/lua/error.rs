@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// A Lua error as shown to people: what went wrong and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct LuaFailure {
     /// The message, such as `mods/elona/init.lua:3: unknown base.chara id 'elona.nope'`.
     pub message: String,
@@ -40,7 +40,7 @@ impl From<mlua::Error> for LuaFailure {
 
 /// An uncaught error in game logic — a handler, a UI layer's input or update, a turn — as
 /// the error screen shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameError {
     /// What was running, such as `widget 'clock': update` or `key Up`.
     pub context: String,

@@ -101,7 +101,7 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
 }
 
 /// A problem a validator found on a map, at a cell.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct MapProblem {
     /// The validator, such as `base.stairs_reachable`.
     pub validator: String,

@@ -59,7 +59,7 @@ use name_cache::NameCache;
 pub use error::{GameError, LuaFailure};
 
 /// Text the engine produces for people: `print` output, `Gui.mes` messages and log lines.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Output {
     /// A line from `print`.
     Print(String),

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 /// What a profiled scope is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProfileKind {
     /// An event handler.
     Handler,
@@ -46,7 +46,7 @@ impl ProfileKind {
 }
 
 /// What a profile entry measures: its kind, its name and where it is defined.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProfileKey {
     /// Its kind.
     pub kind: ProfileKind,
@@ -57,7 +57,7 @@ pub struct ProfileKey {
 }
 
 /// The time one entry took in a turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct Spent {
     /// Its own time (without the scopes it opened).
     pub time: Duration,
@@ -66,7 +66,7 @@ pub struct Spent {
 }
 
 /// One turn's profile.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct TurnProfile {
     /// The game turn.
     pub turn: u64,

@@ -15,7 +15,7 @@ use super::gui::WaitReason;
 use super::{LuaFailure, engine, inspect::inspect};
 
 /// What evaluating REPL input gave.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
 pub enum Evaluation {
     /// It ran; these are its results, pretty-printed (empty for a statement).
     Values(Vec<String>),
@@ -28,7 +28,7 @@ pub enum Evaluation {
 }
 
 /// A paused function, as the REPL's Locals view shows it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
 pub struct PauseView {
     /// The paused function's name.
     pub function: String,
@@ -47,7 +47,7 @@ pub struct PauseView {
 
 /// Lines of a loaded file around a line an error or a breakpoint names (what a file:line
 /// link shows; nothing is opened or run).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct SourceExcerpt {
     /// The file as errors name it.
     pub file: String,

@@ -79,7 +79,7 @@ pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
 }
 
 /// A save in the save folder, as a Load game list shows it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct SaveListing {
     /// Its name (the file's, without `.ron`).
     pub name: String,

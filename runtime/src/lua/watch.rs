@@ -45,7 +45,7 @@ impl WatchLink {
 }
 
 /// A change a collecting watch noted: the answer to "When did this change?".
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct FieldChange {
     /// The game turn it happened on.
     pub turn: u64,

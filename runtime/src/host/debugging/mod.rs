@@ -24,7 +24,7 @@ mod repl;
 pub use repl::ReplCommand;
 
 /// What the debugging subsystem is asked to do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum DebugCommand {
     /// Let the innermost `pause()` continue.
     Continue,
@@ -103,7 +103,7 @@ impl DebugCommand {
 }
 
 /// The debugging subsystem's part of the snapshot.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct DebugView {
     /// The innermost `pause()` in progress: where, and its locals and upvalues.
     pub pause: Option<crate::lua::repl::PauseView>,

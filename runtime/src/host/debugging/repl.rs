@@ -7,7 +7,7 @@ use crate::host::{Host, HostEvent};
 use crate::lua::repl;
 
 /// What the REPL asks of the host.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ReplCommand {
     /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
     Eval {

@@ -98,7 +98,7 @@ pub(in crate::host) struct HostJournal {
 }
 
 /// What the recovery dialog shows.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct RecoveryOffer {
     /// The maps with unsaved edits.
     pub maps: Vec<UnsavedMap>,
@@ -374,7 +374,7 @@ impl Host {
 
 /// What came of answering the recovery question with Recover: the editor shows it until it is
 /// read, in the unit the question counted (edits, as History holds them).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct RecoveryReport {
     /// The edits that came back.
     pub recovered: usize,

@@ -19,7 +19,7 @@ pub mod edit;
 pub mod journal;
 
 /// What the editing subsystem is asked to do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum EditingCommand {
     /// Make an edit, recorded for undo; a refusal comes back as [`HostEvent::Refused`].
     Edit(Edit),
@@ -92,7 +92,7 @@ impl Editing {
 }
 
 /// The editing subsystem's part of the snapshot.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct EditingView {
     /// The selected objects.
     pub selection: Vec<Uid>,

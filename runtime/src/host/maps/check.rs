@@ -48,7 +48,7 @@ impl MapCheck {
 
 /// The validators' problems on the current map, as the Problems pane and the viewport show
 /// them.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct MapProblemsView {
     /// The map checked (the current one).
     pub map: Option<MapId>,

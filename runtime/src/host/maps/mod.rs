@@ -11,7 +11,7 @@ pub mod check;
 
 /// A map file operation (see [`crate::game::map_files`]). Failures come back as
 /// [`HostEvent::Refused`]; what was done is logged.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum MapCommand {
     /// Make a new map (it becomes the current map) with no file until saved.
     New {
@@ -72,7 +72,7 @@ impl MapCommandError {
 }
 
 /// The maps subsystem's part of the snapshot.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct MapsView {
     /// The project's map files: open, current, unsaved, start.
     pub files: Vec<crate::game::map_files::MapFileView>,

@@ -58,7 +58,7 @@ impl ModWatcher {
 }
 
 /// What reloading one file gave.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Reload {
     /// The file, as errors name it (`mods/elona/init.lua`).
     pub file: String,

@@ -23,7 +23,7 @@ use hotload::{ModWatcher, Reload};
 pub mod hotload;
 
 /// What the mods subsystem is asked to do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ModCommand {
     /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
     Reload(PathBuf),
@@ -77,7 +77,7 @@ impl ModCommand {
 }
 
 /// The mods subsystem's part of the snapshot.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct ModsView {
     /// The loaded mods' ids, in load order.
     pub loaded: Arc<Vec<String>>,

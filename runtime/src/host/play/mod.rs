@@ -30,7 +30,7 @@ pub mod replay;
 mod session;
 
 /// What the play subsystem is asked to do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum PlayCommand {
     /// Start playing: the edit state is set aside until [`PlayCommand::Stop`].
     Start(PlayFrom),
@@ -78,7 +78,7 @@ impl PlayCommand {
 }
 
 /// The play subsystem's part of the snapshot.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlayView {
     /// The game is being played (the edit state is set aside).
     pub playing: bool,
@@ -108,7 +108,7 @@ pub(super) struct PlaySession {
 }
 
 /// Where play starts.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum PlayFrom {
     /// A new game on the project's start map, at its entrance.
     Start,

@@ -46,7 +46,7 @@ pub struct ReplayOptions {
 }
 
 /// A change of the field a replay was asked about, with the turn mark it came after.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct ChangeEntry {
     /// The index of the turn mark at whose turn the change was made (where stepping back
     /// to it goes).

@@ -37,6 +37,10 @@ pub enum Method {
     Subscribe,
     /// `frame.unsubscribe`.
     Unsubscribe,
+    /// `host.mirror`: the whole snapshot as deltas and every event, for an attached editor.
+    Mirror,
+    /// `host.command`: one of the runtime's own commands, as an attached editor sends it.
+    HostCommand,
 }
 
 /// A param of a method: its name, JSON schema and whether it may be left out.
@@ -56,7 +60,7 @@ fn optional(name: &'static str, schema: Json) -> Param {
 
 impl Method {
     /// Every method, in the order `rpc.discover` lists them.
-    pub const ALL: [Method; 14] = [
+    pub const ALL: [Method; 16] = [
         Method::Hello,
         Method::Discover,
         Method::State,
@@ -71,6 +75,8 @@ impl Method {
         Method::Redo,
         Method::Subscribe,
         Method::Unsubscribe,
+        Method::Mirror,
+        Method::HostCommand,
     ];
 
     /// The method's name on the wire.
@@ -90,6 +96,8 @@ impl Method {
             Method::Redo => "history.redo",
             Method::Subscribe => "frame.subscribe",
             Method::Unsubscribe => "frame.unsubscribe",
+            Method::Mirror => "host.mirror",
+            Method::HostCommand => "host.command",
         }
     }
 
@@ -115,6 +123,14 @@ impl Method {
             Method::Redo => "Redoes the last undone edit.",
             Method::Subscribe => "Sends frame notifications from now on: the first whole, then only what changed.",
             Method::Unsubscribe => "Stops frame notifications.",
+            Method::Mirror => {
+                "For an attached editor: host.frame notifications carrying the whole snapshot \
+                               as deltas, and host.event notifications carrying every event, from now on."
+            }
+            Method::HostCommand => {
+                "For an attached editor: one of the runtime's own commands (the serde JSON \
+                                    of nefia_runtime::host::Command); Shutdown is refused."
+            }
         }
     }
 
@@ -132,6 +148,10 @@ impl Method {
             Method::Eval => vec![param("code", json!({ "type": "string" }))],
             Method::ObjectGet => vec![uid()],
             Method::SetBase => vec![uid(), field(), value()],
+            Method::HostCommand => vec![param(
+                "command",
+                json!({ "description": "a nefia_runtime::host::Command as serde JSON, such as {\"Repl\": {\"Eval\": {\"id\": 1, \"code\": \"1+1\"}}}" }),
+            )],
             Method::SetTemp => vec![
                 uid(),
                 field(),
@@ -168,7 +188,7 @@ impl Method {
             }
             Method::Locations => json!({ "type": "object", "description": "{maps: [{id, name, width, height, \
                                         current, objects}], ownerless}" }),
-            Method::Subscribe | Method::Unsubscribe => json!({ "type": "null" }),
+            Method::Subscribe | Method::Unsubscribe | Method::Mirror | Method::HostCommand => json!({ "type": "null" }),
         }
     }
 
@@ -248,6 +268,14 @@ pub struct FieldParams {
     /// For `set_temp`: how it combines with the current value (`set`, `add`, `merge`).
     #[serde(default)]
     pub method: Option<String>,
+}
+
+/// `host.command`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandParams {
+    /// The command.
+    pub command: crate::host::Command,
 }
 
 /// The params of the methods that take none.

@@ -16,7 +16,10 @@ use serde_json::{Value as Json, json};
 
 use super::convert::{details_to_json, json_to_value, locations_to_json, output_text, pause_to_json, state_to_json};
 use super::frames::FrameDeltas;
-use super::methods::{self, EvalParams, FieldParams, Hello, InputParams, Method, NoParams, ObjectParams};
+use super::methods::{
+    self, CommandParams, EvalParams, FieldParams, Hello, InputParams, Method, NoParams, ObjectParams,
+};
+use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
 use super::{PROTOCOL_VERSION, token_matches};
 use crate::game::display::Input;
@@ -65,17 +68,20 @@ pub struct Session {
     frames: Option<FrameDeltas>,
     /// Output printed outside any request, sent with the next frame.
     output: Vec<String>,
+    /// The whole snapshot's deltas, while an attached editor mirrors the game.
+    mirror: Option<MirrorFrames>,
 }
 
 impl Session {
     /// A session on `stream` (written to; another thread reads it) for `client`.
     pub fn new(stream: TcpStream, client: HostClient, server: Arc<ServerState>) -> Session {
-        Session { client, server, writer: BufWriter::new(stream), greeted: false, frames: None, output: Vec::new() }
+        let writer = BufWriter::new(stream);
+        Session { client, server, writer, greeted: false, frames: None, output: Vec::new(), mirror: None }
     }
 
     /// True while frame updates are wanted (the connection then looks at the snapshot often).
     pub fn subscribed(&self) -> bool {
-        self.frames.is_some()
+        self.frames.is_some() || self.mirror.is_some()
     }
 
     /// Answers one request line. Returns false if the connection is to close.
@@ -95,7 +101,7 @@ impl Session {
             None => true,
         };
         if let Ok(Json::Null) = &outcome
-            && request.method == Method::Subscribe.name()
+            && (request.method == Method::Subscribe.name() || request.method == Method::Mirror.name())
         {
             // The first frame follows the answer.
             return written && self.idle();
@@ -111,6 +117,13 @@ impl Session {
     /// Between requests: gathers the output printed meanwhile and sends a frame if one is
     /// due. Returns false if the client has gone.
     pub fn idle(&mut self) -> bool {
+        // The game has ended: nothing will come again, and the client should know.
+        if self.client.ended() {
+            return false;
+        }
+        if self.mirror.is_some() {
+            return self.mirror_idle();
+        }
         for event in self.client.events() {
             if let HostEvent::Output(output) = event
                 && self.frames.is_some()
@@ -123,6 +136,33 @@ impl Session {
         match frames.next(&snapshot, std::mem::take(&mut self.output)) {
             Some(frame) => self.write(&notification("frame", frame)),
             None => true,
+        }
+    }
+
+    /// Between requests of an attached editor: every event heard, then the frame if the
+    /// snapshot changed. Returns false if the client has gone.
+    fn mirror_idle(&mut self) -> bool {
+        for event in self.client.events() {
+            let written = match serde_json::to_value(&event) {
+                Ok(event) => self.write(&notification("host.event", event)),
+                Err(error) => {
+                    tracing::error!("an event could not be sent to the attached editor: {error}");
+                    true
+                }
+            };
+            if !written {
+                return false;
+            }
+        }
+        let snapshot = self.client.snapshot();
+        let Some(mirror) = &mut self.mirror else { return true };
+        match mirror.next(&snapshot) {
+            Ok(Some(frame)) => self.write(&notification("host.frame", frame)),
+            Ok(None) => true,
+            Err(error) => {
+                tracing::error!("a frame could not be sent to the attached editor: {error}");
+                true
+            }
         }
     }
 
@@ -194,6 +234,23 @@ impl Session {
             Method::Unsubscribe => {
                 params::<NoParams>(given)?;
                 self.frames = None;
+                Ok(Json::Null)
+            }
+            Method::Mirror => {
+                params::<NoParams>(given)?;
+                self.mirror = Some(MirrorFrames::default());
+                Ok(Json::Null)
+            }
+            Method::HostCommand => {
+                let CommandParams { command } = params(given)?;
+                match command {
+                    Command::Shutdown => {
+                        return Err(RpcError::Refused("an attached editor cannot shut the game down".into()));
+                    }
+                    // The Stop flag is the game's: raised here, it interrupts the running code.
+                    Command::Stop => self.client.stop(),
+                    command => self.client.send(command),
+                }
                 Ok(Json::Null)
             }
         }

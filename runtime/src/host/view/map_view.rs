@@ -11,7 +11,7 @@ use crate::game::value::Value;
 use crate::game::world::{World, parse_color};
 
 /// How a tile looks.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct TileStyle {
     /// The tile id.
     pub id: Symbol,
@@ -28,7 +28,7 @@ pub struct TileStyle {
 }
 
 /// An object as the map shows it (from `produce_memory()`; hidden objects are left out).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct ObjectView {
     /// Its uid.
     pub uid: Uid,
@@ -47,7 +47,7 @@ pub struct ObjectView {
 }
 
 /// What the shadow layer does to a cell.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ShadowCell {
     /// In sight: drawn as it is.
     Visible,
@@ -63,7 +63,7 @@ pub enum ShadowCell {
 }
 
 /// One chunk of a map view. Cells are row-major over the chunk's part of the map.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct ChunkView {
     /// Chunk column.
     pub cx: i32,
@@ -78,7 +78,7 @@ pub struct ChunkView {
 }
 
 /// The current map, ready to draw.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct MapView {
     /// Its id.
     pub id: MapId,

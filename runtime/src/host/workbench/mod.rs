@@ -19,7 +19,7 @@ use crate::game::value::Value;
 use crate::game::world::World;
 
 /// What the workbench is asked to do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum WorkbenchCommand {
     /// Show seed `seed` of map generator `generator` with `params` in the viewport, in place
     /// of the current map while editing; a hotload generates it again.
@@ -67,7 +67,7 @@ pub(super) struct Preview {
 }
 
 /// A preview as the editor shows it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct PreviewView {
     /// The generator.
     pub generator: String,
@@ -87,7 +87,7 @@ pub struct PreviewView {
 }
 
 /// The cells that differ between two generated maps.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct PreviewDiff {
     /// The cells whose tile or objects differ.
     pub cells: Vec<(i32, i32)>,

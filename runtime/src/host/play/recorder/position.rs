@@ -5,7 +5,7 @@ use super::{Input, Recorder, TurnMark};
 use crate::host::Host;
 
 /// Where a session is in its recording, for the play controls and the timeline.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RecordingPosition {
     /// The turn mark the game is at (the last one while playing on).
     pub at: usize,

@@ -1,0 +1,63 @@
+//! File → Attach to game…: the editor leaves its project and works on a game running in
+//! another process (`nefia play --listen`): the viewport draws its map, the REPL evaluates in
+//! it, the Inspector edits it, and the title says where it is attached.
+
+mod common;
+
+use common::{editor_on, eval_values, step_until};
+use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::host::{Command, EditingCommand};
+use nefia_runtime::lua::repl::Evaluation;
+use nefia_tests::DemoCopy;
+use nefia_tests::remote::serving;
+
+/// Fills the attach dialog's field labelled `field` with `text`.
+fn fill(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, field: &str, text: &str) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(field).click();
+    harness.step();
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get_by_label(field).type_text(text);
+    harness.step();
+}
+
+#[test]
+fn the_editor_attaches_to_a_game_in_another_process_and_works_on_it() {
+    use egui_kittest::kittest::Queryable;
+    let served_copy = DemoCopy::new();
+    let game = serving(nefia_tests::host::spawn(&served_copy.project()));
+    let own = DemoCopy::new();
+    let mut harness = editor_on(&own.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Attach to game…").click();
+    harness.run_steps(3);
+    fill(&mut harness, "game address", &game.address.to_string());
+    fill(&mut harness, "game token", "not the token");
+    harness.get_by_label("Attach").click();
+    step_until(&mut harness, "the refusal", |h| h.query_by_label_contains("refused to attach").is_some());
+    assert!(harness.state().attached().is_none(), "a wrong token leaves the editor on its project");
+
+    fill(&mut harness, "game token", &game.token);
+    harness.get_by_label("Attach").click();
+    step_until(&mut harness, "attached", |h| h.state().attached().is_some());
+    step_until(&mut harness, "the game's map", |h| {
+        let snapshot = &h.state().state().snapshot;
+        snapshot.play.playing && snapshot.map.is_some() && snapshot.player.is_some()
+    });
+    assert_eq!(harness.state().project_dir(), served_copy.project().as_path(), "the game's project folder");
+    assert!(harness.query_by_label("Attach").is_none(), "the dialog closed");
+
+    // The REPL evaluates in the game, and an edit made here is the game's.
+    assert_eq!(eval_values(&mut harness, "return Chara.player() ~= nil"), ["true"]);
+    eval_values(&mut harness, "Chara.player().name = 'attached'");
+    match nefia_tests::host::eval(&game.host, "return Chara.player().name") {
+        Evaluation::Values(values) => assert!(values[0].contains("attached"), "the game's own player: {values:?}"),
+        other => panic!("{other:?}"),
+    }
+    let player = harness.state().state().snapshot.player.expect("a player");
+    harness.state_mut().state_mut().outbox.push(Command::Editing(EditingCommand::Select(vec![player])));
+    step_until(&mut harness, "the selection mirrored", |h| h.state().state().snapshot.editing.selection == [player]);
+}
