@@ -496,6 +496,10 @@ impl EditorApp {
         let snapshot = &self.state.snapshot;
         ui.horizontal(|ui| {
             ui.label(format!("Project: {}", snapshot.project));
+            if let Some(address) = &self.attached {
+                ui.label(format!("attached to {address}"))
+                    .on_hover_text("The game runs in another process; closing the editor leaves it running");
+            }
             ui.separator();
             match &snapshot.map {
                 Some(map) => ui.label(format!("Map: {} ({}×{})", map.name, map.width, map.height)),

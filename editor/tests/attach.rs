@@ -49,6 +49,8 @@ fn the_editor_attaches_to_a_game_in_another_process_and_works_on_it() {
     });
     assert_eq!(harness.state().project_dir(), served_copy.project().as_path(), "the game's project folder");
     assert!(harness.query_by_label("Attach").is_none(), "the dialog closed");
+    let status = format!("attached to {}", game.address);
+    assert!(harness.query_by_label(&status).is_some(), "the status bar says where");
 
     // The REPL evaluates in the game, and an edit made here is the game's.
     assert_eq!(eval_values(&mut harness, "return Chara.player() ~= nil"), ["true"]);
