@@ -1,5 +1,7 @@
 //! Which project `nefia` opens when none is named: the one in (or under) the current
-//! folder, else the demo of the repository the executable was built in.
+//! folder, else the demo of the repository the executable was built in — found above the
+//! executable, or, when it was built into a target folder elsewhere (`CARGO_TARGET_DIR`) or
+//! installed (`cargo install --path editor`), where the repository was at build time.
 
 use std::path::{Path, PathBuf};
 
@@ -18,15 +20,22 @@ pub struct NotFound {
     pub looked: Vec<PathBuf>,
 }
 
-/// The project to open when none is named, from the current folder `cwd` and the running
-/// executable `exe`: `cwd` itself if it is a project, else `cwd/projects/demo`, else
-/// `projects/demo` of the nearest folder above the executable that has one (the repository
-/// it was built in: `target/release/nefia` lives two levels under it).
-pub fn find(cwd: &Path, exe: Option<&Path>) -> Result<PathBuf, NotFound> {
+/// The repository this executable was built from, as it was at build time.
+fn built_in() -> Option<&'static Path> {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent()
+}
+
+/// The project to open when none is named, from the current folder `cwd`, the running
+/// executable `exe` and the repository it was built in (`repository`): `cwd` itself if it is
+/// a project, else `cwd/projects/demo`, else `projects/demo` of the nearest folder above the
+/// executable that has one (`target/release/nefia` lives two levels under the repository),
+/// else the repository's.
+pub fn find(cwd: &Path, exe: Option<&Path>, repository: Option<&Path>) -> Result<PathBuf, NotFound> {
     let mut candidates = vec![cwd.to_owned(), cwd.join(DEMO)];
     if let Some(exe) = exe {
         candidates.extend(exe.ancestors().skip(1).map(|dir| dir.join(DEMO)));
     }
+    candidates.extend(repository.map(|dir| dir.join(DEMO)));
     let mut looked = Vec::new();
     for dir in candidates {
         let manifest = dir.join("project.ron");
@@ -44,7 +53,7 @@ pub fn find(cwd: &Path, exe: Option<&Path>) -> Result<PathBuf, NotFound> {
 pub fn find_here() -> Result<PathBuf, NotFound> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let exe = std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok());
-    find(&cwd, exe.as_deref())
+    find(&cwd, exe.as_deref(), built_in())
 }
 
 #[cfg(test)]
@@ -62,16 +71,21 @@ mod tests {
         let elsewhere = root.path().join("elsewhere");
         std::fs::create_dir_all(&elsewhere).unwrap();
 
-        assert_eq!(find(&elsewhere, Some(&exe)), Ok(demo.clone()), "found through the executable");
-        assert_eq!(find(&repo, None), Ok(demo.clone()), "found under the current folder");
+        assert_eq!(find(&elsewhere, Some(&exe), None), Ok(demo.clone()), "found through the executable");
+        assert_eq!(find(&repo, None, None), Ok(demo.clone()), "found under the current folder");
+        // Built into a target folder outside the repository, or installed: where it was built.
+        let outside = root.path().join("targets/release/nefia");
+        assert_eq!(find(&elsewhere, Some(&outside), Some(&repo)), Ok(demo.clone()), "found where it was built");
         std::fs::write(elsewhere.join("project.ron"), "()").unwrap();
-        assert_eq!(find(&elsewhere, Some(&exe)), Ok(elsewhere.clone()), "a project folder is itself first");
+        assert_eq!(find(&elsewhere, Some(&exe), None), Ok(elsewhere.clone()), "a project folder is itself first");
 
         let empty = root.path().join("empty");
         std::fs::create_dir_all(&empty).unwrap();
-        let error = find(&empty, Some(&empty.join("bin/nefia"))).unwrap_err();
+        let error = find(&empty, Some(&empty.join("bin/nefia")), Some(&empty.join("gone"))).unwrap_err();
         assert_eq!(error.looked[0], empty.join("project.ron"));
         assert!(error.looked.contains(&empty.join(DEMO).join("project.ron")));
+        assert!(error.looked.contains(&empty.join("gone").join(DEMO).join("project.ron")), "it says where it looked");
+        assert!(built_in().is_some_and(|repo| repo.join(DEMO).join("project.ron").is_file()), "this repository's");
         let message = error.to_string();
         assert!(message.contains("looked for") && message.contains("nefia edit"), "{message}");
     }

@@ -165,6 +165,21 @@ fn run_limits_interrupt_a_runaway_script_and_exit_one() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("out of memory"), "{stderr}");
+
+    // A watch's condition that runs away is interrupted like any code: the script ends with
+    // exit 1 there, and neither the watch nor a pcall around the write swallows it.
+    let file = script(
+        dir.path(),
+        "watched.lua",
+        "local c = Chara.create('elona.putit', 1, 1)\n\
+         Debug.watch(c, 'hp', function() while true do end end)\n\
+         pcall(function() c.hp = 3 end)\n\
+         print('went on')\n",
+    );
+    let out = nefia(&["run", &file, "--time-limit", "0.3"], "");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("time limit of 0.3 s") && !stdout.contains("went on"), "{stdout}{stderr}");
 }
 
 /// A project in a temporary folder loading the repository's mods and one more, `runaway`,
@@ -313,6 +328,10 @@ fn replay_changes_lists_each_change_of_a_field_with_its_turn_and_line() {
     let bad = nefia(&["replay", &recording.display().to_string(), "--changes", "six", "hp"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("'six' is not a uid"), "{bad:?}");
+    let never = nefia(&["replay", &recording.display().to_string(), "--changes", "9999", "hp"], "");
+    assert_eq!(never.status.code(), Some(2), "{never:?}");
+    let said = String::from_utf8_lossy(&never.stderr);
+    assert!(said.contains("uid 9999 never exists in this recording (its objects have uids below "), "{said}");
 }
 
 #[test]
@@ -495,4 +514,17 @@ fn merge_exits_two_and_leaves_the_output_alone_when_a_side_cannot_be_read() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("theirs.ron"), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(&ours).unwrap(), before);
+}
+
+#[test]
+fn a_scan_starts_no_more_workers_than_seeds_and_says_so() {
+    let out = nefia(&["gen", "elona.dungeon", "--scan", "1..3", "--jobs", "100000"], "");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stderr.contains("--jobs 100000: using 3 (one per seed)"), "{stderr}");
+    assert!(stdout.contains("scanned 3 seeds") && stdout.contains("3 jobs"), "{stdout}");
+    let unit = nefia_runtime::host::generate::Scan { seeds: (1, 1_000_000), jobs: 100_000, ..Default::default() };
+    assert_eq!(unit.workers(), nefia_runtime::host::generate::MAX_JOBS, "a sane maximum");
+    let reversed = nefia_runtime::host::generate::Scan { seeds: (5, 1), jobs: 4, ..Default::default() };
+    assert_eq!(reversed.workers(), 1, "at least one");
 }

@@ -40,6 +40,53 @@ fn the_same_seed_gives_the_same_map_file_and_another_seed_another() {
     assert!(!text.contains("elona.putit"), "no monsters asked for");
 }
 
+#[test]
+fn a_generator_validator_or_scan_predicate_that_reads_the_clock_is_refused_naming_the_line() {
+    let copy = nefia_tests::DemoCopy::new();
+    let init = copy.mod_file("elona/init.lua");
+    let mut text = std::fs::read_to_string(&init).expect("the mod's init");
+    text.push_str(
+        "\ndata:add { _type = 'base.map_generator', _id = 'timed',
+            generate = function(map, params, rng)
+                map:set_tile(0, 0, 'elona.water')
+                local noon = os.time({ year = 2000, month = 1, day = 1, hour = 12 })
+                if os.date('%H', noon) ~= '12' then error('a given time is no clock') end
+                local now = os.time()
+            end }
+        data:add { _type = 'base.map_validator', _id = 'timed_check',
+            validate = function(map) return true, { { x = 0, y = 0, message = os.clock() } } end }\n",
+    );
+    std::fs::write(&init, text).expect("written");
+    let runtime = Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the copy opens");
+    let failure = runtime.exec("Map.generate('elona.timed', nil, 1)", "test").expect_err("the clock is refused");
+    assert!(failure.message.contains("init.lua:"), "the line is named: {failure}");
+    assert!(failure.message.contains(": os.time() reads the wall clock, which a map generator may not"), "{failure}");
+    assert!(failure.message.contains("rng:random"), "it says what to do instead: {failure}");
+    // One seed, one file: a generator that took the clock would have made two.
+    let first = generate_file(&demo(), "elona.cave", &Value::Nil, 5).expect("it generates");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    assert_eq!(first, generate_file(&demo(), "elona.cave", &Value::Nil, 5).expect("it generates"));
+    // A validator is refused the clock too; the refusal is a problem it reports.
+    let said = strings(
+        &runtime,
+        "local map = Map.generate('elona.cave', nil, 1) local out = {}
+         for _, p in ipairs(Map.validate(map)) do out[#out + 1] = p.message end return table.concat(out, '|')",
+    );
+    assert!(said[0].contains("os.clock() reads the wall clock, which a map validator may not"), "{said:?}");
+    // Outside generation the clock is the game's as before.
+    assert_eq!(strings(&runtime, "return type(os.time())"), ["number"]);
+    // And a scan's --where expression.
+    let asked = Scan {
+        generator: "elona.cave".into(),
+        seeds: (1, 2),
+        predicate: Some("os.time() > 0".into()),
+        jobs: 1,
+        ..Default::default()
+    };
+    let refused = scan(&demo(), &asked, &Default::default()).expect_err("the clock is refused");
+    assert!(refused.to_string().contains("which a --where predicate may not"), "{refused}");
+}
+
 /// A Lua expression over `map`: a checksum of every tile and object, so two workers' maps of a
 /// seed can be compared cell for cell.
 const FINGERPRINT: &str = "(function()

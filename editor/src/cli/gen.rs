@@ -99,15 +99,20 @@ pub fn run(args: Args) -> Exit {
             _ => return fail(format!("--metric '{metric}': write it as NAME=LUA, such as open=#map:iter()")),
         }
     }
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let asked = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let scan = generate::Scan {
         generator: id.to_owned(),
         params,
         seeds,
         predicate: args.predicate,
         metrics: metrics.clone(),
-        jobs,
+        jobs: asked,
     };
+    let jobs = scan.workers();
+    if args.jobs.is_some_and(|asked| asked > jobs) {
+        let why = if jobs == generate::MAX_JOBS { "the most a scan starts" } else { "one per seed" };
+        eprintln!("nefia gen: --jobs {asked}: using {jobs} ({why})");
+    }
     Ok(match generate::scan(&project, &scan, &Default::default()) {
         Ok(report) => {
             for found in &report.matches {

@@ -110,6 +110,13 @@ pub fn run(args: Args) -> Exit {
         print_profile(&report.profile);
     }
     if let Some((uid, field)) = changes {
+        if uid >= report.next_uid {
+            eprintln!(
+                "nefia replay: --changes: uid {uid} never exists in this recording (its objects have uids below {})",
+                report.next_uid
+            );
+            return Err(ExitCode::from(2));
+        }
         println!("{} change(s) of uid {uid}'s {field}:", report.changes.len());
         for entry in &report.changes {
             println!("{entry}");

@@ -15,6 +15,7 @@ use crate::game::save::RecordKind;
 use crate::game::value::Value;
 use crate::lua::Output;
 use crate::lua::convert::to_lua;
+use crate::lua::session::without_clock;
 use crate::runtime::{Runtime, RuntimeError};
 
 /// Why generating failed.
@@ -75,6 +76,20 @@ pub struct Scan {
     pub metrics: Vec<(String, String)>,
     /// Worker threads (at least 1).
     pub jobs: usize,
+}
+
+/// The most worker threads a scan starts, however many are asked for: each opens the
+/// project in a Lua state of its own.
+pub const MAX_JOBS: usize = 64;
+
+impl Scan {
+    /// How many workers the scan starts: the jobs asked for, but no more than there are
+    /// seeds, nor than [`MAX_JOBS`]; at least one.
+    pub fn workers(&self) -> usize {
+        let seeds = u64::try_from(self.seeds.1.saturating_sub(self.seeds.0)).map_or(1, |n| n.saturating_add(1));
+        let seeds = usize::try_from(seeds).unwrap_or(usize::MAX);
+        self.jobs.min(seeds).clamp(1, MAX_JOBS)
+    }
 }
 
 /// A seed that passed the predicate, with its metrics in the order asked.
@@ -147,14 +162,20 @@ fn scan_worker(
         let handle = crate::lua::handle::push_map(runtime.lua(), map).map_err(failed)?;
         let limits = &runtime.engine().limits;
         let kept = match &predicate {
-            Some(predicate) => limits.run(|| predicate.call::<mlua::Value>(&handle)).map_err(failed)?,
+            Some(predicate) => without_clock(runtime.lua(), "a --where predicate", || {
+                limits.run(|| predicate.call::<mlua::Value>(&handle))
+            })
+            .map_err(failed)?,
             None => mlua::Value::Boolean(true),
         };
         if !matches!(kept, mlua::Value::Nil | mlua::Value::Boolean(false)) {
             let values = metrics
                 .iter()
                 .map(|metric| {
-                    let value = limits.run(|| metric.call::<mlua::Value>(&handle)).map_err(failed)?;
+                    let value = without_clock(runtime.lua(), "a --metric", || {
+                        limits.run(|| metric.call::<mlua::Value>(&handle))
+                    })
+                    .map_err(failed)?;
                     Ok(crate::lua::inspect::inspect(&value, 0))
                 })
                 .collect::<Result<Vec<_>, GenerateError>>()?;
@@ -167,14 +188,14 @@ fn scan_worker(
     Ok(matches)
 }
 
-/// Scans `scan.seeds` on `scan.jobs` threads (see the module's text), counting in and
+/// Scans `scan.seeds` on [`Scan::workers`] threads (see the module's text), counting in and
 /// stopped by `control`.
 pub fn scan(project: &Path, scan: &Scan, control: &ScanControl) -> Result<ScanReport, GenerateError> {
     let started = Instant::now();
     let next = AtomicI64::new(scan.seeds.0);
     let results: Vec<Result<Vec<ScanMatch>, GenerateError>> = std::thread::scope(|threads| {
         let workers: Vec<_> =
-            (0..scan.jobs.max(1)).map(|_| threads.spawn(|| scan_worker(project, scan, &next, control))).collect();
+            (0..scan.workers()).map(|_| threads.spawn(|| scan_worker(project, scan, &next, control))).collect();
         workers
             .into_iter()
             .map(|w| w.join().unwrap_or_else(|_| Err(GenerateError::Lua("a scan worker panicked".into()))))

@@ -84,7 +84,7 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
         .load("local random = math.random return { random = function(_, ...) return random(...) end }")
         .set_name("=map generator rng")
         .eval()?;
-    let result = function.call::<()>((&handle, params, rng));
+    let result = super::session::without_clock(lua, "a map generator", || function.call::<()>((&handle, params, rng)));
     let mut world = engine.world.borrow_mut();
     world.rng = game_rng;
     if let Err(error) = result {
@@ -131,7 +131,8 @@ pub fn validate(lua: &Lua, id: MapId) -> mlua::Result<Vec<MapProblem>> {
             continue;
         };
         let Some(check) = table.get::<Option<Function>>("validate")? else { continue };
-        match check.call::<(mlua::Value, Option<Table>)>(&map) {
+        match super::session::without_clock(lua, "a map validator", || check.call::<(mlua::Value, Option<Table>)>(&map))
+        {
             Ok((_, None)) => {}
             Ok((_, Some(found))) => {
                 for entry in found.sequence_values::<Table>() {

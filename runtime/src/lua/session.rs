@@ -43,6 +43,40 @@ pub struct SessionLog {
     /// The first place a replay met something other than the recording had (a clock read
     /// where the recording has none, or the other way round).
     pub diverged: Option<String>,
+    /// What is running that may not read the wall clock ("a map generator"), if anything:
+    /// its result must depend on its seed alone (see [`without_clock`]).
+    clock_refused_to: Option<&'static str>,
+}
+
+/// Runs `f` with the wall clock refused to Lua code: `what` ("a map generator") must give
+/// the same result from the same seed, so `os.time()`, `os.clock()` and `os.date()` without
+/// a time raise an error naming the line that called them.
+pub fn without_clock<R>(lua: &Lua, what: &'static str, f: impl FnOnce() -> R) -> R {
+    /// Puts the refusal back as it was, even if `f` unwinds.
+    struct Restore<'a>(&'a std::cell::RefCell<SessionLog>, Option<&'static str>);
+    impl Drop for Restore<'_> {
+        fn drop(&mut self) {
+            self.0.borrow_mut().clock_refused_to = self.1;
+        }
+    }
+    let engine = engine(lua);
+    let before = engine.session.borrow_mut().clock_refused_to.replace(what);
+    let _restore = Restore(&engine.session, before);
+    f()
+}
+
+/// The error for `function` reading the clock where it is refused, if it is.
+fn refused_clock(lua: &Lua, function: &str) -> mlua::Result<()> {
+    match engine(lua).session.borrow().clock_refused_to {
+        Some(what) => Err(super::rt_error(
+            lua,
+            format!(
+                "{function} reads the wall clock, which {what} may not: the same seed must make the same map. \
+                 Draw from the rng it is given (rng:random) or pass a time ({function}(t)) instead"
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 impl SessionLog {
@@ -140,6 +174,7 @@ fn time(lua: &Lua, raw: &RawClock, args: MultiValue) -> mlua::Result<Value> {
     if args.front().is_some_and(|a| !a.is_nil()) {
         return raw.time.call(args);
     }
+    refused_clock(lua, "os.time()")?;
     let live = raw.time.call::<i64>(())?;
     let engine = engine(lua);
     let turn = engine.world.borrow().turn;
@@ -151,6 +186,7 @@ fn time(lua: &Lua, raw: &RawClock, args: MultiValue) -> mlua::Result<Value> {
 
 /// `os.clock()`: processor seconds as the session log serves them.
 fn clock(lua: &Lua, raw: &RawClock) -> mlua::Result<Value> {
+    refused_clock(lua, "os.clock()")?;
     let live = raw.clock.call::<f64>(())?;
     let engine = engine(lua);
     let turn = engine.world.borrow().turn;
@@ -174,7 +210,13 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     safe_os.set(
         "date",
         lua.create_function(move |lua, (format, at, rest): (Value, Value, MultiValue)| {
-            let at = if at.is_nil() { time(lua, &r, MultiValue::new())? } else { at };
+            let at = match at.is_nil() {
+                true => {
+                    refused_clock(lua, "os.date()")?;
+                    time(lua, &r, MultiValue::new())?
+                }
+                false => at,
+            };
             let mut args = MultiValue::from_vec(vec![format, at]);
             args.extend(rest);
             r.date.call::<MultiValue>(args)

@@ -135,7 +135,8 @@ pub fn deliver(lua: &Lua, writer: Writer) -> mlua::Result<()> {
 }
 
 /// The action of the hit's watch if it fires: it is still set and its condition, if any,
-/// holds. A condition that fails is reported and taken as false.
+/// holds. A condition that fails is reported and taken as false — unless it was interrupted
+/// (the time limit, Stop): that ends the script as it does everywhere else.
 fn fires(lua: &Lua, hit: &WatchHit) -> mlua::Result<Option<WatchAction>> {
     let engine = engine(lua);
     let Some(action) = engine.world.borrow().watches().get(hit.watch).map(|w| w.action) else { return Ok(None) };
@@ -145,6 +146,9 @@ fn fires(lua: &Lua, hit: &WatchHit) -> mlua::Result<Option<WatchAction>> {
     match condition.call::<mlua::Value>((old, new)) {
         Ok(answer) => Ok(answer.as_boolean().unwrap_or(!answer.is_nil()).then_some(action)),
         Err(error) => {
+            if let Some(reason) = engine.limits.interrupted() {
+                return Err(mlua::Error::runtime(reason));
+            }
             super::gui::log(lua, LogLevel::Error, format!("the condition of watch {} failed: {error}", hit.watch));
             Ok(None)
         }

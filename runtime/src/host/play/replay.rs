@@ -117,6 +117,9 @@ pub struct ReplayReport {
     pub took: Duration,
     /// The changes of the field asked about ([`ReplayOptions::changes`]), in order.
     pub changes: Vec<ChangeEntry>,
+    /// The next uid the world would give at the end: every uid below it existed at some
+    /// point of the replay, none from it on did.
+    pub next_uid: crate::game::object::Uid,
     /// Each turn's profile, with [`ReplayOptions::profile`].
     pub profile: Vec<Arc<crate::lua::profile::TurnProfile>>,
 }
@@ -381,6 +384,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         end_test,
         took: started.elapsed(),
         changes: std::mem::take(&mut replayer.changes),
+        next_uid: replayer.host.runtime.world().next_uid(),
         profile: replayer.host.runtime.engine().profiler.turns(),
     };
     gui::set_frontend(replayer.host.runtime.lua(), None);
