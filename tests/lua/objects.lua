@@ -42,6 +42,35 @@ function test_assigning_managed_fields_names_the_method_to_use()
    Assert.throws(function() putit.y = 5 end, "set_pos(x, y)")
    Assert.throws(function() putit.location = Map.current() end, "take_object")
    Assert.eq(putit.x, 1, "nothing changed")
+   -- As OpenNefia's own test matches it: its words end the message.
+   for _, name in ipairs({ "_id", "_type", "uid", "proto", "x", "y", "location" }) do
+      Assert.throws_error(function() putit[name] = "dood" end, "is a reserved field name on map objects.$")
+   end
+end
+
+function test_is_map_object_is_true_for_object_handles_only()
+   local putit = Chara.create("elona.putit", 1, 1)
+   local item = Item.create("elona.putitoro", 2, 1)
+   Assert.eq(MapObject.is_map_object(putit), true)
+   Assert.eq(MapObject.is_map_object(item), true)
+   for _, value in ipairs({ "putit", 3, print, {}, { uid = putit.uid }, Map.current(), true }) do
+      Assert.eq(MapObject.is_map_object(value), false, tostring(value))
+   end
+   Assert.eq(MapObject.is_map_object(nil), false)
+   Assert.eq(MapObject.is_map_object(setmetatable({}, { __index = { uid = 1 } })), false, "another class's instance")
+end
+
+function test_swap_places_swaps_two_objects_in_one_location()
+   local a = Chara.create("elona.putit", 1, 1)
+   local b = Chara.create("elona.yeek", 4, 2)
+   Assert.eq(a:swap_places(b), true)
+   Assert.same({ a.x, a.y, b.x, b.y }, { 4, 2, 1, 1 })
+   Assert.eq(Chara.at(1, 1).uid, b.uid, "the position index follows")
+   Assert.eq(Chara.at(4, 2).uid, a.uid)
+   local ownerless = Chara.create("elona.putit", nil, nil, { ownerless = true })
+   Assert.eq(a:swap_places(ownerless), false, "not in one location: nothing moves")
+   Assert.same({ a.x, a.y }, { 4, 2 })
+   Assert.throws(function() a:swap_places("b") end, "another map object")
 end
 
 function test_base_fields_come_from_the_prototype_and_can_be_written()

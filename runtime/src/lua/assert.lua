@@ -126,6 +126,20 @@ function Assert.throws(fn, fragment, message)
    return err
 end
 
+--- Asserts that `fn` raises an error whose message matches the Lua pattern `pattern`, as
+--- OpenNefia's `Assert.throws_error` does. Returns the message.
+function Assert.throws_error(fn, pattern, message)
+   local ok, err = pcall(fn)
+   if ok then
+      fail("expected an error matching " .. show(pattern) .. ", but it succeeded", message)
+   end
+   err = tostring(err)
+   if pattern and not string.find(err, pattern) then
+      fail("expected an error matching " .. show(pattern) .. ", got " .. show(err), message)
+   end
+   return err
+end
+
 --- Asserts that `text` contains `fragment` (plain text).
 function Assert.contains(text, fragment, message)
    if type(text) ~= "string" or not string.find(text, fragment, 1, true) then

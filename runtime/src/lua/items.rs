@@ -63,6 +63,11 @@ pub fn install(lua: &Lua, api: &Table, methods: &Table) -> mlua::Result<()> {
         engine_allows(lua, this, other)
     })?;
     lua.load(include_str!("stacking.lua")).set_name("=nefia stacking").call::<()>((methods, api, allows))?;
+    // True only for a map object's handle: not nil, strings, numbers, functions, plain tables
+    // nor other handles (maps).
+    let is_map_object =
+        lua.create_function(|lua, value: mlua::Value| Ok(super::handle::object_uid(&engine(lua), &value).is_some()))?;
+    api.get::<Table>("MapObject")?.set("is_map_object", is_map_object)?;
     let chain = engine(lua).chain.clone();
     lua.load(include_str!("carrying.lua")).set_name("=nefia carrying").call::<()>((methods, chain, api))
 }

@@ -112,8 +112,9 @@ fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) 
     let (engine, uid) = receiver(lua, &this)?;
     let key = key.to_str()?;
     if let Some((_, advice)) = MANAGED.iter().find(|(name, _)| *name == &*key) {
-        // OpenNefia's wording, which its mods' tests look for, then what to do instead.
-        return Err(rt_error(lua, format!("'{}' is a reserved field name on map objects: {advice}", &*key)));
+        // What to do instead, then OpenNefia's wording, which its mods' tests match at the end
+        // of the message ("is a reserved field name on map objects.$").
+        return Err(rt_error(lua, format!("{advice}; '{}' is a reserved field name on map objects.", &*key)));
     }
     let value = from_lua(lua, &value, &key).map_err(|e| rt_error(lua, e))?;
     let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
@@ -186,6 +187,31 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     // True once moved; false, with the position left as it was, for an object in no location
     // (OpenNefia's: there is nowhere to move it in).
+    // Swaps the positions of two objects in the same location: true once swapped, false (and
+    // nothing moved) when they are not in one location (OpenNefia's `swap_places`).
+    add(
+        "swap_places",
+        lua.create_function(|lua, (this, other): (Table, mlua::Value)| {
+            let (engine, uid) = receiver(lua, &this)?;
+            let other = super::handle::object_uid(&engine, &other).ok_or_else(|| {
+                rt_error(
+                    lua,
+                    "swap_places takes another map object, such as Chara.at(x, y); call it as a:swap_places(b)",
+                )
+            })?;
+            let mut world = engine.world.borrow_mut();
+            let (a, b) =
+                (world.object(uid).map_err(|e| rt_error(lua, e))?, world.object(other).map_err(|e| rt_error(lua, e))?);
+            if a.location().is_none() || a.location() != b.location() {
+                return Ok(false);
+            }
+            let ((ax, ay), (bx, by)) = ((a.x, a.y), (b.x, b.y));
+            world.set_pos(uid, bx, by).map_err(|e| rt_error(lua, e))?;
+            world.set_pos(other, ax, ay).map_err(|e| rt_error(lua, e))?;
+            Ok(true)
+        })?,
+    )?;
+
     add(
         "set_pos",
         lua.create_function(|lua, (this, x, y): (Table, i32, i32)| {
