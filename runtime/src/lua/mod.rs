@@ -334,6 +334,10 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     })?;
     let interrupted = lua.create_function(|lua, ()| Ok(engine(lua).limits.interrupted()))?;
     let resume = watchdog_resume(&lua)?;
+    let globals = lua.globals();
+    let (table_lib, string_lib, math_lib): (Table, Table, Table) =
+        (globals.get("table")?, globals.get("string")?, globals.get("math")?);
+    lua.load(include_str!("stdext.lua")).set_name("=nefia stdext").call::<()>((table_lib, string_lib, math_lib))?;
     let pairs_of: Function = lua.load(include_str!("prelude.lua")).set_name("=nefia prelude").call((
         api.clone(),
         lua.globals(),
