@@ -62,7 +62,7 @@ function test_inventory_is_full_at_capacity()
    local hero = Chara.create("elona.player", 3, 3)
    hero.inventory_capacity = 3
    for _ = 1, 3 do
-      Assert.not_nil(Item.create("elona.gold_piece", nil, nil, {}, hero))
+      Assert.not_nil(Item.create("elona.gold_piece", nil, nil, { no_stack = true }, hero))
    end
    local item, reason = Item.create("elona.putitoro", nil, nil, {}, hero)
    Assert.is_nil(item)

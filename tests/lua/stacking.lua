@@ -6,7 +6,8 @@ local function item(where, x, y, amount)
    if where == nil then
       made = Item.create("elona.putitoro", nil, nil, { ownerless = true })
    else
-      made = Item.create("elona.putitoro", x, y, {}, where)
+      -- Apart, so each test stacks them itself (a new item joins a like stack otherwise).
+      made = Item.create("elona.putitoro", x, y, { no_stack = true }, where)
    end
    made.amount = amount or 1
    return made

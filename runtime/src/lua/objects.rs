@@ -17,13 +17,8 @@ use crate::game::world::WorldError;
 
 /// Installs `Chara`, `Item` and `Feat` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
-    let kinds = [
-        ("Chara", ObjectKind::Chara),
-        ("Item", ObjectKind::Item),
-        ("Feat", ObjectKind::Feat),
-        ("Mef", ObjectKind::Mef),
-    ];
-    for (name, kind) in kinds {
+    for kind in [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat, ObjectKind::Mef] {
+        let name = api_name(kind);
         let table = lua.create_table()?;
         table.set("create", lua.create_function(move |lua, args: mlua::MultiValue| create(lua, kind, args))?)?;
         table.set(
@@ -115,6 +110,97 @@ impl MefOptions {
     }
 }
 
+/// OpenNefia's creation params every `*.create` takes, as `Chara.create(id, x, y, options)`
+/// reads them.
+#[derive(Default)]
+struct Creation {
+    /// `ownerless`: the object is placed nowhere.
+    ownerless: bool,
+    /// `amount` (items): how many the stack holds (at least 1).
+    amount: Option<i64>,
+    /// `no_stack` (items): not stacked onto a like item where it is made.
+    no_stack: bool,
+    /// `approximate_pos`: the nearest open cell when the one asked for is taken.
+    approximate_pos: bool,
+    /// `params` (feats): checked against the prototype's schema.
+    params: Option<Table>,
+    /// A mef's `duration`, `power` and `origin`.
+    mef: MefOptions,
+}
+
+/// The API table of the objects of `kind` (`Chara`).
+fn api_name(kind: ObjectKind) -> &'static str {
+    match kind {
+        ObjectKind::Chara => "Chara",
+        ObjectKind::Item => "Item",
+        ObjectKind::Feat => "Feat",
+        ObjectKind::Mef => "Mef",
+    }
+}
+
+/// The options each kind takes; `no_build` is taken and has nothing to do (an object's
+/// prototype fields are read live, never built into it).
+fn known_options(kind: ObjectKind) -> &'static [&'static str] {
+    match kind {
+        ObjectKind::Item => &["ownerless", "no_build", "approximate_pos", "amount", "no_stack"],
+        ObjectKind::Feat => &["ownerless", "no_build", "approximate_pos", "params"],
+        ObjectKind::Mef => &["ownerless", "no_build", "approximate_pos", "duration", "power", "origin"],
+        ObjectKind::Chara => &["ownerless", "no_build", "approximate_pos"],
+    }
+}
+
+impl Creation {
+    /// Reads `options` (nil or a table) for an object of `kind`; an option the kind does not
+    /// take is an error naming it.
+    fn read(lua: &Lua, engine: &super::Engine, kind: ObjectKind, options: &mlua::Value) -> mlua::Result<Creation> {
+        let options = match options {
+            mlua::Value::Nil => return Ok(Creation::default()),
+            mlua::Value::Table(options) => options,
+            other => {
+                return Err(rt_error(lua, format!("options must be a table or nil, not {}", other.type_name())));
+            }
+        };
+        let known = known_options(kind);
+        for pair in options.pairs::<mlua::Value, mlua::Value>() {
+            let (key, _) = pair?;
+            let name = key.to_string()?;
+            if !known.contains(&name.as_str()) {
+                return Err(rt_error(
+                    lua,
+                    format!(
+                        "{}.create: unknown option '{name}'; a {} takes {}",
+                        api_name(kind),
+                        kind.noun(),
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+        let amount = match options.get::<mlua::Value>("amount")? {
+            mlua::Value::Nil => None,
+            mlua::Value::Integer(n) if n >= 1 => Some(n),
+            mlua::Value::Number(n) if n >= 1.0 && n.fract() == 0.0 && n <= 9.0e15 => Some(n.trunc() as i64),
+            other => {
+                return Err(rt_error(
+                    lua,
+                    format!("amount must be a whole number of at least 1, not {}", super::inspect::inspect(&other, 0)),
+                ));
+            }
+        };
+        Ok(Creation {
+            ownerless: options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
+            amount,
+            no_stack: options.get::<Option<bool>>("no_stack")?.unwrap_or(false),
+            approximate_pos: options.get::<Option<bool>>("approximate_pos")?.unwrap_or(false),
+            params: options.get::<Option<Table>>("params")?,
+            mef: match kind {
+                ObjectKind::Mef => MefOptions::read(lua, engine, options)?,
+                _ => MefOptions::default(),
+            },
+        })
+    }
+}
+
 /// A feat's `params` (OpenNefia's): `given` checked against the prototype's `params` schema
 /// (see [`super::params`]); none if the feat declares none and none are given.
 fn feat_params(lua: &Lua, id: &str, given: Option<Table>) -> mlua::Result<Option<Table>> {
@@ -153,25 +239,12 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         }
     };
     let (x, y) = (coordinate(&x, "x")?, coordinate(&y, "y")?);
-    let (ownerless, given_params, mef) = match &options {
-        mlua::Value::Nil => (false, None, MefOptions::default()),
-        mlua::Value::Table(options) => (
-            options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
-            options.get::<Option<Table>>("params")?,
-            match kind {
-                ObjectKind::Mef => MefOptions::read(lua, &engine, options)?,
-                _ => MefOptions::default(),
-            },
-        ),
-        other => {
-            return Err(rt_error(lua, format!("options must be a table or nil, not {}", other.type_name())));
-        }
-    };
+    let creation = Creation::read(lua, &engine, kind, &options)?;
     let params = match kind {
-        ObjectKind::Feat => feat_params(lua, &id, given_params)?,
+        ObjectKind::Feat => feat_params(lua, &id, creation.params.clone())?,
         _ => None,
     };
-    let holder = match (&location, ownerless) {
+    let holder = match (&location, creation.ownerless) {
         (_, true) => None,
         (mlua::Value::Nil, false) => Some(Holder::Map(
             engine.world.borrow().current_map().ok_or_else(|| rt_error(lua, WorldError::NoCurrentMap))?,
@@ -184,7 +257,11 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
     maybe_sweep(&engine);
     let uid = engine.world.borrow_mut().create(kind, &id).map_err(|e| rt_error(lua, e))?;
     if kind == ObjectKind::Mef {
-        mef.set_on(&engine, uid).map_err(|e| rt_error(lua, e))?;
+        creation.mef.set_on(&engine, uid).map_err(|e| rt_error(lua, e))?;
+    }
+    if let Some(amount) = creation.amount {
+        let set = engine.world.borrow_mut().set_base(uid, crate::Symbol::intern("amount"), crate::Value::Int(amount));
+        set.map_err(|e| rt_error(lua, e))?;
     }
     if let Some(params) = params {
         let params =
@@ -196,6 +273,10 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         let (x, y) = match (holder, x, y) {
             (Holder::Map(map), None, _) | (Holder::Map(map), _, None) => {
                 engine.world.borrow_mut().random_open_position(map, kind).map_err(|e| rt_error(lua, e))?
+            }
+            (Holder::Map(map), Some(x), Some(y)) if creation.approximate_pos => {
+                let world = engine.world.borrow_mut();
+                world.nearest_open_position(map, x, y, kind).map_err(|e| rt_error(lua, e))?
             }
             (_, x, y) => (x.unwrap_or(0), y.unwrap_or(0)),
         };
@@ -227,6 +308,11 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
     }
     // The handle is made before the refresh handlers run, so the object is held meanwhile.
     let handle = push_object(lua, uid)?;
+    // A new item joins a like stack where it is made, as OpenNefia's do, unless told not to.
+    let placed = engine.world.borrow().object(uid).is_ok_and(|o| o.location().is_some());
+    if kind == ObjectKind::Item && placed && !creation.no_stack {
+        mlua::ObjectLike::call_method::<()>(&handle, "stack", ())?;
+    }
     super::object::refresh(lua, uid)?;
     Ok((Some(handle), None))
 }

@@ -231,6 +231,34 @@ impl World {
         Ok(open[self.rng.usize(0..open.len())])
     }
 
+    /// The open cell for an object of `kind` nearest to (x, y) (see [`World::is_open`]):
+    /// (x, y) itself if it is open, else the first open cell of the smallest square ring
+    /// around it, row by row.
+    pub fn nearest_open_position(
+        &self,
+        map: MapId,
+        x: i32,
+        y: i32,
+        kind: ObjectKind,
+    ) -> Result<(i32, i32), WorldError> {
+        let (width, height) = {
+            let m = self.map(map)?;
+            (m.width(), m.height())
+        };
+        let reach = width.max(height);
+        for radius in 0..=reach {
+            for cy in y.saturating_sub(radius)..=y.saturating_add(radius) {
+                for cx in x.saturating_sub(radius)..=x.saturating_add(radius) {
+                    let on_ring = (cx - x).abs() == radius || (cy - y).abs() == radius;
+                    if on_ring && self.map(map)?.in_bounds(cx, cy) && self.is_open(map, cx, cy, kind) {
+                        return Ok((cx, cy));
+                    }
+                }
+            }
+        }
+        Err(WorldError::NoOpenPosition { map: self.map(map)?.name.clone(), kind: kind.noun() })
+    }
+
     /// Recomputes what the player sees on its map from `calc("fov")` (15 when unset) and
     /// updates the map memory of the cells in sight. Does nothing without a player on a map.
     pub fn refresh_sight(&mut self) {
