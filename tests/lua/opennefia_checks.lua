@@ -69,3 +69,25 @@ function test_enums_name_their_variants_and_refuse_unknown_ones()
    Assert.same(Weather:values(), { 1, 2 })
    Assert.throws(function() Weather.Snow = 3 end, "read-only")
 end
+
+function test_the_engine_enums_content_names_in_prototypes()
+   Assert.eq(Enum.FltSelect.Town, 5)
+   Assert.eq(Enum.Burden.Heavy, 3)
+   Assert.eq(Enum.OwnState.Shop, 2)
+   Assert.eq(Enum.OwnState.Inherited, -2)
+   Assert.eq(Enum.TileRole.Water, 3)
+   Assert.eq(Enum.AiBehavior.Follow, 4)
+   Assert.throws(function() return Enum.Burden.Crushing end, "Unknown enum variant 'Burden.Crushing'")
+end
+
+function test_log_set_level_drops_lines_below_it()
+   Log.set_level("warn")
+   Log.info("quiet please")
+   Log.warn("loud enough")
+   local texts = {}
+   for _, line in ipairs(Log.recent(5)) do texts[#texts + 1] = line.text end
+   Log.set_level("trace")
+   Assert.eq(table.concat(texts, "|"):find("quiet please", 1, true), nil, "below the level: dropped")
+   Assert.contains(table.concat(texts, "|"), "loud enough")
+   Assert.throws(function() Log.set_level("loud") end, "Log.set_level takes")
+end

@@ -72,6 +72,19 @@ Enum.Relation = Enum.new("Relation", { Ally = 10, Neutral = 0, Dislike = -1, Hat
 Enum.Quality = Enum.new("Quality", { Bad = 1, Normal = 2, Good = 3, Great = 4, God = 5, Unique = 6 })
 Enum.IdentifyState = Enum.new("IdentifyState", { None = 0, Name = 1, Quality = 2, Full = 3 })
 Enum.CurseState = Enum.new("CurseState", { Doomed = -2, Cursed = -1, Normal = 0, Blessed = 1 })
+-- OpenNefia's engine enums its content names in prototypes (values as in its `Enum.lua`).
+Enum.FltSelect = Enum.new("FltSelect", {
+   None = 0, Sp = 1, Unique = 2, SpUnique = 3, Friend = 4, Town = 5, SfTown = 6, Shop = 7, Snow = 8, TownSp = 9,
+})
+Enum.Burden = Enum.new("Burden", { None = 0, Light = 1, Moderate = 2, Heavy = 3, Max = 4 })
+Enum.OwnState = Enum.new("OwnState", {
+   Inherited = -2, None = 0, NotOwned = 1, Shop = 2, Shelter = 3, Quest = 4, Unobtainable = 5,
+})
+Enum.TileRole = Enum.new("TileRole", {
+   None = 0, Dryground = 1, Crop = 2, Water = 3, Snow = 4, MountainWater = 5, HardWall = 6, Sand = 7,
+   SandHard = 8, Coast = 9, SandWater = 10,
+})
+Enum.AiBehavior = Enum.new("AiBehavior", { Null = 0, Roam = 1, Dull = 2, Stand = 3, Follow = 4, Special = 5 })
 Enum.Direction = Enum.new("Direction", {
    North = "North", South = "South", East = "East", West = "West", Northeast = "Northeast",
    Southeast = "Southeast", Northwest = "Northwest", Southwest = "Southwest", Center = "Center",

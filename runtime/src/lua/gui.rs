@@ -217,18 +217,48 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     api.set("Gui", gui)?;
 
     let log_table = lua.create_table()?;
+    // The least serious level mods' `Log.*` lines are kept at (`Log.set_level`); the engine's
+    // own lines are always kept.
+    let least = std::rc::Rc::new(std::cell::Cell::new(LogLevel::Debug));
     for (name, level) in
         [("debug", LogLevel::Debug), ("info", LogLevel::Info), ("warn", LogLevel::Warn), ("error", LogLevel::Error)]
     {
+        let least = least.clone();
         log_table.set(
             name,
             lua.create_function(move |lua, values: mlua::Variadic<mlua::Value>| {
+                if level < least.get() {
+                    return Ok(());
+                }
                 let parts: Vec<String> = values.iter().map(text_of).collect::<mlua::Result<_>>()?;
                 log(lua, level, parts.join(" "));
                 Ok(())
             })?,
         )?;
     }
+    log_table.set(
+        "set_level",
+        lua.create_function(move |lua, name: mlua::Value| {
+            let level = match name.as_string().map(|n| n.to_string_lossy()).as_deref() {
+                // OpenNefia's trace is finer than debug: both show everything here.
+                Some("trace" | "debug") => LogLevel::Debug,
+                Some("info") => LogLevel::Info,
+                Some("warn") => LogLevel::Warn,
+                Some("error") => LogLevel::Error,
+                _ => {
+                    return Err(super::rt_error(
+                        lua,
+                        format!(
+                            "Log.set_level takes \"trace\", \"debug\", \"info\", \"warn\" or \"error\", not {}",
+                            super::inspect::inspect(&name, 0)
+                        ),
+                    ));
+                }
+            };
+            least.set(level);
+            Ok(())
+        })?,
+    )?;
     log_table.set(
         "recent",
         lua.create_function(|lua, count: Option<usize>| {
