@@ -34,7 +34,8 @@ fn big_map_runtime() -> Runtime {
             }
             for i = 1, 20000 do
                 local kind = kinds[i % #kinds + 1]
-                kind[1].create(kind[2], (i * 37) % 256, (i * 101) % 256)
+                -- Apart: like items made on one cell would join one stack.
+                kind[1].create(kind[2], (i * 37) % 256, (i * 101) % 256, kind[1] == Item and { no_stack = true } or nil)
             end
             "#,
             "bench",
