@@ -142,12 +142,13 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
             FileDialog::NewProject { dir, name } => {
                 ui.heading("New project");
                 egui::Grid::new("new-project").show(ui, |ui| {
+                    // Sized: in a modal's grid a field would shrink to its text.
                     ui.label("Folder");
-                    let field = ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
+                    let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(dir));
                     crate::panes::accessible_name(ui, &field, "project folder");
                     ui.end_row();
                     ui.label("Name");
-                    let field = ui.text_edit_singleline(name);
+                    let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(name));
                     crate::panes::accessible_name(ui, &field, "project name");
                     ui.end_row();
                 });
@@ -169,12 +170,13 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 ui.heading("Attach to game");
                 ui.label("A game started with nefia play --listen prints its address and token.");
                 egui::Grid::new("attach-game").show(ui, |ui| {
+                    // Sized: in a modal's grid a field would shrink to its text.
                     ui.label("Address");
-                    let field = ui.add(egui::TextEdit::singleline(address).desired_width(240.0));
+                    let field = ui.add_sized([300.0, 20.0], egui::TextEdit::singleline(address));
                     crate::panes::accessible_name(ui, &field, "game address");
                     ui.end_row();
                     ui.label("Token");
-                    let field = ui.add(egui::TextEdit::singleline(token).desired_width(240.0));
+                    let field = ui.add_sized([300.0, 20.0], egui::TextEdit::singleline(token));
                     crate::panes::accessible_name(ui, &field, "game token");
                     ui.end_row();
                 });
