@@ -55,8 +55,6 @@ pub struct EditorApp {
     show_shortcuts: bool,
     /// Play sessions are recorded and edits journaled (in each project opened).
     record: bool,
-    /// The address of the game in another process the editor is attached to, if it is.
-    attached: Option<String>,
 }
 
 /// Attaches to the game at `address` and waits (briefly) for its first frame, which names
@@ -127,7 +125,6 @@ impl EditorApp {
             show_about: false,
             show_shortcuts: false,
             record,
-            attached: None,
         }
     }
 
@@ -138,9 +135,14 @@ impl EditorApp {
 
     /// Closes the open project and opens the one in `dir` (the layout stays).
     pub fn open_project(&mut self, ctx: &egui::Context, dir: PathBuf) {
-        self.host = spawn_host(ctx, &dir, self.record);
-        self.attached = None;
-        self.state = EditorContext::new(dir, self.host.snapshot());
+        self.take_host(spawn_host(ctx, &dir, self.record), dir);
+    }
+
+    /// Works on the game `host` serves, whose project is in `project`, from now on: the
+    /// panes start over, the layout stays.
+    fn take_host(&mut self, host: HostHandle, project: PathBuf) {
+        self.host = host;
+        self.state = EditorContext::new(project, self.host.snapshot());
         self.panes = PaneStates::of_project(&self.state.project);
         self.dialogs = FileDialogs::default();
     }
@@ -151,18 +153,9 @@ impl EditorApp {
     pub fn attach(&mut self, ctx: &egui::Context, address: &str, token: &str) -> Result<(), AttachError> {
         let repaint_ctx = ctx.clone();
         let host = attach_and_wait(address, token, Arc::new(move || repaint_ctx.request_repaint()))?;
-        self.take_attached(host, address);
+        let project = host.snapshot().project_dir.clone();
+        self.take_host(host, project);
         Ok(())
-    }
-
-    /// Works on the attached game `host` from now on.
-    fn take_attached(&mut self, host: HostHandle, address: &str) {
-        let snapshot = host.snapshot();
-        self.host = host;
-        self.state = EditorContext::new(snapshot.project_dir.clone(), snapshot);
-        self.panes = PaneStates::of_project(&self.state.project);
-        self.dialogs = FileDialogs::default();
-        self.attached = Some(address.to_owned());
     }
 
     /// The dialog's Attach: refused while maps have unsaved changes; a failure stays in the
@@ -182,7 +175,7 @@ impl EditorApp {
 
     /// The address of the game attached to, if the editor is attached to one.
     pub fn attached(&self) -> Option<&str> {
-        self.attached.as_deref()
+        self.host.attached_to()
     }
 
     /// The panes' shared state.
@@ -272,7 +265,7 @@ impl EditorApp {
             Some(map) => format!("Nefia — {} — {}{}", snapshot.project, map.name, if map.dirty { " •" } else { "" }),
             None => format!("Nefia — {}", snapshot.project),
         };
-        if let Some(address) = &self.attached {
+        if let Some(address) = self.host.attached_to() {
             title.push_str(&format!(" (attached to {address})"));
         }
         show_title(&ctx, &mut self.titled, title);
@@ -496,7 +489,7 @@ impl EditorApp {
         let snapshot = &self.state.snapshot;
         ui.horizontal(|ui| {
             ui.label(format!("Project: {}", snapshot.project));
-            if let Some(address) = &self.attached {
+            if let Some(address) = self.host.attached_to() {
                 ui.label(format!("attached to {address}"))
                     .on_hover_text("The game runs in another process; closing the editor leaves it running");
             }
@@ -630,16 +623,13 @@ pub fn run_attached(address: &str, token: &str) -> Result<eframe::Result<()>, At
         }
     });
     let host = attach_and_wait(address, token, repaint)?;
-    let address = address.to_owned();
     Ok(eframe::run_native(
         "nefia",
         window_options(),
         Box::new(move |cc| {
             let _set = window.set(cc.egui_ctx.clone());
             let project = host.snapshot().project_dir.clone();
-            let mut app = EditorApp::with_host(&cc.egui_ctx, host, project, cc.storage, false);
-            app.attached = Some(address);
-            Ok(Box::new(app))
+            Ok(Box::new(EditorApp::with_host(&cc.egui_ctx, host, project, cc.storage, false)))
         }),
     ))
 }

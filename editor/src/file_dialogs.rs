@@ -128,6 +128,15 @@ pub fn guard_close(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &e
     }
 }
 
+/// A row of a dialog's grid: `label`, then a one-line field for `text` that screen readers
+/// and tests find by `name`. Sized: in a modal's grid a field would shrink to its text.
+fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String) {
+    ui.label(label);
+    let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(text));
+    crate::panes::accessible_name(ui, &field, name);
+    ui.end_row();
+}
+
 /// The open dialog, if any.
 pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egui::Context) {
     let Some(dialog) = &mut dialogs.open else { return };
@@ -142,15 +151,8 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
             FileDialog::NewProject { dir, name } => {
                 ui.heading("New project");
                 egui::Grid::new("new-project").show(ui, |ui| {
-                    // Sized: in a modal's grid a field would shrink to its text.
-                    ui.label("Folder");
-                    let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(dir));
-                    crate::panes::accessible_name(ui, &field, "project folder");
-                    ui.end_row();
-                    ui.label("Name");
-                    let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(name));
-                    crate::panes::accessible_name(ui, &field, "project name");
-                    ui.end_row();
+                    field_row(ui, ("Folder", "project folder"), dir);
+                    field_row(ui, ("Name", "project name"), name);
                 });
                 ui.weak("It loads the open project's mods; make a map in the Maps pane.");
                 if ui.button("Create").clicked() {
@@ -170,15 +172,8 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 ui.heading("Attach to game");
                 ui.label("A game started with nefia play --listen prints its address and token.");
                 egui::Grid::new("attach-game").show(ui, |ui| {
-                    // Sized: in a modal's grid a field would shrink to its text.
-                    ui.label("Address");
-                    let field = ui.add_sized([300.0, 20.0], egui::TextEdit::singleline(address));
-                    crate::panes::accessible_name(ui, &field, "game address");
-                    ui.end_row();
-                    ui.label("Token");
-                    let field = ui.add_sized([300.0, 20.0], egui::TextEdit::singleline(token));
-                    crate::panes::accessible_name(ui, &field, "game token");
-                    ui.end_row();
+                    field_row(ui, ("Address", "game address"), address);
+                    field_row(ui, ("Token", "game token"), token);
                 });
                 if let Some(error) = error {
                     ui.colored_label(ui.visuals().error_fg_color, error.as_str());

@@ -67,6 +67,8 @@ function test_math_extensions()
 end
 
 function test_the_standard_tables_stay_read_only_to_mods()
+   Assert.eq(type(string.split), "function", "the extension is there to protect")
    Assert.throws(function() string.split = nil end, "read-only")
    Assert.throws(function() table.merge = print end, "read-only")
+   Assert.eq(type(string.split), "function", "and is still there")
 end

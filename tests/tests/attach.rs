@@ -30,7 +30,7 @@ fn an_attached_handle_mirrors_the_game_and_drives_it_as_the_embedded_one_does() 
     let copy = DemoCopy::new();
     let game = serving(nefia_tests::host::spawn(&copy.project()));
     let editor = attach(&game);
-    assert!(editor.is_attached());
+    assert_eq!(editor.attached_to(), Some(game.address.to_string().as_str()));
     let mirrored = wait_for(&editor, |s| s.map.is_some() && s.play.playing && s.player.is_some());
     let own = game.host.snapshot();
     assert_eq!((&mirrored.project, mirrored.turn, mirrored.player), (&own.project, own.turn, own.player));

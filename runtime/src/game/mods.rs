@@ -45,7 +45,7 @@ impl ModInfo {
 
 /// A mod as the Mods pane lists it: found under the project's mod folders, enabled or not,
 /// loaded or not, and why not.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct ModRow {
     /// Its id (its folder's name, for a folder whose manifest could not be read).
     pub id: String,

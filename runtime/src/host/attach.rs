@@ -61,6 +61,8 @@ pub enum AttachError {
 
 /// The two threads carrying an attached handle's link, and the connection they share.
 pub(super) struct Link {
+    /// The game's address, as given.
+    pub(super) address: String,
     stream: TcpStream,
     writer: Option<JoinHandle<()>>,
     reader: Option<JoinHandle<()>>,
@@ -154,12 +156,12 @@ impl HostHandle {
             .name("nefia attach writer".into())
             .spawn(move || write_commands(writer, &command_rx))
             .ok();
-        let (told, address) = (shared.clone(), address.to_owned());
+        let (told, from) = (shared.clone(), address.to_owned());
         let reading = std::thread::Builder::new()
             .name("nefia attach reader".into())
-            .spawn(move || read_frames(reader, &told, &event_tx, &repaint, &address))
+            .spawn(move || read_frames(reader, &told, &event_tx, &repaint, &from))
             .ok();
-        let link = Link { stream, writer: writing, reader: reading };
+        let link = Link { address: address.to_owned(), stream, writer: writing, reader: reading };
         let connector = HostConnector::new(commands, shared, EventHub::new(events));
         HostHandle::with_owner(connector, Owner::Attached(link))
     }

@@ -108,9 +108,12 @@ impl HostHandle {
         HostHandle { client: connector.connect(), owner }
     }
 
-    /// True if the game runs in another process this handle attached to.
-    pub fn is_attached(&self) -> bool {
-        matches!(self.owner, Owner::Attached(_))
+    /// The address of the game in another process this handle attached to, if it did.
+    pub fn attached_to(&self) -> Option<&str> {
+        match &self.owner {
+            Owner::Attached(link) => Some(&link.address),
+            Owner::Thread(_) => None,
+        }
     }
 
     /// The step of the long work the runtime is doing now (see [`crate::lua::Progress`]),

@@ -65,27 +65,6 @@ function Assert.not_nil(value, message)
    end
 end
 
-local function same(a, b, seen)
-   if type(a) ~= "table" or type(b) ~= "table" then
-      return a == b
-   end
-   if seen[a] == b then
-      return true
-   end
-   seen[a] = b
-   for k, v in pairs(a) do
-      if not same(v, b[k], seen) then
-         return false
-      end
-   end
-   for k in pairs(b) do
-      if a[k] == nil then
-         return false
-      end
-   end
-   return true
-end
-
 local function dump(value, depth)
    if type(value) ~= "table" then
       return show(value)
@@ -107,37 +86,37 @@ end
 
 --- Deep equality of tables (and plain equality of anything else).
 function Assert.same(actual, expected, message)
-   if not same(actual, expected, {}) then
+   if not table.deepcompare(actual, expected, true) then
       fail("expected " .. dump(expected, 0) .. ", got " .. dump(actual, 0), message)
    end
+end
+
+-- Calls `fn`, which must raise an error whose message `matches` (described by `what`);
+-- returns the message.
+local function raised(fn, matches, what, message)
+   local ok, err = pcall(fn)
+   if ok then
+      fail("expected an error " .. what .. ", but it succeeded", message)
+   end
+   err = tostring(err)
+   if not matches(err) then
+      fail("expected an error " .. what .. ", got " .. show(err), message)
+   end
+   return err
 end
 
 --- Asserts that `fn` raises an error whose message contains `fragment` (plain text).
 --- Returns the message.
 function Assert.throws(fn, fragment, message)
-   local ok, err = pcall(fn)
-   if ok then
-      fail("expected an error containing " .. show(fragment) .. ", but it succeeded", message)
-   end
-   err = tostring(err)
-   if fragment and not string.find(err, fragment, 1, true) then
-      fail("expected an error containing " .. show(fragment) .. ", got " .. show(err), message)
-   end
-   return err
+   local function contains(err) return fragment == nil or string.find(err, fragment, 1, true) ~= nil end
+   return raised(fn, contains, "containing " .. show(fragment), message)
 end
 
 --- Asserts that `fn` raises an error whose message matches the Lua pattern `pattern`, as
 --- OpenNefia's `Assert.throws_error` does. Returns the message.
 function Assert.throws_error(fn, pattern, message)
-   local ok, err = pcall(fn)
-   if ok then
-      fail("expected an error matching " .. show(pattern) .. ", but it succeeded", message)
-   end
-   err = tostring(err)
-   if pattern and not string.find(err, pattern) then
-      fail("expected an error matching " .. show(pattern) .. ", got " .. show(err), message)
-   end
-   return err
+   local function matching(err) return pattern == nil or string.find(err, pattern) ~= nil end
+   return raised(fn, matching, "matching " .. show(pattern), message)
 end
 
 --- Asserts that `text` contains `fragment` (plain text).

@@ -178,14 +178,10 @@ impl Creation {
         }
         let amount = match options.get::<mlua::Value>("amount")? {
             mlua::Value::Nil => None,
-            mlua::Value::Integer(n) if n >= 1 => Some(n),
-            mlua::Value::Number(n) if n >= 1.0 && n.fract() == 0.0 && n <= 9.0e15 => Some(n.trunc() as i64),
-            other => {
-                return Err(rt_error(
-                    lua,
-                    format!("amount must be a whole number of at least 1, not {}", super::inspect::inspect(&other, 0)),
-                ));
-            }
+            given => match super::convert::whole_number(lua, &given, "amount", i64::MIN..=i64::MAX)? {
+                n if n >= 1 => Some(n),
+                n => return Err(rt_error(lua, format!("amount must be a whole number of at least 1, not {n}"))),
+            },
         };
         Ok(Creation {
             ownerless: options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
@@ -199,6 +195,16 @@ impl Creation {
             },
         })
     }
+}
+
+/// True if another item of `uid`'s prototype shares its place (its cell, or its inventory).
+fn like_item_here(world: &crate::game::world::World, uid: crate::game::object::Uid) -> bool {
+    let Ok(item) = world.object(uid) else { return false };
+    let Some(location) = item.location() else { return false };
+    let (id, x, y) = (item.id, item.x, item.y);
+    let here = world.objects_at_pos(location.holder(), x, y).unwrap_or_default();
+    here.into_iter()
+        .any(|other| other != uid && world.object(other).is_ok_and(|o| o.kind == ObjectKind::Item && o.id == id))
 }
 
 /// A feat's `params` (OpenNefia's): `given` checked against the prototype's `params` schema
@@ -309,8 +315,9 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
     // The handle is made before the refresh handlers run, so the object is held meanwhile.
     let handle = push_object(lua, uid)?;
     // A new item joins a like stack where it is made, as OpenNefia's do, unless told not to.
-    let placed = engine.world.borrow().object(uid).is_ok_and(|o| o.location().is_some());
-    if kind == ObjectKind::Item && placed && !creation.no_stack {
+    // The stacking rules (Lua, with their event) run only when an item of its prototype is
+    // there at all: making items stays cheap, in a full inventory too.
+    if kind == ObjectKind::Item && !creation.no_stack && like_item_here(&engine.world.borrow(), uid) {
         mlua::ObjectLike::call_method::<()>(&handle, "stack", ())?;
     }
     super::object::refresh(lua, uid)?;

@@ -57,7 +57,7 @@ pub struct ProfileKey {
 }
 
 /// The time one entry took in a turn.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spent {
     /// Its own time (without the scopes it opened).
     pub time: Duration,
@@ -66,7 +66,7 @@ pub struct Spent {
 }
 
 /// One turn's profile.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct TurnProfile {
     /// The game turn.
     pub turn: u64,

@@ -233,7 +233,7 @@ impl World {
 
     /// The open cell for an object of `kind` nearest to (x, y) (see [`World::is_open`]):
     /// (x, y) itself if it is open, else the first open cell of the smallest square ring
-    /// around it, row by row.
+    /// around it (its top and bottom rows, then its sides).
     pub fn nearest_open_position(
         &self,
         map: MapId,
@@ -241,22 +241,18 @@ impl World {
         y: i32,
         kind: ObjectKind,
     ) -> Result<(i32, i32), WorldError> {
-        let (width, height) = {
-            let m = self.map(map)?;
-            (m.width(), m.height())
-        };
-        let reach = width.max(height);
-        for radius in 0..=reach {
-            for cy in y.saturating_sub(radius)..=y.saturating_add(radius) {
-                for cx in x.saturating_sub(radius)..=x.saturating_add(radius) {
-                    let on_ring = (cx - x).abs() == radius || (cy - y).abs() == radius;
-                    if on_ring && self.map(map)?.in_bounds(cx, cy) && self.is_open(map, cx, cy, kind) {
-                        return Ok((cx, cy));
-                    }
-                }
+        let m = self.map(map)?;
+        let open = |(cx, cy): (i32, i32)| m.in_bounds(cx, cy) && self.is_open(map, cx, cy, kind);
+        for radius in 0..=m.width().max(m.height()) {
+            let (top, bottom) = (y.saturating_sub(radius), y.saturating_add(radius));
+            let (left, right) = (x.saturating_sub(radius), x.saturating_add(radius));
+            let rows = (left..=right).flat_map(|cx| [(cx, top), (cx, bottom)]);
+            let sides = (top.saturating_add(1)..bottom).flat_map(|cy| [(left, cy), (right, cy)]);
+            if let Some(cell) = rows.chain(sides).find(|&cell| open(cell)) {
+                return Ok(cell);
             }
         }
-        Err(WorldError::NoOpenPosition { map: self.map(map)?.name.clone(), kind: kind.noun() })
+        Err(WorldError::NoOpenPosition { map: m.name.clone(), kind: kind.noun() })
     }
 
     /// Recomputes what the player sees on its map from `calc("fov")` (15 when unset) and

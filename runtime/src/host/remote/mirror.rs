@@ -42,7 +42,10 @@ macro_rules! snapshot_parts {
         #[cfg(test)]
         const PARTS: &[&str] = &[$(concat!(stringify!($head) $(, ".", stringify!($tail))?)),*];
 
-        /// The parts of `now` that differ from `last` (every part when there is no last).
+        /// The parts of `now` that differ from `last` (every part when there is no last). Most
+        /// large parts (the Locations tree, the profiler's turns, the mod rows) are `Arc`s the
+        /// host shares while they do not change, with `Eq` contents, so `==` finds an unchanged
+        /// one by identity without looking inside.
         fn changed_parts(last: Option<&Snapshot>, now: &Snapshot) -> Result<Map<String, Json>, serde_json::Error> {
             let mut parts = Map::new();
             $(

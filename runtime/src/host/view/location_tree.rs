@@ -10,7 +10,7 @@ use crate::game::value::Value;
 use crate::game::world::World;
 
 /// An object in the Locations tree.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct ObjectRow {
     /// Its uid.
     pub uid: Uid,
@@ -31,7 +31,7 @@ pub struct ObjectRow {
 }
 
 /// What a character or container holds.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Contents {
     /// Items in its inventory, in order.
     pub inventory: Vec<ObjectRow>,
@@ -40,7 +40,7 @@ pub struct Contents {
 }
 
 /// A map in the Locations tree.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct MapNode {
     /// Its id.
     pub id: MapId,
@@ -56,7 +56,7 @@ pub struct MapNode {
 
 /// The Locations tree: the world's maps with everything on them, and the ownerless objects
 /// scripts still hold.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LocationTree {
     /// Every map.
     pub maps: Vec<MapNode>,
