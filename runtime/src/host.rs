@@ -47,7 +47,9 @@ pub mod workbench;
 
 pub use attach::AttachError;
 pub use client::{HostClient, HostConnector};
-pub use debugging::{DebugCommand, ReplCommand};
+pub use debugging::{
+    DebugAnswer, DebugCommand, DebugQuery, Key, ReplCommand, Scope, SourceView, VariablePath, VariableView,
+};
 pub use editing::EditingCommand;
 pub(crate) use handle::Shared;
 pub use handle::{HostConfig, HostHandle};

@@ -188,6 +188,13 @@ pub enum HostEvent {
         /// The request's id.
         id: u64,
     },
+    /// The answer to [`DebugCommand::Query`].
+    DebugAnswer {
+        /// The request's id.
+        id: u64,
+        /// The answer.
+        answer: super::debugging::DebugAnswer,
+    },
     /// The answer to [`EditingCommand::Recover`]`(true)`: what came back of the edit journal.
     Recovered(super::editing::journal::RecoveryReport),
 }

@@ -103,12 +103,16 @@ pub(super) fn serve_failure(
                 tell(HostEvent::Completions { id, candidates: Vec::new() })
             }
             Command::Play(PlayCommand::ListSaves) => tell(HostEvent::Saves(Vec::new())),
+            Command::Debug(DebugCommand::Query { id, .. }) => {
+                tell(HostEvent::DebugAnswer { id, answer: crate::host::debugging::DebugAnswer::Failed(problem.clone()) })
+            }
             Command::Sync { id } => tell(HostEvent::Synced { id }),
             Command::Input(_)
             | Command::Editing(EditingCommand::Select(_))
             | Command::Editing(EditingCommand::Inspect(_))
             | Command::Editing(EditingCommand::Copy { .. })
             | Command::Debug(DebugCommand::Continue)
+            | Command::Debug(DebugCommand::Step(_))
             | Command::Play(PlayCommand::Start(_))
             | Command::Play(PlayCommand::Stop)
             | Command::Play(PlayCommand::Pause(_))

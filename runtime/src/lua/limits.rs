@@ -47,7 +47,7 @@ fn check(lua: &Lua) -> Option<String> {
 }
 
 /// The Lua main state of `lua`.
-fn main_state(lua: &Lua) -> *mut ffi::lua_State {
+pub(crate) fn main_state(lua: &Lua) -> *mut ffi::lua_State {
     let mut main = std::ptr::null_mut();
     // SAFETY: reads the main thread from the registry and pops it; the state outlives the
     // Lua value, which the engine owns.

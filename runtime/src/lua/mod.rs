@@ -10,6 +10,7 @@
 mod caller;
 pub mod convert;
 pub mod data;
+pub mod debugger;
 pub mod editor;
 pub mod error;
 pub mod event;
@@ -124,6 +125,8 @@ pub struct Engine {
     pub gui: RefCell<gui::GuiState>,
     /// The REPL's globals and the `pause()` breaks in progress.
     pub repl: RefCell<repl::Repl>,
+    /// Line breakpoints and stepping (a debug adapter's).
+    pub debugger: debugger::Debugger,
     /// The time and memory limits of Lua code, and the Stop flag.
     pub limits: limits::Limits,
     /// Whether the game is played, and whether game code asked to stop.
@@ -261,6 +264,7 @@ impl Engine {
     /// Registers a loaded file so errors and provenance name it.
     pub fn register_source(&self, chunk_name: &str, file: SourceFile) {
         self.sources.borrow_mut().insert(chunk_name.to_owned(), file);
+        self.debugger.sources_changed();
     }
 }
 
@@ -344,7 +348,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         clean_error,
         emit_print,
         interrupted,
-        resume,
+        resume.clone(),
     ))?;
     let (object_meta, map_meta) = (lua.create_table()?, lua.create_table()?);
     let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
@@ -364,6 +368,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         play: PlayFlags::default(),
         editor: EditorLink::default(),
         repl: RefCell::new(repl::Repl::new(lua.create_table()?)),
+        debugger: debugger::Debugger::default(),
         limits: limits::Limits::default(),
         frontend: RefCell::new(None),
         session: RefCell::default(),
@@ -408,7 +413,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     world::install(&lua, &api)?;
     save::install(&lua, &api)?;
     editor::install(&lua, &api)?;
-    repl::install(&lua, &api)?;
+    repl::install(&lua, &api, resume)?;
     random::install(&lua)?;
     session::install(&lua, &api)?;
     watch::install(&lua, &api)?;

@@ -1,18 +1,21 @@
--- pause(): the seed's debug breakpoint. Captures the calling function's locals and upvalues,
--- lets the REPL read and assign them while the game is suspended, then writes the assigned
--- ones back (nil and false included) before the paused code continues.
-local debug, suspend, api = ...
+-- pause(): the seed's debug breakpoint. Captures the Lua frames on the stack (the paused
+-- function first) with their locals and upvalues, lets the REPL and a debug adapter read and
+-- assign them while the game is suspended, then writes the assigned ones back (nil and false
+-- included) before the paused code continues. Line breakpoints and steps pause the same way
+-- (from the debugger's hook, `lua/debugger.rs`), and evaluate their conditions and log
+-- messages among the locals of the line they stopped on.
+local debug, suspend, api, resume = ...
 
--- The environment REPL input runs in during a break: the paused function's locals and
--- upvalues first, then the REPL's own globals.
-local function frame_env(frame, repl_env)
+-- The environment code runs in among a frame's variables: its locals and upvalues first,
+-- then `fallback` (the REPL's globals).
+local function frame_env(frame, fallback)
    return setmetatable({}, {
       __index = function(_, key)
          local slot = frame.slots[key]
          if slot then
             return frame.values[slot]
          end
-         return repl_env[key]
+         return fallback[key]
       end,
       __newindex = function(_, key, value)
          local slot = frame.slots[key]
@@ -20,19 +23,35 @@ local function frame_env(frame, repl_env)
             frame.values[slot] = value
             frame.changed[slot] = true
          else
-            repl_env[key] = value
+            fallback[key] = value
          end
       end,
    })
 end
 
--- Pauses the function `level` levels up from here (1 is pause_at itself).
-local function pause_at(level)
+local function describe(at)
+   if at.name ~= nil then
+      return at.name
+   end
+   return at.what == "main" and "main chunk" or ("function <" .. at.short_src .. ":" .. at.linedefined .. ">")
+end
+
+-- The Lua function `level` levels up from the caller of capture, with its locals and
+-- upvalues in slots (and where it is), or nil past the top of the stack.
+local function capture(level)
+   level = level + 1
    local info = debug.getinfo(level, "Slnf")
    if info == nil then
-      return
+      return nil
    end
-   local frame = { names = {}, values = {}, kinds = {}, indices = {}, changed = {}, slots = {}, count = 0 }
+   local frame = {
+      names = {}, values = {}, kinds = {}, indices = {}, changed = {}, slots = {}, count = 0,
+      level = level - 1, func = info.func, what = info.what,
+      ["function"] = describe(info), file = info.short_src, source = info.source, line = info.currentline,
+   }
+   if info.what == "C" then
+      return frame
+   end
    local function add(kind, index, name, value)
       frame.count = frame.count + 1
       local slot = frame.count
@@ -59,35 +78,45 @@ local function pause_at(level)
       if name == nil then
          break
       end
-      if name ~= "_ENV" then
+      if name == "_ENV" then
+         frame.globals = value
+      else
          add("upvalue", i, name, value)
       end
       i = i + 1
    end
-   local function describe(at)
-      if at.name ~= nil then
-         return at.name
-      end
-      return at.what == "main" and "main chunk" or ("function <" .. at.short_src .. ":" .. at.linedefined .. ">")
-   end
-   -- The stack from the paused function outwards, as "function at file:line".
-   local stack = {}
-   for l = level, level + 30 do
-      local at = debug.getinfo(l, "Sln")
-      if at == nil then
+   return frame
+end
+
+-- How many frames a break keeps, from the paused one outwards.
+local MAX_FRAMES = 32
+
+-- Pauses the function `level` levels up from here (1 is pause_at itself), for `cause`
+-- (nil: pause()).
+local function pause_at(level, cause)
+   local frames = {}
+   for l = level, level + MAX_FRAMES * 2 do
+      -- capture's levels count from its caller, this function.
+      local frame = capture(l)
+      if frame == nil or #frames >= MAX_FRAMES then
          break
       end
-      if at.what ~= "C" then
-         stack[#stack + 1] = describe(at) .. " at " .. at.short_src .. ":" .. at.currentline
+      if frame.what ~= "C" then
+         frames[#frames + 1] = frame
       end
    end
-   suspend(frame, frame_env, info.short_src, info.currentline, describe(info), stack)
-   for slot = 1, frame.count do
-      if frame.changed[slot] then
-         if frame.kinds[slot] == "local" then
-            debug.setlocal(level, frame.indices[slot], frame.values[slot])
-         else
-            debug.setupvalue(info.func, frame.indices[slot], frame.values[slot])
+   if frames[1] == nil then
+      return
+   end
+   suspend(frames, frame_env, cause)
+   for _, frame in ipairs(frames) do
+      for slot = 1, frame.count do
+         if frame.changed[slot] then
+            if frame.kinds[slot] == "local" then
+               debug.setlocal(frame.level, frame.indices[slot], frame.values[slot])
+            else
+               debug.setupvalue(frame.func, frame.indices[slot], frame.values[slot])
+            end
          end
       end
    end
@@ -99,21 +128,55 @@ function api.pause()
    pause_at(3)
 end
 
--- Pauses the Lua function nearest up the stack, past the C functions between: the line that
--- wrote a watched field, under the engine function it called (`obj:mod`, `obj.hp = ...`).
-local function pause_writer()
-   local level = 2
+-- The level (from the caller of nearest_lua) of the Lua function nearest up the stack, past
+-- the C functions between: the line that wrote a watched field, under the engine function it
+-- called (`obj:mod`, `obj.hp = ...`), or the line the debugger's hook stopped on, under the
+-- hook's own function.
+local function nearest_lua()
+   local level = 3
    while true do
       local info = debug.getinfo(level, "S")
       if info == nil then
-         return
+         return nil
       end
       if info.what ~= "C" then
-         break
+         return level - 1
       end
       level = level + 1
    end
-   pause_at(level + 1)
 end
 
-return pause_writer
+local breaks = {}
+
+-- Pauses the Lua function nearest up the stack for `cause` (nil: a watch).
+function breaks.pause(cause)
+   local level = nearest_lua()
+   if level ~= nil then
+      pause_at(level + 1, cause)
+   end
+end
+
+-- Evaluates the expression `code` among the variables of the Lua function nearest up the
+-- stack (a breakpoint's condition, a log message's `{...}`), in a coroutine so the limits
+-- reach it: true and its value, or false and the error.
+function breaks.evaluate(code, fallback)
+   local level = nearest_lua()
+   local frame = level and capture(level)
+   if frame == nil then
+      return false, "no Lua function is running"
+   end
+   local chunk, problem = load("return " .. code, "=condition", "t", frame_env(frame, fallback))
+   if chunk == nil then
+      return false, problem
+   end
+   return resume(coroutine.create(chunk))
+end
+
+-- Runs `f` in a coroutine of its own (REPL input while a break the hook made waits: the hook's
+-- own thread takes no hooks, a new coroutine does): true and its results, or false and the
+-- error.
+function breaks.run(f)
+   return resume(coroutine.create(f))
+end
+
+return breaks

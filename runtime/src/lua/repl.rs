@@ -11,6 +11,7 @@ use std::io::{BufRead, Write};
 
 use mlua::{Function, Lua, Table};
 
+use super::debugger::BreakCause;
 use super::gui::WaitReason;
 use super::{LuaFailure, engine, inspect::inspect};
 
@@ -43,6 +44,25 @@ pub struct PauseView {
     pub reason: Option<String>,
     /// The Lua stack from the paused function outwards: "damage at mods/elona/game/rules.lua:37".
     pub stack: Vec<String>,
+    /// The same stack as frames, with the files on disk.
+    #[serde(default)]
+    pub frames: Vec<PauseFrame>,
+    /// What paused: `pause()`, a watch, a breakpoint, a step.
+    #[serde(default)]
+    pub cause: BreakCause,
+}
+
+/// One Lua function on a paused stack.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct PauseFrame {
+    /// The function's name ("damage", "main chunk", "function <mods/x/a.lua:3>").
+    pub function: String,
+    /// Its file as messages name it (`mods/elona/game/rules.lua`).
+    pub file: String,
+    /// The file on disk, if it is one.
+    pub path: Option<std::path::PathBuf>,
+    /// The line it is on.
+    pub line: u32,
 }
 
 /// Lines of a loaded file around a line an error or a breakpoint names (what a file:line
@@ -78,7 +98,11 @@ pub fn source_excerpt(lua: &Lua, file: &str, line: u32) -> SourceExcerpt {
 
 /// A `pause()` in progress.
 struct Break {
-    frame: Table,
+    /// The Lua frames captured (`pause.lua`'s), the paused one first.
+    frames: Table,
+    /// Makes the environment code runs in among a frame's variables.
+    frame_env: Function,
+    /// The environment REPL input runs in: the paused frame's.
     env: Table,
     view: PauseView,
     resumed: bool,
@@ -109,8 +133,24 @@ impl Repl {
     pub fn pause_view(&self) -> Option<PauseView> {
         let current = self.breaks.last()?;
         let mut view = current.view.clone();
-        view.variables = variables(&current.frame).unwrap_or_default();
+        view.variables = current.frames.get::<Table>(1).and_then(|frame| variables(&frame)).unwrap_or_default();
         Some(view)
+    }
+
+    /// Frame `index` (0: the paused one) of the innermost break: its captured variables.
+    pub(crate) fn frame(&self, index: usize) -> Option<Table> {
+        self.breaks.last()?.frames.get::<Option<Table>>(index + 1).ok().flatten()
+    }
+
+    /// The environment code runs in among frame `index`'s variables (0: the REPL's).
+    fn frame_env(&self, index: usize) -> mlua::Result<Table> {
+        let Some(current) = self.breaks.last() else { return Ok(self.env.clone()) };
+        if index == 0 {
+            return Ok(current.env.clone());
+        }
+        let frame =
+            self.frame(index).ok_or_else(|| mlua::Error::runtime(format!("there is no frame {index} in the break")))?;
+        current.frame_env.call((frame, self.env.clone()))
     }
 
     /// Lets the innermost `pause()` continue. Returns false if nothing is paused.
@@ -141,6 +181,31 @@ pub fn evaluate(lua: &Lua, code: &str) -> Evaluation {
         return Evaluation::Continued;
     }
     let env = engine.repl.borrow().current_env();
+    evaluate_in(lua, code, env)
+}
+
+/// Evaluates `code` as the REPL does, among the variables of frame `frame` of the innermost
+/// break (0: the paused function; with no break, the REPL's globals).
+pub fn evaluate_in_frame(lua: &Lua, code: &str, frame: usize) -> Evaluation {
+    let env = engine(lua).repl.borrow().frame_env(frame);
+    match env {
+        Ok(env) => evaluate_in(lua, code, env),
+        Err(error) => Evaluation::Error(LuaFailure::from(error)),
+    }
+}
+
+/// The value of the expression `code` among the variables of frame `frame` of the innermost
+/// break (its first value; None if it gives none).
+pub fn evaluate_value_in_frame(lua: &Lua, code: &str, frame: usize) -> mlua::Result<Option<mlua::Value>> {
+    let engine = engine(lua);
+    let env = engine.repl.borrow().frame_env(frame)?;
+    let function = lua.load(format!("return {code}")).set_name("=repl").set_environment(env).into_function()?;
+    Ok(engine.debugger.call(&function)?.pop_front())
+}
+
+/// Evaluates `code` in `env` (an expression gives its values, statements run).
+fn evaluate_in(lua: &Lua, code: &str, env: Table) -> Evaluation {
+    let engine = engine(lua);
     let load = |code: String| lua.load(code).set_name("=repl").set_environment(env.clone()).into_function();
     let function = match load(format!("return {code}")) {
         Ok(f) => f,
@@ -150,7 +215,7 @@ pub fn evaluate(lua: &Lua, code: &str) -> Evaluation {
             Err(error) => return Evaluation::Error(LuaFailure::from(error)),
         },
     };
-    match function.call::<mlua::MultiValue>(()) {
+    match engine.debugger.call(&function) {
         Ok(values) => Evaluation::Values(values.iter().map(|v| inspect(v, 2)).collect()),
         Err(error) => Evaluation::Error(LuaFailure::from(error)),
     }
@@ -158,22 +223,41 @@ pub fn evaluate(lua: &Lua, code: &str) -> Evaluation {
 
 /// The Rust side of `pause()`: registers the break, waits until it is resumed, and lets the
 /// Lua side write the assignments back.
-fn suspend(
-    lua: &Lua,
-    (frame, frame_env, file, line, function, stack): (Table, Function, String, u32, String, Vec<String>),
-) -> mlua::Result<()> {
+fn suspend(lua: &Lua, (frames, frame_env, cause): (Table, Function, Option<String>)) -> mlua::Result<()> {
     let engine = engine(lua);
     let frontend = engine.frontend.borrow().clone();
     let terminal = engine.repl.borrow().terminal_breaks;
     if frontend.is_none() && !terminal {
         return Ok(());
     }
-    let env: Table = frame_env.call((&frame, engine.repl.borrow().env.clone()))?;
+    let top: Table = frames.get(1)?;
+    let env: Table = frame_env.call((&top, engine.repl.borrow().env.clone()))?;
     let reason = engine.repl.borrow_mut().next_reason.take();
-    let view = PauseView { function, file, line, variables: Vec::new(), reason, stack };
+    let mut cause = BreakCause::from_name(cause.as_deref());
+    if cause == BreakCause::Pause && reason.is_some() {
+        cause = BreakCause::Watch;
+    }
+    engine.debugger.note_break(lua, top.get::<usize>("level")? + 1);
+    let frames_view = pause_frames(&engine, &frames)?;
+    let top_view = frames_view.first().cloned().unwrap_or(PauseFrame {
+        function: String::new(),
+        file: String::new(),
+        path: None,
+        line: 0,
+    });
+    let view = PauseView {
+        function: top_view.function,
+        file: top_view.file,
+        line: top_view.line,
+        variables: Vec::new(),
+        reason,
+        stack: frames_view.iter().map(|f| format!("{} at {}:{}", f.function, f.file, f.line)).collect(),
+        frames: frames_view,
+        cause,
+    };
     let depth = {
         let mut repl = engine.repl.borrow_mut();
-        repl.breaks.push(Break { frame, env, view, resumed: false });
+        repl.breaks.push(Break { frames, frame_env, env, view, resumed: false });
         repl.breaks.len()
     };
     let resumed = || engine.repl.borrow().breaks.get(depth - 1).is_none_or(|b| b.resumed);
@@ -202,6 +286,24 @@ fn suspend(
     waited
 }
 
+/// The frames `pause.lua` captured, as the snapshot shows them.
+fn pause_frames(engine: &super::Engine, frames: &Table) -> mlua::Result<Vec<PauseFrame>> {
+    let sources = engine.sources.borrow();
+    frames
+        .sequence_values::<Table>()
+        .map(|frame| {
+            let frame = frame?;
+            let source: String = frame.get("source")?;
+            Ok(PauseFrame {
+                function: frame.get("function")?,
+                file: frame.get("file")?,
+                path: sources.get(&source).and_then(|s| s.path.clone()),
+                line: u32::try_from(frame.get::<i64>("line")?).unwrap_or(0),
+            })
+        })
+        .collect()
+}
+
 /// A REPL on the terminal (`nefia repl`, and `pause()` with `nefia run --break`): reads
 /// lines from stdin until the end of input or `done()`, with `prompt` while a chunk is being
 /// read. Values go to stdout, errors to stderr.
@@ -227,8 +329,9 @@ pub fn read_eval_print(lua: &Lua, prompt: &str, done: &dyn Fn() -> bool) {
     }
 }
 
-/// Installs `pause` into `api`.
-pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
+/// Installs `pause` into `api`, and the debugger's breaks; `resume` is the watchdog's
+/// `coroutine.resume`.
+pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
     engine(lua).register_source(
         "=repl",
         super::SourceFile {
@@ -239,10 +342,11 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     );
     let debug: Table = lua.globals().raw_get("debug")?;
     let suspend = lua.create_function(suspend)?;
-    let pause_writer: Function =
-        lua.load(include_str!("pause.lua")).set_name("=nefia pause").call((debug, suspend, api.clone()))?;
-    engine(lua).watch.set_pause_writer(pause_writer);
-    Ok(())
+    let breaks: Table =
+        lua.load(include_str!("pause.lua")).set_name("=nefia pause").call((debug, suspend, api.clone(), resume))?;
+    let engine = engine(lua);
+    engine.watch.set_pause_writer(breaks.get("pause")?);
+    engine.debugger.install(lua, breaks)
 }
 
 /// Completions for the end of `text`: the names that can follow the trailing `a.b.c` or
@@ -285,8 +389,8 @@ fn resolve(env: &Table, path: &str) -> Option<mlua::Value> {
 /// Names of the paused function's variables (in a break), the REPL's globals and the API.
 fn global_names(repl: &Repl) -> Vec<String> {
     let mut names = Vec::new();
-    if let Some(current) = repl.breaks.last()
-        && let Ok(slots) = current.frame.get::<Table>("slots")
+    if let Some(frame) = repl.frame(0)
+        && let Ok(slots) = frame.get::<Table>("slots")
     {
         names.extend(slots.pairs::<String, mlua::Value>().filter_map(Result::ok).map(|(k, _)| k));
     }

@@ -14,6 +14,12 @@
 //! Hooks are per Lua thread, so the handler arms both the main state and the coroutine
 //! running, which [`resume`] (the sandbox's `coroutine.resume`) keeps track of.
 //!
+//! A Lua thread has one hook slot, shared with the debugger (`super::debugger`): while line
+//! breakpoints are set or a step is under way, the state's hook is [`hook`] with the
+//! debugger's events (calls, returns, lines) as its *resting* mask. Arming adds the count
+//! event to what rests there and disarming takes it away again, so neither use undoes the
+//! other; [`hook`] sends each event to its owner.
+//!
 //! Where there are no POSIX signals, the hook stays armed as before: every
 //! [`FALLBACK_EVERY`] instructions.
 
@@ -253,17 +259,47 @@ extern "C" fn on_signal(_: c_int) {
     RUNNING.with(|running| running.iter().for_each(|state| arm(state.load(Ordering::Relaxed), 1)));
 }
 
-/// Arms the hook on `state` (if any) to fire after `every` instructions.
+/// Arms the hook on `state` (if any) to fire after `every` instructions, on top of the
+/// debugger's resting events.
 fn arm(state: *mut ffi::lua_State, every: c_int) {
     if !state.is_null() {
-        // SAFETY: the state is one this thread runs; lua_sethook is async-signal-safe.
-        unsafe { ffi::lua_sethook(state, Some(armed), ffi::LUA_MASKCOUNT, every) };
+        // SAFETY: the state is one this thread runs; lua_gethookmask reads a field and
+        // lua_sethook is async-signal-safe.
+        unsafe {
+            let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT;
+            ffi::lua_sethook(state, Some(hook), resting | ffi::LUA_MASKCOUNT, every)
+        };
     }
 }
 
 fn is_armed(state: *mut ffi::lua_State) -> bool {
     // SAFETY: the state is one this thread runs.
-    !state.is_null() && unsafe { ffi::lua_gethookmask(state) } != 0
+    !state.is_null() && unsafe { ffi::lua_gethookmask(state) } & ffi::LUA_MASKCOUNT != 0
+}
+
+/// Takes the count event off `state`'s hook, leaving the debugger's resting events.
+///
+/// # Safety
+/// `state` is a live Lua state this thread runs.
+unsafe fn disarm(state: *mut ffi::lua_State) {
+    unsafe {
+        let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT;
+        ffi::lua_sethook(state, (resting != 0).then_some(hook as ffi::lua_Hook), resting, 0);
+    }
+}
+
+/// Sets the debugger's resting events on `state` (0: none), keeping the count event if the
+/// limits armed it.
+///
+/// # Safety
+/// `state` is a live Lua state this thread runs.
+pub unsafe fn set_resting(state: *mut ffi::lua_State, events: c_int) {
+    unsafe {
+        let count = ffi::lua_gethookmask(state) & ffi::LUA_MASKCOUNT;
+        let mask = events | count;
+        let every = if count != 0 { ffi::lua_gethookcount(state) } else { 0 };
+        ffi::lua_sethook(state, (mask != 0).then_some(hook as ffi::lua_Hook), mask, every);
+    }
 }
 
 fn disarm_running() {
@@ -272,20 +308,39 @@ fn disarm_running() {
             let state = state.load(Ordering::Relaxed);
             if !state.is_null() {
                 // SAFETY: as in `arm`.
-                unsafe { ffi::lua_sethook(state, None, 0, 0) };
+                unsafe { disarm(state) };
             }
         }
     });
 }
 
-/// The armed hook: disarms, asks the runtime's check, and raises its reason as a Lua error
-/// at the running line.
-unsafe extern "C-unwind" fn armed(state: *mut ffi::lua_State, debug: *mut ffi::lua_Debug) {
+/// The one hook of every Lua thread: the count event is the limits' (see [`limits_check`]),
+/// calls, returns and lines the debugger's.
+unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, debug: *mut ffi::lua_Debug) {
+    // SAFETY: `debug` is the hook's activation record.
+    if unsafe { (*debug).event } == ffi::LUA_HOOKCOUNT {
+        // SAFETY: as the hook's.
+        unsafe { limits_check(state, debug) }
+    } else {
+        // SAFETY: as the hook's.
+        if unsafe { super::debugger::on_event(state, debug) } {
+            // SAFETY: the debugger left its error on the stack and holds nothing to drop.
+            unsafe { ffi::lua_error(state) };
+        }
+    }
+}
+
+/// The armed count event: disarms, asks the runtime's check, and raises its reason as a Lua
+/// error at the running line.
+///
+/// # Safety
+/// Called from [`hook`] with its arguments.
+unsafe fn limits_check(state: *mut ffi::lua_State, debug: *mut ffi::lua_Debug) {
     #[cfg(unix)]
     {
         disarm_running();
         // SAFETY: the hook runs on the state's own thread.
-        unsafe { ffi::lua_sethook(state, None, 0, 0) };
+        unsafe { disarm(state) };
     }
     FIRED.with(|fired| fired.set(fired.get() + 1));
     let Some(check) = CHECK.with(Cell::get) else { return };
@@ -322,6 +377,10 @@ pub unsafe extern "C-unwind" fn resume(state: *mut ffi::lua_State) -> c_int {
         let coroutine = ffi::lua_tothread(state, 1);
         let outer = RUNNING.with(|running| {
             let outer = running[1].swap(coroutine, Ordering::Relaxed);
+            if !coroutine.is_null() {
+                // The debugger's events reach the coroutine as they reach its resumer.
+                set_resting(coroutine, ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT);
+            }
             if is_armed(state) {
                 arm(coroutine, 1);
             }

@@ -20,8 +20,10 @@ use crate::lua::profile::TurnProfile;
 use crate::lua::{GameError, gui, watch};
 
 mod repl;
+mod stack;
 
 pub use repl::ReplCommand;
+pub use stack::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
 
 /// What the debugging subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -73,6 +75,18 @@ pub enum DebugCommand {
         /// The field.
         field: String,
     },
+    /// Let the innermost break continue and stop again at the next line a step of this kind
+    /// reaches; with nothing paused, stop at the next line any Lua code runs (a debug
+    /// adapter's pause).
+    Step(crate::lua::debugger::StepKind),
+    /// A debug adapter's question about the paused stack, the breakpoints or the sources;
+    /// answered with [`HostEvent::DebugAnswer`] with the same id.
+    Query {
+        /// Matches the answer to the request.
+        id: u64,
+        /// The question.
+        query: DebugQuery,
+    },
     /// Turn the turn profiler on or off (the Profiler pane's Record).
     SetProfiling(bool),
     /// Forget the turns profiled so far.
@@ -91,6 +105,8 @@ impl DebugCommand {
             DebugCommand::EnableWatch { .. } => "enable watch",
             DebugCommand::FindChanges { .. } => "find changes",
             DebugCommand::GoToChange { .. } => "go to change",
+            DebugCommand::Step(_) => "step",
+            DebugCommand::Query { .. } => "debug query",
             DebugCommand::SetProfiling(_) => "profile",
             DebugCommand::ClearProfile => "clear profile",
         }
@@ -98,7 +114,14 @@ impl DebugCommand {
 
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(super) fn reads_only(&self) -> bool {
-        !matches!(self, DebugCommand::Continue | DebugCommand::Resume | DebugCommand::GoToChange { .. })
+        !matches!(
+            self,
+            DebugCommand::Continue
+                | DebugCommand::Resume
+                | DebugCommand::GoToChange { .. }
+                | DebugCommand::Step(_)
+                | DebugCommand::Query { .. }
+        )
     }
 }
 
@@ -169,10 +192,18 @@ impl Host {
         let lua = self.runtime.lua();
         match command {
             DebugCommand::Continue => {
-                if !self.runtime.engine().repl.borrow_mut().resume() {
+                let engine = self.runtime.engine();
+                engine.debugger.clear_step();
+                if !engine.repl.borrow_mut().resume() {
                     self.refuse(RefusalKind::NothingToDo, "nothing is paused");
                 }
             }
+            DebugCommand::Step(kind) => {
+                let engine = self.runtime.engine();
+                engine.debugger.step(kind);
+                engine.repl.borrow_mut().resume();
+            }
+            DebugCommand::Query { id, query } => self.debug_query(id, query),
             DebugCommand::Break => self.debug.break_requested.set(true),
             DebugCommand::Resume => {
                 self.debug.error.take();

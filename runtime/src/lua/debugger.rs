@@ -1,0 +1,546 @@
+//! Line breakpoints and stepping: what a debug adapter (`nefia dap`) sets, on the one hook
+//! slot each Lua thread has (shared with the limits, see [`super::watchdog`]).
+//!
+//! With no breakpoint set and no step under way no hook is installed, so Lua runs at full
+//! speed. Otherwise the hook takes calls and returns, and line events only while a function
+//! of a file with breakpoints runs (or a step is under way): a call into, or a return to, such
+//! a function turns line events on, into any other turns them off. Whether a file has
+//! breakpoints is asked of its chunk name by the address of its Lua string
+//! ([`NameCache`]), so most calls cost one comparison.
+//!
+//! A breakpoint that stops pauses like `pause()` (`pause.lua`'s `breaks.pause`), through the
+//! frontend's nested wait. The hook runs with hooks off for its Lua thread, so code evaluated
+//! while it waits (REPL input, conditions, log messages) runs in a coroutine of its own, where
+//! the limits' count hook still reaches it; breakpoints do not stop inside it.
+//!
+//! Breakpoints are kept by file on disk, made absolute, so they bind to whatever chunk names
+//! that file: set before the file loads, they bind when it loads; a hotload keeps them.
+
+use std::cell::{Cell, OnceCell, RefCell};
+use std::collections::BTreeMap;
+use std::ffi::c_int;
+use std::path::{Path, PathBuf};
+
+use mlua::{Function, Lua, Table, ffi};
+
+use super::name_cache::NameCache;
+use super::{Output, engine, watchdog};
+
+/// A line breakpoint as a debug adapter sets it (DAP's `SourceBreakpoint`).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineBreakpoint {
+    /// The line, from 1.
+    pub line: u32,
+    /// A Lua expression among the line's locals: stop only when it is true.
+    pub condition: Option<String>,
+    /// How many hits to let pass: `N` or `== N` stops on the Nth hit only, `>= N` / `> N`
+    /// from then on, `% N` on every Nth.
+    pub hit_condition: Option<String>,
+    /// Print this instead of stopping; `{expression}` parts are evaluated among the locals.
+    pub log_message: Option<String>,
+}
+
+/// How a step goes on from a break.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// To the next line in this function or one it returns to (over calls).
+    Over,
+    /// To the next line run anywhere (into calls).
+    In,
+    /// To the next line of a function this one returns to.
+    Out,
+}
+
+/// Why the game is paused.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BreakCause {
+    /// `pause()` in code, or Break at a turn boundary.
+    #[default]
+    Pause,
+    /// A watch fired ([`super::repl::PauseView::reason`] says which).
+    Watch,
+    /// A line breakpoint.
+    Breakpoint,
+    /// A step ended.
+    Step,
+}
+
+impl BreakCause {
+    /// The cause as `pause.lua` names it.
+    fn name(self) -> &'static str {
+        match self {
+            BreakCause::Pause => "pause",
+            BreakCause::Watch => "watch",
+            BreakCause::Breakpoint => "breakpoint",
+            BreakCause::Step => "step",
+        }
+    }
+
+    /// The cause `pause.lua` was given.
+    pub(crate) fn from_name(name: Option<&str>) -> BreakCause {
+        match name {
+            Some("breakpoint") => BreakCause::Breakpoint,
+            Some("step") => BreakCause::Step,
+            Some("watch") => BreakCause::Watch,
+            _ => BreakCause::Pause,
+        }
+    }
+}
+
+/// A breakpoint and how often it was hit.
+struct Armed {
+    spec: LineBreakpoint,
+    hits: u32,
+}
+
+/// A step under way: its kind, and the depth of the stack on the Lua thread it began on.
+#[derive(Clone, Copy)]
+struct Step {
+    kind: StepKind,
+    state: usize,
+    depth: usize,
+}
+
+/// The debugger's state in the engine.
+#[derive(Default)]
+pub struct Debugger {
+    /// Breakpoints by absolute file path.
+    files: RefCell<BTreeMap<PathBuf, Vec<Armed>>>,
+    /// Whether a chunk (by its name's Lua string) belongs to a file with breakpoints.
+    chunks: NameCache<(bool, u64)>,
+    /// Bumped whenever `chunks` must be asked again (breakpoints or sources changed).
+    generation: Cell<u64>,
+    step: Cell<Option<Step>>,
+    /// Breaks the hook is in (its events are ignored meanwhile).
+    hooked: Cell<u32>,
+    /// `pause.lua`'s `breaks` table: `pause`, `evaluate`.
+    breaks: OnceCell<Table>,
+    /// The Lua main state, once known.
+    main: Cell<usize>,
+    /// Where the last break stopped: its Lua thread and the depth of its function.
+    last_break: Cell<(usize, usize)>,
+    /// The registry reference of the entry function the hook calls (see [`Request`]).
+    entry: OnceCell<c_int>,
+    /// What the hook asks of the entry function.
+    request: RefCell<Option<Request>>,
+    /// The entry's last evaluation.
+    evaluated: RefCell<Option<Result<mlua::Value, String>>>,
+}
+
+/// The hook's events while breakpoints are set and nothing runs in a file with them.
+const RESTING: c_int = ffi::LUA_MASKCALL | ffi::LUA_MASKRET;
+/// The hook's events while a function of a file with breakpoints runs, or a step is under way.
+const LINES: c_int = RESTING | ffi::LUA_MASKLINE;
+
+impl Debugger {
+    /// Keeps `pause.lua`'s `breaks` table and the main state, and makes the hook's entry.
+    pub(crate) fn install(&self, lua: &Lua, breaks: Table) -> mlua::Result<()> {
+        let _ = self.breaks.set(breaks);
+        self.main.set(super::limits::main_state(lua) as usize);
+        let entry = lua.create_function(|lua, ()| engine(lua).debugger.serve(lua))?;
+        let key = lua.create_registry_value(entry)?;
+        let _ = self.entry.set(key.id());
+        // The function stays in the registry for the engine's life.
+        std::mem::forget(key);
+        Ok(())
+    }
+
+    /// True while any breakpoint is set or a step is under way: the hook is installed.
+    pub fn is_active(&self) -> bool {
+        self.step.get().is_some() || self.files.borrow().values().any(|list| !list.is_empty())
+    }
+
+    /// Replaces the breakpoints of file `path` (made absolute from the working folder) with
+    /// `breakpoints`; an empty list clears them. Returns whether the file is loaded now.
+    pub fn set_breakpoints(&self, lua: &Lua, path: &Path, breakpoints: Vec<LineBreakpoint>) -> bool {
+        let path = absolute(path);
+        {
+            let mut files = self.files.borrow_mut();
+            if breakpoints.is_empty() {
+                files.remove(&path);
+            } else {
+                files.insert(path.clone(), breakpoints.into_iter().map(|spec| Armed { spec, hits: 0 }).collect());
+            }
+        }
+        self.sources_changed();
+        self.rest();
+        engine(lua).sources.borrow().values().any(|source| source.path.as_deref().map(absolute) == Some(path.clone()))
+    }
+
+    /// A file was loaded or reloaded: chunk names are asked about again.
+    pub fn sources_changed(&self) {
+        self.generation.set(self.generation.get() + 1);
+    }
+
+    /// Starts a step from the innermost break (the caller lets it continue), counting from
+    /// where that break stopped.
+    pub fn step(&self, kind: StepKind) {
+        let (state, depth) = self.last_break.get();
+        self.step.set(Some(Step { kind, state, depth }));
+        self.rest();
+    }
+
+    /// Notes where a break stopped, for a step from it: the Lua thread running now (the
+    /// break's callback runs on it) and the depth of the paused function, `levels` above the
+    /// callback.
+    pub(crate) fn note_break(&self, lua: &Lua, levels: usize) {
+        let mut noted = (0, 0);
+        // SAFETY: reads the running thread's stack; pushes nothing.
+        let read = unsafe {
+            lua.exec_raw::<()>((), |state| {
+                noted = (state as usize, depth(state).saturating_sub(levels));
+            })
+        };
+        if read.is_ok() {
+            self.last_break.set(noted);
+        }
+    }
+
+    /// Drops the step under way (the adapter continues instead).
+    pub fn clear_step(&self) {
+        self.step.set(None);
+        self.rest();
+    }
+
+    /// Puts the hook's events on the main state as the breakpoints and step ask: lines on
+    /// (the first line event turns them off where no breakpoint is), or none at all.
+    fn rest(&self) {
+        let main = self.main.get() as *mut ffi::lua_State;
+        if main.is_null() {
+            return;
+        }
+        let events = if self.is_active() { LINES } else { 0 };
+        // SAFETY: the main state is live (the engine owns it) and runs on this thread.
+        unsafe { watchdog::set_resting(main, events) };
+    }
+
+    /// Whether the chunk named `source` (a Lua string's bytes, at their address) is a file
+    /// with breakpoints.
+    fn has_breakpoints(&self, lua: &Lua, source: &[u8]) -> bool {
+        let generation = self.generation.get();
+        if let Some((known, asked)) = self.chunks.get(source)
+            && asked == generation
+        {
+            return known;
+        }
+        let known = self.file_of(lua, source).is_some();
+        self.chunks.insert(source, (known, generation));
+        known
+    }
+
+    /// The file with breakpoints the chunk named `source` was loaded from.
+    fn file_of(&self, lua: &Lua, source: &[u8]) -> Option<PathBuf> {
+        let chunk = std::str::from_utf8(source).ok()?;
+        let path = engine(lua).sources.borrow().get(chunk)?.path.clone()?;
+        let path = absolute(&path);
+        self.files.borrow().get(&path).is_some_and(|list| !list.is_empty()).then_some(path)
+    }
+
+    /// What the breakpoint on `line` of the chunk `source`, if any, asks for now that the
+    /// line runs: its condition was true (or it has none) is asked of `condition_holds`.
+    fn at_line(&self, lua: &Lua, source: &[u8], line: u32, condition_holds: impl Fn(&str) -> Result<bool, String>) -> Action {
+        let Some(path) = self.file_of(lua, source) else { return Action::Run };
+        let spec = {
+            let files = self.files.borrow();
+            let Some(armed) = files.get(&path).and_then(|list| list.iter().find(|a| a.spec.line == line)) else {
+                return Action::Run;
+            };
+            armed.spec.clone()
+        };
+        if let Some(condition) = spec.condition.as_deref().filter(|c| !c.trim().is_empty()) {
+            match condition_holds(condition) {
+                Ok(true) => {}
+                Ok(false) => return Action::Run,
+                Err(problem) => return Action::Stop(Some(format!("the breakpoint's condition `{condition}` failed: {problem}"))),
+            }
+        }
+        let hits = {
+            let mut files = self.files.borrow_mut();
+            let Some(armed) = files.get_mut(&path).and_then(|list| list.iter_mut().find(|a| a.spec.line == line)) else {
+                return Action::Run;
+            };
+            armed.hits += 1;
+            armed.hits
+        };
+        if let Some(hit_condition) = spec.hit_condition.as_deref().filter(|c| !c.trim().is_empty()) {
+            match hit_condition_holds(hit_condition, hits) {
+                Ok(true) => {}
+                Ok(false) => return Action::Run,
+                Err(problem) => return Action::Stop(Some(problem)),
+            }
+        }
+        match spec.log_message {
+            Some(message) => Action::Log(message),
+            None => Action::Stop(None),
+        }
+    }
+}
+
+/// What the hook does at a line.
+enum Action {
+    /// Nothing: the code runs on.
+    Run,
+    /// Print the log message (its `{...}` parts evaluated).
+    Log(String),
+    /// Stop, with a note on why when it is not plainly the breakpoint.
+    Stop(Option<String>),
+}
+
+/// Whether a breakpoint hit for the `hits`th time stops under `condition` (see
+/// [`LineBreakpoint::hit_condition`]).
+fn hit_condition_holds(condition: &str, hits: u32) -> Result<bool, String> {
+    let text = condition.trim();
+    let (operator, number) = ["==", ">=", ">", "%", "="]
+        .iter()
+        .find_map(|op| text.strip_prefix(op).map(|rest| (*op, rest.trim())))
+        .unwrap_or(("==", text));
+    let n: u32 = number.parse().map_err(|_| {
+        format!("the hit count `{condition}` is not understood: write a number (stop on that hit), >= N, > N or % N")
+    })?;
+    Ok(match operator {
+        ">=" => hits >= n,
+        ">" => hits > n,
+        "%" => n != 0 && hits % n == 0,
+        _ => hits == n,
+    })
+}
+
+/// How many functions are on the stack of `state` (its depth).
+///
+/// # Safety
+/// `state` is a live Lua state of this thread.
+unsafe fn depth(state: *mut ffi::lua_State) -> usize {
+    let mut level = 0;
+    // SAFETY: lua_getstack only fills the record.
+    unsafe {
+        let mut record: ffi::lua_Debug = std::mem::zeroed();
+        while ffi::lua_getstack(state, level, &mut record) != 0 {
+            level += 1;
+        }
+    }
+    usize::try_from(level).unwrap_or(usize::MAX)
+}
+
+/// The chunk name of the function `record` describes (after `lua_getinfo` with `S`).
+///
+/// # Safety
+/// `record` was filled by `lua_getinfo` with `S`; its string lives while the function does.
+unsafe fn source<'a>(record: &ffi::lua_Debug) -> &'a [u8] {
+    if record.source.is_null() {
+        return &[];
+    }
+    // SAFETY: as the function's.
+    unsafe { std::slice::from_raw_parts(record.source.cast::<u8>(), record.srclen) }
+}
+
+/// The debugger's events, from the state's one hook ([`watchdog`]'s).
+///
+/// # Safety
+/// Called from the hook of a live state with its activation record.
+/// Returns true when a Lua error (left on the stack) must be raised from the hook: Stop was
+/// pressed, or the editor closed, while the break waited.
+pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_Debug) -> bool {
+    // SAFETY: the state is a live mlua state in a hook on its thread.
+    let lua = unsafe { Lua::get_or_init_from_ptr(state) };
+    let Some(engine) = lua.app_data_ref::<std::rc::Rc<super::Engine>>().map(|e| e.clone()) else { return false };
+    let debugger = &engine.debugger;
+    if debugger.hooked.get() > 0 {
+        return false;
+    }
+    // SAFETY: the record is the hook's.
+    let record = unsafe { &mut *record };
+    let stepping = debugger.step.get().is_some();
+    match record.event {
+        ffi::LUA_HOOKCALL | ffi::LUA_HOOKTAILCALL | ffi::LUA_HOOKRET => {
+            if stepping {
+                return false;
+            }
+            let lines = if record.event == ffi::LUA_HOOKRET {
+                // The function returned to decides.
+                // SAFETY: a fresh record for level 1, filled by lua_getinfo.
+                unsafe {
+                    let mut caller: ffi::lua_Debug = std::mem::zeroed();
+                    ffi::lua_getstack(state, 1, &mut caller) != 0
+                        && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
+                        && debugger.has_breakpoints(lua, source(&caller))
+                }
+            } else {
+                // SAFETY: the record is the hook's.
+                unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) != 0 && debugger.has_breakpoints(lua, source(record)) }
+            };
+            // SAFETY: the state runs on this thread.
+            unsafe { watchdog::set_resting(state, if lines { LINES } else { RESTING }) };
+            false
+        }
+        ffi::LUA_HOOKLINE => {
+            // SAFETY: the record is the hook's.
+            if unsafe { ffi::lua_getinfo(state, c"Sl".as_ptr(), record) } == 0 {
+                return false;
+            }
+            // SAFETY: filled just now.
+            let chunk = unsafe { source(record) };
+            let line = u32::try_from(record.currentline).unwrap_or(0);
+            if let Some(step) = debugger.step.get()
+                && chunk.first() == Some(&b'@')
+            {
+                let same_thread = step.state == state as usize;
+                // SAFETY: the state runs on this thread.
+                let here = unsafe { depth(state) };
+                let done = match step.kind {
+                    StepKind::In => true,
+                    StepKind::Over => !same_thread || here <= step.depth,
+                    StepKind::Out => !same_thread || here < step.depth,
+                };
+                if done {
+                    return debugger.stop(state, None, BreakCause::Step);
+                }
+            }
+            if !stepping && !debugger.has_breakpoints(lua, chunk) {
+                // SAFETY: the state runs on this thread.
+                unsafe { watchdog::set_resting(state, RESTING) };
+                return false;
+            }
+            let evaluate = |code: &str| debugger.evaluate_here(state, code);
+            let truthy = |value: &mlua::Value| !matches!(value, mlua::Value::Nil | mlua::Value::Boolean(false));
+            match debugger.at_line(lua, chunk, line, |code| evaluate(code).map(|value| truthy(&value))) {
+                Action::Run => false,
+                Action::Log(message) => {
+                    let text = interpolate(&message, |code| match evaluate(code) {
+                        Ok(value) => super::inspect::inspect(&value, 1),
+                        Err(problem) => format!("<{problem}>"),
+                    });
+                    engine.emit(Output::Print(text));
+                    false
+                }
+                Action::Stop(note) => debugger.stop(state, note, BreakCause::Breakpoint),
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `message` with each `{expression}` replaced by what `value` makes of it; `{{` and `}}`
+/// are braces.
+fn interpolate(message: &str, value: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(['{', '}']) {
+        out.push_str(&rest[..at]);
+        let brace = &rest[at..];
+        if brace.starts_with("{{") || brace.starts_with("}}") {
+            out.push_str(&brace[..1]);
+            rest = &brace[2..];
+        } else if let (true, Some(end)) = (brace.starts_with('{'), brace.find('}')) {
+            out.push_str(&value(&brace[1..end]));
+            rest = &brace[end + 1..];
+        } else {
+            out.push_str(&brace[..1]);
+            rest = &brace[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What the hook asks of its entry function ([`Debugger::entry`]), which runs as an mlua
+/// callback on the hooked Lua thread.
+enum Request {
+    /// Evaluate an expression among the stopped line's variables.
+    Evaluate(String),
+    /// Pause the line, for a cause, with a note.
+    Pause(BreakCause, Option<String>),
+}
+
+impl Debugger {
+    /// Runs `request` through the entry function on `state`, from the hook: the callback
+    /// makes mlua's calls run on the hooked thread. Returns false if the entry failed (its
+    /// error is on the stack).
+    fn enter(&self, state: *mut ffi::lua_State, request: Request) -> bool {
+        let Some(entry) = self.entry.get() else { return true };
+        *self.request.borrow_mut() = Some(request);
+        self.hooked.set(self.hooked.get() + 1);
+        // SAFETY: the entry is a function in the registry; calling Lua from a hook is allowed.
+        let status = unsafe {
+            ffi::lua_rawgeti(state, ffi::LUA_REGISTRYINDEX, ffi::lua_Integer::from(*entry));
+            ffi::lua_pcall(state, 0, 0, 0)
+        };
+        self.hooked.set(self.hooked.get() - 1);
+        status == ffi::LUA_OK
+    }
+
+    /// Evaluates `code` among the variables of the line the hook is on.
+    fn evaluate_here(&self, state: *mut ffi::lua_State, code: &str) -> Result<mlua::Value, String> {
+        if !self.enter(state, Request::Evaluate(code.to_owned())) {
+            // SAFETY: the entry's error is on the stack.
+            unsafe { ffi::lua_settop(state, -2) };
+            return Err("the evaluation could not run".into());
+        }
+        self.evaluated.borrow_mut().take().unwrap_or_else(|| Err("nothing was evaluated".into()))
+    }
+
+    /// Pauses the line the hook is on; true if an error must be raised from the hook (the
+    /// wait ended with one: Stop, the editor closing).
+    fn stop(&self, state: *mut ffi::lua_State, note: Option<String>, cause: BreakCause) -> bool {
+        self.step.set(None);
+        let raise = !self.enter(state, Request::Pause(cause, note));
+        if self.step.get().is_none() {
+            // Continued: back to resting on this thread as on the main state.
+            let events = if self.is_active() { LINES } else { 0 };
+            // SAFETY: the state runs on this thread.
+            unsafe { watchdog::set_resting(state, events) };
+        }
+        raise
+    }
+
+    /// The entry's work: what the hook asked, with mlua's calls on the hooked thread.
+    fn serve(&self, lua: &Lua) -> mlua::Result<()> {
+        let Some(breaks) = self.breaks.get() else { return Ok(()) };
+        let request = self.request.borrow_mut().take();
+        match request {
+            Some(Request::Evaluate(code)) => {
+                let fallback = engine(lua).repl.borrow().env.clone();
+                let (ok, value): (bool, mlua::Value) = breaks.get::<Function>("evaluate")?.call((code, fallback))?;
+                let result = if ok {
+                    Ok(value)
+                } else {
+                    Err(match value {
+                        mlua::Value::String(text) => text.to_string_lossy(),
+                        other => super::inspect::inspect(&other, 1),
+                    })
+                };
+                *self.evaluated.borrow_mut() = Some(result);
+                Ok(())
+            }
+            Some(Request::Pause(cause, note)) => {
+                engine(lua).repl.borrow_mut().next_reason = note;
+                breaks.get::<Function>("pause")?.call::<()>(cause.name())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Runs `function` as the REPL does while a break the hook made waits: in a coroutine
+    /// (see the module's note), else directly.
+    pub(crate) fn call(&self, function: &Function) -> mlua::Result<mlua::MultiValue> {
+        match self.breaks.get().filter(|_| self.hooked.get() > 0) {
+            Some(breaks) => {
+                let mut results: mlua::MultiValue = breaks.get::<Function>("run")?.call(function)?;
+                match results.pop_front() {
+                    Some(mlua::Value::Boolean(true)) => Ok(results),
+                    _ => Err(mlua::Error::runtime(match results.pop_front() {
+                        Some(mlua::Value::String(text)) => text.to_string_lossy(),
+                        Some(other) => super::inspect::inspect(&other, 1),
+                        None => "the evaluation failed".into(),
+                    })),
+                }
+            }
+            None => function.call(()),
+        }
+    }
+}
+/// `path` made absolute from the working folder, with `.` and `..` parts resolved where the
+/// file exists.
+fn absolute(path: &Path) -> PathBuf {
+    let joined = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    joined.canonicalize().unwrap_or(joined)
+}

@@ -1,0 +1,214 @@
+//! Line breakpoints and stepping through the runtime protocol (what `nefia dap` sends): a
+//! breakpoint in a mod's file stops at its line with the locals there; a condition, a hit
+//! count and a log message decide whether it stops; steps go over, in and out; the paused
+//! stack's variables page through tables and show a map object's fields with their parts; a
+//! runaway evaluation at a breakpoint is still stopped by the time limit; cleared, the hook
+//! is gone.
+
+use std::time::Duration;
+
+use nefia_runtime::host::view::{RuntimeState, Snapshot};
+use nefia_runtime::host::{
+    Command, DebugAnswer, DebugCommand, DebugQuery, HostEvent, HostHandle, Key, ReplCommand, Scope, VariablePath,
+};
+use nefia_runtime::lua::debugger::{BreakCause, LineBreakpoint, StepKind};
+use nefia_runtime::lua::repl::{Evaluation, PauseView};
+use nefia_tests::host::{answer, demo, eval, event, printed, wait_for};
+
+fn rules() -> std::path::PathBuf {
+    nefia_tests::repo_root().join("mods/elona/game/rules.lua")
+}
+
+/// Asks `query` and waits for its answer.
+fn ask(host: &HostHandle, query: DebugQuery) -> DebugAnswer {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    host.send(Command::Debug(DebugCommand::Query { id, query }));
+    event(host, &mut Vec::new(), |e| match e {
+        HostEvent::DebugAnswer { id: got, answer } if *got == id => Some(answer.clone()),
+        _ => None,
+    })
+}
+
+fn set(host: &HostHandle, breakpoints: Vec<LineBreakpoint>) {
+    let answer = ask(host, DebugQuery::SetBreakpoints { path: rules(), breakpoints });
+    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true }, "rules.lua is loaded");
+}
+
+fn at(line: u32) -> LineBreakpoint {
+    LineBreakpoint { line, ..LineBreakpoint::default() }
+}
+
+/// Waits for a break and returns it.
+fn paused(host: &HostHandle) -> PauseView {
+    let snapshot: std::sync::Arc<Snapshot> =
+        wait_for(host, |s| s.state == RuntimeState::Paused && s.debug.pause.is_some());
+    snapshot.debug.pause.clone().expect("a break")
+}
+
+/// The locals of frame `frame`, as name = value.
+fn locals(host: &HostHandle, frame: usize) -> Vec<(String, String)> {
+    let path = VariablePath { frame, scope: Scope::Locals, keys: Vec::new() };
+    match ask(host, DebugQuery::Variables { path, start: 0, count: 0 }) {
+        DebugAnswer::Variables { variables, .. } => variables
+            .into_iter()
+            .map(|v| match v.key {
+                Key::Name(name) => (name, v.value),
+                Key::Index(i) => (i.to_string(), v.value),
+            })
+            .collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn local(host: &HostHandle, name: &str) -> String {
+    locals(host, 0).into_iter().find(|(n, _)| n == name).map(|(_, v)| v).unwrap_or_else(|| panic!("no local {name}"))
+}
+
+const SETUP: &str = "R = require('mod.elona.game.rules') c = Chara.create('elona.putit', 3, 3) c.hp = 50 return true";
+
+#[test]
+fn a_breakpoint_in_a_mods_file_stops_there_with_its_locals_and_steps_go_over_in_and_out() {
+    let host = demo();
+    assert_eq!(eval(&host, SETUP), Evaluation::Values(vec!["true".into()]));
+    // Rules.damage: 37 `target.hp = target.hp - amount`, 38 `local who = Rules.name(...)`.
+    set(&host, vec![at(37)]);
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "R.damage(c, 3) return c.hp".into() }));
+    let view = paused(&host);
+    assert_eq!((view.cause, view.line, view.function.as_str()), (BreakCause::Breakpoint, 37, "damage"));
+    assert_eq!(view.frames[0].path.as_deref().map(|p| p.ends_with("mods/elona/game/rules.lua")), Some(true));
+    assert_eq!(view.frames[1].file, "repl", "the caller is the next frame");
+    assert_eq!(local(&host, "amount"), "3");
+    assert_eq!(local(&host, "target"), local(&host, "target"), "the target is shown");
+
+    // Over: the next line of damage, hp already written.
+    host.send(Command::Debug(DebugCommand::Step(StepKind::Over)));
+    let view = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.line == 38)).debug.pause.clone().unwrap();
+    assert_eq!(view.cause, BreakCause::Step);
+    assert_eq!(eval(&host, "target.hp"), Evaluation::Values(vec!["47".into()]), "line 37 ran");
+
+    // In: into Rules.name, called on line 38.
+    host.send(Command::Debug(DebugCommand::Step(StepKind::In)));
+    let view = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.function == "name")).debug.pause.clone().unwrap();
+    assert_eq!(view.frames[1].function, "damage", "damage called it");
+
+    // Out: back in damage, past the call.
+    host.send(Command::Debug(DebugCommand::Step(StepKind::Out)));
+    let view = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.function == "damage")).debug.pause.clone().unwrap();
+    assert!(view.line >= 38, "out of name, back in damage at {}", view.line);
+
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert_eq!(answer(&host, 1, &mut Vec::new()), Evaluation::Values(vec!["47".into()]));
+
+    // Cleared, nothing stops and the hook is gone.
+    set_none(&host);
+    assert_eq!(eval(&host, "R.damage(c, 1) return c.hp"), Evaluation::Values(vec!["46".into()]));
+}
+
+fn set_none(host: &HostHandle) {
+    let answer = ask(host, DebugQuery::SetBreakpoints { path: rules(), breakpoints: Vec::new() });
+    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true });
+}
+
+#[test]
+fn conditions_hit_counts_and_log_messages_decide_whether_a_breakpoint_stops() {
+    let host = demo();
+    eval(&host, SETUP);
+    set(&host, vec![LineBreakpoint { condition: Some("amount > 5".into()), ..at(37) }]);
+    assert_eq!(eval(&host, "R.damage(c, 1) return c.hp"), Evaluation::Values(vec!["49".into()]), "false: runs on");
+    host.send(Command::Repl(ReplCommand::Eval { id: 2, code: "R.damage(c, 6) return c.hp".into() }));
+    assert_eq!(local(&host, "amount"), "6", "true: stops");
+    let _ = paused(&host);
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert_eq!(answer(&host, 2, &mut Vec::new()), Evaluation::Values(vec!["43".into()]));
+
+    set(&host, vec![LineBreakpoint { hit_condition: Some("3".into()), ..at(37) }]);
+    assert_eq!(eval(&host, "R.damage(c, 1) R.damage(c, 1) return c.hp"), Evaluation::Values(vec!["41".into()]));
+    host.send(Command::Repl(ReplCommand::Eval { id: 3, code: "R.damage(c, 1) return c.hp".into() }));
+    assert_eq!(paused(&host).line, 37, "the third hit stops");
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert_eq!(answer(&host, 3, &mut Vec::new()), Evaluation::Values(vec!["40".into()]));
+
+    set(&host, vec![LineBreakpoint { log_message: Some("hit for {amount}, {{braces}}".into()), ..at(37) }]);
+    host.send(Command::Repl(ReplCommand::Eval { id: 4, code: "R.damage(c, 2) return c.hp".into() }));
+    let mut seen = Vec::new();
+    assert_eq!(answer(&host, 4, &mut seen), Evaluation::Values(vec!["38".into()]), "a log message does not stop");
+    assert!(printed(&seen).contains(&"hit for 2, {braces}".to_owned()), "printed: {:?}", printed(&seen));
+
+    set(&host, vec![LineBreakpoint { condition: Some("amount +".into()), ..at(37) }]);
+    host.send(Command::Repl(ReplCommand::Eval { id: 5, code: "R.damage(c, 1)".into() }));
+    let view = paused(&host);
+    assert!(
+        view.reason.as_deref().is_some_and(|r| r.contains("condition `amount +` failed")),
+        "a broken condition stops and says so: {:?}",
+        view.reason
+    );
+    host.send(Command::Debug(DebugCommand::Continue));
+    answer(&host, 5, &mut Vec::new());
+}
+
+#[test]
+fn variables_page_through_tables_show_an_objects_fields_and_can_be_set() {
+    let host = demo();
+    eval(&host, SETUP);
+    eval(&host, "c:mod('dv', 4, 'add')");
+    set(&host, vec![at(37)]);
+    host.send(Command::Repl(ReplCommand::Eval {
+        id: 6,
+        code: "local list = {} for i = 1, 30 do list[i] = i * 10 end list.name = 'ten' R.damage(c, 1, list) return c.hp"
+            .into(),
+    }));
+    let _ = paused(&host);
+    let path = |keys: Vec<Key>| VariablePath { frame: 0, scope: Scope::Locals, keys };
+    let DebugAnswer::Variables { variables, total } =
+        ask(&host, DebugQuery::Variables { path: path(vec![Key::Name("source".into())]), start: 10, count: 5 })
+    else {
+        panic!("variables")
+    };
+    assert_eq!(total, 31, "30 items and a name");
+    assert_eq!(variables.iter().map(|v| (v.key.clone(), v.value.clone())).collect::<Vec<_>>()[0], (Key::Index(11), "110".into()));
+    assert_eq!(variables.len(), 5);
+
+    let DebugAnswer::Variables { variables, .. } =
+        ask(&host, DebugQuery::Variables { path: path(vec![Key::Name("target".into())]), start: 0, count: 0 })
+    else {
+        panic!("fields")
+    };
+    let dv = variables.iter().find(|v| v.key == Key::Name("dv".into())).expect("a dv field");
+    assert!(dv.children >= 4, "dv has base, temp, calc and a contribution: {dv:?}");
+    let DebugAnswer::Variables { variables, .. } = ask(
+        &host,
+        DebugQuery::Variables { path: path(vec![Key::Name("target".into()), Key::Name("dv".into())]), start: 0, count: 0 },
+    ) else {
+        panic!("parts")
+    };
+    let parts: Vec<String> = variables.iter().map(|v| format!("{:?} {}", v.key, v.value)).collect();
+    assert!(parts.iter().any(|p| p.starts_with("Name(\"temp\") 4")), "{parts:?}");
+    assert!(parts.iter().any(|p| p.contains("add 4 by") && p.contains("repl")), "who added it: {parts:?}");
+
+    // Setting a local reaches the code when it continues.
+    let answer_set = ask(
+        &host,
+        DebugQuery::SetVariable { path: path(Vec::new()), key: Key::Name("amount".into()), value: "amount * 10".into() },
+    );
+    assert!(matches!(answer_set, DebugAnswer::Variable(ref v) if v.value == "10"), "{answer_set:?}");
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert_eq!(answer(&host, 6, &mut Vec::new()), Evaluation::Values(vec!["40".into()]), "50 - 10");
+}
+
+#[test]
+fn a_runaway_evaluation_at_a_breakpoint_is_stopped_by_the_time_limit() {
+    let host = demo();
+    eval(&host, SETUP);
+    host.send(Command::Repl(ReplCommand::SetLimits { time: Some(Duration::from_millis(300)), memory: None }));
+    set(&host, vec![at(37)]);
+    host.send(Command::Repl(ReplCommand::Eval { id: 8, code: "R.damage(c, 1)".into() }));
+    let _ = paused(&host);
+    match eval(&host, "while true do end") {
+        Evaluation::Error(failure) => assert!(failure.message.contains("time limit"), "{failure}"),
+        other => panic!("the loop was not stopped: {other:?}"),
+    }
+    assert_eq!(eval(&host, "amount"), Evaluation::Values(vec!["1".into()]), "still paused among the locals");
+    host.send(Command::Debug(DebugCommand::Continue));
+    answer(&host, 8, &mut Vec::new());
+}
