@@ -244,7 +244,7 @@ impl EditorApp {
                 HostEvent::Recovered(report) => self.state.recovery_report = Some(report),
                 // The editor does not list saves (the player window's Load game does), nor
                 // wait on a barrier of its own (remote clients do).
-                HostEvent::Saves(_) | HostEvent::Synced { .. } => {}
+                HostEvent::Saves(_) | HostEvent::Synced { .. } | HostEvent::DebugAnswer { .. } => {}
                 HostEvent::Reloaded(reload) => {
                     if let Err(failure) = reload.outcome {
                         let text = format!("reload of {} rejected: {}", reload.file, failure.message);

@@ -5,13 +5,15 @@
 //! never holds the Lua state. [`app`] is the dock and its menus, [`commands`] every user action
 //! with its shortcut and menu entry, [`panes`] one file per pane,
 //! [`render`] the map draw layers and the UI drawn over them, [`links`] the clickable objects
-//! and file:line places in output, [`cli`] the `nefia` command line, one file a subcommand.
+//! and file:line places in output, [`cli`] the `nefia` command line, one file a subcommand, [`dap`] the debug adapter
+//! (`nefia dap`).
 
 pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod conflicts;
 pub mod context;
+pub mod dap;
 pub mod default_project;
 pub mod file_dialogs;
 pub mod keys;

@@ -19,6 +19,7 @@
 //! - `nefia gen ID [--seed S] [--out FILE]`, or `--scan A..B`, runs a map generator
 //!   (`gen.rs`).
 //! - `nefia diff A B [--png OUT.png]` prints what changed between two map files (`diff.rs`).
+//! - `nefia dap [--port N]` is the debug adapter for code editors (`dap.rs`, `crate::dap`).
 //! - `nefia merge BASE OURS THEIRS -o OUT` merges two versions of a map file, as git's merge
 //!   driver (`merge.rs`); `nefia git-setup [--project DIR]` makes git use it
 //!   (`git_setup.rs`).
@@ -31,6 +32,7 @@ use clap::{Parser, Subcommand};
 use crate::default_project;
 
 mod check;
+mod dap;
 mod diff;
 mod edit;
 mod r#gen;
@@ -66,6 +68,7 @@ enum Command {
     GitSetup(git_setup::Args),
     Test(test::Args),
     Check(check::Args),
+    Dap(dap::Args),
 }
 
 /// How a command ends: `Ok` with its exit code, or `Err` with the code of a command that could
@@ -89,6 +92,7 @@ impl Cli {
             Some(Command::GitSetup(args)) => git_setup::run(args),
             Some(Command::Test(args)) => test::run(args),
             Some(Command::Check(args)) => check::run(args),
+            Some(Command::Dap(args)) => dap::run(args),
         };
         exit.unwrap_or_else(|code| code)
     }

@@ -95,7 +95,7 @@ pub(super) fn serve_failure(
             | Command::Editing(EditingCommand::Recover(_)) => {
                 tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
             }
-            Command::Repl(ReplCommand::Eval { id, .. }) => {
+            Command::Repl(ReplCommand::Eval { id, .. }) | Command::Repl(ReplCommand::RunFile { id, .. }) => {
                 let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
                 tell(HostEvent::Evaluated { id, result: Evaluation::Error(failure) })
             }

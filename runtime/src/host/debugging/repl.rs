@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::host::{Host, HostEvent};
-use crate::lua::repl;
+use crate::lua::repl::{self, Evaluation};
 
 /// What the REPL asks of the host.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -15,6 +15,15 @@ pub enum ReplCommand {
         id: u64,
         /// Lua code: an expression or statements.
         code: String,
+    },
+    /// Run a Lua file as `nefia run` does (in a trusted environment of its own, under the
+    /// limits; its chunk is named by its path, so breakpoints in it bind); answered with
+    /// [`HostEvent::Evaluated`], with no values when it ran to its end.
+    RunFile {
+        /// Matches the answer to the request.
+        id: u64,
+        /// The file.
+        path: std::path::PathBuf,
     },
     /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
     Complete {
@@ -44,6 +53,7 @@ impl ReplCommand {
     pub fn name(&self) -> &'static str {
         match self {
             ReplCommand::Eval { .. } => "eval",
+            ReplCommand::RunFile { .. } => "run file",
             ReplCommand::Complete { .. } => "complete",
             ReplCommand::ShowSource { .. } => "show source",
             ReplCommand::SetLimits { .. } => "set limits",
@@ -73,6 +83,13 @@ impl Host {
                 if let Some((revision, before)) = before {
                     self.record_repl_edit(&code, revision, &before);
                 }
+                self.send(HostEvent::Evaluated { id, result });
+            }
+            ReplCommand::RunFile { id, path } => {
+                let result = match self.runtime.run_file(&path) {
+                    Ok(()) => Evaluation::Values(Vec::new()),
+                    Err(failure) => Evaluation::Error(failure),
+                };
                 self.send(HostEvent::Evaluated { id, result });
             }
             ReplCommand::Complete { id, text } => {
