@@ -148,6 +148,10 @@ impl Host {
         let (started, waits) = (Instant::now(), self.debug.waits.get());
         let operation = command.operation();
         let journaling = self.journal_before(&command);
+        if self.debug.depth.get() == 0 {
+            // A new top-level command: its errors pause even if they say what an earlier one's did.
+            self.runtime.engine().debugger.forget_error();
+        }
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             limits.run(|| {
                 let profiler = &self.runtime.engine().profiler;

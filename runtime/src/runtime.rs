@@ -226,7 +226,7 @@ impl Runtime {
         let env = lua::environment(&self.lua, "script", None, true)?;
         let name = path.display().to_string();
         let chunk = lua::load_file(&self.lua, &name, None, path, env)?;
-        self.engine.limits.run(|| chunk.call::<()>(()))?;
+        self.engine.limits.run(|| self.engine.debugger.call::<_, ()>(&chunk, ()))?;
         Ok(())
     }
 

@@ -212,3 +212,38 @@ fn a_runaway_evaluation_at_a_breakpoint_is_stopped_by_the_time_limit() {
     host.send(Command::Debug(DebugCommand::Continue));
     answer(&host, 8, &mut Vec::new());
 }
+
+#[test]
+fn errors_pause_where_they_are_raised_uncaught_or_caught_as_asked() {
+    let host = demo();
+    host.send(Command::Debug(DebugCommand::BreakOnErrors { uncaught: true, caught: false }));
+    eval(
+        &host,
+        "Event.register('base.on_damage', 'test.fails', function(_, params)\n\
+           local doubled = params.amount * 2\n\
+           error('the handler failed with ' .. doubled)\n\
+         end)",
+    );
+    host.send(Command::Repl(ReplCommand::Eval {
+        id: 9,
+        code: "Event.trigger('base.on_damage', { amount = 4 })".into(),
+    }));
+    let view = paused(&host);
+    assert_eq!((view.cause, view.line), (BreakCause::Exception, 3), "stopped on the error line: {view:?}");
+    assert!(view.reason.as_deref().is_some_and(|r| r.contains("the handler failed with 8")), "{:?}", view.reason);
+    assert_eq!(local(&host, "doubled"), "8", "the raising function's locals are there");
+    host.send(Command::Debug(DebugCommand::Continue));
+    match answer(&host, 9, &mut Vec::new()) {
+        Evaluation::Error(failure) => assert!(failure.message.contains("the handler failed with 8"), "{failure}"),
+        other => panic!("the error went on up after the break: {other:?}"),
+    }
+
+    // A caught error runs on unless caught errors are asked for.
+    let caught = "local ok, message = pcall(function() local inner = 5 error('caught ' .. inner) end) return ok, message";
+    assert!(matches!(eval(&host, caught), Evaluation::Values(v) if v[0] == "false"), "not paused");
+    host.send(Command::Debug(DebugCommand::BreakOnErrors { uncaught: true, caught: true }));
+    host.send(Command::Repl(ReplCommand::Eval { id: 10, code: caught.into() }));
+    assert_eq!(local(&host, "inner"), "5", "paused in the function pcall ran");
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert!(matches!(answer(&host, 10, &mut Vec::new()), Evaluation::Values(v) if v[0] == "false"), "still caught");
+}

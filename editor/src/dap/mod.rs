@@ -95,8 +95,12 @@ pub struct Session<W: Write> {
     configured: bool,
     /// Breakpoints by file as the client last set them (sent again to a game launched later).
     breakpoints: BTreeMap<PathBuf, Vec<LineBreakpoint>>,
-    /// Stop on errors in game logic (the `uncaught` exception filter).
-    stop_on_errors: bool,
+    /// Pause where errors are raised: those that reach the engine (`uncaught`), those mods
+    /// catch (`caught`).
+    error_breaks: (bool, bool),
+    /// The last error paused for where it was raised (the error screen that follows it is not
+    /// a second stop).
+    last_exception: Option<String>,
     /// Variable references handed out since the last stop: reference `n` is `references[n-1]`.
     references: Vec<VariablePath>,
     /// The break last told to the client (None: running).
@@ -142,7 +146,8 @@ impl<W: Write> Session<W> {
             program_id: None,
             configured: false,
             breakpoints: BTreeMap::new(),
-            stop_on_errors: true,
+            error_breaks: (true, false),
+            last_exception: None,
             references: Vec::new(),
             stopped: None,
             error_shown: false,
@@ -307,9 +312,14 @@ impl<W: Write> Session<W> {
             "supportsTerminateRequest": true,
             "exceptionBreakpointFilters": [{
                 "filter": "uncaught",
-                "label": "Errors in game logic",
-                "description": "Stop when a handler, a key or a widget fails and the game shows its error screen",
+                "label": "Uncaught errors",
+                "description": "Stop where an error is raised that no Lua code catches: a failing handler, key or script",
                 "default": true,
+            }, {
+                "filter": "caught",
+                "label": "Caught errors",
+                "description": "Stop where an error is raised that a mod catches with pcall or xpcall",
+                "default": false,
             }],
         }))
     }
@@ -376,6 +386,7 @@ impl<W: Write> Session<W> {
         self.host = Some(host);
         self.program = Some(program);
         self.phase = Phase::Running;
+        self.send_error_breaks();
         for (path, breakpoints) in self.breakpoints.clone() {
             self.send_breakpoints(&path, breakpoints);
         }
@@ -482,11 +493,20 @@ impl<W: Write> Session<W> {
             filters: Vec<String>,
         }
         let arguments: Arguments = parse("setExceptionBreakpoints", arguments)?;
-        if let Some(unknown) = arguments.filters.iter().find(|f| f.as_str() != "uncaught") {
-            return Err(Refusal(format!("no exception filter `{unknown}`: the one filter is `uncaught`")));
+        if let Some(unknown) = arguments.filters.iter().find(|f| !matches!(f.as_str(), "uncaught" | "caught")) {
+            return Err(Refusal(format!("no exception filter `{unknown}`: the filters are `uncaught` and `caught`")));
         }
-        self.stop_on_errors = !arguments.filters.is_empty();
+        let on = |name: &str| arguments.filters.iter().any(|f| f == name);
+        self.error_breaks = (on("uncaught"), on("caught"));
+        self.send_error_breaks();
         Ok(json!({}))
+    }
+
+    fn send_error_breaks(&self) {
+        let (uncaught, caught) = self.error_breaks;
+        if let Some(host) = &self.host {
+            host.send(Command::Debug(DebugCommand::BreakOnErrors { uncaught, caught }));
+        }
     }
 
     /// `continue` (no step) or a step from the break.
@@ -809,7 +829,11 @@ impl<W: Write> Session<W> {
                         BreakCause::Step => "step",
                         BreakCause::Watch => "data breakpoint",
                         BreakCause::Pause => "pause",
+                        BreakCause::Exception => "exception",
                     };
+                    if pause.cause == BreakCause::Exception {
+                        self.last_exception = pause.reason.clone();
+                    }
                     let mut body = json!({ "reason": reason, "threadId": THREAD, "allThreadsStopped": true });
                     if let Some(text) = &pause.reason {
                         body["text"] = json!(text);
@@ -829,13 +853,12 @@ impl<W: Write> Session<W> {
             (Some(error), false) => {
                 self.error_shown = true;
                 self.output("stderr", &error.to_string());
-                if self.stop_on_errors {
+                let seen = self.last_exception.take().is_some_and(|reason| reason.ends_with(&error.failure.message));
+                if self.error_breaks.0 && !seen {
                     self.event("stopped", json!({
                         "reason": "exception", "threadId": THREAD, "allThreadsStopped": true,
                         "text": error.failure.message, "description": error.to_string(),
                     }));
-                } else if let Some(host) = &self.host {
-                    host.send(Command::Debug(DebugCommand::Resume));
                 }
             }
             (None, true) => self.error_shown = false,

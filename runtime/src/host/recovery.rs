@@ -113,6 +113,7 @@ pub(super) fn serve_failure(
             | Command::Editing(EditingCommand::Copy { .. })
             | Command::Debug(DebugCommand::Continue)
             | Command::Debug(DebugCommand::Step(_))
+            | Command::Debug(DebugCommand::BreakOnErrors { .. })
             | Command::Play(PlayCommand::Start(_))
             | Command::Play(PlayCommand::Stop)
             | Command::Play(PlayCommand::Pause(_))

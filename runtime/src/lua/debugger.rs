@@ -63,6 +63,8 @@ pub enum BreakCause {
     Breakpoint,
     /// A step ended.
     Step,
+    /// An error was raised (with the error breaks on).
+    Exception,
 }
 
 impl BreakCause {
@@ -73,6 +75,7 @@ impl BreakCause {
             BreakCause::Watch => "watch",
             BreakCause::Breakpoint => "breakpoint",
             BreakCause::Step => "step",
+            BreakCause::Exception => "exception",
         }
     }
 
@@ -82,6 +85,7 @@ impl BreakCause {
             Some("breakpoint") => BreakCause::Breakpoint,
             Some("step") => BreakCause::Step,
             Some("watch") => BreakCause::Watch,
+            Some("exception") => BreakCause::Exception,
             _ => BreakCause::Pause,
         }
     }
@@ -125,6 +129,10 @@ pub struct Debugger {
     request: RefCell<Option<Request>>,
     /// The entry's last evaluation.
     evaluated: RefCell<Option<Result<mlua::Value, String>>>,
+    /// Errors that reach the engine pause where they were raised.
+    uncaught: Cell<bool>,
+    /// The error last paused for (an error passes several handlers on its way up).
+    paused_error: RefCell<Option<String>>,
 }
 
 /// The hook's events while breakpoints are set and nothing runs in a file with them.
@@ -143,6 +151,49 @@ impl Debugger {
         // The function stays in the registry for the engine's life.
         std::mem::forget(key);
         Ok(())
+    }
+
+    /// Sets which errors pause where they are raised: those that reach the engine from game
+    /// logic or a script (`uncaught`), and those a mod catches with `pcall` (`caught`).
+    pub fn break_on_errors(&self, uncaught: bool, caught: bool) -> mlua::Result<()> {
+        self.uncaught.set(uncaught);
+        match self.breaks.get() {
+            Some(breaks) => breaks.get::<Function>("set_catching")?.call(caught),
+            None => Ok(()),
+        }
+    }
+
+    /// Calls `function` with `args` so that an error it raises pauses where it was raised
+    /// first, when errors are to pause (see [`Debugger::break_on_errors`]); otherwise plainly.
+    pub fn call<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(&self, function: &Function, args: A) -> mlua::Result<R> {
+        match self.breaks.get().filter(|_| self.uncaught.get()) {
+            Some(breaks) => breaks.get::<Function>("call")?.call((function, args)),
+            None => function.call(args),
+        }
+    }
+
+    /// Whether an error with this value pauses now (`pause.lua`'s `pauses_for_error`): once per
+    /// error, never inside a break the hook made. Notes the message as the break's reason.
+    pub(crate) fn pauses_for_error(&self, lua: &Lua, error: &mlua::Value) -> bool {
+        if self.hooked.get() > 0 {
+            return false;
+        }
+        let message = match error {
+            mlua::Value::Error(error) => super::error::root_message(error),
+            mlua::Value::String(text) => text.to_string_lossy(),
+            other => super::inspect::inspect(other, 1),
+        };
+        if self.paused_error.borrow().as_deref() == Some(message.as_str()) {
+            return false;
+        }
+        engine(lua).repl.borrow_mut().next_reason = Some(format!("error: {message}"));
+        *self.paused_error.borrow_mut() = Some(message);
+        true
+    }
+
+    /// A new command begins: the next error pauses even if it says what the last one did.
+    pub fn forget_error(&self) {
+        self.paused_error.borrow_mut().take();
     }
 
     /// True while any breakpoint is set or a step is under way: the hook is installed.
@@ -519,9 +570,9 @@ impl Debugger {
         }
     }
 
-    /// Runs `function` as the REPL does while a break the hook made waits: in a coroutine
+    /// Runs `function` as the REPL does: while a break the hook made waits, in a coroutine
     /// (see the module's note), else directly.
-    pub(crate) fn call(&self, function: &Function) -> mlua::Result<mlua::MultiValue> {
+    pub(crate) fn run_evaluation(&self, function: &Function) -> mlua::Result<mlua::MultiValue> {
         match self.breaks.get().filter(|_| self.hooked.get() > 0) {
             Some(breaks) => {
                 let mut results: mlua::MultiValue = breaks.get::<Function>("run")?.call(function)?;

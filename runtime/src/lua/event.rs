@@ -131,7 +131,7 @@ pub fn trigger_from(
             at: handler.origin.to_string(),
         };
         let returned: mlua::Value =
-            engine.profiler.scope(key, || handler.func.call((receiver.clone(), params.clone(), result.clone())))?;
+            engine.profiler.scope(key, || engine.debugger.call(&handler.func, (receiver.clone(), params.clone(), result.clone())))?;
         if !returned.is_nil() {
             result = returned;
         }

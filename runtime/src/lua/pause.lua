@@ -4,7 +4,7 @@
 -- included) before the paused code continues. Line breakpoints and steps pause the same way
 -- (from the debugger's hook, `lua/debugger.rs`), and evaluate their conditions and log
 -- messages among the locals of the line they stopped on.
-local debug, suspend, api, resume = ...
+local debug, suspend, api, resume, pauses_for_error = ...
 
 -- The environment code runs in among a frame's variables: its locals and upvalues first,
 -- then `fallback` (the REPL's globals).
@@ -130,8 +130,9 @@ end
 
 -- The level (from the caller of nearest_lua) of the Lua function nearest up the stack, past
 -- the C functions between: the line that wrote a watched field, under the engine function it
--- called (`obj:mod`, `obj.hp = ...`), or the line the debugger's hook stopped on, under the
--- hook's own function.
+-- called (`obj:mod`, `obj.hp = ...`), the line the debugger's hook stopped on, under the
+-- hook's own function, or the line that raised an error, under its message handler. The
+-- engine's own Lua (chunks named `=nefia ...`) is passed over too.
 local function nearest_lua()
    local level = 3
    while true do
@@ -139,7 +140,7 @@ local function nearest_lua()
       if info == nil then
          return nil
       end
-      if info.what ~= "C" then
+      if info.what ~= "C" and info.source:sub(1, 6) ~= "=nefia" then
          return level - 1
       end
       level = level + 1
@@ -170,6 +171,51 @@ function breaks.evaluate(code, fallback)
       return false, problem
    end
    return resume(coroutine.create(chunk))
+end
+
+-- The message handler of calls that stop on errors: pauses the line that raised `err` (once
+-- per error, when the debugger asks for it: `pauses_for_error`), then lets it go on.
+function breaks.on_error(err)
+   if pauses_for_error(err) then
+      local level = nearest_lua()
+      if level ~= nil then
+         pause_at(level + 1, "exception")
+      end
+   end
+   return err
+end
+
+-- Calls `f` with the arguments, pausing where an error is raised before it goes on up.
+local function rethrow(ok, ...)
+   if not ok then
+      error((...), 0)
+   end
+   return ...
+end
+function breaks.call(f, ...)
+   return rethrow(xpcall(f, breaks.on_error, ...))
+end
+
+-- Errors a mod catches with pcall or xpcall pause too while `catching` is set.
+local catching = false
+function breaks.set_catching(on)
+   catching = on
+end
+local plain_pcall, plain_xpcall = api.pcall, api.xpcall
+function api.pcall(f, ...)
+   if catching then
+      return plain_xpcall(f, breaks.on_error, ...)
+   end
+   return plain_pcall(f, ...)
+end
+function api.xpcall(f, handler, ...)
+   if catching then
+      return plain_xpcall(f, function(err)
+         breaks.on_error(err)
+         return handler(err)
+      end, ...)
+   end
+   return plain_xpcall(f, handler, ...)
 end
 
 -- Runs `f` in a coroutine of its own (REPL input while a break the hook made waits: the hook's

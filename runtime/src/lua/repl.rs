@@ -200,7 +200,7 @@ pub fn evaluate_value_in_frame(lua: &Lua, code: &str, frame: usize) -> mlua::Res
     let engine = engine(lua);
     let env = engine.repl.borrow().frame_env(frame)?;
     let function = lua.load(format!("return {code}")).set_name("=repl").set_environment(env).into_function()?;
-    Ok(engine.debugger.call(&function)?.pop_front())
+    Ok(engine.debugger.run_evaluation(&function)?.pop_front())
 }
 
 /// Evaluates `code` in `env` (an expression gives its values, statements run).
@@ -215,7 +215,7 @@ fn evaluate_in(lua: &Lua, code: &str, env: Table) -> Evaluation {
             Err(error) => return Evaluation::Error(LuaFailure::from(error)),
         },
     };
-    match engine.debugger.call(&function) {
+    match engine.debugger.run_evaluation(&function) {
         Ok(values) => Evaluation::Values(values.iter().map(|v| inspect(v, 2)).collect()),
         Err(error) => Evaluation::Error(LuaFailure::from(error)),
     }
@@ -342,8 +342,12 @@ pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
     );
     let debug: Table = lua.globals().raw_get("debug")?;
     let suspend = lua.create_function(suspend)?;
-    let breaks: Table =
-        lua.load(include_str!("pause.lua")).set_name("=nefia pause").call((debug, suspend, api.clone(), resume))?;
+    let pauses_for_error =
+        lua.create_function(|lua, error: mlua::Value| Ok(engine(lua).debugger.pauses_for_error(lua, &error)))?;
+    let breaks: Table = lua
+        .load(include_str!("pause.lua"))
+        .set_name("=nefia pause")
+        .call((debug, suspend, api.clone(), resume, pauses_for_error))?;
     let engine = engine(lua);
     engine.watch.set_pause_writer(breaks.get("pause")?);
     engine.debugger.install(lua, breaks)

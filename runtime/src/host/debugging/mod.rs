@@ -79,6 +79,15 @@ pub enum DebugCommand {
     /// reaches; with nothing paused, stop at the next line any Lua code runs (a debug
     /// adapter's pause).
     Step(crate::lua::debugger::StepKind),
+    /// Pause where an error is raised: one that reaches the engine from game logic or a script
+    /// (`uncaught`), one a mod catches with `pcall` (`caught`). A debug adapter's exception
+    /// breakpoints.
+    BreakOnErrors {
+        /// Errors that reach the engine.
+        uncaught: bool,
+        /// Errors mods catch.
+        caught: bool,
+    },
     /// A debug adapter's question about the paused stack, the breakpoints or the sources;
     /// answered with [`HostEvent::DebugAnswer`] with the same id.
     Query {
@@ -106,6 +115,7 @@ impl DebugCommand {
             DebugCommand::FindChanges { .. } => "find changes",
             DebugCommand::GoToChange { .. } => "go to change",
             DebugCommand::Step(_) => "step",
+            DebugCommand::BreakOnErrors { .. } => "break on errors",
             DebugCommand::Query { .. } => "debug query",
             DebugCommand::SetProfiling(_) => "profile",
             DebugCommand::ClearProfile => "clear profile",
@@ -204,6 +214,11 @@ impl Host {
                 engine.repl.borrow_mut().resume();
             }
             DebugCommand::Query { id, query } => self.debug_query(id, query),
+            DebugCommand::BreakOnErrors { uncaught, caught } => {
+                if let Err(error) = self.runtime.engine().debugger.break_on_errors(uncaught, caught) {
+                    self.refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
+                }
+            }
             DebugCommand::Break => self.debug.break_requested.set(true),
             DebugCommand::Resume => {
                 self.debug.error.take();
