@@ -89,12 +89,17 @@ fn a_breakpoint_in_a_mods_file_stops_there_with_its_locals_and_steps_go_over_in_
 
     // In: into Rules.name, called on line 38.
     host.send(Command::Debug(DebugCommand::Step(StepKind::In)));
-    let view = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.function == "name")).debug.pause.clone().unwrap();
+    let view =
+        wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.function == "name")).debug.pause.clone().unwrap();
     assert_eq!(view.frames[1].function, "damage", "damage called it");
 
     // Out: back in damage, past the call.
     host.send(Command::Debug(DebugCommand::Step(StepKind::Out)));
-    let view = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.function == "damage")).debug.pause.clone().unwrap();
+    let view = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.function == "damage"))
+        .debug
+        .pause
+        .clone()
+        .unwrap();
     assert!(view.line >= 38, "out of name, back in damage at {}", view.line);
 
     host.send(Command::Debug(DebugCommand::Continue));
@@ -155,8 +160,9 @@ fn variables_page_through_tables_show_an_objects_fields_and_can_be_set() {
     set(&host, vec![at(37)]);
     host.send(Command::Repl(ReplCommand::Eval {
         id: 6,
-        code: "local list = {} for i = 1, 30 do list[i] = i * 10 end list.name = 'ten' R.damage(c, 1, list) return c.hp"
-            .into(),
+        code:
+            "local list = {} for i = 1, 30 do list[i] = i * 10 end list.name = 'ten' R.damage(c, 1, list) return c.hp"
+                .into(),
     }));
     let _ = paused(&host);
     let path = |keys: Vec<Key>| VariablePath { frame: 0, scope: Scope::Locals, keys };
@@ -166,7 +172,10 @@ fn variables_page_through_tables_show_an_objects_fields_and_can_be_set() {
         panic!("variables")
     };
     assert_eq!(total, 31, "30 items and a name");
-    assert_eq!(variables.iter().map(|v| (v.key.clone(), v.value.clone())).collect::<Vec<_>>()[0], (Key::Index(11), "110".into()));
+    assert_eq!(
+        variables.iter().map(|v| (v.key.clone(), v.value.clone())).collect::<Vec<_>>()[0],
+        (Key::Index(11), "110".into())
+    );
     assert_eq!(variables.len(), 5);
 
     let DebugAnswer::Variables { variables, .. } =
@@ -178,7 +187,11 @@ fn variables_page_through_tables_show_an_objects_fields_and_can_be_set() {
     assert!(dv.children >= 4, "dv has base, temp, calc and a contribution: {dv:?}");
     let DebugAnswer::Variables { variables, .. } = ask(
         &host,
-        DebugQuery::Variables { path: path(vec![Key::Name("target".into()), Key::Name("dv".into())]), start: 0, count: 0 },
+        DebugQuery::Variables {
+            path: path(vec![Key::Name("target".into()), Key::Name("dv".into())]),
+            start: 0,
+            count: 0,
+        },
     ) else {
         panic!("parts")
     };
@@ -189,7 +202,11 @@ fn variables_page_through_tables_show_an_objects_fields_and_can_be_set() {
     // Setting a local reaches the code when it continues.
     let answer_set = ask(
         &host,
-        DebugQuery::SetVariable { path: path(Vec::new()), key: Key::Name("amount".into()), value: "amount * 10".into() },
+        DebugQuery::SetVariable {
+            path: path(Vec::new()),
+            key: Key::Name("amount".into()),
+            value: "amount * 10".into(),
+        },
     );
     assert!(matches!(answer_set, DebugAnswer::Variable(ref v) if v.value == "10"), "{answer_set:?}");
     host.send(Command::Debug(DebugCommand::Continue));
@@ -239,7 +256,8 @@ fn errors_pause_where_they_are_raised_uncaught_or_caught_as_asked() {
     }
 
     // A caught error runs on unless caught errors are asked for.
-    let caught = "local ok, message = pcall(function() local inner = 5 error('caught ' .. inner) end) return ok, message";
+    let caught =
+        "local ok, message = pcall(function() local inner = 5 error('caught ' .. inner) end) return ok, message";
     assert!(matches!(eval(&host, caught), Evaluation::Values(v) if v[0] == "false"), "not paused");
     host.send(Command::Debug(DebugCommand::BreakOnErrors { uncaught: true, caught: true }));
     host.send(Command::Repl(ReplCommand::Eval { id: 10, code: caught.into() }));

@@ -37,6 +37,32 @@ pub mod wire;
 /// How long a request waits for the runtime's answer before saying it is busy.
 const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
 
+/// The requests the adapter answers.
+const REQUESTS: [&str; 22] = [
+    "initialize",
+    "launch",
+    "attach",
+    "setBreakpoints",
+    "setExceptionBreakpoints",
+    "configurationDone",
+    "threads",
+    "disconnect",
+    "terminate",
+    "continue",
+    "next",
+    "stepIn",
+    "stepOut",
+    "pause",
+    "stackTrace",
+    "scopes",
+    "variables",
+    "setVariable",
+    "evaluate",
+    "completions",
+    "loadedSources",
+    "source",
+];
+
 /// The one thread the adapter shows: the game's.
 const THREAD: i64 = 1;
 
@@ -105,6 +131,8 @@ pub struct Session<W: Write> {
     references: Vec<VariablePath>,
     /// The break last told to the client (None: running).
     stopped: Option<PauseView>,
+    /// The break last continued from: the snapshot may still show it for a moment.
+    continued: Option<u64>,
     /// The error screen last told to the client.
     error_shown: bool,
     /// Events read while waiting for an answer, handled after it.
@@ -150,6 +178,7 @@ impl<W: Write> Session<W> {
             last_exception: None,
             references: Vec::new(),
             stopped: None,
+            continued: None,
             error_shown: false,
             backlog: Vec::new(),
             next_id: 1,
@@ -231,7 +260,9 @@ impl<W: Write> Session<W> {
 
     fn respond(&mut self, seq: i64, command: &str, reply: Reply) {
         let message = match reply {
-            Ok(body) => json!({ "type": "response", "request_seq": seq, "success": true, "command": command, "body": body }),
+            Ok(body) => {
+                json!({ "type": "response", "request_seq": seq, "success": true, "command": command, "body": body })
+            }
             Err(Refusal(message)) => json!({
                 "type": "response", "request_seq": seq, "success": false, "command": command,
                 "message": message,
@@ -243,6 +274,9 @@ impl<W: Write> Session<W> {
 
     /// Answers one request.
     fn request(&mut self, command: &str, arguments: Json) -> Reply {
+        if !REQUESTS.contains(&command) {
+            return Err(Refusal(format!("`{command}` is not a request nefia dap knows")));
+        }
         match (command, self.phase) {
             ("initialize", Phase::New) => self.initialize(arguments),
             ("initialize", _) => Err(Refusal("initialize was already done".into())),
@@ -283,6 +317,7 @@ impl<W: Write> Session<W> {
             ("evaluate", _) => self.evaluate(arguments),
             ("completions", _) => self.completions(arguments),
             ("loadedSources", _) => self.loaded_sources(),
+            ("source", _) => self.source(arguments),
             _ => Err(Refusal(format!("`{command}` is not a request nefia dap knows"))),
         }
     }
@@ -346,8 +381,9 @@ impl<W: Write> Session<W> {
         };
         let project = match arguments.project {
             Some(project) => existing(&project, "project")?,
-            None => crate::default_project::find_here()
-                .map_err(|not_found| Refusal(format!("{not_found}; or give \"project\" (a folder with project.ron)")))?,
+            None => crate::default_project::find_here().map_err(|not_found| {
+                Refusal(format!("{not_found}; or give \"project\" (a folder with project.ron)"))
+            })?,
         };
         let wake = self.wake.clone();
         let config = HostConfig {
@@ -525,7 +561,7 @@ impl<W: Write> Session<W> {
             };
             self.host()?.send(Command::Debug(command));
         }
-        self.stopped = None;
+        self.continued = self.stopped.take().map(|pause| pause.id);
         self.references.clear();
         Ok(json!({ "allThreadsContinued": true }))
     }
@@ -543,7 +579,8 @@ impl<W: Write> Session<W> {
                         "id": index + 1, "name": frame.function, "line": line(frame.line), "column": 0,
                     });
                     if let Some(path) = &frame.path {
-                        entry["source"] = json!({ "name": frame.file, "path": std::path::absolute(path).unwrap_or(path.clone()) });
+                        entry["source"] =
+                            json!({ "name": frame.file, "path": std::path::absolute(path).unwrap_or(path.clone()) });
                     } else {
                         entry["source"] = json!({ "name": frame.file, "presentationHint": "deemphasize" });
                     }
@@ -554,17 +591,23 @@ impl<W: Write> Session<W> {
             return Ok(json!({ "stackFrames": frames, "totalFrames": total }));
         }
         if let Some(error) = &snapshot.debug.error {
-            return Ok(json!({ "stackFrames": [{ "id": 1, "name": error.context, "line": 0, "column": 0 }], "totalFrames": 1 }));
+            return Ok(
+                json!({ "stackFrames": [{ "id": 1, "name": error.context, "line": 0, "column": 0 }], "totalFrames": 1 }),
+            );
         }
         Err(Refusal("the game is not paused".into()))
     }
 
     /// A frame id (from 1) as a frame index.
     fn frame(arguments: &Json, request: &str) -> Result<usize, Refusal> {
-        let id = arguments.get("frameId").and_then(Json::as_u64).ok_or_else(|| {
-            Refusal(format!("{request}: `frameId` must be the id of a frame from stackTrace"))
-        })?;
-        usize::try_from(id).ok().and_then(|id| id.checked_sub(1)).ok_or_else(|| Refusal(format!("{request}: there is no frame {id}")))
+        let id = arguments
+            .get("frameId")
+            .and_then(Json::as_u64)
+            .ok_or_else(|| Refusal(format!("{request}: `frameId` must be the id of a frame from stackTrace")))?;
+        usize::try_from(id)
+            .ok()
+            .and_then(|id| id.checked_sub(1))
+            .ok_or_else(|| Refusal(format!("{request}: there is no frame {id}")))
     }
 
     fn scopes(&mut self, arguments: Json) -> Reply {
@@ -602,7 +645,8 @@ impl<W: Write> Session<W> {
 
     fn variables(&mut self, arguments: Json) -> Reply {
         let path = self.path(&arguments, "variables")?;
-        let number = |name: &str| arguments.get(name).and_then(Json::as_u64).and_then(|n| usize::try_from(n).ok()).unwrap_or(0);
+        let number =
+            |name: &str| arguments.get(name).and_then(Json::as_u64).and_then(|n| usize::try_from(n).ok()).unwrap_or(0);
         let (start, count) = (number("start"), number("count"));
         let answer = self.ask(DebugQuery::Variables { path: path.clone(), start, count })?;
         let DebugAnswer::Variables { variables, .. } = answer else { return Err(refusal(answer)) };
@@ -637,9 +681,11 @@ impl<W: Write> Session<W> {
             value: String,
         }
         let Arguments { name, value } = parse("setVariable", arguments)?;
-        let key = match name.trim_start_matches('[').trim_end_matches(']').parse::<i64>() {
-            Ok(index) if path.keys.is_empty() == false || name.starts_with('[') => Key::Index(index),
-            _ => Key::Name(name),
+        // Table items are shown as `[n]`.
+        let index = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')).and_then(|n| n.parse::<i64>().ok());
+        let key = match index {
+            Some(index) => Key::Index(index),
+            None => Key::Name(name),
         };
         match self.ask(DebugQuery::SetVariable { path, key, value })? {
             DebugAnswer::Variable(variable) => Ok(json!({ "value": variable.value, "type": variable.kind })),
@@ -656,7 +702,11 @@ impl<W: Write> Session<W> {
         }
         let arguments: Arguments = parse("evaluate", arguments)?;
         let evaluation = if self.stopped.is_some() {
-            let frame = arguments.frame_id.and_then(|id| usize::try_from(id).ok()).and_then(|id| id.checked_sub(1)).unwrap_or(0);
+            let frame = arguments
+                .frame_id
+                .and_then(|id| usize::try_from(id).ok())
+                .and_then(|id| id.checked_sub(1))
+                .unwrap_or(0);
             match self.ask(DebugQuery::Evaluate { frame, code: arguments.expression })? {
                 DebugAnswer::Evaluated(evaluation) => evaluation,
                 other => return Err(refusal(other)),
@@ -711,6 +761,23 @@ impl<W: Write> Session<W> {
             }
             other => Err(refusal(other)),
         }
+    }
+
+    /// `source`: the text of a file by its path (code editors ask for the sources they do not
+    /// have open, such as loaded files listed by loadedSources).
+    fn source(&mut self, arguments: Json) -> Reply {
+        let path = arguments
+            .pointer("/source/path")
+            .and_then(Json::as_str)
+            .ok_or_else(|| Refusal("source: give the source's path".into()))?;
+        let size =
+            std::fs::metadata(path).map_err(|error| Refusal(format!("source: cannot read {path}: {error}")))?.len();
+        if size > wire::MAX_MESSAGE as u64 {
+            return Err(Refusal(format!("source: {path} is {size} bytes, more than a source is")));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|error| Refusal(format!("source: cannot read {path}: {error}")))?;
+        Ok(json!({ "content": text }))
     }
 
     /// Ends the session's game: a launched one stops; an attached one is left running
@@ -794,7 +861,8 @@ impl<W: Write> Session<W> {
             HostEvent::Output(Output::Print(text)) => self.output("stdout", &text),
             HostEvent::Output(Output::Message(text)) => self.output("console", &text),
             HostEvent::Output(Output::Log(line)) => {
-                let category = if line.level >= nefia_runtime::game::display::LogLevel::Warn { "stderr" } else { "console" };
+                let category =
+                    if line.level >= nefia_runtime::game::display::LogLevel::Warn { "stderr" } else { "console" };
                 self.output(category, &format!("[{}] {}", line.level.name(), line.text));
             }
             HostEvent::Refused(refused) => self.output("stderr", &refused.message),
@@ -818,9 +886,11 @@ impl<W: Write> Session<W> {
 
     /// A new break or error screen is a `stopped` event; its end a `continued` one.
     fn follow_breaks(&mut self, snapshot: &Snapshot) {
-        match (&snapshot.debug.pause, &self.stopped) {
-            (Some(pause), stopped) if stopped.as_ref() != Some(pause) => {
-                let is_new = stopped.as_ref().is_none_or(|s| (s.line, &s.file, s.cause) != (pause.line, &pause.file, pause.cause) || s.frames.len() != pause.frames.len());
+        match &snapshot.debug.pause {
+            // Still the break the client continued: the game has not taken the command yet.
+            Some(pause) if self.continued == Some(pause.id) => {}
+            Some(pause) => {
+                let is_new = self.stopped.as_ref().is_none_or(|s| s.id != pause.id);
                 self.stopped = Some(pause.clone());
                 if is_new {
                     self.references.clear();
@@ -842,12 +912,14 @@ impl<W: Write> Session<W> {
                     self.event("stopped", body);
                 }
             }
-            (None, Some(_)) => {
-                self.stopped = None;
-                self.references.clear();
-                self.event("continued", json!({ "threadId": THREAD, "allThreadsContinued": true }));
+            None => {
+                self.continued = None;
+                if self.stopped.take().is_some() {
+                    // Continued by another frontend (the editor attached to the same game).
+                    self.references.clear();
+                    self.event("continued", json!({ "threadId": THREAD, "allThreadsContinued": true }));
+                }
             }
-            _ => {}
         }
         match (&snapshot.debug.error, self.error_shown) {
             (Some(error), false) => {
@@ -855,10 +927,13 @@ impl<W: Write> Session<W> {
                 self.output("stderr", &error.to_string());
                 let seen = self.last_exception.take().is_some_and(|reason| reason.ends_with(&error.failure.message));
                 if self.error_breaks.0 && !seen {
-                    self.event("stopped", json!({
-                        "reason": "exception", "threadId": THREAD, "allThreadsStopped": true,
-                        "text": error.failure.message, "description": error.to_string(),
-                    }));
+                    self.event(
+                        "stopped",
+                        json!({
+                            "reason": "exception", "threadId": THREAD, "allThreadsStopped": true,
+                            "text": error.failure.message, "description": error.to_string(),
+                        }),
+                    );
                 }
             }
             (None, true) => self.error_shown = false,

@@ -12,7 +12,9 @@ pub const MAX_MESSAGE: usize = 16 << 20;
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum Malformed {
     /// The header block had no usable `Content-Length`.
-    #[error("a message header without a valid Content-Length ({0}): each message starts with `Content-Length: N` and a blank line")]
+    #[error(
+        "a message header without a valid Content-Length ({0}): each message starts with `Content-Length: N` and a blank line"
+    )]
     Header(String),
     /// The body is longer than [`MAX_MESSAGE`].
     #[error("a message of {0} bytes is longer than the {MAX_MESSAGE} bytes a message may have")]
@@ -69,7 +71,10 @@ pub fn read(input: &mut impl BufRead) -> Read {
     };
     if length > MAX_MESSAGE {
         // Skip it without holding it.
-        let skipped = std::io::copy(&mut std::io::Read::take(&mut *input, u64::try_from(length).unwrap_or(u64::MAX)), &mut std::io::sink());
+        let skipped = std::io::copy(
+            &mut std::io::Read::take(&mut *input, u64::try_from(length).unwrap_or(u64::MAX)),
+            &mut std::io::sink(),
+        );
         return match skipped {
             Ok(_) => Read::Malformed(Malformed::TooLong(length)),
             Err(_) => Read::End,

@@ -103,9 +103,10 @@ pub(super) fn serve_failure(
                 tell(HostEvent::Completions { id, candidates: Vec::new() })
             }
             Command::Play(PlayCommand::ListSaves) => tell(HostEvent::Saves(Vec::new())),
-            Command::Debug(DebugCommand::Query { id, .. }) => {
-                tell(HostEvent::DebugAnswer { id, answer: crate::host::debugging::DebugAnswer::Failed(problem.clone()) })
-            }
+            Command::Debug(DebugCommand::Query { id, .. }) => tell(HostEvent::DebugAnswer {
+                id,
+                answer: crate::host::debugging::DebugAnswer::Failed(problem.clone()),
+            }),
             Command::Sync { id } => tell(HostEvent::Synced { id }),
             Command::Input(_)
             | Command::Editing(EditingCommand::Select(_))

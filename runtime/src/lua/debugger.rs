@@ -183,6 +183,8 @@ impl Debugger {
             mlua::Value::String(text) => text.to_string_lossy(),
             other => super::inspect::inspect(other, 1),
         };
+        // An error that crossed an engine call carries the traceback of where it crossed.
+        let message = message.split("\nstack traceback:").next().unwrap_or_default().to_owned();
         if self.paused_error.borrow().as_deref() == Some(message.as_str()) {
             return false;
         }
@@ -289,7 +291,13 @@ impl Debugger {
 
     /// What the breakpoint on `line` of the chunk `source`, if any, asks for now that the
     /// line runs: its condition was true (or it has none) is asked of `condition_holds`.
-    fn at_line(&self, lua: &Lua, source: &[u8], line: u32, condition_holds: impl Fn(&str) -> Result<bool, String>) -> Action {
+    fn at_line(
+        &self,
+        lua: &Lua,
+        source: &[u8],
+        line: u32,
+        condition_holds: impl Fn(&str) -> Result<bool, String>,
+    ) -> Action {
         let Some(path) = self.file_of(lua, source) else { return Action::Run };
         let spec = {
             let files = self.files.borrow();
@@ -302,12 +310,15 @@ impl Debugger {
             match condition_holds(condition) {
                 Ok(true) => {}
                 Ok(false) => return Action::Run,
-                Err(problem) => return Action::Stop(Some(format!("the breakpoint's condition `{condition}` failed: {problem}"))),
+                Err(problem) => {
+                    return Action::Stop(Some(format!("the breakpoint's condition `{condition}` failed: {problem}")));
+                }
             }
         }
         let hits = {
             let mut files = self.files.borrow_mut();
-            let Some(armed) = files.get_mut(&path).and_then(|list| list.iter_mut().find(|a| a.spec.line == line)) else {
+            let Some(armed) = files.get_mut(&path).and_then(|list| list.iter_mut().find(|a| a.spec.line == line))
+            else {
                 return Action::Run;
             };
             armed.hits += 1;
@@ -351,7 +362,7 @@ fn hit_condition_holds(condition: &str, hits: u32) -> Result<bool, String> {
     Ok(match operator {
         ">=" => hits >= n,
         ">" => hits > n,
-        "%" => n != 0 && hits % n == 0,
+        "%" => n != 0 && hits.is_multiple_of(n),
         _ => hits == n,
     })
 }
@@ -417,7 +428,9 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
                 }
             } else {
                 // SAFETY: the record is the hook's.
-                unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) != 0 && debugger.has_breakpoints(lua, source(record)) }
+                unsafe {
+                    ffi::lua_getinfo(state, c"S".as_ptr(), record) != 0 && debugger.has_breakpoints(lua, source(record))
+                }
             };
             // SAFETY: the state runs on this thread.
             unsafe { watchdog::set_resting(state, if lines { LINES } else { RESTING }) };

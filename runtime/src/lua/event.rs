@@ -130,8 +130,9 @@ pub fn trigger_from(
             name: format!("{event} · {}", handler.name),
             at: handler.origin.to_string(),
         };
-        let returned: mlua::Value =
-            engine.profiler.scope(key, || engine.debugger.call(&handler.func, (receiver.clone(), params.clone(), result.clone())))?;
+        let returned: mlua::Value = engine
+            .profiler
+            .scope(key, || engine.debugger.call(&handler.func, (receiver.clone(), params.clone(), result.clone())))?;
         if !returned.is_nil() {
             result = returned;
         }

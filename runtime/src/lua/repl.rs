@@ -50,6 +50,10 @@ pub struct PauseView {
     /// What paused: `pause()`, a watch, a breakpoint, a step.
     #[serde(default)]
     pub cause: BreakCause,
+    /// Which break this is: breaks are numbered from 1 as they happen, so a frontend tells a
+    /// new break on the same line from the one it continued.
+    #[serde(default)]
+    pub id: u64,
 }
 
 /// One Lua function on a paused stack.
@@ -116,12 +120,14 @@ pub struct Repl {
     pub terminal_breaks: bool,
     /// Why the next break pauses, set just before a watch pauses (see [`PauseView::reason`]).
     pub(crate) next_reason: Option<String>,
+    /// How many breaks there have been.
+    breaks_made: u64,
 }
 
 impl Repl {
     /// A REPL whose globals live in `env`.
     pub fn new(env: Table) -> Repl {
-        Repl { env, breaks: Vec::new(), terminal_breaks: false, next_reason: None }
+        Repl { env, breaks: Vec::new(), terminal_breaks: false, next_reason: None, breaks_made: 0 }
     }
 
     /// The environment input runs in: the innermost break's, else the REPL's.
@@ -254,9 +260,12 @@ fn suspend(lua: &Lua, (frames, frame_env, cause): (Table, Function, Option<Strin
         stack: frames_view.iter().map(|f| format!("{} at {}:{}", f.function, f.file, f.line)).collect(),
         frames: frames_view,
         cause,
+        id: 0,
     };
     let depth = {
         let mut repl = engine.repl.borrow_mut();
+        repl.breaks_made += 1;
+        let view = PauseView { id: repl.breaks_made, ..view };
         repl.breaks.push(Break { frames, frame_env, env, view, resumed: false });
         repl.breaks.len()
     };
@@ -344,10 +353,13 @@ pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
     let suspend = lua.create_function(suspend)?;
     let pauses_for_error =
         lua.create_function(|lua, error: mlua::Value| Ok(engine(lua).debugger.pauses_for_error(lua, &error)))?;
-    let breaks: Table = lua
-        .load(include_str!("pause.lua"))
-        .set_name("=nefia pause")
-        .call((debug, suspend, api.clone(), resume, pauses_for_error))?;
+    let breaks: Table = lua.load(include_str!("pause.lua")).set_name("=nefia pause").call((
+        debug,
+        suspend,
+        api.clone(),
+        resume,
+        pauses_for_error,
+    ))?;
     let engine = engine(lua);
     engine.watch.set_pause_writer(breaks.get("pause")?);
     engine.debugger.install(lua, breaks)

@@ -158,9 +158,9 @@ impl Host {
             DebugQuery::SetVariable { path, key, value } => {
                 set_variable(lua, &path, &key, &value).unwrap_or_else(|error| DebugAnswer::Failed(error.to_string()))
             }
-            DebugQuery::SetBreakpoints { path, breakpoints } => {
-                DebugAnswer::Breakpoints { loaded: self.runtime.engine().debugger.set_breakpoints(lua, &path, breakpoints) }
-            }
+            DebugQuery::SetBreakpoints { path, breakpoints } => DebugAnswer::Breakpoints {
+                loaded: self.runtime.engine().debugger.set_breakpoints(lua, &path, breakpoints),
+            },
             DebugQuery::Sources => DebugAnswer::Sources(sources(lua)),
         };
         self.send(HostEvent::DebugAnswer { id, answer });
@@ -237,7 +237,8 @@ fn scope_entries(frame: &Table, scope: Scope) -> mlua::Result<Vec<(Key, mlua::Va
     }
     let kind = if scope == Scope::Locals { "local" } else { "upvalue" };
     let count: usize = frame.get("count")?;
-    let (names, values, kinds): (Table, Table, Table) = (frame.get("names")?, frame.get("values")?, frame.get("kinds")?);
+    let (names, values, kinds): (Table, Table, Table) =
+        (frame.get("names")?, frame.get("values")?, frame.get("kinds")?);
     let mut entries = Vec::new();
     for slot in 1..=count {
         if kinds.get::<String>(slot)? == kind {
@@ -371,12 +372,17 @@ fn set_variable(lua: &Lua, path: &VariablePath, key: &Key, code: &str) -> mlua::
             let count: usize = frame.get("count")?;
             let slot = (1..=count)
                 .rev()
-                .find(|&slot| names.get::<String>(slot).ok().as_ref() == Some(name) && kinds.get::<String>(slot).ok().as_deref() == Some(kind))
+                .find(|&slot| {
+                    names.get::<String>(slot).ok().as_ref() == Some(name)
+                        && kinds.get::<String>(slot).ok().as_deref() == Some(kind)
+                })
                 .ok_or_else(|| mlua::Error::runtime(format!("there is no {kind} named {name}")))?;
             values.raw_set(slot, &value)?;
             changed.raw_set(slot, true)?;
         }
-        Node::Value(mlua::Value::Table(table)) if handle::object_uid(&engine(lua), &mlua::Value::Table(table.clone())).is_some() => {
+        Node::Value(mlua::Value::Table(table))
+            if handle::object_uid(&engine(lua), &mlua::Value::Table(table.clone())).is_some() =>
+        {
             let Key::Name(name) = key else { return Ok(DebugAnswer::Failed("an object's field has a name".into())) };
             // Through the object's own __newindex: the write is checked, recorded and watched
             // as a script's would be.

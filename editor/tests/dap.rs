@@ -1,0 +1,345 @@
+//! `nefia dap` driven over stdio as a code editor drives it: initialize, breakpoints (plain,
+//! conditional, logpoints) in `mods/elona/game/rules.lua`, launch a script, stop with the
+//! right locals, step, evaluate in a frame, set a variable, complete, list the loaded
+//! sources, stop on an error in a handler, and the program's end; and every malformed or
+//! out-of-order message answered with an error while the session goes on.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value as Json, json};
+
+/// How long the test waits for one message.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A DAP client on a `nefia dap` child process.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Json>,
+    /// Events received so far and not yet looked at.
+    events: Vec<Json>,
+    seq: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nefia"))
+            .arg("dap")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("nefia dap starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let (send, messages) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(value) = line.strip_prefix("Content-Length: ") {
+                        length = value.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("every message has a length")];
+                stdout.read_exact(&mut body).expect("the body");
+                if send.send(serde_json::from_slice(&body).expect("JSON")).is_err() {
+                    return;
+                }
+            }
+        });
+        Client { child, stdin, messages, events: Vec::new(), seq: 0 }
+    }
+
+    fn write_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("the adapter reads");
+        self.stdin.flush().expect("flushed");
+    }
+
+    fn send(&mut self, command: &str, arguments: Json) -> i64 {
+        self.seq += 1;
+        let body =
+            json!({ "seq": self.seq, "type": "request", "command": command, "arguments": arguments }).to_string();
+        self.write_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+        self.seq
+    }
+
+    fn next(&mut self) -> Json {
+        match self.messages.recv_timeout(PATIENCE) {
+            Ok(message) => message,
+            Err(RecvTimeoutError::Timeout) => panic!("no message in time; events so far {:#?}", self.events),
+            Err(RecvTimeoutError::Disconnected) => panic!("the adapter ended; events so far {:#?}", self.events),
+        }
+    }
+
+    /// The response to request `seq` (events on the way are kept).
+    fn response(&mut self, seq: i64) -> Json {
+        loop {
+            let message = self.next();
+            if message["type"] == "response" && message["request_seq"] == seq {
+                return message;
+            }
+            self.events.push(message);
+        }
+    }
+
+    /// Sends a request and returns its body, asserting it succeeded.
+    fn ok(&mut self, command: &str, arguments: Json) -> Json {
+        let seq = self.send(command, arguments);
+        let response = self.response(seq);
+        assert_eq!(response["success"], true, "{command} failed: {response}");
+        response["body"].clone()
+    }
+
+    /// Sends a request and returns its error message, asserting it failed.
+    fn refused(&mut self, command: &str, arguments: Json) -> String {
+        let seq = self.send(command, arguments);
+        let response = self.response(seq);
+        assert_eq!(response["success"], false, "{command} should fail: {response}");
+        response["message"].as_str().unwrap_or_default().to_owned()
+    }
+
+    /// The first event named `name` (from those kept, else arriving), taken out.
+    fn event(&mut self, name: &str) -> Json {
+        if let Some(index) = self.events.iter().position(|e| e["type"] == "event" && e["event"] == name) {
+            return self.events.remove(index);
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            assert!(Instant::now() < deadline, "no {name} event; saw {:#?}", self.events);
+            let message = self.next();
+            if message["type"] == "event" && message["event"] == name {
+                return message;
+            }
+            self.events.push(message);
+        }
+    }
+
+    /// Every output text received so far (kept events included), in order.
+    fn output(&mut self) -> String {
+        while let Ok(message) = self.messages.try_recv() {
+            self.events.push(message);
+        }
+        self.events.iter().filter(|e| e["event"] == "output").filter_map(|e| e["body"]["output"].as_str()).collect()
+    }
+
+    /// The top frame of the stack: (name, path, line).
+    fn top(&mut self) -> (String, String, u64) {
+        let trace = self.ok("stackTrace", json!({ "threadId": 1 }));
+        let frame = &trace["stackFrames"][0];
+        (
+            frame["name"].as_str().unwrap_or_default().to_owned(),
+            frame["source"]["path"].as_str().unwrap_or_default().to_owned(),
+            frame["line"].as_u64().unwrap_or(0),
+        )
+    }
+
+    /// The locals of frame `frame_id`, as name → value.
+    fn locals(&mut self, frame_id: u64) -> Vec<(String, String)> {
+        let scopes = self.ok("scopes", json!({ "frameId": frame_id }));
+        let reference = scopes["scopes"][0]["variablesReference"].clone();
+        assert_eq!(scopes["scopes"][0]["name"], "Locals");
+        let variables = self.ok("variables", json!({ "variablesReference": reference }));
+        variables["variables"]
+            .as_array()
+            .expect("variables")
+            .iter()
+            .map(|v| {
+                (v["name"].as_str().unwrap_or_default().to_owned(), v["value"].as_str().unwrap_or_default().to_owned())
+            })
+            .collect()
+    }
+
+    fn local(&mut self, name: &str) -> String {
+        self.locals(1).into_iter().find(|(n, _)| n == name).map(|(_, v)| v).unwrap_or_else(|| panic!("no local {name}"))
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn repo() -> PathBuf {
+    nefia_tests::repo_root()
+}
+
+fn rules() -> PathBuf {
+    repo().join("mods/elona/game/rules.lua")
+}
+
+/// Writes a script into `dir` and returns its path.
+fn script(dir: &Path, text: &str) -> PathBuf {
+    let path = dir.join("script.lua");
+    std::fs::write(&path, text).expect("the script is written");
+    path
+}
+
+/// Starts a session launching `program` on the demo, with `breakpoints` set in rules.lua
+/// before configuration is done.
+fn launched(program: &Path, breakpoints: Json) -> Client {
+    let mut client = Client::start();
+    let capabilities = client.ok("initialize", json!({ "adapterID": "nefia", "linesStartAt1": true }));
+    assert_eq!(capabilities["supportsConditionalBreakpoints"], true);
+    assert_eq!(capabilities["supportsLogPoints"], true);
+    client.event("initialized");
+    client.ok("launch", json!({ "program": program, "project": repo().join("projects/demo") }));
+    let set = client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": breakpoints }));
+    assert!(set["breakpoints"].as_array().expect("a list").iter().all(|b| b["verified"] == true), "{set}");
+    client.ok("setExceptionBreakpoints", json!({ "filters": ["uncaught"] }));
+    client.ok("configurationDone", json!({}));
+    client
+}
+
+const DAMAGE: &str = "local R = require('mod.elona.game.rules')\n\
+                      local c = Chara.create('elona.putit', 3, 3)\n\
+                      c.hp = 50\n\
+                      R.damage(c, 3)\n\
+                      R.damage(c, 7)\n\
+                      print('hp is ' .. c.hp)\n";
+
+#[test]
+fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), DAMAGE);
+    // rules.lua 37: `target.hp = target.hp - amount` in Rules.damage.
+    let mut client = launched(&program, json!([{ "line": 37 }]));
+    let stopped = client.event("stopped");
+    assert_eq!(stopped["body"]["reason"], "breakpoint");
+    let (name, path, line) = client.top();
+    assert_eq!((name.as_str(), line), ("damage", 37));
+    assert!(path.ends_with("mods/elona/game/rules.lua") && Path::new(&path).is_absolute(), "{path}");
+    assert_eq!(client.local("amount"), "3");
+
+    // The caller's frame is the script, by its path.
+    let trace = client.ok("stackTrace", json!({ "threadId": 1 }));
+    assert!(trace["stackFrames"][1]["source"]["path"].as_str().is_some_and(|p| p.ends_with("script.lua")), "{trace}");
+    let evaluated = client.ok("evaluate", json!({ "expression": "amount * 2", "frameId": 1, "context": "hover" }));
+    assert_eq!(evaluated["result"], "6");
+    let caller = client.ok("evaluate", json!({ "expression": "c.hp", "frameId": 2, "context": "watch" }));
+    assert_eq!(caller["result"], "50", "evaluated among the script's locals");
+
+    // Over to line 38, where hp is written.
+    client.ok("next", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "step");
+    assert_eq!(client.top().2, 38);
+    assert_eq!(client.ok("evaluate", json!({ "expression": "target.hp", "frameId": 1 }))["result"], "47");
+
+    // In, into Rules.name; out, back to damage.
+    client.ok("stepIn", json!({ "threadId": 1 }));
+    client.event("stopped");
+    assert_eq!(client.top().0, "name");
+    client.ok("stepOut", json!({ "threadId": 1 }));
+    client.event("stopped");
+    assert_eq!(client.top().0, "damage");
+
+    // The second hit; setting amount there changes what is taken off.
+    client.ok("continue", json!({ "threadId": 1 }));
+    client.event("stopped");
+    assert_eq!(client.local("amount"), "7");
+    let scopes = client.ok("scopes", json!({ "frameId": 1 }));
+    let locals = scopes["scopes"][0]["variablesReference"].clone();
+    let set = client.ok("setVariable", json!({ "variablesReference": locals, "name": "amount", "value": "1" }));
+    assert_eq!(set["value"], "1");
+    let completions = client.ok("completions", json!({ "text": "amo", "column": 4, "frameId": 1 }));
+    assert!(completions["targets"].as_array().expect("targets").iter().any(|t| t["text"] == "amount"), "{completions}");
+    let sources = client.ok("loadedSources", json!({}));
+    assert!(
+        sources["sources"]
+            .as_array()
+            .expect("sources")
+            .iter()
+            .any(|s| s["path"].as_str().is_some_and(|p| p.ends_with("mods/elona/game/rules.lua"))),
+        "every mod file is listed"
+    );
+
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+    client.event("terminated");
+    assert!(client.output().contains("hp is 46"), "50 - 3 - 1: {}", client.output());
+    client.ok("disconnect", json!({}));
+}
+
+#[test]
+fn conditional_breakpoints_and_logpoints_through_the_adapter() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), DAMAGE);
+    let mut client = launched(
+        &program,
+        json!([
+            { "line": 37, "condition": "amount > 5" },
+            { "line": 38, "logMessage": "took {amount}" },
+        ]),
+    );
+    client.event("stopped");
+    assert_eq!(client.local("amount"), "7", "the first call (3) did not stop");
+    assert!(client.output().contains("took 3"), "the logpoint printed: {}", client.output());
+    client.ok("continue", json!({ "threadId": 1 }));
+    client.event("terminated");
+    let output = client.output();
+    assert!(output.contains("took 7") && output.contains("hp is 40"), "{output}");
+}
+
+#[test]
+fn an_error_in_a_handler_stops_where_it_is_raised() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(
+        dir.path(),
+        "Event.register('base.on_damage', 'test.fails', function(_, params)\n\
+           local doubled = params.amount * 2\n\
+           error('broken handler ' .. doubled)\n\
+         end)\n\
+         local R = require('mod.elona.game.rules')\n\
+         R.damage(Chara.create('elona.putit', 3, 3), 2)\n",
+    );
+    let mut client = launched(&program, json!([]));
+    let stopped = client.event("stopped");
+    assert_eq!(stopped["body"]["reason"], "exception");
+    assert!(stopped["body"]["text"].as_str().is_some_and(|t| t.contains("broken handler 4")), "{stopped}");
+    let (_, path, line) = client.top();
+    assert!(path.ends_with("script.lua") && line == 3, "{path}:{line}");
+    assert_eq!(client.local("doubled"), "4");
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 1, "the error ended the script");
+    assert!(client.output().contains("broken handler 4"));
+}
+
+#[test]
+fn malformed_and_out_of_order_messages_get_errors_and_the_session_goes_on() {
+    let mut client = Client::start();
+    assert!(client.refused("threads", json!({})).contains("before `initialize`"));
+    client.write_raw(b"Content-Length: twelve\r\n\r\n");
+    let response = client.response(0);
+    assert!(response["message"].as_str().is_some_and(|m| m.contains("`twelve` is not a length")), "{response}");
+    client.write_raw(b"Content-Length: 9\r\n\r\n{not json");
+    let response = client.response(0);
+    assert!(response["message"].as_str().is_some_and(|m| m.contains("not JSON")), "{response}");
+    client.ok("initialize", json!({ "adapterID": "nefia" }));
+    assert!(client.refused("initialize", json!({})).contains("already"));
+    assert!(client.refused("flyToTheMoon", json!({})).contains("not a request nefia dap knows"));
+    assert!(client.refused("stackTrace", json!({ "threadId": 1 })).contains("launch or attach first"));
+    let wrong =
+        client.refused("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [{ "line": "x" }] }));
+    assert!(wrong.contains("setBreakpoints: bad arguments") && wrong.contains("invalid type"), "{wrong}");
+    assert!(client.refused("launch", json!({ "program": "/no/such/file.lua" })).contains("does not exist"));
+    assert!(client.refused("launch", json!({})).contains("\"program\""));
+    assert!(client.refused("setExceptionBreakpoints", json!({ "filters": ["everything"] })).contains("`uncaught`"));
+    // Still answering.
+    let threads = client.ok("threads", json!({}));
+    assert_eq!(threads["threads"][0]["name"], "game");
+    client.ok("disconnect", json!({}));
+}
