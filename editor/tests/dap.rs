@@ -343,3 +343,38 @@ fn malformed_and_out_of_order_messages_get_errors_and_the_session_goes_on() {
     assert_eq!(threads["threads"][0]["name"], "game");
     client.ok("disconnect", json!({}));
 }
+
+#[test]
+fn a_data_breakpoint_on_a_putits_hp_stops_at_the_writing_line_with_old_and_new_values() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(
+        dir.path(),
+        "local R = require('mod.elona.game.rules')\n\
+         local putit = Chara.create('elona.putit', 3, 3)\n\
+         putit.hp = 50\n\
+         pause()\n\
+         R.damage(putit, 3)\n",
+    );
+    let mut client = launched(&program, json!([]));
+    assert_eq!(client.event("stopped")["body"]["reason"], "pause");
+    let scopes = client.ok("scopes", json!({ "frameId": 1 }));
+    let locals = client.ok("variables", json!({ "variablesReference": scopes["scopes"][0]["variablesReference"] }));
+    let putit = locals["variables"].as_array().expect("locals").iter().find(|v| v["name"] == "putit").expect("putit").clone();
+    assert_eq!(putit["type"], "object");
+    let fields = client.ok("variables", json!({ "variablesReference": putit["variablesReference"] }));
+    assert!(fields["variables"].as_array().expect("fields").iter().any(|f| f["name"] == "hp" && f["value"] == "50"));
+    let info = client.ok("dataBreakpointInfo", json!({ "variablesReference": putit["variablesReference"], "name": "hp" }));
+    let data_id = info["dataId"].as_str().expect("hp can be watched").to_owned();
+    let set = client.ok("setDataBreakpoints", json!({ "breakpoints": [{ "dataId": data_id }] }));
+    assert_eq!(set["breakpoints"][0]["verified"], true);
+    client.ok("continue", json!({ "threadId": 1 }));
+    let stopped = client.event("stopped");
+    assert_eq!(stopped["body"]["reason"], "data breakpoint");
+    assert!(stopped["body"]["text"].as_str().is_some_and(|t| t.contains("hp 50 → 47")), "old and new: {stopped}");
+    let (name, path, line) = client.top();
+    assert_eq!((name.as_str(), line), ("damage", 37));
+    assert!(path.ends_with("rules.lua"));
+    client.ok("setDataBreakpoints", json!({ "breakpoints": [] }));
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+}

@@ -26,7 +26,9 @@ use nefia_runtime::host::{
     Command, DebugAnswer, DebugCommand, DebugQuery, HostConfig, HostEvent, HostHandle, Key, PlayCommand, ReplCommand,
     Scope, VariablePath,
 };
+use nefia_runtime::game::world::WatchId;
 use nefia_runtime::lua::Output;
+use nefia_runtime::Uid;
 use nefia_runtime::lua::debugger::{BreakCause, LineBreakpoint, StepKind};
 use nefia_runtime::lua::repl::{Evaluation, PauseView};
 use serde::Deserialize;
@@ -38,7 +40,7 @@ pub mod wire;
 const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
 
 /// The requests the adapter answers.
-const REQUESTS: [&str; 22] = [
+const REQUESTS: [&str; 24] = [
     "initialize",
     "launch",
     "attach",
@@ -61,6 +63,8 @@ const REQUESTS: [&str; 22] = [
     "completions",
     "loadedSources",
     "source",
+    "dataBreakpointInfo",
+    "setDataBreakpoints",
 ];
 
 /// The one thread the adapter shows: the game's.
@@ -127,8 +131,11 @@ pub struct Session<W: Write> {
     /// The last error paused for where it was raised (the error screen that follows it is not
     /// a second stop).
     last_exception: Option<String>,
-    /// Variable references handed out since the last stop: reference `n` is `references[n-1]`.
-    references: Vec<VariablePath>,
+    /// Variable references handed out since the last stop: reference `n` is `references[n-1]`,
+    /// with the map object it is, if it is one (its fields take data breakpoints).
+    references: Vec<(VariablePath, Option<Uid>)>,
+    /// The data breakpoints set: the watches made for them, by data id (`uid:field`).
+    data_breakpoints: Vec<(String, WatchId)>,
     /// The break last told to the client (None: running).
     stopped: Option<PauseView>,
     /// The break last continued from: the snapshot may still show it for a moment.
@@ -177,6 +184,7 @@ impl<W: Write> Session<W> {
             error_breaks: (true, false),
             last_exception: None,
             references: Vec::new(),
+            data_breakpoints: Vec::new(),
             stopped: None,
             continued: None,
             error_shown: false,
@@ -318,6 +326,8 @@ impl<W: Write> Session<W> {
             ("completions", _) => self.completions(arguments),
             ("loadedSources", _) => self.loaded_sources(),
             ("source", _) => self.source(arguments),
+            ("dataBreakpointInfo", _) => self.data_breakpoint_info(arguments),
+            ("setDataBreakpoints", _) => self.set_data_breakpoints(arguments),
             _ => Err(Refusal(format!("`{command}` is not a request nefia dap knows"))),
         }
     }
@@ -345,6 +355,7 @@ impl<W: Write> Session<W> {
             "supportsCompletionsRequest": true,
             "supportsLoadedSourcesRequest": true,
             "supportsTerminateRequest": true,
+            "supportsDataBreakpoints": true,
             "exceptionBreakpointFilters": [{
                 "filter": "uncaught",
                 "label": "Uncaught errors",
@@ -619,19 +630,24 @@ impl<W: Write> Session<W> {
         let scopes: Vec<Json> = [(Scope::Locals, "Locals", "locals"), (Scope::Upvalues, "Upvalues", "registers"), (Scope::Globals, "Mod globals", "globals")]
             .into_iter()
             .map(|(scope, name, hint)| {
-                let reference = self.reference(VariablePath { frame, scope, keys: Vec::new() });
+                let reference = self.reference(VariablePath { frame, scope, keys: Vec::new() }, None);
                 json!({ "name": name, "presentationHint": hint, "variablesReference": reference, "expensive": scope == Scope::Globals })
             })
             .collect();
         Ok(json!({ "scopes": scopes }))
     }
 
-    fn reference(&mut self, path: VariablePath) -> usize {
-        self.references.push(path);
+    fn reference(&mut self, path: VariablePath, uid: Option<Uid>) -> usize {
+        self.references.push((path, uid));
         self.references.len()
     }
 
     fn path(&self, arguments: &Json, request: &str) -> Result<VariablePath, Refusal> {
+        self.referenced(arguments, request).map(|(path, _)| path)
+    }
+
+    /// The variable a request's `variablesReference` names, with its object if it is one.
+    fn referenced(&self, arguments: &Json, request: &str) -> Result<(VariablePath, Option<Uid>), Refusal> {
         let reference = arguments.get("variablesReference").and_then(Json::as_u64).ok_or_else(|| {
             Refusal(format!("{request}: `variablesReference` must be a number from scopes or variables"))
         })?;
@@ -656,7 +672,7 @@ impl<W: Write> Session<W> {
                 let reference = if variable.children > 0 {
                     let mut child = path.clone();
                     child.keys.push(variable.key.clone());
-                    self.reference(child)
+                    self.reference(child, variable.uid)
                 } else {
                     0
                 };
@@ -761,6 +777,68 @@ impl<W: Write> Session<W> {
             }
             other => Err(refusal(other)),
         }
+    }
+
+    /// `dataBreakpointInfo`: a map object's field can be watched (as `Debug.watch` does).
+    fn data_breakpoint_info(&mut self, arguments: Json) -> Reply {
+        let name = arguments.get("name").and_then(Json::as_str).unwrap_or_default().to_owned();
+        let target = match self.referenced(&arguments, "dataBreakpointInfo") {
+            Ok((_, Some(uid))) => Some(uid),
+            _ => None,
+        };
+        Ok(match target {
+            Some(uid) => json!({
+                "dataId": format!("{uid}:{name}"),
+                "description": format!("when {name} of object {uid} changes"),
+                "accessTypes": ["write"],
+                "canPersist": false,
+            }),
+            None => json!({ "dataId": null, "description": "only a map object's fields can be watched" }),
+        })
+    }
+
+    /// `setDataBreakpoints`: replaces the watches made for data breakpoints.
+    fn set_data_breakpoints(&mut self, arguments: Json) -> Reply {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Breakpoint {
+            data_id: String,
+        }
+        #[derive(Deserialize)]
+        struct Arguments {
+            breakpoints: Vec<Breakpoint>,
+        }
+        let arguments: Arguments = parse("setDataBreakpoints", arguments)?;
+        let mut targets = Vec::new();
+        for breakpoint in &arguments.breakpoints {
+            let parsed = breakpoint
+                .data_id
+                .split_once(':')
+                .and_then(|(uid, field)| Some((uid.parse::<u64>().ok()?, field.to_owned())));
+            let Some((uid, field)) = parsed else {
+                return Err(Refusal(format!("setDataBreakpoints: `{}` is not a data id from dataBreakpointInfo", breakpoint.data_id)));
+            };
+            targets.push((breakpoint.data_id.clone(), Uid(uid), field));
+        }
+        for (_, id) in std::mem::take(&mut self.data_breakpoints) {
+            self.host()?.send(Command::Debug(DebugCommand::Unwatch(id)));
+        }
+        for (_, uid, field) in &targets {
+            self.host()?.send(Command::Debug(DebugCommand::Watch { uid: *uid, field: field.clone(), becomes: None }));
+        }
+        let id = self.id();
+        self.host()?.send(Command::Sync { id });
+        self.wait(|event| matches!(event, HostEvent::Synced { id: got } if *got == id).then_some(()))?;
+        let watches = self.host()?.snapshot().debug.watches.clone();
+        let mut verified = Vec::new();
+        for (data_id, uid, field) in targets {
+            let watch = watches.iter().rev().find(|w| w.uid == uid && w.field == field);
+            if let Some(watch) = watch {
+                self.data_breakpoints.push((data_id, watch.id));
+            }
+            verified.push(json!({ "verified": watch.is_some() }));
+        }
+        Ok(json!({ "breakpoints": verified }))
     }
 
     /// `source`: the text of a file by its path (code editors ask for the sources they do not

@@ -99,6 +99,9 @@ pub struct VariableView {
     pub kind: String,
     /// How many children it has (0: none to expand).
     pub children: usize,
+    /// The map object it is, if it is one (its fields can be watched: data breakpoints).
+    #[serde(default)]
+    pub uid: Option<Uid>,
 }
 
 /// A loaded file.
@@ -301,13 +304,13 @@ fn view(lua: &Lua, key: Key, value: &mlua::Value) -> VariableView {
     let engine = engine(lua);
     if let Some(uid) = handle::object_uid(&engine, value) {
         let fields = object_details(&engine.world.borrow(), uid).map_or(0, |d| d.fields.len());
-        return VariableView { key, value: inspect(value, 1), kind: "object".into(), children: fields };
+        return VariableView { key, value: inspect(value, 1), kind: "object".into(), children: fields, uid: Some(uid) };
     }
     let children = match value {
         mlua::Value::Table(table) => table.clone().pairs::<mlua::Value, mlua::Value>().count(),
         _ => 0,
     };
-    VariableView { key, value: inspect(value, 1), kind: value.type_name().into(), children }
+    VariableView { key, value: inspect(value, 1), kind: value.type_name().into(), children, uid: None }
 }
 
 /// A map object's fields, each showing its calc value (expandable into base, temp and the
@@ -323,6 +326,7 @@ fn object_fields(world: &crate::World, uid: Uid) -> Vec<VariableView> {
             value: shown(&field.calc),
             kind: "field".into(),
             children: field_parts(field).len(),
+            uid: None,
         })
         .collect()
 }
@@ -336,6 +340,7 @@ fn field_parts(field: &FieldRow) -> Vec<VariableView> {
         value,
         kind: "part".into(),
         children: 0,
+        uid: None,
     };
     let mut parts = vec![
         part("base", field.base.as_ref().map_or_else(|| "nil".to_owned(), ToString::to_string)),
