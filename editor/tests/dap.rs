@@ -359,11 +359,13 @@ fn a_data_breakpoint_on_a_putits_hp_stops_at_the_writing_line_with_old_and_new_v
     assert_eq!(client.event("stopped")["body"]["reason"], "pause");
     let scopes = client.ok("scopes", json!({ "frameId": 1 }));
     let locals = client.ok("variables", json!({ "variablesReference": scopes["scopes"][0]["variablesReference"] }));
-    let putit = locals["variables"].as_array().expect("locals").iter().find(|v| v["name"] == "putit").expect("putit").clone();
+    let putit =
+        locals["variables"].as_array().expect("locals").iter().find(|v| v["name"] == "putit").expect("putit").clone();
     assert_eq!(putit["type"], "object");
     let fields = client.ok("variables", json!({ "variablesReference": putit["variablesReference"] }));
     assert!(fields["variables"].as_array().expect("fields").iter().any(|f| f["name"] == "hp" && f["value"] == "50"));
-    let info = client.ok("dataBreakpointInfo", json!({ "variablesReference": putit["variablesReference"], "name": "hp" }));
+    let info =
+        client.ok("dataBreakpointInfo", json!({ "variablesReference": putit["variablesReference"], "name": "hp" }));
     let data_id = info["dataId"].as_str().expect("hp can be watched").to_owned();
     let set = client.ok("setDataBreakpoints", json!({ "breakpoints": [{ "dataId": data_id }] }));
     assert_eq!(set["breakpoints"][0]["verified"], true);

@@ -1,6 +1,7 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
 //! 200×200 map (≤ 10 ms), that turn with a watch set and with the turn profiler on (≤ 5%
-//! more), and stopping play to put that map's edit state back (≤ 50 ms).
+//! more), with a debug adapter attached (≤ 2% more) and with a breakpoint set in a file that
+//! does not run (≤ 5% more), and stopping play to put that map's edit state back (≤ 50 ms).
 //! Recordings' targets on the same world: what recording adds to a turn (≤ 2%: the state
 //! hash, and a kept state as often as the step-back budget asks), the state hash (≤ 1 ms),
 //! stepping back at its worst (a kept state put back and the turns since replayed, ≤ 50 ms);
@@ -16,6 +17,7 @@ use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::play::recorder;
 use nefia_runtime::lua::Output;
+use nefia_runtime::lua::debugger::LineBreakpoint;
 use nefia_runtime::{Holder, Runtime};
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
@@ -61,24 +63,44 @@ fn turn(c: &mut Criterion) {
     // of a field then checks the watches), and the turn profiler on. The crowd closes in on
     // the player as turns pass, so later turns cost more: turns with and without alternate,
     // and the medians of each are compared.
-    for (what, on, off) in [
+    // A debug adapter attached with its default configuration asks for errors to pause
+    // where they are raised; with a breakpoint set, the hook takes calls and returns.
+    let debugger = || &runtime.engine().debugger;
+
+    let not_run = copy.project().join("../../mods/elona/init.lua");
+    let adapter = |on: bool| debugger().break_on_errors(on, false).expect("errors pause");
+    let breakpoint = |on: bool| {
+        adapter(on);
+        let list = if on { vec![LineBreakpoint { line: 1, ..LineBreakpoint::default() }] } else { Vec::new() };
+        debugger().set_breakpoints(runtime.lua(), &not_run, list);
+    };
+    let runtime = &runtime;
+    let lua = |code: &'static str| move || run(runtime, code);
+    let comparisons: [(&str, Box<dyn Fn()>, Box<dyn Fn()>); 4] = [
         (
             "a watch on a field nothing writes",
-            "w = Debug.watch(Chara.player(), 'strength')",
-            "if w then Debug.unwatch(w) w = nil end",
+            Box::new(lua("w = Debug.watch(Chara.player(), 'strength')")),
+            Box::new(lua("if w then Debug.unwatch(w) w = nil end")),
         ),
-        ("the turn profiler on", "Debug.profile(true)", "Debug.profile(false)"),
-    ] {
+        ("the turn profiler on", Box::new(lua("Debug.profile(true)")), Box::new(lua("Debug.profile(false)"))),
+        ("a debug adapter attached, no breakpoint", Box::new(|| adapter(true)), Box::new(|| adapter(false))),
+        (
+            "a debug adapter with a breakpoint in a file that does not run",
+            Box::new(|| breakpoint(true)),
+            Box::new(|| breakpoint(false)),
+        ),
+    ];
+    for (what, on, off) in &comparisons {
         let (mut with, mut without) = (Vec::new(), Vec::new());
         for _ in 0..150 {
-            for (times, code) in [(&mut without, off), (&mut with, on)] {
-                run(&runtime, code);
+            for (times, set) in [(&mut without, off), (&mut with, on)] {
+                set();
                 let started = std::time::Instant::now();
                 run(&runtime, "Event.trigger('base.on_wait_turn')");
                 times.push(started.elapsed());
             }
         }
-        run(&runtime, off);
+        off();
         let median = |times: &mut Vec<Duration>| {
             times.sort();
             times[times.len() / 2]

@@ -21,14 +21,14 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
+use nefia_runtime::Uid;
+use nefia_runtime::game::world::WatchId;
 use nefia_runtime::host::view::{RuntimeState, Snapshot};
 use nefia_runtime::host::{
     Command, DebugAnswer, DebugCommand, DebugQuery, HostConfig, HostEvent, HostHandle, Key, PlayCommand, ReplCommand,
     Scope, VariablePath,
 };
-use nefia_runtime::game::world::WatchId;
 use nefia_runtime::lua::Output;
-use nefia_runtime::Uid;
 use nefia_runtime::lua::debugger::{BreakCause, LineBreakpoint, StepKind};
 use nefia_runtime::lua::repl::{Evaluation, PauseView};
 use serde::Deserialize;
@@ -816,7 +816,10 @@ impl<W: Write> Session<W> {
                 .split_once(':')
                 .and_then(|(uid, field)| Some((uid.parse::<u64>().ok()?, field.to_owned())));
             let Some((uid, field)) = parsed else {
-                return Err(Refusal(format!("setDataBreakpoints: `{}` is not a data id from dataBreakpointInfo", breakpoint.data_id)));
+                return Err(Refusal(format!(
+                    "setDataBreakpoints: `{}` is not a data id from dataBreakpointInfo",
+                    breakpoint.data_id
+                )));
             };
             targets.push((breakpoint.data_id.clone(), Uid(uid), field));
         }

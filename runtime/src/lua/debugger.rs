@@ -26,6 +26,20 @@ use mlua::{Function, Lua, Table, ffi};
 use super::name_cache::NameCache;
 use super::{Output, engine, watchdog};
 
+thread_local! {
+    /// Whether a chunk (by its name's Lua string) is a file with breakpoints, as answered in
+    /// generation `.1`: the hook asks it at every call, before anything else.
+    static KNOWN: NameCache<(bool, u64)> = NameCache::default();
+    /// Bumped whenever the answers may change (breakpoints set, files loaded).
+    static GENERATION: Cell<u64> = const { Cell::new(0) };
+}
+
+/// What [`KNOWN`] says of the chunk named `source` now, if it was asked this generation.
+fn known(source: &[u8]) -> Option<bool> {
+    let generation = GENERATION.with(Cell::get);
+    KNOWN.with(|known| known.get(source)).filter(|(_, asked)| *asked == generation).map(|(known, _)| known)
+}
+
 /// A line breakpoint as a debug adapter sets it (DAP's `SourceBreakpoint`).
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LineBreakpoint {
@@ -110,10 +124,6 @@ struct Step {
 pub struct Debugger {
     /// Breakpoints by absolute file path.
     files: RefCell<BTreeMap<PathBuf, Vec<Armed>>>,
-    /// Whether a chunk (by its name's Lua string) belongs to a file with breakpoints.
-    chunks: NameCache<(bool, u64)>,
-    /// Bumped whenever `chunks` must be asked again (breakpoints or sources changed).
-    generation: Cell<u64>,
     step: Cell<Option<Step>>,
     /// Breaks the hook is in (its events are ignored meanwhile).
     hooked: Cell<u32>,
@@ -123,6 +133,9 @@ pub struct Debugger {
     main: Cell<usize>,
     /// Where the last break stopped: its Lua thread and the depth of its function.
     last_break: Cell<(usize, usize)>,
+    /// The outermost function of a file with breakpoints running now: its Lua thread and
+    /// depth.
+    inside: Cell<Option<(usize, usize)>>,
     /// The registry reference of the entry function the hook calls (see [`Request`]).
     entry: OnceCell<c_int>,
     /// What the hook asks of the entry function.
@@ -135,10 +148,14 @@ pub struct Debugger {
     paused_error: RefCell<Option<String>>,
 }
 
-/// The hook's events while breakpoints are set and nothing runs in a file with them.
-const RESTING: c_int = ffi::LUA_MASKCALL | ffi::LUA_MASKRET;
-/// The hook's events while a function of a file with breakpoints runs, or a step is under way.
-const LINES: c_int = RESTING | ffi::LUA_MASKLINE;
+/// The hook's events while breakpoints are set and no function of a file with them runs: only
+/// calls, to see one begin.
+const RESTING: c_int = ffi::LUA_MASKCALL;
+/// While such a function is on the stack but another runs (it called one): calls and returns,
+/// to see it run again and return.
+const INSIDE: c_int = ffi::LUA_MASKCALL | ffi::LUA_MASKRET;
+/// While such a function runs, or a step is under way: lines too.
+const LINES: c_int = INSIDE | ffi::LUA_MASKLINE;
 
 impl Debugger {
     /// Keeps `pause.lua`'s `breaks` table and the main state, and makes the hook's entry.
@@ -222,7 +239,7 @@ impl Debugger {
 
     /// A file was loaded or reloaded: chunk names are asked about again.
     pub fn sources_changed(&self) {
-        self.generation.set(self.generation.get() + 1);
+        GENERATION.with(|generation| generation.set(generation.get() + 1));
     }
 
     /// Starts a step from the innermost break (the caller lets it continue), counting from
@@ -270,15 +287,12 @@ impl Debugger {
     /// Whether the chunk named `source` (a Lua string's bytes, at their address) is a file
     /// with breakpoints.
     fn has_breakpoints(&self, lua: &Lua, source: &[u8]) -> bool {
-        let generation = self.generation.get();
-        if let Some((known, asked)) = self.chunks.get(source)
-            && asked == generation
-        {
+        if let Some(known) = known(source) {
             return known;
         }
-        let known = self.file_of(lua, source).is_some();
-        self.chunks.insert(source, (known, generation));
-        known
+        let answer = self.file_of(lua, source).is_some();
+        KNOWN.with(|known| known.insert(source, (answer, GENERATION.with(Cell::get))));
+        answer
     }
 
     /// The file with breakpoints the chunk named `source` was loaded from.
@@ -338,6 +352,56 @@ impl Debugger {
     }
 }
 
+impl Debugger {
+    /// A call into, or a return from, the Lua function `record` describes (filled with `S`):
+    /// line events (and returns) go on while a function of a file with breakpoints runs, and
+    /// off again when the outermost such function returns.
+    ///
+    /// # Safety
+    /// `state` runs on this thread; `record` is its hook's, filled with `S`.
+    unsafe fn follow_call(&self, lua: &Lua, state: *mut ffi::lua_State, record: &ffi::lua_Debug) {
+        let inside = self.inside.get().filter(|(thread, _)| *thread == state as usize);
+        let lines = if record.event == ffi::LUA_HOOKRET {
+            // SAFETY: as the function's.
+            let here = unsafe { depth(state) };
+            if inside.is_some_and(|(_, entry)| here <= entry) {
+                // The outermost function of a file with breakpoints returns.
+                self.inside.set(None);
+                false
+            } else {
+                // The function returned to decides.
+                // SAFETY: a fresh record for level 1, filled by lua_getinfo.
+                unsafe {
+                    let mut caller: ffi::lua_Debug = std::mem::zeroed();
+                    ffi::lua_getstack(state, 1, &mut caller) != 0
+                        && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
+                        && self.has_breakpoints(lua, source(&caller))
+                }
+            }
+        } else {
+            // SAFETY: filled by the caller.
+            let here = self.has_breakpoints(lua, unsafe { source(record) });
+            if here && inside.is_none() {
+                // SAFETY: as the function's.
+                self.inside.set(Some((state as usize, unsafe { depth(state) })));
+            }
+            here
+        };
+        let events = match (lines, self.inside.get().is_some()) {
+            (true, _) => LINES,
+            (false, true) => INSIDE,
+            (false, false) => RESTING,
+        };
+        // SAFETY: the state runs on this thread; setting a hook walks its stack, so only when
+        // the events change.
+        unsafe {
+            if ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != events {
+                watchdog::set_resting(state, events);
+            }
+        }
+    }
+}
+
 /// What the hook does at a line.
 enum Action {
     /// Nothing: the code runs on.
@@ -383,6 +447,12 @@ unsafe fn depth(state: *mut ffi::lua_State) -> usize {
     usize::try_from(level).unwrap_or(usize::MAX)
 }
 
+/// Whether `record` (filled with `S`) describes a C function.
+fn is_c(record: &ffi::lua_Debug) -> bool {
+    // SAFETY: `what` is a static C string lua_getinfo set.
+    !record.what.is_null() && unsafe { *record.what.cast::<u8>() } == b'C'
+}
+
 /// The chunk name of the function `record` describes (after `lua_getinfo` with `S`).
 ///
 /// # Safety
@@ -402,6 +472,20 @@ unsafe fn source<'a>(record: &ffi::lua_Debug) -> &'a [u8] {
 /// Returns true when a Lua error (left on the stack) must be raised from the hook: Stop was
 /// pressed, or the editor closed, while the break waited.
 pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_Debug) -> bool {
+    // The common case first, with nothing but the record: a call, while no function of a file
+    // with breakpoints runs, into a C function or a function of a file known to have none.
+    // SAFETY: the record is the hook's; lua_getinfo fills it.
+    unsafe {
+        if (*record).event == ffi::LUA_HOOKCALL || (*record).event == ffi::LUA_HOOKTAILCALL {
+            if ffi::lua_getinfo(state, c"S".as_ptr(), record) == 0 || is_c(&*record) {
+                return false;
+            }
+            let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT == RESTING;
+            if resting && known(source(&*record)) == Some(false) {
+                return false;
+            }
+        }
+    }
     // SAFETY: the state is a live mlua state in a hook on its thread.
     let lua = unsafe { Lua::get_or_init_from_ptr(state) };
     let Some(engine) = lua.app_data_ref::<std::rc::Rc<super::Engine>>().map(|e| e.clone()) else { return false };
@@ -417,23 +501,13 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
             if stepping {
                 return false;
             }
-            let lines = if record.event == ffi::LUA_HOOKRET {
-                // The function returned to decides.
-                // SAFETY: a fresh record for level 1, filled by lua_getinfo.
-                unsafe {
-                    let mut caller: ffi::lua_Debug = std::mem::zeroed();
-                    ffi::lua_getstack(state, 1, &mut caller) != 0
-                        && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
-                        && debugger.has_breakpoints(lua, source(&caller))
-                }
-            } else {
-                // SAFETY: the record is the hook's.
-                unsafe {
-                    ffi::lua_getinfo(state, c"S".as_ptr(), record) != 0 && debugger.has_breakpoints(lua, source(record))
-                }
-            };
-            // SAFETY: the state runs on this thread.
-            unsafe { watchdog::set_resting(state, if lines { LINES } else { RESTING }) };
+            // SAFETY: the record is the hook's; lua_getinfo fills it (again, for a call).
+            if unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) } == 0 || is_c(record) {
+                // A C function has no lines, and calling one changes nothing here.
+                return false;
+            }
+            // SAFETY: the state runs on this thread; the record was filled above.
+            unsafe { debugger.follow_call(lua, state, record) };
             false
         }
         ffi::LUA_HOOKLINE => {
@@ -460,8 +534,9 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
                 }
             }
             if !stepping && !debugger.has_breakpoints(lua, chunk) {
+                let events = if debugger.inside.get().is_some() { INSIDE } else { RESTING };
                 // SAFETY: the state runs on this thread.
-                unsafe { watchdog::set_resting(state, RESTING) };
+                unsafe { watchdog::set_resting(state, events) };
                 return false;
             }
             let evaluate = |code: &str| debugger.evaluate_here(state, code);
