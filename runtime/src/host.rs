@@ -42,6 +42,7 @@ mod protocol;
 mod recovery;
 pub mod remote;
 mod serve;
+pub mod type_defs;
 pub mod view;
 pub mod workbench;
 

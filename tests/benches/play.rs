@@ -41,6 +41,9 @@ fn eval_string(runtime: &Runtime, code: &str) -> String {
     runtime.lua().unpack_multi(values).expect("a string")
 }
 
+/// Turns something on or off between the compared turns.
+type Switch<'a> = Box<dyn Fn() + 'a>;
+
 fn turn(c: &mut Criterion) {
     let copy = DemoCopy::new();
     let (runtime, map) = editing(&copy);
@@ -76,7 +79,7 @@ fn turn(c: &mut Criterion) {
     };
     let runtime = &runtime;
     let lua = |code: &'static str| move || run(runtime, code);
-    let comparisons: [(&str, Box<dyn Fn()>, Box<dyn Fn()>); 4] = [
+    let comparisons: [(&str, Switch, Switch); 4] = [
         (
             "a watch on a field nothing writes",
             Box::new(lua("w = Debug.watch(Chara.player(), 'strength')")),
@@ -96,7 +99,7 @@ fn turn(c: &mut Criterion) {
             for (times, set) in [(&mut without, off), (&mut with, on)] {
                 set();
                 let started = std::time::Instant::now();
-                run(&runtime, "Event.trigger('base.on_wait_turn')");
+                run(runtime, "Event.trigger('base.on_wait_turn')");
                 times.push(started.elapsed());
             }
         }

@@ -19,6 +19,8 @@
 //! - `nefia gen ID [--seed S] [--out FILE]`, or `--scan A..B`, runs a map generator
 //!   (`gen.rs`).
 //! - `nefia diff A B [--png OUT.png]` prints what changed between two map files (`diff.rs`).
+//! - `nefia api-defs [--project DIR] [--out DIR]` writes the Lua API's type definitions for
+//!   code editors (`api_defs.rs`, `nefia_runtime::host::type_defs`).
 //! - `nefia dap [--port N]` is the debug adapter for code editors (`dap.rs`, `crate::dap`).
 //! - `nefia merge BASE OURS THEIRS -o OUT` merges two versions of a map file, as git's merge
 //!   driver (`merge.rs`); `nefia git-setup [--project DIR]` makes git use it
@@ -31,6 +33,7 @@ use clap::{Parser, Subcommand};
 
 use crate::default_project;
 
+mod api_defs;
 mod check;
 mod dap;
 mod diff;
@@ -69,6 +72,7 @@ enum Command {
     Test(test::Args),
     Check(check::Args),
     Dap(dap::Args),
+    ApiDefs(api_defs::Args),
 }
 
 /// How a command ends: `Ok` with its exit code, or `Err` with the code of a command that could
@@ -93,6 +97,7 @@ impl Cli {
             Some(Command::Test(args)) => test::run(args),
             Some(Command::Check(args)) => check::run(args),
             Some(Command::Dap(args)) => dap::run(args),
+            Some(Command::ApiDefs(args)) => api_defs::run(args),
         };
         exit.unwrap_or_else(|code| code)
     }

@@ -62,14 +62,16 @@ pub(crate) struct Handles {
     pub(crate) object_meta: Table,
     /// The metatable of map handles.
     pub(crate) map_meta: Table,
-    /// The methods of object handles (for completion).
+    /// The methods of object handles (for completion and type definitions).
     pub(crate) object_methods: Option<Table>,
+    /// The methods of map handles (for type definitions).
+    pub(crate) map_methods: Option<Table>,
 }
 
 impl Handles {
     pub(crate) fn new(lua: &Lua, object_meta: Table, map_meta: Table) -> mlua::Result<Handles> {
         let (objects, located, maps) = (weak_table(lua)?, lua.create_table()?, lua.create_table()?);
-        Ok(Handles { objects, located, maps, object_meta, map_meta, object_methods: None })
+        Ok(Handles { objects, located, maps, object_meta, map_meta, object_methods: None, map_methods: None })
     }
 
     /// Forgets every handle (after a load): each live handle's id is negated so it no longer

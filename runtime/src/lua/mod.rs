@@ -39,6 +39,7 @@ pub mod repl;
 pub mod save;
 pub mod session;
 pub mod stdlib;
+pub mod type_defs;
 pub mod watch;
 pub mod watchdog;
 pub mod world;
@@ -395,6 +396,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     let (object_methods, object_fields) = object::fill_metatable(&lua, &object_meta)?;
     engine.handles.borrow_mut().object_methods = Some(object_methods.clone());
     let (map_methods, map_fields) = map::fill_metatable(&lua, &map_meta)?;
+    engine.handles.borrow_mut().map_methods = Some(map_methods.clone());
     object_access::install(
         &lua,
         &engine,

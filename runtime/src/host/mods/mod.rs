@@ -238,11 +238,26 @@ impl Host {
         let reloaded = reload.outcome.is_ok();
         if reloaded {
             self.debug.error.take();
+            self.refresh_type_defs();
         }
         self.send(HostEvent::Reloaded(reload));
         if reloaded {
             // The workbench shows what the new code makes of the same seed.
             self.refresh_preview();
+        }
+    }
+
+    /// Writes the Lua API's type definitions again after a hotload, when the project has them
+    /// where `nefia api-defs` puts them (`.nefia/types`): a new prototype or event id is known
+    /// to the code editor at once.
+    fn refresh_type_defs(&self) {
+        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
+        let types = project.join(crate::host::type_defs::DEFAULT_FOLDER);
+        if !types.join("api.lua").is_file() {
+            return;
+        }
+        if let Err(error) = crate::host::type_defs::write(&self.runtime, &project, &types) {
+            gui::log(self.runtime.lua(), LogLevel::Warn, format!("the type definitions were not updated: {error}"));
         }
     }
 
