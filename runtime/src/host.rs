@@ -49,7 +49,7 @@ pub mod workbench;
 pub use attach::AttachError;
 pub use client::{HostClient, HostConnector};
 pub use debugging::{
-    DebugAnswer, DebugCommand, DebugQuery, Key, ReplCommand, Scope, SourceView, VariablePath, VariableView,
+    DebugAnswer, DebugCommand, DebugQuery, Key, ReplCommand, ReverseKind, Scope, SourceView, VariablePath, VariableView,
 };
 pub use editing::EditingCommand;
 pub(crate) use handle::Shared;
@@ -141,6 +141,11 @@ impl Host {
         self.shared.busy_since.store(since, Ordering::Relaxed);
         let name = command.name();
         let checkpoint = self.checkpoint(&command);
+        if self.debug.depth.get() == 0 {
+            // Lines are counted, and the command's recorded input noted, for stepping back.
+            self.runtime.engine().debugger.command_begins();
+            self.debug.command_input.set(self.debug.replaying_input.get());
+        }
         let look = self.look_after_stepping_back(&command);
         if look.is_none() {
             self.record_command(&command);
@@ -149,10 +154,6 @@ impl Host {
         let (started, waits) = (Instant::now(), self.debug.waits.get());
         let operation = command.operation();
         let journaling = self.journal_before(&command);
-        if self.debug.depth.get() == 0 {
-            // A new top-level command: its errors pause even if they say what an earlier one's did.
-            self.runtime.engine().debugger.forget_error();
-        }
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             limits.run(|| {
                 let profiler = &self.runtime.engine().profiler;
@@ -229,7 +230,8 @@ impl Host {
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
     /// play being stopped under the code's feet.)
     fn fail(&self, error: GameError) {
-        if self.play.stop_pending.get() {
+        if self.play.stop_pending.get() || self.debug.rewind.get().is_some() {
+            // Play was stopped, or the code was unwound to replay it: not the game's failure.
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());

@@ -265,3 +265,54 @@ fn errors_pause_where_they_are_raised_uncaught_or_caught_as_asked() {
     host.send(Command::Debug(DebugCommand::Continue));
     assert!(matches!(answer(&host, 10, &mut Vec::new()), Evaluation::Values(v) if v[0] == "false"), "still caught");
 }
+
+#[test]
+fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the_previous_hit() {
+    use nefia_runtime::game::display::Input;
+    use nefia_runtime::host::ReverseKind;
+    let copy = nefia_tests::DemoCopy::new();
+    // A recorded session: what stepping back replays.
+    let host = nefia_tests::host::spawn(&copy.project());
+    let rules = copy.mod_file("elona/game/rules.lua");
+    // Rules.step: 92 `local map = ...`, 93 `local x, y = ...`, 94 `if not map:is_in_bounds`.
+    let answer = ask(&host, DebugQuery::SetBreakpoints { path: rules, breakpoints: vec![at(92)] });
+    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true });
+    host.send(Command::Input(Input::Key("right".into())));
+    let first = paused(&host);
+    assert_eq!((first.line, first.cause), (92, BreakCause::Breakpoint));
+    for line in [93, 94] {
+        host.send(Command::Debug(DebugCommand::Step(StepKind::Over)));
+        wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.line == line));
+    }
+    assert_ne!(local(&host, "x"), "nil", "line 93 set x");
+
+    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Line)));
+    let back = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id != first.id && p.line == 93))
+        .debug
+        .pause
+        .clone()
+        .unwrap();
+    assert_eq!(back.cause, BreakCause::Step);
+    let names: Vec<String> = locals(&host, 0).into_iter().map(|(name, _)| name).collect();
+    assert!(!names.contains(&"x".to_owned()), "back before line 93 ran: x is not made yet: {names:?}");
+    assert_ne!(local(&host, "map"), "nil", "line 92 had run");
+
+    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Breakpoint)));
+    let hit = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id != back.id && p.line == 92))
+        .debug
+        .pause
+        .clone()
+        .unwrap();
+    assert_eq!(hit.cause, BreakCause::Breakpoint);
+    let names: Vec<String> = locals(&host, 0).into_iter().map(|(name, _)| name).collect();
+    assert!(!names.contains(&"map".to_owned()), "back at the breakpoint, before line 92 ran: {names:?}");
+
+    // Going on from there plays the turn as it was played.
+    let turn = host.snapshot().turn;
+    let _ =
+        ask(&host, DebugQuery::SetBreakpoints { path: copy.mod_file("elona/game/rules.lua"), breakpoints: Vec::new() });
+    host.send(Command::Debug(DebugCommand::Continue));
+    let after = wait_for(&host, |s| s.debug.pause.is_none() && s.state != RuntimeState::Paused);
+    assert!(after.turn >= turn, "the turn went on");
+    assert!(after.debug.error.is_none(), "no error screen: {:?}", after.debug.error);
+}

@@ -26,7 +26,7 @@ use nefia_runtime::game::world::WatchId;
 use nefia_runtime::host::view::{RuntimeState, Snapshot};
 use nefia_runtime::host::{
     Command, DebugAnswer, DebugCommand, DebugQuery, HostConfig, HostEvent, HostHandle, Key, PlayCommand, ReplCommand,
-    Scope, VariablePath,
+    ReverseKind, Scope, VariablePath,
 };
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::debugger::{BreakCause, LineBreakpoint, StepKind};
@@ -40,7 +40,7 @@ pub mod wire;
 const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
 
 /// The requests the adapter answers.
-const REQUESTS: [&str; 24] = [
+const REQUESTS: [&str; 26] = [
     "initialize",
     "launch",
     "attach",
@@ -65,6 +65,8 @@ const REQUESTS: [&str; 24] = [
     "source",
     "dataBreakpointInfo",
     "setDataBreakpoints",
+    "stepBack",
+    "reverseContinue",
 ];
 
 /// The one thread the adapter shows: the game's.
@@ -314,6 +316,8 @@ impl<W: Write> Session<W> {
             ("next", _) => self.resume(Some(StepKind::Over)),
             ("stepIn", _) => self.resume(Some(StepKind::In)),
             ("stepOut", _) => self.resume(Some(StepKind::Out)),
+            ("stepBack", _) => self.step_back(ReverseKind::Line),
+            ("reverseContinue", _) => self.step_back(ReverseKind::Breakpoint),
             ("pause", _) => {
                 self.host()?.send(Command::Debug(DebugCommand::Step(StepKind::In)));
                 Ok(json!({}))
@@ -356,6 +360,7 @@ impl<W: Write> Session<W> {
             "supportsLoadedSourcesRequest": true,
             "supportsTerminateRequest": true,
             "supportsDataBreakpoints": true,
+            "supportsStepBack": true,
             "exceptionBreakpointFilters": [{
                 "filter": "uncaught",
                 "label": "Uncaught errors",
@@ -575,6 +580,28 @@ impl<W: Write> Session<W> {
         self.continued = self.stopped.take().map(|pause| pause.id);
         self.references.clear();
         Ok(json!({ "allThreadsContinued": true }))
+    }
+
+    /// `stepBack` and `reverseContinue`: the game replays the break's command to an earlier
+    /// line; the refusal, if any, comes back as an event.
+    fn step_back(&mut self, kind: ReverseKind) -> Reply {
+        if self.stopped.is_none() {
+            return Err(Refusal("the game is not paused".into()));
+        }
+        self.host()?.send(Command::Debug(DebugCommand::StepBack(kind)));
+        let id = self.id();
+        self.host()?.send(Command::Sync { id });
+        let refused = self.wait(|event| match event {
+            HostEvent::Refused(refused) => Some(Some(refused.message.clone())),
+            HostEvent::Synced { id: got } if *got == id => Some(None),
+            _ => None,
+        })?;
+        if let Some(message) = refused {
+            return Err(Refusal(message));
+        }
+        self.continued = self.stopped.take().map(|pause| pause.id);
+        self.references.clear();
+        Ok(json!({}))
     }
 
     fn stack_trace(&mut self) -> Reply {

@@ -41,6 +41,11 @@ impl Frontend for Host {
                     if limits.take_stop() {
                         break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
                     }
+                    if self.debug.rewind.get().is_some() {
+                        // Stepping back: the command's code unwinds, then is replayed.
+                        limits.interrupt();
+                        break Err(mlua::Error::runtime("interrupted: stepping back replays this turn"));
+                    }
                     if let Some(command) = self.next_command() {
                         self.handle(command);
                     }

@@ -79,6 +79,7 @@ pub(super) fn run(
             host.handle(command);
             let profiler = &host.runtime.engine().profiler;
             profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
+            host.rewind_if_asked();
         }
         host.finish_play_if_asked();
         host.check_current_map();

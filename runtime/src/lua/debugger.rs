@@ -136,6 +136,18 @@ pub struct Debugger {
     /// The outermost function of a file with breakpoints running now: its Lua thread and
     /// depth.
     inside: Cell<Option<(usize, usize)>>,
+    /// Lines of files with breakpoints run since the top-level command began.
+    lines: Cell<u64>,
+    /// The stop being made is on such a line.
+    stopping_on_counted: Cell<bool>,
+    /// Where the innermost break stopped (see [`Debugger::break_position`]).
+    break_position: Cell<Option<(u64, bool)>>,
+    /// A replay stops at this counted line, for this cause.
+    target: Cell<Option<(u64, BreakCause)>>,
+    /// While scanning a replay: where breakpoints would have stopped.
+    scan: RefCell<Option<Vec<u64>>>,
+    /// Log messages are not printed again while a command is replayed.
+    quiet: Cell<bool>,
     /// The registry reference of the entry function the hook calls (see [`Request`]).
     entry: OnceCell<c_int>,
     /// What the hook asks of the entry function.
@@ -210,14 +222,11 @@ impl Debugger {
         true
     }
 
-    /// A new command begins: the next error pauses even if it says what the last one did.
-    pub fn forget_error(&self) {
-        self.paused_error.borrow_mut().take();
-    }
-
     /// True while any breakpoint is set or a step is under way: the hook is installed.
     pub fn is_active(&self) -> bool {
-        self.step.get().is_some() || self.files.borrow().values().any(|list| !list.is_empty())
+        self.step.get().is_some()
+            || self.target.get().is_some()
+            || self.files.borrow().values().any(|list| !list.is_empty())
     }
 
     /// Replaces the breakpoints of file `path` (made absolute from the working folder) with
@@ -264,6 +273,48 @@ impl Debugger {
         if read.is_ok() {
             self.last_break.set(noted);
         }
+        let counted = self.stopping_on_counted.replace(false);
+        self.break_position.set(Some((self.lines.get(), counted)));
+    }
+
+    /// A top-level command begins: lines are counted from here, and its errors pause even if
+    /// they say what an earlier one's did.
+    pub fn command_begins(&self) {
+        self.lines.set(0);
+        self.paused_error.borrow_mut().take();
+    }
+
+    /// Where the innermost break stopped in its command: how many lines of files with
+    /// breakpoints had run, and whether its own line is one of them.
+    pub fn break_position(&self) -> Option<(u64, bool)> {
+        self.break_position.get()
+    }
+
+    /// Replaying a command: stop when the `target`th line of files with breakpoints runs, for
+    /// `cause`; until then log messages are quiet (they were printed the first time).
+    pub fn stop_at_line(&self, target: u64, cause: BreakCause) {
+        self.target.set(Some((target, cause)));
+        self.quiet.set(true);
+        self.rest();
+    }
+
+    /// Replaying a command to find breakpoint hits: where each breakpoint would stop is
+    /// noted instead (see [`Debugger::scanned`]); log messages are quiet.
+    pub fn scan_hits(&self) {
+        *self.scan.borrow_mut() = Some(Vec::new());
+        self.quiet.set(true);
+    }
+
+    /// Ends a scan: the positions where breakpoints would have stopped, in order.
+    pub fn scanned(&self) -> Vec<u64> {
+        self.quiet.set(false);
+        self.scan.borrow_mut().take().unwrap_or_default()
+    }
+
+    /// Drops a stop asked for by [`Debugger::stop_at_line`] that was not reached.
+    pub fn clear_target(&self) {
+        self.target.set(None);
+        self.quiet.set(false);
     }
 
     /// Drops the step under way (the adapter continues instead).
@@ -518,6 +569,19 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
             // SAFETY: filled just now.
             let chunk = unsafe { source(record) };
             let line = u32::try_from(record.currentline).unwrap_or(0);
+            // Lines of files with breakpoints are counted: a position in the command that a
+            // replay of it reaches again (see `host/debugging/reverse.rs`).
+            let counted = debugger.has_breakpoints(lua, chunk);
+            if counted {
+                debugger.lines.set(debugger.lines.get() + 1);
+                if let Some((target, cause)) = debugger.target.get()
+                    && target == debugger.lines.get()
+                {
+                    debugger.target.set(None);
+                    debugger.quiet.set(false);
+                    return debugger.stop(state, None, cause, true);
+                }
+            }
             if let Some(step) = debugger.step.get()
                 && chunk.first() == Some(&b'@')
             {
@@ -530,10 +594,10 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
                     StepKind::Out => !same_thread || here < step.depth,
                 };
                 if done {
-                    return debugger.stop(state, None, BreakCause::Step);
+                    return debugger.stop(state, None, BreakCause::Step, counted);
                 }
             }
-            if !stepping && !debugger.has_breakpoints(lua, chunk) {
+            if !stepping && !counted {
                 let events = if debugger.inside.get().is_some() { INSIDE } else { RESTING };
                 // SAFETY: the state runs on this thread.
                 unsafe { watchdog::set_resting(state, events) };
@@ -543,6 +607,7 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
             let truthy = |value: &mlua::Value| !matches!(value, mlua::Value::Nil | mlua::Value::Boolean(false));
             match debugger.at_line(lua, chunk, line, |code| evaluate(code).map(|value| truthy(&value))) {
                 Action::Run => false,
+                Action::Log(_) if debugger.quiet.get() => false,
                 Action::Log(message) => {
                     let text = interpolate(&message, |code| match evaluate(code) {
                         Ok(value) => super::inspect::inspect(&value, 1),
@@ -551,7 +616,15 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
                     engine.emit(Output::Print(text));
                     false
                 }
-                Action::Stop(note) => debugger.stop(state, note, BreakCause::Breakpoint),
+                Action::Stop(_) if debugger.scan.borrow().is_some() => {
+                    if let Some(hits) = debugger.scan.borrow_mut().as_mut() {
+                        hits.push(debugger.lines.get());
+                    }
+                    false
+                }
+                // Replaying to an earlier line: the breakpoints on the way were passed already.
+                Action::Stop(_) if debugger.target.get().is_some() => false,
+                Action::Stop(note) => debugger.stop(state, note, BreakCause::Breakpoint, counted),
             }
         }
         _ => false,
@@ -619,8 +692,10 @@ impl Debugger {
 
     /// Pauses the line the hook is on; true if an error must be raised from the hook (the
     /// wait ended with one: Stop, the editor closing).
-    fn stop(&self, state: *mut ffi::lua_State, note: Option<String>, cause: BreakCause) -> bool {
+    /// `counted`: the line is one of a file with breakpoints (counted in `lines`).
+    fn stop(&self, state: *mut ffi::lua_State, note: Option<String>, cause: BreakCause, counted: bool) -> bool {
         self.step.set(None);
+        self.stopping_on_counted.set(counted);
         let raise = !self.enter(state, Request::Pause(cause, note));
         if self.step.get().is_none() {
             // Continued: back to resting on this thread as on the main state.

@@ -138,6 +138,12 @@ impl Limits {
         self.publish();
     }
 
+    /// Interrupts the running evaluation as Stop does (what catches the interruption raises it
+    /// again), without the Stop flag: the host unwinds code to replay it.
+    pub fn interrupt(&self) {
+        self.stopped.set(true);
+    }
+
     /// True if Stop was pressed since the last call; lowers the flag.
     pub fn take_stop(&self) -> bool {
         self.stop.borrow().swap(false, Ordering::Relaxed)

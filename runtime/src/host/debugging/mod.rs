@@ -20,9 +20,11 @@ use crate::lua::profile::TurnProfile;
 use crate::lua::{GameError, gui, watch};
 
 mod repl;
+mod reverse;
 mod stack;
 
 pub use repl::ReplCommand;
+pub use reverse::ReverseKind;
 pub use stack::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
 
 /// What the debugging subsystem is asked to do.
@@ -75,6 +77,9 @@ pub enum DebugCommand {
         /// The field.
         field: String,
     },
+    /// From a break while playing a recorded session, go back: to the line before, or to the
+    /// previous breakpoint hit, by replaying the command from its turn's kept state.
+    StepBack(ReverseKind),
     /// Let the innermost break continue and stop again at the next line a step of this kind
     /// reaches; with nothing paused, stop at the next line any Lua code runs (a debug
     /// adapter's pause).
@@ -115,6 +120,7 @@ impl DebugCommand {
             DebugCommand::FindChanges { .. } => "find changes",
             DebugCommand::GoToChange { .. } => "go to change",
             DebugCommand::Step(_) => "step",
+            DebugCommand::StepBack(_) => "step back",
             DebugCommand::BreakOnErrors { .. } => "break on errors",
             DebugCommand::Query { .. } => "debug query",
             DebugCommand::SetProfiling(_) => "profile",
@@ -130,6 +136,7 @@ impl DebugCommand {
                 | DebugCommand::Resume
                 | DebugCommand::GoToChange { .. }
                 | DebugCommand::Step(_)
+                | DebugCommand::StepBack(_)
                 | DebugCommand::Query { .. }
         )
     }
@@ -167,6 +174,12 @@ pub(super) struct Debugging {
     /// How many waits have begun (a command that waited for the player took the player's
     /// time, not the game's).
     pub(super) waits: Cell<u64>,
+    /// The recorded input of the top-level command running (for stepping back into it).
+    pub(super) command_input: Cell<Option<usize>>,
+    /// The recorded input being replayed to step back into it.
+    pub(super) replaying_input: Cell<Option<usize>>,
+    /// A step back asked for: done once the command's code has unwound.
+    pub(super) rewind: Cell<Option<reverse::Rewind>>,
     /// The profiler's turns as last sent, with the profiler's revision then.
     sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
 }
@@ -214,6 +227,7 @@ impl Host {
                 engine.repl.borrow_mut().resume();
             }
             DebugCommand::Query { id, query } => self.debug_query(id, query),
+            DebugCommand::StepBack(kind) => self.request_rewind(kind),
             DebugCommand::BreakOnErrors { uncaught, caught } => {
                 if let Err(error) = self.runtime.engine().debugger.break_on_errors(uncaught, caught) {
                     self.refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));

@@ -284,7 +284,11 @@ impl Host {
             recorder.checkpoint_next = true;
         }
         let turn = self.runtime.world().turn;
-        self.runtime.engine().session.borrow_mut().record(turn, input);
+        let mut session = self.runtime.engine().session.borrow_mut();
+        session.record(turn, input);
+        if self.debug.depth.get() == 0 {
+            self.debug.command_input.set(session.recorded.len().checked_sub(1));
+        }
     }
 
     /// REPL code run after stepping back is a look, not a new future, unless it changes the
@@ -340,7 +344,8 @@ impl Host {
     /// Marks the start of a turn if the top-level command just handled passed one: the
     /// state hash, and a copy of the state every few turns.
     pub(in crate::host) fn mark_turn(&self) {
-        if self.play.replaying.get() || self.debug.depth.get() > 0 {
+        // A command unwound to be replayed (stepping back) is marked once it was.
+        if self.play.replaying.get() || self.debug.depth.get() > 0 || self.debug.rewind.get().is_some() {
             return;
         }
         let mut recorder = self.play.recorder.borrow_mut();
@@ -493,7 +498,7 @@ impl Host {
     }
 
     /// The recorded inputs `from..to` (clipped to those recorded).
-    fn recorded_inputs(&self, from: usize, to: usize) -> Vec<Input> {
+    pub(in crate::host) fn recorded_inputs(&self, from: usize, to: usize) -> Vec<Input> {
         let session = self.runtime.engine().session.borrow();
         let to = to.min(session.recorded.len());
         session.recorded.get(from..to).unwrap_or_default().iter().map(|(_, input)| input.clone()).collect()
@@ -563,6 +568,22 @@ impl Host {
         recording.inputs = session.recorded.clone();
         recording.saves = session.saves_read.clone();
         Some(recording)
+    }
+
+    /// The last turn mark at or before recorded input `input` (whose turn's inputs it is
+    /// among), with the first input after that mark.
+    pub(in crate::host) fn mark_before_input(&self, input: usize) -> Option<(usize, usize)> {
+        let recorder = self.play.recorder.borrow();
+        let turns = &recorder.as_ref()?.recording.turns;
+        let mark = turns.iter().rposition(|t| t.input <= input)?;
+        Some((mark, turns[mark].input))
+    }
+
+    /// The game is at the session's newest input again (a command replayed to its end).
+    pub(in crate::host) fn back_at_newest(&self) {
+        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+            recorder.at = None;
+        }
     }
 
     /// The turn mark the game was stepped back to, if it was.
