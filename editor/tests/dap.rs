@@ -380,3 +380,46 @@ fn a_data_breakpoint_on_a_putits_hp_stops_at_the_writing_line_with_old_and_new_v
     client.ok("continue", json!({ "threadId": 1 }));
     assert_eq!(client.event("exited")["body"]["exitCode"], 0);
 }
+
+#[test]
+fn attached_to_a_played_game_it_stops_steps_back_and_reverse_continues() {
+    use nefia_runtime::game::display::Input;
+    use nefia_runtime::host::Command as HostCommand;
+    let copy = nefia_tests::DemoCopy::new();
+    // A game in another process, recording its session (what stepping back replays).
+    let game = nefia_tests::remote::serving(nefia_tests::host::spawn(&copy.project()));
+    let rules = copy.mod_file("elona/game/rules.lua");
+    let mut client = Client::start();
+    let capabilities = client.ok("initialize", json!({ "adapterID": "nefia" }));
+    assert_eq!(capabilities["supportsStepBack"], true);
+    client.event("initialized");
+    client.ok("attach", json!({ "address": game.address.to_string(), "token": game.token }));
+    // Rules.step: 92 `local map = ...`, 93 `local x, y = ...`, 94 `if not map:is_in_bounds`.
+    let set = client.ok("setBreakpoints", json!({ "source": { "path": rules }, "breakpoints": [{ "line": 92 }] }));
+    assert_eq!(set["breakpoints"][0]["verified"], true);
+    client.ok("configurationDone", json!({}));
+    // The player presses a key in the game's own window.
+    game.host.send(HostCommand::Input(Input::Key("right".into())));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.top().2, 92);
+    for line in [93, 94] {
+        client.ok("next", json!({ "threadId": 1 }));
+        client.event("stopped");
+        assert_eq!(client.top().2, line);
+    }
+    client.ok("stepBack", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "step");
+    assert_eq!(client.top().2, 93, "the line before");
+    assert!(!client.locals(1).iter().any(|(name, _)| name == "x"), "x is not made yet there");
+    client.ok("reverseContinue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.top().2, 92, "back at the breakpoint's hit");
+    client.ok(
+        "setBreakpoints",
+        json!({ "source": { "path": copy.mod_file("elona/game/rules.lua") }, "breakpoints": [] }),
+    );
+    client.ok("continue", json!({ "threadId": 1 }));
+    // Disconnecting leaves the game running.
+    client.ok("disconnect", json!({}));
+    assert!(!game.host.ended(), "the game goes on");
+}

@@ -1,7 +1,9 @@
 //! The debugging loop's latencies through the runtime protocol, as the editor sees them:
 //! a REPL round trip (send `Eval`, receive its answer), hotload (write a handler file,
 //! receive the `Reloaded` event), and the workbench's hotload (write a generator's file until
-//! the snapshot holds the regenerated preview with its diff; ≤ 150 ms). Run with `cargo bench -p nefia_tests --bench debugging`;
+//! the snapshot holds the regenerated preview with its diff; ≤ 150 ms), and a step back from a
+//! breakpoint in the demo's rules to the line before (the turn replayed from its kept state;
+//! ≤ 50 ms). Run with `cargo bench -p nefia_tests --bench debugging`;
 //! criterion's median is in `target/criterion/<group>/<name>/new/estimates.json`.
 
 use std::time::{Duration, Instant};
@@ -23,6 +25,47 @@ fn repl(c: &mut Criterion) {
             id += 1;
             host.send(Command::Repl(ReplCommand::Eval { id, code: "1 + 1".into() }));
             answer(&host, id, &mut Vec::new())
+        })
+    });
+    group.finish();
+}
+
+fn step_back(c: &mut Criterion) {
+    use nefia_runtime::game::display::Input;
+    use nefia_runtime::host::{DebugCommand, DebugQuery, ReverseKind};
+    use nefia_runtime::lua::debugger::{LineBreakpoint, StepKind};
+    let copy = DemoCopy::new();
+    let host = spawn(&copy.project());
+    // A breakpoint on Rules.step's first line (92), a key that runs it, a step to line 93.
+    let breakpoints = vec![LineBreakpoint { line: 92, ..LineBreakpoint::default() }];
+    let path = copy.mod_file("elona/game/rules.lua");
+    host.send(Command::Debug(DebugCommand::Query { id: 1, query: DebugQuery::SetBreakpoints { path, breakpoints } }));
+    host.send(Command::Input(Input::Key("right".into())));
+    let paused_at = |line: u32, after: u64| {
+        nefia_tests::host::wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.line == line && p.id > after))
+            .debug
+            .pause
+            .as_ref()
+            .map_or(0, |p| p.id)
+    };
+    let mut id = paused_at(92, 0);
+    host.send(Command::Debug(DebugCommand::Step(StepKind::Over)));
+    id = paused_at(93, id);
+    let mut group = c.benchmark_group("step back");
+    group.sample_size(20).sampling_mode(SamplingMode::Flat).measurement_time(Duration::from_secs(3));
+    group.bench_function("from line 93 of Rules.step to line 92, the demo's turn replayed", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let started = Instant::now();
+                host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Line)));
+                id = paused_at(92, id);
+                total += started.elapsed();
+                // Back to line 93 for the next step back.
+                host.send(Command::Debug(DebugCommand::Step(StepKind::Over)));
+                id = paused_at(93, id);
+            }
+            total
         })
     });
     group.finish();
@@ -104,5 +147,5 @@ fn workbench_hotload(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, repl, hotload, workbench_hotload);
+criterion_group!(benches, repl, hotload, workbench_hotload, step_back);
 criterion_main!(benches);
