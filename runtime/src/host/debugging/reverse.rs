@@ -71,7 +71,7 @@ impl Host {
                     debugger.scan_hits();
                     self.replay_command(rewind.input);
                     let hits = debugger.scanned();
-                    let earlier = hits.into_iter().filter(|&hit| hit <= before).next_back();
+                    let earlier = hits.into_iter().rfind(|&hit| hit <= before);
                     (earlier.unwrap_or(counted), BreakCause::Breakpoint)
                 }
             };
