@@ -408,7 +408,8 @@ fn attached_to_a_played_game_it_stops_steps_back_and_reverse_continues() {
         assert_eq!(client.top().2, line);
     }
     client.ok("stepBack", json!({ "threadId": 1 }));
-    assert_eq!(client.event("stopped")["body"]["reason"], "step");
+    let stopped = client.event("stopped");
+    assert_eq!(stopped["body"]["reason"], "step", "{stopped} after {:#?}", client.events);
     assert_eq!(client.top().2, 93, "the line before");
     assert!(!client.locals(1).iter().any(|(name, _)| name == "x"), "x is not made yet there");
     client.ok("reverseContinue", json!({ "threadId": 1 }));

@@ -401,15 +401,7 @@ impl<W: Write> Session<W> {
                 Refusal(format!("{not_found}; or give \"project\" (a folder with project.ron)"))
             })?,
         };
-        let wake = self.wake.clone();
-        let config = HostConfig {
-            project,
-            repaint: Arc::new(move || {
-                let _ = wake.send(Wake::Host);
-            }),
-            recordings: None,
-            journal: None,
-        };
+        let config = HostConfig { project, repaint: self.repaint(), recordings: None, journal: None };
         let host = HostHandle::spawn(config);
         self.started(host, program);
         Ok(json!({}))
@@ -424,13 +416,17 @@ impl<W: Write> Session<W> {
             token: String,
         }
         let arguments: Arguments = parse("attach", arguments)?;
-        let wake = self.wake.clone();
-        let repaint = Arc::new(move || {
-            let _ = wake.send(Wake::Host);
-        });
-        let host = HostHandle::attach(&arguments.address, &arguments.token, repaint)?;
+        let host = HostHandle::attach(&arguments.address, &arguments.token, self.repaint())?;
         self.started(host, Program::Attached);
         Ok(json!({}))
+    }
+
+    /// What the game calls when it has something new: wakes the session's loop.
+    fn repaint(&self) -> Arc<dyn Fn() + Send + Sync> {
+        let wake = self.wake.clone();
+        Arc::new(move || {
+            let _ = wake.send(Wake::Host);
+        })
     }
 
     /// A game is there: the breakpoints set so far go to it.

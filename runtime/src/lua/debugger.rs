@@ -214,6 +214,11 @@ impl Debugger {
         };
         // An error that crossed an engine call carries the traceback of where it crossed.
         let message = message.split("\nstack traceback:").next().unwrap_or_default().to_owned();
+        // An interruption (the time limit, Stop, stepping back unwinding the code) is not the
+        // code's error.
+        if message.contains("interrupted: ") {
+            return false;
+        }
         if self.paused_error.borrow().as_deref() == Some(message.as_str()) {
             return false;
         }

@@ -212,6 +212,15 @@ fn lua_type(value: &Value) -> &'static str {
     }
 }
 
+/// A `---@field` line for each field `data_type` declares, typed by its default, with its doc;
+/// `optional` is `?` where a prototype may leave them out.
+fn declared_fields(text: &mut String, data_type: &crate::game::data::DataType, optional: &str) {
+    for field in &data_type.fields {
+        let doc = field.doc.replace('\n', " ");
+        let _ = writeln!(text, "---@field {}{optional} {} {doc}", field.name, lua_type(&field.default));
+    }
+}
+
 /// The class of a data type's objects and prototypes (`base.chara` → `IChara`).
 fn object_class(data_type: &str) -> String {
     let short = data_type.rsplit('.').next().unwrap_or(data_type);
@@ -258,15 +267,7 @@ fn objects_file(lua: &Lua, functions: &[String], signatures: &BTreeMap<&str, &Si
             data_type.id,
             object_class(data_type.id.as_str())
         );
-        for field in &data_type.fields {
-            let _ = writeln!(
-                text,
-                "---@field {} {} {}",
-                field.name,
-                lua_type(&field.default),
-                field.doc.replace('\n', " ")
-            );
-        }
+        declared_fields(&mut text, data_type, "");
         // Fields some prototypes give beyond the declared ones (a staircase's `to_map`).
         let declared: Vec<_> = data_type.fields.iter().map(|f| f.name).collect();
         let mut given = BTreeMap::new();
@@ -318,15 +319,7 @@ fn data_file(lua: &Lua) -> String {
             data_type.id, data_type.id
         );
         let _ = writeln!(text, "---@field _type \"{}\"\n---@field _id string", data_type.id);
-        for field in &data_type.fields {
-            let _ = writeln!(
-                text,
-                "---@field {}? {} {}",
-                field.name,
-                lua_type(&field.default),
-                field.doc.replace('\n', " ")
-            );
-        }
+        declared_fields(&mut text, data_type, "?");
         let _ = writeln!(text, "---@field [string] any\n");
     }
     let union: Vec<String> = data.types().iter().map(|t| format!("nefia.proto.{}", t.id)).collect();
