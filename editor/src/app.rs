@@ -603,6 +603,38 @@ pub fn run(project: PathBuf) -> eframe::Result<()> {
     )
 }
 
+/// Opens the editor on `project` and serves its game on `listener` (`nefia edit --listen`), so
+/// a code editor's debug adapter (`nefia dap`, attach) or a script attaches to the game being
+/// edited and played. The game served is the one the editor opened: opening another project
+/// ends the connections.
+pub fn run_serving(project: PathBuf, listener: nefia_runtime::host::remote::Listener) -> eframe::Result<()> {
+    eframe::run_native(
+        "nefia",
+        window_options(),
+        Box::new(move |cc| {
+            let app = EditorApp::new(&cc.egui_ctx, project, cc.storage);
+            let server = listener.serve(app.host().connector());
+            Ok(Box::new(Serving { app, _server: server }))
+        }),
+    )
+}
+
+/// The editor with the server of its game beside it.
+struct Serving {
+    app: EditorApp,
+    _server: nefia_runtime::host::remote::Server,
+}
+
+impl eframe::App for Serving {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        eframe::App::ui(&mut self.app, ui, frame);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::App::save(&mut self.app, storage);
+    }
+}
+
 /// The editor window's size and title.
 fn window_options() -> eframe::NativeOptions {
     eframe::NativeOptions {

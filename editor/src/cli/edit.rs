@@ -18,6 +18,11 @@ pub struct Args {
     /// The token the game printed when it started listening.
     #[arg(long, requires = "attach")]
     token: Option<String>,
+    /// Serve the editor's game on [ADDR:]PORT (a bare port listens on 127.0.0.1; 0 picks a
+    /// free one), as `nefia play --listen` does: a code editor's debug adapter (`nefia dap`,
+    /// attach) or a script attaches to it. The first line of stdout says where, and the token.
+    #[arg(long, value_name = "[ADDR:]PORT", conflicts_with = "attach")]
+    listen: Option<String>,
 }
 
 /// Opens the editor on the project (or attached to the game) until its window closes.
@@ -31,5 +36,14 @@ pub fn run(args: Args) -> Exit {
             }
         };
     }
-    Ok(window_closed(crate::app::run(project_or_default(args.project)?)))
+    let project = project_or_default(args.project)?;
+    let Some(address) = args.listen else { return Ok(window_closed(crate::app::run(project))) };
+    let listener = nefia_runtime::host::remote::Listener::bind(&address).map_err(|error| {
+        eprintln!("nefia edit: {error}");
+        ExitCode::from(2)
+    })?;
+    println!("{}", listener.announcement());
+    // The line is what a client waits for: it must not sit in a buffer.
+    let _flushed = std::io::Write::flush(&mut std::io::stdout());
+    Ok(window_closed(crate::app::run_serving(project, listener)))
 }
