@@ -424,3 +424,22 @@ fn attached_to_a_played_game_it_stops_steps_back_and_reverse_continues() {
     client.ok("disconnect", json!({}));
     assert!(!game.host.ended(), "the game goes on");
 }
+
+#[test]
+fn a_launched_recording_replays_its_inputs_and_stops_at_breakpoints_on_the_way() {
+    let mut client = Client::start();
+    client.ok("initialize", json!({ "adapterID": "nefia" }));
+    client.event("initialized");
+    let recording = repo().join("projects/demo/recordings/tests/walk-and-kill.ron");
+    client.ok("launch", json!({ "recording": recording, "project": repo().join("projects/demo") }));
+    // Rules.step's first line: every move of the recording runs it.
+    client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [{ "line": 92 }] }));
+    client.ok("configurationDone", json!({}));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.top().2, 92);
+    assert!(client.locals(1).iter().any(|(name, _)| name == "dx"), "Rules.step's locals");
+    client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [] }));
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0, "the replay ran to its end");
+    client.event("terminated");
+}

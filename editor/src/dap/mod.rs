@@ -124,6 +124,8 @@ pub struct Session<W: Write> {
     program: Option<Program>,
     /// The id of the program's evaluation, while it runs.
     program_id: Option<u64>,
+    /// A launched recording is replayed to this turn mark; reaching it ends the program.
+    replaying_to: Option<usize>,
     configured: bool,
     /// Breakpoints by file as the client last set them (sent again to a game launched later).
     breakpoints: BTreeMap<PathBuf, Vec<LineBreakpoint>>,
@@ -181,6 +183,7 @@ impl<W: Write> Session<W> {
             wake,
             program: None,
             program_id: None,
+            replaying_to: None,
             configured: false,
             breakpoints: BTreeMap::new(),
             error_breaks: (true, false),
@@ -401,7 +404,10 @@ impl<W: Write> Session<W> {
                 Refusal(format!("{not_found}; or give \"project\" (a folder with project.ron)"))
             })?,
         };
-        let config = HostConfig { project, repaint: self.repaint(), recordings: None, journal: None };
+        // A recording is opened as the editor's timeline opens one: it needs the recorder (its
+        // replay writes nothing: a recording only looked through is not written again).
+        let recordings = matches!(program, Program::Recording(_)).then(|| project.join("recordings"));
+        let config = HostConfig { project, repaint: self.repaint(), recordings, journal: None };
         let host = HostHandle::spawn(config);
         self.started(host, program);
         Ok(json!({}))
@@ -447,7 +453,7 @@ impl<W: Write> Session<W> {
             return;
         }
         let Some(program) = self.program.take() else { return };
-        let id = self.id();
+        let (id, synced) = (self.id(), self.id());
         let Some(host) = self.host.as_ref() else { return };
         match program {
             Program::Script(path) => {
@@ -457,10 +463,22 @@ impl<W: Write> Session<W> {
                 self.program_id = Some(id);
             }
             Program::Recording(path) => {
+                // Opened at its start, then played to its last turn; the breakpoints stop on
+                // the way. The evaluation after it says the replay ended.
                 host.send(Command::Play(PlayCommand::OpenRecording(path)));
-                host.send(Command::Play(PlayCommand::GoToTurn(usize::MAX)));
-                host.send(Command::Repl(ReplCommand::Eval { id, code: "true".into() }));
-                self.program_id = Some(id);
+                host.send(Command::Sync { id: synced });
+                let opened = self.wait(|event| matches!(event, HostEvent::Synced { id } if *id == synced).then_some(()));
+                let turns = self.host.as_ref().and_then(|h| h.snapshot().play.recording.as_ref().map(|r| r.turns));
+                let turns = turns.unwrap_or(0);
+                if opened.is_err() || turns == 0 {
+                    self.output("stderr", "nefia dap: the recording did not open (see the messages above)");
+                }
+                let Some(host) = self.host.as_ref() else { return };
+                let last = turns.saturating_sub(1);
+                host.send(Command::Play(PlayCommand::GoToTurn(last)));
+                // Its end shows in the snapshot: at the last turn, nothing paused.
+                self.replaying_to = Some(last);
+                let _ = id;
             }
             Program::Attached => {}
         }
@@ -951,6 +969,14 @@ impl<W: Write> Session<W> {
             return;
         }
         self.follow_breaks(&snapshot);
+        let replayed = snapshot.play.recording.as_ref().is_some_and(|r| Some(r.at) == self.replaying_to);
+        if replayed && snapshot.debug.pause.is_none() && self.phase == Phase::Running {
+            self.replaying_to = None;
+            self.event("exited", json!({ "exitCode": 0 }));
+            self.event("terminated", json!({}));
+            self.phase = Phase::Ended;
+            return;
+        }
         if ended || snapshot.state == RuntimeState::Failed {
             if let Some(problem) = &snapshot.problem {
                 self.output("stderr", problem);

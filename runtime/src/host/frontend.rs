@@ -22,8 +22,17 @@ impl Frontend for Host {
         self.debug.waits.set(self.debug.waits.get() + 1);
         // Stopped at a change while replaying a turn: the editor answers this break, and the
         // turn's remaining inputs replay after it.
-        let replaying = (reason == WaitReason::Pause && self.debug.stopping_at_change.get())
+        // So is a breakpoint, a step or an error break of the debugger's: the session was
+        // recorded without them, so no recorded input answers them.
+        let debugger_break = {
+            use crate::lua::debugger::BreakCause;
+            let cause = self.runtime.engine().repl.borrow().pause_view().map(|view| view.cause);
+            matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
+        };
+        let replaying = (reason == WaitReason::Pause && (self.debug.stopping_at_change.get() || debugger_break))
             .then(|| self.play.replaying.replace(false));
+        // What the frontend does at such a break (Continue, REPL code) is not a new input.
+        let answering = self.debug.stopping_at_change.replace(self.debug.stopping_at_change.get() || replaying == Some(true));
         let profiler = &self.runtime.engine().profiler;
         let result = profiler.waiting(|| {
             limits.waiting(|| {
@@ -56,6 +65,7 @@ impl Frontend for Host {
         if let Some(replaying) = replaying {
             self.play.replaying.set(replaying);
         }
+        self.debug.stopping_at_change.set(answering);
         self.debug.depth.set(self.debug.depth.get() - 1);
         self.state.set(outer);
         self.shared.busy_since.store(busy, Ordering::Relaxed);

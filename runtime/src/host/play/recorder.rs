@@ -543,11 +543,13 @@ impl Host {
             }
         };
         while mark < target {
-            let (from, to) = {
+            let inputs = {
                 let recorder = self.play.recorder.borrow();
                 let turns = recorder.as_ref().map(|r| &r.recording.turns);
-                turns.map_or((0, 0), |t| (t[mark].input, t[mark + 1].input))
+                turns.and_then(|t| Some((t.get(mark)?.input, t.get(mark + 1)?.input)))
             };
+            // The future was dropped on the way (an input recorded at a break): stop here.
+            let Some((from, to)) = inputs else { break };
             self.replay_within(self.recorded_inputs(from, to));
             mark += 1;
             self.keep_on_the_way(mark);
