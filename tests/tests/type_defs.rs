@@ -96,13 +96,15 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
     let planted = tempfile::tempdir().expect("a temp dir");
     std::fs::write(
         planted.path().join("init.lua"),
-        "local c = Chara.create(\"elona.putt\", 3, 3)\nif c then\n   c:damag_hp(3)\n   c:mod(\"dv\", 1, \"add\")\nend\n",
+        "local c = Chara.create(\"elona.putt\", 3, 3)\nif c then\n   c:damag_hp(3)\n   c:mod(\"dv\", 1, \"add\")\nend\n\
+         local Item = require(\"api.Item\")\nItem.creat(\"elona.potion\")\n",
     )
     .expect("planted");
     let (_, report) = check(planted.path());
     assert!(report.contains("\"elona.putt\"") && report.contains("param-type-mismatch"), "the id:\n{report}");
     assert!(report.contains("damag_hp") && report.contains("undefined-field"), "the method:\n{report}");
     assert!(!report.contains("`mod`"), "the real method is known:\n{report}");
+    assert!(report.contains("creat"), "require(\"api.Item\") is the global Item, whose `creat` is a typo:\n{report}");
 }
 
 #[test]

@@ -467,7 +467,8 @@ impl<W: Write> Session<W> {
                 // the way. The evaluation after it says the replay ended.
                 host.send(Command::Play(PlayCommand::OpenRecording(path)));
                 host.send(Command::Sync { id: synced });
-                let opened = self.wait(|event| matches!(event, HostEvent::Synced { id } if *id == synced).then_some(()));
+                let opened =
+                    self.wait(|event| matches!(event, HostEvent::Synced { id } if *id == synced).then_some(()));
                 let turns = self.host.as_ref().and_then(|h| h.snapshot().play.recording.as_ref().map(|r| r.turns));
                 let turns = turns.unwrap_or(0);
                 if opened.is_err() || turns == 0 {

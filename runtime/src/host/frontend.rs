@@ -32,7 +32,8 @@ impl Frontend for Host {
         let replaying = (reason == WaitReason::Pause && (self.debug.stopping_at_change.get() || debugger_break))
             .then(|| self.play.replaying.replace(false));
         // What the frontend does at such a break (Continue, REPL code) is not a new input.
-        let answering = self.debug.stopping_at_change.replace(self.debug.stopping_at_change.get() || replaying == Some(true));
+        let answering =
+            self.debug.stopping_at_change.replace(self.debug.stopping_at_change.get() || replaying == Some(true));
         let profiler = &self.runtime.engine().profiler;
         let result = profiler.waiting(|| {
             limits.waiting(|| {

@@ -36,7 +36,11 @@ pub fn write(runtime: &Runtime, project: &Path, out: &Path) -> Result<Vec<PathBu
     std::fs::create_dir_all(out).map_err(|source| TypeDefsError::Folder { path: out.to_owned(), source })?;
     let mut written = Vec::new();
     for file in crate::lua::type_defs::definitions(runtime.lua())? {
-        let path = out.join(file.name);
+        let path = out.join(&file.name);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)
+                .map_err(|source| TypeDefsError::Folder { path: folder.to_owned(), source })?;
+        }
         write_atomic(&path, file.text.as_bytes())?;
         written.push(path);
     }

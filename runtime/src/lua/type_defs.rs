@@ -23,8 +23,8 @@ pub use signatures::{SIGNATURES, Signature};
 
 /// One file of definitions: its name (under the output folder) and text.
 pub struct DefinitionFile {
-    /// Its file name, such as `api.lua`.
-    pub name: &'static str,
+    /// Its path under the output folder, such as `api.lua` or `api/Chara.lua`.
+    pub name: String,
     /// Its text.
     pub text: String,
 }
@@ -83,11 +83,41 @@ fn sorted(table: &Table) -> mlua::Result<Vec<(String, mlua::Value)>> {
 pub fn definitions(lua: &Lua) -> mlua::Result<Vec<DefinitionFile>> {
     let functions = api_functions(lua)?;
     let signatures: BTreeMap<&str, &Signature> = SIGNATURES.iter().map(|s| (s.name, s)).collect();
-    Ok(vec![
-        DefinitionFile { name: "api.lua", text: api_file(lua, &functions, &signatures)? },
-        DefinitionFile { name: "objects.lua", text: objects_file(lua, &functions, &signatures) },
-        DefinitionFile { name: "data.lua", text: data_file(lua) },
-    ])
+    let mut files = vec![
+        DefinitionFile { name: "api.lua".into(), text: api_file(lua, &functions, &signatures)? },
+        DefinitionFile { name: "objects.lua".into(), text: objects_file(lua, &functions, &signatures) },
+        DefinitionFile { name: "data.lua".into(), text: data_file(lua) },
+    ];
+    files.extend(module_files(lua)?);
+    Ok(files)
+}
+
+/// OpenNefia's module paths under `api.gui` (the rest are `api.<Name>`).
+const GUI_MODULES: [&str; 5] = ["Prompt", "ListMenu", "TextInput", "UiLayer", "IUiLayer"];
+
+/// `api/<Name>.lua` (and `api/gui/<Name>.lua`) for each global module, so the language server
+/// resolves `require("api.Chara")` as the engine does: to the global.
+fn module_files(lua: &Lua) -> mlua::Result<Vec<DefinitionFile>> {
+    let engine = engine(lua);
+    let mut files = Vec::new();
+    for (name, value) in sorted(&engine.api)? {
+        if !value.is_table() || STANDARD.contains(&name.as_str()) || !name.starts_with(|c: char| c.is_ascii_uppercase())
+        {
+            continue;
+        }
+        let text = format!("---@meta\n-- `require(\"api.{name}\")` gives the engine's global {name}.\nreturn {name}\n");
+        if GUI_MODULES.contains(&name.as_str()) {
+            files.push(DefinitionFile { name: format!("api/gui/{name}.lua"), text: text.clone() });
+        }
+        files.push(DefinitionFile { name: format!("api/{name}.lua"), text });
+    }
+    // OpenNefia's name for the UI layer module.
+    files.push(DefinitionFile {
+        name: "api/gui/IUiLayer.lua".into(),
+        text: "---@meta\n-- `require(\"api.gui.IUiLayer\")` gives the engine's global UiLayer.\nreturn UiLayer\n"
+            .into(),
+    });
+    Ok(files)
 }
 
 /// The header every file starts with.
