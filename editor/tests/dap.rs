@@ -443,3 +443,36 @@ fn a_launched_recording_replays_its_inputs_and_stops_at_breakpoints_on_the_way()
     assert_eq!(client.event("exited")["body"]["exitCode"], 0, "the replay ran to its end");
     client.event("terminated");
 }
+
+#[test]
+fn a_breakpoint_moves_with_its_line_when_its_file_is_hotloaded() {
+    let copy = nefia_tests::DemoCopy::new();
+    let rules = copy.mod_file("elona/game/rules.lua");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(
+        dir.path(),
+        "local R = require('mod.elona.game.rules')\npause()\nR.damage(Chara.create('elona.putit', 3, 3), 1)\n",
+    );
+    let mut client = Client::start();
+    client.ok("initialize", json!({ "adapterID": "nefia" }));
+    client.event("initialized");
+    client.ok("launch", json!({ "program": program, "project": copy.project() }));
+    let set = client.ok("setBreakpoints", json!({ "source": { "path": rules }, "breakpoints": [{ "line": 37 }] }));
+    let id = set["breakpoints"][0]["id"].clone();
+    client.ok("configurationDone", json!({}));
+    assert_eq!(client.event("stopped")["body"]["reason"], "pause");
+    // Two lines added at the top of rules.lua, saved: the game reloads it.
+    let text = std::fs::read_to_string(&rules).expect("rules.lua");
+    std::fs::write(&rules, format!("-- one\n-- two\n{text}")).expect("written");
+    let moved = client.event("breakpoint");
+    assert_eq!(moved["body"]["reason"], "changed");
+    assert_eq!(
+        (moved["body"]["breakpoint"]["id"].clone(), moved["body"]["breakpoint"]["line"].clone()),
+        (id, json!(39))
+    );
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.top().2, 39, "the moved breakpoint stops on the line it moved with");
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+}

@@ -127,8 +127,10 @@ pub struct Session<W: Write> {
     /// A launched recording is replayed to this turn mark; reaching it ends the program.
     replaying_to: Option<usize>,
     configured: bool,
-    /// Breakpoints by file as the client last set them (sent again to a game launched later).
-    breakpoints: BTreeMap<PathBuf, Vec<LineBreakpoint>>,
+    /// Breakpoints by file as the client last set them (sent again to a game launched later),
+    /// each with the id it was given.
+    breakpoints: BTreeMap<PathBuf, Vec<(i64, LineBreakpoint)>>,
+    next_breakpoint: i64,
     /// Pause where errors are raised: those that reach the engine (`uncaught`), those mods
     /// catch (`caught`).
     error_breaks: (bool, bool),
@@ -186,6 +188,7 @@ impl<W: Write> Session<W> {
             replaying_to: None,
             configured: false,
             breakpoints: BTreeMap::new(),
+            next_breakpoint: 0,
             error_breaks: (true, false),
             last_exception: None,
             references: Vec::new(),
@@ -442,7 +445,7 @@ impl<W: Write> Session<W> {
         self.phase = Phase::Running;
         self.send_error_breaks();
         for (path, breakpoints) in self.breakpoints.clone() {
-            self.send_breakpoints(&path, breakpoints);
+            self.send_breakpoints(&path, breakpoints.into_iter().map(|(_, b)| b).collect());
         }
         self.start_program();
     }
@@ -524,7 +527,14 @@ impl<W: Write> Session<W> {
                 log_message: b.log_message,
             })
             .collect();
-        self.breakpoints.insert(path.clone(), list.clone());
+        let ids: Vec<i64> = list
+            .iter()
+            .map(|_| {
+                self.next_breakpoint += 1;
+                self.next_breakpoint
+            })
+            .collect();
+        self.breakpoints.insert(path.clone(), ids.iter().copied().zip(list.iter().cloned()).collect());
         let loaded = if self.host.is_some() { self.send_breakpoints(&path, list.clone()) } else { None };
         let exists = path.is_file();
         let message = match (exists, loaded) {
@@ -534,8 +544,9 @@ impl<W: Write> Session<W> {
         };
         let breakpoints: Vec<Json> = list
             .iter()
-            .map(|b| {
-                let mut entry = json!({ "verified": exists, "line": b.line - offset });
+            .zip(&ids)
+            .map(|(b, id)| {
+                let mut entry = json!({ "id": id, "verified": exists, "line": b.line - offset });
                 if let Some(message) = &message {
                     entry["message"] = json!(message);
                 }
@@ -998,6 +1009,7 @@ impl<W: Write> Session<W> {
             }
             HostEvent::Refused(refused) => self.output("stderr", &refused.message),
             HostEvent::Panicked(report) => self.output("stderr", &format!("panic: {}", report.message)),
+            HostEvent::Reloaded(reload) if !reload.breakpoints_moved.is_empty() => self.breakpoints_moved(&reload),
             HostEvent::Evaluated { id, result } if Some(id) == self.program_id => {
                 self.program_id = None;
                 let code = match result {
@@ -1012,6 +1024,24 @@ impl<W: Write> Session<W> {
                 self.phase = Phase::Ended;
             }
             _ => {}
+        }
+    }
+
+    /// A hotload moved breakpoints with their lines: the client is told each one's new line.
+    fn breakpoints_moved(&mut self, reload: &nefia_runtime::host::mods::hotload::Reload) {
+        let path = std::path::absolute(&reload.path).unwrap_or_else(|_| reload.path.clone());
+        let key = self.breakpoints.keys().find(|p| p.canonicalize().ok() == path.canonicalize().ok()).cloned();
+        let Some(list) = key.and_then(|key| self.breakpoints.get_mut(&key)) else { return };
+        let offset = u32::from(!self.lines_from_1);
+        let mut changed = Vec::new();
+        for (id, breakpoint) in list.iter_mut() {
+            if let Some(&(_, to)) = reload.breakpoints_moved.iter().find(|(from, _)| *from == breakpoint.line) {
+                breakpoint.line = to;
+                changed.push(json!({ "id": *id, "verified": true, "line": to - offset }));
+            }
+        }
+        for breakpoint in changed {
+            self.event("breakpoint", json!({ "reason": "changed", "breakpoint": breakpoint }));
         }
     }
 

@@ -124,6 +124,8 @@ struct Step {
 pub struct Debugger {
     /// Breakpoints by absolute file path.
     files: RefCell<BTreeMap<PathBuf, Vec<Armed>>>,
+    /// The text of each file with breakpoints as its lines were counted.
+    texts: RefCell<BTreeMap<PathBuf, String>>,
     step: Cell<Option<Step>>,
     /// Breaks the hook is in (its events are ignored meanwhile).
     hooked: Cell<u32>,
@@ -242,13 +244,38 @@ impl Debugger {
             let mut files = self.files.borrow_mut();
             if breakpoints.is_empty() {
                 files.remove(&path);
+                self.texts.borrow_mut().remove(&path);
             } else {
                 files.insert(path.clone(), breakpoints.into_iter().map(|spec| Armed { spec, hits: 0 }).collect());
+                // The text the lines are of, to move them with a hotload.
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    self.texts.borrow_mut().insert(path.clone(), text);
+                }
             }
         }
         self.sources_changed();
         self.rest();
         engine(lua).sources.borrow().values().any(|source| source.path.as_deref().map(absolute) == Some(path.clone()))
+    }
+
+    /// File `path` was reloaded with `text` (a hotload): its breakpoints move with their
+    /// lines where lines were added or removed above them. Returns those that moved, as
+    /// (old line, new line).
+    pub fn file_reloaded(&self, path: &Path, text: &str) -> Vec<(u32, u32)> {
+        let path = absolute(path);
+        let Some(old) = self.texts.borrow_mut().insert(path.clone(), text.to_owned()) else { return Vec::new() };
+        let mut moved = Vec::new();
+        if let Some(list) = self.files.borrow_mut().get_mut(&path) {
+            let map = line_map(&old, text);
+            for armed in list.iter_mut() {
+                let to = map(armed.spec.line);
+                if to != armed.spec.line {
+                    moved.push((armed.spec.line, to));
+                    armed.spec.line = to;
+                }
+            }
+        }
+        moved
     }
 
     /// A file was loaded or reloaded: chunk names are asked about again.
@@ -455,6 +482,64 @@ impl Debugger {
                 watchdog::set_resting(state, events);
             }
         }
+    }
+}
+
+/// Where each line of `old` is in `new` (lines from 1): a line kept is where it went; a line
+/// changed or removed keeps its distance from the kept line before it. The lines both keep are their
+/// longest common subsequence between the common start and end (a quadratic table, so a
+/// change of more than 2,000 lines on each side only shifts what follows it).
+fn line_map(old: &str, new: &str) -> impl Fn(u32) -> u32 {
+    let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..].iter().rev().zip(b[prefix..].iter().rev()).take_while(|(x, y)| x == y).count();
+    let (middle_a, middle_b) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
+    // kept[i]: where line i of `old` (from 0) is in `new`, if it is kept.
+    let mut kept: Vec<Option<usize>> = vec![None; a.len()];
+    for (i, slot) in kept.iter_mut().enumerate().take(prefix) {
+        *slot = Some(i);
+    }
+    for k in 0..suffix {
+        kept[a.len() - 1 - k] = Some(b.len() - 1 - k);
+    }
+    if middle_a.len().saturating_mul(middle_b.len()) <= 4_000_000 {
+        let (n, m) = (middle_a.len(), middle_b.len());
+        let mut table = vec![0u32; (n + 1) * (m + 1)];
+        for i in (0..n).rev() {
+            for j in (0..m).rev() {
+                table[i * (m + 1) + j] = if middle_a[i] == middle_b[j] {
+                    table[(i + 1) * (m + 1) + j + 1] + 1
+                } else {
+                    table[(i + 1) * (m + 1) + j].max(table[i * (m + 1) + j + 1])
+                };
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < n && j < m {
+            if middle_a[i] == middle_b[j] {
+                kept[prefix + i] = Some(prefix + j);
+                i += 1;
+                j += 1;
+            } else if table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+    }
+    let last = b.len().max(1);
+    move |line: u32| {
+        let index = usize::try_from(line).unwrap_or(usize::MAX).saturating_sub(1);
+        let at = match kept.get(index).copied().flatten() {
+            Some(to) => to,
+            None => {
+                // Beside the kept line before it (or where it was, with nothing kept before).
+                let before =
+                    kept[..index.min(kept.len())].iter().enumerate().rev().find_map(|(i, k)| k.map(|k| (i, k)));
+                before.map_or(index, |(i, k)| k + (index - i))
+            }
+        };
+        u32::try_from(at.min(last - 1) + 1).unwrap_or(line)
     }
 }
 
@@ -762,4 +847,33 @@ impl Debugger {
 fn absolute(path: &Path) -> PathBuf {
     let joined = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     joined.canonicalize().unwrap_or(joined)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_breakpoints_line_moves_with_lines_added_and_removed_above_it() {
+        let old = "a\nb\nc\nd\ne\n";
+        let map = line_map(old, "new\nnew\na\nb\nc\nd\ne\n");
+        assert_eq!((map(1), map(3), map(5)), (3, 5, 7), "two lines added at the top");
+        let map = line_map(old, "a\nc\nd\ne\n");
+        assert_eq!(
+            (map(1), map(3), map(4), map(2)),
+            (1, 2, 3, 2),
+            "b removed: c and d go up, b's goes to the line after a"
+        );
+        let map = line_map(old, "a\nB\nc\nd\ne\nf\n");
+        assert_eq!((map(2), map(3)), (2, 3), "a changed line keeps its place");
+    }
+
+    #[test]
+    fn hit_counts_are_understood_or_refused_with_advice() {
+        assert_eq!(hit_condition_holds("3", 3), Ok(true));
+        assert_eq!(hit_condition_holds("3", 4), Ok(false));
+        assert_eq!(hit_condition_holds(">= 2", 5), Ok(true));
+        assert_eq!(hit_condition_holds("% 2", 4), Ok(true));
+        assert!(hit_condition_holds("often", 1).is_err_and(|e| e.contains("write a number")));
+    }
 }

@@ -64,6 +64,12 @@ pub struct Reload {
     pub file: String,
     /// How long the reload took, or why it was rejected.
     pub outcome: Result<Duration, LuaFailure>,
+    /// The file on disk.
+    #[serde(default)]
+    pub path: PathBuf,
+    /// Its breakpoints that moved with their lines, as (old line, new line).
+    #[serde(default)]
+    pub breakpoints_moved: Vec<(u32, u32)>,
 }
 
 /// The loaded file at `path` (however it is spelled): its display name, its mod, and the
@@ -119,8 +125,14 @@ pub fn reload_recorded(lua: &Lua, file: &str, code: &str) -> Option<Reload> {
 
 fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Result<Vec<u8>, LuaFailure>) -> Reload {
     let started = Instant::now();
+    let text = code.as_ref().ok().map(|code| String::from_utf8_lossy(code).into_owned());
     let outcome =
         code.and_then(|code| transaction(lua, path, mod_id, Symbol::intern(&file), code)).map(|()| started.elapsed());
+    // The file's breakpoints move with their lines.
+    let breakpoints_moved = match (&outcome, text) {
+        (Ok(_), Some(text)) => engine(lua).debugger.file_reloaded(path, &text),
+        _ => Vec::new(),
+    };
     match &outcome {
         Ok(took) => gui::log(lua, LogLevel::Info, format!("reloaded {file} in {:.1} ms", took.as_secs_f64() * 1e3)),
         Err(failure) => gui::log(
@@ -129,7 +141,7 @@ fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Resul
             format!("reload of {file} rejected; the previous code keeps running: {failure}"),
         ),
     }
-    Reload { file, outcome }
+    Reload { file, path: path.to_owned(), outcome, breakpoints_moved }
 }
 
 /// The files of mod `id` that have been loaded, in the order "Reload mod" reloads them: its
