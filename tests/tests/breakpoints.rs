@@ -31,8 +31,9 @@ fn ask(host: &HostHandle, query: DebugQuery) -> DebugAnswer {
 }
 
 fn set(host: &HostHandle, breakpoints: Vec<LineBreakpoint>) {
+    let lines: Vec<u32> = breakpoints.iter().map(|b| b.line).collect();
     let answer = ask(host, DebugQuery::SetBreakpoints { path: rules(), breakpoints });
-    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true }, "rules.lua is loaded");
+    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true, lines }, "rules.lua is loaded");
 }
 
 fn at(line: u32) -> LineBreakpoint {
@@ -112,7 +113,7 @@ fn a_breakpoint_in_a_mods_file_stops_there_with_its_locals_and_steps_go_over_in_
 
 fn set_none(host: &HostHandle) {
     let answer = ask(host, DebugQuery::SetBreakpoints { path: rules(), breakpoints: Vec::new() });
-    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true });
+    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true, lines: Vec::new() });
 }
 
 #[test]
@@ -274,9 +275,11 @@ fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the
     // A recorded session: what stepping back replays.
     let host = nefia_tests::host::spawn(&copy.project());
     let rules = copy.mod_file("elona/game/rules.lua");
-    // Rules.step: 92 `local map = ...`, 93 `local x, y = ...`, 94 `if not map:is_in_bounds`.
-    let answer = ask(&host, DebugQuery::SetBreakpoints { path: rules, breakpoints: vec![at(92)] });
-    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true });
+    // Rules.step: 91 its header, 92 `local map = ...`, 93 `local x, y = ...`, 94 `if not
+    // map:is_in_bounds`. A breakpoint asked on the header (which runs when the function is
+    // made, not when it is called) goes to the first line of its body.
+    let answer = ask(&host, DebugQuery::SetBreakpoints { path: rules, breakpoints: vec![at(91)] });
+    assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true, lines: vec![92] });
     host.send(Command::Input(Input::Key("right".into())));
     let first = paused(&host);
     assert_eq!((first.line, first.cause), (92, BreakCause::Breakpoint));

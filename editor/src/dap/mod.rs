@@ -535,13 +535,25 @@ impl<W: Write> Session<W> {
             })
             .collect();
         self.breakpoints.insert(path.clone(), ids.iter().copied().zip(list.iter().cloned()).collect());
-        let loaded = if self.host.is_some() { self.send_breakpoints(&path, list.clone()) } else { None };
+        let answer = if self.host.is_some() { self.send_breakpoints(&path, list.clone()) } else { None };
         let exists = path.is_file();
-        let message = match (exists, loaded) {
+        let message = match (exists, answer.as_ref().map(|(loaded, _)| *loaded)) {
             (false, _) => Some(format!("{} is not a file", path.display())),
             (true, Some(false)) | (true, None) => Some("not loaded yet: binds when the file loads".to_owned()),
             (true, Some(true)) => None,
         };
+        // The game moves a breakpoint off a line that never runs by itself.
+        let list: Vec<LineBreakpoint> = match answer {
+            Some((_, lines)) if lines.len() == list.len() => {
+                list.into_iter().zip(lines).map(|(b, line)| LineBreakpoint { line, ..b }).collect()
+            }
+            _ => list,
+        };
+        if let Some(kept) = self.breakpoints.get_mut(&path) {
+            for ((_, kept), now) in kept.iter_mut().zip(&list) {
+                kept.line = now.line;
+            }
+        }
         let breakpoints: Vec<Json> = list
             .iter()
             .zip(&ids)
@@ -558,9 +570,9 @@ impl<W: Write> Session<W> {
 
     /// Sends a file's breakpoints to the game; whether the file is loaded there (None if the
     /// game did not answer).
-    fn send_breakpoints(&mut self, path: &Path, breakpoints: Vec<LineBreakpoint>) -> Option<bool> {
+    fn send_breakpoints(&mut self, path: &Path, breakpoints: Vec<LineBreakpoint>) -> Option<(bool, Vec<u32>)> {
         match self.ask(DebugQuery::SetBreakpoints { path: path.to_owned(), breakpoints }) {
-            Ok(DebugAnswer::Breakpoints { loaded }) => Some(loaded),
+            Ok(DebugAnswer::Breakpoints { loaded, lines }) => Some((loaded, lines)),
             _ => None,
         }
     }

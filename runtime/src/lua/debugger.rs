@@ -237,9 +237,20 @@ impl Debugger {
     }
 
     /// Replaces the breakpoints of file `path` (made absolute from the working folder) with
-    /// `breakpoints`; an empty list clears them. Returns whether the file is loaded now.
-    pub fn set_breakpoints(&self, lua: &Lua, path: &Path, breakpoints: Vec<LineBreakpoint>) -> bool {
+    /// `breakpoints`; an empty list clears them. A breakpoint on a line that never runs by
+    /// itself — blank, a comment, a `function` header — moves to the next line that does, as
+    /// a code editor's user means it. Returns whether the file is loaded now, and each
+    /// breakpoint's line.
+    pub fn set_breakpoints(&self, lua: &Lua, path: &Path, mut breakpoints: Vec<LineBreakpoint>) -> (bool, Vec<u32>) {
         let path = absolute(path);
+        let text = std::fs::read_to_string(&path).ok();
+        if let Some(text) = &text {
+            let lines: Vec<&str> = text.lines().collect();
+            for breakpoint in &mut breakpoints {
+                breakpoint.line = first_running_line(&lines, breakpoint.line);
+            }
+        }
+        let lines = breakpoints.iter().map(|b| b.line).collect();
         {
             let mut files = self.files.borrow_mut();
             if breakpoints.is_empty() {
@@ -248,14 +259,19 @@ impl Debugger {
             } else {
                 files.insert(path.clone(), breakpoints.into_iter().map(|spec| Armed { spec, hits: 0 }).collect());
                 // The text the lines are of, to move them with a hotload.
-                if let Ok(text) = std::fs::read_to_string(&path) {
+                if let Some(text) = text {
                     self.texts.borrow_mut().insert(path.clone(), text);
                 }
             }
         }
         self.sources_changed();
         self.rest();
-        engine(lua).sources.borrow().values().any(|source| source.path.as_deref().map(absolute) == Some(path.clone()))
+        let loaded = engine(lua)
+            .sources
+            .borrow()
+            .values()
+            .any(|source| source.path.as_deref().map(absolute) == Some(path.clone()));
+        (loaded, lines)
     }
 
     /// File `path` was reloaded with `text` (a hotload): its breakpoints move with their
@@ -483,6 +499,22 @@ impl Debugger {
             }
         }
     }
+}
+
+/// The first line from `line` (from 1) of `lines` that runs by itself: past blank lines,
+/// comments and `function` headers (whose line runs when the function is made, not when it is
+/// called), at most 50 lines on; `line` itself if none is found.
+fn first_running_line(lines: &[&str], line: u32) -> u32 {
+    let start = usize::try_from(line).unwrap_or(0).max(1);
+    let silent = |text: &str| {
+        let text = text.trim();
+        let header = (text.starts_with("function ") || text.starts_with("local function ")) && text.ends_with(')');
+        text.is_empty() || (text.starts_with("--") && !text.starts_with("--[")) || header
+    };
+    (start..start + 50)
+        .find(|&n| lines.get(n - 1).is_some_and(|text| !silent(text)))
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(line)
 }
 
 /// Where each line of `old` is in `new` (lines from 1): a line kept is where it went; a line
@@ -866,6 +898,14 @@ mod tests {
         );
         let map = line_map(old, "a\nB\nc\nd\ne\nf\n");
         assert_eq!((map(2), map(3)), (2, 3), "a changed line keeps its place");
+    }
+
+    #[test]
+    fn a_breakpoint_on_a_line_that_never_runs_moves_to_the_next_that_does() {
+        let lines = ["-- a comment", "", "function M.step(player, dx)", "   local x = 1", "end"];
+        assert_eq!(first_running_line(&lines, 1), 4, "past the comment, the blank line and the header");
+        assert_eq!(first_running_line(&lines, 4), 4);
+        assert_eq!(first_running_line(&lines, 5), 5, "`end` runs: the function returns there");
     }
 
     #[test]

@@ -128,10 +128,13 @@ pub enum DebugAnswer {
     /// The variable as it is now.
     Variable(VariableView),
     /// The breakpoints are set; whether their file is loaded now (else they bind when it
-    /// loads).
+    /// loads), and the line each one is on (one asked on a line that never runs by itself
+    /// moves to the next that does).
     Breakpoints {
         /// The file is loaded.
         loaded: bool,
+        /// Each breakpoint's line, in the order given.
+        lines: Vec<u32>,
     },
     /// The loaded files.
     Sources(Vec<SourceView>),
@@ -161,9 +164,10 @@ impl Host {
             DebugQuery::SetVariable { path, key, value } => {
                 set_variable(lua, &path, &key, &value).unwrap_or_else(|error| DebugAnswer::Failed(error.to_string()))
             }
-            DebugQuery::SetBreakpoints { path, breakpoints } => DebugAnswer::Breakpoints {
-                loaded: self.runtime.engine().debugger.set_breakpoints(lua, &path, breakpoints),
-            },
+            DebugQuery::SetBreakpoints { path, breakpoints } => {
+                let (loaded, lines) = self.runtime.engine().debugger.set_breakpoints(lua, &path, breakpoints);
+                DebugAnswer::Breakpoints { loaded, lines }
+            }
             DebugQuery::Sources => DebugAnswer::Sources(sources(lua)),
         };
         self.send(HostEvent::DebugAnswer { id, answer });
