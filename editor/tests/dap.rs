@@ -275,6 +275,63 @@ fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
 }
 
 #[test]
+fn a_breakpoint_in_a_file_not_loaded_yet_binds_when_it_loads() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), DAMAGE);
+    let mut client = Client::start();
+    client.ok("initialize", json!({ "adapterID": "nefia" }));
+    client.event("initialized");
+    client.ok("launch", json!({ "program": program, "project": repo().join("projects/demo") }));
+    // The script loads only once configuration is done.
+    let set = client.ok("setBreakpoints", json!({ "source": { "path": program }, "breakpoints": [{ "line": 6 }] }));
+    assert!(
+        set["breakpoints"][0]["message"].as_str().is_some_and(|m| m.contains("binds when the file loads")),
+        "{set}"
+    );
+    client.ok("configurationDone", json!({}));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    let (_, path, line) = client.top();
+    assert!(path.ends_with("script.lua") && line == 6, "{path}:{line}");
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+}
+
+#[test]
+fn the_adapter_serves_a_session_on_a_loopback_port() {
+    use std::net::TcpStream;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nefia"))
+        .args(["dap", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("nefia dap starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the address");
+    let address = line.trim().rsplit(' ').next().expect("an address").to_owned();
+    let mut stream = TcpStream::connect(&address).expect("connects");
+    stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    let body = json!({ "seq": 1, "type": "request", "command": "initialize", "arguments": { "adapterID": "nefia" } })
+        .to_string();
+    stream.write_all(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes()).expect("sent");
+    let mut reader = BufReader::new(stream);
+    let mut length = 0;
+    loop {
+        let mut header = String::new();
+        reader.read_line(&mut header).expect("a header");
+        if header.trim().is_empty() {
+            break;
+        }
+        length = header.trim().trim_start_matches("Content-Length: ").parse().unwrap_or(length);
+    }
+    let mut response = vec![0; length];
+    reader.read_exact(&mut response).expect("the response");
+    let response: Json = serde_json::from_slice(&response).expect("JSON");
+    assert_eq!((response["command"].clone(), response["success"].clone()), (json!("initialize"), json!(true)));
+    assert_eq!(response["body"]["supportsStepBack"], true);
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
 fn conditional_breakpoints_and_logpoints_through_the_adapter() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let program = script(dir.path(), DAMAGE);
