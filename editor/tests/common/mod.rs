@@ -136,5 +136,14 @@ pub fn walk(harness: &mut Harness<'static, EditorApp>) {
             }
         }
     }
-    panic!("no turn passed");
+    let snapshot = &harness.state().state().snapshot;
+    panic!(
+        "no turn passed: state {:?}, error {:?}, pause {:?}, playing {}, paused {}, viewport focus {}",
+        snapshot.state,
+        snapshot.debug.error,
+        snapshot.debug.pause.as_ref().map(|p| (p.line, p.cause, p.reason.clone())),
+        snapshot.play.playing,
+        snapshot.play.paused,
+        harness.state().state().viewport.has_focus,
+    );
 }
