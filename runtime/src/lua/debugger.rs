@@ -24,7 +24,14 @@ use std::path::{Path, PathBuf};
 use mlua::{Function, Lua, Table, ffi};
 
 use super::name_cache::NameCache;
+
+mod hook;
+mod lines;
+
 use super::{Output, engine, watchdog};
+use hook::depth;
+pub(super) use hook::on_event;
+use lines::{first_running_line, line_map};
 
 thread_local! {
     /// Whether a chunk (by its name's Lua string) is a file with breakpoints, as answered in
@@ -451,130 +458,6 @@ impl Debugger {
     }
 }
 
-impl Debugger {
-    /// A call into, or a return from, the Lua function `record` describes (filled with `S`):
-    /// line events (and returns) go on while a function of a file with breakpoints runs, and
-    /// off again when the outermost such function returns.
-    ///
-    /// # Safety
-    /// `state` runs on this thread; `record` is its hook's, filled with `S`.
-    unsafe fn follow_call(&self, lua: &Lua, state: *mut ffi::lua_State, record: &ffi::lua_Debug) {
-        let inside = self.inside.get().filter(|(thread, _)| *thread == state as usize);
-        let lines = if record.event == ffi::LUA_HOOKRET {
-            // SAFETY: as the function's.
-            let here = unsafe { depth(state) };
-            if inside.is_some_and(|(_, entry)| here <= entry) {
-                // The outermost function of a file with breakpoints returns.
-                self.inside.set(None);
-                false
-            } else {
-                // The function returned to decides.
-                // SAFETY: a fresh record for level 1, filled by lua_getinfo.
-                unsafe {
-                    let mut caller: ffi::lua_Debug = std::mem::zeroed();
-                    ffi::lua_getstack(state, 1, &mut caller) != 0
-                        && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
-                        && self.has_breakpoints(lua, source(&caller))
-                }
-            }
-        } else {
-            // SAFETY: filled by the caller.
-            let here = self.has_breakpoints(lua, unsafe { source(record) });
-            if here && inside.is_none() {
-                // SAFETY: as the function's.
-                self.inside.set(Some((state as usize, unsafe { depth(state) })));
-            }
-            here
-        };
-        let events = match (lines, self.inside.get().is_some()) {
-            (true, _) => LINES,
-            (false, true) => INSIDE,
-            (false, false) => RESTING,
-        };
-        // SAFETY: the state runs on this thread; setting a hook walks its stack, so only when
-        // the events change.
-        unsafe {
-            if ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != events {
-                watchdog::set_resting(state, events);
-            }
-        }
-    }
-}
-
-/// The first line from `line` (from 1) of `lines` that runs by itself: past blank lines,
-/// comments and `function` headers (whose line runs when the function is made, not when it is
-/// called), at most 50 lines on; `line` itself if none is found.
-fn first_running_line(lines: &[&str], line: u32) -> u32 {
-    let start = usize::try_from(line).unwrap_or(0).max(1);
-    let silent = |text: &str| {
-        let text = text.trim();
-        let header = (text.starts_with("function ") || text.starts_with("local function ")) && text.ends_with(')');
-        text.is_empty() || (text.starts_with("--") && !text.starts_with("--[")) || header
-    };
-    (start..start + 50)
-        .find(|&n| lines.get(n - 1).is_some_and(|text| !silent(text)))
-        .and_then(|n| u32::try_from(n).ok())
-        .unwrap_or(line)
-}
-
-/// Where each line of `old` is in `new` (lines from 1): a line kept is where it went; a line
-/// changed or removed keeps its distance from the kept line before it. The lines both keep are their
-/// longest common subsequence between the common start and end (a quadratic table, so a
-/// change of more than 2,000 lines on each side only shifts what follows it).
-fn line_map(old: &str, new: &str) -> impl Fn(u32) -> u32 {
-    let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
-    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let suffix = a[prefix..].iter().rev().zip(b[prefix..].iter().rev()).take_while(|(x, y)| x == y).count();
-    let (middle_a, middle_b) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
-    // kept[i]: where line i of `old` (from 0) is in `new`, if it is kept.
-    let mut kept: Vec<Option<usize>> = vec![None; a.len()];
-    for (i, slot) in kept.iter_mut().enumerate().take(prefix) {
-        *slot = Some(i);
-    }
-    for k in 0..suffix {
-        kept[a.len() - 1 - k] = Some(b.len() - 1 - k);
-    }
-    if middle_a.len().saturating_mul(middle_b.len()) <= 4_000_000 {
-        let (n, m) = (middle_a.len(), middle_b.len());
-        let mut table = vec![0u32; (n + 1) * (m + 1)];
-        for i in (0..n).rev() {
-            for j in (0..m).rev() {
-                table[i * (m + 1) + j] = if middle_a[i] == middle_b[j] {
-                    table[(i + 1) * (m + 1) + j + 1] + 1
-                } else {
-                    table[(i + 1) * (m + 1) + j].max(table[i * (m + 1) + j + 1])
-                };
-            }
-        }
-        let (mut i, mut j) = (0, 0);
-        while i < n && j < m {
-            if middle_a[i] == middle_b[j] {
-                kept[prefix + i] = Some(prefix + j);
-                i += 1;
-                j += 1;
-            } else if table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] {
-                i += 1;
-            } else {
-                j += 1;
-            }
-        }
-    }
-    let last = b.len().max(1);
-    move |line: u32| {
-        let index = usize::try_from(line).unwrap_or(usize::MAX).saturating_sub(1);
-        let at = match kept.get(index).copied().flatten() {
-            Some(to) => to,
-            None => {
-                // Beside the kept line before it (or where it was, with nothing kept before).
-                let before =
-                    kept[..index.min(kept.len())].iter().enumerate().rev().find_map(|(i, k)| k.map(|k| (i, k)));
-                before.map_or(index, |(i, k)| k + (index - i))
-            }
-        };
-        u32::try_from(at.min(last - 1) + 1).unwrap_or(line)
-    }
-}
-
 /// What the hook does at a line.
 enum Action {
     /// Nothing: the code runs on.
@@ -602,178 +485,6 @@ fn hit_condition_holds(condition: &str, hits: u32) -> Result<bool, String> {
         "%" => n != 0 && hits.is_multiple_of(n),
         _ => hits == n,
     })
-}
-
-/// How many functions are on the stack of `state` (its depth).
-///
-/// # Safety
-/// `state` is a live Lua state of this thread.
-unsafe fn depth(state: *mut ffi::lua_State) -> usize {
-    let mut level = 0;
-    // SAFETY: lua_getstack only fills the record.
-    unsafe {
-        let mut record: ffi::lua_Debug = std::mem::zeroed();
-        while ffi::lua_getstack(state, level, &mut record) != 0 {
-            level += 1;
-        }
-    }
-    usize::try_from(level).unwrap_or(usize::MAX)
-}
-
-/// Whether `record` (filled with `S`) describes a C function.
-fn is_c(record: &ffi::lua_Debug) -> bool {
-    // SAFETY: `what` is a static C string lua_getinfo set.
-    !record.what.is_null() && unsafe { *record.what.cast::<u8>() } == b'C'
-}
-
-/// The chunk name of the function `record` describes (after `lua_getinfo` with `S`).
-///
-/// # Safety
-/// `record` was filled by `lua_getinfo` with `S`; its string lives while the function does.
-unsafe fn source<'a>(record: &ffi::lua_Debug) -> &'a [u8] {
-    if record.source.is_null() {
-        return &[];
-    }
-    // SAFETY: as the function's.
-    unsafe { std::slice::from_raw_parts(record.source.cast::<u8>(), record.srclen) }
-}
-
-/// The debugger's events, from the state's one hook ([`watchdog`]'s).
-///
-/// # Safety
-/// Called from the hook of a live state with its activation record.
-/// Returns true when a Lua error (left on the stack) must be raised from the hook: Stop was
-/// pressed, or the editor closed, while the break waited.
-pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_Debug) -> bool {
-    // The common case first, with nothing but the record: a call, while no function of a file
-    // with breakpoints runs, into a C function or a function of a file known to have none.
-    // SAFETY: the record is the hook's; lua_getinfo fills it.
-    unsafe {
-        if (*record).event == ffi::LUA_HOOKCALL || (*record).event == ffi::LUA_HOOKTAILCALL {
-            if ffi::lua_getinfo(state, c"S".as_ptr(), record) == 0 || is_c(&*record) {
-                return false;
-            }
-            let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT == RESTING;
-            if resting && known(source(&*record)) == Some(false) {
-                return false;
-            }
-        }
-    }
-    // SAFETY: the state is a live mlua state in a hook on its thread.
-    let lua = unsafe { Lua::get_or_init_from_ptr(state) };
-    let Some(engine) = lua.app_data_ref::<std::rc::Rc<super::Engine>>().map(|e| e.clone()) else { return false };
-    let debugger = &engine.debugger;
-    if debugger.hooked.get() > 0 {
-        return false;
-    }
-    // SAFETY: the record is the hook's.
-    let record = unsafe { &mut *record };
-    let stepping = debugger.step.get().is_some();
-    match record.event {
-        ffi::LUA_HOOKCALL | ffi::LUA_HOOKTAILCALL | ffi::LUA_HOOKRET => {
-            if stepping {
-                return false;
-            }
-            // SAFETY: the record is the hook's; lua_getinfo fills it (again, for a call).
-            if unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) } == 0 || is_c(record) {
-                // A C function has no lines, and calling one changes nothing here.
-                return false;
-            }
-            // SAFETY: the state runs on this thread; the record was filled above.
-            unsafe { debugger.follow_call(lua, state, record) };
-            false
-        }
-        ffi::LUA_HOOKLINE => {
-            // SAFETY: the record is the hook's.
-            if unsafe { ffi::lua_getinfo(state, c"Sl".as_ptr(), record) } == 0 {
-                return false;
-            }
-            // SAFETY: filled just now.
-            let chunk = unsafe { source(record) };
-            let line = u32::try_from(record.currentline).unwrap_or(0);
-            // Lines of files with breakpoints are counted: a position in the command that a
-            // replay of it reaches again (see `host/debugging/reverse.rs`).
-            let counted = debugger.has_breakpoints(lua, chunk);
-            if counted {
-                debugger.lines.set(debugger.lines.get() + 1);
-                if let Some((target, cause)) = debugger.target.get()
-                    && target == debugger.lines.get()
-                {
-                    debugger.target.set(None);
-                    debugger.quiet.set(false);
-                    return debugger.stop(state, None, cause, true);
-                }
-            }
-            if let Some(step) = debugger.step.get()
-                && chunk.first() == Some(&b'@')
-            {
-                let same_thread = step.state == state as usize;
-                // SAFETY: the state runs on this thread.
-                let here = unsafe { depth(state) };
-                let done = match step.kind {
-                    StepKind::In => true,
-                    StepKind::Over => !same_thread || here <= step.depth,
-                    StepKind::Out => !same_thread || here < step.depth,
-                };
-                if done {
-                    return debugger.stop(state, None, BreakCause::Step, counted);
-                }
-            }
-            if !stepping && !counted {
-                let events = if debugger.inside.get().is_some() { INSIDE } else { RESTING };
-                // SAFETY: the state runs on this thread.
-                unsafe { watchdog::set_resting(state, events) };
-                return false;
-            }
-            let evaluate = |code: &str| debugger.evaluate_here(state, code);
-            let truthy = |value: &mlua::Value| !matches!(value, mlua::Value::Nil | mlua::Value::Boolean(false));
-            match debugger.at_line(lua, chunk, line, |code| evaluate(code).map(|value| truthy(&value))) {
-                Action::Run => false,
-                Action::Log(_) if debugger.quiet.get() => false,
-                Action::Log(message) => {
-                    let text = interpolate(&message, |code| match evaluate(code) {
-                        Ok(value) => super::inspect::inspect(&value, 1),
-                        Err(problem) => format!("<{problem}>"),
-                    });
-                    engine.emit(Output::Print(text));
-                    false
-                }
-                Action::Stop(_) if debugger.scan.borrow().is_some() => {
-                    if let Some(hits) = debugger.scan.borrow_mut().as_mut() {
-                        hits.push(debugger.lines.get());
-                    }
-                    false
-                }
-                // Replaying to an earlier line: the breakpoints on the way were passed already.
-                Action::Stop(_) if debugger.target.get().is_some() => false,
-                Action::Stop(note) => debugger.stop(state, note, BreakCause::Breakpoint, counted),
-            }
-        }
-        _ => false,
-    }
-}
-
-/// `message` with each `{expression}` replaced by what `value` makes of it; `{{` and `}}`
-/// are braces.
-fn interpolate(message: &str, value: impl Fn(&str) -> String) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(at) = rest.find(['{', '}']) {
-        out.push_str(&rest[..at]);
-        let brace = &rest[at..];
-        if brace.starts_with("{{") || brace.starts_with("}}") {
-            out.push_str(&brace[..1]);
-            rest = &brace[2..];
-        } else if let (true, Some(end)) = (brace.starts_with('{'), brace.find('}')) {
-            out.push_str(&value(&brace[1..end]));
-            rest = &brace[end + 1..];
-        } else {
-            out.push_str(&brace[..1]);
-            rest = &brace[1..];
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// What the hook asks of its entry function ([`Debugger::entry`]), which runs as an mlua
@@ -884,29 +595,6 @@ fn absolute(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_breakpoints_line_moves_with_lines_added_and_removed_above_it() {
-        let old = "a\nb\nc\nd\ne\n";
-        let map = line_map(old, "new\nnew\na\nb\nc\nd\ne\n");
-        assert_eq!((map(1), map(3), map(5)), (3, 5, 7), "two lines added at the top");
-        let map = line_map(old, "a\nc\nd\ne\n");
-        assert_eq!(
-            (map(1), map(3), map(4), map(2)),
-            (1, 2, 3, 2),
-            "b removed: c and d go up, b's goes to the line after a"
-        );
-        let map = line_map(old, "a\nB\nc\nd\ne\nf\n");
-        assert_eq!((map(2), map(3)), (2, 3), "a changed line keeps its place");
-    }
-
-    #[test]
-    fn a_breakpoint_on_a_line_that_never_runs_moves_to_the_next_that_does() {
-        let lines = ["-- a comment", "", "function M.step(player, dx)", "   local x = 1", "end"];
-        assert_eq!(first_running_line(&lines, 1), 4, "past the comment, the blank line and the header");
-        assert_eq!(first_running_line(&lines, 4), 4);
-        assert_eq!(first_running_line(&lines, 5), 5, "`end` runs: the function returns there");
-    }
 
     #[test]
     fn hit_counts_are_understood_or_refused_with_advice() {

@@ -173,7 +173,9 @@ fn api_file(lua: &Lua, functions: &[String], signatures: &BTreeMap<&str, &Signat
     Ok(text)
 }
 
-/// `---@param`/`---@return` lines and the stub of one function.
+/// The declaration of one function as LuaLS meta files write it: its doc, `---@param` and
+/// `---@return` lines, then `function name(params) end` (the body is never run: the file is
+/// `---@meta`).
 fn function(text: &mut String, qualified: &str, signature: Option<&Signature>) {
     let Some(signature) = signature else {
         let _ = writeln!(text, "---@param ... any\n---@return any\nfunction {qualified}(...) end\n");

@@ -28,6 +28,9 @@ use crate::lua::gui;
 
 mod position;
 pub use position::RecordingPosition;
+mod scratch;
+pub use scratch::ScratchSavesError;
+pub(in crate::host) use scratch::scratch_saves;
 
 /// A copy of the state is kept once the turns since the last one took this long to play:
 /// stepping back replays at most about this much. Copies of a large world cost more than
@@ -670,35 +673,4 @@ impl Host {
             }
         }
     }
-}
-
-/// Why the scratch save folder of a recording could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum ScratchSavesError {
-    /// The temporary folder could not be made.
-    #[error("a scratch folder for its saves: {0}")]
-    Folder(#[from] std::io::Error),
-    /// A save's name is not one a save can have.
-    #[error("its save '{name}': {error}")]
-    Name {
-        /// The save's name as the recording gives it.
-        name: String,
-        /// Why it is refused.
-        error: crate::lua::save::SaveError,
-    },
-    /// A save could not be written.
-    #[error(transparent)]
-    File(#[from] crate::game::files::FileError),
-}
-
-/// A scratch save folder holding the saves `recording` read: where a replay of it loads and
-/// saves games, so the project's saves are never written.
-pub(in crate::host) fn scratch_saves(recording: &Recording) -> Result<tempfile::TempDir, ScratchSavesError> {
-    let saves = tempfile::tempdir()?;
-    for (name, save) in &recording.saves {
-        let path = crate::lua::save::save_path(saves.path(), name)
-            .map_err(|error| ScratchSavesError::Name { name: name.clone(), error })?;
-        crate::game::save::write_save(&path, save)?;
-    }
-    Ok(saves)
 }

@@ -1,0 +1,228 @@
+//! The debugger's side of each Lua thread's one hook: calls and returns turn line events on
+//! and off, and a line checks the step, the replay's target and the breakpoints.
+
+use mlua::{Lua, ffi};
+
+use super::*;
+
+impl Debugger {
+    /// A call into, or a return from, the Lua function `record` describes (filled with `S`):
+    /// line events (and returns) go on while a function of a file with breakpoints runs, and
+    /// off again when the outermost such function returns.
+    ///
+    /// # Safety
+    /// `state` runs on this thread; `record` is its hook's, filled with `S`.
+    unsafe fn follow_call(&self, lua: &Lua, state: *mut ffi::lua_State, record: &ffi::lua_Debug) {
+        let inside = self.inside.get().filter(|(thread, _)| *thread == state as usize);
+        let lines = if record.event == ffi::LUA_HOOKRET {
+            // SAFETY: as the function's.
+            let here = unsafe { depth(state) };
+            if inside.is_some_and(|(_, entry)| here <= entry) {
+                // The outermost function of a file with breakpoints returns.
+                self.inside.set(None);
+                false
+            } else {
+                // The function returned to decides.
+                // SAFETY: a fresh record for level 1, filled by lua_getinfo.
+                unsafe {
+                    let mut caller: ffi::lua_Debug = std::mem::zeroed();
+                    ffi::lua_getstack(state, 1, &mut caller) != 0
+                        && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
+                        && self.has_breakpoints(lua, source(&caller))
+                }
+            }
+        } else {
+            // SAFETY: filled by the caller.
+            let here = self.has_breakpoints(lua, unsafe { source(record) });
+            if here && inside.is_none() {
+                // SAFETY: as the function's.
+                self.inside.set(Some((state as usize, unsafe { depth(state) })));
+            }
+            here
+        };
+        let events = match (lines, self.inside.get().is_some()) {
+            (true, _) => LINES,
+            (false, true) => INSIDE,
+            (false, false) => RESTING,
+        };
+        // SAFETY: the state runs on this thread; setting a hook walks its stack, so only when
+        // the events change.
+        unsafe {
+            if ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != events {
+                watchdog::set_resting(state, events);
+            }
+        }
+    }
+}
+
+/// How many functions are on the stack of `state` (its depth).
+///
+/// # Safety
+/// `state` is a live Lua state of this thread.
+pub(super) unsafe fn depth(state: *mut ffi::lua_State) -> usize {
+    let mut level = 0;
+    // SAFETY: lua_getstack only fills the record.
+    unsafe {
+        let mut record: ffi::lua_Debug = std::mem::zeroed();
+        while ffi::lua_getstack(state, level, &mut record) != 0 {
+            level += 1;
+        }
+    }
+    usize::try_from(level).unwrap_or(usize::MAX)
+}
+
+/// Whether `record` (filled with `S`) describes a C function.
+fn is_c(record: &ffi::lua_Debug) -> bool {
+    // SAFETY: `what` is a static C string lua_getinfo set.
+    !record.what.is_null() && unsafe { *record.what.cast::<u8>() } == b'C'
+}
+
+/// The chunk name of the function `record` describes (after `lua_getinfo` with `S`).
+///
+/// # Safety
+/// `record` was filled by `lua_getinfo` with `S`; its string lives while the function does.
+unsafe fn source<'a>(record: &ffi::lua_Debug) -> &'a [u8] {
+    if record.source.is_null() {
+        return &[];
+    }
+    // SAFETY: as the function's.
+    unsafe { std::slice::from_raw_parts(record.source.cast::<u8>(), record.srclen) }
+}
+
+/// The debugger's events, from the state's one hook ([`watchdog`]'s).
+///
+/// # Safety
+/// Called from the hook of a live state with its activation record.
+/// Returns true when a Lua error (left on the stack) must be raised from the hook: Stop was
+/// pressed, or the editor closed, while the break waited.
+pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_Debug) -> bool {
+    // The common case first, with nothing but the record: a call, while no function of a file
+    // with breakpoints runs, into a C function or a function of a file known to have none.
+    // SAFETY: the record is the hook's; lua_getinfo fills it.
+    unsafe {
+        if (*record).event == ffi::LUA_HOOKCALL || (*record).event == ffi::LUA_HOOKTAILCALL {
+            if ffi::lua_getinfo(state, c"S".as_ptr(), record) == 0 || is_c(&*record) {
+                return false;
+            }
+            let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT == RESTING;
+            if resting && known(source(&*record)) == Some(false) {
+                return false;
+            }
+        }
+    }
+    // SAFETY: the state is a live mlua state in a hook on its thread.
+    let lua = unsafe { Lua::get_or_init_from_ptr(state) };
+    let Some(engine) = lua.app_data_ref::<std::rc::Rc<crate::lua::Engine>>().map(|e| e.clone()) else { return false };
+    let debugger = &engine.debugger;
+    if debugger.hooked.get() > 0 {
+        return false;
+    }
+    // SAFETY: the record is the hook's.
+    let record = unsafe { &mut *record };
+    let stepping = debugger.step.get().is_some();
+    match record.event {
+        ffi::LUA_HOOKCALL | ffi::LUA_HOOKTAILCALL | ffi::LUA_HOOKRET => {
+            if stepping {
+                return false;
+            }
+            // SAFETY: the record is the hook's; lua_getinfo fills it (again, for a call).
+            if unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) } == 0 || is_c(record) {
+                // A C function has no lines, and calling one changes nothing here.
+                return false;
+            }
+            // SAFETY: the state runs on this thread; the record was filled above.
+            unsafe { debugger.follow_call(lua, state, record) };
+            false
+        }
+        ffi::LUA_HOOKLINE => {
+            // SAFETY: the record is the hook's.
+            if unsafe { ffi::lua_getinfo(state, c"Sl".as_ptr(), record) } == 0 {
+                return false;
+            }
+            // SAFETY: filled just now.
+            let chunk = unsafe { source(record) };
+            let line = u32::try_from(record.currentline).unwrap_or(0);
+            // Lines of files with breakpoints are counted: a position in the command that a
+            // replay of it reaches again (see `host/debugging/reverse.rs`).
+            let counted = debugger.has_breakpoints(lua, chunk);
+            if counted {
+                debugger.lines.set(debugger.lines.get() + 1);
+                if let Some((target, cause)) = debugger.target.get()
+                    && target == debugger.lines.get()
+                {
+                    debugger.target.set(None);
+                    debugger.quiet.set(false);
+                    return debugger.stop(state, None, cause, true);
+                }
+            }
+            if let Some(step) = debugger.step.get()
+                && chunk.first() == Some(&b'@')
+            {
+                let same_thread = step.state == state as usize;
+                // SAFETY: the state runs on this thread.
+                let here = unsafe { depth(state) };
+                let done = match step.kind {
+                    StepKind::In => true,
+                    StepKind::Over => !same_thread || here <= step.depth,
+                    StepKind::Out => !same_thread || here < step.depth,
+                };
+                if done {
+                    return debugger.stop(state, None, BreakCause::Step, counted);
+                }
+            }
+            if !stepping && !counted {
+                let events = if debugger.inside.get().is_some() { INSIDE } else { RESTING };
+                // SAFETY: the state runs on this thread.
+                unsafe { watchdog::set_resting(state, events) };
+                return false;
+            }
+            let evaluate = |code: &str| debugger.evaluate_here(state, code);
+            let truthy = |value: &mlua::Value| !matches!(value, mlua::Value::Nil | mlua::Value::Boolean(false));
+            match debugger.at_line(lua, chunk, line, |code| evaluate(code).map(|value| truthy(&value))) {
+                Action::Run => false,
+                Action::Log(_) if debugger.quiet.get() => false,
+                Action::Log(message) => {
+                    let text = interpolate(&message, |code| match evaluate(code) {
+                        Ok(value) => crate::lua::inspect::inspect(&value, 1),
+                        Err(problem) => format!("<{problem}>"),
+                    });
+                    engine.emit(Output::Print(text));
+                    false
+                }
+                Action::Stop(_) if debugger.scan.borrow().is_some() => {
+                    if let Some(hits) = debugger.scan.borrow_mut().as_mut() {
+                        hits.push(debugger.lines.get());
+                    }
+                    false
+                }
+                // Replaying to an earlier line: the breakpoints on the way were passed already.
+                Action::Stop(_) if debugger.target.get().is_some() => false,
+                Action::Stop(note) => debugger.stop(state, note, BreakCause::Breakpoint, counted),
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `message` with each `{expression}` replaced by what `value` makes of it; `{{` and `}}`
+/// are braces.
+fn interpolate(message: &str, value: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(['{', '}']) {
+        out.push_str(&rest[..at]);
+        let brace = &rest[at..];
+        if brace.starts_with("{{") || brace.starts_with("}}") {
+            out.push_str(&brace[..1]);
+            rest = &brace[2..];
+        } else if let (true, Some(end)) = (brace.starts_with('{'), brace.find('}')) {
+            out.push_str(&value(&brace[1..end]));
+            rest = &brace[end + 1..];
+        } else {
+            out.push_str(&brace[..1]);
+            rest = &brace[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
