@@ -28,9 +28,9 @@ use nefia_runtime::lua::save::save_tables;
 /// How long a case may take before it counts as a hang.
 const HANG_AFTER: Duration = Duration::from_secs(60);
 
-/// The time limit mods' `init.lua` get here (unless the case names its own), and the one
-/// scripts get.
+/// The time limit mods' `init.lua` get here unless the case names its own.
 const MOD_TIME: &str = "1";
+/// The time limit scripts get here unless the case names its own.
 const SCRIPT_TIME: &str = "2";
 
 /// The `case.ron` of a case.
@@ -42,16 +42,18 @@ struct CaseFile {
     /// The command line (`cli` cases); `{SCRIPT}` is a script that would run fine.
     #[serde(default)]
     args: Vec<String>,
-    /// The time limit of mods and maps, in seconds, when [`MOD_TIME`] is too short for what
-    /// the case must reach (filling a memory limit takes its time in a debug build).
+    /// The time limit in seconds, when the class's ([`MOD_TIME`], [`SCRIPT_TIME`]) is too
+    /// short for what the case must reach (filling a memory limit takes its time in a debug
+    /// build, and longer on a loaded machine).
     #[serde(default)]
     time_limit: Option<String>,
 }
 
 impl CaseFile {
-    /// The time limit the case's mods and maps run under.
-    fn mod_time(&self) -> String {
-        self.time_limit.clone().unwrap_or_else(|| MOD_TIME.to_owned())
+    /// The time limit the case's mods, maps or script run under.
+    fn time_limit(&self, class: &str) -> String {
+        let default = if class == "scripts" { SCRIPT_TIME } else { MOD_TIME };
+        self.time_limit.clone().unwrap_or_else(|| default.to_owned())
     }
 }
 
@@ -142,11 +144,11 @@ fn open(dir: &Path, time: &str, memory: Option<usize>) -> Result<Runtime, String
 }
 
 /// The case in the engine: the error it gives, or a verdict if it lost something.
-fn in_process(class: &str, dir: &Path, mod_time: &str) -> Result<Option<String>, Verdict> {
+fn in_process(class: &str, dir: &Path, time: &str) -> Result<Option<String>, Verdict> {
     let lost = |what: &str| Verdict(Outcome::Lost, what.to_owned());
     match class {
         "maps" => {
-            let runtime = open(dir, mod_time, None).map_err(|e| Verdict(Outcome::Silent, e))?;
+            let runtime = open(dir, time, None).map_err(|e| Verdict(Outcome::Silent, e))?;
             let before = (runtime.world().revision(), runtime.world().maps().count());
             let result = {
                 let (mut files, mut world, project) = runtime.maps_mut();
@@ -158,7 +160,7 @@ fn in_process(class: &str, dir: &Path, mod_time: &str) -> Result<Option<String>,
             Ok(result.err().map(|e| e.to_string()))
         }
         "saves" => {
-            let mut runtime = open(dir, mod_time, None).map_err(|e| Verdict(Outcome::Silent, e))?;
+            let mut runtime = open(dir, time, None).map_err(|e| Verdict(Outcome::Silent, e))?;
             runtime.start_game().map_err(|e| Verdict(Outcome::Silent, e.to_string()))?;
             let state = |runtime: &Runtime| {
                 let tables = save_tables(runtime.lua()).expect("the save tables");
@@ -171,11 +173,11 @@ fn in_process(class: &str, dir: &Path, mod_time: &str) -> Result<Option<String>,
             }
             Ok(result.err().map(|e| e.to_string()))
         }
-        "projects" | "mods" | "sandbox" => Ok(open(dir, mod_time, Some(512 << 20))
+        "projects" | "mods" | "sandbox" => Ok(open(dir, time, Some(512 << 20))
             .and_then(|mut runtime| runtime.start_game().map_err(|e| e.to_string()))
             .err()),
         "scripts" => {
-            let mut runtime = open(dir, SCRIPT_TIME, Some(256 << 20)).map_err(|e| Verdict(Outcome::Silent, e))?;
+            let mut runtime = open(dir, time, Some(256 << 20)).map_err(|e| Verdict(Outcome::Silent, e))?;
             runtime.start_game().map_err(|e| Verdict(Outcome::Silent, e.to_string()))?;
             let error = runtime.run_file(&dir.join("script.lua")).err().map(|f| f.to_string());
             let alive = format!("{:?}", runtime.eval("return 1 + 1"));
@@ -207,16 +209,17 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> Result<T, Verdict> + Send + 's
 /// The case through the binary: its exit code and stderr.
 fn through_the_binary(class: &str, dir: &Path, case: &CaseFile) -> Result<(Option<i32>, String), Verdict> {
     let project = dir.display().to_string();
+    let time = case.time_limit(class);
     let script = dir.join("script.lua").display().to_string();
     let args: Vec<String> = match class {
-        "scripts" => ["run", &script, "--project", &project, "--time-limit", SCRIPT_TIME, "--memory-limit", "256"]
+        "scripts" => ["run", &script, "--project", &project, "--time-limit", &time, "--memory-limit", "256"]
             .map(str::to_owned)
             .to_vec(),
         "cli" => {
             std::fs::write(&script, "print('fine')").expect("script written");
             case.args.iter().map(|a| a.replace("{SCRIPT}", &script)).collect()
         }
-        _ => ["check", "--project", &project, "--time-limit", &case.mod_time()].map(str::to_owned).to_vec(),
+        _ => ["check", "--project", &project, "--time-limit", &time].map(str::to_owned).to_vec(),
     };
     let mut child = Command::new(env!("CARGO_BIN_EXE_nefia"))
         .args(&args)
@@ -244,8 +247,8 @@ fn run_case(class: &str, case_dir: &Path) -> Result<(), Verdict> {
     let project = project_for(class, case_dir);
     let dir = project.path().to_owned();
     let before = files_under(&dir);
-    let (owned_class, owned_dir, mod_time) = (class.to_owned(), dir.clone(), case.mod_time());
-    let error = guarded(move || in_process(&owned_class, &owned_dir, &mod_time))?;
+    let (owned_class, owned_dir, time) = (class.to_owned(), dir.clone(), case.time_limit(class));
+    let error = guarded(move || in_process(&owned_class, &owned_dir, &time))?;
     let expect = &case.expect;
     if class != "cli" {
         match error {

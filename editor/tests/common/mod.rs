@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use nefia_editor::app::EditorApp;
 use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::host::view::RuntimeState;
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::repo_root;
 
@@ -120,19 +121,28 @@ pub fn turn(harness: &Harness<'static, EditorApp>) -> u64 {
     harness.state().state().snapshot.turn
 }
 
-/// Presses the arrow keys in turn until a turn passes (a wall may be in the way). Each
-/// direction is given ten seconds: a loaded machine (CI) has taken over six to play the first
-/// turn of a debug build, and a key pressed too soon after another would pass a second turn.
+/// Presses the arrow keys in turn until a turn passes (a wall may be in the way, or someone
+/// friendly: the game's "Really attack …?" is answered with Escape). Each key is pressed only
+/// once the game waits for the player's move, and given fifteen seconds: a loaded machine (CI)
+/// has taken over six to play the first turn of a debug build, and a key pressed before the
+/// last was played would pass a second turn.
 pub fn walk(harness: &mut Harness<'static, EditorApp>) {
     let before = turn(harness);
     for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowUp] {
+        step_until(harness, "the game to wait for a move", |h| {
+            h.state().state().snapshot.state == RuntimeState::Running
+        });
         harness.key_press(key);
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(15);
         while Instant::now() < deadline {
             harness.step();
             std::thread::sleep(Duration::from_millis(5));
             if turn(harness) > before {
                 return;
+            }
+            if harness.state().state().snapshot.state == RuntimeState::InQuery {
+                harness.key_press(egui::Key::Escape);
+                break;
             }
         }
     }

@@ -27,10 +27,8 @@ pub use map_view::{ChunkView, MapView, MapViewBuilder, ObjectView, ShadowCell, T
 pub enum RuntimeState {
     /// Loading the project.
     Starting,
-    /// Ready; nothing blocks.
+    /// Ready; nothing blocks (while playing: the game waits for the player's move).
     Running,
-    /// The game waits for the player's move.
-    WaitingForInput,
     /// Lua code waits inside a UI layer's `query()`.
     InQuery,
     /// Lua code waits inside `pause()`, a breakpoint.
@@ -47,7 +45,6 @@ impl RuntimeState {
         match self {
             RuntimeState::Starting => "starting",
             RuntimeState::Running => "running",
-            RuntimeState::WaitingForInput => "waiting for input",
             RuntimeState::InQuery => "in query",
             RuntimeState::Paused => "paused",
             RuntimeState::Error => "stopped on an error",
