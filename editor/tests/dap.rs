@@ -1,7 +1,7 @@
 //! `nefia dap` driven over stdio as a code editor drives it: initialize, breakpoints (plain,
 //! conditional, logpoints) in `mods/elona/game/rules.lua`, launch a script, stop with the
 //! right locals, step, evaluate in a frame, set a variable, complete, list the loaded
-//! sources, stop on an error in a handler, and the program's end; and every malformed or
+//! sources, stop on an error in a handler, pause a script mid-loop, and the program's end; and every malformed or
 //! out-of-order message answered with an error while the session goes on.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -272,6 +272,25 @@ fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
     client.event("terminated");
     assert!(client.output().contains("hp is 46"), "50 - 3 - 1: {}", client.output());
     client.ok("disconnect", json!({}));
+}
+
+#[test]
+fn pause_stops_a_script_in_the_middle_of_its_loop() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program =
+        script(dir.path(), "print('looping')\nlocal total = 0\nfor i = 1, 1e12 do\n  total = total + i\nend\n");
+    let mut client = launched(&program, json!([]));
+    let deadline = Instant::now() + PATIENCE;
+    while !client.output().contains("looping") {
+        assert!(Instant::now() < deadline, "the script never began");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    client.ok("pause", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "pause");
+    let (_, path, line) = client.top();
+    assert!(path.ends_with("script.lua") && (3..=4).contains(&line), "{path}:{line}");
+    assert!(client.local("total").parse::<f64>().is_ok_and(|total| total > 0.0), "the loop had run");
+    client.ok("disconnect", json!({ "terminateDebuggee": true }));
 }
 
 #[test]

@@ -319,3 +319,42 @@ fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the
     assert!(after.turn >= turn, "the turn went on");
     assert!(after.debug.error.is_none(), "no error screen: {:?}", after.debug.error);
 }
+
+#[test]
+fn pause_stops_a_long_running_script_at_its_line_and_with_nothing_running_stops_at_the_next_line() {
+    let host = demo();
+    let dir = tempfile::tempdir().expect("a folder");
+    let script = dir.path().join("long.lua");
+    // Line 3 is the loop's body: where a pause lands.
+    std::fs::write(&script, "print('looping')\nlocal total = 0\nfor i = 1, 1e12 do\n  total = total + i\nend\n")
+        .expect("written");
+    host.send(Command::Repl(ReplCommand::RunFile { id: 7, path: script.clone() }));
+    let mut seen = Vec::new();
+    event(&host, &mut seen, |e| printed(std::slice::from_ref(e)).contains(&"looping".to_owned()).then_some(()));
+
+    // No breakpoint is set, and the runtime is inside the script: only the Pause flag reaches it.
+    host.pause();
+    let view = paused(&host);
+    assert_eq!(view.cause, BreakCause::Pause);
+    assert!((3..=4).contains(&view.line), "in the loop, not at line {}", view.line);
+    assert_eq!(view.frames[0].path.as_deref(), Some(script.as_path()));
+    let total: f64 = local(&host, "total").parse().expect("a number");
+    assert!(total > 0.0, "the loop had run: total = {total}");
+
+    // Stop ends the script; nothing is left paused.
+    host.stop();
+    match answer(&host, 7, &mut seen) {
+        Evaluation::Error(failure) => assert!(failure.to_string().contains("interrupted"), "{failure}"),
+        other => panic!("the script ended with {other:?}"),
+    }
+    wait_for(&host, |s| s.debug.pause.is_none());
+
+    // With nothing running, a pause stops at the next line any code of a file runs.
+    assert_eq!(eval(&host, SETUP), Evaluation::Values(vec!["true".into()]));
+    host.pause();
+    host.send(Command::Repl(ReplCommand::Eval { id: 8, code: "R.damage(c, 3) return c.hp".into() }));
+    let view = paused(&host);
+    assert_eq!((view.cause, view.function.as_str()), (BreakCause::Pause, "damage"));
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert_eq!(answer(&host, 8, &mut seen), Evaluation::Values(vec!["47".into()]), "and it goes on");
+}

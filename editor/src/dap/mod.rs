@@ -328,7 +328,7 @@ impl<W: Write> Session<W> {
             ("stepBack", _) => self.step_back(ReverseKind::Line),
             ("reverseContinue", _) => self.step_back(ReverseKind::Breakpoint),
             ("pause", _) => {
-                self.host()?.send(Command::Debug(DebugCommand::Step(StepKind::In)));
+                self.host()?.pause();
                 Ok(json!({}))
             }
             ("stackTrace", _) => self.stack_trace(),

@@ -10,10 +10,9 @@
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
-use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender};
 use serde_json::{Value as Json, json};
@@ -145,13 +144,7 @@ impl HostHandle {
     ) -> HostHandle {
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (event_tx, events) = crossbeam_channel::unbounded();
-        let shared = Arc::new(Shared {
-            snapshot: Mutex::new(Arc::new(Snapshot::empty(address))),
-            busy_since: AtomicU64::new(0),
-            started: Instant::now(),
-            stop: Arc::default(),
-            progress: Mutex::default(),
-        });
+        let shared = Shared::new(Snapshot::empty(address), false);
         let writing = std::thread::Builder::new()
             .name("nefia attach writer".into())
             .spawn(move || write_commands(writer, &command_rx))

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, Sender, TryRecvError};
 
-use super::{Command, HostEvent, Shared};
+use super::{Command, DebugCommand, HostEvent, Shared};
 use crate::host::view::Snapshot;
 
 /// The runtime thread's events, copied to every client's queue by whichever client reads
@@ -138,5 +138,13 @@ impl HostClient {
     pub fn stop(&self) {
         self.connector.shared.stop.store(true, Ordering::Relaxed);
         self.send(Command::Stop);
+    }
+
+    /// Stops the game's Lua code in the debugger at its next line: in the middle of a long
+    /// run of code at once (the Pause flag, acted on by the limits' check), or, if none runs,
+    /// wherever code runs next ([`DebugCommand::Pause`]).
+    pub fn pause(&self) {
+        self.connector.shared.pause.store(true, Ordering::Relaxed);
+        self.send(Command::Debug(DebugCommand::Pause));
     }
 }

@@ -22,10 +22,28 @@ pub(crate) struct Shared {
     /// Milliseconds since `started` when the current command began; 0 when idle.
     pub(super) busy_since: AtomicU64,
     pub(super) started: Instant,
-    /// Raised by [`HostHandle::stop`]: the running Lua code is interrupted.
+    /// Raised by [`HostClient::stop`]: the running Lua code is interrupted.
     pub(super) stop: Arc<AtomicBool>,
+    /// Raised by [`HostClient::pause`]: the running Lua code stops in the debugger at its
+    /// next line.
+    pub(super) pause: Arc<AtomicBool>,
     /// The step of long work going on (opening the project, loading a save), if any.
     pub(super) progress: Mutex<Option<crate::lua::Progress>>,
+}
+
+impl Shared {
+    /// The state of a runtime that shows `snapshot` first, busy from the start if `busy`
+    /// (the runtime thread opens the project first).
+    pub(super) fn new(snapshot: Snapshot, busy: bool) -> Arc<Shared> {
+        Arc::new(Shared {
+            snapshot: Mutex::new(Arc::new(snapshot)),
+            busy_since: AtomicU64::new(u64::from(busy)),
+            started: Instant::now(),
+            stop: Arc::default(),
+            pause: Arc::default(),
+            progress: Mutex::default(),
+        })
+    }
 }
 
 /// The editor's end of the runtime thread: a [`HostClient`] (its commands, snapshots and
@@ -74,14 +92,7 @@ impl HostHandle {
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (event_tx, events) = crossbeam_channel::unbounded();
         let name = config.project.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let shared = Arc::new(Shared {
-            snapshot: Mutex::new(Arc::new(Snapshot::empty(&name))),
-            // Busy from the start: the thread opens the project first.
-            busy_since: AtomicU64::new(1),
-            started: Instant::now(),
-            stop: Arc::default(),
-            progress: Mutex::default(),
-        });
+        let shared = Shared::new(Snapshot::empty(&name), true);
         let thread_shared = shared.clone();
         let reloads = commands.clone();
         let thread = std::thread::Builder::new()

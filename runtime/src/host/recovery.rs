@@ -114,6 +114,7 @@ pub(super) fn serve_failure(
             | Command::Editing(EditingCommand::Copy { .. })
             | Command::Debug(DebugCommand::Continue)
             | Command::Debug(DebugCommand::Step(_))
+            | Command::Debug(DebugCommand::Pause)
             | Command::Debug(DebugCommand::StepBack(_))
             | Command::Debug(DebugCommand::BreakOnErrors { .. })
             | Command::Play(PlayCommand::Start(_))

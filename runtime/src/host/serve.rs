@@ -45,7 +45,7 @@ pub(super) fn run(
             repaint();
         }));
         runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
-        runtime.engine().limits.share_stop(lua, shared.stop.clone());
+        runtime.engine().limits.share_flags(lua, shared.stop.clone(), shared.pause.clone());
         // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
         runtime.open_with(&config.project, OnModFailure::Skip)?;
         runtime.open_start_map()?;

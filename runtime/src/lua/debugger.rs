@@ -118,12 +118,14 @@ struct Armed {
     hits: u32,
 }
 
-/// A step under way: its kind, and the depth of the stack on the Lua thread it began on.
+/// A step under way: its kind, the depth of the stack on the Lua thread it began on, and the
+/// cause its stop reports (a step, or a pause asked while code ran).
 #[derive(Clone, Copy)]
 struct Step {
     kind: StepKind,
     state: usize,
     depth: usize,
+    cause: BreakCause,
 }
 
 /// The debugger's state in the engine.
@@ -310,7 +312,15 @@ impl Debugger {
     /// where that break stopped.
     pub fn step(&self, kind: StepKind) {
         let (state, depth) = self.last_break.get();
-        self.step.set(Some(Step { kind, state, depth }));
+        self.step.set(Some(Step { kind, state, depth, cause: BreakCause::Step }));
+        self.rest();
+    }
+
+    /// Stops at the next line of a file any Lua code runs, as a pause: a debug adapter's
+    /// pause, acted on between commands or, through the Pause flag, from the limits' check in
+    /// the middle of running code.
+    pub fn pause_at_next_line(&self) {
+        self.step.set(Some(Step { kind: StepKind::In, state: 0, depth: 0, cause: BreakCause::Pause }));
         self.rest();
     }
 
@@ -378,16 +388,22 @@ impl Debugger {
         self.rest();
     }
 
-    /// Puts the hook's events on the main state as the breakpoints and step ask: lines on
-    /// (the first line event turns them off where no breakpoint is), or none at all.
+    /// Puts the hook's events on the main state, and the coroutine running if one is, as the
+    /// breakpoints and step ask: lines on (the first line event turns them off where no
+    /// breakpoint is), or none at all.
     fn rest(&self) {
         let main = self.main.get() as *mut ffi::lua_State;
         if main.is_null() {
             return;
         }
         let events = if self.is_active() { LINES } else { 0 };
-        // SAFETY: the main state is live (the engine owns it) and runs on this thread.
-        unsafe { watchdog::set_resting(main, events) };
+        for state in [main, watchdog::running_coroutine()] {
+            if !state.is_null() {
+                // SAFETY: the main state is live (the engine owns it), and so is the coroutine
+                // the watch says runs (it is on the stack); both run on this thread.
+                unsafe { watchdog::set_resting(state, events) };
+            }
+        }
     }
 
     /// Whether the chunk named `source` (a Lua string's bytes, at their address) is a file

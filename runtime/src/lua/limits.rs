@@ -42,8 +42,13 @@ fn engine_memory_problem(lua: &Lua, extra: usize) -> Option<String> {
 }
 
 /// Why the Lua code running must stop, if it must: the limits' check, made by the armed hook.
+/// A raised Pause flag is acted on here too: the debugger stops at the next line.
 fn check(lua: &Lua) -> Option<String> {
-    engine(lua).limits.interrupted().or_else(|| engine_memory_problem(lua, 0))
+    let engine = engine(lua);
+    if !engine.limits.between_commands() && engine.limits.take_pause() {
+        engine.debugger.pause_at_next_line();
+    }
+    engine.limits.interrupted().or_else(|| engine_memory_problem(lua, 0))
 }
 
 /// The Lua main state of `lua`.
@@ -71,9 +76,12 @@ pub struct Limits {
     memory: Cell<Option<usize>>,
     deadline: Cell<Option<Instant>>,
     stop: RefCell<Arc<AtomicBool>>,
+    /// Raised to pause the running Lua code at its next line (a debug adapter's pause).
+    pause: RefCell<Arc<AtomicBool>>,
     /// Stop was pressed during the current evaluation: it keeps failing until it unwinds.
     stopped: Cell<bool>,
-    /// The current evaluation is not what Stop is for (drawing the HUD): it leaves the flag.
+    /// The current evaluation is not what Stop and Pause are for (drawing the HUD): it leaves
+    /// the flags.
     deaf_to_stop: Cell<bool>,
     /// How many evaluations are running (nested ones, such as REPL input while paused,
     /// count too).
@@ -92,6 +100,7 @@ impl Default for Limits {
             memory: Cell::new(None),
             deadline: Cell::new(None),
             stop: Default::default(),
+            pause: Default::default(),
             stopped: Cell::new(false),
             deaf_to_stop: Cell::new(false),
             depth: Cell::new(0),
@@ -130,10 +139,12 @@ impl Limits {
         self.publish();
     }
 
-    /// Shares the Stop flag: raising it interrupts the running Lua code at its next check.
-    /// Whoever acts on it lowers it ([`Limits::take_stop`]).
-    pub fn share_stop(&self, lua: &Lua, flag: Arc<AtomicBool>) {
-        *self.stop.borrow_mut() = flag;
+    /// Shares the Stop and Pause flags: raising Stop interrupts the running Lua code at its
+    /// next check, raising Pause stops it in the debugger at its next line. Whoever acts on a
+    /// flag lowers it ([`Limits::take_stop`], [`Limits::take_pause`]).
+    pub fn share_flags(&self, lua: &Lua, stop: Arc<AtomicBool>, pause: Arc<AtomicBool>) {
+        *self.stop.borrow_mut() = stop;
+        *self.pause.borrow_mut() = pause;
         self.main.set(main_state(lua));
         self.publish();
     }
@@ -149,6 +160,17 @@ impl Limits {
         self.stop.borrow().swap(false, Ordering::Relaxed)
     }
 
+    /// True while the code running is not what Stop and Pause are for: drawing and animating
+    /// the HUD between commands.
+    pub fn between_commands(&self) -> bool {
+        self.deaf_to_stop.get()
+    }
+
+    /// True if Pause was asked since the last call; lowers the flag.
+    pub fn take_pause(&self) -> bool {
+        self.pause.borrow().swap(false, Ordering::Relaxed)
+    }
+
     /// Tells the watchdog what the code running now runs under: nothing while no evaluation
     /// runs or it waits for the player.
     fn publish(&self) {
@@ -157,10 +179,12 @@ impl Limits {
             self.watch.idle();
             return;
         }
-        let stop = self.stop.borrow();
-        let listens = !self.deaf_to_stop.get() && Arc::strong_count(&stop) > 1;
-        let stop = listens.then(|| stop.clone());
-        self.watch.running(main, check, self.deadline.get(), stop, self.memory.get().is_some());
+        let shared = |flag: &RefCell<Arc<AtomicBool>>| {
+            let flag = flag.borrow();
+            (!self.deaf_to_stop.get() && Arc::strong_count(&flag) > 1).then(|| flag.clone())
+        };
+        let flags = [shared(&self.stop), shared(&self.pause)].into_iter().flatten().collect();
+        self.watch.running(main, check, self.deadline.get(), flags, self.memory.get().is_some());
     }
 
     /// Checks that the engine may allocate `bytes` more of Rust memory for Lua (a map of

@@ -4,8 +4,8 @@
 //! In Lua 5.4 an installed count hook makes the interpreter trace every instruction (about
 //! 2.5× slower on a tight loop), however rarely the hook fires. So no hook is installed while
 //! code runs. One watchdog thread serves every runtime of the process: every [`POLL`] it looks
-//! at the evaluations running, and when one is past its deadline, its Stop flag is raised, or
-//! its memory limit is due a check, it sends a signal to that runtime's thread. The signal's
+//! at the evaluations running, and when one is past its deadline, its Stop or Pause flag is
+//! raised, or its memory limit is due a check, it sends a signal to that runtime's thread. The signal's
 //! handler, on that thread, arms a hook that fires at the next instruction (`lua_sethook` is
 //! safe in a signal handler: the standard `lua` interpreter handles Ctrl+C this way). The hook
 //! disarms itself, asks [`super::limits::Limits`] whether the code must stop, and raises the
@@ -68,8 +68,8 @@ struct Terms {
     thread: Option<Target>,
     /// When the evaluation must stop.
     deadline: Option<Instant>,
-    /// The Stop flag, when the evaluation listens to it.
-    stop: Option<Arc<AtomicBool>>,
+    /// The flags the evaluation listens to (Stop, Pause): raised, the hook makes its check.
+    flags: Vec<Arc<AtomicBool>>,
     /// The memory limit is checked every [`POLL`].
     sample_memory: bool,
 }
@@ -86,8 +86,8 @@ impl Terms {
     fn due(&self, now: Instant) -> Option<Target> {
         let thread = self.thread?;
         let late = self.deadline.is_some_and(|deadline| now >= deadline);
-        let stopped = self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
-        (late || stopped || self.sample_memory).then_some(thread)
+        let raised = self.flags.iter().any(|flag| flag.load(Ordering::Relaxed));
+        (late || raised || self.sample_memory).then_some(thread)
     }
 }
 
@@ -106,14 +106,14 @@ fn lock(terms: &Mutex<Terms>) -> MutexGuard<'_, Terms> {
 
 impl Watch {
     /// Watches Lua code running from now on this thread, in `main` (the Lua main state),
-    /// until [`Watch::idle`]: it is stopped past `deadline`, when `stop` is raised, and
-    /// checked every [`POLL`] when `sample_memory`. `check` says why it must stop.
+    /// until [`Watch::idle`]: it is stopped past `deadline`, checked when one of `flags` is
+    /// raised, and checked every [`POLL`] when `sample_memory`. `check` says why it must stop.
     pub fn running(
         &self,
         main: *mut ffi::lua_State,
         check: Check,
         deadline: Option<Instant>,
-        stop: Option<Arc<AtomicBool>>,
+        flags: Vec<Arc<AtomicBool>>,
         sample_memory: bool,
     ) {
         RUNNING.with(|running| running[0].store(main, Ordering::Relaxed));
@@ -128,7 +128,7 @@ impl Watch {
         let mut terms = lock(terms);
         terms.thread = Some(this_thread());
         terms.deadline = deadline;
-        terms.stop = stop;
+        terms.flags = flags;
         terms.sample_memory = sample_memory;
         drop(terms);
         watchdog().thread.unpark();
@@ -150,7 +150,7 @@ impl Watch {
         let Some(terms) = self.terms.get() else { return false };
         let mut terms = lock(terms);
         terms.thread = None;
-        terms.stop = None;
+        terms.flags.clear();
         true
     }
 }
@@ -300,6 +300,11 @@ pub unsafe fn set_resting(state: *mut ffi::lua_State, events: c_int) {
         let every = if count != 0 { ffi::lua_gethookcount(state) } else { 0 };
         ffi::lua_sethook(state, (mask != 0).then_some(hook as ffi::lua_Hook), mask, every);
     }
+}
+
+/// The coroutine running under the watch on this thread, if one is (null: the main state).
+pub fn running_coroutine() -> *mut ffi::lua_State {
+    RUNNING.with(|running| running[1].load(Ordering::Relaxed))
 }
 
 fn disarm_running() {

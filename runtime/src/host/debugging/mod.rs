@@ -81,9 +81,12 @@ pub enum DebugCommand {
     /// previous breakpoint hit, by replaying the command from its turn's kept state.
     StepBack(ReverseKind),
     /// Let the innermost break continue and stop again at the next line a step of this kind
-    /// reaches; with nothing paused, stop at the next line any Lua code runs (a debug
-    /// adapter's pause).
+    /// reaches; with nothing paused, stop at the next line any Lua code runs.
     Step(crate::lua::debugger::StepKind),
+    /// A debug adapter's pause: stop at the next line any Lua code runs. Sent by
+    /// [`crate::host::HostClient::pause`], which also raises the Pause flag so that code
+    /// running now stops before this command is read; then this does nothing.
+    Pause,
     /// Pause where an error is raised: one that reaches the engine from game logic or a script
     /// (`uncaught`), one a mod catches with `pcall` (`caught`). A debug adapter's exception
     /// breakpoints.
@@ -120,6 +123,7 @@ impl DebugCommand {
             DebugCommand::FindChanges { .. } => "find changes",
             DebugCommand::GoToChange { .. } => "go to change",
             DebugCommand::Step(_) => "step",
+            DebugCommand::Pause => "pause",
             DebugCommand::StepBack(_) => "step back",
             DebugCommand::BreakOnErrors { .. } => "break on errors",
             DebugCommand::Query { .. } => "debug query",
@@ -225,6 +229,12 @@ impl Host {
                 let engine = self.runtime.engine();
                 engine.debugger.step(kind);
                 engine.repl.borrow_mut().resume();
+            }
+            DebugCommand::Pause => {
+                let engine = self.runtime.engine();
+                if engine.limits.take_pause() {
+                    engine.debugger.pause_at_next_line();
+                }
             }
             DebugCommand::Query { id, query } => self.debug_query(id, query),
             DebugCommand::StepBack(kind) => self.request_rewind(kind),

@@ -243,13 +243,7 @@ impl Replayer {
         runtime.set_save_dir(saves.path().to_owned());
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (event_tx, events) = crossbeam_channel::unbounded();
-        let shared = Arc::new(Shared {
-            snapshot: std::sync::Mutex::new(Arc::new(Snapshot::empty(&recording.project))),
-            busy_since: Default::default(),
-            started: Instant::now(),
-            stop: Arc::default(),
-            progress: Default::default(),
-        });
+        let shared = Shared::new(Snapshot::empty(&recording.project), false);
         let channels = HostChannels { commands: command_rx, events: event_tx, shared, repaint: Arc::new(|| {}) };
         let host = Rc::new(Host::new(runtime, channels, Serving::Headless));
         gui::set_frontend(host.runtime.lua(), Some(host.clone()));

@@ -249,6 +249,8 @@ impl Session {
                     }
                     // The Stop flag is the game's: raised here, it interrupts the running code.
                     Command::Stop => self.client.stop(),
+                    // So is the Pause flag.
+                    Command::Debug(DebugCommand::Pause) => self.client.pause(),
                     command => self.client.send(command),
                 }
                 Ok(Json::Null)

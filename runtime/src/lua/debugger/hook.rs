@@ -155,8 +155,11 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
                     return debugger.stop(state, None, cause, true);
                 }
             }
+            // A step or pause stops in the code it is for, not in the HUD drawn between
+            // commands.
             if let Some(step) = debugger.step.get()
                 && chunk.first() == Some(&b'@')
+                && !engine.limits.between_commands()
             {
                 let same_thread = step.state == state as usize;
                 // SAFETY: the state runs on this thread.
@@ -167,7 +170,7 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
                     StepKind::Out => !same_thread || here < step.depth,
                 };
                 if done {
-                    return debugger.stop(state, None, BreakCause::Step, counted);
+                    return debugger.stop(state, None, step.cause, counted);
                 }
             }
             if !stepping && !counted {
