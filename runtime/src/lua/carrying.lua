@@ -50,6 +50,29 @@ function methods.has_item_equipped(self, item)
    return false
 end
 
+-- OpenNefia's `take_item`: `amount` of `item` (all of it if nil) into the inventory, as
+-- `move_some` does; the item taken, or nil.
+function methods.take_item(self, item, amount)
+   only(self, "base.chara", "take_item")
+   if not api.MapObject.is_map_object(item) or item._type ~= "base.item" then
+      error(("take_item: the item to take is an item object, not %s"):format(tostring(item)), 2)
+   end
+   return item:move_some(amount, self)
+end
+
+-- The character carrying or wearing the item, through any containers; nil if none does.
+function methods.get_owning_chara(self)
+   only(self, "base.item", "get_owning_chara")
+   local holder = self:get_location()
+   while api.MapObject.is_map_object(holder) do
+      if holder._type == "base.chara" then
+         return holder
+      end
+      holder = holder:get_location()
+   end
+   return nil
+end
+
 function methods.has_item(self, item)
    return self:has_object(item)
 end

@@ -14,8 +14,8 @@
 //! **Carrying** (OpenNefia's ICharaInventory, ICharaEquip and IItem), in `carrying.lua`:
 //! `item:is_item_container()`, `item:is_equipped()`, `chara:iter_inventory()`,
 //! `chara:iter_equipment()`, `chara:iter_all_body_parts()` (each slot as `{ type = slot,
-//! equipped = item or nil }`), `chara:has_item_equipped(item)`, `chara:has_item(item)` and
-//! `chara:find_item(id)`. Containers are locations like characters: `take_object`, `iter`,
+//! equipped = item or nil }`), `chara:has_item_equipped(item)`, `chara:has_item(item)`,
+//! `chara:find_item(id)`, `chara:take_item(item[, amount])` and `item:get_owning_chara()`. Containers are locations like characters: `take_object`, `iter`,
 //! `has_object`. `Inventory.get_or_create(id)` is a game-wide inventory (OpenNefia's, such
 //! as a shared freezer): a `base.inventory` container on the world's one-cell map of such
 //! inventories, so it is saved, stepped back and listed in Locations like any object.

@@ -3,7 +3,9 @@
 //!
 //! - `obj:connect_self(event_id, name, fn[, opts])` binds a handler to this object only
 //!   (`opts` is a priority, or `{ priority = n }`); `obj:disconnect_self(event_id, name)`
-//!   unbinds it (true if there was one); `obj:has_event_handler(event_id[, name])` asks.
+//!   unbinds it (true if there was one); `obj:has_event_handler(event_id[, name])` asks;
+//!   `obj:compare_events(other)` says whether two objects have the same handlers (as
+//!   OpenNefia's stacking asks), or names the first that differs.
 //! - A prototype's `events = { { id = ..., name = ..., callback = fn, priority = n }, ... }`
 //!   gives every object of it those handlers; one connected with the same name takes its
 //!   place. Changing an object's prototype changes these, and keeps the connected ones.
@@ -74,6 +76,17 @@ impl ObjectEvents {
             .collect();
         names.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()).then(a.1.cmp(b.1)));
         names
+    }
+
+    /// The (event, name) of every handler object `uid` of prototype `proto` has: its
+    /// prototype's and its own.
+    fn handler_names(&self, uid: Uid, proto: Symbol) -> std::collections::BTreeSet<(&'static str, &str)> {
+        [self.prototypes.get(&proto), self.connected.get(&uid)]
+            .into_iter()
+            .flatten()
+            .flat_map(|registry| registry.all())
+            .flat_map(|(event, handlers)| handlers.iter().map(move |h| (event.as_str(), h.name.as_str())))
+            .collect()
     }
 
     /// Every handler object `uid` of prototype `proto` has of its own, by event, for the
@@ -162,8 +175,8 @@ fn priority_of(lua: &Lua, opts: Option<mlua::Value>) -> mlua::Result<i64> {
     }
 }
 
-/// Adds `connect_self`, `disconnect_self`, `has_event_handler` and `emit` to the object
-/// methods table `methods`.
+/// Adds `connect_self`, `disconnect_self`, `has_event_handler`, `compare_events` and `emit`
+/// to the object methods table `methods`.
 pub fn add_methods(lua: &Lua, methods: &Table) -> mlua::Result<()> {
     methods.raw_set(
         "connect_self",
@@ -205,6 +218,25 @@ pub fn add_methods(lua: &Lua, methods: &Table) -> mlua::Result<()> {
             Ok(match name {
                 Some(name) => handlers.iter().any(|h| h.name == name),
                 None => !handlers.is_empty(),
+            })
+        })?,
+    )?;
+    // OpenNefia's `compare_events`: true if both objects have handlers of the same names for
+    // the same events (their prototypes' and their own), else false and the first event id
+    // and handler name one has and the other lacks (the other's extra ones first).
+    methods.raw_set(
+        "compare_events",
+        lua.create_function(|lua, (this, other): (Table, Table)| {
+            let engine = engine(lua);
+            let (a, b) =
+                (super::handle::live_object(lua, &engine, &this)?, super::handle::live_object(lua, &engine, &other)?);
+            let world = engine.world.borrow();
+            let proto = |uid| world.object(uid).map(|o| o.id).map_err(|e| rt_error(lua, e));
+            let events = engine.object_events.borrow();
+            let (mine, theirs) = (events.handler_names(a, proto(a)?), events.handler_names(b, proto(b)?));
+            Ok(match theirs.difference(&mine).chain(mine.difference(&theirs)).next() {
+                None => (true, None, None),
+                Some(&(event, name)) => (false, Some(event.to_owned()), Some(name.to_owned())),
             })
         })?,
     )?;

@@ -398,6 +398,12 @@ pub const SIGNATURES: &[Signature] = &[
         "Removes a handler of this object's own.",
     ),
     sig(
+        "obj:compare_events",
+        "other: IMapObject",
+        "boolean, string?, string?",
+        "Whether `other` has handlers of the same names for the same events; if not, the first event id and name that differs.",
+    ),
+    sig(
         "obj:emit",
         "event: nefia.event_id, params?: table, result?: any",
         "any",
@@ -410,6 +416,7 @@ pub const SIGNATURES: &[Signature] = &[
         "IItem?",
         "The first item of prototype `id` this character carries.",
     ),
+    sig("obj:get_owning_chara", "", "IChara?", "The character carrying or wearing this item, through containers."),
     sig("obj:get_location", "", "ILocation?", "What holds this object."),
     sig("obj:get_origin", "", "IMapObject?", "The object that made this mef."),
     sig(
@@ -474,6 +481,12 @@ pub const SIGNATURES: &[Signature] = &[
     sig("obj:stack", "", "", "Merges this item with the like items where it is."),
     sig("obj:stack_with", "other: IItem", "boolean", "Merges `other` into this stack."),
     sig("obj:swap_places", "other: IChara", "boolean", "Swaps cells with `other`."),
+    sig(
+        "obj:take_item",
+        "item: IItem, amount?: integer",
+        "IItem?",
+        "Takes `amount` of `item` (all if nil) into this character's inventory; the item taken.",
+    ),
     sig(
         "obj:take_object",
         "obj: IMapObject, x?: integer, y?: integer",
