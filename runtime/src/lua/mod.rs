@@ -408,6 +408,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     items::install(&lua, &api, &object_methods)?;
     location::install(&lua, &api)?;
     lua.load(include_str!("enum.lua")).set_name("=nefia enum").call::<()>(&api)?;
+    lua.load(include_str!("class.lua")).set_name("=nefia class").call::<()>(&api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
     event::install(&lua, &api)?;
