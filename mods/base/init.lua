@@ -26,6 +26,15 @@ data:add_type {
    },
 }
 
+-- OpenNefia's data extensions: an entry declares fields with defaults, and prototypes give
+-- their own values in `_ext["mod.id"]` (`data["base.item"]:ext(id, "mod.id")`).
+data:add_type {
+   name = "data_ext",
+   fields = {
+      { name = "fields", default = {}, doc = "The extension's fields: { { name = ..., default = ... }, ... }." },
+   },
+}
+
 data:add_type {
    name = "item",
    fields = {

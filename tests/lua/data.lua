@@ -63,3 +63,36 @@ function test_base_declares_the_engine_types()
       Assert.is_true(types[id], id)
    end
 end
+
+function test_ext_tables_keyed_by_interface_or_data_ext_id_stay_on_the_prototype()
+   local IGlows = class.interface("IGlows", { brightness = "number" })
+   local ISmokes = class.interface("ISmokes")
+   data:add { _type = "base.data_ext", _id = "fuel", fields = { { name = "burns", default = 10 } } }
+   data:add {
+      _type = "base.item",
+      _id = "lantern",
+      _ext = { [IGlows] = { brightness = 3 }, ["test.fuel"] = { burns = 4 }, ISmokes },
+   }
+   local lantern = data["base.item"]["test.lantern"]
+   Assert.eq(lantern._ext[IGlows].brightness, 3, "read back by the interface itself")
+   Assert.same(lantern._ext[ISmokes], {}, "an interface listed alone gets an empty table")
+   Assert.is_nil(lantern._ext[1])
+   Assert.eq(data["base.item"]:ext("test.lantern", "test.fuel").burns, 4)
+   local item = Item.create("test.lantern", 1, 1)
+   Assert.eq(item.proto._ext[IGlows].brightness, 3, "an object reaches them through its prototype")
+   Assert.is_nil(item._ext, "they are not base values")
+
+   data:add { _type = "base.item", _id = "candle" }
+   Assert.eq(data["base.item"]:ext("test.candle", "test.fuel").burns, 10, "the extension's default")
+   Assert.is_nil(data["base.item"]:ext("test.candle", IGlows))
+   Assert.eq(data["base.item"]:ensure("test.candle")._id, "test.candle")
+   Assert.throws(function() data["base.item"]:ensure("test.nope") end, "No instance of 'base.item' with ID 'test.nope' was found.")
+
+   Assert.throws(function() data:add { _type = "base.item", _id = "bad1", _ext = 5 } end, "_ext is a table keyed by interfaces")
+   Assert.throws(
+      function() data:add { _type = "base.item", _id = "bad2", _ext = { ["test.nothing"] = {} } } end,
+      "No data extension (base.data_ext) with ID test.nothing was registered yet."
+   )
+   Assert.throws(function() data:add { _type = "base.item", _id = "bad3", _ext = { [IGlows] = 1 } } end, "is a table of the extension's fields")
+   Assert.is_nil(data["base.item"]["test.bad2"], "a refused prototype is not added")
+end

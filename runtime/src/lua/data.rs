@@ -4,8 +4,13 @@
 //! `base` declares `base.chara`; `data:add{ _type = "base.chara", _id = "putit", ... }` in
 //! mod `elona` registers `elona.putit`. `data["base.chara"]["elona.putit"]` reads the table
 //! given to `data:add` (functions included), and `data["base.chara"]:iter()` yields
-//! `id, prototype` in registration order. Plain fields also go to the Rust registry, where
-//! objects read them as base values.
+//! `id, prototype` in registration order, `:ensure(id)` the prototype or an error naming it,
+//! and `:ext(id, ext_id)` a data extension (below). Plain fields also go to the Rust
+//! registry, where objects read them as base values.
+//!
+//! A prototype's `_ext` holds OpenNefia's data extensions: tables keyed by interfaces
+//! (`class.interface`) or by ids of `base.data_ext` entries (which declare their `fields`
+//! with defaults); both are checked when the prototype is added.
 
 use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods};
 
@@ -23,10 +28,17 @@ struct DataTypeRef {
 
 /// The Lua table registered for prototype `id` of `data_type`, or nil.
 pub fn prototype_table(lua: &Lua, data_type: &str, id: &str) -> mlua::Result<mlua::Value> {
-    let tables = engine(lua).data_tables.clone();
-    match tables.raw_get::<Option<Table>>(data_type)? {
+    match prototype_tables(lua, data_type)? {
         Some(entries) => entries.raw_get(id),
         None => Ok(mlua::Value::Nil),
+    }
+}
+
+/// The prototype `id` of `data_type`, or OpenNefia's error naming both.
+fn ensure(lua: &Lua, data_type: &str, id: &str) -> mlua::Result<Table> {
+    match prototype_table(lua, data_type, id)? {
+        mlua::Value::Table(entry) => Ok(entry),
+        _ => Err(rt_error(lua, format!("No instance of '{data_type}' with ID '{id}' was found."))),
     }
 }
 
@@ -44,8 +56,110 @@ impl UserData for DataTypeRef {
             }
             super::pairs_of(lua, keys, values)
         });
+        methods.add_method("ensure", |lua, this, id: String| ensure(lua, this.id.as_str(), &id));
+        // OpenNefia's `ext`: prototype `id`'s data extension `ext_id` (a base.data_ext id or
+        // an interface), or, for a base.data_ext id the prototype does not give, the
+        // extension's defaults (each of its `fields`' `default`).
+        methods.add_method("ext", |lua, this, (id, ext_id): (String, mlua::Value)| {
+            let entry = ensure(lua, this.id.as_str(), &id)?;
+            let given = match entry.raw_get::<Option<Table>>("_ext")? {
+                Some(ext) => ext.raw_get::<mlua::Value>(ext_id.clone())?,
+                None => mlua::Value::Nil,
+            };
+            if !given.is_nil() {
+                return Ok(given);
+            }
+            let Some(ext_id) = ext_id.as_string().map(|s| s.to_string_lossy()) else { return Ok(mlua::Value::Nil) };
+            let extension = ensure(lua, "base.data_ext", &ext_id)?;
+            let defaults = lua.create_table()?;
+            if let Some(fields) = extension.raw_get::<Option<Table>>("fields")? {
+                for field in fields.sequence_values::<Table>() {
+                    let field = field?;
+                    defaults
+                        .raw_set(field.raw_get::<mlua::Value>("name")?, field.raw_get::<mlua::Value>("default")?)?;
+                }
+            }
+            Ok(mlua::Value::Table(defaults))
+        });
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| Ok(format!("<data type {}>", this.id)));
     }
+}
+
+/// Checks a prototype's `_ext`, OpenNefia's data extensions: a table keyed by interfaces
+/// (`class.interface`) or by ids of `base.data_ext` entries, each with a table. An
+/// interface listed alone (`_ext = { IGlows }`) gets an empty table, as in OpenNefia, so
+/// `_ext[IGlows]` always reads.
+fn check_ext(lua: &Lua, full_id: Symbol, entry: &Table) -> mlua::Result<()> {
+    let ext = match entry.raw_get::<mlua::Value>("_ext")? {
+        mlua::Value::Nil => return Ok(()),
+        mlua::Value::Table(ext) => ext,
+        other => {
+            return Err(rt_error(
+                lua,
+                format!(
+                    "{full_id}: _ext is a table keyed by interfaces or base.data_ext ids (_ext = {{ [IGlows] = {{ ... }} }}), not a {}",
+                    other.type_name()
+                ),
+            ));
+        }
+    };
+    let class: Table = engine(lua).api.get("class")?;
+    let is_interface: mlua::Function = class.get("is_interface")?;
+    let listed: Vec<(i64, mlua::Value)> = ext
+        .pairs::<mlua::Value, mlua::Value>()
+        .filter_map(|pair| match pair {
+            Ok((mlua::Value::Integer(index), value)) => Some((index, value)),
+            _ => None,
+        })
+        .collect();
+    for (index, value) in listed {
+        ext.raw_set(index, mlua::Value::Nil)?;
+        ext.raw_set(value, lua.create_table()?)?;
+    }
+    let extensions = prototype_tables(lua, "base.data_ext")?;
+    for pair in ext.pairs::<mlua::Value, mlua::Value>() {
+        let (key, value) = pair?;
+        match &key {
+            mlua::Value::String(id) => {
+                let id = id.to_string_lossy();
+                if extensions.as_ref().is_none_or(|e| e.raw_get::<mlua::Value>(id.as_str()).is_ok_and(|v| v.is_nil())) {
+                    return Err(rt_error(
+                        lua,
+                        format!(
+                            "{full_id}: No data extension (base.data_ext) with ID {id} was registered yet.\n\
+                             Add it first with data:add {{ _type = \"base.data_ext\", _id = ..., fields = {{ ... }} }}, or key _ext by an interface"
+                        ),
+                    ));
+                }
+            }
+            key if is_interface.call::<bool>(key.clone())? => {}
+            other => {
+                return Err(rt_error(
+                    lua,
+                    format!(
+                        "{full_id}: an _ext key is an interface or a base.data_ext id, not {}",
+                        super::inspect::inspect(other, 0)
+                    ),
+                ));
+            }
+        }
+        if !value.is_table() {
+            return Err(rt_error(
+                lua,
+                format!(
+                    "{full_id}: _ext[{}] is a table of the extension's fields, not a {}",
+                    super::inspect::inspect(&key, 0),
+                    value.type_name()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The Lua tables of every prototype of `data_type` by id, if the type is declared.
+fn prototype_tables(lua: &Lua, data_type: &str) -> mlua::Result<Option<Table>> {
+    engine(lua).data_tables.raw_get::<Option<Table>>(data_type)
 }
 
 fn namespace(lua: &Lua) -> mlua::Result<Symbol> {
@@ -112,6 +226,7 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         world.data.data_type(&data_type).map_err(|e| rt_error(lua, e))?.id
     };
     let full_id = Symbol::intern(&format!("{}.{bare_id}", namespace(lua)?));
+    check_ext(lua, full_id, &entry)?;
     let mut given = FieldMap::new();
     for pair in entry.pairs::<mlua::Value, mlua::Value>() {
         let (key, value) = pair?;
