@@ -26,6 +26,23 @@ impl fmt::Display for Uid {
     }
 }
 
+/// Names read from a map object itself rather than its fields (OpenNefia's reserved field
+/// names), with the advice given when a script assigns one. A file that gives an object one
+/// as a field is refused too (see `validate.rs`).
+pub const RESERVED_FIELDS: [(&str, &str); 11] = [
+    ("uid", "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid"),
+    ("_id", "use obj:change_prototype(id) to make it one of another prototype"),
+    ("_type", "an object keeps its data type; create a new object instead"),
+    ("x", "use obj:set_pos(x, y), which keeps the map's position index right"),
+    ("y", "use obj:set_pos(x, y), which keeps the map's position index right"),
+    ("location", "use location:take_object(obj, x, y) to move it, or obj:remove_ownership() to take it out"),
+    ("temp", "use obj:mod(field, value[, method]) to set a temporary value"),
+    ("equip", "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)"),
+    ("proto", "prototypes change with data:add"),
+    ("__mt", "it is OpenNefia's object machinery, not a field"),
+    ("__iface", "it is OpenNefia's object machinery, not a field"),
+];
+
 /// The four kinds of map object, each backed by its own data type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

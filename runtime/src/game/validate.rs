@@ -364,6 +364,17 @@ fn check_object(
             }
         }
     }
+    for (name, _) in object.fields.iter() {
+        if crate::game::object::RESERVED_FIELDS.iter().any(|(reserved, _)| *reserved == name.as_str()) {
+            out.add(
+                place.clone(),
+                format!(
+                    "{what} gives '{name}' among its fields, which the engine keeps itself (a position, uid or \
+                     prototype is the record's own x, y, uid or id); '{name}' is a reserved field name on map objects."
+                ),
+            );
+        }
+    }
     let proto = world.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).ok();
     if !object.inventory.is_empty() {
         let holds = match object.kind {

@@ -13,26 +13,10 @@ use super::handle::{ID_ENTRY, live_object, object_arg, object_list, push_holder,
 use super::{Engine, engine, ipairs, rt_error};
 use crate::game::location::Holder;
 use crate::game::moddable::ModMethod;
-use crate::game::object::Uid;
+use crate::game::object::{RESERVED_FIELDS, Uid};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::WorldError;
-
-/// Names read from the object itself rather than its fields, with the advice given when a
-/// script assigns one.
-const MANAGED: [(&str, &str); 11] = [
-    ("uid", "uids are given by the engine when an object is made; use obj:clone() for a copy with a new uid"),
-    ("_id", "use obj:change_prototype(id) to make it one of another prototype"),
-    ("_type", "an object keeps its data type; create a new object instead"),
-    ("x", "use obj:set_pos(x, y), which keeps the map's position index right"),
-    ("y", "use obj:set_pos(x, y), which keeps the map's position index right"),
-    ("location", "use location:take_object(obj, x, y) to move it, or obj:remove_ownership() to take it out"),
-    ("temp", "use obj:mod(field, value[, method]) to set a temporary value"),
-    ("equip", "use chara:equip_item(item[, slot]) and chara:unequip_item(slot)"),
-    ("proto", "prototypes change with data:add"),
-    ("__mt", "it is OpenNefia's object machinery, not a field"),
-    ("__iface", "it is OpenNefia's object machinery, not a field"),
-];
 
 /// The engine and the live uid behind method receiver `this`.
 fn receiver(lua: &Lua, this: &Table) -> mlua::Result<(Rc<Engine>, Uid)> {
@@ -111,7 +95,7 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
 fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) -> mlua::Result<()> {
     let (engine, uid) = receiver(lua, &this)?;
     let key = key.to_str()?;
-    if let Some((_, advice)) = MANAGED.iter().find(|(name, _)| *name == &*key) {
+    if let Some((_, advice)) = RESERVED_FIELDS.iter().find(|(name, _)| *name == &*key) {
         // What to do instead, then OpenNefia's wording, which its mods' tests match at the end
         // of the message ("is a reserved field name on map objects.$").
         return Err(rt_error(lua, format!("{advice}; '{}' is a reserved field name on map objects.", &*key)));
