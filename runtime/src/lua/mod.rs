@@ -19,6 +19,7 @@ mod fault;
 mod find;
 pub mod gui;
 pub mod handle;
+mod hotloading;
 pub mod inspect;
 mod items;
 pub mod limits;
@@ -162,6 +163,9 @@ pub struct Engine {
     pub maps: RefCell<crate::game::map_files::MapFiles>,
     /// Modules returned by `require`, by `mod:module`.
     pub(crate) modules: Table,
+    /// Source text given to modules by `env.load_transient_path`, by `mod:module`: `require`
+    /// and `hotload.hotload` use it instead of the file (see `hotloading.rs`).
+    pub(crate) transient: RefCell<FxHashMap<String, String>>,
     pub(crate) ipairs_iter: Function,
     /// Makes a chain over a list (`chain.lua`): what the engine's iterators return.
     pub(crate) chain: Function,
@@ -385,6 +389,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         project: RefCell::default(),
         maps: RefCell::default(),
         modules: lua.create_table()?,
+        transient: RefCell::default(),
         ipairs_iter,
         chain,
         nothing,
@@ -409,6 +414,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     location::install(&lua, &api)?;
     lua.load(include_str!("enum.lua")).set_name("=nefia enum").call::<()>(&api)?;
     lua.load(include_str!("class.lua")).set_name("=nefia class").call::<()>(&api)?;
+    hotloading::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
     event::install(&lua, &api)?;
@@ -487,36 +493,32 @@ fn api_globals(lua: &Lua) -> String {
 /// engine's global `<Name>`.
 fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Value> {
     let engine = engine(lua);
-    let not_loaded = |id: &str| rt_error(lua, format!("require('{name}'): mod '{id}' is not loaded"));
-    let (target, module) = match name.strip_prefix("mod.") {
-        Some(rest) => {
-            let (other, module) = rest.split_once('.').unwrap_or((rest, "init"));
-            (Symbol::lookup(other).ok_or_else(|| not_loaded(other))?, module)
+    let Some((target, module)) = module_of(lua, "require", home, name)? else {
+        if let Some(global) = api_global(lua, name)? {
+            return Ok(mlua::Value::Table(global));
         }
-        None => match home {
-            Some(home) => (home, name),
-            None => {
-                if let Some(global) = api_global(lua, name)? {
-                    return Ok(mlua::Value::Table(global));
-                }
-                let hint = match name.starts_with("api.") {
-                    true => format!("the engine has no global table of that name (it has {})", api_globals(lua)),
-                    false => format!("outside a mod, name the mod: require('mod.<mod id>.{name}')"),
-                };
-                return Err(rt_error(lua, format!("require('{name}'): {hint}")));
-            }
-        },
+        let hint = match name.starts_with("api.") {
+            true => format!("the engine has no global table of that name (it has {})", api_globals(lua)),
+            false => format!("outside a mod, name the mod: require('mod.<mod id>.{name}')"),
+        };
+        return Err(rt_error(lua, format!("require('{name}'): {hint}")));
     };
-    if let Err(problem) = check_module_name(module) {
-        return Err(rt_error(lua, format!("require('{name}'): {problem}")));
-    }
     let key = format!("{target}:{module}");
     if let Some(loaded) = engine.modules.raw_get::<Option<mlua::Value>>(key.as_str())? {
         return Ok(loaded);
     }
     let loaded = engine.mods.borrow().get(&target).cloned();
-    let loaded = loaded.ok_or_else(|| not_loaded(target.as_str()))?;
+    let loaded = loaded.ok_or_else(|| rt_error(lua, format!("require('{name}'): mod '{target}' is not loaded")))?;
     let relative = module.replace('.', "/");
+    let transient = engine.transient.borrow().get(&key).cloned();
+    if let Some(code) = transient {
+        let path = loaded.dir.join(format!("{relative}.lua"));
+        let result: mlua::Value =
+            load_mod_code(lua, target, &loaded.dir, &path, code.into_bytes(), loaded.env)?.call(())?;
+        let result = if result.is_nil() { mlua::Value::Boolean(true) } else { result };
+        engine.modules.raw_set(key.as_str(), &result)?;
+        return Ok(result);
+    }
     let candidates = [loaded.dir.join(format!("{relative}.lua")), loaded.dir.join(&relative).join("init.lua")];
     let Some(path) = candidates.iter().find(|p| p.is_file() && stays_inside(&loaded.dir, p)) else {
         if let Some(global) = api_global(lua, module)? {
@@ -539,6 +541,33 @@ fn require(lua: &Lua, home: Option<Symbol>, name: &str) -> mlua::Result<mlua::Va
     let result = if result.is_nil() { mlua::Value::Boolean(true) } else { result };
     engine.modules.raw_set(key.as_str(), &result)?;
     Ok(result)
+}
+
+/// The mod and module a `require`-style `name` means from code whose home mod is `home`:
+/// `mod.<mod id>.<module>`, or a module of `home`; None for a name that is neither (outside a
+/// mod, not `mod.`-prefixed). `what` names the caller in errors.
+fn module_of<'a>(
+    lua: &Lua,
+    what: &str,
+    home: Option<Symbol>,
+    name: &'a str,
+) -> mlua::Result<Option<(Symbol, &'a str)>> {
+    let (target, module) = match name.strip_prefix("mod.") {
+        Some(rest) => {
+            let (other, module) = rest.split_once('.').unwrap_or((rest, "init"));
+            let target = Symbol::lookup(other)
+                .ok_or_else(|| rt_error(lua, format!("{what}('{name}'): mod '{other}' is not loaded")))?;
+            (target, module)
+        }
+        None => match home {
+            Some(home) => (home, name),
+            None => return Ok(None),
+        },
+    };
+    if let Err(problem) = check_module_name(module) {
+        return Err(rt_error(lua, format!("{what}('{name}'): {problem}")));
+    }
+    Ok(Some((target, module)))
 }
 
 /// Checks a module name of `require`: dot-separated plain names (letters, digits, `_`, `-`),

@@ -325,6 +325,19 @@ pub const SIGNATURES: &[Signature] = &[
         "Whether `iface` is among the interfaces the class or interface names itself.",
     ),
     sig(
+        "env.load_transient_path",
+        "name: string, mod_id: string, code: string",
+        "nil",
+        "Gives module `name` of mod `mod_id` source text that lives in no file; require and hotload use it.",
+    ),
+    sig("env.unload_transient_paths", "", "nil", "Forgets the source text given by env.load_transient_path."),
+    sig(
+        "hotload.hotload",
+        "name: string",
+        "any",
+        "Reloads module `name` (as require names it) in the running game; its new value. An error keeps the old code.",
+    ),
+    sig(
         "data:add",
         "entry: nefia.proto",
         "",
