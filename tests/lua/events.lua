@@ -30,8 +30,8 @@ end
 function test_duplicate_names_and_unknown_events_are_errors()
    Event.register("base.on_turn_passed", "dup", function() end)
    Assert.throws(function() Event.register("base.on_turn_passed", "dup", function() end) end, "already registered")
-   Assert.throws(function() Event.register("base.no_such_event", "x", function() end) end, "unknown event id 'base.no_such_event'")
-   Assert.throws(function() Event.trigger("base.no_such_event") end, "unknown event id")
+   Assert.throws(function() Event.register("base.no_such_event", "x", function() end) end, 'Unknown event type "base.no_such_event"')
+   Assert.throws(function() Event.trigger("base.no_such_event") end, "Unknown event type")
 end
 
 function test_unregister_removes_a_handler()

@@ -14,8 +14,8 @@ function test_connect_self_is_this_objects_only_and_has_event_handler_asks_by_na
    Assert.is_false(item:has_event_handler("base.on_damage", "dood"))
    Assert.is_false(item:has_event_handler("base.on_turn_passed"))
    Assert.is_false(other:has_event_handler("base.on_damage"), "another object has none")
-   Assert.throws(function() item:has_event_handler("dood") end, "unknown event id 'dood'")
-   Assert.throws(function() item:connect_self("dood", "x", function() end) end, "unknown event id 'dood'")
+   Assert.throws(function() item:has_event_handler("dood") end, 'Unknown event type "dood"')
+   Assert.throws(function() item:connect_self("dood", "x", function() end) end, 'Unknown event type "dood"')
 end
 
 function test_disconnect_self_removes_one_handler_by_name()

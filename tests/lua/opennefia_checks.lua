@@ -31,17 +31,17 @@ function test_feat_params_are_checked_against_the_feats_declared_params()
    Assert.eq(made.params.info, "elona.spring")
    Assert.eq(made.params.depth, 1, "a default fills in")
    Assert.throws(function() Feat.create("test.spot", nil, nil, { ownerless = true, params = { info = 42 } }) end,
-      "base.feat 'test.spot': param 'info' must be a string, not integer")
+      "base.feat 'test.spot' received invalid value for parameter 'info': Value is not of type \"string\": 42")
    Assert.throws(function()
       Feat.create("test.spot", nil, nil, { ownerless = true, params = { info = "x", dood = 42 } })
-   end, "base.feat 'test.spot' has no param 'dood' (its params: depth, info)")
+   end, "base.feat 'test.spot' does not accept parameter 'dood'\nits params: depth, info")
    Assert.throws(function() Feat.create("test.spot", nil, nil, { ownerless = true, params = {} }) end,
-      "base.feat 'test.spot' is missing required param 'info' (a string)")
+      "base.feat 'test.spot' is missing required parameter 'info': Value is not of type \"string\": nil")
    Assert.throws(function() Feat.create("test.spot", nil, nil, { ownerless = true }) end,
-      "is missing required param 'info'")
+      "is missing required parameter 'info'")
    Assert.throws(function()
       Feat.create("elona.door", nil, nil, { ownerless = true, params = { locked = true } })
-   end, "base.feat 'elona.door' has no param 'locked' (it takes none)")
+   end, "base.feat 'elona.door' does not accept parameter 'locked'\nit takes none")
 end
 
 function test_the_api_modules_an_engine_level_mod_requires_are_there()

@@ -102,7 +102,7 @@ pub(super) fn check_event(lua: &Lua, event: &str) -> mlua::Result<Symbol> {
         Err(_) => Err(rt_error(
             lua,
             format!(
-                "unknown event id '{event}'; declare it with data:add{{ _type = \"base.event\", _id = ... }} or check the spelling"
+                "Unknown event type \"{event}\"\ndeclare it with data:add{{ _type = \"base.event\", _id = ... }} or check the spelling"
             ),
         )),
     }
