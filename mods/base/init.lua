@@ -119,6 +119,8 @@ for _, event in ipairs {
    { "on_game_started", "Play began: a new game's player is placed on its map. params: player." },
    { "on_key_pressed", "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\")." },
    { "on_item_can_stack_with", "item:can_stack_with(other) asks: return false to keep the two apart. params: item, other." },
+   { "on_map_leave", "Map.travel_to is about to take the player off this map (the receiver). params: next_map." },
+   { "on_map_enter", "Map.travel_to made this map (the receiver) current. params: previous_map." },
    { "on_object_prototype_changed", "obj:change_prototype(id) made the object one of another prototype. params: old_id." },
 } do
    data:add { _type = "base.event", _id = event[1], doc = event[2] }

@@ -157,8 +157,7 @@ function Rules.take_stairs(player)
    if x == nil then
       x, y = math.floor(target.width / 2), math.floor(target.height / 2)
    end
-   target:take_object(player, x, y)
-   Map.set_map(target)
+   Map.travel_to(target, { start_x = x, start_y = y })
    Gui.mes(("You take the %s to %s."):format(stairs.name, target.name))
    return true
 end

@@ -359,6 +359,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     )?;
     super::mapgen::install(lua, &map)?;
     super::map_store::install(lua, &map)?;
+    super::travel::install(lua, &map)?;
     api.set("Map", map)?;
 
     let instanced = lua.create_table()?;

@@ -40,6 +40,7 @@ pub mod repl;
 pub mod save;
 pub mod session;
 pub mod stdlib;
+mod travel;
 pub mod type_defs;
 pub mod watch;
 pub mod watchdog;

@@ -221,6 +221,12 @@ pub const SIGNATURES: &[Signature] = &[
         "Opens the project's map file `maps/<name>.ron` (or the map of that name already open).",
     ),
     sig("Map.save", "map: InstancedMap", "boolean, string?", "Writes `map` to the save folder."),
+    sig(
+        "Map.travel_to",
+        "map: InstancedMap, params?: { start_x?: integer, start_y?: integer }",
+        "boolean",
+        "Takes the player and its allies to `map` (its entrance, or params.start_x/start_y); a temporary map left is deleted.",
+    ),
     sig("Map.set_map", "map: InstancedMap", "", "Makes `map` the current map."),
     sig("Map.validate", "map: InstancedMap", "string[]", "The problems the validators find on `map`."),
     sig(
