@@ -80,3 +80,9 @@ function test_delegate_forwards_methods_to_a_field()
    holder.stack = nil
    Assert.throws(function() holder:push("c") end, "forwards to the field 'stack', which is nil")
 end
+
+function test_the_makers_name_what_was_wrong()
+   Assert.throws(function() class.interface(42) end, "the name is a string such as \"IMyLayer\", not a number")
+   Assert.throws(function() class.class(nil) end, "the name is a string such as \"MyLayer\", not a nil")
+   Assert.throws(function() class.interface("IBad", {}, { 5 }) end, "parent 1 of IBad is not an interface but 5")
+end

@@ -101,6 +101,30 @@ local function delegate(into, owner, field, names)
    end
 end
 
+-- Raises the error a maker (`class.interface`, `class.class`) gives for a name that is not a
+-- string.
+local function check_name(maker, name, example)
+   if type(name) ~= "string" then
+      error(("class.%s: the name is a string such as \"%s\", not a %s"):format(maker, example, type(name)), 3)
+   end
+end
+
+-- `given` (nil, one interface, or a list of them) as a list, every entry checked: what
+-- `maker` calls `role` (the parents, the interfaces) of `name`.
+local function interface_list(maker, role, name, given)
+   if interfaces[given] then
+      given = { given }
+   end
+   local list = {}
+   for n, iface in ipairs(given or {}) do
+      if not interfaces[iface] then
+         error(("class.%s: %s %d of %s is not an interface but %s"):format(maker, role, n, name, tostring(iface)), 3)
+      end
+      list[n] = iface
+   end
+   return list
+end
+
 local interface_meta = {
    __index = function(iface, key)
       return method_of(iface, key)
@@ -120,22 +144,16 @@ local interface_meta = {
 --- An interface named `name`, requiring the fields `reqs`, with the parent interfaces
 --- `parents` (one, or a list).
 function class.interface(name, reqs, parents)
-   if type(name) ~= "string" then
-      error(("class.interface: the name is a string such as \"IMyLayer\", not a %s"):format(type(name)), 2)
-   end
+   check_name("interface", name, "IMyLayer")
    if reqs ~= nil and type(reqs) ~= "table" then
       error(("class.interface: %s's required fields are a table such as { x = \"number\" }, not a %s"):format(name, type(reqs)), 2)
    end
-   if interfaces[parents] then
-      parents = { parents }
-   end
-   local iface = { __name = name, reqs = reqs or {}, methods = {}, __parents = {} }
-   for n, parent in ipairs(parents or {}) do
-      if not interfaces[parent] then
-         error(("class.interface: parent %d of %s is not an interface but %s"):format(n, name, tostring(parent)), 2)
-      end
-      iface.__parents[n] = parent
-   end
+   local iface = {
+      __name = name,
+      reqs = reqs or {},
+      methods = {},
+      __parents = interface_list("interface", "parent", name, parents),
+   }
    iface.delegate = function(self, field, names)
       delegate(rawget(self, "methods"), name, field, names)
    end
@@ -152,22 +170,11 @@ local class_meta = {
 --- A class named `name` implementing the interfaces `ifaces` (one, or a list). `opts` is
 --- accepted for OpenNefia's code and not used.
 function class.class(name, ifaces, opts)
-   if type(name) ~= "string" then
-      error(("class.class: the name is a string such as \"MyLayer\", not a %s"):format(type(name)), 2)
-   end
+   check_name("class", name, "MyLayer")
    if opts ~= nil and type(opts) ~= "table" then
       error(("class.class: %s's options are a table, not a %s"):format(name, type(opts)), 2)
    end
-   if interfaces[ifaces] then
-      ifaces = { ifaces }
-   end
-   local list = {}
-   for n, iface in ipairs(ifaces or {}) do
-      if not interfaces[iface] then
-         error(("class.class: interface %d of %s is not an interface but %s"):format(n, name, tostring(iface)), 2)
-      end
-      list[n] = iface
-   end
+   local list = interface_list("class", "interface", name, ifaces)
    local klass = { __name = name, __interfaces = list }
    klass.__index = function(_, key)
       local found = rawget(klass, key)
