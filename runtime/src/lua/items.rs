@@ -48,9 +48,8 @@ fn engine_allows(lua: &Lua, this: Uid, other: Uid) -> mlua::Result<bool> {
     if own(a, amount) != own(b, amount) {
         return Ok(false);
     }
-    // One prototype gives both its handlers: only the connected ones can differ.
-    let events = engine.object_events.borrow();
-    Ok(events.connected_names(this) == events.connected_names(other))
+    // The same handlers, as compare_events asks.
+    Ok(engine.object_events.borrow().first_difference((this, a.id), (other, b.id)).is_none())
 }
 
 /// Installs the stacking and carrying methods into the object methods table `methods`, and

@@ -64,20 +64,6 @@ impl ObjectEvents {
         all
     }
 
-    /// The (event, name) of every handler connected to object `uid`, sorted: what two
-    /// objects of one prototype must share to stack.
-    pub fn connected_names(&self, uid: Uid) -> Vec<(Symbol, &str)> {
-        let mut names: Vec<(Symbol, &str)> = self
-            .connected
-            .get(&uid)
-            .into_iter()
-            .flat_map(|r| r.all())
-            .flat_map(|(event, handlers)| handlers.iter().map(move |h| (event, h.name.as_str())))
-            .collect();
-        names.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()).then(a.1.cmp(b.1)));
-        names
-    }
-
     /// The (event, name) of every handler object `uid` of prototype `proto` has: its
     /// prototype's and its own.
     fn handler_names(&self, uid: Uid, proto: Symbol) -> std::collections::BTreeSet<(&'static str, &str)> {
@@ -87,6 +73,22 @@ impl ObjectEvents {
             .flat_map(|registry| registry.all())
             .flat_map(|(event, handlers)| handlers.iter().map(move |h| (event.as_str(), h.name.as_str())))
             .collect()
+    }
+
+    /// The first (event, handler name) one of objects `a` and `b` (of prototypes `proto_a`,
+    /// `proto_b`) has and the other lacks, `b`'s extra ones first (OpenNefia's order); None
+    /// if their handlers match. What `compare_events` answers and stacking asks.
+    pub fn first_difference(
+        &self,
+        (a, proto_a): (Uid, Symbol),
+        (b, proto_b): (Uid, Symbol),
+    ) -> Option<(String, String)> {
+        let (mine, theirs) = (self.handler_names(a, proto_a), self.handler_names(b, proto_b));
+        theirs
+            .difference(&mine)
+            .chain(mine.difference(&theirs))
+            .next()
+            .map(|&(event, name)| (event.to_owned(), name.to_owned()))
     }
 
     /// Every handler object `uid` of prototype `proto` has of its own, by event, for the
@@ -232,11 +234,10 @@ pub fn add_methods(lua: &Lua, methods: &Table) -> mlua::Result<()> {
                 (super::handle::live_object(lua, &engine, &this)?, super::handle::live_object(lua, &engine, &other)?);
             let world = engine.world.borrow();
             let proto = |uid| world.object(uid).map(|o| o.id).map_err(|e| rt_error(lua, e));
-            let events = engine.object_events.borrow();
-            let (mine, theirs) = (events.handler_names(a, proto(a)?), events.handler_names(b, proto(b)?));
-            Ok(match theirs.difference(&mine).chain(mine.difference(&theirs)).next() {
+            let difference = engine.object_events.borrow().first_difference((a, proto(a)?), (b, proto(b)?));
+            Ok(match difference {
                 None => (true, None, None),
-                Some(&(event, name)) => (false, Some(event.to_owned()), Some(name.to_owned())),
+                Some((event, name)) => (false, Some(event), Some(name)),
             })
         })?,
     )?;
