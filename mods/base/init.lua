@@ -23,6 +23,11 @@ data:add_type {
          default = { "head", "neck", "body", "main_hand", "off_hand", "ring", "feet" },
          doc = "The equipment slots it has.",
       },
+      {
+         name = "blocked_body_parts",
+         default = {},
+         doc = "Slots it cannot use now (chara:set_body_part_blocked): equipping there is refused and iter_all_body_parts leaves them out.",
+      },
    },
 }
 
@@ -44,7 +49,9 @@ data:add_type {
       { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
       { name = "weight", default = 1, doc = "Weight in tenths of a stone." },
       { name = "value", default = 0, doc = "Price in gold." },
-      { name = "equip_slots", doc = "The slots it can be worn in, if any." },
+      { name = "equip_slots", doc = "The slots it can be worn in, if any; for an item that holds_equipment, the slots it has." },
+      { name = "holds_equipment", default = false, doc = "True for a set of equipment slots of its own (what EquipSlots:new makes)." },
+      { name = "blocked_body_parts", default = {}, doc = "For an item that holds_equipment: the slots it cannot use now." },
       { name = "amount", default = 1, doc = "How many there are in the stack (item:separate, item:stack)." },
       { name = "is_container", default = false, doc = "True if it holds items (a bag)." },
       { name = "inventory_capacity", doc = "How many items a container holds." },
@@ -71,6 +78,18 @@ data:add {
    name = "inventory",
    glyph = "&",
    is_container = true,
+   weight = 0,
+}
+
+-- What EquipSlots:new(body_parts) gives: equipment slots of their own.
+data:add {
+   _type = "base.item",
+   _id = "equip_slots",
+   name = "equipment slots",
+   glyph = "&",
+   is_container = true,
+   holds_equipment = true,
+   equip_slots = {},
    weight = 0,
 }
 
@@ -122,6 +141,12 @@ for _, event in ipairs {
    { "on_map_leave", "Map.travel_to is about to take the player off this map (the receiver). params: next_map." },
    { "on_map_enter", "Map.travel_to made this map (the receiver) current. params: previous_map." },
    { "on_object_prototype_changed", "obj:change_prototype(id) made the object one of another prototype. params: old_id." },
+   { "on_object_instantiated", "An object came into play: made, cloned, loaded with a save or its map, its prototype hotloaded, or change_prototype(id, { instantiate = true }). Connect what saves do not keep here." },
+   { "on_chara_instantiated", "A character came into play (after base.on_object_instantiated)." },
+   { "on_item_instantiated", "An item came into play (after base.on_object_instantiated)." },
+   { "on_feat_instantiated", "A feat came into play (after base.on_object_instantiated)." },
+   { "on_mef_instantiated", "A mef came into play (after base.on_object_instantiated)." },
+   { "on_hotload_object", "The object's prototype was hotloaded (after its instantiation events). params: hotloaded_data, the reloaded prototypes as { _type, _id }." },
 } do
    data:add { _type = "base.event", _id = event[1], doc = event[2] }
 end

@@ -94,7 +94,10 @@ function test_fields_refuse_values_that_are_not_plain_data()
    local loop = {}
    loop.self = loop
    Assert.throws(function() putit.data = loop end, "a table that contains itself at data.self")
-   Assert.throws(function() putit.target = putit end, "store its uid")
+   Assert.throws(function() putit.friends = { putit } end, "elsewhere store its uid")
+   Assert.throws(function() putit.home = Map.current() end, "cannot store a map object or map at home")
+   putit.target = putit
+   Assert.eq(putit.target, putit, "a field itself may hold an object")
 end
 
 function test_create_with_unknown_id_names_the_id()

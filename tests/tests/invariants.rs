@@ -1,7 +1,7 @@
 //! Property tests: random sequences of object operations keep every position index
 //! consistent and every uid unique.
 
-use nefia_runtime::game::location::Holder;
+use nefia_runtime::game::location::{EquipFrom, Holder};
 use nefia_runtime::{MapId, ObjectKind, Uid, World};
 use nefia_tests::TestGame;
 use proptest::prelude::*;
@@ -73,7 +73,7 @@ fn apply(world: &mut World, maps: &[MapId], op: &Op) {
         }
         Op::Equip { object, holder } => {
             if let (Some(uid), Some(holder)) = (pick(object), pick(holder)) {
-                let _ = world.equip(holder, uid, None);
+                let _ = world.equip(holder, uid, None, EquipFrom::Inventory);
             }
         }
         Op::RemoveOwnership { object } => {

@@ -13,6 +13,16 @@ use crate::game::object::{ObjectKind, Uid};
 use crate::game::symbol::Symbol;
 use crate::game::world::{World, WorldError};
 
+/// Where an item to equip may come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EquipFrom {
+    /// The holder's inventory only (`chara:equip_item(item)`).
+    Inventory,
+    /// Anywhere, the item moved straight into the slot (OpenNefia's `EquipSlots:equip` and
+    /// `chara:equip_item(item, true)`).
+    Anywhere,
+}
+
 /// Where an object is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Location {
@@ -311,9 +321,17 @@ impl World {
         false
     }
 
-    /// Puts `uid` in `item`'s equipment slot of character `chara`. With no slot, the first
-    /// free slot the item fits (its `equip_slots` field) is used.
-    pub fn equip(&mut self, chara: Uid, item: Uid, slot: Option<Symbol>) -> Result<Symbol, WorldError> {
+    /// Puts `item` in an equipment slot of `chara` (a character, or an item with slots of its
+    /// own). With no slot, the first free slot the item fits (its `equip_slots` field) that is
+    /// not blocked (the holder's `blocked_body_parts`) is used. With [`EquipFrom::Inventory`]
+    /// the holder must hold the item, as a character equips what it carries.
+    pub fn equip(
+        &mut self,
+        chara: Uid,
+        item: Uid,
+        slot: Option<Symbol>,
+        from: EquipFrom,
+    ) -> Result<Symbol, WorldError> {
         let equip_error = |msg: String| WorldError::Refused(Refusal::Equipment(msg));
         let holder = self.object(chara)?;
         let Some(equipment) = holder.equipment.as_ref() else {
@@ -327,7 +345,7 @@ impl World {
             return Err(Refusal::InsideItself { object: self.describe(item) }.into());
         }
         // As in OpenNefia, a character equips what it holds.
-        if object.location != Some(Location::Inventory(chara)) {
+        if from == EquipFrom::Inventory && object.location != Some(Location::Inventory(chara)) {
             return Err(equip_error(format!(
                 "{} does not hold {}: put it in the inventory first (chara:take_object(item))",
                 self.describe(chara),
@@ -336,19 +354,22 @@ impl World {
         }
         let fits = self.symbol_list(item, "equip_slots");
         let slots = self.symbol_list(chara, "equip_slots");
+        let blocked = self.symbol_list(chara, "blocked_body_parts");
         let slot = match slot {
             Some(slot) => slot,
-            None => match fits.iter().find(|s| slots.contains(s) && equipment.get(**s).is_none()) {
-                Some(&slot) => slot,
-                None => {
-                    return Err(equip_error(format!(
-                        "{} has no free slot for {} (it fits: {})",
-                        self.describe(chara),
-                        self.describe(item),
-                        join(&fits)
-                    )));
+            None => {
+                match fits.iter().find(|s| slots.contains(s) && !blocked.contains(s) && equipment.get(**s).is_none()) {
+                    Some(&slot) => slot,
+                    None => {
+                        return Err(equip_error(format!(
+                            "{} has no free slot for {} (it fits: {})",
+                            self.describe(chara),
+                            self.describe(item),
+                            join(&fits)
+                        )));
+                    }
                 }
-            },
+            }
         };
         if !slots.contains(&slot) {
             return Err(equip_error(format!(
@@ -356,6 +377,9 @@ impl World {
                 self.describe(chara),
                 join(&slots)
             )));
+        }
+        if blocked.contains(&slot) {
+            return Err(equip_error(format!("slot '{slot}' of {} is blocked", self.describe(chara))));
         }
         if !fits.contains(&slot) {
             return Err(equip_error(format!(

@@ -43,6 +43,16 @@ pub const RESERVED_FIELDS: [(&str, &str); 11] = [
     ("__iface", "it is OpenNefia's object machinery, not a field"),
 ];
 
+/// The engine's events with one id per object kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindEvent {
+    /// `refresh()` cleared the object's temp values: handlers re-apply theirs.
+    Refreshed,
+    /// The object was made, loaded, cloned or its prototype hotloaded (OpenNefia's
+    /// `instantiate`): handlers set up what is not saved, such as connected handlers.
+    Instantiated,
+}
+
 /// The four kinds of map object, each backed by its own data type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -77,24 +87,32 @@ impl ObjectKind {
         ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type)
     }
 
-    /// The event `refresh()` emits for this kind.
-    pub fn refreshed_event(self) -> &'static str {
-        match self {
-            ObjectKind::Chara => "base.on_chara_refreshed",
-            ObjectKind::Item => "base.on_item_refreshed",
-            ObjectKind::Feat => "base.on_feat_refreshed",
-            ObjectKind::Mef => "base.on_mef_refreshed",
+    /// The engine event `event` emitted for an object of this kind
+    /// (`base.on_chara_refreshed`, `base.on_item_instantiated`, …).
+    pub fn event_name(self, event: KindEvent) -> &'static str {
+        use KindEvent::*;
+        match (self, event) {
+            (ObjectKind::Chara, Refreshed) => "base.on_chara_refreshed",
+            (ObjectKind::Item, Refreshed) => "base.on_item_refreshed",
+            (ObjectKind::Feat, Refreshed) => "base.on_feat_refreshed",
+            (ObjectKind::Mef, Refreshed) => "base.on_mef_refreshed",
+            (ObjectKind::Chara, Instantiated) => "base.on_chara_instantiated",
+            (ObjectKind::Item, Instantiated) => "base.on_item_instantiated",
+            (ObjectKind::Feat, Instantiated) => "base.on_feat_instantiated",
+            (ObjectKind::Mef, Instantiated) => "base.on_mef_instantiated",
         }
     }
 
-    /// [`ObjectKind::refreshed_event`] as a symbol (interned once).
-    pub fn refreshed_symbol(self) -> Symbol {
-        static SYMBOLS: std::sync::OnceLock<[Symbol; 4]> = std::sync::OnceLock::new();
+    /// [`ObjectKind::event_name`] as a symbol (interned once).
+    pub fn event(self, event: KindEvent) -> Symbol {
+        static SYMBOLS: std::sync::OnceLock<[[Symbol; 4]; 2]> = std::sync::OnceLock::new();
         let symbols = SYMBOLS.get_or_init(|| {
-            [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat, ObjectKind::Mef]
-                .map(|kind| Symbol::intern(kind.refreshed_event()))
+            [KindEvent::Refreshed, KindEvent::Instantiated].map(|event| {
+                [ObjectKind::Chara, ObjectKind::Item, ObjectKind::Feat, ObjectKind::Mef]
+                    .map(|kind| Symbol::intern(kind.event_name(event)))
+            })
         });
-        symbols[self as usize]
+        symbols[event as usize][self as usize]
     }
 
     /// Its place in drawing order ([`ObjectKind::ALL`]): feats under mefs under items under

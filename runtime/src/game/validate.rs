@@ -364,7 +364,24 @@ fn check_object(
             }
         }
     }
-    for (name, _) in object.fields.iter() {
+    for (name, value) in object.fields.iter() {
+        if value.holds_object_inside() {
+            out.add(
+                place.clone(),
+                format!(
+                    "{what}'s field '{name}' has an object reference inside a table: only a field itself holds one"
+                ),
+            );
+        }
+        if matches!(value, Value::Object(_)) && kind != RecordKind::SaveGame {
+            out.add(
+                place.clone(),
+                format!(
+                    "{what}'s field '{name}' refers to an object by uid, but a map file's objects are made again \
+                     with new uids: keep such references in saves, or set them when the map is loaded"
+                ),
+            );
+        }
         if crate::game::object::RESERVED_FIELDS.iter().any(|(reserved, _)| *reserved == name.as_str()) {
             out.add(
                 place.clone(),
@@ -390,8 +407,15 @@ fn check_object(
             out.add(place.clone(), format!("{what} holds items, but only characters and containers have an inventory"));
         }
     }
-    if !object.equipment.is_empty() && object.kind != ObjectKind::Chara {
-        out.add(place.clone(), format!("{what} wears items, but only characters have equipment"));
+    let holds_equipment = object.kind == ObjectKind::Chara
+        || proto.is_some_and(|p| {
+            world.data.proto(p).fields.get(Symbol::intern("holds_equipment")).is_some_and(|v| !v.is_falsy())
+        });
+    if !object.equipment.is_empty() && !holds_equipment {
+        out.add(
+            place.clone(),
+            format!("{what} wears items, but only characters and equipment slots (holds_equipment) have equipment"),
+        );
     }
     let held = object.inventory.iter().map(|i| (None, i)).chain(object.equipment.iter().map(|(s, i)| (Some(*s), i)));
     for (slot, item) in held {
@@ -478,6 +502,11 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
             out.add(
                 Place::ModSave(name.clone()),
                 format!("mods.{name} is a {}, but each mod's save entry is a table", value.type_name()),
+            );
+        } else if value.holds_object_inside() {
+            out.add(
+                Place::ModSave(name.clone()),
+                format!("mods.{name} holds an object reference: a mod's save table keeps uids, not objects"),
             );
         }
     }

@@ -9,7 +9,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::game::object::Uid;
 
 /// A plain data value: what a Lua table field may hold once functions and objects are ruled
 /// out.
@@ -30,7 +33,14 @@ pub enum Value {
     List(Arc<Vec<Value>>),
     /// Any other Lua table.
     Map(Arc<BTreeMap<Key, Value>>),
+    /// A map object, by uid: what a field holds when it is given an object's handle (a
+    /// shopkeeper's `Inventory:new(...)` stock). Only a field itself holds one, never a table
+    /// inside it. Written as `{ "$object": uid }` ([`OBJECT_KEY`]).
+    Object(Uid),
 }
+
+/// The one key of the map an object reference is written as.
+pub const OBJECT_KEY: &str = "$object";
 
 /// A key of a [`Value::Map`]: Lua tables that are not sequences are keyed by integers or
 /// strings.
@@ -113,6 +123,7 @@ impl Value {
             Value::Int(_) | Value::Float(_) => "number",
             Value::Str(_) => "string",
             Value::List(_) | Value::Map(_) => "table",
+            Value::Object(_) => "object",
         }
     }
 
@@ -136,6 +147,17 @@ impl Value {
                     Value::str(quoted.unwrap_or(text))
                 }
             }
+        }
+    }
+
+    /// True if an object reference is inside this value (in a table): only a field itself
+    /// may hold one.
+    pub fn holds_object_inside(&self) -> bool {
+        let inside = |v: &Value| matches!(v, Value::Object(_)) || v.holds_object_inside();
+        match self {
+            Value::List(items) => items.iter().any(inside),
+            Value::Map(map) => map.values().any(inside),
+            _ => false,
         }
     }
 
@@ -183,6 +205,7 @@ impl fmt::Display for Value {
                 }
                 f.write_str("}")
             }
+            Value::Object(uid) => write!(f, "object #{}", uid.0),
         }
     }
 }
@@ -237,6 +260,11 @@ impl Serialize for Value {
             Value::Str(s) => serializer.serialize_str(s),
             Value::List(items) => serializer.collect_seq(items.iter()),
             Value::Map(map) => serializer.collect_map(map.iter()),
+            Value::Object(uid) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry(OBJECT_KEY, &uid.0)?;
+                map.end()
+            }
         }
     }
 }
@@ -308,6 +336,13 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some((key, value)) = access.next_entry()? {
             map.insert(key, value);
         }
+        // `{ "$object": uid }` is an object reference (no Lua table converts to that key).
+        if map.len() == 1
+            && let Some(Value::Int(uid)) = map.get(&Key::Str(Arc::from(OBJECT_KEY)))
+        {
+            let uid = u64::try_from(*uid).map_err(|_| de::Error::custom(format!("object uid {uid} is negative")))?;
+            return Ok(Value::Object(Uid(uid)));
+        }
         Ok(Value::Map(Arc::new(map)))
     }
 }
@@ -333,6 +368,16 @@ impl<'de> Deserialize<'de> for Key {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_object_reference_round_trips_and_only_whole() {
+        let value = Value::Object(Uid(42));
+        let text = ron::to_string(&value).unwrap();
+        assert_eq!(ron::from_str::<Value>(&text).unwrap(), value);
+        let beside = ron::from_str::<Value>(r#"{"$object": 4, "x": 1}"#).unwrap();
+        assert!(matches!(beside, Value::Map(_)), "with another key it is a plain table");
+        assert!(ron::from_str::<Value>(r#"{"$object": -4}"#).is_err());
+    }
 
     #[test]
     fn ron_round_trip_keeps_types() {

@@ -417,12 +417,15 @@ impl World {
     }
 
     /// Inserts a fresh ownerless object with the given uid: prototype values only, with an
-    /// inventory if it is a character or a container, and equipment slots if a character.
+    /// inventory if it is a character or a container, and equipment slots if a character or
+    /// an item that `holds_equipment` (what `EquipSlots:new` makes).
     pub(crate) fn spawn(&mut self, uid: Uid, proto: ProtoIdx) {
         let prototype = self.data.proto(proto);
         let kind = ObjectKind::from_data_type(prototype.data_type.as_str())
             .expect("object prototypes belong to an object data type");
-        let is_container = prototype.fields.get(Symbol::intern("is_container")).is_some_and(|v| !v.is_falsy());
+        let flag = |name: &str| prototype.fields.get(Symbol::intern(name)).is_some_and(|v| !v.is_falsy());
+        let is_container = flag("is_container");
+        let holds_equipment = kind == ObjectKind::Chara || flag("holds_equipment");
         let object = Object {
             uid,
             kind,
@@ -434,7 +437,7 @@ impl World {
             location: None,
             seq: 0,
             inventory: (kind == ObjectKind::Chara || is_container).then(ObjectList::default),
-            equipment: (kind == ObjectKind::Chara).then(FieldMap::new),
+            equipment: holds_equipment.then(FieldMap::new),
             pins: 0,
             key: None,
         };

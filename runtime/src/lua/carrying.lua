@@ -27,19 +27,6 @@ function methods.iter_equipment(self)
    return chain(worn)
 end
 
-function methods.iter_all_body_parts(self)
-   only(self, "base.chara", "iter_all_body_parts")
-   local by_slot = {}
-   for slot, item in self.equip:iter() do
-      by_slot[slot] = item
-   end
-   local parts = {}
-   for _, slot in ipairs(self.equip_slots or {}) do
-      parts[#parts + 1] = { type = slot, equipped = by_slot[slot] }
-   end
-   return chain(parts)
-end
-
 function methods.has_item_equipped(self, item)
    only(self, "base.chara", "has_item_equipped")
    for _, worn in self.equip:iter() do
@@ -60,7 +47,8 @@ function methods.take_item(self, item, amount)
    return item:move_some(amount, self)
 end
 
--- The character carrying or wearing the item, through any containers; nil if none does.
+-- The character carrying or wearing the item, through any containers and inventories that
+-- have an owner (Inventory:new's); nil if none does.
 function methods.get_owning_chara(self)
    only(self, "base.item", "get_owning_chara")
    local holder = self:get_location()
@@ -68,9 +56,50 @@ function methods.get_owning_chara(self)
       if holder._type == "base.chara" then
          return holder
       end
-      holder = holder:get_location()
+      local owner = holder.owner_uid and api.World.object(holder.owner_uid)
+      holder = owner or holder:get_location()
    end
    return nil
+end
+
+-- OpenNefia's Inventory methods, for anything that holds items (characters, containers and
+-- the inventories of Inventory:new).
+local function holds_items(self, method)
+   if not self:is_item_container() and self._type ~= "base.chara" then
+      error(("%s is for characters and containers, not %s"):format(method, tostring(self)), 3)
+   end
+end
+
+-- How many items (stacks) it holds.
+function methods.len(self)
+   holds_items(self, "len")
+   return self:iter():length()
+end
+
+function methods.get_max_capacity(self)
+   holds_items(self, "get_max_capacity")
+   return self:calc("inventory_capacity")
+end
+
+function methods.free_slots(self)
+   return self:get_max_capacity() - self:len()
+end
+
+function methods.is_full(self)
+   return self:free_slots() <= 0
+end
+
+function methods.contains(self, item)
+   holds_items(self, "contains")
+   return self:has_object(item)
+end
+
+-- The object that owns an inventory of Inventory:new (or any holder of items).
+function methods.set_owner(self, owner)
+   if not api.MapObject.is_map_object(owner) then
+      error(("set_owner: the owner is a map object, not %s"):format(tostring(owner)), 2)
+   end
+   self.owner_uid = owner.uid
 end
 
 function methods.has_item(self, item)
@@ -87,7 +116,8 @@ function methods.is_equipped(self)
    return wearer ~= nil and wearer._type == "base.chara" and wearer:has_item_equipped(self)
 end
 
--- Game-wide inventories live on a one-cell map of their own, found by its field.
+-- Game-wide inventories and slots of their own (EquipSlots:new) live on a one-cell map of
+-- their own, found by its field.
 local function inventories_map()
    for _, map in api.Map.iter() do
       if map.holds_inventories then
@@ -98,6 +128,12 @@ local function inventories_map()
    map.name = "inventories"
    map.holds_inventories = true
    return map
+end
+
+-- A new object of item prototype `id` kept with the game (saved, never swept), as the
+-- holders of game-wide inventories and of slots of their own are.
+local function keep(id)
+   return api.Item.create(id, 0, 0, { no_stack = true }, inventories_map())
 end
 
 api.Inventory = {
@@ -112,8 +148,40 @@ api.Inventory = {
             return inventory
          end
       end
-      local inventory = api.Item.create("base.inventory", 0, 0, {}, map)
+      local inventory = api.Item.create("base.inventory", 0, 0, { no_stack = true }, map)
       inventory.inventory_id = id
       return inventory
    end,
 }
+
+-- OpenNefia's `Inventory:new([max_size[, type[, owner]]])`: an inventory of its own, kept
+-- with the game (saved, stepped back), that an object's field may hold (a shopkeeper's
+-- stock: `chara.shop_inventory = Inventory:new(nil, "base.item", chara)`), items may be made
+-- in or moved to, and a container may take items from. It holds `max_size` stacks (200 if
+-- nil; `math.huge` for no limit).
+function api.Inventory.new(_, max_size, type_id, owner)
+   local capacity = 200
+   if max_size == math.huge then
+      capacity = math.maxinteger
+   elseif max_size ~= nil then
+      local whole = math.type(max_size) ~= nil and math.tointeger(max_size)
+      if not whole then
+         error(("Inventory:new: max_size is a whole number of stacks (or nil for 200), not %s"):format(tostring(max_size)), 2)
+      end
+      capacity = math.max(whole, 1)
+   end
+   if type_id ~= nil and type_id ~= "base.item" then
+      error(("Inventory:new: an inventory holds items (\"base.item\"), not %s; characters stand on maps"):format(tostring(type_id)), 2)
+   end
+   if owner ~= nil and not api.MapObject.is_map_object(owner) then
+      error(("Inventory:new: the owner is a map object, not %s"):format(tostring(owner)), 2)
+   end
+   local inventory = keep("base.inventory")
+   inventory.inventory_capacity = capacity
+   if owner ~= nil then
+      inventory.owner_uid = owner.uid
+   end
+   return inventory
+end
+
+return keep

@@ -90,8 +90,17 @@ fn describe_number(value: &mlua::Value) -> String {
     }
 }
 
-/// Converts plain data to a fresh Lua value (tables are new tables).
+/// Converts plain data to a fresh Lua value (tables are new tables). An object reference is
+/// the object's handle, or nil once the object is gone.
 pub fn to_lua(lua: &Lua, value: &Value) -> mlua::Result<mlua::Value> {
+    if let Value::Object(uid) = value {
+        let exists = super::engine(lua).world.borrow().exists(*uid);
+        return if exists {
+            super::handle::push_object(lua, *uid).map(mlua::Value::Table)
+        } else {
+            Ok(mlua::Value::Nil)
+        };
+    }
     // SAFETY: push_value leaves exactly one value on the stack, which exec_raw returns.
     unsafe { lua.exec_raw((), |state| push_value(state, value)) }
 }
@@ -141,7 +150,8 @@ unsafe fn read(
                 return Err(fail(
                     path,
                     "a map object or map",
-                    "store its uid (obj.uid) and find it again with World.object(uid) or Map.get(uid)",
+                    "an object's field may hold an object itself; elsewhere store its uid (obj.uid) and find it again \
+                     with World.object(uid) or Map.get(uid)",
                 ));
             }
             ffi::LUA_TTABLE => {
@@ -208,6 +218,14 @@ unsafe fn read_table(
                 }
                 // lua_next needs the key as it is, so strings are read without converting it.
                 ffi::LUA_TSTRING => match std::str::from_utf8(string_at(state, -2)) {
+                    Ok(crate::game::value::OBJECT_KEY) => {
+                        ffi::lua_settop(state, -3);
+                        return Err(fail(
+                            path,
+                            format!("the key \"{}\"", crate::game::value::OBJECT_KEY),
+                            "it is how saves write an object reference; name the key otherwise",
+                        ));
+                    }
                     Ok(text) => Key::Str(Arc::from(text)),
                     Err(_) => {
                         ffi::lua_settop(state, -3);
@@ -320,6 +338,9 @@ pub unsafe fn push_value(state: *mut ffi::lua_State, value: &Value) {
                     ffi::lua_rawset(state, -3);
                 }
             }
+            // Only a field itself holds an object reference (the loaders refuse one inside a
+            // table), and the callers that read fields push its handle themselves.
+            Value::Object(_) => ffi::lua_pushnil(state),
         }
     }
 }

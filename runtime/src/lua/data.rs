@@ -16,7 +16,7 @@ use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::from_lua;
 use super::{caller_origin, engine, rt_error};
-use crate::game::data::FieldDecl;
+use crate::game::data::{FieldDecl, OnDuplicate};
 use crate::game::moddable::FieldMap;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
@@ -254,6 +254,9 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         .map_err(|e| rt_error(lua, e))?;
     if crate::game::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
         super::object_events::prototype_added(lua, &engine, full_id, &entry)?;
+        if on_duplicate == OnDuplicate::Replace {
+            engine.hotloaded_prototypes.borrow_mut().push((data_type_id, full_id));
+        }
         let mut overrides = engine.location_overrides.borrow_mut();
         let mut overriding = false;
         for name in super::location::OVERRIDABLE {

@@ -13,12 +13,19 @@
 //!
 //! **Carrying** (OpenNefia's ICharaInventory, ICharaEquip and IItem), in `carrying.lua`:
 //! `item:is_item_container()`, `item:is_equipped()`, `chara:iter_inventory()`,
-//! `chara:iter_equipment()`, `chara:iter_all_body_parts()` (each slot as `{ type = slot,
-//! equipped = item or nil }`), `chara:has_item_equipped(item)`, `chara:has_item(item)`,
-//! `chara:find_item(id)`, `chara:take_item(item[, amount])` and `item:get_owning_chara()`. Containers are locations like characters: `take_object`, `iter`,
-//! `has_object`. `Inventory.get_or_create(id)` is a game-wide inventory (OpenNefia's, such
-//! as a shared freezer): a `base.inventory` container on the world's one-cell map of such
-//! inventories, so it is saved, stepped back and listed in Locations like any object.
+//! `chara:iter_equipment()`, `chara:has_item_equipped(item)`, `chara:has_item(item)`,
+//! `chara:find_item(id)`, `chara:take_item(item[, amount])` and `item:get_owning_chara()`.
+//! Containers are locations like characters: `take_object`, `iter`, `has_object`.
+//! `Inventory.get_or_create(id)` is a game-wide inventory (OpenNefia's, such as a shared
+//! freezer): a `base.inventory` container on the world's one-cell map of such inventories,
+//! so it is saved, stepped back and listed in Locations like any object.
+//!
+//! **Equipment slots** (OpenNefia's EquipSlots), in `equip_slots.lua`: `chara.equip` is the
+//! character's slots (`chara.equip.head`, `iter_all_body_parts([also_blocked])`,
+//! `iter_equipped_body_parts`, `set_body_part_blocked`, `equip`, `unequip`,
+//! `find_free_slot`, …; the character has the body-part methods too), and
+//! `EquipSlots:new(body_parts[, owner])` makes slots of their own: a `base.equip_slots` item
+//! kept on the same map as game-wide inventories.
 
 use mlua::{Lua, Table};
 
@@ -68,5 +75,29 @@ pub fn install(lua: &Lua, api: &Table, methods: &Table) -> mlua::Result<()> {
         lua.create_function(|lua, value: mlua::Value| Ok(super::handle::object_uid(&engine(lua), &value).is_some()))?;
     api.get::<Table>("MapObject")?.set("is_map_object", is_map_object)?;
     let chain = engine(lua).chain.clone();
-    lua.load(include_str!("carrying.lua")).set_name("=nefia carrying").call::<()>((methods, chain, api))
+    let keep: mlua::Function =
+        lua.load(include_str!("carrying.lua")).set_name("=nefia carrying").call((methods, &chain, api))?;
+    let worn = lua.create_function(|lua, holder: Table| {
+        let engine = engine(lua);
+        let uid = super::handle::live_object(lua, &engine, &holder)?;
+        let worn: Vec<(Symbol, Uid)> = {
+            let world = engine.world.borrow();
+            let object = world.object(uid).map_err(|e| rt_error(lua, e))?;
+            object
+                .equipment()
+                .map(|e| e.sorted_by_name().into_iter().map(|(s, u)| (s, *u)).collect())
+                .unwrap_or_default()
+        };
+        let slots = lua.create_sequence_from(worn.iter().map(|(s, _)| s.as_str()))?;
+        let items = super::handle::object_list(lua, &worn.iter().map(|(_, u)| *u).collect::<Vec<_>>())?;
+        Ok((slots, items))
+    })?;
+    let slots_of: mlua::Function = lua
+        .load(include_str!("equip_slots.lua"))
+        .set_name("=nefia equip_slots")
+        .call((methods, chain, api, worn, keep))?;
+    lua.set_named_registry_value(EQUIP_SLOTS_OF, slots_of)
 }
+
+/// The registry name of `EquipSlots.of(holder)`, which makes `obj.equip`.
+pub(super) const EQUIP_SLOTS_OF: &str = "nefia.equip_slots_of";

@@ -60,7 +60,10 @@ fn load(lua: &Lua, uid: u64) -> mlua::Result<(bool, mlua::Value)> {
     for object in &mut record.objects {
         object.visit_mut(&mut |o| o.uid = None);
     }
+    let first_new = engine.world.borrow().next_uid();
     let id = engine.world.borrow_mut().map_from_saved(&record).map_err(|e| rt_error(lua, e))?;
+    let made: Vec<_> = engine.world.borrow().all_objects().map(|o| o.uid).filter(|&uid| uid >= first_new).collect();
+    super::instantiate::instantiate_loaded(lua, made);
     Ok((true, mlua::Value::Table(push_map(lua, id)?)))
 }
 

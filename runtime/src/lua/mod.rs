@@ -21,6 +21,7 @@ pub mod gui;
 pub mod handle;
 mod hotloading;
 pub mod inspect;
+pub mod instantiate;
 mod items;
 pub mod limits;
 mod location;
@@ -122,6 +123,8 @@ pub struct Engine {
     pub sources: RefCell<FxHashMap<String, SourceFile>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
     pub on_duplicate: Cell<OnDuplicate>,
+    /// The object prototypes added again during the hotload in progress (data type, id).
+    pub(crate) hotloaded_prototypes: RefCell<Vec<(Symbol, Symbol)>>,
     /// Where `Save.save_game` writes.
     pub save_dir: RefCell<PathBuf>,
     /// UI layers, widgets, map draw layers, messages and log.
@@ -170,9 +173,6 @@ pub struct Engine {
     pub(crate) ipairs_iter: Function,
     /// Makes a chain over a list (`chain.lua`): what the engine's iterators return.
     pub(crate) chain: Function,
-    /// An iterator function that ends at once: what iterating over nothing returns, with
-    /// nothing to allocate.
-    pub(crate) nothing: Function,
     pairs_of: Function,
     /// Names already looked up, by the address of their Lua string.
     names: NameCaches,
@@ -360,8 +360,6 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     let handles = handle::Handles::new(&lua, object_meta.clone(), map_meta.clone())?;
     let ipairs_iter: Function = lua.load("return (ipairs({}))").set_name("=nefia prelude").eval()?;
     let chain: Function = lua.load(include_str!("chain.lua")).set_name("=nefia chain").call(())?;
-    // SAFETY: the function takes no upvalues and touches nothing on the stack.
-    let nothing = unsafe { lua.create_c_function(object_access::iterate_nothing)? };
     let engine = Rc::new(Engine {
         world: RefCell::new(world),
         events: RefCell::default(),
@@ -369,6 +367,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         location_overrides: RefCell::default(),
         sources: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
+        hotloaded_prototypes: RefCell::default(),
         save_dir: RefCell::new(PathBuf::from("saves")),
         gui: RefCell::default(),
         play: PlayFlags::default(),
@@ -393,7 +392,6 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         transient: RefCell::default(),
         ipairs_iter,
         chain,
-        nothing,
         pairs_of,
         names: NameCaches::default(),
         callers: caller::CallerFiles::default(),

@@ -11,7 +11,7 @@ use mlua::{Function, Lua, MetaMethod, Table, UserData, UserDataMethods};
 use super::convert::{from_lua, to_lua};
 use super::handle::{ID_ENTRY, live_object, object_arg, object_list, push_holder, push_map, push_object};
 use super::{Engine, engine, ipairs, rt_error};
-use crate::game::location::Holder;
+use crate::game::location::{EquipFrom, Holder};
 use crate::game::moddable::ModMethod;
 use crate::game::object::{RESERVED_FIELDS, Uid};
 use crate::game::symbol::Symbol;
@@ -47,8 +47,8 @@ fn refresh_handle(lua: &Lua, uid: Uid, handle: Option<Table>) -> mlua::Result<()
         world.clear_temp(uid).map_err(|e| rt_error(lua, e))?;
         world.object(uid).map_err(|e| rt_error(lua, e))?.kind
     };
-    let event = kind.refreshed_symbol();
-    if engine.events.borrow().has_handlers(event) {
+    let event = kind.event(crate::game::object::KindEvent::Refreshed);
+    if super::instantiate::may_be_handled(&engine, event) {
         let receiver = match handle {
             Some(handle) => handle,
             None => push_object(lua, uid)?,
@@ -77,9 +77,11 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
             None => mlua::Value::Nil,
         },
         "equip" if object.equipment().is_some() => {
-            let equip = lua.create_userdata(EquipRef { uid })?;
+            drop(world);
+            let slots_of: Function = lua.named_registry_value(super::items::EQUIP_SLOTS_OF)?;
+            let equip: Table = slots_of.call(this.clone())?;
             this.raw_set(super::handle::EQUIP_ENTRY, &equip)?;
-            mlua::Value::UserData(equip)
+            mlua::Value::Table(equip)
         }
         "temp" => mlua::Value::UserData(lua.create_userdata(TempRef { owner: TempOwner::Object(uid) })?),
         "proto" => {
@@ -100,7 +102,13 @@ fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) 
         // of the message ("is a reserved field name on map objects.$").
         return Err(rt_error(lua, format!("{advice}; '{}' is a reserved field name on map objects.", &*key)));
     }
-    let value = from_lua(lua, &value, &key).map_err(|e| rt_error(lua, e))?;
+    // A field may hold an object itself (a shopkeeper's stock), as a reference by uid.
+    let value = match &value {
+        mlua::Value::Table(table) if super::handle::object_uid(&engine, &value).is_some() => {
+            Value::Object(live_object(lua, &engine, table)?)
+        }
+        value => from_lua(lua, value, &key).map_err(|e| rt_error(lua, e))?,
+    };
     let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
     super::watch::after_write(lua, result)
 }
@@ -258,7 +266,11 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     add(
         "change_prototype",
-        lua.create_function(|lua, (this, id): (Table, String)| {
+        lua.create_function(|lua, (this, id, options): (Table, String, Option<Table>)| {
+            let instantiate = match &options {
+                Some(options) => options.get::<Option<bool>>("instantiate")?.unwrap_or(false),
+                None => false,
+            };
             let (engine, uid) = receiver(lua, &this)?;
             let changed = engine.world.borrow_mut().change_prototype(uid, &id);
             let old = changed.map_err(|e| rt_error(lua, format!("change_prototype: {e}")))?;
@@ -266,7 +278,11 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
             let params = lua.create_table()?;
             params.set("old_id", old.as_str())?;
             let event = Symbol::intern("base.on_object_prototype_changed");
-            super::event::trigger(lua, event, mlua::Value::Table(this), params).map(|_| ())
+            super::event::trigger(lua, event, mlua::Value::Table(this), params)?;
+            if instantiate {
+                super::instantiate::instantiate(lua, uid)?;
+            }
+            Ok(())
         })?,
     )?;
 
@@ -316,7 +332,9 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                 }
             }
             drop(world);
-            push_object(lua, copy).map(Some)
+            let handle = push_object(lua, copy)?;
+            super::instantiate::instantiate(lua, copy)?;
+            Ok(Some(handle))
         })?,
     )?;
 
@@ -396,16 +414,36 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     add(
         "equip_item",
-        lua.create_function(|lua, (this, item, slot): (Table, mlua::Value, Option<String>)| {
-            let (engine, chara) = receiver(lua, &this)?;
-            let item = object_arg(lua, &engine, &item, "the item to equip")?;
-            let result = engine.world.borrow_mut().equip(chara, item, slot.as_deref().map(Symbol::intern));
-            match result {
-                Ok(slot) => Ok((Some(slot.as_str()), None)),
-                Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
-                Err(other) => Err(rt_error(lua, other)),
-            }
-        })?,
+        lua.create_function(
+            |lua, (this, item, force_or_slot, slot): (Table, mlua::Value, mlua::Value, mlua::Value)| {
+                let (engine, chara) = receiver(lua, &this)?;
+                let item = object_arg(lua, &engine, &item, "the item to equip")?;
+                // Nefia's `equip_item(item[, slot])` and OpenNefia's `equip_item(item, force[, slot])`,
+                // where `force` takes the item from wherever it is.
+                let (from, slot) = match force_or_slot {
+                    mlua::Value::Boolean(true) => (EquipFrom::Anywhere, slot),
+                    mlua::Value::Boolean(false) => (EquipFrom::Inventory, slot),
+                    slot => (EquipFrom::Inventory, slot),
+                };
+                let slot = match slot {
+                    mlua::Value::Nil => None,
+                    mlua::Value::String(name) => Some(Symbol::intern(&name.to_str()?)),
+                    other => {
+                        let given = other.type_name();
+                        return Err(rt_error(
+                            lua,
+                            format!("equip_item: the slot is a name such as \"head\", not a {given}"),
+                        ));
+                    }
+                };
+                let result = engine.world.borrow_mut().equip(chara, item, slot, from);
+                match result {
+                    Ok(slot) => Ok((Some(slot.as_str()), None)),
+                    Err(WorldError::Refused(refusal)) => Ok((None, Some(refusal.to_string()))),
+                    Err(other) => Err(rt_error(lua, other)),
+                }
+            },
+        )?,
     )?;
 
     add(
@@ -438,12 +476,6 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
     )?;
 
     Ok(methods)
-}
-
-/// `chara.equip`: the equipment slots of a character. `chara.equip.head` is the item worn
-/// there (or nil); `chara.equip:iter()` yields slot name and item for every worn item.
-struct EquipRef {
-    uid: Uid,
 }
 
 /// `obj.temp`: the object's temp values, live. Reading `obj.temp.fov` is the temp value (not
@@ -510,46 +542,6 @@ impl UserData for TempRef {
             })?;
             let next: Function = lua.globals().raw_get("next")?;
             Ok((next, table, mlua::Value::Nil))
-        });
-    }
-}
-
-impl UserData for EquipRef {
-    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_meta_method(MetaMethod::Index, |lua, this, slot: String| {
-            let engine = engine(lua);
-            let item = {
-                let world = engine.world.borrow();
-                let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
-                object.equipment().and_then(|e| e.get(Symbol::intern(&slot)).copied())
-            };
-            item.map(|uid| push_object(lua, uid)).transpose()
-        });
-        methods.add_method("iter", |lua, this, ()| {
-            let engine = engine(lua);
-            let worn: Vec<(Symbol, Uid)> = {
-                let world = engine.world.borrow();
-                let object = world.object(this.uid).map_err(|e| rt_error(lua, e))?;
-                object
-                    .equipment()
-                    .map(|e| e.sorted_by_name().into_iter().map(|(s, u)| (s, *u)).collect())
-                    .unwrap_or_default()
-            };
-            if worn.is_empty() {
-                return Ok(engine.nothing.clone());
-            }
-            let slots = lua.create_sequence_from(worn.iter().map(|(s, _)| s.as_str()))?;
-            let items = object_list(lua, &worn.iter().map(|(_, u)| *u).collect::<Vec<_>>())?;
-            super::pairs_of(lua, slots, items)
-        });
-        methods.add_method("slots", |lua, this, ()| {
-            let engine = engine(lua);
-            let world = engine.world.borrow();
-            let slots: Vec<String> = match world.calc(this.uid, Symbol::intern("equip_slots")) {
-                Some(Value::List(list)) => list.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
-                _ => Vec::new(),
-            };
-            lua.create_sequence_from(slots)
         });
     }
 }

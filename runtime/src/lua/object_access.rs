@@ -156,6 +156,15 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
     let results = unsafe {
         match &*answer {
             Answer::Nothing => 0,
+            // A field holding an object: its handle, or nil once the object is gone.
+            Answer::Value(Value::Object(uid)) => {
+                if engine(state).world.borrow().exists(*uid) {
+                    push_handle(state, (OBJECT_CACHE, OBJECT_META, Some(LOCATED)), HandleOf::Object, uid.0);
+                } else {
+                    ffi::lua_pushnil(state);
+                }
+                1
+            }
             Answer::Value(value) => {
                 push_value(state, value);
                 1
@@ -185,7 +194,7 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
             }
             Answer::Delegate => delegate(state),
             Answer::Equip => {
-                if ffi::lua_rawgeti(state, 1, EQUIP_ENTRY) == ffi::LUA_TUSERDATA {
+                if ffi::lua_rawgeti(state, 1, EQUIP_ENTRY) == ffi::LUA_TTABLE {
                     1
                 } else {
                     ffi::lua_settop(state, -2);
@@ -214,7 +223,7 @@ unsafe fn delegate(state: *mut ffi::lua_State) -> c_int {
 }
 
 /// The iterator over no object: `for` stops at once.
-pub(crate) unsafe extern "C-unwind" fn iterate_nothing(_state: *mut ffi::lua_State) -> c_int {
+unsafe extern "C-unwind" fn iterate_nothing(_state: *mut ffi::lua_State) -> c_int {
     0
 }
 

@@ -120,6 +120,8 @@ struct Creation {
     amount: Option<i64>,
     /// `no_stack` (items): not stacked onto a like item where it is made.
     no_stack: bool,
+    /// `no_build`: no instantiation events.
+    no_build: bool,
     /// `approximate_pos`: the nearest open cell when the one asked for is taken.
     approximate_pos: bool,
     /// `params` (feats): checked against the prototype's schema.
@@ -138,8 +140,9 @@ fn api_name(kind: ObjectKind) -> &'static str {
     }
 }
 
-/// The options each kind takes; `no_build` is taken and has nothing to do (an object's
-/// prototype fields are read live, never built into it).
+/// The options each kind takes. `no_build` leaves out the instantiation events (see
+/// `instantiate.rs`); there is nothing else to build, since an object's prototype fields are
+/// read live, never copied into it.
 fn known_options(kind: ObjectKind) -> &'static [&'static str] {
     match kind {
         ObjectKind::Item => &["ownerless", "no_build", "approximate_pos", "amount", "no_stack"],
@@ -187,6 +190,7 @@ impl Creation {
             ownerless: options.get::<Option<bool>>("ownerless")?.unwrap_or(false),
             amount,
             no_stack: options.get::<Option<bool>>("no_stack")?.unwrap_or(false),
+            no_build: options.get::<Option<bool>>("no_build")?.unwrap_or(false),
             approximate_pos: options.get::<Option<bool>>("approximate_pos")?.unwrap_or(false),
             params: options.get::<Option<Table>>("params")?,
             mef: match kind {
@@ -321,5 +325,8 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         mlua::ObjectLike::call_method::<()>(&handle, "stack", ())?;
     }
     super::object::refresh(lua, uid)?;
+    if !creation.no_build {
+        super::instantiate::instantiate(lua, uid)?;
+    }
     Ok((Some(handle), None))
 }

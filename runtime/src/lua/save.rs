@@ -195,6 +195,8 @@ pub fn load_record(lua: &Lua, save: &SaveGame) -> Result<Vec<String>, LoadRefuse
     // rule): the loaded game has its prototypes' handlers only.
     engine.object_events.borrow_mut().forget_connected();
     restore_save_tables(lua, &save.mods).map_err(|e| LoadRefused::Lua(lua_error(e)))?;
+    let loaded: Vec<_> = engine.world.borrow().all_objects().map(|o| o.uid).collect();
+    super::instantiate::instantiate_loaded(lua, loaded);
     Ok(kept_aside)
 }
 

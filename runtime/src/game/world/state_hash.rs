@@ -42,6 +42,7 @@ fn hash_value(h: &mut FxHasher, value: &Value) {
                 hash_value(h, item);
             }
         }
+        Value::Object(uid) => (7u8, uid.0).hash(h),
     }
 }
 

@@ -201,6 +201,7 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
     };
     engine.events.borrow_mut().retain(|_, handler| handler.origin.file != file);
 
+    engine.hotloaded_prototypes.borrow_mut().clear();
     engine.on_duplicate.set(OnDuplicate::Replace);
     let result = engine.limits.run(|| chunk.call::<mlua::Value>(()));
     engine.on_duplicate.set(OnDuplicate::Error);
@@ -210,6 +211,16 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
         Ok(module) => {
             if let Some(key) = module_key {
                 update_module(&engine.modules, &key, module)?;
+            }
+            let reloaded = std::mem::take(&mut *engine.hotloaded_prototypes.borrow_mut());
+            // The objects of the reloaded prototypes are instantiated under the time limit; a
+            // handler that fails is logged and the reload stays.
+            let instantiated = engine.limits.run(|| {
+                lua::instantiate::after_hotload(lua, &reloaded);
+                Ok::<(), mlua::Error>(())
+            });
+            if let Err(error) = instantiated {
+                gui::log(lua, LogLevel::Error, format!("after reloading {}: {error}", path.display()));
             }
             Ok(())
         }

@@ -13,7 +13,8 @@ use crate::lua::Output;
 use crate::lua::repl::PauseView;
 
 /// A value as JSON: nil is null, lists are arrays, maps are objects (integer keys written
-/// as strings); a float that JSON cannot hold (NaN, ±inf) is null.
+/// as strings), an object reference is `{"$object": uid}` as in saves; a float that JSON
+/// cannot hold (NaN, ±inf) is null.
 pub fn value_to_json(value: &Value) -> Json {
     match value {
         Value::Nil => Json::Null,
@@ -35,6 +36,7 @@ pub fn value_to_json(value: &Value) -> Json {
                 .collect();
             Json::Object(object)
         }
+        Value::Object(uid) => json!({ crate::game::value::OBJECT_KEY: uid.0 }),
     }
 }
 
