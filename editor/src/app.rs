@@ -55,6 +55,19 @@ pub struct EditorApp {
     show_shortcuts: bool,
     /// Play sessions are recorded and edits journaled (in each project opened).
     record: bool,
+    /// What has been brought forward already: see [`EditorApp::bring_forward_news`].
+    brought_forward: BroughtForward,
+}
+
+/// The news the editor brought a pane forward for, so it does so once each.
+#[derive(Default)]
+struct BroughtForward {
+    /// The break (its id) the REPL came forward for.
+    pause: Option<u64>,
+    /// Whether the REPL came forward for the error the game stopped on.
+    error: bool,
+    /// The maps the Problems pane came forward for (once per map).
+    problems: std::collections::BTreeSet<String>,
 }
 
 /// Attaches to the game at `address` and waits (briefly) for its first frame, which names
@@ -125,6 +138,7 @@ impl EditorApp {
             show_about: false,
             show_shortcuts: false,
             record,
+            brought_forward: BroughtForward::default(),
         }
     }
 
@@ -145,6 +159,7 @@ impl EditorApp {
         self.state = EditorContext::new(project, self.host.snapshot());
         self.panes = PaneStates::of_project(&self.state.project);
         self.dialogs = FileDialogs::default();
+        self.brought_forward = BroughtForward::default();
     }
 
     /// Closes the open project (or game) and attaches to the game served at `address`
@@ -269,6 +284,7 @@ impl EditorApp {
             title.push_str(&format!(" (attached to {address})"));
         }
         show_title(&ctx, &mut self.titled, title);
+        self.bring_forward_news();
         // Before the panes, so that a shortcut the editor takes (Ctrl+Z stepping back while
         // playing) is not also a key for the game.
         self.shortcuts(&ctx);
@@ -433,6 +449,41 @@ impl EditorApp {
         if uids != self.state.inspecting {
             self.state.inspecting = uids.clone();
             self.state.outbox.push(Command::Editing(EditingCommand::Inspect(uids)));
+        }
+    }
+
+    /// Brings forward the pane news is in, once each, before the panes are drawn: on a new
+    /// break (a watch, `pause()`, a breakpoint, an error break) the REPL, its input given the
+    /// keyboard; when the game stops on an error, the REPL (the error screen keeps the keys:
+    /// Enter resumes, Escape goes to the REPL); the first time a map shows merge conflicts or
+    /// validator problems, the Problems pane.
+    fn bring_forward_news(&mut self) {
+        let snapshot = &self.state.snapshot;
+        let pause = snapshot.debug.pause.as_ref().map(|p| p.id);
+        let error = snapshot.state == nefia_runtime::host::view::RuntimeState::Error;
+        let problems = match &snapshot.map {
+            Some(map) if !snapshot.play.playing => {
+                let conflicts = !map.conflicts.is_empty();
+                let found = !snapshot.maps.problems.stale && !snapshot.maps.problems.problems.is_empty();
+                (conflicts || found).then(|| map.name.clone())
+            }
+            _ => None,
+        };
+        if let Some(id) = pause
+            && self.brought_forward.pause != Some(id)
+        {
+            self.brought_forward.pause = Some(id);
+            self.open_tab(Tab::Repl);
+            self.panes.repl.take_keyboard();
+        }
+        if error && !self.brought_forward.error {
+            self.open_tab(Tab::Repl);
+        }
+        self.brought_forward.error = error;
+        if let Some(map) = problems
+            && self.brought_forward.problems.insert(map)
+        {
+            self.open_tab(Tab::Problems);
         }
     }
 

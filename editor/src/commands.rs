@@ -180,14 +180,14 @@ impl Action {
                 "Save map",
                 "Write the current map to its file (the old one is kept as .ron.bak)",
                 keys![key(CTRL, Key::S)],
-                Scope::NotTyping,
+                Scope::Window,
                 Some(Menu::File),
             ),
             SaveAll => row(
                 "Save all",
                 "Write every map with unsaved changes",
                 keys![key(CTRL_SHIFT, Key::S)],
-                Scope::NotTyping,
+                Scope::Window,
                 Some(Menu::File),
             ),
             Quit => {

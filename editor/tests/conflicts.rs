@@ -5,7 +5,7 @@
 mod common;
 
 use common::{editor_on, eval_values, step_until};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
 use nefia_tests::DemoCopy;
@@ -62,4 +62,21 @@ fn conflicts_are_marked_picked_one_by_one_and_a_save_with_some_left_asks_first()
     assert_eq!(eval_values(&mut harness, "Map.current():tile(6, 2)"), ["\"elona.grass\""]);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     step_until(&mut harness, "it is back", |h| h.state().state().snapshot.map.as_ref().unwrap().conflicts.len() == 1);
+}
+
+#[test]
+fn opening_a_map_with_conflicts_brings_problems_forward_once_with_a_count_on_its_tab() {
+    let copy = DemoCopy::new();
+    conflicted_town(&copy);
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the Problems pane forward", |h| {
+        h.query_by_label("cell (6, 2): ours elona.grass, theirs elona.wall_stone").is_some()
+    });
+    let tabs: Vec<String> =
+        harness.query_all_by_role(egui::accesskit::Role::Tab).filter_map(|t| t.accesskit_node().label()).collect();
+    assert!(tabs.iter().any(|t| t == "Problems (2)"), "the tab counts the conflicts: {tabs:?}");
+    // Once per map: the user goes elsewhere and it stays there.
+    harness.state_mut().open_tab(Tab::Log);
+    harness.run_steps(3);
+    assert!(harness.query_by_label("cell (6, 2): ours elona.grass, theirs elona.wall_stone").is_none());
 }

@@ -219,6 +219,42 @@ fn saving_marks_clean_and_an_unchanged_map_saves_byte_for_byte() {
 }
 
 #[test]
+fn ctrl_s_saves_while_the_repl_input_has_the_keyboard_and_undoing_to_the_save_point_clears_the_mark() {
+    let copy = DemoCopy::new();
+    let path = copy.project().join("maps/town.ron");
+    let mut harness = level_editor(&copy);
+    pick(&mut harness, "elona.water");
+    let cell = cell_center(&harness, 1, 1);
+    click_at(&mut harness, cell, egui::Modifiers::NONE);
+    settle(&mut harness);
+    let dirty = |h: &Harness<'static, EditorApp>| h.state().state().snapshot.maps.files.iter().any(|f| f.dirty);
+    step_until(&mut harness, "the unsaved mark", |h| dirty(h));
+
+    // The REPL input has the keyboard, with text in it: Ctrl+S still saves, the text stays.
+    harness.state_mut().open_tab(Tab::Repl);
+    harness.step();
+    harness.get_by_label("REPL input").click();
+    harness.step();
+    harness.get_by_label("REPL input").type_text("1 +");
+    harness.step();
+    assert!(harness.get_by_label("REPL input").is_focused());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    step_until(&mut harness, "saved from the REPL", |h| !dirty(h));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("\"#~,,,"), "the painted cell is in the file");
+    assert_eq!(harness.state().panes().repl.input, "1 +", "the typing is kept");
+
+    // Away from the save point and back: the mark follows the contents, not the count of changes.
+    let undo = nefia_runtime::host::Command::Editing(nefia_runtime::host::EditingCommand::Undo);
+    let redo = nefia_runtime::host::Command::Editing(nefia_runtime::host::EditingCommand::Redo);
+    harness.state().host().send(undo);
+    step_until(&mut harness, "unsaved after undoing the saved stroke", |h| dirty(h));
+    harness.state().host().send(redo);
+    step_until(&mut harness, "clean again back at the save point", |h| !dirty(h));
+    harness.state_mut().open_tab(Tab::Maps);
+    step_until(&mut harness, "no mark in Maps", |h| h.query_by_label("town (start)").is_some());
+}
+
+#[test]
 fn the_maps_pane_makes_renames_and_deletes_maps_and_marks_unknown_ids() {
     let copy = DemoCopy::new();
     let odd = "(\n    name: \"odd\",\n    width: 2,\n    height: 1,\n    palette: {\n        \".\": \"elona.floor_stone\",\n    },\n    tiles: [\n        \"..\",\n    ],\n    objects: [\n        (kind: chara, id: \"elona.nope\", x: 1, y: 0),\n    ],\n)\n";

@@ -344,3 +344,22 @@ fn the_limits_popup_takes_typed_limits_with_units_and_stays_open_while_typing() 
     press(&mut harness, egui::pos2(600.0, 200.0));
     assert!(harness.query_by_label("memory limit").is_none(), "a click outside closes it");
 }
+
+#[test]
+fn a_break_brings_the_repl_forward_with_its_input_focused() {
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Watches);
+    harness.run_steps(2);
+    assert!(harness.query_by_label("REPL input").is_none(), "the Watches tab is in front");
+    let entry = common::eval(&mut harness, "local seen = 7 pause() return seen");
+    step_until(&mut harness, "the break", |h| h.query_by_label("⏸ Paused").is_some());
+    harness.run_steps(2);
+    let input = harness.get_by_label("REPL input");
+    assert!(input.is_focused(), "the input has the keyboard");
+    // What is typed goes into the input at once.
+    harness.get_by_label("REPL input").type_text("seen");
+    harness.run_steps(2);
+    assert_eq!(harness.state().panes().repl.input, "seen");
+    harness.key_press(egui::Key::F8);
+    step_until(&mut harness, "the paused call's answer", |h| common::result(h, entry).is_some());
+}

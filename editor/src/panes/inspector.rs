@@ -652,7 +652,8 @@ fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String, buttons
             ui.weak("nil");
             None
         }
-        Value::List(_) | Value::Map(_) => {
+        // Set from Lua (`obj.field = other`), not typed here.
+        Value::List(_) | Value::Map(_) | Value::Object(_) => {
             ui.weak(brief(value));
             None
         }

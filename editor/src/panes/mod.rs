@@ -76,11 +76,29 @@ pub struct Panes<'a> {
     pub states: &'a mut PaneStates,
 }
 
+impl Panes<'_> {
+    /// The title on `tab`'s button: the Problems tab counts the current map's conflicts and
+    /// problems.
+    fn shown_title(&self, tab: Tab) -> String {
+        let snapshot = &self.context.snapshot;
+        match tab {
+            Tab::Problems => {
+                let conflicts = snapshot.map.as_ref().map_or(0, |m| m.conflicts.len());
+                match conflicts + snapshot.maps.problems.problems.len() {
+                    0 => tab.title(),
+                    count => format!("{} ({count})", tab.title()),
+                }
+            }
+            _ => tab.title(),
+        }
+    }
+}
+
 impl TabViewer for Panes<'_> {
     type Tab = Tab;
 
     fn title(&mut self, tab: &mut Tab) -> WidgetText {
-        tab.title().into()
+        self.shown_title(*tab).into()
     }
 
     fn id(&mut self, tab: &mut Tab) -> egui::Id {
@@ -112,7 +130,7 @@ impl TabViewer for Panes<'_> {
     /// Names the tab's button (egui_dock gives it none), so screen readers and tests find
     /// the tab by its title.
     fn on_tab_button(&mut self, tab: &mut Tab, response: &egui::Response) {
-        let title = tab.title();
+        let title = self.shown_title(*tab);
         response.ctx.accesskit_node_builder(response.id, |node| {
             node.set_role(egui::accesskit::Role::Tab);
             node.set_label(title);

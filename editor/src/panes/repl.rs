@@ -97,6 +97,11 @@ impl ReplState {
         project.join(".nefia").join("repl_history.ron")
     }
 
+    /// Gives the input the keyboard when it is next drawn (a break brought the REPL forward).
+    pub fn take_keyboard(&mut self) {
+        self.cursor_to_end = true;
+    }
+
     /// Sends `code` for evaluation, remembering it in the history; returns the command.
     pub fn submit(&mut self, code: String) -> Command {
         self.next_id += 1;

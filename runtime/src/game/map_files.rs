@@ -36,10 +36,37 @@ pub enum MapFileError {
 struct MapFile {
     /// The map in the world, once opened.
     map: Option<MapId>,
-    /// The map's content revision when it was last loaded or saved; none if it never was.
-    saved: Option<u64>,
+    /// The map as it was when last loaded or saved; none if it never was.
+    saved: Option<SavePoint>,
     /// What could not be read: unknown ids, with file:line.
     problems: Vec<String>,
+    /// The last answer of [`MapFiles::is_dirty`] that compared contents, with the content
+    /// revision it was for: contents are compared once per change, not once per frame.
+    compared: std::cell::Cell<Option<(u64, bool)>>,
+}
+
+/// The map as saved: its content revision then, and a hash of what its file holds, so that
+/// undoing back to the saved state (a new revision, the same contents) is not unsaved.
+#[derive(Clone, Copy, Debug)]
+struct SavePoint {
+    revision: u64,
+    content: u64,
+}
+
+impl SavePoint {
+    /// Map `map` as it is now.
+    fn of(world: &World, map: MapId) -> Result<SavePoint, WorldError> {
+        Ok(SavePoint { revision: world.map(map)?.content_revision(), content: content_hash(world, map)? })
+    }
+}
+
+/// A hash of what map `map`'s file would hold.
+fn content_hash(world: &World, map: MapId) -> Result<u64, WorldError> {
+    use std::hash::{Hash, Hasher};
+    let record = world.map_record(map, RecordKind::MapFile)?;
+    let mut hasher = rustc_hash::FxHasher::default();
+    ron::to_string(&record).unwrap_or_default().hash(&mut hasher);
+    Ok(hasher.finish())
 }
 
 /// A map file as the Maps pane shows it.
@@ -132,8 +159,8 @@ impl MapFiles {
         // A map of that name already in the world (a loaded save's, a recording's start) is
         // the one the game goes on with: the file would start it over.
         if let Some(map) = world.maps().find(|m| m.name == name).map(|m| m.uid) {
-            let saved = Some(world.map(map)?.content_revision());
-            self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: Vec::new() });
+            let saved = Some(SavePoint::of(world, map)?);
+            self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, ..MapFile::default() });
             return Ok((map, Vec::new()));
         }
         check_name(name)?;
@@ -152,8 +179,9 @@ impl MapFiles {
             .map_from_record(&record, RecordKind::MapFile)
             .map_err(|error| crate::game::validate::refusal_in_file(error, &path, &text))?;
         world.map_mut(map)?.name = name.to_owned();
-        let saved = Some(world.map(map)?.content_revision());
-        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: problems.clone() });
+        let saved = Some(SavePoint::of(world, map)?);
+        let file = MapFile { map: Some(map), saved, problems: problems.clone(), ..MapFile::default() };
+        self.files.insert(name.to_owned(), file);
         Ok((map, problems))
     }
 
@@ -174,7 +202,7 @@ impl MapFiles {
         }
         let map = world.create_map(width, height, Some(tile))?;
         world.map_mut(map)?.name = name.to_owned();
-        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved: None, problems: Vec::new() });
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), ..MapFile::default() });
         Ok(map)
     }
 
@@ -186,24 +214,24 @@ impl MapFiles {
             return Err(MapFileError::Refused(format!("a map called '{name}' already exists")));
         }
         world.map_mut(map)?.name = name.to_owned();
-        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved: None, problems: Vec::new() });
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), ..MapFile::default() });
         Ok(())
     }
 
     /// Takes the world's map `map` as project map `name` again (the edit journal's base was
     /// loaded): as saved if `clean`, else with unsaved changes.
     pub fn reopen(&mut self, world: &World, name: &str, map: MapId, clean: bool) {
-        let saved = clean.then(|| world.map(map).ok().map(|m| m.content_revision())).flatten();
-        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, problems: Vec::new() });
+        let saved = clean.then(|| SavePoint::of(world, map).ok()).flatten();
+        self.files.insert(name.to_owned(), MapFile { map: Some(map), saved, ..MapFile::default() });
     }
 
     /// Takes the open map `name` as it is now as saved (the player was placed on it, which
     /// map files do not record).
     pub fn mark_saved(&mut self, world: &World, name: &str) {
         if let Some(file) = self.files.get_mut(name)
-            && let Some(map) = file.map.and_then(|m| world.map(m).ok())
+            && let Some(map) = file.map
         {
-            file.saved = Some(map.content_revision());
+            file.saved = SavePoint::of(world, map).ok();
         }
     }
 
@@ -220,7 +248,7 @@ impl MapFiles {
             std::fs::copy(&path, &backup).map_err(|e| FileError::io(&backup, e))?;
         }
         write_atomic(&path, text.as_bytes())?;
-        file.saved = Some(world.map(map)?.content_revision());
+        file.saved = Some(SavePoint::of(world, map)?);
         Ok(path)
     }
 
@@ -254,8 +282,23 @@ impl MapFiles {
         self.files.iter().filter(|(_, f)| Self::is_dirty(world, f)).map(|(name, _)| name.clone()).collect()
     }
 
+    /// True if open map `file` differs from its file: changed since it was saved, and not
+    /// back to what was saved (undone to the save point, say).
     fn is_dirty(world: &World, file: &MapFile) -> bool {
-        file.map.and_then(|m| world.map(m).ok()).is_some_and(|m| file.saved != Some(m.content_revision()))
+        let Some((id, map)) = file.map.and_then(|id| Some((id, world.map(id).ok()?))) else { return false };
+        let Some(saved) = file.saved else { return true };
+        let revision = map.content_revision();
+        if revision == saved.revision {
+            return false;
+        }
+        if let Some((compared, dirty)) = file.compared.get()
+            && compared == revision
+        {
+            return dirty;
+        }
+        let dirty = !content_hash(world, id).is_ok_and(|content| content == saved.content);
+        file.compared.set(Some((revision, dirty)));
+        dirty
     }
 
     /// Renames map `from` to `to`: its file (if saved), its map, and the project's start
