@@ -446,7 +446,7 @@ mod tests {
             modifiers: CTRL_SHIFT,
         });
         let mut got = Vec::new();
-        let mut output = ctx.run_ui(input, |ui| got = pressed(ui.ctx(), Scope::NotTyping, |_| true));
+        let mut output = ctx.run_ui(input, |ui| got = pressed(ui.ctx(), Scope::Window, |_| true));
         output.textures_delta.clear();
         assert_eq!(got, [Action::SaveAll]);
     }

@@ -11,10 +11,12 @@ use nefia_runtime::host::play::PlayFrom;
 use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
 
-/// Starts playing from `from`; the viewport takes the keyboard.
+/// Starts playing from `from`; the viewport takes the keyboard and shows the player at a
+/// zoom where glyphs are drawn.
 pub fn play(state: &mut EditorContext, from: PlayFrom) {
     state.outbox.push(Command::Play(PlayCommand::Start(from)));
     state.viewport.focus_requested = true;
+    state.viewport.zoom_to_player = true;
 }
 
 /// "Play from here": a new game on the current map with the player on the hovered cell.

@@ -234,6 +234,22 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     });
     assert_eq!(common::eval_values(&mut harness, "return require('mod.extra.init') ~= nil"), ["true"]);
     assert_eq!(common::eval_values(&mut harness, "return data['base.chara']['fresh.slime'] ~= nil"), ["true"]);
+
+    // Unticked, a loaded mod nothing needs says it stays until a reopen, and the notice is
+    // up; ticked again, project.ron matches what is loaded and the notice goes.
+    harness.state_mut().open_tab(Tab::Mods);
+    step_until(&mut harness, "the fresh row", |h| h.query_by_label("enable mod fresh").is_some());
+    assert!(harness.query_by_label("Reopen project").is_none(), "nothing to reopen for");
+    harness.get_by_label("enable mod fresh").click();
+    step_until(&mut harness, "fresh unticked", |h| !row(h, "fresh").enabled);
+    harness.step();
+    assert!(harness.query_by_label("still loaded until you reopen the project").is_some());
+    assert!(harness.query_by_label_contains("loaded because").is_none(), "nothing needs it");
+    assert!(harness.query_by_label("Reopen project").is_some());
+    harness.get_by_label("enable mod fresh").click();
+    step_until(&mut harness, "fresh ticked again", |h| row(h, "fresh").enabled);
+    harness.step();
+    assert!(harness.query_by_label("Reopen project").is_none(), "the notice is gone once it matches");
 }
 
 #[test]

@@ -30,17 +30,22 @@ fn picking_a_generator_previews_it_and_the_next_seed_and_a_hotload_show_the_chan
     // The list stays open after an accesskit click: Escape closes it.
     harness.key_press(egui::Key::Escape);
     step_until(&mut harness, "the list closed", |h| h.query_by_label("elona.dungeon").is_none());
+    assert!(harness.query_by_label("seed slider").is_some(), "a slider beside ◀ ▶");
     harness.get_by_label("▶").click();
     step_until(&mut harness, "the next seed", |h| {
-        h.state().state().snapshot.preview.as_ref().is_some_and(|p| p.seed == 1 && p.diff.is_some())
+        h.state().state().snapshot.preview.as_ref().is_some_and(|p| p.seed == 1 && p.generation == 2)
     });
-    step_until(&mut harness, "the change told", |h| h.query_by_label_contains("cells changed:").is_some());
+    harness.run_steps(2);
+    // Another seed is another map: no tint, no count of changes.
+    assert!(harness.state().state().snapshot.preview.as_ref().is_some_and(|p| p.diff.is_none()));
+    assert!(harness.query_by_label_contains("cells changed:").is_none());
 
     let file = copy.mod_file("elona/content/generators.lua");
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replacen("default = 6, min = 0, max = 200", "default = 30, min = 0, max = 200", 1))
         .unwrap();
     harness.state().host().send(nefia_runtime::host::Command::Mods(nefia_runtime::host::ModCommand::Reload(file)));
+    step_until(&mut harness, "the hotload's change, told", |h| h.query_by_label_contains("cells changed:").is_some());
     step_until(&mut harness, "the hotload's change", |h| {
         h.state()
             .state()
@@ -89,13 +94,16 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
     harness.get_by_label("Generate").click();
     step_until(&mut harness, "the preview", |h| h.query_by_label("Play this").is_some());
 
-    // Play this: the game runs on the preview; Stop comes back to it.
+    // Play this: the game runs on the preview, zoomed in where glyphs show; Stop comes back.
     harness.get_by_label("Play this").click();
     step_until(&mut harness, "playing the preview", |h| {
         let snapshot = &h.state().state().snapshot;
         snapshot.play.playing
             && snapshot.player.is_some()
             && snapshot.map.as_ref().is_some_and(|m| m.name == "elona.dungeon #0")
+    });
+    step_until(&mut harness, "the zoom of play", |h| {
+        h.state().state().viewport.camera.is_some_and(|c| c.zoom >= nefia_editor::render::camera::Camera::PLAY_ZOOM)
     });
     harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::PlayCommand::Stop));
     step_until(&mut harness, "the preview again", |h| {
@@ -110,6 +118,10 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
     step_until(&mut harness, "baked", |h| {
         h.state().state().snapshot.maps.files.iter().any(|m| m.name == "level_one" && m.generated.is_some())
     });
+    // Told where it went, and the workbench goes on: the same seed, its buttons still there.
+    step_until(&mut harness, "the bake confirmed", |h| h.query_by_label_contains("✔ Baked to").is_some());
+    assert!(harness.query_by_label_contains("level_one.ron").is_some(), "the path is named");
+    assert!(harness.query_by_label("Play this").is_some() && harness.query_by_label("Bake").is_some());
     harness.state_mut().open_tab(Tab::Maps);
     step_until(&mut harness, "the Maps pane", |h| h.query_by_label("level_one").is_some());
     harness.get_by_label("level_one").click();

@@ -36,6 +36,9 @@ pub struct ViewportState {
     pub fit_requested: bool,
     /// Give the viewport the keyboard on the next frame (play started).
     pub focus_requested: bool,
+    /// Once play has a player on the map: centre on it, zoomed in at least to
+    /// [`crate::render::camera::Camera::PLAY_ZOOM`] (a fitted generated map is too small to read).
+    pub zoom_to_player: bool,
     /// The REPL drawn over the game (toggled with the backquote key in the viewport), the
     /// top of the seed's layer stack.
     pub repl_overlay: bool,

@@ -4,6 +4,8 @@
 //! skeleton and enables it; mods load when the project is opened again (Reopen), and a
 //! loaded one can be reloaded in place.
 
+use std::collections::BTreeSet;
+
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::game::mods::ModRow;
 use nefia_runtime::host::Command;
@@ -15,11 +17,32 @@ use crate::links;
 /// The Mods pane's own state.
 #[derive(Default)]
 pub struct ModsState {
-    /// A mod was ticked, unticked or made since the project opened: the list in
-    /// `project.ron` and the loaded mods differ until it is reopened.
-    pub changed: bool,
     /// The id typed for a new mod.
     pub new_id: String,
+}
+
+/// The mods `project.ron` asks for: those it lists and, through their dependencies, those
+/// they need.
+fn wanted(rows: &[ModRow]) -> BTreeSet<&str> {
+    let mut wanted: BTreeSet<&str> = rows.iter().filter(|r| r.enabled).map(|r| r.id.as_str()).collect();
+    loop {
+        let needed: Vec<&str> = rows
+            .iter()
+            .filter(|r| wanted.contains(r.id.as_str()))
+            .flat_map(|r| r.dependencies.iter().map(String::as_str))
+            .filter(|d| !wanted.contains(d))
+            .collect();
+        if needed.is_empty() {
+            return wanted;
+        }
+        wanted.extend(needed);
+    }
+}
+
+/// True if opening the project again would load other mods than are loaded now (a mod that
+/// failed to load is not counted: reopening does not help it).
+fn reopen_would_change(rows: &[ModRow], wanted: &BTreeSet<&str>) -> bool {
+    rows.iter().any(|r| r.problem.is_none() && wanted.contains(r.id.as_str()) != r.load_position.is_some())
 }
 
 /// Shows the Mods pane.
@@ -42,17 +65,17 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
         {
             state.outbox.push(Command::Mods(ModCommand::New(id)));
             mods.new_id.clear();
-            mods.changed = true;
         }
     });
-    if mods.changed {
+    let wanted = wanted(&rows);
+    if reopen_would_change(&rows, &wanted) {
         reopen_ui(ui, state);
     }
     ui.separator();
     let mut actions = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false; 2]).show(ui, |ui| {
         for row in rows.iter() {
-            row_ui(ui, state, mods, row, &mut actions);
+            row_ui(ui, state, (&rows, &wanted), row, &mut actions);
             ui.separator();
         }
     });
@@ -64,7 +87,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
 /// The banner after a change: Reopen applies it (unsaved maps are asked about first).
 fn reopen_ui(ui: &mut Ui, state: &mut EditorContext) {
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(50, 42, 10)).show(ui, |ui| {
-        ui.label("project.ron changed: the mods load as listed when the project is opened again.");
+        ui.label("project.ron lists other mods than are loaded: they load as listed when the project is opened again.");
         let reopen = ui.button("Reopen project").on_hover_text("Open this project again with the mods as listed");
         if reopen.clicked() {
             state.requests.push(AppRequest::OpenProject(state.project.clone()));
@@ -72,10 +95,11 @@ fn reopen_ui(ui: &mut Ui, state: &mut EditorContext) {
     });
 }
 
+/// One mod's row; `(rows, wanted)` are every row and the mods `project.ron` asks for.
 fn row_ui(
     ui: &mut Ui,
     state: &mut EditorContext,
-    mods: &mut ModsState,
+    (rows, wanted): (&[ModRow], &BTreeSet<&str>),
     row: &ModRow,
     actions: &mut Vec<links::LinkAction>,
 ) {
@@ -85,7 +109,6 @@ fn row_ui(
         super::accessible_name(ui, &tick, format!("enable mod {}", row.id));
         if tick.changed() {
             state.outbox.push(Command::Mods(ModCommand::SetEnabled { id: row.id.clone(), enabled }));
-            mods.changed = true;
         }
         if !row.version.is_empty() {
             ui.weak(format!("v{}", row.version));
@@ -107,7 +130,15 @@ fn row_ui(
         ui.weak(format!("needs {}", row.dependencies.join(", ")));
     }
     if !row.enabled && row.load_position.is_some() {
-        ui.weak("loaded because another mod needs it");
+        let needers: Vec<&str> = rows
+            .iter()
+            .filter(|r| wanted.contains(r.id.as_str()) && r.dependencies.contains(&row.id))
+            .map(|r| r.id.as_str())
+            .collect();
+        match needers.is_empty() {
+            true => ui.weak("still loaded until you reopen the project"),
+            false => ui.weak(format!("loaded because {} needs it", needers.join(", "))),
+        };
     }
     if let Some(problem) = &row.problem {
         links::show(ui, problem, Color32::LIGHT_RED, actions);

@@ -68,6 +68,18 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
     if let Some((x, y)) = view.reveal_cell.take() {
         camera.reveal(rect, x, y);
     }
+    if view.zoom_to_player
+        && snapshot.play.playing
+        && let Some(player) = snapshot.player
+        && let Some((on, x, y)) = snapshot.locations.cell_of(player)
+        && on == map.id
+    {
+        view.zoom_to_player = false;
+        if camera.zoom < Camera::PLAY_ZOOM {
+            camera.zoom = Camera::PLAY_ZOOM;
+            camera.center = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+        }
+    }
     view.hovered = response
         .hover_pos()
         .map(|pos| camera.cell_at(rect, pos))

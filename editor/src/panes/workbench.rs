@@ -13,7 +13,6 @@ use egui::{Color32, RichText, Ui};
 use nefia_runtime::Value;
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
-use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
 use nefia_runtime::host::workbench::WorkbenchCommand;
 
@@ -155,6 +154,12 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
             pane.seed += 1;
             changed = true;
         }
+        // Sweeping through the seeds of the scan's range.
+        let range = pane.scan.from.min(pane.scan.to)..=pane.scan.to.max(pane.scan.from);
+        let slider =
+            ui.add(egui::Slider::new(&mut pane.seed, range).show_value(false).clamping(egui::SliderClamping::Never));
+        crate::panes::accessible_name(ui, &slider, "seed slider");
+        changed |= slider.changed();
         if ui.small_button("🎲").on_hover_text("A random seed").clicked() {
             pane.seed = i64::from(fastrand::u32(..));
             changed = true;
@@ -183,7 +188,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                     .on_hover_text("Play the preview at its entrance (Stop comes back here)")
                     .clicked()
             {
-                state.outbox.push(Command::Play(PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Map(map))));
+                crate::play_controls::play(state, nefia_runtime::host::play::PlayFrom::Map(map));
             }
         }
     });
@@ -385,6 +390,9 @@ fn preview_ui(ui: &mut Ui, state: &mut EditorContext) {
     ui.label(format!("{} seed {} in {:.1} ms", preview.generator, preview.seed, preview.took_ms));
     if let Some(error) = &preview.error {
         ui.colored_label(Color32::from_rgb(255, 110, 110), format!("the last generation failed: {error}"));
+    }
+    if let Some(path) = &preview.baked {
+        ui.colored_label(Color32::from_rgb(120, 220, 120), format!("✔ Baked to {path}"));
     }
     if let Some(diff) = &preview.diff {
         let text =

@@ -23,6 +23,9 @@ impl Default for Camera {
 impl Camera {
     /// Smallest and largest zoom.
     pub const ZOOM_RANGE: (f32, f32) = (1.0, 96.0);
+    /// The zoom play starts at, at least: glyphs drawn large enough to read (twice the
+    /// smallest zoom they are drawn at).
+    pub const PLAY_ZOOM: f32 = 2.0 * super::map::GLYPH_MIN_ZOOM;
 
     /// Where the top-left corner of cell position `cell` is on screen.
     pub fn to_screen(&self, rect: Rect, cell: Vec2) -> Pos2 {

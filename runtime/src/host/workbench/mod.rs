@@ -75,7 +75,8 @@ pub struct PreviewView {
     pub seed: i64,
     /// The preview map (current while it shows); the snapshot's map problems are its.
     pub map: Option<MapId>,
-    /// What changed since the previous generation (after a hotload or another seed).
+    /// What changed since the previous generation of the same seed (after a hotload or a
+    /// param change; another seed is another map, not a change).
     pub diff: Option<PreviewDiff>,
     /// Why the last generation failed (the previous preview stays).
     pub error: Option<String>,
@@ -84,6 +85,10 @@ pub struct PreviewView {
     /// How many times it was generated since the workbench opened it: a new number is a
     /// new result (after a hotload, the same seed's).
     pub generation: u64,
+    /// The file the previous preview was baked to (the workbench then shows the same seed
+    /// again), until the preview is generated anew.
+    #[serde(default)]
+    pub baked: Option<String>,
 }
 
 /// The cells that differ between two generated maps.
@@ -184,9 +189,10 @@ impl Host {
         let mut world = self.runtime.world_mut();
         let (was_current, diff, generation) = match preview.take() {
             Some(old) => {
-                let diff = diff(&world, old.map, map);
+                let same_seed = old.generator == generator && old.seed == seed;
+                let diff = same_seed.then(|| diff(&world, old.map, map));
                 let _ = world.remove_map(old.map);
-                (old.was_current, Some(diff), old.view.generation + 1)
+                (old.was_current, diff, old.view.generation + 1)
             }
             None => (world.current_map(), None, 1),
         };
@@ -194,8 +200,16 @@ impl Host {
         if let Ok(instance) = world.map(map) {
             self.map_check.record(map, instance.content_revision(), problems);
         }
-        let view =
-            PreviewView { generator: generator.clone(), seed, map: Some(map), diff, error: None, took_ms, generation };
+        let view = PreviewView {
+            generator: generator.clone(),
+            seed,
+            map: Some(map),
+            diff,
+            error: None,
+            took_ms,
+            generation,
+            baked: None,
+        };
         *preview = Some(Preview { generator, params, seed, map, was_current, view });
     }
 
@@ -236,10 +250,17 @@ impl Host {
         })();
         match baked {
             Ok(path) => {
-                // The map is the project's now: closing the workbench must not remove it.
-                self.workbench.preview.borrow_mut().take();
+                // The map is the project's now: closing the workbench must not remove it. The
+                // workbench goes on with the same seed generated again, told where the bake went.
+                let baked = self.workbench.preview.borrow_mut().take();
                 let text = format!("baked the preview to {}", path.display());
                 crate::lua::gui::log(self.runtime.lua(), crate::game::display::LogLevel::Info, text);
+                if let Some(baked) = baked {
+                    self.preview(baked.generator, baked.params, baked.seed);
+                    if let Some(shown) = self.workbench.preview.borrow_mut().as_mut() {
+                        shown.view.baked = Some(path.display().to_string());
+                    }
+                }
             }
             Err(error) => self.refuse(RefusalKind::Maps, format!("cannot bake the preview: {error}")),
         }
