@@ -80,11 +80,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             camera.center = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
         }
     }
+    let camera = camera.as_drawn();
     view.hovered = response
         .hover_pos()
         .map(|pos| camera.cell_at(rect, pos))
         .filter(|&(x, y)| x >= 0 && y >= 0 && x < map.width && y < map.height);
-    let camera = *camera;
     view.rect = Some(rect);
     view.report = view.renderer.paint(
         ui.painter(),

@@ -70,9 +70,14 @@ impl Camera {
         self.center += before - after;
     }
 
-    /// The zoom meshes are built at: whole pixels, for crisp glyphs.
-    pub(super) fn mesh_zoom(&self) -> f32 {
-        self.zoom.round().max(1.0)
+    /// The camera the map is drawn with: glyphs are drawn at whole-pixel zooms (crisp
+    /// glyphs), so everything laid over the cells (hover, selection, markers, problem frames)
+    /// and every hit test uses this one too, and lines up with its cell at every zoom.
+    pub fn as_drawn(&self) -> Camera {
+        match self.zoom >= super::map::GLYPH_MIN_ZOOM {
+            true => Camera { zoom: self.zoom.round(), ..*self },
+            false => *self,
+        }
     }
 }
 
@@ -138,5 +143,20 @@ mod tests {
         assert_eq!(camera.center, Vec2::new(40.5, 30.5));
         let (x, y) = camera.cell_at(rect, rect.center());
         assert_eq!((x, y), (40, 30), "the cell is now in the middle");
+    }
+
+    #[test]
+    fn what_is_laid_over_a_cell_uses_the_zoom_its_glyph_is_drawn_at() {
+        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(1000.0, 600.0));
+        let camera = Camera { center: Vec2::new(25.0, 15.0), zoom: 20.4 };
+        let drawn = camera.as_drawn();
+        assert_eq!(drawn.zoom, 20.0, "glyphs at whole pixels");
+        // A cell 24 cells from the centre: with the unrounded zoom a marker would sit ~10 px
+        // off the glyph; with the drawn camera the cell under its drawn corner is itself.
+        let corner = drawn.to_screen(rect, Vec2::new(1.0, 1.0));
+        assert_eq!(drawn.cell_at(rect, corner + Vec2::splat(1.0)), (1, 1));
+        assert!((camera.to_screen(rect, Vec2::new(1.0, 1.0)) - corner).length() > 5.0, "the mismatch it fixes");
+        let far = Camera { zoom: 3.3, ..camera };
+        assert_eq!(far.as_drawn().zoom, 3.3, "zoomed out, the map is pixels at any zoom");
     }
 }

@@ -183,8 +183,8 @@ impl MapRenderer {
         assets: &[PathBuf],
     ) -> DrawReport {
         self.update_atlas_key(painter.ctx());
-        let zoom = camera.mesh_zoom();
-        let camera = Camera { zoom, ..*camera };
+        let camera = camera.as_drawn();
+        let zoom = camera.zoom;
         let mut report = DrawReport::default();
         let (first, last) = visible_chunks(rect, &camera, map);
         let chunks: Vec<(usize, Vec2)> = (first.1..=last.1)

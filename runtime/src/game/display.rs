@@ -107,8 +107,9 @@ pub struct WidgetView {
     pub size: (f32, f32),
     /// What it drew, in pixels relative to its top-left corner.
     pub draw: DrawList,
-    /// False if the editor hides it while editing unless the user turns it on (the widget's
-    /// `show_while_editing = false`, as the tools' log has): it is for play.
+    /// True if the editor shows it while editing too (the widget's `show_while_editing =
+    /// true`). A HUD widget is for play: while editing it is off unless the user turns it on
+    /// in Layers, so it covers no map rows.
     pub show_while_editing: bool,
 }
 

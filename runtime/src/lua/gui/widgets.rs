@@ -32,8 +32,7 @@ pub fn widget_views(lua: &Lua) -> Vec<WidgetView> {
                 offset: (get("x").unwrap_or(0.0), get("y").unwrap_or(0.0)),
                 size: (get("width").unwrap_or(200.0), get("height").unwrap_or(40.0)),
                 draw: draw(lua, &widget.table, &widget.drawer(Drawn::Widget)),
-                show_while_editing: widget.table.get::<Option<bool>>("show_while_editing").ok().flatten()
-                    != Some(false),
+                show_while_editing: widget.table.get::<Option<bool>>("show_while_editing").ok().flatten() == Some(true),
             }
         })
         .collect()
