@@ -165,7 +165,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, recordings: &mut RecordingsSta
         for listed in &recordings.listed {
             let name = listed.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             ui.horizontal(|ui| {
-                let title = if listed.test { format!("🧪 {name}") } else { name.clone() };
+                let title = if listed.test { format!("☑ {name}") } else { name.clone() };
                 ui.label(RichText::new(title).strong());
                 let open = ui.add_enabled(!playing, egui::Button::new("Open"));
                 if open
@@ -204,7 +204,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, recordings: &mut RecordingsSta
                     ui.colored_label(Color32::LIGHT_GREEN, text);
                 }
                 Some(Check::Done(Err(text))) => {
-                    ui.colored_label(Color32::LIGHT_RED, format!("✘ {text}"));
+                    ui.colored_label(Color32::LIGHT_RED, format!("✖ {text}"));
                 }
                 None => {}
             }
