@@ -46,3 +46,46 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
     harness.get_by_label("⏺ Recording").click();
     step_until(&mut harness, "stopped", |h| !h.state().state().snapshot.debug.profile.on);
 }
+
+#[test]
+fn the_chart_stays_while_the_table_scrolls_and_the_table_has_room() {
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Profiler);
+    step_until(&mut harness, "the Profiler", |h| h.query_by_label("⏺ Record").is_some());
+    harness.get_by_label("⏺ Record").click();
+    step_until(&mut harness, "recording", |h| h.state().state().snapshot.debug.profile.on);
+    for _ in 0..6 {
+        let key = nefia_runtime::game::display::Input::Key("period".into());
+        harness.state().host().send(nefia_runtime::host::Command::Input(key));
+    }
+    step_until(&mut harness, "the turns", |h| h.state().state().snapshot.debug.profile.turns.len() >= 5);
+    harness.run_steps(2);
+    let leaf = harness
+        .state_mut()
+        .dock_mut()
+        .iter_leaves()
+        .find(|(_, leaf)| leaf.tabs.contains(&Tab::Profiler))
+        .map(|(_, leaf)| leaf.rect)
+        .expect("the Profiler's leaf");
+    let header = harness.get_by_label("calls").rect();
+    let rows = (leaf.max.y - header.max.y) / 20.0;
+    assert!(rows >= 5.0, "room for {rows:.1} rows under the chart at 1280×800");
+
+    let chart = |h: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>| {
+        *egui_plot::PlotMemory::load(&h.ctx, nefia_editor::panes::profiler::plot_id())
+            .expect("drawn")
+            .transform()
+            .frame()
+    };
+    let before = chart(&harness);
+    let over_table = egui::pos2(header.center().x, (header.max.y + leaf.max.y) / 2.0);
+    harness.event(egui::Event::PointerMoved(over_table));
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -400.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    harness.run_steps(3);
+    assert_eq!(chart(&harness), before, "the chart did not scroll away with the table");
+}

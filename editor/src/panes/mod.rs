@@ -137,6 +137,15 @@ impl TabViewer for Panes<'_> {
         });
     }
 
+    /// The Profiler scrolls its table alone, under a chart that stays; the other panes
+    /// scroll as a whole.
+    fn scroll_bars(&self, tab: &Tab) -> [bool; 2] {
+        match tab {
+            Tab::Profiler => [false, false],
+            _ => [true, true],
+        }
+    }
+
     fn is_closeable(&self, tab: &Tab) -> bool {
         *tab != Tab::Viewport
     }

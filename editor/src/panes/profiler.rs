@@ -89,9 +89,11 @@ fn plot_ui(ui: &mut Ui, turns: &[Arc<TurnProfile>], pane: &mut ProfilerState) {
             if t.turn == picked { bar.fill(Color32::from_rgb(255, 210, 90)) } else { bar }
         })
         .collect();
+    // The chart stays put above the table and leaves it most of the pane.
+    let height = (ui.available_height() * 0.3).clamp(60.0, 140.0);
     let response = Plot::new("turn-profile")
         .id(plot_id())
-        .height(140.0)
+        .height(height)
         .include_y(0.0)
         .y_axis_label("ms")
         .x_axis_label("turn")
@@ -121,14 +123,19 @@ fn table_ui(ui: &mut Ui, turn: &TurnProfile, pane: &mut ProfilerState) {
         entries.reverse();
     }
     let total = turn.total.as_secs_f64().max(1e-12);
+    // Only the table scrolls; its columns are resizable, and a cut entry shows in full on
+    // hover (the label's own tooltip: one).
     TableBuilder::new(ui)
         .id_salt("profile-table")
         .striped(true)
+        .resizable(true)
+        .auto_shrink([false; 2])
+        .max_scroll_height(f32::INFINITY)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::auto().at_least(70.0))
-        .column(Column::auto().at_least(50.0))
-        .column(Column::auto().at_least(50.0))
-        .column(Column::remainder().clip(true))
+        .column(Column::auto().at_least(70.0).resizable(true))
+        .column(Column::auto().at_least(40.0).resizable(true))
+        .column(Column::auto().at_least(50.0).resizable(true))
+        .column(Column::remainder().at_least(120.0).clip(true))
         .header(20.0, |mut header| {
             header.col(|ui| sort_button(ui, pane, "ms", SortBy::Time));
             header.col(|ui| {
@@ -154,7 +161,7 @@ fn table_ui(ui: &mut Ui, turn: &TurnProfile, pane: &mut ProfilerState) {
                     row.col(|ui| {
                         let at = if key.at.is_empty() { String::new() } else { format!("  {}", key.at) };
                         let text = format!("{}: {}{at}", key.kind.name(), key.name);
-                        ui.add(egui::Label::new(RichText::new(&text).monospace()).truncate()).on_hover_text(text);
+                        ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
                     });
                 });
             }
