@@ -28,7 +28,7 @@ fn pick(harness: &mut Harness<'static, EditorApp>, id: &str) {
     harness.state_mut().open_tab(Tab::Palette);
     harness.state_mut().state_mut().level.search = (id.to_owned(), id.to_owned());
     harness.step();
-    harness.get_by_label_contains(&format!("{id}  ")).click();
+    harness.get_by_label_contains(&format!("{id}\n")).click();
     harness.step();
 }
 

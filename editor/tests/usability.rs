@@ -288,3 +288,30 @@ fn show_in_locations_scrolls_the_revealed_row_into_view() {
     let pane = harness.get_by_role_and_label(egui::accesskit::Role::Tab, "Locations").rect();
     assert!(rect.min.y > pane.max.y && rect.max.y < 800.0, "the row {rect:?} is on screen below the tab bar");
 }
+
+#[test]
+fn the_inspectors_names_and_why_are_readable_and_the_add_form_opens_beside_its_row() {
+    let mut harness = started();
+    let player = harness.state().state().snapshot.player.expect("a player");
+    harness.state_mut().state_mut().select(vec![player]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("base fov").is_some());
+    let (field, base, why) = (rect_of(&harness, "field"), rect_of(&harness, "base"), rect_of(&harness, "why"));
+    let char_width = harness.ctx.fonts_mut(|f| f.glyph_width(&egui::FontId::monospace(12.0), 'm'));
+    assert!(
+        base.min.x - field.min.x >= char_width * "equip_slots".len() as f32,
+        "the field column fits its names: {field:?} then {base:?}"
+    );
+    assert!(WIDTH - why.min.x >= 72.0, "why has room: it starts at {}", why.min.x);
+
+    let row_before = harness.get_by_label("base fov").rect();
+    let plus = harness.get_by_label("add temp fov").rect();
+    harness.get_by_label("add temp fov").click();
+    step_until(&mut harness, "the form", |h| h.query_by_label("Apply").is_some());
+    harness.run_steps(2);
+    assert_eq!(harness.get_by_label("base fov").rect(), row_before, "no row moved");
+    let (form, inspector) = (harness.get_by_label_contains("mod(\"fov\"").rect(), rect_of(&harness, "field"));
+    assert!((form.min.y - plus.max.y).abs() < 30.0, "the form is beside its row: {form:?} under {plus:?}");
+    assert!(form.min.x >= inspector.min.x - 10.0, "over the Inspector, not the map: {form:?}");
+    harness.get_by_label("Cancel").click();
+    step_until(&mut harness, "the form closed", |h| h.query_by_label("Apply").is_none());
+}

@@ -50,6 +50,9 @@ struct AddTemp {
     field: String,
     method: ModMethod,
     value: Value,
+    /// How far down the pane its "+" was: the form opens there, over the table, beside its
+    /// row.
+    at: f32,
 }
 
 impl InspectorState {
@@ -103,8 +106,11 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
     let mut watch_commands = Vec::new();
     let mut toggles = Vec::new();
     let mut adding = inspector.adding.remove(&pinned);
-    add_temp_form(ui, &uids, &mut adding, &mut edits);
-    let widths = column_widths(ui.available_width(), ui.spacing().item_spacing.x);
+    // The field column fits the longest name shown (with the expand arrow and watch mark).
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let longest = flat.iter().map(|line| line.label(&rows[line.row].name).chars().count()).max().unwrap_or(0);
+    let names = ui.fonts_mut(|f| f.glyph_width(&font, 'm')) * (longest as f32 + 4.0);
+    let widths = column_widths(ui.available_width(), ui.spacing().item_spacing.x, names);
     egui::ScrollArea::horizontal().show(ui, |ui| {
         TableBuilder::new(ui)
             .id_salt(("inspector-table", pinned))
@@ -190,6 +196,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                 });
             });
     });
+    add_temp_form(ui, &uids, &mut adding, &mut edits);
     if let Some(form) = adding {
         inspector.adding.insert(pinned, form);
     }
@@ -313,14 +320,20 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
 }
 
 /// How wide the five columns (field, base, temp, calc, why) are in a pane `width` wide with
-/// `spacing` between columns: shares of the width, so all five show in a narrow pane (text
-/// that does not fit is cut and shown whole on hover), each at least wide enough to use; the
-/// table scrolls sideways only in a pane narrower than those minimums.
-fn column_widths(width: f32, spacing: f32) -> [f32; 5] {
-    const SHARES: [f32; 5] = [0.27, 0.25, 0.18, 0.14, 0.16];
-    const LEAST: [f32; 5] = [56.0, 64.0, 48.0, 36.0, 36.0];
+/// `spacing` between columns, when the field names need `names` pixels: the field column
+/// fits them (up to a third of the pane), the others share the rest, why the largest share
+/// after base; each is at least wide enough to use (text that does not fit is cut and shown
+/// whole on hover), and the table scrolls sideways only in a pane narrower than that.
+fn column_widths(width: f32, spacing: f32, names: f32) -> [f32; 5] {
+    const SHARES: [f32; 4] = [0.3, 0.2, 0.18, 0.32];
+    const LEAST: [f32; 5] = [56.0, 64.0, 48.0, 36.0, 72.0];
     let room = (width - spacing * 4.0).max(0.0);
-    std::array::from_fn(|i| (room * SHARES[i]).max(LEAST[i]).floor())
+    let field = names.clamp(LEAST[0], (room / 3.0).max(LEAST[0])).floor();
+    let rest = (room - field).max(0.0);
+    std::array::from_fn(|i| match i {
+        0 => field,
+        i => (rest * SHARES[i - 1]).max(LEAST[i]).floor(),
+    })
 }
 
 /// One field across every inspected object.
@@ -540,34 +553,47 @@ fn add_temp_ui(ui: &mut Ui, row: &SharedRow, adding: &mut Option<AddTemp>) {
             Some(Value::Float(_)) => Value::Float(0.0),
             Some(ref other) => other.clone(),
         };
-        *adding = Some(AddTemp { field: row.name.clone(), method: ModMethod::Add, value });
+        let at = button.rect.bottom();
+        *adding = Some(AddTemp { field: row.name.clone(), method: ModMethod::Add, value, at });
     }
 }
 
-/// The form of a temp modification being added: method, value, Apply.
+/// The form of a temp modification being added — method, value, Apply — over the table
+/// under its row's "+", so no row moves.
 fn add_temp_form(ui: &mut Ui, uids: &[Uid], adding: &mut Option<AddTemp>, edits: &mut Vec<Edit>) {
     let Some(form) = adding else { return };
     let mut close = false;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
+    // Within the pane (never over the map beside it).
+    let pane = ui.max_rect();
+    let area = egui::Area::new(ui.id().with(("add-temp", &form.field)))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(pane.left(), form.at));
+    area.show(ui.ctx(), |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            // Three short lines, narrower than the pane.
             ui.label(format!("mod(\"{}\", value, method):", form.field));
-            for method in [ModMethod::Set, ModMethod::Add, ModMethod::Merge] {
-                ui.radio_value(&mut form.method, method, method.name());
-            }
-            if let Some(new) = value_editor(ui, ui.id().with("add-temp-value"), &form.value, "temp value".into(), 0) {
-                form.value = new;
-            }
-            if ui.button("Apply").clicked() {
-                edits.push(Edit::ModTemp {
-                    uids: uids.to_vec(),
-                    field: form.field.clone(),
-                    value: form.value.clone(),
-                    method: form.method,
-                });
-                close = true;
-            }
-            close |= ui.button("Cancel").clicked();
-        });
+            ui.horizontal(|ui| {
+                for method in [ModMethod::Set, ModMethod::Add, ModMethod::Merge] {
+                    ui.radio_value(&mut form.method, method, method.name());
+                }
+            });
+            ui.horizontal(|ui| {
+                if let Some(new) = value_editor(ui, ui.id().with("add-temp-value"), &form.value, "temp value".into(), 0)
+                {
+                    form.value = new;
+                }
+                if ui.button("Apply").clicked() {
+                    edits.push(Edit::ModTemp {
+                        uids: uids.to_vec(),
+                        field: form.field.clone(),
+                        value: form.value.clone(),
+                        method: form.method,
+                    });
+                    close = true;
+                }
+                close |= ui.button("Cancel").clicked();
+            });
+        })
     });
     if close {
         *adding = None;
@@ -587,7 +613,7 @@ fn why_ui(ui: &mut Ui, row: &SharedRow) {
         .collect::<Vec<_>>()
         .join(", ");
     let summary = if temp.dropped > 0 { format!("(+{} older) {summary}", temp.dropped) } else { summary };
-    ui.add(egui::Label::new(RichText::new(&summary).small()).truncate()).on_hover_ui(|ui| {
+    ui.add(egui::Label::new(RichText::new(&summary)).truncate()).on_hover_ui(|ui| {
         if temp.dropped > 0 {
             ui.weak(format!("{} older contributions not kept", temp.dropped));
         }

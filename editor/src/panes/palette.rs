@@ -32,7 +32,8 @@ fn row(ui: &mut Ui, entry: &PrototypeView, bg: Color32, selected: bool) -> bool 
     let name = field(entry, "name").and_then(Value::as_str).unwrap_or("");
     ui.horizontal(|ui| {
         swatch(ui, glyph, color(entry, "color", [200, 200, 200, 255]), bg);
-        let label = RichText::new(format!("{}  {name}", entry.id)).monospace();
+        // The id, and the name under it: both whole in a narrow pane.
+        let label = RichText::new(format!("{}\n{name}", entry.id)).monospace();
         ui.selectable_label(selected, label).clicked()
     })
     .inner
