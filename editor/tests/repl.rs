@@ -363,3 +363,30 @@ fn a_break_brings_the_repl_forward_with_its_input_focused() {
     harness.key_press(egui::Key::F8);
     step_until(&mut harness, "the paused call's answer", |h| common::result(h, entry).is_some());
 }
+
+#[test]
+fn the_paused_panels_locals_all_show_and_scroll_with_the_wheel() {
+    let mut harness = started();
+    let locals: Vec<String> = (1..=40).map(|i| format!("local v{i:02} = {i}")).collect();
+    common::eval(&mut harness, &format!("{} pause()", locals.join(" ")));
+    step_until(&mut harness, "the break", |h| h.query_by_label("⏸ Paused").is_some());
+    harness.run_steps(2);
+    let panel = harness.get_by_label("Locals and upvalues").rect();
+    assert!(harness.query_by_label("v01").is_some() && harness.query_by_label("v02").is_some(), "more than one local");
+    let last = |h: &Harness<'static, EditorApp>| h.get_by_label("v40").rect();
+    let bottom = harness.state_mut().dock_mut().iter_leaves().find(|(_, l)| l.tabs.contains(&Tab::Repl)).unwrap().1.rect.max.y;
+    assert!(last(&harness).min.y > bottom, "the last local starts out of view");
+    harness.event(egui::Event::PointerMoved(egui::pos2(panel.center().x, panel.max.y + 40.0)));
+    for _ in 0..10 {
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -200.0),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+        });
+        harness.step();
+    }
+    harness.run_steps(3);
+    assert!(last(&harness).max.y <= bottom + 1.0, "scrolled into view: {:?} (pane ends at {bottom})", last(&harness));
+    harness.key_press(egui::Key::F8);
+}
