@@ -374,7 +374,8 @@ fn the_paused_panels_locals_all_show_and_scroll_with_the_wheel() {
     let panel = harness.get_by_label("Locals and upvalues").rect();
     assert!(harness.query_by_label("v01").is_some() && harness.query_by_label("v02").is_some(), "more than one local");
     let last = |h: &Harness<'static, EditorApp>| h.get_by_label("v40").rect();
-    let bottom = harness.state_mut().dock_mut().iter_leaves().find(|(_, l)| l.tabs.contains(&Tab::Repl)).unwrap().1.rect.max.y;
+    let bottom =
+        harness.state_mut().dock_mut().iter_leaves().find(|(_, l)| l.tabs.contains(&Tab::Repl)).unwrap().1.rect.max.y;
     assert!(last(&harness).min.y > bottom, "the last local starts out of view");
     harness.event(egui::Event::PointerMoved(egui::pos2(panel.center().x, panel.max.y + 40.0)));
     for _ in 0..10 {

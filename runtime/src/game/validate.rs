@@ -369,7 +369,7 @@ fn check_object(
             out.add(
                 place.clone(),
                 format!(
-                    "{what}'s field '{name}' has an object reference inside a table: only a field itself holds one"
+                    "field '{name}' of {what} has an object reference inside a table: only a field itself holds one"
                 ),
             );
         }
@@ -377,7 +377,7 @@ fn check_object(
             out.add(
                 place.clone(),
                 format!(
-                    "{what}'s field '{name}' refers to an object by uid, but a map file's objects are made again \
+                    "field '{name}' of {what} refers to an object by uid, but a map file's objects are made again \
                      with new uids: keep such references in saves, or set them when the map is loaded"
                 ),
             );
