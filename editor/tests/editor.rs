@@ -73,7 +73,7 @@ fn a_widget_added_from_lua_appears_over_the_map() {
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     eval(
         &mut harness,
-        "Gui.add_widget('test.banner', { anchor = 'top', width = 200, height = 20, draw = function(self, d) d:text(0, 0, 'Hello HUD') end })",
+        "Gui.add_widget('test.banner', { anchor = 'top', width = 200, height = 20, show_while_editing = true, draw = function(self, d) d:text(0, 0, 'Hello HUD') end })",
     );
     step_until(&mut harness, "the widget", |h| {
         h.state().state().viewport.report.widgets.iter().any(|w| w == "test.banner")

@@ -258,8 +258,15 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     }));
     wait_for(&host, |s| s.preview.is_some());
     host.send(Command::Workbench(WorkbenchCommand::Bake("level_one".into())));
-    let baked = wait_for(&host, |s| s.preview.is_none());
-    assert_eq!(baked.map.as_ref().map(|m| m.name.as_str()), Some("level_one"), "it stays current");
+    // The bake is told with its path, and the workbench goes on with the same seed.
+    let baked = wait_for(&host, |s| s.preview.as_ref().is_some_and(|p| p.baked.is_some()));
+    let told = baked.preview.as_ref().and_then(|p| p.baked.clone()).unwrap_or_default();
+    assert!(told.ends_with("level_one.ron"), "{told}");
+    assert_eq!(baked.preview.as_ref().map(|p| (p.seed, p.diff.is_none())), Some((3, true)));
+    assert!(
+        baked.maps.files.iter().any(|m| m.name == "level_one" && m.map.is_some()),
+        "the baked map is the project's"
+    );
     let text = std::fs::read_to_string(copy.project().join("maps/level_one.ron")).expect("the file is written");
     let generated = generate_file(&demo(), "elona.dungeon", &Value::Nil, 3).unwrap();
     assert_eq!(text.replacen("name: \"level_one\"", "name: \"elona.dungeon #3\"", 1), generated, "the seed's map");
@@ -324,7 +331,9 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
     }));
     wait_for(&host, |s| s.preview.is_some());
     host.send(Command::Workbench(WorkbenchCommand::Bake("level_one".into())));
-    let baked = wait_for(&host, |s| s.preview.is_none() && s.maps.files.iter().any(|m| m.name == "level_one"));
+    let baked = wait_for(&host, |s| {
+        s.preview.as_ref().is_some_and(|p| p.baked.is_some()) && s.maps.files.iter().any(|m| m.name == "level_one")
+    });
     let view = baked.maps.files.iter().find(|m| m.name == "level_one").unwrap();
     assert_eq!(view.generated, Some(("elona.dungeon".to_owned(), 3)), "the Maps pane knows how it was made");
     let map = view.map.unwrap();
