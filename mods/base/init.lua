@@ -123,32 +123,79 @@ data:add_type {
    name = "event",
    fields = {
       { name = "doc", default = "", doc = "When the event fires and what its params hold." },
+      { name = "receiver", doc = "The type of what it is triggered on (a LuaLS type such as \"IChara\"), if anything." },
+      { name = "params", doc = "What its params hold, as { name, LuaLS type } pairs: the type definitions give handlers these." },
    },
 }
 
+local chara_refreshed = "A character's temp values were cleared by refresh(); re-apply yours with mod()."
 for _, event in ipairs {
-   { "on_chara_refreshed", "A character's temp values were cleared by refresh(); re-apply yours with mod()." },
-   { "on_item_refreshed", "An item's temp values were cleared by refresh()." },
-   { "on_feat_refreshed", "A feat's temp values were cleared by refresh()." },
-   { "on_mef_refreshed", "A mef's temp values were cleared by refresh()." },
-   { "on_damage", "A character took damage. params: target, source (may be nil), amount." },
-   { "on_chara_killed", "A character died. params: target, source (may be nil)." },
-   { "on_turn_passed", "A game turn ended (World.pass_turn()). params: turn." },
+   { "on_chara_refreshed", chara_refreshed, receiver = "IChara" },
+   { "on_item_refreshed", "An item's temp values were cleared by refresh().", receiver = "IItem" },
+   { "on_feat_refreshed", "A feat's temp values were cleared by refresh().", receiver = "IFeat" },
+   { "on_mef_refreshed", "A mef's temp values were cleared by refresh().", receiver = "IMef" },
+   {
+      "on_damage",
+      "A character took damage. params: target, source (may be nil), amount.",
+      params = { { "target", "IChara" }, { "source", "IMapObject?" }, { "amount", "integer" } },
+   },
+   {
+      "on_chara_killed",
+      "A character died. params: target, source (may be nil).",
+      params = { { "target", "IChara" }, { "source", "IMapObject?" } },
+   },
+   { "on_turn_passed", "A game turn ended (World.pass_turn()). params: turn.", params = { { "turn", "integer" } } },
    { "on_wait_turn", "The editor's Step button: let one turn pass with the player waiting." },
-   { "on_game_started", "Play began: a new game's player is placed on its map. params: player." },
-   { "on_key_pressed", "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\")." },
-   { "on_item_can_stack_with", "item:can_stack_with(other) asks: return false to keep the two apart. params: item, other." },
-   { "on_map_leave", "Map.travel_to is about to take the player off this map (the receiver). params: next_map." },
-   { "on_map_enter", "Map.travel_to made this map (the receiver) current. params: previous_map." },
-   { "on_object_prototype_changed", "obj:change_prototype(id) made the object one of another prototype. params: old_id." },
-   { "on_object_instantiated", "An object came into play: made, cloned, loaded with a save or its map, its prototype hotloaded, or change_prototype(id, { instantiate = true }). Connect what saves do not keep here." },
-   { "on_chara_instantiated", "A character came into play (after base.on_object_instantiated)." },
-   { "on_item_instantiated", "An item came into play (after base.on_object_instantiated)." },
-   { "on_feat_instantiated", "A feat came into play (after base.on_object_instantiated)." },
-   { "on_mef_instantiated", "A mef came into play (after base.on_object_instantiated)." },
-   { "on_hotload_object", "The object's prototype was hotloaded (after its instantiation events). params: hotloaded_data, the reloaded prototypes as { _type, _id }." },
+   {
+      "on_game_started",
+      "Play began: a new game's player is placed on its map. params: player.",
+      params = { { "player", "IChara" } },
+   },
+   {
+      "on_key_pressed",
+      "A key was pressed with no UI layer open. params: key (such as \"up\" or \"ctrl+s\").",
+      params = { { "key", "string" } },
+   },
+   {
+      "on_item_can_stack_with",
+      "item:can_stack_with(other) asks: return false to keep the two apart. params: item, other.",
+      params = { { "item", "IItem" }, { "other", "IItem" } },
+   },
+   {
+      "on_map_leave",
+      "Map.travel_to is about to take the player off this map (the receiver). params: next_map.",
+      receiver = "InstancedMap",
+      params = { { "next_map", "InstancedMap" } },
+   },
+   {
+      "on_map_enter",
+      "Map.travel_to made this map (the receiver) current. params: previous_map.",
+      receiver = "InstancedMap",
+      params = { { "previous_map", "InstancedMap?" } },
+   },
+   {
+      "on_object_prototype_changed",
+      "obj:change_prototype(id) made the object one of another prototype. params: old_id.",
+      receiver = "IMapObject",
+      params = { { "old_id", "string" } },
+   },
+   {
+      "on_object_instantiated",
+      "An object came into play: made, cloned, loaded with a save or its map, its prototype hotloaded, or change_prototype(id, { instantiate = true }). Connect what saves do not keep here.",
+      receiver = "IMapObject",
+   },
+   { "on_chara_instantiated", "A character came into play (after base.on_object_instantiated).", receiver = "IChara" },
+   { "on_item_instantiated", "An item came into play (after base.on_object_instantiated).", receiver = "IItem" },
+   { "on_feat_instantiated", "A feat came into play (after base.on_object_instantiated).", receiver = "IFeat" },
+   { "on_mef_instantiated", "A mef came into play (after base.on_object_instantiated).", receiver = "IMef" },
+   {
+      "on_hotload_object",
+      "The object's prototype was hotloaded (after its instantiation events). params: hotloaded_data, the reloaded prototypes as { _type, _id }.",
+      receiver = "IMapObject",
+      params = { { "hotloaded_data", "{ _type: string, _id: string }[]" } },
+   },
 } do
-   data:add { _type = "base.event", _id = event[1], doc = event[2] }
+   data:add { _type = "base.event", _id = event[1], doc = event[2], receiver = event.receiver, params = event.params }
 end
 
 data:add {

@@ -40,6 +40,10 @@ fn the_definitions_name_the_projects_ids_fields_and_methods() {
     assert!(data.contains("---@alias nefia.id.base.chara") && data.contains("\"elona.putit\""), "prototype ids");
     assert!(data.contains("---@alias nefia.event_id") && data.contains("\"base.on_damage\""), "event ids");
     assert!(
+        data.contains("---@class nefia.event_params.base.on_damage\n---@field target IChara\n---@field source IMapObject?\n---@field amount integer"),
+        "each event's params, typed"
+    );
+    assert!(
         data.contains("---@class nefia.proto.base.chara") && data.contains("---@field max_hp? integer Most hit points")
     );
     let objects = text("objects.lua");
@@ -53,6 +57,10 @@ fn the_definitions_name_the_projects_ids_fields_and_methods() {
             && api.contains("function Chara.create(id, x, y, params, where) end")
     );
     assert!(api.contains("function Prompt:new(entries, options) end"), "modules' methods keep their colon");
+    assert!(
+        api.contains("---@overload fun(event: \"base.on_map_enter\", name: string, fn: fun(receiver: InstancedMap, params: nefia.event_params.base.on_map_enter, result: any): any"),
+        "a handler of an event is typed by its id"
+    );
     assert!(api.starts_with("---@meta"));
 }
 
@@ -97,7 +105,8 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
     std::fs::write(
         planted.path().join("init.lua"),
         "local c = Chara.create(\"elona.putt\", 3, 3)\nif c then\n   c:damag_hp(3)\n   c:mod(\"dv\", 1, \"add\")\nend\n\
-         local Item = require(\"api.Item\")\nItem.creat(\"elona.potion\")\n",
+         local Item = require(\"api.Item\")\nItem.creat(\"elona.potion\")\n\
+         Event.register(\"base.on_damage\", \"x.show\", function(_, params) return params.amout end)\n",
     )
     .expect("planted");
     let (_, report) = check(planted.path());
@@ -105,6 +114,10 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
     assert!(report.contains("damag_hp") && report.contains("undefined-field"), "the method:\n{report}");
     assert!(!report.contains("`mod`"), "the real method is known:\n{report}");
     assert!(report.contains("creat"), "require(\"api.Item\") is the global Item, whose `creat` is a typo:\n{report}");
+    assert!(
+        report.contains("amout"),
+        "a handler's params are typed by its event, so a typo'd param is reported:\n{report}"
+    );
 }
 
 #[test]

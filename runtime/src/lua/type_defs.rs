@@ -7,7 +7,9 @@
 //! so a code editor completes them and flags a misspelled method or id. The names come from the
 //! live API tables and the data registry, so what is defined is what exists; what a function
 //! takes and gives is its entry in [`signatures`], which a test holds to the live API (every
-//! function has one, and none names a function that is gone).
+//! function has one, and none names a function that is gone). Events whose `base.event`
+//! prototype declares its `receiver` and `params` give handlers those types: a class of the
+//! params per event, and an overload of `Event.register` per event id.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -161,7 +163,19 @@ fn api_file(lua: &Lua, functions: &[String], signatures: &BTreeMap<&str, &Signat
         }
         let _ = writeln!(text, "{name} = {{}}\n");
     }
+    let events = event_types(&engine.world.borrow());
     for name in functions.iter().filter(|n| !n.contains(':')) {
+        if name == "Event.register" {
+            for event in &events {
+                let _ = writeln!(
+                    text,
+                    "---@overload fun(event: \"{}\", name: string, fn: fun(receiver: {}, params: {}, result: any): any, options?: {{ priority?: integer }})",
+                    event.id,
+                    event.receiver,
+                    event.params_type()
+                );
+            }
+        }
         // A module's function called with `:` is named so in its signature.
         let method = name.replacen('.', ":", 1);
         match signatures.get(name.as_str()).or_else(|| signatures.get(method.as_str())) {
@@ -171,6 +185,63 @@ fn api_file(lua: &Lua, functions: &[String], signatures: &BTreeMap<&str, &Signat
     }
     text.push_str(CHAIN);
     Ok(text)
+}
+
+/// What an event's `base.event` prototype says its handlers get.
+struct EventTypes {
+    /// The event id.
+    id: String,
+    /// The type of what it is triggered on (`any` if not declared).
+    receiver: String,
+    /// Its params' names and types, as declared.
+    params: Vec<(String, String)>,
+}
+
+impl EventTypes {
+    /// The type of its params: its own class, or `table` if none are declared.
+    fn params_type(&self) -> String {
+        match self.params.is_empty() {
+            true => "table".to_owned(),
+            false => format!("nefia.event_params.{}", self.id),
+        }
+    }
+}
+
+/// The events that declare a receiver or params (see [`EventTypes`]). A declaration that is
+/// not `{ { name, type }, ... }` of identifiers and types is left out.
+fn event_types(world: &crate::game::world::World) -> Vec<EventTypes> {
+    let field = |proto: &crate::game::data::Prototype, name: &str| {
+        proto.given.iter().find(|(k, _)| k.as_str() == name).map(|(_, v)| v.clone())
+    };
+    // A type is written into an annotation line: one line, no comment start.
+    let sane = |kind: &str| !kind.is_empty() && !kind.contains(['\n', '\r']) && !kind.contains("--");
+    world
+        .data
+        .entries("base.event")
+        .filter_map(|proto| {
+            let receiver = field(proto, "receiver").and_then(|v| v.as_str().filter(|r| sane(r)).map(str::to_owned));
+            let params: Vec<(String, String)> = match field(proto, "params") {
+                Some(Value::List(params)) => params
+                    .iter()
+                    .filter_map(|pair| match pair {
+                        Value::List(pair) => match (pair.first()?.as_str()?, pair.get(1)?.as_str()?) {
+                            (name, kind) if crate::game::value::is_identifier(name) && sane(kind) => {
+                                Some((name.to_owned(), kind.to_owned()))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            (receiver.is_some() || !params.is_empty()).then(|| EventTypes {
+                id: proto.id.to_string(),
+                receiver: receiver.unwrap_or_else(|| "any".to_owned()),
+                params,
+            })
+        })
+        .collect()
 }
 
 /// The declaration of one function as LuaLS meta files write it: its doc, `---@param` and
@@ -344,6 +415,13 @@ fn data_file(lua: &Lua) -> String {
     let events: Vec<String> = data.entries("base.event").map(|p| format!("\"{}\"", p.id)).collect();
     let _ =
         writeln!(text, "---The event ids (`base.event` prototypes).\n---@alias nefia.event_id {}\n", events.join("|"));
+    for event in event_types(&world).iter().filter(|e| !e.params.is_empty()) {
+        let _ = writeln!(text, "---What a {} handler's params hold.\n---@class {}", event.id, event.params_type());
+        for (name, kind) in &event.params {
+            let _ = writeln!(text, "---@field {name} {kind}");
+        }
+        text.push('\n');
+    }
     for data_type in data.types() {
         let _ = writeln!(
             text,
