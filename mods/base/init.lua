@@ -242,6 +242,18 @@ data:add_type {
 
 require("validators")
 
+-- What must hold after every turn: World.check_invariants() runs them, and so do
+-- `nefia replay --invariants` and `nefia test --invariants`.
+data:add_type {
+   name = "invariant",
+   fields = {
+      { name = "doc", default = "", doc = "What must hold." },
+      { name = "check", doc = "function(world): true, or false and a message naming the object." },
+   },
+}
+
+require("invariants")
+
 -- Mefs last their turns: each turn that passes takes one from every mef of the current map
 -- (one with -1 lasts), and a mef with none left goes.
 Event.register("base.on_turn_passed", "base: mefs run out", function()

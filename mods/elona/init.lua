@@ -6,3 +6,4 @@ require("content.map")
 require("content.generators")
 -- The demo game's rules and commands (play mode).
 require("game.commands")
+require("game.invariants")

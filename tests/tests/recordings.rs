@@ -381,7 +381,7 @@ fn remake_the_demo_regression_recordings() {
 #[test]
 fn the_demo_ships_regression_recordings_that_replay_as_recorded() {
     let tests =
-        nefia_runtime::host::play::replay::run_regression_tests(&nefia_tests::repo_root().join("projects/demo"));
+        nefia_runtime::host::play::replay::run_regression_tests(&nefia_tests::repo_root().join("projects/demo"), true);
     let names: Vec<String> = tests.iter().map(|t| t.path.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, ["potion-of-sight-and-save", "stairs-down-and-back", "walk-and-kill"]);
     for test in &tests {
@@ -389,6 +389,23 @@ fn the_demo_ships_regression_recordings_that_replay_as_recorded() {
         let report = test.outcome.as_ref().unwrap();
         assert_eq!(report.end_test, Some(Ok(())), "each has a test_end that ran");
     }
+}
+
+#[test]
+fn an_invariant_that_stops_holding_fails_the_demo_tests_naming_it_and_the_turn() {
+    let copy = DemoCopy::new();
+    let invariants = copy.mod_file("elona/game/invariants.lua");
+    let text = std::fs::read_to_string(&invariants).unwrap();
+    let planted = "\ndata:add { _type = \"base.invariant\", _id = \"short_games\", check = function() \
+                   return World.turn() < 3, \"the game went past turn 2\" end }\n";
+    std::fs::write(&invariants, text + planted).unwrap();
+    let without = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
+    assert!(without.iter().all(|t| t.passed()), "not asked for, the invariants do not run");
+    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), true);
+    let fight = tests.iter().find(|t| t.path.ends_with("walk-and-kill.ron")).unwrap();
+    assert!(!fight.passed());
+    let said = fight.describe();
+    assert!(said.contains("after turn 3, invariant elona.short_games failed: the game went past turn 2"), "{said}");
 }
 
 #[test]
@@ -401,7 +418,7 @@ fn changing_a_rule_or_a_prototype_fails_the_demo_tests_at_the_first_differing_tu
         .replace("attacker:calc(\"strength\") + math.random(0, 2) - target:calc(\"pv\")", "1 + 0 * math.random(0, 2)");
     assert_ne!(weaker, text);
     std::fs::write(&rules, weaker).unwrap();
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project());
+    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
     let fight = tests.iter().find(|t| t.path.ends_with("walk-and-kill.ron")).unwrap();
     assert!(!fight.passed());
     let said = fight.describe();
@@ -420,7 +437,7 @@ fn changing_a_rule_or_a_prototype_fails_the_demo_tests_at_the_first_differing_tu
     let rest = text[at..].split_once(',').map(|(_, rest)| rest).unwrap();
     let changed = format!("{}max_hp = 99,{rest}", &text[..at]);
     std::fs::write(&charas, changed).unwrap();
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project());
+    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
     assert!(tests.iter().all(|t| !t.passed()), "every test starts with the player");
 }
 

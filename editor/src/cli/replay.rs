@@ -33,6 +33,10 @@ pub struct Args {
     /// each event handler, UI layer, widget, map layer and the engine's work.
     #[arg(long)]
     profile: bool,
+    /// Run the invariants (`base.invariant` prototypes) after every turn; exit 1 naming the
+    /// first that fails, the turn and its message.
+    #[arg(long)]
+    invariants: bool,
 }
 
 /// Reads `--changes UID FIELD`.
@@ -80,6 +84,7 @@ pub fn run(args: Args) -> Exit {
         end_test: None,
         changes,
         profile: args.profile,
+        invariants: args.invariants,
     };
     let report = match nefia_runtime::host::play::replay::replay(&project, &recording, &options) {
         Ok(report) => report,
@@ -121,6 +126,10 @@ pub fn run(args: Args) -> Exit {
         for entry in &report.changes {
             println!("{entry}");
         }
+    }
+    if let Some((turn, failure)) = &report.invariant {
+        eprintln!("after turn {turn}: {failure}");
+        return Ok(ExitCode::FAILURE);
     }
     Ok(match report.divergence {
         Some(divergence) => {

@@ -12,13 +12,17 @@ pub struct Args {
     /// The project (default: the one here, or the repository's projects/demo).
     #[arg(long)]
     project: Option<PathBuf>,
+    /// Run the invariants (`base.invariant` prototypes) after every turn too; a failure
+    /// fails the recording, naming the invariant and the turn.
+    #[arg(long)]
+    invariants: bool,
 }
 
 /// Replays every regression recording of the project (`recordings/tests/`) with `--check`
 /// and its end test; exit 1 if any fails.
 pub fn run(args: Args) -> Exit {
     let project = project_or_default(args.project)?;
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&project);
+    let tests = nefia_runtime::host::play::replay::run_regression_tests(&project, args.invariants);
     if tests.is_empty() {
         println!("{}: no regression recordings in recordings/tests/", project.display());
         return Ok(ExitCode::SUCCESS);

@@ -158,7 +158,7 @@ fn check_ext(lua: &Lua, full_id: Symbol, entry: &Table) -> mlua::Result<()> {
 }
 
 /// The Lua tables of every prototype of `data_type` by id, if the type is declared.
-fn prototype_tables(lua: &Lua, data_type: &str) -> mlua::Result<Option<Table>> {
+pub(crate) fn prototype_tables(lua: &Lua, data_type: &str) -> mlua::Result<Option<Table>> {
     engine(lua).data_tables.raw_get::<Option<Table>>(data_type)
 }
 

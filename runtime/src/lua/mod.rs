@@ -22,6 +22,7 @@ pub mod handle;
 mod hotloading;
 pub mod inspect;
 pub mod instantiate;
+pub mod invariants;
 mod items;
 pub mod limits;
 mod location;

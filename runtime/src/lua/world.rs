@@ -95,6 +95,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             Ok(stats)
         })?,
     )?;
+    super::invariants::install(lua, &world)?;
     api.set("World", world)?;
     let play = lua.create_table()?;
     play.set("is_playing", lua.create_function(|lua, ()| Ok(engine(lua).play.playing.get()))?)?;

@@ -24,6 +24,7 @@ use crate::game::recording::{self, FileChanges, Recording, RecordingError};
 use crate::host::play::PlayFrom;
 use crate::host::view::Snapshot;
 use crate::host::{Command, Host, HostChannels, HostEvent, PlayCommand, Serving, Shared};
+use crate::lua::invariants::InvariantFailure;
 use crate::lua::{LuaFailure, Output, gui};
 use crate::runtime::{Runtime, RuntimeError};
 
@@ -43,6 +44,9 @@ pub struct ReplayOptions {
     pub changes: Option<(crate::game::object::Uid, crate::game::symbol::Symbol)>,
     /// Profile every turn (`--profile`).
     pub profile: bool,
+    /// Run the invariants (`base.invariant` prototypes) after every turn and stop at the
+    /// first that fails (`--invariants`).
+    pub invariants: bool,
 }
 
 /// A change of the field a replay was asked about, with the turn mark it came after.
@@ -106,6 +110,8 @@ pub struct ReplayReport {
     pub files: FileChanges,
     /// The first turn that differed, with `--check`.
     pub divergence: Option<Divergence>,
+    /// The invariant that failed, and the turn after which it did (with `invariants`).
+    pub invariant: Option<(u64, InvariantFailure)>,
     /// How it ended: "play stopped as recorded", "at turn 12 (--to-turn)".
     pub ended: String,
     /// Errors the game code logged while replaying, and the first clock read the recording
@@ -127,7 +133,10 @@ pub struct ReplayReport {
 impl ReplayReport {
     /// True if every turn was as recorded, play ended as recorded and the end test passed.
     pub fn passed(&self) -> bool {
-        self.divergence.is_none() && self.ended == PLAY_STOPPED && self.end_test.as_ref().is_none_or(Result::is_ok)
+        self.divergence.is_none()
+            && self.invariant.is_none()
+            && self.ended == PLAY_STOPPED
+            && self.end_test.as_ref().is_none_or(Result::is_ok)
     }
 }
 
@@ -219,6 +228,8 @@ enum Stopped {
     Differs(usize),
     /// It came to the turn asked for.
     AtTurn,
+    /// An invariant failed after this turn.
+    Invariant(u64, InvariantFailure),
 }
 
 impl Replayer {
@@ -290,7 +301,8 @@ impl Replayer {
 
     /// Replays until the inputs run out, play ends, a turn differs (with `check`) or turn
     /// mark `until` is reached.
-    fn run(&mut self, recording: &Recording, check: bool, until: Option<usize>) -> Stopped {
+    fn run(&mut self, recording: &Recording, options: &ReplayOptions, until: Option<usize>) -> Stopped {
+        let check = options.check;
         if check && recording.turns.first().is_some_and(|m| m.hash != self.state_hash()) {
             return Stopped::Differs(0);
         }
@@ -326,6 +338,17 @@ impl Replayer {
                 if check && !same {
                     return Stopped::Differs(self.mark);
                 }
+                if options.invariants {
+                    let lua = self.host.runtime.lua();
+                    let failed = crate::lua::invariants::check_all(lua).map(|f| f.into_iter().next());
+                    let failed = failed.unwrap_or_else(|error| {
+                        let message = LuaFailure::from(error).message;
+                        Some(InvariantFailure { id: "(the invariants)".into(), message })
+                    });
+                    if let Some(failure) = failed {
+                        return Stopped::Invariant(turn, failure);
+                    }
+                }
             }
         }
     }
@@ -346,10 +369,16 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         world.watch(uid, field, crate::game::world::WatchWhen::Changes, crate::game::world::WatchAction::Collect);
     }
     let until = options.to_turn.map(|turn| recording.mark_of_turn(turn).unwrap_or(recording.turns.len()));
-    let stopped = replayer.run(recording, options.check, until);
+    let stopped = replayer.run(recording, options, until);
+    let mut invariant = None;
     let (ended, divergence) = match stopped {
         Stopped::Ended(how) => (how, None),
         Stopped::AtTurn => (format!("at the start of turn {}", replayer.host.runtime.world().turn), None),
+        Stopped::Invariant(turn, failure) => {
+            let ended = format!("after turn {turn}, {failure}");
+            invariant = Some((turn, failure));
+            (ended, None)
+        }
         Stopped::Differs(mark) => {
             let divergence = explain(project, recording, mark, &replayer, &files);
             (format!("turn {} differs", divergence.turn), Some(divergence))
@@ -373,6 +402,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         final_hash: replayer.state_hash(),
         files,
         divergence,
+        invariant,
         ended,
         errors: replayer.errors.borrow().clone(),
         end_test,
@@ -440,15 +470,15 @@ impl RegressionTest {
 
 /// The regression recordings of the project at `project` (`recordings/tests/*.ron`, each
 /// with the `test_end` of the `.lua` file of the same name beside it, if there is one),
-/// each replayed with `--check`.
-pub fn run_regression_tests(project: &Path) -> Vec<RegressionTest> {
+/// each replayed with `--check` (and the invariants after every turn with `invariants`).
+pub fn run_regression_tests(project: &Path, invariants: bool) -> Vec<RegressionTest> {
     let dir = project.join("recordings").join("tests");
     crate::game::files::ron_files(&dir)
         .into_iter()
         .map(|path| {
             let lua = path.with_extension("lua");
-            let options =
-                ReplayOptions { check: true, end_test: lua.is_file().then_some(lua), ..ReplayOptions::default() };
+            let end_test = lua.is_file().then_some(lua);
+            let options = ReplayOptions { check: true, end_test, invariants, ..ReplayOptions::default() };
             let outcome = Recording::read(&path)
                 .map_err(RegressionError::from)
                 .and_then(|recording| replay(project, &recording, &options).map_err(RegressionError::from));
@@ -505,7 +535,7 @@ fn explain(project: &Path, recording: &Recording, mark: usize, now: &Replayer, f
             return divergence;
         }
     };
-    then.run(recording, false, Some(mark));
+    then.run(recording, &ReplayOptions::default(), Some(mark));
     let (a, b) = (&then.host.runtime, &now.host.runtime);
     let saves = |r: &Runtime| crate::lua::save::save_tables(r.lua()).unwrap_or_default();
     divergence.differences = a.world().differences(&saves(a), &b.world(), &saves(b), 8);

@@ -309,6 +309,18 @@ pub const SIGNATURES: &[Signature] = &[
     ),
     sig("UiLayer:query", "", "any", "Shows the layer and waits until it finishes."),
     sig("World.date", "", "table", "The game's date: year, month, day, hour, minute."),
+    sig(
+        "World.check_invariants",
+        "",
+        "{ id: string, message: string }[]",
+        "Runs every `base.invariant`'s check: the ones that failed.",
+    ),
+    sig(
+        "World.check_bookkeeping",
+        "",
+        "boolean, string?",
+        "The engine's own invariant: every object where its holder lists it, no uid twice, uids below the next.",
+    ),
     sig("World.object", "uid: integer", "IMapObject?", "The object with `uid`."),
     sig("World.pass_time", "minutes: integer", "", "Moves the game's clock on."),
     sig("World.pass_turn", "", "", "Ends the turn: the clock moves and `base.on_turn_passed` fires."),
