@@ -50,3 +50,25 @@ fn break_when_it_changes_pauses_at_the_edit_and_the_watches_pane_counts_and_remo
     step_until(&mut harness, "no watch", |h| h.state().state().snapshot.debug.watches.is_empty());
     step_until(&mut harness, "the mark gone", |h| h.query_by_label("◉ strength").is_none());
 }
+
+#[test]
+fn with_the_invariants_on_a_turn_that_breaks_one_stops_the_game_naming_it() {
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Watches);
+    step_until(&mut harness, "the toggle", |h| h.query_by_label("Stop when an invariant fails").is_some());
+    harness.get_by_label("Stop when an invariant fails").click();
+    step_until(&mut harness, "checking", |h| h.state().state().snapshot.debug.check_invariants);
+    // A rule gone wrong: the player above its max_hp. The next turn's check stops the game.
+    common::eval_values(&mut harness, "Chara.player().hp = Chara.player():calc('max_hp') + 10");
+    harness.state_mut().state_mut().viewport.focus_requested = true;
+    common::walk(&mut harness);
+    step_until(&mut harness, "the stop", |h| h.state().state().snapshot.state == RuntimeState::Paused);
+    let reason =
+        harness.state().state().snapshot.debug.pause.as_ref().and_then(|p| p.reason.clone()).unwrap_or_default();
+    assert!(reason.contains("invariant elona.hp_within_max failed") && reason.contains("above its max_hp"), "{reason}");
+    step_until(&mut harness, "the REPL forward, naming it", |h| {
+        h.query_by_label_contains("invariant elona.hp_within_max failed").is_some()
+    });
+    harness.key_press(egui::Key::F8);
+    step_until(&mut harness, "going on", |h| h.state().state().snapshot.state == RuntimeState::Running);
+}

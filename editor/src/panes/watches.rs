@@ -35,6 +35,15 @@ pub struct ChangeList {
 
 /// Shows the pane.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WatchesState) {
+    let mut check = state.snapshot.debug.check_invariants;
+    let toggle = ui.checkbox(&mut check, "Stop when an invariant fails").on_hover_text(
+        "After every turn of play, run the invariants (base.invariant prototypes: the engine's, the demo's, \
+         your mods'); the first that fails stops the game like a watch, naming it",
+    );
+    if toggle.changed() {
+        state.outbox.push(Command::Debug(DebugCommand::CheckInvariants(check)));
+    }
+    ui.separator();
     if let Some(changes) = &pane.changes {
         changes_ui(ui, state, changes);
         ui.separator();

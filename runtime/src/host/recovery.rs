@@ -139,6 +139,7 @@ pub(super) fn serve_failure(
             | Command::Debug(DebugCommand::GoToChange { .. })
             | Command::Debug(DebugCommand::SetProfiling(_))
             | Command::Debug(DebugCommand::ClearProfile)
+            | Command::Debug(DebugCommand::CheckInvariants(_))
             | Command::Workbench(WorkbenchCommand::Preview { .. } | WorkbenchCommand::Close)
             | Command::Debug(DebugCommand::Unwatch(_))
             | Command::Debug(DebugCommand::EnableWatch { .. }) => true,

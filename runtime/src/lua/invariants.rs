@@ -7,7 +7,9 @@
 //!
 //! `World.check_invariants()` runs them all and returns the failures; `nefia replay
 //! --invariants` and `nefia test --invariants` run them after every turn and stop at the first
-//! failure, naming the invariant, the turn and the message.
+//! failure, naming the invariant, the turn and the message; with the editor's toggle
+//! (`DebugCommand::CheckInvariants`) every turn of play runs them, and the first failure stops
+//! the game like a watch.
 
 use mlua::{Lua, Table};
 
@@ -54,6 +56,22 @@ pub fn check_all(lua: &Lua) -> mlua::Result<Vec<InvariantFailure>> {
         }
     }
     Ok(failures)
+}
+
+/// After turn `turn` of play, if the invariants are to be checked (the editor's toggle): the
+/// first that fails stops the game like a watch, at the line that ended the turn, naming the
+/// invariant and its message.
+pub fn after_turn(lua: &Lua, turn: u64) -> mlua::Result<()> {
+    let engine = engine(lua);
+    if !engine.play.check_invariants.get() || !engine.play.playing.get() {
+        return Ok(());
+    }
+    match check_all(lua)?.into_iter().next() {
+        Some(failure) => {
+            super::watch::stop_for(lua, format!("after turn {turn}, {failure}"), super::watch::Writer::Lua)
+        }
+        None => Ok(()),
+    }
 }
 
 /// Adds `World.check_invariants()` (the failures, each `{ id = ..., message = ... }`) and

@@ -188,6 +188,8 @@ pub struct PlayFlags {
     pub playing: Cell<bool>,
     /// Game code asked to stop playing (`Play.quit()`); the frontend acts on it.
     pub quit_requested: Cell<bool>,
+    /// The invariants run after every turn of play, a failure stopping the game like a watch.
+    pub check_invariants: Cell<bool>,
 }
 
 /// The selection, shared by scripts (`Editor.select`, `Editor.selection()`) and the editor.

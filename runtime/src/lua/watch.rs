@@ -128,7 +128,7 @@ pub fn deliver(lua: &Lua, writer: Writer) -> mlua::Result<()> {
                 new: hit.new,
                 at: at.clone(),
             }),
-            WatchAction::Break => pause(lua, format!("watch: {what} {} → {} at {at}", hit.old, hit.new), writer)?,
+            WatchAction::Break => stop_for(lua, format!("watch: {what} {} → {} at {at}", hit.old, hit.new), writer)?,
         }
     }
     Ok(())
@@ -155,9 +155,9 @@ fn fires(lua: &Lua, hit: &WatchHit) -> mlua::Result<Option<WatchAction>> {
     }
 }
 
-/// A breaking watch fired: pause at the writing line (or in a chunk named after the Rust
-/// operation), or, with nothing to pause into, print the line.
-fn pause(lua: &Lua, message: String, writer: Writer) -> mlua::Result<()> {
+/// A breaking watch fired, or an invariant failed: pause at the writing line (or in a chunk
+/// named after the Rust operation), or, with nothing to pause into, print `message`.
+pub(crate) fn stop_for(lua: &Lua, message: String, writer: Writer) -> mlua::Result<()> {
     let engine = engine(lua);
     let can_break = engine.frontend.borrow().is_some() || engine.repl.borrow().terminal_breaks;
     if !can_break {

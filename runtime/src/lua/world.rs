@@ -62,6 +62,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
             let params = lua.create_table()?;
             params.set("turn", turn)?;
             super::event::trigger(lua, crate::Symbol::intern("base.on_turn_passed"), mlua::Value::Nil, params)?;
+            super::invariants::after_turn(lua, turn)?;
             Ok(turn)
         })?,
     )?;

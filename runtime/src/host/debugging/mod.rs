@@ -108,6 +108,9 @@ pub enum DebugCommand {
     SetProfiling(bool),
     /// Forget the turns profiled so far.
     ClearProfile,
+    /// Run the invariants after every turn of play, stopping the game like a watch at the
+    /// first that fails (the Watches pane's toggle).
+    CheckInvariants(bool),
 }
 
 impl DebugCommand {
@@ -129,6 +132,7 @@ impl DebugCommand {
             DebugCommand::Query { .. } => "debug query",
             DebugCommand::SetProfiling(_) => "profile",
             DebugCommand::ClearProfile => "clear profile",
+            DebugCommand::CheckInvariants(_) => "check invariants",
         }
     }
 
@@ -161,6 +165,9 @@ pub struct DebugView {
     pub watches: Vec<WatchView>,
     /// The turn profiler: on or off, and the turns kept, oldest first.
     pub profile: ProfileView,
+    /// The invariants run after every turn of play.
+    #[serde(default)]
+    pub check_invariants: bool,
 }
 
 /// The debugging subsystem's state on the host.
@@ -200,6 +207,7 @@ impl Host {
             limits: LimitsView { time: engine.limits.time(), memory: engine.limits.memory(), used: lua.used_memory() },
             watches: watch_views(&self.runtime.world()),
             profile: self.profile_view(),
+            check_invariants: engine.play.check_invariants.get(),
         }
     }
 
@@ -271,6 +279,7 @@ impl Host {
                 self.runtime.engine().profiler.set_on(on, turn);
             }
             DebugCommand::ClearProfile => self.runtime.engine().profiler.clear(),
+            DebugCommand::CheckInvariants(on) => self.runtime.engine().play.check_invariants.set(on),
         }
     }
 
