@@ -98,6 +98,7 @@ snapshot_parts!(
     debug.pause,
     debug.error,
     debug.break_requested,
+    debug.check_invariants,
     debug.limits,
     debug.watches,
     debug.profile,
