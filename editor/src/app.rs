@@ -104,6 +104,22 @@ impl EditorApp {
         EditorApp::recording(ctx, project, storage, true)
     }
 
+    /// [`EditorApp::new`], then opens `recording` in the timeline (`nefia edit --recording`)
+    /// once the project is open.
+    pub fn opening(
+        ctx: &egui::Context,
+        project: PathBuf,
+        recording: Option<PathBuf>,
+        storage: Option<&dyn eframe::Storage>,
+    ) -> EditorApp {
+        let app = EditorApp::new(ctx, project, storage);
+        if let Some(path) = recording {
+            // Commands wait in order: this one runs once the project has opened.
+            app.host.send(Command::Play(PlayCommand::OpenRecording(path)));
+        }
+        app
+    }
+
     /// Opens the editor on `project`, recording play sessions only if `record` (tests on the
     /// repository's own project leave it as it is).
     pub fn recording(
@@ -645,12 +661,12 @@ pub fn default_dock() -> DockState<Tab> {
     dock
 }
 
-/// Runs the editor window on `project`.
-pub fn run(project: PathBuf) -> eframe::Result<()> {
+/// Runs the editor window on `project`, with `recording` opened in the timeline if given.
+pub fn run(project: PathBuf, recording: Option<PathBuf>) -> eframe::Result<()> {
     eframe::run_native(
         "nefia",
         window_options(),
-        Box::new(move |cc| Ok(Box::new(EditorApp::new(&cc.egui_ctx, project, cc.storage)))),
+        Box::new(move |cc| Ok(Box::new(EditorApp::opening(&cc.egui_ctx, project, recording, cc.storage)))),
     )
 }
 
@@ -658,12 +674,16 @@ pub fn run(project: PathBuf) -> eframe::Result<()> {
 /// a code editor's debug adapter (`nefia dap`, attach) or a script attaches to the game being
 /// edited and played. The game served is the one the editor opened: opening another project
 /// ends the connections.
-pub fn run_serving(project: PathBuf, listener: nefia_runtime::host::remote::Listener) -> eframe::Result<()> {
+pub fn run_serving(
+    project: PathBuf,
+    recording: Option<PathBuf>,
+    listener: nefia_runtime::host::remote::Listener,
+) -> eframe::Result<()> {
     eframe::run_native(
         "nefia",
         window_options(),
         Box::new(move |cc| {
-            let app = EditorApp::new(&cc.egui_ctx, project, cc.storage);
+            let app = EditorApp::opening(&cc.egui_ctx, project, recording, cc.storage);
             let server = listener.serve(app.host().connector());
             Ok(Box::new(Serving { app, _server: server }))
         }),

@@ -523,8 +523,68 @@ fn a_scan_starts_no_more_workers_than_seeds_and_says_so() {
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stderr.contains("--jobs 100000: using 3 (one per seed)"), "{stderr}");
     assert!(stdout.contains("scanned 3 seeds") && stdout.contains("3 jobs"), "{stdout}");
-    let unit = nefia_runtime::host::generate::Scan { seeds: (1, 1_000_000), jobs: 100_000, ..Default::default() };
+    let unit = nefia_runtime::host::generate::Scan {
+        seeds: nefia_runtime::host::seeds::Seeds::range(1, 1_000_000),
+        jobs: 100_000,
+        ..Default::default()
+    };
     assert_eq!(unit.workers(), nefia_runtime::host::generate::MAX_JOBS, "a sane maximum");
-    let reversed = nefia_runtime::host::generate::Scan { seeds: (5, 1), jobs: 4, ..Default::default() };
+    let reversed = nefia_runtime::host::generate::Scan {
+        seeds: nefia_runtime::host::seeds::Seeds::range(5, 1),
+        jobs: 4,
+        ..Default::default()
+    };
     assert_eq!(reversed.workers(), 1, "at least one");
+}
+
+/// The seeds of `nefia fuzz --json` or `nefia gen --scan --json` lines.
+fn json_seeds(out: &Output) -> Vec<i64> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            value["seed"].as_i64().unwrap_or_else(|| panic!("no seed in {line}"))
+        })
+        .collect()
+}
+
+#[test]
+fn fuzz_shards_take_disjoint_seeds_and_write_one_json_line_each() {
+    let shard = |k: &str| {
+        let args = ["fuzz", "--seeds", "1..4", "--turns", "5", "--jobs", "2", "--no-write", "--json", "--shard", k];
+        let out = nefia(&args, "");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        assert!(stderr.contains("fuzzed 2 seeds") && stderr.contains("no failures"), "{stderr}");
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(value["failure"].is_null() && value["turns"].as_u64() == Some(5), "{line}");
+        }
+        let mut seeds = json_seeds(&out);
+        seeds.sort_unstable();
+        seeds
+    };
+    assert_eq!(shard("1/2"), [1, 3]);
+    assert_eq!(shard("2/2"), [2, 4]);
+    for (args, says) in [
+        (["fuzz", "--shard", "3/2"], "K must be from 1 to N"),
+        (["fuzz", "--inputs", "jump=1"], "'jump' is not an input"),
+        (["fuzz", "--seeds", "9..1"], "the first seed is past the last"),
+    ] {
+        let out = nefia(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn a_scan_shards_its_seeds_and_writes_json_lines() {
+    let args = ["gen", "elona.dungeon", "--scan", "1..6", "--shard", "2/3", "--json", "--metric", "w=map.width"];
+    let out = nefia(&args, "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json_seeds(&out), [2, 5]);
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap();
+    assert!(first["metrics"]["w"].is_string(), "{first}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("scanned 2 seeds"), "the summary goes to stderr");
 }

@@ -33,6 +33,7 @@ pub mod debugging;
 pub mod editing;
 mod frame;
 mod frontend;
+pub mod fuzz;
 pub mod generate;
 mod handle;
 pub mod maps;
@@ -41,6 +42,7 @@ pub mod play;
 mod protocol;
 mod recovery;
 pub mod remote;
+pub mod seeds;
 mod serve;
 pub mod type_defs;
 pub mod view;
@@ -105,10 +107,10 @@ struct Host {
 impl Host {
     /// A host serving `runtime` through `channels`, live or replaying.
     fn new(runtime: Runtime, channels: HostChannels, serving: Serving) -> Host {
-        let headless = matches!(serving, Serving::Headless);
+        let headless = matches!(serving, Serving::Headless { .. });
         let (recordings, journal) = match serving {
             Serving::Live { recordings, journal } => (recordings, journal),
-            Serving::Headless => (None, None),
+            Serving::Headless { recordings } => (recordings, None),
         };
         Host {
             project: runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default(),

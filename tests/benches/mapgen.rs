@@ -36,7 +36,7 @@ fn scanning(c: &mut Criterion) {
         let asked = Scan {
             generator: "elona.dungeon".into(),
             params: Value::Nil,
-            seeds: (1, 500),
+            seeds: nefia_runtime::host::seeds::Seeds::range(1, 500),
             predicate: Some("#Map.validate(map) == 0".into()),
             metrics: vec![("x".into(), "map.entrance[1]".into()), ("y".into(), "map.entrance[2]".into())],
             jobs,

@@ -78,7 +78,7 @@ fn a_generator_validator_or_scan_predicate_that_reads_the_clock_is_refused_namin
     // And a scan's --where expression.
     let asked = Scan {
         generator: "elona.cave".into(),
-        seeds: (1, 2),
+        seeds: nefia_runtime::host::seeds::Seeds::range(1, 2),
         predicate: Some("os.time() > 0".into()),
         jobs: 1,
         ..Default::default()
@@ -117,7 +117,7 @@ fn a_scan_finds_what_a_sequential_loop_finds_with_one_or_two_workers() {
         let asked = Scan {
             generator: "elona.dungeon".into(),
             params: Value::Nil,
-            seeds: (1, 40),
+            seeds: nefia_runtime::host::seeds::Seeds::range(1, 40),
             predicate: Some(predicate.into()),
             metrics: vec![("x".into(), "map.entrance[1]".into()), ("fingerprint".into(), FINGERPRINT.into())],
             jobs,

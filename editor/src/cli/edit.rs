@@ -23,6 +23,10 @@ pub struct Args {
     /// attach) or a script attaches to it. The first line of stdout says where, and the token.
     #[arg(long, value_name = "[ADDR:]PORT", conflicts_with = "attach")]
     listen: Option<String>,
+    /// Open this recording in the timeline once the project is open (as the Recordings
+    /// pane's Open does): step or scrub through its turns, break on a field.
+    #[arg(long, value_name = "FILE", conflicts_with = "attach")]
+    recording: Option<PathBuf>,
 }
 
 /// Opens the editor on the project (or attached to the game) until its window closes.
@@ -37,7 +41,9 @@ pub fn run(args: Args) -> Exit {
         };
     }
     let project = project_or_default(args.project)?;
-    let Some(address) = args.listen else { return Ok(window_closed(crate::app::run(project))) };
+    // The game opens the recording relative to its own folder: name it from here.
+    let recording = args.recording.map(|path| std::path::absolute(&path).unwrap_or(path));
+    let Some(address) = args.listen else { return Ok(window_closed(crate::app::run(project, recording))) };
     let listener = nefia_runtime::host::remote::Listener::bind(&address).map_err(|error| {
         eprintln!("nefia edit: {error}");
         ExitCode::from(2)
@@ -45,5 +51,5 @@ pub fn run(args: Args) -> Exit {
     println!("{}", listener.announcement());
     // The line is what a client waits for: it must not sit in a buffer.
     let _flushed = std::io::Write::flush(&mut std::io::stdout());
-    Ok(window_closed(crate::app::run_serving(project, listener)))
+    Ok(window_closed(crate::app::run_serving(project, recording, listener)))
 }

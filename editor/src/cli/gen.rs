@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use nefia_runtime::host::generate;
+use nefia_runtime::host::seeds::{Seeds, Shard};
 
 use super::{Exit, project_or_default};
 
@@ -38,18 +39,23 @@ pub struct Args {
     /// With --scan: worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
+    /// With --scan: take only the K-th of N disjoint slices of the seeds (a CI matrix's job
+    /// K of N); the N runs' outputs together are the whole scan's.
+    #[arg(long, value_name = "K/N", requires = "scan")]
+    shard: Option<String>,
+    /// With --scan: write each seed kept as one line of JSON (`{"seed": 7, "metrics":
+    /// {"open": "312"}}`), so shards' outputs concatenate into one report.
+    #[arg(long, requires = "scan")]
+    json: bool,
 }
 
-/// Reads `A..B` (inclusive, A ≤ B).
-fn seed_range(text: &str) -> Result<(i64, i64), String> {
-    let (a, b) =
-        text.split_once("..").ok_or_else(|| format!("--scan '{text}': write the seeds as A..B, such as 1..1000"))?;
-    let parse = |s: &str| s.trim().parse::<i64>().map_err(|_| format!("--scan '{text}': '{s}' is not a whole number"));
-    let (a, b) = (parse(a)?, parse(b)?);
-    if a > b {
-        return Err(format!("--scan '{text}': the first seed is past the last"));
+/// The seeds of option `what` (`--scan A..B`), within `--shard K/N` if given.
+pub(super) fn seeds_of(what: &str, range: &str, shard: Option<&str>) -> Result<Seeds, String> {
+    let mut seeds = Seeds::parse_range(what, range)?;
+    if let Some(shard) = shard {
+        seeds.shard = Shard::parse(shard)?;
     }
-    Ok((a, b))
+    Ok(seeds)
 }
 
 /// One generated map file, or a scan of seeds (see the command's help).
@@ -88,7 +94,7 @@ pub fn run(args: Args) -> Exit {
             }
         };
     };
-    let seeds = match seed_range(range) {
+    let seeds = match seeds_of("--scan", range, args.shard.as_deref()) {
         Ok(seeds) => seeds,
         Err(message) => return fail(message),
     };
@@ -116,17 +122,32 @@ pub fn run(args: Args) -> Exit {
     Ok(match generate::scan(&project, &scan, &Default::default()) {
         Ok(report) => {
             for found in &report.matches {
+                if args.json {
+                    let values: serde_json::Map<String, serde_json::Value> = metrics
+                        .iter()
+                        .zip(&found.metrics)
+                        .map(|((name, _), value)| (name.clone(), value.clone().into()))
+                        .collect();
+                    println!("{}", serde_json::json!({ "seed": found.seed, "metrics": values }));
+                    continue;
+                }
                 let values: Vec<String> =
                     metrics.iter().zip(&found.metrics).map(|((name, _), value)| format!("  {name}={value}")).collect();
                 println!("seed {}{}", found.seed, values.concat());
             }
             let rate = report.scanned as f64 / report.took.as_secs_f64().max(1e-9);
-            println!(
+            let summary = format!(
                 "scanned {} seeds of {id} in {:.2} s ({rate:.0} seeds/s, {jobs} jobs): {} matched",
                 report.scanned,
                 report.took.as_secs_f64(),
                 report.matches.len()
             );
+            // With --json, stdout is the report's lines only.
+            if args.json {
+                eprintln!("{summary}");
+            } else {
+                println!("{summary}");
+            }
             ExitCode::SUCCESS
         }
         Err(error) => {

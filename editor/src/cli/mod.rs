@@ -3,8 +3,8 @@
 //! subcommand is a file of its own with its arguments and its `run`.
 //!
 //! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
-//!   here or in the repository the executable was built in; `nefia edit DIR` on another
-//!   (`edit.rs`).
+//!   here or in the repository the executable was built in; `nefia edit DIR` on another,
+//!   `--recording FILE` opening a recording in the timeline (`edit.rs`).
 //! - `nefia play [DIR]` opens the player window: the game alone, with a title menu; with
 //!   `--listen [ADDR:]PORT` it serves the remote protocol too, `--headless` without a window
 //!   (`play.rs`).
@@ -16,6 +16,8 @@
 //! - `nefia replay FILE [--project DIR] [--check] [--to-turn N] [--save-to FILE]` replays a
 //!   recorded play session headless (`replay.rs`).
 //! - `nefia test [--project DIR]` replays the project's regression recordings (`test.rs`).
+//! - `nefia fuzz [--seeds A..B] [--turns N] [--jobs N] [--shard K/N] [--json]` plays the
+//!   game with random inputs and shrinks each failure to a regression recording (`fuzz.rs`).
 //! - `nefia gen ID [--seed S] [--out FILE]`, or `--scan A..B`, runs a map generator
 //!   (`gen.rs`).
 //! - `nefia diff A B [--png OUT.png]` prints what changed between two map files (`diff.rs`).
@@ -38,6 +40,7 @@ mod check;
 mod dap;
 mod diff;
 mod edit;
+mod fuzz;
 mod r#gen;
 mod git_setup;
 mod merge;
@@ -70,6 +73,7 @@ enum Command {
     Merge(merge::Args),
     GitSetup(git_setup::Args),
     Test(test::Args),
+    Fuzz(fuzz::Args),
     Check(check::Args),
     Dap(dap::Args),
     ApiDefs(api_defs::Args),
@@ -95,6 +99,7 @@ impl Cli {
             Some(Command::Merge(args)) => merge::run(args),
             Some(Command::GitSetup(args)) => git_setup::run(args),
             Some(Command::Test(args)) => test::run(args),
+            Some(Command::Fuzz(args)) => fuzz::run(args),
             Some(Command::Check(args)) => check::run(args),
             Some(Command::Dap(args)) => dap::run(args),
             Some(Command::ApiDefs(args)) => api_defs::run(args),

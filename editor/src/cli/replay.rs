@@ -85,6 +85,7 @@ pub fn run(args: Args) -> Exit {
         changes,
         profile: args.profile,
         invariants: args.invariants,
+        errors_fail: false,
     };
     let report = match nefia_runtime::host::play::replay::replay(&project, &recording, &options) {
         Ok(report) => report,

@@ -266,7 +266,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         let asked = Scan {
             generator: generator.to_owned(),
             params: params.clone(),
-            seeds: (scan.from, scan.to),
+            seeds: nefia_runtime::host::seeds::Seeds::range(scan.from, scan.to),
             predicate: (!scan.predicate.trim().is_empty()).then(|| scan.predicate.clone()),
             metrics,
             jobs: std::thread::available_parallelism().map_or(1, usize::from),

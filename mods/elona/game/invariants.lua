@@ -56,3 +56,17 @@ data:add {
       return true
    end,
 }
+
+data:add {
+   _type = "base.invariant",
+   _id = "dead_not_on_map",
+   doc = "No character with 0 hit points or fewer is on a map after a turn: the dead are removed, and the player's death ends in a load or quitting.",
+   check = function()
+      for _, chara in ipairs(charas()) do
+         if type(chara.hp) == "number" and chara.hp <= 0 then
+            return false, ("%s is dead (hp %d) but still on map %s"):format(tostring(chara), chara.hp, chara:current_map().name)
+         end
+      end
+      return true
+   end,
+}

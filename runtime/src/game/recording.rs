@@ -64,6 +64,30 @@ pub struct Recording {
     /// played and are kept (a replay goes to the end, where play had gone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped_back_at: Option<usize>,
+    /// Written by `nefia fuzz` for a failure it found and shrank: a regression test that
+    /// fails while the bug is there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fuzz: Option<FuzzOrigin>,
+}
+
+/// Where a recording `nefia fuzz` wrote came from. Its regression test replays it with the
+/// invariants on and fails on any error the game logs; it compares the states with the
+/// recorded ones only when the failure was a replay that did not come to them (fixing any
+/// other bug changes the states).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FuzzOrigin {
+    /// The seed of the fuzzed game.
+    pub seed: i64,
+    /// What failed, such as `invariant elona.hp_within_max` or `Lua error at
+    /// mods/elona/game/rules.lua:40`.
+    pub failure: String,
+    /// The failure was a replay that did not come to the recorded state.
+    pub compares_states: bool,
+    /// How many inputs the fuzzed game had played when it failed.
+    pub played: usize,
+    /// How many were left after shrinking.
+    pub shrunk: usize,
 }
 
 /// One input of a session, as a replay re-runs it.

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::map::MapId;
@@ -68,8 +68,8 @@ pub struct Scan {
     pub generator: String,
     /// Its params (a map of name → value; missing ones take the schema's defaults).
     pub params: Value,
-    /// The seeds, first to last inclusive.
-    pub seeds: (i64, i64),
+    /// The seeds, first to last inclusive, and the shard of them this scan takes.
+    pub seeds: crate::host::seeds::Seeds,
     /// A Lua expression over `map` (or a whole `function(map) ... end`): the seeds kept.
     pub predicate: Option<String>,
     /// Metrics: a name and a Lua expression over `map` (or a function), reported per seed.
@@ -86,8 +86,7 @@ impl Scan {
     /// How many workers the scan starts: the jobs asked for, but no more than there are
     /// seeds, nor than [`MAX_JOBS`]; at least one.
     pub fn workers(&self) -> usize {
-        let seeds = u64::try_from(self.seeds.1.saturating_sub(self.seeds.0)).map_or(1, |n| n.saturating_add(1));
-        let seeds = usize::try_from(seeds).unwrap_or(usize::MAX);
+        let seeds = usize::try_from(self.seeds.len()).unwrap_or(usize::MAX);
         self.jobs.min(seeds).clamp(1, MAX_JOBS)
     }
 }
@@ -136,11 +135,12 @@ pub struct ScanControl {
     pub scanned: Arc<AtomicU64>,
 }
 
-/// One worker: takes seeds from `next` until past the last (or the scan is cancelled).
+/// One worker: takes seeds (by their place in the shard) from `next` until past the last
+/// (or the scan is cancelled).
 fn scan_worker(
     project: &Path,
     scan: &Scan,
-    next: &AtomicI64,
+    next: &AtomicU64,
     control: &ScanControl,
 ) -> Result<Vec<ScanMatch>, GenerateError> {
     let (cancel, scanned) = (&control.cancel, &control.scanned);
@@ -154,10 +154,7 @@ fn scan_worker(
     let mut matches = Vec::new();
     let failed = |e: mlua::Error| GenerateError::Lua(crate::lua::LuaFailure::from(e).to_string());
     while !cancel.load(Ordering::Relaxed) {
-        let seed = next.fetch_add(1, Ordering::Relaxed);
-        if seed > scan.seeds.1 {
-            break;
-        }
+        let Some(seed) = scan.seeds.nth(next.fetch_add(1, Ordering::Relaxed)) else { break };
         let map = generate_in(&runtime, &scan.generator, &scan.params, seed)?;
         let handle = crate::lua::handle::push_map(runtime.lua(), map).map_err(failed)?;
         let limits = &runtime.engine().limits;
@@ -192,7 +189,7 @@ fn scan_worker(
 /// stopped by `control`.
 pub fn scan(project: &Path, scan: &Scan, control: &ScanControl) -> Result<ScanReport, GenerateError> {
     let started = Instant::now();
-    let next = AtomicI64::new(scan.seeds.0);
+    let next = AtomicU64::new(0);
     let results: Vec<Result<Vec<ScanMatch>, GenerateError>> = std::thread::scope(|threads| {
         let workers: Vec<_> =
             (0..scan.workers()).map(|_| threads.spawn(|| scan_worker(project, scan, &next, control))).collect();

@@ -227,7 +227,7 @@ impl Host {
     fn write_recovered(&self) -> Vec<PathBuf> {
         let restored = catch_unwind(AssertUnwindSafe(|| self.end_play()));
         let engine = self.runtime.engine();
-        let (Ok(()), Some(project), Ok(world), Ok(files)) =
+        let (Ok(_), Some(project), Ok(world), Ok(files)) =
             (restored, engine.project.borrow().clone(), engine.world.try_borrow(), engine.maps.try_borrow())
         else {
             return Vec::new();

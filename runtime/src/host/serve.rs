@@ -104,8 +104,13 @@ pub(crate) enum Serving {
         /// The edit journal's folder.
         journal: Option<PathBuf>,
     },
-    /// No one: a replay, headless.
-    Headless,
+    /// No one: a replay or a fuzzed game, headless. A fuzzed game records its session in
+    /// `recordings` (its steps back need the recording's kept states); a replay records
+    /// nothing.
+    Headless {
+        /// The recordings folder.
+        recordings: Option<PathBuf>,
+    },
 }
 
 /// What connects a host to its frontend.
@@ -124,14 +129,26 @@ impl Host {
     /// The next command; while something animates, gives up after a frame so animations
     /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
     pub(super) fn next_command(&self) -> Option<Command> {
+        let fuzzed = self.play.player.try_borrow().map_or(true, |player| player.is_some());
         if self.play.replaying.get() {
             match self.next_replayed() {
                 Some(command) => return Some(command),
                 // A headless replay has no one else to ask: the recording ended mid-wait.
-                None if self.headless => return Some(Command::Shutdown),
+                None if self.headless && !fuzzed => return Some(Command::Shutdown),
                 // The recorded inputs ran out inside a menu: the player goes on from there.
                 None => self.play.replaying.set(false),
             }
+        }
+        // A fuzzed game's player answers every wait, top-level or nested, itself (a step
+        // back's replay answers its own from the recorded inputs, above).
+        match self.play.player.try_borrow_mut() {
+            Ok(mut player) => {
+                if let Some(player) = player.as_mut() {
+                    return Some(player(self));
+                }
+            }
+            // The player's own checks (Lua invariants) waited for input: there is none.
+            Err(_) => return Some(Command::Shutdown),
         }
         let animating =
             self.runtime.engine().gui.borrow().is_animating() || self.map_check_waiting() || self.hotload_waiting();

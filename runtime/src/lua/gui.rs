@@ -83,6 +83,11 @@ impl GuiState {
         u32::try_from(from_top).ok()
     }
 
+    /// The top UI layer as it is kept (a custom layer's drawing left out), if one is open.
+    pub fn top_layer(&self) -> Option<crate::game::display::LayerView> {
+        self.stack.last().map(|l| crate::game::display::LayerView { id: l.id, kind: l.kind.clone() })
+    }
+
     /// The layer `depth` places down from the top of the stack.
     pub fn layer_at_depth(&self, depth: u32) -> Option<LayerId> {
         self.stack.iter().rev().nth(usize::try_from(depth).ok()?).map(|l| l.id)

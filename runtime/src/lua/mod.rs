@@ -190,6 +190,9 @@ pub struct PlayFlags {
     pub quit_requested: Cell<bool>,
     /// The invariants run after every turn of play, a failure stopping the game like a watch.
     pub check_invariants: Cell<bool>,
+    /// The random seed the next new game starts with (`nefia fuzz`: a seed is one game);
+    /// none: a seed of its own.
+    pub next_seed: Cell<Option<u64>>,
 }
 
 /// The selection, shared by scripts (`Editor.select`, `Editor.selection()`) and the editor.

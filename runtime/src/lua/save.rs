@@ -150,9 +150,33 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let path = save_path(&engine.save_dir.borrow(), name)?;
     let mods = save_tables(lua)?;
     let save = engine.world.borrow().save_game(mods);
-    write_save(&path, &save)?;
-    engine.session.borrow_mut().wrote_save(name);
+    let write = engine.session.borrow_mut().writes_save(name, &save, || read_save(&path).ok().map(|(save, _)| save));
+    if write {
+        write_save(&path, &save)?;
+    }
     Ok(path)
+}
+
+/// Puts saves back as a branch of the session needs them (see
+/// [`super::session::SessionLog::branch_saves`]): each written again, or removed where there
+/// was none. A save that cannot be put back is logged.
+pub fn put_back_saves(lua: &Lua, saves: Vec<(String, Option<std::rc::Rc<SaveGame>>)>) {
+    let dir = engine(lua).save_dir.borrow().clone();
+    for (name, save) in saves {
+        let put_back = save_path(&dir, &name).and_then(|path| match save {
+            Some(save) => write_save(&path, &save).map_err(SaveError::from),
+            None => match std::fs::remove_file(&path) {
+                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                    Err(FileError::new(&path, error.to_string()).into())
+                }
+                _ => Ok(()),
+            },
+        });
+        if let Err(error) = put_back {
+            let text = format!("save {name} could not be put back as it was before the branch: {error}");
+            super::gui::log(lua, crate::game::display::LogLevel::Error, text);
+        }
+    }
 }
 
 /// Loads save `name`, replacing the world and the `save` table. Handles from before the load
@@ -162,7 +186,15 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let engine = engine(lua);
     let path = save_path(&engine.save_dir.borrow(), name)?;
     engine.progress(format!("reading save {name}"), 0, 2);
-    let (save, text) = read_save(&path)?;
+    // Replaying a stretch of the session (a step back), the save is as it was then.
+    let then = engine.session.borrow().save_as_then(name);
+    let (save, text) = match then {
+        Some(Some(save)) => (save, String::new()),
+        // As the read of the missing file said it then (game code may show the message):
+        // "file not found" is error 2 on Unix and Windows alike.
+        Some(None) => return Err(FileError::io(&path, std::io::Error::from_raw_os_error(2)).into()),
+        None => read_save(&path).map(|(save, text)| (std::rc::Rc::new(save), text))?,
+    };
     engine.progress(format!("rebuilding the world of save {name}"), 1, 2);
     let kept_aside = load_record(lua, &save).map_err(|error| match error {
         LoadRefused::World(error) => crate::game::validate::refusal_in_file(error, &path, &text).into(),

@@ -7,7 +7,8 @@
 //! The host records the inputs it handles; the clocks and loads record themselves here, in
 //! the same list, so a replay meets each in the order it happened.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
 
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
@@ -38,14 +39,31 @@ pub struct SessionLog {
     pub queue: VecDeque<Input>,
     /// Saves the session loaded that it had not written, as they were read.
     pub saves_read: BTreeMap<String, SaveGame>,
-    /// Saves the session wrote.
-    written: BTreeSet<String>,
+    /// Every save the session wrote, in input order: a replay of a stretch of the session
+    /// (a step back) loads a save as it was at that point, not as the session left it.
+    written: Vec<WrittenSave>,
+    /// What each save the session wrote held before its first write (None: there was
+    /// none), so a branch that drops the writes can put it back.
+    before_writes: BTreeMap<String, Option<Rc<SaveGame>>>,
+    /// While a stretch of the recorded inputs is replayed (a step back or forward): the
+    /// index of its first input, and how many it has.
+    stretch: Option<(usize, usize)>,
     /// The first place a replay met something other than the recording had (a clock read
     /// where the recording has none, or the other way round).
     pub diverged: Option<String>,
     /// What is running that may not read the wall clock ("a map generator"), if anything:
     /// its result must depend on its seed alone (see [`without_clock`]).
     clock_refused_to: Option<&'static str>,
+}
+
+/// A save the session wrote.
+struct WrittenSave {
+    /// How many inputs were recorded when it was written (the input writing it included).
+    at: usize,
+    /// Its name.
+    name: String,
+    /// What was written.
+    save: Rc<SaveGame>,
 }
 
 /// Runs `f` with the wall clock refused to Lua code: `what` ("a map generator") must give
@@ -91,17 +109,76 @@ impl SessionLog {
             SessionLog { mode: SessionMode::Replaying, queue: inputs.into_iter().collect(), ..SessionLog::default() };
     }
 
-    /// Replays `inputs` from the middle of a recording (stepping back or forward): what is
-    /// recorded stays, and nothing is added until [`SessionLog::resume`].
-    pub fn replay(&mut self, inputs: Vec<Input>) {
+    /// Replays `inputs`, the recorded ones from index `from`, in the middle of a recording
+    /// (stepping back or forward): what is recorded stays, and nothing is added until
+    /// [`SessionLog::resume`].
+    pub fn replay(&mut self, from: usize, inputs: Vec<Input>) {
         self.mode = SessionMode::Replaying;
+        self.stretch = Some((from, inputs.len()));
         self.queue = inputs.into();
     }
 
     /// Goes back to `mode` after [`SessionLog::replay`]; inputs not replayed are dropped.
     pub fn resume(&mut self, mode: SessionMode) {
         self.mode = mode;
+        self.stretch = None;
         self.queue.clear();
+    }
+
+    /// Where the session is in its recorded inputs: how many come before the one being
+    /// handled, that one included. None outside a recorded session or a replayed stretch.
+    fn position(&self) -> Option<usize> {
+        match (self.mode, self.stretch) {
+            (SessionMode::Recording, _) => Some(self.recorded.len()),
+            (SessionMode::Replaying, Some((from, len))) => Some(from + len.saturating_sub(self.queue.len())),
+            _ => None,
+        }
+    }
+
+    /// While a stretch of the session is replayed: save `name` as it was at that point —
+    /// `Some(None)` if there was none then. None when the file is as it was (the session
+    /// never wrote it) or no stretch is replayed.
+    pub fn save_as_then(&self, name: &str) -> Option<Option<Rc<SaveGame>>> {
+        self.stretch?;
+        let at = self.position()?;
+        let written = self.written.iter().rev().find(|w| w.name == name && w.at <= at);
+        match written {
+            Some(written) => Some(Some(written.save.clone())),
+            None => self.before_writes.get(name).cloned(),
+        }
+    }
+
+    /// Save `name` is about to be written with `save`; `before` reads what the file holds
+    /// now. Returns false when the file must not be written: a replayed stretch writing again
+    /// what the session wrote there (the file holds the session's newest).
+    pub fn writes_save(&mut self, name: &str, save: &SaveGame, before: impl FnOnce() -> Option<SaveGame>) -> bool {
+        let Some(at) = self.position() else { return true };
+        if self.stretch.is_some() && self.written.iter().any(|w| w.at == at && w.name == name) {
+            return false;
+        }
+        self.before_writes.entry(name.to_owned()).or_insert_with(|| before().map(Rc::new));
+        let index = self.written.partition_point(|w| w.at <= at);
+        self.written.insert(index, WrittenSave { at, name: name.to_owned(), save: Rc::new(save.clone()) });
+        true
+    }
+
+    /// The session goes another way after its first `keep` inputs: the writes after them are
+    /// forgotten. Returns each save they wrote with what its file must hold again (None:
+    /// no file).
+    pub fn branch_saves(&mut self, keep: usize) -> Vec<(String, Option<Rc<SaveGame>>)> {
+        let dropped: Vec<String> = self.written.iter().filter(|w| w.at > keep).map(|w| w.name.clone()).collect();
+        self.written.retain(|w| w.at <= keep);
+        let mut names = dropped;
+        names.sort();
+        names.dedup();
+        names
+            .into_iter()
+            .map(|name| {
+                let then = self.written.iter().rev().find(|w| w.name == name).map(|w| w.save.clone());
+                let then = then.or_else(|| self.before_writes.get(&name).cloned().flatten());
+                (name, then)
+            })
+            .collect()
     }
 
     /// Stops recording or replaying; returns the log as it was.
@@ -146,16 +223,10 @@ impl SessionLog {
         }
     }
 
-    /// A save was written: loading it again later in the session needs nothing recorded.
-    pub fn wrote_save(&mut self, name: &str) {
-        if self.mode == SessionMode::Recording {
-            self.written.insert(name.to_owned());
-        }
-    }
-
     /// A save was loaded: kept while recording unless the session wrote it.
     pub fn read_save(&mut self, name: &str, save: &SaveGame) {
-        if self.mode == SessionMode::Recording && !self.written.contains(name) && !self.saves_read.contains_key(name) {
+        let wrote = self.written.iter().any(|w| w.name == name);
+        if self.mode == SessionMode::Recording && !wrote && !self.saves_read.contains_key(name) {
             self.saves_read.insert(name.to_owned(), save.clone());
         }
     }
@@ -200,7 +271,7 @@ fn clock(lua: &Lua, raw: &RawClock) -> mlua::Result<Value> {
 /// clocks go through the session log; `os.date` without a time formats `os.time()`'s.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let os: Table = lua.globals().get("os")?;
-    let raw = std::rc::Rc::new(RawClock { time: os.get("time")?, clock: os.get("clock")?, date: os.get("date")? });
+    let raw = Rc::new(RawClock { time: os.get("time")?, clock: os.get("clock")?, date: os.get("date")? });
     let safe_os: Table = api.get("os")?;
     let r = raw.clone();
     safe_os.set("time", lua.create_function(move |lua, args: MultiValue| time(lua, &r, args))?)?;

@@ -87,10 +87,10 @@ impl Host {
     fn replay_command(&self, input: usize) {
         let Some((mark, first)) = self.mark_before_input(input) else { return };
         self.go_to_mark(mark);
-        self.replay_within(self.recorded_inputs(first, input));
+        self.replay_within(first, input);
         let stopping = self.debug.stopping_at_change.replace(true);
         self.debug.replaying_input.set(Some(input));
-        self.replay_within(self.recorded_inputs(input, input + 1));
+        self.replay_within(input, input + 1);
         self.debug.replaying_input.set(None);
         self.debug.stopping_at_change.set(stopping);
         if self.runtime.engine().session.borrow().recorded.len() == input + 1 {

@@ -105,7 +105,13 @@ pub(super) struct PlaySession {
     pub(super) recorder: RefCell<Option<recorder::Recorder>>,
     /// Commands come from the session log's recorded inputs, not the editor.
     pub(super) replaying: Cell<bool>,
+    /// A fuzzed game's player: asked for every command, top-level or answering a wait (see
+    /// [`crate::host::fuzz`]).
+    pub(in crate::host) player: RefCell<Option<FuzzPlayer>>,
 }
+
+/// A fuzzed game's player: given the host, the next command.
+pub(in crate::host) type FuzzPlayer = Box<dyn FnMut(&crate::host::Host) -> crate::host::Command>;
 
 /// Where play starts.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -233,8 +239,12 @@ impl Runtime {
             clean,
         };
         if matches!(from, PlayFrom::Start | PlayFrom::Here { .. } | PlayFrom::Map(_)) {
-            // A new game gets a seed of its own; the generator's state is saved with it.
-            engine.world.borrow_mut().rng = fastrand::Rng::new();
+            // A new game gets a seed of its own (or the one asked for); the generator's state
+            // is saved with it.
+            engine.world.borrow_mut().rng = match engine.play.next_seed.take() {
+                Some(seed) => fastrand::Rng::with_seed(seed),
+                None => fastrand::Rng::new(),
+            };
         }
         let started = match from {
             PlayFrom::Start => match self.open_start_map()? {

@@ -140,6 +140,7 @@ impl Host {
             turns: vec![TurnMark { input: 0, turn, hash }],
             branches: Vec::new(),
             stopped_back_at: None,
+            fuzz: None,
         };
         self.runtime.engine().session.borrow_mut().start_recording();
         let mut recorder = Recorder {
@@ -321,6 +322,10 @@ impl Host {
         let mut session = self.runtime.engine().session.borrow_mut();
         let dropped_inputs = session.recorded.len().saturating_sub(keep_inputs);
         session.recorded.truncate(keep_inputs);
+        // The saves the dropped future wrote are as they were at the branch again.
+        let saves = session.branch_saves(keep_inputs);
+        drop(session);
+        crate::lua::save::put_back_saves(self.runtime.lua(), saves);
         recorder.counted_inputs.set((0, 0));
         let dropped_turns = recorder.recording.turns.len() - (at + 1);
         recorder.recording.turns.truncate(at + 1);
@@ -476,8 +481,7 @@ impl Host {
                 if self.refuse_while_waiting() {
                     return;
                 }
-                let inputs = self.recorded_inputs(from, usize::MAX);
-                self.replay_within(inputs);
+                self.replay_within(from, usize::MAX);
                 if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
                     recorder.at = None;
                     recorder.last_turn = self.runtime.world().turn;
@@ -553,7 +557,7 @@ impl Host {
             };
             // The future was dropped on the way (an input recorded at a break): stop here.
             let Some((from, to)) = inputs else { break };
-            self.replay_within(self.recorded_inputs(from, to));
+            self.replay_within(from, to);
             mark += 1;
             self.keep_on_the_way(mark);
         }
@@ -645,12 +649,14 @@ impl Host {
         }
     }
 
-    /// Runs recorded `inputs` on this host as they were run, without recording them again:
-    /// nested waits (a menu the inputs open) take their inputs from the same list.
-    pub(in crate::host) fn replay_within(&self, inputs: Vec<Input>) {
+    /// Runs the recorded inputs `from..to` (clipped to those recorded) on this host as they
+    /// were run, without recording them again: nested waits (a menu the inputs open) take
+    /// their inputs from the same list, and loads see the saves as they were then.
+    pub(in crate::host) fn replay_within(&self, from: usize, to: usize) {
+        let inputs = self.recorded_inputs(from, to);
         let engine = self.runtime.engine();
         let mode = engine.session.borrow().mode;
-        engine.session.borrow_mut().replay(inputs);
+        engine.session.borrow_mut().replay(from, inputs);
         self.play.replaying.set(true);
         // Recorded keys reached the game (a paused game's keys are not recorded), so they
         // reach it again while the timeline is paused.

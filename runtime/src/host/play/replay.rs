@@ -47,6 +47,9 @@ pub struct ReplayOptions {
     /// Run the invariants (`base.invariant` prototypes) after every turn and stop at the
     /// first that fails (`--invariants`).
     pub invariants: bool,
+    /// An error the game logs (the error screen's included) or a panic fails the replay (a
+    /// fuzz regression recording's).
+    pub errors_fail: bool,
 }
 
 /// A change of the field a replay was asked about, with the turn mark it came after.
@@ -110,6 +113,8 @@ pub struct ReplayReport {
     pub files: FileChanges,
     /// The first turn that differed, with `--check`.
     pub divergence: Option<Divergence>,
+    /// An error logged or a panic fails it ([`ReplayOptions::errors_fail`]).
+    pub errors_fail: bool,
     /// The invariant that failed, and the turn after which it did (with `invariants`).
     pub invariant: Option<(u64, InvariantFailure)>,
     /// How it ended: "play stopped as recorded", "at turn 12 (--to-turn)".
@@ -135,6 +140,7 @@ impl ReplayReport {
     pub fn passed(&self) -> bool {
         self.divergence.is_none()
             && self.invariant.is_none()
+            && (!self.errors_fail || self.errors.is_empty())
             && self.ended == PLAY_STOPPED
             && self.end_test.as_ref().is_none_or(Result::is_ok)
     }
@@ -256,7 +262,7 @@ impl Replayer {
         let (event_tx, events) = crossbeam_channel::unbounded();
         let shared = Shared::new(Snapshot::empty(&recording.project), false);
         let channels = HostChannels { commands: command_rx, events: event_tx, shared, repaint: Arc::new(|| {}) };
-        let host = Rc::new(Host::new(runtime, channels, Serving::Headless));
+        let host = Rc::new(Host::new(runtime, channels, Serving::Headless { recordings: None }));
         gui::set_frontend(host.runtime.lua(), Some(host.clone()));
         host.begin_play(PlayFrom::Recorded(Box::new(recording.start.clone())));
         if host.play.edit.borrow().is_none() {
@@ -395,6 +401,9 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     if let Some(diverged) = replayer.host.runtime.engine().session.borrow().diverged.clone() {
         replayer.errors.borrow_mut().push(diverged);
     }
+    if let Some(panic) = replayer.host.fault.borrow().clone() {
+        replayer.errors.borrow_mut().push(panic);
+    }
     let report = ReplayReport {
         turns: replayer.mark,
         inputs: replayer.consumed(),
@@ -402,6 +411,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         final_hash: replayer.state_hash(),
         files,
         divergence,
+        errors_fail: options.errors_fail,
         invariant,
         ended,
         errors: replayer.errors.borrow().clone(),
@@ -458,6 +468,11 @@ impl RegressionTest {
         } else if report.ended != PLAY_STOPPED {
             lines.push(format!("  {}", report.ended));
         }
+        if report.errors_fail {
+            for error in report.errors.iter().take(3) {
+                lines.push(format!("  error: {}", error.lines().next().unwrap_or_default()));
+            }
+        }
         if let Some(Err(failure)) = &report.end_test {
             lines.push(format!("  test_end: {failure}"));
         }
@@ -471,6 +486,9 @@ impl RegressionTest {
 /// The regression recordings of the project at `project` (`recordings/tests/*.ron`, each
 /// with the `test_end` of the `.lua` file of the same name beside it, if there is one),
 /// each replayed with `--check` (and the invariants after every turn with `invariants`).
+/// One `nefia fuzz` wrote is replayed as its [`recording::FuzzOrigin`] says: the invariants
+/// always on, any error failing it, and the states compared only if a replay that differed
+/// was the failure.
 pub fn run_regression_tests(project: &Path, invariants: bool) -> Vec<RegressionTest> {
     let dir = project.join("recordings").join("tests");
     crate::game::files::ron_files(&dir)
@@ -478,10 +496,19 @@ pub fn run_regression_tests(project: &Path, invariants: bool) -> Vec<RegressionT
         .map(|path| {
             let lua = path.with_extension("lua");
             let end_test = lua.is_file().then_some(lua);
-            let options = ReplayOptions { check: true, end_test, invariants, ..ReplayOptions::default() };
-            let outcome = Recording::read(&path)
-                .map_err(RegressionError::from)
-                .and_then(|recording| replay(project, &recording, &options).map_err(RegressionError::from));
+            let outcome = Recording::read(&path).map_err(RegressionError::from).and_then(|recording| {
+                let options = match &recording.fuzz {
+                    Some(found) => ReplayOptions {
+                        check: found.compares_states,
+                        end_test,
+                        invariants: true,
+                        errors_fail: true,
+                        ..ReplayOptions::default()
+                    },
+                    None => ReplayOptions { check: true, end_test, invariants, ..ReplayOptions::default() },
+                };
+                replay(project, &recording, &options).map_err(RegressionError::from)
+            });
             RegressionTest { path, outcome }
         })
         .collect()

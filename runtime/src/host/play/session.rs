@@ -119,11 +119,12 @@ impl Host {
         }
     }
 
-    /// Stops playing and puts the edit state back.
-    pub(in crate::host) fn end_play(&self) {
+    /// Stops playing and puts the edit state back; returns where the session's recording
+    /// was written, if it was.
+    pub(in crate::host) fn end_play(&self) -> Option<std::path::PathBuf> {
         self.play.stop_pending.set(false);
-        let Some(edit) = self.play.edit.borrow_mut().take() else { return };
-        self.finish_recording();
+        let edit = self.play.edit.borrow_mut().take()?;
+        let recorded = self.finish_recording();
         self.debug.error.take();
         self.play.paused.set(false);
         self.debug.break_requested.set(false);
@@ -136,14 +137,14 @@ impl Host {
         }
         // The play's history goes with the played world (its pins were in that world).
         *self.editing.history.borrow_mut() = self.play.history.borrow_mut().take().unwrap_or_default();
+        recorded
     }
 
-    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked.
-    pub(in crate::host) fn finish_play_if_asked(&self) {
+    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked;
+    /// returns where the session's recording was written, if it was.
+    pub(in crate::host) fn finish_play_if_asked(&self) -> Option<std::path::PathBuf> {
         let quit = self.runtime.engine().play.quit_requested.take();
-        if self.play.stop_pending.get() || quit {
-            self.end_play();
-        }
+        if self.play.stop_pending.get() || quit { self.end_play() } else { None }
     }
 
     /// A key with no UI layer open goes to the game: `base.on_key_pressed`. A break asked
