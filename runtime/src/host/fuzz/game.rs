@@ -9,16 +9,14 @@
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::FuzzError;
 use super::actions::{Action, Weights};
-use crate::game::display::{self, LogLevel};
+use crate::game::display;
 use crate::host::play::PlayFrom;
-use crate::host::view::Snapshot;
-use crate::host::{Command, DebugCommand, Host, HostChannels, PlayCommand, Serving, Shared};
-use crate::lua::{Output, gui};
-use crate::runtime::Runtime;
+use crate::host::play::headless::{HeadlessError, HeadlessPlay};
+use crate::host::{Command, DebugCommand, Host, PlayCommand};
+use crate::lua::gui;
 
 /// The most commands given, after the actions ran out, to close the menus and breakpoints
 /// still waiting.
@@ -293,38 +291,14 @@ fn command_of(host: &Host, action: &Action) -> Option<Command> {
 /// session in `recordings` (and keeping the project's files there by hash); saves go to a
 /// scratch folder. An error is the project not opening or play not beginning.
 pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path) -> Result<Played, FuzzError> {
-    let logged = Rc::new(RefCell::new(Vec::new()));
-    let log = logged.clone();
-    let sink = Box::new(move |output: Output| {
-        if let Output::Log(line) = output
-            && line.level == LogLevel::Error
-        {
-            log.borrow_mut().push(line.text);
-        }
-    });
-    let mut runtime = Runtime::new(sink)?;
-    runtime.set_limits(Some(crate::lua::limits::Limits::EDITOR_TIME), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
-    runtime.open(project)?;
     let saves = tempfile::tempdir().map_err(FuzzError::Scratch)?;
-    runtime.set_save_dir(saves.path().to_owned());
-    let (_commands, command_rx) = crossbeam_channel::unbounded();
-    let (event_tx, events) = crossbeam_channel::unbounded();
-    let name = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();
-    let shared = Shared::new(Snapshot::empty(&name), false);
-    let channels = HostChannels { commands: command_rx, events: event_tx, shared, repaint: Arc::new(|| {}) };
-    let host = Rc::new(Host::new(runtime, channels, Serving::Headless { recordings: Some(recordings.to_owned()) }));
+    let from = (PlayFrom::Start, Some(seed.cast_unsigned()));
+    let HeadlessPlay { host, events, errors: logged, .. } =
+        HeadlessPlay::start(project, saves.path(), Some(recordings.to_owned()), from).map_err(|error| match error {
+            HeadlessError::Open(error) => FuzzError::Open(error),
+            HeadlessError::Start(why) => FuzzError::Start(why),
+        })?;
     let lua = host.runtime.lua();
-    gui::set_frontend(lua, Some(host.clone()));
-    host.runtime.engine().play.next_seed.set(Some(seed.cast_unsigned()));
-    host.begin_play(PlayFrom::Start);
-    if host.play.edit.borrow().is_none() {
-        gui::set_frontend(lua, None);
-        let why = events.try_iter().find_map(|event| match event {
-            crate::host::HostEvent::Refused(refused) => Some(refused.message),
-            _ => None,
-        });
-        return Err(FuzzError::Start(why.unwrap_or_else(|| "play did not begin".into())));
-    }
     let player = Rc::new(RefCell::new(Player {
         source,
         played: Vec::new(),

@@ -158,8 +158,15 @@ impl FuzzReport {
     }
 }
 
-/// Plays one seed's game; shrinks its failure, if it has one. Games are recorded in `scratch`.
-fn run_seed(project: &Path, seed: i64, options: &FuzzOptions, scratch: &Path) -> Result<SeedResult, FuzzError> {
+/// Plays one seed's game; shrinks its failure, if it has one (counted in `progress` as soon
+/// as it is found, so `max_failures` stops the other workers during the shrink). Games are
+/// recorded in `scratch`.
+fn run_seed(
+    project: &Path,
+    seed: i64,
+    (options, progress): (&FuzzOptions, &FuzzProgress),
+    scratch: &Path,
+) -> Result<SeedResult, FuzzError> {
     let rng = fastrand::Rng::with_seed(seed.cast_unsigned() ^ DRAW_SALT);
     let source = game::Source::Random { rng, weights: options.weights.clone(), turns: options.turns };
     let played = game::play(project, seed, source, scratch)?;
@@ -170,6 +177,7 @@ fn run_seed(project: &Path, seed: i64, options: &FuzzOptions, scratch: &Path) ->
     played.discard();
     let found = match failure {
         Some(failure) => {
+            progress.failures.fetch_add(1, Ordering::Relaxed);
             let shrunk = shrink::shrink(project, seed, (played.actions.clone(), &failure), scratch, options.shrink)?;
             Some(Found { failure, played: played.actions.len(), shrunk, test: None })
         }
@@ -201,11 +209,10 @@ fn worker(
             return;
         }
         let Some(seed) = options.seeds.nth(next.fetch_add(1, Ordering::Relaxed)) else { return };
-        let result = run_seed(project, seed, options, scratch.path());
+        let result = run_seed(project, seed, (options, progress), scratch.path());
         if let Ok(result) = &result {
             progress.seeds.fetch_add(1, Ordering::Relaxed);
             progress.turns.fetch_add(u64::try_from(result.turns).unwrap_or(u64::MAX), Ordering::Relaxed);
-            progress.failures.fetch_add(u64::from(result.found.is_some()), Ordering::Relaxed);
         }
         let failed = result.is_err();
         if results.send(result).is_err() || failed {

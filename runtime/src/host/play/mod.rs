@@ -25,6 +25,7 @@ use crate::game::world::{WorldError, WorldState};
 use crate::lua::save::{restore_save_tables, save_tables};
 use crate::runtime::{Runtime, RuntimeError};
 
+pub(in crate::host) mod headless;
 pub mod recorder;
 pub mod replay;
 mod session;

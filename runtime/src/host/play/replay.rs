@@ -18,14 +18,13 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::game::display::LogLevel;
 use crate::game::files::FileError;
 use crate::game::recording::{self, FileChanges, Recording, RecordingError};
 use crate::host::play::PlayFrom;
-use crate::host::view::Snapshot;
-use crate::host::{Command, Host, HostChannels, HostEvent, PlayCommand, Serving, Shared};
+use crate::host::play::headless::{HeadlessError, HeadlessPlay};
+use crate::host::{Command, Host, HostEvent, PlayCommand};
 use crate::lua::invariants::InvariantFailure;
-use crate::lua::{LuaFailure, Output, gui};
+use crate::lua::{LuaFailure, gui};
 use crate::runtime::{Runtime, RuntimeError};
 
 /// How far a replay goes and what it does at the end.
@@ -242,36 +241,13 @@ impl Replayer {
     /// Opens `project`, sets up the saves the recording needs, and starts play from its
     /// start.
     fn start(project: &Path, recording: &Recording) -> Result<Replayer, ReplayError> {
-        let errors = Rc::new(RefCell::new(Vec::new()));
-        let logged = errors.clone();
-        let sink = Box::new(move |output: Output| {
-            if let Output::Log(line) = output
-                && line.level == LogLevel::Error
-            {
-                logged.borrow_mut().push(line.text);
-            }
-        });
-        let mut runtime = Runtime::new(sink)?;
-        // A recording's REPL code and hotloads are code like a mod's: the editor's limits hold.
-        runtime
-            .set_limits(Some(crate::lua::limits::Limits::EDITOR_TIME), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
-        runtime.open(project)?;
         let saves = crate::host::play::recorder::scratch_saves(recording)?;
-        runtime.set_save_dir(saves.path().to_owned());
-        let (commands, command_rx) = crossbeam_channel::unbounded();
-        let (event_tx, events) = crossbeam_channel::unbounded();
-        let shared = Shared::new(Snapshot::empty(&recording.project), false);
-        let channels = HostChannels { commands: command_rx, events: event_tx, shared, repaint: Arc::new(|| {}) };
-        let host = Rc::new(Host::new(runtime, channels, Serving::Headless { recordings: None }));
-        gui::set_frontend(host.runtime.lua(), Some(host.clone()));
-        host.begin_play(PlayFrom::Recorded(Box::new(recording.start.clone())));
-        if host.play.edit.borrow().is_none() {
-            let why = events.try_iter().find_map(|event| match event {
-                HostEvent::Refused(refused) => Some(refused.message),
-                _ => None,
-            });
-            return Err(ReplayError::Start(why.unwrap_or_else(|| "play did not begin".into())));
-        }
+        let from = PlayFrom::Recorded(Box::new(recording.start.clone()));
+        let HeadlessPlay { host, events, _commands: commands, errors } =
+            HeadlessPlay::start(project, saves.path(), None, (from, None)).map_err(|error| match error {
+                HeadlessError::Open(error) => ReplayError::Open(error),
+                HeadlessError::Start(why) => ReplayError::Start(why),
+            })?;
         host.runtime.engine().session.borrow_mut().start_replaying(recording.inputs.iter().map(|(_, i)| i.clone()));
         host.play.replaying.set(true);
         Ok(Replayer {
