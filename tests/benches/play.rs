@@ -1,7 +1,8 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
 //! 200×200 map (≤ 10 ms), that turn with a watch set and with the turn profiler on (≤ 5%
-//! more), with a debug adapter attached (≤ 2% more) and with a breakpoint set in a file that
-//! does not run (≤ 5% more), and stopping play to put that map's edit state back (≤ 50 ms).
+//! more), with a debug adapter attached (≤ 2% more), with a breakpoint set in a file that
+//! does not run (≤ 5% more) and with the invariants checked after it (the engine's and the
+//! demo's; `nefia fuzz` runs them every turn: ≤ 5% more), and stopping play to put that map's edit state back (≤ 50 ms).
 //! Recordings' targets on the same world: what recording adds to a turn (≤ 2%: the state
 //! hash, and a kept state as often as the step-back budget asks), the state hash (≤ 1 ms),
 //! stepping back at its worst (a kept state put back and the turns since replayed, ≤ 50 ms);
@@ -79,7 +80,12 @@ fn turn(c: &mut Criterion) {
     };
     let runtime = &runtime;
     let lua = |code: &'static str| move || run(runtime, code);
-    let comparisons: [(&str, Switch, Switch); 4] = [
+    let invariants = |on: bool| {
+        let play = &runtime.engine().play;
+        play.playing.set(true);
+        play.check_invariants.set(on);
+    };
+    let comparisons: [(&str, Switch, Switch); 5] = [
         (
             "a watch on a field nothing writes",
             Box::new(lua("w = Debug.watch(Chara.player(), 'strength')")),
@@ -91,6 +97,11 @@ fn turn(c: &mut Criterion) {
             "a debug adapter with a breakpoint in a file that does not run",
             Box::new(|| breakpoint(true)),
             Box::new(|| breakpoint(false)),
+        ),
+        (
+            "the invariants checked after it (the engine's and the demo's)",
+            Box::new(|| invariants(true)),
+            Box::new(|| invariants(false)),
         ),
     ];
     for (what, on, off) in &comparisons {
