@@ -243,12 +243,26 @@ data:add_type {
 require("validators")
 
 -- What must hold after every turn: World.check_invariants() runs them, and so do
--- `nefia replay --invariants` and `nefia test --invariants`.
+-- `nefia fuzz`, `nefia replay --invariants` and `nefia test --invariants`. One declared
+-- `each` object of a data type is checked only on the objects that changed since the last
+-- check (made, moved to another location, or one of its `fields` written), so checking
+-- after every turn costs what the turn changed, not the size of the world.
 data:add_type {
    name = "invariant",
    fields = {
       { name = "doc", default = "", doc = "What must hold." },
-      { name = "check", doc = "function(world): true, or false and a message naming the object." },
+      {
+         name = "check",
+         doc = "function(world), or function(object) with `each`: true, or false and a message naming the object.",
+      },
+      {
+         name = "each",
+         doc = "A data type of map objects (\"base.chara\", \"base.item\", \"base.feat\", \"base.mef\"): check(object) runs on each object of it that changed since the last check, which must read only that object.",
+      },
+      {
+         name = "fields",
+         doc = "With `each`: the fields check reads (\"x\" and \"y\" for its position); only a change of one of them (or the object made or moved elsewhere) checks it again. Without: any change does.",
+      },
    },
 }
 

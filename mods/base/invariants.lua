@@ -13,15 +13,16 @@ data:add {
    _type = "base.invariant",
    _id = "one_mef_a_cell",
    doc = "A cell holds at most one mef.",
-   check = function()
-      for _, map in Map.iter() do
-         local seen = {}
-         for _, mef in Mef.iter(map) do
-            local cell = mef.y * map.width + mef.x
-            if seen[cell] then
-               return false, ("%s and %s share cell (%d, %d) of %s"):format(tostring(seen[cell]), tostring(mef), mef.x, mef.y, map.name)
-            end
-            seen[cell] = mef
+   each = "base.mef",
+   fields = { "x", "y" },
+   check = function(mef)
+      local map = mef:current_map()
+      if map == nil then
+         return true
+      end
+      for _, other in map:objects_at_pos(mef.x, mef.y) do
+         if other._type == "base.mef" and other ~= mef then
+            return false, ("it shares cell (%d, %d) of %s with %s"):format(mef.x, mef.y, map.name, tostring(other))
          end
       end
       return true

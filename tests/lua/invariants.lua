@@ -24,3 +24,41 @@ function test_an_invariant_that_raises_fails_with_its_error()
    Assert.is_true(ok)
    Assert.is_nil(why)
 end
+
+function test_an_invariant_of_each_object_names_the_object_that_breaks_it()
+   local checked = {}
+   data:add {
+      _type = "base.invariant",
+      _id = "small_stacks",
+      each = "base.item",
+      fields = { "amount" },
+      check = function(item)
+         checked[#checked + 1] = item.uid
+         return item.amount < 99, ("%d is too many"):format(item.amount)
+      end,
+   }
+   local small = Item.create("elona.dagger", 2, 2)
+   local big = Item.create("elona.gold_piece", 3, 3, { amount = 120 })
+   local failed = World.check_invariants()
+   Assert.eq(#failed, 1)
+   Assert.eq(failed[1].id, "test.small_stacks")
+   Assert.eq(failed[1].message, ("uid %d (elona.gold_piece): 120 is too many"):format(big.uid))
+   Assert.same(checked, { small.uid, big.uid }, "each item once, in uid order, up to the one that breaks it")
+end
+
+function test_a_misdeclared_invariant_of_each_object_says_what_to_give_instead()
+   local function holds()
+      return true
+   end
+   data:add { _type = "base.invariant", _id = "each_potato", each = "base.potato", check = holds }
+   data:add { _type = "base.invariant", _id = "fields_string", each = "base.chara", fields = "hp", check = holds }
+   data:add { _type = "base.invariant", _id = "fields_numbers", each = "base.chara", fields = { 1 }, check = holds }
+   local failed = World.check_invariants()
+   Assert.eq(#failed, 3)
+   Assert.eq(failed[1].id, "test.each_potato")
+   Assert.contains(failed[1].message, '"base.potato", not a data type of map objects (base.feat, base.mef, base.item, base.chara)')
+   Assert.eq(failed[2].id, "test.fields_numbers")
+   Assert.contains(failed[2].message, "must list field names")
+   Assert.eq(failed[3].id, "test.fields_string")
+   Assert.contains(failed[3].message, "give a list of field names")
+end

@@ -445,20 +445,9 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::data::{DataRegistry, OnDuplicate};
-    use crate::game::moddable::Origin;
     use crate::game::object::ObjectKind;
 
-    /// A world with one 4×4 map of floor and a character prototype; no Lua.
-    fn world() -> (World, MapId) {
-        let mut data = DataRegistry::default();
-        data.add_type("base.chara".into(), Vec::new(), Origin::tool("t"), OnDuplicate::Error).unwrap();
-        data.add("base.chara".into(), "t.putit".into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error)
-            .unwrap();
-        let mut world = World::new(data);
-        let map = world.insert_map(crate::game::map::InstancedMap::new(MapId(0), 4, 4, Symbol::intern("t.floor")));
-        (world, map)
-    }
+    use crate::game::world::tests::world_with_map as world;
 
     fn tile(world: &World, map: MapId, x: i32, y: i32) -> &'static str {
         world.map(map).unwrap().tile(x, y).unwrap().as_str()

@@ -139,6 +139,11 @@ impl ObjectList {
         self.order.remove(&seq);
     }
 
+    /// The object with order key `seq`, if it is still listed.
+    pub(crate) fn at(&self, seq: u64) -> Option<Uid> {
+        self.order.get(&seq).copied()
+    }
+
     /// The objects in insertion order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Uid> + '_ {
         self.order.values().copied()
@@ -267,6 +272,11 @@ impl World {
         let object = self.objects.get_mut(&uid).expect("checked above");
         object.x = x;
         object.y = y;
+        let map = match object.location {
+            Some(Location::Map(map)) => Some(map),
+            _ => None,
+        };
+        self.changed_position(uid, map, (old_x, old_y), (x, y));
         Ok(())
     }
 
@@ -446,6 +456,7 @@ impl World {
             }
         }
         self.ownerless.insert(uid);
+        self.changed_place(uid, location, (x, y));
     }
 
     /// Puts an ownerless `uid` into `location` at (x, y).
@@ -471,6 +482,7 @@ impl World {
         object.x = x;
         object.y = y;
         self.ownerless.remove(&uid);
+        self.changed_place(uid, location, (x, y));
     }
 }
 

@@ -559,6 +559,8 @@ impl World {
             loaded.maps.values().flat_map(|m| m.unresolved.iter().map(|u| format!("map '{}': {}", m.name, u.problem)));
         let kept_aside = kept_aside.collect();
         loaded.watches = std::mem::take(&mut self.watches);
+        loaded.changes = std::mem::take(&mut self.changes);
+        loaded.changed_everything();
         loaded.key_prefix = std::mem::take(&mut self.key_prefix);
         *self = loaded;
         self.watches_see_now();

@@ -66,6 +66,12 @@ impl Symbol {
         symbol
     }
 
+    /// One bit of 64 for this symbol (symbols 64 apart share one): sets of fields as a mask
+    /// that may say a field is in when another is, never out when it is in.
+    pub fn bit(self) -> u64 {
+        1 << (self.0.get() % 64)
+    }
+
     /// Returns the symbol for `name` if it was ever interned. Reading a field that no object
     /// has ever had needs no new symbol.
     pub fn lookup(name: &str) -> Option<Symbol> {

@@ -13,6 +13,7 @@ use crate::game::moddable::{FieldMap, ModError};
 use crate::game::object::{Object, ObjectKind, Uid};
 use crate::game::symbol::Symbol;
 
+mod changes;
 mod clock;
 mod fields;
 mod invariants;
@@ -22,6 +23,7 @@ mod state_diff;
 mod state_hash;
 mod watches;
 
+pub use changes::{Changed, Changes};
 pub use clock::{Clock, Date, TURN_SECONDS};
 pub(crate) use fields::MemoryFields;
 pub use fields::parse_color;
@@ -149,6 +151,9 @@ pub struct World {
     /// Watchpoints on object fields: debugging, not game state (never saved, kept
     /// across loads and stepping back).
     pub(crate) watches: Watches,
+    /// What changed since the invariants were last checked: debugging, not game state (kept
+    /// across loads and stepping back, as the watches are).
+    pub(crate) changes: changes::ChangeLog,
     /// The prefix of the keys this session gives the objects it makes (see
     /// [`crate::game::object_key`]): not game state, kept across loads.
     pub(crate) key_prefix: String,
@@ -207,6 +212,7 @@ impl World {
             rng: fastrand::Rng::with_seed(0x006e_6566_6961),
             revision: 1,
             watches: Watches::default(),
+            changes: changes::ChangeLog::default(),
             key_prefix: crate::game::object_key::FIXED_PREFIX.to_owned(),
         }
     }
@@ -321,6 +327,7 @@ impl World {
             map.touch_all();
         }
         self.watches_see_now();
+        self.changed_everything();
     }
 
     /// A counter that grows whenever anything in the world changes.
@@ -375,9 +382,10 @@ impl World {
     }
 
     /// The live object `uid`, mutably. Prefer the field and location operations, which keep
-    /// indices and revisions right.
+    /// indices and revisions right (and log which field changed).
     pub fn object_mut(&mut self, uid: Uid) -> Result<&mut Object, WorldError> {
         self.revision += 1;
+        self.changed_field(uid, None);
         self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))
     }
 
@@ -444,6 +452,7 @@ impl World {
         self.objects.insert(uid, object);
         self.ownerless.insert(uid);
         self.revision += 1;
+        self.changed_field(uid, None);
         if !self.watches.is_empty() {
             self.see_made(uid);
         }
@@ -513,6 +522,7 @@ impl World {
             if let Some(child) = self.objects.get_mut(&item) {
                 child.location = None;
                 self.ownerless.insert(item);
+                self.changed_field(item, None);
                 if !self.is_pinned(item) && !held_by_script(item) {
                     self.free(item, held_by_script);
                 }
@@ -569,5 +579,23 @@ impl World {
         self.clock.seconds = self.clock.seconds.saturating_add(TURN_SECONDS);
         self.revision += 1;
         self.turn
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::data::OnDuplicate;
+    use crate::game::moddable::Origin;
+
+    /// A world with one 4×4 map of floor and a character prototype `t.putit`; no Lua.
+    pub(crate) fn world_with_map() -> (World, MapId) {
+        let mut data = DataRegistry::default();
+        data.add_type("base.chara".into(), Vec::new(), Origin::tool("t"), OnDuplicate::Error).unwrap();
+        data.add("base.chara".into(), "t.putit".into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error)
+            .unwrap();
+        let mut world = World::new(data);
+        let map = world.insert_map(InstancedMap::new(MapId(0), 4, 4, Symbol::intern("t.floor")));
+        (world, map)
     }
 }

@@ -5,6 +5,12 @@
 //! lists it, no uid twice, every uid below the next) and the player; the demo's content adds its
 //! rules' (hp never above max_hp, amounts of at least 1).
 //!
+//! One declared for `each` object of a data type (`each = "base.chara", fields = { "hp",
+//! "max_hp" }, check = function(chara) ... end`) runs on the objects the world's change log
+//! (`game/world/changes.rs`) names — made, moved elsewhere, or one of its `fields` written
+//! since the last check — so checking after every turn costs what the turn changed; with
+//! the log off (a check now and then), on every object of the type.
+//!
 //! `World.check_invariants()` runs them all and returns the failures; `nefia replay
 //! --invariants` and `nefia test --invariants` run them after every turn and stop at the first
 //! failure, naming the invariant, the turn and the message; with the editor's toggle
@@ -12,6 +18,10 @@
 //! the game like a watch.
 
 use mlua::{Lua, Table};
+
+use crate::game::object::{ObjectKind, Uid};
+use crate::game::symbol::Symbol;
+use crate::game::world::World;
 
 use super::engine;
 
@@ -31,7 +41,10 @@ impl std::fmt::Display for InvariantFailure {
 }
 
 /// Runs every `base.invariant`'s check, in id order, under the time limit; returns those that
-/// failed (a check that raises an error fails with it).
+/// failed (a check that raises an error fails with it). One declared `each` object of a data
+/// type runs on the objects of that type the world's change log names (every one of them
+/// when the log is off or the world was replaced), in uid order, and fails at the first
+/// object that breaks it.
 pub fn check_all(lua: &Lua) -> mlua::Result<Vec<InvariantFailure>> {
     let Some(entries) = super::data::prototype_tables(lua, "base.invariant")? else { return Ok(Vec::new()) };
     let mut invariants: Vec<(String, Table)> = Vec::new();
@@ -39,23 +52,114 @@ pub fn check_all(lua: &Lua) -> mlua::Result<Vec<InvariantFailure>> {
         invariants.push(pair?);
     }
     invariants.sort_by(|a, b| a.0.cmp(&b.0));
-    let world: mlua::Value = engine(lua).api.raw_get("World")?;
+    let engine = engine(lua);
+    engine.world.borrow_mut().begin_check();
+    let failures = check_each(lua, invariants);
+    engine.world.borrow_mut().end_check();
+    failures
+}
+
+/// Runs `invariants` within a check the world began (see [`check_all`]).
+fn check_each(lua: &Lua, invariants: Vec<(String, Table)>) -> mlua::Result<Vec<InvariantFailure>> {
+    let engine = engine(lua);
+    let world: mlua::Value = engine.api.raw_get("World")?;
     let mut failures = Vec::new();
     for (id, entry) in invariants {
         let Some(check) = entry.raw_get::<Option<mlua::Function>>("check")? else {
             failures.push(InvariantFailure { id, message: "it has no check function".into() });
             continue;
         };
-        let outcome = engine(lua).limits.run(|| check.call::<(mlua::Value, Option<String>)>(world.clone()));
-        match outcome {
-            Ok((mlua::Value::Boolean(true), _)) => {}
-            Ok((_, message)) => {
-                failures.push(InvariantFailure { id, message: message.unwrap_or_else(|| "it does not hold".into()) })
+        let outcome = match per_object(&entry) {
+            Ok(None) => verdict(engine.limits.run(|| check.call(world.clone()))),
+            Ok(Some((kind, fields))) => {
+                let uids = to_check(&engine.world.borrow(), kind, &fields);
+                uids.into_iter().find_map(|uid| {
+                    let object = match super::handle::push_object(lua, uid) {
+                        Ok(object) => object,
+                        Err(error) => return Some(super::LuaFailure::from(error).message),
+                    };
+                    let message = verdict(engine.limits.run(|| check.call(&object)))?;
+                    let name = engine.world.borrow().object(uid).map(|o| format!("uid {uid} ({})", o.id));
+                    Some(format!("{}: {message}", name.unwrap_or_else(|_| format!("uid {uid}"))))
+                })
             }
-            Err(error) => failures.push(InvariantFailure { id, message: super::LuaFailure::from(error).message }),
+            Err(message) => Some(message),
+        };
+        if let Some(message) = outcome {
+            failures.push(InvariantFailure { id, message });
         }
     }
     Ok(failures)
+}
+
+/// What a check's call came to: `None` if it held, else why not.
+fn verdict(outcome: mlua::Result<(mlua::Value, Option<String>)>) -> Option<String> {
+    match outcome {
+        Ok((mlua::Value::Boolean(true), _)) => None,
+        Ok((_, message)) => Some(message.unwrap_or_else(|| "it does not hold".into())),
+        Err(error) => Some(super::LuaFailure::from(error).message),
+    }
+}
+
+/// The kind of object and the fields of an invariant declared `each` object (`None` for one
+/// of the whole world), or what is wrong with its declaration.
+fn per_object(entry: &Table) -> Result<Option<(ObjectKind, Vec<Symbol>)>, String> {
+    let each = match entry.raw_get::<mlua::Value>("each") {
+        Ok(mlua::Value::Nil) => return Ok(None),
+        Ok(mlua::Value::String(each)) => each.to_string_lossy(),
+        Ok(other) => {
+            return Err(format!("its `each` is a {}; give a data type such as \"base.chara\"", other.type_name()));
+        }
+        Err(error) => return Err(error.to_string()),
+    };
+    let kinds = || ObjectKind::ALL.map(|k| k.data_type()).join(", ");
+    let Some(kind) = ObjectKind::from_data_type(&each) else {
+        return Err(format!("its `each` names {each:?}, not a data type of map objects ({})", kinds()));
+    };
+    let fields = match entry.raw_get::<mlua::Value>("fields") {
+        Ok(mlua::Value::Nil) => Vec::new(),
+        Ok(mlua::Value::Table(list)) => {
+            let mut fields = Vec::new();
+            for name in list.sequence_values::<mlua::Value>() {
+                match name {
+                    Ok(mlua::Value::String(name)) => fields.push(Symbol::intern(&name.to_string_lossy())),
+                    _ => {
+                        return Err(
+                            "its `fields` must list field names (strings), such as { \"hp\", \"max_hp\" }".into()
+                        );
+                    }
+                }
+            }
+            fields
+        }
+        Ok(other) => return Err(format!("its `fields` is a {}; give a list of field names", other.type_name())),
+        Err(error) => return Err(error.to_string()),
+    };
+    Ok(Some((kind, fields)))
+}
+
+/// The live objects of `kind` an invariant reading `fields` must look at in the check under
+/// way, in uid order.
+fn to_check(world: &World, kind: ObjectKind, fields: &[Symbol]) -> Vec<Uid> {
+    let mut uids: Vec<Uid> = match world.checking() {
+        None => world.all_objects().filter(|o| o.kind == kind).map(|o| o.uid).collect(),
+        Some(changes) => changes
+            .objects
+            .iter()
+            .filter(|(uid, change)| change.touches(fields) && world.object(**uid).is_ok_and(|o| o.kind == kind))
+            .map(|(uid, _)| *uid)
+            .collect(),
+    };
+    uids.sort_unstable();
+    uids
+}
+
+/// Has every turn of play check the invariants (the editor's toggle), or not; on, the world
+/// logs what changes so the invariants of each object look only at that.
+pub fn check_every_turn(lua: &Lua, on: bool) {
+    let engine = engine(lua);
+    engine.play.check_invariants.set(on);
+    engine.world.borrow_mut().log_changes(on);
 }
 
 /// After turn `turn` of play, if the invariants are to be checked (the editor's toggle): the
@@ -93,7 +197,7 @@ pub fn install(lua: &Lua, world: &Table) -> mlua::Result<()> {
     )?;
     world.set(
         "check_bookkeeping",
-        lua.create_function(|lua, ()| match engine(lua).world.borrow().check_invariants() {
+        lua.create_function(|lua, ()| match engine(lua).world.borrow().check_bookkeeping() {
             Ok(()) => Ok((true, None)),
             Err(wrong) => Ok((false, Some(wrong))),
         })?,

@@ -283,6 +283,11 @@ impl InstancedMap {
         }
     }
 
+    /// How many feats the index counts at (x, y) (in bounds).
+    pub(crate) fn feats_at(&self, x: i32, y: i32) -> usize {
+        usize::from(self.feats[self.index(x, y)])
+    }
+
     /// True if a feat stands at (x, y) (in bounds).
     pub fn has_feat(&self, x: i32, y: i32) -> bool {
         self.feats[self.index(x, y)] > 0

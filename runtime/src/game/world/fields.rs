@@ -33,7 +33,7 @@ impl World {
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, |fields, proto| {
+        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| {
             fields.set_base(field, value, proto);
             Ok(())
         })
@@ -61,17 +61,17 @@ impl World {
         method: ModMethod,
         origin: Origin,
     ) -> Result<(), WorldError> {
-        self.change_fields(slot, uid, |fields, proto| fields.mod_temp(field, value, method, origin, proto))
+        self.change_fields(slot, uid, Some(field), |fields, proto| fields.mod_temp(field, value, method, origin, proto))
     }
 
     /// Modifies a base value (seed: `mod_base`).
     pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, |fields, proto| fields.mod_base(field, value, method, proto))
+        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| fields.mod_base(field, value, method, proto))
     }
 
     /// Clears a temp value and sets the base value (seed: `reset`).
     pub fn reset(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, |fields, proto| {
+        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| {
             fields.reset(field, value, proto);
             Ok(())
         })
@@ -96,12 +96,13 @@ impl World {
         (object.proto, object.id) = (proto, id);
         let (location, position) = (object.location, (object.x, object.y));
         self.object_changed(uid, location, position);
+        self.changed_field(uid, None);
         Ok(())
     }
 
     /// Forgets the object's own base value so the prototype's shows again.
     pub fn reset_to_prototype(&mut self, uid: Uid, field: Symbol) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, |fields, _| {
+        self.change_fields(NO_SLOT, uid, Some(field), |fields, _| {
             fields.reset_to_prototype(field);
             Ok(())
         })
@@ -113,7 +114,7 @@ impl World {
     /// (see `world/watches.rs`).
     pub fn clear_temp(&mut self, uid: Uid) -> Result<(), WorldError> {
         self.quietly(|world| {
-            world.change_fields(NO_SLOT, uid, |fields, _| {
+            world.change_fields(NO_SLOT, uid, None, |fields, _| {
                 fields.clear_temp();
                 Ok(())
             })
@@ -126,12 +127,14 @@ impl World {
         &mut self,
         slot: Slot,
         uid: Uid,
+        field: Option<Symbol>,
         change: impl FnOnce(&mut Moddable, &FieldMap) -> Result<(), ModError>,
     ) -> Result<(), WorldError> {
         let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
         change(&mut object.fields, &self.data.proto(object.proto).fields)?;
         let (location, position) = (object.location, (object.x, object.y));
         self.object_changed(uid, location, position);
+        self.changed_field(uid, field);
         Ok(())
     }
 

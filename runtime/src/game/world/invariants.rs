@@ -1,13 +1,112 @@
-//! The bookkeeping checks of the world (used by tests, property tests and the host after a
-//! panic).
+//! The bookkeeping checks of the world (used by tests, property tests, the host after a
+//! panic and the engine's `base.bookkeeping` invariant): the whole world, or within a check
+//! of the invariants only what the change log says changed.
 
 use rustc_hash::FxHashMap;
 
 use super::World;
+use super::changes::{CellVisit, Changed, Changes};
 use crate::game::location::Location;
-use crate::game::object::Uid;
+use crate::game::object::{Object, ObjectKind, Uid};
 
 impl World {
+    /// [`World::check_invariants`] of what the check of the invariants under way looks at
+    /// (see [`World::begin_check`]): within one, only the objects, cells and holders that
+    /// changed since the last; outside, the whole world.
+    pub fn check_bookkeeping(&self) -> Result<(), String> {
+        match self.checking() {
+            None => self.check_invariants(),
+            Some(changes) => self.check_changed(changes),
+        }
+    }
+
+    /// The bookkeeping of what changed: each cell an object arrived at or left lists it once
+    /// if it is there now and not at all if it is not (and counts its feats right if it is a
+    /// feat); every object a changed holder lists is in it; each object that arrived somewhere
+    /// or left is stored under its uid, below the next uid, listed where it says it is and
+    /// ownerless exactly when it has no location; a freed object is in no ownerless set. What
+    /// a field write changes is no bookkeeping's. Only these are read: right after a turn the
+    /// memory is cold, and a turn moves hundreds of objects.
+    fn check_changed(&self, changes: &Changes) -> Result<(), String> {
+        for &CellVisit { map: map_id, x, y, uid } in &changes.cells {
+            let Some(map) = self.maps.get(&map_id).filter(|m| m.in_bounds(x, y)) else { continue };
+            // It may have moved on since: it is listed there once if it is there now, else not.
+            let object = self.objects.get(&uid);
+            let there = object.is_some_and(|o| o.location == Some(Location::Map(map_id)) && (o.x, o.y) == (x, y));
+            let listed = map.objects_at(x, y).iter().filter(|&&u| u == uid).count();
+            if listed != usize::from(there) {
+                let times = usize::from(there);
+                return Err(format!(
+                    "cell ({x}, {y}) of map {map_id} lists uid {uid} {listed} times, but it is there {times}"
+                ));
+            }
+            if object.is_some_and(|o| o.kind == ObjectKind::Feat) {
+                let is_feat = |u: &&Uid| self.objects.get(u).is_some_and(|o| o.kind == ObjectKind::Feat);
+                if map.objects_at(x, y).iter().filter(is_feat).count() != map.feats_at(x, y) {
+                    return Err(format!("cell ({x}, {y}) of map {map_id} counts its feats wrong"));
+                }
+            }
+        }
+        for &holder in &changes.holders {
+            let Some(object) = self.objects.get(&holder) else { continue };
+            for uid in object.inventory().into_iter().flatten() {
+                if self.objects.get(&uid).and_then(|o| o.location) != Some(Location::Inventory(holder)) {
+                    return Err(format!("the inventory of uid {holder} lists uid {uid}, which is not in it"));
+                }
+            }
+            for (slot, &uid) in object.equipment().into_iter().flat_map(|e| e.iter()) {
+                if self.objects.get(&uid).and_then(|o| o.location) != Some(Location::Equipment(holder, slot)) {
+                    return Err(format!("slot {slot} of uid {holder} holds uid {uid}, which is not worn there"));
+                }
+            }
+        }
+        for (&uid, &changed) in &changes.objects {
+            let Some(object) = self.objects.get(&uid) else {
+                if self.ownerless.contains(&uid) {
+                    return Err(format!("uid {uid} was freed but is still in the ownerless set"));
+                }
+                continue;
+            };
+            match changed {
+                Changed::Whole => self.check_placed(uid, object)?,
+                // A move on its map is checked by its visits to cells above; a field write
+                // is no bookkeeping's.
+                Changed::Fields(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The bookkeeping of one live object: where it is stored, its uid, and where it is.
+    fn check_placed(&self, uid: Uid, object: &Object) -> Result<(), String> {
+        if object.uid != uid {
+            return Err(format!("object {} is stored under uid {uid}", object.uid));
+        }
+        if uid.0 >= self.next_uid {
+            return Err(format!("uid {uid} is not below the next uid {}", self.next_uid));
+        }
+        if object.location.is_none() != self.ownerless.contains(&uid) {
+            return Err(format!("uid {uid}: the ownerless set disagrees with its location"));
+        }
+        let listed = match object.location {
+            None => true,
+            Some(Location::Map(map)) => self.maps.get(&map).is_some_and(|m| {
+                m.objects().at(object.seq) == Some(uid)
+                    && m.objects_at(object.x, object.y).iter().filter(|&&u| u == uid).count() == 1
+            }),
+            Some(Location::Inventory(owner)) => {
+                self.objects.get(&owner).and_then(|o| o.inventory.as_ref()).and_then(|l| l.at(object.seq)) == Some(uid)
+            }
+            Some(Location::Equipment(owner, slot)) => {
+                self.objects.get(&owner).and_then(|o| o.equipment.as_ref()).and_then(|e| e.get(slot)) == Some(&uid)
+            }
+        };
+        match listed {
+            true => Ok(()),
+            false => Err(format!("uid {uid} says it is in {:?} but is not listed there", object.location)),
+        }
+    }
+
     /// Checks the bookkeeping that ties objects to locations: every map's position index
     /// matches its objects' positions (and counts its feats right), every object listed by a location points back to it,
     /// no object is listed twice, and the ownerless set is exactly the objects with no
@@ -56,5 +155,52 @@ impl World {
             return Err(format!("uid {uid} is listed by a location but does not exist"));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::location::Holder;
+    use crate::game::object::ObjectKind;
+
+    /// Within a check, a cell an object left that still lists it is found, though only what
+    /// changed is looked at.
+    #[test]
+    fn a_stale_entry_in_a_cell_left_is_found_by_the_check_of_what_changed() {
+        let (mut world, map) = crate::game::world::tests::world_with_map();
+        let uid = world.create(ObjectKind::Chara, "t.putit").unwrap();
+        world.take_object(Holder::Map(map), uid, 1, 1).unwrap();
+        world.log_changes(true);
+        world.take_changes();
+        world.set_pos(uid, 3, 3).unwrap();
+        world.begin_check();
+        assert_eq!(world.check_bookkeeping(), Ok(()));
+        world.end_check();
+        world.set_pos(uid, 2, 2).unwrap();
+        // A move that forgot to take it out of its old cell.
+        world.maps.get_mut(&map).unwrap().add_to_index(uid, ObjectKind::Chara, 3, 3);
+        world.begin_check();
+        let found = world.check_bookkeeping().unwrap_err();
+        world.end_check();
+        assert!(found.contains("cell (3, 3)") && found.contains(&format!("uid {uid}")), "{found}");
+        assert!(world.check_invariants().is_err(), "the whole check agrees");
+    }
+
+    /// Within a check, a cell an object moved to that does not list it is found.
+    #[test]
+    fn a_cell_that_lost_an_object_moved_to_it_is_found_by_the_check_of_what_changed() {
+        let (mut world, map) = crate::game::world::tests::world_with_map();
+        let uid = world.create(ObjectKind::Chara, "t.putit").unwrap();
+        world.take_object(Holder::Map(map), uid, 1, 1).unwrap();
+        world.log_changes(true);
+        world.take_changes();
+        world.set_pos(uid, 2, 2).unwrap();
+        // A move that forgot to put it in its new cell.
+        let seq = world.objects.get(&uid).unwrap().seq;
+        world.maps.get_mut(&map).unwrap().remove_from_index(uid, ObjectKind::Chara, 2, 2, seq);
+        world.begin_check();
+        let found = world.check_bookkeeping().unwrap_err();
+        world.end_check();
+        assert!(found.contains("cell (2, 2)") && found.contains("0 times, but it is there 1"), "{found}");
     }
 }

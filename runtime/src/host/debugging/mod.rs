@@ -279,7 +279,7 @@ impl Host {
                 self.runtime.engine().profiler.set_on(on, turn);
             }
             DebugCommand::ClearProfile => self.runtime.engine().profiler.clear(),
-            DebugCommand::CheckInvariants(on) => self.runtime.engine().play.check_invariants.set(on),
+            DebugCommand::CheckInvariants(on) => crate::lua::invariants::check_every_turn(self.runtime.lua(), on),
         }
     }
 

@@ -298,6 +298,8 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
             HeadlessError::Open(error) => FuzzError::Open(error),
             HeadlessError::Start(why) => FuzzError::Start(why),
         })?;
+    // Checked after every turn: the invariants of each object look at what changed.
+    host.runtime.engine().world.borrow_mut().log_changes(true);
     let lua = host.runtime.lua();
     let player = Rc::new(RefCell::new(Player {
         source,

@@ -289,6 +289,10 @@ impl Replayer {
             return Stopped::Differs(0);
         }
         let engine = self.host.runtime.engine().clone();
+        if options.invariants && !engine.world.borrow().logs_changes() {
+            // Checked after every turn: the invariants of each object look at what changed.
+            engine.world.borrow_mut().log_changes(true);
+        }
         let mut last_turn = self.host.runtime.world().turn;
         loop {
             if until.is_some_and(|until| self.mark >= until) {
