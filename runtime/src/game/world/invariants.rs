@@ -161,27 +161,40 @@ impl World {
 #[cfg(test)]
 mod tests {
     use crate::game::location::Holder;
-    use crate::game::object::ObjectKind;
+    use crate::game::map::MapId;
+    use crate::game::object::{ObjectKind, Uid};
+    use crate::game::world::World;
 
-    /// Within a check, a cell an object left that still lists it is found, though only what
-    /// changed is looked at.
-    #[test]
-    fn a_stale_entry_in_a_cell_left_is_found_by_the_check_of_what_changed() {
+    /// A world with a putit at (1, 1) of its map and the change log on, taken once: from
+    /// here it knows what changes.
+    fn logging_with_putit() -> (World, MapId, Uid) {
         let (mut world, map) = crate::game::world::tests::world_with_map();
         let uid = world.create(ObjectKind::Chara, "t.putit").unwrap();
         world.take_object(Holder::Map(map), uid, 1, 1).unwrap();
         world.log_changes(true);
         world.take_changes();
-        world.set_pos(uid, 3, 3).unwrap();
+        (world, map, uid)
+    }
+
+    /// The bookkeeping check of what changed since the last check.
+    fn check_changed(world: &mut World) -> Result<(), String> {
         world.begin_check();
-        assert_eq!(world.check_bookkeeping(), Ok(()));
+        let found = world.check_bookkeeping();
         world.end_check();
+        found
+    }
+
+    /// Within a check, a cell an object left that still lists it is found, though only what
+    /// changed is looked at.
+    #[test]
+    fn a_stale_entry_in_a_cell_left_is_found_by_the_check_of_what_changed() {
+        let (mut world, map, uid) = logging_with_putit();
+        world.set_pos(uid, 3, 3).unwrap();
+        assert_eq!(check_changed(&mut world), Ok(()));
         world.set_pos(uid, 2, 2).unwrap();
         // A move that forgot to take it out of its old cell.
         world.maps.get_mut(&map).unwrap().add_to_index(uid, ObjectKind::Chara, 3, 3);
-        world.begin_check();
-        let found = world.check_bookkeeping().unwrap_err();
-        world.end_check();
+        let found = check_changed(&mut world).unwrap_err();
         assert!(found.contains("cell (3, 3)") && found.contains(&format!("uid {uid}")), "{found}");
         assert!(world.check_invariants().is_err(), "the whole check agrees");
     }
@@ -189,18 +202,12 @@ mod tests {
     /// Within a check, a cell an object moved to that does not list it is found.
     #[test]
     fn a_cell_that_lost_an_object_moved_to_it_is_found_by_the_check_of_what_changed() {
-        let (mut world, map) = crate::game::world::tests::world_with_map();
-        let uid = world.create(ObjectKind::Chara, "t.putit").unwrap();
-        world.take_object(Holder::Map(map), uid, 1, 1).unwrap();
-        world.log_changes(true);
-        world.take_changes();
+        let (mut world, map, uid) = logging_with_putit();
         world.set_pos(uid, 2, 2).unwrap();
         // A move that forgot to put it in its new cell.
         let seq = world.objects.get(&uid).unwrap().seq;
         world.maps.get_mut(&map).unwrap().remove_from_index(uid, ObjectKind::Chara, 2, 2, seq);
-        world.begin_check();
-        let found = world.check_bookkeeping().unwrap_err();
-        world.end_check();
+        let found = check_changed(&mut world).unwrap_err();
         assert!(found.contains("cell (2, 2)") && found.contains("0 times, but it is there 1"), "{found}");
     }
 }
