@@ -3,30 +3,14 @@
 //! of 10,000 and 100,000 characters and print the memory each world took; the peak memory of
 //! the whole run is printed at the end.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group};
 use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
 
-fn mods_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../mods")
-}
+mod common;
 
-/// A runtime with base and elona loaded, and `setup` run in Lua.
-fn game(setup: &str) -> Runtime {
-    let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
-    runtime.load_mods(&[mods_dir()], &["base".into(), "elona".into()]).expect("mods");
-    run(&runtime, setup);
-    runtime
-}
-
-fn run(runtime: &Runtime, code: &str) {
-    if let Err(failure) = runtime.exec(code, "bench") {
-        panic!("{failure}");
-    }
-}
+use common::{game, run};
 
 const MAP_100: &str = "Map.set_map(InstancedMap:new(100, 100))";
 
@@ -75,22 +59,9 @@ fn objects(c: &mut Criterion) {
 /// The world sizes the per-object rows run at (characters on one map).
 const SIZES: [usize; 2] = [10_000, 100_000];
 
-/// A game with `n` putits on a square map big enough to hold them one to a cell, walls
-/// scattered for sight, the two refresh handlers of the OpenNefia workload, a player in the
-/// middle, and `list`, the putits' handles, in Lua.
+/// A game of `n` putits (see [`common::world_of`]).
 fn world_of(n: usize) -> Runtime {
-    let side = (n as f64).sqrt().ceil() as usize + 1;
-    game(&format!(
-        "Map.set_map(InstancedMap:new({side}, {side}))
-        local map = Map.current()
-        for x = 0, {side} - 1, 7 do for y = 0, {side} - 1, 3 do map:set_tile(x, y, 'elona.wall_stone') end end
-        list = {{}}
-        for i = 0, {n} - 1 do list[i + 1] = Chara.create('elona.putit', i % {side}, i // {side}) end
-        Event.register('base.on_chara_refreshed', 'bench.a', function(c) c:mod('dv', 5, 'add') end)
-        Event.register('base.on_chara_refreshed', 'bench.b', function(c) c:mod('fov', 2, 'add') end)
-        local hero = Chara.create('elona.player', {side} // 2, {side} // 2)
-        Chara.set_player(hero)"
-    ))
+    game(&common::world_of(n))
 }
 
 /// The rows whose cost per call must not grow with the world: each runs on a world of 10,000
@@ -163,6 +134,7 @@ mod memory {
 
     static CURRENT: AtomicUsize = AtomicUsize::new(0);
     static PEAK: AtomicUsize = AtomicUsize::new(0);
+    static HIGHEST: AtomicUsize = AtomicUsize::new(0);
 
     struct Counting;
 
@@ -192,6 +164,7 @@ mod memory {
     fn grew(size: usize) {
         let now = CURRENT.fetch_add(size, Ordering::Relaxed) + size;
         PEAK.fetch_max(now, Ordering::Relaxed);
+        HIGHEST.fetch_max(now, Ordering::Relaxed);
     }
 
     #[global_allocator]
@@ -207,6 +180,16 @@ mod memory {
     /// The peak since the last reset.
     pub fn peak() -> usize {
         PEAK.load(Ordering::Relaxed)
+    }
+
+    /// The bytes allocated now.
+    pub fn current() -> usize {
+        CURRENT.load(Ordering::Relaxed)
+    }
+
+    /// The highest use since the process began.
+    pub fn highest() -> usize {
+        HIGHEST.load(Ordering::Relaxed)
     }
 }
 
@@ -231,6 +214,11 @@ fn saves(c: &mut Criterion) {
     group.bench_function("save 100,000 objects", |b| b.iter(|| rt.save_game("bench").expect("save")));
     rt.save_game("bench").expect("save");
     group.bench_function("load 100,000 objects", |b| b.iter(|| rt.load_game("bench").expect("load")));
+    // The two halves of a load: reading the file, and rebuilding the world from what it says.
+    let path = dir.path().join("bench.ron");
+    group.bench_function("load 100,000 objects: read the file", |b| {
+        b.iter(|| nefia_runtime::game::save::read_save(&path).expect("read"))
+    });
     group.finish();
 }
 
@@ -287,7 +275,52 @@ fn peak_memory_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
+/// The anchor workload's memory: 100,000 characters, each with an item in its inventory and
+/// a temp value, 100,000 clones, a save and a load, with what each step took and the peak of
+/// each (bytes asked of the allocator, Lua's heap included; the allocator's own overhead is
+/// not counted). Runs when the bench filter is absent or names "anchor".
+fn anchor() {
+    let step = |what: &str, before: usize, count: usize| {
+        let now = memory::current();
+        println!(
+            "anchor: {what}: {:+.1} MiB ({:.0} bytes each), peak {:.1} MiB",
+            mib(now) - mib(before),
+            (now as f64 - before as f64) / count as f64,
+            mib(memory::peak())
+        );
+        memory::reset_peak()
+    };
+    let start = memory::reset_peak();
+    let rt = game("Map.set_map(InstancedMap:new(320, 320))");
+    let dir = tempfile::tempdir().expect("temp dir");
+    rt.set_save_dir(dir.path().to_owned());
+    let mut at = step("an empty game", start, 1);
+    run(&rt, "list = {} for i = 0, 99999 do list[i + 1] = Chara.create('elona.putit', i % 320, i // 320) end");
+    at = step("100,000 characters", at, 100_000);
+    run(&rt, "for i = 1, 100000 do Item.create('elona.putitoro', nil, nil, {}, list[i]) end");
+    at = step("an item in each one's inventory", at, 100_000);
+    run(&rt, "for i = 1, 100000 do list[i]:mod('dv', 1, 'add') end");
+    at = step("a temp value on each character", at, 100_000);
+    run(&rt, "clones = {} for i = 1, 100000 do clones[i] = list[i]:clone() end");
+    at = step("100,000 clones (with their items)", at, 100_000);
+    rt.save_game("anchor").expect("saved");
+    at = step("a save (what stays after it)", at, 1);
+    rt.load_game("anchor").expect("loaded");
+    step("a load (what stays after it)", at, 1);
+    println!("anchor: the peak of the whole workload: {:.1} MiB over the process before it", {
+        mib(memory::highest().saturating_sub(start))
+    });
+}
+
+/// True if the bench filter given on the command line (if any) is in `name`.
+fn wanted(name: &str) -> bool {
+    std::env::args().skip(1).filter(|arg| !arg.starts_with('-')).all(|filter| name.contains(&filter))
+}
+
 fn main() {
+    if wanted("anchor") {
+        anchor();
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
     if let Some(peak) = peak_memory_mib() {

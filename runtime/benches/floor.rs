@@ -1,0 +1,227 @@
+//! The engine's hottest calls against the Lua VM's own floor: what plain Lua costs for the
+//! same work, in the same process, with the measurements interleaved (this machine's speed
+//! drifts from minute to minute, so only ratios taken side by side hold).
+//!
+//! Run with `cargo bench -p nefia_runtime --bench floor`. Each world (10,000 and 100,000
+//! characters) first makes 10,000 plain-Lua objects, `{ base = {...}, temp = {} }` with a
+//! metatable whose `calc(k)` returns `temp[k]` or `base[k]` and whose `mod(k, v, "add")` adds
+//! into `temp` (the floor), and then its characters, and then (after a full collection)
+//! 10,000 more plain-Lua objects: a mod's own tables made after the world was built. The loops
+//! run alternately, best of [`ROUNDS`], and each engine row is printed beside its floor with
+//! the ratio and its target; then criterion times every loop.
+
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use mlua::{Function, Table};
+use nefia_runtime::Runtime;
+
+mod common;
+
+/// How many times the interleaved comparison runs every loop; each row keeps its best.
+const ROUNDS: usize = 15;
+
+/// How many objects each loop goes through, in order.
+const OBJECTS: usize = 10_000;
+
+/// The floor's objects and the loops, the same for the engine's objects and plain tables.
+const FLOOR: &str = r#"
+FloorObject = {}
+FloorObject.__index = FloorObject
+function FloorObject:calc(k)
+    local t = self.temp[k]
+    if t ~= nil then return t end
+    return self.base[k]
+end
+function FloorObject:mod(k, v, method)
+    local temp = self.temp
+    if method == "add" then temp[k] = (temp[k] or 0) + v else temp[k] = v end
+end
+-- `objects` answer calc and mod; `fields` are plain tables reading the same base values
+-- through `__index`.
+function plain_objects(n)
+    local objects, fields = {}, {}
+    for i = 1, n do
+        local base = { max_hp = 10 + i % 7, dv = i % 5, fov = 14 }
+        -- `temp` has room for the one field the loops mod from the start: its first `mod`
+        -- then allocates nothing, and the floor keeps the layout it was made with.
+        objects[i] = setmetatable({ base = base, temp = { dv = nil } }, FloorObject)
+        fields[i] = setmetatable({}, { __index = base })
+    end
+    return objects, fields
+end
+function calc_loop(objects, n, rounds)
+    for _ = 1, rounds do for i = 1, n do objects[i]:calc("max_hp") end end
+end
+function mod_loop(objects, n, rounds)
+    for _ = 1, rounds do for i = 1, n do objects[i]:mod("dv", 1, "add") end end
+end
+function read_loop(objects, n, rounds)
+    local x
+    for _ = 1, rounds do for i = 1, n do x = objects[i].max_hp end end
+    return x
+end
+floor, floor_fields = plain_objects(10000)
+"#;
+
+/// A world of `n` characters between two sets of plain objects (see the module doc).
+struct Bench {
+    runtime: Runtime,
+    characters: usize,
+}
+
+impl Bench {
+    fn new(characters: usize) -> Bench {
+        let runtime = common::game(FLOOR);
+        common::run(&runtime, &common::world_of(characters));
+        // The garbage the world's making left is collected first, as it is sooner or later
+        // in any game: the mod's tables are made into the heap as it then is.
+        common::run(&runtime, "collectgarbage() mine, mine_fields = plain_objects(10000)");
+        Bench { runtime, characters }
+    }
+
+    /// The value of the global `name` the setup made (in the environment scripts run in).
+    fn global<T: mlua::FromLuaMulti>(&self, name: &str) -> T {
+        let value = self.runtime.exec(&format!("return {name}"), "bench").expect("a global");
+        self.runtime.lua().unpack_multi(value).expect("a global of the setup")
+    }
+
+    /// A loop named `function` over the first `n` objects of the global table `objects`,
+    /// `rounds` times; the closure runs it once.
+    fn looping(&self, function: &str, objects: &str, n: usize, rounds: usize) -> impl FnMut() + use<> {
+        let (function, objects): (Function, Table) = (self.global(function), self.global(objects));
+        move || function.call::<()>((&objects, n, rounds)).expect("the loop ran")
+    }
+}
+
+/// One loop to time: its name, how many calls it makes, and the loop.
+struct Row<'a> {
+    name: String,
+    calls: usize,
+    run: Box<dyn FnMut() + 'a>,
+    best: Duration,
+}
+
+impl<'a> Row<'a> {
+    fn new(name: impl Into<String>, calls: usize, run: impl FnMut() + 'a) -> Row<'a> {
+        Row { name: name.into(), calls, run: Box::new(run), best: Duration::MAX }
+    }
+
+    fn per_call_ns(&self) -> f64 {
+        self.best.as_secs_f64() * 1e9 / self.calls as f64
+    }
+}
+
+/// Runs every row once per round, in turn, [`ROUNDS`] times, each keeping its best time.
+fn alternate(rows: &mut [Row<'_>]) {
+    for _ in 0..ROUNDS {
+        for row in rows.iter_mut() {
+            let start = Instant::now();
+            (row.run)();
+            row.best = row.best.min(start.elapsed());
+        }
+    }
+}
+
+/// The loops of one world: the engine's calc, field read and mod over its first 10,000
+/// characters, the same loops over the floor's objects and over the mod's own tables made
+/// after the world, each row ten times over its 10,000 objects.
+fn rows_of(bench: &Bench) -> Vec<Row<'_>> {
+    let n = bench.characters;
+    let calls = OBJECTS * 10;
+    let row = |what: &str, function: &str, objects: &str| {
+        Row::new(format!("{what}, {n} characters"), calls, bench.looping(function, objects, OBJECTS, 10))
+    };
+    vec![
+        row("calc", "calc_loop", "list"),
+        row("calc floor", "calc_loop", "floor"),
+        row("calc on a mod's tables made after the world", "calc_loop", "mine"),
+        row("field read", "read_loop", "list"),
+        row("field read floor", "read_loop", "floor_fields"),
+        row("mod", "mod_loop", "list"),
+        row("mod floor", "mod_loop", "floor"),
+    ]
+}
+
+/// The same calls over every character of each world: 100,000 once against 10,000 ten times.
+fn flat_rows<'a>(small: &'a Bench, large: &'a Bench) -> Vec<Row<'a>> {
+    let mut rows = Vec::new();
+    for (what, function) in [("calc", "calc_loop"), ("field read", "read_loop"), ("mod", "mod_loop")] {
+        for bench in [small, large] {
+            let n = bench.characters;
+            let rounds = large.characters / n;
+            rows.push(Row::new(
+                format!("{what} over all {n} characters"),
+                large.characters,
+                bench.looping(function, "list", n, rounds),
+            ));
+        }
+    }
+    for bench in [small, large] {
+        let runtime = &bench.runtime;
+        rows.push(Row::new(format!("sight over {} characters", bench.characters), 1, move || {
+            runtime.world_mut().refresh_sight()
+        }));
+    }
+    rows
+}
+
+fn criterion_rows(c: &mut Criterion, bench: &Bench) {
+    let mut group = c.benchmark_group(format!("floor/{} characters", bench.characters));
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    for mut row in rows_of(bench) {
+        group.bench_function(format!("{} ({} calls)", row.name, row.calls), |b| b.iter(&mut row.run));
+    }
+    group.finish();
+}
+
+/// Prints `engine` beside `floor`: both per call and their ratio against `target`.
+fn compare(rows: &[Row<'_>], engine: &str, floor: &str, target: f64) {
+    let find = |name: &str| rows.iter().find(|row| row.name == name).expect("a row of that name");
+    let (engine, floor) = (find(engine), find(floor));
+    let ratio = engine.per_call_ns() / floor.per_call_ns();
+    let verdict = if ratio <= target { "within" } else { "OVER" };
+    println!(
+        "{:<58} {:>7.1} ns  against {:<46} {:>7.1} ns  {ratio:.2}x  ({verdict} {target}x)",
+        engine.name,
+        engine.per_call_ns(),
+        floor.name,
+        floor.per_call_ns()
+    );
+}
+
+fn main() {
+    let small = Bench::new(10_000);
+    let large = Bench::new(100_000);
+    println!("Interleaved, best of {ROUNDS} rounds (a call's cost):");
+    for bench in [&small, &large] {
+        let mut rows = rows_of(bench);
+        alternate(&mut rows);
+        let n = bench.characters;
+        compare(&rows, &format!("calc, {n} characters"), &format!("calc floor, {n} characters"), 1.25);
+        compare(&rows, &format!("field read, {n} characters"), &format!("field read floor, {n} characters"), 1.25);
+        compare(&rows, &format!("mod, {n} characters"), &format!("mod floor, {n} characters"), 2.0);
+        compare(
+            &rows,
+            &format!("calc on a mod's tables made after the world, {n} characters"),
+            &format!("calc floor, {n} characters"),
+            1.2,
+        );
+    }
+    let mut rows = flat_rows(&small, &large);
+    alternate(&mut rows);
+    for what in ["calc", "field read", "mod"] {
+        compare(
+            &rows,
+            &format!("{what} over all 100000 characters"),
+            &format!("{what} over all 10000 characters"),
+            1.3,
+        );
+    }
+    compare(&rows, "sight over 100000 characters", "sight over 10000 characters", 1.3);
+    // Criterion's rows last: its millions of calls change the objects' temp values.
+    let mut criterion = Criterion::default().configure_from_args();
+    criterion_rows(&mut criterion, &small);
+    criterion_rows(&mut criterion, &large);
+    criterion.final_summary();
+}
