@@ -33,6 +33,17 @@ fn save_load_save_gives_identical_bytes() {
 }
 
 #[test]
+fn a_save_file_gives_each_object_one_line() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    let text = std::fs::read_to_string(game.runtime.save_game("a").unwrap()).unwrap();
+    let putit = text.lines().find(|line| line.contains("\"elona.putit\"")).expect("the putit's line");
+    assert!(putit.contains("kind: chara") && putit.contains("x: 2") && putit.contains("y: 2"), "{putit}");
+    let hero = text.lines().find(|line| line.contains("\"elona.player\"")).expect("the hero's line");
+    assert!(hero.contains("\"elona.dagger\"") && hero.contains("\"dv\""), "what it holds and its temps too: {hero}");
+}
+
+#[test]
 fn a_failed_save_leaves_the_previous_file_untouched() {
     let game = TestGame::new();
     build_a_game(&game);
