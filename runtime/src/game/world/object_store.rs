@@ -8,6 +8,10 @@
 //! (`calc`, `mod`, field reads) go from the handle to the object without the index; the uid
 //! in the slot is checked, so a slot that has been reused since is noticed and the index
 //! answers instead.
+//!
+//! The slots are kept in chunks of [`CHUNK`] that never move ([`Slots`]): a single vector
+//! doubling its capacity held up to twice the objects' memory while it moved them (a world of
+//! 400,000 objects asked 170 MB for 86 MB of objects) and kept up to half of it unused.
 
 use rustc_hash::FxHashMap;
 
@@ -22,7 +26,7 @@ pub const NO_SLOT: Slot = Slot::MAX;
 /// The world's objects by uid, stored densely (see the module documentation).
 #[derive(Clone, Default)]
 pub struct ObjectStore {
-    slots: Vec<Option<Object>>,
+    slots: Slots,
     free: Vec<Slot>,
     index: FxHashMap<Uid, Slot>,
 }
@@ -30,32 +34,30 @@ pub struct ObjectStore {
 impl ObjectStore {
     /// The object `uid`, if it lives.
     pub fn get(&self, uid: &Uid) -> Option<&Object> {
-        let slot = *self.index.get(uid)?;
-        self.slots.get(slot as usize)?.as_ref()
+        self.slots.get(*self.index.get(uid)?)
     }
 
     /// The object `uid`, mutably.
     pub fn get_mut(&mut self, uid: &Uid) -> Option<&mut Object> {
-        let slot = *self.index.get(uid)?;
-        self.slots.get_mut(slot as usize)?.as_mut()
+        self.slots.get_mut(*self.index.get(uid)?)
     }
 
     /// The object `uid`, looked for first at `slot` (where a handle saw it), then by uid.
     pub fn get_near(&self, slot: Slot, uid: Uid) -> Option<&Object> {
-        match self.slots.get(slot as usize) {
-            Some(Some(object)) if object.uid == uid => Some(object),
+        match self.slots.get(slot) {
+            Some(object) if object.uid == uid => Some(object),
             _ => self.get(&uid),
         }
     }
 
     /// [`ObjectStore::get_near`], mutably.
     pub fn get_near_mut(&mut self, slot: Slot, uid: Uid) -> Option<&mut Object> {
-        if self.is_at(slot, uid) { self.slots.get_mut(slot as usize)?.as_mut() } else { self.get_mut(&uid) }
+        if self.is_at(slot, uid) { self.slots.get_mut(slot) } else { self.get_mut(&uid) }
     }
 
     /// True if object `uid` is at `slot`.
     pub fn is_at(&self, slot: Slot, uid: Uid) -> bool {
-        matches!(self.slots.get(slot as usize), Some(Some(object)) if object.uid == uid)
+        matches!(self.slots.get(slot), Some(object) if object.uid == uid)
     }
 
     /// The slot of object `uid`, if it lives.
@@ -71,19 +73,14 @@ impl ObjectStore {
     /// Stores `object` under its uid, replacing (and returning) one stored with the same.
     pub fn insert(&mut self, uid: Uid, object: Object) -> Option<Object> {
         if let Some(&slot) = self.index.get(&uid) {
-            return self.slots[slot as usize].replace(object);
+            return self.slots.put(slot, object);
         }
         let slot = match self.free.pop() {
             Some(slot) => {
-                self.slots[slot as usize] = Some(object);
+                self.slots.put(slot, object);
                 slot
             }
-            None => {
-                // More than four billion objects cannot be held in memory anyway.
-                let slot = Slot::try_from(self.slots.len()).expect("fewer than 2^32 objects");
-                self.slots.push(Some(object));
-                slot
-            }
+            None => self.slots.push(object),
         };
         self.index.insert(uid, slot);
         None
@@ -92,7 +89,7 @@ impl ObjectStore {
     /// Takes object `uid` out, freeing its slot.
     pub fn remove(&mut self, uid: &Uid) -> Option<Object> {
         let slot = self.index.remove(uid)?;
-        let object = self.slots.get_mut(slot as usize)?.take();
+        let object = self.slots.take(slot);
         self.free.push(slot);
         object
     }
@@ -109,17 +106,69 @@ impl ObjectStore {
 
     /// Every object, in slot order (the order they were made, holes filled by newer ones).
     pub fn values(&self) -> impl Iterator<Item = &Object> {
-        self.slots.iter().flatten()
+        self.slots.chunks.iter().flatten().flatten()
     }
 
     /// Every object, mutably, in slot order.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Object> {
-        self.slots.iter_mut().flatten()
+        self.slots.chunks.iter_mut().flatten().flatten()
     }
 
     /// Every object with its uid, in slot order.
     pub fn iter(&self) -> impl Iterator<Item = (&Uid, &Object)> {
         self.values().map(|object| (&object.uid, object))
+    }
+}
+
+/// How many slots a chunk of [`Slots`] holds.
+const CHUNK: usize = 1024;
+
+/// The slots, in chunks of [`CHUNK`] made with all their room, so an object never moves once
+/// stored and at most one chunk is partly unused. Slot `s` is at `s / CHUNK`, `s % CHUNK`.
+#[derive(Clone, Default)]
+struct Slots {
+    chunks: Vec<Vec<Option<Object>>>,
+}
+
+impl Slots {
+    fn place(slot: Slot) -> (usize, usize) {
+        let slot = slot as usize;
+        (slot / CHUNK, slot % CHUNK)
+    }
+
+    fn get(&self, slot: Slot) -> Option<&Object> {
+        let (chunk, at) = Slots::place(slot);
+        self.chunks.get(chunk)?.get(at)?.as_ref()
+    }
+
+    fn get_mut(&mut self, slot: Slot) -> Option<&mut Object> {
+        let (chunk, at) = Slots::place(slot);
+        self.chunks.get_mut(chunk)?.get_mut(at)?.as_mut()
+    }
+
+    /// Puts `object` at `slot`, a slot already made, returning what was there.
+    fn put(&mut self, slot: Slot, object: Object) -> Option<Object> {
+        let (chunk, at) = Slots::place(slot);
+        self.chunks[chunk][at].replace(object)
+    }
+
+    /// Empties `slot`, returning what was there.
+    fn take(&mut self, slot: Slot) -> Option<Object> {
+        let (chunk, at) = Slots::place(slot);
+        self.chunks.get_mut(chunk)?.get_mut(at)?.take()
+    }
+
+    /// Stores `object` in a new slot after the last, and returns it.
+    fn push(&mut self, object: Object) -> Slot {
+        if self.chunks.last().is_none_or(|last| last.len() == CHUNK) {
+            self.chunks.push(Vec::with_capacity(CHUNK));
+        }
+        let before = self.chunks.len() - 1;
+        let chunk = self.chunks.last_mut().expect("a chunk with room");
+        let slot = before * CHUNK + chunk.len();
+        chunk.push(Some(object));
+        // More than four billion objects cannot be held in memory anyway.
+        Slot::try_from(slot).expect("fewer than 2^32 objects")
     }
 }
 
@@ -178,6 +227,27 @@ mod tests {
         assert_eq!(store.get_near(slot, Uid(2)).map(|o| o.uid), Some(Uid(2)));
         assert_eq!(store.get_near(99, Uid(2)).map(|o| o.uid), Some(Uid(2)), "a wrong slot falls back on the index");
         assert_eq!(store.len(), 1);
+    }
+
+    #[test]
+    fn objects_over_many_chunks_are_found_in_order_and_never_move() {
+        let count = CHUNK as u64 * 2 + 7;
+        let mut store: ObjectStore = (1..=count).map(|uid| (Uid(uid), object(uid))).collect();
+        let first: *const Object = &store[&Uid(1)];
+        for uid in [1, CHUNK as u64, CHUNK as u64 + 1, count] {
+            let slot = store.slot(Uid(uid)).expect("stored");
+            assert_eq!(slot, (uid - 1) as Slot, "slots follow the order objects were made in");
+            assert_eq!(store.get_near(slot, Uid(uid)).map(|o| o.uid), Some(Uid(uid)));
+        }
+        assert!(std::ptr::eq(first, &store[&Uid(1)]), "the first object stayed where it was");
+        let slot = store.slot(Uid(CHUNK as u64 + 1)).expect("stored");
+        store.remove(&Uid(CHUNK as u64 + 1));
+        store.insert(Uid(count + 1), object(count + 1));
+        assert_eq!(store.slot(Uid(count + 1)), Some(slot), "a freed slot in a middle chunk is reused");
+        let uids: Vec<u64> = store.values().map(|o| o.uid.0).collect();
+        assert_eq!(uids.len() as u64, count);
+        assert_eq!(uids[CHUNK], count + 1);
+        assert!(uids[..CHUNK].iter().copied().eq(1..=CHUNK as u64));
     }
 
     #[test]
