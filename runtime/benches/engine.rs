@@ -303,8 +303,10 @@ fn anchor() {
     at = step("a temp value on each character", at, 100_000);
     run(&rt, "clones = {} for i = 1, 100000 do clones[i] = list[i]:clone() end");
     at = step("100,000 clones (with their items)", at, 100_000);
-    rt.save_game("anchor").expect("saved");
+    let file = rt.save_game("anchor").expect("saved");
     at = step("a save (what stays after it)", at, 1);
+    let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or_default();
+    println!("anchor: the save file: {:.1} MiB", bytes as f64 / (1024.0 * 1024.0));
     rt.load_game("anchor").expect("loaded");
     step("a load (what stays after it)", at, 1);
     println!("anchor: the peak of the whole workload: {:.1} MiB over the process before it", {
