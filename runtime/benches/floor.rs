@@ -76,7 +76,7 @@ impl Bench {
         common::run(&runtime, &common::world_of(characters));
         // The garbage the world's making left is collected first, as it is sooner or later
         // in any game: the mod's tables are made into the heap as it then is.
-        common::run(&runtime, "collectgarbage() mine, mine_fields = plain_objects(10000)");
+        common::run(&runtime, "collectgarbage() mine = plain_objects(10000)");
         Bench { runtime, characters }
     }
 
