@@ -280,18 +280,19 @@ fn peak_memory_mib() -> Option<f64> {
 /// each (bytes asked of the allocator, Lua's heap included; the allocator's own overhead is
 /// not counted). Runs when the bench filter is absent or names "anchor".
 fn anchor() {
+    let start = memory::reset_peak();
+    let rt = game("Map.set_map(InstancedMap:new(320, 320))");
     let step = |what: &str, before: usize, count: usize| {
         let now = memory::current();
         println!(
-            "anchor: {what}: {:+.1} MiB ({:.0} bytes each), peak {:.1} MiB",
+            "anchor: {what}: {:+.1} MiB ({:.0} bytes each), peak {:.1} MiB; the Lua heap holds {:.1} MiB",
             mib(now) - mib(before),
             (now as f64 - before as f64) / count as f64,
-            mib(memory::peak())
+            mib(memory::peak()),
+            mib(rt.lua().used_memory())
         );
         memory::reset_peak()
     };
-    let start = memory::reset_peak();
-    let rt = game("Map.set_map(InstancedMap:new(320, 320))");
     let dir = tempfile::tempdir().expect("temp dir");
     rt.set_save_dir(dir.path().to_owned());
     let mut at = step("an empty game", start, 1);

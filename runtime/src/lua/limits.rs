@@ -131,9 +131,8 @@ impl Limits {
     pub fn set(&self, lua: &Lua, time: Option<Duration>, memory: Option<usize>) {
         self.time.set(time);
         self.memory.set(memory);
-        // mlua treats 0 as "no limit".
-        if let Err(error) = lua.set_memory_limit(memory.unwrap_or(0)) {
-            tracing::warn!("the Lua memory limit could not be set: {error}");
+        if !super::heap::set_limit(lua, memory) {
+            tracing::warn!("the Lua memory limit could not be set: the state has no heap of its own");
         }
         self.main.set(main_state(lua));
         self.publish();

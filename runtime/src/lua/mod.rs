@@ -19,6 +19,7 @@ mod fault;
 mod find;
 pub mod gui;
 pub mod handle;
+mod heap;
 mod hotloading;
 pub mod inspect;
 pub mod instantiate;
@@ -333,6 +334,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     // boundary, which checks the world (see `host.rs`).
     let options = mlua::LuaOptions::default().catch_rust_panics(false);
     let lua = unsafe { Lua::unsafe_new_with(mlua::StdLib::ALL_SAFE | mlua::StdLib::DEBUG, options) };
+    heap::install(&lua);
     // Handles are mostly short-lived (an iterator's objects, a created-and-removed item);
     // generational collection frees them young, and with them the objects they kept alive.
     lua.gc_gen(0, 0);
