@@ -136,6 +136,27 @@ fn to_ron_config<T: Serialize>(path: &Path, value: &T, config: ron::ser::PrettyC
 /// file or the new one, whole. Temp files of this path left by an earlier crash are removed
 /// first. If anything fails the old file is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// Writes `value` to `path` atomically (as [`write_atomic`]) as pretty RON in which what is
+/// nested deeper than `depth` levels stays on one line (see [`to_ron_lines`]), streamed to the
+/// file: a save of 100,000 objects never holds its whole text.
+pub fn write_ron_lines<T: Serialize>(path: &Path, value: &T, depth: usize) -> Result<(), FileError> {
+    write_atomic_with(path, |file| {
+        let mut writer = std::io::BufWriter::new(file);
+        let config = pretty_config().depth_limit(depth);
+        ron_options().to_io_writer_pretty(&mut writer, value, config).map_err(std::io::Error::other)?;
+        writer.write_all(b"\n")?;
+        writer.flush()
+    })
+}
+
+/// [`write_atomic`] of what `write` writes into the temp file.
+fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), FileError> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -143,7 +164,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
+        write(&mut file)?;
         file.sync_all()?;
         std::fs::rename(&temp, path)?;
         // The rename is durable once the folder's entry is on disk.

@@ -207,8 +207,7 @@ impl Recording {
     /// Writes the recording atomically.
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
         // Inputs and turn marks one per line: readable, and a diff shows where two differ.
-        let text = files::to_ron_lines(path, self, 2)?;
-        files::write_atomic(path, text.as_bytes())
+        files::write_ron_lines(path, self, 2)
     }
 
     /// The index of the first turn mark at or after game turn `turn`, if any.

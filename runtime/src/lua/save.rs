@@ -150,7 +150,7 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let path = save_path(&engine.save_dir.borrow(), name)?;
     let mods = save_tables(lua)?;
     let save = engine.world.borrow().save_game(mods);
-    let write = engine.session.borrow_mut().writes_save(name, &save, || read_save(&path).ok().map(|(save, _)| save));
+    let write = engine.session.borrow_mut().writes_save(name, &save, || read_save(&path).ok());
     if write {
         write_save(&path, &save)?;
     }
@@ -188,16 +188,20 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     engine.progress(format!("reading save {name}"), 0, 2);
     // Replaying a stretch of the session (a step back), the save is as it was then.
     let then = engine.session.borrow().save_as_then(name);
-    let (save, text) = match then {
-        Some(Some(save)) => (save, String::new()),
+    let (save, from_file) = match then {
+        Some(Some(save)) => (save, false),
         // As the read of the missing file said it then (game code may show the message):
         // "file not found" is error 2 on Unix and Windows alike.
         Some(None) => return Err(FileError::io(&path, std::io::Error::from_raw_os_error(2)).into()),
-        None => read_save(&path).map(|(save, text)| (std::rc::Rc::new(save), text))?,
+        None => (std::rc::Rc::new(read_save(&path)?), true),
     };
     engine.progress(format!("rebuilding the world of save {name}"), 1, 2);
     let kept_aside = load_record(lua, &save).map_err(|error| match error {
-        LoadRefused::World(error) => crate::game::validate::refusal_in_file(error, &path, &text).into(),
+        LoadRefused::World(error) => {
+            // The file's text, read again, names the problem's line.
+            let text = if from_file { crate::game::files::read_text(&path).unwrap_or_default() } else { String::new() };
+            crate::game::validate::refusal_in_file(error, &path, &text).into()
+        }
         LoadRefused::Lua(error) => error,
     })?;
     for problem in kept_aside {
