@@ -51,3 +51,15 @@ function test_mods_can_declare_events()
    Event.trigger("test.on_sneeze", { who = "putit" })
    Assert.eq(heard, "putit")
 end
+
+function test_a_refresh_passes_params_to_handlers_that_take_them_and_nil_to_others()
+   local chara = Chara.create("elona.putit", 1, 1)
+   local seen, count = "unset", -1
+   Event.register("base.on_chara_refreshed", "takes_params", function(_, params) seen = params end)
+   Event.register("base.on_chara_refreshed", "takes_any", function(...) count = select("#", ...) end)
+   chara:refresh()
+   Assert.eq(type(seen), "table")
+   Assert.eq(count, 3)
+   Event.unregister("base.on_chara_refreshed", "takes_params")
+   Event.unregister("base.on_chara_refreshed", "takes_any")
+end

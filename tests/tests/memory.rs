@@ -17,3 +17,31 @@ fn creating_and_removing_a_million_objects_keeps_memory_flat() {
     assert!(objects_late < 20_000, "live objects stay bounded: {objects_early} then {objects_late}");
     assert!(lua_late < lua_early * 2 + (4 << 20), "Lua memory stays flat: {lua_early} then {lua_late} bytes");
 }
+
+#[test]
+fn a_refresh_leaves_no_params_table_for_handlers_that_take_the_receiver_only() {
+    let game = TestGame::new();
+    let garbage_per_refresh = |handler: &str| -> usize {
+        game.exec(&format!(
+            "Event.register('base.on_chara_refreshed', 'probe', {handler}) chara = Chara.create('elona.putit', 1, 1) \
+             chara:refresh()"
+        ));
+        let lua = game.runtime.lua();
+        lua.gc_collect().expect("collected");
+        lua.gc_stop();
+        let before = lua.used_memory();
+        game.exec("for _ = 1, 1000 do chara:refresh() end");
+        let after = lua.used_memory();
+        lua.gc_restart();
+        game.exec("Event.unregister('base.on_chara_refreshed', 'probe')");
+        (after - before) / 1000
+    };
+    let receiver_only = garbage_per_refresh("function(c) c:mod('dv', 1, 'add') end");
+    let with_params = garbage_per_refresh("function(c, params) c:mod('dv', 1, 'add') end");
+    // A Lua table is 56 bytes.
+    assert!(
+        with_params >= receiver_only + 56,
+        "a handler that takes params gets a table each time ({with_params} bytes a refresh), one that takes the \
+         receiver only none ({receiver_only} bytes)"
+    );
+}

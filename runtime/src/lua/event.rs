@@ -31,6 +31,18 @@ pub struct Handler {
     pub func: Function,
     /// Where it was registered.
     pub origin: Origin,
+    /// Whether the function can see an event's params (it takes two parameters or more, or
+    /// any number): a `function(chara)` handler cannot, and is passed nil in their place.
+    pub sees_params: bool,
+}
+
+impl Handler {
+    /// A handler of `func`.
+    pub fn new(name: String, priority: i64, func: Function, origin: Origin) -> Handler {
+        let info = func.info();
+        let sees_params = info.is_vararg || info.num_params >= 2;
+        Handler { name, priority, func, origin, sees_params }
+    }
 }
 
 /// Every event's handlers, kept sorted. Cloning is cheap (the lists are shared).
@@ -120,11 +132,35 @@ pub fn trigger_from(
     event: Symbol,
     receiver: mlua::Value,
     params: Table,
+    result: mlua::Value,
+) -> mlua::Result<mlua::Value> {
+    run_handlers(lua, event, receiver, Some(params), result)
+}
+
+/// [`trigger`] with empty params, made only if a handler can see them (see
+/// [`Handler::sees_params`]): the events every object sends when it is made or refreshed
+/// leave no garbage for handlers that take the receiver only.
+pub fn trigger_without_params(lua: &Lua, event: Symbol, receiver: mlua::Value) -> mlua::Result<mlua::Value> {
+    run_handlers(lua, event, receiver, None, mlua::Value::Nil)
+}
+
+/// Calls the handlers of `event` in order; `params` none: an empty table, made when the first
+/// handler that can see it runs.
+fn run_handlers(
+    lua: &Lua,
+    event: Symbol,
+    receiver: mlua::Value,
+    mut params: Option<Table>,
     mut result: mlua::Value,
 ) -> mlua::Result<mlua::Value> {
     let engine = engine(lua);
     let handlers = super::object_events::handlers_for(&engine, event, &receiver);
     for handler in handlers.iter() {
+        let params = match &params {
+            _ if !handler.sees_params => mlua::Value::Nil,
+            Some(params) => mlua::Value::Table(params.clone()),
+            None => mlua::Value::Table(params.insert(lua.create_table()?).clone()),
+        };
         let key = || super::profile::ProfileKey {
             kind: super::profile::ProfileKind::Handler,
             name: format!("{event} · {}", handler.name),
@@ -132,7 +168,7 @@ pub fn trigger_from(
         };
         let returned: mlua::Value = engine
             .profiler
-            .scope(key, || engine.debugger.call(&handler.func, (receiver.clone(), params.clone(), result.clone())))?;
+            .scope(key, || engine.debugger.call(&handler.func, (receiver.clone(), params, result.clone())))?;
         if !returned.is_nil() {
             result = returned;
         }
@@ -152,7 +188,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
                 Some(options) => options.get::<Option<i64>>("priority")?.unwrap_or(DEFAULT_PRIORITY),
                 None => DEFAULT_PRIORITY,
             };
-            let handler = Handler { name, priority, func, origin: caller_origin(lua, &engine) };
+            let handler = Handler::new(name, priority, func, caller_origin(lua, &engine));
             let on_duplicate = engine.on_duplicate.get();
             engine.events.borrow_mut().register(event, handler, on_duplicate).map_err(|e| rt_error(lua, e))
         })?,

@@ -38,7 +38,7 @@ pub fn instantiate(lua: &Lua, uid: Uid) -> mlua::Result<()> {
     }
     let receiver = mlua::Value::Table(push_object(lua, uid)?);
     for event in events {
-        super::event::trigger(lua, event, receiver.clone(), lua.create_table()?)?;
+        super::event::trigger_without_params(lua, event, receiver.clone())?;
     }
     Ok(())
 }

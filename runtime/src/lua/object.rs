@@ -53,7 +53,7 @@ fn refresh_handle(lua: &Lua, uid: Uid, handle: Option<Table>) -> mlua::Result<()
             Some(handle) => handle,
             None => push_object(lua, uid)?,
         };
-        super::event::trigger(lua, event, mlua::Value::Table(receiver), lua.create_table()?)?;
+        super::event::trigger_without_params(lua, event, mlua::Value::Table(receiver))?;
     }
     // What the refresh changed in all, besides what its handlers' `mod`s already reported.
     if !engine.world.borrow().watches().is_empty() {

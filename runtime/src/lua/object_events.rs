@@ -155,7 +155,7 @@ pub fn prototype_added(lua: &Lua, engine: &Engine, id: Symbol, entry: &Table) ->
             return Err(bad());
         };
         let priority = item.get::<Option<i64>>("priority").map_err(|_| bad())?.unwrap_or(DEFAULT_PRIORITY);
-        let handler = Handler { name, priority, func, origin: origin.clone() };
+        let handler = Handler::new(name, priority, func, origin.clone());
         registry
             .register(Symbol::intern(&event), handler, crate::game::data::OnDuplicate::Error)
             .map_err(|e| rt_error(lua, e))?;
@@ -187,8 +187,7 @@ pub fn add_methods(lua: &Lua, methods: &Table) -> mlua::Result<()> {
                 let engine = engine(lua);
                 let uid = super::handle::live_object(lua, &engine, &this)?;
                 let event = super::event::check_event(lua, &event)?;
-                let handler =
-                    Handler { name, priority: priority_of(lua, opts)?, func, origin: caller_origin(lua, &engine) };
+                let handler = Handler::new(name, priority_of(lua, opts)?, func, caller_origin(lua, &engine));
                 let mut own = engine.object_events.borrow_mut();
                 let registry = own.connected.entry(uid).or_default();
                 registry.register(event, handler, engine.on_duplicate.get()).map_err(|e| rt_error(lua, e))
