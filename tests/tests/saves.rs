@@ -163,3 +163,15 @@ fn the_state_hash_is_the_same_for_the_same_game_and_moves_with_any_change() {
     a.runtime.load_game("hashed").unwrap();
     assert_eq!(hash(&a), before, "a load gives back the state it saved");
 }
+
+#[test]
+fn a_save_refused_by_its_check_names_the_line_of_the_problem() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    // Well-formed RON, refused only once read: its text is read again to find the line.
+    let save = include_str!("../bad_inputs/saves/duplicate_object_uid/save.ron");
+    std::fs::write(game.save_dir.path().join("twice.ron"), save).unwrap();
+    let error = game.runtime.load_game("twice").unwrap_err().to_string();
+    assert!(error.contains("twice.ron:28: uid 2 is given to two objects"), "{error}");
+    assert_eq!(game.eval::<String>("Chara.player().name"), "you", "the world is as it was");
+}

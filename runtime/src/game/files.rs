@@ -122,7 +122,12 @@ pub fn to_ron<T: Serialize>(path: &Path, value: &T) -> Result<String, FileError>
 /// Serializes `value` as pretty RON in which what is nested deeper than `depth` levels
 /// stays on one line: map files write one line per object.
 pub fn to_ron_lines<T: Serialize>(path: &Path, value: &T, depth: usize) -> Result<String, FileError> {
-    to_ron_config(path, value, pretty_config().depth_limit(depth))
+    to_ron_config(path, value, lines_config(depth))
+}
+
+/// Pretty RON that keeps what is nested deeper than `depth` levels on one line.
+fn lines_config(depth: usize) -> ron::ser::PrettyConfig {
+    pretty_config().depth_limit(depth)
 }
 
 fn to_ron_config<T: Serialize>(path: &Path, value: &T, config: ron::ser::PrettyConfig) -> Result<String, FileError> {
@@ -145,8 +150,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 pub fn write_ron_lines<T: Serialize>(path: &Path, value: &T, depth: usize) -> Result<(), FileError> {
     write_atomic_with(path, |file| {
         let mut writer = std::io::BufWriter::new(file);
-        let config = pretty_config().depth_limit(depth);
-        ron_options().to_io_writer_pretty(&mut writer, value, config).map_err(std::io::Error::other)?;
+        ron_options().to_io_writer_pretty(&mut writer, value, lines_config(depth)).map_err(std::io::Error::other)?;
         writer.write_all(b"\n")?;
         writer.flush()
     })
