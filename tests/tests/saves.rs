@@ -175,3 +175,32 @@ fn a_save_refused_by_its_check_names_the_line_of_the_problem() {
     assert!(error.contains("twice.ron:28: uid 2 is given to two objects"), "{error}");
     assert_eq!(game.eval::<String>("Chara.player().name"), "you", "the world is as it was");
 }
+
+#[test]
+fn a_save_written_from_the_live_world_is_its_record_written() {
+    use nefia_runtime::game::save::{read_save, write_save};
+    let game = TestGame::new();
+    build_a_game(&game);
+    // An object kept aside before another, as a save with a removed mod's putit gives.
+    game.exec(
+        "local den = InstancedMap:new(8, 8, 'elona.floor_stone') Chara.create('elona.putit', 1, 1, {}, den) \
+         Item.create('elona.gold_piece', 2, 2, {}, den)",
+    );
+    let path = game.runtime.save_game("slot").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap().replace("elona.putit", "elona.gone");
+    std::fs::write(&path, &text).unwrap();
+    game.runtime.load_game("slot").unwrap();
+    let tables = nefia_runtime::lua::save::save_tables(game.runtime.lua()).unwrap();
+    let (record, live) = (game.save_dir.path().join("record.ron"), game.save_dir.path().join("live.ron"));
+    let world = game.runtime.world();
+    assert_eq!(world.maps().map(|m| m.unresolved.len()).sum::<usize>(), 2, "two putits are kept aside");
+    write_save(&record, &world.save_game(tables.clone())).unwrap();
+    write_save(&live, &world.live_save_game(tables)).unwrap();
+    assert_eq!(std::fs::read_to_string(&live).unwrap(), std::fs::read_to_string(&record).unwrap());
+    // Read back, an inventory holds no room to spare (a list grown while read kept room for
+    // four records).
+    let save = read_save(&live).unwrap();
+    let held = save.maps.iter().flat_map(|m| &m.objects).map(|o| &o.inventory).filter(|i| !i.is_empty());
+    let held: Vec<_> = held.map(|i| (i.len(), i.capacity())).collect();
+    assert!(!held.is_empty() && held.iter().all(|(len, capacity)| len == capacity), "{held:?}");
+}

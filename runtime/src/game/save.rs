@@ -51,7 +51,7 @@ pub struct ObjectRecord {
     #[serde(default, skip_serializing_if = "FieldMap::is_empty")]
     pub temp: FieldMap<TempValue>,
     /// Items held, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "exact_vec")]
     pub inventory: Vec<ObjectRecord>,
     /// Items worn, by slot.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -68,6 +68,15 @@ impl ObjectRecord {
     }
 }
 
+/// A list read with no room to spare. RON gives no length ahead, so a list grows as it is
+/// read, and an inventory of one item would keep room for four (704 bytes, not 176): a save of
+/// 100,000 characters held 50 MiB of such room while it was loaded.
+fn exact_vec<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Vec<T>, D::Error> {
+    let mut list = Vec::<T>::deserialize(deserializer)?;
+    list.shrink_to_fit();
+    Ok(list)
+}
+
 /// An object of a map file that could not be made (its prototype, or one of what it holds,
 /// is unknown to the loaded mods). The map keeps it and writes it back where it was.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,9 +90,11 @@ pub struct UnresolvedObject {
 }
 
 /// One map: its tiles as rows of palette codes, its objects, and (in saves) its memory.
+/// `Objects` is how its objects are held: records read from a file, or [`LiveObjects`] while
+/// a save is written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MapRecord {
+pub struct MapRecord<Objects = Vec<ObjectRecord>> {
     /// Its id (save games only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<MapId>,
@@ -101,8 +112,9 @@ pub struct MapRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entrance: Option<(i32, i32)>,
     /// Objects on the map in insertion order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub objects: Vec<ObjectRecord>,
+    #[serde(default, skip_serializing_if = "ObjectRecords::is_empty")]
+    #[serde(bound(serialize = "Objects: Serialize + ObjectRecords"))]
+    pub objects: Objects,
     /// Remembered cells (save games only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub memory: Vec<(i32, i32, CellMemory)>,
@@ -119,6 +131,57 @@ pub struct MapRecord {
     /// side of each until it is resolved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<crate::game::map_merge::Conflict>,
+}
+
+/// What a map record's objects can be held as.
+pub trait ObjectRecords {
+    /// Whether there are none (a record without objects writes no `objects` field).
+    fn is_empty(&self) -> bool;
+}
+
+impl ObjectRecords for Vec<ObjectRecord> {
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+}
+
+/// The objects of a live map as a save writes them: each object's record is made as it is
+/// written and dropped after, so a save never holds a record of the whole world (for 100,000
+/// characters with an item each, 70 MiB).
+pub struct LiveObjects<'a> {
+    world: &'a World,
+    /// The map's objects in order, with those kept aside (as records) where they were.
+    entries: Vec<LiveObject<'a>>,
+}
+
+/// One object of [`LiveObjects`].
+enum LiveObject<'a> {
+    /// An object of the world.
+    Made(Uid),
+    /// An object the loaded mods could not make, kept aside by the map.
+    KeptAside(&'a ObjectRecord),
+}
+
+impl ObjectRecords for LiveObjects<'_> {
+    fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl Serialize for LiveObjects<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut list = serializer.serialize_seq(Some(self.entries.len()))?;
+        for entry in &self.entries {
+            match entry {
+                LiveObject::Made(uid) => {
+                    list.serialize_element(&self.world.object_record(*uid, RecordKind::SaveGame))?
+                }
+                LiveObject::KeptAside(record) => list.serialize_element(record)?,
+            }
+        }
+        list.end()
+    }
 }
 
 /// What a list of saves shows of one, written at the top of the file.
@@ -146,10 +209,11 @@ pub struct SaveHead {
     pub summary: Option<SaveSummary>,
 }
 
-/// A whole game.
+/// A whole game. `Map` is how its maps are held: records read from a file, or maps with
+/// [`LiveObjects`] while the world is written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SaveGame {
+pub struct SaveGame<Map = MapRecord> {
     /// [`SAVE_FORMAT`] of the writer.
     pub format: u32,
     /// What a list of saves shows.
@@ -173,7 +237,7 @@ pub struct SaveGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ownerless_player: Option<ObjectRecord>,
     /// Every map.
-    pub maps: Vec<MapRecord>,
+    pub maps: Vec<Map>,
     /// Each mod's `save` table.
     pub mods: BTreeMap<String, Value>,
 }
@@ -261,7 +325,6 @@ impl World {
     /// starts) and puts back the objects it could not make, where they were.
     pub fn map_record(&self, id: MapId, kind: RecordKind) -> Result<MapRecord, WorldError> {
         let map = self.map(id)?;
-        let (palette, tiles) = self.encode_tiles(map);
         let mut objects: Vec<ObjectRecord> = map
             .objects()
             .iter()
@@ -276,7 +339,24 @@ impl World {
             }
             objects.insert(unresolved.index.min(objects.len()), record);
         }
-        Ok(MapRecord {
+        Ok(self.map_record_with(id, kind, objects))
+    }
+
+    /// Map `map` as a save writes it: its objects' records made one at a time.
+    fn live_map_record(&self, id: MapId) -> MapRecord<LiveObjects<'_>> {
+        let map = &self.maps[&id];
+        let mut entries: Vec<LiveObject> = map.objects().iter().map(LiveObject::Made).collect();
+        for unresolved in &map.unresolved {
+            entries.insert(unresolved.index.min(entries.len()), LiveObject::KeptAside(&unresolved.record));
+        }
+        self.map_record_with(id, RecordKind::SaveGame, LiveObjects { world: self, entries })
+    }
+
+    /// Map `id` (a live map) as a record of `kind` holding `objects`.
+    fn map_record_with<Objects>(&self, id: MapId, kind: RecordKind, objects: Objects) -> MapRecord<Objects> {
+        let map = &self.maps[&id];
+        let (palette, tiles) = self.encode_tiles(map);
+        MapRecord {
             uid: (kind == RecordKind::SaveGame).then_some(id),
             name: map.name.clone(),
             width: map.width(),
@@ -296,7 +376,7 @@ impl World {
                 RecordKind::MapFile => FieldMap::new(),
             },
             conflicts: map.conflicts.to_vec(),
-        })
+        }
     }
 
     fn encode_tiles(&self, map: &InstancedMap) -> (BTreeMap<String, Symbol>, Vec<String>) {
@@ -495,8 +575,19 @@ impl World {
         Ok(self.build_object(record, RecordKind::MapFile, None))
     }
 
-    /// Writes the whole game. `mods` is every mod's `save` table.
+    /// Writes the whole game as a record. `mods` is every mod's `save` table.
     pub fn save_game(&self, mods: BTreeMap<String, Value>) -> SaveGame {
+        self.save_game_with(mods, |id| self.map_record(id, RecordKind::SaveGame).expect("live map"))
+    }
+
+    /// The whole game as [`write_save`] writes it without a record of it: the same text as
+    /// [`World::save_game`]'s, each object's record made as it is written.
+    pub fn live_save_game(&self, mods: BTreeMap<String, Value>) -> SaveGame<MapRecord<LiveObjects<'_>>> {
+        self.save_game_with(mods, |id| self.live_map_record(id))
+    }
+
+    /// The whole game with each map as `map_record` makes it.
+    fn save_game_with<Map>(&self, mods: BTreeMap<String, Value>, map_record: impl Fn(MapId) -> Map) -> SaveGame<Map> {
         let player = self.player();
         let ownerless_player = player
             .filter(|&p| self.objects[&p].location.is_none())
@@ -512,7 +603,7 @@ impl World {
             current_map: self.current_map,
             player,
             ownerless_player,
-            maps: self.maps.keys().map(|&id| self.map_record(id, RecordKind::SaveGame).expect("live map")).collect(),
+            maps: self.maps.keys().map(|&id| map_record(id)).collect(),
             mods,
         }
     }
@@ -588,7 +679,8 @@ pub fn read_save(path: &Path) -> Result<SaveGame, FileError> {
 /// times longer, and reading it mostly skipped whitespace.
 const SAVE_LINE_DEPTH: usize = 4;
 
-/// Writes a save file atomically.
-pub fn write_save(path: &Path, save: &SaveGame) -> Result<(), FileError> {
+/// Writes a save file atomically: a record read or made ([`World::save_game`]), or the live
+/// world ([`World::live_save_game`]).
+pub fn write_save<Map: Serialize>(path: &Path, save: &SaveGame<Map>) -> Result<(), FileError> {
     write_ron_lines(path, save, SAVE_LINE_DEPTH)
 }

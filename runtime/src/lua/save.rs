@@ -149,7 +149,13 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let engine = engine(lua);
     let path = save_path(&engine.save_dir.borrow(), name)?;
     let mods = save_tables(lua)?;
-    let save = engine.world.borrow().save_game(mods);
+    let world = engine.world.borrow();
+    if !engine.session.borrow().keeps_saves() {
+        // Written straight from the world, with no record of it held.
+        write_save(&path, &world.live_save_game(mods))?;
+        return Ok(path);
+    }
+    let save = world.save_game(mods);
     let write = engine.session.borrow_mut().writes_save(name, &save, || read_save(&path).ok());
     if write {
         write_save(&path, &save)?;

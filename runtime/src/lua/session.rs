@@ -148,6 +148,12 @@ impl SessionLog {
         }
     }
 
+    /// Whether saves written now are kept by the session ([`SessionLog::writes_save`]): while
+    /// it records or replays a stretch of itself.
+    pub fn keeps_saves(&self) -> bool {
+        self.position().is_some()
+    }
+
     /// Save `name` is about to be written with `save`; `before` reads what the file holds
     /// now. Returns false when the file must not be written: a replayed stretch writing again
     /// what the session wrote there (the file holds the session's newest).

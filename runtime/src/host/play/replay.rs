@@ -374,8 +374,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     if let Some(path) = &options.save_to {
         let runtime = &replayer.host.runtime;
         let tables = crate::lua::save::save_tables(runtime.lua()).map_err(|e| ReplayError::Start(e.to_string()))?;
-        let save = runtime.world().save_game(tables);
-        crate::game::save::write_save(path, &save)?;
+        crate::game::save::write_save(path, &runtime.world().live_save_game(tables))?;
     }
     // Game code that read the clock where the recording has no reading went another way.
     if let Some(diverged) = replayer.host.runtime.engine().session.borrow().diverged.clone() {
