@@ -6,7 +6,7 @@
 -- and unequip), so it is saved, stepped back and listed in Locations. Blocked body parts are
 -- the holder's `blocked_body_parts` field. Runs once, given the object methods table, the
 -- chain constructor, the API table, what the holder wears (`worn(holder)`: slot names and
--- items, by name) and the maker of objects kept with the game (`keep(prototype id)`).
+-- items, by name; nothing when it wears nothing) and the maker of objects kept with the game (`keep(prototype id)`).
 local methods, chain, api, worn, keep = ...
 
 -- The methods (the API's `EquipSlots`); a set of slots is `{ holder = obj }` with the
@@ -53,8 +53,8 @@ Slots.__index = function(self, key)
    end
    if type(key) == "string" then
       local slots, items = worn(rawget(self, "holder"))
-      for i, slot in ipairs(slots) do
-         if slot == key then
+      for i = 1, slots and #slots or 0 do
+         if slots[i] == key then
             return items[i]
          end
       end
@@ -128,8 +128,8 @@ end
 local function body_parts(self, also_empty, also_blocked)
    local by_slot = {}
    local slots, items = worn(self.holder)
-   for i, slot in ipairs(slots) do
-      by_slot[slot] = items[i]
+   for i = 1, slots and #slots or 0 do
+      by_slot[slots[i]] = items[i]
    end
    local parts = {}
    for index, slot in ipairs(self:slots()) do
@@ -152,9 +152,15 @@ function EquipSlots:iter_equipped_body_parts(also_blocked)
    return body_parts(self, false, also_blocked)
 end
 
+local function nothing() end
+
 -- Every slot name and the item worn there, by name (blocked slots too, as OpenNefia's pool).
+-- Nothing worn, the loop makes no garbage: it runs in refresh handlers, for every character.
 function EquipSlots:iter()
    local slots, items = worn(self.holder)
+   if slots == nil then
+      return nothing
+   end
    local i = 0
    return function()
       i = i + 1

@@ -88,9 +88,14 @@ pub fn install(lua: &Lua, api: &Table, methods: &Table) -> mlua::Result<()> {
                 .map(|e| e.sorted_by_name().into_iter().map(|(s, u)| (s, *u)).collect())
                 .unwrap_or_default()
         };
+        // Nothing worn, nothing made: a refresh handler looping over a bare character's
+        // equipment left two tables of garbage a refresh.
+        if worn.is_empty() {
+            return Ok((None, None));
+        }
         let slots = lua.create_sequence_from(worn.iter().map(|(s, _)| s.as_str()))?;
         let items = super::handle::object_list(lua, &worn.iter().map(|(_, u)| *u).collect::<Vec<_>>())?;
-        Ok((slots, items))
+        Ok((Some(slots), Some(items)))
     })?;
     let slots_of: mlua::Function = lua
         .load(include_str!("equip_slots.lua"))
