@@ -66,7 +66,7 @@ impl KeptMap {
     pub(crate) fn unpacked(self) -> InstancedMap {
         let cells = self.map.tiles.len();
         let mut map = InstancedMap {
-            cells: vec![Vec::new(); cells],
+            cells: vec![smallvec::SmallVec::new(); cells],
             cell_revisions: vec![1; cells],
             feats: vec![0; cells],
             sight: self.map.sight.unpacked(),

@@ -12,6 +12,7 @@ mod sight;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 pub use kept::KeptMap;
 pub use memory::{CellMemory, MapMemory, ObjectMemory};
@@ -60,7 +61,7 @@ pub struct InstancedMap {
     palette: Vec<Symbol>,
     tiles: Vec<u16>,
     objects: ObjectList,
-    cells: Vec<Vec<Uid>>,
+    cells: Vec<SmallVec<[Uid; 1]>>,
     /// Where the player arrives when entering the map, if set.
     pub entrance: Option<(i32, i32)>,
     /// Cells the player sees now.
@@ -107,7 +108,7 @@ impl InstancedMap {
             palette: vec![tile],
             tiles: vec![0; cells],
             objects: ObjectList::default(),
-            cells: vec![Vec::new(); cells],
+            cells: vec![SmallVec::new(); cells],
             entrance: None,
             sight: Sight::new(width, height),
             memory: MapMemory::new(width, height),
@@ -219,7 +220,7 @@ impl InstancedMap {
         self.palette = palette;
         self.width = width;
         self.height = height;
-        self.cells = vec![Vec::new(); (width * height) as usize];
+        self.cells = vec![SmallVec::new(); (width * height) as usize];
         self.cell_revisions = vec![1; (width * height) as usize];
         self.feats = vec![0; (width * height) as usize];
         self.objects = ObjectList::default();
@@ -257,7 +258,7 @@ impl InstancedMap {
 
     pub(crate) fn remove_from_index(&mut self, uid: Uid, kind: ObjectKind, x: i32, y: i32, seq: u64) {
         let cell = self.index(x, y);
-        self.cells[cell].retain(|&u| u != uid);
+        self.cells[cell].retain(|u| *u != uid);
         self.count_feat(cell, kind, false);
         self.touch_cell(x, y);
         self.objects.remove(seq);
@@ -266,7 +267,7 @@ impl InstancedMap {
 
     pub(crate) fn move_in_index(&mut self, uid: Uid, kind: ObjectKind, (old_x, old_y): (i32, i32), x: i32, y: i32) {
         let old = self.index(old_x, old_y);
-        self.cells[old].retain(|&u| u != uid);
+        self.cells[old].retain(|u| *u != uid);
         self.count_feat(old, kind, false);
         self.touch_cell(old_x, old_y);
         let new = self.index(x, y);
@@ -348,7 +349,7 @@ impl InstancedMap {
     /// every listed object appears in exactly one cell, and nothing else does.
     /// `place_of` gives an object's position and kind; the feat counts are checked too.
     pub fn index_is_consistent(&self, place_of: impl Fn(Uid) -> Option<(i32, i32, ObjectKind)>) -> bool {
-        let indexed: usize = self.cells.iter().map(Vec::len).sum();
+        let indexed: usize = self.cells.iter().map(|cell| cell.len()).sum();
         let feats_right = self.cells.iter().zip(&self.feats).all(|(cell, &count)| {
             let feats = cell.iter().filter(|&&uid| place_of(uid).is_some_and(|(.., kind)| kind == ObjectKind::Feat));
             feats.count() == usize::from(count)
