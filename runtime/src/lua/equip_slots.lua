@@ -6,7 +6,8 @@
 -- and unequip), so it is saved, stepped back and listed in Locations. Blocked body parts are
 -- the holder's `blocked_body_parts` field. Runs once, given the object methods table, the
 -- chain constructor, the API table, what the holder wears (`worn(holder)`: slot names and
--- items, by name; nothing when it wears nothing) and the maker of objects kept with the game (`keep(prototype id)`).
+-- items, by name; nothing when it wears nothing) and the maker of objects kept with the game
+-- (`keep(prototype id)`).
 local methods, chain, api, worn, keep = ...
 
 -- The methods (the API's `EquipSlots`); a set of slots is `{ holder = obj }` with the
