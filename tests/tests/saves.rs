@@ -21,6 +21,16 @@ fn build_a_game(game: &TestGame) {
     );
 }
 
+/// Saves the game as `slot`, renames every putit's prototype to one no mod defines and loads
+/// it again, as a save of a removed mod's content would; returns the file's text.
+fn load_with_putits_of_a_removed_mod(game: &TestGame) -> String {
+    let path = game.runtime.save_game("slot").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap().replace("elona.putit", "elona.gone");
+    std::fs::write(&path, &text).unwrap();
+    game.runtime.load_game("slot").unwrap();
+    text
+}
+
 #[test]
 fn save_load_save_gives_identical_bytes() {
     let game = TestGame::new();
@@ -71,10 +81,7 @@ fn a_malformed_save_names_the_file_and_line_and_keeps_the_world() {
 fn a_save_with_an_unknown_prototype_loads_keeps_it_aside_and_saves_it_back() {
     let game = TestGame::new();
     build_a_game(&game);
-    let path = game.runtime.save_game("slot").unwrap();
-    let text = std::fs::read_to_string(&path).unwrap().replace("elona.putit", "elona.gone");
-    std::fs::write(&path, &text).unwrap();
-    game.runtime.load_game("slot").unwrap();
+    let text = load_with_putits_of_a_removed_mod(&game);
     let warned = game.output.borrow().iter().any(|l| l.contains("'elona.gone'") && l.contains("slot.ron"));
     assert!(warned, "the unknown prototype is named: {:?}", game.output.borrow());
     assert_eq!(game.eval::<i64>("Chara.player().x"), 3, "the rest of the game is in play");
@@ -186,10 +193,7 @@ fn a_save_written_from_the_live_world_is_its_record_written() {
         "local den = InstancedMap:new(8, 8, 'elona.floor_stone') Chara.create('elona.putit', 1, 1, {}, den) \
          Item.create('elona.gold_piece', 2, 2, {}, den)",
     );
-    let path = game.runtime.save_game("slot").unwrap();
-    let text = std::fs::read_to_string(&path).unwrap().replace("elona.putit", "elona.gone");
-    std::fs::write(&path, &text).unwrap();
-    game.runtime.load_game("slot").unwrap();
+    load_with_putits_of_a_removed_mod(&game);
     let tables = nefia_runtime::lua::save::save_tables(game.runtime.lua()).unwrap();
     let (record, live) = (game.save_dir.path().join("record.ron"), game.save_dir.path().join("live.ron"));
     let world = game.runtime.world();

@@ -150,12 +150,12 @@ impl ObjectRecords for Vec<ObjectRecord> {
 /// characters with an item each, 70 MiB).
 pub struct LiveObjects<'a> {
     world: &'a World,
-    /// The map's objects in order, with those kept aside (as records) where they were.
-    entries: Vec<LiveObject<'a>>,
+    /// The map's objects in order (see [`World::listed_objects`]).
+    entries: Vec<ListedObject<'a>>,
 }
 
-/// One object of [`LiveObjects`].
-enum LiveObject<'a> {
+/// One object of a map as its record lists it.
+enum ListedObject<'a> {
     /// An object of the world.
     Made(Uid),
     /// An object the loaded mods could not make, kept aside by the map.
@@ -174,10 +174,10 @@ impl Serialize for LiveObjects<'_> {
         let mut list = serializer.serialize_seq(Some(self.entries.len()))?;
         for entry in &self.entries {
             match entry {
-                LiveObject::Made(uid) => {
+                ListedObject::Made(uid) => {
                     list.serialize_element(&self.world.object_record(*uid, RecordKind::SaveGame))?
                 }
-                LiveObject::KeptAside(record) => list.serialize_element(record)?,
+                ListedObject::KeptAside(record) => list.serialize_element(record)?,
             }
         }
         list.end()
@@ -325,36 +325,51 @@ impl World {
     /// starts) and puts back the objects it could not make, where they were.
     pub fn map_record(&self, id: MapId, kind: RecordKind) -> Result<MapRecord, WorldError> {
         let map = self.map(id)?;
-        let mut objects: Vec<ObjectRecord> = map
+        let objects = self.listed_objects(map, kind).into_iter().map(|listed| match listed {
+            ListedObject::Made(uid) => self.object_record(uid, kind),
+            ListedObject::KeptAside(record) => {
+                let mut record = record.clone();
+                if kind == RecordKind::MapFile {
+                    // Map files give objects no uids (those kept aside hold one for saves).
+                    record.visit_mut(&mut |r| r.uid = None);
+                }
+                record
+            }
+        });
+        Ok(self.map_record_with(id, map, kind, objects.collect()))
+    }
+
+    /// Map `id` as a save writes it: its objects' records made one at a time.
+    fn live_map_record(&self, id: MapId) -> MapRecord<LiveObjects<'_>> {
+        let map = &self.maps[&id];
+        let entries = self.listed_objects(map, RecordKind::SaveGame);
+        self.map_record_with(id, map, RecordKind::SaveGame, LiveObjects { world: self, entries })
+    }
+
+    /// The objects of `map` in the order a record of `kind` lists them: a map file leaves out
+    /// the player (it is placed when play starts); the objects the map could not make go back
+    /// where they were.
+    fn listed_objects<'a>(&self, map: &'a InstancedMap, kind: RecordKind) -> Vec<ListedObject<'a>> {
+        let mut listed: Vec<ListedObject> = map
             .objects()
             .iter()
             .filter(|&uid| kind == RecordKind::SaveGame || Some(uid) != self.player)
-            .map(|uid| self.object_record(uid, kind))
+            .map(ListedObject::Made)
             .collect();
         for unresolved in &map.unresolved {
-            let mut record = unresolved.record.clone();
-            if kind == RecordKind::MapFile {
-                // Map files give objects no uids (those kept aside hold one for saves).
-                record.visit_mut(&mut |r| r.uid = None);
-            }
-            objects.insert(unresolved.index.min(objects.len()), record);
+            listed.insert(unresolved.index.min(listed.len()), ListedObject::KeptAside(&unresolved.record));
         }
-        Ok(self.map_record_with(id, kind, objects))
+        listed
     }
 
-    /// Map `map` as a save writes it: its objects' records made one at a time.
-    fn live_map_record(&self, id: MapId) -> MapRecord<LiveObjects<'_>> {
-        let map = &self.maps[&id];
-        let mut entries: Vec<LiveObject> = map.objects().iter().map(LiveObject::Made).collect();
-        for unresolved in &map.unresolved {
-            entries.insert(unresolved.index.min(entries.len()), LiveObject::KeptAside(&unresolved.record));
-        }
-        self.map_record_with(id, RecordKind::SaveGame, LiveObjects { world: self, entries })
-    }
-
-    /// Map `id` (a live map) as a record of `kind` holding `objects`.
-    fn map_record_with<Objects>(&self, id: MapId, kind: RecordKind, objects: Objects) -> MapRecord<Objects> {
-        let map = &self.maps[&id];
+    /// Map `map` (the world's map `id`) as a record of `kind` holding `objects`.
+    fn map_record_with<Objects>(
+        &self,
+        id: MapId,
+        map: &InstancedMap,
+        kind: RecordKind,
+        objects: Objects,
+    ) -> MapRecord<Objects> {
         let (palette, tiles) = self.encode_tiles(map);
         MapRecord {
             uid: (kind == RecordKind::SaveGame).then_some(id),

@@ -39,8 +39,8 @@ const CLASSES: usize = SMALL_MAX / GRAIN;
 /// Pages are `1 << PAGE_SHIFT` bytes, aligned to their size.
 const PAGE_SHIFT: u32 = 14;
 /// Whether a page that filled up, now with `free` of its `slots` free, takes new blocks
-/// again: at least three quarters of it are free. (A page takes blocks from when it is made until it is
-/// full.)
+/// again: at least three quarters of it are free. (A page takes blocks from when it is made
+/// until it is full.)
 fn roomy(free: usize, slots: usize) -> bool {
     4 * free >= 3 * slots
 }
@@ -202,8 +202,9 @@ impl Heap {
         unsafe { base.as_ptr().add((w * 64 + bit) * slot_size(class)) }
     }
 
-    /// Frees the small block at `ptr` in page `id`; a page a quarter full takes new blocks again,
-    /// an empty page goes back to the process unless it is its class's only page with room.
+    /// Frees the small block at `ptr` in page `id`; a page a quarter full takes new blocks
+    /// again, an empty page goes back to the process unless it is its class's only page with
+    /// room.
     fn free_small(&mut self, id: u32, ptr: *mut u8) {
         let page = self.page(id);
         let (class, base) = (page.class, page.base.as_ptr().addr());
