@@ -95,3 +95,25 @@ fn a_loaded_game_shows_what_the_player_sees_before_the_first_turn() {
     let cells = (map.width() * map.height()) as usize;
     assert!(seen > 0 && seen < cells, "not the whole map: {seen} of {cells} cells");
 }
+
+#[test]
+fn a_change_no_memory_shows_marks_the_map_changed_but_leaves_its_cell_remembered() {
+    let game = game();
+    see(&game);
+    let revisions = |game: &TestGame| {
+        let world = game.runtime.world();
+        let map = world.map(world.current_map().expect("a current map")).expect("it exists");
+        (map.cell_revision(4, 2), map.content_revision())
+    };
+    let (cell, content) = revisions(&game);
+    game.exec("putit:mod('dv', 3, 'add') putit.max_hp = 99 putit:mod_base('speed', 1, 'add')");
+    let (cell_after, content_after) = revisions(&game);
+    assert_eq!(cell_after, cell, "no memory shows dv, max_hp or speed: the cell needs no new look");
+    assert!(content_after > content, "the map has unsaved changes all the same");
+
+    game.exec("putit:mod('color', '#ff0000')");
+    assert!(revisions(&game).0 > cell, "a colour is remembered: the cell is looked at again");
+    see(&game);
+    let memory = remembered(&game, 4, 2).expect("remembered");
+    assert_eq!(memory.objects[0].color, [255, 0, 0, 255], "the new colour is remembered");
+}

@@ -345,17 +345,20 @@ impl World {
     pub(crate) fn touch_object(&mut self, uid: Uid) {
         let Some(object) = self.objects.get(&uid) else { return };
         let (location, x, y) = (object.location, object.x, object.y);
-        self.touch_location(location, (x, y));
+        self.touch_location(location, (x, y), true);
     }
 
-    /// [`World::touch_object`] of an object in `location` at `position`.
-    pub(crate) fn touch_location(&mut self, mut location: Option<Location>, mut position: (i32, i32)) {
+    /// [`World::touch_object`] of an object in `location` at `position`; its cell is marked
+    /// too when `shown` (what the player remembers of the cell may have changed).
+    pub(crate) fn touch_location(&mut self, mut location: Option<Location>, mut position: (i32, i32), shown: bool) {
         loop {
             match location {
                 Some(Location::Map(map)) => {
                     if let Some(map) = self.maps.get_mut(&map) {
                         map.touch_objects();
-                        map.touch_cell(position.0, position.1);
+                        if shown {
+                            map.touch_cell(position.0, position.1);
+                        }
                     }
                     return;
                 }

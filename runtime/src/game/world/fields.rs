@@ -95,7 +95,7 @@ impl World {
         let object = self.objects.get_mut(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         (object.proto, object.id) = (proto, id);
         let (location, position) = (object.location, (object.x, object.y));
-        self.object_changed(uid, location, position);
+        self.object_changed(uid, location, position, None);
         self.changed_field(uid, None);
         Ok(())
     }
@@ -130,18 +130,26 @@ impl World {
         field: Option<Symbol>,
         change: impl FnOnce(&mut Moddable, &FieldMap) -> Result<(), ModError>,
     ) -> Result<(), WorldError> {
-        let object = self.objects.get_near_mut(slot, uid).ok_or(WorldError::NoSuchObject(uid))?;
+        let Some(object) = self.objects.get_near_mut(slot, uid) else { return Err(WorldError::NoSuchObject(uid)) };
         change(&mut object.fields, &self.data.proto(object.proto).fields)?;
         let (location, position) = (object.location, (object.x, object.y));
-        self.object_changed(uid, location, position);
+        self.object_changed(uid, location, position, field);
         self.changed_field(uid, field);
         Ok(())
     }
 
-    /// After object `uid` (at `location`, `position`) changed what it shows or holds: its
-    /// cell and map are marked changed, and its watches compare.
-    fn object_changed(&mut self, uid: Uid, location: Option<crate::game::location::Location>, position: (i32, i32)) {
-        self.touch_location(location, position);
+    /// After object `uid` (at `location`, `position`) changed `field` (`None`: anything): its
+    /// map is marked changed, its cell too only if the player's memory of a cell shows the
+    /// field (marking it is a write to a random place of a big map, which a change of `dv`
+    /// need not make), and its watches compare.
+    fn object_changed(
+        &mut self,
+        uid: Uid,
+        location: Option<crate::game::location::Location>,
+        position: (i32, i32),
+        field: Option<Symbol>,
+    ) {
+        self.touch_location(location, position, field.is_none_or(|field| MemoryFields::get().includes(field)));
         self.revision += 1;
         if !self.watches.is_empty() {
             self.compare_watched(uid);
@@ -182,6 +190,11 @@ pub(crate) struct MemoryFields {
 }
 
 impl MemoryFields {
+    /// Whether the memory of an object reads `field`.
+    fn includes(&self, field: Symbol) -> bool {
+        [self.show, self.glyph, self.color, self.image].contains(&field)
+    }
+
     /// The names, interned on first use.
     pub(crate) fn get() -> MemoryFields {
         static NAMES: std::sync::OnceLock<MemoryFields> = std::sync::OnceLock::new();
