@@ -36,19 +36,19 @@ pub fn from_lua(lua: &Lua, value: &mlua::Value, root: &str) -> Result<Value, Con
     // SAFETY: the closure reads the value exec_raw pushed at index 1, then pops it.
     let outcome = unsafe {
         lua.exec_raw::<()>(value.clone(), |state| {
-            result = Some(read_value(state, 1, root));
+            result = Some(read_value(state, 1, &root));
             ffi::lua_settop(state, 0);
         })
     };
     match (outcome, result) {
         (Ok(()), Some(result)) => result,
         (Err(error), _) => Err(fail(
-            &Path { root, keys: Vec::new() },
+            &Path { root: &root, keys: Vec::new() },
             format!("a value that could not be read ({error})"),
             "use plain data",
         )),
         (Ok(()), None) => {
-            Err(fail(&Path { root, keys: Vec::new() }, "a value that could not be read", "use plain data"))
+            Err(fail(&Path { root: &root, keys: Vec::new() }, "a value that could not be read", "use plain data"))
         }
     }
 }
@@ -109,16 +109,24 @@ pub fn to_lua(lua: &Lua, value: &Value) -> mlua::Result<mlua::Value> {
 ///
 /// # Safety
 /// `state` must be a live Lua state and `index` a valid stack index.
-pub unsafe fn read_value(state: *mut ffi::lua_State, index: c_int, root: &str) -> Result<Value, ConvertError> {
-    // The path is only spelled out for an error, so plain values cost no allocation.
+pub unsafe fn read_value(
+    state: *mut ffi::lua_State,
+    index: c_int,
+    root: &dyn std::fmt::Display,
+) -> Result<Value, ConvertError> {
+    // The path is only spelled out for an error, so plain values cost no allocation (and the
+    // root, a field's name, is not even looked up).
     let mut path = Path { root, keys: Vec::new() };
+    // An argument's index is already absolute: `mod` reads one on every call.
     // SAFETY: forwarded from the caller.
-    unsafe { read(state, ffi::lua_absindex(state, index), &mut path, &mut Vec::new()) }
+    let index = if index > 0 { index } else { unsafe { ffi::lua_absindex(state, index) } };
+    // SAFETY: forwarded from the caller.
+    unsafe { read(state, index, &mut path, &mut Vec::new()) }
 }
 
 /// Where a value is: the root's name and the keys down to it.
 struct Path<'a> {
-    root: &'a str,
+    root: &'a dyn std::fmt::Display,
     keys: Vec<String>,
 }
 

@@ -470,7 +470,7 @@ unsafe fn modify_field(state: *mut ffi::lua_State, new_caller: &Cell<Option<call
                 Some(known) => known,
                 None => Symbol::intern(std::str::from_utf8(name).map_err(|_| "field names must be UTF-8".to_string())?),
             };
-            let value = read_value(state, 3, field.as_str()).map_err(|e| e.to_string())?;
+            let value = read_value(state, 3, &field).map_err(|e| e.to_string())?;
             let method = match ffi::lua_type(state, 4) {
                 ffi::LUA_TNIL | ffi::LUA_TNONE => ModMethod::Set,
                 ffi::LUA_TSTRING => ModMethod::parse(string_at(state, 4)).map_err(|e| e.to_string())?,
