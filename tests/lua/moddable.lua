@@ -112,6 +112,29 @@ function test_mod_sources_name_each_calling_chunk_past_the_callers_remembered()
    end
 end
 
+function test_mod_sources_name_the_line_of_each_call_site_every_time()
+   -- mod remembers each call site's origin by the address of the instruction after the call:
+   -- two sites of one function, called in turn by two closures of it, keep their own lines.
+   local c = hero()
+   local first = debug.getinfo(1, "l").currentline + 4
+   local function make()
+      return function(n)
+         for _ = 1, n do
+            c:mod("dv", 1, "add")
+            c:mod("dv", 2, "add")
+         end
+      end
+   end
+   make()(2)
+   make()(1)
+   local sources = c:mod_sources("dv")
+   Assert.eq(#sources, 6, "adds from alternating lines do not join")
+   for i, source in ipairs(sources) do
+      Assert.eq(source.line, first + (i + 1) % 2, "source " .. i)
+      Assert.eq(source.value, 2 - i % 2, "source " .. i)
+   end
+end
+
 function test_adds_made_one_after_another_by_one_line_are_one_source()
    local c = hero()
    for _ = 1, 10 do c:mod("dv", 5, "add") end

@@ -1,5 +1,5 @@
 //! Where the Lua code calling `obj:mod(...)` is, for the temp value's provenance, found at the
-//! cost of the line alone.
+//! cost of a table look-up.
 //!
 //! `lua_getinfo` gives the line (`l`) and the chunk's name (`S`, which formats a display name
 //! too); asking for both on every `mod` cost about as much as the rest of the call. The chunk
@@ -8,10 +8,19 @@
 //! An address stands for one function only while the function lives, so every remembered
 //! function is also kept alive by a table of the cache's own (an upvalue of `mod`); when
 //! [`MAX_CALLERS`] are kept, both are emptied and the functions may be collected.
+//!
+//! Even the line alone cost `mod` a seventh of its time (Lua finds it by walking the function's
+//! line table from its start), so each *call site* is remembered too: the address of the
+//! instruction the calling frame resumes at, which Lua keeps in its private `CallInfo` and
+//! which stands for one line of one function while that function lives (it is kept alive as
+//! above). That address is only ever compared, never followed; where it is read from is checked
+//! once per process against what `lua_getinfo` says ([`sites_readable`]), and if the check
+//! fails, every call asks `lua_getinfo` as before.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::{CStr, c_int};
 use std::mem::MaybeUninit;
+use std::sync::OnceLock;
 
 use mlua::ffi;
 
@@ -22,22 +31,34 @@ use crate::game::symbol::Symbol;
 /// How many calling functions are remembered (and kept alive) before the cache starts over.
 pub(crate) const MAX_CALLERS: usize = 4096;
 
-/// How many buckets the direct-mapped cache has (a power of two).
+/// How many buckets the direct-mapped cache of functions has (a power of two).
 const BUCKETS: usize = 512;
+
+/// How many buckets the direct-mapped cache of call sites has (a power of two).
+const SITE_BUCKETS: usize = 1024;
 
 /// A calling function's mod and file.
 type CallerFile = (Option<Symbol>, Symbol);
 
-/// The mod and file of the functions that called `mod`, by the function's address.
+/// A call site's mod, file and line.
+type SiteOrigin = (Option<Symbol>, Symbol, u32);
+
+/// The mod and file of the functions that called `mod`, by the function's address, and the
+/// origin of their call sites, by the site's address.
 pub(crate) struct CallerFiles {
     buckets: RefCell<Vec<Option<(usize, CallerFile)>>>,
+    sites: RefCell<Vec<Option<(usize, SiteOrigin)>>>,
     /// How many functions the keeping table holds.
     kept: Cell<usize>,
 }
 
 impl Default for CallerFiles {
     fn default() -> Self {
-        CallerFiles { buckets: RefCell::new(vec![None; BUCKETS]), kept: Cell::new(0) }
+        CallerFiles {
+            buckets: RefCell::new(vec![None; BUCKETS]),
+            sites: RefCell::new(vec![None; SITE_BUCKETS]),
+            kept: Cell::new(0),
+        }
     }
 }
 
@@ -46,20 +67,115 @@ impl CallerFiles {
         ((address >> 4) ^ (address >> 13)) % BUCKETS
     }
 
+    /// Instructions are four bytes apart, and a function's sites are near each other.
+    fn site_bucket(site: usize) -> usize {
+        ((site >> 2) ^ (site >> 12)) % SITE_BUCKETS
+    }
+
     fn get(&self, address: usize) -> Option<CallerFile> {
         match self.buckets.borrow().get(Self::bucket(address)) {
             Some(Some((known, file))) if *known == address => Some(*file),
             _ => None,
         }
     }
+
+    fn at_site(&self, site: usize) -> Option<Origin> {
+        match self.sites.borrow().get(Self::site_bucket(site)) {
+            Some(Some((known, (mod_id, file, line)))) if *known == site => {
+                Some(Origin { mod_id: *mod_id, file: *file, line: *line })
+            }
+            _ => None,
+        }
+    }
+
+    /// Remembers the origin of a call site of a function kept alive.
+    fn remember_site(&self, site: usize, origin: &Origin) {
+        if let Some(bucket) = self.sites.borrow_mut().get_mut(Self::site_bucket(site)) {
+            *bucket = Some((site, (origin.mod_id, origin.file, origin.line)));
+        }
+    }
+}
+
+/// Where Lua's `CallInfo` keeps `savedpc`, the instruction a Lua frame resumes at: after the
+/// stack slot of its function and of its top and the links to the frames before and after
+/// (Lua 5.4's `lstate.h`).
+const SAVEDPC_OFFSET: usize = 4 * size_of::<usize>();
+
+/// The call site of the frame `ar` describes (filled by `lua_getstack`): the address of the
+/// instruction it resumes at, or 0. Only compared, never followed.
+///
+/// # Safety
+/// `ar` was filled by `lua_getstack` just now, so its `i_ci` is a live `CallInfo`.
+unsafe fn call_site(ar: *const ffi::lua_Debug) -> usize {
+    // `i_ci` is lua_Debug's last field, private to Lua (mlua does not name it).
+    unsafe {
+        let call_info =
+            ar.cast::<u8>().add(size_of::<ffi::lua_Debug>() - size_of::<usize>()).cast::<*const u8>().read();
+        // A CallInfo is far larger than this offset and a pointer: the read stays within it.
+        call_info.add(SAVEDPC_OFFSET).cast::<usize>().read_unaligned()
+    }
+}
+
+/// Whether [`call_site`] reads, in this build of Lua, an address that stands for one call
+/// site: checked once per process in a Lua state of its own.
+fn sites_readable() -> bool {
+    static READABLE: OnceLock<bool> = OnceLock::new();
+    *READABLE.get_or_init(|| check_sites().unwrap_or(false))
+}
+
+/// Calls a probe from one site twice and from another once: the first two must read the same
+/// address, the third another a few instructions on, and `lua_getinfo` must give the lines
+/// the sites are on.
+fn check_sites() -> mlua::Result<bool> {
+    let lua = mlua::Lua::new();
+    // SAFETY: `probe_site` is a C function that reads its caller's frame.
+    let probe = unsafe { lua.create_c_function(probe_site) }?;
+    let seen: Vec<(i64, i64)> = lua
+        .load("local probe, seen = ...\nfor _ = 1, 2 do seen[#seen + 1] = { probe() } end\nseen[#seen + 1] = { probe() }\nreturn seen")
+        .call::<mlua::Table>((probe, lua.create_table()?))?
+        .sequence_values::<mlua::Table>()
+        .map(|pair| {
+            let pair = pair?;
+            Ok((pair.get(1)?, pair.get(2)?))
+        })
+        .collect::<mlua::Result<_>>()?;
+    let [(first, first_line), (again, again_line), (other, other_line)] = seen[..] else { return Ok(false) };
+    let step = other.wrapping_sub(first);
+    Ok(first != 0
+        && first == again
+        && (first_line, again_line, other_line) == (2, 2, 3)
+        && step > 0
+        && step < 4096
+        && step % 4 == 0)
+}
+
+/// The probe of [`check_sites`]: returns its caller's site and line.
+unsafe extern "C-unwind" fn probe_site(state: *mut ffi::lua_State) -> c_int {
+    let mut debug = MaybeUninit::<ffi::lua_Debug>::uninit();
+    let ar = debug.as_mut_ptr();
+    // SAFETY: getstack fills `i_ci`, getinfo the line; two results are pushed onto a stack
+    // with room for LUA_MINSTACK.
+    unsafe {
+        let (site, line) = if ffi::lua_getstack(state, 1, ar) != 0 && ffi::lua_getinfo(state, c"l".as_ptr(), ar) != 0 {
+            (call_site(ar), (*ar).currentline)
+        } else {
+            (0, -1)
+        };
+        ffi::lua_pushinteger(state, i64::try_from(site).unwrap_or(0));
+        ffi::lua_pushinteger(state, line.into());
+    }
+    2
 }
 
 /// A calling function seen for the first time: remembered by [`remember`] once the call's own
-/// work is done (keeping the function alive allocates, which may raise).
+/// work is done (keeping the function alive allocates, which may raise), with the call site
+/// it called from (0: none to remember).
 #[derive(Clone, Copy)]
 pub(crate) struct NewCaller {
     address: usize,
     file: CallerFile,
+    site: usize,
+    line: u32,
 }
 
 /// The origin of the Lua code `level` frames up; a caller not remembered yet is put in `new`.
@@ -77,14 +193,31 @@ pub(crate) unsafe fn origin(
     // SAFETY: getstack fills `i_ci`, getinfo the fields of the options asked for; only those
     // are read.
     unsafe {
-        if ffi::lua_getstack(state, level, ar) == 0 || ffi::lua_getinfo(state, c"fl".as_ptr(), ar) == 0 {
+        if ffi::lua_getstack(state, level, ar) == 0 {
             return Origin::tool("rust");
         }
-        let line = u32::try_from((*ar).currentline).unwrap_or(0);
+        let callers = &engine.callers;
+        let site = if sites_readable() { call_site(ar) } else { 0 };
+        if let Some(origin) = callers.at_site(site).filter(|_| site != 0) {
+            return origin;
+        }
+        if ffi::lua_getinfo(state, c"fl".as_ptr(), ar) == 0 {
+            return Origin::tool("rust");
+        }
+        // Only a Lua function has a line, and only its site is an instruction's address.
+        let (line, site) = match u32::try_from((*ar).currentline) {
+            Ok(line) => (line, site),
+            Err(_) => (0, 0),
+        };
         let address = ffi::lua_topointer(state, -1) as usize;
         ffi::lua_settop(state, -2);
-        if let Some((mod_id, file)) = engine.callers.get(address) {
-            return Origin { mod_id, file, line };
+        if let Some((mod_id, file)) = callers.get(address) {
+            let origin = Origin { mod_id, file, line };
+            if site != 0 {
+                // The function is kept alive: it was remembered.
+                callers.remember_site(site, &origin);
+            }
+            return origin;
         }
         if ffi::lua_getinfo(state, c"S".as_ptr(), ar) == 0 {
             return Origin::tool("rust");
@@ -92,7 +225,7 @@ pub(crate) unsafe fn origin(
         let source = std::slice::from_raw_parts((*ar).source.cast::<u8>(), (*ar).srclen);
         let short_src = CStr::from_ptr(std::ptr::addr_of!((*ar).short_src).cast()).to_bytes();
         let origin = engine.origin_for(source, short_src, line);
-        new.set(Some(NewCaller { address, file: (origin.mod_id, origin.file) }));
+        new.set(Some(NewCaller { address, file: (origin.mod_id, origin.file), site, line }));
         origin
     }
 }
@@ -117,6 +250,7 @@ pub(crate) unsafe fn remember(state: *mut ffi::lua_State, engine: &Engine, level
         let callers = &engine.callers;
         if callers.kept.get() >= MAX_CALLERS {
             callers.buckets.borrow_mut().fill(None);
+            callers.sites.borrow_mut().fill(None);
             callers.kept.set(0);
             ffi::lua_createtable(state, 0, 0);
             ffi::lua_replace(state, keep);
@@ -127,5 +261,20 @@ pub(crate) unsafe fn remember(state: *mut ffi::lua_State, engine: &Engine, level
         if let Some(bucket) = callers.buckets.borrow_mut().get_mut(CallerFiles::bucket(new.address)) {
             *bucket = Some((new.address, new.file));
         }
+        if new.site != 0 {
+            let (mod_id, file) = new.file;
+            callers.remember_site(new.site, &Origin { mod_id, file, line: new.line });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn call_sites_are_read_where_this_build_of_lua_keeps_them() {
+        // Without this, every `mod` asks lua_getinfo for its line again (a seventh of its time).
+        assert!(sites_readable(), "the probe's sites did not match what lua_getinfo says");
     }
 }
