@@ -11,16 +11,13 @@
 //!
 //! Even the line alone cost `mod` a seventh of its time (Lua finds it by walking the function's
 //! line table from its start), so each *call site* is remembered too: the address of the
-//! instruction the calling frame resumes at, which Lua keeps in its private `CallInfo` and
-//! which stands for one line of one function while that function lives (it is kept alive as
-//! above). That address is only ever compared, never followed; where it is read from is checked
-//! once per process against what `lua_getinfo` says ([`sites_readable`]), and if the check
-//! fails, every call asks `lua_getinfo` as before.
+//! instruction the calling frame resumes at ([`super::call_info::Frame::site`]), which stands
+//! for one line of one function while that function lives (it is kept alive as above). Where
+//! Lua's layout could not be checked, every call asks `lua_getinfo` as before.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::{CStr, c_int};
 use std::mem::MaybeUninit;
-use std::sync::OnceLock;
 
 use mlua::ffi;
 
@@ -96,77 +93,6 @@ impl CallerFiles {
     }
 }
 
-/// Where Lua's `CallInfo` keeps `savedpc`, the instruction a Lua frame resumes at: after the
-/// stack slot of its function and of its top and the links to the frames before and after
-/// (Lua 5.4's `lstate.h`).
-const SAVEDPC_OFFSET: usize = 4 * size_of::<usize>();
-
-/// The call site of the frame `ar` describes (filled by `lua_getstack`): the address of the
-/// instruction it resumes at, or 0. Only compared, never followed.
-///
-/// # Safety
-/// `ar` was filled by `lua_getstack` just now, so its `i_ci` is a live `CallInfo`.
-unsafe fn call_site(ar: *const ffi::lua_Debug) -> usize {
-    // `i_ci` is lua_Debug's last field, private to Lua (mlua does not name it).
-    unsafe {
-        let call_info =
-            ar.cast::<u8>().add(size_of::<ffi::lua_Debug>() - size_of::<usize>()).cast::<*const u8>().read();
-        // A CallInfo is far larger than this offset and a pointer: the read stays within it.
-        call_info.add(SAVEDPC_OFFSET).cast::<usize>().read_unaligned()
-    }
-}
-
-/// Whether [`call_site`] reads, in this build of Lua, an address that stands for one call
-/// site: checked once per process in a Lua state of its own.
-fn sites_readable() -> bool {
-    static READABLE: OnceLock<bool> = OnceLock::new();
-    *READABLE.get_or_init(|| check_sites().unwrap_or(false))
-}
-
-/// Calls a probe from one site twice and from another once: the first two must read the same
-/// address, the third another a few instructions on, and `lua_getinfo` must give the lines
-/// the sites are on.
-fn check_sites() -> mlua::Result<bool> {
-    let lua = mlua::Lua::new();
-    // SAFETY: `probe_site` is a C function that reads its caller's frame.
-    let probe = unsafe { lua.create_c_function(probe_site) }?;
-    let seen: Vec<(i64, i64)> = lua
-        .load("local probe, seen = ...\nfor _ = 1, 2 do seen[#seen + 1] = { probe() } end\nseen[#seen + 1] = { probe() }\nreturn seen")
-        .call::<mlua::Table>((probe, lua.create_table()?))?
-        .sequence_values::<mlua::Table>()
-        .map(|pair| {
-            let pair = pair?;
-            Ok((pair.get(1)?, pair.get(2)?))
-        })
-        .collect::<mlua::Result<_>>()?;
-    let [(first, first_line), (again, again_line), (other, other_line)] = seen[..] else { return Ok(false) };
-    let step = other.wrapping_sub(first);
-    Ok(first != 0
-        && first == again
-        && (first_line, again_line, other_line) == (2, 2, 3)
-        && step > 0
-        && step < 4096
-        && step % 4 == 0)
-}
-
-/// The probe of [`check_sites`]: returns its caller's site and line.
-unsafe extern "C-unwind" fn probe_site(state: *mut ffi::lua_State) -> c_int {
-    let mut debug = MaybeUninit::<ffi::lua_Debug>::uninit();
-    let ar = debug.as_mut_ptr();
-    // SAFETY: getstack fills `i_ci`, getinfo the line; two results are pushed onto a stack
-    // with room for LUA_MINSTACK.
-    unsafe {
-        let (site, line) = if ffi::lua_getstack(state, 1, ar) != 0 && ffi::lua_getinfo(state, c"l".as_ptr(), ar) != 0 {
-            (call_site(ar), (*ar).currentline)
-        } else {
-            (0, -1)
-        };
-        ffi::lua_pushinteger(state, i64::try_from(site).unwrap_or(0));
-        ffi::lua_pushinteger(state, line.into());
-    }
-    2
-}
-
 /// A calling function seen for the first time: remembered by [`remember`] once the call's own
 /// work is done (keeping the function alive allocates, which may raise), with the call site
 /// it called from (0: none to remember).
@@ -197,7 +123,7 @@ pub(crate) unsafe fn origin(
             return Origin::tool("rust");
         }
         let callers = &engine.callers;
-        let site = if sites_readable() { call_site(ar) } else { 0 };
+        let site = super::call_info::Frame::of(ar).map_or(0, |frame| frame.site());
         if let Some(origin) = callers.at_site(site).filter(|_| site != 0) {
             return origin;
         }
@@ -265,16 +191,5 @@ pub(crate) unsafe fn remember(state: *mut ffi::lua_State, engine: &Engine, level
             let (mod_id, file) = new.file;
             callers.remember_site(new.site, &Origin { mod_id, file, line: new.line });
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn call_sites_are_read_where_this_build_of_lua_keeps_them() {
-        // Without this, every `mod` asks lua_getinfo for its line again (a seventh of its time).
-        assert!(sites_readable(), "the probe's sites did not match what lua_getinfo says");
     }
 }

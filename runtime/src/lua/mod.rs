@@ -7,6 +7,7 @@
 //! table has the safe standard library only (no `io`, no `debug`); trusted code (the REPL,
 //! scripts run from the command line) gets `debug` too.
 
+mod call_info;
 mod caller;
 pub mod convert;
 pub mod data;

@@ -3,6 +3,8 @@
 
 use mlua::{Lua, ffi};
 
+use crate::lua::call_info::Frame;
+
 use super::*;
 
 impl Debugger {
@@ -101,7 +103,12 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
     // SAFETY: the record is the hook's; lua_getinfo fills it.
     unsafe {
         if (*record).event == ffi::LUA_HOOKCALL || (*record).event == ffi::LUA_HOOKTAILCALL {
-            if ffi::lua_getinfo(state, c"S".as_ptr(), record) == 0 || is_c(&*record) {
+            // Most calls are of C functions (every field read of a handle is one): told apart
+            // from Lua's frame without lua_getinfo, when Lua's layout reads as checked.
+            if Frame::of(record).is_some_and(Frame::runs_c)
+                || ffi::lua_getinfo(state, c"S".as_ptr(), record) == 0
+                || is_c(&*record)
+            {
                 return false;
             }
             let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT == RESTING;
