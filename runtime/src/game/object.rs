@@ -82,6 +82,15 @@ impl ObjectKind {
         }
     }
 
+    /// [`ObjectKind::data_type`] as a symbol, interned once: loading and checking a save look it
+    /// up for every object.
+    pub fn data_type_symbol(self) -> Symbol {
+        static SYMBOLS: std::sync::OnceLock<[Symbol; 4]> = std::sync::OnceLock::new();
+        let symbols = SYMBOLS.get_or_init(|| ObjectKind::ALL.map(|kind| Symbol::intern(kind.data_type())));
+        let index = ObjectKind::ALL.iter().position(|&kind| kind == self).unwrap_or_default();
+        symbols[index]
+    }
+
     /// The kind backed by `data_type`, if it is one of the object types.
     pub fn from_data_type(data_type: &str) -> Option<ObjectKind> {
         ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type)

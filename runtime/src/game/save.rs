@@ -8,6 +8,7 @@
 //! save gives identical bytes.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -438,7 +439,7 @@ impl World {
 
     /// The unknown prototype ids of `object` and of what it holds.
     fn unknown_in_object(&self, object: &ObjectRecord, unknown: &mut Vec<(Symbol, String)>) {
-        if self.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).is_err() {
+        if self.data.find(object.kind.data_type_symbol(), object.id.as_str()).is_err() {
             let (data_type, id, x, y) = (object.kind.data_type(), object.id, object.x, object.y);
             unknown.push((id, format!("unknown {data_type} id '{id}' at ({x}, {y})")));
         }
@@ -537,7 +538,7 @@ impl World {
     fn build_object(&mut self, record: &ObjectRecord, kind: RecordKind, place: Option<&str>) -> Uid {
         let proto = self
             .data
-            .find(Symbol::intern(record.kind.data_type()), record.id.as_str())
+            .find(record.kind.data_type_symbol(), record.id.as_str())
             .expect("checked: the prototypes are known");
         let uid = match (kind, record.uid) {
             (RecordKind::SaveGame, Some(uid)) => {
@@ -552,13 +553,15 @@ impl World {
         object.y = record.y;
         object.key = record.key.as_deref().or(place).map(Box::from);
         let own = object.key.clone();
-        let held_place = |index: &str| own.as_deref().map(|own| positional_key(Some(own), index));
+        // A held object's key is made only when its holder has one (a save's seldom does).
+        let held_place =
+            |index: &dyn fmt::Display| own.as_deref().map(|own| positional_key(Some(own), &index.to_string()));
         for (n, item) in record.inventory.iter().enumerate() {
-            let item_uid = self.build_object(item, kind, held_place(&n.to_string()).as_deref());
+            let item_uid = self.build_object(item, kind, held_place(&n).as_deref());
             self.attach(item_uid, Location::Inventory(uid), 0, 0);
         }
         for (&slot, item) in &record.equipment {
-            let item_uid = self.build_object(item, kind, held_place(slot.as_str()).as_deref());
+            let item_uid = self.build_object(item, kind, held_place(&slot).as_deref());
             self.attach(item_uid, Location::Equipment(uid, slot), 0, 0);
         }
         uid
@@ -580,7 +583,7 @@ impl World {
         let mut unknown = Vec::new();
         self.unknown_in_object(record, &mut unknown);
         if let Some((id, _)) = unknown.into_iter().next() {
-            let data_type = Symbol::intern(record.kind.data_type());
+            let data_type = record.kind.data_type_symbol();
             return Err(self
                 .data
                 .find(data_type, id.as_str())

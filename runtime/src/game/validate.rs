@@ -353,7 +353,7 @@ fn check_object(
     uids: &mut Uids,
     out: &mut Problems,
 ) {
-    let what = format!("{} '{}'", object.kind.noun(), object.id);
+    let what = Described(object);
     if kind == RecordKind::SaveGame {
         match object.uid {
             None => out.add(place.clone(), format!("{what} has no uid (every object of a save has one)")),
@@ -392,7 +392,7 @@ fn check_object(
             );
         }
     }
-    let proto = world.data.find(Symbol::intern(object.kind.data_type()), object.id.as_str()).ok();
+    let proto = world.data.find(object.kind.data_type_symbol(), object.id.as_str()).ok();
     if !object.inventory.is_empty() {
         let holds = match object.kind {
             ObjectKind::Chara => true,
@@ -407,11 +407,13 @@ fn check_object(
             out.add(place.clone(), format!("{what} holds items, but only characters and containers have an inventory"));
         }
     }
-    let holds_equipment = object.kind == ObjectKind::Chara
-        || proto.is_some_and(|p| {
-            world.data.proto(p).fields.get(Symbol::intern("holds_equipment")).is_some_and(|v| !v.is_falsy())
-        });
-    if !object.equipment.is_empty() && !holds_equipment {
+    let holds_equipment = || {
+        object.kind == ObjectKind::Chara
+            || proto.is_some_and(|p| {
+                world.data.proto(p).fields.get(Symbol::intern("holds_equipment")).is_some_and(|v| !v.is_falsy())
+            })
+    };
+    if !object.equipment.is_empty() && !holds_equipment() {
         out.add(
             place.clone(),
             format!("{what} wears items, but only characters and equipment slots (holds_equipment) have equipment"),
@@ -431,6 +433,16 @@ fn check_object(
             );
         }
         check_object(world, item, kind, item_place, seen, map, uids, out);
+    }
+}
+
+/// An object record as problems name it (`character 'elona.putit'`), written out only when a
+/// problem is.
+struct Described<'a>(&'a ObjectRecord);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} '{}'", self.0.kind.noun(), self.0.id)
     }
 }
 

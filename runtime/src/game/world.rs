@@ -415,7 +415,7 @@ impl World {
 
     /// Makes a new ownerless object of prototype `id` of the data type of `kind`.
     pub fn create(&mut self, kind: ObjectKind, id: &str) -> Result<Uid, WorldError> {
-        let proto = self.data.find(Symbol::intern(kind.data_type()), id)?;
+        let proto = self.data.find(kind.data_type_symbol(), id)?;
         Ok(self.create_from(proto))
     }
 

@@ -84,7 +84,7 @@ impl World {
     pub fn change_prototype(&mut self, uid: Uid, id: &str) -> Result<Symbol, WorldError> {
         let object = self.objects.get(&uid).ok_or(WorldError::NoSuchObject(uid))?;
         let old = object.id;
-        let proto = self.data.find(Symbol::intern(object.kind.data_type()), id)?;
+        let proto = self.data.find(object.kind.data_type_symbol(), id)?;
         self.set_prototype(uid, proto)?;
         Ok(old)
     }
