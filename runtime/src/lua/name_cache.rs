@@ -18,6 +18,14 @@ struct Entry<T> {
     value: T,
 }
 
+/// Whether two names are the same bytes. A field name is short: comparing it here costs `mod`
+/// less than the call to `memcmp` that `==` on slices makes (a chunk's name is long, and
+/// `memcmp` compares it faster).
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    const SHORT: usize = 16;
+    a.len() == b.len() && if a.len() <= SHORT { a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+}
+
 /// A direct-mapped cache from a Lua string (its address and bytes) to `T`.
 pub(crate) struct NameCache<T> {
     entries: RefCell<Vec<Option<Entry<T>>>>,
@@ -41,7 +49,7 @@ impl<T: Copy> NameCache<T> {
     pub(crate) fn get(&self, name: &[u8]) -> Option<T> {
         let address = name.as_ptr() as usize;
         match self.entries.borrow().get(Self::bucket(address)) {
-            Some(Some(entry)) if entry.address == address && *entry.name == *name => Some(entry.value),
+            Some(Some(entry)) if entry.address == address && same_bytes(&entry.name, name) => Some(entry.value),
             _ => None,
         }
     }
@@ -68,5 +76,19 @@ mod tests {
         assert_eq!(cache.get(&text), Some(1), "the same string at the same address is remembered");
         text.copy_from_slice(b"dv");
         assert_eq!(cache.get(&text), None, "other bytes at that address are another name");
+    }
+
+    #[test]
+    fn names_short_and_long_are_told_apart_by_every_byte() {
+        for length in [1, 15, 16, 17, 60] {
+            let name = vec![b'a'; length];
+            for at in 0..length {
+                let mut other = name.clone();
+                other[at] = b'b';
+                assert!(!same_bytes(&name, &other), "{length} bytes differing at {at}");
+            }
+            assert!(same_bytes(&name, &name.clone()), "{length} bytes, equal");
+            assert!(!same_bytes(&name, &name[1..]), "{length} bytes against one fewer");
+        }
     }
 }
