@@ -135,6 +135,22 @@ function test_mod_sources_name_the_line_of_each_call_site_every_time()
    end
 end
 
+function test_mod_called_by_a_c_function_is_not_taken_for_the_lua_function_before_it()
+   -- `f` runs two calls deep, as does the C pcall under the sandbox's Lua pcall, which then
+   -- reuses f's frame: where pcall cannot yield (the main thread), it leaves there what f
+   -- left, f's call site, which is not pcall's.
+   local c = hero()
+   local line = debug.getinfo(1, "l").currentline + 1
+   local function f() c:mod("dv", 1, "add") end
+   local function g() f() end
+   g()
+   pcall(c.mod, c, "dv", 2, "add")
+   local sources = c:mod_sources("dv")
+   Assert.eq(#sources, 2, "the add called by pcall does not join the add of f's line")
+   Assert.eq(sources[1].line, line)
+   Assert.ne(sources[2].line, line, "pcall is not on f's line")
+end
+
 function test_adds_made_one_after_another_by_one_line_are_one_source()
    local c = hero()
    for _ = 1, 10 do c:mod("dv", 5, "add") end

@@ -111,9 +111,21 @@ fn a_change_no_memory_shows_marks_the_map_changed_but_leaves_its_cell_remembered
     assert_eq!(cell_after, cell, "no memory shows dv, max_hp or speed: the cell needs no new look");
     assert!(content_after > content, "the map has unsaved changes all the same");
 
-    game.exec("putit:mod('color', '#ff0000')");
-    assert!(revisions(&game).0 > cell, "a colour is remembered: the cell is looked at again");
+    let mut last = cell;
+    for change in [
+        "putit:mod('glyph', 'Q')",
+        "putit:mod('image', 'a.png')",
+        "putit.show = false",
+        "putit:mod('color', '#ff0000')",
+    ] {
+        game.exec(change);
+        let now = revisions(&game).0;
+        assert!(now > last, "{change}: what the cell's memory shows changed, so it is looked at again");
+        last = now;
+    }
+    game.exec("putit.show = true");
     see(&game);
     let memory = remembered(&game, 4, 2).expect("remembered");
     assert_eq!(memory.objects[0].color, [255, 0, 0, 255], "the new colour is remembered");
+    assert_eq!(memory.objects[0].glyph.as_str(), "Q", "and the new glyph");
 }

@@ -22,8 +22,9 @@ use mlua::ffi;
 /// the links to the frames before and after (Lua 5.4's `lstate.h`).
 const SAVEDPC_OFFSET: usize = 4 * size_of::<usize>();
 
-/// Where a stack slot keeps its value's type tag: after the value (Lua 5.4's `lobject.h`).
-const TAG_OFFSET: usize = size_of::<usize>();
+/// Where a stack slot keeps its value's type tag: after the value, a union of a pointer and
+/// Lua's 64-bit numbers (Lua 5.4's `lobject.h`).
+const TAG_OFFSET: usize = 8;
 
 /// The type tags of a light C function and of a C closure, without the collectable bit.
 const C_FUNCTION_TAGS: [u8; 2] = [ffi::LUA_TFUNCTION as u8 | (1 << 4), ffi::LUA_TFUNCTION as u8 | (2 << 4)];
@@ -56,7 +57,9 @@ impl Frame {
     }
 
     /// For a frame running a Lua function, the address of the instruction it resumes at: one
-    /// call site of one function while the function lives. Only compared, never followed.
+    /// call site of one function while the function lives. Only compared, never followed. A C
+    /// frame's is meaningless (Lua leaves there what a frame before it left): ask
+    /// [`Frame::runs_c`] first.
     pub(crate) fn site(self) -> usize {
         // SAFETY: a CallInfo is larger than this offset and a word: the read stays within it.
         unsafe { self.0.add(SAVEDPC_OFFSET).cast::<usize>().read_unaligned() }

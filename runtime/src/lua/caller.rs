@@ -123,7 +123,9 @@ pub(crate) unsafe fn origin(
             return Origin::tool("rust");
         }
         let callers = &engine.callers;
-        let site = super::call_info::Frame::of(ar).map_or(0, |frame| frame.site());
+        // A C frame's slot holds no instruction of its own (often a Lua frame's from before,
+        // whose CallInfo it reuses): only a Lua frame has a site.
+        let site = super::call_info::Frame::of(ar).filter(|frame| !frame.runs_c()).map_or(0, |frame| frame.site());
         if let Some(origin) = callers.at_site(site).filter(|_| site != 0) {
             return origin;
         }

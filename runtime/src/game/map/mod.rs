@@ -294,8 +294,8 @@ impl InstancedMap {
         self.feats[self.index(x, y)] > 0
     }
 
-    /// Marks what is at (x, y) as changed (an object there changed a field), so its memory
-    /// is taken again when it is next seen.
+    /// Marks what is at (x, y) as changed (an object arrived or left, or one there changed a
+    /// field its memory shows), so its memory is taken again when it is next seen.
     pub fn touch_cell(&mut self, x: i32, y: i32) {
         if self.in_bounds(x, y) {
             let i = self.index(x, y);

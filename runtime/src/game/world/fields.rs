@@ -123,7 +123,8 @@ impl World {
     }
 
     /// Changes the fields of object `uid` (looked for at `slot` first) with `change`, given
-    /// its prototype's fields; if that works, marks its cell and its map as changed.
+    /// its prototype's fields; if that works, marks its map as changed, and its cell if the
+    /// change is one a cell's memory shows (see [`World::object_changed`]).
     fn change_fields(
         &mut self,
         slot: Slot,
