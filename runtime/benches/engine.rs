@@ -193,32 +193,38 @@ mod memory {
     }
 }
 
+/// Saving and loading worlds of 10,000 and 100,000 objects (a third each characters, items
+/// and feats): per object, both should cost the same at either size, and a load no more than
+/// a save.
 fn saves(c: &mut Criterion) {
     let mut group = c.benchmark_group("saves");
     group.sample_size(10).measurement_time(Duration::from_secs(20));
-    let rt = game(
-        r#"
-        Map.set_map(InstancedMap:new(320, 320))
-        local map = Map.current()
-        for i = 0, 99999 do
-            local kind = i % 3
-            if kind == 0 then Chara.create("elona.putit", i % 320, i // 320)
-            elseif kind == 1 then Item.create("elona.putitoro", i % 320, i // 320)
-            else Feat.create("elona.stairs_down", i % 320, i // 320) end
-        end
-        "#,
-    );
-    assert!(rt.world().object_count() >= 100_000);
-    let dir = tempfile::tempdir().expect("temp dir");
-    rt.set_save_dir(dir.path().to_owned());
-    group.bench_function("save 100,000 objects", |b| b.iter(|| rt.save_game("bench").expect("save")));
-    rt.save_game("bench").expect("save");
-    group.bench_function("load 100,000 objects", |b| b.iter(|| rt.load_game("bench").expect("load")));
-    // The two halves of a load: reading the file, and rebuilding the world from what it says.
-    let path = dir.path().join("bench.ron");
-    group.bench_function("load 100,000 objects: read the file", |b| {
-        b.iter(|| nefia_runtime::game::save::read_save(&path).expect("read"))
-    });
+    for objects in SIZES {
+        let rt = game(&format!(
+            r#"
+            Map.set_map(InstancedMap:new(320, 320))
+            for i = 0, {last} do
+                local kind = i % 3
+                if kind == 0 then Chara.create("elona.putit", i % 320, i // 320)
+                elseif kind == 1 then Item.create("elona.putitoro", i % 320, i // 320)
+                else Feat.create("elona.stairs_down", i % 320, i // 320) end
+            end
+            "#,
+            last = objects - 1
+        ));
+        assert!(rt.world().object_count() >= objects);
+        let dir = tempfile::tempdir().expect("temp dir");
+        rt.set_save_dir(dir.path().to_owned());
+        group.throughput(criterion::Throughput::Elements(u64::try_from(objects).expect("a count")));
+        group.bench_function(format!("save {objects} objects"), |b| b.iter(|| rt.save_game("bench").expect("save")));
+        rt.save_game("bench").expect("save");
+        group.bench_function(format!("load {objects} objects"), |b| b.iter(|| rt.load_game("bench").expect("load")));
+        // The first half of a load: reading and parsing the file.
+        let path = dir.path().join("bench.ron");
+        group.bench_function(format!("load {objects} objects: read the file"), |b| {
+            b.iter(|| nefia_runtime::game::save::read_save(&path).expect("read"))
+        });
+    }
     group.finish();
 }
 

@@ -1,18 +1,22 @@
 //! Mutated real files through every loader: the demo's map files, a save of the demo game and
 //! its `project.ron`, with bytes deleted, duplicated and changed and numbers set to extremes.
 //! No mutation may panic, abort or hang a loader or `nefia check`, and whatever a loader
-//! accepts round-trips: written again and read back, it is the same.
+//! accepts round-trips: written again and read back, it is the same. The fast reader of the
+//! RON Nefia writes reads every such file as `ron` does, or declines it.
 
+use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use nefia_runtime::game::files::{parse_ron, to_ron};
+use nefia_runtime::game::files::{fast_reader, parse_ron, ron_options, to_ron};
 use nefia_runtime::game::map_files::map_text;
 use nefia_runtime::game::project::{Project, ProjectManifest};
-use nefia_runtime::game::save::{MapRecord, RecordKind, SaveGame};
+use nefia_runtime::game::save::{MapRecord, RecordKind, SaveGame, SaveHead};
+use nefia_runtime::game::value::{Key, Value};
 use nefia_tests::{TestGame, repo_root};
 use proptest::prelude::*;
+use serde::de::DeserializeOwned;
 
 /// The most a single load may take (far above what any takes): more is a hang.
 const SLOW: Duration = Duration::from_secs(5);
@@ -232,6 +236,99 @@ proptest! {
         for problem in problems {
             let file = problem.file.display().to_string();
             prop_assert!(file.ends_with("town.ron") || file.ends_with("slot.ron") || file.ends_with("project.ron"), "{}", problem);
+        }
+    }
+}
+
+/// Whether `text` is read by the fast reader as `ron` reads it: if the fast reader accepts it,
+/// `ron` must accept it too, with the same value. Returns whether the fast reader accepted it.
+fn read_as_ron_reads<T: DeserializeOwned + PartialEq + Debug>(text: &str) -> Result<bool, TestCaseError> {
+    let Ok(fast) = fast_reader::read::<T>(text) else { return Ok(false) };
+    match ron_options().from_str::<T>(text) {
+        Ok(slow) => prop_assert_eq!(fast, slow, "read differently:\n{}", text),
+        Err(error) => {
+            return Err(TestCaseError::fail(format!("ron refuses what the fast reader read ({error}):\n{text}")));
+        }
+    }
+    Ok(true)
+}
+
+/// The demo's files, as the engine wrote them, by name.
+fn written_files() -> [(&'static str, String); 4] {
+    [
+        ("maps/town.ron", demo_file("maps/town.ron")),
+        ("maps/dungeon.ron", demo_file("maps/dungeon.ron")),
+        ("project.ron", demo_file("project.ron")),
+        ("saves/demo.ron", demo_save().to_owned()),
+    ]
+}
+
+/// Reads `text` as the file `name` is read, through [`read_as_ron_reads`].
+fn read_file_as_ron_reads(name: &str, text: &str) -> Result<bool, TestCaseError> {
+    match name {
+        "project.ron" => read_as_ron_reads::<ProjectManifest>(text),
+        // A list of saves reads only a save's head, skipping the rest.
+        "saves/demo.ron" => Ok(read_as_ron_reads::<SaveGame>(text)? & read_as_ron_reads::<SaveHead>(text)?),
+        _ => read_as_ron_reads::<MapRecord>(text),
+    }
+}
+
+#[test]
+fn every_file_nefia_writes_is_read_by_the_fast_reader_as_ron_reads_it() {
+    for (name, text) in written_files() {
+        match read_file_as_ron_reads(name, &text) {
+            Ok(accepted) => assert!(accepted, "{name} was declined"),
+            Err(error) => panic!("{name}: {error}"),
+        }
+    }
+}
+
+/// A value as a mod's `save` table or a field may hold it: every kind, strings with quotes,
+/// escapes, control characters and letters beyond ASCII, floats of every size.
+fn value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Nil),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::Int),
+        any::<f64>().prop_map(Value::Float),
+        (-1e6..1e6f64).prop_map(Value::Float),
+        any::<String>().prop_map(|s| Value::Str(s.into())),
+        "[a-z\"\\\n\t é]{0,8}".prop_map(|s| Value::Str(s.into())),
+        any::<u64>().prop_map(|uid| Value::Object(nefia_runtime::game::object::Uid(uid))),
+    ];
+    leaf.prop_recursive(4, 32, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(|items| Value::List(items.into())),
+            prop::collection::btree_map(
+                prop_oneof![any::<i64>().prop_map(Key::Int), "[a-z_ ]{0,6}".prop_map(|s| Key::Str(s.into()))],
+                inner,
+                0..6,
+            )
+            .prop_map(|map| Value::Map(map.into())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Mutated files, the fast reader against `ron`: never read differently.
+    #[test]
+    fn the_fast_reader_reads_mutated_files_as_ron_does(
+        file in 0..4usize,
+        mutations in prop::collection::vec(mutation(), 1..4),
+    ) {
+        let (name, text) = &written_files()[file];
+        read_file_as_ron_reads(name, &mutate(text, &mutations))?;
+    }
+
+    /// Values as written: the fast reader reads them as `ron` does, and (but for the floats
+    /// `ron` writes as words) reads them back unchanged.
+    #[test]
+    fn the_fast_reader_reads_written_values_as_ron_does(value in value()) {
+        let text = to_ron(Path::new("value.ron"), &value).unwrap();
+        if read_as_ron_reads::<Value>(&text)? {
+            prop_assert_eq!(fast_reader::read::<Value>(&text).unwrap(), value);
         }
     }
 }

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub mod fast_reader;
+
 /// A file that could not be read, parsed or written, with where the problem is.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub struct FileError {
@@ -76,8 +78,12 @@ pub fn pretty_config() -> ron::ser::PrettyConfig {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Parses RON text that came from `path` (for error messages). A misspelled key is named
-/// with the nearest known one.
+/// with the nearest known one. What Nefia wrote is read by the [`fast_reader`]; anything it
+/// declines (a comment, a mistake) by `ron`, which also names what is wrong and where.
 pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, FileError> {
+    if let Ok(value) = fast_reader::read(text) {
+        return Ok(value);
+    }
     ron_options().from_str(text).map_err(|e| FileError {
         path: path.to_owned(),
         line: Some(e.span.start.line),
