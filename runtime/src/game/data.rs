@@ -56,6 +56,30 @@ pub struct Prototype {
     pub origin: Origin,
 }
 
+impl Prototype {
+    /// Whether its objects are containers (`is_container`): an item that holds items.
+    pub fn is_container(&self) -> bool {
+        self.flag(Self::flag_names()[0])
+    }
+
+    /// Whether its objects wear items (`holds_equipment`: what `EquipSlots:new` makes).
+    /// Characters wear items whatever their prototype says.
+    pub fn holds_equipment(&self) -> bool {
+        self.flag(Self::flag_names()[1])
+    }
+
+    /// Whether the field `name` is set and not false.
+    fn flag(&self, name: Symbol) -> bool {
+        self.fields.get(name).is_some_and(|v| !v.is_falsy())
+    }
+
+    /// `is_container` and `holds_equipment`, interned once: every object made asks.
+    fn flag_names() -> [Symbol; 2] {
+        static NAMES: std::sync::OnceLock<[Symbol; 2]> = std::sync::OnceLock::new();
+        *NAMES.get_or_init(|| [Symbol::intern("is_container"), Symbol::intern("holds_equipment")])
+    }
+}
+
 /// A problem with a data declaration.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum DataError {
@@ -156,7 +180,7 @@ impl DataRegistry {
         origin: Origin,
         on_duplicate: OnDuplicate,
     ) -> Result<ProtoIdx, DataError> {
-        let type_index = self.type_position(data_type.as_str())?;
+        let type_index = self.type_position_of(data_type)?;
         if let Some(&existing) = self.proto_index.get(&(data_type, id)) {
             let proto = &mut self.protos[existing.0 as usize];
             if on_duplicate == OnDuplicate::Error {
@@ -189,10 +213,18 @@ impl DataRegistry {
     }
 
     fn type_position(&self, name: &str) -> Result<usize, DataError> {
-        Symbol::lookup(name).and_then(|s| self.type_index.get(&s).copied()).ok_or_else(|| DataError::UnknownType {
+        Symbol::lookup(name).and_then(|s| self.type_index.get(&s).copied()).ok_or_else(|| self.unknown_type(name))
+    }
+
+    fn type_position_of(&self, data_type: Symbol) -> Result<usize, DataError> {
+        self.type_index.get(&data_type).copied().ok_or_else(|| self.unknown_type(data_type.as_str()))
+    }
+
+    fn unknown_type(&self, name: &str) -> DataError {
+        DataError::UnknownType {
             name: name.to_owned(),
             known: self.types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", "),
-        })
+        }
     }
 
     /// Puts back an earlier copy of the registry (a rejected hotload), as a new revision.
@@ -214,10 +246,23 @@ impl DataRegistry {
 
     /// Finds the prototype `id` of `data_type`.
     pub fn find(&self, data_type: Symbol, id: &str) -> Result<ProtoIdx, DataError> {
-        self.type_position(data_type.as_str())?;
-        Symbol::lookup(id)
-            .and_then(|id| self.proto_index.get(&(data_type, id)).copied())
-            .ok_or_else(|| DataError::UnknownId { data_type, id: id.to_owned() })
+        match Symbol::lookup(id) {
+            Some(id) => self.find_symbol(data_type, id),
+            None => {
+                self.type_position_of(data_type)?;
+                Err(DataError::UnknownId { data_type, id: id.to_owned() })
+            }
+        }
+    }
+
+    /// Finds the prototype `id` of `data_type`, by symbol: one hash lookup, no name
+    /// looked up (a load finds every object's prototype several times).
+    pub fn find_symbol(&self, data_type: Symbol, id: Symbol) -> Result<ProtoIdx, DataError> {
+        if let Some(&index) = self.proto_index.get(&(data_type, id)) {
+            return Ok(index);
+        }
+        self.type_position_of(data_type)?;
+        Err(DataError::UnknownId { data_type, id: id.as_str().to_owned() })
     }
 
     /// The prototype at `index`.

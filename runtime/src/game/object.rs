@@ -96,6 +96,11 @@ impl ObjectKind {
         ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type)
     }
 
+    /// The kind backed by the data type `symbol`, if it is one of the object types.
+    pub fn from_data_type_symbol(symbol: Symbol) -> Option<ObjectKind> {
+        ObjectKind::ALL.into_iter().find(|k| k.data_type_symbol() == symbol)
+    }
+
     /// The engine event `event` emitted for an object of this kind
     /// (`base.on_chara_refreshed`, `base.on_item_instantiated`, …).
     pub fn event_name(self, event: KindEvent) -> &'static str {

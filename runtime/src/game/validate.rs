@@ -392,27 +392,21 @@ fn check_object(
             );
         }
     }
-    let proto = world.data.find(object.kind.data_type_symbol(), object.id.as_str()).ok();
+    let proto = world.data.find_symbol(object.kind.data_type_symbol(), object.id).ok();
     if !object.inventory.is_empty() {
         let holds = match object.kind {
             ObjectKind::Chara => true,
             ObjectKind::Feat | ObjectKind::Mef => false,
             // An unknown prototype is kept aside as written: whether it is a container is
             // not known, so what it holds is kept too.
-            ObjectKind::Item => proto.is_none_or(|p| {
-                world.data.proto(p).fields.get(Symbol::intern("is_container")).is_some_and(|v| !v.is_falsy())
-            }),
+            ObjectKind::Item => proto.is_none_or(|p| world.data.proto(p).is_container()),
         };
         if !holds {
             out.add(place.clone(), format!("{what} holds items, but only characters and containers have an inventory"));
         }
     }
-    let holds_equipment = || {
-        object.kind == ObjectKind::Chara
-            || proto.is_some_and(|p| {
-                world.data.proto(p).fields.get(Symbol::intern("holds_equipment")).is_some_and(|v| !v.is_falsy())
-            })
-    };
+    let holds_equipment =
+        || object.kind == ObjectKind::Chara || proto.is_some_and(|p| world.data.proto(p).holds_equipment());
     if !object.equipment.is_empty() && !holds_equipment() {
         out.add(
             place.clone(),
@@ -538,7 +532,7 @@ fn check_player(world: &World, save: &SaveGame, player: u64, place: Option<Place
         Some(record) if record.kind != ObjectKind::Chara => {
             out.add(place, format!("the player (uid {player}) is a {}, not a character", record.kind.noun()))
         }
-        Some(record) if world.data.find(Symbol::intern("base.chara"), record.id.as_str()).is_err() => out.add(
+        Some(record) if world.data.find_symbol(Symbol::intern("base.chara"), record.id).is_err() => out.add(
             place,
             format!("the player (uid {player}) is a '{}', which none of the loaded mods defines", record.id),
         ),

@@ -432,11 +432,10 @@ impl World {
     /// an item that `holds_equipment` (what `EquipSlots:new` makes).
     pub(crate) fn spawn(&mut self, uid: Uid, proto: ProtoIdx) {
         let prototype = self.data.proto(proto);
-        let kind = ObjectKind::from_data_type(prototype.data_type.as_str())
+        let kind = ObjectKind::from_data_type_symbol(prototype.data_type)
             .expect("object prototypes belong to an object data type");
-        let flag = |name: &str| prototype.fields.get(Symbol::intern(name)).is_some_and(|v| !v.is_falsy());
-        let is_container = flag("is_container");
-        let holds_equipment = kind == ObjectKind::Chara || flag("holds_equipment");
+        let is_container = prototype.is_container();
+        let holds_equipment = kind == ObjectKind::Chara || prototype.holds_equipment();
         let object = Object {
             uid,
             kind,

@@ -21,7 +21,7 @@ impl World {
 
     /// The unknown prototype ids of `object` and of what it holds.
     fn unknown_in_object(&self, object: &ObjectRecord, unknown: &mut Vec<(Symbol, String)>) {
-        if self.data.find(object.kind.data_type_symbol(), object.id.as_str()).is_err() {
+        if self.data.find_symbol(object.kind.data_type_symbol(), object.id).is_err() {
             let (data_type, id, x, y) = (object.kind.data_type(), object.id, object.x, object.y);
             unknown.push((id, format!("unknown {data_type} id '{id}' at ({x}, {y})")));
         }
@@ -120,7 +120,7 @@ impl World {
     fn build_object(&mut self, record: &ObjectRecord, kind: RecordKind, place: Option<&str>) -> Uid {
         let proto = self
             .data
-            .find(record.kind.data_type_symbol(), record.id.as_str())
+            .find_symbol(record.kind.data_type_symbol(), record.id)
             .expect("checked: the prototypes are known");
         let uid = match (kind, record.uid) {
             (RecordKind::SaveGame, Some(uid)) => {
@@ -168,7 +168,7 @@ impl World {
             let data_type = record.kind.data_type_symbol();
             return Err(self
                 .data
-                .find(data_type, id.as_str())
+                .find_symbol(data_type, id)
                 .err()
                 .map_or_else(|| WorldError::UnknownHeld { id, holder: record.id }, WorldError::Data));
         }

@@ -74,7 +74,7 @@ impl World {
 
     /// The fields of `tile`'s `base.map_tile` prototype; none if no loaded mod defines it.
     pub fn tile_fields(&self, tile: Symbol) -> Option<&FieldMap> {
-        let proto = self.data.find(Symbol::intern(MAP_TILE), tile.as_str()).ok()?;
+        let proto = self.data.find_symbol(Symbol::intern(MAP_TILE), tile).ok()?;
         Some(&self.data.proto(proto).fields)
     }
 

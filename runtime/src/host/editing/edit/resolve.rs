@@ -188,8 +188,7 @@ fn take_field(
     match field {
         "prototype" => {
             let old = world.object(uid)?.proto;
-            let proto =
-                world.data.find(record.kind.data_type_symbol(), record.id.as_str()).map_err(WorldError::Data)?;
+            let proto = world.data.find_symbol(record.kind.data_type_symbol(), record.id).map_err(WorldError::Data)?;
             entry.before.push(Change::Prototype { uid, proto: old });
             entry.after.push(Change::Prototype { uid, proto });
             world.set_prototype(uid, proto)?;
