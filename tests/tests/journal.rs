@@ -57,6 +57,12 @@ fn edit(host: &HostHandle, part: u64) {
     settle(host);
 }
 
+/// The edit log of the project `copy`.
+fn journal_log(copy: &DemoCopy) -> std::path::PathBuf {
+    let dir = nefia_runtime::game::journal::journal_dir(&copy.project());
+    nefia_runtime::game::journal::log_path(&dir)
+}
+
 fn eval_int(host: &HostHandle, code: &str) -> u64 {
     match eval(host, code) {
         nefia_runtime::lua::repl::Evaluation::Values(values) => {
@@ -104,6 +110,14 @@ fn edits_not_saved_come_back_after_a_crash_as_they_were() {
     edit(&host, 0);
     let before = host.snapshot().editing.history.labels.clone();
     crash(host);
+
+    // Each line of the log, written by the engine, is read by the fast reader as `ron` reads it.
+    let log = std::fs::read_to_string(journal_log(&copy)).expect("the log");
+    for line in log.lines() {
+        use nefia_runtime::game::{files, journal::JournalEntry};
+        let fast = files::fast_reader::read::<JournalEntry>(line).unwrap_or_else(|_| panic!("declined: {line}"));
+        assert_eq!(Some(fast), files::ron_options().from_str::<JournalEntry>(line).ok(), "{line}");
+    }
 
     let host = spawn_editing(&copy.project());
     let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();

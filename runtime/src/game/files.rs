@@ -78,13 +78,9 @@ pub fn pretty_config() -> ron::ser::PrettyConfig {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Parses RON text that came from `path` (for error messages). A misspelled key is named
-/// with the nearest known one. What Nefia wrote is read by the [`fast_reader`]; anything it
-/// declines (a comment, a mistake) by `ron`, which also names what is wrong and where.
+/// with the nearest known one. Read by [`from_ron_str`].
 pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, FileError> {
-    if let Ok(value) = fast_reader::read(text) {
-        return Ok(value);
-    }
-    ron_options().from_str(text).map_err(|e| FileError {
+    from_ron_str(text).map_err(|e| FileError {
         path: path.to_owned(),
         line: Some(e.span.start.line),
         column: Some(e.span.start.col),
@@ -95,6 +91,15 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
             other => other.to_string(),
         },
     })
+}
+
+/// Parses RON text in Nefia's dialect: by the [`fast_reader`], or by `ron` where it declines
+/// (which also names what is wrong and where).
+pub fn from_ron_str<T: DeserializeOwned>(text: &str) -> Result<T, ron::error::SpannedError> {
+    match fast_reader::read(text) {
+        Ok(value) => Ok(value),
+        Err(fast_reader::Declined) => ron_options().from_str(text),
+    }
 }
 
 /// Reads a text file of at most [`MAX_FILE_BYTES`].

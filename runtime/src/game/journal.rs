@@ -298,7 +298,7 @@ fn read_log(path: &Path) -> Result<(Vec<JournalEntry>, Vec<String>), FileError> 
     let lines: Vec<&str> = text.lines().collect();
     let mut entries = Vec::new();
     for (number, line) in lines.iter().enumerate() {
-        match crate::game::files::ron_options().from_str::<JournalEntry>(line) {
+        match crate::game::files::from_ron_str::<JournalEntry>(line) {
             Ok(entry) => entries.push(entry),
             // The line being written when the process died.
             Err(_) if number + 1 == lines.len() && !text.ends_with('\n') => break,

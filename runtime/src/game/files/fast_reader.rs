@@ -3,8 +3,8 @@
 //! `ron` checks for comments before every token and walks the text by `char`; a save of
 //! 100,000 objects took longer to parse than the whole save took to write. What Nefia writes
 //! uses a small part of RON: structs without names, lists, maps, `Some`/`None` or bare
-//! optional values, unit and newtype enum variants, plain identifiers, decimal numbers and
-//! strings with the common escapes. This reader reads exactly that part, byte by byte, and
+//! optional values, enum variants, plain identifiers, decimal numbers and strings with the
+//! common escapes. This reader reads exactly that part, byte by byte, and
 //! declines everything else — comments, raw strings and identifiers, struct names, hex or
 //! `_`-separated numbers, `inf`, chars, bytes, deep nesting, any error at all. A declined
 //! text is read by `ron` instead ([`super::parse_ron`]), so `ron` stays the one judge of what
@@ -380,7 +380,8 @@ impl<'de> MapAccess<'de> for Separated<'_, 'de> {
     }
 }
 
-/// An enum value: a unit variant `name` or a newtype variant `name(value)`.
+/// An enum value: a variant's name, then nothing (unit), `(value)` (newtype), `(a, b)`
+/// (tuple) or `(field: value, …)` (struct).
 struct Variant<'a, 'de> {
     reader: &'a mut Reader<'de>,
 }
@@ -411,12 +412,12 @@ impl<'de> VariantAccess<'de> for Variant<'_, 'de> {
         })
     }
 
-    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value> {
-        Err(Declined)
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value> {
+        self.reader.enclosed(b'(', b')', |items| visitor.visit_seq(items))
     }
 
-    fn struct_variant<V: Visitor<'de>>(self, _: &'static [&'static str], _: V) -> Result<V::Value> {
-        Err(Declined)
+    fn struct_variant<V: Visitor<'de>>(self, _: &'static [&'static str], visitor: V) -> Result<V::Value> {
+        self.reader.enclosed(b'(', b')', |fields| visitor.visit_map(fields))
     }
 }
 
@@ -611,6 +612,8 @@ mod tests {
     enum Kind {
         Plain,
         Wrapped(u8),
+        Pair(i8, String),
+        Named { a: u8, b: Option<bool> },
     }
 
     const SAMPLE: &str = r#"(
@@ -626,7 +629,19 @@ mod tests {
         assert_eq!(fast, slow);
         assert_eq!(fast.name, "a \"b\"\n");
         assert_eq!(fast.kind, Kind::Wrapped(7));
-        assert_eq!(read::<Kind>("Plain"), Ok(Kind::Plain));
+        for (text, kind) in [
+            ("Plain", Kind::Plain),
+            ("Pair(-3, \"x\",)", Kind::Pair(-3, "x".into())),
+            ("Named(a: 1, b: true)", Kind::Named { a: 1, b: Some(true) }),
+            ("Named(a: 2)", Kind::Named { a: 2, b: None }),
+        ] {
+            assert_eq!(read::<Kind>(text), Ok(kind), "{text}");
+            assert_eq!(
+                crate::game::files::ron_options().from_str::<Kind>(text).ok(),
+                read::<Kind>(text).ok(),
+                "{text}"
+            );
+        }
         assert_eq!(read::<Option<u32>>("Some(4)"), Ok(Some(4)));
         assert_eq!(read::<Option<u32>>("None"), Ok(None));
     }
