@@ -1,5 +1,6 @@
 //! Mutated real files through every loader: the demo's map files, a save of the demo game and
-//! its `project.ron`, with bytes deleted, duplicated and changed and numbers set to extremes.
+//! its `project.ron`, with bytes deleted, duplicated and changed, pieces of RON inserted and
+//! numbers set to extremes.
 //! No mutation may panic, abort or hang a loader or `nefia check`, and whatever a loader
 //! accepts round-trips: written again and read back, it is the same. The fast reader of the
 //! RON Nefia writes reads every such file as `ron` does, or declines it.
@@ -37,6 +38,35 @@ const EXTREMES: [&str; 12] = [
     "-0.5",
 ];
 
+/// Pieces of RON a mutation may insert: words and escapes with a meaning of their own, the
+/// corners of the syntax the fast reader declines or must read as `ron` does.
+const TOKENS: [&str; 24] = [
+    "true(1)",
+    "None",
+    "None()",
+    "Some",
+    "Some(1, 2)",
+    "Some (3)",
+    "inf",
+    "NaN",
+    "// c\n",
+    "/* c */",
+    "r#",
+    "r\"x\"",
+    "\\'",
+    "\\u{301}",
+    "\\x41",
+    "1e5",
+    "-0",
+    "()",
+    "( )",
+    ",",
+    "Name(",
+    "a: 1, ",
+    "'c'",
+    "\u{a0}",
+];
+
 /// One change to a file's bytes; positions are taken modulo the file's length.
 #[derive(Clone, Debug)]
 enum Mutation {
@@ -44,6 +74,7 @@ enum Mutation {
     Duplicate { at: usize, len: usize },
     Change { at: usize, byte: u8 },
     Extreme { nth_number: usize, value: usize },
+    Insert { at: usize, token: usize },
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -52,6 +83,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         1 => (any::<usize>(), 1..200usize).prop_map(|(at, len)| Mutation::Duplicate { at, len }),
         1 => (any::<usize>(), any::<u8>()).prop_map(|(at, byte)| Mutation::Change { at, byte }),
         6 => (any::<usize>(), 0..EXTREMES.len()).prop_map(|(nth_number, value)| Mutation::Extreme { nth_number, value }),
+        2 => (any::<usize>(), 0..TOKENS.len()).prop_map(|(at, token)| Mutation::Insert { at, token }),
     ]
 }
 
@@ -94,6 +126,10 @@ fn mutate(original: &str, mutations: &[Mutation]) -> String {
                 if at < bytes.len() {
                     bytes[at] = byte;
                 }
+            }
+            Mutation::Insert { at, token } => {
+                let at = at % len;
+                bytes.splice(at.min(bytes.len())..at.min(bytes.len()), TOKENS[token].bytes());
             }
             Mutation::Extreme { nth_number, value } => {
                 let spans = numbers(&bytes);

@@ -4,12 +4,13 @@
 //! 100,000 objects took longer to parse than the whole save took to write. What Nefia writes
 //! uses a small part of RON: structs without names, lists, maps, `Some`/`None` or bare
 //! optional values, enum variants, plain identifiers, decimal numbers and strings with the
-//! common escapes. This reader reads exactly that part, byte by byte, and
-//! declines everything else — comments, raw strings and identifiers, struct names, hex or
-//! `_`-separated numbers, `inf`, chars, bytes, deep nesting, any error at all. A declined
-//! text is read by `ron` instead ([`super::parse_ron`]), so `ron` stays the one judge of what
-//! is wrong with a file and where. On what it accepts, the reader gives what `ron` gives
-//! (the differential tests in `tests/tests/fuzz_loaders.rs` hold it to that).
+//! escapes `ron`'s writer makes. This reader reads exactly that part, byte by byte, and
+//! declines everything else — comments, raw strings and identifiers, struct names (but in a
+//! value it skips), hex or `_`-separated numbers, `inf` and `NaN`, chars, bytes, deep nesting,
+//! any error at all. A declined text is read by `ron` instead ([`super::from_ron_str`]), so
+//! `ron` stays the one judge of what is wrong with a file and where. What the reader accepts,
+//! `ron` reads the same: the differential tests in `tests/tests/fuzz_loaders.rs` (mutated
+//! files, random values) and this module's own hold it to that.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -134,8 +135,8 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// A string in double quotes: borrowed from the text unless it has escapes. Declines
-    /// control characters and escapes other than `\"`, `\\`, `\n`, `\r`, `\t` and `\0`.
+    /// A string in double quotes: borrowed from the text unless it has escapes (see
+    /// [`Reader::escape`]). Declines control characters.
     fn string(&mut self) -> Result<Cow<'de, str>> {
         self.expect(b'"')?;
         let bytes = self.text.as_bytes();
@@ -161,16 +162,9 @@ impl<'de> Reader<'de> {
                     return Ok(Cow::Owned(owned));
                 }
                 Some(b'\\') => {
-                    owned.push(match bytes.get(rest + 1) {
-                        Some(b'"') => '"',
-                        Some(b'\\') => '\\',
-                        Some(b'n') => '\n',
-                        Some(b'r') => '\r',
-                        Some(b't') => '\t',
-                        Some(b'0') => '\0',
-                        _ => return Err(Declined),
-                    });
-                    rest += 2;
+                    let (escaped, length) = self.escape(rest + 1)?;
+                    owned.push(escaped);
+                    rest += 1 + length;
                 }
                 Some(&b) if b >= 0x20 => {
                     // Copy the run up to the next quote or escape whole (it is valid UTF-8:
@@ -183,6 +177,34 @@ impl<'de> Reader<'de> {
                 _ => return Err(Declined),
             }
         }
+    }
+
+    /// The character an escape stands for, from the byte after its backslash, and how many
+    /// bytes it takes there: `\"`, `\'`, `\\`, `\n`, `\r`, `\t`, `\0`, and `\u{…}` with one to
+    /// six hex digits of a valid character (what `ron`'s writer writes for `'`, combining marks
+    /// and anything not printable). Declines the others (`\x`, line continuations).
+    fn escape(&self, at: usize) -> Result<(char, usize)> {
+        let bytes = self.text.as_bytes();
+        let simple = match bytes.get(at) {
+            Some(b'"') => '"',
+            Some(b'\'') => '\'',
+            Some(b'\\') => '\\',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'0') => '\0',
+            Some(b'u') if bytes.get(at + 1) == Some(&b'{') => {
+                let digits = bytes[at + 2..].iter().take(7).take_while(|b| b.is_ascii_hexdigit()).count();
+                if !(1..=6).contains(&digits) || bytes.get(at + 2 + digits) != Some(&b'}') {
+                    return Err(Declined);
+                }
+                let hex = &self.text[at + 2..at + 2 + digits];
+                let code = u32::from_str_radix(hex, 16).map_err(|_| Declined)?;
+                return char::from_u32(code).map(|c| (c, digits + 3)).ok_or(Declined);
+            }
+            _ => return Err(Declined),
+        };
+        Ok((simple, 1))
     }
 
     /// A decimal number: `-`, digits without a leading zero, then for a float a fraction
@@ -283,11 +305,20 @@ impl<'de> Reader<'de> {
                 })
             }),
             Some(b'(') => self.skip_parenthesized(),
-            Some(b) if is_ident_start(b) => {
-                self.ident()?;
-                self.skip_ws();
-                if self.peek() == Some(b'(') { self.skip_parenthesized() } else { Ok(()) }
-            }
+            Some(b) if is_ident_start(b) => match self.ident()? {
+                // Whole values to `ron`: nothing may follow them.
+                "true" | "false" | "None" | "inf" | "inff32" | "inff64" | "NaN" | "NaNf32" | "NaNf64" => Ok(()),
+                "Some" => self.enclosed(b'(', b')', |inner| {
+                    inner.reader.skip_value()?;
+                    inner.reader.take(b',');
+                    Ok(())
+                }),
+                // A unit variant, or a variant or struct name before its `(…)`.
+                _ => {
+                    self.skip_ws();
+                    if self.peek() == Some(b'(') { self.skip_parenthesized() } else { Ok(()) }
+                }
+            },
             _ => Err(Declined),
         }
     }
@@ -658,7 +689,10 @@ mod tests {
             "r\"raw\"",
             "'c'",
             "inf",
-            "\"\\u{e9}\"",
+            "\"\\u{}\"",
+            "\"\\u{1234567}\"",
+            "\"\\u{d800}\"",
+            "\"\\x41\"",
             "Sample(name: \"n\")",
             "[1, 2] trailing",
             "[1 2]",
@@ -667,6 +701,37 @@ mod tests {
         }
         assert_eq!(read::<u8>("256"), Err(Declined));
         assert_eq!(read::<u32>("-1"), Err(Declined));
+    }
+
+    /// A struct that skips the fields it does not know (as a save list's head skips a save).
+    #[derive(Debug, PartialEq, serde::Deserialize)]
+    struct Head {
+        turn: u32,
+    }
+
+    #[test]
+    fn a_skipped_value_is_read_as_strictly_as_any_other() {
+        // Words that are whole values to `ron` take nothing after them; `Some` takes exactly
+        // one value in parentheses.
+        for junk in ["true(1)", "None()", "inf(0)", "Some", "Some()", "Some(1, 2)", "Some(a: 1)", "[Some(Some)]"] {
+            let text = format!("(turn: 1, junk: {junk})");
+            assert_eq!(read::<Head>(&text), Err(Declined), "{text}");
+            assert!(crate::game::files::ron_options().from_str::<Head>(&text).is_err(), "ron reads {text}");
+        }
+        for junk in ["Some(1,)", "None", "Tile(x: 1, y: 2)", "Pair(1, \"a\")", "unit", "{\"k\": [1.5, ()]}"] {
+            let text = format!("(turn: 1, junk: {junk})");
+            assert_eq!(read::<Head>(&text), Ok(Head { turn: 1 }), "{text}");
+            assert!(crate::game::files::ron_options().from_str::<Head>(&text).is_ok(), "ron refuses {text}");
+        }
+    }
+
+    #[test]
+    fn the_escapes_rons_writer_makes_are_read() {
+        for text in ["Tom's", "e\u{301}", "tab\t, nul\0, \"quoted\" \\", "\u{7f}\u{10ffff}", "\u{1}"] {
+            let written = crate::game::files::ron_options().to_string(&text).expect("written");
+            let fast: String = read(&written).unwrap_or_else(|_| panic!("declined {written}"));
+            assert_eq!(fast, text, "{written}");
+        }
     }
 
     #[test]
