@@ -532,7 +532,7 @@ fn check_player(world: &World, save: &SaveGame, player: u64, place: Option<Place
         Some(record) if record.kind != ObjectKind::Chara => {
             out.add(place, format!("the player (uid {player}) is a {}, not a character", record.kind.noun()))
         }
-        Some(record) if world.data.find_symbol(Symbol::intern("base.chara"), record.id).is_err() => out.add(
+        Some(record) if world.data.find_symbol(ObjectKind::Chara.data_type_symbol(), record.id).is_err() => out.add(
             place,
             format!("the player (uid {player}) is a '{}', which none of the loaded mods defines", record.id),
         ),

@@ -46,6 +46,10 @@ fn what_nefia_writes_is_read_as_ron_reads_it() {
         assert_eq!(read::<Kind>(text), Ok(kind), "{text}");
         assert_eq!(crate::game::files::ron_options().from_str::<Kind>(text).ok(), read::<Kind>(text).ok(), "{text}");
     }
+    // A table as a field or a mod's `save` holds it, read through `deserialize_any`.
+    let table = r#"[1.5, -2e3, 1e300, -0, "é", {"$object": 3}, {"k": [true, ()]}, ()]"#;
+    let value: crate::game::value::Value = read(table).expect("the table is read");
+    assert_eq!(Ok(value), crate::game::files::ron_options().from_str(table));
     assert_eq!(read::<Option<u32>>("Some(4)"), Ok(Some(4)));
     assert_eq!(read::<Option<u32>>("None"), Ok(None));
 }
