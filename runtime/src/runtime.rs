@@ -84,6 +84,10 @@ impl Runtime {
     /// [`Runtime::open`], doing `on_failure` when a mod cannot load.
     pub fn open_with(&mut self, dir: &Path, on_failure: OnModFailure) -> Result<(), RuntimeError> {
         let project = Project::open(dir)?;
+        let removed = project.remove_stale_temps();
+        if removed > 0 {
+            tracing::info!("{}: removed {removed} temp file(s) left by interrupted writes", dir.display());
+        }
         *self.engine.save_dir.borrow_mut() = project.saves_dir();
         match on_failure {
             OnModFailure::Stop => self.load_mods(&project.mod_dirs(), &project.manifest.mods)?,

@@ -208,3 +208,83 @@ fn a_save_written_from_the_live_world_is_its_record_written() {
     let held: Vec<_> = held.map(|i| (i.len(), i.capacity())).collect();
     assert!(!held.is_empty() && held.iter().all(|(len, capacity)| len == capacity), "{held:?}");
 }
+
+/// Lua that defines `nest(n)`: a table whose tables nest `n` deep, and `depth(t)` measuring one.
+const NESTING: &str = r#"
+    function nest(n) local t = { leaf = "here" } for _ = 2, n do t = { t } end return t end
+    function depth(t) if type(t) ~= "table" then return 0 end local d = 0
+        for _, v in pairs(t) do d = math.max(d, depth(v)) end return d + 1 end
+"#;
+
+#[test]
+fn values_nested_to_the_limit_are_saved_and_loaded_again_in_every_kind_of_file() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    game.exec(NESTING);
+    // `save.test` is a table itself: its `deep` entry 63 deep makes the mod's table 64 deep.
+    game.exec(
+        r#"
+        save.test.deep = nest(63)
+        local hero = Chara.player()
+        hero.deep = nest(64)
+        local cave = InstancedMap:new(5, 5, "elona.floor_stone")
+        Chara.create("elona.putit", 1, 1, {}, cave).deep = nest(64)
+        Map.save(cave)
+        saved_cave = cave.uid
+        "#,
+    );
+    game.runtime.save_game("deep").expect("the save is written");
+    game.exec("save.test.deep = nil; Chara.player().deep = nil");
+    game.runtime.load_game("deep").expect("a save the writer wrote is read again");
+    assert_eq!(game.eval::<i64>("depth(save.test)"), 64);
+    assert_eq!(game.eval::<i64>("depth(Chara.player().deep)"), 64);
+    game.exec("local ok, map = Map.load(saved_cave) assert(ok, map) loaded_cave = map");
+    assert_eq!(game.eval::<i64>("depth(Chara.iter(loaded_cave):nth(1).deep)"), 64, "Map.save's file too");
+}
+
+#[test]
+fn a_value_one_table_deeper_than_the_limit_is_refused_by_name_and_the_save_kept() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    game.exec(NESTING);
+    let path = game.runtime.save_game("slot").unwrap();
+    let before = std::fs::read(&path).unwrap();
+    game.exec("save.test.deep = nest(64)");
+    let error = game.runtime.save_game("slot").unwrap_err().to_string();
+    assert!(
+        error.contains("save.test.deep") && error.contains("over 64 deep"),
+        "names the path and the limit: {error}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the previous save is untouched");
+    let field = game.runtime.exec("Chara.player().deep = nest(65)", "test").unwrap_err().to_string();
+    assert!(field.contains("over 64 deep"), "an object's field is refused as it is set: {field}");
+}
+
+#[test]
+fn a_save_with_a_table_nested_deeper_than_nefia_writes_is_refused_naming_its_line() {
+    let game = TestGame::new();
+    build_a_game(&game);
+    let path = game.runtime.save_game("slot").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let deep = format!("{}1{}", "[".repeat(65), "]".repeat(65));
+    let edited = text.replacen("\"sparse\"", &format!("\"sparse\", 11: {deep}"), 1);
+    assert_ne!(edited, text, "the save names the test's sparse entry");
+    std::fs::write(&path, edited).unwrap();
+    let error = game.runtime.load_game("slot").unwrap_err().to_string();
+    assert!(error.contains("mods.test nests tables 67 deep, more than the 64"), "{error}");
+}
+
+#[test]
+fn opening_a_project_removes_the_temp_files_of_a_killed_save_and_nothing_else() {
+    let demo = nefia_tests::DemoCopy::new();
+    let saves = demo.project().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let leftover = saves.join(".slot.ron.999999999.tmp");
+    let ours_not = saves.join("notes.tmp");
+    std::fs::write(&leftover, "(format: 1, half a sa").unwrap();
+    std::fs::write(&ours_not, "a player's own file").unwrap();
+    let runtime = nefia_runtime::Runtime::open_project(&demo.project(), Box::new(|_| {})).expect("the demo opens");
+    assert!(!leftover.exists(), "the killed write's temp file is gone");
+    assert!(ours_not.exists(), "a file that is not Nefia's stays");
+    drop(runtime);
+}

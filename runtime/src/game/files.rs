@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::game::value::MAX_TABLE_DEPTH;
+
 pub mod fast_reader;
 
 /// A file that could not be read, parsed or written, with where the problem is.
@@ -59,10 +61,21 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The RON dialect of every file Nefia reads and writes: optional values are written bare
-/// (`start_map: "town"`, not `Some("town")`).
+/// (`start_map: "town"`, not `Some("town")`), and values nest as deep as
+/// [`RON_NESTING_LIMIT`] allows.
 pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(RON_NESTING_LIMIT)
 }
+
+/// The levels of RON nesting every reader and writer accepts: a value whose tables nest
+/// [`MAX_TABLE_DEPTH`] deep (each table costs `ron` two levels when read: the table and the
+/// value in it) inside the deepest of Nefia's files (a save: its maps, a map's objects, an
+/// object, its fields; a journal entry or a recording's input about as deep), with room to
+/// spare. `ron`'s default of 128 refused a save whose mod's table nested 62 deep, which the
+/// writer had written.
+pub const RON_NESTING_LIMIT: usize = 2 * MAX_TABLE_DEPTH + 64;
 
 /// The pretty-printer settings of every file Nefia writes: stable, indented, diff-friendly.
 pub fn pretty_config() -> ron::ser::PrettyConfig {
@@ -73,9 +86,11 @@ pub fn pretty_config() -> ron::ser::PrettyConfig {
         .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// The largest file Nefia reads (a map, a save, a manifest): larger ones are refused before
-/// they are read.
-pub const MAX_FILE_BYTES: u64 = 256 << 20;
+/// The largest file Nefia writes and reads (a map, a save, a recording, a journal's base, a
+/// manifest): a larger file is refused before it is read, and a write that would make one
+/// stops there and leaves the file it would have replaced as it was, so whatever is written is
+/// read back. A world of 1,000,000 characters with their items saves in about 400 MB.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// Parses RON text that came from `path` (for error messages). A misspelled key is named
 /// with the nearest known one. Read by [`from_ron_str`].
@@ -152,19 +167,72 @@ fn to_ron_config<T: Serialize>(path: &Path, value: &T, config: ron::ser::PrettyC
 /// file or the new one, whole. Temp files of this path left by an earlier crash are removed
 /// first. If anything fails the old file is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    if u64::try_from(bytes.len()).map_or(true, |len| len > MAX_FILE_BYTES) {
+        return Err(too_large(path));
+    }
     write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// Whether `error` is the refusal of a write past [`MAX_FILE_BYTES`].
+pub fn is_too_large(error: &FileError) -> bool {
+    *error == too_large(&error.path)
+}
+
+/// The refusal of a write past [`MAX_FILE_BYTES`].
+fn too_large(path: &Path) -> FileError {
+    FileError::new(
+        path,
+        format!(
+            "the file would be larger than {MAX_FILE_BYTES} bytes, the most Nefia reads back: it was not written, \
+             and the file it would have replaced is as it was"
+        ),
+    )
 }
 
 /// Writes `value` to `path` atomically (as [`write_atomic`]) as pretty RON in which what is
 /// nested deeper than `depth` levels stays on one line (see [`to_ron_lines`]), streamed to the
 /// file: a save of 100,000 objects never holds its whole text.
 pub fn write_ron_lines<T: Serialize>(path: &Path, value: &T, depth: usize) -> Result<(), FileError> {
-    write_atomic_with(path, |file| {
-        let mut writer = std::io::BufWriter::new(file);
+    write_ron_lines_within(path, value, depth, MAX_FILE_BYTES)
+}
+
+/// [`write_ron_lines`] refusing a file of more than `limit` bytes.
+fn write_ron_lines_within<T: Serialize>(path: &Path, value: &T, depth: usize, limit: u64) -> Result<(), FileError> {
+    let mut over = false;
+    let written = write_atomic_with(path, |file| {
+        let mut writer = std::io::BufWriter::new(Bounded { file, left: limit, over: &mut over });
         ron_options().to_io_writer_pretty(&mut writer, value, lines_config(depth)).map_err(std::io::Error::other)?;
         writer.write_all(b"\n")?;
         writer.flush()
-    })
+    });
+    match written {
+        Err(_) if over => Err(too_large(path)),
+        other => other,
+    }
+}
+
+/// A file that takes at most `left` more bytes: a write past them fails and sets `over`.
+struct Bounded<'a> {
+    file: &'a mut std::fs::File,
+    left: u64,
+    over: &'a mut bool,
+}
+
+impl Write for Bounded<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let byte_count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+        if byte_count(bytes.len()) > self.left {
+            *self.over = true;
+            return Err(std::io::Error::other("the file is over its size limit"));
+        }
+        let written = self.file.write(bytes)?;
+        self.left = self.left.saturating_sub(byte_count(written));
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
 }
 
 /// [`write_atomic`] of what `write` writes into the temp file.
@@ -199,17 +267,39 @@ fn write_atomic_with(
 /// Removes the temp files `.<name>.<pid>.tmp` that a write of `name` interrupted by a crash
 /// left in `dir`.
 fn remove_stale_temps(dir: &Path, name: &str) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let prefix = format!(".{name}.");
+    remove_stale_temps_where(dir, |of| of == name);
+}
+
+/// Removes every temp file a write interrupted by a crash left in `dir` (`.<name>.<pid>.tmp`
+/// of a process no longer running), and nothing else: a project cleans its folders with it
+/// when it opens. Returns how many it removed.
+pub fn remove_stale_temps_in(dir: &Path) -> usize {
+    remove_stale_temps_where(dir, |_| true)
+}
+
+/// Removes the stale temp files in `dir` of the files `of` names.
+fn remove_stale_temps_where(dir: &Path, of: impl Fn(&str) -> bool) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let mut removed = 0;
     for entry in entries.flatten() {
         let file = entry.file_name();
-        let file = file.to_string_lossy();
-        let is_temp = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"));
-        let crashed = is_temp.and_then(|pid| pid.parse::<u32>().ok()).is_some_and(|pid| !process_is_alive(pid));
-        if crashed && let Err(error) = std::fs::remove_file(entry.path()) {
-            tracing::warn!("{}: a stale temp file could not be removed: {error}", entry.path().display());
+        let Some((name, pid)) = file.to_str().and_then(temp_of) else { continue };
+        if !of(name) || process_is_alive(pid) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        match std::fs::remove_file(entry.path()) {
+            Ok(()) => removed += 1,
+            Err(error) => tracing::warn!("{}: a stale temp file could not be removed: {error}", entry.path().display()),
         }
     }
+    removed
+}
+
+/// The file and the writing process a temp file's name `.<name>.<pid>.tmp` gives.
+fn temp_of(file: &str) -> Option<(&str, u32)> {
+    let (name, pid) = file.strip_prefix('.')?.strip_suffix(".tmp")?.rsplit_once('.')?;
+    let whole = !name.is_empty() && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
+    Some((name, pid.parse().ok()?)).filter(|_| whole)
 }
 
 /// Whether process `pid` still runs (so its temp file is a write in progress). Where that
@@ -249,6 +339,40 @@ mod tests {
         let mut left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         left.sort();
         assert_eq!(left, [".b.ron.999999999.tmp", "a.ron"]);
+    }
+
+    #[test]
+    fn a_folder_sweep_removes_only_crashed_writers_temp_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let mine = format!(".c.ron.{}.tmp", std::process::id());
+        for name in
+            [".a.ron.999999999.tmp", ".b.ron.999999998.tmp", &mine, "a.ron", ".a.ron.x1.tmp", "a.tmp", "..1.tmp"]
+        {
+            std::fs::write(dir.path().join(name), "kept?").unwrap();
+        }
+        assert_eq!(remove_stale_temps_in(dir.path()), 2);
+        let mut left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        left.sort();
+        assert_eq!(
+            left,
+            ["..1.tmp", ".a.ron.x1.tmp", mine.as_str(), "a.ron", "a.tmp"],
+            "a write in progress and files not ours stay"
+        );
+    }
+
+    #[test]
+    fn a_write_past_the_size_limit_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.ron");
+        write_atomic(&path, b"old").unwrap();
+        let text = "x".repeat(100);
+        let refused = write_ron_lines_within(&path, &text, 2, 50).unwrap_err();
+        assert!(refused.message.contains("the file it would have replaced is as it was"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temp file left behind");
+        let at_the_limit = ron_options().to_string(&text).unwrap().len() + 1;
+        write_ron_lines_within(&path, &text, 2, u64::try_from(at_the_limit).unwrap()).unwrap();
+        assert_eq!(read_ron::<String>(&path).unwrap(), text, "a file of exactly the limit is written and read");
     }
 
     #[test]

@@ -27,7 +27,9 @@ use crate::game::value::Value;
 /// The journal's format version, written in each base.
 pub const JOURNAL_FORMAT: u32 = 1;
 
-/// The longest log read (a longer one is cut there, with a warning): 64 MiB.
+/// The longest log written and read: 64 MiB. A log that an entry would take past it starts
+/// again from a new base (the world with that edit), so the journal never writes what a
+/// recovery would not read; a longer log (edited by hand) is read up to here, with a warning.
 pub const MAX_LOG_BYTES: u64 = 64 << 20;
 
 /// A command of the editor the journal keeps.
@@ -309,4 +311,54 @@ fn read_log(path: &Path) -> Result<(Vec<JournalEntry>, Vec<String>), FileError> 
         }
     }
     Ok((entries, problems))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::edit::Clip;
+    use crate::game::object::{ObjectKind, Uid};
+    use crate::game::save::ObjectRecord;
+    use crate::game::symbol::Symbol;
+    use crate::game::value::MAX_TABLE_DEPTH;
+
+    /// A value whose tables nest `depth` deep.
+    fn nested(depth: usize) -> Value {
+        (1..depth).fold(Value::list(vec![Value::Int(1)]), |inner, _| Value::list(vec![inner]))
+    }
+
+    #[test]
+    fn a_journal_line_holding_a_value_at_the_depth_limit_is_read_back() {
+        let deep = nested(MAX_TABLE_DEPTH);
+        assert_eq!(deep.table_depth(), MAX_TABLE_DEPTH);
+        let record = |id: &str, fields: Vec<(&str, Value)>, inventory| ObjectRecord {
+            uid: None,
+            key: None,
+            kind: ObjectKind::Item,
+            id: Symbol::intern(id),
+            x: 0,
+            y: 0,
+            fields: fields.into_iter().map(|(name, value)| (Symbol::intern(name), value)).collect(),
+            temp: Default::default(),
+            inventory,
+            equipment: Default::default(),
+        };
+        // The deepest place a value is journaled: a field of an item in a pasted bag.
+        let gold = record("elona.gold_piece", vec![("deep", deep.clone())], vec![]);
+        let bag = record("elona.bag", vec![], vec![gold]);
+        let clip =
+            Arc::new(Clip { width: 1, height: 1, tiles: vec![Symbol::intern("elona.grass")], objects: vec![bag] });
+        let edits = [
+            Edit::SetBase { uids: vec![Uid(3)], field: "deep".into(), value: deep },
+            Edit::Paste { map: MapId(1), x: 0, y: 0, clip },
+        ];
+        for edit in edits {
+            let entry = JournalEntry { at: 1, map: None, next_uid: 4, what: Journaled::Edit(edit) };
+            let line = entry_line(&entry).expect("the line is written");
+            let read: JournalEntry = crate::game::files::from_ron_str(&line).expect("and read again");
+            assert_eq!(read, entry);
+        }
+    }
 }

@@ -110,6 +110,26 @@ impl Project {
     pub fn saves_dir(&self) -> PathBuf {
         self.dir.join("saves")
     }
+
+    /// Removes the temp files that writes interrupted by a crash or a kill left in the
+    /// folders Nefia writes to (the project's own, its maps, saves, recordings and the edit
+    /// journal): only `.<name>.<pid>.tmp` files of processes no longer running, never a file
+    /// that is not Nefia's. Returns how many it removed.
+    pub fn remove_stale_temps(&self) -> usize {
+        let recordings = self.dir.join("recordings");
+        let journal = crate::game::journal::journal_dir(&self.dir);
+        [
+            self.dir.clone(),
+            self.maps_dir(),
+            self.saves_dir(),
+            crate::game::recording::files_dir(&recordings),
+            recordings,
+            journal,
+        ]
+        .iter()
+        .map(|dir| crate::game::files::remove_stale_temps_in(dir))
+        .sum()
+    }
 }
 
 #[cfg(test)]

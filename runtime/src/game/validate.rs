@@ -18,7 +18,7 @@ use crate::game::map::MapId;
 use crate::game::object::{ObjectKind, Uid};
 use crate::game::save::{MapRecord, ObjectRecord, RecordKind, SAVE_FORMAT, SaveGame};
 use crate::game::symbol::Symbol;
-use crate::game::value::Value;
+use crate::game::value::{MAX_TABLE_DEPTH, Value};
 use crate::game::world::World;
 
 /// The largest width or height of a map, wherever it comes from (`InstancedMap:new`, a map
@@ -364,6 +364,12 @@ fn check_object(
             }
         }
     }
+    let temps = object.temp.iter().map(|(name, temp)| (name, &temp.value, "temp value"));
+    for (name, value, noun) in object.fields.iter().map(|(name, value)| (name, value, "field")).chain(temps) {
+        if let Some(problem) = too_deep(value) {
+            out.add(place.clone(), format!("{noun} '{name}' of {what} {problem}"));
+        }
+    }
     for (name, value) in object.fields.iter() {
         if value.holds_object_inside() {
             out.add(
@@ -504,6 +510,9 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
         check_player(world, save, player, player_place, &uids, &mut out);
     }
     for (name, value) in &save.mods {
+        if let Some(problem) = too_deep(value) {
+            out.add(Place::ModSave(name.clone()), format!("mods.{name} {problem}"));
+        }
         if !matches!(value, Value::Map(_) | Value::List(_)) {
             out.add(
                 Place::ModSave(name.clone()),
@@ -517,6 +526,15 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
         }
     }
     out.finish()
+}
+
+/// What is wrong with a stored value whose tables nest deeper than [`MAX_TABLE_DEPTH`] (which
+/// Nefia never writes, so the file was edited by hand), ending the sentence that names it.
+fn too_deep(value: &Value) -> Option<String> {
+    let depth = value.table_depth();
+    (depth > MAX_TABLE_DEPTH).then(|| {
+        format!("nests tables {depth} deep, more than the {MAX_TABLE_DEPTH} a stored value may (flatten the data)")
+    })
 }
 
 /// The save's player must be a character the loaded mods define, on a map or ownerless.

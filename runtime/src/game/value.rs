@@ -39,6 +39,13 @@ pub enum Value {
     Object(Uid),
 }
 
+/// The deepest tables may nest in a stored value (an object's field, a temp value, a mod's
+/// `save` table): a table of plain values is 1 deep. Lua refuses a deeper table when it is
+/// stored, the file checks refuse one in what they read, and every file's reader reads values
+/// this deep inside the deepest file ([`crate::game::files::ron_options`]), so whatever is
+/// written is read back.
+pub const MAX_TABLE_DEPTH: usize = 64;
+
 /// The one key of the map an object reference is written as.
 pub const OBJECT_KEY: &str = "$object";
 
@@ -53,6 +60,50 @@ pub enum Key {
 }
 
 impl Value {
+    /// How deep tables nest in this value: 0 for a plain value, 1 for a table of plain values
+    /// (compare with [`MAX_TABLE_DEPTH`]).
+    pub fn table_depth(&self) -> usize {
+        let deepest = |values: &mut dyn Iterator<Item = &Value>| 1 + values.map(Value::table_depth).max().unwrap_or(0);
+        match self {
+            Value::List(items) => deepest(&mut items.iter()),
+            Value::Map(map) => deepest(&mut map.values()),
+            _ => 0,
+        }
+    }
+
+    /// About how many bytes this value takes written in a file: its strings' lengths and a few
+    /// bytes for everything else, to tell which part of something too large to write is large.
+    pub fn written_size(&self) -> usize {
+        match self {
+            Value::Str(s) => s.len() + 2,
+            Value::List(items) => items.iter().map(|v| v.written_size() + 2).sum::<usize>() + 2,
+            Value::Map(map) => map.iter().map(|(k, v)| k.to_string().len() + v.written_size() + 4).sum::<usize>() + 2,
+            _ => 8,
+        }
+    }
+
+    /// The path from this value (named `root`) to the part that holds most of its
+    /// [`Value::written_size`]: each step goes into the entry holding more than half of what
+    /// its table holds (`save.big_mod.log`).
+    pub fn largest_part(&self, root: &str) -> String {
+        let mut path = root.to_owned();
+        let mut value = self;
+        loop {
+            let entries: Vec<(String, &Value)> = match value {
+                Value::List(items) => items.iter().enumerate().map(|(i, v)| ((i + 1).to_string(), v)).collect(),
+                Value::Map(map) => map.iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                _ => return path,
+            };
+            let whole = value.written_size();
+            let Some((key, part)) = entries.into_iter().max_by_key(|(_, v)| v.written_size()) else { return path };
+            if part.written_size() * 2 < whole {
+                return path;
+            }
+            path = format!("{path}.{key}");
+            value = part;
+        }
+    }
+
     /// A string value.
     pub fn str(s: &str) -> Value {
         Value::Str(Arc::from(s))
@@ -389,6 +440,17 @@ mod tests {
         let text = ron::to_string(&value).unwrap();
         let back: Value = ron::from_str(&text).unwrap();
         assert_eq!(back, value);
+    }
+
+    #[test]
+    fn the_largest_part_of_a_value_is_found_by_its_path() {
+        let log = Value::list(vec![Value::str(&"x".repeat(1000)), Value::str("short")]);
+        let table = Value::map([("log", log), ("kills", Value::Int(3))]);
+        assert_eq!(table.largest_part("save.my_mod"), "save.my_mod.log.1");
+        let even = Value::map([("a", Value::str("12345")), ("b", Value::str("67890"))]);
+        assert_eq!(even.largest_part("save.x"), "save.x", "no entry holds most of it");
+        assert_eq!(Value::list(vec![Value::list(vec![Value::Int(1)])]).table_depth(), 2);
+        assert_eq!(Value::Int(1).table_depth(), 0);
     }
 
     #[test]

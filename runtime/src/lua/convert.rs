@@ -12,10 +12,7 @@ use std::sync::Arc;
 
 use mlua::{Lua, ffi};
 
-use crate::game::value::{Key, Value};
-
-/// Deepest table nesting accepted, so a runaway structure cannot overflow the stack.
-const MAX_DEPTH: usize = 64;
+use crate::game::value::{Key, MAX_TABLE_DEPTH, Value};
 
 /// A Lua value that is not plain data, with the path where it was found.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -171,8 +168,12 @@ unsafe fn read(
                         "break the cycle; store ids instead of references",
                     ));
                 }
-                if visiting.len() >= MAX_DEPTH {
-                    return Err(fail(path, format!("tables nested over {MAX_DEPTH} deep"), "flatten the data"));
+                if visiting.len() >= MAX_TABLE_DEPTH {
+                    return Err(fail(
+                        path,
+                        format!("tables nested over {MAX_TABLE_DEPTH} deep, the most a save or map file holds"),
+                        "flatten the data",
+                    ));
                 }
                 if ffi::lua_checkstack(state, 4) == 0 {
                     return Err(fail(path, "a table too deep for the Lua stack", "flatten the data"));

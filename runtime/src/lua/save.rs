@@ -150,17 +150,38 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     let path = save_path(&engine.save_dir.borrow(), name)?;
     let mods = save_tables(lua)?;
     let world = engine.world.borrow();
-    if !engine.session.borrow().keeps_saves() {
+    let written = if !engine.session.borrow().keeps_saves() {
         // Written straight from the world, with no record of it held.
-        write_save(&path, &world.live_save_game(mods))?;
-        return Ok(path);
-    }
-    let save = world.save_game(mods);
-    let write = engine.session.borrow_mut().writes_save(name, &save, || read_save(&path).ok());
-    if write {
-        write_save(&path, &save)?;
-    }
+        write_save(&path, &world.live_save_game(mods.clone()))
+    } else {
+        let save = world.save_game(mods.clone());
+        match engine.session.borrow_mut().writes_save(name, &save, || read_save(&path).ok()) {
+            true => write_save(&path, &save),
+            false => Ok(()),
+        }
+    };
+    written.map_err(|error| name_the_largest_save_table(error, &mods))?;
     Ok(path)
+}
+
+/// A save refused as too large, with the mod's `save` table (and the part of it) that holds
+/// most of it when one does: what the player or the mod's author can make smaller.
+fn name_the_largest_save_table(error: FileError, mods: &BTreeMap<String, Value>) -> SaveError {
+    if !crate::game::files::is_too_large(&error) {
+        return error.into();
+    }
+    let half_the_limit = |value: &Value| {
+        u64::try_from(value.written_size()).is_ok_and(|size| size > crate::game::files::MAX_FILE_BYTES / 2)
+    };
+    let largest = mods.iter().max_by_key(|(_, value)| value.written_size()).filter(|(_, value)| half_the_limit(value));
+    let Some((name, value)) = largest else { return error.into() };
+    let part = value.largest_part(&format!("save.{name}"));
+    let mib = value.written_size() >> 20;
+    let message = format!(
+        "{}; the mod '{name}' keeps about {mib} MiB in its save table, most of it in {part}: keep less there",
+        error.message
+    );
+    SaveError::File(FileError { message, ..error })
 }
 
 /// Puts saves back as a branch of the session needs them (see

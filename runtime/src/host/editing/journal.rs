@@ -19,7 +19,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
-use crate::game::journal::{BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, UnsavedMap};
+use crate::game::journal::{
+    BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, UnsavedMap,
+};
 use crate::host::workbench::WorkbenchCommand;
 use crate::host::{Command, Host, MapCommand};
 use crate::host::{EditingCommand, ModCommand, PlayCommand};
@@ -31,6 +33,8 @@ pub const SYNC_EVERY: Duration = Duration::from_millis(100);
 /// The log being appended to, and the thread that syncs it.
 struct LogWriter {
     file: Arc<File>,
+    /// The log's length in bytes, kept within [`MAX_LOG_BYTES`].
+    length: Cell<u64>,
     dirty: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
     syncer: Option<std::thread::JoinHandle<()>>,
@@ -41,6 +45,7 @@ impl LogWriter {
     fn open(path: &Path) -> Result<LogWriter, FileError> {
         let file =
             std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| FileError::io(path, e))?;
+        let length = Cell::new(file.metadata().map_err(|e| FileError::io(path, e))?.len());
         let (file, dirty, stop) = (Arc::new(file), Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
         let syncer = {
             let (file, dirty, stop) = (file.clone(), dirty.clone(), stop.clone());
@@ -57,11 +62,18 @@ impl LogWriter {
                 })
                 .ok()
         };
-        Ok(LogWriter { file, dirty, stop, syncer })
+        Ok(LogWriter { file, length, dirty, stop, syncer })
+    }
+
+    /// Whether `line` fits in the log without taking it past [`MAX_LOG_BYTES`], the most a
+    /// recovery reads.
+    fn fits(&self, line: &str) -> bool {
+        u64::try_from(line.len()).is_ok_and(|len| self.length.get().saturating_add(len) <= MAX_LOG_BYTES)
     }
 
     fn append(&self, line: &str) -> std::io::Result<()> {
         (&*self.file).write_all(line.as_bytes())?;
+        self.length.set(self.length.get().saturating_add(u64::try_from(line.len()).unwrap_or(u64::MAX)));
         self.dirty.store(true, Ordering::Relaxed);
         Ok(())
     }
@@ -309,6 +321,13 @@ impl Host {
         let entry = JournalEntry { at: now_ms(), map, next_uid, what };
         let written = match crate::game::journal::entry_line(&entry) {
             Ok(line) => {
+                let fits = self.editing.journal.writer.borrow().as_ref().is_none_or(|w| w.fits(&line));
+                if !fits {
+                    // The world holds this edit: a new base keeps it, and the log starts empty,
+                    // so no log grows past what a recovery reads.
+                    self.rebase();
+                    return;
+                }
                 self.editing.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(AppendError::Write))
             }
             Err(error) => Some(Err(AppendError::Format(error))),
