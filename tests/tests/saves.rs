@@ -288,3 +288,45 @@ fn opening_a_project_removes_the_temp_files_of_a_killed_save_and_nothing_else() 
     assert!(ours_not.exists(), "a file that is not Nefia's stays");
     drop(runtime);
 }
+
+#[test]
+fn a_project_map_file_and_a_recording_hold_values_at_the_depth_limit() {
+    use nefia_runtime::game::recording::Recording;
+    use nefia_runtime::game::save::{MapRecord, RecordKind};
+    let demo = nefia_tests::DemoCopy::new();
+    let mut runtime = nefia_runtime::Runtime::open_project(&demo.project(), Box::new(|_| {})).expect("the demo opens");
+    runtime.start_game().expect("the game starts");
+    runtime.exec(NESTING, "test").unwrap();
+    runtime.exec("Chara.create('elona.putit', 1, 1).deep = nest(64) save.elona.deep = nest(63)", "test").unwrap();
+    let path = {
+        let (mut files, world, project) = runtime.maps_mut();
+        files.save(&world, project.as_ref().expect("a project"), "town").expect("the map file is written")
+    };
+    let record: MapRecord = nefia_runtime::game::files::read_ron(&path).expect("the map file is read again");
+    nefia_runtime::game::validate::check_map_record(&runtime.world(), &record, RecordKind::MapFile)
+        .expect("and checks");
+    let deepest = record.objects.iter().filter_map(|o| o.fields.iter().map(|(_, v)| v.table_depth()).max()).max();
+    assert_eq!(deepest, Some(64));
+
+    // A recording's start holds the game as a save does, one level further in.
+    let mods = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("the save tables");
+    let start = runtime.world().save_game(mods);
+    let recording = Recording {
+        format: nefia_runtime::game::recording::RECORDING_FORMAT,
+        project: "demo".into(),
+        made: "2026-12-04 19:00:00".into(),
+        files: Default::default(),
+        began: "start map town".into(),
+        seed: 1,
+        saves: [("deep".to_owned(), start.clone())].into(),
+        start,
+        inputs: Vec::new(),
+        turns: Vec::new(),
+        branches: Vec::new(),
+        stopped_back_at: None,
+        fuzz: None,
+    };
+    let file = demo.project().join("recordings/deep.ron");
+    recording.write(&file).expect("the recording is written");
+    assert_eq!(Recording::read(&file).expect("and read again"), recording);
+}
