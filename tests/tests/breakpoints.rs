@@ -111,6 +111,26 @@ fn a_breakpoint_in_a_mods_file_stops_there_with_its_locals_and_steps_go_over_in_
     assert_eq!(eval(&host, "R.damage(c, 1) return c.hp"), Evaluation::Values(vec!["46".into()]));
 }
 
+#[test]
+fn a_breakpoint_on_the_line_after_an_engine_call_that_ran_other_files_lua_stops() {
+    let host = demo();
+    assert_eq!(eval(&host, SETUP), Evaluation::Values(vec!["true".into()]));
+    // Rules.end_turn: `World.pass_turn()` follows `Debug.profile_scope("AI", function ... end)`,
+    // a C function whose closure (this file) runs every character's AI (another file).
+    let line = std::fs::read_to_string(rules())
+        .unwrap()
+        .lines()
+        .position(|l| l.trim() == "World.pass_turn()")
+        .and_then(|i| u32::try_from(i + 1).ok())
+        .expect("end_turn passes the turn");
+    set(&host, vec![at(line)]);
+    host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "R.end_turn() return 'ended'".into() }));
+    let view = paused(&host);
+    assert_eq!((view.cause, view.line, view.function.as_str()), (BreakCause::Breakpoint, line, "end_turn"));
+    host.send(Command::Debug(DebugCommand::Continue));
+    assert_eq!(answer(&host, 1, &mut Vec::new()), Evaluation::Values(vec!["\"ended\"".into()]));
+}
+
 fn set_none(host: &HostHandle) {
     let answer = ask(host, DebugQuery::SetBreakpoints { path: rules(), breakpoints: Vec::new() });
     assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true, lines: Vec::new() });

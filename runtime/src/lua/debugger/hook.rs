@@ -25,13 +25,8 @@ impl Debugger {
                 false
             } else {
                 // The function returned to decides.
-                // SAFETY: a fresh record for level 1, filled by lua_getinfo.
-                unsafe {
-                    let mut caller: ffi::lua_Debug = std::mem::zeroed();
-                    ffi::lua_getstack(state, 1, &mut caller) != 0
-                        && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
-                        && self.has_breakpoints(lua, source(&caller))
-                }
+                // SAFETY: as the function's.
+                unsafe { self.returns_to_breakpoints(lua, state) }
             }
         } else {
             // SAFETY: filled by the caller.
@@ -53,6 +48,39 @@ impl Debugger {
             if ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != events {
                 watchdog::set_resting(state, events);
             }
+        }
+    }
+
+    /// A C function returns while a function of a file with breakpoints runs below it with
+    /// line events off: they go on again if the function returned to is of such a file.
+    ///
+    /// # Safety
+    /// `state` runs on this thread, in its hook at a return.
+    unsafe fn follow_c_return(&self, lua: &Lua, state: *mut ffi::lua_State) {
+        let below = self.inside.get().is_some_and(|(thread, _)| thread == state as usize);
+        // SAFETY: the state runs on this thread.
+        if !below || unsafe { ffi::lua_gethookmask(state) } & !ffi::LUA_MASKCOUNT != INSIDE {
+            return;
+        }
+        // SAFETY: as the function's.
+        if unsafe { self.returns_to_breakpoints(lua, state) } {
+            // SAFETY: the state runs on this thread.
+            unsafe { watchdog::set_resting(state, LINES) };
+        }
+    }
+
+    /// Whether the function a return in the hook of `state` goes back to (its level 1) is of a
+    /// file with breakpoints.
+    ///
+    /// # Safety
+    /// `state` runs on this thread, in its hook at a return.
+    unsafe fn returns_to_breakpoints(&self, lua: &Lua, state: *mut ffi::lua_State) -> bool {
+        // SAFETY: a fresh record for level 1, filled by lua_getinfo.
+        unsafe {
+            let mut caller: ffi::lua_Debug = std::mem::zeroed();
+            ffi::lua_getstack(state, 1, &mut caller) != 0
+                && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
+                && self.has_breakpoints(lua, source(&caller))
         }
     }
 }
@@ -133,8 +161,18 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
                 return false;
             }
             // SAFETY: the record is the hook's; lua_getinfo fills it (again, for a call).
-            if unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) } == 0 || is_c(record) {
-                // A C function has no lines, and calling one changes nothing here.
+            if unsafe { ffi::lua_getinfo(state, c"S".as_ptr(), record) } == 0 {
+                return false;
+            }
+            if is_c(record) {
+                // A C function has no lines, and calling one changes nothing here; but its
+                // return may reach a function of a file with breakpoints whose lines a Lua
+                // function it called turned off (`Chara.create` running other files'
+                // handlers, `Debug.profile_scope` running a closure).
+                if record.event == ffi::LUA_HOOKRET {
+                    // SAFETY: the state runs on this thread, in its hook.
+                    unsafe { debugger.follow_c_return(lua, state) };
+                }
                 return false;
             }
             // SAFETY: the state runs on this thread; the record was filled above.
