@@ -116,7 +116,9 @@ fn preview_map(host: &HostHandle, seed: i64) -> nefia_runtime::MapId {
 }
 
 /// Does step `step`, feature `feature`, on `project`: its details come from the step's number.
-fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
+/// `journaled` is called after each journaled command of a step made of several (a kill can
+/// land between them, and the recovered maps are then those of that prefix of the step).
+fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature, journaled: &mut dyn FnMut()) {
     let mut rng = fastrand::Rng::with_seed(u64::try_from(step).expect("a small step"));
     let (x, y) = (rng.i32(1..30), rng.i32(1..18));
     let current = || host.snapshot().map.as_ref().map(|m| m.id).expect("a current map");
@@ -128,6 +130,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
                 let paint = Edit::PaintTiles { map, cells: vec![(x + part, y)], tile: tile.into() };
                 let id = 1000 + u64::try_from(step).expect("a small step");
                 host.send(Command::Editing(EditingCommand::Edit(Edit::Stroke { id, edit: Box::new(paint) })));
+                journaled();
             }
         }
         Feature::ReplEdit => {
@@ -144,7 +147,9 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature) {
                     field: "hp".into(),
                     value,
                 })));
+                journaled();
                 host.send(Command::Editing(EditingCommand::Undo));
+                journaled();
                 if rng.bool() {
                     host.send(Command::Editing(EditingCommand::Redo));
                 }
@@ -242,7 +247,7 @@ fn features_child() {
     let host = spawn_editing(&project);
     println!("ready");
     for (step, feature) in script().into_iter().enumerate() {
-        do_step(&host, &project, step, feature);
+        do_step(&host, &project, step, feature, &mut || {});
         println!("done {}", step + 1);
         std::io::stdout().flush().expect("stdout");
     }
@@ -307,29 +312,56 @@ fn killed_anywhere_in_a_session_that_uses_every_feature_after_every_other_nothin
     delays.push(None);
     let runs: Vec<(DemoCopy, usize, String)> = delays.into_iter().map(killed_run).collect();
 
-    // A run that is not killed: the maps after each step.
+    // A run that is not killed: the maps after each step, and after each journaled command
+    // inside a step (a kill may land between two of them).
     let reference = DemoCopy::new();
     let host = spawn_editing(&reference.project());
     let last = runs.iter().map(|r| r.1).max().expect("runs") + 1;
-    let mut after = vec![saved_maps(&reference.project(), &host, None)];
+    let initial = Reached { steps_done: 0, step_ended: true, maps: saved_maps(&reference.project(), &host, None) };
+    let mut reached = vec![initial];
     for (step, feature) in script.iter().copied().enumerate().take(last) {
-        do_step(&host, &reference.project(), step, feature);
-        after.push(saved_maps(&reference.project(), &host, None));
+        let mut inside = Vec::new();
+        do_step(&host, &reference.project(), step, feature, &mut || {
+            settle(&host);
+            inside.push(saved_maps(&reference.project(), &host, None));
+        });
+        reached.extend(inside.into_iter().map(|maps| Reached { steps_done: step, step_ended: false, maps }));
+        reached.push(Reached {
+            steps_done: step + 1,
+            step_ended: true,
+            maps: saved_maps(&reference.project(), &host, None),
+        });
     }
     drop(host);
     for (_, done, maps) in &runs {
-        // The step after the last one told may have been done too, not yet told.
-        let same = after.get(*done) == Some(maps) || after.get(done + 1) == Some(maps);
+        // Killed after `done` steps were told: anywhere in the next step, or after it, done
+        // but not yet told.
+        let explained = reached.iter().any(|r| {
+            let could_be = r.steps_done == *done || (r.steps_done == done + 1 && r.step_ended);
+            could_be && r.maps == *maps
+        });
+        let told = reached.iter().find(|r| r.steps_done == *done && r.step_ended).map_or("", |r| r.maps.as_str());
         assert!(
-            same,
-            "killed after {done} steps (the next was {:?}): the recovered maps are not those of that step\n{}",
+            explained,
+            "killed after {done} steps (the next was {:?}): the recovered maps are not those of any prefix of the \
+             journal then\n{}",
             script.get(*done),
-            first_difference(after.get(*done).map_or("", String::as_str), maps)
+            first_difference(told, maps)
         );
     }
     let recorded: usize = runs.iter().map(|(copy, ..)| recordings_replay(&copy.project())).sum::<usize>()
         + recordings_replay(&reference.project());
     assert!(recorded > 10, "play sessions were recorded: {recorded}");
+}
+
+/// A state the run that is not killed reached: the maps after a journaled command.
+struct Reached {
+    /// The steps done then (those before the step the command is part of).
+    steps_done: usize,
+    /// The command was its step's last.
+    step_ended: bool,
+    /// The maps.
+    maps: String,
 }
 
 /// The first line where `expected` and `got` differ, for the failure message.
