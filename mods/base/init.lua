@@ -1,30 +1,35 @@
 -- The engine's data types, the events it emits, and a minimal tile set so a world works
 -- with no other mod loaded.
 
+-- The colour of what is drawn: { r, g, b } (0 to 255) or "#rrggbb".
+local color = types.some(types.color, types.string)
+
 data:add_type {
    name = "chara",
    fields = {
-      { name = "name", default = "someone", doc = "What messages call the character." },
-      { name = "glyph", default = "@", doc = "The character drawn for it." },
-      { name = "color", default = { 255, 255, 255 }, doc = "Its colour: {r, g, b} or \"#rrggbb\"." },
-      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
-      { name = "level", default = 1, doc = "Experience level." },
-      { name = "max_hp", default = 10, doc = "Most hit points it can have." },
-      { name = "hp", default = 10, doc = "Hit points; it dies at 0." },
-      { name = "strength", default = 4, doc = "Adds to melee damage." },
-      { name = "dv", default = 0, doc = "Defence value: lowers the chance to be hit." },
-      { name = "pv", default = 0, doc = "Protection value: lowers damage taken." },
-      { name = "speed", default = 100, doc = "Action speed." },
-      { name = "fov", default = 15, doc = "Sight radius in cells. Read it with calc(\"fov\")." },
-      { name = "relation", default = "neutral", doc = "\"hostile\", \"neutral\" or \"ally\" towards the player." },
-      { name = "inventory_capacity", default = 200, doc = "How many items it can carry." },
+      { name = "name", type = types.string, default = "someone", doc = "What messages call the character." },
+      { name = "glyph", type = types.string, default = "@", doc = "The character drawn for it." },
+      { name = "color", type = color, default = { 255, 255, 255 }, doc = "Its colour: {r, g, b} or \"#rrggbb\"." },
+      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "level", type = types.uint, default = 1, doc = "Experience level." },
+      { name = "max_hp", type = types.uint, default = 10, doc = "Most hit points it can have." },
+      { name = "hp", type = types.int, default = 10, doc = "Hit points; it dies at 0." },
+      { name = "strength", type = types.int, default = 4, doc = "Adds to melee damage." },
+      { name = "dv", type = types.number, default = 0, doc = "Defence value: lowers the chance to be hit." },
+      { name = "pv", type = types.number, default = 0, doc = "Protection value: lowers damage taken." },
+      { name = "speed", type = types.uint, default = 100, doc = "Action speed." },
+      { name = "fov", type = types.uint, default = 15, doc = "Sight radius in cells. Read it with calc(\"fov\")." },
+      { name = "relation", type = types.literal("hostile", "neutral", "ally"), default = "neutral", doc = "\"hostile\", \"neutral\" or \"ally\" towards the player." },
+      { name = "inventory_capacity", type = types.uint, default = 200, doc = "How many items it can carry." },
       {
          name = "equip_slots",
+         type = types.list(types.string),
          default = { "head", "neck", "body", "main_hand", "off_hand", "ring", "feet" },
          doc = "The equipment slots it has.",
       },
       {
          name = "blocked_body_parts",
+         type = types.list(types.string),
          default = {},
          doc = "Slots it cannot use now (chara:set_body_part_blocked): equipping there is refused and iter_all_body_parts leaves them out.",
       },
@@ -36,38 +41,38 @@ data:add_type {
 data:add_type {
    name = "data_ext",
    fields = {
-      { name = "fields", default = {}, doc = "The extension's fields: { { name = ..., default = ... }, ... }." },
+      { name = "fields", type = types.list(types.table), default = {}, doc = "The extension's fields: { { name = ..., default = ... }, ... }." },
    },
 }
 
 data:add_type {
    name = "item",
    fields = {
-      { name = "name", default = "something", doc = "What messages call the item." },
-      { name = "glyph", default = "?", doc = "The character drawn for it." },
-      { name = "color", default = { 255, 255, 255 }, doc = "Its colour." },
-      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
-      { name = "weight", default = 1, doc = "Weight in tenths of a stone." },
-      { name = "value", default = 0, doc = "Price in gold." },
-      { name = "equip_slots", doc = "The slots it can be worn in, if any; for an item that holds_equipment, the slots it has." },
-      { name = "holds_equipment", default = false, doc = "True for a set of equipment slots of its own (what EquipSlots:new makes)." },
-      { name = "blocked_body_parts", default = {}, doc = "For an item that holds_equipment: the slots it cannot use now." },
-      { name = "amount", default = 1, doc = "How many there are in the stack (item:separate, item:stack)." },
-      { name = "is_container", default = false, doc = "True if it holds items (a bag)." },
-      { name = "inventory_capacity", doc = "How many items a container holds." },
+      { name = "name", type = types.string, default = "something", doc = "What messages call the item." },
+      { name = "glyph", type = types.string, default = "?", doc = "The character drawn for it." },
+      { name = "color", type = color, default = { 255, 255, 255 }, doc = "Its colour." },
+      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "weight", type = types.number, default = 1, doc = "Weight in tenths of a stone." },
+      { name = "value", type = types.number, default = 0, doc = "Price in gold." },
+      { name = "equip_slots", type = types.optional(types.list(types.string)), doc = "The slots it can be worn in, if any; for an item that holds_equipment, the slots it has." },
+      { name = "holds_equipment", type = types.boolean, default = false, doc = "True for a set of equipment slots of its own (what EquipSlots:new makes)." },
+      { name = "blocked_body_parts", type = types.list(types.string), default = {}, doc = "For an item that holds_equipment: the slots it cannot use now." },
+      { name = "amount", type = types.uint, default = 1, doc = "How many there are in the stack (item:separate, item:stack)." },
+      { name = "is_container", type = types.boolean, default = false, doc = "True if it holds items (a bag)." },
+      { name = "inventory_capacity", type = types.optional(types.uint), doc = "How many items a container holds." },
    },
 }
 
 data:add_type {
    name = "feat",
    fields = {
-      { name = "name", default = "feature", doc = "What messages call it." },
-      { name = "glyph", default = "^", doc = "The character drawn for it." },
-      { name = "color", default = { 200, 200, 200 }, doc = "Its colour." },
-      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
-      { name = "is_solid", default = false, doc = "True if it blocks movement." },
-      { name = "is_opaque", default = false, doc = "True if it blocks sight." },
-      { name = "is_stairs", default = false, doc = "True for stairs: they must be reachable from the entrance." },
+      { name = "name", type = types.string, default = "feature", doc = "What messages call it." },
+      { name = "glyph", type = types.string, default = "^", doc = "The character drawn for it." },
+      { name = "color", type = color, default = { 200, 200, 200 }, doc = "Its colour." },
+      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "is_solid", type = types.boolean, default = false, doc = "True if it blocks movement." },
+      { name = "is_opaque", type = types.boolean, default = false, doc = "True if it blocks sight." },
+      { name = "is_stairs", type = types.boolean, default = false, doc = "True for stairs: they must be reachable from the entrance." },
    },
 }
 
@@ -96,35 +101,35 @@ data:add {
 data:add_type {
    name = "mef",
    fields = {
-      { name = "name", default = "effect", doc = "What messages call it (fire, a web)." },
-      { name = "glyph", default = "*", doc = "The character drawn for it." },
-      { name = "color", default = { 255, 140, 60 }, doc = "Its colour." },
-      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
-      { name = "turns", default = 10, doc = "Turns left before it goes (-1: it lasts). Mef.create's duration sets it." },
-      { name = "power", default = 0, doc = "How strong it is. Mef.create's power sets it." },
-      { name = "origin_uid", doc = "The uid of what made it, if Mef.create was told (mef:get_origin())." },
+      { name = "name", type = types.string, default = "effect", doc = "What messages call it (fire, a web)." },
+      { name = "glyph", type = types.string, default = "*", doc = "The character drawn for it." },
+      { name = "color", type = color, default = { 255, 140, 60 }, doc = "Its colour." },
+      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "turns", type = types.int, default = 10, doc = "Turns left before it goes (-1: it lasts). Mef.create's duration sets it." },
+      { name = "power", type = types.number, default = 0, doc = "How strong it is. Mef.create's power sets it." },
+      { name = "origin_uid", type = types.optional(types.uint), doc = "The uid of what made it, if Mef.create was told (mef:get_origin())." },
    },
 }
 
 data:add_type {
    name = "map_tile",
    fields = {
-      { name = "name", default = "ground", doc = "What the tile is called." },
-      { name = "glyph", default = ".", doc = "The character drawn for it." },
-      { name = "color", default = { 128, 128, 128 }, doc = "Its colour." },
-      { name = "background", default = { 0, 0, 0 }, doc = "The colour of the cell behind the glyph." },
-      { name = "image", doc = "An image under assets/ drawn instead of the glyph." },
-      { name = "is_solid", default = false, doc = "True if it blocks movement." },
-      { name = "is_opaque", default = false, doc = "True if it blocks sight." },
+      { name = "name", type = types.string, default = "ground", doc = "What the tile is called." },
+      { name = "glyph", type = types.string, default = ".", doc = "The character drawn for it." },
+      { name = "color", type = color, default = { 128, 128, 128 }, doc = "Its colour." },
+      { name = "background", type = color, default = { 0, 0, 0 }, doc = "The colour of the cell behind the glyph." },
+      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "is_solid", type = types.boolean, default = false, doc = "True if it blocks movement." },
+      { name = "is_opaque", type = types.boolean, default = false, doc = "True if it blocks sight." },
    },
 }
 
 data:add_type {
    name = "event",
    fields = {
-      { name = "doc", default = "", doc = "When the event fires and what its params hold." },
-      { name = "receiver", doc = "The type of what it is triggered on (a LuaLS type such as \"IChara\"), if anything." },
-      { name = "params", doc = "What its params hold, as { name, LuaLS type } pairs: the type definitions give handlers these." },
+      { name = "doc", type = types.string, default = "", doc = "When the event fires and what its params hold." },
+      { name = "receiver", type = types.optional(types.string), doc = "The type of what it is triggered on (a LuaLS type such as \"IChara\"), if anything." },
+      { name = "params", type = types.optional(types.list(types.table)), doc = "What its params hold, as { name, LuaLS type } pairs: the type definitions give handlers these." },
    },
 }
 
@@ -223,20 +228,20 @@ require("widgets")
 data:add_type {
    name = "map_generator",
    fields = {
-      { name = "doc", default = "", doc = "What it makes." },
-      { name = "width", default = 80, doc = "The map's width, unless a 'width' param sets it." },
-      { name = "height", default = 40, doc = "The map's height, unless a 'height' param sets it." },
-      { name = "tile", default = "base.wall", doc = "The tile the map starts filled with." },
-      { name = "params", default = {}, doc = "The params' schema: name = { type = \"int\"|\"float\"|\"bool\"|\"string\", default, min, max }." },
-      { name = "generate", doc = "function(map, params, rng): fills the fresh map; rng:random(...) as math.random." },
+      { name = "doc", type = types.string, default = "", doc = "What it makes." },
+      { name = "width", type = types.uint, default = 80, doc = "The map's width, unless a 'width' param sets it." },
+      { name = "height", type = types.uint, default = 40, doc = "The map's height, unless a 'height' param sets it." },
+      { name = "tile", type = types.data_id("base.map_tile"), default = "base.wall", doc = "The tile the map starts filled with." },
+      { name = "params", type = types.map(types.string, types.table), default = {}, doc = "The params' schema: name = { type = \"int\"|\"float\"|\"bool\"|\"string\", default, min, max }." },
+      { name = "generate", type = types.callback("map", "params", "rng"), doc = "function(map, params, rng): fills the fresh map; rng:random(...) as math.random." },
    },
 }
 
 data:add_type {
    name = "map_validator",
    fields = {
-      { name = "doc", default = "", doc = "What it checks." },
-      { name = "validate", doc = "function(map): returns ok, and a list of problems { x =, y =, message = }." },
+      { name = "doc", type = types.string, default = "", doc = "What it checks." },
+      { name = "validate", type = types.callback("map"), doc = "function(map): returns ok, and a list of problems { x =, y =, message = }." },
    },
 }
 
@@ -250,17 +255,20 @@ require("validators")
 data:add_type {
    name = "invariant",
    fields = {
-      { name = "doc", default = "", doc = "What must hold." },
+      { name = "doc", type = types.string, default = "", doc = "What must hold." },
       {
          name = "check",
+         type = types.callback("world_or_object"),
          doc = "function(world), or function(object) with `each`: true, or false and a message naming the object.",
       },
       {
          name = "each",
+         type = types.optional(types.data_type_id),
          doc = "A data type of map objects (\"base.chara\", \"base.item\", \"base.feat\", \"base.mef\"): check(object) runs on each object of it that changed since the last check, which must read only that object.",
       },
       {
          name = "fields",
+         type = types.optional(types.list(types.string)),
          doc = "With `each`: the fields check reads (\"x\" and \"y\" for its position); only a change of one of them (or the object made or moved elsewhere) checks it again. Without: any change does.",
       },
    },

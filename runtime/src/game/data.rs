@@ -8,6 +8,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::game::field_type::FieldType;
 use crate::game::moddable::{FieldMap, Origin};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
@@ -17,7 +18,7 @@ use crate::game::value::Value;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProtoIdx(pub u32);
 
-/// One declared field of a data type.
+/// One declared field of a data type (OpenNefia's `{ name, type, default, template, doc }`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldDecl {
     /// Field name.
@@ -26,6 +27,19 @@ pub struct FieldDecl {
     pub default: Value,
     /// What the field is for, shown by the editor.
     pub doc: String,
+    /// Its declared type's shape (the checker, in Lua, judges values).
+    pub ty: FieldType,
+    /// Its declared type as OpenNefia names it (`uint`, `optional<string>`).
+    pub type_name: String,
+    /// A new prototype made from the type's template sets it (OpenNefia's `template = true`).
+    pub template: bool,
+}
+
+impl FieldDecl {
+    /// A field of any type, as a data type declared without types gives it.
+    pub fn untyped(name: Symbol, default: Value, doc: String) -> FieldDecl {
+        FieldDecl { name, default, doc, ty: FieldType::Any, type_name: "any".into(), template: false }
+    }
 }
 
 /// A data type: `base.chara`, `base.item`, `base.map_tile`, …
@@ -283,7 +297,7 @@ mod tests {
 
     fn registry() -> DataRegistry {
         let mut data = DataRegistry::default();
-        let fields = vec![FieldDecl { name: "fov".into(), default: Value::Int(15), doc: String::new() }];
+        let fields = vec![FieldDecl::untyped("fov".into(), Value::Int(15), String::new())];
         data.add_type("base.chara".into(), fields, Origin::tool("t"), OnDuplicate::Error).unwrap();
         data
     }

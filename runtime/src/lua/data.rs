@@ -16,7 +16,7 @@ use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::from_lua;
 use super::{caller_origin, engine, rt_error};
-use crate::game::data::{FieldDecl, OnDuplicate};
+use crate::game::data::OnDuplicate;
 use crate::game::moddable::FieldMap;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
@@ -182,19 +182,7 @@ fn add_type(lua: &Lua, spec: Table) -> mlua::Result<()> {
         ));
     }
     let id = Symbol::intern(&format!("{}.{name}", namespace(lua)?));
-    let mut fields = Vec::new();
-    if let Some(decls) = spec.get::<Option<Table>>("fields")? {
-        for decl in decls.sequence_values::<Table>() {
-            let decl = decl?;
-            let field: String = decl
-                .get::<Option<String>>("name")?
-                .ok_or_else(|| rt_error(lua, format!("a field of data type '{id}' has no 'name'")))?;
-            let default = from_lua(lua, &decl.get::<mlua::Value>("default")?, &format!("{id}.{field}.default"))
-                .map_err(|e| rt_error(lua, e))?;
-            let doc = decl.get::<Option<String>>("doc")?.unwrap_or_default();
-            fields.push(FieldDecl { name: Symbol::intern(&field), default, doc });
-        }
-    }
+    let fields = super::schema::declare(lua, id, &spec)?;
     let origin = caller_origin(lua, &engine);
     let on_duplicate = engine.on_duplicate.get();
     engine.world.borrow_mut().data.add_type(id, fields, origin, on_duplicate).map_err(|e| rt_error(lua, e))?;
@@ -226,6 +214,7 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         world.data.data_type(&data_type).map_err(|e| rt_error(lua, e))?.id
     };
     let full_id = Symbol::intern(&format!("{}.{bare_id}", namespace(lua)?));
+    super::schema::check_entry(lua, data_type_id, full_id, &entry)?;
     check_ext(lua, full_id, &entry)?;
     let mut given = FieldMap::new();
     for pair in entry.pairs::<mlua::Value, mlua::Value>() {

@@ -42,6 +42,7 @@ pub mod profile;
 pub mod random;
 pub mod repl;
 pub mod save;
+pub mod schema;
 pub mod session;
 pub mod stdlib;
 mod travel;
@@ -422,6 +423,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     location::install(&lua, &api)?;
     lua.load(include_str!("enum.lua")).set_name("=nefia enum").call::<()>(&api)?;
     lua.load(include_str!("class.lua")).set_name("=nefia class").call::<()>(&api)?;
+    let adopt: Function = lua.load(include_str!("types.lua")).set_name("=nefia types").call(&api)?;
     hotloading::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
@@ -436,7 +438,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     watch::install(&lua, &api)?;
     #[cfg(feature = "fault-injection")]
     fault::install(&lua, &api)?;
-    let sandbox = lua.load(include_str!("sandbox.lua")).set_name("=nefia sandbox").call(api.clone())?;
+    let sandbox = lua.load(include_str!("sandbox.lua")).set_name("=nefia sandbox").call((api.clone(), adopt))?;
     if engine.sandbox.set(sandbox).is_err() {
         return Err(mlua::Error::runtime("the sandbox is installed once"));
     }
@@ -474,7 +476,10 @@ const API_ALIASES: [(&str, &str); 1] = [("IUiLayer", "UiLayer")];
 /// The engine's global table an OpenNefia-style `require("api.<...>.<Name>")` means (the
 /// last part of the name), if there is one.
 fn api_global(lua: &Lua, name: &str) -> mlua::Result<Option<Table>> {
-    let Some(path) = name.strip_prefix("api.") else { return Ok(None) };
+    // OpenNefia's type checkers are `util.types`, a global there as here.
+    let Some(path) = name.strip_prefix("api.").or_else(|| (name == "util.types").then_some("types")) else {
+        return Ok(None);
+    };
     let last = path.rsplit('.').next().unwrap_or(path);
     let global = API_ALIASES.iter().find(|(alias, _)| *alias == last).map_or(last, |(_, global)| global);
     let engine = engine(lua);

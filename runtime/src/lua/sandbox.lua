@@ -1,8 +1,10 @@
 -- The sandbox every environment reads through (Luau's sandbox is the model): read-only views
 -- of the engine's API tables and of the standard library, so no mod, handler or script can
 -- change what another one calls. Runs once, after the whole API is installed, given the API
--- table. Returns the read-only API and a function that makes an environment's `load`.
-local api = ...
+-- table and `adopt(original, proxy)`, told of each table frozen (it answers true for a value
+-- whose type owns its proxies, as `types` does its checkers: their proxies print as they do).
+-- Returns the read-only API and a function that makes an environment's `load`.
+local api, adopt = ...
 local next, type, error, tostring, rawset = next, type, error, tostring, rawset
 local setmetatable, getmetatable, load = setmetatable, getmetatable, load
 
@@ -42,6 +44,7 @@ local function freeze(original, name)
       __metatable = "read-only",
       __pairs = function() return function(_, key) return next(view, key) end, proxy, nil end,
       __len = function() return #view end,
+      __tostring = adopt(original, proxy) and getmetatable(original).__tostring or nil,
    })
    return proxy
 end

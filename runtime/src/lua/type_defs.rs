@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 use mlua::{Lua, Table};
 
 use super::engine;
+use crate::game::field_type::FieldType;
 use crate::game::value::Value;
 
 mod signatures;
@@ -315,12 +316,17 @@ fn lua_type(value: &Value) -> &'static str {
     }
 }
 
-/// A `---@field` line for each field `data_type` declares, typed by its default, with its doc;
-/// `optional` is `?` where a prototype may leave them out.
+/// A `---@field` line for each field `data_type` declares, typed by its declared type (by its
+/// default where it declares none), with its doc; `optional` is `?` where a prototype may
+/// leave them out.
 fn declared_fields(text: &mut String, data_type: &crate::game::data::DataType, optional: &str) {
     for field in &data_type.fields {
         let doc = field.doc.replace('\n', " ");
-        let _ = writeln!(text, "---@field {}{optional} {} {doc}", field.name, lua_type(&field.default));
+        let kind = match field.ty {
+            FieldType::Any => lua_type(&field.default).to_owned(),
+            ref declared => declared.lua_annotation(),
+        };
+        let _ = writeln!(text, "---@field {}{optional} {kind} {doc}", field.name);
     }
 }
 

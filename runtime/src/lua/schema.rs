@@ -1,0 +1,237 @@
+//! Data types' field schemas: OpenNefia's `{ name, type, default, template, doc }` declarations
+//! read from `data:add_type`, and the one place a field's value is checked against its type —
+//! a prototype given to `data:add`, and every edit of an object's field (the Inspector, the
+//! remote protocol, the debug adapter, the Data pane).
+//!
+//! The checkers are `types`' (`lua/types.lua`) and stay in Lua, kept in the registry by data
+//! type and field; [`FieldType`] is their shape for what must know a type without Lua. A
+//! refusal is OpenNefia's message (`Value is not of type "uint": "max_hp" (-1)`).
+
+use mlua::{Lua, Table};
+
+use super::convert::to_lua;
+use super::rt_error;
+use crate::game::data::FieldDecl;
+use crate::game::field_type::FieldType;
+use crate::game::symbol::Symbol;
+use crate::game::value::Value;
+
+/// The registry key of the checkers: data type id → { field → one-field checker }, and
+/// `["<type>/strict"]` → true for a type that refuses undeclared fields.
+const CHECKERS: &str = "nefia.field_checkers";
+
+/// The registry's table of checkers, made on first use.
+fn checkers(lua: &Lua) -> mlua::Result<Table> {
+    if let Ok(table) = lua.named_registry_value::<Table>(CHECKERS) {
+        return Ok(table);
+    }
+    let table = lua.create_table()?;
+    lua.set_named_registry_value(CHECKERS, &table)?;
+    Ok(table)
+}
+
+/// The engine's `types` library.
+fn types_library(lua: &Lua) -> mlua::Result<Table> {
+    let api = &super::engine(lua).api;
+    api.raw_get("types")
+}
+
+/// Reads the field declarations of data type `id` from `data:add_type`'s `fields`, checking
+/// each default against its type, and keeps their checkers; `strict` types refuse fields they
+/// do not declare (OpenNefia's default; Nefia's is permissive, see [`declare`]).
+pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDecl>> {
+    let types = types_library(lua)?;
+    let fields_of: mlua::Function = types.raw_get("fields")?;
+    let check: mlua::Function = types.raw_get("check")?;
+    let by_field = lua.create_table()?;
+    let mut fields = Vec::new();
+    let decls = spec.get::<Option<Table>>("fields")?.map_or_else(|| lua.create_table(), Ok)?;
+    for (index, decl) in decls.sequence_values::<Table>().enumerate() {
+        let decl = decl?;
+        let name: String = decl.get::<Option<String>>("name")?.ok_or_else(|| {
+            rt_error(lua, format!("Data type {id}: missing field name (index {}): give it a 'name'", index + 1))
+        })?;
+        if fields.iter().any(|f: &FieldDecl| f.name.as_str() == name) {
+            return Err(rt_error(lua, format!("Data type {id}: duplicate field name '{name}' (index {})", index + 1)));
+        }
+        let checker = match decl.get::<mlua::Value>("type")? {
+            mlua::Value::Nil => types.raw_get::<Table>("any")?,
+            mlua::Value::Table(checker) if is_checker(lua, &checker)? => checker,
+            _ => {
+                return Err(rt_error(
+                    lua,
+                    format!(
+                        "Data type {id}: invalid type specified for field named '{name}': use one of types' checkers, \
+                         such as types.uint or types.optional(types.string)"
+                    ),
+                ));
+            }
+        };
+        let default_lua = decl.get::<mlua::Value>("default")?;
+        if !default_lua.is_nil() {
+            let (ok, problem): (bool, Option<String>) = check.call((&default_lua, &checker))?;
+            if !ok {
+                let problem = problem.unwrap_or_default();
+                return Err(rt_error(
+                    lua,
+                    format!("Data type {id}: invalid default value for field '{name}': '{problem}'"),
+                ));
+            }
+        }
+        let default = super::convert::from_lua(lua, &default_lua, &format!("{id}.{name}.default"))
+            .map_err(|e| rt_error(lua, e))?;
+        let one_field = lua.create_table()?;
+        one_field.raw_set(name.as_str(), &checker)?;
+        by_field.raw_set(name.as_str(), fields_of.call::<Table>(one_field)?)?;
+        fields.push(FieldDecl {
+            name: Symbol::intern(&name),
+            default,
+            doc: decl.get::<Option<String>>("doc")?.unwrap_or_default(),
+            ty: shape(lua, &types, &checker)?,
+            type_name: lua.globals().get::<mlua::Function>("tostring")?.call(&checker)?,
+            template: decl.get::<Option<bool>>("template")?.unwrap_or(false),
+        });
+    }
+    let strict = match spec.get::<Option<String>>("validation")?.as_deref() {
+        None | Some("permissive") => false,
+        Some("strict") => true,
+        Some(other) => {
+            return Err(rt_error(
+                lua,
+                format!("Data type {id}: validation is \"strict\" or \"permissive\", not \"{other}\""),
+            ));
+        }
+    };
+    let registry = checkers(lua)?;
+    registry.raw_set(id.as_str(), by_field)?;
+    registry.raw_set(format!("{id}/strict"), strict)?;
+    Ok(fields)
+}
+
+/// Whether `table` is one of `types`' checkers.
+fn is_checker(lua: &Lua, table: &Table) -> mlua::Result<bool> {
+    let is: mlua::Function = types_library(lua)?.raw_get("is_type_checker")?;
+    is.call::<bool>(table)
+}
+
+/// The shape of `checker` (see [`FieldType`]).
+fn shape(lua: &Lua, types: &Table, checker: &Table) -> mlua::Result<FieldType> {
+    // Read with `get`: a checker a mod names is often the sandbox's read-only view of one.
+    if checker.get::<Option<bool>>("color")? == Some(true) {
+        return Ok(FieldType::Color);
+    }
+    let inner = |key: &str| -> mlua::Result<Box<FieldType>> { Ok(Box::new(shape(lua, types, &checker.get(key)?)?)) };
+    let each = |key: &str| -> mlua::Result<Vec<FieldType>> {
+        let list: Table = checker.get(key)?;
+        (1..=list.len()?).map(|i| shape(lua, types, &list.get(i)?)).collect()
+    };
+    let kind: String = checker.get("kind")?;
+    Ok(match kind.as_str() {
+        "any" => FieldType::Any,
+        "boolean" => FieldType::Boolean,
+        "number" | "float" => FieldType::Number { integer: false, min: None, max: None },
+        "int" => FieldType::Number { integer: true, min: None, max: None },
+        "gt" | "gteq" | "lt" | "lteq" | "range" => match *inner("checker")? {
+            FieldType::Number { integer, min, max } => {
+                let bound = |key: &str| checker.get::<Option<f64>>(key);
+                let (min, max) = match kind.as_str() {
+                    "gt" | "gteq" => (bound("comp")?.or(min), max),
+                    "lt" | "lteq" => (min, bound("comp")?.or(max)),
+                    _ => (bound("min")?.or(min), bound("max")?.or(max)),
+                };
+                FieldType::Number { integer, min, max }
+            }
+            other => other,
+        },
+        "string" | "identifier" | "data_type_id" | "path" | "locale_id" | "require_path" => FieldType::String,
+        "data_id" => FieldType::DataId { data_type: checker.get("_type")? },
+        "literal" => FieldType::OneOf { values: plain_values(lua, checker.get("literals")?)? },
+        "enum" => {
+            let enum_table: Table = checker.get("enum")?;
+            let values: Table = enum_table.get::<mlua::Function>("values")?.call(&enum_table)?;
+            FieldType::OneOf { values: plain_values(lua, values)? }
+        }
+        "optional" => FieldType::Optional { of: inner("checker")? },
+        "list" => FieldType::List { of: inner("checker")? },
+        "map" => FieldType::Map { key: inner("key_checker")?, value: inner("value_checker")? },
+        "keys" => FieldType::Map { key: inner("checker")?, value: Box::new(FieldType::Any) },
+        "values" => FieldType::Map { key: Box::new(FieldType::Any), value: inner("checker")? },
+        "fields" | "fields_strict" => {
+            let mut fields = Vec::new();
+            for pair in checker.get::<Table>("fields")?.pairs::<String, Table>() {
+                let (name, field) = pair?;
+                fields.push((name, shape(lua, types, &field)?));
+            }
+            fields.sort_by(|a, b| a.0.cmp(&b.0));
+            FieldType::Fields { fields }
+        }
+        "tuple" => FieldType::Tuple { of: each("checkers")? },
+        "some" => FieldType::Some { of: each("checkers")? },
+        "all" => each("checkers")?.into_iter().next().unwrap_or_default(),
+        "function" | "callback" => FieldType::Function,
+        "table" | "data_entry" => FieldType::Table,
+        _ => FieldType::Opaque,
+    })
+}
+
+/// The plain values of a Lua sequence (literals, an enum's variants), read through views.
+fn plain_values(lua: &Lua, list: Table) -> mlua::Result<Vec<Value>> {
+    (1..=list.len()?)
+        .map(|i| super::convert::from_lua(lua, &list.get(i)?, "a literal").map_err(|e| rt_error(lua, e)))
+        .collect()
+}
+
+/// Checks prototype `entry` of data type `data_type` (its full id `id`) as `data:add` is
+/// given it: every declared field it sets (or leaves nil without a default) against its type,
+/// and for a strict type no field it does not declare. The refusal is OpenNefia's
+/// `Validation for data entry 'base.chara:elona.putit' failed: ...`.
+pub fn check_entry(lua: &Lua, data_type: Symbol, id: Symbol, entry: &Table) -> mlua::Result<()> {
+    let registry = checkers(lua)?;
+    let Some(by_field) = registry.raw_get::<Option<Table>>(data_type.as_str())? else { return Ok(()) };
+    let fail =
+        |problem: String| rt_error(lua, format!("Validation for data entry '{data_type}:{id}' failed: {problem}"));
+    let check: mlua::Function = types_library(lua)?.raw_get("check")?;
+    let engine = super::engine(lua);
+    let decls = engine.world.borrow().data.data_type(data_type.as_str()).map(|t| t.fields.clone()).unwrap_or_default();
+    for decl in &decls {
+        if entry.raw_get::<mlua::Value>(decl.name.as_str())?.is_nil() && decl.default != Value::Nil {
+            continue;
+        }
+        let (ok, problem): (bool, Option<String>) =
+            check.call((entry, by_field.raw_get::<Table>(decl.name.as_str())?))?;
+        if !ok {
+            return Err(fail(problem.unwrap_or_default()));
+        }
+    }
+    if registry.raw_get::<bool>(format!("{data_type}/strict"))? {
+        for pair in entry.pairs::<mlua::Value, mlua::Value>() {
+            let (key, _) = pair?;
+            let name = key.to_string()?;
+            if !name.starts_with('_') && !decls.iter().any(|d| d.name.as_str() == name) {
+                return Err(fail(format!("Table has superfluous key: \"{name}\"")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks `value` for field `field` of data type `data_type`: `Ok` for a field the type does
+/// not declare (objects keep fields of their own), else OpenNefia's message for a value its
+/// checker refuses (`Value is not of type "uint": "hp" ("lots")`). Every edit path asks this
+/// before anything changes; nil (the object's own value removed) is always allowed.
+pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), String> {
+    if *value == Value::Nil {
+        // An object's own value removed: its prototype's shows again.
+        return Ok(());
+    }
+    let run = || -> mlua::Result<Result<(), String>> {
+        let Some(by_field) = checkers(lua)?.raw_get::<Option<Table>>(data_type)? else { return Ok(Ok(())) };
+        let Some(checker) = by_field.raw_get::<Option<Table>>(field)? else { return Ok(Ok(())) };
+        let holder = lua.create_table()?;
+        holder.raw_set(field, to_lua(lua, value)?)?;
+        let check: mlua::Function = types_library(lua)?.raw_get("check")?;
+        let (ok, problem): (bool, Option<String>) = check.call((holder, checker))?;
+        Ok(if ok { Ok(()) } else { Err(problem.unwrap_or_default()) })
+    };
+    run().unwrap_or_else(|error| Err(format!("the value could not be checked: {error}")))
+}
