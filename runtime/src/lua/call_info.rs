@@ -11,12 +11,30 @@
 //! [`Frame::of`] gives nothing and the callers ask `lua_getinfo` as before. Nothing read here
 //! is followed as a pointer but the frame and its function's slot, which Lua keeps valid while
 //! the frame runs.
+//!
+//! The layouts were read from Lua 5.4 ([`LAYOUT_VERSION`]). The build checks that mlua's
+//! bindings are 5.4's, and the check asks the running core its version (`lua_version`) before
+//! its probe follows a pointer read where 5.4 keeps it: a core of another version is never
+//! probed, and its callers ask `lua_getinfo`.
 
 use std::ffi::c_int;
 use std::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 use mlua::ffi;
+
+/// The Lua version the layouts below were read from (`LUA_VERSION_NUM`), as `lua_version`
+/// answers it.
+const LAYOUT_VERSION: ffi::lua_Number = 504.0;
+
+// mlua's bindings do not export `LUA_VERSION_NUM`; these constants of theirs tell Lua 5.4 from
+// its neighbours (5.3 has no generational mode, 5.5 numbers the collector's options anew and
+// bounds the stack by `INT_MAX`).
+const _: () = assert!(
+    ffi::LUA_GCGEN == 10 && ffi::LUA_GCINC == 11 && ffi::LUAI_MAXSTACK == 1_000_000,
+    "lua/call_info.rs reads Lua 5.4's CallInfo and stack slots: check its offsets against this Lua's lstate.h and \
+     lobject.h, then LAYOUT_VERSION and this check"
+);
 
 /// Where a `CallInfo` keeps `savedpc`: after the stack slots of its function and of its top and
 /// the links to the frames before and after (Lua 5.4's `lstate.h`).
@@ -76,15 +94,27 @@ impl Frame {
 /// Whether frames are read where this build of Lua keeps them: checked once per process.
 fn readable() -> bool {
     static READABLE: OnceLock<bool> = OnceLock::new();
-    *READABLE.get_or_init(|| check().unwrap_or(false))
+    *READABLE.get_or_init(|| check(LAYOUT_VERSION).unwrap_or(false))
+}
+
+/// Whether the layouts read from Lua `version` (a `lua_version`) are this build's: the core's
+/// version is theirs, and then its frames read as `lua_getinfo` says ([`agrees`]).
+fn check(version: ffi::lua_Number) -> mlua::Result<bool> {
+    let lua = mlua::Lua::new();
+    let mut running = 0.0;
+    // SAFETY: `lua_version` reads the version of the core that made the state.
+    unsafe { lua.exec_raw::<()>((), |state| running = ffi::lua_version(state)) }?;
+    if running != version {
+        return Ok(false);
+    }
+    agrees(&lua)
 }
 
 /// Calls a C probe from one line twice and from the next once: each time it reads its own
 /// frame (a C function) and its caller's (a Lua function, with its call site and line). The
 /// first two sites must be the same address, the third one a few instructions on, and
 /// `lua_getinfo` must agree on the lines and on which function is C.
-fn check() -> mlua::Result<bool> {
-    let lua = mlua::Lua::new();
+fn agrees(lua: &mlua::Lua) -> mlua::Result<bool> {
     // SAFETY: `probe` is a C function that reads its own and its caller's frame.
     let probe = unsafe { lua.create_c_function(probe) }?;
     let seen: Vec<(i64, i64, bool)> = lua
@@ -115,7 +145,7 @@ fn check() -> mlua::Result<bool> {
         && step % 4 == 0)
 }
 
-/// The probe of [`check`]: returns its caller's call site and line, and whether both frames'
+/// The probe of [`agrees`]: returns its caller's call site and line, and whether both frames'
 /// kinds read right (its own: C; its caller's: Lua).
 unsafe extern "C-unwind" fn probe(state: *mut ffi::lua_State) -> c_int {
     let mut own = MaybeUninit::<ffi::lua_Debug>::uninit();
@@ -149,5 +179,14 @@ mod tests {
         // Without this, every `mod` asks lua_getinfo for its line again (a seventh of its
         // time), and the debugger's hook asks it for the chunk of every C function called.
         assert!(readable(), "the probe's frames did not read as lua_getinfo says");
+    }
+
+    #[test]
+    fn a_core_of_another_version_is_not_probed() {
+        // Its frames may keep anything where 5.4 keeps the function's slot: the probe would
+        // follow it. The callers ask lua_getinfo instead.
+        assert!(!check(503.0).expect("the version was read"));
+        assert!(!check(505.0).expect("the version was read"));
+        assert!(check(LAYOUT_VERSION).expect("the probe ran"));
     }
 }

@@ -72,10 +72,7 @@ pub fn root_message(error: &mlua::Error) -> String {
         }
         mlua::Error::RuntimeError(message) => message.clone(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::MemoryError(message) => format!(
-            "out of memory ({message}): Lua allocated past its memory limit; let go of what the script holds, or \
-             raise the limit (the REPL's limits, or --memory-limit for nefia run)"
-        ),
+        mlua::Error::MemoryError(message) => super::heap::out_of_memory(message),
         mlua::Error::ExternalError(inner) => inner.to_string(),
         mlua::Error::FromLuaConversionError { from, to, message } => match message {
             Some(message) => format!("expected {to}, got {from}: {message}"),

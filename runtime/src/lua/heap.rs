@@ -14,13 +14,32 @@
 //! it cost up to 1.27 times the same made before it) while every `Chara.create` left garbage
 //! between the handles; since it leaves none, the two rules give the same memory.
 //!
-//! Larger blocks go to the process allocator. The heap counts the bytes Lua holds and refuses
-//! a block that would pass the memory limit, as mlua's own allocator did; Lua then collects
-//! garbage and tries again before it raises "not enough memory".
+//! Larger blocks go to the process allocator. The memory limit bounds what the heap holds
+//! from the process for Lua ([`Heap::held`]): its pages whole, however few blocks are left in
+//! them, the large blocks, and the blocks made before it was installed. Counting the bytes Lua
+//! asked for instead, a mod that kept one small block in every page of every size class held
+//! up to 64 times its limit (a page of 16 KiB for one block of 8 to 512 bytes, in 64 classes;
+//! `tests/tests/memory_limit.rs` is that mod). A block that would take the heap past the limit
+//! is refused; Lua then collects garbage and tries again before it raises "not enough memory",
+//! and the engine's message for it ([`out_of_memory`]) says what the heap holds against the
+//! limit. A shrink is never refused (Lua's manual requires it to succeed) and never takes
+//! memory: a block in a page stays in its slot, any other block is resized by the process
+//! allocator; so the heap never holds more than the limit, unless it was set below what the
+//! heap held then.
+//!
+//! What the process holds for Lua beyond the limit is the heap's bookkeeping — a page's record
+//! (its free-slot bitmap, 280 bytes) in a table that grows by doubling, and its entries in two
+//! maps: at most 600 bytes a page, under 4 % of what the pages hold — and the process
+//! allocator's own headers on the large blocks (glibc's: 8 to 16 bytes a block, under 3 % of
+//! blocks over 512 bytes).
 //!
 //! The heap is installed once, right after the state is made ([`install`]); the blocks made
-//! before come from the process allocator and go back to it. The heap frees itself when the
-//! state closes: its last block (the state itself) is the last one freed.
+//! before come from the process allocator and go back to it. If it cannot be installed, Lua
+//! keeps mlua's allocator, and [`set_limit`] sets mlua's limit instead, so the limit never
+//! silently goes: on the process allocator free blocks merge and serve blocks of any size, so
+//! counting the bytes asked for bounds what is held there. (Refusing to run instead would stop
+//! the game for the want of a layout, which is all the heap adds.) The heap frees itself when
+//! the state closes: its last block (the state itself) is the last one freed.
 
 use std::alloc::{self, Layout};
 use std::collections::BTreeMap;
@@ -113,7 +132,11 @@ impl Class {
 pub(crate) struct Heap {
     /// The bytes Lua holds (the sizes it asked for).
     used: usize,
-    /// The most `used` may reach; 0 for no limit.
+    /// The bytes the heap holds from the process for Lua: its pages whole, and every block
+    /// not in a page (large ones, and those made before the heap) at its size. What the limit
+    /// bounds.
+    held: usize,
+    /// The most `held` may reach by a block Lua asks for; 0 for no limit.
     limit: usize,
     /// Every page, by id; a released page leaves its id in `spare_ids`.
     pages: Vec<Option<Page>>,
@@ -123,11 +146,26 @@ pub(crate) struct Heap {
     classes: Vec<Class>,
 }
 
+/// A block the limit refused: what the heap held, and of it what Lua used, against the limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Refusal {
+    held: usize,
+    used: usize,
+    limit: usize,
+}
+
+thread_local! {
+    /// The last block the limit refused on this thread (a Lua state allocates on the thread that
+    /// runs it): what [`out_of_memory`] explains Lua's "not enough memory" with.
+    static REFUSED: std::cell::Cell<Option<Refusal>> = const { std::cell::Cell::new(None) };
+}
+
 impl Heap {
     /// A heap whose Lua state already holds `used` bytes from the process allocator.
     fn new(used: usize) -> Heap {
         Heap {
             used,
+            held: used,
             limit: 0,
             pages: Vec::new(),
             spare_ids: Vec::new(),
@@ -136,16 +174,30 @@ impl Heap {
         }
     }
 
+    /// Whether the heap may take `bytes` more from the process within the limit; a refusal is
+    /// kept for [`out_of_memory`].
+    fn may_take(&self, bytes: usize) -> bool {
+        let fits = self.limit == 0 || self.held.saturating_add(bytes) <= self.limit;
+        if !fits {
+            REFUSED.set(Some(Refusal { held: self.held, used: self.used, limit: self.limit }));
+        }
+        fits
+    }
+
     /// The page that holds the small block at `ptr`, if the heap made it.
     fn page_of(&self, ptr: *mut u8) -> Option<u32> {
         self.page_at.get(&(ptr.addr() >> PAGE_SHIFT)).copied()
     }
 
-    /// A new page for `class`, now the class's only page with room; none if the process is
-    /// out of memory.
+    /// A new page for `class`, now the class's only page with room; none if it would pass the
+    /// limit or the process is out of memory.
     fn new_page(&mut self, class: usize) -> Option<u32> {
+        if !self.may_take(PAGE) {
+            return None;
+        }
         // SAFETY: the layout has a non-zero size.
         let base = NonNull::new(unsafe { alloc::alloc(Page::layout()) })?;
+        self.held += PAGE;
         let slots = slots_per_page(class);
         let mut bits = [0u64; WORDS];
         for (w, word) in bits.iter_mut().enumerate() {
@@ -228,20 +280,27 @@ impl Heap {
         let Some(page) = self.pages.get_mut(id as usize).and_then(Option::take) else { return };
         self.page_at.remove(&(page.base.as_ptr().addr() >> PAGE_SHIFT));
         self.spare_ids.push(id);
+        self.held -= PAGE;
         // SAFETY: the page was allocated with this layout and no block in it is in use.
         unsafe { alloc::dealloc(page.base.as_ptr(), Page::layout()) };
     }
 
-    /// A new block of `size` (> 0) bytes; null if there is no memory for it.
+    /// A new block of `size` (> 0) bytes; null if it would pass the limit or there is no
+    /// memory for it.
     fn alloc(&mut self, size: usize) -> *mut u8 {
         if size <= SMALL_MAX {
             return self.alloc_small(class_of(size));
         }
-        match Layout::from_size_align(size, LARGE_ALIGN) {
-            // SAFETY: the layout has a non-zero size.
-            Ok(layout) => unsafe { alloc::alloc(layout) },
-            Err(_) => ptr::null_mut(),
+        let Ok(layout) = Layout::from_size_align(size, LARGE_ALIGN) else { return ptr::null_mut() };
+        if !self.may_take(size) {
+            return ptr::null_mut();
         }
+        // SAFETY: the layout has a non-zero size.
+        let block = unsafe { alloc::alloc(layout) };
+        if !block.is_null() {
+            self.held += size;
+        }
+        block
     }
 
     /// Frees the block of `size` bytes at `ptr`.
@@ -253,24 +312,35 @@ impl Heap {
         if let Some(id) = (size <= SMALL_MAX).then(|| self.page_of(ptr)).flatten() {
             self.free_small(id, ptr);
         } else {
-            // SAFETY: a block the heap did not make came from the process allocator with
-            // this layout (the caller's promise).
+            self.held -= size;
+            // SAFETY: a block the heap did not put in a page came from the process allocator
+            // with this layout (the caller's promise).
             unsafe { alloc::dealloc(ptr, Layout::from_size_align_unchecked(size, LARGE_ALIGN)) };
         }
     }
 
     /// The block at `ptr` (of `old` bytes) resized to `new` (> 0) bytes, moved if it must
-    /// be; null, leaving the block as it was, if there is no memory for it.
+    /// be; null, leaving the block as it was, if that would pass the limit or there is no
+    /// memory for it. A block in a page stays in its slot while it fits there; any other block
+    /// the process allocator resizes, unless it grows to a small size (then it moves to a
+    /// page). So a shrink takes no memory and is never refused.
     ///
     /// # Safety
     /// As [`Heap::free`].
     unsafe fn realloc(&mut self, ptr: *mut u8, old: usize, new: usize) -> *mut u8 {
-        let page = (old <= SMALL_MAX).then(|| self.page_of(ptr)).flatten();
-        match page {
-            Some(id) if new <= SMALL_MAX && self.page(id).class == class_of(new) => return ptr,
-            None if old > SMALL_MAX && new > SMALL_MAX => {
-                // SAFETY: a large block came from the process allocator with this layout.
-                return unsafe { alloc::realloc(ptr, Layout::from_size_align_unchecked(old, LARGE_ALIGN), new) };
+        match (old <= SMALL_MAX).then(|| self.page_of(ptr)).flatten() {
+            Some(id) if new <= slot_size(self.page(id).class) => return ptr,
+            None if new > SMALL_MAX || new <= old => {
+                if new > old && !self.may_take(new - old) {
+                    return ptr::null_mut();
+                }
+                // SAFETY: a block not in a page came from the process allocator with this
+                // layout, and `new` is not zero.
+                let moved = unsafe { alloc::realloc(ptr, Layout::from_size_align_unchecked(old, LARGE_ALIGN), new) };
+                if !moved.is_null() {
+                    self.held = self.held - old + new;
+                }
+                return moved;
             }
             _ => {}
         }
@@ -323,15 +393,11 @@ unsafe extern "C" fn allocate(ud: *mut c_void, ptr: *mut c_void, osize: usize, n
         }
         return ptr::null_mut();
     }
-    let old = if ptr.is_null() { 0 } else { osize };
-    if nsize > old && heap.limit > 0 && heap.used - old + nsize > heap.limit {
-        return ptr::null_mut();
-    }
-    let block = if ptr.is_null() {
-        heap.alloc(nsize)
+    let (block, old) = if ptr.is_null() {
+        (heap.alloc(nsize), 0)
     } else {
         // SAFETY: Lua resizes a live block whose size is `osize`.
-        unsafe { heap.realloc(ptr, osize, nsize) }
+        (unsafe { heap.realloc(ptr, osize, nsize) }, osize)
     };
     if !block.is_null() {
         heap.used = heap.used - old + nsize;
@@ -339,7 +405,8 @@ unsafe extern "C" fn allocate(ud: *mut c_void, ptr: *mut c_void, osize: usize, n
     block.cast()
 }
 
-/// Gives the new state `lua` its own heap. Call once, before the state runs anything.
+/// Gives the new state `lua` its own heap. Call once, before the state runs anything. If it
+/// cannot, the state keeps mlua's allocator (and [`set_limit`] mlua's limit).
 pub(crate) fn install(lua: &Lua) {
     // SAFETY: reads the bytes Lua holds and swaps the allocator within one raw call: no
     // block is made between the two, and Lua's count is exact. Blocks made before are
@@ -354,191 +421,63 @@ pub(crate) fn install(lua: &Lua) {
         })
     };
     if let Err(error) = swapped {
-        tracing::warn!("the Lua heap could not be installed, Lua keeps the process allocator: {error}");
+        tracing::warn!("the Lua heap could not be installed, Lua keeps mlua's allocator and its memory limit: {error}");
     }
 }
 
-/// Sets the most bytes the Lua heap may hold (`None`: no limit). Returns false if `lua` has
-/// no heap of its own (see [`install`]).
-pub(crate) fn set_limit(lua: &Lua, limit: Option<usize>) -> bool {
-    let mut set = false;
-    // SAFETY: the allocator's user data is a live heap when the allocator is ours; Lua is
-    // not allocating during this raw call.
+/// Runs `f` on the heap of `lua`; none if the state has no heap of its own.
+fn with_heap<R>(lua: &Lua, f: impl FnOnce(&mut Heap) -> R) -> Option<R> {
+    let mut answer = None;
+    // SAFETY: the allocator's user data is a live heap when the allocator is ours; Lua is not
+    // allocating during this raw call.
     let read = unsafe {
         lua.exec_raw::<()>((), |state| {
             let mut ud = ptr::null_mut();
-            let f = ffi::lua_getallocf(state, &mut ud);
-            if ptr::fn_addr_eq(f, allocate as ffi::lua_Alloc) {
-                (*ud.cast::<Heap>()).limit = limit.unwrap_or(0);
-                set = true;
+            let allocator = ffi::lua_getallocf(state, &mut ud);
+            if ptr::fn_addr_eq(allocator, allocate as ffi::lua_Alloc) {
+                answer = Some(f(&mut *ud.cast::<Heap>()));
             }
         })
     };
-    read.is_ok() && set
+    read.ok().and(answer)
+}
+
+/// Sets the most bytes the Lua heap may hold (`None`: no limit). A state without a heap of
+/// its own (see [`install`]) gets mlua's limit instead, on the bytes Lua asks for; the error
+/// says if neither allocator is there to keep a limit.
+pub(crate) fn set_limit(lua: &Lua, limit: Option<usize>) -> mlua::Result<()> {
+    REFUSED.set(None);
+    match with_heap(lua, |heap| heap.limit = limit.unwrap_or(0)) {
+        Some(()) => Ok(()),
+        None => lua.set_memory_limit(limit.unwrap_or(0)).map(drop),
+    }
+}
+
+/// The bytes the Lua heap holds for `lua`, what its memory limit bounds (see [`Heap::held`]);
+/// for a state without a heap of its own, the bytes Lua asked for (what mlua's limit bounds).
+pub(crate) fn held(lua: &Lua) -> usize {
+    with_heap(lua, |heap| heap.held).unwrap_or_else(|| lua.used_memory())
+}
+
+/// What the engine says when Lua raises "not enough memory" (`message`): what the heap held
+/// against the limit when it last refused a block on this thread, and what to do.
+pub(crate) fn out_of_memory(message: &str) -> String {
+    const MIB: f64 = (1 << 20) as f64;
+    let why = match REFUSED.get() {
+        Some(Refusal { held, used, limit }) => format!(
+            "the Lua heap would pass its memory limit of {:.1} MiB: it holds {:.1} MiB, {:.1} MiB of it in blocks Lua \
+             uses (a page of small blocks is held whole while any of them lives)",
+            limit as f64 / MIB,
+            held as f64 / MIB,
+            used as f64 / MIB
+        ),
+        None => "Lua allocated past its memory limit".to_owned(),
+    };
+    format!(
+        "out of memory ({message}): {why}; let go of what the script holds, or raise the limit (the REPL's limits, or \
+         --memory-limit for nefia run)"
+    )
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    /// Runs `f` over a heap that holds nothing yet, then checks that it gave every page back.
-    fn with_heap(f: impl FnOnce(&mut Heap)) {
-        let mut heap = Heap::new(0);
-        f(&mut heap);
-        heap.release_all();
-        assert!(heap.page_at.is_empty());
-    }
-
-    #[test]
-    fn new_blocks_fill_the_lowest_free_slots_in_order() {
-        with_heap(|heap| {
-            let blocks: Vec<*mut u8> = (0..17 * slots_per_page(class_of(56))).map(|_| heap.alloc(56)).collect();
-            // Free three blocks of every four, from the top down (the order a sweep might take).
-            let mut freed: Vec<*mut u8> =
-                blocks.iter().enumerate().filter(|(i, _)| i % 4 != 0).map(|(_, &block)| block).collect();
-            for &block in freed.iter().rev() {
-                unsafe { heap.free(block, 56) };
-            }
-            freed.sort();
-            let again: Vec<*mut u8> = (0..freed.len()).map(|_| heap.alloc(56)).collect();
-            assert_eq!(again, freed, "each new block takes the lowest hole, in address order");
-            for block in blocks {
-                unsafe { heap.free(block, 56) };
-            }
-        });
-    }
-
-    #[test]
-    fn holes_in_pages_fuller_than_a_quarter_wait_and_new_blocks_go_side_by_side() {
-        with_heap(|heap| {
-            let per_page = slots_per_page(class_of(56));
-            let blocks: Vec<*mut u8> = (0..16 * per_page).map(|_| heap.alloc(56)).collect();
-            let mut holes: Vec<*mut u8> = blocks.iter().copied().step_by(4).collect();
-            for &block in &holes {
-                unsafe { heap.free(block, 56) };
-            }
-            let new: Vec<*mut u8> = (0..1_000).map(|_| heap.alloc(56)).collect();
-            assert!(new.iter().all(|b| !holes.contains(b)), "a quarter free, no old page takes new blocks");
-            let pages: std::collections::BTreeSet<usize> = new.iter().map(|b| b.addr() >> PAGE_SHIFT).collect();
-            assert_eq!(pages.len(), 1_000usize.div_ceil(per_page), "the new blocks fill new pages side by side");
-            let free_every_fourth_from = |heap: &mut Heap, first: usize, holes: &mut Vec<*mut u8>| {
-                for &block in blocks.iter().skip(first).step_by(4) {
-                    unsafe { heap.free(block, 56) };
-                    holes.push(block);
-                }
-            };
-            free_every_fourth_from(heap, 2, &mut holes);
-            assert!(!holes.contains(&heap.alloc(56)), "half free, no old page takes new blocks yet");
-            free_every_fourth_from(heap, 1, &mut holes);
-            assert!(holes.contains(&heap.alloc(56)), "three quarters free, the old pages take blocks again");
-        });
-    }
-
-    #[test]
-    fn an_empty_page_goes_back_unless_it_is_the_last_with_room() {
-        with_heap(|heap| {
-            let blocks: Vec<*mut u8> = (0..3 * slots_per_page(class_of(64))).map(|_| heap.alloc(64)).collect();
-            assert_eq!(heap.page_at.len(), 3);
-            for &block in &blocks {
-                unsafe { heap.free(block, 64) };
-            }
-            assert_eq!(heap.page_at.len(), 1, "two emptied pages went back, one stays for the next block");
-        });
-    }
-
-    #[test]
-    fn the_limit_refuses_growth_and_the_count_follows_every_block() {
-        let heap = Box::into_raw(Box::new(Heap::new(100)));
-        let ud = heap.cast::<c_void>();
-        unsafe {
-            (*heap).limit = 1_000;
-            let a = allocate(ud, ptr::null_mut(), 5, 600);
-            assert!(!a.is_null());
-            assert_eq!((*heap).used, 700);
-            assert!(allocate(ud, ptr::null_mut(), 5, 400).is_null(), "past the limit");
-            assert_eq!((*heap).used, 700, "a refused block is not counted");
-            let a = allocate(ud, a, 600, 20);
-            assert!(!a.is_null(), "shrinking always works");
-            assert_eq!((*heap).used, 120);
-            allocate(ud, a, 20, 0);
-            assert_eq!((*heap).used, 100);
-            // The state's own 100 bytes, freed last, free the heap.
-            let state = alloc::alloc(Layout::from_size_align(100, LARGE_ALIGN).unwrap());
-            allocate(ud, state.cast(), 100, 0);
-        }
-    }
-
-    #[test]
-    fn a_lua_state_runs_on_its_heap_and_keeps_its_limit() {
-        let lua = Lua::new();
-        install(&lua);
-        assert!(set_limit(&lua, Some(lua.used_memory() + (4 << 20))));
-        lua.load("t = {} for i = 1, 10000 do t[i] = { x = i, name = 'n' .. i } end").exec().unwrap();
-        let sum: i64 = lua.load("local s = 0 for _, v in ipairs(t) do s = s + v.x end return s").eval().unwrap();
-        assert_eq!(sum, 50_005_000);
-        let hog = lua.load("local t = {} for i = 1, 1e7 do t[i] = { i } end").exec();
-        assert!(matches!(hog, Err(mlua::Error::MemoryError(_))), "the limit stops a hog: {hog:?}");
-        assert!(set_limit(&lua, None));
-        lua.load("t = nil collectgarbage()").exec().unwrap();
-        drop(lua);
-    }
-
-    #[derive(Debug, Clone)]
-    enum Step {
-        Alloc(usize),
-        Resize(usize, usize),
-        Free(usize),
-    }
-
-    fn step() -> impl Strategy<Value = Step> {
-        prop_oneof![
-            (1usize..1_200).prop_map(Step::Alloc),
-            (any::<usize>(), 1usize..1_200).prop_map(|(i, n)| Step::Resize(i, n)),
-            any::<usize>().prop_map(Step::Free),
-        ]
-    }
-
-    proptest! {
-        /// Any run of allocations, resizes and frees keeps every live block's bytes, never
-        /// gives two live blocks the same bytes, and counts exactly what is held.
-        #[test]
-        fn blocks_keep_their_bytes_and_never_overlap(steps in proptest::collection::vec(step(), 1..400)) {
-            with_heap(|heap| {
-                let mut live: Vec<(*mut u8, usize, u8)> = Vec::new();
-                let fill = |block: *mut u8, size: usize, tag: u8| unsafe { ptr::write_bytes(block, tag, size) };
-                for (n, step) in steps.into_iter().enumerate() {
-                    let tag = (n % 251) as u8;
-                    match step {
-                        Step::Alloc(size) => {
-                            let block = heap.alloc(size);
-                            fill(block, size, tag);
-                            live.push((block, size, tag));
-                        }
-                        Step::Resize(i, size) if !live.is_empty() => {
-                            let i = i % live.len();
-                            let (block, old, old_tag) = live[i];
-                            let block = unsafe { heap.realloc(block, old, size) };
-                            let kept = unsafe { std::slice::from_raw_parts(block, old.min(size)) };
-                            assert!(kept.iter().all(|&b| b == old_tag), "a resize keeps the bytes");
-                            fill(block, size, tag);
-                            live[i] = (block, size, tag);
-                        }
-                        Step::Free(i) if !live.is_empty() => {
-                            let (block, size, _) = live.swap_remove(i % live.len());
-                            unsafe { heap.free(block, size) };
-                        }
-                        _ => {}
-                    }
-                    for &(block, size, tag) in &live {
-                        let bytes = unsafe { std::slice::from_raw_parts(block, size) };
-                        assert!(bytes.iter().all(|&b| b == tag), "no other block wrote over this one");
-                    }
-                }
-                for (block, size, _) in live {
-                    unsafe { heap.free(block, size) };
-                }
-            });
-        }
-    }
-}
+mod tests;

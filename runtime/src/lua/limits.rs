@@ -28,7 +28,7 @@ fn engine_bytes(lua: &Lua) -> usize {
 /// engine holds for Lua; none if they fit or there is no limit.
 fn engine_memory_problem(lua: &Lua, extra: usize) -> Option<String> {
     let limit = engine(lua).limits.memory()?;
-    let (heap, held) = (lua.used_memory(), engine_bytes(lua));
+    let (heap, held) = (super::heap::held(lua), engine_bytes(lua));
     let total = heap.saturating_add(held).saturating_add(extra);
     (total > limit).then(|| {
         format!(
@@ -127,12 +127,20 @@ impl Limits {
         self.memory.get()
     }
 
+    /// The bytes the Lua heap holds: what the memory limit counts of it (whole pages of small
+    /// blocks, and large blocks), at least the bytes Lua uses.
+    pub fn lua_heap_bytes(lua: &Lua) -> usize {
+        super::heap::held(lua)
+    }
+
     /// Sets both limits (`None`: unlimited); the watchdog keeps them.
     pub fn set(&self, lua: &Lua, time: Option<Duration>, memory: Option<usize>) {
         self.time.set(time);
         self.memory.set(memory);
-        if !super::heap::set_limit(lua, memory) {
-            tracing::warn!("the Lua memory limit could not be set: the state has no heap of its own");
+        if let Err(error) = super::heap::set_limit(lua, memory) {
+            tracing::error!(
+                "the Lua memory limit could not be set: neither the Lua heap nor mlua's allocator runs the state: {error}"
+            );
         }
         self.main.set(main_state(lua));
         self.publish();

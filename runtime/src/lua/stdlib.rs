@@ -19,7 +19,7 @@ const CONCAT_CHECK_EVERY: i64 = 4096;
 /// [`MAX_STRING_BYTES`].
 fn bytes_left(lua: &Lua) -> usize {
     match engine(lua).limits.memory() {
-        Some(limit) => limit.saturating_sub(lua.used_memory()),
+        Some(limit) => limit.saturating_sub(super::heap::held(lua)),
         None => MAX_STRING_BYTES,
     }
 }

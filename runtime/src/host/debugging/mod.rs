@@ -204,7 +204,11 @@ impl Host {
             pause: engine.repl.borrow().pause_view(),
             error: self.debug.error.borrow().clone(),
             break_requested: self.debug.break_requested.get(),
-            limits: LimitsView { time: engine.limits.time(), memory: engine.limits.memory(), used: lua.used_memory() },
+            limits: LimitsView {
+                time: engine.limits.time(),
+                memory: engine.limits.memory(),
+                used: crate::lua::limits::Limits::lua_heap_bytes(lua),
+            },
             watches: watch_views(&self.runtime.world()),
             profile: self.profile_view(),
             check_invariants: engine.play.check_invariants.get(),
