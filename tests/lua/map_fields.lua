@@ -62,6 +62,6 @@ function test_map_save_and_load_bring_a_map_back_as_it_was_saved()
    Assert.ne(back.uid, putit.uid, "made again with a new uid")
    local missing, reason = Map.load(99999)
    Assert.is_false(missing)
-   Assert.contains(reason, "no saved map 99999")
+   Assert.eq(reason, "file does not exist: temp/map/99999")
    Assert.throws(function() Map.load(Map.current().uid) end, "is the current map")
 end

@@ -19,7 +19,7 @@ pub fn mods_dir() -> PathBuf {
     repo_root().join("mods")
 }
 
-/// A headless game for a test: `base` and `elona` loaded, a current 20×20 map of floor, no
+/// A headless game for a test: `base`, `elona_sys` and `elona` loaded, a current 20×20 map of floor, no
 /// player, saves in a temporary folder. Output is collected in `output`.
 pub struct TestGame {
     /// The runtime.
@@ -42,7 +42,8 @@ impl TestGame {
             })
         }))
         .expect("a runtime starts");
-        runtime.load_mods(&[mods_dir()], &["base".into(), "elona".into()]).expect("the shipped mods load");
+        let mods = ["base".into(), "elona_sys".into(), "elona".into()];
+        runtime.load_mods(&[mods_dir()], &mods).expect("the shipped mods load");
         let save_dir = tempfile::tempdir().expect("a temporary folder");
         runtime.set_save_dir(save_dir.path().to_owned());
         {

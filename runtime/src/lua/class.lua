@@ -240,9 +240,20 @@ function class.implements(iface, klass_or_iface)
    return false
 end
 
+-- True if `kind` is the engine's `InstancedMap` (as mods see it, through the API's read-only
+-- view: told by its `new`), whose instances are map handles, not instances of a class.
+local function is_map_module(kind)
+   local found, new = pcall(function() return kind.new end)
+   return found and new ~= nil and new == api.InstancedMap.new
+end
+
 --- Whether `obj` is an instance of class `kind`, or is of interface `kind`: its class
---- implements it, or (for an interface that requires fields) it has them all.
+--- implements it, or (for an interface that requires fields) it has them all. As in
+--- OpenNefia, `class.is_an(InstancedMap, map)` is true of a map.
 function class.is_an(kind, obj)
+   if not classes[kind] and not interfaces[kind] and is_map_module(kind) then
+      return getmetatable(obj) == "map"
+   end
    if not classes[kind] and not interfaces[kind] then
       error(("class.is_an: the first argument is a class or an interface, not %s"):format(tostring(kind)), 2)
    end

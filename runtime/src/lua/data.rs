@@ -242,7 +242,7 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         .add(data_type_id, full_id, given, origin, on_duplicate)
         .map_err(|e| rt_error(lua, e))?;
     if crate::game::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
-        super::object_events::prototype_added(lua, &engine, full_id, &entry)?;
+        super::object_events::prototype_added(lua, &engine, data_type_id, full_id, &entry)?;
         if on_duplicate == OnDuplicate::Replace {
             engine.hotloaded_prototypes.borrow_mut().push((data_type_id, full_id));
         }

@@ -4,7 +4,8 @@
 //!   `mod.<mod id>.<module>`, or a module of the calling mod) in the running game, with the
 //!   guarantees of a file saved in the editor (`host/mods/hotload.rs`: the whole reload or
 //!   nothing, the previous code kept on an error, which is raised here naming the file and
-//!   line). It returns the module's new value. A module not loaded yet is loaded.
+//!   line). It returns OpenNefia's `{ module = <its new value>, require_path =
+//!   "mod.<mod id>.<module>" }`. A module not loaded yet is loaded.
 //! - `env.load_transient_path(name, mod_id, code)` gives module `name` of mod `mod_id` source
 //!   text that lives in no file: `require` and `hotload.hotload` use it instead of the file
 //!   (OpenNefia's tests hotload code this way). `env.unload_transient_paths()` forgets them.
@@ -17,8 +18,17 @@ use mlua::{Lua, Table};
 use super::{caller_origin, engine, module_of, require, rt_error};
 use crate::game::symbol::Symbol;
 
-/// `hotload.hotload(name)`.
-fn hotload(lua: &Lua, name: &str) -> mlua::Result<mlua::Value> {
+/// `hotload.hotload(name)`: `{ module, require_path }`.
+fn hotload(lua: &Lua, name: &str) -> mlua::Result<Table> {
+    let (require_path, module) = reload(lua, name)?;
+    let result = lua.create_table()?;
+    result.set("module", module)?;
+    result.set("require_path", require_path)?;
+    Ok(result)
+}
+
+/// Reloads (or first loads) module `name`: its full require path and its new value.
+fn reload(lua: &Lua, name: &str) -> mlua::Result<(String, mlua::Value)> {
     let engine = engine(lua);
     let home = caller_origin(lua, &engine).mod_id;
     let Some((target, module)) = module_of(lua, "hotload.hotload", home, name)? else {
@@ -28,9 +38,10 @@ fn hotload(lua: &Lua, name: &str) -> mlua::Result<mlua::Value> {
         ));
     };
     let key = format!("{target}:{module}");
+    let require_path = format!("mod.{target}.{module}");
     if engine.modules.raw_get::<Option<mlua::Value>>(key.as_str())?.is_none() {
         // Never loaded: loading it is all a hotload would do.
-        return require(lua, Some(target), module);
+        return Ok((require_path, require(lua, Some(target), module)?));
     }
     let relative = module.replace('.', "/");
     let transient = engine.transient.borrow().get(&key).cloned();
@@ -50,7 +61,7 @@ fn hotload(lua: &Lua, name: &str) -> mlua::Result<mlua::Value> {
         rt_error(lua, format!("hotload.hotload('{name}'): {shown} was not loaded from a file (nothing to reload)"))
     })?;
     match reload.outcome {
-        Ok(_) => engine.modules.raw_get(key.as_str()),
+        Ok(_) => Ok((require_path, engine.modules.raw_get(key.as_str())?)),
         Err(failure) => Err(rt_error(lua, format!("hotload.hotload('{name}'): {}", failure.message))),
     }
 }

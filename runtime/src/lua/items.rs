@@ -14,7 +14,8 @@
 //! **Carrying** (OpenNefia's ICharaInventory, ICharaEquip and IItem), in `carrying.lua`:
 //! `item:is_item_container()`, `item:is_equipped()`, `chara:iter_inventory()`,
 //! `chara:iter_equipment()`, `chara:has_item_equipped(item)`, `chara:has_item(item)`,
-//! `chara:find_item(id)`, `chara:take_item(item[, amount])` and `item:get_owning_chara()`.
+//! `chara:find_item(id)`, `chara:take_item(item[, amount])` and `item:get_owning_chara()`
+//! (also `IItem.get_owning_chara(item)`, OpenNefia's `api.item.IItem`).
 //! Containers are locations like characters: `take_object`, `iter`, `has_object`.
 //! `Inventory.get_or_create(id)` is a game-wide inventory (OpenNefia's, such as a shared
 //! freezer): a `base.inventory` container on the world's one-cell map of such inventories,
@@ -101,7 +102,16 @@ pub fn install(lua: &Lua, api: &Table, methods: &Table) -> mlua::Result<()> {
         .load(include_str!("equip_slots.lua"))
         .set_name("=nefia equip_slots")
         .call((methods, chain, api, worn, keep))?;
-    lua.set_named_registry_value(EQUIP_SLOTS_OF, slots_of)
+    lua.set_named_registry_value(EQUIP_SLOTS_OF, slots_of)?;
+    // OpenNefia's `IItem` (`require("api.item.IItem")`): the item methods its code calls as
+    // functions, `IItem.get_owning_chara(item)`, with IMapObject's, as IItem includes it.
+    let iitem = lua.create_table()?;
+    for pair in api.get::<Table>("IMapObject")?.pairs::<mlua::Value, mlua::Value>() {
+        let (name, function) = pair?;
+        iitem.set(name, function)?;
+    }
+    iitem.set("get_owning_chara", methods.raw_get::<mlua::Function>("get_owning_chara")?)?;
+    api.set("IItem", iitem)
 }
 
 /// The registry name of `EquipSlots.of(holder)`, which makes `obj.equip`.

@@ -1,7 +1,9 @@
 //! `Map.save(map)` and `Map.load(uid)` (OpenNefia's): a map of the running game written to the
 //! save folder and made again from it — its tiles, objects with their base and temp values,
 //! memory and own fields, but not the player, who travels on. The file is
-//! `<saves>/maps/map-<uid>.ron`, written atomically.
+//! `<saves>/temp/map/<uid>` (RON), where OpenNefia keeps its maps, written atomically; a map
+//! with no file answers OpenNefia's `false, "file does not exist: temp/map/<uid>"`.
+//! `Map.travel_to` deletes the file of the temporary map it leaves (`forget`).
 //!
 //! Loading makes the objects again with new uids (the old ones may be in use elsewhere by
 //! then; keys keep their identity in map files) and puts the map in place of the one with
@@ -14,9 +16,26 @@ use super::{engine, rt_error};
 use crate::game::map::MapId;
 use crate::game::save::{MapRecord, RecordKind};
 
+/// Where map `uid` is saved, in the save folder.
+fn relative_path(uid: u64) -> String {
+    format!("temp/map/{uid}")
+}
+
 /// Where map `uid` is saved.
 fn path_of(lua: &Lua, uid: u64) -> std::path::PathBuf {
-    engine(lua).save_dir.borrow().join("maps").join(format!("map-{uid}.ron"))
+    engine(lua).save_dir.borrow().join(relative_path(uid))
+}
+
+/// Deletes the saved file of map `uid`, if there is one (the map is gone for good).
+pub(super) fn forget(lua: &Lua, uid: MapId) -> mlua::Result<()> {
+    let path = path_of(lua, uid.0);
+    match std::fs::remove_file(&path) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(rt_error(
+            lua,
+            format!("could not delete {}, the saved copy of a temporary map: {error}", path.display()),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// `Map.save(map)`: true once written.
@@ -44,7 +63,8 @@ fn load(lua: &Lua, uid: u64) -> mlua::Result<(bool, mlua::Value)> {
     }
     let path = path_of(lua, uid);
     if !path.is_file() {
-        let reason = format!("no saved map {uid} ({} does not exist): Map.save(map) writes one", path.display());
+        // OpenNefia's words, which its tests compare whole (Map.save(map) writes the file).
+        let reason = format!("file does not exist: {}", relative_path(uid));
         return Ok((false, mlua::Value::String(lua.create_string(reason)?)));
     }
     let mut record: MapRecord =

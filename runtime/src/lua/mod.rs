@@ -424,6 +424,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     lua.load(include_str!("enum.lua")).set_name("=nefia enum").call::<()>(&api)?;
     lua.load(include_str!("class.lua")).set_name("=nefia class").call::<()>(&api)?;
     let adopt: Function = lua.load(include_str!("types.lua")).set_name("=nefia types").call(&api)?;
+    lua.load(include_str!("queue.lua")).set_name("=nefia Queue").call::<()>(&api)?;
     hotloading::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;

@@ -62,8 +62,13 @@ fn refresh_handle(lua: &Lua, uid: Uid, handle: Option<Table>) -> mlua::Result<()
     super::watch::deliver(lua, super::watch::Writer::Lua)
 }
 
+/// What `getmetatable(obj)` (and `obj.__mt`) gives for an object: the metatable is hidden.
+const METATABLE_SHOWN: &str = "object";
+
 /// `obj.location`, `obj.equip`, `obj.temp` and `obj.proto`: the fields that make handles or
-/// tables. The fast `__index` (see `object_access.rs`) reads every other field and delegates these.
+/// tables; and OpenNefia's reserved `obj.__mt` (what `getmetatable(obj)` gives) and
+/// `obj.__iface` (the kind's interface table: `IItem` for items, else `IMapObject`). The fast
+/// `__index` (see `object_access.rs`) reads every other field and delegates these.
 fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Value> {
     let (engine, uid) = receiver(lua, &this)?;
     let world = engine.world.borrow();
@@ -88,6 +93,11 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
             let (kind, id) = (object.kind, object.id);
             drop(world);
             super::data::prototype_table(lua, kind.data_type(), id.as_str())?
+        }
+        "__mt" => mlua::Value::String(lua.create_string(METATABLE_SHOWN)?),
+        "__iface" => {
+            let interface = if object.kind == crate::game::object::ObjectKind::Item { "IItem" } else { "IMapObject" };
+            engine.api.raw_get(interface)?
         }
         _ => mlua::Value::Nil,
     })
@@ -136,7 +146,7 @@ pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)
         )?,
     )?;
     meta.raw_set("__name", "object")?;
-    meta.raw_set("__metatable", "object")?;
+    meta.raw_set("__metatable", METATABLE_SHOWN)?;
     Ok((methods, lua.create_function(get_field)?))
 }
 

@@ -51,8 +51,9 @@ const CALLERS: c_int = ffi::lua_upvalueindex(6);
 /// Levels up the stack to the Lua code that called a method or read a field.
 const CALLER: c_int = 1;
 
-/// Fields of objects read by the mlua function (they make handles, userdata or tables).
-const SLOW_FIELDS: [&[u8]; 4] = [b"location", b"equip", b"temp", b"proto"];
+/// Fields of objects read by the mlua function (they make handles, userdata or tables, or are
+/// OpenNefia's object machinery).
+const SLOW_FIELDS: [&[u8]; 6] = [b"location", b"equip", b"temp", b"proto", b"__mt", b"__iface"];
 
 /// Builds a C closure over the engine, the object cache, metatable and located table, and
 /// `extra` upvalues.

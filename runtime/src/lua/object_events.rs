@@ -8,7 +8,8 @@
 //!   OpenNefia's stacking asks), or names the first that differs.
 //! - A prototype's `events = { { id = ..., name = ..., callback = fn, priority = n }, ... }`
 //!   gives every object of it those handlers; one connected with the same name takes its
-//!   place. Changing an object's prototype changes these, and keeps the connected ones.
+//!   place. Changing an object's prototype changes these, and keeps the connected ones. A
+//!   hotload that drops some leaves them to the objects it had, as OpenNefia does.
 //! - Whenever an event is triggered with an object as its receiver — `obj:emit(event_id,
 //!   params, result)`, or the engine's own events such as a refresh — the object's handlers
 //!   run with the global ones, by priority: its own below the default priority (100000)
@@ -22,6 +23,7 @@ use rustc_hash::FxHashMap;
 
 use super::event::{DEFAULT_PRIORITY, EventRegistry, Handler};
 use super::{Engine, caller_origin, engine, rt_error};
+use crate::game::data::OnDuplicate;
 use crate::game::object::Uid;
 use crate::game::symbol::Symbol;
 
@@ -128,13 +130,118 @@ pub fn handlers_for(engine: &Engine, event: Symbol, receiver: &mlua::Value) -> s
     before.into_iter().chain(global.iter().cloned()).chain(after).collect()
 }
 
-/// Takes prototype `id`'s `events` list from its `data:add` entry (none: it has none).
-pub fn prototype_added(lua: &Lua, engine: &Engine, id: Symbol, entry: &Table) -> mlua::Result<()> {
-    let Some(list) = entry.get::<Option<Table>>("events")? else {
-        engine.object_events.borrow_mut().prototypes.remove(&id);
-        return Ok(());
-    };
+/// Takes the handlers prototype `id` (of data type `data_type`) gives its objects from its
+/// `data:add` entry: its `events` list and its callback fields (see [`prototype_callbacks`]).
+/// A hotload that drops some of them leaves them to the prototype's objects (see
+/// [`keep_dropped_handlers`]).
+pub fn prototype_added(lua: &Lua, engine: &Engine, data_type: Symbol, id: Symbol, entry: &Table) -> mlua::Result<()> {
     let mut registry = EventRegistry::default();
+    if let Some(list) = entry.get::<Option<Table>>("events")? {
+        prototype_events(lua, engine, id, list, &mut registry)?;
+    }
+    prototype_callbacks(lua, engine, data_type, entry, &mut registry)?;
+    let has_none = registry.all().all(|(_, handlers)| handlers.is_empty());
+    let old = match has_none {
+        true => engine.object_events.borrow_mut().prototypes.remove(&id),
+        false => engine.object_events.borrow_mut().prototypes.insert(id, registry),
+    };
+    if let Some(old) = old
+        && engine.on_duplicate.get() == OnDuplicate::Replace
+    {
+        keep_dropped_handlers(engine, id, &old).map_err(|e| rt_error(lua, e))?;
+    }
+    Ok(())
+}
+
+/// Adds the handlers a prototype of data type `data_type` gives by its callback fields, as
+/// OpenNefia's elona_sys connects them: a `base.event` declared with `prototype_callback = {
+/// type = "base.item", field = "on_use" }` makes a function in that field of a prototype of
+/// that type (`on_use = function(item, params, result) ... end`) a handler of the event for
+/// each of its objects, named "base.item prototype on_use handler". Being the prototype's,
+/// it follows `change_prototype`, saves and map loads as `events` do. The event is declared
+/// first: a mod whose prototypes give such callbacks depends on the mod declaring it.
+fn prototype_callbacks(
+    lua: &Lua,
+    engine: &Engine,
+    data_type: Symbol,
+    entry: &Table,
+    registry: &mut EventRegistry,
+) -> mlua::Result<()> {
+    let Some(events) = engine.data_tables.raw_get::<Option<Table>>("base.event")? else { return Ok(()) };
+    let origin = caller_origin(lua, engine);
+    for pair in events.pairs::<String, Table>() {
+        let (event, declaration) = pair?;
+        let callback = match declaration.raw_get::<mlua::Value>("prototype_callback")? {
+            mlua::Value::Nil => continue,
+            mlua::Value::Table(callback) => callback,
+            _ => return Err(bad_callback_declaration(lua, &event)),
+        };
+        let (Ok(Some(kind)), Ok(Some(field))) =
+            (callback.get::<Option<String>>("type"), callback.get::<Option<String>>("field"))
+        else {
+            return Err(bad_callback_declaration(lua, &event));
+        };
+        if kind != data_type.as_str() {
+            continue;
+        }
+        if let mlua::Value::Function(func) = entry.raw_get::<mlua::Value>(field.as_str())? {
+            let handler =
+                Handler::new(format!("{kind} prototype {field} handler"), DEFAULT_PRIORITY, func, origin.clone());
+            registry.register(Symbol::intern(&event), handler, OnDuplicate::Error).map_err(|e| rt_error(lua, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// The error for event `event`'s malformed `prototype_callback`.
+fn bad_callback_declaration(lua: &Lua, event: &str) -> mlua::Error {
+    rt_error(
+        lua,
+        format!(
+            "base.event '{event}': prototype_callback must be {{ type = \"base.item\", field = \"on_use\" }}, \
+             naming the data type and the field of its prototypes that holds the callback"
+        ),
+    )
+}
+
+/// As in OpenNefia, whose hotload connects a prototype's events to each of its objects and
+/// never disconnects them: the handlers a hotload drops from prototype `id`'s events (`old`
+/// were its events before) stay with each of its existing objects, as handlers of their own
+/// (not saved, like any connected one); a handler an object connected itself stays as it is.
+fn keep_dropped_handlers(engine: &Engine, id: Symbol, old: &EventRegistry) -> Result<(), String> {
+    let mut own = engine.object_events.borrow_mut();
+    let kept = |event: Symbol, name: &str| {
+        own.prototypes.get(&id).is_some_and(|new| new.handlers(event).iter().any(|h| h.name == name))
+    };
+    let dropped: Vec<(Symbol, Handler)> = old
+        .all()
+        .flat_map(|(event, handlers)| handlers.iter().map(move |h| (event, h)))
+        .filter(|(event, handler)| !kept(*event, &handler.name))
+        .map(|(event, handler)| (event, handler.clone()))
+        .collect();
+    if dropped.is_empty() {
+        return Ok(());
+    }
+    let objects: Vec<Uid> = engine.world.borrow().all_objects().filter(|o| o.id == id).map(|o| o.uid).collect();
+    for uid in objects {
+        let registry = own.connected.entry(uid).or_default();
+        for (event, handler) in &dropped {
+            if !registry.handlers(*event).iter().any(|h| h.name == handler.name) {
+                registry.register(*event, handler.clone(), OnDuplicate::Error)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds prototype `id`'s `events` list, checked, to `registry`.
+fn prototype_events(
+    lua: &Lua,
+    engine: &Engine,
+    id: Symbol,
+    list: Table,
+    registry: &mut EventRegistry,
+) -> mlua::Result<()> {
     let origin = caller_origin(lua, engine);
     for (index, item) in list.sequence_values::<mlua::Value>().enumerate() {
         let bad = || {
@@ -156,11 +263,8 @@ pub fn prototype_added(lua: &Lua, engine: &Engine, id: Symbol, entry: &Table) ->
         };
         let priority = item.get::<Option<i64>>("priority").map_err(|_| bad())?.unwrap_or(DEFAULT_PRIORITY);
         let handler = Handler::new(name, priority, func, origin.clone());
-        registry
-            .register(Symbol::intern(&event), handler, crate::game::data::OnDuplicate::Error)
-            .map_err(|e| rt_error(lua, e))?;
+        registry.register(Symbol::intern(&event), handler, OnDuplicate::Error).map_err(|e| rt_error(lua, e))?;
     }
-    engine.object_events.borrow_mut().prototypes.insert(id, registry);
     Ok(())
 }
 

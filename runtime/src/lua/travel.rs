@@ -5,7 +5,8 @@
 //! emitted on the map left (params: `next_map`) before anyone moves, `base.on_map_enter` on
 //! the new one (params: `previous_map`) once it is current. The map left is kept, unless it
 //! is temporary (`map.is_temporary`): then it is deleted, with what is still on it, and goes
-//! from the save with it. Travelling to the current map does nothing.
+//! from the save with it, its file from `Map.save` too (as OpenNefia deletes it); a map that
+//! is not temporary keeps its file. Travelling to the current map does nothing.
 
 use mlua::{Lua, Table};
 
@@ -65,6 +66,7 @@ fn travel_to(lua: &Lua, (target, params): (Table, Option<Table>)) -> mlua::Resul
     super::event::trigger(lua, Symbol::intern("base.on_map_enter"), mlua::Value::Table(target), entering)?;
     if temporary {
         engine.world.borrow_mut().remove_map(from).map_err(|e| rt_error(lua, e))?;
+        super::map_store::forget(lua, from)?;
     }
     Ok(true)
 }

@@ -166,6 +166,13 @@ pub const SIGNATURES: &[Signature] = &[
         "boolean",
         "Moves `obj` to (x, y) of its map.",
     ),
+    sig("IItem.containing_map", "item: IItem", "InstancedMap?, IMapObject?, integer?, integer?", "As IMapObject's."),
+    sig("IItem.current_map", "item: IItem", "InstancedMap?", "The map `item` lies on (nil when it is held)."),
+    sig("IItem.get_location", "item: IItem", "ILocation?", "What holds `item`."),
+    sig("IItem.get_owning_chara", "item: IItem", "IChara?", "The character carrying or wearing `item`, if any."),
+    sig("IItem.refresh", "item: IItem", "", "Clears `item`'s temp values and lets handlers apply theirs again."),
+    sig("IItem.remove_ownership", "item: IItem", "", "Takes `item` out of where it is."),
+    sig("IItem.set_pos", "item: IItem, x: integer, y: integer", "boolean", "Moves `item` to (x, y) of its map."),
     sig(
         "InstancedMap:new",
         "width: integer, height: integer, tile?: nefia.id.base.map_tile",
@@ -290,6 +297,11 @@ pub const SIGNATURES: &[Signature] = &[
         "A prompt layer; `:query()` shows it and returns the chosen entry's index.",
     ),
     sig("Prompt:query", "", "any", "Shows the prompt and waits for the choice."),
+    sig("Queue:new", "", "nefia.module.Queue", "An empty queue (OpenNefia's api.Queue)."),
+    sig("Queue:push", "value: any", "", "Puts `value` on the queue."),
+    sig("Queue:pop", "", "any", "Takes the next value (nil when empty), in OpenNefia's order."),
+    sig("Queue:clear", "", "", "Empties the queue."),
+    sig("Queue:len", "", "integer", "How many values the queue holds."),
     sig("Save.load_game", "name: string", "boolean, string?", "Loads save `name`."),
     sig("Save.save_game", "name: string", "boolean, string?", "Writes the game as save `name`."),
     sig(
@@ -389,8 +401,8 @@ pub const SIGNATURES: &[Signature] = &[
     sig(
         "hotload.hotload",
         "name: string",
-        "any",
-        "Reloads module `name` (as require names it) in the running game; its new value. An error keeps the old code.",
+        "{ module: any, require_path: string }",
+        "Reloads module `name` (as require names it) in the running game: its new value and full require path. An error keeps the old code.",
     ),
     sig(
         "data:add",
