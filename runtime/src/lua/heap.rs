@@ -8,15 +8,16 @@
 //! garbage had left, in that allocator's order (last freed, first reused), spread over the
 //! whole heap with the engine's objects between them: every access a cache miss. Here they
 //! share a page with at most one old block for three new ones; holes scattered through fuller
-//! pages wait until their page empties, and emptied pages go back. What this costs is memory
+//! pages wait until their page empties, and emptied pages go back to their run (pages lie in
+//! runs of 16, side by side: `heap/runs.rs`), which goes back when all are. What this costs is memory
 //! where garbage was made between blocks that live on: the anchor workload's world was 6 %
 //! larger than with pages taking blocks again at half free (where a mod's tables made after
 //! it cost up to 1.27 times the same made before it) while every `Chara.create` left garbage
 //! between the handles; since it leaves none, the two rules give the same memory.
 //!
 //! Larger blocks go to the process allocator. The memory limit bounds what the heap holds
-//! from the process for Lua ([`Heap::held`]): its pages whole, however few blocks are left in
-//! them, the large blocks, and the blocks made before it was installed. Counting the bytes Lua
+//! from the process for Lua ([`Heap::held`]): its runs of pages whole, however few blocks are
+//! left in them, the large blocks, and the blocks made before it was installed. Counting the bytes Lua
 //! asked for instead, a mod that kept one small block in every page of every size class held
 //! up to 64 times its limit (a page of 16 KiB for one block of 8 to 512 bytes, in 64 classes;
 //! `tests/tests/memory_limit.rs` is that mod). A block that would take the heap past the limit
@@ -28,10 +29,13 @@
 //! heap held then.
 //!
 //! What the process holds for Lua beyond the limit is the heap's bookkeeping — a page's record
-//! (its free-slot bitmap, 280 bytes) in a table that grows by doubling, and its entries in two
-//! maps: at most 600 bytes a page, under 4 % of what the pages hold — and the process
-//! allocator's own headers on the large blocks (glibc's: 8 to 16 bytes a block, under 3 % of
-//! blocks over 512 bytes).
+//! (its free-slot bitmap, 280 bytes) in a table that grows by doubling, and its entries in
+//! three maps: at most 650 bytes a 16 KiB page, under 4 % of what the pages hold — and what
+//! the process allocator adds: its headers on the large blocks (glibc's: 8 to 16 bytes a
+//! block, under 3 % of blocks over 512 bytes) and a gap of up to a page before a run (256
+//! KiB) taken from its heap rather than mapped, under 7 % in address space and less in
+//! resident memory. Under 16 MiB of room, the page-holding mod's run took 16.6 MiB of the
+//! process's allocations and grew its resident memory by 18.0 MiB.
 //!
 //! The heap is installed once, right after the state is made ([`install`]); the blocks made
 //! before come from the process allocator and go back to it. If it cannot be installed, Lua
@@ -47,6 +51,7 @@ use std::ffi::c_void;
 use std::ptr::{self, NonNull};
 
 use mlua::{Lua, ffi};
+use runs::{RUN, Runs};
 use rustc_hash::FxHashMap;
 
 /// The largest block kept in the heap's pages; larger ones go to the process allocator.
@@ -96,13 +101,6 @@ struct Page {
     bits: [u64; WORDS],
 }
 
-impl Page {
-    fn layout() -> Layout {
-        // PAGE is a power of two and far below isize::MAX: the layout always exists.
-        Layout::from_size_align(PAGE, PAGE).unwrap_or_else(|_| unreachable!("a page's layout is valid"))
-    }
-}
-
 /// The pages of one size class that new blocks go to, by address: those not yet full since
 /// they were made or since they emptied to a quarter full (see [`roomy`]).
 #[derive(Default)]
@@ -132,9 +130,9 @@ impl Class {
 pub(crate) struct Heap {
     /// The bytes Lua holds (the sizes it asked for).
     used: usize,
-    /// The bytes the heap holds from the process for Lua: its pages whole, and every block
-    /// not in a page (large ones, and those made before the heap) at its size. What the limit
-    /// bounds.
+    /// The bytes the heap holds from the process for Lua: its runs of pages whole, and every
+    /// block not in a page (large ones, and those made before the heap) at its size. What the
+    /// limit bounds.
     held: usize,
     /// The most `held` may reach by a block Lua asks for; 0 for no limit.
     limit: usize,
@@ -144,6 +142,8 @@ pub(crate) struct Heap {
     /// The id of the page at each page-aligned address (shifted by [`PAGE_SHIFT`]).
     page_at: FxHashMap<usize, u32>,
     classes: Vec<Class>,
+    /// Where the pages lie.
+    runs: Runs,
 }
 
 /// A block the limit refused: what the heap held, and of it what Lua used, against the limit.
@@ -171,6 +171,7 @@ impl Heap {
             spare_ids: Vec::new(),
             page_at: FxHashMap::default(),
             classes: (0..CLASSES).map(|_| Class::default()).collect(),
+            runs: Runs::default(),
         }
     }
 
@@ -192,12 +193,14 @@ impl Heap {
     /// A new page for `class`, now the class's only page with room; none if it would pass the
     /// limit or the process is out of memory.
     fn new_page(&mut self, class: usize) -> Option<u32> {
-        if !self.may_take(PAGE) {
+        let grows = self.runs.full();
+        if grows && !self.may_take(RUN) {
             return None;
         }
-        // SAFETY: the layout has a non-zero size.
-        let base = NonNull::new(unsafe { alloc::alloc(Page::layout()) })?;
-        self.held += PAGE;
+        let base = self.runs.take()?;
+        if grows {
+            self.held += RUN;
+        }
         let slots = slots_per_page(class);
         let mut bits = [0u64; WORDS];
         for (w, word) in bits.iter_mut().enumerate() {
@@ -275,14 +278,14 @@ impl Heap {
         }
     }
 
-    /// Gives page `id` back to the process.
+    /// Gives page `id` back to its run, and the run to the process once all its pages are.
     fn release(&mut self, id: u32) {
         let Some(page) = self.pages.get_mut(id as usize).and_then(Option::take) else { return };
         self.page_at.remove(&(page.base.as_ptr().addr() >> PAGE_SHIFT));
         self.spare_ids.push(id);
-        self.held -= PAGE;
-        // SAFETY: the page was allocated with this layout and no block in it is in use.
-        unsafe { alloc::dealloc(page.base.as_ptr(), Page::layout()) };
+        if self.runs.give(page.base) {
+            self.held -= RUN;
+        }
     }
 
     /// A new block of `size` (> 0) bytes; null if it would pass the limit or there is no
@@ -354,15 +357,6 @@ impl Heap {
         }
         moved
     }
-
-    /// Gives every page back: the state has freed all it held.
-    fn release_all(&mut self) {
-        for id in 0..self.pages.len() {
-            if let Ok(id) = u32::try_from(id) {
-                self.release(id);
-            }
-        }
-    }
 }
 
 /// Lua's allocator function over a [`Heap`] (its user data), as `lua_Alloc` specifies:
@@ -380,8 +374,8 @@ unsafe extern "C" fn allocate(ud: *mut c_void, ptr: *mut c_void, osize: usize, n
             unsafe { heap.free(ptr, osize) };
             match heap.used.checked_sub(osize) {
                 Some(0) => {
-                    // The state itself, its first block and its last, is gone: so is its heap.
-                    heap.release_all();
+                    // The state itself, its first block and its last, is gone: so is its heap,
+                    // and with it its runs of pages.
                     // SAFETY: made by `Box::into_raw` in `install`; Lua calls no more.
                     drop(unsafe { Box::from_raw(heap_ptr) });
                 }
@@ -479,5 +473,6 @@ pub(crate) fn out_of_memory(message: &str) -> String {
     )
 }
 
+mod runs;
 #[cfg(test)]
 mod tests;

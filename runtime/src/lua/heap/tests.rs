@@ -1,5 +1,6 @@
 //! The heap driven as Lua drives it: through [`allocate`], the `lua_Alloc` Lua calls.
 
+use super::runs::RUN_PAGES;
 use super::*;
 use proptest::prelude::*;
 
@@ -59,7 +60,8 @@ impl Driven {
     fn close(self) {
         let heap = self.heap();
         assert_eq!(heap.used, STATE, "every block but the state's was freed");
-        assert_eq!(heap.held, STATE + self.pages() * PAGE, "the heap counts what it holds");
+        assert_eq!(heap.held, STATE + heap.runs.len() * RUN, "the heap counts what it holds");
+        assert!(heap.runs.len() <= self.pages(), "a run with no page in use went back");
         let classes: std::collections::BTreeSet<usize> = heap.pages.iter().flatten().map(|page| page.class).collect();
         assert_eq!(classes.len(), self.pages(), "an emptied page is kept only as its class's last with room");
         assert!(heap.pages.iter().flatten().all(|page| page.free == slots_per_page(page.class)));
@@ -123,58 +125,81 @@ fn holes_in_pages_fuller_than_a_quarter_wait_and_new_blocks_go_side_by_side() {
 fn emptied_pages_go_back_while_other_blocks_live_on() {
     let mut heap = Driven::new();
     let per_page = slots_per_page(class_of(64));
+    // A page of 200-byte blocks and 15 of 64-byte ones fill the first run, 16 more the second;
+    // the last page, in a third run, keeps room for one more block.
     let other = heap.alloc(200);
-    // The third page keeps room for one more.
-    let blocks: Vec<*mut u8> = (0..3 * per_page - 1).map(|_| heap.alloc(64)).collect();
-    let (pages, held, used) = (heap.pages(), heap.heap().held, heap.heap().used);
-    assert_eq!(pages, 4, "three pages of 64-byte blocks and one of 200-byte blocks");
-    // Empty the first two pages; a block stays in the third and the 200-byte one lives on.
-    for &block in &blocks[..2 * per_page] {
+    let blocks: Vec<*mut u8> = (0..(2 * RUN_PAGES + 1) * per_page - 1).map(|_| heap.alloc(64)).collect();
+    let (held, used) = (heap.heap().held, heap.heap().used);
+    assert_eq!((heap.pages(), heap.heap().runs.len()), (2 * RUN_PAGES + 2, 3));
+    // Empty the pages of the second run and one of the first: blocks live on in both others.
+    let emptied = (RUN_PAGES - 2)..(2 * RUN_PAGES - 1);
+    for &block in &blocks[emptied.start * per_page..emptied.end * per_page] {
         heap.free(block, 64);
     }
-    assert_eq!(heap.pages(), 2, "both emptied pages went back: the third has room for the next block");
-    assert_eq!(heap.heap().held, held - 2 * PAGE, "the limit no longer counts them");
-    assert_eq!(heap.heap().used, used - 2 * per_page * 64);
-    for &block in &blocks[2 * per_page..] {
-        heap.free(block, 64);
+    assert_eq!(heap.pages(), 2 * RUN_PAGES + 2 - emptied.len(), "every emptied page went back");
+    assert_eq!(heap.heap().runs.len(), 2, "and the run whose pages all did, with them");
+    assert_eq!(heap.heap().held, held - RUN, "the limit no longer counts it");
+    assert_eq!(heap.heap().used, used - emptied.len() * per_page * 64);
+    // The page given back in the first run is the next one taken, by any class.
+    let again = heap.alloc(300);
+    assert_eq!((heap.heap().runs.len(), heap.heap().held), (2, held - RUN));
+    heap.free(again, 300);
+    for block in blocks[..emptied.start * per_page].iter().chain(&blocks[emptied.end * per_page..]) {
+        heap.free(*block, 64);
     }
-    assert_eq!(heap.pages(), 2, "the last page with room of its class stays for the next block");
     heap.free(other, 200);
     heap.close();
 }
 
 #[test]
-fn the_limit_counts_whole_pages_not_the_bytes_asked() {
+fn pages_lie_side_by_side_in_runs() {
+    // Aligned one by one, each page cost glibc a gap before it: half again in resident memory.
+    let mut heap = Driven::new();
+    let per_page = slots_per_page(class_of(128));
+    let blocks: Vec<*mut u8> = (0..RUN_PAGES * per_page).map(|_| heap.alloc(128)).collect();
+    let first = blocks[0].addr();
+    for (page, chunk) in blocks.chunks(per_page).enumerate() {
+        assert_eq!(chunk[0].addr(), first + page * PAGE, "page {page} follows the one before");
+    }
+    assert_eq!(heap.heap().runs.len(), 1);
+    for block in blocks {
+        heap.free(block, 128);
+    }
+    heap.close();
+}
+
+#[test]
+fn the_limit_counts_whole_runs_not_the_bytes_asked() {
     let mut heap = Driven::new();
     let per_page = slots_per_page(class_of(64));
-    let blocks: Vec<*mut u8> = (0..4 * per_page).map(|_| heap.alloc(64)).collect();
+    let blocks: Vec<*mut u8> = (0..RUN_PAGES * per_page).map(|_| heap.alloc(64)).collect();
     heap.set_limit(heap.heap().held);
-    // Keep one block in each page: Lua uses 256 bytes, the heap holds four pages.
+    // Keep one block in each page: Lua uses 1 KiB, the heap holds a run of 16 pages.
     for (_, &block) in blocks.iter().enumerate().filter(|(i, _)| i % per_page != 0) {
         heap.free(block, 64);
     }
-    assert_eq!(heap.heap().used, STATE + 4 * 64);
-    assert_eq!(heap.heap().held, STATE + 4 * PAGE);
+    assert_eq!(heap.heap().used, STATE + RUN_PAGES * 64);
+    assert_eq!(heap.heap().held, STATE + RUN);
     let (held, used) = (heap.heap().held, heap.heap().used);
-    assert!(heap.alloc(100).is_null(), "a block of another class needs a page past the limit");
+    assert!(heap.alloc(100).is_null(), "a block of another class needs a page in a run past the limit");
     assert!(heap.alloc(600).is_null(), "so does a large block");
     assert_eq!((heap.heap().held, heap.heap().used), (held, used), "a refused block is not counted");
     let refused = REFUSED.get().expect("the refusal is kept for the message");
     assert_eq!(refused, Refusal { held, used, limit: held });
     let message = out_of_memory("not enough memory");
     assert!(
-        message.contains("memory limit of 0.1 MiB: it holds 0.1 MiB, 0.0 MiB of it in blocks Lua uses"),
+        message.contains("memory limit of 0.3 MiB: it holds 0.3 MiB, 0.0 MiB of it in blocks Lua uses"),
         "{message}"
     );
     // Blocks of the class fill the kept pages' holes within the limit.
     let more: Vec<*mut u8> = (0..per_page).map(|_| heap.alloc(64)).collect();
     assert!(more.iter().all(|block| !block.is_null()) && heap.heap().held == held);
-    // A whole page given back makes room for a page of another class.
+    // Pages emptied make room for a page of another class.
     for &block in more.iter().chain(blocks.iter().step_by(per_page)) {
         heap.free(block, 64);
     }
     let fits = heap.alloc(100);
-    assert!(!fits.is_null(), "the emptied pages went back");
+    assert!(!fits.is_null() && heap.heap().held == held, "an emptied page of the run took it");
     heap.free(fits, 100);
     heap.close();
 }
@@ -253,7 +278,7 @@ fn step() -> impl Strategy<Value = Step> {
         4 => (1usize..1_200).prop_map(Step::Alloc),
         2 => (any::<usize>(), 1usize..1_200).prop_map(|(i, n)| Step::Resize(i, n)),
         3 => any::<usize>().prop_map(Step::Free),
-        1 => proptest::option::of(0usize..(8 * PAGE)).prop_map(Step::Limit),
+        1 => proptest::option::of(0usize..(3 * RUN)).prop_map(Step::Limit),
     ]
 }
 
@@ -278,18 +303,18 @@ impl Block {
     }
 }
 
-/// What the heap must hold as the model sees it: its pages whole and every block outside them.
+/// What the heap must hold as the model sees it: its runs whole and every block outside pages.
 fn expected_held(heap: &Driven, live: &[Block]) -> usize {
     let outside: usize = live.iter().filter(|b| heap.heap().page_of(b.at).is_none()).map(|b| b.size).sum();
-    STATE + heap.pages() * PAGE + outside
+    STATE + heap.heap().runs.len() * RUN + outside
 }
 
 /// The bytes that a block of `new` bytes, for one of `old` (0: none) at `at`, may need from
-/// the process: a page for a small block, the growth of a block outside the pages resized in
+/// the process: a run for a small block, the growth of a block outside the pages resized in
 /// place, else the block.
 fn needed(heap: &Driven, at: *mut u8, old: usize, new: usize) -> usize {
     match new {
-        0..=SMALL_MAX => PAGE,
+        0..=SMALL_MAX => RUN,
         _ if old > 0 && heap.heap().page_of(at).is_none() => new - old,
         _ => new,
     }
