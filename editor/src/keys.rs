@@ -92,6 +92,17 @@ mod tests {
     }
 
     #[test]
+    fn every_key_named_is_one_the_engine_knows() {
+        let modifiers = [Modifiers::NONE, Modifiers::CTRL, Modifiers::SHIFT, Modifiers::ALT | Modifiers::SHIFT];
+        for &key in Key::ALL.iter().filter(|&&key| !is_modifier(key)) {
+            for modifiers in modifiers {
+                let name = key_name(key, modifiers);
+                assert_eq!(nefia_runtime::game::display::check_key(&name), Ok(()), "{key:?}: {name}");
+            }
+        }
+    }
+
+    #[test]
     fn modifiers_alone_are_no_input() {
         let ctx = egui::Context::default();
         let mut input = egui::RawInput::default();

@@ -552,3 +552,58 @@ fn a_breakpoint_moves_with_its_line_when_its_file_is_hotloaded() {
     client.ok("continue", json!({ "threadId": 1 }));
     assert_eq!(client.event("exited")["body"]["exitCode"], 0);
 }
+
+#[test]
+fn a_message_over_16_mib_is_refused_naming_the_limit_and_the_adapter_ends() {
+    let mut client = Client::start();
+    client.ok("initialize", json!({ "adapterID": "nefia" }));
+    // The header alone, stdin left open: the adapter must not wait for the body.
+    client.write_raw(b"Content-Length: 99999999999\r\n\r\n");
+    let response = client.response(0);
+    assert_eq!(response["success"], false);
+    let message = response["message"].as_str().unwrap_or_default();
+    assert!(message.contains("99999999999 bytes") && message.contains("16 MiB"), "{response}");
+    client.event("terminated");
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = client.child.try_wait().expect("the adapter's status") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the adapter still runs after a message it cannot read past");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(1), "it ends with an error");
+}
+
+#[test]
+fn set_variable_on_an_objects_field_keeps_the_object_rules() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(
+        dir.path(),
+        "local putit = Chara.create('elona.putit', 3, 3)\n\
+         local uid = putit.uid\n\
+         pause()\n\
+         print('at ' .. putit.x .. ',' .. putit.y .. ' hp ' .. putit.hp .. ' same uid ' .. tostring(putit.uid == uid) \
+         .. ' indexed ' .. tostring(Chara.at(5, 3) == putit and Chara.at(3, 3) == nil))\n",
+    );
+    let mut client = launched(&program, json!([]));
+    assert_eq!(client.event("stopped")["body"]["reason"], "pause");
+    let scopes = client.ok("scopes", json!({ "frameId": 1 }));
+    let locals = client.ok("variables", json!({ "variablesReference": scopes["scopes"][0]["variablesReference"] }));
+    let putit = locals["variables"].as_array().expect("locals").iter().find(|v| v["name"] == "putit").cloned();
+    let reference = putit.expect("putit")["variablesReference"].clone();
+    let set = |name: &str, value: &str| json!({ "variablesReference": reference, "name": name, "value": value });
+    for (field, advice) in [("uid", "clone()"), ("location", "take_object"), ("_id", "change_prototype")] {
+        let refused = client.refused("setVariable", set(field, "5"));
+        assert!(refused.ends_with(&format!("'{field}' is a reserved field name on map objects.")), "{refused}");
+        assert!(refused.contains(advice), "{refused}");
+    }
+    let refused = client.refused("setVariable", set("x", "'far'"));
+    assert!(refused.contains("whole number"), "{refused}");
+    assert_eq!(client.ok("setVariable", set("x", "5"))["value"], "5", "x is a move");
+    assert_eq!(client.ok("setVariable", set("hp", "7"))["value"], "7");
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+    let output = client.output();
+    assert!(output.contains("at 5,3 hp 7 same uid true indexed true"), "{output}");
+}

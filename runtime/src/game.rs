@@ -4,6 +4,7 @@
 pub mod data;
 pub mod display;
 pub mod edit;
+pub mod field_edit;
 pub mod field_type;
 pub mod files;
 pub mod history;

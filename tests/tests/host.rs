@@ -360,3 +360,53 @@ fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
         assert!(refused.message.ends_with(words), "the action in words comes last: {refused:?}");
     }
 }
+
+/// The values a REPL evaluation printed.
+fn printed(host: &HostHandle, code: &str) -> Vec<String> {
+    match nefia_tests::host::eval(host, code) {
+        Evaluation::Values(values) => values,
+        other => panic!("{code}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
+    use nefia_runtime::game::edit::Edit;
+    use nefia_runtime::game::journal::{JournalEntry, Journaled, entry_line, journal_dir, log_path};
+    use nefia_runtime::host::EditingCommand;
+    use nefia_runtime::{Holder, ObjectKind, Uid, Value};
+
+    let copy = nefia_tests::DemoCopy::new();
+    let host = nefia_tests::host::spawn_editing(&copy.project());
+    let map = wait_for(&host, |s| s.map.is_some()).map.as_ref().map(|m| m.id).expect("the start map");
+    let to = Holder::Map(map);
+    let create = Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to, x: 6, y: 6 };
+    host.send(Command::Editing(EditingCommand::Edit(create)));
+    let uid = printed(&host, "return Chara.at(6, 6).uid")[0].clone();
+    let uids = vec![Uid(uid.parse().expect("a uid"))];
+    // A journal written by a build that let these through, replayed after a crash.
+    let log = log_path(&journal_dir(&copy.project()));
+    let written = std::fs::read_to_string(&log).expect("the log");
+    let last = written.lines().last().expect("the create is journaled");
+    let last: JournalEntry = nefia_runtime::game::files::ron_options().from_str(last).expect("a journal line");
+    let mut appended = written.clone();
+    for (field, value) in
+        [("uid", Value::Int(5)), ("location", Value::Nil), ("x", Value::Int(8)), ("hp", Value::Int(4))]
+    {
+        let edit = Edit::SetBase { uids: uids.clone(), field: field.into(), value };
+        let entry = JournalEntry { what: Journaled::Edit(edit), ..last.clone() };
+        appended.push_str(&entry_line(&entry).expect("a line"));
+    }
+    std::mem::forget(host);
+    std::fs::write(&log, appended).expect("the log is written");
+
+    let host = nefia_tests::host::spawn_editing(&copy.project());
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    let recovered = wait_for(&host, |s| s.editing.recovery.is_none() && s.editing.history.labels.len() >= 3);
+    let labels = &recovered.editing.history.labels;
+    assert!(labels.iter().all(|l| !l.starts_with("Set uid") && !l.starts_with("Set location")), "{labels:?}");
+    assert!(labels.iter().any(|l| l.starts_with("Set x = 8")) && labels.iter().any(|l| l.starts_with("Set hp = 4")));
+    let at = printed(&host, "local p = Chara.at(8, 6) return p.uid, p.hp, Chara.at(6, 6) == nil");
+    assert_eq!(at, vec![uid, "4".to_owned(), "true".to_owned()], "moved in the position index, its uid kept");
+}

@@ -223,3 +223,89 @@ fn a_pause_outlives_the_client_that_made_it_and_the_next_one_continues() {
     assert!(second.result("game.state", json!({}))["pause"].is_null());
     assert_eq!(error_code(&second.call("debug.continue", json!({}))), 1011, "nothing is paused now");
 }
+
+#[test]
+fn set_base_of_a_reserved_field_is_refused_in_opennefias_words_and_x_or_y_moves_the_object() {
+    let game = served();
+    let mut client = game.attach();
+    let player = client.result("game.state", json!({}))["player"].clone();
+    for (field, advice) in [("uid", "clone()"), ("location", "take_object"), ("_id", "change_prototype")] {
+        let response = client.call("object.set_base", json!({ "uid": player, "field": field, "value": 5 }));
+        assert_eq!(error_code(&response), 1011, "{response}");
+        let message = response["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.ends_with(&format!("'{field}' is a reserved field name on map objects.")), "{message}");
+        assert!(message.contains(advice), "{message}");
+        let response = client.call("object.set_temp", json!({ "uid": player, "field": field, "value": 5 }));
+        assert_eq!(error_code(&response), 1011, "a temp value of {field} is refused too: {response}");
+    }
+    let labels = client.call("history.undo", json!({}));
+    assert_eq!(error_code(&labels), 1011, "nothing refused reached the undo history: {labels}");
+    assert_eq!(eval_values(&mut client, "Chara.player().uid"), json!([player.to_string()]));
+
+    // A position is a move, kept in the map's position index, and undone like any edit.
+    let history = client.result("object.set_base", json!({ "uid": player, "field": "x", "value": 18 }));
+    assert_eq!(history["done"], 1, "{history}");
+    assert!(history["labels"][0].as_str().is_some_and(|l| l.starts_with("Set x = 18 on")), "{history}");
+    assert_eq!(client.result("game.state", json!({}))["player_at"], json!([18, 10]));
+    let found = "return Chara.at(18, 10) == Chara.player(), Chara.at(16, 10) == nil";
+    assert_eq!(eval_values(&mut client, found), json!(["true", "true"]), "the position index moved with it");
+    client.result("object.set_base", json!({ "uid": player, "field": "y", "value": 11 }));
+    assert_eq!(client.result("game.state", json!({}))["player_at"], json!([18, 11]));
+    client.result("history.undo", json!({}));
+    client.result("history.undo", json!({}));
+    assert_eq!(client.result("game.state", json!({}))["player_at"], json!([16, 10]), "undone");
+    let object = client.result("object.get", json!({ "uid": player }));
+    assert!(object["fields"].as_array().unwrap().iter().all(|f| f["name"] != "x" && f["name"] != "y"), "{object}");
+
+    for (value, why) in [(json!(1000), "outside"), (json!("far"), "a whole number"), (json!(null), "whole")] {
+        let response = client.call("object.set_base", json!({ "uid": player, "field": "x", "value": value }));
+        assert_eq!(error_code(&response), 1011, "{response}");
+        let message = response["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(why), "x = {value}: {message}");
+    }
+    let response = client.call("object.set_temp", json!({ "uid": player, "field": "x", "value": 3 }));
+    assert!(response["error"]["message"].as_str().is_some_and(|m| m.contains("set_pos")), "{response}");
+    assert_eq!(client.result("game.state", json!({}))["player_at"], json!([16, 10]), "nothing refused moved it");
+}
+
+#[test]
+fn game_input_of_an_unknown_key_is_invalid_params_naming_it_and_the_keys_there_are() {
+    let game = served();
+    let mut client = game.attach();
+    let before = client.result("game.state", json!({}));
+    let response = client.call("game.input", json!({ "key": "florp" }));
+    assert_eq!(error_code(&response), -32602, "{response}");
+    let message = response["error"]["message"].as_str().unwrap_or_default();
+    for named in ["'florp'", "up", "escape", "enter", "f35", "ctrl+"] {
+        assert!(message.contains(named), "the message names {named}: {message}");
+    }
+    for key in ["Up", "ctrl+", "shift+ctrl+s", "f36", ""] {
+        let response = client.call("game.input", json!({ "key": key }));
+        assert_eq!(error_code(&response), -32602, "'{key}' is no key: {response}");
+    }
+    assert_eq!(client.result("game.state", json!({}))["turn"], before["turn"], "no turn passed");
+    for key in ["shift+f5", "7", "escape", "up"] {
+        let result = client.result("game.input", json!({ "key": key }));
+        assert!(result.get("refused").is_some(), "{key} is taken: {result}");
+    }
+}
+
+#[test]
+fn a_deeply_nested_line_is_answered_with_a_parse_error_before_the_connection_closes() {
+    let game = served();
+    for depth in [129, 100_000, 400_000] {
+        let mut client = game.attach();
+        client.send_line(&format!("{}{}", "[".repeat(depth), "]".repeat(depth)));
+        let (response, _) = client.read().unwrap_or_else(|| panic!("an answer to {depth} nested arrays"));
+        assert_eq!(error_code(&response), -32700, "{response}");
+        let message = response["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("deeper than 100 levels"), "the answer names the limit: {response}");
+        assert!(client.closed());
+    }
+    let mut client = game.attach();
+    let nested = format!("{{\"code\": {}1{}}}", "[".repeat(100_000), "]".repeat(100_000));
+    client.send_line(&format!("{{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"lua.eval\", \"params\": {nested}}}"));
+    let (response, _) = client.read().expect("an answer to nested params");
+    assert_eq!(error_code(&response), -32700, "{response}");
+    assert_eq!(eval_values(&mut game.attach(), "'still here'"), json!(["\"still here\""]));
+}

@@ -18,11 +18,17 @@ pub struct Args {
     port: Option<u16>,
 }
 
-/// Serves sessions until the input ends (stdio) or forever (TCP).
+/// Serves sessions until the input ends (stdio: exit code 1 when it ended on a message that
+/// cannot be read past, such as one over 16 MiB) or forever (TCP).
 pub fn run(args: Args) -> Exit {
     let Some(port) = args.port else {
-        crate::dap::serve(BufReader::new(std::io::stdin()), std::io::stdout());
-        return Ok(ExitCode::SUCCESS);
+        return match crate::dap::serve(BufReader::new(std::io::stdin()), std::io::stdout()) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(problem) => {
+                eprintln!("nefia dap: {problem}");
+                Err(ExitCode::FAILURE)
+            }
+        };
     };
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|error| {
         eprintln!("nefia dap: cannot listen on 127.0.0.1:{port}: {error}");
@@ -40,7 +46,10 @@ pub fn run(args: Args) -> Exit {
             }
         };
         let Ok(reader) = stream.try_clone() else { continue };
-        crate::dap::serve(BufReader::new(reader), stream);
+        // The connection's session ended on it; the next connection gets a new one.
+        if let Err(problem) = crate::dap::serve(BufReader::new(reader), stream) {
+            eprintln!("nefia dap: a session ended: {problem}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

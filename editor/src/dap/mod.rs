@@ -158,8 +158,10 @@ pub struct Session<W: Write> {
     lines_from_1: bool,
 }
 
-/// Runs a session over `input` and `output` until the client disconnects or the input ends.
-pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) {
+/// Runs a session over `input` and `output` until the client disconnects or the input ends
+/// (`Ok`), or until a message that cannot be read past, such as one longer than
+/// [`wire::MAX_MESSAGE`] (`Err`: the problem, which the client was told).
+pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> Result<(), wire::Malformed> {
     let (wake, woken) = std::sync::mpsc::channel();
     let reader = wake.clone();
     std::thread::Builder::new()
@@ -168,14 +170,18 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) {
             let mut input = input;
             loop {
                 let read = wire::read(&mut input);
-                let end = matches!(read, wire::Read::End);
+                let end = match &read {
+                    wire::Read::End => true,
+                    wire::Read::Malformed(problem) => problem.ends_session(),
+                    wire::Read::Message(_) => false,
+                };
                 if reader.send(Wake::Client(read)).is_err() || end {
                     return;
                 }
             }
         })
         .expect("the reader thread starts");
-    Session::new(output, wake).run(&woken);
+    Session::new(output, wake).run(&woken)
 }
 
 impl<W: Write> Session<W> {
@@ -205,10 +211,17 @@ impl<W: Write> Session<W> {
         }
     }
 
-    fn run(mut self, woken: &Receiver<Wake>) {
+    fn run(mut self, woken: &Receiver<Wake>) -> Result<(), wire::Malformed> {
+        let mut ended = Ok(());
         while let Ok(wake) = woken.recv() {
             match wake {
                 Wake::Client(wire::Read::End) => break,
+                Wake::Client(wire::Read::Malformed(problem)) if problem.ends_session() => {
+                    self.malformed(&problem.to_string());
+                    self.event("terminated", json!({}));
+                    ended = Err(problem);
+                    break;
+                }
                 Wake::Client(wire::Read::Malformed(problem)) => self.malformed(&problem.to_string()),
                 Wake::Client(wire::Read::Message(message)) => {
                     if !self.message(message) {
@@ -222,6 +235,7 @@ impl<W: Write> Session<W> {
         if let Some(host) = self.host.take() {
             host.send(Command::Shutdown);
         }
+        ended
     }
 
     /// Sends a message with the next sequence number.

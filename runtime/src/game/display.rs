@@ -203,6 +203,47 @@ pub enum Input {
     },
 }
 
+/// The keys named by a word: with the letters `a`…`z`, the digits `0`…`9` and `f1`…`f35`, the
+/// keys an [`Input::Key`] can name (the editor's and the player window's names of every key of
+/// the keyboard, checked by the editor's tests).
+#[rustfmt::skip]
+pub const NAMED_KEYS: [&str; 38] = [
+    "up", "down", "left", "right", "enter", "escape", "backspace", "tab", "space", "insert", "delete", "home", "end",
+    "pageup", "pagedown", "copy", "cut", "paste", "colon", "comma", "minus", "period", "plus", "equals", "semicolon",
+    "backslash", "slash", "pipe", "questionmark", "exclamationmark", "openbracket", "closebracket",
+    "opencurlybracket", "closecurlybracket", "backtick", "quote", "browserback", "intlbackslash",
+];
+
+/// The modifiers a key name may start with, each at most once and in this order (`ctrl+s`,
+/// `ctrl+shift+f5`).
+pub const KEY_MODIFIERS: [&str; 3] = ["ctrl+", "alt+", "shift+"];
+
+/// A key name no key has (see [`check_key`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "there is no key '{0}': a key is one of {keys}, a letter a to z, a digit 0 to 9 or f1 to f35, after \
+     any of the modifiers {modifiers} in that order (such as ctrl+s or shift+f5)",
+    keys = NAMED_KEYS.join(", "),
+    modifiers = KEY_MODIFIERS.join(", ")
+)]
+pub struct UnknownKey(pub String);
+
+/// Checks that `name` names a key as [`Input::Key`] takes it: modifiers from [`KEY_MODIFIERS`]
+/// in order, then a key of [`NAMED_KEYS`], a letter, a digit or a function key.
+pub fn check_key(name: &str) -> Result<(), UnknownKey> {
+    let mut key = name;
+    for modifier in KEY_MODIFIERS {
+        key = key.strip_prefix(modifier).unwrap_or(key);
+    }
+    let function_key = key.strip_prefix('f').is_some_and(|number| {
+        !number.starts_with('0')
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && number.parse::<u8>().is_ok_and(|n| (1..=35).contains(&n))
+    });
+    let single = matches!(key.as_bytes(), [b'a'..=b'z' | b'0'..=b'9']);
+    if NAMED_KEYS.contains(&key) || function_key || single { Ok(()) } else { Err(UnknownKey(name.to_owned())) }
+}
+
 /// One line of the engine's log (`Log.info`, errors, reloads…).
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
@@ -233,6 +274,22 @@ impl LogLevel {
             LogLevel::Info => "info",
             LogLevel::Warn => "warn",
             LogLevel::Error => "error",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_key;
+
+    #[test]
+    fn key_names_are_modifiers_in_order_then_a_key() {
+        for key in ["up", "a", "7", "f1", "f35", "ctrl+s", "ctrl+alt+shift+pageup", "shift+backtick"] {
+            assert_eq!(check_key(key), Ok(()), "{key}");
+        }
+        for key in ["florp", "", "Up", "ctrl+", "shift+ctrl+s", "ctrl+ctrl+s", "f0", "f36", "f05", "f+5", "ab", "é"] {
+            let error = check_key(key).expect_err(key).to_string();
+            assert!(error.starts_with(&format!("there is no key '{key}': a key is one of up, down")), "{error}");
         }
     }
 }

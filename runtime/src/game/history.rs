@@ -363,6 +363,16 @@ pub fn changes_since(before: &WorldState, world: &World) -> (Vec<Change>, Vec<Ch
     (undo, redo)
 }
 
+/// Where each object of `uids` is, as changes that put it back there.
+pub fn places(world: &World, uids: &[Uid]) -> Vec<Change> {
+    uids.iter()
+        .filter_map(|&uid| {
+            let object = world.object(uid).ok()?;
+            Some(Change::Place { uid, location: object.location(), x: object.x, y: object.y })
+        })
+        .collect()
+}
+
 /// Puts recorded states back into `world`, in order.
 pub fn apply_changes(world: &mut World, changes: &[Change]) {
     if !changes.is_empty() {

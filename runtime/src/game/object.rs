@@ -43,6 +43,25 @@ pub const RESERVED_FIELDS: [(&str, &str); 11] = [
     ("__iface", "it is OpenNefia's object machinery, not a field"),
 ];
 
+/// A name of [`RESERVED_FIELDS`] given as a field to write: refused in OpenNefia's words,
+/// after what to do instead, by every path that writes a field (Lua's `obj.uid = 5`, and the
+/// edits of [`crate::game::field_edit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+// OpenNefia's wording ends the message: its mods' tests match "is a reserved field name on
+// map objects.$".
+#[error("{advice}; '{name}' is a reserved field name on map objects.")]
+pub struct ReservedField {
+    /// The reserved name.
+    pub name: &'static str,
+    /// What to do instead.
+    pub advice: &'static str,
+}
+
+/// The reserved field `name` is, if it is one of [`RESERVED_FIELDS`].
+pub fn reserved_field(name: &str) -> Option<ReservedField> {
+    RESERVED_FIELDS.iter().find(|(reserved, _)| *reserved == name).map(|&(name, advice)| ReservedField { name, advice })
+}
+
 /// The engine's events with one id per object kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KindEvent {

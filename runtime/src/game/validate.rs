@@ -388,7 +388,7 @@ fn check_object(
                 ),
             );
         }
-        if crate::game::object::RESERVED_FIELDS.iter().any(|(reserved, _)| *reserved == name.as_str()) {
+        if crate::game::object::reserved_field(name.as_str()).is_some() {
             out.add(
                 place.clone(),
                 format!(

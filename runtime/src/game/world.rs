@@ -89,6 +89,20 @@ pub enum WorldError {
     /// The object is not on a map.
     #[error("{0} is not on a map")]
     NotOnMap(String),
+    /// An edit named a field the engine keeps itself (see
+    /// [`crate::game::object::RESERVED_FIELDS`]).
+    #[error(transparent)]
+    Reserved(#[from] crate::game::object::ReservedField),
+    /// An edit of `x` or `y` (a move) gave what is no column or row.
+    #[error("'{field}' is the object's {axis} on its map and takes a whole number, not {value}")]
+    NotACoordinate {
+        /// `x` or `y`.
+        field: &'static str,
+        /// `column` or `row`.
+        axis: &'static str,
+        /// The value given, printed.
+        value: String,
+    },
     /// A region lies outside its map.
     #[error("the region ({x}, {y}) {width}x{height} is off the map")]
     OffMap {

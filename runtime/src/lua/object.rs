@@ -13,7 +13,7 @@ use super::handle::{ID_ENTRY, live_object, object_arg, object_list, push_holder,
 use super::{Engine, engine, ipairs, rt_error};
 use crate::game::location::{EquipFrom, Holder};
 use crate::game::moddable::ModMethod;
-use crate::game::object::{RESERVED_FIELDS, Uid};
+use crate::game::object::{Uid, reserved_field};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::WorldError;
@@ -107,20 +107,24 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
 fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) -> mlua::Result<()> {
     let (engine, uid) = receiver(lua, &this)?;
     let key = key.to_str()?;
-    if let Some((_, advice)) = RESERVED_FIELDS.iter().find(|(name, _)| *name == &*key) {
-        // What to do instead, then OpenNefia's wording, which its mods' tests match at the end
-        // of the message ("is a reserved field name on map objects.$").
-        return Err(rt_error(lua, format!("{advice}; '{}' is a reserved field name on map objects.", &*key)));
+    // The words every edit of a field refuses one with (`game::field_edit`).
+    if let Some(reserved) = reserved_field(&key) {
+        return Err(rt_error(lua, reserved));
     }
-    // A field may hold an object itself (a shopkeeper's stock), as a reference by uid.
-    let value = match &value {
-        mlua::Value::Table(table) if super::handle::object_uid(&engine, &value).is_some() => {
-            Value::Object(live_object(lua, &engine, table)?)
-        }
-        value => from_lua(lua, value, &key).map_err(|e| rt_error(lua, e))?,
-    };
+    let value = field_value(lua, &engine, &value, &key)?;
     let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
     super::watch::after_write(lua, result)
+}
+
+/// `value` as what field `key` of an object holds: a field may hold an object itself (a
+/// shopkeeper's stock), as a reference by uid.
+pub(crate) fn field_value(lua: &Lua, engine: &Engine, value: &mlua::Value, key: &str) -> mlua::Result<Value> {
+    match value {
+        mlua::Value::Table(table) if super::handle::object_uid(engine, value).is_some() => {
+            Ok(Value::Object(live_object(lua, engine, table)?))
+        }
+        value => from_lua(lua, value, key).map_err(|e| rt_error(lua, e)),
+    }
 }
 
 /// Fills `meta`, the metatable of object handles, except its `__index` (a fast C function,

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use mlua::{Lua, Table};
 
 use crate::Uid;
+use crate::game::field_edit::{FieldChange, change_field};
 use crate::host::view::{FieldRow, object_details};
 use crate::host::{Host, HostEvent};
 use crate::lua::debugger::LineBreakpoint;
@@ -389,13 +390,18 @@ fn set_variable(lua: &Lua, path: &VariablePath, key: &Key, code: &str) -> mlua::
             values.raw_set(slot, &value)?;
             changed.raw_set(slot, true)?;
         }
-        Node::Value(mlua::Value::Table(table))
-            if handle::object_uid(&engine(lua), &mlua::Value::Table(table.clone())).is_some() =>
-        {
+        Node::Value(object @ mlua::Value::Table(_)) if handle::object_uid(&engine(lua), &object).is_some() => {
             let Key::Name(name) = key else { return Ok(DebugAnswer::Failed("an object's field has a name".into())) };
-            // Through the object's own __newindex: the write is checked, recorded and watched
-            // as a script's would be.
-            table.set(name.as_str(), &value)?;
+            let engine = engine(lua);
+            let uid = handle::object_uid(&engine, &object).ok_or_else(|| mlua::Error::runtime("the object is gone"))?;
+            let change = FieldChange::Base(crate::lua::object::field_value(lua, &engine, &value, name)?);
+            // Through the rules every edit of a field keeps (a reserved name is refused in
+            // OpenNefia's words; `x` and `y` move the object); the watches on it hear of it at once.
+            let changed = change_field(&mut engine.world.borrow_mut(), &[uid], name, &change);
+            if let Err(error) = changed {
+                return Ok(DebugAnswer::Failed(error.to_string()));
+            }
+            crate::lua::watch::deliver(lua, crate::lua::watch::Writer::Rust("the debugger's setVariable"))?;
         }
         Node::Value(mlua::Value::Table(table)) => set_key(&table, key, &value)?,
         _ => return Ok(DebugAnswer::Failed("only a table's field or a frame's variable can be set".into())),

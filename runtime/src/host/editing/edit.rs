@@ -11,7 +11,8 @@ use mlua::Lua;
 mod resolve;
 
 use crate::game::edit::Edit;
-use crate::game::history::{Change, History, Transaction, apply_changes, paint_label};
+use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
+use crate::game::history::{Change, History, Transaction, apply_changes, paint_label, places};
 use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::moddable::Origin;
@@ -36,23 +37,18 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     Ok(match edit {
         Edit::SetBase { uids, field, value } => {
-            field_edit(lua, uids, field, format!("Set {field} = {value}"), |world, uid, field| {
-                world.set_base(uid, field, value.clone())
-            })?
+            field_edit(lua, uids, field, format!("Set {field} = {value}"), FieldChange::Base(value.clone()))?
         }
         Edit::ResetToPrototype { uids, field } => {
-            field_edit(lua, uids, field, format!("Reset {field} to the prototype"), |world, uid, field| {
-                world.reset_to_prototype(uid, field)
-            })?
+            field_edit(lua, uids, field, format!("Reset {field} to the prototype"), FieldChange::ResetToPrototype)?
         }
         Edit::ModTemp { uids, field, value, method } => {
             let label = match value {
                 Value::Nil => format!("Remove temp {field}"),
                 value => format!("Temp {field} {} {value}", method.name()),
             };
-            field_edit(lua, uids, field, label, |world, uid, field| {
-                world.mod_temp(uid, field, value.clone(), *method, Origin::tool("editor"))
-            })?
+            let change = FieldChange::Temp { value: value.clone(), method: *method, origin: Origin::tool("editor") };
+            field_edit(lua, uids, field, label, change)?
         }
         Edit::Refresh { uids } => {
             let temps = |world: &World| -> Vec<Change> {
@@ -341,53 +337,24 @@ impl From<mlua::Error> for EditError {
     }
 }
 
-/// Records and applies a change of one field of several objects.
+/// Applies a change of one field of several objects (through the rules every edit of a field
+/// keeps: [`change_field`]) and records it.
 fn field_edit(
     lua: &Lua,
     uids: &[Uid],
     field: &str,
     label: String,
-    mut change: impl FnMut(&mut World, Uid, Symbol) -> Result<(), WorldError>,
+    change: FieldChange,
 ) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     let mut world = engine.world.borrow_mut();
-    let field = Symbol::intern(field);
-    let state = |world: &World| -> Vec<Change> {
-        uids.iter()
-            .filter_map(|&uid| {
-                let object = world.object(uid).ok()?;
-                Some(Change::Field {
-                    uid,
-                    field,
-                    own: object.fields.base.get(field).cloned(),
-                    temp: object.fields.temp.get(field).cloned(),
-                })
-            })
-            .collect()
-    };
-    let before = state(&world);
-    for &uid in uids {
-        if let Err(error) = change(&mut world, uid, field) {
-            apply_changes(&mut world, &before);
-            return Err(error.into());
-        }
-    }
-    let after = state(&world);
+    let FieldEdited { before, after } = change_field(&mut world, uids, field, &change)?;
     Ok(Transaction::new(format!("{label} on {}", describe(&world, uids)), before, after))
 }
 
 /// Objects `uids` in no location: what undoing their creation puts back.
 fn taken_off(uids: &[Uid]) -> Vec<Change> {
     uids.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }).collect()
-}
-
-fn places(world: &World, uids: &[Uid]) -> Vec<Change> {
-    uids.iter()
-        .filter_map(|&uid| {
-            let object = world.object(uid).ok()?;
-            Some(Change::Place { uid, location: object.location(), x: object.x, y: object.y })
-        })
-        .collect()
 }
 
 fn describe(world: &World, uids: &[Uid]) -> String {

@@ -112,7 +112,9 @@ impl Method {
             Method::Hello => "The handshake: the protocol version and the token the game printed. Must come first.",
             Method::Discover => "Lists the methods with their params and results (OpenRPC).",
             Method::State => "The turn, the date, the player and what the game is doing.",
-            Method::Input => "A key for the top UI layer or the game; answers once the game has taken it.",
+            Method::Input => {
+                "A key for the top UI layer or the game; answers once the game has taken it. An unknown key name is invalid params."
+            }
             Method::Eval => "Evaluates REPL input: its printed output and result values, or the pause it stopped at.",
             Method::Continue => "Lets the innermost pause() go on; answers like lua.eval.",
             Method::ObjectGet => "An object's fields: base, temp with the contributions behind it, and calc.",

@@ -22,7 +22,7 @@ use super::methods::{
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
 use super::{PROTOCOL_VERSION, token_matches};
-use crate::game::display::Input;
+use crate::game::display::{Input, check_key};
 use crate::game::edit::Edit;
 use crate::game::moddable::ModMethod;
 use crate::game::object::Uid;
@@ -191,6 +191,7 @@ impl Session {
             Method::State => params::<NoParams>(given).map(|_| state_to_json(&self.client.snapshot())),
             Method::Input => {
                 let InputParams { key } = params(given)?;
+                check_key(&key).map_err(|e| RpcError::InvalidParams(e.to_string()))?;
                 let settled = self.settle(vec![Command::Input(Input::Key(key))], None)?;
                 let mut result = state_to_json(&self.client.snapshot());
                 result["output"] = json!(settled.output);

@@ -9,6 +9,10 @@ use serde_json::{Map, Value as Json, json};
 /// before it is held in memory and the connection closes.
 pub const MAX_LINE: usize = 1 << 20;
 
+/// The deepest arrays and objects nest in a request line; a deeper one is refused (`-32700`)
+/// before it is parsed. Below serde_json's own limit (128), so the answer names this one.
+pub const MAX_DEPTH: usize = 100;
+
 /// Why a request was not answered with a result: each has a JSON-RPC error code, and some
 /// close the connection.
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +23,9 @@ pub enum RpcError {
     /// The line was longer than [`MAX_LINE`] (code -32700; closes).
     #[error("parse error: the request is longer than {MAX_LINE} bytes")]
     TooLong,
+    /// The line nests arrays and objects deeper than [`MAX_DEPTH`] (code -32700; closes).
+    #[error("parse error: the request nests arrays and objects deeper than {MAX_DEPTH} levels")]
+    TooDeep,
     /// The JSON was not a JSON-RPC 2.0 request (code -32600; closes).
     #[error("invalid request: {0}")]
     InvalidRequest(&'static str),
@@ -64,7 +71,7 @@ impl RpcError {
     /// The JSON-RPC error code.
     pub fn code(&self) -> i64 {
         match self {
-            RpcError::Parse(_) | RpcError::TooLong => -32700,
+            RpcError::Parse(_) | RpcError::TooLong | RpcError::TooDeep => -32700,
             RpcError::InvalidRequest(_) => -32600,
             RpcError::MethodNotFound(_) => -32601,
             RpcError::InvalidParams(_) => -32602,
@@ -83,6 +90,7 @@ impl RpcError {
             self,
             RpcError::Parse(_)
                 | RpcError::TooLong
+                | RpcError::TooDeep
                 | RpcError::InvalidRequest(_)
                 | RpcError::NotGreeted
                 | RpcError::WrongToken
@@ -116,6 +124,9 @@ impl Request {
     /// Reads a request from one line. On error the id is returned too when it could be read,
     /// so the error answers the request.
     pub fn parse(line: &[u8]) -> Result<Request, (Option<Json>, RpcError)> {
+        if nests_too_deep(line) {
+            return Err((None, RpcError::TooDeep));
+        }
         let json: Json = serde_json::from_slice(line).map_err(|e| (None, RpcError::Parse(e.to_string())))?;
         let Json::Object(mut object) = json else {
             return Err((None, RpcError::InvalidRequest("a request is a JSON object")));
@@ -138,6 +149,29 @@ impl Request {
         };
         Ok(Request { id, method, params })
     }
+}
+
+/// True if the JSON text `line` nests arrays and objects deeper than [`MAX_DEPTH`] (brackets
+/// inside strings do not count). Malformed text is left to the parser.
+fn nests_too_deep(line: &[u8]) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0_usize, false, false);
+    for &byte in line {
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The answer to request `id`: its result or its error.
@@ -205,4 +239,30 @@ fn skip_line(reader: &mut impl BufRead) {
 /// Reads params as `T`: unknown or missing fields and wrong types are invalid params.
 pub fn params<T: serde::de::DeserializeOwned>(params: Json) -> Result<T, RpcError> {
     serde_json::from_value(params).map_err(|e| RpcError::InvalidParams(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_DEPTH, Request, RpcError};
+
+    fn refused_as(line: &str) -> Option<String> {
+        Request::parse(line.as_bytes()).err().map(|(_, error)| error.to_string())
+    }
+
+    #[test]
+    fn nesting_is_refused_past_the_limit_and_brackets_in_strings_do_not_count() {
+        let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert!(refused_as(&nested(MAX_DEPTH)).is_some_and(|e| e.starts_with("invalid request")), "parsed");
+        for depth in [MAX_DEPTH + 1, 100_000] {
+            let error = refused_as(&nested(depth));
+            assert_eq!(error, Some(RpcError::TooDeep.to_string()), "{depth}");
+        }
+        let request = |code: &str| {
+            let line =
+                serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "lua.eval", "params": { "code": code } });
+            Request::parse(line.to_string().as_bytes()).map(|r| r.params["code"].clone())
+        };
+        let brackets = format!("\\\"{}", "[{".repeat(MAX_DEPTH));
+        assert_eq!(request(&brackets).ok(), Some(serde_json::json!(brackets)), "in a string, with an escaped quote");
+    }
 }

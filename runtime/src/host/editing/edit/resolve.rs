@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use crate::game::history::{Change, Transaction, apply_changes};
+use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
+use crate::game::history::{Change, Transaction, apply_changes, places};
 use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::map_merge::{Conflict, Side};
@@ -14,7 +15,7 @@ use crate::game::save::ObjectRecord;
 use crate::game::symbol::Symbol;
 use crate::game::world::{World, WorldError};
 
-use super::{EditError, places};
+use super::EditError;
 
 /// Picks `side` for conflict `which` of map `map` (its index in the map's list), or for all
 /// of them. Theirs' size cannot be picked here: a lone pick of it is refused (resize the map
@@ -58,11 +59,20 @@ pub(super) fn resolve(
             left.push(conflict.clone());
             continue;
         }
-        if side == Side::Theirs && !take_theirs(world, map, conflict, which.is_some(), &mut entry)? {
-            left.push(conflict.clone());
-            continue;
+        let taken = match side {
+            Side::Theirs => take_theirs(world, map, conflict, which.is_some(), &mut entry),
+            Side::Ours => Ok(true),
+        };
+        match taken {
+            Ok(true) => picked += 1,
+            Ok(false) => left.push(conflict.clone()),
+            Err(error) => {
+                // A refused pick changes nothing: what the picks before it changed goes back.
+                let undo: Vec<Change> = entry.before.into_iter().rev().collect();
+                apply_changes(world, &undo);
+                return Err(error);
+            }
         }
-        picked += 1;
     }
     let instance = world.map_mut(map)?;
     instance.conflicts = Arc::new(left);
@@ -226,16 +236,54 @@ fn take_field(
             entry.before.extend(made.iter().map(|&item| Change::Place { uid: item, location: None, x: 0, y: 0 }));
             entry.after.extend(places(world, &made));
         }
+        // Through the rules every edit of a field keeps: a conflict read from a file names
+        // the field, and a reserved one is refused.
         name => {
-            let name = Symbol::intern(name);
-            let object = world.object(uid)?;
-            let (own, temp) = (object.fields.base.get(name).cloned(), object.fields.temp.get(name).cloned());
-            let theirs = record.fields.get(name).cloned();
-            entry.before.push(Change::Field { uid, field: name, own, temp: temp.clone() });
-            let after = Change::Field { uid, field: name, own: theirs, temp };
-            apply_changes(world, std::slice::from_ref(&after));
-            entry.after.push(after);
+            let change = match record.fields.get(Symbol::intern(name)) {
+                Some(theirs) => FieldChange::Base(theirs.clone()),
+                None => FieldChange::ResetToPrototype,
+            };
+            let FieldEdited { before, after } = change_field(world, &[uid], name, &change)?;
+            entry.before.extend(before);
+            entry.after.extend(after);
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::object::ObjectKind;
+    use crate::game::save::RecordKind;
+    use crate::game::value::Value;
+    use crate::game::world::tests::world_with_map;
+
+    #[test]
+    fn theirs_reserved_field_is_refused_and_the_picks_before_it_go_back() {
+        let (mut world, map) = world_with_map();
+        let uid = world.create(ObjectKind::Chara, "t.putit").unwrap();
+        world.take_object(Holder::Map(map), uid, 1, 1).unwrap();
+        let key = world.object_key(uid).unwrap();
+        let mut theirs = world.object_record(uid, RecordKind::MapFile);
+        let (hp, uid_field) = (Symbol::intern("hp"), Symbol::intern("uid"));
+        theirs.fields.insert(hp, Value::Int(9));
+        theirs.fields.insert(uid_field, Value::Int(5));
+        let conflict = |field: &str| Conflict::Object {
+            key: key.clone(),
+            fields: vec![field.to_owned()],
+            ours: None,
+            theirs: Some(Box::new(theirs.clone())),
+        };
+        world.map_mut(map).unwrap().conflicts = Arc::new(vec![conflict("hp"), conflict("uid")]);
+
+        let error = resolve(&mut world, map, None, Side::Theirs).unwrap_err().to_string();
+        assert!(error.ends_with("'uid' is a reserved field name on map objects."), "{error}");
+        assert_eq!(world.base(uid, hp), None, "theirs' hp, picked before, went back");
+        assert_eq!(world.object(uid).unwrap().fields.base.get(uid_field), None);
+        assert_eq!(world.map(map).unwrap().conflicts.len(), 2, "both are still listed");
+
+        resolve(&mut world, map, Some(0), Side::Theirs).unwrap();
+        assert_eq!(world.base(uid, hp), Some(&Value::Int(9)), "a lone pick of a field is taken");
+    }
 }
