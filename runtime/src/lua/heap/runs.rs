@@ -47,6 +47,7 @@ impl Runs {
     }
 
     /// How many runs there are.
+    #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         self.runs.len()
     }
