@@ -164,6 +164,29 @@ function test_Map_travel_to__preserves_saved_nontemporary_maps()
    Assert.eq(class.is_an(InstancedMap, map), true)
 end
 
+-- src/test/api/Save.lua
+function test_Save_save_game__sanitizes_save_id()
+   local config = require("internal.config")
+   played_map()
+   Save.save_game("<Gwen> the innocent")
+   Assert.eq(config.base._save_id, "_Gwen_ the innocent")
+   Save.load_game("<Gwen> the innocent")
+   Assert.eq(config.base._save_id, "_Gwen_ the innocent")
+end
+
+-- As OpenNefia's, saving or loading without a name means the current save.
+function test_a_nameless_save_or_load_is_of_the_current_save()
+   Assert.throws(function() Save.save_game() end, "no game was saved or loaded yet, so there is no current save")
+   local map = played_map()
+   Save.save_game("<Gwen> the innocent")
+   map.visited = true
+   Save.save_game()
+   map.visited = false
+   Save.load_game()
+   Assert.is_true(Map.current().visited, "the current save was written again")
+   Assert.eq(require("internal.config").base._save_id, "_Gwen_ the innocent")
+end
+
 -- src/test/internal/object.lua
 function test_object__get_reserved_field()
    local map = InstancedMap:new(10, 10)

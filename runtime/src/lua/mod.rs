@@ -474,11 +474,15 @@ pub fn environment(lua: &Lua, mod_id: &str, home: Option<Symbol>, trusted: bool)
 /// OpenNefia's module names whose engine global is called differently here.
 const API_ALIASES: [(&str, &str); 1] = [("IUiLayer", "UiLayer")];
 
+/// OpenNefia's modules outside `api.` that are engine globals here: its type checkers
+/// (`util.types`, a global there as here) and `config` (`config.base._save_id`).
+const MODULE_GLOBALS: [(&str, &str); 2] = [("util.types", "types"), ("internal.config", "config")];
+
 /// The engine's global table an OpenNefia-style `require("api.<...>.<Name>")` means (the
-/// last part of the name), if there is one.
+/// last part of the name), or one of [`MODULE_GLOBALS`], if there is one.
 fn api_global(lua: &Lua, name: &str) -> mlua::Result<Option<Table>> {
-    // OpenNefia's type checkers are `util.types`, a global there as here.
-    let Some(path) = name.strip_prefix("api.").or_else(|| (name == "util.types").then_some("types")) else {
+    let module = MODULE_GLOBALS.iter().find(|(module, _)| *module == name).map(|(_, global)| *global);
+    let Some(path) = name.strip_prefix("api.").or(module) else {
         return Ok(None);
     };
     let last = path.rsplit('.').next().unwrap_or(path);

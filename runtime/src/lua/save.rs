@@ -4,6 +4,10 @@
 //! `save[_MOD_NAME].x = 1` always works. Saving converts every subtable to plain data; a
 //! value that cannot be saved (a function, a cycle) is an error naming its path, such as
 //! `save.my_mod.cb`, and the previous save file stays as it was.
+//!
+//! As in OpenNefia, the game remembers the id (the cleaned name) of the save it last wrote or
+//! read: `Save.save_game()` and `Save.load_game()` without a name use it, and mods read it as
+//! `config.base._save_id` (`require("internal.config")`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +35,34 @@ pub enum SaveError {
     /// Lua failed while reading or restoring the save table.
     #[error("{0}")]
     Lua(String),
+}
+
+/// The named registry value holding the current save's id.
+const SAVE_ID: &str = "nefia.save_id";
+
+/// The id of the save last written or read, if any.
+fn current_save_id(lua: &Lua) -> mlua::Result<Option<String>> {
+    lua.named_registry_value(SAVE_ID)
+}
+
+/// Remembers save `name`, cleaned, as the current save.
+fn remember_save_id(lua: &Lua, name: &str) -> Result<(), SaveError> {
+    lua.set_named_registry_value(SAVE_ID, clean_save_name(name)?).map_err(lua_error)
+}
+
+/// `name`, or the current save's id when none is given (OpenNefia's quicksave and quickload).
+fn name_or_current(lua: &Lua, name: Option<String>, function: &str) -> mlua::Result<String> {
+    match name {
+        Some(name) => Ok(name),
+        None => current_save_id(lua)?.ok_or_else(|| {
+            rt_error(
+                lua,
+                format!(
+                    "{function}(): no game was saved or loaded yet, so there is no current save: give a name, such as {function}(\"my game\")"
+                ),
+            )
+        }),
+    }
 }
 
 fn lua_error(error: mlua::Error) -> SaveError {
@@ -161,6 +193,7 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
         }
     };
     written.map_err(|error| name_the_largest_save_table(error, &mods))?;
+    remember_save_id(lua, name)?;
     Ok(path)
 }
 
@@ -236,6 +269,7 @@ pub fn load_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
         super::gui::log(lua, crate::game::display::LogLevel::Warn, text);
     }
     engine.session.borrow_mut().read_save(name, &save);
+    remember_save_id(lua, name)?;
     Ok(path)
 }
 
@@ -281,17 +315,33 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let functions = lua.create_table()?;
     functions.set(
         "save_game",
-        lua.create_function(|lua, name: String| {
+        lua.create_function(|lua, name: Option<String>| {
+            let name = name_or_current(lua, name, "Save.save_game")?;
             save_game(lua, &name).map(|p| p.display().to_string()).map_err(|e| rt_error(lua, e))
         })?,
     )?;
     functions.set(
         "load_game",
-        lua.create_function(|lua, name: String| {
+        lua.create_function(|lua, name: Option<String>| {
+            let name = name_or_current(lua, name, "Save.load_game")?;
             load_game(lua, &name).map(|p| p.display().to_string()).map_err(|e| rt_error(lua, e))
         })?,
     )?;
     api.set("Save", functions)?;
+    // OpenNefia's `config.base._save_id`, read when asked (the sandbox's view reads through).
+    let base = lua.create_table()?;
+    let base_meta = lua.create_table()?;
+    base_meta.set(
+        "__index",
+        lua.create_function(|lua, (_, key): (Table, mlua::Value)| {
+            let asked = matches!(&key, mlua::Value::String(key) if key.to_str().is_ok_and(|k| &*k == "_save_id"));
+            if asked { current_save_id(lua) } else { Ok(None) }
+        })?,
+    )?;
+    base.set_metatable(Some(base_meta))?;
+    let config = lua.create_table()?;
+    config.set("base", base)?;
+    api.set("config", config)?;
     Ok(())
 }
 

@@ -302,8 +302,13 @@ pub const SIGNATURES: &[Signature] = &[
     sig("Queue:pop", "", "any", "Takes the next value (nil when empty), in OpenNefia's order."),
     sig("Queue:clear", "", "", "Empties the queue."),
     sig("Queue:len", "", "integer", "How many values the queue holds."),
-    sig("Save.load_game", "name: string", "boolean, string?", "Loads save `name`."),
-    sig("Save.save_game", "name: string", "boolean, string?", "Writes the game as save `name`."),
+    sig("Save.load_game", "name?: string", "boolean, string?", "Loads save `name` (the current save without one)."),
+    sig(
+        "Save.save_game",
+        "name?: string",
+        "boolean, string?",
+        "Writes the game as save `name` (the current save without one).",
+    ),
     sig(
         "TextInput:new",
         "options?: table",
