@@ -44,6 +44,9 @@ pub mod repl;
 pub mod save;
 pub mod schema;
 pub mod session;
+/// Edits of a prototype's `data:add { ... }` table in a Lua file's text, keeping the rest byte for
+/// byte: what the editor's forms write back to the source.
+pub mod source_edit;
 pub mod stdlib;
 mod travel;
 pub mod type_defs;
