@@ -8,7 +8,8 @@
 //!
 //! A prototype is found by its `_type` and `_id`, both string literals in a `data:add { ... }`
 //! or `data:add({ ... })` call ([`Locator`]); when several calls match, the one nearest the
-//! prototype's recorded line wins. What keeps an edit:
+//! prototype's recorded line wins; [`find_prototype`] tells its line, or why it cannot be edited,
+//! before any edit. What keeps an edit:
 //! - [`set_field`] replaces only the value expression of the field. Setting a field to the value
 //!   its literal already has changes no byte. A string keeps its quote (single or double); a
 //!   table value is written on one line, padded or not as the table's other one-line tables
@@ -23,7 +24,8 @@
 //!
 //! What it refuses, naming the prototype and the line: a prototype made by code (its `_id` or
 //! `_type` is not a literal, its table is not a table constructor, or the call runs inside a
-//! loop or a function): the caller says "edit it there"; a field set twice in the table; values
+//! loop or a function): the caller says "edit it there"; a field set twice in the table; a new
+//! `_id` (a copy's or a rename's) that the file already has for that type; values
 //! with no Lua literal (object references, NaN and infinities); unsetting `_type` or `_id`.
 //! Floats are written with a `.` or an exponent (`2.0`, `1e100`) so they read back as floats.
 
@@ -139,6 +141,13 @@ pub struct FieldSource {
     pub line: u32,
 }
 
+/// The line of the prototype's `data:add` in `text`, or why it cannot be edited there (not in
+/// the file, made by code): to tell before an edit whether the form can write it back.
+pub fn find_prototype(text: &str, at: &Locator) -> Result<u32, SourceEditError> {
+    let calls = parse(text)?;
+    locate(&calls, at).map(|(call, _)| call.line)
+}
+
 /// `text` with the prototype's `field` set to `value`, or removed when `value` is `None` (or
 /// nil). Only the field's value changes; see the module doc for what an added or removed field
 /// looks like.
@@ -154,6 +163,9 @@ pub fn set_field(text: &str, at: &Locator, field: &str, value: Option<&Value>) -
     };
     if matches!(field, "_type" | "_id") && !matches!(value, Some(Value::Str(_))) {
         return Err(unwritable("`_type` and `_id` are strings and cannot be unset".to_owned()));
+    }
+    if let (Some(Value::Str(new_id)), "_id") = (value, field) {
+        id_free(&calls, at, new_id)?;
     }
     let existing = find_field(text, table, at, field)?;
     let replacement = match (existing, value) {
@@ -178,13 +190,7 @@ pub fn duplicate(text: &str, at: &Locator, new_short_id: &str) -> Result<(String
     let calls = parse(text)?;
     let (call, table) = locate(&calls, at)?;
     let statement = statement_of(call, at)?;
-    if let Some(taken) = calls
-        .iter()
-        .find(|c| c.string_field("_type") == Some(at.data_type) && c.string_field("_id") == Some(new_short_id))
-    {
-        let prototype = Locator { short_id: new_short_id, ..*at }.to_string();
-        return Err(SourceEditError::IdTaken { prototype, line: taken.line });
-    }
+    id_free(&calls, at, new_short_id)?;
     let id = find_field(text, table, at, "_id")?.map(|f| (f.value.clone(), f.quote.unwrap_or(Quote::Double)));
     let mut copy = text[statement.clone()].to_owned();
     if let Some((span, quote)) = id {
@@ -283,6 +289,21 @@ fn locate<'c>(calls: &'c [DataAdd], at: &Locator) -> Result<(&'c DataAdd, &'c Ta
         lines => format!(", though the `data:add` calls made by code at lines {} may make it", lines.join(", ")),
     };
     Err(SourceEditError::NotFound { data_type: at.data_type.to_owned(), short_id: at.short_id.to_owned(), code })
+}
+
+/// Refuses `new_id` when a `data:add` of the file already has it for the prototype's type
+/// (its own `_id` is free: setting `_id` to the value it has changes nothing).
+fn id_free(calls: &[DataAdd], at: &Locator, new_id: &str) -> Result<(), SourceEditError> {
+    let taken = calls.iter().find(|c| {
+        new_id != at.short_id && c.string_field("_type") == Some(at.data_type) && c.string_field("_id") == Some(new_id)
+    });
+    match taken {
+        Some(taken) => Err(SourceEditError::IdTaken {
+            prototype: Locator { short_id: new_id, ..*at }.to_string(),
+            line: taken.line,
+        }),
+        None => Ok(()),
+    }
 }
 
 fn statement_of(call: &DataAdd, at: &Locator) -> Result<Range<usize>, SourceEditError> {

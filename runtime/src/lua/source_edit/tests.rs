@@ -222,6 +222,13 @@ fn prototypes_are_found_by_type_id_and_line() {
     let text = format!("{SAMPLE}\ndata:add {{ _type = \"base.chara\", _id = \"small\", level = 1 }}\n");
     let edited = set_field(&text, &Locator { line: 26, ..at("small") }, "level", Some(&2.into())).unwrap();
     assert!(edited.ends_with("_id = \"small\", level = 2 }\n") && edited.contains("level = 1 })"));
+    assert_eq!(find_prototype(SAMPLE, &PUTIT), Ok(3));
+    assert!(matches!(find_prototype(SAMPLE, &at("twice")), Err(SourceEditError::MadeByCode { line: 22, .. })));
+    // A rename to an id the file has is refused.
+    let error = set_field(SAMPLE, &PUTIT, "_id", Some(&Value::str("small"))).unwrap_err();
+    assert!(matches!(error, SourceEditError::IdTaken { line: 14, .. }), "{error}");
+    let edited = set_field(SAMPLE, &PUTIT, "_id", Some(&Value::str("blob"))).unwrap();
+    assert_eq!(edited, SAMPLE.replacen("\"putit\"", "\"blob\"", 1));
     let error = set_field("data:add {", &PUTIT, "hp", None).unwrap_err();
     assert!(matches!(error, SourceEditError::Parse { line: 1, .. }), "{error}");
 }
