@@ -18,7 +18,7 @@ pub enum Tab {
     Repl,
     /// Printed output, messages and log lines.
     Log,
-    /// Every data type and its entries.
+    /// The Data pane: every data type and its entries, the selected one as a form.
     Prototypes,
     /// The UI layer stack, widgets and map draw layers.
     Layers,
@@ -72,7 +72,7 @@ impl Tab {
             Tab::Locations => "Locations".into(),
             Tab::Repl => "REPL".into(),
             Tab::Log => "Log".into(),
-            Tab::Prototypes => "Prototypes".into(),
+            Tab::Prototypes => "Data".into(),
             Tab::Layers => "Layers".into(),
             Tab::History => "History".into(),
             Tab::Maps => "Maps".into(),

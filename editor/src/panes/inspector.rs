@@ -637,7 +637,7 @@ fn brief(value: &Value) -> String {
 /// `buttons` small buttons. Returns the new value once an edit is finished (focus left, Enter
 /// pressed, drag released), not on every keystroke or drag step, so each change is one undo
 /// entry.
-fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String, buttons: usize) -> Option<Value> {
+pub(super) fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String, buttons: usize) -> Option<Value> {
     let width = (ui.available_width() - buttons as f32 * SMALL_BUTTON).max(24.0);
     match value {
         Value::Bool(b) => {

@@ -37,8 +37,8 @@ pub struct PaneStates {
     pub log: log::LogState,
     /// The REPL's transcript, history and input.
     pub repl: repl::ReplState,
-    /// The Prototypes pane's search text.
-    pub prototype_search: String,
+    /// The Data pane's search text and selected prototype.
+    pub data: prototypes::DataState,
     /// The Maps pane's selection and dialog.
     pub maps: maps::MapsState,
     /// The inspectors' filters and expanded rows.
@@ -113,7 +113,7 @@ impl TabViewer for Panes<'_> {
             Tab::Locations => locations::ui(ui, self.context, &mut self.states.locations),
             Tab::Repl => repl::ui(ui, self.context, &mut self.states.repl),
             Tab::Log => log::ui(ui, &mut self.states.log),
-            Tab::Prototypes => prototypes::ui(ui, self.context, &mut self.states.prototype_search),
+            Tab::Prototypes => prototypes::ui(ui, self.context, &mut self.states.data),
             Tab::Layers => layers::ui(ui, self.context),
             Tab::History => history::ui(ui, self.context),
             Tab::Maps => maps::ui(ui, self.context, &mut self.states.maps),

@@ -153,6 +153,19 @@ pub enum Edit {
         /// The side to keep.
         side: crate::game::map_merge::Side,
     },
+    /// Set (or, with none, unset) field `field` of prototype `id` of `data_type` in the Lua
+    /// file that adds it: its `data:add { ... }` table is edited in place, the file written and
+    /// hotloaded (the Data pane's form, `data.set_field`).
+    PrototypeField {
+        /// The data type, such as `base.chara`.
+        data_type: String,
+        /// The prototype's full id, such as `elona.putit`.
+        id: String,
+        /// The field.
+        field: String,
+        /// Its new value; none removes it from the table (the type's default shows).
+        value: Option<Value>,
+    },
     /// One part of a stroke (a brush drag): the parts of stroke `id` are one undo step.
     Stroke {
         /// The stroke; consecutive edits with the same id merge.

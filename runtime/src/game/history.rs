@@ -89,6 +89,15 @@ pub enum Change {
         /// The entrance.
         entrance: Option<(i32, i32)>,
     },
+    /// A Lua file's whole text: a prototype edited in a form, written back to its source. Not
+    /// world state: the host writes the file and hotloads it when undo or redo puts one back
+    /// (see [`Transaction::sources`]).
+    Source {
+        /// The file.
+        file: Arc<std::path::Path>,
+        /// Its text.
+        text: Arc<str>,
+    },
     /// A map's own values a merge can clash on, and the conflicts it left.
     MapValues {
         /// The map.
@@ -107,7 +116,7 @@ pub enum Change {
 }
 
 /// What a change is about: two changes with the same key record the same thing.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum ChangeKey {
     Field(Uid, Symbol),
     Temps(Uid),
@@ -116,6 +125,7 @@ enum ChangeKey {
     Tile(MapId, i32, i32),
     Grid(MapId),
     MapValues(MapId),
+    Source(Arc<std::path::Path>),
 }
 
 impl Change {
@@ -126,7 +136,7 @@ impl Change {
             | Change::Temps { uid, .. }
             | Change::Prototype { uid, .. }
             | Change::Place { uid, .. } => Some(*uid),
-            Change::Tile { .. } | Change::Grid { .. } | Change::MapValues { .. } => None,
+            Change::Tile { .. } | Change::Grid { .. } | Change::MapValues { .. } | Change::Source { .. } => None,
         }
     }
 
@@ -139,6 +149,7 @@ impl Change {
             Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
             Change::Grid { map, .. } => ChangeKey::Grid(*map),
             Change::MapValues { map, .. } => ChangeKey::MapValues(*map),
+            Change::Source { file, .. } => ChangeKey::Source(file.clone()),
         }
     }
 }
@@ -157,6 +168,18 @@ pub struct Transaction {
 }
 
 impl Transaction {
+    /// The files' texts among `changes` (a transaction's before or after): what the host
+    /// writes back and hotloads when it puts them back.
+    pub fn sources(changes: &[Change]) -> Vec<(Arc<std::path::Path>, Arc<str>)> {
+        changes
+            .iter()
+            .filter_map(|change| match change {
+                Change::Source { file, text } => Some((file.clone(), text.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// A transaction of no stroke.
     pub fn new(label: String, before: Vec<Change>, after: Vec<Change>) -> Transaction {
         Transaction { label, before, after, stroke: None }
@@ -254,6 +277,16 @@ impl History {
             unpin(world, &dropped);
             self.done -= 1;
         }
+    }
+
+    /// The edit [`History::undo`] would undo next.
+    pub fn next_undo(&self) -> Option<&Transaction> {
+        self.entries.get(self.done.checked_sub(1)?)
+    }
+
+    /// The edit [`History::redo`] would redo next.
+    pub fn next_redo(&self) -> Option<&Transaction> {
+        self.entries.get(self.done)
     }
 
     /// Undoes the last done edit. Returns its label, or None if there is nothing to undo.
@@ -429,6 +462,8 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
                     instance.touch_objects();
                 }
             }
+            // The host's to put back (a file and its hotload).
+            Change::Source { .. } => {}
             Change::Place { uid, location, x, y } => {
                 if !world.exists(*uid) {
                     continue;

@@ -126,6 +126,9 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
         Edit::Regenerate { map } => regenerate(lua, *map)?,
+        Edit::PrototypeField { data_type, id, field, value } => {
+            super::content::prototype_field(lua, data_type, id, field, value.as_ref())?
+        }
         Edit::Resolve { map, conflict, side } => {
             resolve::resolve(&mut engine.world.borrow_mut(), *map, *conflict, *side)?
         }
@@ -338,7 +341,9 @@ impl From<mlua::Error> for EditError {
 }
 
 /// Applies a change of one field of several objects (through the rules every edit of a field
-/// keeps: [`change_field`]) and records it.
+/// keeps: [`change_field`]) and records it. A value is checked first against the type the
+/// field's data type declares ([`crate::lua::schema::check_value`]) and the depth every stored
+/// value keeps to: nothing changes if one object refuses it.
 fn field_edit(
     lua: &Lua,
     uids: &[Uid],
@@ -347,9 +352,34 @@ fn field_edit(
     change: FieldChange,
 ) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
+    if let FieldChange::Base(value) | FieldChange::Temp { value, .. } = &change {
+        checked_value(lua, uids, field, value)?;
+    }
     let mut world = engine.world.borrow_mut();
     let FieldEdited { before, after } = change_field(&mut world, uids, field, &change)?;
     Ok(Transaction::new(format!("{label} on {}", describe(&world, uids)), before, after))
+}
+
+/// Refuses `value` for field `field` of any of `uids` whose data type declares another type,
+/// or a value nested deeper than a save or map file holds.
+fn checked_value(lua: &Lua, uids: &[Uid], field: &str, value: &Value) -> Result<(), EditError> {
+    let depth = value.table_depth();
+    if depth > crate::game::value::MAX_TABLE_DEPTH {
+        return Err(EditError::Refused(format!(
+            "{field}: the value nests tables {depth} deep, more than the {} a stored value may: flatten it",
+            crate::game::value::MAX_TABLE_DEPTH
+        )));
+    }
+    let engine = crate::lua::engine(lua);
+    let kinds: Vec<_> = {
+        let world = engine.world.borrow();
+        uids.iter().filter_map(|&uid| world.object(uid).ok().map(|o| o.kind)).collect()
+    };
+    for kind in kinds {
+        crate::lua::schema::check_value(lua, kind.data_type(), field, value)
+            .map_err(|problem| EditError::Refused(format!("{field} = {value}: {problem}")))?;
+    }
+    Ok(())
 }
 
 /// Objects `uids` in no location: what undoing their creation puts back.

@@ -15,6 +15,7 @@ use crate::game::object::Uid;
 use crate::game::world::WorldState;
 use crate::host::{Host, HostEvent, RefusalKind};
 
+mod content;
 pub mod edit;
 pub mod journal;
 
@@ -143,13 +144,19 @@ impl Host {
                 }
             }
             EditingCommand::Undo => {
-                if history.borrow_mut().undo(&mut self.runtime.world_mut()).is_none() {
-                    self.refuse(RefusalKind::NothingToDo, "nothing to undo");
+                let sources = history.borrow().next_undo().map(|t| Transaction::sources(&t.before)).unwrap_or_default();
+                let done = history.borrow_mut().undo(&mut self.runtime.world_mut());
+                match done {
+                    None => self.refuse(RefusalKind::NothingToDo, "nothing to undo"),
+                    Some(_) => self.put_back_sources(&sources),
                 }
             }
             EditingCommand::Redo => {
-                if history.borrow_mut().redo(&mut self.runtime.world_mut()).is_none() {
-                    self.refuse(RefusalKind::NothingToDo, "nothing to redo");
+                let sources = history.borrow().next_redo().map(|t| Transaction::sources(&t.after)).unwrap_or_default();
+                let done = history.borrow_mut().redo(&mut self.runtime.world_mut());
+                match done {
+                    None => self.refuse(RefusalKind::NothingToDo, "nothing to redo"),
+                    Some(_) => self.put_back_sources(&sources),
                 }
             }
             EditingCommand::Copy { map, x, y, width, height } => {
@@ -161,6 +168,14 @@ impl Host {
             EditingCommand::Select(uids) => *self.runtime.engine().editor.selection.borrow_mut() = uids,
             EditingCommand::Inspect(uids) => *self.editing.inspect.borrow_mut() = uids,
             EditingCommand::Recover(recover) => self.answer_recovery(recover),
+        }
+    }
+
+    /// Writes back and hotloads the files an undo or redo put back (prototypes edited in a
+    /// form); what cannot be put back is refused with why.
+    fn put_back_sources(&self, sources: &[(Arc<std::path::Path>, Arc<str>)]) {
+        for problem in content::restore_sources(self.runtime.lua(), sources) {
+            self.refuse(RefusalKind::Edit, problem);
         }
     }
 

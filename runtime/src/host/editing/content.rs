@@ -1,0 +1,122 @@
+//! Content edited in forms: a prototype's field written back to the Lua file that adds it
+//! ([`Edit::PrototypeField`](crate::game::edit::Edit::PrototypeField)), and files put back when
+//! History undoes or redoes such an edit.
+//!
+//! An edit is made in this order, so a refusal at any step changes nothing: the value is
+//! checked against the field's declared type ([`crate::lua::schema`]); the prototype's
+//! `data:add { ... }` table is edited in the file's text, every other byte kept
+//! ([`crate::lua::source_edit`]); the new text is compiled in a scratch Lua state; it is
+//! hotloaded into the running game (a reload that fails is rolled back); and only then is the
+//! file written, atomically. Instances of the prototype read their base values from it, so
+//! they show the new value at once. The transaction keeps the file's text before and after.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mlua::Lua;
+
+use super::edit::EditError;
+use crate::game::history::{Change, Transaction};
+use crate::game::value::Value;
+use crate::host::mods::hotload;
+use crate::lua::source_edit::{self, Locator};
+
+/// Makes the edit of field `field` of prototype `id` (of `data_type`) to `value` (none: the
+/// field is removed from the table, its default shows).
+pub(super) fn prototype_field(
+    lua: &Lua,
+    data_type: &str,
+    id: &str,
+    field: &str,
+    value: Option<&Value>,
+) -> Result<Transaction, EditError> {
+    let refused = |why: String| EditError::Refused(format!("{id}.{field}: {why}"));
+    if field.starts_with('_') {
+        return Err(refused(format!(
+            "'{field}' is the prototype's own name or type, not a field: Duplicate makes one under another id"
+        )));
+    }
+    let (path, short_id, line) = source_of(lua, data_type, id).map_err(refused)?;
+    if let Some(value) = value {
+        crate::lua::schema::check_value(lua, data_type, field, value).map_err(|problem| refused(problem))?;
+    }
+    let before =
+        std::fs::read_to_string(&path).map_err(|e| refused(format!("{} cannot be read: {e}", path.display())))?;
+    let locator = Locator { data_type, short_id: &short_id, line };
+    let after = source_edit::set_field(&before, &locator, field, value).map_err(|e| refused(e.to_string()))?;
+    if after == before {
+        return Err(refused("it already has that value: the file is unchanged".into()));
+    }
+    replace_source(lua, &path, &before, &after).map_err(refused)?;
+    let label = match value {
+        Some(value) => format!("Set {id}.{field} = {value}"),
+        None => format!("Unset {id}.{field}"),
+    };
+    let file: Arc<Path> = Arc::from(path.as_path());
+    Ok(Transaction::new(
+        label,
+        vec![Change::Source { file: file.clone(), text: Arc::from(before) }],
+        vec![Change::Source { file, text: Arc::from(after) }],
+    ))
+}
+
+/// The file that adds prototype `id` of `data_type`, its `_id` there and the line of its
+/// `data:add`, or why there is none to edit.
+fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
+    let engine = crate::lua::engine(lua);
+    let origin = {
+        let world = engine.world.borrow();
+        let data_type_id = world.data.data_type(data_type).map_err(|e| e.to_string())?.id;
+        let index = world.data.find(data_type_id, id).map_err(|e| e.to_string())?;
+        world.data.proto(index).origin.clone()
+    };
+    let path = engine
+        .sources
+        .borrow()
+        .values()
+        .find(|source| source.name == origin.file)
+        .and_then(|source| source.path.clone())
+        .ok_or_else(|| format!("it was added by {}, which is not a mod's file the editor can change", origin.file))?;
+    let short_id = origin
+        .mod_id
+        .and_then(|mod_id| id.strip_prefix(&format!("{mod_id}.")).map(str::to_owned))
+        .ok_or_else(|| format!("its id does not start with its mod's ({})", origin.file))?;
+    Ok((path, short_id, origin.line))
+}
+
+/// Puts `after` in place of `before` as the text of the Lua file at `path`: compiled in a
+/// scratch state, hotloaded (rolled back if it fails), then written atomically (and the old
+/// code hotloaded again if the write fails).
+fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), String> {
+    let name = path.display().to_string();
+    Lua::new().load(after).set_name(format!("@{name}")).into_function().map_err(|e| {
+        let message = crate::lua::error::root_message(&e);
+        format!("the edited file does not compile ({message}); it was not written")
+    })?;
+    let reload = hotload::reload_file_with(lua, path, after.to_owned())
+        .ok_or_else(|| format!("{name} is not loaded by any mod: nothing was written"))?;
+    if let Err(failure) = reload.outcome {
+        return Err(format!("the edited file fails to load, and was not written: {}", failure.message));
+    }
+    if let Err(error) = crate::game::files::write_atomic(path, after.as_bytes()) {
+        let _ = hotload::reload_file_with(lua, path, before.to_owned());
+        return Err(format!("{error}; the running game went back to the file as it is"));
+    }
+    Ok(())
+}
+
+/// Puts back the files of a transaction that undo or redo applied (its
+/// [`Transaction::sources`]): each written and hotloaded. Returns what could not be put back.
+pub(super) fn restore_sources(lua: &Lua, sources: &[(Arc<Path>, Arc<str>)]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (file, text) in sources {
+        let before = std::fs::read_to_string(file).unwrap_or_default();
+        if before == **text {
+            continue;
+        }
+        if let Err(problem) = replace_source(lua, file, &before, text) {
+            problems.push(format!("{}: {problem}", file.display()));
+        }
+    }
+    problems
+}
