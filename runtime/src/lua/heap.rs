@@ -8,23 +8,24 @@
 //! garbage had left, in that allocator's order (last freed, first reused), spread over the
 //! whole heap with the engine's objects between them: every access a cache miss. Here they
 //! share a page with at most one old block for three new ones; holes scattered through fuller
-//! pages wait until their page empties, and emptied pages go back to their run (pages lie in
-//! runs of 16, side by side: `heap/runs.rs`), which goes back when all are. What this costs is memory
-//! where garbage was made between blocks that live on: the anchor workload's world was 6 %
-//! larger than with pages taking blocks again at half free (where a mod's tables made after
-//! it cost up to 1.27 times the same made before it) while every `Chara.create` left garbage
-//! between the handles; since it leaves none, the two rules give the same memory.
+//! pages wait until their page empties, and emptied pages go back to their run (pages lie
+//! side by side in runs of 16: `heap/runs.rs`), which goes back when all its pages have. What
+//! this costs is memory where garbage was made between blocks that live on: the anchor
+//! workload's world was 6 % larger than with pages taking blocks again at half free (where a
+//! mod's tables made after it cost up to 1.27 times the same made before it) while every
+//! `Chara.create` left garbage between the handles; since it leaves none, the two rules give
+//! the same memory.
 //!
-//! Larger blocks go to the process allocator. The memory limit bounds what the heap holds
-//! from the process for Lua ([`Heap::held`]): its runs of pages whole, however few blocks are
-//! left in them, the large blocks, and the blocks made before it was installed. Counting the bytes Lua
-//! asked for instead, a mod that kept one small block in every page of every size class held
-//! up to 64 times its limit (a page of 16 KiB for one block of 8 to 512 bytes, in 64 classes;
-//! `tests/tests/memory_limit.rs` is that mod). A block that would take the heap past the limit
-//! is refused; Lua then collects garbage and tries again before it raises "not enough memory",
-//! and the engine's message for it ([`out_of_memory`]) says what the heap holds against the
-//! limit. A shrink is never refused (Lua's manual requires it to succeed) and never takes
-//! memory: a block in a page stays in its slot, any other block is resized by the process
+//! Larger blocks go to the process allocator. The memory limit bounds what the heap holds from
+//! the process for Lua ([`Heap::held`]): its runs of pages whole, however few blocks are left
+//! in them, the large blocks, and the blocks made before it was installed. Counting the bytes
+//! Lua asked for instead, a mod that kept one small block in every page of every size class
+//! held up to 64 times its limit (a page of 16 KiB for one block of 8 to 512 bytes, in 64
+//! classes; `tests/tests/memory_limit.rs` is that mod). A block that would take the heap past
+//! the limit is refused; Lua then collects garbage and tries again before it raises "not enough
+//! memory", and the engine's message for it ([`out_of_memory`]) says what the heap holds
+//! against the limit. A shrink is never refused (Lua's manual requires it to succeed) and never
+//! takes memory: a block in a page stays in its slot, any other block is resized by the process
 //! allocator; so the heap never holds more than the limit, unless it was set below what the
 //! heap held then.
 //!
@@ -190,8 +191,8 @@ impl Heap {
         self.page_at.get(&(ptr.addr() >> PAGE_SHIFT)).copied()
     }
 
-    /// A new page for `class`, now the class's only page with room; none if it would pass the
-    /// limit or the process is out of memory.
+    /// A new page for `class`, now the class's only page with room; none if a new run for it
+    /// would pass the limit or the process is out of memory.
     fn new_page(&mut self, class: usize) -> Option<u32> {
         let grows = self.runs.full();
         if grows && !self.may_take(RUN) {
@@ -258,8 +259,7 @@ impl Heap {
     }
 
     /// Frees the small block at `ptr` in page `id`; a page a quarter full takes new blocks
-    /// again, an empty page goes back to the process unless it is its class's only page with
-    /// room.
+    /// again, an empty page goes back to its run unless it is its class's only page with room.
     fn free_small(&mut self, id: u32, ptr: *mut u8) {
         let page = self.page(id);
         let (class, base) = (page.class, page.base.as_ptr().addr());
