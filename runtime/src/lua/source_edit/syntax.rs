@@ -66,7 +66,7 @@ pub(super) struct FieldSpan {
     pub literal: Option<Value>,
     /// The quote of the value's first quoted string, if it has one.
     pub quote: Option<Quote>,
-    /// Whether the value is a table constructor on one line, and if so, whether a space
+    /// Whether the value is a table constructor with fields on one line, and if so, whether a space
     /// follows its `{` (`{ 1, 2 }` rather than `{1, 2}`).
     pub one_line_table: Option<bool>,
     /// The `,` or `;` after it.
@@ -260,7 +260,8 @@ fn read_table(table: &TableConstructor) -> Option<Table> {
                 .min_by_key(|(t, _)| t.token().start_position().bytes())
                 .map(|(_, quote)| quote),
             one_line_table: match value {
-                Expression::TableConstructor(inner) => {
+                // `{}` tells nothing of the spacing.
+                Expression::TableConstructor(inner) if !inner.fields().is_empty() => {
                     let (open, close) = inner.braces().tokens();
                     (open.token().start_position().line() == close.token().start_position().line())
                         .then(|| open.trailing_trivia().next().is_some())

@@ -163,6 +163,10 @@ fn a_new_field_takes_the_tables_style() {
     let text = "data:add {_type=\"base.chara\",_id=\"putit\",color={1, 2}}";
     let edited = set_field(text, &PUTIT, "bg", Some(&Value::list(vec![3.into()]))).unwrap();
     assert_eq!(edited, "data:add {_type=\"base.chara\",_id=\"putit\",color={1, 2},bg={3}}");
+    // `{}` tells nothing of the spacing: padded, as the mods write tables.
+    let text = "data:add { _type = \"base.chara\", _id = \"putit\", slots = {} }";
+    let edited = set_field(text, &PUTIT, "slots", Some(&Value::list(vec![3.into()]))).unwrap();
+    assert_eq!(edited, "data:add { _type = \"base.chara\", _id = \"putit\", slots = { 3 } }");
 }
 
 #[test]
