@@ -263,7 +263,8 @@ fn duplicate_copies_the_statement_after_it_and_remove_removes_it() {
 
 #[test]
 fn field_source_gives_the_value_as_written() {
-    let text = "data:add {\n   _type = \"base.chara\",\n   _id = \"putit\",\n   on_use = function(item)\n      return true\n   end,\n}\n";
+    let text = "data:add {\n   _type = \"base.chara\",\n   _id = \"putit\",\n   \
+                on_use = function(item)\n      return true\n   end,\n}\n";
     let source = field_source(text, &PUTIT, "on_use").unwrap().unwrap();
     assert_eq!(source, FieldSource { text: "function(item)\n      return true\n   end".to_owned(), line: 4 });
     assert_eq!(field_source(text, &PUTIT, "absent"), Ok(None));
@@ -337,7 +338,8 @@ fn a_mods_file_after_a_duplicate_and_a_remove_keeps_its_layout() {
 #[test]
 fn a_value_written_otherwise_but_the_same_is_kept_as_written() {
     let text = "data:add {\n   _type = 'base.chara', _id = [[putit]],\n   hp = 0x10, ratio = 5e-1, neg = -(2),\n   \
-                name = [[\nx]], esc = \"\\65\\u{E9}\\z\n   b\", t = { b = 1, a = { 2; 3 }, [1.0] = 4 }, c = {1,2,3},\n}\n";
+                name = [[\nx]], esc = \"\\65\\u{E9}\\z\n   b\",\n   \
+                t = { b = 1, a = { 2; 3 }, [1.0] = 4 }, c = {1,2,3},\n}\n";
     let t = Value::Map(std::sync::Arc::new(
         [
             (Key::Int(1), 4.into()),
