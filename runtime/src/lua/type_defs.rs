@@ -22,7 +22,7 @@ use crate::game::value::Value;
 
 mod signatures;
 
-pub use signatures::{SIGNATURES, Signature};
+pub use signatures::{Signature, all_signatures};
 
 /// One file of definitions: its name (under the output folder) and text.
 pub struct DefinitionFile {
@@ -85,7 +85,7 @@ fn sorted(table: &Table) -> mlua::Result<Vec<(String, mlua::Value)>> {
 /// The definitions of the running engine's API and data.
 pub fn definitions(lua: &Lua) -> mlua::Result<Vec<DefinitionFile>> {
     let functions = api_functions(lua)?;
-    let signatures: BTreeMap<&str, &Signature> = SIGNATURES.iter().map(|s| (s.name, s)).collect();
+    let signatures: BTreeMap<&str, &Signature> = all_signatures().map(|s| (s.name, s)).collect();
     let mut files = vec![
         DefinitionFile { name: "api.lua".into(), text: api_file(lua, &functions, &signatures)? },
         DefinitionFile { name: "objects.lua".into(), text: objects_file(lua, &functions, &signatures) },

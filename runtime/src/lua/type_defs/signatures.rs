@@ -19,9 +19,16 @@ const fn sig(name: &'static str, params: &'static str, returns: &'static str, do
     Signature { name, params, returns, doc }
 }
 
-/// Every API function's signature. A module's function called with `:` (`Prompt:new`,
-/// `data:add`) is named so.
-pub const SIGNATURES: &[Signature] = &[
+mod types;
+
+/// Every API function's signature: the engine's tables' and handles' ([`SIGNATURES`]) and
+/// `types`'. A module's function called with `:` (`Prompt:new`, `data:add`) is named so.
+pub fn all_signatures() -> impl Iterator<Item = &'static Signature> {
+    SIGNATURES.iter().chain(types::TYPES)
+}
+
+/// The signatures of the engine's tables and handles.
+const SIGNATURES: &[Signature] = &[
     sig(
         "Chara.at",
         "x: integer, y: integer, map?: InstancedMap",
