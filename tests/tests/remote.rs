@@ -241,6 +241,12 @@ fn set_base_of_a_reserved_field_is_refused_in_opennefias_words_and_x_or_y_moves_
     let labels = client.call("history.undo", json!({}));
     assert_eq!(error_code(&labels), 1011, "nothing refused reached the undo history: {labels}");
     assert_eq!(eval_values(&mut client, "Chara.player().uid"), json!([player.to_string()]));
+    // Lua's assignments refuse them in the same words: `mod_base` and `reset` as `obj.uid = 5`.
+    for code in ["Chara.player().uid = 5", "Chara.player():mod_base('uid', 5)", "Chara.player():reset('uid', 5)"] {
+        let response = client.call("lua.eval", json!({ "code": code }));
+        let message = response["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.ends_with("'uid' is a reserved field name on map objects."), "{code}: {response}");
+    }
 
     // A position is a move, kept in the map's position index, and undone like any edit.
     let history = client.result("object.set_base", json!({ "uid": player, "field": "x", "value": 18 }));

@@ -107,13 +107,16 @@ fn get_field(lua: &Lua, (this, key): (Table, String)) -> mlua::Result<mlua::Valu
 fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) -> mlua::Result<()> {
     let (engine, uid) = receiver(lua, &this)?;
     let key = key.to_str()?;
-    // The words every edit of a field refuses one with (`game::field_edit`).
-    if let Some(reserved) = reserved_field(&key) {
-        return Err(rt_error(lua, reserved));
-    }
+    writable(lua, &key)?;
     let value = field_value(lua, &engine, &value, &key)?;
     let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
     super::watch::after_write(lua, result)
+}
+
+/// Refuses a name the engine keeps itself (`obj.uid = 5`, `obj:mod_base("x", 1)`), in the words
+/// every edit of a field refuses one with (`game::field_edit`).
+fn writable(lua: &Lua, key: &str) -> mlua::Result<()> {
+    reserved_field(key).map_or(Ok(()), |reserved| Err(rt_error(lua, reserved)))
 }
 
 /// `value` as what field `key` of an object holds: a field may hold an object itself (a
@@ -363,6 +366,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
                 let (engine, uid) = receiver(lua, &this)?;
                 let method = mod_method(lua, method)?;
                 let field = field.to_str()?;
+                writable(lua, &field)?;
                 let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
                 let result = engine.world.borrow_mut().mod_base(uid, Symbol::intern(&field), value, method);
                 super::watch::after_write(lua, result.map_err(|e| rt_error(lua, e)))
@@ -375,6 +379,7 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
         lua.create_function(|lua, (this, field, value): (Table, mlua::String, mlua::Value)| {
             let (engine, uid) = receiver(lua, &this)?;
             let field = field.to_str()?;
+            writable(lua, &field)?;
             let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
             let result = engine.world.borrow_mut().reset(uid, Symbol::intern(&field), value);
             super::watch::after_write(lua, result.map_err(|e| rt_error(lua, e)))
