@@ -87,7 +87,7 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDec
             name: Symbol::intern(&name),
             default,
             doc: decl.get::<Option<String>>("doc")?.unwrap_or_default(),
-            ty: shape(lua, &types, &checker)?,
+            ty: shape(lua, &checker)?,
             type_name: lua.globals().get::<mlua::Function>("tostring")?.call(&checker)?,
             template: decl.get::<Option<bool>>("template")?.unwrap_or(false),
         });
@@ -115,15 +115,15 @@ fn is_checker(lua: &Lua, table: &Table) -> mlua::Result<bool> {
 }
 
 /// The shape of `checker` (see [`FieldType`]).
-fn shape(lua: &Lua, types: &Table, checker: &Table) -> mlua::Result<FieldType> {
+fn shape(lua: &Lua, checker: &Table) -> mlua::Result<FieldType> {
     // Read with `get`: a checker a mod names is often the sandbox's read-only view of one.
     if checker.get::<Option<bool>>("color")? == Some(true) {
         return Ok(FieldType::Color);
     }
-    let inner = |key: &str| -> mlua::Result<Box<FieldType>> { Ok(Box::new(shape(lua, types, &checker.get(key)?)?)) };
+    let inner = |key: &str| -> mlua::Result<Box<FieldType>> { Ok(Box::new(shape(lua, &checker.get(key)?)?)) };
     let each = |key: &str| -> mlua::Result<Vec<FieldType>> {
         let list: Table = checker.get(key)?;
-        (1..=list.len()?).map(|i| shape(lua, types, &list.get(i)?)).collect()
+        (1..=list.len()?).map(|i| shape(lua, &list.get(i)?)).collect()
     };
     let kind: String = checker.get("kind")?;
     Ok(match kind.as_str() {
@@ -160,7 +160,7 @@ fn shape(lua: &Lua, types: &Table, checker: &Table) -> mlua::Result<FieldType> {
             let mut fields = Vec::new();
             for pair in checker.get::<Table>("fields")?.pairs::<String, Table>() {
                 let (name, field) = pair?;
-                fields.push((name, shape(lua, types, &field)?));
+                fields.push((name, shape(lua, &field)?));
             }
             fields.sort_by(|a, b| a.0.cmp(&b.0));
             FieldType::Fields { fields }

@@ -38,7 +38,7 @@ pub(super) fn prototype_field(
     }
     let (path, short_id, line) = source_of(lua, data_type, id).map_err(refused)?;
     if let Some(value) = value {
-        crate::lua::schema::check_value(lua, data_type, field, value).map_err(|problem| refused(problem))?;
+        crate::lua::schema::check_value(lua, data_type, field, value).map_err(&refused)?;
     }
     let before =
         std::fs::read_to_string(&path).map_err(|e| refused(format!("{} cannot be read: {e}", path.display())))?;
