@@ -112,3 +112,24 @@ fn every_edit_of_an_objects_field_is_checked_against_its_declared_type_before_an
     set_hp(Value::Int(3));
     assert_eq!(eval(&host, "p.hp"), values(&["3"]), "a value of the field's type is taken");
 }
+
+#[test]
+fn apply_to_prototype_writes_an_objects_own_value_to_the_source_and_drops_it_in_one_step() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let host = spawn_editing(&copy.project());
+    let uid = match eval(&host, "p = Chara.create('elona.putit', 3, 3) p.max_hp = 20 return p.uid") {
+        Evaluation::Values(values) => nefia_runtime::Uid(values[0].parse::<u64>().expect("a uid")),
+        other => panic!("{other:?}"),
+    };
+    host.send(Command::Editing(EditingCommand::Edit(Edit::ApplyToPrototype { uid, field: "max_hp".into() })));
+    // (Reading only: a REPL line that changed the world would be a History step of its own.)
+    let both = "p.max_hp, data['base.chara']['elona.putit'].max_hp";
+    assert_eq!(eval(&host, both), values(&["20", "20"]));
+    let applied = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(changed_lines(&original, &applied), [("   max_hp = 6,".to_owned(), "   max_hp = 20,".to_owned())]);
+    host.send(Command::Editing(EditingCommand::Undo));
+    assert_eq!(eval(&host, both), values(&["20", "6"]), "the object's own value is back, the prototype's too");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "one undo puts both back");
+}

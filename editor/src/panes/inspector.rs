@@ -165,14 +165,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                             ui.add(egui::Label::new(text).truncate().sense(egui::Sense::click())).on_hover_text(hover);
                         if line.depth == 0 {
                             label.context_menu(|ui| {
-                                field_menu_ui(
-                                    ui,
-                                    &snapshot,
-                                    &uids,
-                                    &shared.name,
-                                    &mut inspector.becomes,
-                                    &mut watch_commands,
-                                )
+                                field_menu_ui(ui, &snapshot, &uids, shared, &mut inspector.becomes, &mut watch_commands)
                             });
                         }
                     });
@@ -216,10 +209,23 @@ fn field_menu_ui(
     ui: &mut Ui,
     snapshot: &nefia_runtime::host::view::Snapshot,
     uids: &[Uid],
-    field: &str,
+    row: &SharedRow,
     becomes: &mut String,
     commands: &mut Vec<Command>,
 ) {
+    let field = row.name.as_str();
+    if let [uid] = uids
+        && row.own
+    {
+        let apply = ui.button("Apply to prototype").on_hover_text(
+            "Write this object's value into its prototype's data:add in the mod's Lua file, and drop the object's own",
+        );
+        if apply.clicked() {
+            let edit = Edit::ApplyToPrototype { uid: *uid, field: field.to_owned() };
+            commands.push(Command::Editing(nefia_runtime::host::EditingCommand::Edit(edit)));
+            ui.close();
+        }
+    }
     let watch = |becomes: Option<Value>| {
         uids.iter().map(move |&uid| {
             Command::Debug(DebugCommand::Watch { uid, field: field.to_owned(), becomes: becomes.clone() })

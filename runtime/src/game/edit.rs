@@ -166,6 +166,15 @@ pub enum Edit {
         /// Its new value; none removes it from the table (the type's default shows).
         value: Option<Value>,
     },
+    /// Make object `uid`'s own base value of `field` its prototype's (written to the
+    /// prototype's source as [`Edit::PrototypeField`] does) and drop the object's own value:
+    /// the Inspector's "Apply to prototype".
+    ApplyToPrototype {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
     /// One part of a stroke (a brush drag): the parts of stroke `id` are one undo step.
     Stroke {
         /// The stroke; consecutive edits with the same id merge.

@@ -129,6 +129,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
         Edit::PrototypeField { data_type, id, field, value } => {
             super::content::prototype_field(lua, data_type, id, field, value.as_ref())?
         }
+        Edit::ApplyToPrototype { uid, field } => apply_to_prototype(lua, *uid, field)?,
         Edit::Resolve { map, conflict, side } => {
             resolve::resolve(&mut engine.world.borrow_mut(), *map, *conflict, *side)?
         }
@@ -358,6 +359,33 @@ fn field_edit(
     let mut world = engine.world.borrow_mut();
     let FieldEdited { before, after } = change_field(&mut world, uids, field, &change)?;
     Ok(Transaction::new(format!("{label} on {}", describe(&world, uids)), before, after))
+}
+
+/// Object `uid`'s own value of `field` written to its prototype's source, and dropped from the
+/// object: one step (the prototype's edit, then the reset).
+fn apply_to_prototype(lua: &Lua, uid: Uid, field: &str) -> Result<Transaction, EditError> {
+    let engine = crate::lua::engine(lua);
+    let (data_type, id, own, proto_value, title) = {
+        let world = engine.world.borrow();
+        let object = world.object(uid)?;
+        let symbol = Symbol::intern(field);
+        let own = object.fields.base.get(symbol).cloned();
+        let proto_value = world.data.proto(object.proto).fields.get(symbol).cloned();
+        (object.kind.data_type(), object.id, own, proto_value, world.describe(uid))
+    };
+    let Some(own) = own else {
+        return Err(EditError::Refused(format!("{title} has no {field} of its own to apply to {id}")));
+    };
+    let mut applied = match proto_value.as_ref() == Some(&own) {
+        // The prototype has it already: only the object's own copy goes.
+        true => Transaction::new(String::new(), Vec::new(), Vec::new()),
+        false => super::content::prototype_field(lua, data_type, id.as_str(), field, Some(&own))?,
+    };
+    let reset = field_edit(lua, &[uid], field, String::new(), FieldChange::ResetToPrototype)?;
+    applied.before.extend(reset.before);
+    applied.after.extend(reset.after);
+    applied.label = format!("Apply {field} = {own} of {title} to {id}");
+    Ok(applied)
 }
 
 /// Refuses `value` for field `field` of any of `uids` whose data type declares another type,
