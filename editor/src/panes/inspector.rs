@@ -222,7 +222,7 @@ fn field_menu_ui(
         );
         if apply.clicked() {
             let edit = Edit::ApplyToPrototype { uid: *uid, field: field.to_owned() };
-            commands.push(Command::Editing(nefia_runtime::host::EditingCommand::Edit(edit)));
+            commands.push(Command::Editing(EditingCommand::Edit(edit)));
             ui.close();
         }
     }
