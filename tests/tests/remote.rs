@@ -315,3 +315,34 @@ fn a_deeply_nested_line_is_answered_with_a_parse_error_before_the_connection_clo
     assert_eq!(error_code(&response), -32700, "{response}");
     assert_eq!(eval_values(&mut game.attach(), "'still here'"), json!(["\"still here\""]));
 }
+
+#[test]
+fn content_is_read_and_edited_over_the_protocol_with_field_schemas() {
+    let copy = nefia_tests::DemoCopy::new();
+    let game = nefia_tests::remote::serving(nefia_tests::host::spawn_editing(&copy.project()));
+    let mut client = game.attach();
+    let types = client.result("data.types", json!({}));
+    let chara = types.as_array().unwrap().iter().find(|t| t["id"] == "base.chara").expect("base.chara").clone();
+    let max_hp = chara["fields"].as_array().unwrap().iter().find(|f| f["name"] == "max_hp").unwrap().clone();
+    assert_eq!(max_hp["type"], json!({ "kind": "number", "integer": true, "min": 0.0, "max": null }), "{max_hp}");
+    let ids = client.result("data.list", json!({ "type": "base.chara" }));
+    assert!(ids.as_array().unwrap().contains(&json!("elona.putit")), "{ids}");
+    let putit = client.result("data.get", json!({ "type": "base.chara", "id": "elona.putit" }));
+    assert!(putit["origin"].as_str().unwrap().contains("charas.lua"), "{putit}");
+    let field =
+        |proto: &Json, name: &str| proto["fields"].as_array().unwrap().iter().find(|f| f["name"] == name).cloned();
+    assert_eq!(field(&putit, "max_hp").unwrap()["value"], 6);
+
+    let refused =
+        client.call("data.set_field", json!({ "type": "base.chara", "id": "elona.putit", "field": "hp", "value": {} }));
+    assert!(refused["error"]["message"].as_str().unwrap().contains("Value is not of type"), "{refused}");
+    let history = client
+        .result("data.set_field", json!({ "type": "base.chara", "id": "elona.putit", "field": "max_hp", "value": 8 }));
+    assert!(history["labels"].to_string().contains("Set elona.putit.max_hp = 8"), "{history}");
+    let text = std::fs::read_to_string(copy.mod_file("elona/content/charas.lua")).unwrap();
+    assert!(text.contains("max_hp = 8,"), "written back to the source");
+    let putit = client.result("data.get", json!({ "type": "base.chara", "id": "elona.putit" }));
+    assert_eq!(field(&putit, "max_hp").unwrap()["value"], 8);
+    let unknown = client.call("data.list", json!({ "type": "base.nope" }));
+    assert_eq!(error_code(&unknown), -32602);
+}

@@ -8,7 +8,7 @@ use serde_json::{Map, Value as Json, json};
 use super::wire::RpcError;
 use crate::game::moddable::TempValue;
 use crate::game::value::{Key, Value};
-use crate::host::view::{LocationTree, ObjectDetails, ObjectRow, Snapshot};
+use crate::host::view::{DataTypeView, FieldView, LocationTree, ObjectDetails, ObjectRow, PrototypeView, Snapshot};
 use crate::lua::Output;
 use crate::lua::repl::PauseView;
 
@@ -193,4 +193,47 @@ pub fn state_to_json(snapshot: &Snapshot) -> Json {
         "pause": snapshot.debug.pause.as_ref().map(pause_to_json),
         "error": snapshot.debug.error.as_ref().map(|e| e.to_string()),
     })
+}
+
+/// A declared field's schema: `{name, type, type_name, default, doc}`.
+fn field_to_json(field: &FieldView) -> Json {
+    json!({
+        "name": field.name.as_str(),
+        "type": serde_json::to_value(&field.ty).unwrap_or(Json::Null),
+        "type_name": field.type_name,
+        "default": value_to_json(&field.default),
+        "doc": field.doc,
+    })
+}
+
+/// `data.types`' answer: each data type with its prototypes' count and its fields' schemas.
+pub fn data_types_to_json(types: &[DataTypeView]) -> Json {
+    types
+        .iter()
+        .map(|t| {
+            let fields: Vec<Json> = t.fields.iter().map(field_to_json).collect();
+            json!({ "id": t.id.as_str(), "count": t.entries.len(), "fields": fields })
+        })
+        .collect()
+}
+
+/// `data.get`'s answer: prototype `proto` of `data_type`, each declared field with its value
+/// and whether the prototype sets it, then any field it sets that its type does not declare.
+pub fn prototype_to_json(data_type: &DataTypeView, proto: &PrototypeView) -> Json {
+    let value_of = |name| proto.fields.iter().find(|(n, _)| *n == name).map_or(Json::Null, |(_, v)| value_to_json(v));
+    let mut fields: Vec<Json> = data_type
+        .fields
+        .iter()
+        .map(|field| {
+            let mut row = field_to_json(field);
+            row["value"] = value_of(field.name);
+            row["given"] = Json::Bool(proto.given.contains(&field.name));
+            row
+        })
+        .collect();
+    for name in proto.given.iter().filter(|n| !data_type.fields.iter().any(|f| f.name == **n)) {
+        fields
+            .push(json!({ "name": name.as_str(), "type": { "kind": "any" }, "value": value_of(*name), "given": true }));
+    }
+    json!({ "id": proto.id.as_str(), "type": data_type.id.as_str(), "origin": proto.origin, "fields": fields })
 }

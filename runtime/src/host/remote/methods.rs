@@ -41,6 +41,14 @@ pub enum Method {
     Mirror,
     /// `host.command`: one of the runtime's own commands, as an attached editor sends it.
     HostCommand,
+    /// `data.types`: the data types with their declared fields' schemas.
+    DataTypes,
+    /// `data.list`: the ids of a data type's prototypes.
+    DataList,
+    /// `data.get`: a prototype's fields with their types, values, defaults and source.
+    DataGet,
+    /// `data.set_field`: a prototype's field written back to its Lua source, undoably.
+    DataSetField,
 }
 
 /// A param of a method: its name, JSON schema and whether it may be left out.
@@ -60,7 +68,7 @@ fn optional(name: &'static str, schema: Json) -> Param {
 
 impl Method {
     /// Every method, in the order `rpc.discover` lists them.
-    pub const ALL: [Method; 16] = [
+    pub const ALL: [Method; 20] = [
         Method::Hello,
         Method::Discover,
         Method::State,
@@ -77,6 +85,10 @@ impl Method {
         Method::Unsubscribe,
         Method::Mirror,
         Method::HostCommand,
+        Method::DataTypes,
+        Method::DataList,
+        Method::DataGet,
+        Method::DataSetField,
     ];
 
     /// The method's name on the wire.
@@ -98,6 +110,10 @@ impl Method {
             Method::Unsubscribe => "frame.unsubscribe",
             Method::Mirror => "host.mirror",
             Method::HostCommand => "host.command",
+            Method::DataTypes => "data.types",
+            Method::DataList => "data.list",
+            Method::DataGet => "data.get",
+            Method::DataSetField => "data.set_field",
         }
     }
 
@@ -133,6 +149,16 @@ impl Method {
                 "For an attached editor: one of the runtime's own commands (the serde JSON \
                                     of nefia_runtime::host::Command); Shutdown is refused."
             }
+            Method::DataTypes => "The data types, each with its prototypes' count and its declared fields' schemas.",
+            Method::DataList => "The ids of a data type's prototypes, in registration order.",
+            Method::DataGet => {
+                "A prototype: each declared field with its type, value, default and whether the prototype \
+                 sets it, and where it is added (file:line)."
+            }
+            Method::DataSetField => {
+                "Writes a prototype's field back into its data:add table in the mod's Lua file (checked \
+                 against the field's type, hotloaded, undoable); a null value removes it."
+            }
         }
     }
 
@@ -141,6 +167,7 @@ impl Method {
         let uid = || param("uid", json!({ "type": "integer", "minimum": 0 }));
         let field = || param("field", json!({ "type": "string" }));
         let value = || param("value", json!({ "description": "null, boolean, number, string, array or object" }));
+        let data_type = || param("type", json!({ "type": "string", "examples": ["base.chara"] }));
         match self {
             Method::Hello => vec![
                 param("version", json!({ "type": "integer", "const": PROTOCOL_VERSION })),
@@ -160,6 +187,9 @@ impl Method {
                 value(),
                 optional("method", json!({ "enum": ["set", "add", "merge"], "default": "set" })),
             ],
+            Method::DataList => vec![data_type()],
+            Method::DataGet => vec![data_type(), param("id", json!({ "type": "string" }))],
+            Method::DataSetField => vec![data_type(), param("id", json!({ "type": "string" })), field(), value()],
             _ => Vec::new(),
         }
     }
@@ -191,6 +221,17 @@ impl Method {
             Method::Locations => json!({ "type": "object", "description": "{maps: [{id, name, width, height, \
                                         current, objects}], ownerless}" }),
             Method::Subscribe | Method::Unsubscribe | Method::Mirror | Method::HostCommand => json!({ "type": "null" }),
+            Method::DataTypes => json!({ "type": "array", "description": "[{id, count, fields: [{name, type, \
+                                        type_name, default, doc}]}]; type is the field's schema: {kind: any | boolean | \
+                                        number {integer, min, max} | string | data_id {data_type} | one_of {values} | \
+                                        color | optional {of} | list {of} | map {key, value} | fields {fields} | tuple \
+                                        {of} | some {of} | function | table | opaque}" }),
+            Method::DataList => json!({ "type": "array", "items": { "type": "string" } }),
+            Method::DataGet => json!({ "type": "object", "description": "{id, type, origin, fields: [{name, type, \
+                                       type_name, value, default, given, doc}]}" }),
+            Method::DataSetField => {
+                json!({ "type": "object", "description": "the undo history after it: {labels: [label], done: count}" })
+            }
         }
     }
 
@@ -278,6 +319,41 @@ pub struct FieldParams {
 pub struct CommandParams {
     /// The command.
     pub command: crate::host::Command,
+}
+
+/// `data.list`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataTypeParams {
+    /// The data type (`base.chara`).
+    #[serde(rename = "type")]
+    pub data_type: String,
+}
+
+/// `data.get`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrototypeParams {
+    /// The data type (`base.chara`).
+    #[serde(rename = "type")]
+    pub data_type: String,
+    /// The prototype's full id (`elona.putit`).
+    pub id: String,
+}
+
+/// `data.set_field`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrototypeFieldParams {
+    /// The data type (`base.chara`).
+    #[serde(rename = "type")]
+    pub data_type: String,
+    /// The prototype's full id (`elona.putit`).
+    pub id: String,
+    /// The field.
+    pub field: String,
+    /// Its new value; null removes it from the table.
+    pub value: Json,
 }
 
 /// The params of the methods that take none.

@@ -14,10 +14,14 @@ use std::time::Duration;
 
 use serde_json::{Value as Json, json};
 
-use super::convert::{details_to_json, json_to_value, locations_to_json, output_text, pause_to_json, state_to_json};
+use super::convert::{
+    data_types_to_json, details_to_json, json_to_value, locations_to_json, output_text, pause_to_json,
+    prototype_to_json, state_to_json,
+};
 use super::frames::FrameDeltas;
 use super::methods::{
-    self, CommandParams, EvalParams, FieldParams, Hello, InputParams, Method, NoParams, ObjectParams,
+    self, CommandParams, DataTypeParams, EvalParams, FieldParams, Hello, InputParams, Method, NoParams, ObjectParams,
+    PrototypeFieldParams, PrototypeParams,
 };
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
@@ -242,6 +246,35 @@ impl Session {
                 self.mirror = Some(MirrorFrames::default());
                 Ok(Json::Null)
             }
+            Method::DataTypes => {
+                params::<NoParams>(given).map(|_| data_types_to_json(&self.client.snapshot().mods.data))
+            }
+            Method::DataList => {
+                let DataTypeParams { data_type } = params(given)?;
+                let snapshot = self.client.snapshot();
+                let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
+                let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
+                Ok(found.entries.iter().map(|e| Json::from(e.id.as_str())).collect())
+            }
+            Method::DataGet => {
+                let PrototypeParams { data_type, id } = params(given)?;
+                let snapshot = self.client.snapshot();
+                let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
+                let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
+                let proto = found.entries.iter().find(|e| e.id.as_str() == id);
+                let proto =
+                    proto.ok_or_else(|| RpcError::InvalidParams(format!("{data_type} has no prototype '{id}'")))?;
+                Ok(prototype_to_json(found, proto))
+            }
+            Method::DataSetField => {
+                let PrototypeFieldParams { data_type, id, field, value } = params(given)?;
+                let value = match value {
+                    Json::Null => None,
+                    value => Some(json_to_value(&value)?),
+                };
+                let edit = Edit::PrototypeField { data_type, id, field, value };
+                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+            }
             Method::HostCommand => {
                 let CommandParams { command } = params(given)?;
                 match command {
@@ -386,4 +419,9 @@ impl Session {
         let history = &self.client.snapshot().editing.history;
         Ok(json!({ "labels": history.labels, "done": history.done }))
     }
+}
+
+/// The invalid-params error for a data type that is not declared.
+fn unknown_data_type(data_type: &str) -> RpcError {
+    RpcError::InvalidParams(format!("no data type '{data_type}' is declared (data.types lists them)"))
 }
