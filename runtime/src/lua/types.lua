@@ -39,6 +39,14 @@ local function assert_checker(obj, what)
    end
 end
 
+-- The constructor of a checker of `kind` over one inner checker (`types.list(types.int)`).
+local function of_one(kind)
+   return function(inner)
+      assert_checker(inner, "types." .. kind .. "'s checker")
+      return checker(kind, { checker = inner })
+   end
+end
+
 -- The name OpenNefia's messages give a value: strings quoted, tables inspected briefly.
 local function smart_quote(str)
    if str:match('"') and not str:match("'") then
@@ -285,10 +293,7 @@ kinds.optional = {
    end,
    name = function(self) return ("optional<%s>"):format(self.checker) end,
 }
-function types.optional(inner)
-   assert_checker(inner, "types.optional's checker")
-   return checker("optional", { checker = inner })
-end
+types.optional = of_one("optional")
 
 kinds.tuple = {
    check = function(self, obj, ctxt)
@@ -356,15 +361,9 @@ each_entry("values", function(self) return ("values<%s>"):format(self.checker) e
 each_entry("map", function(self) return ("map<%s, %s>"):format(self.key_checker, self.value_checker) end,
    function(self) return self.key_checker end, function(self) return self.value_checker end)
 
-function types.keys(inner)
-   assert_checker(inner, "types.keys's checker")
-   return checker("keys", { checker = inner })
-end
+types.keys = of_one("keys")
 
-function types.values(inner)
-   assert_checker(inner, "types.values's checker")
-   return checker("values", { checker = inner })
-end
+types.values = of_one("values")
 
 function types.map(key_checker, value_checker)
    assert_checker(key_checker, "types.map's key checker")
@@ -402,10 +401,7 @@ kinds.list = {
    end,
    name = function(self) return ("list<%s>"):format(self.checker) end,
 }
-function types.list(inner)
-   assert_checker(inner, "types.list's checker")
-   return checker("list", { checker = inner })
-end
+types.list = of_one("list")
 
 kinds.some = {
    check = function(self, obj, ctxt)
