@@ -1,5 +1,6 @@
 //! The editor's panes, one file each, and the one [`TabViewer`] that shows them in the dock.
 
+pub mod field_editor;
 pub mod history;
 pub mod inspector;
 pub mod layers;
