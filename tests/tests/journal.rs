@@ -122,9 +122,9 @@ fn edits_not_saved_come_back_after_a_crash_as_they_were() {
     let host = spawn_editing(&copy.project());
     let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();
     assert_eq!(offered.maps.len(), 1, "{offered:?}");
-    // A stroke of three parts (one History entry), a putit made, two field edits, undo, redo,
-    // undo: seven edits.
-    assert_eq!((offered.maps[0].name.as_str(), offered.maps[0].edits), ("town", 7), "{offered:?}");
+    // Counted as History counts: a stroke of three parts (one step), a putit made and two
+    // field edits are four steps; the undo, redo and undo after them make none.
+    assert_eq!((offered.maps[0].name.as_str(), offered.maps[0].edits), ("town", 4), "{offered:?}");
     host.send(Command::Editing(EditingCommand::Recover(true)));
     let recovered =
         wait_for(&host, |s| s.editing.recovery.is_none() && s.maps.files.iter().any(|m| m.name == "town" && m.dirty));
@@ -143,7 +143,7 @@ fn edits_after_a_save_come_back_on_top_of_it() {
 
     let host = spawn_editing(&copy.project());
     let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();
-    assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 7, "only what came after the save");
+    assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 4, "only what came after the save");
     host.send(Command::Editing(EditingCommand::Recover(true)));
     wait_for(&host, |s| s.editing.recovery.is_none());
     assert_eq!(saved_town(&copy, &host), reference(&[0, 1], true));
@@ -427,16 +427,15 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     let host = spawn_editing(&copy.project());
     edit(&host, 0);
     crash(host);
-    // The log's fourth entry (the first hp edit, after a stroke's two parts that changed
-    // tiles and a putit made) is said to have been made at another uid counter: as if a mod
-    // had changed since.
+    // The log's fifth entry (the first hp edit, after a stroke's three parts and a putit made)
+    // is said to have been made at another uid counter: as if a mod had changed since.
     let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
     let log = nefia_runtime::game::journal::log_path(&journal);
     let text = std::fs::read_to_string(&log).unwrap();
     let tampered: Vec<String> = text
         .lines()
         .enumerate()
-        .map(|(i, line)| if i == 3 { line.replacen("next_uid:", "next_uid: 9", 1) } else { line.to_owned() })
+        .map(|(i, line)| if i == 4 { line.replacen("next_uid:", "next_uid: 9", 1) } else { line.to_owned() })
         .collect();
     std::fs::write(&log, tampered.join("\n") + "\n").unwrap();
 
@@ -444,10 +443,11 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     wait_for(&host, |s| s.editing.recovery.is_some());
     host.send(Command::Editing(EditingCommand::Recover(true)));
     let report = recovered_report(&host);
-    // The stroke (one edit of two entries), the putit and the hp edit came back; the hp edit
-    // came out otherwise, so the four after it did not.
-    assert_eq!((report.recovered, report.total), (3, 7), "{report:?}");
-    assert!(report.stopped.as_deref().is_some_and(|why| why.contains("journal entry 4")), "{report:?}");
+    // The stroke (one step of three entries), the putit and the hp edit came back; the hp edit
+    // came out otherwise, so the entries after it (the second hp edit, undo, redo, undo) were
+    // not replayed: three of History's four steps.
+    assert_eq!((report.recovered, report.total), (3, 4), "{report:?}");
+    assert!(report.stopped.as_deref().is_some_and(|why| why.contains("journal entry 5 (SetBase")), "{report:?}");
     let kept = report.kept.expect("the journal is kept aside");
     assert!(kept.starts_with(journal.parent().unwrap()), "beside the journal: {kept:?}");
     assert_eq!(
@@ -462,4 +462,177 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
         "History holds what came back: {:?}",
         recovered.editing.history.labels
     );
+}
+
+/// Tells the test binary, run again as a child process, to make [`form_edits`] on the project
+/// at this path and then wait to be killed.
+const FORMS_CHILD: &str = "NEFIA_JOURNAL_FORMS_CHILD";
+
+fn editing(edit: Edit) -> Command {
+    Command::Editing(EditingCommand::Edit(edit))
+}
+
+/// `elona.putit`'s field `field` set to `value` in the Data pane's form.
+fn putit_field(field: &str, value: i64) -> Command {
+    editing(Edit::PrototypeField {
+        data_type: "base.chara".into(),
+        id: "elona.putit".into(),
+        field: field.into(),
+        value: Some(nefia_runtime::Value::Int(value)),
+    })
+}
+
+/// Form edits of `elona.putit` mixed with map edits, undos and redos, leaving six History
+/// steps: a stroke, max_hp = 50, a putit made, strength = 5 (made after max_hp = 60 was
+/// undone, which it drops), the putit's own max_hp = 80, and that value applied to the
+/// prototype (undone and redone).
+fn form_edits(host: &HostHandle) {
+    let map = town(host);
+    let paint = Edit::PaintTiles { map, cells: vec![(2, 2)], tile: "elona.wall_stone".into() };
+    host.send(editing(Edit::Stroke { id: 70, edit: Box::new(paint) }));
+    host.send(putit_field("max_hp", 50));
+    host.send(editing(Edit::Create {
+        kind: ObjectKind::Chara,
+        id: "elona.putit".into(),
+        to: Holder::Map(map),
+        x: 6,
+        y: 6,
+    }));
+    host.send(putit_field("max_hp", 60));
+    host.send(Command::Editing(EditingCommand::Undo));
+    host.send(putit_field("strength", 5));
+    host.send(Command::Editing(EditingCommand::Undo));
+    host.send(Command::Editing(EditingCommand::Redo));
+    settle(host);
+    let uid = nefia_runtime::Uid(eval_int(
+        host,
+        "for _, c in Chara.iter() do if c.x == 6 and c.y == 6 then return c.uid end end",
+    ));
+    let own = nefia_runtime::Value::Int(80);
+    host.send(editing(Edit::SetBase { uids: vec![uid], field: "max_hp".into(), value: own }));
+    host.send(editing(Edit::ApplyToPrototype { uid, field: "max_hp".into() }));
+    host.send(Command::Editing(EditingCommand::Undo));
+    host.send(Command::Editing(EditingCommand::Redo));
+    settle(host);
+}
+
+/// The child process: makes the form edits, says so, and waits to be killed.
+#[test]
+#[ignore = "the form editor the form edits' kill test runs as a child process"]
+fn form_editor() {
+    use std::io::Write;
+    let Ok(project) = std::env::var(FORMS_CHILD) else { return };
+    let host = spawn_editing(std::path::Path::new(&project));
+    println!("ready");
+    form_edits(&host);
+    println!("done 1");
+    std::io::stdout().flush().unwrap();
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+    }
+}
+
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn form_edits_come_back_after_a_kill_as_history_steps_that_undo_to_the_files_bytes() {
+    let copy = DemoCopy::new();
+    let charas = copy.mod_file("elona/content/charas.lua");
+    let original = read(&charas);
+    let patience = std::time::Duration::from_secs(60);
+    let child = nefia_tests::ScriptedChild::start("form_editor", FORMS_CHILD, &copy.project(), patience);
+    child.wait_for_line("done 1", patience);
+    child.kill();
+    let left = read(&charas);
+
+    // The same edits in a session that is not killed.
+    let reference_copy = DemoCopy::new();
+    let reference_charas = reference_copy.mod_file("elona/content/charas.lua");
+    let reference = spawn_editing(&reference_copy.project());
+    form_edits(&reference);
+    let history = reference.snapshot().editing.history.clone();
+    assert_eq!((history.labels.len(), history.done), (6, 6), "{history:?}");
+    assert_eq!(read(&reference_charas), left, "the killed session wrote its edits");
+
+    let host = spawn_editing(&copy.project());
+    let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();
+    assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 6, "History's steps: {offered:?}");
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    let report = recovered_report(&host);
+    assert_eq!((report.recovered, report.total, report.stopped.clone()), (6, 6, None), "{report:?}");
+    let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
+    assert_eq!(recovered.editing.history, history, "the same steps in History");
+    assert_eq!(read(&charas), left, "the file as the killed session left it");
+    // Each undo gives back the bytes the session that was not killed gives back.
+    for step in 1..=6 {
+        for host in [&host, &reference] {
+            host.send(Command::Editing(EditingCommand::Undo));
+            settle(host);
+        }
+        assert_eq!(read(&charas), read(&reference_charas), "after {step} undo(s)");
+    }
+    assert_eq!(read(&charas), original, "every edit undone: the file's bytes as they were");
+    let max_hp = "return data['base.chara']['elona.putit'].max_hp";
+    assert_eq!(eval_int(&host, max_hp), 6, "and the game runs them");
+}
+
+#[test]
+fn a_form_edit_whose_file_was_changed_outside_since_is_not_replayed_and_the_recovery_says_so() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    form_edits(&host);
+    crash(host);
+    let charas = copy.mod_file("elona/content/charas.lua");
+    let changed = format!("{}-- changed outside the editor\n", read(&charas));
+    std::fs::write(&charas, &changed).unwrap();
+
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    let report = recovered_report(&host);
+    assert_eq!((report.recovered, report.total), (1, 6), "the stroke came back, then the form edit stopped it");
+    let why = report.stopped.clone().unwrap_or_default();
+    assert!(why.contains("journal entry 2 ('Set elona.putit.max_hp = 50'"), "which edit: {why}");
+    assert!(why.contains("charas.lua was changed outside the editor since"), "why: {why}");
+    let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
+    assert_eq!(recovered.editing.history.labels.len(), report.recovered, "{:?}", recovered.editing.history);
+    assert_eq!(read(&charas), changed, "the file is left as it is");
+}
+
+#[test]
+fn a_partial_recovery_counts_what_history_holds_and_names_the_edit_that_did_not_come_back() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let map = town(&host);
+    let stroke = |id, x| {
+        let paint = Edit::PaintTiles { map, cells: vec![(x, 2)], tile: "elona.wall_stone".into() };
+        editing(Edit::Stroke { id, edit: Box::new(paint) })
+    };
+    host.send(stroke(80, 2));
+    host.send(editing(Edit::Create {
+        kind: ObjectKind::Chara,
+        id: "elona.yeek".into(),
+        to: Holder::Map(map),
+        x: 7,
+        y: 7,
+    }));
+    host.send(stroke(81, 3));
+    settle(&host);
+    crash(host);
+    // The yeek's prototype is renamed before the project opens again.
+    let charas = copy.mod_file("elona/content/charas.lua");
+    std::fs::write(&charas, read(&charas).replace("_id = \"yeek\"", "_id = \"yeek_renamed\"")).unwrap();
+
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    let report = recovered_report(&host);
+    let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
+    assert_eq!(report.recovered, recovered.editing.history.labels.len(), "{report:?} {:?}", recovered.editing.history);
+    assert_eq!((report.recovered, report.total), (1, 3), "{report:?}");
+    let why = report.stopped.unwrap_or_default();
+    assert!(why.contains("journal entry 2 (Create") && why.contains("on map 'town'"), "which edit: {why}");
+    assert!(why.contains("unknown base.chara id 'elona.yeek'"), "why: {why}");
 }

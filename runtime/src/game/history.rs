@@ -234,6 +234,8 @@ pub struct History {
     entries: VecDeque<Transaction>,
     /// How many entries are done (the rest were undone and can be redone).
     done: usize,
+    /// How many transactions were ever recorded (merged parts of a stroke too).
+    recorded: u64,
 }
 
 /// The history as the History pane shows it.
@@ -255,6 +257,7 @@ impl History {
     /// dropped (a new branch), a part of the stroke of the last one merges into it, and the
     /// oldest is dropped past [`MAX_HISTORY`].
     pub fn record(&mut self, world: &mut World, entry: Transaction) {
+        self.recorded += 1;
         while self.entries.len() > self.done {
             let dropped = self.entries.pop_back().expect("longer than done");
             unpin(world, &dropped);
@@ -277,6 +280,12 @@ impl History {
             unpin(world, &dropped);
             self.done -= 1;
         }
+    }
+
+    /// How many transactions were ever recorded: a command that changed it recorded one
+    /// (the newest, [`History::next_undo`]).
+    pub fn recorded(&self) -> u64 {
+        self.recorded
     }
 
     /// The edit [`History::undo`] would undo next.

@@ -10,16 +10,24 @@
 //! and then `base.ron` takes the world as it is (a save of the edit state, with which maps are
 //! which files and which have unsaved changes) and the log starts again from it.
 //!
+//! A form's edit of a prototype (see `host/editing/content.rs`) changes a mod's Lua file, not
+//! the world, so replaying the command could not tell what it did: the file on disk already
+//! holds its result. Its entry keeps the file's text before and after instead
+//! ([`Journaled::Content`]), and a recovery puts those texts back in History as the session
+//! had them.
+//!
 //! Both files are untrusted on reading: a base that does not parse is refused with its file
 //! and line; a log line that does not parse ends the log there (the last line of a killed
 //! process may be cut off), and one in the middle is reported.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::edit::Edit;
 use crate::game::files::{FileError, parse_ron, read_text};
+use crate::game::history::{Change, History, Transaction};
 use crate::game::map::MapId;
 use crate::game::save::SaveGame;
 use crate::game::value::Value;
@@ -37,6 +45,16 @@ pub const MAX_LOG_BYTES: u64 = 64 << 20;
 pub enum Journaled {
     /// An edit (a stroke's part, an inspector edit, …).
     Edit(Edit),
+    /// An edit that changed Lua files (a prototype's field set in a form), with their texts:
+    /// replayed, the files' texts go back into History as they were, whatever is on disk.
+    Content {
+        /// The edit.
+        edit: Edit,
+        /// Its History label.
+        label: String,
+        /// The files it changed.
+        sources: Vec<SourceText>,
+    },
     /// The last edit was undone.
     Undo,
     /// The last undone edit was redone.
@@ -70,7 +88,67 @@ pub enum Journaled {
 impl Journaled {
     /// True for what changes a map the user may want back (not opening one).
     pub fn is_edit(&self) -> bool {
-        matches!(self, Journaled::Edit(_) | Journaled::Undo | Journaled::Redo)
+        matches!(self, Journaled::Edit(_) | Journaled::Content { .. } | Journaled::Undo | Journaled::Redo)
+    }
+
+    /// The command in a few words, for a recovery to say which did not come back.
+    pub fn describe(&self) -> String {
+        match self {
+            Journaled::Edit(edit) => {
+                let part = match edit {
+                    Edit::Stroke { edit, .. } => edit,
+                    edit => edit,
+                };
+                let text = format!("{part:?}");
+                match text.char_indices().nth(DESCRIBED_CHARS) {
+                    Some((end, _)) => format!("{}…", &text[..end]),
+                    None => text,
+                }
+            }
+            Journaled::Content { label, .. } => format!("'{label}'"),
+            Journaled::Undo => "an undo".into(),
+            Journaled::Redo => "a redo".into(),
+            Journaled::Open(name) => format!("opening map '{name}'"),
+            Journaled::New { name, .. } => format!("making map '{name}'"),
+            Journaled::Preview { generator, seed, .. } => format!("a preview of {generator} seed {seed}"),
+            Journaled::ClosePreview => "closing the preview".into(),
+        }
+    }
+}
+
+/// How much of an edit [`Journaled::describe`] shows.
+const DESCRIBED_CHARS: usize = 80;
+
+/// A Lua file's whole text before and after an edit of [`Journaled::Content`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceText {
+    /// The file.
+    pub file: PathBuf,
+    /// Its text before.
+    pub before: String,
+    /// Its text after.
+    pub after: String,
+}
+
+impl SourceText {
+    /// The texts of the files a transaction changed: each file of its `before` with its text
+    /// in `after`.
+    pub fn of(entry: &Transaction) -> Vec<SourceText> {
+        let after = Transaction::sources(&entry.after);
+        Transaction::sources(&entry.before)
+            .into_iter()
+            .filter_map(|(file, before)| {
+                let (_, after) = after.iter().find(|(other, _)| *other == file)?;
+                Some(SourceText { file: file.to_path_buf(), before: before.to_string(), after: after.to_string() })
+            })
+            .collect()
+    }
+
+    /// The transaction's changes of these files: their texts before, and after.
+    pub fn changes(sources: &[SourceText]) -> (Vec<Change>, Vec<Change>) {
+        let change = |file: &Path, text: &str| Change::Source { file: Arc::from(file), text: Arc::from(text) };
+        sources.iter().map(|s| (change(&s.file, &s.before), change(&s.file, &s.after))).unzip()
     }
 }
 
@@ -139,7 +217,8 @@ pub struct JournalBase {
 pub struct UnsavedMap {
     /// The map's name.
     pub name: String,
-    /// How many edits the log has on it (made while it was current).
+    /// How many History steps the log leaves on it (of the edits made while it was current;
+    /// see [`steps_of`]).
     pub edits: usize,
     /// When the last was made, in milliseconds since 1970 (none if all are from before the
     /// base: changes not saved when it was taken).
@@ -239,48 +318,71 @@ impl Journal {
         Ok(Some(Journal { base, entries, problems, key_prefix: read_key_prefix(dir) }))
     }
 
-    /// The maps with unsaved edits, by name. The parts of a brush stroke are one edit, as
-    /// they are one History entry.
+    /// The maps with unsaved edits, by name, each with the History steps the log leaves on it
+    /// (see [`steps_of`]).
     pub fn unsaved_maps(&self) -> Vec<UnsavedMap> {
         let mut maps: Vec<UnsavedMap> = Vec::new();
         let base_unsaved = self.base.iter().flat_map(|b| &b.files).filter(|f| !f.clean).map(|f| f.name.clone());
         for name in base_unsaved {
             maps.push(UnsavedMap { name, edits: 0, last: None });
         }
-        for (entry, new_edit) in edits_of(&self.entries) {
+        let steps = steps_of(&self.entries);
+        for (index, entry) in self.entries.iter().enumerate().filter(|(_, e)| e.what.is_edit()) {
             let name = entry.map.clone().unwrap_or_else(|| "(no map)".into());
-            match maps.iter_mut().find(|m| m.name == name) {
-                Some(map) => {
-                    map.edits += usize::from(new_edit);
-                    map.last = Some(entry.at);
+            let position = match maps.iter().position(|m| m.name == name) {
+                Some(position) => position,
+                None => {
+                    maps.push(UnsavedMap { name, edits: 0, last: None });
+                    maps.len() - 1
                 }
-                None => maps.push(UnsavedMap { name, edits: 1, last: Some(entry.at) }),
-            }
+            };
+            let map = &mut maps[position];
+            map.edits += steps.iter().filter(|&&made| made == index).count();
+            map.last = Some(entry.at);
         }
         maps
     }
+
+    /// Whether one of the log's content edits gave file `file` the text `text` (before or
+    /// after it): a file holding another text was changed outside the editor since.
+    pub fn gave(&self, file: &Path, text: &str) -> bool {
+        self.entries.iter().any(|entry| match &entry.what {
+            Journaled::Content { sources, .. } => {
+                sources.iter().any(|s| s.file == file && (s.before == text || s.after == text))
+            }
+            _ => false,
+        })
+    }
 }
 
-/// How many edits `entries` hold, counted as the recovery dialog counts them (a stroke's
-/// parts are one edit, as they are one History entry).
-pub fn count_edits(entries: &[JournalEntry]) -> usize {
-    edits_of(entries).filter(|(_, new_edit)| *new_edit).count()
-}
-
-/// The entries that are edits, each with whether it begins a new edit (false for the second
-/// and later parts of one brush stroke).
-fn edits_of(entries: &[JournalEntry]) -> impl Iterator<Item = (&JournalEntry, bool)> {
-    let stroke_of = |entry: &JournalEntry| match &entry.what {
-        Journaled::Edit(Edit::Stroke { id, .. }) => Some(*id),
-        _ => None,
-    };
-    let mut stroke = None;
-    entries.iter().filter(|e| e.what.is_edit()).map(move |entry| {
-        let part = stroke_of(entry);
-        let new_edit = part.is_none() || part != stroke;
-        stroke = part;
-        (entry, new_edit)
-    })
+/// The History steps replaying `entries` from an empty History leaves, done or undone, oldest
+/// first: for each, the index of the entry that made it (of a stroke, its last part). History
+/// itself does the counting, with a step of no changes for each edit, so a stroke's parts are
+/// one step, an undo and a redo none, and an edit made after an undo drops the undone steps as
+/// it does in the editor.
+pub fn steps_of(entries: &[JournalEntry]) -> Vec<usize> {
+    let mut world = crate::game::world::World::new(crate::game::data::DataRegistry::default());
+    let mut history = History::default();
+    for (index, entry) in entries.iter().enumerate() {
+        let mut step = Transaction::new(index.to_string(), Vec::new(), Vec::new());
+        match &entry.what {
+            Journaled::Edit(edit) => {
+                if let Edit::Stroke { id, .. } = edit {
+                    step.stroke = Some(*id);
+                }
+                history.record(&mut world, step);
+            }
+            Journaled::Content { .. } => history.record(&mut world, step),
+            Journaled::Undo => {
+                history.undo(&mut world);
+            }
+            Journaled::Redo => {
+                history.redo(&mut world);
+            }
+            Journaled::Open(_) | Journaled::New { .. } | Journaled::Preview { .. } | Journaled::ClosePreview => {}
+        }
+    }
+    history.view().labels.iter().filter_map(|label| label.parse().ok()).collect()
 }
 
 /// The entries of log file `path`; a malformed last line is taken as cut off by a kill, a

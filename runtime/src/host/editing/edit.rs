@@ -13,6 +13,7 @@ mod resolve;
 use crate::game::edit::Edit;
 use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
 use crate::game::history::{Change, History, Transaction, apply_changes, paint_label, places};
+use crate::game::journal::SourceText;
 use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::moddable::Origin;
@@ -386,6 +387,19 @@ fn apply_to_prototype(lua: &Lua, uid: Uid, field: &str) -> Result<Transaction, E
     applied.after.extend(reset.after);
     applied.label = format!("Apply {field} = {own} of {title} to {id}");
     Ok(applied)
+}
+
+/// Content edit `edit` made again by a recovery, its files already holding their texts after
+/// it (`sources`, from the journal): its transaction as the edit made it, labelled `label`,
+/// with the object's own value dropped again for an "Apply to prototype".
+pub(super) fn remade(lua: &Lua, edit: &Edit, label: &str, sources: &[SourceText]) -> Result<Transaction, EditError> {
+    let (mut before, mut after) = SourceText::changes(sources);
+    if let Edit::ApplyToPrototype { uid, field } = edit {
+        let reset = field_edit(lua, &[*uid], field, String::new(), FieldChange::ResetToPrototype)?;
+        before.extend(reset.before);
+        after.extend(reset.after);
+    }
+    Ok(Transaction::new(label.to_owned(), before, after))
 }
 
 /// Refuses `value` for field `field` of any of `uids` whose data type declares another type,

@@ -7,7 +7,13 @@
 //! On opening a project with a journal left behind, nothing is journaled until the user
 //! answers the recovery question: recovering loads the base (if any) and replays the log
 //! through the same code the commands ran first, checking that each comes to the same uid
-//! counter; discarding deletes the journal.
+//! counter; discarding deletes the journal. An edit that changed Lua files (a form's) is
+//! journaled with the files' texts ([`Journaled::Content`]): replayed, each file is given its
+//! text after the edit — unless it holds a text none of the journal's edits gave it, changed
+//! outside the editor since — and the edit's step goes back into History with the texts it
+//! had, so undo gives back the file's exact bytes. The replay stops at the first entry that
+//! does not come back, and the recovery says which it was and why; what came back is counted
+//! as History counts it.
 
 use std::cell::{Cell, RefCell};
 use std::fs::File;
@@ -20,7 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
 use crate::game::journal::{
-    BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, UnsavedMap,
+    BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText, UnsavedMap,
 };
 use crate::host::workbench::WorkbenchCommand;
 use crate::host::{Command, Host, MapCommand};
@@ -158,7 +164,7 @@ fn kind_of(command: &Command) -> Kind {
 
 fn command_of(journaled: Journaled) -> Command {
     match journaled {
-        Journaled::Edit(edit) => Command::Editing(EditingCommand::Edit(edit)),
+        Journaled::Edit(edit) | Journaled::Content { edit, .. } => Command::Editing(EditingCommand::Edit(edit)),
         Journaled::Undo => Command::Editing(EditingCommand::Undo),
         Journaled::Redo => Command::Editing(EditingCommand::Redo),
         Journaled::Open(name) => Command::Maps(MapCommand::Open(name)),
@@ -185,6 +191,9 @@ struct Mark {
 /// A command being done that the journal will look at once it is.
 pub(in crate::host) struct Pending {
     before: Mark,
+    /// History's count of recorded steps before it: a form's edit records one and may change
+    /// nothing of the world.
+    recorded: u64,
     kind: Kind,
 }
 
@@ -288,13 +297,14 @@ impl Host {
         if self.editing.journal.accounted.get() != Some(before) {
             self.rebase();
         }
-        Some(Pending { before, kind: kind_of(command) })
+        let recorded = self.editing.history.borrow().recorded();
+        Some(Pending { before, recorded, kind: kind_of(command) })
     }
 
     /// Journals the command `pending` was taken before, now that it is done (see the
     /// module's text).
     pub(in crate::host) fn journal_after(&self, pending: Option<Pending>) {
-        let Some(Pending { before, kind }) = pending else { return };
+        let Some(Pending { before, recorded, kind }) = pending else { return };
         if self.play.edit.borrow().is_some() {
             // Play began: the edit state is set aside as it was.
             return;
@@ -302,7 +312,9 @@ impl Host {
         let now = self.mark();
         let changed = now != before;
         match kind {
-            Kind::Log(what) if changed => self.append_entry(what, now.next_uid),
+            Kind::Log(what) if changed || self.editing.history.borrow().recorded() != recorded => {
+                self.append_entry(self.with_sources(what), now.next_uid)
+            }
             Kind::Rebase => self.rebase(),
             Kind::Code if (now.next_uid, now.next_map_uid) != (before.next_uid, before.next_map_uid) => self.rebase(),
             Kind::Other if changed => self.rebase(),
@@ -311,6 +323,18 @@ impl Host {
         // A rebase accounted for the world itself; a reload that made nothing changed no
         // state of the journal's.
         self.editing.journal.accounted.set(Some(self.mark()));
+    }
+
+    /// An edit as the journal keeps it: with the texts of the files it changed, if it changed
+    /// any (History's newest step, which it recorded, holds them).
+    fn with_sources(&self, what: Journaled) -> Journaled {
+        let Journaled::Edit(edit) = what else { return what };
+        let history = self.editing.history.borrow();
+        let Some(step) = history.next_undo() else { return Journaled::Edit(edit) };
+        match SourceText::of(step) {
+            sources if sources.is_empty() => Journaled::Edit(edit),
+            sources => Journaled::Content { edit, label: step.label.clone(), sources },
+        }
     }
 
     fn append_entry(&self, what: Journaled, next_uid: u64) {
@@ -392,14 +416,15 @@ impl Host {
 }
 
 /// What came of answering the recovery question with Recover: the editor shows it until it is
-/// read, in the unit the question counted (edits, as History holds them).
+/// read, in the unit the question counted (History's steps).
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct RecoveryReport {
-    /// The edits that came back.
+    /// The steps that came back: what History holds of the journal.
     pub recovered: usize,
-    /// The edits the journal held.
+    /// The steps the journal held (see [`crate::game::journal::steps_of`]).
     pub total: usize,
-    /// Why recovery stopped before the end, if it did: a whole sentence.
+    /// Why recovery stopped before the end, if it did: which journal entry did not come back
+    /// and why, as a whole sentence.
     pub stopped: Option<String>,
     /// Where the journal left behind was kept, when not all of it came back (it can be tried
     /// again by moving it back to `.nefia/journal`).
@@ -433,8 +458,8 @@ enum RecoveryError {
 
 /// How far a replay of the journal came.
 struct Replayed {
-    /// The entries replayed (the last may have come out otherwise: see `stopped`).
-    entries: usize,
+    /// The History steps it made.
+    steps: usize,
     /// Why it stopped before the end, if it did.
     stopped: Option<String>,
 }
@@ -455,11 +480,9 @@ impl Host {
             gui::log(lua, LogLevel::Info, "the unsaved edits of the last session were discarded".into());
             return;
         }
-        let total = crate::game::journal::count_edits(&journal.entries);
+        let total = crate::game::journal::steps_of(&journal.entries).len();
         let (recovered, stopped) = match self.replay_journal(&journal) {
-            Ok(Replayed { entries: done, stopped }) => {
-                (crate::game::journal::count_edits(&journal.entries[..done]), stopped)
-            }
+            Ok(Replayed { steps, stopped }) => (steps, stopped),
             Err(error) => (0, Some(format!("the journal could not be recovered: {error}"))),
         };
         // What did not come back stays on disk to be tried again (after fixing a mod, say).
@@ -501,8 +524,8 @@ impl Host {
     }
 
     /// Loads the journal's base, if it has one, and replays its log up to the first entry that
-    /// does not come out as it first did; says how many entries it replayed, and why it stopped
-    /// if not at the end.
+    /// does not come out as it first did; says how many History steps it made, and which entry
+    /// stopped it and why, if one did.
     fn replay_journal(&self, journal: &Journal) -> Result<Replayed, RecoveryError> {
         let lua = self.runtime.lua();
         if let Some(base) = &journal.base {
@@ -526,23 +549,77 @@ impl Host {
             self.runtime.world_mut().set_key_prefix(prefix.clone());
         }
         self.editing.journal.replaying.set(true);
-        let mut replayed = Replayed { entries: 0, stopped: None };
+        let steps_before = self.editing.history.borrow().view().labels.len();
+        let mut stopped = None;
         for (index, entry) in journal.entries.iter().enumerate() {
             let expected = entry.next_uid;
-            self.runtime.engine().limits.run(|| self.route(command_of(entry.what.clone())));
-            // Done, it is in History whatever came of it; if its uids came out otherwise, the
-            // entries after it would name objects that are not theirs.
-            replayed.entries += 1;
+            let done = self.runtime.engine().limits.run(|| self.replay_entry(journal, &entry.what));
             let reached = self.runtime.world().next_uid;
-            if reached != expected {
-                replayed.stopped = Some(format!(
-                    "journal entry {} came out otherwise than when it was made (the world's next uid is {reached}, not {expected}: a mod changed since?), so the entries after it were not replayed",
-                    index + 1
-                ));
-                break;
-            }
+            // An entry that did not come back, or came out with other uids: the entries after it
+            // would undo, redo or name what is not theirs.
+            let why = match done {
+                Err(why) => why,
+                Ok(()) if reached != expected => format!(
+                    "it came out otherwise than when it was made (the world's next uid is {reached}, not {expected}: a mod changed since?)"
+                ),
+                Ok(()) => continue,
+            };
+            let map = entry.map.as_ref().map(|name| format!(" on map '{name}'")).unwrap_or_default();
+            let after = journal.entries.len() - index - 1;
+            stopped = Some(format!(
+                "journal entry {} ({}{map}) did not come back as it was: {why}; the {after} entr{} after it were not replayed",
+                index + 1,
+                entry.what.describe(),
+                if after == 1 { "y" } else { "ies" }
+            ));
+            break;
         }
         self.editing.journal.replaying.set(false);
-        Ok(replayed)
+        let steps = self.editing.history.borrow().view().labels.len().saturating_sub(steps_before);
+        Ok(Replayed { steps, stopped })
+    }
+
+    /// Replays one journaled command: an edit, undo or redo that is refused says why.
+    fn replay_entry(&self, journal: &Journal, what: &Journaled) -> Result<(), String> {
+        let lua = self.runtime.lua();
+        let history = &self.editing.history;
+        match what {
+            Journaled::Edit(edit) => {
+                super::edit::apply(lua, &mut history.borrow_mut(), edit).map(drop).map_err(|e| e.to_string())
+            }
+            Journaled::Content { edit, label, sources } => {
+                for source in sources {
+                    let text = std::fs::read_to_string(&source.file)
+                        .map_err(|e| format!("{} cannot be read: {e}", source.file.display()))?;
+                    if !journal.gave(&source.file, &text) {
+                        return Err(format!(
+                            "{} was changed outside the editor since: it holds a text none of the journal's edits gave it, and is left as it is",
+                            source.file.display()
+                        ));
+                    }
+                }
+                let texts: Vec<_> =
+                    sources.iter().map(|s| (Arc::from(s.file.as_path()), Arc::from(s.after.as_str()))).collect();
+                let problems = super::content::restore_sources(lua, &texts);
+                if !problems.is_empty() {
+                    return Err(problems.join("; "));
+                }
+                let step = super::edit::remade(lua, edit, label, sources).map_err(|e| e.to_string())?;
+                history.borrow_mut().record(&mut self.runtime.world_mut(), step);
+                Ok(())
+            }
+            Journaled::Undo | Journaled::Redo => {
+                let undo = *what == Journaled::Undo;
+                match self.step_history(undo) {
+                    None => Err(format!("there was nothing to {}", if undo { "undo" } else { "redo" })),
+                    Some(problems) if problems.is_empty() => Ok(()),
+                    Some(problems) => Err(problems.join("; ")),
+                }
+            }
+            other => {
+                self.route(command_of(other.clone()));
+                Ok(())
+            }
+        }
     }
 }

@@ -143,20 +143,13 @@ impl Host {
                     self.refuse(RefusalKind::Edit, error.to_string());
                 }
             }
-            EditingCommand::Undo => {
-                let sources = history.borrow().next_undo().map(|t| Transaction::sources(&t.before)).unwrap_or_default();
-                let done = history.borrow_mut().undo(&mut self.runtime.world_mut());
-                match done {
-                    None => self.refuse(RefusalKind::NothingToDo, "nothing to undo"),
-                    Some(_) => self.put_back_sources(&sources),
-                }
-            }
-            EditingCommand::Redo => {
-                let sources = history.borrow().next_redo().map(|t| Transaction::sources(&t.after)).unwrap_or_default();
-                let done = history.borrow_mut().redo(&mut self.runtime.world_mut());
-                match done {
-                    None => self.refuse(RefusalKind::NothingToDo, "nothing to redo"),
-                    Some(_) => self.put_back_sources(&sources),
+            EditingCommand::Undo | EditingCommand::Redo => {
+                let undo = command == EditingCommand::Undo;
+                match self.step_history(undo) {
+                    None => {
+                        self.refuse(RefusalKind::NothingToDo, if undo { "nothing to undo" } else { "nothing to redo" })
+                    }
+                    Some(problems) => problems.into_iter().for_each(|problem| self.refuse(RefusalKind::Edit, problem)),
                 }
             }
             EditingCommand::Copy { map, x, y, width, height } => {
@@ -171,12 +164,25 @@ impl Host {
         }
     }
 
-    /// Writes back and hotloads the files an undo or redo put back (prototypes edited in a
-    /// form); what cannot be put back is refused with why.
-    fn put_back_sources(&self, sources: &[(Arc<std::path::Path>, Arc<str>)]) {
-        for problem in content::restore_sources(self.runtime.lua(), sources) {
-            self.refuse(RefusalKind::Edit, problem);
-        }
+    /// Undoes (`undo`) or redoes History's next step, writing back and hotloading the files it
+    /// puts back (prototypes edited in a form): None if there was none, else what of its files
+    /// could not be put back.
+    pub(in crate::host) fn step_history(&self, undo: bool) -> Option<Vec<String>> {
+        let history = &self.editing.history;
+        let sources = {
+            let history = history.borrow();
+            match undo {
+                true => Transaction::sources(&history.next_undo()?.before),
+                false => Transaction::sources(&history.next_redo()?.after),
+            }
+        };
+        let mut world = self.runtime.world_mut();
+        match undo {
+            true => history.borrow_mut().undo(&mut world),
+            false => history.borrow_mut().redo(&mut world),
+        }?;
+        drop(world);
+        Some(content::restore_sources(self.runtime.lua(), &sources))
     }
 
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
