@@ -4,6 +4,7 @@
 
 use nefia_runtime::Value;
 use nefia_runtime::game::edit::Edit;
+use nefia_runtime::host::editing::usages::Usage;
 use nefia_runtime::host::{Command, EditingCommand, HostEvent, HostHandle, Refused};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
@@ -132,4 +133,176 @@ fn apply_to_prototype_writes_an_objects_own_value_to_the_source_and_drops_it_in_
     host.send(Command::Editing(EditingCommand::Undo));
     assert_eq!(eval(&host, both), values(&["20", "6"]), "the object's own value is back, the prototype's too");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "one undo puts both back");
+}
+
+fn edit(host: &HostHandle, edit: Edit) {
+    host.send(Command::Editing(EditingCommand::Edit(edit)));
+}
+
+/// Waits until the host has done what it was sent (a REPL line that reads nothing is answered
+/// after it, and is no History step).
+fn settle(host: &HostHandle) {
+    eval(host, "nil");
+}
+
+/// Undoes (`undo`) or redoes the last edit and waits until it is done.
+fn step(host: &HostHandle, undo: bool) {
+    host.send(Command::Editing(if undo { EditingCommand::Undo } else { EditingCommand::Redo }));
+    settle(host);
+}
+
+fn duplicate(host: &HostHandle, new_id: &str, file: Option<&str>) {
+    edit(
+        host,
+        Edit::DuplicatePrototype {
+            data_type: "base.chara".into(),
+            id: "elona.putit".into(),
+            new_id: new_id.into(),
+            file: file.map(str::to_owned),
+        },
+    );
+}
+
+/// Where prototype `id` of `base.chara` is used, as the host lists it.
+fn where_used(host: &HostHandle, id: &str) -> Vec<Usage> {
+    host.send(Command::Editing(EditingCommand::WhereUsed { data_type: "base.chara".into(), id: id.into() }));
+    event(host, &mut Vec::new(), |e| match e {
+        HostEvent::Usages { id: asked, usages, .. } if asked == id => Some(usages.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_duplicate_goes_after_its_original_under_a_new_id_and_undo_takes_it_back_out() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let host = spawn_editing(&copy.project());
+    duplicate(&host, "elona.big_putit", None);
+    let ids = "data['base.chara']['elona.big_putit'].max_hp, data['base.chara']['elona.putit'].max_hp";
+    assert_eq!(eval(&host, ids), values(&["6", "6"]), "the copy is loaded with the original's fields");
+    let duplicated = std::fs::read_to_string(&file).unwrap();
+    let copy_at = duplicated.find("_id = \"big_putit\"").expect("the copy's id is in the file");
+    assert!(duplicated.find("_id = \"putit\"").unwrap() < copy_at, "the copy comes after the original");
+    assert!(duplicated.starts_with(&original[..original.find("_id = \"putit\"").unwrap()]), "what is before is kept");
+
+    step(&host, true);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "undo restores the file's bytes");
+    assert_eq!(eval(&host, "data['base.chara']['elona.big_putit'] == nil"), values(&["true"]), "and retires the copy");
+    step(&host, false);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), duplicated);
+    assert_eq!(eval(&host, "data['base.chara']['elona.big_putit'].max_hp"), values(&["6"]));
+
+    // Into another file of the mod: at its end.
+    let items = copy.mod_file("elona/content/items.lua");
+    let items_before = std::fs::read_to_string(&items).unwrap();
+    duplicate(&host, "elona.tiny_putit", Some("mods/elona/content/items.lua"));
+    settle(&host);
+    let items_after = std::fs::read_to_string(&items).unwrap();
+    assert!(items_after.starts_with(items_before.trim_end()), "the file's text is kept");
+    assert!(items_after.trim_end().ends_with('}') && items_after.contains("_id = \"tiny_putit\""), "{items_after}");
+    assert_eq!(eval(&host, "data['base.chara']['elona.tiny_putit'].name"), values(&["\"putit\""]));
+}
+
+#[test]
+fn a_duplicate_or_new_id_must_be_well_formed_free_and_of_the_files_mod() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let host = spawn_editing(&copy.project());
+    duplicate(&host, "big putit", None);
+    assert!(refusal(&host).message.contains("an id is `<mod>.<name>`"));
+    duplicate(&host, "elona.big putit", None);
+    assert!(refusal(&host).message.contains("is not a name: use letters, digits and `_`"));
+    duplicate(&host, "elona.yeek", None);
+    assert!(refusal(&host).message.contains("base.chara already has elona.yeek: choose another id"));
+    duplicate(&host, "tools.putit", None);
+    let refused = refusal(&host).message;
+    assert!(refused.contains("mods/elona/content/charas.lua is not a loaded file of mod tools"), "{refused}");
+    edit(
+        &host,
+        Edit::NewPrototype { data_type: "base.chara".into(), new_id: "elona.hero".into(), file: "nowhere.lua".into() },
+    );
+    assert!(refusal(&host).message.contains("nowhere.lua is not a loaded file of mod elona; its files are"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "nothing was written");
+}
+
+#[test]
+fn a_new_prototype_is_its_types_template_at_the_end_of_the_chosen_file() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let host = spawn_editing(&copy.project());
+    let new = Edit::NewPrototype {
+        data_type: "base.chara".into(),
+        new_id: "elona.hero".into(),
+        file: "mods/elona/content/charas.lua".into(),
+    };
+    edit(&host, new);
+    settle(&host);
+    assert_eq!(eval(&host, "data['base.chara']['elona.hero'].name"), values(&["\"someone\""]));
+    let written = std::fs::read_to_string(&file).unwrap();
+    let added = written.strip_prefix(original.trim_end()).expect("the file's text is kept before it");
+    assert!(added.starts_with("\n\ndata:add {\n   _type = \"base.chara\",\n   _id = \"hero\",\n"), "{added}");
+    assert!(added.contains("   name = \"someone\",\n"), "a template field at its default: {added}");
+    step(&host, true);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), original);
+    assert_eq!(eval(&host, "data['base.chara']['elona.hero'] == nil"), values(&["true"]));
+}
+
+#[test]
+fn where_used_lists_map_files_objects_lua_strings_and_recordings_each_with_its_place() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let usages = where_used(&host, "elona.putit");
+    let text: Vec<String> = usages.iter().map(ToString::to_string).collect();
+    assert!(
+        usages.iter().any(|u| matches!(u, Usage::MapFile { map, .. } if map == "dungeon")),
+        "a map file's putit: {text:#?}"
+    );
+    assert!(
+        usages.contains(&Usage::Literal { at: "mods/elona/content/generators.lua:25".into() }),
+        "the generator's string: {text:#?}"
+    );
+    assert!(usages.contains(&Usage::Recording { name: "tests/walk-and-kill.ron".into() }), "a recording: {text:#?}");
+    assert!(!text.iter().any(|t| t.contains("charas.lua")), "its own `_id` is not a use: {text:#?}");
+    let on_map = "p = Chara.create('elona.putit', 4, 5)";
+    eval(&host, on_map);
+    let usages = where_used(&host, "elona.putit");
+    assert!(
+        usages.iter().any(|u| matches!(u, Usage::Object { x: 4, y: 5, map: Some(_), .. })),
+        "the object on the open map: {usages:#?}"
+    );
+}
+
+#[test]
+fn delete_is_refused_while_anything_uses_the_prototype_and_listed_what() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let host = spawn_editing(&copy.project());
+    let delete = |id: &str| edit(&host, Edit::DeletePrototype { data_type: "base.chara".into(), id: id.into() });
+    delete("elona.putit");
+    let refused = refusal(&host).message;
+    assert!(refused.starts_with("Delete elona.putit: it is used by "), "{refused}");
+    assert!(refused.contains("generators.lua:25"), "{refused}");
+
+    duplicate(&host, "elona.big_putit", None);
+    settle(&host);
+    let duplicated = std::fs::read_to_string(&file).unwrap();
+    eval(&host, "do Chara.create('elona.big_putit', 4, 5) end");
+    delete("elona.big_putit");
+    let refused = refusal(&host).message;
+    assert!(refused.contains("at (4, 5)"), "the placed copy is named: {refused}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), duplicated, "the file is left alone");
+
+    step(&host, true);
+    eval(&host, "collectgarbage()");
+    assert_eq!(where_used(&host, "elona.big_putit"), [], "an object an undo took away, no script holds, is no use");
+    delete("elona.big_putit");
+    settle(&host);
+    assert_eq!(eval(&host, "data['base.chara']['elona.big_putit'] == nil"), values(&["true"]), "deleted");
+    assert!(!std::fs::read_to_string(&file).unwrap().contains("big_putit"));
+    step(&host, true);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), duplicated, "undo puts its table back");
+    assert_eq!(eval(&host, "data['base.chara']['elona.big_putit'].max_hp"), values(&["6"]));
 }

@@ -346,3 +346,30 @@ fn content_is_read_and_edited_over_the_protocol_with_field_schemas() {
     let unknown = client.call("data.list", json!({ "type": "base.nope" }));
     assert_eq!(error_code(&unknown), -32602);
 }
+
+#[test]
+fn prototypes_are_duplicated_made_deleted_and_looked_up_over_the_protocol() {
+    let copy = nefia_tests::DemoCopy::new();
+    let game = nefia_tests::remote::serving(nefia_tests::host::spawn_editing(&copy.project()));
+    let mut client = game.attach();
+    let putit = json!({ "type": "base.chara", "id": "elona.putit" });
+    let used = client.result("data.where_used", putit.clone());
+    let literal = used.as_array().unwrap().iter().find(|u| u["kind"] == "literal").expect("a Lua string").clone();
+    assert_eq!(literal["at"], "mods/elona/content/generators.lua:25", "{literal}");
+    assert!(literal["text"].as_str().unwrap().starts_with("a string at "), "{literal}");
+    let refused = client.call("data.delete", putit);
+    assert!(refused["error"]["message"].as_str().unwrap().contains("it is used by"), "{refused}");
+
+    let history = client
+        .result("data.duplicate", json!({ "type": "base.chara", "id": "elona.putit", "new_id": "elona.big_putit" }));
+    assert!(history["labels"].to_string().contains("Duplicate elona.putit as elona.big_putit"), "{history}");
+    let made = json!({ "type": "base.chara", "new_id": "elona.hero", "file": "mods/elona/content/charas.lua" });
+    client.result("data.new", made);
+    let ids = client.result("data.list", json!({ "type": "base.chara" }));
+    assert!(ids.as_array().unwrap().contains(&json!("elona.hero")), "{ids}");
+    assert_eq!(client.result("data.where_used", json!({ "type": "base.chara", "id": "elona.hero" })), json!([]));
+    let history = client.result("data.delete", json!({ "type": "base.chara", "id": "elona.hero" }));
+    assert!(history["labels"].to_string().contains("Delete elona.hero"), "{history}");
+    let text = std::fs::read_to_string(copy.mod_file("elona/content/charas.lua")).unwrap();
+    assert!(text.contains("_id = \"big_putit\"") && !text.contains("_id = \"hero\""), "{text}");
+}

@@ -241,6 +241,18 @@ impl DataRegistry {
         }
     }
 
+    /// Takes prototype `id` of `data_type` out of the registry (a prototype deleted from its
+    /// source): it is no longer found or listed. Its slot stays, so no other prototype's
+    /// index moves; the caller has made sure no object uses it. False if there was none.
+    pub fn retire(&mut self, data_type: Symbol, id: Symbol) -> bool {
+        let Some(index) = self.proto_index.remove(&(data_type, id)) else { return false };
+        if let Ok(position) = self.type_position_of(data_type) {
+            self.types[position].entries.retain(|&entry| entry != index);
+        }
+        self.revision += 1;
+        true
+    }
+
     /// Puts back an earlier copy of the registry (a rejected hotload), as a new revision.
     pub fn restore(&mut self, earlier: DataRegistry) {
         let revision = self.revision + 1;
@@ -327,6 +339,24 @@ mod tests {
             data.add("base.chara".into(), "elona.a".into(), given, Origin::tool("t"), OnDuplicate::Replace).unwrap();
         assert_eq!(a, b);
         assert_eq!(data.proto(a).fields.get("fov".into()), Some(&Value::Int(3)));
+    }
+
+    #[test]
+    fn a_retired_prototype_is_neither_found_nor_listed_and_others_keep_their_index() {
+        let mut data = registry();
+        let add = |data: &mut DataRegistry, id: &str| {
+            data.add("base.chara".into(), id.into(), FieldMap::new(), Origin::tool("t"), OnDuplicate::Error).unwrap()
+        };
+        let (_, b) = (add(&mut data, "elona.a"), add(&mut data, "elona.b"));
+        assert!(data.retire("base.chara".into(), "elona.a".into()));
+        assert!(!data.retire("base.chara".into(), "elona.a".into()), "retired once");
+        assert!(data.find("base.chara".into(), "elona.a").is_err());
+        assert_eq!(data.find("base.chara".into(), "elona.b").unwrap(), b);
+        let listed: Vec<&str> = data.entries("base.chara").map(|p| p.id.as_str()).collect();
+        assert_eq!(listed, ["elona.b"]);
+        // Added again (an undone delete), it is found under a new index.
+        let again = add(&mut data, "elona.a");
+        assert_eq!(data.find("base.chara".into(), "elona.a").unwrap(), again);
     }
 
     #[test]

@@ -175,6 +175,35 @@ pub enum Edit {
         /// The field.
         field: String,
     },
+    /// Copy prototype `id` of `data_type` as `new_id` (`<mod>.<name>`): after the original, or
+    /// at the end of `file` (a loaded Lua file of `new_id`'s mod, as messages name it).
+    DuplicatePrototype {
+        /// The data type.
+        data_type: String,
+        /// The prototype copied.
+        id: String,
+        /// The copy's full id.
+        new_id: String,
+        /// The file to write it into; none: after the original.
+        file: Option<String>,
+    },
+    /// Add prototype `new_id` of `data_type` at the end of `file`, with the type's template
+    /// fields.
+    NewPrototype {
+        /// The data type.
+        data_type: String,
+        /// Its full id (`<mod>.<name>`).
+        new_id: String,
+        /// A loaded Lua file of its mod, as messages name it.
+        file: String,
+    },
+    /// Remove prototype `id` of `data_type` from its Lua file; refused while anything uses it.
+    DeletePrototype {
+        /// The data type.
+        data_type: String,
+        /// The prototype.
+        id: String,
+    },
     /// One part of a stroke (a brush drag): the parts of stroke `id` are one undo step.
     Stroke {
         /// The stroke; consecutive edits with the same id merge.

@@ -197,4 +197,13 @@ pub enum HostEvent {
     },
     /// The answer to [`EditingCommand::Recover`]`(true)`: what came back of the edit journal.
     Recovered(super::editing::journal::RecoveryReport),
+    /// The answer to [`EditingCommand::WhereUsed`].
+    Usages {
+        /// The data type asked about.
+        data_type: String,
+        /// The prototype asked about.
+        id: String,
+        /// Where it is used.
+        usages: Vec<super::editing::usages::Usage>,
+    },
 }

@@ -103,6 +103,9 @@ pub(super) fn serve_failure(
                 tell(HostEvent::Completions { id, candidates: Vec::new() })
             }
             Command::Play(PlayCommand::ListSaves) => tell(HostEvent::Saves(Vec::new())),
+            Command::Editing(EditingCommand::WhereUsed { data_type, id }) => {
+                tell(HostEvent::Usages { data_type, id, usages: Vec::new() })
+            }
             Command::Debug(DebugCommand::Query { id, .. }) => tell(HostEvent::DebugAnswer {
                 id,
                 answer: crate::host::debugging::DebugAnswer::Failed(problem.clone()),

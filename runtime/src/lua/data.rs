@@ -263,6 +263,20 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
     Ok(())
 }
 
+/// Takes prototype `id` of `data_type` out of the registry and out of `data[data_type]`
+/// (a prototype deleted from its source; see [`DataRegistry::retire`](crate::game::data::DataRegistry::retire)).
+/// False if there was none.
+pub fn retire(lua: &Lua, data_type: Symbol, id: Symbol) -> mlua::Result<bool> {
+    let engine = engine(lua);
+    if !engine.world.borrow_mut().data.retire(data_type, id) {
+        return Ok(false);
+    }
+    if let Some(entries) = engine.data_tables.raw_get::<Option<Table>>(data_type.as_str())? {
+        entries.raw_set(id.as_str(), mlua::Value::Nil)?;
+    }
+    Ok(true)
+}
+
 /// Installs `data` into `api`.
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let data = lua.create_table()?;

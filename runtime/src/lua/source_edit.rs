@@ -19,6 +19,9 @@
 //!   comment at its end included (it speaks of that field); comment lines above it stay.
 //! - [`duplicate`] copies the statement, without the comment lines above it (they stay with the
 //!   original), after the original, a blank line between them, with the new `_id`.
+//! - [`copy_of`] gives that copy's text and [`append`] puts a statement at the end of a file
+//!   (a copy into another file); [`new_statement`] writes a new prototype's table, a field a
+//!   line, in the file's indentation.
 //! - [`remove`] removes the statement's lines and one blank line around them; comment lines
 //!   above it stay, since they cannot be told from a header of what follows.
 //!
@@ -188,16 +191,10 @@ pub fn set_field(text: &str, at: &Locator, field: &str, value: Option<&Value>) -
 /// after it; and the line of the copy's `data:add`.
 pub fn duplicate(text: &str, at: &Locator, new_short_id: &str) -> Result<(String, u32), SourceEditError> {
     let calls = parse(text)?;
-    let (call, table) = locate(&calls, at)?;
+    let (call, _) = locate(&calls, at)?;
     let statement = statement_of(call, at)?;
     id_free(&calls, at, new_short_id)?;
-    let id = find_field(text, table, at, "_id")?.map(|f| (f.value.clone(), f.quote.unwrap_or(Quote::Double)));
-    let mut copy = text[statement.clone()].to_owned();
-    if let Some((span, quote)) = id {
-        let mut written = String::new();
-        literal::quote(new_short_id, quote, &mut written);
-        copy = splice(&copy, span.start - statement.start..span.end - statement.start, &written);
-    }
+    let copy = copied_statement(text, &calls, at, new_short_id)?;
     let indent = &text[line_start(text, statement.start)..statement.start];
     let indent = if indent.bytes().all(|b| b == b' ' || b == b'\t') { indent } else { "" };
     // After the line break ending the statement's line, with a blank line before the copy;
@@ -209,6 +206,114 @@ pub fn duplicate(text: &str, at: &Locator, new_short_id: &str) -> Result<(String
     let edited = splice(text, at_byte..at_byte, &format!("{before}{indent}{copy}{after}"));
     let line = line_at(&edited, at_byte + before.len() + indent.len());
     Ok((edited, line))
+}
+
+/// The prototype's `data:add` statement as written in `text`, with `_id` made `new_short_id`
+/// (its quotes kept): a copy to put in this file or another.
+pub fn copy_of(text: &str, at: &Locator, new_short_id: &str) -> Result<String, SourceEditError> {
+    let calls = parse(text)?;
+    copied_statement(text, &calls, at, new_short_id)
+}
+
+fn copied_statement(
+    text: &str,
+    calls: &[DataAdd],
+    at: &Locator,
+    new_short_id: &str,
+) -> Result<String, SourceEditError> {
+    let (call, table) = locate(calls, at)?;
+    let statement = statement_of(call, at)?;
+    let id = find_field(text, table, at, "_id")?.map(|f| (f.value.clone(), f.quote.unwrap_or(Quote::Double)));
+    let mut copy = text[statement.clone()].to_owned();
+    if let Some((span, quote)) = id {
+        let mut written = String::new();
+        literal::quote(new_short_id, quote, &mut written);
+        copy = splice(&copy, span.start - statement.start..span.end - statement.start, &written);
+    }
+    Ok(copy)
+}
+
+/// `text` with `statement` (a whole `data:add { ... }` adding `short_id` of `data_type`)
+/// appended at its end after a blank line; and the line the statement starts on. Refused when
+/// the file already adds that id for that type.
+pub fn append(text: &str, data_type: &str, short_id: &str, statement: &str) -> Result<(String, u32), SourceEditError> {
+    let calls = parse(text)?;
+    let at = Locator { data_type, short_id, line: 0 };
+    if let Some(taken) =
+        calls.iter().find(|c| c.string_field("_type") == Some(data_type) && c.string_field("_id") == Some(short_id))
+    {
+        return Err(SourceEditError::IdTaken { prototype: at.to_string(), line: taken.line });
+    }
+    let body = text.trim_end_matches(['\n', '\r', ' ', '\t']);
+    let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let gap = if body.is_empty() { String::new() } else { format!("{newline}{newline}") };
+    let edited = format!("{body}{gap}{statement}{newline}");
+    let line = line_at(&edited, body.len() + gap.len());
+    Ok((edited, line))
+}
+
+/// A new `data:add { ... }` statement adding `short_id` of `data_type` with `fields`, one a
+/// line, indented as the file's other tables are (three spaces, OpenNefia's, when it has none).
+pub fn new_statement(
+    text: &str,
+    data_type: &str,
+    short_id: &str,
+    fields: &[(&str, &Value)],
+) -> Result<String, SourceEditError> {
+    let calls = parse(text)?;
+    let indent = calls
+        .iter()
+        .filter_map(|c| c.table.as_ref()?.fields.first())
+        .map(|f| &text[line_start(text, f.span.start)..f.span.start])
+        .find(|indent| !indent.is_empty() && only_blanks(indent))
+        .unwrap_or("   ");
+    let prototype = Locator { data_type, short_id, line: 0 }.to_string();
+    let mut out = String::from("data:add {\n");
+    let id = Value::str(short_id);
+    let data_type = Value::str(data_type);
+    for (name, value) in [("_type", &data_type), ("_id", &id)].into_iter().chain(fields.iter().copied()) {
+        let written = literal::write(value, Style { quote: Quote::Double, padded: true }).map_err(|reason| {
+            SourceEditError::Unwritable { prototype: prototype.clone(), field: name.to_owned(), line: 0, reason }
+        })?;
+        out.push_str(indent);
+        if literal::is_name(name) {
+            out.push_str(name);
+        } else {
+            out.push('[');
+            literal::quote(name, Quote::Double, &mut out);
+            out.push(']');
+        }
+        out.push_str(" = ");
+        out.push_str(&written);
+        out.push_str(",\n");
+    }
+    out.push('}');
+    Ok(out)
+}
+
+/// The `_type` and `_id` of every `data:add` of `text` that writes both as string literals:
+/// the prototypes the file adds as a table the forms can edit.
+pub fn prototypes_in(text: &str) -> Result<Vec<(String, String)>, SourceEditError> {
+    Ok(parse(text)?
+        .iter()
+        .filter_map(|c| Some((c.string_field("_type")?.to_owned(), c.string_field("_id")?.to_owned())))
+        .collect())
+}
+
+/// The 1-based lines of `text` holding a string literal whose text is exactly `literal`
+/// (as written between its quotes): where a Lua file names a prototype id. A file that does
+/// not tokenize gives the literals read before the error.
+pub fn lines_naming(text: &str, literal: &str) -> Vec<u32> {
+    use full_moon::tokenizer::{Lexer, LexerResult, TokenType};
+    let tokens = match Lexer::new(text, full_moon::LuaVersion::lua54()).collect() {
+        LexerResult::Ok(tokens) | LexerResult::Recovered(tokens, _) => tokens,
+        LexerResult::Fatal(_) => Vec::new(),
+    };
+    tokens
+        .iter()
+        .filter(|t| matches!(t.token_type(), TokenType::StringLiteral { literal: l, .. } if l.as_str() == literal))
+        .map(|t| u32::try_from(t.start_position().line()).unwrap_or(u32::MAX))
+        .collect()
 }
 
 /// `text` without the prototype's `data:add` statement.

@@ -62,7 +62,7 @@ pub(super) fn prototype_field(
 
 /// The file that adds prototype `id` of `data_type`, its `_id` there and the line of its
 /// `data:add`, or why there is none to edit.
-fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
+pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
     let engine = crate::lua::engine(lua);
     let origin = {
         let world = engine.world.borrow();
@@ -87,7 +87,7 @@ fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u
 /// Puts `after` in place of `before` as the text of the Lua file at `path`: compiled in a
 /// scratch state, hotloaded (rolled back if it fails), then written atomically (and the old
 /// code hotloaded again if the write fails).
-fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), String> {
+pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), String> {
     let name = path.display().to_string();
     Lua::new().load(after).set_name(format!("@{name}")).into_function().map_err(|e| {
         let message = crate::lua::error::root_message(&e);
@@ -102,6 +102,7 @@ fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(
         let _ = hotload::reload_file_with(lua, path, before.to_owned());
         return Err(format!("{error}; the running game went back to the file as it is"));
     }
+    super::lifecycle::retire_dropped(lua, path, before, after);
     Ok(())
 }
 

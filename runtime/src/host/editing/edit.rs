@@ -131,6 +131,11 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             super::content::prototype_field(lua, data_type, id, field, value.as_ref())?
         }
         Edit::ApplyToPrototype { uid, field } => apply_to_prototype(lua, *uid, field)?,
+        Edit::DuplicatePrototype { data_type, id, new_id, file } => {
+            super::lifecycle::duplicate(lua, data_type, id, new_id, file.as_deref())?
+        }
+        Edit::NewPrototype { data_type, new_id, file } => super::lifecycle::create(lua, data_type, new_id, file)?,
+        Edit::DeletePrototype { data_type, id } => super::lifecycle::delete(lua, data_type, id)?,
         Edit::Resolve { map, conflict, side } => {
             resolve::resolve(&mut engine.world.borrow_mut(), *map, *conflict, *side)?
         }

@@ -18,6 +18,8 @@ use crate::host::{Host, HostEvent, RefusalKind};
 mod content;
 pub mod edit;
 pub mod journal;
+mod lifecycle;
+pub mod usages;
 
 /// What the editing subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -49,6 +51,13 @@ pub enum EditingCommand {
     /// Answer the recovery question (see [`journal`]): replay the edit journal left behind
     /// by the last session (true) or delete it.
     Recover(bool),
+    /// Where prototype `id` of `data_type` is used; answered with [`HostEvent::Usages`].
+    WhereUsed {
+        /// The data type.
+        data_type: String,
+        /// The prototype.
+        id: String,
+    },
 }
 
 impl EditingCommand {
@@ -62,12 +71,19 @@ impl EditingCommand {
             EditingCommand::Select(_) => "select",
             EditingCommand::Inspect(_) => "inspect",
             EditingCommand::Recover(_) => "recover",
+            EditingCommand::WhereUsed { .. } => "where used",
         }
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(in crate::host) fn reads_only(&self) -> bool {
-        matches!(self, EditingCommand::Copy { .. } | EditingCommand::Select(_) | EditingCommand::Inspect(_))
+        matches!(
+            self,
+            EditingCommand::Copy { .. }
+                | EditingCommand::Select(_)
+                | EditingCommand::Inspect(_)
+                | EditingCommand::WhereUsed { .. }
+        )
     }
 }
 
@@ -161,6 +177,10 @@ impl Host {
             EditingCommand::Select(uids) => *self.runtime.engine().editor.selection.borrow_mut() = uids,
             EditingCommand::Inspect(uids) => *self.editing.inspect.borrow_mut() = uids,
             EditingCommand::Recover(recover) => self.answer_recovery(recover),
+            EditingCommand::WhereUsed { data_type, id } => {
+                let usages = usages::find(self.runtime.lua(), &data_type, &id);
+                self.send(HostEvent::Usages { data_type, id, usages });
+            }
         }
     }
 

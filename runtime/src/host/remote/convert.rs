@@ -217,6 +217,14 @@ pub fn data_types_to_json(types: &[DataTypeView]) -> Json {
         .collect()
 }
 
+/// One of `data.where_used`'s answers: the usage's fields with its `kind`, and its `text` as
+/// the editor shows it.
+pub fn usage_to_json(usage: &crate::host::editing::usages::Usage) -> Json {
+    let mut row = serde_json::to_value(usage).unwrap_or_else(|_| json!({}));
+    row["text"] = Json::String(usage.to_string());
+    row
+}
+
 /// `data.get`'s answer: prototype `proto` of `data_type`, each declared field with its value
 /// and whether the prototype sets it, then any field it sets that its type does not declare.
 pub fn prototype_to_json(data_type: &DataTypeView, proto: &PrototypeView) -> Json {

@@ -49,6 +49,14 @@ pub enum Method {
     DataGet,
     /// `data.set_field`: a prototype's field written back to its Lua source, undoably.
     DataSetField,
+    /// `data.duplicate`: a prototype copied under a new id in its Lua source, undoably.
+    DataDuplicate,
+    /// `data.new`: a prototype made from its type's template in a mod's Lua file, undoably.
+    DataNew,
+    /// `data.delete`: a prototype removed from its Lua source, undoably; refused while used.
+    DataDelete,
+    /// `data.where_used`: where a prototype is used.
+    DataWhereUsed,
 }
 
 /// A param of a method: its name, JSON schema and whether it may be left out.
@@ -68,7 +76,7 @@ fn optional(name: &'static str, schema: Json) -> Param {
 
 impl Method {
     /// Every method, in the order `rpc.discover` lists them.
-    pub const ALL: [Method; 20] = [
+    pub const ALL: [Method; 24] = [
         Method::Hello,
         Method::Discover,
         Method::State,
@@ -89,6 +97,10 @@ impl Method {
         Method::DataList,
         Method::DataGet,
         Method::DataSetField,
+        Method::DataDuplicate,
+        Method::DataNew,
+        Method::DataDelete,
+        Method::DataWhereUsed,
     ];
 
     /// The method's name on the wire.
@@ -114,6 +126,10 @@ impl Method {
             Method::DataList => "data.list",
             Method::DataGet => "data.get",
             Method::DataSetField => "data.set_field",
+            Method::DataDuplicate => "data.duplicate",
+            Method::DataNew => "data.new",
+            Method::DataDelete => "data.delete",
+            Method::DataWhereUsed => "data.where_used",
         }
     }
 
@@ -159,6 +175,22 @@ impl Method {
                 "Writes a prototype's field back into its data:add table in the mod's Lua file (checked \
                  against the field's type, hotloaded, undoable); a null value removes it."
             }
+            Method::DataDuplicate => {
+                "Copies a prototype under new_id (<mod>.<name>): after the original, or at the end of file (a \
+                 loaded Lua file of new_id's mod); hotloaded, undoable."
+            }
+            Method::DataNew => {
+                "Adds a prototype with its type's template fields at the end of file (a loaded Lua file of its \
+                 mod); hotloaded, undoable."
+            }
+            Method::DataDelete => {
+                "Removes a prototype's data:add from its Lua file (hotloaded, undoable); refused, listing them, \
+                 while anything uses it."
+            }
+            Method::DataWhereUsed => {
+                "Where a prototype is used: objects, map files, map cells, other prototypes' fields, Lua string \
+                 literals and recordings."
+            }
         }
     }
 
@@ -168,6 +200,9 @@ impl Method {
         let field = || param("field", json!({ "type": "string" }));
         let value = || param("value", json!({ "description": "null, boolean, number, string, array or object" }));
         let data_type = || param("type", json!({ "type": "string", "examples": ["base.chara"] }));
+        let id = || param("id", json!({ "type": "string", "examples": ["elona.putit"] }));
+        let new_id = || param("new_id", json!({ "type": "string", "examples": ["elona.big_putit"] }));
+        let file = || json!({ "type": "string", "examples": ["mods/elona/content/charas.lua"] });
         match self {
             Method::Hello => vec![
                 param("version", json!({ "type": "integer", "const": PROTOCOL_VERSION })),
@@ -188,8 +223,11 @@ impl Method {
                 optional("method", json!({ "enum": ["set", "add", "merge"], "default": "set" })),
             ],
             Method::DataList => vec![data_type()],
-            Method::DataGet => vec![data_type(), param("id", json!({ "type": "string" }))],
-            Method::DataSetField => vec![data_type(), param("id", json!({ "type": "string" })), field(), value()],
+            Method::DataGet => vec![data_type(), id()],
+            Method::DataSetField => vec![data_type(), id(), field(), value()],
+            Method::DataDuplicate => vec![data_type(), id(), new_id(), optional("file", file())],
+            Method::DataNew => vec![data_type(), new_id(), param("file", file())],
+            Method::DataDelete | Method::DataWhereUsed => vec![data_type(), id()],
             _ => Vec::new(),
         }
     }
@@ -229,9 +267,12 @@ impl Method {
             Method::DataList => json!({ "type": "array", "items": { "type": "string" } }),
             Method::DataGet => json!({ "type": "object", "description": "{id, type, origin, fields: [{name, type, \
                                        type_name, value, default, given, doc}]}" }),
-            Method::DataSetField => {
+            Method::DataSetField | Method::DataDuplicate | Method::DataNew | Method::DataDelete => {
                 json!({ "type": "object", "description": "the undo history after it: {labels: [label], done: count}" })
             }
+            Method::DataWhereUsed => json!({ "type": "array", "description": "[{kind: object | map_file | tiles | \
+                                            field | literal | recording, text, ...where: uid, map, x, y, count, \
+                                            data_type, id, field, at (file:line), name}]" }),
         }
     }
 
@@ -354,6 +395,35 @@ pub struct PrototypeFieldParams {
     pub field: String,
     /// Its new value; null removes it from the table.
     pub value: Json,
+}
+
+/// `data.duplicate`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuplicateParams {
+    /// The data type (`base.chara`).
+    #[serde(rename = "type")]
+    pub data_type: String,
+    /// The prototype copied.
+    pub id: String,
+    /// The copy's full id.
+    pub new_id: String,
+    /// The Lua file to write it into, as messages name it; none: after the original.
+    #[serde(default)]
+    pub file: Option<String>,
+}
+
+/// `data.new`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPrototypeParams {
+    /// The data type (`base.chara`).
+    #[serde(rename = "type")]
+    pub data_type: String,
+    /// Its full id.
+    pub new_id: String,
+    /// The Lua file to write it into, as messages name it.
+    pub file: String,
 }
 
 /// The params of the methods that take none.

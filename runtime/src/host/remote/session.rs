@@ -16,12 +16,12 @@ use serde_json::{Value as Json, json};
 
 use super::convert::{
     data_types_to_json, details_to_json, json_to_value, locations_to_json, output_text, pause_to_json,
-    prototype_to_json, state_to_json,
+    prototype_to_json, state_to_json, usage_to_json,
 };
 use super::frames::FrameDeltas;
 use super::methods::{
-    self, CommandParams, DataTypeParams, EvalParams, FieldParams, Hello, InputParams, Method, NoParams, ObjectParams,
-    PrototypeFieldParams, PrototypeParams,
+    self, CommandParams, DataTypeParams, DuplicateParams, EvalParams, FieldParams, Hello, InputParams, Method,
+    NewPrototypeParams, NoParams, ObjectParams, PrototypeFieldParams, PrototypeParams,
 };
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
@@ -60,6 +60,7 @@ struct Settled {
     output: Vec<String>,
     evaluation: Option<(u64, Evaluation)>,
     refused: Vec<String>,
+    usages: Option<Vec<crate::host::editing::usages::Usage>>,
 }
 
 /// One connection's state.
@@ -275,6 +276,26 @@ impl Session {
                 let edit = Edit::PrototypeField { data_type, id, field, value };
                 self.history_after(Command::Editing(EditingCommand::Edit(edit)))
             }
+            Method::DataDuplicate => {
+                let DuplicateParams { data_type, id, new_id, file } = params(given)?;
+                let edit = Edit::DuplicatePrototype { data_type, id, new_id, file };
+                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+            }
+            Method::DataNew => {
+                let NewPrototypeParams { data_type, new_id, file } = params(given)?;
+                let edit = Edit::NewPrototype { data_type, new_id, file };
+                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+            }
+            Method::DataDelete => {
+                let PrototypeParams { data_type, id } = params(given)?;
+                let edit = Edit::DeletePrototype { data_type, id };
+                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+            }
+            Method::DataWhereUsed => {
+                let PrototypeParams { data_type, id } = params(given)?;
+                let settled = self.settle(vec![Command::Editing(EditingCommand::WhereUsed { data_type, id })], None)?;
+                Ok(settled.usages.unwrap_or_default().iter().map(usage_to_json).collect())
+            }
             Method::HostCommand => {
                 let CommandParams { command } = params(given)?;
                 match command {
@@ -336,6 +357,7 @@ impl Session {
                         settled.evaluation = Some((id, result));
                     }
                 }
+                HostEvent::Usages { usages, .. } => settled.usages = Some(usages),
                 HostEvent::Synced { id } if id == barrier => return Ok(settled),
                 _ => {}
             }

@@ -366,3 +366,44 @@ fn a_value_written_otherwise_but_the_same_is_kept_as_written() {
     let edited = set_field(text, &PUTIT, "ratio", Some(&0.25.into())).unwrap();
     assert_eq!(edited, text.replace("5e-1", "0.25"));
 }
+
+#[test]
+fn a_copy_goes_into_another_file_at_its_end_after_a_blank_line() {
+    let from = "-- putits\ndata:add {\n  _type = 'base.chara',\n  _id = 'putit', -- the first\n  max_hp = 5,\n}\n";
+    let copy = copy_of(from, &PUTIT, "big_putit").unwrap();
+    assert_eq!(copy, "data:add {\n  _type = 'base.chara',\n  _id = 'big_putit', -- the first\n  max_hp = 5,\n}");
+    let (into, line) = append("local x = 1\n\n\n", "base.chara", "big_putit", &copy).unwrap();
+    assert_eq!(into, format!("local x = 1\n\n{copy}\n"));
+    assert_eq!(line, 3);
+    let (empty, line) = append("", "base.chara", "big_putit", &copy).unwrap();
+    assert_eq!((empty, line), (format!("{copy}\n"), 1));
+    let taken = append(from, "base.chara", "putit", &copy).unwrap_err();
+    assert_eq!(taken.to_string(), "base.chara `putit` already exists at line 2");
+    // Another type may use the id.
+    assert!(append(from, "base.item", "putit", &copy).is_ok());
+}
+
+#[test]
+fn a_new_prototype_is_written_a_field_a_line_in_the_files_indentation() {
+    let file = "data:add {\n    _type = 'base.item',\n    _id = 'rock',\n}\n";
+    let (name, hp) = (Value::str("someone"), Value::Int(10));
+    let statement = new_statement(file, "base.chara", "hero", &[("name", &name), ("max_hp", &hp)]).unwrap();
+    assert_eq!(
+        statement,
+        "data:add {\n    _type = \"base.chara\",\n    _id = \"hero\",\n    name = \"someone\",\n    max_hp = 10,\n}"
+    );
+    let fresh = new_statement("", "base.chara", "hero", &[]).unwrap();
+    assert_eq!(fresh, "data:add {\n   _type = \"base.chara\",\n   _id = \"hero\",\n}");
+    let (written, _) = append(file, "base.chara", "hero", &statement).unwrap();
+    assert_eq!(
+        prototypes_in(&written).unwrap(),
+        [("base.item".into(), "rock".into()), ("base.chara".into(), "hero".into())]
+    );
+}
+
+#[test]
+fn the_lines_naming_an_id_are_its_string_literals_only() {
+    let text = "local a = \"elona.putit\"\n-- elona.putit in a comment\nlocal b = elona_putit\nChara.create('elona.putit', 1, 1)\nlocal c = 'elona.putit2'\n";
+    assert_eq!(lines_naming(text, "elona.putit"), [1, 4]);
+    assert_eq!(lines_naming("local broken = 'elona.putit' ((", "elona.putit"), [1]);
+}

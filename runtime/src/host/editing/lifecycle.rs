@@ -1,0 +1,175 @@
+//! A prototype's life in its Lua source, from the Data pane or `data.*` over the protocol:
+//! Duplicate (a copy under a new id, after the original or at the end of a chosen file of the
+//! project's mods), New (a table of the type's `template` fields) and Delete (refused while
+//! anything uses the prototype, listing what).
+//!
+//! Each is a text edit of one file made as [`content`](super::content) makes a field's: the new
+//! text compiles in a scratch state, hotloads, and only then is written; the transaction keeps
+//! the file's text before and after, so undo and redo put back its bytes. A prototype a file no
+//! longer adds after such a write (a Delete, an undone Duplicate) is retired from the registry
+//! by [`retire_dropped`].
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mlua::Lua;
+
+use super::content;
+use super::edit::EditError;
+use super::usages;
+use crate::game::history::{Change, Transaction};
+use crate::game::symbol::Symbol;
+use crate::lua::source_edit::{self, Locator};
+
+/// How many usages a refused Delete lists before "and N more".
+const LISTED_USAGES: usize = 8;
+
+/// Copies prototype `id` of `data_type` as `new_id`: after the original when `file` is none or
+/// the original's file, else at the end of `file` (a loaded Lua file of `new_id`'s mod, named
+/// as messages name it: `mods/elona/content/charas.lua`).
+pub(super) fn duplicate(
+    lua: &Lua,
+    data_type: &str,
+    id: &str,
+    new_id: &str,
+    file: Option<&str>,
+) -> Result<Transaction, EditError> {
+    let refused = |why: String| EditError::Refused(format!("Duplicate {id} as {new_id}: {why}"));
+    let (from_path, short_id, line) = content::source_of(lua, data_type, id).map_err(refused)?;
+    let original_file = crate::lua::engine(lua)
+        .sources
+        .borrow()
+        .values()
+        .find(|s| s.path.as_deref() == Some(from_path.as_path()))
+        .map(|s| s.name.as_str().to_owned())
+        .unwrap_or_default();
+    let (into_path, new_short_id) = target(lua, data_type, new_id, file.unwrap_or(&original_file)).map_err(refused)?;
+    let at = Locator { data_type, short_id: &short_id, line };
+    let into_text = read(&into_path).map_err(refused)?;
+    let (after, _) = if same_file(&from_path, &into_path) {
+        source_edit::duplicate(&into_text, &at, &new_short_id)
+    } else {
+        let from_text = read(&from_path).map_err(refused)?;
+        let copy = source_edit::copy_of(&from_text, &at, &new_short_id).map_err(|e| refused(e.to_string()))?;
+        source_edit::append(&into_text, data_type, &new_short_id, &copy)
+    }
+    .map_err(|e| refused(e.to_string()))?;
+    written(lua, &into_path, into_text, after, format!("Duplicate {id} as {new_id}")).map_err(refused)
+}
+
+/// Adds prototype `new_id` of `data_type` at the end of `file`, with the type's template
+/// fields (those declared `template = true`) at their defaults.
+pub(super) fn create(lua: &Lua, data_type: &str, new_id: &str, file: &str) -> Result<Transaction, EditError> {
+    let refused = |why: String| EditError::Refused(format!("New {data_type} {new_id}: {why}"));
+    let (path, short_id) = target(lua, data_type, new_id, file).map_err(refused)?;
+    let template: Vec<(String, crate::game::value::Value)> = {
+        let engine = crate::lua::engine(lua);
+        let world = engine.world.borrow();
+        let declared = world.data.data_type(data_type).map_err(|e| refused(e.to_string()))?;
+        declared
+            .fields
+            .iter()
+            .filter(|f| f.template && f.default != crate::game::value::Value::Nil)
+            .map(|f| (f.name.as_str().to_owned(), f.default.clone()))
+            .collect()
+    };
+    let fields: Vec<(&str, &crate::game::value::Value)> = template.iter().map(|(n, v)| (n.as_str(), v)).collect();
+    let text = read(&path).map_err(refused)?;
+    let statement =
+        source_edit::new_statement(&text, data_type, &short_id, &fields).map_err(|e| refused(e.to_string()))?;
+    let (after, _) =
+        source_edit::append(&text, data_type, &short_id, &statement).map_err(|e| refused(e.to_string()))?;
+    written(lua, &path, text, after, format!("New {data_type} {new_id}")).map_err(refused)
+}
+
+/// Removes prototype `id` of `data_type` from its file, unless anything uses it.
+pub(super) fn delete(lua: &Lua, data_type: &str, id: &str) -> Result<Transaction, EditError> {
+    let refused = |why: String| EditError::Refused(format!("Delete {id}: {why}"));
+    let used = usages::find(lua, data_type, id);
+    if !used.is_empty() {
+        let mut listed: Vec<String> = used.iter().take(LISTED_USAGES).map(ToString::to_string).collect();
+        if used.len() > LISTED_USAGES {
+            listed.push(format!("and {} more", used.len() - LISTED_USAGES));
+        }
+        return Err(refused(format!(
+            "it is used by {} (Where used lists them): change those first",
+            listed.join("; ")
+        )));
+    }
+    let (path, short_id, line) = content::source_of(lua, data_type, id).map_err(refused)?;
+    let text = read(&path).map_err(refused)?;
+    let at = Locator { data_type, short_id: &short_id, line };
+    let after = source_edit::remove(&text, &at).map_err(|e| refused(e.to_string()))?;
+    written(lua, &path, text, after, format!("Delete {id}")).map_err(refused)
+}
+
+/// Retires the prototypes that `before` added and `after` no longer does (file `path`, now
+/// holding `after`, hotloaded): a reload re-adds what a file adds but never takes away. A
+/// prototype an object still uses stays, so no object loses its prototype.
+pub(super) fn retire_dropped(lua: &Lua, path: &Path, before: &str, after: &str) {
+    let (Ok(was), Ok(is)) = (source_edit::prototypes_in(before), source_edit::prototypes_in(after)) else { return };
+    let engine = crate::lua::engine(lua);
+    let mod_id = engine.sources.borrow().values().find(|s| s.path.as_deref() == Some(path)).and_then(|s| s.mod_id);
+    let Some(mod_id) = mod_id else { return };
+    for (data_type, short_id) in was.iter().filter(|p| !is.contains(p)) {
+        let id = format!("{mod_id}.{short_id}");
+        let in_use =
+            usages::in_the_world(lua, data_type, &id).iter().any(|u| matches!(u, usages::Usage::Object { .. }));
+        let (Some(data_type), Some(id)) = (Symbol::lookup(data_type), Symbol::lookup(&id)) else { continue };
+        if !in_use && let Err(error) = crate::lua::data::retire(lua, data_type, id) {
+            tracing::warn!("{id} could not be taken out of data[{data_type}]: {error}");
+        }
+    }
+}
+
+/// The path of `file`, where a new prototype `new_id` goes, and the id within its mod; refuses
+/// an id that is not `<mod>.<name>`, that the type already has, or whose mod `file` is not of.
+fn target(lua: &Lua, data_type: &str, new_id: &str, file: &str) -> Result<(PathBuf, String), String> {
+    let Some((mod_id, short_id)) = new_id.split_once('.') else {
+        return Err(format!("an id is `<mod>.<name>`, such as `elona.{new_id}`"));
+    };
+    if short_id.is_empty() || !short_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("`{short_id}` is not a name: use letters, digits and `_`"));
+    }
+    let engine = crate::lua::engine(lua);
+    {
+        let world = engine.world.borrow();
+        let declared = world.data.data_type(data_type).map_err(|e| e.to_string())?;
+        if world.data.find(declared.id, new_id).is_ok() {
+            return Err(format!("{data_type} already has {new_id}: choose another id"));
+        }
+    }
+    let sources = engine.sources.borrow();
+    let of_mod: Vec<_> =
+        sources.values().filter(|s| s.mod_id.is_some_and(|m| m.as_str() == mod_id) && s.path.is_some()).collect();
+    if of_mod.is_empty() {
+        return Err(format!("no loaded mod of the project is called `{mod_id}`: the id's first part names its mod"));
+    }
+    let path = of_mod.iter().find(|s| s.name.as_str() == file).and_then(|s| s.path.clone()).ok_or_else(|| {
+        let mut files: Vec<&str> = of_mod.iter().map(|s| s.name.as_str()).collect();
+        files.sort_unstable();
+        format!("{file} is not a loaded file of mod {mod_id}; its files are {}", files.join(", "))
+    })?;
+    Ok((path, short_id.to_owned()))
+}
+
+/// Whether `a` and `b` are the same file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || a.canonicalize().ok().zip(b.canonicalize().ok()).is_some_and(|(a, b)| a == b)
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{} cannot be read: {e}", path.display()))
+}
+
+/// Writes `after` in place of `before` as the file at `path` (see [`content`]) and gives the
+/// transaction that undoes and redoes it.
+fn written(lua: &Lua, path: &Path, before: String, after: String, label: String) -> Result<Transaction, String> {
+    content::replace_source(lua, path, &before, &after)?;
+    let file: Arc<Path> = Arc::from(path);
+    Ok(Transaction::new(
+        label,
+        vec![Change::Source { file: file.clone(), text: Arc::from(before) }],
+        vec![Change::Source { file, text: Arc::from(after) }],
+    ))
+}
