@@ -57,6 +57,55 @@ pub struct EditorApp {
     record: bool,
     /// What has been brought forward already: see [`EditorApp::bring_forward_news`].
     brought_forward: BroughtForward,
+    /// What came of the last save, for the status bar: see [`SaveNote`].
+    save_note: SaveNote,
+}
+
+/// How long the status bar says a save was done.
+const SAVE_NOTE_SHOWN: Duration = Duration::from_secs(6);
+
+/// The status bar's word on saving (Ctrl+S, File → Save): a save sent waits for the line the
+/// runtime logs when it is done ("saved maps/town.ron"), which the status bar then shows for
+/// a while; a refused save shows nothing there (the refusal is a notice of its own).
+#[derive(Default)]
+struct SaveNote {
+    /// A save was sent and not yet answered.
+    waiting: bool,
+    /// What the last save said, and when.
+    said: Option<(String, Instant)>,
+}
+
+impl SaveNote {
+    /// Notes a command sent: a save waits for its answer.
+    fn sent(&mut self, command: &Command) {
+        if matches!(command, Command::Maps(MapCommand::Save(_) | MapCommand::SaveAll)) {
+            self.waiting = true;
+        }
+    }
+
+    /// Notes an event: the log line that answers a save waited for, or its refusal.
+    fn heard(&mut self, event: &HostEvent) {
+        if !self.waiting {
+            return;
+        }
+        match event {
+            HostEvent::Output(Output::Log(line)) if line.level == LogLevel::Info => {
+                self.said = Some((line.text.clone(), Instant::now()));
+                self.waiting = false;
+            }
+            HostEvent::Refused(_) => self.waiting = false,
+            _ => {}
+        }
+    }
+
+    /// Shows what the last save said, while it is recent.
+    fn ui(&self, ui: &mut egui::Ui) {
+        let Some((text, when)) = &self.said else { return };
+        let Some(left) = SAVE_NOTE_SHOWN.checked_sub(when.elapsed()) else { return };
+        ui.ctx().request_repaint_after(left);
+        ui.separator();
+        ui.colored_label(egui::Color32::LIGHT_GREEN, format!("✔ {text}"));
+    }
 }
 
 /// The news the editor brought a pane forward for, so it does so once each.
@@ -155,6 +204,7 @@ impl EditorApp {
             show_shortcuts: false,
             record,
             brought_forward: BroughtForward::default(),
+            save_note: SaveNote::default(),
         }
     }
 
@@ -201,7 +251,7 @@ impl EditorApp {
                 Err(error) => error.to_string(),
             },
         };
-        self.dialogs.open = Some(FileDialog::Attach { address, token, error: Some(failed) });
+        self.dialogs.open = Some(FileDialog::Attach { address, token, show_token: false, error: Some(failed) });
     }
 
     /// The address of the game attached to, if the editor is attached to one.
@@ -243,6 +293,7 @@ impl EditorApp {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         for event in self.host.events() {
+            self.save_note.heard(&event);
             match event {
                 HostEvent::Output(output) => {
                     self.panes.repl.output(&output);
@@ -300,7 +351,7 @@ impl EditorApp {
             title.push_str(&format!(" (attached to {address})"));
         }
         show_title(&ctx, &mut self.titled, title);
-        self.bring_forward_news();
+        self.bring_forward_news(&ctx);
         // Before the panes, so that a shortcut the editor takes (Ctrl+Z stepping back while
         // playing) is not also a key for the game.
         self.shortcuts(&ctx);
@@ -329,6 +380,7 @@ impl EditorApp {
         }
         self.request_inspection();
         for command in self.state.outbox.drain(..) {
+            self.save_note.sent(&command);
             self.host.send(command);
         }
         // A project to open (no unsaved maps, or the user chose): after the old one's commands.
@@ -367,7 +419,7 @@ impl EditorApp {
             // While a recorded session plays, undo and redo go through its turns (stepping
             // back undoes what was done in the turn, edits included).
             Action::Undo if playing && snapshot.play.recording.is_some() => {
-                snapshot.play.recording.is_some_and(|r| r.back > 0)
+                snapshot.play.recording.is_some_and(|r| r.can_step_back())
             }
             Action::Redo if playing && snapshot.play.recording.is_some() => {
                 snapshot.play.recording.is_some_and(|r| r.forward > 0)
@@ -473,7 +525,7 @@ impl EditorApp {
     /// keyboard; when the game stops on an error, the REPL (the error screen keeps the keys:
     /// Enter resumes, Escape goes to the REPL); the first time a map shows merge conflicts or
     /// validator problems, the Problems pane.
-    fn bring_forward_news(&mut self) {
+    fn bring_forward_news(&mut self, ctx: &egui::Context) {
         let snapshot = &self.state.snapshot;
         let pause = snapshot.debug.pause.as_ref().map(|p| p.id);
         let error = snapshot.state == nefia_runtime::host::view::RuntimeState::Error;
@@ -490,7 +542,9 @@ impl EditorApp {
         {
             self.brought_forward.pause = Some(id);
             self.open_tab(Tab::Repl);
-            self.panes.repl.take_keyboard();
+            // Keys still held were the game's (the break came on one of them).
+            let held = ctx.input(|i| i.keys_down.iter().copied().collect::<Vec<_>>());
+            self.panes.repl.take_keyboard_at_break(held);
         }
         if error && !self.brought_forward.error {
             self.open_tab(Tab::Repl);
@@ -598,6 +652,7 @@ impl EditorApp {
                 ui.add(egui::ProgressBar::new(fraction).desired_width(90.0));
                 ui.label(text);
             }
+            self.save_note.ui(ui);
             if let Some(fault) = &snapshot.fault {
                 ui.separator();
                 ui.colored_label(egui::Color32::LIGHT_RED, "⚠ recovered from a panic").on_hover_text(fault);

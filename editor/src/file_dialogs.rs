@@ -29,6 +29,8 @@ pub enum FileDialog {
         address: String,
         /// The token it printed.
         token: String,
+        /// The token is shown as typed (it is masked otherwise: the screen may be shared).
+        show_token: bool,
         /// Why the last try failed, if it did.
         error: Option<String>,
     },
@@ -106,7 +108,8 @@ pub fn ask_open_project(dialogs: &mut FileDialogs, state: &EditorContext) {
 
 /// File → Attach to game…: asks for the address and the token.
 pub fn ask_attach(dialogs: &mut FileDialogs) {
-    dialogs.open = Some(FileDialog::Attach { address: "127.0.0.1:7777".into(), token: String::new(), error: None });
+    let address = "127.0.0.1:7777".into();
+    dialogs.open = Some(FileDialog::Attach { address, token: String::new(), show_token: false, error: None });
 }
 
 /// Stops the window from closing while maps have unsaved changes, and asks instead; closes
@@ -129,11 +132,18 @@ pub fn guard_close(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &e
 }
 
 /// A row of a dialog's grid: `label`, then a one-line field for `text` that screen readers
-/// and tests find by `name`. Sized: in a modal's grid a field would shrink to its text.
-fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String) {
+/// and tests find by `name`. Sized: in a modal's grid a field would shrink to its text. A
+/// `secret` field is masked unless its Show toggle beside it is on.
+fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String, secret: Option<&mut bool>) {
     ui.label(label);
-    let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(text));
-    crate::panes::accessible_name(ui, &field, name);
+    ui.horizontal(|ui| {
+        let masked = secret.as_deref().is_some_and(|shown| !shown);
+        let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(text).password(masked));
+        crate::panes::accessible_name(ui, &field, name);
+        if let Some(shown) = secret {
+            ui.toggle_value(shown, "Show").on_hover_text("Show what is typed (it is masked otherwise)");
+        }
+    });
     ui.end_row();
 }
 
@@ -151,8 +161,8 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
             FileDialog::NewProject { dir, name } => {
                 ui.heading("New project");
                 egui::Grid::new("new-project").show(ui, |ui| {
-                    field_row(ui, ("Folder", "project folder"), dir);
-                    field_row(ui, ("Name", "project name"), name);
+                    field_row(ui, ("Folder", "project folder"), dir, None);
+                    field_row(ui, ("Name", "project name"), name, None);
                 });
                 ui.weak("It loads the open project's mods; make a map in the Maps pane.");
                 if ui.button("Create").clicked() {
@@ -168,12 +178,12 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                     open = Some(PathBuf::from(dir.trim()));
                 }
             }
-            FileDialog::Attach { address, token, error } => {
+            FileDialog::Attach { address, token, show_token, error } => {
                 ui.heading("Attach to game");
                 ui.label("A game started with nefia play --listen prints its address and token.");
                 egui::Grid::new("attach-game").show(ui, |ui| {
-                    field_row(ui, ("Address", "game address"), address);
-                    field_row(ui, ("Token", "game token"), token);
+                    field_row(ui, ("Address", "game address"), address, None);
+                    field_row(ui, ("Token", "game token"), token, Some(show_token));
                 });
                 if let Some(error) = error {
                     ui.colored_label(ui.visuals().error_fg_color, error.as_str());

@@ -69,7 +69,7 @@ pub fn controls_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     step_button(
         ui,
         state,
-        ("⏮ Back", position.back > 0),
+        ("⏮ Back", position.can_step_back()),
         (&back, "At the first turn kept"),
         Command::Play(PlayCommand::StepBack),
     );
@@ -148,8 +148,9 @@ pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     let (first, newest) = position.turn_range;
     let what = if position.opened { "recording" } else { "session" };
     let turn = state.snapshot.turn;
+    let changed = if position.changed { " · changed this turn (⏮ goes to its start)" } else { "" };
     ui.label(format!(
-        "turn {turn} · {} back, {} ahead · turns {first}–{newest} of the {what}",
+        "turn {turn} · {} back, {} ahead{changed} · turns {first}–{newest} of the {what}",
         position.back, position.forward
     ))
     .on_hover_text(format!("at mark {mark} of {last}; about {} KiB kept to step back", position.kept_bytes / 1024));

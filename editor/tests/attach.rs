@@ -63,3 +63,25 @@ fn the_editor_attaches_to_a_game_in_another_process_and_works_on_it() {
     harness.state_mut().state_mut().outbox.push(Command::Editing(EditingCommand::Select(vec![player])));
     step_until(&mut harness, "the selection mirrored", |h| h.state().state().snapshot.editing.selection == [player]);
 }
+
+#[test]
+fn the_attach_dialog_masks_the_token_until_shown() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let own = DemoCopy::new();
+    let mut harness = editor_on(&own.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Attach to game…").click();
+    harness.run_steps(3);
+    let token = "3f9a0c1d2e4b5a6978695a4b3c2d1e0f";
+    fill(&mut harness, "game token", token);
+    let field = harness.get_by_label("game token");
+    assert_eq!(field.accesskit_node().role(), egui::accesskit::Role::PasswordInput, "the token is masked");
+    assert!(!field.value().unwrap_or_default().contains(token), "its text is not on screen");
+
+    harness.get_by_label("Show").click();
+    harness.run_steps(2);
+    let field = harness.get_by_label("game token");
+    assert_eq!(field.value().as_deref(), Some(token), "shown as typed");
+}

@@ -391,3 +391,51 @@ fn the_paused_panels_locals_all_show_and_scroll_with_the_wheel() {
     assert!(last(&harness).max.y <= bottom + 1.0, "scrolled into view: {:?} (pane ends at {bottom})", last(&harness));
     harness.key_press(egui::Key::F8);
 }
+
+#[test]
+fn at_a_watch_hit_the_locals_get_most_of_the_paused_panel() {
+    let mut harness = started();
+    common::eval(&mut harness, "w = Debug.watch(Chara.player(), 'strength')");
+    common::eval(
+        &mut harness,
+        "local function deep(n) local depth = n if n == 0 then Chara.player().strength = 9 else deep(n - 1) end end \
+         deep(4)",
+    );
+    step_until(&mut harness, "the watch hit", |h| h.query_by_label("⏸ Paused").is_some());
+    harness.run_steps(3);
+    // The panel lies between the toolbar (Continue) and the pane's bottom.
+    let toolbar = harness.get_by_label("▶ Continue").rect();
+    let locals = harness.get_by_label("Locals and upvalues").rect();
+    let bottom =
+        harness.state_mut().dock_mut().iter_leaves().find(|(_, l)| l.tabs.contains(&Tab::Repl)).unwrap().1.rect.max.y;
+    let panel = bottom - toolbar.max.y;
+    assert!(bottom - locals.max.y > panel * 0.5, "the locals get most of the panel: {locals:?} in {panel}");
+    assert!(harness.query_by_label("depth").is_some(), "a local shows");
+    assert!(harness.query_by_label_contains("Stack (").is_some(), "the stack is there, folded");
+    harness.key_press(egui::Key::F8);
+}
+
+#[test]
+fn keys_held_for_the_game_when_a_break_comes_do_not_type_into_the_repl() {
+    let mut harness = started();
+    let centre = harness.state().state().viewport.rect.expect("drawn").center();
+    common::click_at(&mut harness, centre, egui::Modifiers::NONE);
+    step_until(&mut harness, "the game's keyboard", |h| h.state().state().viewport.has_focus);
+    harness.state().host().send(nefia_runtime::host::Command::Debug(nefia_runtime::host::DebugCommand::Break));
+    step_until(&mut harness, "the break asked", |h| h.state().state().snapshot.debug.break_requested);
+    // `l` walks: the break comes at that turn, while the key is still held and repeats.
+    harness.key_down(egui::Key::L);
+    step_until(&mut harness, "the break", |h| h.query_by_label("⏸ Paused").is_some());
+    for _ in 0..3 {
+        harness.key_down(egui::Key::L);
+        harness.event(egui::Event::Text("l".into()));
+        harness.step();
+    }
+    assert_eq!(harness.state().panes().repl.input, "", "the game's key is not typed");
+    harness.key_up(egui::Key::L);
+    harness.step();
+    harness.get_by_label("REPL input").type_text("key");
+    harness.run_steps(2);
+    assert_eq!(harness.state().panes().repl.input, "key", "let go, typing goes into the input");
+    harness.key_press(egui::Key::F8);
+}

@@ -315,3 +315,43 @@ fn the_inspectors_names_and_why_are_readable_and_the_add_form_opens_beside_its_r
     harness.get_by_label("Cancel").click();
     step_until(&mut harness, "the form closed", |h| h.query_by_label("Apply").is_none());
 }
+
+#[test]
+fn viewport_notices_stack_in_one_area_above_the_map() {
+    let mut harness = started();
+    // The keyboard in another pane (the REPL's input), and an edit refused meanwhile.
+    harness.state_mut().panes_mut().repl.take_keyboard();
+    step_until(&mut harness, "the REPL to take the keyboard", |h| !h.state().state().viewport.has_focus);
+    let refused = "Pick a tile in the Palette first (or right-click a cell)";
+    harness.state_mut().state_mut().notice = Some((refused.to_owned(), std::time::Instant::now()));
+    harness.step();
+    harness.step();
+    let hint = harness.get_by_label_contains("Click the map to play").rect();
+    let notice = harness.get_by_label_contains("Pick a tile in the Palette").rect();
+    let map = harness.state().state().viewport.rect.expect("drawn");
+    assert!(!hint.intersects(notice), "the notices stack: {hint:?} and {notice:?}");
+    for rect in [hint, notice] {
+        assert!(rect.max.y <= map.min.y, "a notice {rect:?} is over the map's cells {map:?}");
+    }
+}
+
+#[test]
+fn the_current_map_in_locations_has_one_triangle_its_expander() {
+    use nefia_editor::context::Tab;
+    let mut harness = editor();
+    harness.state_mut().open_tab(Tab::Locations);
+    step_until(&mut harness, "the town's row", |h| h.query_by_label_contains("'town'").is_some());
+    let row = harness.get_by_label_contains("'town'").value().unwrap_or_default();
+    assert!(row.starts_with("map ") && row.ends_with("· current"), "the current map says so in words: {row}");
+}
+
+#[test]
+fn ctrl_s_says_in_the_status_bar_what_it_saved() {
+    let copy = nefia_tests::DemoCopy::new();
+    let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::S]);
+    step_until(&mut harness, "the status bar's word", |h| h.query_by_label_contains("✔ saved").is_some());
+    let said = harness.get_by_label_contains("✔ saved").value().unwrap_or_default();
+    assert!(said.ends_with("town.ron"), "it names the file: {said}");
+}

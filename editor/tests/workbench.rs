@@ -178,3 +178,33 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
     let (camera, rect) = (state.viewport.camera.unwrap(), state.viewport.rect.unwrap());
     assert!(rect.contains(camera.to_screen(rect, egui::vec2(34.5, 20.5))), "the cell is in view: {camera:?}");
 }
+
+#[test]
+fn stopping_play_this_brings_the_preview_back_as_it_was_framed() {
+    let copy = DemoCopy::new();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Workbench);
+    step_until(&mut harness, "the generators", |h| h.query_by_label("generator").is_some());
+    harness.state_mut().panes_mut().workbench.generator = Some("elona.dungeon".into());
+    step_until(&mut harness, "its form", |h| h.query_by_label("Generate").is_some());
+    harness.get_by_label("Generate").click();
+    step_until(&mut harness, "the preview", |h| {
+        h.query_by_label("Play this").is_some()
+            && h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "elona.dungeon #0")
+    });
+    harness.step();
+    let framed = harness.state().state().viewport.camera.expect("the preview is framed");
+
+    harness.get_by_label("Play this").click();
+    step_until(&mut harness, "the zoom of play", |h| {
+        h.state().state().viewport.camera.is_some_and(|c| c.zoom >= nefia_editor::render::camera::Camera::PLAY_ZOOM)
+    });
+    harness.state().host().send(nefia_runtime::host::Command::Play(nefia_runtime::host::PlayCommand::Stop));
+    step_until(&mut harness, "the preview again", |h| {
+        !h.state().state().snapshot.play.playing && h.query_by_label("Play this").is_some()
+    });
+    harness.step();
+    let camera = harness.state().state().viewport.camera.expect("framed");
+    assert_eq!((camera.center, camera.zoom), (framed.center, framed.zoom), "the preview is framed as before play");
+}

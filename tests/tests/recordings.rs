@@ -582,3 +582,25 @@ fn a_broken_or_hostile_recording_is_refused_or_stopped_with_a_message_that_names
     assert_eq!(report.ended, nefia_runtime::host::play::replay::PLAY_STOPPED);
     assert_eq!(report.turns, runaway.turns.len() - 1, "every turn after it was played");
 }
+
+#[test]
+fn an_edit_at_the_first_turn_is_not_a_turn_to_step_back_to() {
+    let copy = DemoCopy::new();
+    let host = spawn(&copy.project());
+    let player = host.snapshot().player.expect("a player");
+    let fov = value(&host, "Chara.player().fov");
+    let edit = nefia_runtime::game::edit::Edit::SetBase {
+        uids: vec![player],
+        field: "fov".into(),
+        value: nefia_runtime::Value::Int(3),
+    };
+    host.send(Command::Editing(nefia_runtime::host::EditingCommand::Edit(edit)));
+    eval(&host, "true");
+    let position = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.changed)).play.recording.expect("recorded");
+    assert_eq!((turn(&host), position.back, position.forward), (0, 0, 0), "turn 0, no turn behind: {position:?}");
+    assert!(position.can_step_back(), "the edit can still be stepped back over: {position:?}");
+    host.send(Command::Play(PlayCommand::StepBack));
+    assert_eq!(value(&host, "Chara.player().fov"), fov, "stepping back goes to the start of the turn");
+    let position = wait_for(&host, |s| s.play.recording.is_some_and(|r| !r.changed)).play.recording.expect("recorded");
+    assert!(!position.can_step_back(), "at the start of the session: {position:?}");
+}

@@ -54,6 +54,11 @@ pub struct ViewportState {
     pub widget_choices: BTreeMap<String, bool>,
     pub(crate) renderer: MapRenderer,
     pub(crate) fitted: Option<nefia_runtime::MapId>,
+    /// Whether the game was played at the last frame (to tell when play starts and stops).
+    pub(crate) was_playing: bool,
+    /// The camera when play started and the map it was fitted to: Stop puts it back when that
+    /// map is current again (the workbench's preview after Play this).
+    pub(crate) before_play: Option<(Camera, nefia_runtime::MapId)>,
 }
 
 /// The timeline strip's state (see [`crate::play_controls::timeline_ui`]).

@@ -322,13 +322,10 @@ fn line_ui(ui: &mut Ui, line: &Line, expanded: &HashSet<Node>, selection: &[Uid]
         }
         Line::Map { id, name, size, current, count } => {
             expander(ui, Node::Map(*id), expanded, actions);
-            let marker = if *current { "▶ " } else { "" };
-            let response = ui.add(
-                egui::Label::new(
-                    RichText::new(format!("{marker}map {id} '{name}' {}×{} ({count})", size.0, size.1)).strong(),
-                )
-                .sense(Sense::click()),
-            );
+            // The expander is the row's one triangle: the current map says so in words.
+            let current = if *current { " · current" } else { "" };
+            let text = format!("map {id} '{name}' {}×{} ({count}){current}", size.0, size.1);
+            let response = ui.add(egui::Label::new(RichText::new(text).strong()).sense(Sense::click()));
             drop_target(&response, Holder::Map(*id), actions);
         }
         Line::Group { map, kind, count } => {

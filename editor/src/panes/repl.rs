@@ -77,6 +77,9 @@ pub struct ReplState {
     pub locals_hidden: bool,
     /// Put the cursor at the end of the input on the next frame.
     cursor_to_end: bool,
+    /// Keys the game was given that were still held when a break gave the input the
+    /// keyboard: until they are let go, their repeats are not typed.
+    held_for_game: Vec<Key>,
     next_id: u64,
 }
 
@@ -97,9 +100,31 @@ impl ReplState {
         project.join(".nefia").join("repl_history.ron")
     }
 
-    /// Gives the input the keyboard when it is next drawn (a break brought the REPL forward).
+    /// Gives the input the keyboard when it is next drawn.
     pub fn take_keyboard(&mut self) {
         self.cursor_to_end = true;
+    }
+
+    /// Gives the input the keyboard for a break that brought the REPL forward: the keys in
+    /// `held` were pressed for the game, and what they type is dropped until they are let go.
+    pub fn take_keyboard_at_break(&mut self, held: impl IntoIterator<Item = Key>) {
+        self.take_keyboard();
+        self.held_for_game = held.into_iter().collect();
+    }
+
+    /// Drops from `input` what the keys held for the game since the break type (text and
+    /// their presses), until every one of them has been let go.
+    fn drop_keys_held_for_game(&mut self, input: &mut egui::InputState) {
+        self.held_for_game.retain(|key| input.keys_down.contains(key));
+        if self.held_for_game.is_empty() {
+            return;
+        }
+        let held = &self.held_for_game;
+        input.events.retain(|event| match event {
+            egui::Event::Text(_) => false,
+            egui::Event::Key { key, pressed: true, .. } => !held.contains(key),
+            _ => true,
+        });
     }
 
     /// Sends `code` for evaluation, remembering it in the history; returns the command.
@@ -199,26 +224,29 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState) {
     let mut actions = Vec::new();
     let id = ui.id();
     egui::Panel::top(id.with("repl-toolbar")).show(ui, |ui| toolbar_ui(ui, state, repl, &snapshot));
+    // While paused, the Locals take the pane's whole height on the right, beside the
+    // transcript and the input.
+    if let Some(pause) = &snapshot.debug.pause
+        && !repl.locals_hidden
+    {
+        // A side panel that leaves the transcript most of the width.
+        let width = ui.available_width();
+        egui::Panel::right(id.with("repl-locals"))
+            .resizable(true)
+            .default_size((width * 0.38).clamp(180.0, 380.0))
+            .size_range(140.0..=(width * 0.7).max(140.0))
+            .frame(egui::Frame::new().fill(Color32::from_rgb(50, 42, 10)).inner_margin(6.0))
+            .show(ui, |ui| pause_ui(ui, pause, &mut actions));
+    }
     let input_panel = egui::Panel::bottom(id.with("repl-input")).show(ui, |ui| {
         completions_ui(ui, repl);
         input_ui(ui, state, repl, &snapshot);
     });
-    // The rest: the entries, and the Locals beside them while paused.
+    // The rest: the entries.
     let mut rest = ui.available_rect_before_wrap();
     rest.max.y = rest.max.y.min(input_panel.response.rect.top());
     ui.scope_builder(egui::UiBuilder::new().max_rect(rest), |ui| {
         ui.shrink_clip_rect(rest);
-        if let Some(pause) = &snapshot.debug.pause
-            && !repl.locals_hidden
-        {
-            // A side panel that leaves the transcript most of the room.
-            egui::Panel::right(id.with("repl-locals"))
-                .resizable(true)
-                .default_size((rest.width() * 0.38).clamp(180.0, 380.0))
-                .size_range(140.0..=(rest.width() * 0.7).max(140.0))
-                .frame(egui::Frame::new().fill(Color32::from_rgb(50, 42, 10)).inner_margin(6.0))
-                .show(ui, |ui| pause_ui(ui, pause, &mut actions));
-        }
         egui::Frame::new().inner_margin(egui::Margin { left: 6, right: 2, top: 2, bottom: 0 }).show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .stick_to_bottom(true)
@@ -232,9 +260,37 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState) {
     }
 }
 
-/// Breakpoint mode: where the game is paused, and the Locals view.
+/// How many lines of text where and why the game paused may take in the paused panel
+/// (scrolled if longer, the stack folded): the Locals get the rest.
+const PAUSE_HEADER_LINES: f32 = 2.5;
+
+/// Breakpoint mode (the toolbar says "⏸ Paused"): where and why the game is paused, then the
+/// Locals view, which gets most of the panel.
 fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
-    ui.label(RichText::new("⏸ Paused").strong().color(Color32::YELLOW));
+    let line = ui.text_style_height(&egui::TextStyle::Monospace) + ui.spacing().item_spacing.y;
+    egui::ScrollArea::vertical()
+        .id_salt("pause-header")
+        .max_height(line * PAUSE_HEADER_LINES)
+        .auto_shrink([false, true])
+        .show(ui, |ui| pause_place_ui(ui, pause, actions));
+    ui.separator();
+    ui.strong("Locals and upvalues");
+    egui::ScrollArea::vertical().id_salt("pause-locals").auto_shrink([false; 2]).show(ui, |ui| {
+        for (name, kind, value) in &pause.variables {
+            // A table's lines on one line: the Locals view is a list.
+            let value = value.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                ui.label(RichText::new(name).monospace().strong()).on_hover_text(kind.as_str());
+                ui.label(RichText::new(" = ").monospace());
+                links::show_inline(ui, &value, Color32::LIGHT_GRAY, actions);
+            });
+        }
+    });
+}
+
+/// Why the game paused (the watch that fired), where, and the stack (folded).
+fn pause_place_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
     if let Some(reason) = &pause.reason {
         // The watch that fired: what changed, and the line (a link) that changed it.
         links::show(ui, reason, Color32::from_rgb(255, 210, 90), actions);
@@ -253,20 +309,6 @@ fn pause_ui(ui: &mut Ui, pause: &PauseView, actions: &mut Vec<LinkAction>) {
             },
         );
     }
-    ui.separator();
-    ui.strong("Locals and upvalues");
-    egui::ScrollArea::vertical().auto_shrink([false; 2]).show(ui, |ui| {
-        for (name, kind, value) in &pause.variables {
-            // A table's lines on one line: the Locals view is a list.
-            let value = value.lines().map(str::trim).collect::<Vec<_>>().join(" ");
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 0.0;
-                ui.label(RichText::new(name).monospace().strong()).on_hover_text(kind.as_str());
-                ui.label(RichText::new(" = ").monospace());
-                links::show_inline(ui, &value, Color32::LIGHT_GRAY, actions);
-            });
-        }
-    });
 }
 
 /// The transcript in order. An answer that comes after other lines (the evaluation paused,
@@ -354,6 +396,7 @@ fn completions_ui(ui: &mut Ui, repl: &mut ReplState) {
 
 fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapshot: &Snapshot) {
     let id = input_id();
+    ui.input_mut(|i| repl.drop_keys_held_for_game(i));
     let focused = ui.memory(|m| m.has_focus(id));
     // Enter, Up, Down and Tab are the REPL's, not the text box's.
     let (enter, up, down, tab) = if focused {
@@ -434,6 +477,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
     let busy = state.busy;
     ui.horizontal(|ui| {
         if paused {
+            ui.label(RichText::new("⏸ Paused").strong().color(Color32::YELLOW));
             if ui
                 .button("▶ Continue")
                 .on_hover_text(with_binding("Let the paused code go on", Action::Continue, ui.ctx()))

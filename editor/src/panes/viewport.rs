@@ -28,6 +28,7 @@ use crate::tools;
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplState) {
     toolbar_ui(ui, state);
     open_dropped_recording(ui, state);
+    notices_ui(ui, state);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let snapshot = state.snapshot.clone();
     let view = &mut state.viewport;
@@ -52,6 +53,19 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         );
         return;
     };
+    if snapshot.play.playing != view.was_playing {
+        view.was_playing = snapshot.play.playing;
+        match view.was_playing {
+            true => view.before_play = view.camera.zip(view.fitted),
+            false => {
+                if let Some((camera, fitted)) = view.before_play.take()
+                    && fitted == map.id
+                {
+                    view.camera = Some(camera);
+                }
+            }
+        }
+    }
     if view.camera.is_none() || view.fit_requested || view.fitted != Some(map.id) {
         view.camera = Some(Camera::fit(rect, map.width, map.height));
         view.fitted = Some(map.id);
@@ -153,7 +167,6 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             y,
         })));
     }
-    notice_ui(ui, rect, state);
     // Any press gives the viewport the keyboard (tool shortcuts, Delete, the game's keys).
     if response.clicked() || response.drag_started() || response.secondary_clicked() || state.viewport.focus_requested {
         state.viewport.focus_requested = false;
@@ -210,21 +223,13 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
     state.outbox.extend(input.map(Command::Input));
 }
 
-/// While playing, shows who has the keyboard: a frame round the map when the game has it,
-/// otherwise a hint over the map to click it.
+/// While playing, a frame round the map when the game has the keyboard (when it has not,
+/// the notice area says so).
 fn keyboard_frame(ui: &Ui, rect: Rect, game_has_keys: bool) {
-    let painter = ui.painter().with_clip_rect(rect);
     if game_has_keys {
         let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(90, 160, 255));
-        painter.rect_stroke(rect, 0.0, stroke, egui::StrokeKind::Inside);
-        return;
+        ui.painter().with_clip_rect(rect).rect_stroke(rect, 0.0, stroke, egui::StrokeKind::Inside);
     }
-    let text = "Click the map to play: the keyboard is in another pane";
-    let galley = painter.layout_no_wrap(text.to_owned(), egui::FontId::proportional(14.0), egui::Color32::WHITE);
-    let at = egui::pos2(rect.center().x - galley.size().x / 2.0, rect.top() + 8.0);
-    let back = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(10.0, 5.0));
-    painter.rect_filled(back, 4.0, egui::Color32::from_black_alpha(190));
-    painter.galley(at, galley, egui::Color32::WHITE);
 }
 
 fn pan_and_zoom(ui: &Ui, rect: Rect, response: &egui::Response, camera: &mut Camera) {
@@ -612,22 +617,40 @@ fn mark_unresolved(ui: &Ui, rect: Rect, camera: &Camera, map: &MapView) {
     }
 }
 
-/// The last refused edit, shown for a few seconds over the map.
-fn notice_ui(ui: &Ui, rect: Rect, state: &EditorContext) {
-    const SHOWN: std::time::Duration = std::time::Duration::from_secs(5);
-    let Some((text, when)) = &state.notice else { return };
-    let age = when.elapsed();
-    if age > SHOWN {
-        return;
+/// How long a notice (a refused edit, a copy) stays in the notice area.
+const NOTICE_SHOWN: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The viewport's one notice area, between the toolbar and the map, so no notice covers
+/// another or a cell: each notice on a line of its own (stacked, newest last), one line high
+/// whatever its length (the whole text on hover). With no notice the line says what the
+/// tool does, so a single notice never moves the map.
+fn notices_ui(ui: &mut Ui, state: &EditorContext) {
+    let view = &state.viewport;
+    let mut notices: Vec<(String, egui::Color32)> = Vec::new();
+    if state.snapshot.play.playing && !view.has_focus && !view.repl_overlay {
+        let text = "Click the map to play: the keyboard is in another pane";
+        notices.push((text.to_owned(), egui::Color32::from_rgb(110, 90, 20)));
     }
-    ui.ctx().request_repaint_after(SHOWN - age);
-    let painter = ui.painter().with_clip_rect(rect);
-    let galley =
-        painter.layout(text.clone(), egui::FontId::proportional(14.0), egui::Color32::WHITE, rect.width() - 40.0);
-    let frame = Rect::from_min_size(
-        rect.center_top() + Vec2::new(-galley.size().x / 2.0 - 8.0, 36.0),
-        galley.size() + Vec2::splat(16.0),
-    );
-    painter.rect_filled(frame, 4.0, egui::Color32::from_rgb(120, 30, 30));
-    painter.galley(frame.min + Vec2::splat(8.0), galley, egui::Color32::WHITE);
+    if let Some((text, when)) = &state.notice
+        && let Some(left) = NOTICE_SHOWN.checked_sub(when.elapsed())
+    {
+        ui.ctx().request_repaint_after(left);
+        notices.push((text.clone(), egui::Color32::from_rgb(120, 30, 30)));
+    }
+    let idle = match state.snapshot.play.playing {
+        true => "⌨ the game's keys act while the map has the keyboard",
+        false => state.level.tool.tooltip(),
+    };
+    if notices.is_empty() {
+        notices.push((idle.to_owned(), egui::Color32::TRANSPARENT));
+    }
+    for (text, fill) in notices {
+        let colour =
+            if fill == egui::Color32::TRANSPARENT { ui.visuals().weak_text_color() } else { egui::Color32::WHITE };
+        egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(egui::Margin::symmetric(8, 2)).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            // Elided, the whole text shows on hover.
+            ui.add(egui::Label::new(RichText::new(&text).color(colour)).truncate());
+        });
+    }
 }

@@ -138,19 +138,17 @@ pub enum PlayFrom {
 }
 
 impl PlayFrom {
-    /// How play began, in words a recording keeps: "start map", "map town at (3, 4)",
-    /// "save quick".
+    /// How play began, in words a recording keeps: "the start map", "map town at (3, 4)",
+    /// "an unsaved map at its entrance" (the workbench's preview), "save quick".
     pub fn describe(&self, maps: &MapFiles) -> String {
+        let map_named = |map: &MapId| match maps.name_of(*map) {
+            Some(name) => format!("map {name}"),
+            None => "an unsaved map".to_owned(),
+        };
         match self {
             PlayFrom::Start => "the start map".to_owned(),
-            PlayFrom::Here { map, x, y } => {
-                let name = maps.name_of(*map).unwrap_or("a map with no file");
-                format!("map {name} at ({x}, {y})")
-            }
-            PlayFrom::Map(map) => {
-                let name = maps.name_of(*map).unwrap_or("a map with no file");
-                format!("map {name} at its entrance")
-            }
+            PlayFrom::Here { map, x, y } => format!("{} at ({x}, {y})", map_named(map)),
+            PlayFrom::Map(map) => format!("{} at its entrance", map_named(map)),
             PlayFrom::Save(name) => format!("save {name}"),
             PlayFrom::Recorded(_) => "a recording's start".to_owned(),
         }
@@ -283,5 +281,17 @@ impl Runtime {
             files.mark_saved(&world, name);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_with_no_file_is_described_as_unsaved() {
+        let maps = MapFiles::default();
+        assert_eq!(PlayFrom::Map(MapId(7)).describe(&maps), "an unsaved map at its entrance");
+        assert_eq!(PlayFrom::Here { map: MapId(7), x: 3, y: 4 }.describe(&maps), "an unsaved map at (3, 4)");
     }
 }

@@ -17,12 +17,23 @@ pub struct RecordingPosition {
     pub opened: bool,
     /// About how many bytes stepping back keeps: the states kept and the inputs.
     pub kept_bytes: usize,
-    /// How many turns back one can step from here.
+    /// How many turns back one can step from here (not counting the start of this turn).
     pub back: usize,
+    /// The game changed since its turn began (an edit, code run): stepping back goes to the
+    /// start of this turn first.
+    #[serde(default)]
+    pub changed: bool,
     /// How many recorded turns are ahead (after stepping back).
     pub forward: usize,
     /// The number of turns recorded.
     pub turns: usize,
+}
+
+impl RecordingPosition {
+    /// True if stepping back goes somewhere: to an older turn, or to the start of this one.
+    pub fn can_step_back(&self) -> bool {
+        self.back > 0 || self.changed
+    }
 }
 
 impl Host {
@@ -41,7 +52,8 @@ impl Host {
             turn_range: (turn_of(oldest), turn_of(turns - 1)),
             opened: recorder.opened.is_some(),
             kept_bytes: self.kept_bytes(recorder),
-            back: at - oldest + usize::from(pending),
+            back: at - oldest,
+            changed: pending,
             forward: turns - 1 - at + usize::from(recorder.at.is_some() && self.inputs_since_mark(recorder) > 0),
             turns: turns - 1,
         })
