@@ -104,7 +104,7 @@ fn field_edit(c: &mut Criterion) {
             for _ in 0..iterations {
                 sync += 1;
                 // Each edit changes the value: setting the one the file has is refused.
-                let max_hp = if sync % 2 == 0 { 50 } else { 51 };
+                let max_hp = if sync.is_multiple_of(2) { 50 } else { 51 };
                 host.send(Command::Editing(EditingCommand::Edit(Edit::PrototypeField {
                     data_type: "base.chara".into(),
                     id: "elona.putit".into(),

@@ -565,13 +565,14 @@ impl Host {
                 Ok(()) => continue,
             };
             let map = entry.map.as_ref().map(|name| format!(" on map '{name}'")).unwrap_or_default();
-            let after = journal.entries.len() - index - 1;
-            stopped = Some(format!(
-                "journal entry {} ({}{map}) did not come back as it was: {why}; the {after} entr{} after it were not replayed",
-                index + 1,
-                entry.what.describe(),
-                if after == 1 { "y" } else { "ies" }
-            ));
+            let rest = match journal.entries.len() - index - 1 {
+                0 => String::new(),
+                1 => "; the entry after it was not replayed".to_owned(),
+                after => format!("; the {after} entries after it were not replayed"),
+            };
+            let what = entry.what.describe();
+            stopped =
+                Some(format!("journal entry {} ({what}{map}) did not come back as it was: {why}{rest}", index + 1));
             break;
         }
         self.editing.journal.replaying.set(false);
