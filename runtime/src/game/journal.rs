@@ -432,6 +432,36 @@ mod tests {
     }
 
     #[test]
+    fn steps_are_counted_as_history_counts_them() {
+        let paint = |stroke| {
+            let part = Edit::PaintTiles { map: MapId(1), cells: vec![(1, 1)], tile: "t.wall".into() };
+            Journaled::Edit(Edit::Stroke { id: stroke, edit: Box::new(part) })
+        };
+        let form = |after: &str| Journaled::Content {
+            edit: Edit::PrototypeField {
+                data_type: "base.chara".into(),
+                id: "m.a".into(),
+                field: "hp".into(),
+                value: None,
+            },
+            label: format!("Set {after}"),
+            sources: vec![SourceText { file: "a.lua".into(), before: "0".into(), after: after.into() }],
+        };
+        let entries: Vec<JournalEntry> =
+            [paint(1), paint(1), form("1"), form("2"), Journaled::Undo, form("3"), Journaled::Undo, Journaled::Redo]
+                .into_iter()
+                .map(|what| JournalEntry { at: 1, map: Some("town".into()), next_uid: 1, what })
+                .collect();
+        // The stroke's two parts are one step (its last part made it); the edit to "2" was
+        // undone and dropped by the edit to "3"; an undo and a redo make no step.
+        assert_eq!(steps_of(&entries), vec![1, 2, 5]);
+        let journal = Journal { base: None, entries, problems: Vec::new(), key_prefix: None };
+        assert_eq!(journal.unsaved_maps(), vec![UnsavedMap { name: "town".into(), edits: 3, last: Some(1) }]);
+        assert!(journal.gave(Path::new("a.lua"), "2") && journal.gave(Path::new("a.lua"), "0"));
+        assert!(!journal.gave(Path::new("a.lua"), "changed outside") && !journal.gave(Path::new("b.lua"), "2"));
+    }
+
+    #[test]
     fn a_journal_line_holding_a_value_at_the_depth_limit_is_read_back() {
         let deep = nested(MAX_TABLE_DEPTH);
         assert_eq!(deep.table_depth(), MAX_TABLE_DEPTH);
