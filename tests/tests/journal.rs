@@ -482,10 +482,10 @@ fn putit_field(field: &str, value: i64) -> Command {
     })
 }
 
-/// Form edits of `elona.putit` mixed with map edits, undos and redos, leaving six History
+/// Form edits of `elona.putit` mixed with map edits, undos and redos, leaving eight History
 /// steps: a stroke, max_hp = 50, a putit made, strength = 5 (made after max_hp = 60 was
-/// undone, which it drops), the putit's own max_hp = 80, and that value applied to the
-/// prototype (undone and redone).
+/// undone, which it drops), the putit's own max_hp = 80, that value applied to the prototype
+/// (undone and redone), the prototype duplicated as `elona.big_putit` and one of those made.
 fn form_edits(host: &HostHandle) {
     let map = town(host);
     let paint = Edit::PaintTiles { map, cells: vec![(2, 2)], tile: "elona.wall_stone".into() };
@@ -513,6 +513,14 @@ fn form_edits(host: &HostHandle) {
     host.send(editing(Edit::ApplyToPrototype { uid, field: "max_hp".into() }));
     host.send(Command::Editing(EditingCommand::Undo));
     host.send(Command::Editing(EditingCommand::Redo));
+    host.send(editing(Edit::DuplicatePrototype {
+        data_type: "base.chara".into(),
+        id: "elona.putit".into(),
+        new_id: "elona.big_putit".into(),
+        file: None,
+    }));
+    let to = Holder::Map(map);
+    host.send(editing(Edit::Create { kind: ObjectKind::Chara, id: "elona.big_putit".into(), to, x: 8, y: 6 }));
     settle(host);
 }
 
@@ -553,20 +561,20 @@ fn form_edits_come_back_after_a_kill_as_history_steps_that_undo_to_the_files_byt
     let reference = spawn_editing(&reference_copy.project());
     form_edits(&reference);
     let history = reference.snapshot().editing.history.clone();
-    assert_eq!((history.labels.len(), history.done), (6, 6), "{history:?}");
+    assert_eq!((history.labels.len(), history.done), (8, 8), "{history:?}");
     assert_eq!(read(&reference_charas), left, "the killed session wrote its edits");
 
     let host = spawn_editing(&copy.project());
     let offered = wait_for(&host, |s| s.editing.recovery.is_some()).editing.recovery.clone().unwrap();
-    assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 6, "History's steps: {offered:?}");
+    assert_eq!(offered.maps.iter().map(|m| m.edits).sum::<usize>(), 8, "History's steps: {offered:?}");
     host.send(Command::Editing(EditingCommand::Recover(true)));
     let report = recovered_report(&host);
-    assert_eq!((report.recovered, report.total, report.stopped.clone()), (6, 6, None), "{report:?}");
+    assert_eq!((report.recovered, report.total, report.stopped.clone()), (8, 8, None), "{report:?}");
     let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
     assert_eq!(recovered.editing.history, history, "the same steps in History");
     assert_eq!(read(&charas), left, "the file as the killed session left it");
     // Each undo gives back the bytes the session that was not killed gives back.
-    for step in 1..=6 {
+    for step in 1..=8 {
         for host in [&host, &reference] {
             host.send(Command::Editing(EditingCommand::Undo));
             settle(host);
@@ -592,7 +600,7 @@ fn a_form_edit_whose_file_was_changed_outside_since_is_not_replayed_and_the_reco
     wait_for(&host, |s| s.editing.recovery.is_some());
     host.send(Command::Editing(EditingCommand::Recover(true)));
     let report = recovered_report(&host);
-    assert_eq!((report.recovered, report.total), (1, 6), "the stroke came back, then the form edit stopped it");
+    assert_eq!((report.recovered, report.total), (1, 8), "the stroke came back, then the form edit stopped it");
     let why = report.stopped.clone().unwrap_or_default();
     assert!(why.contains("journal entry 2 ('Set elona.putit.max_hp = 50'"), "which edit: {why}");
     assert!(why.contains("charas.lua was changed outside the editor since"), "why: {why}");
