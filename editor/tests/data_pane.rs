@@ -46,3 +46,61 @@ fn a_field_edited_in_the_form_changes_one_line_of_the_file_and_undo_restores_it(
     step_until(&mut harness, "the undo", |_| std::fs::read_to_string(&file).unwrap() == original);
     assert_eq!(eval_values(&mut harness, "p.max_hp"), ["6"]);
 }
+
+/// Clicks the widget named `label` through AccessKit, as a screen reader does: the form's
+/// lower rows are below the pane's fold at 1280×800.
+fn press(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, label: &str) {
+    harness.get_by_label(label).click_accesskit();
+    harness.step();
+}
+
+#[test]
+fn a_list_field_gets_items_added_moved_and_removed_in_the_form_and_in_the_file() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.state_mut().panes_mut().data.selected =
+        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.putit")));
+    // `equip_slots` is a `types.list(types.string)` the putit leaves to its default, the
+    // seven slots.
+    let list = "equip_slots of elona.putit";
+    let item = |n: usize| format!("item {n} of {list}");
+    step_until(&mut harness, "the form", |h| h.query_by_label(&item(7)).is_some());
+    // The line the putit's `data:add` has the field on, if any.
+    let written = || {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let putit = text.split("data:add").find(|call| call.contains("_id = \"putit\"")).unwrap().to_owned();
+        putit.lines().find(|line| line.contains("equip_slots")).map(|line| line.trim().to_owned())
+    };
+    assert_eq!(written(), None, "the putit leaves it to its default");
+    let slots = |slots: &str| Some(format!("equip_slots = {{ {slots} }},"));
+
+    press(&mut harness, &format!("remove {}", item(6)));
+    let without_ring = r#""head", "neck", "body", "main_hand", "off_hand", "feet""#;
+    step_until(&mut harness, "the ring removed", |_| written() == slots(without_ring));
+    step_until(&mut harness, "six items in the form", |h| h.query_by_label(&item(7)).is_none());
+
+    press(&mut harness, &format!("move {} up", item(6)));
+    let feet_up = r#""head", "neck", "body", "main_hand", "feet", "off_hand""#;
+    step_until(&mut harness, "the feet moved up", |_| written() == slots(feet_up));
+
+    press(&mut harness, &format!("add an item to {list}"));
+    step_until(&mut harness, "an item added", |_| written() == slots(&format!(r#"{feet_up}, """#)));
+    step_until(&mut harness, "the new item in the form", |h| h.query_by_label(&item(7)).is_some());
+    harness.get_by_label(&item(7)).focus();
+    harness.step();
+    harness.get_by_label(&item(7)).type_text("ring");
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    step_until(&mut harness, "the item typed", |_| written() == slots(&format!(r#"{feet_up}, "ring""#)));
+    assert_eq!(
+        eval_values(
+            &mut harness,
+            "local slots = Chara.create('elona.putit', 1, 1).equip_slots return slots[5], slots[7]"
+        ),
+        ["\"feet\"", "\"ring\""],
+        "a new putit has the list"
+    );
+}

@@ -5,7 +5,7 @@ mod common;
 
 use common::{cell_center, click_at, eval, eval_values, result, started, step_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_runtime::{Uid, Value};
@@ -299,4 +299,110 @@ fn the_inspector_lists_the_event_handlers_an_object_has_of_its_own() {
     step_until(&mut harness, "the handler", |h| {
         h.query_by_label_contains("base.on_damage · Flinch (priority 50) at").is_some()
     });
+}
+
+/// Shows only the player's fields named like `filter` in the inspector.
+fn filter_fields(harness: &mut Harness<'static, EditorApp>, filter: &str) {
+    harness.state_mut().panes_mut().inspector.filters.insert(None, filter.to_owned());
+    harness.step();
+}
+
+/// How many tooltips hovering the label `text` shows with `text` in them: the labels that
+/// read `text` once the tooltip delay has passed, less the hovered one.
+fn tooltips_of(harness: &mut Harness<'static, EditorApp>, text: &str) -> usize {
+    let at = harness.get_by_label(text).rect().center();
+    harness.hover_at(at);
+    // Each step is a quarter of a second: past the tooltip delay.
+    harness.run_steps(4);
+    let shown = harness.query_all_by_label(text).count() - 1;
+    // The pointer leaves, and the tooltip with it.
+    harness.hover_at(egui::pos2(1.0, 1.0));
+    harness.run_steps(2);
+    shown
+}
+
+#[test]
+fn a_cut_field_name_shows_whole_in_one_tooltip() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    filter_fields(&mut harness, "inventory_capacity");
+    step_until(&mut harness, "the row", |h| h.query_by_label("inventory_capacity").is_some());
+    assert_eq!(tooltips_of(&mut harness, "inventory_capacity"), 1, "one tooltip with the whole name");
+}
+
+#[test]
+fn a_column_dragged_wider_shows_a_cut_name_uncut() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    filter_fields(&mut harness, "inventory_capacity");
+    step_until(&mut harness, "the row", |h| h.query_by_label("inventory_capacity").is_some());
+    assert_eq!(tooltips_of(&mut harness, "inventory_capacity"), 1, "the name starts cut");
+    let cut = harness.get_by_label("inventory_capacity").rect().width();
+
+    // The border between the field and base columns (half a spacing before the base column's
+    // header, above the row), dragged 200 points to the right.
+    let name = harness.get_by_label("inventory_capacity").rect();
+    let base = harness
+        .query_all_by_label("base")
+        .map(|header| header.rect())
+        .filter(|header| header.left() > name.left() && header.bottom() <= name.top())
+        .min_by(|a, b| (name.top() - a.bottom()).total_cmp(&(name.top() - b.bottom())))
+        .expect("the base column's header");
+    let from = egui::pos2(base.left() - 4.0, base.center().y);
+    let to = from + egui::vec2(200.0, 0.0);
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(from + egui::vec2(10.0, 0.0));
+    harness.step();
+    harness.hover_at(to);
+    harness.step();
+    harness.drop_at(to);
+    harness.step();
+
+    let whole = harness.get_by_label("inventory_capacity").rect().width();
+    assert!(whole > cut, "the name takes more room: {cut} → {whole}");
+    assert_eq!(tooltips_of(&mut harness, "inventory_capacity"), 0, "a whole name needs no tooltip");
+    harness.state_mut().state_mut().select(Vec::new());
+    step_until(&mut harness, "nothing inspected", |h| h.query_by_label("inventory_capacity").is_none());
+    let uid = player(&harness);
+    harness.state_mut().state_mut().select(vec![uid]);
+    step_until(&mut harness, "the player again", |h| h.query_by_label("inventory_capacity").is_some());
+    assert_eq!(harness.get_by_label("inventory_capacity").rect().width(), whole, "the column keeps its width");
+}
+
+#[test]
+fn the_inspector_edits_a_declared_field_with_the_widget_its_type_calls_for() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    // `relation` is `types.literal("hostile", "neutral", "ally")`: a choice, not a text box.
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "base relation").click();
+    step_until(&mut harness, "the choices", |h| h.query_by_label("neutral").is_some());
+    // A popup's first frame measures it; it is in place from the next.
+    harness.run_steps(2);
+    harness.get_by_label("neutral").click();
+    step_until(&mut harness, "relation = neutral", |h| row(h, "relation").0 == Some(Value::str("neutral")));
+
+    // `max_hp` is a `uint`: the number field stops at 0.
+    set_number(&mut harness, "base max_hp", "-5");
+    step_until(&mut harness, "max_hp = 0", |h| row(h, "max_hp").0 == Some(Value::Int(0)));
+}
+
+#[test]
+fn a_value_the_host_refuses_shows_why_in_the_inspector() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    // A temp value set to -5 for `fov`, a `uint`: the host refuses it.
+    harness.get_by_label("add temp fov").click();
+    step_until(&mut harness, "the temp form", |h| h.query_by_label("Apply").is_some());
+    harness.run_steps(2);
+    harness.get_by_label("set").click();
+    harness.step();
+    set_number(&mut harness, "temp value", "-5");
+    harness.get_by_label("Apply").click();
+    step_until(&mut harness, "the refusal in the pane", |h| h.query_by_label_contains("⚠ fov = -5:").is_some());
+    let reason = harness.get_by_label_contains("⚠ fov = -5:").accesskit_node().value().unwrap_or_default();
+    assert!(reason.contains("int >= 0"), "it says what the field takes: {reason}");
+    assert_eq!(row(&harness, "fov").1, None, "no temp value was set");
 }

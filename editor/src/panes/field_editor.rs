@@ -1,11 +1,16 @@
 //! The widget each declared field type calls for, shared by the Data pane and the Inspector:
 //! a number with its range, a checkbox, a text field, a colour picker, a searchable picker of
-//! ids or choices. Each returns the new value once an edit is finished, so a change is one
-//! History step.
+//! ids or choices, and list and map editors whose items are edited with the widget their
+//! element type calls for. Each returns the new value once an edit is finished, so a change is
+//! one History step.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use egui::Ui;
 use nefia_runtime::Value;
 use nefia_runtime::game::field_type::FieldType;
+use nefia_runtime::game::value::Key;
 use nefia_runtime::host::view::{DataTypeView, FieldView};
 
 /// The widget `ty` calls for, showing `value`; returns the new value once an edit is finished
@@ -20,36 +25,148 @@ pub fn field_editor(
     types: &[DataTypeView],
     label: String,
 ) -> Option<Value> {
+    if !ty.is_data() {
+        ui.weak(field.type_name.as_str());
+        return None;
+    }
+    typed_editor(ui, id, ty, value, types, label)
+}
+
+/// The widget `ty` calls for, showing `value`, as [`field_editor`] but for a part of a field
+/// (a list's item, a map's value) as well as a whole one.
+pub fn typed_editor(
+    ui: &mut Ui,
+    id: egui::Id,
+    ty: &FieldType,
+    value: &Value,
+    types: &[DataTypeView],
+    label: String,
+) -> Option<Value> {
     match ty {
-        FieldType::Boolean => {
-            let mut on = matches!(value, Value::Bool(true));
-            let response = ui.checkbox(&mut on, "");
-            super::accessible_name(ui, &response, label);
-            response.changed().then_some(Value::Bool(on))
-        }
+        FieldType::Boolean => checkbox(ui, value, label),
         FieldType::Number { integer, min, max } => number_editor(ui, id, value, *integer, *min, *max, label),
-        FieldType::DataId { data_type } => {
-            let ids: Vec<String> = types
-                .iter()
-                .find(|t| t.id.as_str() == data_type)
-                .map(|t| t.entries.iter().map(|e| e.id.as_str().to_owned()).collect())
-                .unwrap_or_default();
-            let choices: Vec<Value> = ids.iter().map(|id| Value::str(id)).collect();
-            pick(ui, id, value, &choices, label)
-        }
+        FieldType::DataId { data_type } => pick(ui, id, value, &ids_of(types, data_type), label),
         FieldType::OneOf { values } => pick(ui, id, value, values, label),
         FieldType::Color => color_editor(ui, id, value, label),
         FieldType::Some { of } if of.contains(&FieldType::Color) && !matches!(value, Value::Str(_)) => {
             color_editor(ui, id, value, label)
         }
-        FieldType::Optional { of } => field_editor(ui, id, of, value, field, types, label),
+        FieldType::Optional { of } => typed_editor(ui, id, of, value, types, label),
         FieldType::String => text_editor(ui, id, value, label),
+        FieldType::List { of } => list_editor(ui, id, of, value, types, &label),
+        FieldType::Map { key, value: of } => map_editor(ui, id, key, of, value, types, &label),
         FieldType::Function | FieldType::Opaque => {
-            ui.weak(field.type_name.as_str());
+            ui.weak(ty.lua_annotation());
             None
         }
-        _ => super::inspector::value_editor(ui, id, value, label, 1),
+        _ => value_editor(ui, id, value, label),
     }
+}
+
+/// Whether `ty` edits `value` with a list or map editor (several lines), rather than a widget
+/// on one line.
+pub fn is_list_or_map(ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Optional { of } => is_list_or_map(of),
+        FieldType::List { .. } | FieldType::Map { .. } => true,
+        _ => false,
+    }
+}
+
+/// The type of the part of a value of type `ty` at `key` (a list's item, a map's value, a
+/// declared field of a table), if `ty` declares one.
+pub fn part_type<'a>(ty: &'a FieldType, key: &Key) -> Option<&'a FieldType> {
+    match (ty, key) {
+        (FieldType::Optional { of }, key) => part_type(of, key),
+        (FieldType::List { of }, Key::Int(_)) => Some(of),
+        (FieldType::Map { value, .. }, _) => Some(value),
+        (FieldType::Fields { fields }, Key::Str(name)) => fields.iter().find(|(n, _)| **n == **name).map(|(_, t)| t),
+        (FieldType::Tuple { of }, Key::Int(i)) => usize::try_from(*i).ok()?.checked_sub(1).and_then(|i| of.get(i)),
+        _ => None,
+    }
+}
+
+/// The value a new item of type `ty` starts with (a list's "+", a map's new entry), if the
+/// type has one to offer: its least number, its first id or choice, an empty text or table.
+pub fn new_item(ty: &FieldType, types: &[DataTypeView]) -> Option<Value> {
+    Some(match ty {
+        FieldType::Boolean => Value::Bool(false),
+        FieldType::Number { integer, min, max } => {
+            let within = |x: f64| min.is_none_or(|min| x >= min) && max.is_none_or(|max| x <= max);
+            let start = if within(0.0) { 0.0 } else { min.or(*max)? };
+            match integer {
+                true => Value::Int(whole(start.ceil())?),
+                false => Value::Float(start),
+            }
+        }
+        FieldType::String => Value::str(""),
+        FieldType::DataId { data_type } => ids_of(types, data_type).into_iter().next()?,
+        FieldType::OneOf { values } => values.first()?.clone(),
+        FieldType::Color => Value::list(vec![Value::Int(255); 3]),
+        FieldType::Optional { of } => new_item(of, types)?,
+        FieldType::Some { of } => of.iter().find_map(|t| new_item(t, types))?,
+        FieldType::List { .. } | FieldType::Table | FieldType::Any => Value::list(Vec::new()),
+        FieldType::Tuple { of } => Value::list(of.iter().map(|t| new_item(t, types)).collect::<Option<_>>()?),
+        FieldType::Map { .. } => Value::Map(Arc::default()),
+        FieldType::Fields { fields } => Value::Map(Arc::new(
+            fields
+                .iter()
+                .filter_map(|(name, t)| Some((Key::Str(Arc::from(name.as_str())), new_item(t, types)?)))
+                .collect(),
+        )),
+        FieldType::Function | FieldType::Opaque => return None,
+    })
+}
+
+/// The ids of the prototypes of `data_type`, as values.
+fn ids_of(types: &[DataTypeView], data_type: &str) -> Vec<Value> {
+    types
+        .iter()
+        .find(|t| t.id.as_str() == data_type)
+        .map(|t| t.entries.iter().map(|e| Value::str(e.id.as_str())).collect())
+        .unwrap_or_default()
+}
+
+/// `x` as a whole number, if it is one within `i64`'s range.
+fn whole(x: f64) -> Option<i64> {
+    format!("{x:.0}").parse::<i64>().ok()
+}
+
+/// An editor for a value of no declared type, by what it holds, named `label` for assistive
+/// tools. Returns the new value once an edit is finished, like [`typed_editor`]; a table is
+/// shown in brief (set from Lua, not typed here).
+pub fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
+    match value {
+        Value::Bool(_) => checkbox(ui, value, label),
+        Value::Int(_) => number_editor(ui, id, value, true, None, None, label),
+        Value::Float(_) => number_editor(ui, id, value, false, None, None, label),
+        Value::Str(_) => text_editor(ui, id, value, label),
+        Value::Nil => {
+            ui.weak("nil");
+            None
+        }
+        Value::List(_) | Value::Map(_) | Value::Object(_) => {
+            ui.weak(brief(value));
+            None
+        }
+    }
+}
+
+/// A short text for a value in a cell: a table by its size.
+pub fn brief(value: &Value) -> String {
+    match value {
+        Value::List(items) => format!("list ({})", items.len()),
+        Value::Map(map) => format!("table ({})", map.len()),
+        other => other.to_string(),
+    }
+}
+
+/// A checkbox, true when `value` is.
+fn checkbox(ui: &mut Ui, value: &Value, label: String) -> Option<Value> {
+    let mut on = matches!(value, Value::Bool(true));
+    let response = ui.checkbox(&mut on, "");
+    super::accessible_name(ui, &response, label);
+    response.changed().then_some(Value::Bool(on))
 }
 
 /// A number within `min`..=`max`, whole if `integer`.
@@ -66,15 +183,14 @@ fn number_editor(
     let range = min.unwrap_or(f64::NEG_INFINITY)..=max.unwrap_or(f64::INFINITY);
     let drag = egui::DragValue::new(&mut buffer).range(range).speed(if integer { 0.2 } else { 0.05 });
     let drag = if integer { drag.fixed_decimals(0) } else { drag };
-    let response = ui.add_sized([90.0, 18.0], drag);
+    let response = ui.add_sized([ui.available_width().clamp(24.0, 90.0), 18.0], drag);
     super::accessible_name(ui, &response, label);
     if response.dragged() || response.has_focus() {
         ui.data_mut(|d| d.insert_temp(id, buffer));
         return None;
     }
     ui.data_mut(|d| d.remove::<f64>(id));
-    let whole = || format!("{buffer:.0}").parse::<i64>().ok().map(Value::Int);
-    let new = if integer { whole()? } else { Value::Float(buffer) };
+    let new = if integer { Value::Int(whole(buffer)?) } else { Value::Float(buffer) };
     let finished = response.drag_stopped() || response.lost_focus() || response.changed();
     (finished && !same_number(&new, value)).then_some(new)
 }
@@ -84,7 +200,8 @@ fn same_number(a: &Value, b: &Value) -> bool {
     a.as_f64().is_some() && a.as_f64() == b.as_f64()
 }
 
-/// A text, committed with Enter or when focus leaves.
+/// A text, committed with Enter or when focus leaves. A text too long for the box shows whole
+/// on hover.
 fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
     let current = match value {
         Value::Str(s) => s.to_string(),
@@ -92,8 +209,13 @@ fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Optio
         other => other.to_string(),
     };
     let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| current.clone());
-    let response = ui.add(egui::TextEdit::singleline(&mut buffer).desired_width(140.0));
+    let width = ui.available_width().clamp(24.0, 140.0);
+    let output = egui::TextEdit::singleline(&mut buffer).desired_width(width).show(ui);
+    let mut response = output.response.response;
     super::accessible_name(ui, &response, label);
+    if output.galley.size().x > output.text_clip_rect.width() && !response.has_focus() {
+        response = response.on_hover_text(buffer.as_str());
+    }
     if response.has_focus() {
         ui.data_mut(|d| d.insert_temp(id, buffer));
         return None;
@@ -110,7 +232,8 @@ fn pick(ui: &mut Ui, id: egui::Id, value: &Value, choices: &[Value], label: Stri
         Value::Str(s) => s.to_string(),
         other => other.to_string(),
     };
-    let response = egui::ComboBox::from_id_salt(id).selected_text(shown).width(160.0).show_ui(ui, |ui| {
+    let width = ui.available_width().clamp(24.0, 160.0);
+    let response = egui::ComboBox::from_id_salt(id).selected_text(shown).width(width).show_ui(ui, |ui| {
         let filter_id = id.with("filter");
         let mut filter = ui.data(|d| d.get_temp::<String>(filter_id)).unwrap_or_default();
         ui.text_edit_singleline(&mut filter);
@@ -136,7 +259,11 @@ fn pick(ui: &mut Ui, id: egui::Id, value: &Value, choices: &[Value], label: Stri
 /// step of a drag).
 fn color_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
     let channel = |i: usize| match value {
-        Value::List(items) => items.get(i).and_then(Value::as_f64).map_or(255, |c| c.clamp(0.0, 255.0).round() as u8),
+        Value::List(items) => items
+            .get(i)
+            .and_then(Value::as_f64)
+            .and_then(|c| whole(c.clamp(0.0, 255.0).round()))
+            .map_or(255, |c| u8::try_from(c).unwrap_or(u8::MAX)),
         _ => 255,
     };
     let current = [channel(0), channel(1), channel(2)];
@@ -152,4 +279,153 @@ fn color_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
     }
     let done = ui.data_mut(|d| d.remove_temp::<[u8; 3]>(id))?;
     (done != current).then(|| Value::list(done.iter().map(|&c| Value::Int(i64::from(c))).collect()))
+}
+
+/// What a list editor's row asked for.
+enum ItemChange {
+    /// The item became this value.
+    Set(usize, Value),
+    /// The item was removed.
+    Remove(usize),
+    /// The item swapped places with the one after it.
+    SwapWithNext(usize),
+}
+
+/// A list of items of type `of`, one row each (its widget, ⏶ ⏷ to move it, × to remove it)
+/// and "+" to add one at the end; nil shows as an empty list. Each change gives the whole new
+/// list.
+fn list_editor(
+    ui: &mut Ui,
+    id: egui::Id,
+    of: &FieldType,
+    value: &Value,
+    types: &[DataTypeView],
+    label: &str,
+) -> Option<Value> {
+    let items: &[Value] = match value {
+        Value::List(items) => items,
+        Value::Nil => &[],
+        other => {
+            ui.weak(brief(other));
+            return None;
+        }
+    };
+    let mut change = None;
+    ui.vertical(|ui| {
+        for (index, item) in items.iter().enumerate() {
+            let name = format!("item {} of {label}", index + 1);
+            ui.horizontal(|ui| {
+                if let Some(new) = typed_editor(ui, id.with(index), of, item, types, name.clone()) {
+                    change = Some(ItemChange::Set(index, new));
+                }
+                let up = ui.add_enabled(index > 0, egui::Button::new("⏶").small()).on_hover_text("Move it up");
+                super::accessible_name(ui, &up, format!("move {name} up"));
+                let down = ui
+                    .add_enabled(index + 1 < items.len(), egui::Button::new("⏷").small())
+                    .on_hover_text("Move it down");
+                super::accessible_name(ui, &down, format!("move {name} down"));
+                let remove = ui.small_button("×").on_hover_text("Remove it");
+                super::accessible_name(ui, &remove, format!("remove {name}"));
+                if up.clicked() {
+                    change = Some(ItemChange::SwapWithNext(index - 1));
+                } else if down.clicked() {
+                    change = Some(ItemChange::SwapWithNext(index));
+                } else if remove.clicked() {
+                    change = Some(ItemChange::Remove(index));
+                }
+            });
+        }
+        let start = new_item(of, types);
+        let add =
+            ui.add_enabled(start.is_some(), egui::Button::new("+").small()).on_hover_text("Add an item at the end");
+        super::accessible_name(ui, &add, format!("add an item to {label}"));
+        if add.clicked() {
+            change = start.map(|start| ItemChange::Set(items.len(), start));
+        }
+    });
+    let mut items = items.to_vec();
+    match change? {
+        ItemChange::Set(index, new) if index == items.len() => items.push(new),
+        ItemChange::Set(index, new) => items[index] = new,
+        ItemChange::Remove(index) => {
+            items.remove(index);
+        }
+        ItemChange::SwapWithNext(index) => items.swap(index, index + 1),
+    }
+    Some(Value::list(items))
+}
+
+/// A table from keys of type `key` to values of type `of`, one row per entry (its key, its
+/// value's widget, × to remove it) and a last row to type a new key and add it with "+"; nil
+/// shows as an empty table. Each change gives the whole new table.
+fn map_editor(
+    ui: &mut Ui,
+    id: egui::Id,
+    key: &FieldType,
+    of: &FieldType,
+    value: &Value,
+    types: &[DataTypeView],
+    label: &str,
+) -> Option<Value> {
+    let empty = BTreeMap::new();
+    let entries = match value {
+        Value::Map(map) => &**map,
+        Value::Nil => &empty,
+        Value::List(items) if items.is_empty() => &empty,
+        other => {
+            ui.weak(brief(other));
+            return None;
+        }
+    };
+    let mut change: Option<(Key, Option<Value>)> = None;
+    ui.vertical(|ui| {
+        for (entry, item) in entries {
+            let name = format!("{entry} of {label}");
+            ui.horizontal(|ui| {
+                ui.monospace(entry.to_string());
+                if let Some(new) = typed_editor(ui, id.with(entry), of, item, types, name.clone()) {
+                    change = Some((entry.clone(), Some(new)));
+                }
+                let remove = ui.small_button("×").on_hover_text("Remove it");
+                super::accessible_name(ui, &remove, format!("remove {name}"));
+                if remove.clicked() {
+                    change = Some((entry.clone(), None));
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            let typed_id = id.with("new key");
+            let typed = ui.data(|d| d.get_temp::<Value>(typed_id)).unwrap_or(Value::Nil);
+            // A key of no declared type is typed as a string.
+            let key_type = if matches!(key, FieldType::Any) { &FieldType::String } else { key };
+            if let Some(new) =
+                typed_editor(ui, id.with("key editor"), key_type, &typed, types, format!("new key of {label}"))
+            {
+                ui.data_mut(|d| d.insert_temp(typed_id, new));
+            }
+            let new_key = match &typed {
+                Value::Int(i) => Some(Key::Int(*i)),
+                Value::Str(s) if !s.is_empty() => Some(Key::Str(s.clone())),
+                _ => None,
+            }
+            .filter(|k| !entries.contains_key(k));
+            // A set (`types.set`) maps its members to true.
+            let start = if matches!(of, FieldType::Boolean) { Some(Value::Bool(true)) } else { new_item(of, types) };
+            let add = ui
+                .add_enabled(new_key.is_some() && start.is_some(), egui::Button::new("+").small())
+                .on_hover_text("Add an entry with this key");
+            super::accessible_name(ui, &add, format!("add an entry to {label}"));
+            if add.clicked() {
+                ui.data_mut(|d| d.remove::<Value>(typed_id));
+                change = new_key.zip(start).map(|(k, v)| (k, Some(v)));
+            }
+        });
+    });
+    let (entry, new) = change?;
+    let mut entries = entries.clone();
+    match new {
+        Some(new) => entries.insert(entry, new),
+        None => entries.remove(&entry),
+    };
+    Some(Value::Map(Arc::new(entries)))
 }

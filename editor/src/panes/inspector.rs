@@ -2,22 +2,30 @@
 //! the contributions behind each temp value ("why is my fov 100?").
 //!
 //! Editing the base column sends `mod_base`, the temp column `mod` (set, add or merge) or
-//! `mod(field, nil)`; every edit goes through the runtime's undo history. With several
+//! `mod(field, nil)`; every edit goes through the runtime's undo history. A field its data
+//! type declares is edited with the widget its type calls for, as in the Data pane
+//! (`field_editor.rs`); a value the host refuses shows why above the table. With several
 //! objects selected, the fields they share show once and an edit applies to all. A pane can
 //! be pinned to one object; rows are virtualised, so objects with hundreds of fields stay fast.
+//! The columns are dragged wider or narrower and keep their widths; a cut name or value shows
+//! whole in one tooltip.
 
 use std::collections::{HashMap, HashSet};
+use std::time::Instant;
 
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::field_type::FieldType;
 use nefia_runtime::game::moddable::{Contribution, TempValue};
+use nefia_runtime::game::object::ObjectKind;
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
-use nefia_runtime::host::view::{FieldRow, ObjectDetails};
+use nefia_runtime::host::view::{DataTypeView, FieldRow, FieldView, ObjectDetails};
 use nefia_runtime::host::{DebugCommand, EditingCommand};
 use nefia_runtime::{ModMethod, Uid, Value};
 
+use super::field_editor::{self, brief};
 use crate::context::EditorContext;
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -43,6 +51,9 @@ pub struct InspectorState {
     adding: HashMap<Option<u64>, AddTemp>,
     /// The value typed in a field's "Break when it becomes…".
     becomes: String,
+    /// The field each pane last sent an edit of, and when: a refusal that comes after it
+    /// shows in the pane.
+    sent: HashMap<Option<u64>, (String, Instant)>,
 }
 
 /// A temp modification being composed: `mod(field, value, method)`.
@@ -100,7 +111,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
         ui.add(egui::TextEdit::singleline(filter).hint_text("field name").desired_width(160.0));
     });
     let filter = filter.clone();
-    let rows = shared_rows(&objects, &filter);
+    refusal_ui(ui, state, inspector.sent.get(&pinned));
+    let types = &snapshot.mods.data[..];
+    let rows = shared_rows(&objects, types, &filter);
     let flat = flatten(&rows, &uids, &inspector.expanded);
     let mut edits = Vec::new();
     let mut watch_commands = Vec::new();
@@ -112,15 +125,15 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
     let names = ui.fonts_mut(|f| f.glyph_width(&font, 'm')) * (longest as f32 + 4.0);
     let widths = column_widths(ui.available_width(), ui.spacing().item_spacing.x, names);
     egui::ScrollArea::horizontal().show(ui, |ui| {
-        TableBuilder::new(ui)
+        let table = TableBuilder::new(ui)
             .id_salt(("inspector-table", pinned))
             .striped(true)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::exact(widths[0]).clip(true))
-            .column(Column::exact(widths[1]).clip(true))
-            .column(Column::exact(widths[2]).clip(true))
-            .column(Column::exact(widths[3]).clip(true))
-            .column(Column::exact(widths[4]).clip(true))
+            .resizable(true);
+        let table = widths
+            .into_iter()
+            .fold(table, |table, (width, least)| table.column(Column::initial(width).at_least(least).clip(true)));
+        table
             .header(ROW_HEIGHT, |mut header| {
                 for title in ["field", "base", "temp", "calc", "why"] {
                     header.col(|ui| {
@@ -153,32 +166,43 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
                                 .any(|w| w.enabled && w.field == shared.name && uids.contains(&w.uid));
                         let text =
                             if watched { RichText::new(format!("◉ {}", text.text())).monospace() } else { text };
-                        let mut hover = if changed {
-                            format!("{}: changed during the last turn", shared.name)
-                        } else {
-                            shared.name.clone()
-                        };
-                        if watched {
-                            hover.push_str(" (watched: the game stops when it changes)");
+                        let mut notes = Vec::new();
+                        if is_cut(ui, &text) {
+                            notes.push(line.label(&shared.name));
                         }
-                        let label =
-                            ui.add(egui::Label::new(text).truncate().sense(egui::Sense::click())).on_hover_text(hover);
+                        if changed {
+                            notes.push("changed during the last turn".to_owned());
+                        }
+                        if watched {
+                            notes.push("watched: the game stops when it changes".to_owned());
+                        }
+                        let label = ui.add(
+                            egui::Label::new(text)
+                                .truncate()
+                                .show_tooltip_when_elided(false)
+                                .sense(egui::Sense::click()),
+                        );
+                        let label = match notes.is_empty() {
+                            true => label,
+                            false => label.on_hover_text(notes.join("\n")),
+                        };
                         if line.depth == 0 {
                             label.context_menu(|ui| {
                                 field_menu_ui(ui, &snapshot, &uids, shared, &mut inspector.becomes, &mut watch_commands)
                             });
                         }
                     });
-                    row.col(|ui| base_ui(ui, &uids, shared, line, &mut edits));
+                    row.col(|ui| base_ui(ui, &uids, shared, line, types, &mut edits));
                     row.col(|ui| {
                         if line.depth == 0 {
-                            temp_ui(ui, &uids, shared, &mut edits, &mut adding);
+                            temp_ui(ui, &uids, shared, types, &mut edits, &mut adding);
                         }
                     });
                     row.col(|ui| {
                         if line.depth == 0 {
+                            // A cut value shows whole on hover (the label's own tooltip).
                             let text = shared.calc.as_ref().map_or_else(|| "nil".to_owned(), brief);
-                            ui.add(egui::Label::new(RichText::new(&text).monospace()).truncate()).on_hover_text(text);
+                            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
                         }
                     });
                     row.col(|ui| {
@@ -199,8 +223,24 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
             inspector.expanded.insert(key);
         }
     }
+    if let Some(Edit::SetBase { field, .. } | Edit::ModTemp { field, .. } | Edit::ResetToPrototype { field, .. }) =
+        edits.first()
+    {
+        inspector.sent.insert(pinned, (field.clone(), Instant::now()));
+    }
     state.outbox.extend(edits.into_iter().map(|edit| Command::Editing(EditingCommand::Edit(edit))));
     state.outbox.extend(watch_commands);
+}
+
+/// Why the host refused the pane's last edit, if it did: `sent` is the field the pane last
+/// sent an edit of and when, and the host's refusal of a field's value names it first
+/// (`fov = -5: Value is not of type "uint"`).
+fn refusal_ui(ui: &mut Ui, state: &EditorContext, sent: Option<&(String, Instant)>) {
+    let Some(((field, sent_at), (notice, at))) = sent.zip(state.notice.as_ref()) else { return };
+    if at < sent_at || !notice.starts_with(&format!("{field} = ")) {
+        return;
+    }
+    ui.add(egui::Label::new(RichText::new(format!("⚠ {notice}")).color(ui.visuals().error_fg_color)).wrap());
 }
 
 /// A field's right-click menu: watch it (stop when it changes, or when it becomes a value
@@ -325,21 +365,33 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
     }
 }
 
-/// How wide the five columns (field, base, temp, calc, why) are in a pane `width` wide with
-/// `spacing` between columns, when the field names need `names` pixels: the field column
-/// fits them (up to a third of the pane), the others share the rest, why the largest share
-/// after base; each is at least wide enough to use (text that does not fit is cut and shown
-/// whole on hover), and the table scrolls sideways only in a pane narrower than that.
-fn column_widths(width: f32, spacing: f32, names: f32) -> [f32; 5] {
+/// How wide the five columns (field, base, temp, calc, why) start, and the least each may be
+/// dragged to, in a pane `width` wide with `spacing` between columns, when the field names
+/// need `names` pixels: the field column fits them (up to a third of the pane), the others
+/// share the rest, why the largest share after base; each is at least wide enough to use
+/// (text that does not fit is cut and shown whole on hover). The table keeps the widths the
+/// columns are dragged to, and scrolls sideways when they pass the pane's.
+fn column_widths(width: f32, spacing: f32, names: f32) -> [(f32, f32); 5] {
     const SHARES: [f32; 4] = [0.3, 0.2, 0.18, 0.32];
     const LEAST: [f32; 5] = [56.0, 64.0, 48.0, 36.0, 72.0];
     let room = (width - spacing * 4.0).max(0.0);
     let field = names.clamp(LEAST[0], (room / 3.0).max(LEAST[0])).floor();
     let rest = (room - field).max(0.0);
     std::array::from_fn(|i| match i {
-        0 => field,
-        i => (rest * SHARES[i - 1]).max(LEAST[i]).floor(),
+        0 => (field, LEAST[0]),
+        i => ((rest * SHARES[i - 1]).max(LEAST[i]).floor(), LEAST[i]),
     })
+}
+
+/// Whether `text` is wider than the room left in `ui`: a label of it is cut.
+fn is_cut(ui: &Ui, text: &RichText) -> bool {
+    let galley = egui::WidgetText::from(text.clone()).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Monospace,
+    );
+    galley.size().x > ui.available_width()
 }
 
 /// One field across every inspected object.
@@ -353,6 +405,8 @@ struct SharedRow<'a> {
     temp: Option<Option<&'a TempValue>>,
     calc: Option<Value>,
     own: bool,
+    /// The field as every object's data type declares it, if they declare it alike.
+    declared: Option<&'a FieldView>,
 }
 
 fn agree<T: PartialEq + Clone>(values: impl Iterator<Item = T>) -> Option<T> {
@@ -366,8 +420,15 @@ fn fuzzy(name: &str, filter: &str) -> bool {
     filter.chars().map(|c| c.to_ascii_lowercase()).all(|wanted| letters.any(|c| c == wanted))
 }
 
-/// The fields every object has, matching `filter`, in name order.
-fn shared_rows<'a>(objects: &[&'a ObjectDetails], filter: &str) -> Vec<SharedRow<'a>> {
+/// The field `name` as the data type of objects of `kind` declares it, if it does.
+fn declared<'a>(types: &'a [DataTypeView], kind: ObjectKind, name: &str) -> Option<&'a FieldView> {
+    let data_type = types.iter().find(|t| t.id.as_str() == kind.data_type())?;
+    data_type.fields.iter().find(|f| f.name.as_str() == name)
+}
+
+/// The fields every object has, matching `filter`, in name order, with their declarations
+/// among `types`.
+fn shared_rows<'a>(objects: &[&'a ObjectDetails], types: &'a [DataTypeView], filter: &str) -> Vec<SharedRow<'a>> {
     let Some(first) = objects.first() else { return Vec::new() };
     first
         .fields
@@ -382,6 +443,7 @@ fn shared_rows<'a>(objects: &[&'a ObjectDetails], filter: &str) -> Vec<SharedRow
                 temp: agree(rows.iter().map(|r| r.temp.as_ref())),
                 calc: agree(rows.iter().map(|r| r.calc.clone())).flatten(),
                 own: rows.iter().any(|r| r.own),
+                declared: agree(objects.iter().map(|o| declared(types, o.kind, &row.name))).flatten(),
                 rows,
             })
         })
@@ -484,8 +546,32 @@ fn replace_at(value: &Value, keys: &[Key], new: Value) -> Value {
     }
 }
 
-/// Gives a widget the name assistive tools (and tests) know it by.
-fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut Vec<Edit>) {
+/// The editor of `value` in a cell, leaving room after it for `buttons` small buttons: the
+/// widget its declared type `ty` calls for, as the Data pane shows it (a table in brief: its
+/// entries are lines of their own once expanded), else one by what it holds. `label` names it
+/// for assistive tools.
+fn cell_editor(
+    ui: &mut Ui,
+    id: egui::Id,
+    ty: Option<&FieldType>,
+    value: &Value,
+    types: &[DataTypeView],
+    label: String,
+    buttons: u8,
+) -> Option<Value> {
+    let width = (ui.available_width() - f32::from(buttons) * SMALL_BUTTON).max(24.0);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    let typed = ty.filter(|ty| !field_editor::is_list_or_map(ty) || matches!(value, Value::Nil));
+    ui.allocate_ui_with_layout(egui::vec2(width, ROW_HEIGHT - 4.0), layout, |ui| match typed {
+        Some(ty) => field_editor::typed_editor(ui, id, ty, value, types, label),
+        None => field_editor::value_editor(ui, id, value, label),
+    })
+    .inner
+}
+
+/// The base value of `line`'s field (or of its entry), edited with [`cell_editor`], with ⟲ to
+/// reset an object's own value and ⚠ when a temp value hides it.
+fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, types: &[DataTypeView], edits: &mut Vec<Edit>) {
     let Some(base) = &row.base else {
         ui.weak("(mixed)");
         return;
@@ -493,8 +579,10 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut 
     let Some(current) = base.as_ref().map_or(Some(&Value::Nil), |b| value_at(b, &line.keys)) else { return };
     let id = ui.id().with(("base", &line.path));
     let hidden = matches!(row.temp, Some(Some(_))) && row.own;
-    let buttons = if line.depth > 0 { 0 } else { usize::from(row.own) + usize::from(hidden) };
-    if let Some(new) = value_editor(ui, id, current, format!("base {}", line.path), buttons) {
+    let buttons = if line.depth > 0 { 0 } else { u8::from(row.own) + u8::from(hidden) };
+    let ty =
+        row.declared.and_then(|field| line.keys.iter().try_fold(&field.ty, |ty, key| field_editor::part_type(ty, key)));
+    if let Some(new) = cell_editor(ui, id, ty, current, types, format!("base {}", line.path), buttons) {
         let value = match base {
             Some(base) => replace_at(base, &line.keys, new),
             None => new,
@@ -518,14 +606,24 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, edits: &mut 
     }
 }
 
-fn temp_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, edits: &mut Vec<Edit>, adding: &mut Option<AddTemp>) {
+/// The temp value of `row`'s field, edited with [`cell_editor`], with × to remove it and + to
+/// add a modification.
+fn temp_ui(
+    ui: &mut Ui,
+    uids: &[Uid],
+    row: &SharedRow,
+    types: &[DataTypeView],
+    edits: &mut Vec<Edit>,
+    adding: &mut Option<AddTemp>,
+) {
     match row.temp {
         None => {
             ui.weak("(mixed)");
         }
         Some(Some(temp)) => {
             let id = ui.id().with(("temp", &row.name));
-            if let Some(value) = value_editor(ui, id, &temp.value, format!("temp {}", row.name), 2) {
+            let ty = row.declared.map(|field| &field.ty);
+            if let Some(value) = cell_editor(ui, id, ty, &temp.value, types, format!("temp {}", row.name), 2) {
                 edits.push(Edit::ModTemp {
                     uids: uids.to_vec(),
                     field: row.name.clone(),
@@ -584,8 +682,8 @@ fn add_temp_form(ui: &mut Ui, uids: &[Uid], adding: &mut Option<AddTemp>, edits:
                 }
             });
             ui.horizontal(|ui| {
-                if let Some(new) = value_editor(ui, ui.id().with("add-temp-value"), &form.value, "temp value".into(), 0)
-                {
+                let id = ui.id().with("add-temp-value");
+                if let Some(new) = field_editor::value_editor(ui, id, &form.value, "temp value".into()) {
                     form.value = new;
                 }
                 if ui.button("Apply").clicked() {
@@ -619,7 +717,8 @@ fn why_ui(ui: &mut Ui, row: &SharedRow) {
         .collect::<Vec<_>>()
         .join(", ");
     let summary = if temp.dropped > 0 { format!("(+{} older) {summary}", temp.dropped) } else { summary };
-    ui.add(egui::Label::new(RichText::new(&summary)).truncate()).on_hover_ui(|ui| {
+    // Its tooltip lists every contribution whole, so the cut summary needs no tooltip of its own.
+    ui.add(egui::Label::new(RichText::new(&summary)).truncate().show_tooltip_when_elided(false)).on_hover_ui(|ui| {
         if temp.dropped > 0 {
             ui.weak(format!("{} older contributions not kept", temp.dropped));
         }
@@ -628,66 +727,4 @@ fn why_ui(ui: &mut Ui, row: &SharedRow) {
             ui.monospace(format!("{method} {value}{} — {origin}", times(contribution)));
         }
     });
-}
-
-/// A short text for a value in a cell.
-fn brief(value: &Value) -> String {
-    match value {
-        Value::List(items) => format!("list ({})", items.len()),
-        Value::Map(map) => format!("table ({})", map.len()),
-        other => other.to_string(),
-    }
-}
-
-/// An editor for a plain value, named `label` for assistive tools, leaving room after it for
-/// `buttons` small buttons. Returns the new value once an edit is finished (focus left, Enter
-/// pressed, drag released), not on every keystroke or drag step, so each change is one undo
-/// entry.
-pub(super) fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String, buttons: usize) -> Option<Value> {
-    let width = (ui.available_width() - buttons as f32 * SMALL_BUTTON).max(24.0);
-    match value {
-        Value::Bool(b) => {
-            let mut b = *b;
-            let response = ui.checkbox(&mut b, "");
-            super::accessible_name(ui, &response, label);
-            response.changed().then_some(Value::Bool(b))
-        }
-        Value::Int(_) | Value::Float(_) => {
-            let mut buffer = ui.data(|d| d.get_temp::<f64>(id)).unwrap_or(value.as_f64().unwrap_or_default());
-            let integer = matches!(value, Value::Int(_));
-            let drag = egui::DragValue::new(&mut buffer).speed(if integer { 0.2 } else { 0.05 });
-            let drag = if integer { drag.fixed_decimals(0) } else { drag };
-            let response = ui.add_sized([width.min(90.0), ROW_HEIGHT - 4.0], drag);
-            super::accessible_name(ui, &response, label);
-            if response.dragged() || response.has_focus() {
-                ui.data_mut(|d| d.insert_temp(id, buffer));
-                return None;
-            }
-            ui.data_mut(|d| d.remove::<f64>(id));
-            let new = if integer { Value::Int(buffer.round() as i64) } else { Value::Float(buffer) };
-            (response.drag_stopped() || response.lost_focus() || response.changed())
-                .then_some(new)
-                .filter(|new| new != value)
-        }
-        Value::Str(s) => {
-            let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| s.to_string());
-            let response = ui.add(egui::TextEdit::singleline(&mut buffer).desired_width(width.min(140.0)));
-            super::accessible_name(ui, &response, label);
-            if response.has_focus() {
-                ui.data_mut(|d| d.insert_temp(id, buffer));
-                return None;
-            }
-            ui.data_mut(|d| d.remove::<String>(id));
-            (response.lost_focus() && buffer != **s).then(|| Value::str(&buffer))
-        }
-        Value::Nil => {
-            ui.weak("nil");
-            None
-        }
-        // Set from Lua (`obj.field = other`), not typed here.
-        Value::List(_) | Value::Map(_) | Value::Object(_) => {
-            ui.weak(brief(value));
-            None
-        }
-    }
 }
