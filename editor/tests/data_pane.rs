@@ -104,3 +104,40 @@ fn a_list_field_gets_items_added_moved_and_removed_in_the_form_and_in_the_file()
         "a new putit has the list"
     );
 }
+
+#[test]
+fn a_map_field_gets_entries_removed_and_added_in_the_form_and_in_the_file() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/generators.lua");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.state_mut().panes_mut().data.selected =
+        Some((nefia_runtime::Symbol::intern("base.map_generator"), nefia_runtime::Symbol::intern("elona.dungeon")));
+    // `params` is a `types.map(types.string, types.table)`.
+    let map = "params of elona.dungeon";
+    step_until(&mut harness, "the form", |h| h.query_by_label(&format!("remove monsters of {map}")).is_some());
+    // The dungeon's `data:add` call.
+    let dungeon = || {
+        let text = std::fs::read_to_string(&file).unwrap();
+        text.split("data:add").find(|call| call.contains("_id = \"dungeon\"")).unwrap().to_owned()
+    };
+    assert!(dungeon().contains("monsters = {"));
+
+    press(&mut harness, &format!("remove monsters of {map}"));
+    step_until(&mut harness, "the entry removed", |_| !dungeon().contains("monsters = {"));
+    assert!(dungeon().contains("max_room = {"), "the other entries stay");
+
+    let key = format!("new key of {map}");
+    harness.get_by_label(&key).focus();
+    harness.step();
+    harness.get_by_label(&key).type_text("depth");
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    press(&mut harness, &format!("add an entry to {map}"));
+    step_until(&mut harness, "the entry added", |_| dungeon().contains("depth = {}"));
+    step_until(&mut harness, "the entry in the form", |h| {
+        h.query_by_label(&format!("remove depth of {map}")).is_some()
+    });
+}
