@@ -406,3 +406,19 @@ fn a_value_the_host_refuses_shows_why_in_the_inspector() {
     assert!(reason.contains("int >= 0"), "it says what the field takes: {reason}");
     assert_eq!(row(&harness, "fov").1, None, "no temp value was set");
 }
+
+#[test]
+fn a_declared_list_gets_items_added_and_removed_in_the_inspector() {
+    let mut harness = started();
+    inspect_player(&mut harness);
+    filter_fields(&mut harness, "equip_slots");
+    let slots = |h: &mut Harness<'static, EditorApp>| eval_values(h, "#Chara.player().equip_slots")[0].clone();
+    assert_eq!(slots(&mut harness), "7");
+    harness.get_by_label("add an item to base equip_slots").click();
+    step_until(&mut harness, "an eighth slot", |h| slots(h) == "8");
+    harness.get_by_label("⏵").click();
+    step_until(&mut harness, "the items", |h| h.query_by_label("remove base equip_slots/8").is_some());
+    harness.get_by_label("remove base equip_slots/8").click();
+    step_until(&mut harness, "seven slots again", |h| slots(h) == "7");
+    assert_eq!(eval_values(&mut harness, "Chara.player().equip_slots[7]"), ["\"feet\""], "the last one went");
+}

@@ -73,6 +73,16 @@ pub fn is_list_or_map(ty: &FieldType) -> bool {
     }
 }
 
+/// The type of the items of a list of type `ty` (`types.list(t)`, or an optional one), if it is
+/// one.
+pub fn list_item_type(ty: &FieldType) -> Option<&FieldType> {
+    match ty {
+        FieldType::Optional { of } => list_item_type(of),
+        FieldType::List { of } => Some(of),
+        _ => None,
+    }
+}
+
 /// The type of the part of a value of type `ty` at `key` (a list's item, a map's value, a
 /// declared field of a table), if `ty` declares one.
 pub fn part_type<'a>(ty: &'a FieldType, key: &Key) -> Option<&'a FieldType> {

@@ -570,7 +570,8 @@ fn cell_editor(
 }
 
 /// The base value of `line`'s field (or of its entry), edited with [`cell_editor`], with ⟲ to
-/// reset an object's own value and ⚠ when a temp value hides it.
+/// reset an object's own value, ⚠ when a temp value hides it, and + and × to add and remove a
+/// declared list's items.
 fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, types: &[DataTypeView], edits: &mut Vec<Edit>) {
     let Some(base) = &row.base else {
         ui.weak("(mixed)");
@@ -579,14 +580,48 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, types: &[Dat
     let Some(current) = base.as_ref().map_or(Some(&Value::Nil), |b| value_at(b, &line.keys)) else { return };
     let id = ui.id().with(("base", &line.path));
     let hidden = matches!(row.temp, Some(Some(_))) && row.own;
-    let buttons = if line.depth > 0 { 0 } else { u8::from(row.own) + u8::from(hidden) };
-    let ty =
-        row.declared.and_then(|field| line.keys.iter().try_fold(&field.ty, |ty, key| field_editor::part_type(ty, key)));
-    if let Some(new) = cell_editor(ui, id, ty, current, types, format!("base {}", line.path), buttons) {
-        let value = match base {
-            Some(base) => replace_at(base, &line.keys, new),
-            None => new,
-        };
+    let type_at = |keys: &[Key]| {
+        row.declared.and_then(|field| keys.iter().try_fold(&field.ty, |ty, key| field_editor::part_type(ty, key)))
+    };
+    let ty = type_at(&line.keys);
+    // A declared list gets items added with + on its line and removed with × on theirs, as in
+    // the Data pane's list editor.
+    let new_item = ty
+        .and_then(field_editor::list_item_type)
+        .filter(|_| matches!(current, Value::List(_)))
+        .and_then(|of| field_editor::new_item(of, types));
+    let item = line.keys.split_last().and_then(|(key, parent)| match key {
+        Key::Int(position) => type_at(parent).and_then(field_editor::list_item_type).map(|_| (parent, *position)),
+        Key::Str(_) => None,
+    });
+    let buttons = u8::from(new_item.is_some())
+        + u8::from(item.is_some())
+        + if line.depth > 0 { 0 } else { u8::from(row.own) + u8::from(hidden) };
+    let with = |keys: &[Key], new: Value| match base {
+        Some(base) => replace_at(base, keys, new),
+        None => new,
+    };
+    let mut value = cell_editor(ui, id, ty, current, types, format!("base {}", line.path), buttons)
+        .map(|new| with(&line.keys, new));
+    if let (Some(start), Value::List(items)) = (new_item, current) {
+        let add = ui.small_button("+").on_hover_text("Add an item at the end");
+        super::accessible_name(ui, &add, format!("add an item to base {}", line.path));
+        if add.clicked() {
+            value = Some(with(&line.keys, Value::list(items.iter().cloned().chain([start]).collect())));
+        }
+    }
+    if let Some((parent, position)) = item {
+        let remove = ui.small_button("×").on_hover_text("Remove this item");
+        super::accessible_name(ui, &remove, format!("remove base {}", line.path));
+        let list = base.as_ref().and_then(|base| value_at(base, parent));
+        if remove.clicked()
+            && let Some(Value::List(items)) = list
+        {
+            let kept = items.iter().zip(1..).filter(|(_, at)| *at != position).map(|(item, _)| item.clone());
+            value = Some(with(parent, Value::list(kept.collect())));
+        }
+    }
+    if let Some(value) = value {
         edits.push(Edit::SetBase { uids: uids.to_vec(), field: row.name.clone(), value });
     }
     if line.depth > 0 {
