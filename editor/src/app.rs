@@ -324,6 +324,7 @@ impl EditorApp {
                     self.state.requests.push(AppRequest::OpenTab(Tab::Watches));
                 }
                 HostEvent::Recovered(report) => self.state.recovery_report = Some(report),
+                HostEvent::Usages { data_type, id, usages } => self.panes.data.usages = Some((data_type, id, usages)),
                 // The editor does not list saves (the player window's Load game does), nor
                 // wait on a barrier of its own (remote clients do).
                 HostEvent::Saves(_) | HostEvent::Synced { .. } | HostEvent::DebugAnswer { .. } => {}

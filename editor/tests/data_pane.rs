@@ -141,3 +141,31 @@ fn a_map_field_gets_entries_removed_and_added_in_the_form_and_in_the_file() {
         h.query_by_label(&format!("remove depth of {map}")).is_some()
     });
 }
+
+#[test]
+fn where_used_and_duplicate_from_the_form() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.step();
+    step_until(&mut harness, "the types listed", |h| h.query_by_label_contains("base.chara").is_some());
+    harness.get_by_label_contains("base.chara (").click();
+    step_until(&mut harness, "the entries", |h| h.query_by_label("elona.putit").is_some());
+    harness.get_by_label("elona.putit").click();
+    step_until(&mut harness, "the form", |h| h.query_by_label("Where used").is_some());
+
+    press(&mut harness, "Where used");
+    step_until(&mut harness, "the usages", |h| h.query_by_label_contains("generators.lua:25").is_some());
+
+    harness.get_by_label("new prototype id").focus();
+    harness.step();
+    harness.get_by_label("new prototype id").type_text("big_putit");
+    harness.step();
+    press(&mut harness, "Duplicate");
+    step_until(&mut harness, "the copy written", |_| {
+        std::fs::read_to_string(&file).unwrap().contains("_id = \"big_putit\"")
+    });
+    assert_eq!(eval_values(&mut harness, "data['base.chara']['elona.big_putit'].max_hp"), ["6"], "hotloaded");
+}

@@ -3,24 +3,58 @@
 //! into the Lua file that adds the prototype (one field's text, the rest of the file kept) and
 //! hotloaded, as one History step: the host checks the value against the field's type first
 //! and says why it refuses one.
+//!
+//! Above the form: Duplicate (a new id, after the original or into another file of its mod),
+//! New (the type's template, into a chosen file), Delete (the host refuses while anything uses
+//! it) and Where used (each place a link). Fields holding functions show their source
+//! read-only, with "Open in code editor" (a command the user sets, `code -g {file}:{line}` by
+//! default).
 
 use egui::Ui;
 use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::view::{DataTypeView, PrototypeView};
-use nefia_runtime::host::{Command, EditingCommand};
-use nefia_runtime::{Symbol, Value};
+use nefia_runtime::host::editing::usages::Usage;
+use nefia_runtime::host::view::{DataTypeView, FunctionSource, PrototypeView};
+use nefia_runtime::host::{Command, EditingCommand, MapCommand, PlayCommand};
+use nefia_runtime::{ObjectKind, Symbol, Value};
 
 use super::field_editor::field_editor;
 use crate::context::EditorContext;
 use crate::links;
 
-/// The Data pane's search text and selected prototype.
-#[derive(Default)]
+/// The command "Open in code editor" runs unless the user sets another: `{file}` and `{line}`
+/// are replaced by the function's file and line.
+pub const DEFAULT_CODE_COMMAND: &str = "code -g {file}:{line}";
+
+/// The Data pane's search text, selected prototype and the forms above it.
 pub struct DataState {
     /// What the list is filtered by.
     pub search: String,
     /// The prototype shown in the form: its data type and id.
     pub selected: Option<(Symbol, Symbol)>,
+    /// The id typed for Duplicate or New.
+    pub new_id: String,
+    /// The file chosen for Duplicate (none: after the original) or New.
+    pub file: Option<String>,
+    /// The last Where used answer: the data type, the prototype and its usages.
+    pub usages: Option<(String, String, Vec<Usage>)>,
+    /// The command "Open in code editor" runs.
+    pub code_command: String,
+    /// Why the last "Open in code editor" failed, if it did.
+    pub open_failed: Option<String>,
+}
+
+impl Default for DataState {
+    fn default() -> Self {
+        DataState {
+            search: String::new(),
+            selected: None,
+            new_id: String::new(),
+            file: None,
+            usages: None,
+            code_command: DEFAULT_CODE_COMMAND.to_owned(),
+            open_failed: None,
+        }
+    }
 }
 
 /// Shows the data types, their prototypes and the selected one's form.
@@ -60,14 +94,213 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, data: &mut DataState) {
     });
     match selected {
         Some((data_type, proto)) => {
-            egui::ScrollArea::vertical()
-                .id_salt("data form")
-                .show(ui, |ui| form_ui(ui, state, &snapshot.mods.data, data_type, proto));
+            egui::ScrollArea::vertical().id_salt("data form").show(ui, |ui| {
+                actions_ui(ui, state, data, &snapshot.mods.data, data_type, proto);
+                usages_ui(ui, state, data, proto);
+                form_ui(ui, state, &snapshot.mods.data, data_type, proto);
+                functions_ui(ui, data, proto);
+            });
         }
         None => {
             ui.weak("Pick a prototype to edit its fields.");
         }
     }
+}
+
+/// What the Data pane's glyph carries when dragged onto the map: a prototype to place there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacePrototype {
+    /// The kind of object it makes.
+    pub kind: ObjectKind,
+    /// The prototype's id.
+    pub id: String,
+}
+
+/// The prototype's glyph in its colour, a cell at the map's zoom; for a character, item, feat
+/// or mef, dragging it onto the map places one there.
+fn glyph_ui(ui: &mut Ui, state: &EditorContext, data_type: &DataTypeView, proto: &PrototypeView) {
+    let field = |name: &str| proto.fields.iter().find(|(n, _)| n.as_str() == name).map(|(_, v)| v);
+    let Some(Value::Str(glyph)) = field("glyph") else { return };
+    let channel = |i: usize| match field("color") {
+        Some(Value::List(rgb)) => rgb.get(i).and_then(Value::as_f64).map_or(255, |c| c.clamp(0.0, 255.0) as u8),
+        _ => 255,
+    };
+    let colour = egui::Color32::from_rgb(channel(0), channel(1), channel(2));
+    let zoom = state.viewport.camera.map_or(24.0, |c| c.zoom).clamp(16.0, 64.0);
+    let draw = |ui: &mut Ui| {
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(zoom, zoom), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, egui::Color32::BLACK);
+        let font = egui::FontId::monospace(zoom * 0.8);
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, glyph.as_ref(), font, colour);
+        response
+    };
+    let kind = ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type.id.as_str());
+    match kind {
+        Some(kind) => {
+            let payload = PlacePrototype { kind, id: proto.id.as_str().to_owned() };
+            let id = egui::Id::new(("place prototype", proto.id.as_str()));
+            ui.dnd_drag_source(id, payload, |ui| draw(ui)).response.on_hover_text("Drag onto the map to place one");
+        }
+        None => {
+            draw(ui);
+        }
+    }
+}
+
+/// Duplicate, New, Delete and Where used for prototype `proto` of `data_type`.
+fn actions_ui(
+    ui: &mut Ui,
+    state: &mut EditorContext,
+    data: &mut DataState,
+    types: &[DataTypeView],
+    data_type: &DataTypeView,
+    proto: &PrototypeView,
+) {
+    let (type_id, id) = (data_type.id.as_str().to_owned(), proto.id.as_str().to_owned());
+    let mod_id = id.split_once('.').map_or("", |(m, _)| m);
+    if data.new_id.is_empty() {
+        data.new_id = format!("{mod_id}.");
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("New id:");
+        let typed = ui.add(egui::TextEdit::singleline(&mut data.new_id).desired_width(140.0));
+        super::accessible_name(ui, &typed, "new prototype id");
+        let files = mod_files(types, data.new_id.split_once('.').map_or(mod_id, |(m, _)| m));
+        let shown = data.file.clone().unwrap_or_else(|| "after the original".to_owned());
+        egui::ComboBox::from_id_salt("data target file").selected_text(shown).show_ui(ui, |ui| {
+            ui.selectable_value(&mut data.file, None, "after the original");
+            for file in files {
+                ui.selectable_value(&mut data.file, Some(file.clone()), file);
+            }
+        });
+    });
+    let mut edit = None;
+    ui.horizontal_wrapped(|ui| {
+        let new_id = data.new_id.trim().to_owned();
+        if ui.button("Duplicate").on_hover_text("Copy this prototype under the new id").clicked() {
+            let file = data.file.clone();
+            edit = Some(Edit::DuplicatePrototype {
+                data_type: type_id.clone(),
+                id: id.clone(),
+                new_id: new_id.clone(),
+                file,
+            });
+        }
+        let new_file = data.file.clone().or_else(|| proto.origin.rsplit_once(':').map(|(f, _)| f.to_owned()));
+        let new = ui
+            .button("New")
+            .on_hover_text(format!("A new {type_id} with its type's template fields, at the end of the file"));
+        if new.clicked()
+            && let Some(file) = new_file
+        {
+            edit = Some(Edit::NewPrototype { data_type: type_id.clone(), new_id, file });
+        }
+        if ui.button("Delete").on_hover_text("Remove it from its file; refused while anything uses it").clicked() {
+            edit = Some(Edit::DeletePrototype { data_type: type_id.clone(), id: id.clone() });
+        }
+        if ui.button("Where used").clicked() {
+            state
+                .outbox
+                .push(Command::Editing(EditingCommand::WhereUsed { data_type: type_id.clone(), id: id.clone() }));
+        }
+    });
+    if let Some(edit) = edit {
+        state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
+    }
+}
+
+/// The files of mod `mod_id` that add prototypes, as messages name them, sorted.
+fn mod_files(types: &[DataTypeView], mod_id: &str) -> Vec<String> {
+    let prefix = format!("{mod_id}.");
+    let mut files: Vec<String> = types
+        .iter()
+        .flat_map(|t| t.entries.iter())
+        .filter(|e| e.id.as_str().starts_with(&prefix))
+        .filter_map(|e| e.origin.rsplit_once(':').map(|(file, _)| file.to_owned()))
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
+/// The last Where used answer for `proto`, each usage a link that opens it.
+fn usages_ui(ui: &mut Ui, state: &mut EditorContext, data: &mut DataState, proto: &PrototypeView) {
+    let Some((_, id, usages)) = &data.usages else { return };
+    if id != proto.id.as_str() {
+        return;
+    }
+    let mut open = None;
+    egui::CollapsingHeader::new(format!("Used in {} place(s)", usages.len())).default_open(true).show(ui, |ui| {
+        if usages.is_empty() {
+            ui.weak("Nothing uses it: it can be deleted.");
+        }
+        for usage in usages {
+            if ui.link(usage.to_string()).clicked() {
+                open = Some(usage.clone());
+            }
+        }
+    });
+    match open {
+        Some(Usage::Object { uid, .. }) => state.follow(links::LinkAction::Inspect(uid)),
+        Some(Usage::MapFile { map, x, y } | Usage::Tiles { map, x, y, .. }) => {
+            state.outbox.push(Command::Maps(MapCommand::Open(map)));
+            state.viewport.reveal_cell = Some((x, y));
+        }
+        Some(Usage::Field { at, .. } | Usage::Literal { at }) => {
+            if let Some((file, line)) = at.rsplit_once(':').and_then(|(f, l)| Some((f.to_owned(), l.parse().ok()?))) {
+                state.follow(links::LinkAction::ShowSource(file, line));
+            }
+        }
+        Some(Usage::Recording { name }) => {
+            let path = state.project.join("recordings").join(name);
+            state.outbox.push(Command::Play(PlayCommand::OpenRecording(path)));
+        }
+        None => {}
+    }
+}
+
+/// The fields of `proto` that hold functions: their source, read-only, and a button that opens
+/// each in the user's code editor.
+fn functions_ui(ui: &mut Ui, data: &mut DataState, proto: &PrototypeView) {
+    if proto.functions.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.weak("Code editor:");
+        let command = ui.add(egui::TextEdit::singleline(&mut data.code_command).desired_width(180.0));
+        super::accessible_name(ui, &command, "code editor command");
+        command.on_hover_text("Run by \"Open in code editor\": {file} and {line} are replaced");
+    });
+    for (name, source) in &proto.functions {
+        ui.horizontal(|ui| {
+            ui.strong(name.as_str());
+            ui.weak(&source.at);
+            if ui.button("Open in code editor").clicked() {
+                data.open_failed = open_in_code_editor(&data.code_command, source).err();
+            }
+        });
+        let mut text = source.text.as_str();
+        ui.add(egui::TextEdit::multiline(&mut text).code_editor().desired_rows(1).desired_width(f32::INFINITY));
+    }
+    if let Some(why) = &data.open_failed {
+        ui.colored_label(ui.visuals().warn_fg_color, why);
+    }
+}
+
+/// Runs `command` (words split at spaces, `{file}` and `{line}` replaced) for `source`.
+fn open_in_code_editor(command: &str, source: &FunctionSource) -> Result<(), String> {
+    let Some(path) = &source.path else { return Err(format!("{} is not a file on disk", source.at)) };
+    let words: Vec<String> = command
+        .split_whitespace()
+        .map(|w| w.replace("{file}", &path.to_string_lossy()).replace("{line}", &source.line.to_string()))
+        .collect();
+    let Some((program, args)) = words.split_first() else { return Err("set the code editor command first".into()) };
+    std::process::Command::new(program)
+        .args(args)
+        .spawn()
+        .map(drop)
+        .map_err(|e| format!("`{program}` could not be started ({e}): set the code editor command above"))
 }
 
 /// The form of prototype `proto` of `data_type`: a row per declared field.
@@ -78,7 +311,10 @@ fn form_ui(
     data_type: &DataTypeView,
     proto: &PrototypeView,
 ) {
-    ui.heading(proto.id.as_str());
+    ui.horizontal(|ui| {
+        glyph_ui(ui, state, data_type, proto);
+        ui.heading(proto.id.as_str());
+    });
     let mut actions = Vec::new();
     ui.horizontal(|ui| {
         ui.weak("added at");

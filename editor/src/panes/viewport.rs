@@ -100,6 +100,14 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         .map(|pos| camera.cell_at(rect, pos))
         .filter(|&(x, y)| x >= 0 && y >= 0 && x < map.width && y < map.height);
     view.rect = Some(rect);
+    if let Some(dropped) = response.dnd_release_payload::<super::prototypes::PlacePrototype>()
+        && let Some((x, y)) = view.hovered
+        && !snapshot.play.playing
+    {
+        let to = Holder::Map(map.id);
+        let edit = Edit::Create { kind: dropped.kind, id: dropped.id.clone(), to, x, y };
+        state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
+    }
     view.report = view.renderer.paint(
         ui.painter(),
         rect,

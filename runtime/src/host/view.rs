@@ -120,6 +120,22 @@ pub struct PrototypeView {
     pub given: Vec<Symbol>,
     /// Where it was added (`mods/elona/content/charas.lua:16`).
     pub origin: String,
+    /// The source of each field that holds a function (a callback, a generator), by name.
+    pub functions: Vec<(Symbol, FunctionSource)>,
+}
+
+/// Where a function a prototype holds is written, and its text, for the Data pane to show
+/// read-only and open in a code editor.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct FunctionSource {
+    /// `file:line` of its first line, the file as messages name it.
+    pub at: String,
+    /// The file on disk, if it is one.
+    pub path: Option<std::path::PathBuf>,
+    /// Its first line.
+    pub line: u32,
+    /// Its text, from `function` to `end`.
+    pub text: String,
 }
 
 /// A field a data type declares, as the Data pane's form shows it.
@@ -376,6 +392,7 @@ pub fn data_view(data: &DataRegistry) -> Vec<DataTypeView> {
                     fields: proto.fields.sorted_by_name().into_iter().map(|(k, v)| (k, v.clone())).collect(),
                     given: proto.given.sorted_by_name().into_iter().map(|(k, _)| k).collect(),
                     origin: proto.origin.to_string(),
+                    functions: Vec::new(),
                 })
                 .collect(),
         })

@@ -126,6 +126,45 @@ fn quiet_since_changed(path: &std::path::Path) -> bool {
     modified.ok().and_then(|m| m.elapsed().ok()).is_none_or(|age| age >= QUIET)
 }
 
+/// Fills each prototype's [`PrototypeView::functions`](crate::host::view::PrototypeView):
+/// the functions its Lua table holds, found by the lines Lua recorded for them in their file.
+fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
+    let engine = crate::lua::engine(lua);
+    let sources = engine.sources.borrow();
+    let mut texts: std::collections::HashMap<String, Option<String>> = std::collections::HashMap::new();
+    for data_type in types.iter_mut() {
+        let Ok(Some(entries)) = engine.data_tables.raw_get::<Option<mlua::Table>>(data_type.id.as_str()) else {
+            continue;
+        };
+        for proto in &mut data_type.entries {
+            let Ok(Some(entry)) = entries.raw_get::<Option<mlua::Table>>(proto.id.as_str()) else { continue };
+            for (name, function) in entry.pairs::<String, mlua::Function>().flatten() {
+                let info = function.info();
+                let (Some(chunk), Some(first), Some(last)) = (info.source, info.line_defined, info.last_line_defined)
+                else {
+                    continue;
+                };
+                let Some(file) = sources.get(&chunk) else { continue };
+                let text = texts
+                    .entry(chunk.clone())
+                    .or_insert_with(|| file.path.as_ref().and_then(|p| std::fs::read_to_string(p).ok()));
+                let Some(text) = text else { continue };
+                let lines: Vec<&str> =
+                    text.lines().skip(first.saturating_sub(1)).take(last.saturating_sub(first) + 1).collect();
+                let line = u32::try_from(first).unwrap_or(u32::MAX);
+                let source = crate::host::view::FunctionSource {
+                    at: format!("{}:{line}", file.name),
+                    path: file.path.clone(),
+                    line,
+                    text: lines.join("\n"),
+                };
+                proto.functions.push((crate::Symbol::intern(&name), source));
+            }
+            proto.functions.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        }
+    }
+}
+
 impl Host {
     /// The mods subsystem's part of the snapshot; the data view is built again only when
     /// the registry changed.
@@ -133,7 +172,10 @@ impl Host {
         let world = self.runtime.world();
         let mut data = self.mods.data.borrow_mut();
         if data.0 != world.data.revision() {
-            *data = (world.data.revision(), Arc::new(data_view(&world.data)));
+            let mut view = data_view(&world.data);
+            drop(world);
+            with_function_sources(self.runtime.lua(), &mut view);
+            *data = (self.runtime.world().data.revision(), Arc::new(view));
         }
         ModsView {
             loaded: self.mods.loaded.clone(),
