@@ -384,14 +384,16 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
     host.send(Command::Editing(EditingCommand::Edit(create)));
     let uid = printed(&host, "return Chara.at(6, 6).uid")[0].clone();
     let uids = vec![Uid(uid.parse().expect("a uid"))];
-    // A journal written by a build that let these through, replayed after a crash.
+    // A journal written by a build that let these through, replayed after a crash: the move
+    // and the hp come back; the replay stops at the uid's edit, refused as the Inspector
+    // refuses it, and says so.
     let log = log_path(&journal_dir(&copy.project()));
     let written = std::fs::read_to_string(&log).expect("the log");
     let last = written.lines().last().expect("the create is journaled");
     let last: JournalEntry = nefia_runtime::game::files::ron_options().from_str(last).expect("a journal line");
     let mut appended = written.clone();
     for (field, value) in
-        [("uid", Value::Int(5)), ("location", Value::Nil), ("x", Value::Int(8)), ("hp", Value::Int(4))]
+        [("x", Value::Int(8)), ("hp", Value::Int(4)), ("uid", Value::Int(5)), ("location", Value::Nil)]
     {
         let edit = Edit::SetBase { uids: uids.clone(), field: field.into(), value };
         let entry = JournalEntry { what: Journaled::Edit(edit), ..last.clone() };
