@@ -85,6 +85,10 @@ fn a_list_field_gets_items_added_moved_and_removed_in_the_form_and_in_the_file()
     press(&mut harness, &format!("move {} up", item(6)));
     let feet_up = r#""head", "neck", "body", "main_hand", "feet", "off_hand""#;
     step_until(&mut harness, "the feet moved up", |_| written() == slots(feet_up));
+    // The form builds the next edit from the list it shows: wait for it to show the move.
+    step_until(&mut harness, "the feet moved up in the form", |h| {
+        h.query_by_label(&item(5)).and_then(|node| node.value()).as_deref() == Some("feet")
+    });
 
     press(&mut harness, &format!("add an item to {list}"));
     step_until(&mut harness, "an item added", |_| written() == slots(&format!(r#"{feet_up}, """#)));
