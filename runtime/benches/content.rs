@@ -2,8 +2,8 @@
 //! demo): `elona.putit`'s `max_hp` set through the host, as the Data pane sets it — checked, its
 //! Lua file edited, compiled, hotloaded and written, journaled — until the snapshot of a town
 //! holding 1,000 putits shows the new value. And what the typed checks add to loading the
-//! demo's mods (≤ 10%): the same load with `types.check`, which `data:add_type` and `data:add`
-//! call for every declared field, made a function that accepts everything; the two loads are
+//! demo's mods (≤ 10%): the same load with `types.check` (each declared default) and the
+//! schema's check of each `data:add` entry made functions that accept everything; the two loads are
 //! also timed alternately and the ratio of their best times printed, since this machine's speed
 //! drifts from minute to minute. Run with `cargo bench -p nefia_runtime --bench content`.
 
@@ -121,13 +121,15 @@ fn field_edit(c: &mut Criterion) {
     group.finish();
 }
 
-/// A runtime whose `types.check` accepts every value: `data:add` and `data:add_type` check no
-/// field's type.
+/// A runtime whose checks accept every value: `types.check` (which `data:add_type` calls for
+/// each default) and the schema's check of each `data:add` entry.
 fn unchecked(runtime: &Runtime) {
     let lua = runtime.lua();
     let types: mlua::Table = nefia_runtime::lua::engine(lua).api.raw_get("types").expect("the types library");
     let accept = lua.create_function(|_, _: mlua::MultiValue| Ok(true)).expect("a function");
     types.raw_set("check", accept).expect("check is replaced");
+    let accept_entry = lua.create_function(|_, _: mlua::MultiValue| Ok(mlua::Value::Nil)).expect("a function");
+    nefia_runtime::lua::schema::install(lua, accept_entry).expect("the entry check is replaced");
 }
 
 /// A runtime, typed checks on or off, before the demo's mods load.

@@ -426,7 +426,9 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     location::install(&lua, &api)?;
     lua.load(include_str!("enum.lua")).set_name("=nefia enum").call::<()>(&api)?;
     lua.load(include_str!("class.lua")).set_name("=nefia class").call::<()>(&api)?;
-    let adopt: Function = lua.load(include_str!("types.lua")).set_name("=nefia types").call(&api)?;
+    let (adopt, check_declared): (Function, Function) =
+        lua.load(include_str!("types.lua")).set_name("=nefia types").call((&api, schema::checkers(&lua)?))?;
+    schema::install(&lua, check_declared)?;
     lua.load(include_str!("queue.lua")).set_name("=nefia Queue").call::<()>(&api)?;
     hotloading::install(&lua, &api)?;
     map::install(&lua, &api)?;

@@ -16,18 +16,33 @@ use crate::game::field_type::FieldType;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 
-/// The registry key of the checkers: data type id → { field → one-field checker }, and
-/// `["<type>/strict"]` → true for a type that refuses undeclared fields.
+/// The registry key of the checkers: data type id → `{ decls = { {name, checker, nil_ok} ... },
+/// by_name = { name → decl }, strict = bool }`, the shape `types.lua`'s `check_declared` reads.
 const CHECKERS: &str = "nefia.field_checkers";
 
-/// The registry's table of checkers, made on first use.
-fn checkers(lua: &Lua) -> mlua::Result<Table> {
+/// The registry key of `types.lua`'s `check_declared`, which checks a prototype's declared
+/// fields in one call.
+const CHECK_DECLARED: &str = "nefia.check_declared";
+
+/// The table of checkers `types.lua` is given, made on first use.
+pub(super) fn checkers(lua: &Lua) -> mlua::Result<Table> {
     if let Ok(table) = lua.named_registry_value::<Table>(CHECKERS) {
         return Ok(table);
     }
     let table = lua.create_table()?;
     lua.set_named_registry_value(CHECKERS, &table)?;
     Ok(table)
+}
+
+/// Keeps `types.lua`'s `check_declared` for [`check_entry`] and [`check_value`].
+pub fn install(lua: &Lua, check_declared: mlua::Function) -> mlua::Result<()> {
+    lua.set_named_registry_value(CHECK_DECLARED, check_declared)
+}
+
+/// Runs `check_declared` on `entry` as data type `data_type` (only field `only`, if given):
+/// `Some(problem)` for the first field refused.
+fn check_declared(lua: &Lua, entry: &Table, data_type: &str, only: Option<&str>) -> mlua::Result<Option<String>> {
+    lua.named_registry_value::<mlua::Function>(CHECK_DECLARED)?.call((entry, data_type, only))
 }
 
 /// The engine's `types` library.
@@ -41,9 +56,9 @@ fn types_library(lua: &Lua) -> mlua::Result<Table> {
 /// do not declare (OpenNefia's default; Nefia's is permissive, see [`declare`]).
 pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDecl>> {
     let types = types_library(lua)?;
-    let fields_of: mlua::Function = types.raw_get("fields")?;
     let check: mlua::Function = types.raw_get("check")?;
-    let by_field = lua.create_table()?;
+    let decl_list = lua.create_table()?;
+    let by_name = lua.create_table()?;
     let mut fields = Vec::new();
     let decls = spec.get::<Option<Table>>("fields")?.map_or_else(|| lua.create_table(), Ok)?;
     for (index, decl) in decls.sequence_values::<Table>().enumerate() {
@@ -80,9 +95,15 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDec
         }
         let default = super::convert::from_lua(lua, &default_lua, &format!("{id}.{name}.default"))
             .map_err(|e| rt_error(lua, e))?;
-        let one_field = lua.create_table()?;
-        one_field.raw_set(name.as_str(), &checker)?;
-        by_field.raw_set(name.as_str(), fields_of.call::<Table>(one_field)?)?;
+        let checked = lua.create_table()?;
+        checked.raw_set("name", name.as_str())?;
+        checked.raw_set("checker", &checker)?;
+        // Nil is fine for a field with a default or of a type that takes nil: a prototype
+        // leaving it unset is not checked.
+        let takes_nil = check.call::<bool>((mlua::Value::Nil, &checker))?;
+        checked.raw_set("nil_ok", !default_lua.is_nil() || takes_nil)?;
+        decl_list.raw_push(&checked)?;
+        by_name.raw_set(name.as_str(), checked)?;
         fields.push(FieldDecl {
             name: Symbol::intern(&name),
             default,
@@ -102,9 +123,11 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDec
             ));
         }
     };
-    let registry = checkers(lua)?;
-    registry.raw_set(id.as_str(), by_field)?;
-    registry.raw_set(format!("{id}/strict"), strict)?;
+    let checked = lua.create_table()?;
+    checked.raw_set("decls", decl_list)?;
+    checked.raw_set("by_name", by_name)?;
+    checked.raw_set("strict", strict)?;
+    checkers(lua)?.raw_set(id.as_str(), checked)?;
     Ok(fields)
 }
 
@@ -186,33 +209,10 @@ fn plain_values(lua: &Lua, list: Table) -> mlua::Result<Vec<Value>> {
 /// and for a strict type no field it does not declare. The refusal is OpenNefia's
 /// `Validation for data entry 'base.chara:elona.putit' failed: ...`.
 pub fn check_entry(lua: &Lua, data_type: Symbol, id: Symbol, entry: &Table) -> mlua::Result<()> {
-    let registry = checkers(lua)?;
-    let Some(by_field) = registry.raw_get::<Option<Table>>(data_type.as_str())? else { return Ok(()) };
-    let fail =
-        |problem: String| rt_error(lua, format!("Validation for data entry '{data_type}:{id}' failed: {problem}"));
-    let check: mlua::Function = types_library(lua)?.raw_get("check")?;
-    let engine = super::engine(lua);
-    let decls = engine.world.borrow().data.data_type(data_type.as_str()).map(|t| t.fields.clone()).unwrap_or_default();
-    for decl in &decls {
-        if entry.raw_get::<mlua::Value>(decl.name.as_str())?.is_nil() && decl.default != Value::Nil {
-            continue;
-        }
-        let (ok, problem): (bool, Option<String>) =
-            check.call((entry, by_field.raw_get::<Table>(decl.name.as_str())?))?;
-        if !ok {
-            return Err(fail(problem.unwrap_or_default()));
-        }
+    match check_declared(lua, entry, data_type.as_str(), None)? {
+        None => Ok(()),
+        Some(problem) => Err(rt_error(lua, format!("Validation for data entry '{data_type}:{id}' failed: {problem}"))),
     }
-    if registry.raw_get::<bool>(format!("{data_type}/strict"))? {
-        for pair in entry.pairs::<mlua::Value, mlua::Value>() {
-            let (key, _) = pair?;
-            let name = key.to_string()?;
-            if !name.starts_with('_') && !decls.iter().any(|d| d.name.as_str() == name) {
-                return Err(fail(format!("Table has superfluous key: \"{name}\"")));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Checks `value` for field `field` of data type `data_type`: `Ok` for a field the type does
@@ -225,13 +225,9 @@ pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Re
         return Ok(());
     }
     let run = || -> mlua::Result<Result<(), String>> {
-        let Some(by_field) = checkers(lua)?.raw_get::<Option<Table>>(data_type)? else { return Ok(Ok(())) };
-        let Some(checker) = by_field.raw_get::<Option<Table>>(field)? else { return Ok(Ok(())) };
         let holder = lua.create_table()?;
         holder.raw_set(field, to_lua(lua, value)?)?;
-        let check: mlua::Function = types_library(lua)?.raw_get("check")?;
-        let (ok, problem): (bool, Option<String>) = check.call((holder, checker))?;
-        Ok(if ok { Ok(()) } else { Err(problem.unwrap_or_default()) })
+        Ok(check_declared(lua, &holder, data_type, Some(field))?.map_or(Ok(()), Err))
     };
     run().unwrap_or_else(|error| Err(format!("the value could not be checked: {error}")))
 }

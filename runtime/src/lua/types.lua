@@ -9,7 +9,11 @@
 -- widgets, the type definitions, the protocol's schemas) without running Lua to find out.
 -- Mods see the library through the sandbox's read-only views: a view of a checker is one
 -- too (the sandbox tells `adopt`, which this chunk returns, of each).
-local api = ...
+--
+-- Runs once, given the API table and the engine's table of declared fields, which
+-- `check_declared` (also returned) reads: data type id → `{ decls = { {name, checker,
+-- nil_ok} ... }, by_name = { name → decl }, strict = bool }` (lua/schema.rs fills it).
+local api, declared = ...
 
 local types = {}
 local Checker = {}
@@ -131,31 +135,33 @@ local function type_error(ty, inner)
    return s
 end
 
--- The path into the value being checked, for the message of `types.check`.
+-- The path into the value being checked, for the message of `types.check`: the keys and
+-- values of its first `n` steps, kept in two arrays so that a step allocates nothing.
 local Context = {}
 Context.__index = Context
 
 function Context:push(key, value)
-   self.stack[#self.stack + 1] = { key = key, value = value }
+   local n = self.n + 1
+   self.n, self.keys[n], self.values[n] = n, key, value
 end
 
 function Context:pop()
-   self.stack[#self.stack] = nil
+   self.n = self.n - 1
 end
 
 function Context:make_trail(obj)
    local s = { get_name(obj) }
-   for _, entry in ipairs(self.stack) do
-      s[#s + 1] = "[" .. get_name(entry.key) .. "]"
-      if entry.value ~= nil then
-         s[#s + 1] = " -> " .. get_name(entry.value)
+   for i = 1, self.n do
+      s[#s + 1] = "[" .. get_name(self.keys[i]) .. "]"
+      if self.values[i] ~= nil then
+         s[#s + 1] = " -> " .. get_name(self.values[i])
       end
    end
    return table.concat(s)
 end
 
 local function make_context()
-   return setmetatable({ stack = {} }, Context)
+   return setmetatable({ n = 0, keys = {}, values = {} }, Context)
 end
 
 local function is_nan(obj)
@@ -438,8 +444,8 @@ end
 
 types.serializable = types.some(types["nil"], types.boolean, types.number, types.string, types.table)
 
--- The named fields of a table; `fields_strict` also refuses keys it does not name and
--- requires those that are not optional.
+-- The named fields of a table, checked in the order of their sorted names (kept as `keys`);
+-- `fields_strict` also refuses keys it does not name and requires those that are not optional.
 local function sorted_keys(fields)
    local keys = {}
    for key in pairs(fields) do
@@ -454,7 +460,7 @@ kinds.fields = {
       if type(obj) ~= "table" then
          return false, type_error(self)
       end
-      for _, key in ipairs(sorted_keys(self.fields)) do
+      for _, key in ipairs(self.keys) do
          ctxt:push(key, obj[key])
          local ok, err = self.fields[key]:check(obj[key], ctxt)
          if not ok then
@@ -493,7 +499,7 @@ kinds.fields_strict = {
          end
          ctxt:pop()
       end
-      for _, key in ipairs(sorted_keys(self.fields)) do
+      for _, key in ipairs(self.keys) do
          local inner = self.fields[key]
          if obj[key] == nil and inner.kind ~= "optional" and not inner:check(nil, make_context()) then
             return false, ("Table is missing required field '%s' of type '%s'"):format(tostring(key), tostring(inner))
@@ -515,11 +521,11 @@ function types.fields(fields, array_part)
    if array_part ~= nil then
       assert_checker(array_part, "types.fields's array part")
    end
-   return checker("fields", { fields = fields, array_part = array_part })
+   return checker("fields", { fields = fields, keys = sorted_keys(fields), array_part = array_part })
 end
 function types.fields_strict(fields)
    check_fields(fields)
-   return checker("fields_strict", { fields = fields })
+   return checker("fields_strict", { fields = fields, keys = sorted_keys(fields) })
 end
 
 kinds.literal = {
@@ -612,8 +618,28 @@ function Checker:__tostring()
    return kinds[self.kind].name(self)
 end
 
--- `true`, or `false` and OpenNefia's message: what is wrong, then where (the innermost key
--- and value, or with `verbose` the whole path).
+-- OpenNefia's message for `obj` refused by a checker with `err`: what is wrong, then where
+-- `ctxt` stopped (the innermost key and value, or with `verbose` the whole path).
+local function refusal(obj, err, ctxt, verbose)
+   err = err or "<unknown error>"
+   local where
+   if verbose then
+      where = ctxt:make_trail(obj)
+   else
+      local n = ctxt.n
+      if n > 0 then
+         where = get_name(ctxt.keys[n])
+         if ctxt.values[n] ~= nil then
+            where = where .. " (" .. get_name(ctxt.values[n]) .. ")"
+         end
+      else
+         where = get_name(obj)
+      end
+   end
+   return ("%s: %s"):format(err, where)
+end
+
+-- `true`, or `false` and OpenNefia's message.
 function types.check(obj, checker_, verbose)
    assert_checker(checker_, "types.check's checker")
    local ctxt = make_context()
@@ -621,43 +647,69 @@ function types.check(obj, checker_, verbose)
    if ok then
       return true
    end
-   err = err or "<unknown error>"
-   local where
-   if verbose then
-      where = ctxt:make_trail(obj)
-   else
-      local entry = ctxt.stack[#ctxt.stack]
-      if entry then
-         where = get_name(entry.key)
-         if entry.value ~= nil then
-            where = where .. " (" .. get_name(entry.value) .. ")"
-         end
-      else
-         where = get_name(obj)
+   return false, refusal(obj, err, ctxt, verbose)
+end
+
+-- `decl`'s field of `entry` checked with `ctxt`: nil, or OpenNefia's message.
+local function check_field(entry, decl, ctxt)
+   local value = entry[decl.name]
+   if value == nil and decl.nil_ok then
+      return nil
+   end
+   ctxt.n = 0
+   local checker_ = decl.checker
+   local ok, err = kinds[checker_.kind].check(checker_, value, ctxt)
+   if ok then
+      return nil
+   end
+   -- Refused at the field itself, not inside it: the field is where.
+   if ctxt.n == 0 then
+      ctxt:push(decl.name, value)
+   end
+   return refusal(entry, err, ctxt)
+end
+
+-- The engine's check of a prototype given to `data:add` as data type `type_id`, in one call:
+-- each declared field (in declaration order) unless left nil where nil is fine (it has a
+-- default, or its type takes nil), and for a strict type no key it does not declare but
+-- those starting with `_`; with `only`, that one field. Returns nil, or OpenNefia's message
+-- for the first field refused — the same `types.check(entry, types.fields{...})` gives.
+local function check_declared(entry, type_id, only)
+   local checked = declared[type_id]
+   if checked == nil then
+      return nil
+   end
+   local ctxt = make_context()
+   if only ~= nil then
+      local decl = checked.by_name[only]
+      return decl and check_field(entry, decl, ctxt)
+   end
+   local decls = checked.decls
+   for i = 1, #decls do
+      local problem = check_field(entry, decls[i], ctxt)
+      if problem then
+         return problem
       end
    end
-   return false, ("%s: %s"):format(err, where)
-end
-
-function types.wrap(checker_)
-   return function(obj)
-      return types.check(obj, checker_)
+   if checked.strict then
+      for key in pairs(entry) do
+         local name = tostring(key)
+         if checked.by_name[name] == nil and name:sub(1, 1) ~= "_" then
+            return ('Table has superfluous key: "%s"'):format(name)
+         end
+      end
    end
-end
-
-function types.wrap_strict(checker_)
-   return function(obj)
-      return assert(types.check(obj, checker_))
-   end
+   return nil
 end
 
 api.types = types
 
--- The sandbox's `adopt`: a read-only view of a checker is a checker.
+-- The sandbox's `adopt` (a read-only view of a checker is a checker), and the engine's
+-- `check_declared` (lua/schema.rs).
 return function(original, view)
    if getmetatable(original) == Checker then
       views[view] = original
       return true
    end
    return false
-end
+end, check_declared
