@@ -255,6 +255,27 @@ fn ctrl_s_saves_while_the_repl_input_has_the_keyboard_and_undoing_to_the_save_po
 }
 
 #[test]
+fn the_maps_pane_lists_a_file_copied_into_maps_and_marks_the_open_map_whose_file_went() {
+    let copy = DemoCopy::new();
+    let maps = copy.project().join("maps");
+    let mut harness = level_editor(&copy);
+    harness.state_mut().open_tab(Tab::Maps);
+    step_until(&mut harness, "the maps listed", |h| h.query_by_label("town (start)").is_some());
+    std::fs::copy(maps.join("dungeon.ron"), maps.join("cellar.ron")).unwrap();
+    step_until(&mut harness, "the new file listed", |h| h.query_by_label("cellar").is_some());
+    harness.get_by_label("cellar").click();
+    step_until(&mut harness, "it opens", |h| {
+        h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "cellar")
+    });
+
+    std::fs::remove_file(maps.join("cellar.ron")).unwrap();
+    step_until(&mut harness, "the mark", |h| h.query_by_label("cellar • (file removed)").is_some());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    step_until(&mut harness, "saved again", |h| h.query_by_label("cellar").is_some());
+    assert!(maps.join("cellar.ron").exists(), "Ctrl+S wrote the file again");
+}
+
+#[test]
 fn the_maps_pane_makes_renames_and_deletes_maps_and_marks_unknown_ids() {
     let copy = DemoCopy::new();
     let odd = "(\n    name: \"odd\",\n    width: 2,\n    height: 1,\n    palette: {\n        \".\": \"elona.floor_stone\",\n    },\n    tiles: [\n        \"..\",\n    ],\n    objects: [\n        (kind: chara, id: \"elona.nope\", x: 1, y: 0),\n    ],\n)\n";

@@ -31,6 +31,7 @@ pub mod check;
 mod client;
 pub mod debugging;
 pub mod editing;
+mod folders;
 mod frame;
 mod frontend;
 pub mod fuzz;

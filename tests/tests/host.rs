@@ -412,3 +412,32 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
     let at = printed(&host, "local p = Chara.at(8, 6) return p.uid, p.hp, Chara.at(6, 6) == nil");
     assert_eq!(at, vec![uid, "4".to_owned(), "true".to_owned()], "moved in the position index, its uid kept");
 }
+
+/// The Maps pane's list follows `maps/` while the project is open: a file copied in is
+/// listed, one of a map not open that goes is dropped, and an open map whose file goes stays,
+/// marked and unsaved, until saved again.
+#[test]
+fn map_files_that_come_and_go_in_maps_are_listed_and_marked() {
+    use nefia_runtime::host::MapCommand;
+    let copy = nefia_tests::DemoCopy::new();
+    let host = nefia_tests::host::spawn_editing(&copy.project());
+    let maps = copy.project().join("maps");
+    let file = |snapshot: &Snapshot, name: &str| snapshot.maps.files.iter().find(|f| f.name == name).cloned();
+
+    std::fs::copy(maps.join("town.ron"), maps.join("cave.ron")).expect("a map file copied in");
+    let snapshot = wait_for(&host, |s| file(s, "cave").is_some());
+    assert!(file(&snapshot, "cave").is_some_and(|cave| cave.map.is_none()), "listed, not open");
+
+    std::fs::remove_file(maps.join("dungeon.ron")).expect("a map file removed");
+    wait_for(&host, |s| file(s, "dungeon").is_none());
+
+    std::fs::remove_file(maps.join("town.ron")).expect("the open map's file removed");
+    let snapshot = wait_for(&host, |s| file(s, "town").is_some_and(|town| town.file_removed));
+    let town = file(&snapshot, "town").expect("the open map stays listed");
+    assert!(town.dirty && town.map.is_some(), "kept open, with changes to save: {town:?}");
+
+    host.send(Command::Maps(MapCommand::Save(Some("town".into()))));
+    let snapshot = wait_for(&host, |s| file(s, "town").is_some_and(|town| !town.file_removed && !town.dirty));
+    assert!(maps.join("town.ron").exists(), "saving wrote the file again");
+    assert_eq!(snapshot.maps.files.len(), 2, "town and cave: {:?}", snapshot.maps.files);
+}

@@ -71,14 +71,20 @@ pub struct MapsState {
     pub dialog: Option<MapDialog>,
 }
 
-/// A map's name with its marks: • unsaved, (start), ⚠ unknown ids, ⇄ N merge conflicts.
+/// A map's name with its marks: • unsaved, (start), ⚠ unknown ids, (file removed) from
+/// `maps/` while open, ⇄ N merge conflicts.
 fn marks(view: &MapFileView) -> String {
     let mut parts = vec![view.name.clone()];
     parts.extend(
-        [(view.dirty, "•"), (view.start, "(start)"), (!view.problems.is_empty(), "⚠")]
-            .iter()
-            .filter(|m| m.0)
-            .map(|m| m.1.to_owned()),
+        [
+            (view.dirty, "•"),
+            (view.start, "(start)"),
+            (!view.problems.is_empty(), "⚠"),
+            (view.file_removed, "(file removed)"),
+        ]
+        .iter()
+        .filter(|m| m.0)
+        .map(|m| m.1.to_owned()),
     );
     if view.conflicts > 0 {
         parts.push(format!("⇄ {} conflict(s)", view.conflicts));
@@ -121,6 +127,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
         }
         if view.conflicts > 0 {
             response = response.on_hover_text("a merge left conflicts: the Problems pane resolves them");
+        }
+        if view.file_removed {
+            let why = format!("maps/{}.ron was removed outside the editor: saving writes it again", view.name);
+            response = response.on_hover_text(why);
         }
         if response.clicked() {
             maps.selected = Some(view.name.clone());

@@ -40,6 +40,8 @@ struct MapFile {
     saved: Option<SavePoint>,
     /// What could not be read: unknown ids, with file:line.
     problems: Vec<String>,
+    /// Its file was removed from `maps/` while it was open (its map stays, unsaved).
+    file_removed: bool,
     /// The last answer of [`MapFiles::is_dirty`] that compared contents, with the content
     /// revision it was for: contents are compared once per change, not once per frame.
     compared: std::cell::Cell<Option<(u64, bool)>>,
@@ -90,6 +92,20 @@ pub struct MapFileView {
     pub generated: Option<(String, i64)>,
     /// How many conflicts a merge left in it, if it is open (see [`crate::game::map_merge`]).
     pub conflicts: usize,
+    /// Its file was removed from `maps/` while it was open: saving writes it again.
+    #[serde(default)]
+    pub file_removed: bool,
+}
+
+/// What a [`MapFiles::rescan`] found changed in `maps/`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rescanned {
+    /// Files that appeared, now listed.
+    pub added: Vec<String>,
+    /// Files of maps not open that went, no longer listed.
+    pub gone: Vec<String>,
+    /// Files of open maps that went: the maps stay, with unsaved changes.
+    pub removed_while_open: Vec<String>,
 }
 
 /// The project's map files.
@@ -123,6 +139,43 @@ impl MapFiles {
             .filter_map(|path| Some((path.file_stem()?.to_str()?.to_owned(), MapFile::default())))
             .collect();
         MapFiles { files }
+    }
+
+    /// Takes in what `maps/` holds now (a file copied in, merged, baked from the command
+    /// line, or deleted outside the editor): new files are listed, those of maps not open
+    /// are dropped when their file goes, and an open map whose file went stays, marked, with
+    /// unsaved changes. Maps made in the editor and not yet saved are left alone.
+    pub fn rescan(&mut self, project: &Project) -> Rescanned {
+        let on_disk = MapFiles::scan(project).files;
+        let mut found = Rescanned::default();
+        for name in on_disk.keys() {
+            match self.files.get_mut(name) {
+                None => {
+                    self.files.insert(name.clone(), MapFile::default());
+                    found.added.push(name.clone());
+                }
+                Some(file) if file.file_removed => {
+                    // Back on disk (an undone delete, a checkout): compared again from now.
+                    file.file_removed = false;
+                }
+                Some(_) => {}
+            }
+        }
+        let went: Vec<String> = self.files.keys().filter(|name| !on_disk.contains_key(*name)).cloned().collect();
+        for name in went {
+            let Some(file) = self.files.get_mut(&name) else { continue };
+            if file.map.is_none() {
+                self.files.remove(&name);
+                found.gone.push(name);
+            } else if file.saved.is_some() && !file.file_removed {
+                // It had a file (it was loaded or saved): what is open is now its only copy.
+                // A map made in the editor and never saved has no file to lose.
+                file.file_removed = true;
+                file.saved = None;
+                found.removed_while_open.push(name);
+            }
+        }
+        found
     }
 
     /// The names of the map files, sorted.
@@ -249,6 +302,7 @@ impl MapFiles {
         }
         write_atomic(&path, text.as_bytes())?;
         file.saved = Some(SavePoint::of(world, map)?);
+        file.file_removed = false;
         Ok(path)
     }
 
@@ -399,6 +453,7 @@ impl MapFiles {
                     problems: file.problems.clone(),
                     generated: map.and_then(|m| m.generated.as_ref()).map(|g| (g.generator.clone(), g.seed)),
                     conflicts: map.map_or(0, |m| m.conflicts.len()),
+                    file_removed: file.file_removed,
                 }
             })
             .collect()

@@ -71,7 +71,7 @@ pub(super) fn run(
     host.open_journal();
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
-    let _watcher = host.watch_mods(reloads);
+    let _watchers = (host.watch_mods(reloads.clone()), host.watch_maps(reloads));
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();
     while !host.shutting_down.get() && host.failed.borrow().is_none() {

@@ -150,6 +150,8 @@ fn kind_of(command: &Command) -> Kind {
             Kind::Log(Journaled::Preview { generator: generator.clone(), params: params.clone(), seed: *seed })
         }
         Command::Workbench(WorkbenchCommand::Close) => Kind::Log(Journaled::ClosePreview),
+        // The list of files changed, not the world.
+        Command::Maps(MapCommand::Rescan) => Kind::Other,
         // Files were written (the saved marks changed), or play ended: the uid counters went
         // on past what a replay would reach.
         Command::Maps(_) | Command::Workbench(WorkbenchCommand::Bake(_)) | Command::Play(PlayCommand::Stop) => {

@@ -2,7 +2,10 @@
 //! files (see [`crate::game::map_files`]), and the map validators run on the map being edited
 //! ([`check`]). It takes its own commands ([`MapCommand`]).
 
-use super::{Hint, Host, HostEvent, RefusalKind, Refused};
+use crossbeam_channel::Sender;
+
+use super::folders::FolderWatcher;
+use super::{Command, Hint, Host, HostEvent, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::map_files::MapFileError;
 use crate::lua::gui;
@@ -48,6 +51,9 @@ pub enum MapCommand {
     Delete(String),
     /// Make a map the project's start map.
     SetStart(String),
+    /// List again what `maps/` holds (the folder's watcher sends this when files come and
+    /// go); allowed while playing, as it changes no map.
+    Rescan,
 }
 
 /// Why a map file operation was not done.
@@ -101,7 +107,8 @@ impl Host {
     /// Carries out a map file operation, unless the game is being played, and logs what was
     /// done; a failure is refused with what would let it be done.
     pub(super) fn maps(&self, command: MapCommand) {
-        let playing = self.play.edit.borrow().is_some();
+        // A rescan changes no map: the edit state's list is brought up to date too.
+        let playing = self.play.edit.borrow().is_some() && command != MapCommand::Rescan;
         let result = match playing {
             true => Err(MapCommandError::Playing),
             false => self.change_maps(command).map_err(MapCommandError::from),
@@ -112,11 +119,54 @@ impl Host {
         }
     }
 
+    /// Watches the project's `maps/`: a map file that comes or goes sends
+    /// [`MapCommand::Rescan`].
+    pub(super) fn watch_maps(&self, rescans: Sender<Command>) -> Option<FolderWatcher> {
+        let dir = self.runtime.project()?.maps_dir();
+        let repaint = self.repaint.clone();
+        let map_file = |_: &notify::EventKind, path: &std::path::Path| path.extension().is_some_and(|e| e == "ron");
+        let watcher = FolderWatcher::start(&[dir], false, map_file, move |_| {
+            // The command channel outlives the watcher: it closes with the host.
+            if rescans.send(Command::Maps(MapCommand::Rescan)).is_ok() {
+                repaint();
+            }
+        });
+        watcher
+            .inspect_err(|error| {
+                let text = format!("the Maps pane will not see files added to maps/ (it cannot be watched): {error}");
+                gui::log(self.runtime.lua(), LogLevel::Warn, text);
+            })
+            .ok()
+    }
+
+    /// Lists again what `maps/` holds, in the maps the editor has and, while playing, in
+    /// the edit state that comes back when play stops; says what came and went.
+    fn rescan_maps(&self) {
+        let Some(project) = self.runtime.project() else { return };
+        let mut found = self.runtime.maps_mut().0.rescan(&project);
+        if let Some(edit) = self.play.edit.borrow_mut().as_mut() {
+            found = edit.rescan_maps(&project);
+        }
+        let lua = self.runtime.lua();
+        for name in found.added {
+            gui::log(lua, LogLevel::Info, format!("maps/{name}.ron appeared: listed in the Maps pane"));
+        }
+        for name in found.gone {
+            gui::log(lua, LogLevel::Info, format!("maps/{name}.ron was removed: no longer listed"));
+        }
+        for name in found.removed_while_open {
+            let text = format!(
+                "maps/{name}.ron was removed while its map is open: the map is kept; save it to write the file again"
+            );
+            gui::log(lua, LogLevel::Warn, text);
+        }
+    }
+
     /// Carries out a map file operation and logs what was done.
     fn change_maps(&self, command: MapCommand) -> Result<(), MapFileError> {
         let lua = self.runtime.lua();
-        let (mut files, mut world, mut project) = self.runtime.maps_mut();
-        let project = project.as_mut().ok_or_else(|| MapFileError::Refused("no project is open".into()))?;
+        let (mut files, mut world, mut opened) = self.runtime.maps_mut();
+        let project = opened.as_mut().ok_or_else(|| MapFileError::Refused("no project is open".into()))?;
         let done = match command {
             MapCommand::New { name, width, height, tile } => {
                 let map = files.create(&mut world, project, &name, width, height, &tile)?;
@@ -163,6 +213,11 @@ impl Host {
                 project.manifest.start_map = Some(name.clone());
                 project.save()?;
                 format!("'{name}' is now the start map")
+            }
+            MapCommand::Rescan => {
+                drop((files, world, opened));
+                self.rescan_maps();
+                return Ok(());
             }
         };
         gui::log(lua, LogLevel::Info, done);

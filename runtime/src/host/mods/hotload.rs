@@ -1,5 +1,5 @@
-//! Hotload: watching the loaded mods' folders, and reloading a changed Lua file into the
-//! running game without losing its state.
+//! Hotload: reloading a changed Lua file (the mods' folders are watched by
+//! [`crate::host::folders`]) into the running game without losing its state.
 //!
 //! A reload is one transaction. The file is compiled first (a syntax error changes nothing).
 //! Then the handlers, widgets and map draw layers the file registered are taken away, and it
@@ -15,47 +15,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mlua::{Lua, Table};
-use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use crate::game::data::OnDuplicate;
 use crate::game::display::LogLevel;
 use crate::game::symbol::Symbol;
 use crate::lua::{self, LuaFailure, engine, gui};
-
-/// How long the watcher waits for a burst of writes to a file to end. It adds to the
-/// hotload latency.
-pub const DEBOUNCE: Duration = Duration::from_millis(20);
-
-/// Watches folders for changed Lua files.
-pub struct ModWatcher {
-    _debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
-}
-
-impl ModWatcher {
-    /// Watches `dirs` (recursively) and calls `changed` with each Lua file written, created
-    /// or renamed into place, once per burst of writes.
-    pub fn start(dirs: &[PathBuf], changed: impl Fn(PathBuf) + Send + 'static) -> notify::Result<ModWatcher> {
-        let handler = move |result: DebounceEventResult| {
-            let Ok(events) = result else { return };
-            let mut paths: Vec<PathBuf> = events
-                .iter()
-                .filter(|event| event.kind.is_create() || event.kind.is_modify())
-                .flat_map(|event| event.paths.iter())
-                .filter(|path| path.extension().is_some_and(|e| e == "lua") && path.is_file())
-                .cloned()
-                .collect();
-            paths.sort();
-            paths.dedup();
-            paths.into_iter().for_each(&changed);
-        };
-        let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE / 2), handler)?;
-        for dir in dirs {
-            debouncer.watch(dir, RecursiveMode::Recursive)?;
-        }
-        Ok(ModWatcher { _debouncer: debouncer })
-    }
-}
 
 /// What reloading one file gave.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]

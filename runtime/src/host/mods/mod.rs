@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crossbeam_channel::Sender;
 
+use super::folders::FolderWatcher;
 use super::{Command, Host, HostEvent, NoProject, RefusalKind};
 use crate::game::display::LogLevel;
 use crate::game::files::FileError;
@@ -18,7 +19,7 @@ use crate::game::mods::ModRow;
 use crate::host::view::{DataTypeView, data_view};
 use crate::lua::gui;
 use crate::runtime::Runtime;
-use hotload::{ModWatcher, Reload};
+use hotload::Reload;
 
 pub mod hotload;
 
@@ -209,14 +210,20 @@ impl Host {
         }
     }
 
-    /// Watches the loaded mods' folders; saved Lua files come back as [`ModCommand::Reload`].
-    pub(super) fn watch_mods(&self, reloads: Sender<Command>) -> Option<ModWatcher> {
+    /// Watches the loaded mods' folders; each Lua file written, created or renamed into place
+    /// comes back as [`ModCommand::Reload`].
+    pub(super) fn watch_mods(&self, reloads: Sender<Command>) -> Option<FolderWatcher> {
         let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
         let repaint = self.repaint.clone();
-        let watcher = ModWatcher::start(&dirs, move |path| {
-            // The command channel outlives the watcher: it closes with the host.
-            if reloads.send(Command::Mods(ModCommand::Reload(path))).is_ok() {
-                repaint();
+        let saved_lua = |kind: &notify::EventKind, path: &std::path::Path| {
+            (kind.is_create() || kind.is_modify()) && path.extension().is_some_and(|e| e == "lua") && path.is_file()
+        };
+        let watcher = FolderWatcher::start(&dirs, true, saved_lua, move |paths| {
+            for path in paths {
+                // The command channel outlives the watcher: it closes with the host.
+                if reloads.send(Command::Mods(ModCommand::Reload(path))).is_ok() {
+                    repaint();
+                }
             }
         });
         watcher

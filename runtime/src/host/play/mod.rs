@@ -166,6 +166,12 @@ pub struct EditState {
 }
 
 impl EditState {
+    /// Takes in what the project's `maps/` holds now, for when play stops (see
+    /// [`MapFiles::rescan`]).
+    pub fn rescan_maps(&mut self, project: &crate::game::project::Project) -> crate::game::map_files::Rescanned {
+        self.files.rescan(project)
+    }
+
     /// True if project map `name` had unsaved changes when play began.
     pub fn was_dirty(&self, name: &str) -> bool {
         !self.clean.iter().any(|n| n == name)
