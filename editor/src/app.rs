@@ -12,7 +12,7 @@ use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{LogLevel, LogLine};
 use nefia_runtime::host::{AttachError, Command, HostConfig, HostEvent, HostHandle, MapCommand};
-use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand};
+use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, RefusalKind};
 use nefia_runtime::lua::Output;
 
 use crate::commands::{self, Action, Menu, Scope};
@@ -302,6 +302,9 @@ impl EditorApp {
                 HostEvent::Evaluated { id, result } => self.panes.repl.answer(id, result),
                 HostEvent::Refused(refused) => {
                     let reason = commands::refusal_text(&refused, &ctx);
+                    if refused.kind == RefusalKind::Edit {
+                        self.panes.data.edit_refused(&reason);
+                    }
                     self.panes.log.push(Output::Log(LogLine { level: LogLevel::Warn, text: reason.clone() }));
                     self.state.notice = Some((reason, Instant::now()));
                 }

@@ -172,4 +172,49 @@ fn where_used_and_duplicate_from_the_form() {
         std::fs::read_to_string(&file).unwrap().contains("_id = \"big_putit\"")
     });
     assert_eq!(eval_values(&mut harness, "data['base.chara']['elona.big_putit'].max_hp"), ["6"], "hotloaded");
+
+    // One placed on the map: Delete is refused, naming where it is, and the file keeps it.
+    eval_values(&mut harness, "Chara.create('elona.big_putit', 3, 4)");
+    harness.state_mut().panes_mut().data.selected =
+        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.big_putit")));
+    step_until(&mut harness, "the copy's form", |h| h.query_by_label("max_hp of elona.big_putit").is_some());
+    press(&mut harness, "Delete");
+    step_until(&mut harness, "the refusal in the pane", |h| {
+        h.query_by_label_contains("⚠ Delete elona.big_putit").is_some()
+    });
+    let reason = harness.get_by_label_contains("⚠ Delete elona.big_putit").value().unwrap_or_default();
+    assert!(reason.contains("on map 'town' at (3, 4)"), "it says what uses it: {reason}");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("_id = \"big_putit\""), "the file keeps it");
+}
+
+#[test]
+fn a_number_field_takes_no_text_and_the_file_is_left_alone() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.state_mut().panes_mut().data.selected =
+        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.putit")));
+    step_until(&mut harness, "the form", |h| h.query_by_label("max_hp of elona.putit").is_some());
+    // `max_hp` is a `uint`: its field takes numbers only, and none below 0.
+    let type_in = |harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, typed: &str| {
+        harness.get_by_label("max_hp of elona.putit").click();
+        harness.step();
+        harness.key_combination(&[egui::Key::A]);
+        harness.get_by_label("max_hp of elona.putit").type_text(typed);
+        harness.step();
+        harness.key_press(egui::Key::Enter);
+        harness.run_steps(3);
+    };
+    type_in(&mut harness, "lots");
+    eval_values(&mut harness, "nil");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "a text is not a number: the file is left alone");
+    type_in(&mut harness, "-5");
+    step_until(&mut harness, "the field stopped at 0", |_| std::fs::read_to_string(&file).unwrap() != original);
+    let written = std::fs::read_to_string(&file).unwrap();
+    let changed: Vec<_> = original.lines().zip(written.lines()).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert_eq!(changed[0].1.trim(), "max_hp = 0,");
 }

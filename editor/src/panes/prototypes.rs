@@ -6,9 +6,12 @@
 //!
 //! Above the form: Duplicate (a new id, after the original or into another file of its mod),
 //! New (the type's template, into a chosen file), Delete (the host refuses while anything uses
-//! it) and Where used (each place a link). Fields holding functions show their source
+//! it) and Where used (each place a link); a refusal of the pane's last edit is shown above
+//! the form. Fields holding functions show their source
 //! read-only, with "Open in code editor" (a command the user sets, `code -g {file}:{line}` by
 //! default).
+
+use std::time::{Duration, Instant};
 
 use egui::Ui;
 use nefia_runtime::game::edit::Edit;
@@ -41,6 +44,30 @@ pub struct DataState {
     pub code_command: String,
     /// Why the last "Open in code editor" failed, if it did.
     pub open_failed: Option<String>,
+    /// When the pane last sent an edit (a field, Duplicate, New, Delete): an edit refusal that
+    /// comes soon after is the answer to it.
+    sent: Option<Instant>,
+    /// Why the host refused the pane's last edit, shown above the form until the next one.
+    pub refusal: Option<String>,
+}
+
+/// How long after the pane sent an edit a refusal of an edit is taken as its answer.
+const ANSWER_WINDOW: Duration = Duration::from_secs(5);
+
+impl DataState {
+    /// Sends `edit` from the pane, forgetting the last refusal.
+    fn send(&mut self, state: &mut EditorContext, edit: Edit) {
+        state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
+        self.sent = Some(Instant::now());
+        self.refusal = None;
+    }
+
+    /// Hears the host refuse an edit (`reason` in words): kept if it answers the pane's last.
+    pub fn edit_refused(&mut self, reason: &str) {
+        if self.sent.take().is_some_and(|sent| sent.elapsed() < ANSWER_WINDOW) {
+            self.refusal = Some(reason.to_owned());
+        }
+    }
 }
 
 impl Default for DataState {
@@ -53,6 +80,8 @@ impl Default for DataState {
             usages: None,
             code_command: DEFAULT_CODE_COMMAND.to_owned(),
             open_failed: None,
+            sent: None,
+            refusal: None,
         }
     }
 }
@@ -96,8 +125,12 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, data: &mut DataState) {
         Some((data_type, proto)) => {
             egui::ScrollArea::vertical().id_salt("data form").show(ui, |ui| {
                 actions_ui(ui, state, data, &snapshot.mods.data, data_type, proto);
+                if let Some(reason) = &data.refusal {
+                    let text = egui::RichText::new(format!("⚠ {reason}")).color(ui.visuals().error_fg_color);
+                    ui.add(egui::Label::new(text).wrap());
+                }
                 usages_ui(ui, state, data, proto);
-                form_ui(ui, state, &snapshot.mods.data, data_type, proto);
+                form_ui(ui, state, data, &snapshot.mods.data, data_type, proto);
                 functions_ui(ui, data, proto);
             });
         }
@@ -205,7 +238,7 @@ fn actions_ui(
         }
     });
     if let Some(edit) = edit {
-        state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
+        data.send(state, edit);
     }
 }
 
@@ -307,6 +340,7 @@ fn open_in_code_editor(command: &str, source: &FunctionSource) -> Result<(), Str
 fn form_ui(
     ui: &mut Ui,
     state: &mut EditorContext,
+    data: &mut DataState,
     types: &[DataTypeView],
     data_type: &DataTypeView,
     proto: &PrototypeView,
@@ -347,11 +381,12 @@ fn form_ui(
         }
     });
     for (field, value) in edits {
-        state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::PrototypeField {
+        let edit = Edit::PrototypeField {
             data_type: data_type.id.as_str().to_owned(),
             id: proto.id.as_str().to_owned(),
             field: field.as_str().to_owned(),
             value,
-        })));
+        };
+        data.send(state, edit);
     }
 }
