@@ -36,6 +36,16 @@ function test_table_checkers_name_the_key_that_is_wrong()
    Assert.eq(refused(true, types.some(types.string, types.int)), 'Value is not of type "some<string, int>": true')
 end
 
+function test_wrapped_checkers_answer_as_check_does_and_the_verbose_path_names_each_step()
+   local is_uint = types.wrap(types.uint)
+   Assert.eq(is_uint(3), true)
+   Assert.eq(select(2, is_uint(-1)), 'Value is not of type "int >= 0": -1')
+   Assert.throws(function() types.wrap_strict(types.uint)(-1) end, 'Value is not of type "int >= 0": -1')
+   local nested = types.fields { stats = types.list(types.int) }
+   local _, verbose = types.check({ stats = { 1, "two" } }, nested, true)
+   Assert.eq(verbose, 'Value is not of type "int": { stats = {...} }["stats"] -> { 1, "two" }[2] -> "two"')
+end
+
 function test_the_library_is_reached_as_opennefias_mods_reach_it()
    Assert.eq(require("util.types"), types)
    Assert.eq(require("api.types"), types)

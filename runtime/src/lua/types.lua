@@ -702,6 +702,18 @@ local function check_declared(entry, type_id, only)
    return nil
 end
 
+function types.wrap(checker_)
+   return function(obj)
+      return types.check(obj, checker_)
+   end
+end
+
+function types.wrap_strict(checker_)
+   return function(obj)
+      return assert(types.check(obj, checker_))
+   end
+end
+
 api.types = types
 
 -- The sandbox's `adopt` (a read-only view of a checker is a checker), and the engine's
