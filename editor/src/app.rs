@@ -23,18 +23,6 @@ use crate::file_dialogs::{FileDialog, FileDialogs};
 use crate::panes::PaneStates;
 use crate::panes::Panes;
 
-/// What the mouse and the keys that are not actions do, for the Help window.
-const GESTURES: [(&str, &str); 8] = [
-    ("Mouse wheel", "zoom the viewport at the cursor"),
-    ("Middle drag, Space + drag", "pan the viewport"),
-    ("Click", "select the object on a cell and give the game the keyboard"),
-    ("Drag a selected object", "move the selection (Select tool)"),
-    ("Right-click, Alt+click", "pick the tile under the cursor (painting tools)"),
-    ("Arrows, Enter, Escape, a/b/c…", "answer prompts and menus"),
-    ("Enter / Shift+Enter", "run REPL input / add a line"),
-    ("S B R F L I O E", "the level tools: select, brush, rectangle, fill, line, eyedropper, place, erase"),
-];
-
 /// The storage key of the dock layout.
 const DOCK_KEY: &str = "nefia-dock-v2";
 
@@ -51,8 +39,7 @@ pub struct EditorApp {
     panes: PaneStates,
     dialogs: FileDialogs,
     titled: Option<String>,
-    show_about: bool,
-    show_shortcuts: bool,
+    help: crate::help::Help,
     /// Play sessions are recorded and edits journaled (in each project opened).
     record: bool,
     /// What has been brought forward already: see [`EditorApp::bring_forward_news`].
@@ -200,8 +187,7 @@ impl EditorApp {
             host,
             dock,
             titled: None,
-            show_about: false,
-            show_shortcuts: false,
+            help: crate::help::Help::default(),
             record,
             brought_forward: BroughtForward::default(),
             save_note: SaveNote::default(),
@@ -367,7 +353,7 @@ impl EditorApp {
                 .show_leaf_collapse_buttons(false)
                 .show_inside(ui, &mut Panes { context: &mut self.state, states: &mut self.panes });
         });
-        self.help_windows(&ctx);
+        self.help.windows(&ctx, &self.state.snapshot);
         file_dialogs::dialog_ui(&mut self.dialogs, &mut self.state, &ctx);
         crate::recovery_dialog::ui(&ctx, &mut self.state);
         crate::conflicts::save_dialog(&ctx, &mut self.state);
@@ -601,10 +587,10 @@ impl EditorApp {
             });
             ui.menu_button("Help", |ui| {
                 if ui.button("Keyboard and mouse").clicked() {
-                    self.show_shortcuts = true;
+                    self.help.keys = true;
                 }
                 if ui.button("About Nefia").clicked() {
-                    self.show_about = true;
+                    self.help.about = true;
                 }
             });
         });
@@ -661,24 +647,6 @@ impl EditorApp {
                 ui.separator();
                 ui.colored_label(egui::Color32::LIGHT_RED, "⚠ recovered from a panic").on_hover_text(fault);
             }
-        });
-    }
-
-    fn help_windows(&mut self, ctx: &egui::Context) {
-        egui::Window::new("About Nefia").open(&mut self.show_about).show(ctx, |ui| {
-            ui.label(format!("Nefia {}", env!("CARGO_PKG_VERSION")));
-            ui.label("An editor-centric 2D roguelike engine in the spirit of OpenNefia.");
-        });
-        egui::Window::new("Keyboard and mouse").open(&mut self.show_shortcuts).show(ctx, |ui| {
-            egui::Grid::new("shortcuts").show(ui, |ui| {
-                let keys = commands::help_rows(ctx);
-                let gestures = GESTURES.iter().map(|&(keys, what)| (keys.to_owned(), what));
-                for (keys, action) in keys.into_iter().chain(gestures) {
-                    ui.strong(keys);
-                    ui.label(action);
-                    ui.end_row();
-                }
-            });
         });
     }
 }

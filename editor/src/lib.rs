@@ -16,6 +16,7 @@ pub mod context;
 pub mod dap;
 pub mod default_project;
 pub mod file_dialogs;
+pub mod help;
 pub mod keys;
 pub mod links;
 pub mod panes;

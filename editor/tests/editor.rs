@@ -176,3 +176,25 @@ fn the_help_window_lists_the_shortcuts_of_the_action_table() {
     }
     assert!(harness.query_by_label("Ctrl+Shift+S").is_some(), "with its keys");
 }
+
+#[test]
+fn the_help_window_lists_the_games_keybinds_and_searches() {
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.get_by_label("Help").click();
+    harness.step();
+    harness.get_by_label("Keyboard and mouse").click();
+    step_until(&mut harness, "the game's keys", |h| h.query_by_label("Pick up").is_some());
+    assert!(harness.query_by_label("g, comma").is_some(), "with its keys, from elona.pick_up");
+    assert!(harness.query_by_label("Move north").is_some() && harness.query_by_label("up, 8, k").is_some());
+    // The long gesture line is whole, wrapped in its column (190 points wide), not cut.
+    let gesture = harness.get_by_label("Arrows, Enter, Escape, a/b/c…").rect();
+    assert!(gesture.width() <= 191.0, "kept to the keys' column: {gesture:?}");
+
+    harness.get_by_label("search keys").focus();
+    harness.step();
+    harness.get_by_label("search keys").type_text("stairs");
+    step_until(&mut harness, "the search applied", |h| h.query_by_label("Pick up").is_none());
+    assert!(harness.query_by_label("Take the stairs").is_some(), "the game's stairs key is found");
+    assert!(harness.query_by_label("enter, shift+period, shift+comma").is_some());
+}

@@ -224,6 +224,23 @@ data:add {
 }
 require("widgets")
 
+-- The player's keys while playing, OpenNefia's keybinds: a mod adds one per action and
+-- carries it out when `base.on_key_pressed` gives one of its keys. The editor's Help lists
+-- them, and the Data pane rebinds them.
+data:add_type {
+   name = "keybind",
+   fields = {
+      { name = "name", type = types.string, default = "", template = true, doc = "What it does, as Help lists it (\"Move north\")." },
+      {
+         name = "default",
+         type = types.string,
+         template = true,
+         doc = "The key that does it, named as base.on_key_pressed gives it (\"up\", \"g\", \"shift+period\", \"ctrl+s\").",
+      },
+      { name = "default_alternate", type = types.list(types.string), default = {}, doc = "Other keys that do it too." },
+   },
+}
+
 -- Procedural maps (Map.generate) and the checks maps must pass (Map.validate, nefia check).
 data:add_type {
    name = "map_generator",

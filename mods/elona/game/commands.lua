@@ -170,23 +170,65 @@ local function step(dx, dy)
    return function(player) return Rules.step(player, dx, dy) end
 end
 
---- Keys to actions: arrows, the numeric keypad and vi keys move in eight directions.
-Commands.keys = {
-   up = step(0, -1), down = step(0, 1), left = step(-1, 0), right = step(1, 0),
-   ["8"] = step(0, -1), ["2"] = step(0, 1), ["4"] = step(-1, 0), ["6"] = step(1, 0),
-   ["7"] = step(-1, -1), ["9"] = step(1, -1), ["1"] = step(-1, 1), ["3"] = step(1, 1),
-   k = step(0, -1), j = step(0, 1), h = step(-1, 0), l = step(1, 0),
-   y = step(-1, -1), u = step(1, -1), b = step(-1, 1), n = step(1, 1),
-   ["5"] = function() return true end, period = function() return true end,
-   enter = Rules.take_stairs, ["shift+period"] = Rules.take_stairs, ["shift+comma"] = Rules.take_stairs,
-   g = Commands.pick_up, comma = Commands.pick_up,
-   d = Commands.drop, i = Commands.inventory, e = Commands.equip, q = Commands.consume,
-   escape = Commands.game_menu, ["ctrl+s"] = Commands.save, ["ctrl+l"] = Commands.load,
+-- The player's keybinds: arrows, the numeric keypad and vi keys move in eight directions.
+data:add { _type = "base.keybind", _id = "north", name = "Move north", default = "up", default_alternate = { "8", "k" } }
+data:add { _type = "base.keybind", _id = "south", name = "Move south", default = "down", default_alternate = { "2", "j" } }
+data:add { _type = "base.keybind", _id = "west", name = "Move west", default = "left", default_alternate = { "4", "h" } }
+data:add { _type = "base.keybind", _id = "east", name = "Move east", default = "right", default_alternate = { "6", "l" } }
+data:add { _type = "base.keybind", _id = "northwest", name = "Move northwest", default = "7", default_alternate = { "y" } }
+data:add { _type = "base.keybind", _id = "northeast", name = "Move northeast", default = "9", default_alternate = { "u" } }
+data:add { _type = "base.keybind", _id = "southwest", name = "Move southwest", default = "1", default_alternate = { "b" } }
+data:add { _type = "base.keybind", _id = "southeast", name = "Move southeast", default = "3", default_alternate = { "n" } }
+data:add { _type = "base.keybind", _id = "wait", name = "Wait a turn", default = "period", default_alternate = { "5" } }
+data:add {
+   _type = "base.keybind",
+   _id = "stairs",
+   name = "Take the stairs",
+   default = "enter",
+   default_alternate = { "shift+period", "shift+comma" },
 }
+data:add { _type = "base.keybind", _id = "pick_up", name = "Pick up", default = "g", default_alternate = { "comma" } }
+data:add { _type = "base.keybind", _id = "drop", name = "Drop", default = "d" }
+data:add { _type = "base.keybind", _id = "inventory", name = "Inventory", default = "i" }
+data:add { _type = "base.keybind", _id = "equip", name = "Equip", default = "e" }
+data:add { _type = "base.keybind", _id = "consume", name = "Drink or eat", default = "q" }
+data:add { _type = "base.keybind", _id = "game_menu", name = "Game menu (save, load, quit)", default = "escape" }
+data:add { _type = "base.keybind", _id = "save", name = "Save the game", default = "ctrl+s" }
+data:add { _type = "base.keybind", _id = "load", name = "Load the last save", default = "ctrl+l" }
+
+--- What each keybind does.
+Commands.actions = {
+   ["elona.north"] = step(0, -1), ["elona.south"] = step(0, 1), ["elona.west"] = step(-1, 0), ["elona.east"] = step(1, 0),
+   ["elona.northwest"] = step(-1, -1), ["elona.northeast"] = step(1, -1),
+   ["elona.southwest"] = step(-1, 1), ["elona.southeast"] = step(1, 1),
+   ["elona.wait"] = function() return true end,
+   ["elona.stairs"] = Rules.take_stairs,
+   ["elona.pick_up"] = Commands.pick_up, ["elona.drop"] = Commands.drop, ["elona.inventory"] = Commands.inventory,
+   ["elona.equip"] = Commands.equip, ["elona.consume"] = Commands.consume,
+   ["elona.game_menu"] = Commands.game_menu, ["elona.save"] = Commands.save, ["elona.load"] = Commands.load,
+}
+
+--- The action of the keybind `key` belongs to, if any: its default key first, then the
+--- alternates, as the keybinds are now (the Data pane may have rebound one).
+function Commands.action_for(key)
+   for id, bind in data["base.keybind"]:iter() do
+      if bind.default == key then
+         return Commands.actions[id]
+      end
+   end
+   for id, bind in data["base.keybind"]:iter() do
+      for _, alternate in ipairs(bind.default_alternate) do
+         if alternate == key then
+            return Commands.actions[id]
+         end
+      end
+   end
+   return nil
+end
 
 Event.register("base.on_key_pressed", "elona.play", function(_, params)
    local player = Chara.player()
-   local action = Commands.keys[params.key]
+   local action = Commands.action_for(params.key)
    if not Play.is_playing() or player == nil or action == nil or player.hp <= 0 then
       return
    end
