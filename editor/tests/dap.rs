@@ -607,3 +607,41 @@ fn set_variable_on_an_objects_field_keeps_the_object_rules() {
     let output = client.output();
     assert!(output.contains("at 5,3 hp 7 same uid true indexed true"), "{output}");
 }
+
+/// Every path the adapter sends is absolute and normalised (no `..`, no symlink), so clients
+/// that compare paths match it to the open file; a client's path with `..` or through a
+/// symlink binds to the same file.
+#[test]
+fn paths_sent_are_normalised_and_a_path_with_dots_or_through_a_symlink_binds() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), DAMAGE);
+    let link = dir.path().join("rules-link.lua");
+    std::os::unix::fs::symlink(rules(), &link).expect("a symlink");
+    let dotted = repo().join("projects/demo/../../mods/elona/game/rules.lua");
+    let canonical = rules().canonicalize().expect("rules.lua");
+    for client_path in [dotted, link] {
+        let mut client = Client::start();
+        client.ok("initialize", json!({ "adapterID": "nefia", "linesStartAt1": true }));
+        client.event("initialized");
+        // The project through `..` too: the game's own paths start there.
+        let project = repo().join("editor/../projects/demo");
+        client.ok("launch", json!({ "program": program, "project": project }));
+        let set =
+            client.ok("setBreakpoints", json!({ "source": { "path": client_path }, "breakpoints": [{ "line": 37 }] }));
+        assert_eq!(set["breakpoints"][0]["verified"], true, "{set}");
+        client.ok("configurationDone", json!({}));
+        assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint", "{client_path:?} binds");
+        let trace = client.ok("stackTrace", json!({ "threadId": 1 }));
+        for frame in trace["stackFrames"].as_array().expect("frames") {
+            let Some(path) = frame["source"]["path"].as_str() else { continue };
+            assert!(Path::new(path).is_absolute() && !path.contains(".."), "{path}");
+            assert_eq!(Path::new(path).canonicalize().ok().as_deref(), Some(Path::new(path)), "normalised: {path}");
+        }
+        assert_eq!(trace["stackFrames"][0]["source"]["path"].as_str(), canonical.to_str());
+        let sources = client.ok("loadedSources", json!({}));
+        let listed: Vec<&str> =
+            sources["sources"].as_array().expect("sources").iter().filter_map(|s| s["path"].as_str()).collect();
+        assert!(listed.contains(&canonical.to_str().expect("utf-8")), "{listed:?}");
+        assert!(listed.iter().all(|p| !p.contains("..")), "{listed:?}");
+    }
+}

@@ -25,7 +25,7 @@ impl<W: Write> Session<W> {
         }
         let arguments: Arguments = parse("setBreakpoints", arguments)?;
         let path = arguments.source.path.ok_or_else(|| Refusal("setBreakpoints: the source has no path".into()))?;
-        let path = std::path::absolute(&path).unwrap_or(path);
+        let path = nefia_runtime::lua::debugger::absolute(&path);
         let offset = u32::from(!self.lines_from_1);
         let list: Vec<LineBreakpoint> = arguments
             .breakpoints
@@ -181,9 +181,9 @@ impl<W: Write> Session<W> {
 
     /// A hotload moved breakpoints with their lines: the client is told each one's new line.
     pub(super) fn breakpoints_moved(&mut self, reload: &nefia_runtime::host::mods::hotload::Reload) {
-        let path = std::path::absolute(&reload.path).unwrap_or_else(|_| reload.path.clone());
-        let key = self.breakpoints.keys().find(|p| p.canonicalize().ok() == path.canonicalize().ok()).cloned();
-        let Some(list) = key.and_then(|key| self.breakpoints.get_mut(&key)) else { return };
+        let Some(list) = self.breakpoints.get_mut(&nefia_runtime::lua::debugger::absolute(&reload.path)) else {
+            return;
+        };
         let offset = u32::from(!self.lines_from_1);
         let mut changed = Vec::new();
         for (id, breakpoint) in list.iter_mut() {

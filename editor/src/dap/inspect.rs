@@ -2,6 +2,7 @@
 //! variable, evaluation and completion in a frame, the loaded sources and their text.
 
 use super::*;
+use nefia_runtime::lua::debugger;
 
 impl<W: Write> Session<W> {
     pub(super) fn stack_trace(&mut self) -> Reply {
@@ -17,8 +18,7 @@ impl<W: Write> Session<W> {
                         "id": index + 1, "name": frame.function, "line": line(frame.line), "column": 0,
                     });
                     if let Some(path) = &frame.path {
-                        entry["source"] =
-                            json!({ "name": frame.file, "path": std::path::absolute(path).unwrap_or(path.clone()) });
+                        entry["source"] = json!({ "name": frame.file, "path": debugger::absolute(path) });
                     } else {
                         entry["source"] = json!({ "name": frame.file, "presentationHint": "deemphasize" });
                     }
@@ -199,7 +199,8 @@ impl<W: Write> Session<W> {
     pub(super) fn loaded_sources(&mut self) -> Reply {
         match self.ask(DebugQuery::Sources)? {
             DebugAnswer::Sources(sources) => {
-                let list: Vec<Json> = sources.iter().map(|s| json!({ "name": s.name, "path": s.path })).collect();
+                let list: Vec<Json> =
+                    sources.iter().map(|s| json!({ "name": s.name, "path": debugger::absolute(&s.path) })).collect();
                 Ok(json!({ "sources": list }))
             }
             other => Err(refusal(other)),

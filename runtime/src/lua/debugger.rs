@@ -601,11 +601,24 @@ impl Debugger {
         }
     }
 }
-/// `path` made absolute from the working folder, with `.` and `..` parts resolved where the
-/// file exists.
-fn absolute(path: &Path) -> PathBuf {
+/// `path` as breakpoints and debug adapters name a file: absolute from the working folder,
+/// with symlinks, `.` and `..` resolved where the file exists (and `.` and `..` dropped
+/// lexically where it does not), so every spelling of one file is one path.
+pub fn absolute(path: &Path) -> PathBuf {
     let joined = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
-    joined.canonicalize().unwrap_or(joined)
+    joined.canonicalize().unwrap_or_else(|_| {
+        let mut normal = PathBuf::new();
+        for part in joined.components() {
+            match part {
+                std::path::Component::CurDir => {}
+                std::path::Component::ParentDir => {
+                    normal.pop();
+                }
+                other => normal.push(other),
+            }
+        }
+        normal
+    })
 }
 
 #[cfg(test)]
