@@ -4,7 +4,7 @@
 mod common;
 
 use common::{editor_on, eval_values, step_until};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
 use nefia_tests::DemoCopy;
@@ -49,9 +49,19 @@ fn a_field_edited_in_the_form_changes_one_line_of_the_file_and_undo_restores_it(
 
 /// Clicks the widget named `label` through AccessKit, as a screen reader does: the form's
 /// lower rows are below the pane's fold at 1280×800.
+/// The form waits (disabled) while its last edit is on its way: this waits for the widget to
+/// be enabled first.
 fn press(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, label: &str) {
+    enabled(harness, label);
     harness.get_by_label(label).click_accesskit();
     harness.step();
+}
+
+/// Steps until the widget named `label` is there and enabled.
+fn enabled(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, label: &str) {
+    step_until(harness, &format!("{label} enabled"), |h| {
+        h.query_by_label(label).is_some_and(|node| !node.accesskit_node().is_disabled())
+    });
 }
 
 #[test]
@@ -93,6 +103,7 @@ fn a_list_field_gets_items_added_moved_and_removed_in_the_form_and_in_the_file()
     press(&mut harness, &format!("add an item to {list}"));
     step_until(&mut harness, "an item added", |_| written() == slots(&format!(r#"{feet_up}, """#)));
     step_until(&mut harness, "the new item in the form", |h| h.query_by_label(&item(7)).is_some());
+    enabled(&mut harness, &item(7));
     harness.get_by_label(&item(7)).focus();
     harness.step();
     harness.get_by_label(&item(7)).type_text("ring");
@@ -133,6 +144,7 @@ fn a_map_field_gets_entries_removed_and_added_in_the_form_and_in_the_file() {
     assert!(dungeon().contains("max_room = {"), "the other entries stay");
 
     let key = format!("new key of {map}");
+    enabled(&mut harness, &key);
     harness.get_by_label(&key).focus();
     harness.step();
     harness.get_by_label(&key).type_text("depth");
@@ -217,4 +229,40 @@ fn a_number_field_takes_no_text_and_the_file_is_left_alone() {
     let changed: Vec<_> = original.lines().zip(written.lines()).filter(|(a, b)| a != b).collect();
     assert_eq!(changed.len(), 1, "{changed:?}");
     assert_eq!(changed[0].1.trim(), "max_hp = 0,");
+}
+
+#[test]
+fn the_glyph_dragged_from_the_form_onto_the_map_places_one_there() {
+    let copy = DemoCopy::new();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.state_mut().panes_mut().data.selected =
+        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.putit")));
+    step_until(&mut harness, "the form", |h| h.query_by_label("max_hp of elona.putit").is_some());
+    // The glyph is the cell drawn left of the form's heading, at the map's zoom.
+    let heading = harness.get_by_role_and_label(egui::accesskit::Role::Label, "elona.putit").rect();
+    let zoom = harness.state().state().viewport.camera.map_or(24.0, |c| c.zoom).clamp(16.0, 64.0);
+    // (egui's default item spacing, 8 points, between the glyph and the heading.)
+    let glyph = egui::pos2(heading.left() - 8.0 - zoom / 2.0, heading.center().y);
+    let (x, y) = (5, 15);
+    let putits_at = |h: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>| {
+        let map = h.state().state().snapshot.map.clone().expect("a map");
+        map.objects_at(x, y).filter(|o| o.glyph.as_str() == "p").count()
+    };
+    assert_eq!(putits_at(&harness), 0);
+    let target = common::cell_center(&harness, x, y);
+    harness.hover_at(glyph);
+    harness.step();
+    harness.drag_at(glyph);
+    harness.step();
+    harness.hover_at(glyph + egui::vec2(8.0, 8.0));
+    harness.step();
+    harness.hover_at(target);
+    harness.step();
+    harness.drop_at(target);
+    harness.step();
+    step_until(&mut harness, "a putit placed at the drop", |h| putits_at(h) == 1);
+    let history = &harness.state().state().snapshot.editing.history.labels;
+    assert!(history.iter().any(|step| step.contains("elona.putit")), "one History step: {history:?}");
 }

@@ -49,6 +49,10 @@ pub struct DataState {
     sent: Option<Instant>,
     /// Why the host refused the pane's last edit, shown above the form until the next one.
     pub refusal: Option<String>,
+    /// A field edit on its way: when it was sent and the prototype as the form showed it. The
+    /// form waits (disabled) until the prototype comes back changed, so the next edit is made
+    /// from what the file now holds, never from the value the last one replaced.
+    in_flight: Option<(Instant, PrototypeView)>,
 }
 
 /// How long after the pane sent an edit a refusal of an edit is taken as its answer.
@@ -66,7 +70,18 @@ impl DataState {
     pub fn edit_refused(&mut self, reason: &str) {
         if self.sent.take().is_some_and(|sent| sent.elapsed() < ANSWER_WINDOW) {
             self.refusal = Some(reason.to_owned());
+            self.in_flight = None;
         }
+    }
+
+    /// True while a field edit of `proto` has not come back: its form is shown as it was.
+    fn waiting_for(&mut self, proto: &PrototypeView) -> bool {
+        let waiting =
+            self.in_flight.as_ref().is_some_and(|(sent, shown)| shown == proto && sent.elapsed() < ANSWER_WINDOW);
+        if !waiting {
+            self.in_flight = None;
+        }
+        waiting
     }
 }
 
@@ -82,6 +97,7 @@ impl Default for DataState {
             open_failed: None,
             sent: None,
             refusal: None,
+            in_flight: None,
         }
     }
 }
@@ -123,14 +139,19 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, data: &mut DataState) {
     });
     match selected {
         Some((data_type, proto)) => {
-            egui::ScrollArea::vertical().id_salt("data form").show(ui, |ui| {
+            egui::ScrollArea::both().id_salt("data form").show(ui, |ui| {
                 actions_ui(ui, state, data, &snapshot.mods.data, data_type, proto);
                 if let Some(reason) = &data.refusal {
                     let text = egui::RichText::new(format!("⚠ {reason}")).color(ui.visuals().error_fg_color);
                     ui.add(egui::Label::new(text).wrap());
                 }
                 usages_ui(ui, state, data, proto);
-                form_ui(ui, state, data, &snapshot.mods.data, data_type, proto);
+                let waiting = data.waiting_for(proto);
+                if waiting {
+                    // Asks for frames until the answer comes.
+                    ui.ctx().request_repaint_after(Duration::from_millis(50));
+                }
+                ui.add_enabled_ui(!waiting, |ui| form_ui(ui, state, data, &snapshot.mods.data, data_type, proto));
                 functions_ui(ui, data, proto);
             });
         }
@@ -380,6 +401,9 @@ fn form_ui(
             ui.end_row();
         }
     });
+    if !edits.is_empty() {
+        data.in_flight = Some((Instant::now(), proto.clone()));
+    }
     for (field, value) in edits {
         let edit = Edit::PrototypeField {
             data_type: data_type.id.as_str().to_owned(),
