@@ -80,31 +80,32 @@ impl Help {
             let gestures: Vec<Row> = GESTURES.iter().map(|&(k, what)| (k.to_owned(), what.to_owned())).collect();
             let game = game_keys(snapshot);
             egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.7).show(ui, |ui| {
-                for (title, rows) in
-                    [("The editor", editor), ("Mouse and prompts", gestures), ("The game, while playing", game)]
-                {
-                    let rows: Vec<Row> = rows.into_iter().filter(|row| matches(row)).collect();
-                    if !rows.is_empty() {
-                        section(ui, title, &rows);
+                // One grid for every section, so the keys line up down the window.
+                egui::Grid::new("help keys").num_columns(2).striped(true).show(ui, |ui| {
+                    for (title, rows) in
+                        [("The editor", editor), ("Mouse and prompts", gestures), ("The game, while playing", game)]
+                    {
+                        let rows: Vec<Row> = rows.into_iter().filter(|row| matches(row)).collect();
+                        if !rows.is_empty() {
+                            section(ui, title, &rows);
+                        }
                     }
-                }
+                });
             });
         });
     }
 }
 
-/// A heading and its rows, the keys' column wrapping at [`KEYS_WIDTH`].
+/// A heading and its rows in the window's grid, the keys' column wrapping at [`KEYS_WIDTH`].
 fn section(ui: &mut Ui, title: &str, rows: &[Row]) {
-    ui.add_space(4.0);
     ui.strong(title);
-    egui::Grid::new(("help keys", title)).num_columns(2).striped(true).show(ui, |ui| {
-        for (keys, what) in rows {
-            ui.scope(|ui| {
-                ui.set_max_width(KEYS_WIDTH);
-                ui.add(egui::Label::new(egui::RichText::new(keys).strong()).wrap());
-            });
-            ui.add(egui::Label::new(what).wrap());
-            ui.end_row();
-        }
-    });
+    ui.end_row();
+    for (keys, what) in rows {
+        ui.scope(|ui| {
+            ui.set_max_width(KEYS_WIDTH);
+            ui.add(egui::Label::new(egui::RichText::new(keys).strong()).wrap());
+        });
+        ui.add(egui::Label::new(what).wrap());
+        ui.end_row();
+    }
 }
