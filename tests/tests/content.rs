@@ -306,3 +306,36 @@ fn delete_is_refused_while_anything_uses_the_prototype_and_listed_what() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), duplicated, "undo puts its table back");
     assert_eq!(eval(&host, "data['base.chara']['elona.big_putit'].max_hp"), values(&["6"]));
 }
+
+/// The game's keys are `base.keybind` prototypes: one rebound in the form (written to
+/// commands.lua and hotloaded) moves the player with its new key, the old key does nothing, and
+/// a key no keybind names is no error.
+#[test]
+fn a_keybind_rebound_in_the_form_moves_the_player_with_its_new_key() {
+    use nefia_runtime::game::display::Input;
+    use nefia_runtime::host::PlayCommand;
+    use nefia_runtime::host::play::PlayFrom;
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let edit = Edit::PrototypeField {
+        data_type: "base.keybind".into(),
+        id: "elona.west".into(),
+        field: "default".into(),
+        value: Some(Value::str("x")),
+    };
+    host.send(Command::Editing(EditingCommand::Edit(edit)));
+    eval(&host, "nil");
+    let written = std::fs::read_to_string(copy.mod_file("elona/game/commands.lua")).unwrap();
+    assert!(written.contains("_id = \"west\", name = \"Move west\", default = \"x\""), "written back");
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+    let start = nefia_tests::host::wait_for(&host, |s| s.play.playing && s.player_at.is_some()).player_at;
+    let (x, y) = start.expect("the player");
+    for key in ["left", "z"] {
+        host.send(Command::Input(Input::Key(key.into())));
+    }
+    assert_eq!(eval(&host, "World.turn()"), values(&["0"]), "the old key and an unbound one pass no turn");
+    host.send(Command::Input(Input::Key("x".into())));
+    let moved = nefia_tests::host::wait_for(&host, |s| s.player_at != start).player_at;
+    assert_eq!(moved, Some((x - 1, y)), "x moves west now");
+    assert!(host.snapshot().debug.error.is_none(), "no key raised an error");
+}

@@ -217,7 +217,7 @@ function Commands.action_for(key)
       end
    end
    for id, bind in data["base.keybind"]:iter() do
-      for _, alternate in ipairs(bind.default_alternate) do
+      for _, alternate in ipairs(bind.default_alternate or {}) do
          if alternate == key then
             return Commands.actions[id]
          end
