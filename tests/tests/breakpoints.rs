@@ -378,3 +378,287 @@ fn pause_stops_a_long_running_script_at_its_line_and_with_nothing_running_stops_
     host.send(Command::Debug(DebugCommand::Continue));
     assert_eq!(answer(&host, 8, &mut seen), Evaluation::Values(vec!["47".into()]), "and it goes on");
 }
+
+/// A piece of a generated program's main chunk.
+#[derive(Clone, Copy, Debug)]
+enum Piece {
+    /// `acc = acc + k`.
+    Add(i64),
+    /// A new local from `acc`.
+    Local(i64),
+    /// A call of one of the program's helpers.
+    Call(Helper),
+    /// A numeric `for` of `n` turns adding to `acc`.
+    Loop(u8),
+}
+
+/// The helpers every generated program defines: the shapes of call the line hook must follow.
+#[derive(Clone, Copy, Debug)]
+enum Helper {
+    Plain,
+    Recursive,
+    Tail,
+    Varargs,
+    Coroutine,
+    Metamethod,
+    Pcall,
+    /// An engine call that runs Lua of other files (the object's creation events).
+    Engine,
+}
+
+/// A generated program: its lines, and the lines a breakpoint may go on, each with the locals
+/// compared there.
+struct Program {
+    lines: Vec<String>,
+    probes: Vec<(u32, Vec<String>)>,
+}
+
+impl Program {
+    /// A line a breakpoint may go on, comparing `names` there.
+    fn probed(&mut self, names: &[&str], code: &str) {
+        let line = u32::try_from(self.lines.len() + 1).expect("a short program");
+        self.lines.push(code.to_owned());
+        self.probes.push((line, names.iter().map(|name| (*name).to_owned()).collect()));
+    }
+
+    fn plain(&mut self, code: &str) {
+        self.lines.push(code.to_owned());
+    }
+
+    /// The helpers, then the main chunk made of `pieces`.
+    fn generate(pieces: &[Piece]) -> Program {
+        let mut p = Program { lines: Vec::new(), probes: Vec::new() };
+        p.plain("local function plain(x)");
+        p.probed(&["x"], "local y = x * 2");
+        p.probed(&["x", "y"], "return y - x + 1");
+        p.plain("end");
+        p.plain("local function recursive(n)");
+        p.probed(&["n"], "if n <= 0 then return 1 end");
+        p.probed(&["n"], "return n + recursive(n - 1)");
+        p.plain("end");
+        p.plain("local function tail(x)");
+        p.probed(&["x"], "return plain(x + 1)");
+        p.plain("end");
+        p.plain("local function varargs(...)");
+        p.probed(&[], "local a, b = ...");
+        p.probed(&["a", "b"], "return a + (b or 0)");
+        p.plain("end");
+        p.plain("local function coro(x)");
+        // The coroutine's function is written inside the line's expression: Lua's line events
+        // come back to that line after its `end)`.
+        p.probed(&["x"], "local co = coroutine.wrap(function(v)");
+        p.probed(&["v"], "coroutine.yield(v + 1)");
+        p.probed(&["v"], "return v + 2");
+        p.plain("end)");
+        p.probed(&["x"], "return co(x) + co(x)");
+        p.plain("end");
+        p.plain("local meta = setmetatable({}, { __index = function(_, k)");
+        p.probed(&["k"], "return k * 3");
+        p.plain("end })");
+        p.plain("local function fails(x)");
+        p.probed(&["x"], "if x % 2 == 1 then error(\"odd\") end");
+        p.probed(&["x"], "return x");
+        p.plain("end");
+        p.probed(&[], "local acc = 1");
+        let mut names = vec!["acc".to_owned()];
+        for (index, piece) in pieces.iter().enumerate() {
+            let shown: Vec<&str> = names.iter().map(String::as_str).collect();
+            match *piece {
+                Piece::Add(k) => p.probed(&shown, &format!("acc = acc + {k}")),
+                Piece::Local(k) => {
+                    p.probed(&shown, &format!("local v{index} = acc + {k}"));
+                    names.push(format!("v{index}"));
+                }
+                Piece::Call(helper) => {
+                    let code = match helper {
+                        Helper::Plain => "acc = plain(acc) % 1000",
+                        Helper::Recursive => "acc = (acc + recursive(acc % 4)) % 1000",
+                        Helper::Tail => "acc = tail(acc) % 1000",
+                        Helper::Varargs => "acc = varargs(acc, acc % 3) % 1000",
+                        Helper::Coroutine => "acc = coro(acc) % 1000",
+                        Helper::Metamethod => "acc = (acc + meta[acc % 5]) % 1000",
+                        Helper::Pcall => "acc = acc + (pcall(fails, acc) and 1 or 2)",
+                        Helper::Engine => "acc = (acc + Chara.create(\"elona.putit\", 2, 2).hp) % 1000",
+                    };
+                    p.probed(&shown, code);
+                }
+                Piece::Loop(turns) => {
+                    p.plain(&format!("for i = 1, {turns} do"));
+                    let mut inner = shown.clone();
+                    inner.push("i");
+                    p.probed(&inner, "acc = acc + i");
+                    p.plain("end");
+                }
+            }
+        }
+        p.plain("print(acc)");
+        p
+    }
+
+    fn text(&self) -> String {
+        self.lines.join("\n") + "\n"
+    }
+}
+
+fn piece() -> impl proptest::strategy::Strategy<Value = Piece> {
+    use proptest::prelude::*;
+    let helper = prop_oneof![
+        Just(Helper::Plain),
+        Just(Helper::Recursive),
+        Just(Helper::Tail),
+        Just(Helper::Varargs),
+        Just(Helper::Coroutine),
+        Just(Helper::Metamethod),
+        Just(Helper::Pcall),
+        Just(Helper::Engine),
+    ];
+    prop_oneof![
+        (-5i64..5).prop_map(Piece::Add),
+        (0i64..5).prop_map(Piece::Local),
+        helper.prop_map(Piece::Call),
+        (1u8..4).prop_map(Piece::Loop),
+    ]
+}
+
+/// The reference run: `program` in a plain Lua state with Lua's own line events on for every
+/// line (`debug.sethook`, in every coroutine too), recording each `wanted` line as it runs
+/// with the probe's locals read by `debug.getlocal`. The engine's one call is stood in for by a
+/// table (what matters is the program's own lines).
+fn reference(program: &str, wanted: &[(u32, Vec<String>)]) -> Vec<String> {
+    use nefia_runtime::mlua::{Lua, LuaOptions, StdLib};
+    // SAFETY: the debug library is for this test's own code.
+    let lua = unsafe { Lua::unsafe_new_with(StdLib::ALL_SAFE | StdLib::DEBUG, LuaOptions::default()) };
+    let recorder = r#"
+        local wanted, out = ...
+        Chara = { create = function() return { hp = 6 } end }
+        print = function() end
+        local function hook(_, line)
+            local names = wanted[line]
+            if names == nil or debug.getinfo(2, "S").source ~= "@program" then return end
+            local values, i = {}, 1
+            while true do
+                local name, value = debug.getlocal(2, i)
+                if name == nil then break end
+                values[name] = value
+                i = i + 1
+            end
+            local record = { tostring(line) }
+            for _, name in ipairs(names) do record[#record + 1] = name .. "=" .. tostring(values[name]) end
+            out[#out + 1] = table.concat(record, ",")
+        end
+        debug.sethook(hook, "l")
+        -- Lua's own hooks are per coroutine: each new one gets the line hook too.
+        local create, resume = coroutine.create, coroutine.resume
+        coroutine.create = function(f)
+            local co = create(f)
+            debug.sethook(co, hook, "l")
+            return co
+        end
+        coroutine.wrap = function(f)
+            local co = coroutine.create(f)
+            return function(...)
+                local results = table.pack(resume(co, ...))
+                if not results[1] then error(results[2], 2) end
+                return table.unpack(results, 2, results.n)
+            end
+        end
+    "#;
+    let wanted_table = lua.create_table().expect("a table");
+    for (line, names) in wanted {
+        wanted_table.raw_set(*line, names.clone()).expect("set");
+    }
+    let out = lua.create_table().expect("a table");
+    lua.load(recorder).call::<()>((wanted_table, &out)).expect("the hook is set");
+    lua.load(program).set_name("@program").exec().expect("the program runs");
+    lua.load("debug.sethook()").exec().expect("the hook is cleared");
+    out.sequence_values::<String>().map(|record| record.expect("a record")).collect()
+}
+
+/// Runs `path` in `host` to its end; at each break records the line and the probe's locals
+/// as the break shows them, and goes on. Returns the records.
+fn run_collecting(host: &HostHandle, path: &std::path::Path, probes: &[(u32, Vec<String>)]) -> Vec<String> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 40);
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    host.send(Command::Repl(ReplCommand::RunFile { id, path: path.to_owned() }));
+    let (mut hits, mut last_break) = (Vec::new(), host.snapshot().debug.pause.as_ref().map_or(0, |p| p.id));
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        while let Some(event) = host.next_event(Duration::from_millis(2)) {
+            let done = matches!(&event, HostEvent::Evaluated { id: got, .. } if *got == id);
+            if let HostEvent::Evaluated { result: Evaluation::Error(failure), .. } = &event {
+                panic!("the program failed: {failure:?}");
+            }
+            if done {
+                return hits;
+            }
+        }
+        let snapshot = host.snapshot();
+        if snapshot.state == RuntimeState::Paused
+            && let Some(pause) = snapshot.debug.pause.as_ref().filter(|p| p.id != last_break)
+        {
+            last_break = pause.id;
+            let names = probes.iter().find(|(line, _)| *line == pause.line).map(|(_, names)| names.clone());
+            let names = names
+                .unwrap_or_else(|| panic!("a break at line {} of {}, which has no breakpoint", pause.line, pause.file));
+            let mut record = vec![pause.line.to_string()];
+            if pause.cause != BreakCause::Breakpoint {
+                record.push(format!("{:?}", pause.cause));
+            }
+            for name in names {
+                let value = pause.variables.iter().rev().find(|(n, kind, _)| *n == name && kind == "local");
+                record.push(format!("{name}={}", value.map_or("nil", |(_, _, v)| v.as_str())));
+            }
+            hits.push(record.join(","));
+            host.send(Command::Debug(DebugCommand::Continue));
+        }
+        assert!(std::time::Instant::now() < deadline, "the program did not end: {hits:?}");
+    }
+}
+
+/// The differential test of line breakpoints: random programs (nested and recursive functions,
+/// closures, `pcall`/`error`, a coroutine yielding across calls, a metamethod, a tail call,
+/// varargs, an engine call that runs other files' Lua) with random breakpoint lines. The breaks
+/// (line, order, locals) must be those of a reference run with Lua's own line events on for
+/// every line ([`reference`]), in the same order with the same values. Failures proptest finds
+/// are kept in `breakpoints.proptest-regressions`.
+#[test]
+fn breakpoints_hit_exactly_the_lines_a_reference_run_passes_with_its_locals() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
+    let host = demo();
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let config = Config {
+        cases: 24,
+        source_file: Some(file!()),
+        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel("proptest-regressions"))),
+        ..Config::default()
+    };
+    let strategy = (proptest::collection::vec(piece(), 1..10), any::<u64>());
+    let case = std::cell::Cell::new(0);
+    TestRunner::new(config)
+        .run(&strategy, |(pieces, mask)| {
+            let program = Program::generate(&pieces);
+            // A file of its own for each case: the game keeps what it loaded of each path.
+            case.set(case.get() + 1);
+            let path = dir.path().join(format!("program{}.lua", case.get()));
+            // The breakpoints: the probed lines the mask picks.
+            let picked: Vec<(u32, Vec<String>)> = program
+                .probes
+                .iter()
+                .enumerate()
+                .filter(|(index, _)| mask >> (index % 64) & 1 == 1)
+                .map(|(_, probe)| probe.clone())
+                .collect();
+            let lines: Vec<u32> = picked.iter().map(|(line, _)| *line).collect();
+            let expected = reference(&program.text(), &picked);
+            std::fs::write(&path, program.text()).expect("written");
+            let breakpoints = lines.iter().map(|&line| at(line)).collect();
+            let answer = ask(&host, DebugQuery::SetBreakpoints { path: path.clone(), breakpoints });
+            prop_assert!(matches!(answer, DebugAnswer::Breakpoints { .. }), "{answer:?}");
+            let hits = run_collecting(&host, &path, &picked);
+            ask(&host, DebugQuery::SetBreakpoints { path: path.clone(), breakpoints: Vec::new() });
+            prop_assert_eq!(hits, expected, "program:\n{}\nbreakpoints at {:?}", program.text(), lines);
+            Ok(())
+        })
+        .unwrap_or_else(|failure| panic!("{failure}"));
+}

@@ -144,9 +144,10 @@ pub struct Debugger {
     main: Cell<usize>,
     /// Where the last break stopped: its Lua thread and the depth of its function.
     last_break: Cell<(usize, usize)>,
-    /// The outermost function of a file with breakpoints running now: its Lua thread and
-    /// depth.
-    inside: Cell<Option<(usize, usize)>>,
+    /// Each Lua thread (the main state, coroutines) running a function of a file with
+    /// breakpoints: the thread and the depth of its outermost such function. A coroutine
+    /// keeps its own while it is suspended, so the thread that resumed it keeps its too.
+    inside: RefCell<Vec<(usize, usize)>>,
     /// Lines of files with breakpoints run since the top-level command began.
     lines: Cell<u64>,
     /// The stop being made is on such a line.

@@ -383,8 +383,12 @@ pub unsafe extern "C-unwind" fn resume(state: *mut ffi::lua_State) -> c_int {
         let outer = RUNNING.with(|running| {
             let outer = running[1].swap(coroutine, Ordering::Relaxed);
             if !coroutine.is_null() {
-                // The debugger's events reach the coroutine as they reach its resumer.
-                set_resting(coroutine, ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT);
+                // While the debugger has events, the coroutine resumes with lines on: it may
+                // be suspended in a function of a file with breakpoints however its resumer
+                // runs, and its first line where none is turns them off again.
+                let debugging = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != 0;
+                let events = ffi::LUA_MASKCALL | ffi::LUA_MASKRET | ffi::LUA_MASKLINE;
+                set_resting(coroutine, if debugging { events } else { 0 });
             }
             if is_armed(state) {
                 arm(coroutine, 1);

@@ -15,13 +15,13 @@ impl Debugger {
     /// # Safety
     /// `state` runs on this thread; `record` is its hook's, filled with `S`.
     unsafe fn follow_call(&self, lua: &Lua, state: *mut ffi::lua_State, record: &ffi::lua_Debug) {
-        let inside = self.inside.get().filter(|(thread, _)| *thread == state as usize);
+        let inside = self.inside_on(state);
         let lines = if record.event == ffi::LUA_HOOKRET {
             // SAFETY: as the function's.
             let here = unsafe { depth(state) };
-            if inside.is_some_and(|(_, entry)| here <= entry) {
+            if inside.is_some_and(|entry| here <= entry) {
                 // The outermost function of a file with breakpoints returns.
-                self.inside.set(None);
+                self.inside.borrow_mut().retain(|(thread, _)| *thread != state as usize);
                 false
             } else {
                 // The function returned to decides.
@@ -33,11 +33,11 @@ impl Debugger {
             let here = self.has_breakpoints(lua, unsafe { source(record) });
             if here && inside.is_none() {
                 // SAFETY: as the function's.
-                self.inside.set(Some((state as usize, unsafe { depth(state) })));
+                self.inside.borrow_mut().push((state as usize, unsafe { depth(state) }));
             }
             here
         };
-        let events = match (lines, self.inside.get().is_some()) {
+        let events = match (lines, self.inside_on(state).is_some()) {
             (true, _) => LINES,
             (false, true) => INSIDE,
             (false, false) => RESTING,
@@ -51,13 +51,19 @@ impl Debugger {
         }
     }
 
+    /// The depth of the outermost function of a file with breakpoints that Lua thread `state`
+    /// runs, if it runs one.
+    fn inside_on(&self, state: *mut ffi::lua_State) -> Option<usize> {
+        self.inside.borrow().iter().find(|(thread, _)| *thread == state as usize).map(|(_, entry)| *entry)
+    }
+
     /// A C function returns while a function of a file with breakpoints runs below it with
     /// line events off: they go on again if the function returned to is of such a file.
     ///
     /// # Safety
     /// `state` runs on this thread, in its hook at a return.
     unsafe fn follow_c_return(&self, lua: &Lua, state: *mut ffi::lua_State) {
-        let below = self.inside.get().is_some_and(|(thread, _)| thread == state as usize);
+        let below = self.inside_on(state).is_some();
         // SAFETY: the state runs on this thread.
         if !below || unsafe { ffi::lua_gethookmask(state) } & !ffi::LUA_MASKCOUNT != INSIDE {
             return;
@@ -219,7 +225,7 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
                 }
             }
             if !stepping && !counted {
-                let events = if debugger.inside.get().is_some() { INSIDE } else { RESTING };
+                let events = if debugger.inside_on(state).is_some() { INSIDE } else { RESTING };
                 // SAFETY: the state runs on this thread.
                 unsafe { watchdog::set_resting(state, events) };
                 return false;
