@@ -234,17 +234,13 @@ const HANDLER_V1: &str =
 return { version = function() return 1 end }";
 
 /// Writes `code` to the hot file and waits for its reload; returns the outcome.
-fn rewrite(
-    host: &nefia_runtime::host::HostHandle,
-    copy: &DemoCopy,
-    code: &str,
-) -> nefia_runtime::host::mods::hotload::Reload {
+fn rewrite(host: &nefia_runtime::host::HostHandle, copy: &DemoCopy, code: &str) -> nefia_runtime::lua::reload::Reload {
     std::fs::write(copy.mod_file("tools/exec/hot.lua"), code).unwrap();
     next_reload(host)
 }
 
 /// Waits (with the helpers' generous timeout) for the next reload of the hot file.
-fn next_reload(host: &nefia_runtime::host::HostHandle) -> nefia_runtime::host::mods::hotload::Reload {
+fn next_reload(host: &nefia_runtime::host::HostHandle) -> nefia_runtime::lua::reload::Reload {
     event(host, &mut Vec::new(), |e| match e {
         HostEvent::Reloaded(reload) if reload.file.ends_with("exec/hot.lua") => Some(reload.clone()),
         _ => None,

@@ -180,7 +180,7 @@ impl<W: Write> Session<W> {
     }
 
     /// A hotload moved breakpoints with their lines: the client is told each one's new line.
-    pub(super) fn breakpoints_moved(&mut self, reload: &nefia_runtime::host::mods::hotload::Reload) {
+    pub(super) fn breakpoints_moved(&mut self, reload: &nefia_runtime::lua::reload::Reload) {
         let Some(list) = self.breakpoints.get_mut(&nefia_runtime::lua::debugger::absolute(&reload.path)) else {
             return;
         };

@@ -10,8 +10,8 @@ use super::{
 use crate::game::display::Input;
 use crate::game::edit::Clip;
 use crate::game::object::Uid;
-use crate::host::mods::hotload::Reload;
 use crate::lua::Output;
+use crate::lua::reload::Reload;
 use crate::lua::repl::{Evaluation, SourceExcerpt};
 
 /// A request from a frontend to the runtime thread. Each subsystem of the host takes its own

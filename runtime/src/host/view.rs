@@ -330,12 +330,9 @@ pub fn map_summaries(world: &World) -> Vec<MapSummary> {
 pub fn object_details(world: &World, uid: Uid) -> Option<ObjectDetails> {
     let object = world.object(uid).ok()?;
     let proto = &world.data.proto(object.proto).fields;
-    let mut names: Vec<Symbol> = proto.iter().map(|(name, _)| name).collect();
-    names.extend(object.fields.base.iter().map(|(name, _)| name));
-    names.extend(object.fields.temp.iter().map(|(name, _)| name));
-    names.sort_by_key(|name| name.as_str());
-    names.dedup();
-    let fields = names
+    let fields = world
+        .field_names(uid)
+        .ok()?
         .into_iter()
         .map(|name| FieldRow {
             name: name.as_str().to_owned(),

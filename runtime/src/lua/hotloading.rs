@@ -57,7 +57,7 @@ fn reload(lua: &Lua, name: &str) -> mlua::Result<(String, mlua::Value)> {
             .map_err(|e| rt_error(lua, format!("hotload.hotload('{name}'): cannot read {file}: {e}")))?,
     };
     let shown = format!("mods/{target}/{file}");
-    let reload = crate::host::mods::hotload::reload_recorded(lua, &shown, &code).ok_or_else(|| {
+    let reload = super::reload::reload_recorded(lua, &shown, &code).ok_or_else(|| {
         rt_error(lua, format!("hotload.hotload('{name}'): {shown} was not loaded from a file (nothing to reload)"))
     })?;
     match reload.outcome {

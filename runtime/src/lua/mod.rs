@@ -40,6 +40,7 @@ mod params;
 mod patterns;
 pub mod profile;
 pub mod random;
+pub mod reload;
 pub mod repl;
 pub mod save;
 pub mod schema;

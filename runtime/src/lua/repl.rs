@@ -427,9 +427,7 @@ fn member_names(lua: &Lua, value: &mlua::Value, methods_only: bool) -> Vec<Strin
             .unwrap_or_default();
         if !methods_only {
             let world = engine.world.borrow();
-            if let Some(details) = crate::host::view::object_details(&world, uid) {
-                names.extend(details.fields.into_iter().map(|f| f.name));
-            }
+            names.extend(world.field_names(uid).unwrap_or_default().into_iter().map(|name| name.as_str().to_owned()));
             names.extend(["uid", "_id", "_type", "x", "y", "location", "temp", "proto"].map(String::from));
         }
         return names;

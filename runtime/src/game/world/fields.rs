@@ -14,6 +14,19 @@ impl World {
         Ok(&self.data.proto(self.object(uid)?.proto).fields)
     }
 
+    /// The names of every field object `uid` has: its prototype's, its own base values' and
+    /// its temp values', sorted by name, each once.
+    pub fn field_names(&self, uid: Uid) -> Result<Vec<Symbol>, WorldError> {
+        let object = self.object(uid)?;
+        let proto = &self.data.proto(object.proto).fields;
+        let mut names: Vec<Symbol> = proto.iter().map(|(name, _)| name).collect();
+        names.extend(object.fields.base.iter().map(|(name, _)| name));
+        names.extend(object.fields.temp.iter().map(|(name, _)| name));
+        names.sort_by_key(|name| name.as_str());
+        names.dedup();
+        Ok(names)
+    }
+
     /// Temp if set, else base, else nil (seed: `calc`).
     pub fn calc(&self, uid: Uid, field: Symbol) -> Option<&Value> {
         self.calc_near(NO_SLOT, uid, field).ok().flatten()

@@ -18,7 +18,7 @@ use mlua::Lua;
 use super::edit::EditError;
 use crate::game::history::{Change, Transaction};
 use crate::game::value::Value;
-use crate::host::mods::hotload;
+use crate::lua::reload as hotload;
 use crate::lua::source_edit::{self, Locator};
 
 /// Makes the edit of field `field` of prototype `id` (of `data_type`) to `value` (none: the

@@ -18,10 +18,8 @@ use crate::game::files::FileError;
 use crate::game::mods::ModRow;
 use crate::host::view::{DataTypeView, data_view};
 use crate::lua::gui;
+use crate::lua::reload::{self as hotload, Reload};
 use crate::runtime::Runtime;
-use hotload::Reload;
-
-pub mod hotload;
 
 /// What the mods subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]

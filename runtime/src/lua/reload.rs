@@ -1,5 +1,5 @@
-//! Hotload: reloading a changed Lua file (the mods' folders are watched by
-//! [`crate::host::folders`]) into the running game without losing its state.
+//! Hotload: reloading a changed Lua file (the host watches the mods' folders,
+//! `host/folders.rs`) into the running game without losing its state.
 //!
 //! A reload is one transaction. The file is compiled first (a syntax error changes nothing).
 //! Then the handlers, widgets and map draw layers the file registered are taken away, and it
