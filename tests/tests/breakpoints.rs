@@ -251,6 +251,35 @@ fn a_runaway_evaluation_at_a_breakpoint_is_stopped_by_the_time_limit() {
     answer(&host, 8, &mut Vec::new());
 }
 
+/// The memory limit is checked from a hook between two instructions, every 10 ms. That check
+/// once called into Lua (through mlua) to read the heap's size, and a call made from a hook
+/// returns into the hooked function, where Lua then reports the line it is on once more: a
+/// breakpoint stopped twice in one pass now and then (a launched script in `nefia dap`, under
+/// the editor's memory limit). A logpoint on a long line run many times under a memory limit
+/// logs exactly once per pass.
+#[test]
+fn under_a_memory_limit_a_line_in_the_middle_of_its_work_is_reported_once_per_pass() {
+    let host = demo();
+    host.send(Command::Repl(ReplCommand::SetLimits { time: None, memory: Some(1 << 30) }));
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("long_line.lua");
+    const PASSES: usize = 2000;
+    let long_line = "x = x + 1 ".repeat(400);
+    std::fs::write(&path, format!("x = 0\nfor i = 1, {PASSES} do\n  {long_line}\nend\n")).expect("written");
+    let logpoint = LineBreakpoint { log_message: Some("pass {i}".into()), ..at(3) };
+    let set = ask(&host, DebugQuery::SetBreakpoints { path: path.clone(), breakpoints: vec![logpoint] });
+    assert!(matches!(set, DebugAnswer::Breakpoints { .. }), "{set:?}");
+    host.send(Command::Repl(ReplCommand::RunFile { id: 9, path }));
+    let mut seen = Vec::new();
+    let result = answer(&host, 9, &mut seen);
+    assert!(!matches!(result, Evaluation::Error(_)), "{result:?}");
+    let expected: Vec<String> = (1..=PASSES).map(|pass| format!("pass {pass}")).collect();
+    let logged = printed(&seen);
+    let twice: Vec<&String> = logged.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
+    assert!(twice.is_empty(), "reported twice in one pass: {twice:?}");
+    assert_eq!(logged, expected);
+}
+
 #[test]
 fn errors_pause_where_they_are_raised_uncaught_or_caught_as_asked() {
     let host = demo();

@@ -422,18 +422,20 @@ pub(crate) fn install(lua: &Lua) {
 /// Runs `f` on the heap of `lua`; none if the state has no heap of its own.
 fn with_heap<R>(lua: &Lua, f: impl FnOnce(&mut Heap) -> R) -> Option<R> {
     let mut answer = None;
-    // SAFETY: the allocator's user data is a live heap when the allocator is ours; Lua is not
-    // allocating during this raw call.
-    let read = unsafe {
-        lua.exec_raw::<()>((), |state| {
-            let mut ud = ptr::null_mut();
-            let allocator = ffi::lua_getallocf(state, &mut ud);
-            if ptr::fn_addr_eq(allocator, allocate as ffi::lua_Alloc) {
-                answer = Some(f(&mut *ud.cast::<Heap>()));
-            }
-        })
-    };
+    // SAFETY: a raw call on the running state, which is not allocating during it.
+    let read = unsafe { lua.exec_raw::<()>((), |state| answer = heap_of(state).map(|heap| f(&mut *heap))) };
     read.ok().and(answer)
+}
+
+/// The heap of `state`'s Lua, if its allocator is ours.
+///
+/// # Safety
+/// `state` is a live state of this thread; the heap is not in use while the pointer is.
+unsafe fn heap_of(state: *mut ffi::lua_State) -> Option<*mut Heap> {
+    let mut ud = ptr::null_mut();
+    // SAFETY: as the function's; lua_getallocf only reads the global state.
+    let allocator = unsafe { ffi::lua_getallocf(state, &mut ud) };
+    ptr::fn_addr_eq(allocator, allocate as ffi::lua_Alloc).then(|| ud.cast::<Heap>())
 }
 
 /// Sets the most bytes the Lua heap may hold (`None`: no limit). A state without a heap of
@@ -451,6 +453,21 @@ pub(crate) fn set_limit(lua: &Lua, limit: Option<usize>) -> mlua::Result<()> {
 /// for a state without a heap of its own, the bytes Lua asked for (what mlua's limit bounds).
 pub(crate) fn held(lua: &Lua) -> usize {
     with_heap(lua, |heap| heap.held).unwrap_or_else(|| lua.used_memory())
+}
+
+/// [`held`], read on `state` without calling into Lua, for the limits' hook: a function called
+/// from a count hook returns into the hooked Lua function and resets where Lua last traced it,
+/// so Lua would report the line it is on once more (a breakpoint there would stop twice).
+///
+/// # Safety
+/// `state` is a live state of `lua`, on this thread, in a hook.
+pub(crate) unsafe fn held_in_hook(lua: &Lua, state: *mut ffi::lua_State) -> usize {
+    // SAFETY: as the function's; the hook is not allocating.
+    match unsafe { heap_of(state) } {
+        // SAFETY: the heap lives as long as its state.
+        Some(heap) => unsafe { (*heap).held },
+        None => lua.used_memory(),
+    }
 }
 
 /// What the engine says when Lua raises "not enough memory" (`message`): what the heap held

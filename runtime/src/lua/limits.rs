@@ -26,9 +26,9 @@ fn engine_bytes(lua: &Lua) -> usize {
 
 /// Why `extra` more bytes would pass the memory limit, counting the Lua heap and what the
 /// engine holds for Lua; none if they fit or there is no limit.
-fn engine_memory_problem(lua: &Lua, extra: usize) -> Option<String> {
+fn engine_memory_problem(lua: &Lua, heap: impl FnOnce() -> usize, extra: usize) -> Option<String> {
     let limit = engine(lua).limits.memory()?;
-    let (heap, held) = (super::heap::held(lua), engine_bytes(lua));
+    let (heap, held) = (heap(), engine_bytes(lua));
     let total = heap.saturating_add(held).saturating_add(extra);
     (total > limit).then(|| {
         format!(
@@ -43,12 +43,18 @@ fn engine_memory_problem(lua: &Lua, extra: usize) -> Option<String> {
 
 /// Why the Lua code running must stop, if it must: the limits' check, made by the armed hook.
 /// A raised Pause flag is acted on here too: the debugger stops at the next line.
-fn check(lua: &Lua) -> Option<String> {
+///
+/// It calls no function on `state` (see [`super::heap::held_in_hook`]).
+fn check(lua: &Lua, state: *mut ffi::lua_State) -> Option<String> {
     let engine = engine(lua);
     if !engine.limits.between_commands() && engine.limits.take_pause() {
         engine.debugger.pause_at_next_line();
     }
-    engine.limits.interrupted().or_else(|| engine_memory_problem(lua, 0))
+    // SAFETY: the hook's state, on this thread.
+    engine
+        .limits
+        .interrupted()
+        .or_else(|| engine_memory_problem(lua, || unsafe { super::heap::held_in_hook(lua, state) }, 0))
 }
 
 /// The Lua main state of `lua`.
@@ -197,7 +203,7 @@ impl Limits {
     /// Checks that the engine may allocate `bytes` more of Rust memory for Lua (a map of
     /// `InstancedMap:new`) within the memory limit; the error says how much is in use.
     pub fn check_allocation(&self, lua: &Lua, bytes: usize, what: &str) -> Result<(), String> {
-        match engine_memory_problem(lua, bytes) {
+        match engine_memory_problem(lua, || super::heap::held(lua), bytes) {
             Some(problem) => Err(format!("{what} needs {bytes} bytes: {problem}")),
             None => Ok(()),
         }

@@ -58,8 +58,10 @@ pub fn hook_calls() -> u64 {
     FIRED.with(Cell::get)
 }
 
-/// Why the running Lua code must stop, if it must: asked by the armed hook.
-pub type Check = fn(&Lua) -> Option<String>;
+/// Why the running Lua code must stop, if it must: asked by the armed hook, with the hooked
+/// state. It must call no function on that state: the call would return into the hooked
+/// function and make Lua report its line again (see [`super::heap::held_in_hook`]).
+pub type Check = fn(&Lua, *mut ffi::lua_State) -> Option<String>;
 
 /// What the watchdog knows of one runtime's evaluation.
 #[derive(Default)]
@@ -352,7 +354,7 @@ unsafe fn limits_check(state: *mut ffi::lua_State, debug: *mut ffi::lua_Debug) {
     let reason = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the state is a live mlua state (the runtime's), in a hook on its thread.
         let lua = unsafe { Lua::get_or_init_from_ptr(state) };
-        check(lua)
+        check(lua, state)
     }))
     .unwrap_or_else(|_| Some("internal error: the limits' check failed".into()));
     let Some(reason) = reason else { return };
