@@ -514,6 +514,18 @@ fn a_launched_recording_replays_its_inputs_and_stops_at_breakpoints_on_the_way()
     assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
     assert_eq!(client.top().2, 92);
     assert!(client.locals(1).iter().any(|(name, _)| name == "dx"), "Rules.step's locals");
+    let turn = |client: &mut Client| {
+        client.ok("evaluate", json!({ "expression": "World.turn()", "frameId": 1 }))["result"].clone()
+    };
+    let first_turn = turn(&mut client);
+    // On to the next move's hit, then back to this one across the turn between.
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_ne!(turn(&mut client), first_turn, "the next hit is in a later turn");
+    client.ok("reverseContinue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.top().2, 92);
+    assert_eq!(turn(&mut client), first_turn, "back in the first hit's turn");
     client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [] }));
     client.ok("continue", json!({ "threadId": 1 }));
     assert_eq!(client.event("exited")["body"]["exitCode"], 0, "the replay ran to its end");

@@ -369,6 +369,61 @@ fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the
     assert!(after.debug.error.is_none(), "no error screen: {:?}", after.debug.error);
 }
 
+/// A launched recording (opened, then played to its last turn, as `nefia dap` does): reverse
+/// continue from a breakpoint's second hit goes back to its first, a turn earlier, with the
+/// game as it was then; continuing from there plays forward to the second hit again; a step
+/// back from the first line a move ran goes to the last line the move before it ran;
+/// and with the breakpoints cleared the replay runs to its end.
+#[test]
+fn in_a_replayed_recording_stepping_back_crosses_turns_to_the_previous_hit_and_line() {
+    use nefia_runtime::host::{PlayCommand, ReverseKind};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = nefia_tests::host::spawn_editing(&copy.project());
+    host.send(Command::Play(PlayCommand::OpenRecording(copy.project().join("recordings/tests/walk-and-kill.ron"))));
+    let opened = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.opened && r.turns > 2));
+    let last = opened.play.recording.map(|r| r.turns).unwrap_or_default();
+    let rules = copy.mod_file("elona/game/rules.lua");
+    // Rules.step's first line: every move of the recording runs it.
+    let set = ask(&host, DebugQuery::SetBreakpoints { path: rules.clone(), breakpoints: vec![at(92)] });
+    assert!(matches!(set, DebugAnswer::Breakpoints { .. }), "{set:?}");
+    host.send(Command::Play(PlayCommand::GoToTurn(last)));
+    let first = paused(&host);
+    let first_turn = host.snapshot().turn;
+    let first_dx = local(&host, "dx");
+    host.send(Command::Debug(DebugCommand::Continue));
+    let second = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id != first.id));
+    let second_turn = second.turn;
+    let second_id = second.debug.pause.as_ref().map(|p| p.id).unwrap_or_default();
+    assert!(second_turn > first_turn, "the second hit is in a later turn: {first_turn} → {second_turn}");
+
+    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Breakpoint)));
+    let back = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id > second_id));
+    let back_pause = back.debug.pause.clone().expect("a break");
+    assert_eq!((back_pause.line, back_pause.cause), (92, BreakCause::Breakpoint));
+    assert_eq!(back.turn, first_turn, "back in the turn of the first hit");
+    assert_eq!(local(&host, "dx"), first_dx, "with the first hit's locals");
+
+    host.send(Command::Debug(DebugCommand::Continue));
+    let again = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id > back_pause.id));
+    assert_eq!((again.turn, again.debug.pause.as_ref().map(|p| p.line)), (second_turn, Some(92)), "forward again");
+    let again_id = again.debug.pause.as_ref().map(|p| p.id).unwrap_or_default();
+
+    // Line 92 is the first line of rules.lua a move runs: the line before is in the turn before.
+    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Line)));
+    let before = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id > again_id));
+    let before_pause = before.debug.pause.clone().expect("a break");
+    assert_eq!(before_pause.cause, BreakCause::Step);
+    assert!(before_pause.file.ends_with("rules.lua"), "{before_pause:?}");
+    // The move before ended with Rules.end_turn, after its World.pass_turn().
+    assert_eq!(before_pause.function, "end_turn", "{before_pause:?}");
+    assert_eq!(before.turn, second_turn, "the move before passed the turn the second hit is in");
+
+    let _ = ask(&host, DebugQuery::SetBreakpoints { path: rules, breakpoints: Vec::new() });
+    host.send(Command::Debug(DebugCommand::Continue));
+    let end = wait_for(&host, |s| s.debug.pause.is_none() && s.play.recording.is_some_and(|r| r.at == last));
+    assert!(end.debug.error.is_none(), "no error screen: {:?}", end.debug.error);
+}
+
 #[test]
 fn pause_stops_a_long_running_script_at_its_line_and_with_nothing_running_stops_at_the_next_line() {
     let host = demo();

@@ -350,6 +350,11 @@ impl Debugger {
         self.paused_error.borrow_mut().take();
     }
 
+    /// How many lines of files with breakpoints have run since the top-level command began.
+    pub fn lines_run(&self) -> u64 {
+        self.lines.get()
+    }
+
     /// Where the innermost break stopped in its command: how many lines of files with
     /// breakpoints had run, and whether its own line is one of them.
     pub fn break_position(&self) -> Option<(u64, bool)> {

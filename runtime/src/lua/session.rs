@@ -127,12 +127,19 @@ impl SessionLog {
 
     /// Where the session is in its recorded inputs: how many come before the one being
     /// handled, that one included. None outside a recorded session or a replayed stretch.
-    fn position(&self) -> Option<usize> {
+    pub fn position(&self) -> Option<usize> {
         match (self.mode, self.stretch) {
             (SessionMode::Recording, _) => Some(self.recorded.len()),
             (SessionMode::Replaying, Some((from, len))) => Some(from + len.saturating_sub(self.queue.len())),
             _ => None,
         }
+    }
+
+    /// While a stretch of the session is replayed: the index of the recorded input taken last
+    /// (the one being handled).
+    pub fn replayed_index(&self) -> Option<usize> {
+        self.stretch?;
+        self.position()?.checked_sub(1)
     }
 
     /// While a stretch of the session is replayed: save `name` as it was at that point —

@@ -191,6 +191,11 @@ pub(super) struct Debugging {
     pub(super) replaying_input: Cell<Option<usize>>,
     /// A step back asked for: done once the command's code has unwound.
     pub(super) rewind: Cell<Option<reverse::Rewind>>,
+    /// While a step back replays the command it went into: where the game goes on to after
+    /// it (a step back from a break there goes on to the same place).
+    pub(super) resuming: Cell<Option<reverse::Resume>>,
+    /// While a step back searches the inputs before a break: what each command replayed ran.
+    pub(super) survey: RefCell<Option<Vec<reverse::Surveyed>>>,
     /// The profiler's turns as last sent, with the profiler's revision then.
     sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
 }

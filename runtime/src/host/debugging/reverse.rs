@@ -1,14 +1,19 @@
-//! Stepping back through Lua: from a break while playing a recorded session, to the line that
-//! ran before, or back to the previous hit of any breakpoint.
+//! Stepping back through Lua, from a break in a recorded session (a game played with a
+//! recorder, or a launched recording being replayed): to the line that ran before, or back to
+//! the previous hit of any breakpoint, however many turns earlier.
 //!
 //! Game logic is deterministic, so a command replayed from the same state runs the same lines.
 //! The debugger counts the lines of files with breakpoints from the start of each top-level
 //! command (its hook sees those lines whatever else it is doing, so a replay counts the same);
-//! a break's position is that count. Stepping back unwinds the command's code, puts back the
-//! kept state before its turn and replays the turn's inputs up to it (the recorder's
-//! `go_to_mark`), then replays the command itself with the debugger told to stop at the
-//! position before. Back to the previous breakpoint hit first replays it once noting where
-//! breakpoints would stop, then again to stop at the last of those before the break.
+//! a break's position is its recorded input and that count. Stepping back unwinds the
+//! command's code, finds the position to go back to, puts back the kept state before that
+//! input's turn, replays the turn's inputs up to it with the breakpoints passed, then replays
+//! the input itself with the debugger told to stop at the position. A position in an earlier
+//! input is found by replaying the inputs before the break's, one turn's stretch at a time,
+//! newest first, noting how many counted lines each ran and where breakpoints would stop
+//! (rr's reverse-continue, done by replaying forward). Going on from there replays forward
+//! to where the game was going: through the break's input, or to the turn a launched
+//! recording plays to, with the breakpoints on the way stopping.
 
 use super::super::{Host, RefusalKind};
 use crate::lua::debugger::BreakCause;
@@ -19,8 +24,17 @@ pub enum ReverseKind {
     /// The line of a file with breakpoints that ran before the break's (DAP's stepBack).
     Line,
     /// The previous breakpoint hit before the break (DAP's reverseContinue); the break's own
-    /// position if there is none in its command.
+    /// position if there is none earlier in the session.
     Breakpoint,
+}
+
+/// Where the game goes on to once the command stepped back into has run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::host) enum Resume {
+    /// Through recorded input `.0` (the break's own: a game being played).
+    ThroughInput(usize),
+    /// To turn mark `.0` (a launched recording, played to its last turn).
+    ToMark(usize),
 }
 
 /// A step back asked for: the recorded input of the command, and where in it to stop.
@@ -30,6 +44,15 @@ pub(in crate::host) struct Rewind {
     /// The break's position (counted lines) and whether its line is counted.
     position: (u64, bool),
     kind: ReverseKind,
+    resume: Resume,
+}
+
+/// What replaying one recorded input's command showed: how many lines of files with
+/// breakpoints it ran, and the positions where breakpoints would have stopped.
+pub(in crate::host) struct Surveyed {
+    input: usize,
+    lines: u64,
+    hits: Vec<u64>,
 }
 
 impl Host {
@@ -42,18 +65,23 @@ impl Host {
             return refuse("step back works from a break");
         }
         let Some(input) = self.debug.command_input.get() else {
-            return refuse("step back works while playing a recorded session: this code is not a recorded input");
+            return refuse(
+                "step back works in a recorded session (a game played, or a recording replayed): this code is not a \
+                 recorded input",
+            );
         };
         let Some(position) = engine.debugger.break_position() else {
             return refuse("step back works from a break");
         };
-        if kind == ReverseKind::Line && position.0 == u64::from(position.1) {
-            return refuse("this is the first line of the command's code in the files with breakpoints");
-        }
         if self.mark_before_input(input).is_none() {
             return refuse("the session has no kept turn before this command");
         }
-        self.debug.rewind.set(Some(Rewind { input, position, kind }));
+        // A step back from a break that a step back reached goes on as the first one would.
+        let resume = self.debug.resuming.get().unwrap_or(match self.play.going_to.get() {
+            Some(mark) => Resume::ToMark(mark),
+            None => Resume::ThroughInput(input),
+        });
+        self.debug.rewind.set(Some(Rewind { input, position, kind, resume }));
     }
 
     /// Steps back as asked, once the command's code has unwound (the serve loop calls this
@@ -62,39 +90,130 @@ impl Host {
         while let Some(rewind) = self.debug.rewind.take() {
             self.debug.error.take();
             let debugger = &self.runtime.engine().debugger;
-            let (counted, on_counted) = rewind.position;
-            // The last counted line before the break's own.
-            let before = if on_counted { counted - 1 } else { counted };
-            let (target, cause) = match rewind.kind {
-                ReverseKind::Line => (before, BreakCause::Step),
-                ReverseKind::Breakpoint => {
-                    debugger.scan_hits();
-                    self.replay_command(rewind.input);
-                    let hits = debugger.scanned();
-                    let earlier = hits.into_iter().rfind(|&hit| hit <= before);
-                    (earlier.unwrap_or(counted), BreakCause::Breakpoint)
-                }
-            };
+            let (input, target, cause) = self.rewind_target(&rewind);
+            self.replay_to_before(input);
             debugger.stop_at_line(target.max(1), cause);
-            self.replay_command(rewind.input);
+            let outer = self.debug.resuming.replace(Some(rewind.resume));
+            let after = self.replay_input(input);
             debugger.clear_target();
+            if self.debug.rewind.get().is_none() {
+                self.resume_after(input, after, rewind.resume);
+            }
+            self.debug.resuming.set(outer);
         }
         self.mark_turn();
     }
 
-    /// Puts back the state before recorded input `input`'s turn and replays up to and through
-    /// it; its breaks are the editor's to answer, as at a change.
-    fn replay_command(&self, input: usize) {
+    /// The recorded input and the position in it a step back stops at, with the break's
+    /// cause: the line before the break's, or the last breakpoint hit before it; searched in
+    /// the break's own input first, then in the ones before, newest first. Where there is
+    /// none, the break's own position (and a step to the line before says why).
+    fn rewind_target(&self, rewind: &Rewind) -> (usize, u64, BreakCause) {
+        let (counted, on_counted) = rewind.position;
+        // The last counted line before the break's own.
+        let before = counted - u64::from(on_counted);
+        match rewind.kind {
+            ReverseKind::Line if before > 0 => return (rewind.input, before, BreakCause::Step),
+            ReverseKind::Line => {}
+            ReverseKind::Breakpoint => {
+                let own = self.survey(rewind.input, self.turn_end(rewind.input));
+                if let Some(&hit) = own.first().and_then(|s| s.hits.iter().rfind(|&&hit| hit <= before)) {
+                    return (rewind.input, hit, BreakCause::Breakpoint);
+                }
+            }
+        }
+        let mut end = rewind.input;
+        while let Some((_, first)) = end.checked_sub(1).and_then(|last| self.mark_before_input(last)) {
+            for surveyed in self.survey(first, end).into_iter().rev() {
+                match rewind.kind {
+                    ReverseKind::Line if surveyed.lines > 0 => {
+                        return (surveyed.input, surveyed.lines, BreakCause::Step);
+                    }
+                    ReverseKind::Breakpoint if !surveyed.hits.is_empty() => {
+                        let last = surveyed.hits.last().copied().unwrap_or(1);
+                        return (surveyed.input, last, BreakCause::Breakpoint);
+                    }
+                    _ => {}
+                }
+            }
+            end = first;
+        }
+        if rewind.kind == ReverseKind::Line {
+            self.refuse(
+                RefusalKind::NothingToDo,
+                "this is the first line of the files with breakpoints that ran in the session",
+            );
+        }
+        (
+            rewind.input,
+            counted,
+            if rewind.kind == ReverseKind::Line { BreakCause::Step } else { BreakCause::Breakpoint },
+        )
+    }
+
+    /// Replays recorded inputs `from..to` from the state before `from`, passing the
+    /// breakpoints on the way, and says what each command ran.
+    fn survey(&self, from: usize, to: usize) -> Vec<Surveyed> {
+        let debugger = &self.runtime.engine().debugger;
+        self.replay_to_before(from);
+        self.left_mark();
+        *self.debug.survey.borrow_mut() = Some(Vec::new());
+        debugger.scan_hits();
+        self.replay_within(from, to);
+        debugger.scanned();
+        self.debug.survey.borrow_mut().take().unwrap_or_default()
+    }
+
+    /// A replayed command (recorded input `input`) ran: while surveying, what it ran is noted.
+    pub(in crate::host) fn surveyed(&self, input: usize) {
+        let mut survey = self.debug.survey.borrow_mut();
+        let Some(survey) = survey.as_mut() else { return };
+        let debugger = &self.runtime.engine().debugger;
+        let hits = debugger.scanned();
+        survey.push(Surveyed { input, lines: debugger.lines_run(), hits });
+        debugger.scan_hits();
+    }
+
+    /// Puts back the kept state before recorded input `input`'s turn and replays the turn's
+    /// inputs before it, passing the breakpoints on the way.
+    fn replay_to_before(&self, input: usize) {
         let Some((mark, first)) = self.mark_before_input(input) else { return };
+        let debugger = &self.runtime.engine().debugger;
+        debugger.scan_hits();
         self.go_to_mark(mark);
+        self.left_mark();
         self.replay_within(first, input);
+        debugger.scanned();
+    }
+
+    /// Replays recorded input `input`'s command (with the inputs its waits take), from the
+    /// state before it; its breaks are the editor's to answer, as at a change. Returns the
+    /// index of the first input it did not take.
+    fn replay_input(&self, input: usize) -> usize {
         let stopping = self.debug.stopping_at_change.replace(true);
-        self.debug.replaying_input.set(Some(input));
-        self.replay_within(input, input + 1);
-        self.debug.replaying_input.set(None);
+        self.left_mark();
+        let after = self.replay_commands(input, self.turn_end(input), 1);
         self.debug.stopping_at_change.set(stopping);
-        if self.runtime.engine().session.borrow().recorded.len() == input + 1 {
-            self.back_at_newest();
+        after
+    }
+
+    /// The command stepped back into has run (recorded input `input`, its inputs ending
+    /// before `after`): the game goes on to where it was going, the breakpoints on the way
+    /// stopping.
+    fn resume_after(&self, input: usize, after: usize, resume: Resume) {
+        match resume {
+            Resume::ThroughInput(last) => {
+                self.replay_within(after, last + 1);
+                let newest = self.runtime.engine().session.borrow().recorded.len() == last + 1;
+                if newest && self.debug.rewind.get().is_none() {
+                    self.back_at_newest();
+                }
+            }
+            Resume::ToMark(mark) => {
+                if self.finish_turn(input, after) {
+                    self.go_to_mark(mark);
+                }
+            }
         }
     }
 }

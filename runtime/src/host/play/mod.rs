@@ -106,6 +106,9 @@ pub(super) struct PlaySession {
     pub(super) recorder: RefCell<Option<recorder::Recorder>>,
     /// Commands come from the session log's recorded inputs, not the editor.
     pub(super) replaying: Cell<bool>,
+    /// The turn mark a Go to turn is replaying to (a launched recording's last): where the
+    /// game goes on to after a step back into one of the turns on the way.
+    pub(in crate::host) going_to: Cell<Option<usize>>,
     /// A fuzzed game's player: asked for every command, top-level or answering a wait (see
     /// [`crate::host::fuzz`]).
     pub(in crate::host) player: RefCell<Option<FuzzPlayer>>,

@@ -78,6 +78,9 @@ pub(in crate::host) struct Recorder {
     /// After stepping back: the turn mark the game is at (the inputs after it are the old
     /// future, replayed by stepping forward). None: at the newest input.
     at: Option<usize>,
+    /// A step back's replay left the game inside the turn after mark `at` (or unwound one
+    /// there): `at` says where the replay began, and going to any mark puts a kept state back.
+    past_mark: bool,
     /// The game's turn at the last mark.
     last_turn: u64,
     /// The next mark keeps a copy whatever its number (code or an edit changed things a
@@ -148,6 +151,7 @@ impl Host {
             path,
             checkpoints: Vec::new(),
             at: None,
+            past_mark: false,
             last_turn: turn,
             checkpoint_next: false,
             mark_revision: self.runtime.world().revision(),
@@ -530,7 +534,7 @@ impl Host {
                 self.refuse(RefusalKind::NothingToDo, format!("the session has no turn mark {target}"));
                 return;
             }
-            let forward = recorder.at.filter(|&at| at <= target);
+            let forward = recorder.at.filter(|&at| at <= target && !recorder.past_mark);
             match forward {
                 Some(at) => Ok(at),
                 None => match recorder.checkpoints.iter().rposition(|c| c.mark <= target) {
@@ -558,11 +562,21 @@ impl Host {
             // The future was dropped on the way (an input recorded at a break): stop here.
             let Some((from, to)) = inputs else { break };
             self.replay_within(from, to);
+            if self.debug.rewind.get().is_some() {
+                // A step back was asked at a break on the way: the turn's code unwound inside
+                // the turn after `mark`; the step back goes on from there.
+                if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+                    recorder.at = Some(mark);
+                    recorder.past_mark = true;
+                }
+                return;
+            }
             mark += 1;
             self.keep_on_the_way(mark);
         }
         if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
             recorder.at = Some(target);
+            recorder.past_mark = false;
             recorder.mark_revision = self.runtime.world().revision();
         }
         self.check_mark(target);
@@ -592,7 +606,47 @@ impl Host {
     pub(in crate::host) fn back_at_newest(&self) {
         if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
             recorder.at = None;
+            recorder.past_mark = false;
         }
+    }
+
+    /// A step back's replay ran inputs after the turn mark the game was put at: it is inside
+    /// that turn now.
+    pub(in crate::host) fn left_mark(&self) {
+        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+            recorder.past_mark = true;
+        }
+    }
+
+    /// After recorded input `input`'s command ran inside its turn (a step back's replay; the
+    /// inputs it took end before `after`): replays the turn's remaining inputs, so the game is
+    /// at the next turn mark. False if there is none,
+    /// or a step back was asked on the way.
+    pub(in crate::host) fn finish_turn(&self, input: usize, after: usize) -> bool {
+        let Some((mark, _)) = self.mark_before_input(input) else { return false };
+        let marks = self.play.recorder.borrow().as_ref().map_or(0, |r| r.recording.turns.len());
+        if mark + 1 >= marks {
+            return false;
+        }
+        self.replay_within(after, self.turn_end(input));
+        if self.debug.rewind.get().is_some() {
+            return false;
+        }
+        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+            recorder.at = Some(mark + 1);
+            recorder.past_mark = false;
+            recorder.mark_revision = self.runtime.world().revision();
+        }
+        true
+    }
+
+    /// The first input of the turn after recorded input `input`'s (the number recorded, in the
+    /// last turn).
+    pub(in crate::host) fn turn_end(&self, input: usize) -> usize {
+        let recorded = self.runtime.engine().session.borrow().recorded.len();
+        let Some((mark, _)) = self.mark_before_input(input) else { return recorded };
+        let next = self.play.recorder.borrow().as_ref().and_then(|r| r.recording.turns.get(mark + 1).map(|t| t.input));
+        next.unwrap_or(recorded)
     }
 
     /// The turn mark the game was stepped back to, if it was.
@@ -653,6 +707,13 @@ impl Host {
     /// were run, without recording them again: nested waits (a menu the inputs open) take
     /// their inputs from the same list, and loads see the saves as they were then.
     pub(in crate::host) fn replay_within(&self, from: usize, to: usize) {
+        self.replay_commands(from, to, usize::MAX);
+    }
+
+    /// [`Host::replay_within`] for at most `commands` top-level commands (with the inputs
+    /// their waits take); a step back asked at a break ends it too. Returns the index of the
+    /// first input not taken.
+    pub(in crate::host) fn replay_commands(&self, from: usize, to: usize, commands: usize) -> usize {
         let inputs = self.recorded_inputs(from, to);
         let engine = self.runtime.engine();
         let mode = engine.session.borrow().mode;
@@ -661,12 +722,29 @@ impl Host {
         // Recorded keys reached the game (a paused game's keys are not recorded), so they
         // reach it again while the timeline is paused.
         let paused = self.play.paused.replace(false);
-        while let Some(command) = self.next_replayed() {
+        let mut ran = 0;
+        while ran < commands
+            && let Some(command) = self.next_replayed()
+        {
+            // The input being handled, for a step back from a break in it.
+            let index = engine.session.borrow().replayed_index();
+            let outer = self.debug.replaying_input.replace(index);
             self.handle(command);
+            self.debug.replaying_input.set(outer);
+            ran += 1;
+            if let Some(index) = index {
+                self.surveyed(index);
+            }
+            if self.debug.rewind.get().is_some() {
+                // A step back was asked at a break: the rest is replayed by the step back.
+                break;
+            }
         }
+        let next = engine.session.borrow().position().unwrap_or(to);
         self.play.paused.set(paused);
         self.play.replaying.set(false);
         engine.session.borrow_mut().resume(mode);
+        next
     }
 
     /// The next recorded command to replay (clock reads are taken by the code that reads

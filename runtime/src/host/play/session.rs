@@ -43,7 +43,11 @@ impl Host {
             PlayCommand::StepTurn => self.step_turn(),
             PlayCommand::StepBack => self.step_back(),
             PlayCommand::StepForward => self.step_forward(),
-            PlayCommand::GoToTurn(mark) => self.go_to_mark(mark),
+            PlayCommand::GoToTurn(mark) => {
+                let outer = self.play.going_to.replace(Some(mark));
+                self.go_to_mark(mark);
+                self.play.going_to.set(outer);
+            }
             PlayCommand::OpenRecording(path) => self.open_recording(&path),
         }
     }
