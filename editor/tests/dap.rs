@@ -274,6 +274,43 @@ fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
     client.ok("disconnect", json!({}));
 }
 
+/// A launched script is recorded aside, so stepping back re-runs it to the line before (its
+/// clocks and RNG as they were): from line 38 back to 37, where hp is not written yet; reverse
+/// continue from the second hit back to the first; and going on from there, the script ends
+/// as it would have (its end is still the program's).
+#[test]
+fn a_launched_script_steps_back_and_reverse_continues_by_running_again() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), DAMAGE);
+    let mut client = launched(&program, json!([{ "line": 37 }]));
+    client.event("stopped");
+    client.ok("next", json!({ "threadId": 1 }));
+    client.event("stopped");
+    assert_eq!(client.top().2, 38);
+    assert_eq!(client.ok("evaluate", json!({ "expression": "target.hp", "frameId": 1 }))["result"], "47");
+
+    client.ok("stepBack", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "step");
+    assert_eq!(client.top().2, 37);
+    assert_eq!(
+        client.ok("evaluate", json!({ "expression": "target.hp", "frameId": 1 }))["result"],
+        "50",
+        "before the write"
+    );
+
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.local("amount"), "7", "the second hit");
+    client.ok("reverseContinue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
+    assert_eq!(client.local("amount"), "3", "back at the first hit");
+
+    client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [] }));
+    client.ok("continue", json!({ "threadId": 1 }));
+    assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+    assert!(client.output().contains("hp is 40"), "50 - 3 - 7: {}", client.output());
+}
+
 #[test]
 fn pause_stops_a_script_in_the_middle_of_its_loop() {
     let dir = tempfile::tempdir().expect("a temp dir");

@@ -156,6 +156,9 @@ pub struct Session<W: Write> {
     next_id: u64,
     /// Whether the client counts lines and columns from 1 (the default).
     lines_from_1: bool,
+    /// Where a launched script's session is recorded, so that it can be stepped back
+    /// through (its replay runs the script again); removed with the session.
+    scratch: Option<tempfile::TempDir>,
 }
 
 /// Runs a session over `input` and `output` until the client disconnects or the input ends
@@ -208,6 +211,7 @@ impl<W: Write> Session<W> {
             backlog: Vec::new(),
             next_id: 1,
             lines_from_1: true,
+            scratch: None,
         }
     }
 
@@ -426,7 +430,18 @@ impl<W: Write> Session<W> {
         };
         // A recording is opened as the editor's timeline opens one: it needs the recorder (its
         // replay writes nothing: a recording only looked through is not written again).
-        let recordings = matches!(program, Program::Recording(_)).then(|| project.join("recordings"));
+        // A script's session is recorded aside, for stepping back.
+        let recordings = match program {
+            Program::Recording(_) => Some(project.join("recordings")),
+            Program::Script(_) => {
+                let scratch = tempfile::tempdir()
+                    .map_err(|error| Refusal(format!("no scratch folder for the script's session: {error}")))?;
+                let folder = scratch.path().to_owned();
+                self.scratch = Some(scratch);
+                Some(folder)
+            }
+            Program::Attached => None,
+        };
         let config = HostConfig { project, repaint: self.repaint(), recordings, journal: None };
         let host = HostHandle::spawn(config);
         self.started(host, program);

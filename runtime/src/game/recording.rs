@@ -105,6 +105,9 @@ pub enum Input {
     Wait,
     /// REPL input, evaluated.
     Eval(String),
+    /// A Lua file run as a script (`nefia dap`'s launched program), by its path; a replay
+    /// runs the file again.
+    Script(String),
     /// A break at the next turn boundary was asked for.
     Break,
     /// The innermost breakpoint went on.

@@ -376,6 +376,11 @@ impl Debugger {
         self.quiet.set(true);
     }
 
+    /// True while a replay notes breakpoint hits instead of stopping (see [`Debugger::scan_hits`]).
+    pub fn scanning(&self) -> bool {
+        self.scan.borrow().is_some()
+    }
+
     /// Ends a scan: the positions where breakpoints would have stopped, in order.
     pub fn scanned(&self) -> Vec<u64> {
         self.quiet.set(false);

@@ -194,6 +194,9 @@ pub(super) struct Debugging {
     /// While a step back replays the command it went into: where the game goes on to after
     /// it (a step back from a break there goes on to the same place).
     pub(super) resuming: Cell<Option<reverse::Resume>>,
+    /// A REPL command a step back unwound: its recorded input and its id, which its replay
+    /// answers with.
+    pub(super) unwound: Cell<Option<(usize, u64)>>,
     /// While a step back searches the inputs before a break: what each command replayed ran.
     pub(super) survey: RefCell<Option<Vec<reverse::Surveyed>>>,
     /// The profiler's turns as last sent, with the profiler's revision then.

@@ -83,14 +83,14 @@ impl Host {
                 if let Some((revision, before)) = before {
                     self.record_repl_edit(&code, revision, &before);
                 }
-                self.send(HostEvent::Evaluated { id, result });
+                self.answer_evaluation(id, result);
             }
             ReplCommand::RunFile { id, path } => {
                 let result = match self.runtime.run_file(&path) {
                     Ok(()) => Evaluation::Values(Vec::new()),
                     Err(failure) => Evaluation::Error(failure),
                 };
-                self.send(HostEvent::Evaluated { id, result });
+                self.answer_evaluation(id, result);
             }
             ReplCommand::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);

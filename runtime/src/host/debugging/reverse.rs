@@ -15,8 +15,9 @@
 //! to where the game was going: through the break's input, or to the turn a launched
 //! recording plays to, with the breakpoints on the way stopping.
 
-use super::super::{Host, RefusalKind};
+use super::super::{Host, HostEvent, RefusalKind};
 use crate::lua::debugger::BreakCause;
+use crate::lua::repl::Evaluation;
 
 /// Where to step back to.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +83,30 @@ impl Host {
             None => Resume::ThroughInput(input),
         });
         self.debug.rewind.set(Some(Rewind { input, position, kind, resume }));
+    }
+
+    /// Answers REPL command `id` (code or a script) with `result` — unless a step back unwound
+    /// it: then its replay answers, with the same id (a debug adapter's launched program ends
+    /// when its script's answer comes, and that is after the replay).
+    pub(in crate::host) fn answer_evaluation(&self, id: u64, result: Evaluation) {
+        let unwound = self.debug.unwound.get();
+        if self.debug.rewind.get().is_some() && self.debug.depth.get() == 0 {
+            if let Some(input) = self.debug.command_input.get() {
+                // Unwound again (a step back from the replay's break): the first id stays.
+                let kept = unwound.filter(|(at, _)| *at == input).map_or(id, |(_, kept)| kept);
+                self.debug.unwound.set(Some((input, kept)));
+            }
+            return;
+        }
+        let replaying = self.play.replaying.get() && !self.runtime.engine().debugger.scanning();
+        let id = match unwound {
+            Some((input, kept)) if replaying && self.debug.replaying_input.get() == Some(input) => {
+                self.debug.unwound.set(None);
+                kept
+            }
+            _ => id,
+        };
+        self.send(HostEvent::Evaluated { id, result });
     }
 
     /// Steps back as asked, once the command's code has unwound (the serve loop calls this

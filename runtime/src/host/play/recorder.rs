@@ -239,6 +239,7 @@ impl Host {
             Command::Input(display::Input::Cancel { layer }) => Input::Cancel(depth_of(*layer)?),
             Command::Play(PlayCommand::StepTurn) => Input::Wait,
             Command::Repl(ReplCommand::Eval { code, .. }) => Input::Eval(code.clone()),
+            Command::Repl(ReplCommand::RunFile { path, .. }) => Input::Script(path.display().to_string()),
             Command::Debug(DebugCommand::Break) => Input::Break,
             Command::Debug(DebugCommand::Continue) => Input::Continue,
             Command::Debug(DebugCommand::Resume) => Input::Resume,
@@ -263,6 +264,7 @@ impl Host {
             Input::Cancel(depth) => Command::Input(display::Input::Cancel { layer: layer_at(depth)? }),
             Input::Wait => Command::Play(PlayCommand::StepTurn),
             Input::Eval(code) => Command::Repl(ReplCommand::Eval { id: 0, code }),
+            Input::Script(path) => Command::Repl(ReplCommand::RunFile { id: 0, path: path.into() }),
             Input::Break => Command::Debug(DebugCommand::Break),
             Input::Continue => Command::Debug(DebugCommand::Continue),
             Input::Resume => Command::Debug(DebugCommand::Resume),
@@ -286,7 +288,7 @@ impl Host {
         let Some(input) = self.input_of(command) else { return };
         self.branch_if_stepped_back();
         // Code changed: a replay from an older copy would run the new code where the old ran.
-        if matches!(input, Input::Eval(_) | Input::Hotload { .. })
+        if matches!(input, Input::Eval(_) | Input::Script(_) | Input::Hotload { .. })
             && let Some(recorder) = self.play.recorder.borrow_mut().as_mut()
         {
             recorder.checkpoint_next = true;

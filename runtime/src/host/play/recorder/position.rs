@@ -70,7 +70,7 @@ impl Host {
             .unwrap_or_default()
             .iter()
             .map(|(_, input)| match input {
-                Input::Key(s) | Input::Text(s) | Input::Eval(s) => s.len(),
+                Input::Key(s) | Input::Text(s) | Input::Eval(s) | Input::Script(s) => s.len(),
                 Input::Hotload { file, text } => file.len() + text.len(),
                 _ => 0,
             })
