@@ -3,7 +3,7 @@
 //! receive the `Reloaded` event), and the workbench's hotload (write a generator's file until
 //! the snapshot holds the regenerated preview with its diff; ≤ 150 ms), and a step back from a
 //! breakpoint in the demo's rules to the line before (the turn replayed from its kept state;
-//! ≤ 50 ms). Run with `cargo bench -p nefia_tests --bench debugging`;
+//! ≤ 50 ms), and reverse continue back 11 turns to a breakpoint's earlier hit (≤ 100 ms). Run with `cargo bench -p nefia_tests --bench debugging`;
 //! criterion's median is in `target/criterion/<group>/<name>/new/estimates.json`.
 
 use std::time::{Duration, Instant};
@@ -64,6 +64,56 @@ fn step_back(c: &mut Criterion) {
                 // Back to line 93 for the next step back.
                 host.send(Command::Debug(DebugCommand::Step(StepKind::Over)));
                 id = paused_at(93, id);
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+/// Reverse continue across 11 turns of a played session: a breakpoint on Rules.step's first
+/// line, hit in the first move and the twelfth (its condition names their turns); from the
+/// twelfth back to the first (≤ 100 ms: the inputs since the kept state replayed once to find
+/// the hit, then again to it).
+fn reverse_continue_across_turns(c: &mut Criterion) {
+    use nefia_runtime::game::display::Input;
+    use nefia_runtime::host::{DebugCommand, DebugQuery, ReverseKind};
+    use nefia_runtime::lua::debugger::LineBreakpoint;
+    const MOVES: u64 = 11;
+    let copy = DemoCopy::new();
+    let host = spawn(&copy.project());
+    let first = host.snapshot().turn;
+    for step in 0..MOVES {
+        let key = if step % 2 == 0 { "right" } else { "left" };
+        host.send(Command::Input(Input::Key(key.into())));
+        nefia_tests::host::wait_for(&host, |s| s.turn > first + step);
+    }
+    let last = host.snapshot().turn;
+    let condition = format!("World.turn() == {first} or World.turn() == {last}");
+    let breakpoints = vec![LineBreakpoint { line: 92, condition: Some(condition), ..LineBreakpoint::default() }];
+    let path = copy.mod_file("elona/game/rules.lua");
+    host.send(Command::Debug(DebugCommand::Query { id: 1, query: DebugQuery::SetBreakpoints { path, breakpoints } }));
+    host.send(Command::Input(Input::Key("right".into())));
+    let paused_in = |turn: u64, after: u64| {
+        let snapshot = nefia_tests::host::wait_for(&host, |s| {
+            s.turn == turn && s.debug.pause.as_ref().is_some_and(|p| p.line == 92 && p.id > after)
+        });
+        snapshot.debug.pause.as_ref().map_or(0, |p| p.id)
+    };
+    let mut id = paused_in(last, 0);
+    let mut group = c.benchmark_group("step back");
+    group.sample_size(10).sampling_mode(SamplingMode::Flat).measurement_time(Duration::from_secs(5));
+    group.bench_function("reverse continue across 11 turns of a played session", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let started = Instant::now();
+                host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Breakpoint)));
+                id = paused_in(first, id);
+                total += started.elapsed();
+                // Forward again to the twelfth move's hit.
+                host.send(Command::Debug(DebugCommand::Continue));
+                id = paused_in(last, id);
             }
             total
         })
@@ -147,5 +197,5 @@ fn workbench_hotload(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, repl, hotload, workbench_hotload, step_back);
+criterion_group!(benches, repl, hotload, workbench_hotload, step_back, reverse_continue_across_turns);
 criterion_main!(benches);

@@ -9,8 +9,8 @@
 //! command's code, finds the position to go back to, puts back the kept state before that
 //! input's turn, replays the turn's inputs up to it with the breakpoints passed, then replays
 //! the input itself with the debugger told to stop at the position. A position in an earlier
-//! input is found by replaying the inputs before the break's, one turn's stretch at a time,
-//! newest first, noting how many counted lines each ran and where breakpoints would stop
+//! input is found by replaying the inputs before the break's, from one kept state at a time
+//! (each input once), newest stretch first, noting how many counted lines each ran and where breakpoints would stop
 //! (rr's reverse-continue, done by replaying forward). Going on from there replays forward
 //! to where the game was going: through the break's input, or to the turn a launched
 //! recording plays to, with the breakpoints on the way stopping.
@@ -148,7 +148,8 @@ impl Host {
             }
         }
         let mut end = rewind.input;
-        while let Some((_, first)) = end.checked_sub(1).and_then(|last| self.mark_before_input(last)) {
+        // From the kept state before them, so each input is replayed once.
+        while let Some((_, first)) = end.checked_sub(1).and_then(|last| self.kept_mark_before_input(last)) {
             for surveyed in self.survey(first, end).into_iter().rev() {
                 match rewind.kind {
                     ReverseKind::Line if surveyed.lines > 0 => {

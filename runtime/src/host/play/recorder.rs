@@ -604,6 +604,16 @@ impl Host {
         Some((mark, turns[mark].input))
     }
 
+    /// The last turn mark at or before recorded input `input` that has a kept state, with
+    /// its first input: replaying from there reaches `input` with no other state put back.
+    pub(in crate::host) fn kept_mark_before_input(&self, input: usize) -> Option<(usize, usize)> {
+        let (mark, _) = self.mark_before_input(input)?;
+        let recorder = self.play.recorder.borrow();
+        let recorder = recorder.as_ref()?;
+        let kept = recorder.checkpoints.iter().rev().find(|c| c.mark <= mark)?.mark;
+        Some((kept, recorder.recording.turns.get(kept)?.input))
+    }
+
     /// The game is at the session's newest input again (a command replayed to its end).
     pub(in crate::host) fn back_at_newest(&self) {
         if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
