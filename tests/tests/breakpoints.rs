@@ -663,16 +663,28 @@ fn reference(program: &str, wanted: &[(u32, Vec<String>)]) -> Vec<String> {
 fn run_collecting(host: &HostHandle, path: &std::path::Path, probes: &[(u32, Vec<String>)]) -> Vec<String> {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 40);
     let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    host.send(Command::Repl(ReplCommand::RunFile { id, path: path.to_owned() }));
-    let (mut hits, mut last_break) = (Vec::new(), host.snapshot().debug.pause.as_ref().map_or(0, |p| p.id));
+    let start = Command::Repl(ReplCommand::RunFile { id, path: path.to_owned() });
+    collect_breaks(host, start, |event| matches!(event, HostEvent::Evaluated { id: got, .. } if *got == id), probes)
+}
+
+/// Sends `start` and, until an event `done` takes comes, records at each break the line and
+/// the probe's locals as the break shows them, and goes on. Returns the records.
+fn collect_breaks(
+    host: &HostHandle,
+    start: Command,
+    done: impl Fn(&HostEvent) -> bool,
+    probes: &[(u32, Vec<String>)],
+) -> Vec<String> {
+    let mut last_break = host.snapshot().debug.pause.as_ref().map_or(0, |p| p.id);
+    host.send(start);
+    let mut hits = Vec::new();
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     loop {
         while let Some(event) = host.next_event(Duration::from_millis(2)) {
-            let done = matches!(&event, HostEvent::Evaluated { id: got, .. } if *got == id);
             if let HostEvent::Evaluated { result: Evaluation::Error(failure), .. } = &event {
                 panic!("the program failed: {failure:?}");
             }
-            if done {
+            if done(&event) {
                 return hits;
             }
         }
@@ -707,12 +719,74 @@ fn run_collecting(host: &HostHandle, path: &std::path::Path, probes: &[(u32, Vec
 /// are kept in `breakpoints.proptest-regressions`.
 #[test]
 fn breakpoints_hit_exactly_the_lines_a_reference_run_passes_with_its_locals() {
+    let host = demo();
+    differential(24, |path, picked| {
+        set_lines(&host, path, picked);
+        let hits = run_collecting(&host, path, picked);
+        set_lines(&host, path, &[]);
+        vec![("launched", hits)]
+    });
+}
+
+/// The differential test for a recorded game and a launched recording: each random program
+/// runs in a recorded session (the game played, as one attached to `nefia play --listen`
+/// records it), play stops, and the session's recording is opened and played to its end as
+/// `nefia dap` launches one. The breaks of both runs are those of the reference run.
+#[test]
+fn in_a_recorded_game_and_its_replayed_recording_breakpoints_hit_the_lines_a_reference_run_passes() {
+    use nefia_runtime::host::PlayCommand;
+    use nefia_runtime::host::play::PlayFrom;
+    let copy = nefia_tests::DemoCopy::new();
+    let host = nefia_tests::host::spawn(&copy.project());
+    let recordings = copy.project().join("recordings");
+    // The session's recording is written as play goes and when it stops: the newest file.
+    let newest = || -> Option<std::path::PathBuf> {
+        let entries = std::fs::read_dir(&recordings).ok()?.flatten();
+        let ron = entries.filter(|e| e.path().extension().is_some_and(|x| x == "ron"));
+        ron.max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok()).map(|e| e.path())
+    };
+    differential(8, |path, picked| {
+        // A turn passes at the end, so the recording has a turn to play to (an unfinished last
+        // turn is the future a recording steps into, not one it plays).
+        let text = std::fs::read_to_string(path).expect("the program");
+        std::fs::write(path, format!("{text}\nWorld.pass_turn()\n")).expect("written");
+        set_lines(&host, path, picked);
+        let played = run_collecting(&host, path, picked);
+        host.send(Command::Play(PlayCommand::Stop));
+        wait_for(&host, |s| !s.play.playing);
+        let recording = newest().expect("play wrote its recording");
+        host.send(Command::Play(PlayCommand::OpenRecording(recording)));
+        let opened = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.opened));
+        let last = opened.play.recording.map(|r| r.turns).unwrap_or_default();
+        // The replayed script answers as replayed REPL input does, with id 0.
+        let done = |event: &HostEvent| matches!(event, HostEvent::Evaluated { id: 0, .. });
+        let replayed = collect_breaks(&host, Command::Play(PlayCommand::GoToTurn(last)), done, picked);
+        set_lines(&host, path, &[]);
+        host.send(Command::Play(PlayCommand::Stop));
+        wait_for(&host, |s| !s.play.playing);
+        host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+        wait_for(&host, |s| s.play.playing && s.player.is_some());
+        vec![("played and recorded", played), ("its recording replayed", replayed)]
+    });
+}
+
+/// Sets breakpoints on the `picked` lines of file `path`.
+fn set_lines(host: &HostHandle, path: &std::path::Path, picked: &[(u32, Vec<String>)]) {
+    let breakpoints = picked.iter().map(|(line, _)| at(*line)).collect();
+    let answer = ask(host, DebugQuery::SetBreakpoints { path: path.to_owned(), breakpoints });
+    assert!(matches!(answer, DebugAnswer::Breakpoints { .. }), "{answer:?}");
+}
+
+/// The differential test's frame: `cases` random programs, each written to a file of its own
+/// with random probed lines picked as breakpoints; `run` runs the file with those breakpoints
+/// set and returns, for each way it ran, the breaks it recorded, which must be the reference
+/// run's. Failures proptest finds are kept in `breakpoints.proptest-regressions`.
+fn differential(cases: u32, run: impl Fn(&std::path::Path, &[(u32, Vec<String>)]) -> Vec<(&'static str, Vec<String>)>) {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
-    let host = demo();
     let dir = tempfile::tempdir().expect("a temp dir");
     let config = Config {
-        cases: 24,
+        cases,
         source_file: Some(file!()),
         failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel("proptest-regressions"))),
         ..Config::default()
@@ -736,12 +810,9 @@ fn breakpoints_hit_exactly_the_lines_a_reference_run_passes_with_its_locals() {
             let lines: Vec<u32> = picked.iter().map(|(line, _)| *line).collect();
             let expected = reference(&program.text(), &picked);
             std::fs::write(&path, program.text()).expect("written");
-            let breakpoints = lines.iter().map(|&line| at(line)).collect();
-            let answer = ask(&host, DebugQuery::SetBreakpoints { path: path.clone(), breakpoints });
-            prop_assert!(matches!(answer, DebugAnswer::Breakpoints { .. }), "{answer:?}");
-            let hits = run_collecting(&host, &path, &picked);
-            ask(&host, DebugQuery::SetBreakpoints { path: path.clone(), breakpoints: Vec::new() });
-            prop_assert_eq!(hits, expected, "program:\n{}\nbreakpoints at {:?}", program.text(), lines);
+            for (how, hits) in run(&path, &picked) {
+                prop_assert_eq!(&hits, &expected, "{}: program:\n{}\nbreakpoints at {:?}", how, program.text(), lines);
+            }
             Ok(())
         })
         .unwrap_or_else(|failure| panic!("{failure}"));
