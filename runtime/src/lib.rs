@@ -52,18 +52,28 @@ mod layers {
         found
     }
 
-    #[test]
-    fn the_game_layer_names_neither_the_lua_api_nor_the_host() {
-        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
-        let files = sources(&game);
-        assert!(files.len() > 20, "the game layer's files are found: {}", files.len());
+    /// Asserts that no file under `src/<layer>` names any of `above`.
+    fn names_none_of(layer: &str, above: &[&str]) {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(layer);
+        let files = sources(&folder);
+        assert!(files.len() > 20, "the {layer} layer's files are found: {}", files.len());
         for file in files {
             let text = std::fs::read_to_string(&file).expect("a source file");
             for (line, text) in text.lines().enumerate() {
-                for above in ["crate::host", "crate::lua", "super::host", "super::lua"] {
-                    assert!(!text.contains(above), "{}:{}: game/ reaches {above}", file.display(), line + 1);
+                for above in above {
+                    assert!(!text.contains(above), "{}:{}: {layer}/ reaches {above}", file.display(), line + 1);
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_game_layer_names_neither_the_lua_api_nor_the_host() {
+        names_none_of("game", &["crate::host", "crate::lua", "super::host", "super::lua"]);
+    }
+
+    #[test]
+    fn the_lua_layer_names_not_the_host() {
+        names_none_of("lua", &["crate::host", "super::host"]);
     }
 }

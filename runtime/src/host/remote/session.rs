@@ -19,10 +19,7 @@ use super::convert::{
     prototype_to_json, state_to_json, usage_to_json,
 };
 use super::frames::FrameDeltas;
-use super::methods::{
-    self, CommandParams, DataTypeParams, DuplicateParams, EvalParams, FieldParams, Hello, InputParams, Method,
-    NewPrototypeParams, NoParams, ObjectParams, PrototypeFieldParams, PrototypeParams,
-};
+use super::methods::{self, FieldParams, Hello, Method, NoParams};
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
 use super::{PROTOCOL_VERSION, token_matches};
@@ -33,6 +30,8 @@ use crate::game::object::Uid;
 use crate::host::{Command, HostClient, HostEvent};
 use crate::host::{DebugCommand, EditingCommand, ReplCommand};
 use crate::lua::repl::Evaluation;
+
+mod answers;
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);
@@ -106,7 +105,7 @@ impl Session {
             None => true,
         };
         if let Ok(Json::Null) = &outcome
-            && (request.method == Method::Subscribe.name() || request.method == Method::Mirror.name())
+            && methods::FRAMES_FOLLOW.contains(&request.method.as_str())
         {
             // The first frame follows the answer.
             return written && self.idle();
@@ -180,137 +179,18 @@ impl Session {
         written.is_ok()
     }
 
-    /// Carries out a request.
+    /// Carries out a request: before the handshake only `session.hello`, then the method's
+    /// own function (see [`methods::METHODS`]).
     fn call(&mut self, request: &Request) -> Result<Json, RpcError> {
-        let method = Method::named(&request.method).ok_or_else(|| RpcError::MethodNotFound(request.method.clone()));
+        let method = Method::named(&request.method);
         if !self.greeted {
             return match method {
-                Ok(Method::Hello) => self.hello(params(request.params.clone())?),
+                Some(method) if method.name == methods::HELLO => self.hello(params(request.params.clone())?),
                 _ => Err(RpcError::NotGreeted),
             };
         }
-        let given = request.params.clone();
-        match method? {
-            Method::Hello => Err(RpcError::Refused("the session has already begun".into())),
-            Method::Discover => params::<NoParams>(given).map(|_| methods::discover()),
-            Method::State => params::<NoParams>(given).map(|_| state_to_json(&self.client.snapshot())),
-            Method::Input => {
-                let InputParams { key } = params(given)?;
-                check_key(&key).map_err(|e| RpcError::InvalidParams(e.to_string()))?;
-                let settled = self.settle(vec![Command::Input(Input::Key(key))], None)?;
-                let mut result = state_to_json(&self.client.snapshot());
-                result["output"] = json!(settled.output);
-                result["refused"] = json!(settled.refused.first());
-                Ok(result)
-            }
-            Method::Eval => {
-                let EvalParams { code } = params(given)?;
-                let id = next_id();
-                let settled = self.settle(vec![Command::Repl(ReplCommand::Eval { id, code })], Some(id))?;
-                self.outcome(id, settled)
-            }
-            Method::Continue => {
-                params::<NoParams>(given)?;
-                let innermost = self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).last().copied();
-                let settled = self.settle(vec![Command::Debug(DebugCommand::Continue)], innermost)?;
-                if let Some(refused) = settled.refused.first() {
-                    return Err(RpcError::Refused(refused.clone()));
-                }
-                match innermost {
-                    Some(id) => self.outcome(id, settled),
-                    // Paused by a watch or a break, not by an evaluation: nothing to answer.
-                    None => Ok(json!({ "output": settled.output, "values": [] })),
-                }
-            }
-            Method::ObjectGet => {
-                let ObjectParams { uid } = params(given)?;
-                self.object(Uid(uid))
-            }
-            Method::SetBase | Method::SetTemp => self.edit(request, given),
-            Method::Locations => {
-                params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
-            }
-            Method::Undo => self.history(given, Command::Editing(EditingCommand::Undo)),
-            Method::Redo => self.history(given, Command::Editing(EditingCommand::Redo)),
-            Method::Subscribe => {
-                params::<NoParams>(given)?;
-                self.frames = Some(FrameDeltas::default());
-                Ok(Json::Null)
-            }
-            Method::Unsubscribe => {
-                params::<NoParams>(given)?;
-                self.frames = None;
-                Ok(Json::Null)
-            }
-            Method::Mirror => {
-                params::<NoParams>(given)?;
-                self.mirror = Some(MirrorFrames::default());
-                Ok(Json::Null)
-            }
-            Method::DataTypes => {
-                params::<NoParams>(given).map(|_| data_types_to_json(&self.client.snapshot().mods.data))
-            }
-            Method::DataList => {
-                let DataTypeParams { data_type } = params(given)?;
-                let snapshot = self.client.snapshot();
-                let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
-                let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
-                Ok(found.entries.iter().map(|e| Json::from(e.id.as_str())).collect())
-            }
-            Method::DataGet => {
-                let PrototypeParams { data_type, id } = params(given)?;
-                let snapshot = self.client.snapshot();
-                let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
-                let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
-                let proto = found.entries.iter().find(|e| e.id.as_str() == id);
-                let proto =
-                    proto.ok_or_else(|| RpcError::InvalidParams(format!("{data_type} has no prototype '{id}'")))?;
-                Ok(prototype_to_json(found, proto))
-            }
-            Method::DataSetField => {
-                let PrototypeFieldParams { data_type, id, field, value } = params(given)?;
-                let value = match value {
-                    Json::Null => None,
-                    value => Some(json_to_value(&value)?),
-                };
-                let edit = Edit::PrototypeField { data_type, id, field, value };
-                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
-            }
-            Method::DataDuplicate => {
-                let DuplicateParams { data_type, id, new_id, file } = params(given)?;
-                let edit = Edit::DuplicatePrototype { data_type, id, new_id, file };
-                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
-            }
-            Method::DataNew => {
-                let NewPrototypeParams { data_type, new_id, file } = params(given)?;
-                let edit = Edit::NewPrototype { data_type, new_id, file };
-                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
-            }
-            Method::DataDelete => {
-                let PrototypeParams { data_type, id } = params(given)?;
-                let edit = Edit::DeletePrototype { data_type, id };
-                self.history_after(Command::Editing(EditingCommand::Edit(edit)))
-            }
-            Method::DataWhereUsed => {
-                let PrototypeParams { data_type, id } = params(given)?;
-                let settled = self.settle(vec![Command::Editing(EditingCommand::WhereUsed { data_type, id })], None)?;
-                Ok(settled.usages.unwrap_or_default().iter().map(usage_to_json).collect())
-            }
-            Method::HostCommand => {
-                let CommandParams { command } = params(given)?;
-                match command {
-                    Command::Shutdown => {
-                        return Err(RpcError::Refused("an attached editor cannot shut the game down".into()));
-                    }
-                    // The Stop flag is the game's: raised here, it interrupts the running code.
-                    Command::Stop => self.client.stop(),
-                    // So is the Pause flag.
-                    Command::Debug(DebugCommand::Pause) => self.client.pause(),
-                    command => self.client.send(command),
-                }
-                Ok(Json::Null)
-            }
-        }
+        let method = method.ok_or_else(|| RpcError::MethodNotFound(request.method.clone()))?;
+        (method.answer)(self, request.params.clone())
     }
 
     /// The handshake: the version first (so a client learns what this game speaks), then
@@ -409,12 +289,13 @@ impl Session {
         details.ok_or_else(|| RpcError::Refused(format!("there is no object {}", uid.0)))
     }
 
-    /// `object.set_base` and `object.set_temp`: an edit, as the inspector makes it.
-    fn edit(&mut self, request: &Request, given: Json) -> Result<Json, RpcError> {
+    /// `object.set_base` (`temp` false) and `object.set_temp`: an edit, as the inspector
+    /// makes it.
+    fn edit(&mut self, given: Json, temp: bool) -> Result<Json, RpcError> {
         let FieldParams { uid, field, value, method } = params(given)?;
         let value = json_to_value(&value)?;
         let uids = vec![Uid(uid)];
-        let edit = match (request.method == Method::SetTemp.name(), method) {
+        let edit = match (temp, method) {
             (false, Some(_)) => return Err(RpcError::InvalidParams("set_base takes no method".into())),
             (false, None) => Edit::SetBase { uids, field, value },
             (true, method) => {

@@ -1,0 +1,192 @@
+//! One function per method of the protocol, each registered on its line of
+//! [`methods::METHODS`](super::methods::METHODS): the request's params read into the method's
+//! params struct, the host's commands sent and the answer made from what came back.
+
+use super::*;
+use crate::host::remote::methods::{
+    CommandParams, DataTypeParams, DuplicateParams, EvalParams, InputParams, NewPrototypeParams, ObjectParams,
+    PrototypeFieldParams, PrototypeParams,
+};
+
+impl Session {
+    /// `session.hello` once the session has begun.
+    pub(in crate::host::remote) fn answer_hello(&mut self, _: Json) -> Result<Json, RpcError> {
+        Err(RpcError::Refused("the session has already begun".into()))
+    }
+
+    /// `rpc.discover`.
+    pub(in crate::host::remote) fn answer_discover(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given).map(|_| methods::discover())
+    }
+
+    /// `game.state`.
+    pub(in crate::host::remote) fn answer_state(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given).map(|_| state_to_json(&self.client.snapshot()))
+    }
+
+    /// `game.input`.
+    pub(in crate::host::remote) fn answer_input(&mut self, given: Json) -> Result<Json, RpcError> {
+        let InputParams { key } = params(given)?;
+        check_key(&key).map_err(|e| RpcError::InvalidParams(e.to_string()))?;
+        let settled = self.settle(vec![Command::Input(Input::Key(key))], None)?;
+        let mut result = state_to_json(&self.client.snapshot());
+        result["output"] = json!(settled.output);
+        result["refused"] = json!(settled.refused.first());
+        Ok(result)
+    }
+
+    /// `lua.eval`.
+    pub(in crate::host::remote) fn answer_eval(&mut self, given: Json) -> Result<Json, RpcError> {
+        let EvalParams { code } = params(given)?;
+        let id = next_id();
+        let settled = self.settle(vec![Command::Repl(ReplCommand::Eval { id, code })], Some(id))?;
+        self.outcome(id, settled)
+    }
+
+    /// `debug.continue`.
+    pub(in crate::host::remote) fn answer_continue(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given)?;
+        let innermost = self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).last().copied();
+        let settled = self.settle(vec![Command::Debug(DebugCommand::Continue)], innermost)?;
+        if let Some(refused) = settled.refused.first() {
+            return Err(RpcError::Refused(refused.clone()));
+        }
+        match innermost {
+            Some(id) => self.outcome(id, settled),
+            // Paused by a watch or a break, not by an evaluation: nothing to answer.
+            None => Ok(json!({ "output": settled.output, "values": [] })),
+        }
+    }
+
+    /// `object.get`.
+    pub(in crate::host::remote) fn answer_object_get(&mut self, given: Json) -> Result<Json, RpcError> {
+        let ObjectParams { uid } = params(given)?;
+        self.object(Uid(uid))
+    }
+
+    /// `object.set_base`.
+    pub(in crate::host::remote) fn answer_set_base(&mut self, given: Json) -> Result<Json, RpcError> {
+        self.edit(given, false)
+    }
+
+    /// `object.set_temp`.
+    pub(in crate::host::remote) fn answer_set_temp(&mut self, given: Json) -> Result<Json, RpcError> {
+        self.edit(given, true)
+    }
+
+    /// `locations.list`.
+    pub(in crate::host::remote) fn answer_locations(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
+    }
+
+    /// `history.undo`.
+    pub(in crate::host::remote) fn answer_undo(&mut self, given: Json) -> Result<Json, RpcError> {
+        self.history(given, Command::Editing(EditingCommand::Undo))
+    }
+
+    /// `history.redo`.
+    pub(in crate::host::remote) fn answer_redo(&mut self, given: Json) -> Result<Json, RpcError> {
+        self.history(given, Command::Editing(EditingCommand::Redo))
+    }
+
+    /// `frame.subscribe`.
+    pub(in crate::host::remote) fn answer_subscribe(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given)?;
+        self.frames = Some(FrameDeltas::default());
+        Ok(Json::Null)
+    }
+
+    /// `frame.unsubscribe`.
+    pub(in crate::host::remote) fn answer_unsubscribe(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given)?;
+        self.frames = None;
+        Ok(Json::Null)
+    }
+
+    /// `host.mirror`.
+    pub(in crate::host::remote) fn answer_mirror(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given)?;
+        self.mirror = Some(MirrorFrames::default());
+        Ok(Json::Null)
+    }
+
+    /// `host.command`.
+    pub(in crate::host::remote) fn answer_host_command(&mut self, given: Json) -> Result<Json, RpcError> {
+        let CommandParams { command } = params(given)?;
+        match command {
+            Command::Shutdown => {
+                return Err(RpcError::Refused("an attached editor cannot shut the game down".into()));
+            }
+            // The Stop flag is the game's: raised here, it interrupts the running code.
+            Command::Stop => self.client.stop(),
+            // So is the Pause flag.
+            Command::Debug(DebugCommand::Pause) => self.client.pause(),
+            command => self.client.send(command),
+        }
+        Ok(Json::Null)
+    }
+
+    /// `data.types`.
+    pub(in crate::host::remote) fn answer_data_types(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given).map(|_| data_types_to_json(&self.client.snapshot().mods.data))
+    }
+
+    /// `data.list`.
+    pub(in crate::host::remote) fn answer_data_list(&mut self, given: Json) -> Result<Json, RpcError> {
+        let DataTypeParams { data_type } = params(given)?;
+        let snapshot = self.client.snapshot();
+        let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
+        let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
+        Ok(found.entries.iter().map(|e| Json::from(e.id.as_str())).collect())
+    }
+
+    /// `data.get`.
+    pub(in crate::host::remote) fn answer_data_get(&mut self, given: Json) -> Result<Json, RpcError> {
+        let PrototypeParams { data_type, id } = params(given)?;
+        let snapshot = self.client.snapshot();
+        let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
+        let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
+        let proto = found.entries.iter().find(|e| e.id.as_str() == id);
+        let proto = proto.ok_or_else(|| RpcError::InvalidParams(format!("{data_type} has no prototype '{id}'")))?;
+        Ok(prototype_to_json(found, proto))
+    }
+
+    /// `data.set_field`.
+    pub(in crate::host::remote) fn answer_data_set_field(&mut self, given: Json) -> Result<Json, RpcError> {
+        let PrototypeFieldParams { data_type, id, field, value } = params(given)?;
+        let value = match value {
+            Json::Null => None,
+            value => Some(json_to_value(&value)?),
+        };
+        let edit = Edit::PrototypeField { data_type, id, field, value };
+        self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+    }
+
+    /// `data.duplicate`.
+    pub(in crate::host::remote) fn answer_data_duplicate(&mut self, given: Json) -> Result<Json, RpcError> {
+        let DuplicateParams { data_type, id, new_id, file } = params(given)?;
+        let edit = Edit::DuplicatePrototype { data_type, id, new_id, file };
+        self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+    }
+
+    /// `data.new`.
+    pub(in crate::host::remote) fn answer_data_new(&mut self, given: Json) -> Result<Json, RpcError> {
+        let NewPrototypeParams { data_type, new_id, file } = params(given)?;
+        let edit = Edit::NewPrototype { data_type, new_id, file };
+        self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+    }
+
+    /// `data.delete`.
+    pub(in crate::host::remote) fn answer_data_delete(&mut self, given: Json) -> Result<Json, RpcError> {
+        let PrototypeParams { data_type, id } = params(given)?;
+        let edit = Edit::DeletePrototype { data_type, id };
+        self.history_after(Command::Editing(EditingCommand::Edit(edit)))
+    }
+
+    /// `data.where_used`.
+    pub(in crate::host::remote) fn answer_data_where_used(&mut self, given: Json) -> Result<Json, RpcError> {
+        let PrototypeParams { data_type, id } = params(given)?;
+        let settled = self.settle(vec![Command::Editing(EditingCommand::WhereUsed { data_type, id })], None)?;
+        Ok(settled.usages.unwrap_or_default().iter().map(usage_to_json).collect())
+    }
+}
