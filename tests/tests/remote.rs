@@ -152,6 +152,33 @@ fn locations_list_the_maps_and_what_stands_on_them() {
     assert!(town["objects"].as_array().unwrap().iter().any(|o| o["uid"] == player), "{town}");
 }
 
+/// `map.tiles` (added as the registry's test: one function, one line): the current map's
+/// palette and rows agree with what Lua reads of the same cells.
+#[test]
+fn map_tiles_gives_the_current_maps_palette_and_rows() {
+    let game = served();
+    let mut client = game.attach();
+    let tiles = client.result("map.tiles", json!({}));
+    assert_eq!(
+        (tiles["name"].clone(), tiles["width"].clone(), tiles["height"].clone()),
+        (json!("town"), json!(32), json!(20))
+    );
+    let rows = tiles["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 20);
+    assert!(rows.iter().all(|row| row.as_array().is_some_and(|cells| cells.len() == 32)));
+    let palette = tiles["palette"].as_array().expect("a palette");
+    let at = |x: usize, y: usize| {
+        let index = rows[y][x].as_u64().and_then(|i| usize::try_from(i).ok()).expect("an index");
+        palette[index].as_str().expect("a tile id").to_owned()
+    };
+    for (x, y) in [(0, 0), (16, 10), (31, 19), (5, 7)] {
+        let lua = eval(&mut client, &format!("return Map.current():tile({x}, {y})"))["values"][0].clone();
+        assert_eq!(json!(format!("\"{}\"", at(x, y))), lua, "cell ({x}, {y})");
+    }
+    let described = client.result("rpc.discover", json!({}));
+    assert!(described["methods"].as_array().unwrap().iter().any(|m| m["name"] == "map.tiles"), "listed too");
+}
+
 #[test]
 fn game_input_moves_the_player_and_a_turn_passes() {
     let game = served();

@@ -8,7 +8,9 @@ use serde_json::{Map, Value as Json, json};
 use super::wire::RpcError;
 use crate::game::moddable::TempValue;
 use crate::game::value::{Key, Value};
-use crate::host::view::{DataTypeView, FieldView, LocationTree, ObjectDetails, ObjectRow, PrototypeView, Snapshot};
+use crate::host::view::{
+    DataTypeView, FieldView, LocationTree, MapView, ObjectDetails, ObjectRow, PrototypeView, Snapshot,
+};
 use crate::lua::Output;
 use crate::lua::repl::PauseView;
 
@@ -139,6 +141,15 @@ fn row_to_json(row: &ObjectRow) -> Json {
         object["equipment"] = Json::Object(equipment);
     }
     object
+}
+
+/// `map.tiles`' answer: the map's palette of tile ids and each row as indices into it.
+pub fn tiles_to_json(map: &MapView) -> Json {
+    let palette: Vec<&str> = map.tile_styles.iter().map(|style| style.id.as_str()).collect();
+    let rows: Vec<Vec<u16>> = (0..map.height)
+        .map(|y| (0..map.width).map(|x| map.tile_index_at(x, y).unwrap_or_default()).collect())
+        .collect();
+    json!({ "id": map.id.0, "name": map.name, "width": map.width, "height": map.height, "palette": palette, "rows": rows })
 }
 
 /// Every map with what stands on it, and the ownerless objects scripts hold.

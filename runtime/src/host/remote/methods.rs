@@ -35,7 +35,7 @@ pub const HELLO: &str = "session.hello";
 pub const FRAMES_FOLLOW: [&str; 2] = ["frame.subscribe", "host.mirror"];
 
 /// Every method, in the order `rpc.discover` lists them.
-pub static METHODS: [Method; 24] = [
+pub static METHODS: [Method; 25] = [
     Method {
         name: HELLO,
         summary: "The handshake: the protocol version and the token the game printed. Must come first.",
@@ -124,6 +124,13 @@ pub static METHODS: [Method; 24] = [
         params: Vec::new,
         result: || json!({ "type": "object", "description": "{maps: [{id, name, width, height, current, objects}], ownerless}" }),
         answer: Session::answer_locations,
+    },
+    Method {
+        name: "map.tiles",
+        summary: "The current map's tiles: its palette of tile ids, and each row as indices into it.",
+        params: Vec::new,
+        result: || json!({ "type": "object", "description": "{id, name, width, height, palette: [tile id], rows: [[index]]}" }),
+        answer: Session::answer_map_tiles,
     },
     Method {
         name: "history.undo",

@@ -16,7 +16,7 @@ use serde_json::{Value as Json, json};
 
 use super::convert::{
     data_types_to_json, details_to_json, json_to_value, locations_to_json, output_text, pause_to_json,
-    prototype_to_json, state_to_json, usage_to_json,
+    prototype_to_json, state_to_json, tiles_to_json, usage_to_json,
 };
 use super::frames::FrameDeltas;
 use super::methods::{self, FieldParams, Hello, Method, NoParams};

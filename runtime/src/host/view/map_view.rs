@@ -116,12 +116,16 @@ impl MapView {
         ((self.width - cx * CHUNK_SIZE).min(CHUNK_SIZE), (self.height - cy * CHUNK_SIZE).min(CHUNK_SIZE))
     }
 
-    /// The tile style at (x, y).
-    pub fn tile_at(&self, x: i32, y: i32) -> Option<&TileStyle> {
+    /// The index in [`MapView::tile_styles`] of the tile at (x, y).
+    pub fn tile_index_at(&self, x: i32, y: i32) -> Option<u16> {
         let chunk = self.chunk_at(x, y)?;
         let (w, _) = self.chunk_size(chunk.cx, chunk.cy);
-        let index = chunk.tiles[((y % CHUNK_SIZE) * w + x % CHUNK_SIZE) as usize];
-        self.tile_styles.get(index as usize)
+        chunk.tiles.get(((y % CHUNK_SIZE) * w + x % CHUNK_SIZE) as usize).copied()
+    }
+
+    /// The tile style at (x, y).
+    pub fn tile_at(&self, x: i32, y: i32) -> Option<&TileStyle> {
+        self.tile_styles.get(usize::from(self.tile_index_at(x, y)?))
     }
 
     /// The visible objects at (x, y), bottom first.

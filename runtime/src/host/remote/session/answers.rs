@@ -79,6 +79,14 @@ impl Session {
         params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
     }
 
+    /// `map.tiles`.
+    pub(in crate::host::remote) fn answer_map_tiles(&mut self, given: Json) -> Result<Json, RpcError> {
+        params::<NoParams>(given)?;
+        let snapshot = self.client.snapshot();
+        let map = snapshot.map.as_ref().ok_or_else(|| RpcError::Refused("there is no current map".into()))?;
+        Ok(tiles_to_json(map))
+    }
+
     /// `history.undo`.
     pub(in crate::host::remote) fn answer_undo(&mut self, given: Json) -> Result<Json, RpcError> {
         self.history(given, Command::Editing(EditingCommand::Undo))
