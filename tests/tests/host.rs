@@ -107,7 +107,29 @@ fn a_missing_project_is_reported_in_the_snapshot() {
         journal: None,
     });
     let snapshot = wait_for(&host, |s| s.state == RuntimeState::Failed);
-    assert!(snapshot.problem.as_deref().unwrap_or_default().contains("/nonexistent/project"));
+    let problem = snapshot.problem.clone().unwrap_or_default();
+    assert!(problem.contains("/nonexistent/project"));
+
+    // Each subsystem answers its commands: code fails with the problem, a question gets an
+    // empty or failed answer, work is refused as unavailable, a barrier is passed.
+    use nefia_runtime::host::{DebugAnswer, DebugQuery, EditingCommand, RefusalKind};
+    let ask = |command: Command, pick: &dyn Fn(&HostEvent) -> bool| {
+        host.send(command);
+        nefia_tests::host::event(&host, &mut Vec::new(), |e| pick(e).then(|| e.clone()))
+    };
+    let answered = ask(Command::Repl(ReplCommand::Eval { id: 7, code: "1".into() }), &|e| {
+        matches!(e, HostEvent::Evaluated { id: 7, .. })
+    });
+    assert!(matches!(&answered, HostEvent::Evaluated { result: Evaluation::Error(f), .. } if f.message == problem));
+    let saves = ask(Command::Play(PlayCommand::ListSaves), &|e| matches!(e, HostEvent::Saves(_)));
+    assert_eq!(saves, HostEvent::Saves(Vec::new()));
+    let query = DebugCommand::Query { id: 3, query: DebugQuery::Sources };
+    let failed = ask(Command::Debug(query), &|e| matches!(e, HostEvent::DebugAnswer { id: 3, .. }));
+    assert_eq!(failed, HostEvent::DebugAnswer { id: 3, answer: DebugAnswer::Failed(problem.clone()) });
+    let refused = ask(Command::Editing(EditingCommand::Undo), &|e| matches!(e, HostEvent::Refused(_)));
+    assert!(matches!(&refused, HostEvent::Refused(r) if r.kind == RefusalKind::Unavailable), "{refused:?}");
+    let synced = ask(Command::Sync { id: 9 }, &|e| matches!(e, HostEvent::Synced { .. }));
+    assert_eq!(synced, HostEvent::Synced { id: 9 });
 }
 
 #[test]

@@ -74,6 +74,43 @@ impl Command {
         }
     }
 
+    /// What a runtime that cannot serve the project answers the command with (see
+    /// `recovery::serve_failure`): each subsystem's sub-enum says for its commands — a
+    /// refusal for work it cannot do, an empty or failed answer to a question, nothing for
+    /// what only acts.
+    pub(super) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            Command::Repl(command) => command.answer_when_failed(problem),
+            Command::Editing(command) => command.answer_when_failed(problem),
+            Command::Maps(_) => Some(unavailable(problem)),
+            Command::Play(command) => command.answer_when_failed(),
+            Command::Debug(command) => command.answer_when_failed(problem),
+            Command::Mods(command) => command.answer_when_failed(problem),
+            Command::Workbench(command) => command.answer_when_failed(problem),
+            Command::Sync { id } => Some(HostEvent::Synced { id: *id }),
+            Command::Input(_) | Command::Stop | Command::Shutdown => None,
+        }
+    }
+
+    /// What the command is to the edit journal: each subsystem's sub-enum says for its
+    /// commands (see `host/editing/journal.rs`).
+    pub(super) fn journal_kind(&self) -> super::editing::journal::Kind {
+        use super::editing::journal::Kind;
+        match self {
+            Command::Editing(command) => command.journal_kind(),
+            Command::Maps(command) => command.journal_kind(),
+            Command::Play(command) => command.journal_kind(),
+            Command::Mods(command) => command.journal_kind(),
+            Command::Workbench(command) => command.journal_kind(),
+            Command::Repl(_)
+            | Command::Debug(_)
+            | Command::Input(_)
+            | Command::Stop
+            | Command::Sync { .. }
+            | Command::Shutdown => Kind::Other,
+        }
+    }
+
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(super) fn reads_only(&self) -> bool {
         match self {
@@ -85,6 +122,11 @@ impl Command {
             Command::Input(_) | Command::Maps(_) | Command::Mods(_) | Command::Workbench(_) => false,
         }
     }
+}
+
+/// The refusal of a runtime that cannot serve the project, for `problem`.
+pub(super) fn unavailable(problem: &str) -> HostEvent {
+    HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.to_owned()))
 }
 
 /// Why a command was not done.

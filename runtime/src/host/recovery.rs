@@ -14,15 +14,11 @@ use std::sync::atomic::Ordering;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::workbench::WorkbenchCommand;
-use super::{Command, Host, HostEvent, RefusalKind, Refused, Shared};
+use super::{Command, Host, HostEvent, RefusalKind, Shared};
 use crate::game::display::{LogLevel, LogLine};
 use crate::game::world::WorldState;
 use crate::host::view::{RuntimeState, Snapshot};
-use crate::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
-use crate::lua::gui;
-use crate::lua::repl::Evaluation;
-use crate::lua::{LuaFailure, Output};
+use crate::lua::{Output, gui};
 
 /// The text of a panic's payload.
 pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -83,70 +79,10 @@ pub(super) fn serve_failure(
     }
     repaint();
     for command in commands.iter() {
-        let told = match command {
-            Command::Shutdown => return,
-            Command::Maps(_)
-            | Command::Workbench(WorkbenchCommand::Bake(_))
-            | Command::Editing(EditingCommand::Edit(_))
-            | Command::Editing(EditingCommand::Undo)
-            | Command::Editing(EditingCommand::Redo)
-            | Command::Mods(ModCommand::SetEnabled { .. })
-            | Command::Mods(ModCommand::New(_))
-            | Command::Editing(EditingCommand::Recover(_)) => {
-                tell(HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.clone())))
-            }
-            Command::Repl(ReplCommand::Eval { id, .. }) | Command::Repl(ReplCommand::RunFile { id, .. }) => {
-                let failure = LuaFailure { message: problem.clone(), traceback: String::new() };
-                tell(HostEvent::Evaluated { id, result: Evaluation::Error(failure) })
-            }
-            Command::Repl(ReplCommand::Complete { id, .. }) => {
-                tell(HostEvent::Completions { id, candidates: Vec::new() })
-            }
-            Command::Play(PlayCommand::ListSaves) => tell(HostEvent::Saves(Vec::new())),
-            Command::Editing(EditingCommand::WhereUsed { data_type, id }) => {
-                tell(HostEvent::Usages { data_type, id, usages: Vec::new() })
-            }
-            Command::Debug(DebugCommand::Query { id, .. }) => tell(HostEvent::DebugAnswer {
-                id,
-                answer: crate::host::debugging::DebugAnswer::Failed(problem.clone()),
-            }),
-            Command::Sync { id } => tell(HostEvent::Synced { id }),
-            Command::Input(_)
-            | Command::Editing(EditingCommand::Select(_))
-            | Command::Editing(EditingCommand::Inspect(_))
-            | Command::Editing(EditingCommand::Copy { .. })
-            | Command::Debug(DebugCommand::Continue)
-            | Command::Debug(DebugCommand::Step(_))
-            | Command::Debug(DebugCommand::Pause)
-            | Command::Debug(DebugCommand::StepBack(_))
-            | Command::Debug(DebugCommand::BreakOnErrors { .. })
-            | Command::Play(PlayCommand::Start(_))
-            | Command::Play(PlayCommand::Stop)
-            | Command::Play(PlayCommand::Pause(_))
-            | Command::Play(PlayCommand::StepTurn)
-            | Command::Stop
-            | Command::Debug(DebugCommand::Break)
-            | Command::Debug(DebugCommand::Resume)
-            | Command::Mods(ModCommand::Reload(_))
-            | Command::Mods(ModCommand::Hotload { .. })
-            | Command::Play(PlayCommand::StepBack)
-            | Command::Play(PlayCommand::StepForward)
-            | Command::Play(PlayCommand::GoToTurn(_))
-            | Command::Play(PlayCommand::OpenRecording(_))
-            | Command::Mods(ModCommand::ReloadMod(_))
-            | Command::Mods(ModCommand::Rescan)
-            | Command::Repl(ReplCommand::SetLimits { .. })
-            | Command::Repl(ReplCommand::ShowSource { .. })
-            | Command::Debug(DebugCommand::Watch { .. })
-            | Command::Debug(DebugCommand::FindChanges { .. })
-            | Command::Debug(DebugCommand::GoToChange { .. })
-            | Command::Debug(DebugCommand::SetProfiling(_))
-            | Command::Debug(DebugCommand::ClearProfile)
-            | Command::Debug(DebugCommand::CheckInvariants(_))
-            | Command::Workbench(WorkbenchCommand::Preview { .. } | WorkbenchCommand::Close)
-            | Command::Debug(DebugCommand::Unwatch(_))
-            | Command::Debug(DebugCommand::EnableWatch { .. }) => true,
-        };
+        if matches!(command, Command::Shutdown) {
+            return;
+        }
+        let told = command.answer_when_failed(&problem).is_none_or(tell);
         if !told {
             return;
         }

@@ -136,6 +136,29 @@ impl DebugCommand {
         }
     }
 
+    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): a query
+    /// fails with the problem; the rest only acts.
+    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            DebugCommand::Query { id, .. } => {
+                Some(HostEvent::DebugAnswer { id: *id, answer: DebugAnswer::Failed(problem.to_owned()) })
+            }
+            _ => None,
+        }
+    }
+
+    /// The input a recorded session keeps of the command: a break asked, a break continued,
+    /// the error screen left.
+    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
+        use crate::game::recording::Input;
+        match self {
+            DebugCommand::Break => Some(Input::Break),
+            DebugCommand::Continue => Some(Input::Continue),
+            DebugCommand::Resume => Some(Input::Resume),
+            _ => None,
+        }
+    }
+
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(super) fn reads_only(&self) -> bool {
         !matches!(

@@ -60,6 +60,29 @@ impl ReplCommand {
         }
     }
 
+    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): code
+    /// fails with the problem, completion offers nothing.
+    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
+                let failure = crate::lua::LuaFailure { message: problem.to_owned(), traceback: String::new() };
+                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
+            }
+            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
+            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
+        }
+    }
+
+    /// The input a recorded session keeps of the command: code, or the script run.
+    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
+        use crate::game::recording::Input;
+        match self {
+            ReplCommand::Eval { code, .. } => Some(Input::Eval(code.clone())),
+            ReplCommand::RunFile { path, .. } => Some(Input::Script(path.display().to_string())),
+            ReplCommand::Complete { .. } | ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
+        }
+    }
+
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(in crate::host) fn reads_only(&self) -> bool {
         matches!(self, ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. })

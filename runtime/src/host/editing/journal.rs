@@ -28,9 +28,9 @@ use crate::game::files::{FileError, to_ron, write_atomic};
 use crate::game::journal::{
     BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText, UnsavedMap,
 };
+use crate::host::EditingCommand;
 use crate::host::workbench::WorkbenchCommand;
 use crate::host::{Command, Host, MapCommand};
-use crate::host::{EditingCommand, ModCommand, PlayCommand};
 use crate::lua::gui;
 
 /// How soon a journaled command is made durable.
@@ -135,33 +135,6 @@ pub(in crate::host) enum Kind {
     Code,
     /// Anything else: a new base only if it changed the world anyway.
     Other,
-}
-
-fn kind_of(command: &Command) -> Kind {
-    match command {
-        Command::Editing(EditingCommand::Edit(edit)) => Kind::Log(Journaled::Edit(edit.clone())),
-        Command::Editing(EditingCommand::Undo) => Kind::Log(Journaled::Undo),
-        Command::Editing(EditingCommand::Redo) => Kind::Log(Journaled::Redo),
-        Command::Maps(MapCommand::Open(name)) => Kind::Log(Journaled::Open(name.clone())),
-        Command::Maps(MapCommand::New { name, width, height, tile }) => {
-            Kind::Log(Journaled::New { name: name.clone(), width: *width, height: *height, tile: tile.clone() })
-        }
-        Command::Workbench(WorkbenchCommand::Preview { generator, params, seed }) => {
-            Kind::Log(Journaled::Preview { generator: generator.clone(), params: params.clone(), seed: *seed })
-        }
-        Command::Workbench(WorkbenchCommand::Close) => Kind::Log(Journaled::ClosePreview),
-        // The list of files changed, not the world.
-        Command::Maps(MapCommand::Rescan) => Kind::Other,
-        // Files were written (the saved marks changed), or play ended: the uid counters went
-        // on past what a replay would reach.
-        Command::Maps(_) | Command::Workbench(WorkbenchCommand::Bake(_)) | Command::Play(PlayCommand::Stop) => {
-            Kind::Rebase
-        }
-        Command::Mods(ModCommand::Reload(_))
-        | Command::Mods(ModCommand::Hotload { .. })
-        | Command::Mods(ModCommand::ReloadMod(_)) => Kind::Code,
-        _ => Kind::Other,
-    }
 }
 
 fn command_of(journaled: Journaled) -> Command {
@@ -300,7 +273,7 @@ impl Host {
             self.rebase();
         }
         let recorded = self.editing.history.borrow().recorded();
-        Some(Pending { before, recorded, kind: kind_of(command) })
+        Some(Pending { before, recorded, kind: command.journal_kind() })
     }
 
     /// Journals the command `pending` was taken before, now that it is done (see the

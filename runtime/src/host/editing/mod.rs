@@ -75,6 +75,43 @@ impl EditingCommand {
         }
     }
 
+    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): edits
+    /// are refused, where-used finds nothing.
+    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            EditingCommand::Edit(_) | EditingCommand::Undo | EditingCommand::Redo | EditingCommand::Recover(_) => {
+                Some(crate::host::protocol::unavailable(problem))
+            }
+            EditingCommand::WhereUsed { data_type, id } => {
+                Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
+            }
+            EditingCommand::Copy { .. } | EditingCommand::Select(_) | EditingCommand::Inspect(_) => None,
+        }
+    }
+
+    /// What the command is to the edit journal: an edit, undo and redo are kept.
+    pub(in crate::host) fn journal_kind(&self) -> journal::Kind {
+        use crate::game::journal::Journaled;
+        match self {
+            EditingCommand::Edit(edit) => journal::Kind::Log(Journaled::Edit(edit.clone())),
+            EditingCommand::Undo => journal::Kind::Log(Journaled::Undo),
+            EditingCommand::Redo => journal::Kind::Log(Journaled::Redo),
+            _ => journal::Kind::Other,
+        }
+    }
+
+    /// The input a recorded session keeps of the command: an edit made while playing, undo
+    /// and redo.
+    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
+        use crate::game::recording::Input;
+        match self {
+            EditingCommand::Edit(edit) => Some(Input::Edit(edit.clone())),
+            EditingCommand::Undo => Some(Input::Undo),
+            EditingCommand::Redo => Some(Input::Redo),
+            _ => None,
+        }
+    }
+
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(in crate::host) fn reads_only(&self) -> bool {
         matches!(

@@ -56,6 +56,24 @@ pub enum MapCommand {
     Rescan,
 }
 
+impl MapCommand {
+    /// What the command is to the edit journal: a map opened or made is kept; the list of
+    /// files rescanned changes no world; the rest wrote files (the saved marks changed), so
+    /// they take a new base.
+    pub(in crate::host) fn journal_kind(&self) -> super::editing::journal::Kind {
+        use super::editing::journal::Kind;
+        use crate::game::journal::Journaled;
+        match self {
+            MapCommand::Open(name) => Kind::Log(Journaled::Open(name.clone())),
+            MapCommand::New { name, width, height, tile } => {
+                Kind::Log(Journaled::New { name: name.clone(), width: *width, height: *height, tile: tile.clone() })
+            }
+            MapCommand::Rescan => Kind::Other,
+            _ => Kind::Rebase,
+        }
+    }
+}
+
 /// Why a map file operation was not done.
 #[derive(Debug, thiserror::Error)]
 enum MapCommandError {

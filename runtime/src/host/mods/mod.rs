@@ -64,6 +64,32 @@ impl ModCommand {
         }
     }
 
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): a mod's files are not
+    /// written; reloads only act.
+    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        matches!(self, ModCommand::SetEnabled { .. } | ModCommand::New(_))
+            .then(|| crate::host::protocol::unavailable(problem))
+    }
+
+    /// What the command is to the edit journal: code reloaded.
+    pub(in crate::host) fn journal_kind(&self) -> crate::host::editing::journal::Kind {
+        use crate::host::editing::journal::Kind;
+        match self {
+            ModCommand::Reload(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => Kind::Code,
+            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) => Kind::Other,
+        }
+    }
+
+    /// The input a recorded session keeps of the command: a hotload with its text.
+    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
+        match self {
+            ModCommand::Hotload { file, text } => {
+                Some(crate::game::recording::Input::Hotload { file: file.clone(), text: text.clone() })
+            }
+            _ => None,
+        }
+    }
+
     /// The command as the operation that changed a watched field ("the hotload of …").
     pub fn operation(&self) -> String {
         match self {

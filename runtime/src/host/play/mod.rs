@@ -76,6 +76,24 @@ impl PlayCommand {
     pub(super) fn reads_only(&self) -> bool {
         matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_))
     }
+
+    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): no saves
+    /// are listed; the rest only acts.
+    pub(in crate::host) fn answer_when_failed(&self) -> Option<crate::host::HostEvent> {
+        matches!(self, PlayCommand::ListSaves).then(|| crate::host::HostEvent::Saves(Vec::new()))
+    }
+
+    /// What the command is to the edit journal: stopping play takes a new base (the uid
+    /// counters went on past what a replay would reach).
+    pub(in crate::host) fn journal_kind(&self) -> crate::host::editing::journal::Kind {
+        use crate::host::editing::journal::Kind;
+        if matches!(self, PlayCommand::Stop) { Kind::Rebase } else { Kind::Other }
+    }
+
+    /// The input a recorded session keeps of the command: a turn waited.
+    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
+        matches!(self, PlayCommand::StepTurn).then_some(crate::game::recording::Input::Wait)
+    }
 }
 
 /// The play subsystem's part of the snapshot.

@@ -231,26 +231,20 @@ impl Host {
         let depth_of = |layer| self.runtime.engine().gui.borrow().depth_of_layer(layer);
         let dropped =
             (self.play.paused.get() && !self.runtime.engine().gui.borrow().has_layers()) || self.at_breakpoint();
-        Some(match command {
-            Command::Input(_) if dropped => return None,
-            Command::Input(display::Input::Key(key)) => Input::Key(key.clone()),
-            Command::Input(display::Input::Text(text)) => Input::Text(text.clone()),
-            Command::Input(display::Input::Choose { layer, index }) => Input::Choose(depth_of(*layer)?, *index),
-            Command::Input(display::Input::Cancel { layer }) => Input::Cancel(depth_of(*layer)?),
-            Command::Play(PlayCommand::StepTurn) => Input::Wait,
-            Command::Repl(ReplCommand::Eval { code, .. }) => Input::Eval(code.clone()),
-            Command::Repl(ReplCommand::RunFile { path, .. }) => Input::Script(path.display().to_string()),
-            Command::Debug(DebugCommand::Break) => Input::Break,
-            Command::Debug(DebugCommand::Continue) => Input::Continue,
-            Command::Debug(DebugCommand::Resume) => Input::Resume,
-            Command::Editing(EditingCommand::Edit(edit)) => Input::Edit(edit.clone()),
-            Command::Editing(EditingCommand::Undo) => Input::Undo,
-            Command::Editing(EditingCommand::Redo) => Input::Redo,
-            Command::Mods(ModCommand::Hotload { file, text }) => {
-                Input::Hotload { file: file.clone(), text: text.clone() }
-            }
-            _ => return None,
-        })
+        match command {
+            Command::Input(_) if dropped => None,
+            Command::Input(display::Input::Key(key)) => Some(Input::Key(key.clone())),
+            Command::Input(display::Input::Text(text)) => Some(Input::Text(text.clone())),
+            Command::Input(display::Input::Choose { layer, index }) => Some(Input::Choose(depth_of(*layer)?, *index)),
+            Command::Input(display::Input::Cancel { layer }) => Some(Input::Cancel(depth_of(*layer)?)),
+            // Each subsystem says what its commands are to a recording.
+            Command::Play(command) => command.recorded_input(),
+            Command::Repl(command) => command.recorded_input(),
+            Command::Debug(command) => command.recorded_input(),
+            Command::Editing(command) => command.recorded_input(),
+            Command::Mods(command) => command.recorded_input(),
+            Command::Maps(_) | Command::Workbench(_) | Command::Stop | Command::Sync { .. } | Command::Shutdown => None,
+        }
     }
 
     /// The command a recorded input was; None for reads of the clocks (and for a layer that

@@ -46,6 +46,26 @@ impl WorkbenchCommand {
             WorkbenchCommand::Bake(_) => "bake preview",
         }
     }
+
+    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): baking
+    /// is refused; the preview only acts.
+    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<crate::host::HostEvent> {
+        matches!(self, WorkbenchCommand::Bake(_)).then(|| crate::host::protocol::unavailable(problem))
+    }
+
+    /// What the command is to the edit journal: the preview opened or closed is kept; a bake
+    /// wrote a file, so it takes a new base.
+    pub(in crate::host) fn journal_kind(&self) -> crate::host::editing::journal::Kind {
+        use crate::game::journal::Journaled;
+        use crate::host::editing::journal::Kind;
+        match self {
+            WorkbenchCommand::Preview { generator, params, seed } => {
+                Kind::Log(Journaled::Preview { generator: generator.clone(), params: params.clone(), seed: *seed })
+            }
+            WorkbenchCommand::Close => Kind::Log(Journaled::ClosePreview),
+            WorkbenchCommand::Bake(_) => Kind::Rebase,
+        }
+    }
 }
 
 /// The workbench's state on the host.
