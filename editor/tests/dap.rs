@@ -276,8 +276,9 @@ fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
 
 /// A launched script is recorded aside, so stepping back re-runs it to the line before (its
 /// clocks and RNG as they were): from line 38 back to 37, where hp is not written yet; reverse
-/// continue from the second hit back to the first; and going on from there, the script ends
-/// as it would have (its end is still the program's).
+/// continue from the second hit back to the first; once the script's file is edited, a step
+/// back is refused naming it; and going on, the script ends as it would have (its end is still
+/// the program's).
 #[test]
 fn a_launched_script_steps_back_and_reverse_continues_by_running_again() {
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -304,6 +305,12 @@ fn a_launched_script_steps_back_and_reverse_continues_by_running_again() {
     client.ok("reverseContinue", json!({ "threadId": 1 }));
     assert_eq!(client.event("stopped")["body"]["reason"], "breakpoint");
     assert_eq!(client.local("amount"), "3", "back at the first hit");
+
+    // The script edited since it ran: a replay would run the new text, so no step back.
+    std::fs::write(&program, format!("{DAMAGE}print('edited')\n")).expect("written");
+    let refused = client.refused("stepBack", json!({ "threadId": 1 }));
+    assert!(refused.contains("script.lua changed since it ran"), "{refused}");
+    assert_eq!(client.local("amount"), "3", "still at the break");
 
     client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [] }));
     client.ok("continue", json!({ "threadId": 1 }));

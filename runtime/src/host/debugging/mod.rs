@@ -217,6 +217,9 @@ pub(super) struct Debugging {
     /// While a step back replays the command it went into: where the game goes on to after
     /// it (a step back from a break there goes on to the same place).
     pub(super) resuming: Cell<Option<reverse::Resume>>,
+    /// The text each script run (`ReplCommand::RunFile`) had when it last ran: a replay runs
+    /// the file again, so a step back is refused once it changed.
+    pub(super) scripts_run: RefCell<std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>>,
     /// A REPL command a step back unwound: its recorded input and its id, which its replay
     /// answers with.
     pub(super) unwound: Cell<Option<(usize, u64)>>,

@@ -109,6 +109,9 @@ impl Host {
                 self.answer_evaluation(id, result);
             }
             ReplCommand::RunFile { id, path } => {
+                // What it ran, for a step back to tell whether a replay would run the same.
+                let text = std::fs::read(&path).unwrap_or_default();
+                self.debug.scripts_run.borrow_mut().insert(path.clone(), text);
                 let result = match self.runtime.run_file(&path) {
                     Ok(()) => Evaluation::Values(Vec::new()),
                     Err(failure) => Evaluation::Error(failure),

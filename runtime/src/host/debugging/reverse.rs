@@ -77,6 +77,12 @@ impl Host {
         if self.mark_before_input(input).is_none() {
             return refuse("the session has no kept turn before this command");
         }
+        if let Some(changed) = self.script_changed_since_it_ran() {
+            return refuse(&format!(
+                "{} changed since it ran, so running it again would not go the same way: run it again to step back                  through it",
+                changed.display()
+            ));
+        }
         // A step back from a break that a step back reached goes on as the first one would.
         let resume = self.debug.resuming.get().unwrap_or(match self.play.going_to.get() {
             Some(mark) => Resume::ToMark(mark),
@@ -107,6 +113,21 @@ impl Host {
             _ => id,
         };
         self.send(HostEvent::Evaluated { id, result });
+    }
+
+    /// A script the recorded session ran whose file holds another text now: a replay would
+    /// run that.
+    fn script_changed_since_it_ran(&self) -> Option<std::path::PathBuf> {
+        let scripts = self.debug.scripts_run.borrow();
+        let session = self.runtime.engine().session.borrow();
+        let ran = session.recorded.iter().filter_map(|(_, input)| match input {
+            crate::game::recording::Input::Script(path) => Some(std::path::PathBuf::from(path)),
+            _ => None,
+        });
+        ran.into_iter().find(|path| {
+            let then = scripts.get(path);
+            then.is_none() || std::fs::read(path).ok().as_ref() != then
+        })
     }
 
     /// Steps back as asked, once the command's code has unwound (the serve loop calls this
