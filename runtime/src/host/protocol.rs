@@ -9,6 +9,7 @@ use super::{
 };
 use crate::game::display::Input;
 use crate::game::edit::Clip;
+use crate::game::journal::Journaled;
 use crate::game::object::Uid;
 use crate::lua::Output;
 use crate::lua::reload::Reload;
@@ -94,8 +95,7 @@ impl Command {
 
     /// What the command is to the edit journal: each subsystem's sub-enum says for its
     /// commands (see `host/editing/journal.rs`).
-    pub(super) fn journal_kind(&self) -> super::editing::journal::Kind {
-        use super::editing::journal::Kind;
+    pub(super) fn journal_kind(&self) -> JournalKind {
         match self {
             Command::Editing(command) => command.journal_kind(),
             Command::Maps(command) => command.journal_kind(),
@@ -107,7 +107,7 @@ impl Command {
             | Command::Input(_)
             | Command::Stop
             | Command::Sync { .. }
-            | Command::Shutdown => Kind::Other,
+            | Command::Shutdown => JournalKind::Other,
         }
     }
 
@@ -122,6 +122,20 @@ impl Command {
             Command::Input(_) | Command::Maps(_) | Command::Mods(_) | Command::Workbench(_) => false,
         }
     }
+}
+
+/// What a command is to the edit journal (`host/editing/journal.rs`), as its subsystem says
+/// ([`Command::journal_kind`]).
+pub(in crate::host) enum JournalKind {
+    /// Kept in the log, if it changed the world.
+    Log(Journaled),
+    /// The log cannot replay it: a new base, if it was done.
+    Rebase,
+    /// Code was reloaded: prototypes are not the journal's (a recovery runs the code on
+    /// disk), so only a reload that made objects or maps takes a new base.
+    Code,
+    /// Anything else: a new base only if it changed the world anyway.
+    Other,
 }
 
 /// The refusal of a runtime that cannot serve the project, for `problem`.

@@ -29,6 +29,7 @@ use crate::game::journal::{
     BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText, UnsavedMap,
 };
 use crate::host::EditingCommand;
+use crate::host::protocol::JournalKind;
 use crate::host::workbench::WorkbenchCommand;
 use crate::host::{Command, Host, MapCommand};
 use crate::lua::gui;
@@ -124,19 +125,6 @@ pub struct RecoveryOffer {
     pub problems: Vec<String>,
 }
 
-/// What a command is to the journal.
-pub(in crate::host) enum Kind {
-    /// Kept in the log, if it changed the world.
-    Log(Journaled),
-    /// The log cannot replay it: a new base, if it was done.
-    Rebase,
-    /// Code was reloaded: prototypes are not the journal's (a recovery runs the code on
-    /// disk), so only a reload that made objects or maps takes a new base.
-    Code,
-    /// Anything else: a new base only if it changed the world anyway.
-    Other,
-}
-
 fn command_of(journaled: Journaled) -> Command {
     match journaled {
         Journaled::Edit(edit) | Journaled::Content { edit, .. } => Command::Editing(EditingCommand::Edit(edit)),
@@ -169,7 +157,7 @@ pub(in crate::host) struct Pending {
     /// History's count of recorded steps before it: a form's edit records one and may change
     /// nothing of the world.
     recorded: u64,
-    kind: Kind,
+    kind: JournalKind,
 }
 
 impl HostJournal {
@@ -287,12 +275,14 @@ impl Host {
         let now = self.mark();
         let changed = now != before;
         match kind {
-            Kind::Log(what) if changed || self.editing.history.borrow().recorded() != recorded => {
+            JournalKind::Log(what) if changed || self.editing.history.borrow().recorded() != recorded => {
                 self.append_entry(self.with_sources(what), now.next_uid)
             }
-            Kind::Rebase => self.rebase(),
-            Kind::Code if (now.next_uid, now.next_map_uid) != (before.next_uid, before.next_map_uid) => self.rebase(),
-            Kind::Other if changed => self.rebase(),
+            JournalKind::Rebase => self.rebase(),
+            JournalKind::Code if (now.next_uid, now.next_map_uid) != (before.next_uid, before.next_map_uid) => {
+                self.rebase()
+            }
+            JournalKind::Other if changed => self.rebase(),
             _ => {}
         }
         // A rebase accounted for the world itself; a reload that made nothing changed no

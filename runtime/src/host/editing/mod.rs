@@ -13,6 +13,7 @@ use crate::game::history::{History, Transaction, changes_since};
 use crate::game::map::MapId;
 use crate::game::object::Uid;
 use crate::game::world::WorldState;
+use crate::host::protocol::JournalKind;
 use crate::host::{Host, HostEvent, RefusalKind};
 
 mod content;
@@ -90,13 +91,13 @@ impl EditingCommand {
     }
 
     /// What the command is to the edit journal: an edit, undo and redo are kept.
-    pub(in crate::host) fn journal_kind(&self) -> journal::Kind {
+    pub(in crate::host) fn journal_kind(&self) -> JournalKind {
         use crate::game::journal::Journaled;
         match self {
-            EditingCommand::Edit(edit) => journal::Kind::Log(Journaled::Edit(edit.clone())),
-            EditingCommand::Undo => journal::Kind::Log(Journaled::Undo),
-            EditingCommand::Redo => journal::Kind::Log(Journaled::Redo),
-            _ => journal::Kind::Other,
+            EditingCommand::Edit(edit) => JournalKind::Log(Journaled::Edit(edit.clone())),
+            EditingCommand::Undo => JournalKind::Log(Journaled::Undo),
+            EditingCommand::Redo => JournalKind::Log(Journaled::Redo),
+            _ => JournalKind::Other,
         }
     }
 

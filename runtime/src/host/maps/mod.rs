@@ -8,6 +8,7 @@ use super::folders::FolderWatcher;
 use super::{Command, Hint, Host, HostEvent, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::map_files::MapFileError;
+use crate::host::protocol::JournalKind;
 use crate::lua::gui;
 
 pub mod check;
@@ -60,16 +61,18 @@ impl MapCommand {
     /// What the command is to the edit journal: a map opened or made is kept; the list of
     /// files rescanned changes no world; the rest wrote files (the saved marks changed), so
     /// they take a new base.
-    pub(in crate::host) fn journal_kind(&self) -> super::editing::journal::Kind {
-        use super::editing::journal::Kind;
+    pub(in crate::host) fn journal_kind(&self) -> JournalKind {
         use crate::game::journal::Journaled;
         match self {
-            MapCommand::Open(name) => Kind::Log(Journaled::Open(name.clone())),
-            MapCommand::New { name, width, height, tile } => {
-                Kind::Log(Journaled::New { name: name.clone(), width: *width, height: *height, tile: tile.clone() })
-            }
-            MapCommand::Rescan => Kind::Other,
-            _ => Kind::Rebase,
+            MapCommand::Open(name) => JournalKind::Log(Journaled::Open(name.clone())),
+            MapCommand::New { name, width, height, tile } => JournalKind::Log(Journaled::New {
+                name: name.clone(),
+                width: *width,
+                height: *height,
+                tile: tile.clone(),
+            }),
+            MapCommand::Rescan => JournalKind::Other,
+            _ => JournalKind::Rebase,
         }
     }
 }

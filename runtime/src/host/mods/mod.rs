@@ -16,6 +16,7 @@ use super::{Command, Host, HostEvent, NoProject, RefusalKind};
 use crate::game::display::LogLevel;
 use crate::game::files::FileError;
 use crate::game::mods::ModRow;
+use crate::host::protocol::JournalKind;
 use crate::host::view::{DataTypeView, data_view};
 use crate::lua::gui;
 use crate::lua::reload::{self as hotload, Reload};
@@ -72,11 +73,10 @@ impl ModCommand {
     }
 
     /// What the command is to the edit journal: code reloaded.
-    pub(in crate::host) fn journal_kind(&self) -> crate::host::editing::journal::Kind {
-        use crate::host::editing::journal::Kind;
+    pub(in crate::host) fn journal_kind(&self) -> JournalKind {
         match self {
-            ModCommand::Reload(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => Kind::Code,
-            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) => Kind::Other,
+            ModCommand::Reload(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => JournalKind::Code,
+            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) => JournalKind::Other,
         }
     }
 

@@ -22,6 +22,7 @@ use crate::game::object::ObjectKind;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::{WorldError, WorldState};
+use crate::host::protocol::JournalKind;
 use crate::lua::save::{restore_save_tables, save_tables};
 use crate::runtime::{Runtime, RuntimeError};
 
@@ -85,9 +86,8 @@ impl PlayCommand {
 
     /// What the command is to the edit journal: stopping play takes a new base (the uid
     /// counters went on past what a replay would reach).
-    pub(in crate::host) fn journal_kind(&self) -> crate::host::editing::journal::Kind {
-        use crate::host::editing::journal::Kind;
-        if matches!(self, PlayCommand::Stop) { Kind::Rebase } else { Kind::Other }
+    pub(in crate::host) fn journal_kind(&self) -> JournalKind {
+        if matches!(self, PlayCommand::Stop) { JournalKind::Rebase } else { JournalKind::Other }
     }
 
     /// The input a recorded session keeps of the command: a turn waited.

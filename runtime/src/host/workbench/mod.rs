@@ -17,6 +17,7 @@ use crate::game::map::MapId;
 use crate::game::map_files::MapFileError;
 use crate::game::value::Value;
 use crate::game::world::World;
+use crate::host::protocol::JournalKind;
 
 /// What the workbench is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -55,15 +56,16 @@ impl WorkbenchCommand {
 
     /// What the command is to the edit journal: the preview opened or closed is kept; a bake
     /// wrote a file, so it takes a new base.
-    pub(in crate::host) fn journal_kind(&self) -> crate::host::editing::journal::Kind {
+    pub(in crate::host) fn journal_kind(&self) -> JournalKind {
         use crate::game::journal::Journaled;
-        use crate::host::editing::journal::Kind;
         match self {
-            WorkbenchCommand::Preview { generator, params, seed } => {
-                Kind::Log(Journaled::Preview { generator: generator.clone(), params: params.clone(), seed: *seed })
-            }
-            WorkbenchCommand::Close => Kind::Log(Journaled::ClosePreview),
-            WorkbenchCommand::Bake(_) => Kind::Rebase,
+            WorkbenchCommand::Preview { generator, params, seed } => JournalKind::Log(Journaled::Preview {
+                generator: generator.clone(),
+                params: params.clone(),
+                seed: *seed,
+            }),
+            WorkbenchCommand::Close => JournalKind::Log(Journaled::ClosePreview),
+            WorkbenchCommand::Bake(_) => JournalKind::Rebase,
         }
     }
 }
