@@ -72,3 +72,34 @@ fn with_the_invariants_on_a_turn_that_breaks_one_stops_the_game_naming_it() {
     harness.key_press(egui::Key::F8);
     step_until(&mut harness, "going on", |h| h.state().state().snapshot.state == RuntimeState::Running);
 }
+
+/// The Invariants pane lists every declared invariant, not checked yet; Check now runs them:
+/// all hold on the demo, and once the player's hp is above its max_hp, hp_within_max shows
+/// failed with its message.
+#[test]
+fn the_invariants_pane_lists_them_and_check_now_shows_which_hold_and_which_fail() {
+    let mut harness = started();
+    harness.state_mut().open_tab(Tab::Invariants);
+    step_until(&mut harness, "the list", |h| h.query_by_label("elona.hp_within_max").is_some());
+    assert!(harness.query_all_by_label("not checked yet").count() > 0, "nothing is checked at first");
+    harness.get_by_label("Check now").click();
+    step_until(&mut harness, "every invariant checked", |h| {
+        let invariants = &h.state().state().snapshot.debug.invariants;
+        !invariants.is_empty() && invariants.iter().all(|i| i.last.is_some())
+    });
+    step_until(&mut harness, "shown held", |h| h.query_all_by_label_contains("held at turn").count() > 0);
+    assert!(harness.query_by_label_contains("failed at turn").is_none(), "the demo's invariants hold");
+
+    common::eval_values(&mut harness, "Chara.player().hp = Chara.player():calc('max_hp') + 10");
+    harness.get_by_label("Check now").click();
+    step_until(&mut harness, "the failure shown", |h| h.query_by_label_contains("above its max_hp").is_some());
+    let invariants = harness.state().state().snapshot.debug.invariants.clone();
+    let hp = invariants.iter().find(|i| i.id == "elona.hp_within_max").expect("declared");
+    assert!(hp.last.as_ref().and_then(|l| l.failure.as_deref()).is_some_and(|f| f.contains("above its max_hp")));
+    assert!(
+        invariants
+            .iter()
+            .filter(|i| i.id != "elona.hp_within_max")
+            .all(|i| i.last.as_ref().is_some_and(|l| l.failure.is_none()))
+    );
+}

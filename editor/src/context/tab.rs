@@ -40,11 +40,13 @@ pub enum Tab {
     Workbench,
     /// What the map validators find on the current map.
     Problems,
+    /// The declared invariants and what their last check found.
+    Invariants,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 16] = [
+    pub const ALL: [Tab; 17] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -61,6 +63,7 @@ impl Tab {
         Tab::Profiler,
         Tab::Workbench,
         Tab::Problems,
+        Tab::Invariants,
     ];
 
     /// The pane's title.
@@ -83,6 +86,7 @@ impl Tab {
             Tab::Profiler => "Profiler".into(),
             Tab::Workbench => "Workbench".into(),
             Tab::Problems => "Problems".into(),
+            Tab::Invariants => "Invariants".into(),
         }
     }
 }

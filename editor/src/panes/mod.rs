@@ -3,6 +3,7 @@
 pub mod field_editor;
 pub mod history;
 pub mod inspector;
+pub mod invariants;
 pub mod layers;
 pub mod locations;
 pub mod log;
@@ -125,6 +126,7 @@ impl TabViewer for Panes<'_> {
             Tab::Profiler => profiler::ui(ui, self.context, &mut self.states.profiler),
             Tab::Workbench => workbench::ui(ui, self.context, &mut self.states.workbench),
             Tab::Problems => problems::ui(ui, self.context),
+            Tab::Invariants => invariants::ui(ui, self.context),
         }
     }
 

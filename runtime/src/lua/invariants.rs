@@ -40,6 +40,45 @@ impl std::fmt::Display for InvariantFailure {
     }
 }
 
+/// What the last check of one invariant found.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct LastCheck {
+    /// The game's turn then.
+    pub turn: u64,
+    /// Why it did not hold; none if it held.
+    pub failure: Option<String>,
+}
+
+/// A declared invariant, as the editor lists it: its id, what it says, what it runs on and
+/// what its last check found.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct InvariantStatus {
+    /// Its id (`elona.hp_within_max`).
+    pub id: String,
+    /// Its `doc`.
+    pub doc: String,
+    /// The data type of the objects it checks each of (`base.chara`); none: the whole world.
+    pub each: Option<String>,
+    /// Its last check, if it has been checked.
+    pub last: Option<LastCheck>,
+}
+
+/// Every declared invariant with what its last check found, in id order.
+pub fn statuses(lua: &Lua) -> mlua::Result<Vec<InvariantStatus>> {
+    let Some(entries) = super::data::prototype_tables(lua, "base.invariant")? else { return Ok(Vec::new()) };
+    let checks = engine(lua).play.invariant_checks.borrow().clone();
+    let mut statuses = Vec::new();
+    for pair in entries.pairs::<String, Table>() {
+        let (id, entry) = pair?;
+        let doc = entry.raw_get::<Option<String>>("doc").ok().flatten().unwrap_or_default();
+        let each = entry.raw_get::<Option<String>>("each").ok().flatten();
+        let last = checks.get(&id).cloned();
+        statuses.push(InvariantStatus { id, doc, each, last });
+    }
+    statuses.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(statuses)
+}
+
 /// Runs every `base.invariant`'s check, in id order, under the time limit; returns those that
 /// failed (a check that raises an error fails with it). One declared `each` object of a data
 /// type runs on the objects of that type the world's change log names (every one of them
@@ -54,8 +93,17 @@ pub fn check_all(lua: &Lua) -> mlua::Result<Vec<InvariantFailure>> {
     invariants.sort_by(|a, b| a.0.cmp(&b.0));
     let engine = engine(lua);
     engine.world.borrow_mut().begin_check();
+    let ids: Vec<String> = invariants.iter().map(|(id, _)| id.clone()).collect();
     let failures = check_each(lua, invariants);
     engine.world.borrow_mut().end_check();
+    if let Ok(failures) = &failures {
+        let turn = engine.world.borrow().turn;
+        let mut checks = engine.play.invariant_checks.borrow_mut();
+        for id in ids {
+            let failure = failures.iter().find(|f| f.id == id).map(|f| f.message.clone());
+            checks.insert(id, LastCheck { turn, failure });
+        }
+    }
     failures
 }
 

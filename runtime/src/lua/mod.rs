@@ -197,6 +197,8 @@ pub struct PlayFlags {
     pub quit_requested: Cell<bool>,
     /// The invariants run after every turn of play, a failure stopping the game like a watch.
     pub check_invariants: Cell<bool>,
+    /// What the last check of each invariant found, by id (see [`invariants::statuses`]).
+    pub(crate) invariant_checks: RefCell<BTreeMap<String, invariants::LastCheck>>,
     /// The random seed the next new game starts with (`nefia fuzz`: a seed is one game);
     /// none: a seed of its own.
     pub next_seed: Cell<Option<u64>>,

@@ -111,6 +111,9 @@ pub enum DebugCommand {
     /// Run the invariants after every turn of play, stopping the game like a watch at the
     /// first that fails (the Watches pane's toggle).
     CheckInvariants(bool),
+    /// Run every invariant now (the Invariants pane's Check now): their results show in the
+    /// snapshot's `invariants`.
+    RunInvariants,
 }
 
 impl DebugCommand {
@@ -133,6 +136,7 @@ impl DebugCommand {
             DebugCommand::SetProfiling(_) => "profile",
             DebugCommand::ClearProfile => "clear profile",
             DebugCommand::CheckInvariants(_) => "check invariants",
+            DebugCommand::RunInvariants => "run invariants",
         }
     }
 
@@ -191,6 +195,9 @@ pub struct DebugView {
     /// The invariants run after every turn of play.
     #[serde(default)]
     pub check_invariants: bool,
+    /// Every declared invariant with what its last check found.
+    #[serde(default)]
+    pub invariants: Vec<crate::lua::invariants::InvariantStatus>,
 }
 
 /// The debugging subsystem's state on the host.
@@ -246,6 +253,7 @@ impl Host {
             watches: watch_views(&self.runtime.world()),
             profile: self.profile_view(),
             check_invariants: engine.play.check_invariants.get(),
+            invariants: crate::lua::invariants::statuses(lua).unwrap_or_default(),
         }
     }
 
@@ -318,6 +326,11 @@ impl Host {
             }
             DebugCommand::ClearProfile => self.runtime.engine().profiler.clear(),
             DebugCommand::CheckInvariants(on) => crate::lua::invariants::check_every_turn(self.runtime.lua(), on),
+            DebugCommand::RunInvariants => {
+                if let Err(error) = crate::lua::invariants::check_all(self.runtime.lua()) {
+                    self.refuse(RefusalKind::NothingToDo, format!("the invariants could not run: {error}"));
+                }
+            }
         }
     }
 
