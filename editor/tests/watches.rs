@@ -73,13 +73,13 @@ fn with_the_invariants_on_a_turn_that_breaks_one_stops_the_game_naming_it() {
     step_until(&mut harness, "going on", |h| h.state().state().snapshot.state == RuntimeState::Running);
 }
 
-/// The Invariants pane lists every declared invariant, not checked yet; Check now runs them:
+/// The Watches pane lists every declared invariant, not checked yet; Check now runs them:
 /// all hold on the demo, and once the player's hp is above its max_hp, hp_within_max shows
 /// failed with its message.
 #[test]
-fn the_invariants_pane_lists_them_and_check_now_shows_which_hold_and_which_fail() {
+fn the_watches_pane_lists_the_invariants_and_check_now_shows_which_hold_and_which_fail() {
     let mut harness = started();
-    harness.state_mut().open_tab(Tab::Invariants);
+    harness.state_mut().open_tab(Tab::Watches);
     step_until(&mut harness, "the list", |h| h.query_by_label("elona.hp_within_max").is_some());
     assert!(harness.query_all_by_label("not checked yet").count() > 0, "nothing is checked at first");
     harness.get_by_label("Check now").click();

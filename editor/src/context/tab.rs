@@ -40,13 +40,11 @@ pub enum Tab {
     Workbench,
     /// What the map validators find on the current map.
     Problems,
-    /// The declared invariants and what their last check found.
-    Invariants,
 }
 
 impl Tab {
     /// Every pane, in menu order.
-    pub const ALL: [Tab; 17] = [
+    pub const ALL: [Tab; 16] = [
         Tab::Viewport,
         Tab::Inspector,
         Tab::Locations,
@@ -63,7 +61,6 @@ impl Tab {
         Tab::Profiler,
         Tab::Workbench,
         Tab::Problems,
-        Tab::Invariants,
     ];
 
     /// The pane's title.
@@ -86,7 +83,6 @@ impl Tab {
             Tab::Profiler => "Profiler".into(),
             Tab::Workbench => "Workbench".into(),
             Tab::Problems => "Problems".into(),
-            Tab::Invariants => "Invariants".into(),
         }
     }
 }

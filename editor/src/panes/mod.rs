@@ -126,7 +126,6 @@ impl TabViewer for Panes<'_> {
             Tab::Profiler => profiler::ui(ui, self.context, &mut self.states.profiler),
             Tab::Workbench => workbench::ui(ui, self.context, &mut self.states.workbench),
             Tab::Problems => problems::ui(ui, self.context),
-            Tab::Invariants => invariants::ui(ui, self.context),
         }
     }
 

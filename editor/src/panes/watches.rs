@@ -1,4 +1,5 @@
-//! The Watches pane: the watchpoints set (from the Inspector's right-click menu or with
+//! The Watches pane: the invariants and their last results (see [`super::invariants`]), the
+//! watchpoints set (from the Inspector's right-click menu or with
 //! `Debug.watch`), each with the object and field it watches, when it stops, how many times
 //! it fired, a switch to turn it off and a button to remove it; and below them the answer to
 //! the last "When did this change?": every change of the field in the session, each a button
@@ -35,14 +36,7 @@ pub struct ChangeList {
 
 /// Shows the pane.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WatchesState) {
-    let mut check = state.snapshot.debug.check_invariants;
-    let toggle = ui.checkbox(&mut check, "Stop when an invariant fails").on_hover_text(
-        "After every turn of play, run the invariants (base.invariant prototypes: the engine's, the demo's, \
-         your mods'); the first that fails stops the game like a watch, naming it",
-    );
-    if toggle.changed() {
-        state.outbox.push(Command::Debug(DebugCommand::CheckInvariants(check)));
-    }
+    super::invariants::section(ui, state);
     ui.separator();
     if let Some(changes) = &pane.changes {
         changes_ui(ui, state, changes);
