@@ -274,11 +274,8 @@ fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
     client.ok("disconnect", json!({}));
 }
 
-/// A launched script is recorded aside, so stepping back re-runs it to the line before (its
-/// clocks and RNG as they were): from line 38 back to 37, where hp is not written yet; reverse
-/// continue from the second hit back to the first; once the script's file is edited, a step
-/// back is refused naming it; and going on, the script ends as it would have (its end is still
-/// the program's).
+/// A launched script steps back by running again (clocks, RNG as recorded): 38 back to 37, hp
+/// not written yet; reverse continue to the first hit; refused once the file is edited; its end.
 #[test]
 fn a_launched_script_steps_back_and_reverse_continues_by_running_again() {
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -700,48 +697,4 @@ fn paths_sent_are_normalised_and_a_path_with_dots_or_through_a_symlink_binds() {
         assert!(listed.contains(&canonical.to_str().expect("utf-8")), "{listed:?}");
         assert!(listed.iter().all(|p| !p.contains("..")), "{listed:?}");
     }
-}
-
-/// The `node_modules` folder holding VS Code's debug adapter test client
-/// (`@vscode/debugadapter-testsupport`): `NEFIA_DAP_TESTSUPPORT`, else `.ci/tools/node_modules`
-/// (where `.ci/run` installs it). None when it is not there and CI did not ask for it
-/// (`NEFIA_REQUIRE_DAP_TESTSUPPORT`).
-fn vscode_test_client() -> Option<PathBuf> {
-    let folder = std::env::var_os("NEFIA_DAP_TESTSUPPORT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join(".ci/tools/node_modules"));
-    let installed = folder.join("@vscode/debugadapter-testsupport").is_dir()
-        && Command::new("node").arg("--version").output().is_ok_and(|out| out.status.success());
-    if !installed {
-        assert!(
-            std::env::var_os("NEFIA_REQUIRE_DAP_TESTSUPPORT").is_none(),
-            "VS Code's adapter test client is not installed in {}: `npm install --prefix .ci/tools \
-             @vscode/debugadapter-testsupport` (.ci/run does)",
-            folder.display()
-        );
-        eprintln!("VS Code's adapter test client is not installed: the adapter is not driven by it");
-        return None;
-    }
-    Some(folder)
-}
-
-/// VS Code's own adapter test client drives `nefia dap` as the code editor does (launch sent
-/// while the breakpoints are being set): a launched script stops at a breakpoint in a mod with
-/// its locals, steps, evaluates and ends with its output; a launched recording stops at a
-/// breakpoint in two moves and reverse continue goes back to the first (`tests/vscode/dap_client.js`).
-#[test]
-fn vscode_adapter_test_client_drives_a_launched_script_and_a_recording() {
-    let Some(modules) = vscode_test_client() else { return };
-    let scratch = tempfile::tempdir().expect("a temp dir");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vscode/dap_client.js");
-    let output = Command::new("node")
-        .arg(&script)
-        .arg(env!("CARGO_BIN_EXE_nefia"))
-        .arg(repo())
-        .arg(scratch.path())
-        .env("NODE_PATH", &modules)
-        .output()
-        .expect("node runs");
-    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success() && stdout.contains("ok"), "the client failed:\n{stdout}\n{stderr}");
 }
