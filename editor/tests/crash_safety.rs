@@ -135,7 +135,7 @@ fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
         snapshot.editing.recovery.is_none() && snapshot.maps.files.iter().any(|m| m.name == "town" && m.dirty)
     });
     assert_eq!(harness.state().state().snapshot.editing.history.labels, ["Paint 2 cells with elona.water"]);
-    harness.run();
+    harness.run_steps(2);
     assert!(harness.query_by_label("Recover unsaved edits?").is_none(), "the question is gone");
     // What came back is said, in the unit the question counted, until it is read.
     common::step_until(&mut harness, "the report", |h| h.query_by_label("Edits recovered").is_some());

@@ -110,10 +110,12 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
         !h.state().state().snapshot.play.playing && h.query_by_label("Play this").is_some()
     });
 
+    // Frames are stepped, not run to rest: the host may still be busy (a repaint is asked for
+    // every 100 ms while it is), so `run` could exceed its steps on a loaded machine.
     harness.get_by_label("bake as").click();
-    harness.run();
+    harness.run_steps(2);
     harness.get_by_label("bake as").type_text("level_one");
-    harness.run();
+    step_until(&mut harness, "the name typed", |h| h.state_mut().panes_mut().workbench.bake_as == "level_one");
     harness.get_by_label("Bake").click();
     step_until(&mut harness, "baked", |h| {
         h.state().state().snapshot.maps.files.iter().any(|m| m.name == "level_one" && m.generated.is_some())
@@ -166,14 +168,14 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
 
     // Zoomed in on the top-left corner, the cell is out of view; clicking the problem shows it.
     harness.state_mut().open_tab(Tab::Viewport);
-    harness.run();
+    harness.run_steps(2);
     let camera = nefia_editor::render::camera::Camera { center: egui::vec2(2.0, 2.0), zoom: 48.0 };
     harness.state_mut().state_mut().viewport.camera = Some(camera);
     harness.state_mut().open_tab(Tab::Problems);
-    harness.run();
+    harness.run_steps(2);
     harness.get_by_label(problem).click();
     harness.state_mut().open_tab(Tab::Viewport);
-    harness.run();
+    harness.run_steps(2);
     let state = harness.state().state();
     let (camera, rect) = (state.viewport.camera.unwrap(), state.viewport.rect.unwrap());
     assert!(rect.contains(camera.to_screen(rect, egui::vec2(34.5, 20.5))), "the cell is in view: {camera:?}");
