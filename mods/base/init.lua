@@ -121,6 +121,35 @@ data:add_type {
       { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
       { name = "is_solid", type = types.boolean, default = false, template = true, doc = "True if it blocks movement." },
       { name = "is_opaque", type = types.boolean, default = false, template = true, doc = "True if it blocks sight." },
+      {
+         name = "tags",
+         type = types.list(types.string),
+         default = {},
+         doc = "What auto-tiling rules call it (\"wall\", \"floor\", \"water\"): a rule's tag:wall takes every tile tagged wall.",
+      },
+   },
+}
+
+-- Auto-tiling (Map:apply_autotile): rules that lay a map's visible tiles from what each cell
+-- is meant to be. Rules run in order, and each that matches a cell paints it (a later rule
+-- paints over an earlier one; `stop` ends the cell's run). A rule:
+--   { name = "wall face",
+--     pattern = { "* # *", "* # *", "* . *" },   -- odd square rows of tokens, up to 7x7
+--     legend = { ["#"] = "tag:wall", ["."] = "!tag:wall" },  -- token -> tile id or tag:NAME, ! negates
+--     place = "elona.wall_face",                -- or { { "a.tile", 3 }, { "b.tile", 1 } } by weight
+--     chance = 0.5, stop = true, mirror_x = true, mirror_y = false, rotate = false }
+-- `*` takes anything and `_` an empty cell or the outside of the map.
+data:add_type {
+   name = "autotile_rule_set",
+   fields = {
+      { name = "doc", type = types.string, default = "", template = true, doc = "What the rules lay." },
+      {
+         name = "rules",
+         type = types.list(types.table),
+         default = {},
+         template = true,
+         doc = "The rules in the order they run: { name, pattern, legend, place, chance, stop, mirror_x, mirror_y, rotate }.",
+      },
    },
 }
 

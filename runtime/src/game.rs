@@ -1,6 +1,7 @@
 //! The game state with no Lua in it: what the Lua API ([`crate::lua`]) and the host
 //! ([`crate::host`]) work on, and what property tests drive directly.
 
+pub mod autotile;
 pub mod data;
 pub mod display;
 pub mod edit;

@@ -440,3 +440,40 @@ fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
     assert_eq!(back.preview.as_ref().and_then(|p| p.map), Some(preview), "the preview is still shown");
     assert_eq!(back.map.as_ref().map(|m| m.id), Some(preview), "and current");
 }
+
+#[test]
+fn the_cave_lays_its_detail_by_rules_and_a_bad_rule_is_named_with_its_file() {
+    let runtime = runtime();
+    // Every wall face has open ground below it, and the same seed lays the same detail.
+    let faces = "local map = Map.generate('elona.cave', { monsters = 0 }, 3)
+        local faces, wrong = 0, 0
+        for y = 0, map.height - 1 do for x = 0, map.width - 1 do
+            if map:tile(x, y) == 'elona.wall_face' then
+                faces = faces + 1
+                local below = map:tile(x, y + 1)
+                if not (below and #data['base.map_tile'][below].tags > 0 and data['base.map_tile'][below].tags[1] == 'floor') then wrong = wrong + 1 end
+            end
+        end end
+        return faces, wrong";
+    let said = strings(&runtime, faces);
+    assert!(said[0].parse::<i64>().unwrap() > 0, "faces laid: {said:?}");
+    assert_eq!(said[1], "0", "each above floor");
+    assert_eq!(strings(&runtime, faces), said, "the same seed, the same detail");
+
+    let copy = nefia_tests::DemoCopy::new();
+    let init = copy.mod_file("elona/init.lua");
+    let mut text = std::fs::read_to_string(&init).expect("the mod's init");
+    text.push_str(
+        "\ndata:add { _type = 'base.autotile_rule_set', _id = 'bad',
+            rules = { { name = 'edge', pattern = { '* # *', '* # *', '* . *' }, legend = { ['#'] = 'tag:wall' }, place = 'elona.wall_face' } } }\n",
+    );
+    std::fs::write(&init, text).expect("written");
+    let runtime = Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the copy opens");
+    let failure = runtime
+        .exec("local map = Map.generate('elona.dungeon', nil, 1) map:apply_autotile('elona.bad')", "test")
+        .expect_err("the rule is refused");
+    let message = failure.message;
+    assert!(message.contains("autotile rule set 'elona.bad', rule 1 'edge'"), "{message}");
+    assert!(message.contains("pattern token '.'"), "{message}");
+    assert!(message.contains("init.lua:"), "where the set is declared: {message}");
+}

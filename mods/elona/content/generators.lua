@@ -29,7 +29,7 @@ data:add {
 data:add {
    _type = "base.map_generator",
    _id = "cave",
-   doc = "A cave grown by a cellular automaton, its pockets joined, stairs down far from the entrance.",
+   doc = "A cave grown by a cellular automaton, its pockets joined, stairs down far from the entrance, its detail laid by elona.cave_detail's rules.",
    tile = "elona.wall_stone",
    params = {
       width = { type = "int", default = 80, min = 20, max = 400 },
@@ -42,6 +42,7 @@ data:add {
       local grid = Gen.cave(map, rng, { floor = "elona.floor_stone", wall = "elona.wall_stone", fill = params.fill, steps = params.steps })
       Gen.connect_regions(map, rng, { floor = "elona.floor_stone", grid = grid })
       Gen.place_stairs_far_apart(map, rng, "elona.stairs_down", grid)
+      map:apply_autotile("elona.cave_detail")
       Gen.scatter(map, rng, { { "elona.putit", 2, "chara" }, { "elona.yeek", 1, "chara" } }, params.monsters)
    end,
 }

@@ -7,6 +7,7 @@ data:add {
    glyph = ".",
    color = { 120, 116, 110 },
    background = { 30, 28, 26 },
+   tags = { "floor" },
 }
 
 data:add {
@@ -16,6 +17,7 @@ data:add {
    glyph = "_",
    color = { 150, 110, 70 },
    background = { 52, 36, 22 },
+   tags = { "floor" },
 }
 
 data:add {
@@ -25,6 +27,7 @@ data:add {
    glyph = ",",
    color = { 90, 170, 80 },
    background = { 20, 44, 18 },
+   tags = { "floor" },
 }
 
 data:add {
@@ -36,6 +39,7 @@ data:add {
    background = { 84, 78, 72 },
    is_solid = true,
    is_opaque = true,
+   tags = { "wall" },
 }
 
 data:add {
@@ -46,6 +50,69 @@ data:add {
    color = { 90, 150, 255 },
    background = { 16, 36, 90 },
    is_solid = true,
+   tags = { "water" },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "wall_face",
+   name = "stone wall face",
+   glyph = "=",
+   color = { 200, 190, 176 },
+   background = { 104, 96, 88 },
+   is_solid = true,
+   is_opaque = true,
+   tags = { "wall" },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "rubble",
+   name = "rubble",
+   glyph = ":",
+   color = { 140, 132, 120 },
+   background = { 30, 28, 26 },
+   tags = { "floor" },
+}
+
+data:add {
+   _type = "base.map_tile",
+   _id = "moss",
+   name = "moss",
+   glyph = "\"",
+   color = { 96, 150, 84 },
+   background = { 26, 32, 22 },
+   tags = { "floor" },
+}
+
+-- The cave's detail, laid from its walls and floors: a wall with open ground below shows
+-- its face, rubble falls where a wall overhangs, and moss grows in open ground.
+data:add {
+   _type = "base.autotile_rule_set",
+   _id = "cave_detail",
+   doc = "Wall faces above open ground, rubble under walls, moss in the open.",
+   rules = {
+      {
+         name = "moss",
+         pattern = { ". . .", ". . .", ". . ." },
+         legend = { ["."] = "tag:floor" },
+         place = "elona.moss",
+         chance = 0.12,
+      },
+      {
+         name = "rubble under a wall",
+         pattern = { "* # *", "* . *", "* * *" },
+         legend = { ["#"] = "tag:wall", ["."] = "tag:floor" },
+         place = "elona.rubble",
+         chance = 0.25,
+      },
+      {
+         name = "wall face",
+         pattern = { "* * *", "* # *", "* . *" },
+         legend = { ["#"] = "tag:wall", ["."] = "tag:floor" },
+         place = "elona.wall_face",
+      },
+   },
 }
 
 data:add {

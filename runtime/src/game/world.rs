@@ -13,6 +13,7 @@ use crate::game::moddable::{FieldMap, ModError};
 use crate::game::object::{Object, ObjectKind, Uid};
 use crate::game::symbol::Symbol;
 
+mod autotiling;
 mod changes;
 mod clock;
 mod fields;
@@ -77,6 +78,10 @@ pub enum WorldError {
         /// The clock now.
         now: u64,
     },
+    /// Auto-tiling could not run: a rule set that cannot be read (naming its rule and where it
+    /// was declared), or a map with no rules laid on it.
+    #[error("{0}")]
+    Autotile(String),
     /// No tile of the loaded mods can be walked on, so no map can be filled.
     #[error("no walkable base.map_tile is defined by the loaded mods")]
     NoWalkableTile,

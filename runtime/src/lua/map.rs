@@ -226,6 +226,17 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
     )?;
 
     add(
+        "apply_autotile",
+        lua.create_function(|lua, (this, rule_set, seed): (Table, String, Option<i64>)| {
+            let (engine, id) = receiver(lua, &this)?;
+            let mut world = engine.world.borrow_mut();
+            // Without a seed, one drawn from the world's numbers: a generator's seed decides it.
+            let seed = seed.unwrap_or_else(|| world.rng.i64(..));
+            world.apply_autotile(id, &rule_set, seed).map_err(|e| rt_error(lua, format!("map:apply_autotile: {e}")))
+        })?,
+    )?;
+
+    add(
         "clear",
         lua.create_function(|lua, (this, tile): (Table, String)| {
             let (engine, id) = receiver(lua, &this)?;

@@ -54,6 +54,7 @@ impl InstancedMap {
             generated: self.generated.clone(),
             conflicts: self.conflicts.clone(),
             fields: self.fields.clone(),
+            autotile: self.autotile.clone(),
             ..*self
         };
         KeptMap { map, occupants, feats, memory: self.memory.packed() }

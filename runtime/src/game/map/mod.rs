@@ -92,6 +92,8 @@ pub struct InstancedMap {
     /// The map's own fields, with base and temp values as objects have (OpenNefia's
     /// `map.is_temporary`, `map.temp.x`); maps have no prototype.
     pub fields: crate::game::moddable::Moddable,
+    /// The rules laid on it and the intent they paint from, if it is auto-tiled.
+    pub autotile: Option<std::sync::Arc<crate::game::autotile::AutotileLayer>>,
 }
 
 impl InstancedMap {
@@ -123,6 +125,7 @@ impl InstancedMap {
             generated: None,
             conflicts: Default::default(),
             fields: Default::default(),
+            autotile: None,
         }
     }
 

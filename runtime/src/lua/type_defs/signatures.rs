@@ -457,6 +457,12 @@ const SIGNATURES: &[Signature] = &[
         "boolean, any",
         "Calls `fn`; on an error, false and what `handler` made of it.",
     ),
+    sig(
+        "map:apply_autotile",
+        "rule_set: nefia.id.base.autotile_rule_set, seed?: integer",
+        "integer",
+        "Lays the rule set on the map (its tiles now are its intent, unless rules were laid before) and paints it; returns how many cells changed. Without a seed, one is drawn from the world's random numbers.",
+    ),
     sig("map:calc", "field: string", "any", "The map's field: its temp value if it has one, else its base value."),
     sig("map:calc_screen_sight", "", "", "Computes the player's sight on this map."),
     sig("map:can_access", "x: integer, y: integer", "boolean", "Whether a character can stand on (x, y)."),

@@ -1,0 +1,155 @@
+//! "Why is this tile here?": the rule that painted a cell, the rules that matched and lost,
+//! and the rules that missed by one neighbour.
+
+use serde::Serialize;
+
+use super::paint::{Lookup, Test};
+use super::{Autotiler, Intent};
+
+/// Why the rules gave a cell its tile.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    /// The cell.
+    pub x: i32,
+    /// The cell.
+    pub y: i32,
+    /// Its intent tile (`None`: empty).
+    pub intent: Option<String>,
+    /// The tile the rules painted (`None`: no rule did, so the intent shows).
+    pub tile: Option<String>,
+    /// The rule that painted it.
+    pub winner: Option<RuleMatch>,
+    /// The rules that matched too but did not give the tile, in their order.
+    pub lost: Vec<Lost>,
+    /// The rules that failed by one cell of their pattern, that cell marked.
+    pub near_misses: Vec<RuleMatch>,
+}
+
+/// A rule laid over the cell's neighbourhood in one form, each pattern cell judged.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RuleMatch {
+    /// Its place in the rule set (0 runs first).
+    pub rule: usize,
+    /// Its name.
+    pub name: String,
+    /// How its pattern lay: "as written", "mirrored left to right", "turned a quarter"…
+    pub form: String,
+    /// The cells it looked at.
+    pub cells: Vec<PatternCell>,
+}
+
+/// One looked-at cell of a pattern, where it lies over the map.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatternCell {
+    /// Offset from the explained cell, across.
+    pub dx: i32,
+    /// Offset from the explained cell, down.
+    pub dy: i32,
+    /// What it asks for ("tag:wall", "not elona.water", "empty").
+    pub wants: String,
+    /// Whether the map's intent there gives it.
+    pub matched: bool,
+}
+
+/// A rule that matched the cell and did not give its tile.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Lost {
+    /// Its place in the rule set.
+    pub rule: usize,
+    /// Its name.
+    pub name: String,
+    /// Why.
+    pub reason: LostReason,
+}
+
+/// Why a matching rule did not give the tile.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LostReason {
+    /// A later rule matched and painted over it.
+    PaintedOver {
+        /// That rule's name.
+        by: String,
+    },
+    /// An earlier rule marked `stop` matched, so it was skipped.
+    Stopped {
+        /// That rule's name.
+        by: String,
+    },
+    /// Its chance did not come up on this cell.
+    Chance {
+        /// Its chance.
+        chance: f64,
+    },
+}
+
+impl Autotiler<'_> {
+    /// Why the cell (x, y) of `intent` gets the tile [`Autotiler::paint`] gives it.
+    pub fn explain(&self, intent: &Intent, x: i32, y: i32) -> Explanation {
+        let lookup = self.lookup(intent);
+        let rules = &self.set.rules;
+        let mut winner: Option<(usize, usize)> = None;
+        let mut stopped_by: Option<usize> = None;
+        let (mut lost, mut near_misses) = (Vec::new(), Vec::new());
+        let mut lose = |rule: usize, reason| lost.push(Lost { rule, name: rules[rule].name.clone(), reason });
+        for rule in 0..rules.len() {
+            let Some(form) = self.matching_form(&lookup, rule, x, y) else {
+                if let Some(miss) = self.near_miss(&lookup, rule, x, y) {
+                    near_misses.push(miss);
+                }
+                continue;
+            };
+            if let Some(by) = stopped_by {
+                lose(rule, LostReason::Stopped { by: rules[by].name.clone() });
+            } else if !self.chance_holds(rule, x, y) {
+                lose(rule, LostReason::Chance { chance: rules[rule].chance });
+            } else {
+                if let Some((earlier, _)) = winner {
+                    lose(earlier, LostReason::PaintedOver { by: rules[rule].name.clone() });
+                }
+                winner = Some((rule, form));
+                if rules[rule].stop {
+                    stopped_by = Some(rule);
+                }
+            }
+        }
+        Explanation {
+            x,
+            y,
+            intent: intent.get(x, y).map(|t| t.to_string()),
+            tile: winner.and_then(|(rule, _)| self.placed(rule, x, y)).map(|t| t.to_string()),
+            winner: winner.map(|(rule, form)| self.laid(&lookup, rule, form, x, y)),
+            lost,
+            near_misses,
+        }
+    }
+
+    /// Rule `rule` in form `form` laid over (x, y), each cell judged.
+    fn laid(&self, lookup: &Lookup, rule: usize, form: usize, x: i32, y: i32) -> RuleMatch {
+        let variant = &self.variants[rule][form];
+        let cells = variant
+            .tests
+            .iter()
+            .map(|&((dx, dy), test)| PatternCell {
+                dx,
+                dy,
+                wants: match test {
+                    Test::Is(m) => self.matchers[m].to_string(),
+                    Test::Not(m) => format!("not {}", self.matchers[m]),
+                    Test::Empty => "empty".into(),
+                },
+                matched: lookup.passes(x + dx, y + dy, test),
+            })
+            .collect();
+        RuleMatch { rule, name: self.set.rules[rule].name.clone(), form: variant.form.clone(), cells }
+    }
+
+    /// Rule `rule` laid in the form that fails on exactly one cell at (x, y), if one does.
+    fn near_miss(&self, lookup: &Lookup, rule: usize, x: i32, y: i32) -> Option<RuleMatch> {
+        let fails = |tests: &[((i32, i32), Test)]| {
+            tests.iter().filter(|&&((dx, dy), t)| !lookup.passes(x + dx, y + dy, t)).count()
+        };
+        let form = self.variants[rule].iter().position(|v| fails(&v.tests) == 1)?;
+        Some(self.laid(lookup, rule, form, x, y))
+    }
+}

@@ -1,0 +1,266 @@
+//! Painting: which tile the rules give each cell of an intent grid.
+
+use rustc_hash::FxHashMap;
+
+use super::{CellTest, Intent, Matcher, Placement, RuleSet};
+use crate::game::symbol::Symbol;
+
+/// A pattern cell compiled against the rule set's list of matchers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Test {
+    /// A tile the matcher of this index takes.
+    Is(usize),
+    /// Anything that matcher does not take.
+    Not(usize),
+    /// Outside the map or empty.
+    Empty,
+}
+
+/// One way a rule's pattern lies over the map: as written, mirrored or turned.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Variant {
+    /// How the pattern was turned or mirrored, for people ("as written", "turned a quarter").
+    pub form: String,
+    /// The cells looked at, as offsets from the cell painted, the centre first.
+    pub tests: Vec<((i32, i32), Test)>,
+}
+
+/// A rule set ready to paint: its patterns in every form they match in, its tiles' tags
+/// looked up, and the seed its chances and weights are drawn from.
+#[derive(Clone, Debug)]
+pub struct Autotiler<'a> {
+    pub(super) set: &'a RuleSet,
+    seed: u64,
+    pub(super) matchers: Vec<Matcher>,
+    pub(super) variants: Vec<Vec<Variant>>,
+    salts: Vec<u64>,
+    tags: FxHashMap<Symbol, Vec<Symbol>>,
+    radius: i32,
+}
+
+/// An intent grid with, for each tile of its palette, which matchers take it.
+pub(super) struct Lookup<'i> {
+    pub intent: &'i Intent,
+    takes: Vec<bool>,
+    matchers: usize,
+}
+
+impl Lookup<'_> {
+    /// Whether the intent cell at (x, y) passes `test`.
+    pub fn passes(&self, x: i32, y: i32, test: Test) -> bool {
+        let index = self.intent.index(x, y);
+        match test {
+            Test::Empty => index.is_none(),
+            Test::Is(m) => index.is_some_and(|i| self.takes[i * self.matchers + m]),
+            Test::Not(m) => !index.is_some_and(|i| self.takes[i * self.matchers + m]),
+        }
+    }
+}
+
+impl<'a> Autotiler<'a> {
+    /// Readies `set` to paint with `seed`; `tags` gives each tile id's tags (tiles it does
+    /// not list have none).
+    pub fn new(set: &'a RuleSet, seed: i64, tags: impl IntoIterator<Item = (Symbol, Vec<Symbol>)>) -> Autotiler<'a> {
+        let mut matchers: Vec<Matcher> = Vec::new();
+        let mut matcher = |m: Matcher| match matchers.iter().position(|&k| k == m) {
+            Some(i) => i,
+            None => {
+                matchers.push(m);
+                matchers.len() - 1
+            }
+        };
+        let mut radius = 0;
+        let variants = set
+            .rules
+            .iter()
+            .map(|rule| {
+                radius = radius.max(i32::try_from(rule.size / 2).unwrap_or(0));
+                let written: Vec<((i32, i32), Test)> = rule
+                    .cells()
+                    .filter_map(|(offset, test)| match test {
+                        CellTest::Any => None,
+                        CellTest::Is(m) => Some((offset, Test::Is(matcher(m)))),
+                        CellTest::Not(m) => Some((offset, Test::Not(matcher(m)))),
+                        CellTest::Empty => Some((offset, Test::Empty)),
+                    })
+                    .collect();
+                forms(rule, written)
+            })
+            .collect();
+        let salts = set.rules.iter().map(|rule| hash_str(&rule.name)).collect();
+        Autotiler {
+            set,
+            seed: u64::from_ne_bytes(seed.to_ne_bytes()),
+            matchers,
+            variants,
+            salts,
+            tags: tags.into_iter().collect(),
+            radius,
+        }
+    }
+
+    /// How far from a cell the rules look: a change repaints the cells this close to it.
+    pub fn radius(&self) -> i32 {
+        self.radius
+    }
+
+    pub(super) fn lookup<'i>(&self, intent: &'i Intent) -> Lookup<'i> {
+        let takes = intent
+            .palette()
+            .iter()
+            .flat_map(|tile| {
+                let tags = self.tags.get(tile);
+                self.matchers.iter().map(move |matcher| match matcher {
+                    Matcher::Tile(t) => t == tile,
+                    Matcher::Tag(tag) => tags.is_some_and(|tags| tags.contains(tag)),
+                })
+            })
+            .collect();
+        Lookup { intent, takes, matchers: self.matchers.len() }
+    }
+
+    /// The first form of rule `rule` that matches at (x, y), if any.
+    pub(super) fn matching_form(&self, lookup: &Lookup, rule: usize, x: i32, y: i32) -> Option<usize> {
+        self.variants[rule]
+            .iter()
+            .position(|variant| variant.tests.iter().all(|&((dx, dy), test)| lookup.passes(x + dx, y + dy, test)))
+    }
+
+    /// Whether rule `rule`'s chance holds at (x, y).
+    pub(super) fn chance_holds(&self, rule: usize, x: i32, y: i32) -> bool {
+        let chance = self.set.rules[rule].chance;
+        chance >= 1.0 || unit(self.roll(rule, x, y, 0)) < chance
+    }
+
+    /// The tile rule `rule` places at (x, y) (its weighted pick drawn for that cell; `None`
+    /// only for a pick among no tiles, which [`super::parse_rule_set`] refuses).
+    pub(super) fn placed(&self, rule: usize, x: i32, y: i32) -> Option<Symbol> {
+        match &self.set.rules[rule].place {
+            Placement::Tile(tile) => Some(*tile),
+            Placement::OneOf(choices) => {
+                let total: u64 = choices.iter().map(|&(_, w)| u64::from(w)).sum();
+                let mut pick = self.roll(rule, x, y, 1) % total.max(1);
+                choices.iter().find_map(|&(tile, weight)| {
+                    let here = pick < u64::from(weight);
+                    pick = pick.saturating_sub(u64::from(weight));
+                    here.then_some(tile)
+                })
+            }
+        }
+    }
+
+    fn roll(&self, rule: usize, x: i32, y: i32, what: u64) -> u64 {
+        let cell = (u64::from(x.unsigned_abs()) << 32 | u64::from(y.unsigned_abs())) ^ u64::from(x < 0) << 63;
+        mix(self.seed ^ mix(self.salts[rule] ^ mix(cell ^ mix(what ^ u64::from(y < 0)))))
+    }
+
+    /// The tile the rules paint at (x, y) of `lookup`'s grid: `None` when no rule does (the
+    /// intent shows through).
+    pub(super) fn paint_cell(&self, lookup: &Lookup, x: i32, y: i32) -> Option<Symbol> {
+        let mut painted = None;
+        for (rule, spec) in self.set.rules.iter().enumerate() {
+            if self.matching_form(lookup, rule, x, y).is_some() && self.chance_holds(rule, x, y) {
+                painted = self.placed(rule, x, y);
+                if spec.stop {
+                    break;
+                }
+            }
+        }
+        painted
+    }
+
+    /// The tiles the rules paint over the whole of `intent`, row by row (`None` where no rule
+    /// paints).
+    pub fn paint(&self, intent: &Intent) -> Vec<Option<Symbol>> {
+        let lookup = self.lookup(intent);
+        (0..intent.height())
+            .flat_map(|y| (0..intent.width()).map(move |x| (x, y)))
+            .map(|(x, y)| self.paint_cell(&lookup, x, y))
+            .collect()
+    }
+
+    /// Paints again only what a change of the cells `changed` can reach (each within
+    /// [`Autotiler::radius`]), giving each cell of the grid it repaints to `out` once.
+    pub fn paint_around(&self, intent: &Intent, changed: &[(i32, i32)], mut out: impl FnMut(i32, i32, Option<Symbol>)) {
+        let lookup = self.lookup(intent);
+        let r = self.radius;
+        let mut cells: Vec<(i32, i32)> = changed
+            .iter()
+            .flat_map(|&(x, y)| (y - r..=y + r).flat_map(move |cy| (x - r..=x + r).map(move |cx| (cy, cx))))
+            .filter(|&(cy, cx)| cx >= 0 && cy >= 0 && cx < intent.width() && cy < intent.height())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        for (y, x) in cells {
+            out(x, y, self.paint_cell(&lookup, x, y));
+        }
+    }
+}
+
+/// A rule's pattern in each form it matches in: as written, then mirrored and turned as it
+/// allows, without repeats (a symmetric pattern's mirror is itself).
+fn forms(rule: &super::Rule, written: Vec<((i32, i32), Test)>) -> Vec<Variant> {
+    const TURNS: [&str; 3] = ["turned a quarter", "turned a half", "turned three quarters"];
+    let mirrors = [(false, false), (true, false), (false, true), (true, true)]
+        .into_iter()
+        .filter(|&(x, y)| (!x || rule.mirror_x) && (!y || rule.mirror_y));
+    let quarters = if rule.rotate { 0..4 } else { 0..1 };
+    let mut variants: Vec<Variant> = Vec::new();
+    let mut seen: Vec<Vec<((i32, i32), Test)>> = Vec::new();
+    for (mirror_x, mirror_y) in mirrors {
+        for quarter in quarters.clone() {
+            let place = |(mut x, mut y): (i32, i32)| {
+                if mirror_x {
+                    x = -x;
+                }
+                if mirror_y {
+                    y = -y;
+                }
+                for _ in 0..quarter {
+                    (x, y) = (-y, x);
+                }
+                (x, y)
+            };
+            let mut tests: Vec<((i32, i32), Test)> = written.iter().map(|&(p, test)| (place(p), test)).collect();
+            // Nearest first: most rules are told apart by the cell itself.
+            tests.sort_by_key(|&((x, y), _)| x.abs() + y.abs());
+            let mut key = tests.clone();
+            key.sort_unstable();
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let mut parts: Vec<&str> = Vec::new();
+            if mirror_x {
+                parts.push("mirrored left to right");
+            }
+            if mirror_y {
+                parts.push("mirrored top to bottom");
+            }
+            if quarter > 0 {
+                parts.push(TURNS[quarter - 1]);
+            }
+            let form = if parts.is_empty() { "as written".to_owned() } else { parts.join(", ") };
+            variants.push(Variant { form, tests });
+        }
+    }
+    variants
+}
+
+/// A 64-bit mix of `z` (SplitMix64's finaliser): each bit of the input reaches every bit.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A hash of `s` that does not change between runs or builds (FNV-1a).
+fn hash_str(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// A roll as a number in [0, 1).
+fn unit(roll: u64) -> f64 {
+    f64::from(u32::try_from(roll >> 32).unwrap_or(0)) / 4_294_967_296.0
+}
