@@ -99,6 +99,7 @@ snapshot_parts!(
     debug.error,
     debug.break_requested,
     debug.check_invariants,
+    debug.invariants,
     debug.limits,
     debug.watches,
     debug.profile,
