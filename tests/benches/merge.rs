@@ -46,6 +46,7 @@ fn base_map(rng: &mut fastrand::Rng) -> MapRecord {
         fields: Default::default(),
         temp: Default::default(),
         conflicts: Vec::new(),
+        autotile: None,
     }
 }
 

@@ -98,6 +98,13 @@ pub enum Change {
         /// Its text.
         text: Arc<str>,
     },
+    /// The auto-tiling laid on a map (None: none): its rules, seed and intent grid.
+    Autotile {
+        /// The map.
+        map: MapId,
+        /// The layer.
+        layer: Option<Arc<crate::game::autotile::AutotileLayer>>,
+    },
     /// A map's own values a merge can clash on, and the conflicts it left.
     MapValues {
         /// The map.
@@ -125,6 +132,7 @@ enum ChangeKey {
     Tile(MapId, i32, i32),
     Grid(MapId),
     MapValues(MapId),
+    Autotile(MapId),
     Source(Arc<std::path::Path>),
 }
 
@@ -136,7 +144,11 @@ impl Change {
             | Change::Temps { uid, .. }
             | Change::Prototype { uid, .. }
             | Change::Place { uid, .. } => Some(*uid),
-            Change::Tile { .. } | Change::Grid { .. } | Change::MapValues { .. } | Change::Source { .. } => None,
+            Change::Tile { .. }
+            | Change::Grid { .. }
+            | Change::MapValues { .. }
+            | Change::Autotile { .. }
+            | Change::Source { .. } => None,
         }
     }
 
@@ -149,6 +161,7 @@ impl Change {
             Change::Tile { map, x, y, .. } => ChangeKey::Tile(*map, *x, *y),
             Change::Grid { map, .. } => ChangeKey::Grid(*map),
             Change::MapValues { map, .. } => ChangeKey::MapValues(*map),
+            Change::Autotile { map, .. } => ChangeKey::Autotile(*map),
             Change::Source { file, .. } => ChangeKey::Source(file.clone()),
         }
     }
@@ -374,6 +387,10 @@ pub fn changes_since(before: &WorldState, world: &World) -> (Vec<Change>, Vec<Ch
     }
     for (&map, was) in before.maps() {
         let Ok(now) = world.map(map) else { continue };
+        if was.autotile() != now.autotile.as_ref() {
+            undo.push(Change::Autotile { map, layer: was.autotile().cloned() });
+            redo.push(Change::Autotile { map, layer: now.autotile.clone() });
+        }
         let (old_tiles, new_tiles) = (was.tile_ids(), now.tile_ids());
         if (was.width(), was.height()) != (now.width(), now.height()) {
             let grid = |(width, height), entrance, tiles: Vec<Symbol>| Change::Grid {
@@ -467,6 +484,13 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
                     instance.entrance = *entrance;
                     instance.generated = generated.clone();
                     instance.conflicts = conflicts.clone();
+                    // What the map file writes changed: it has unsaved changes.
+                    instance.touch_objects();
+                }
+            }
+            Change::Autotile { map, layer } => {
+                if let Ok(instance) = world.map_mut(*map) {
+                    instance.autotile = layer.clone();
                     // What the map file writes changed: it has unsaved changes.
                     instance.touch_objects();
                 }

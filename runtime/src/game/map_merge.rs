@@ -318,6 +318,13 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         Side::Theirs => theirs.generated.clone(),
     };
 
+    // The auto-tiling is one value; a layer that no longer fits the merged size is dropped
+    // (the tiles it painted stay, as if baked).
+    let autotile = match value("autotile", ron(&base.autotile), ron(&ours.autotile), ron(&theirs.autotile)) {
+        Side::Ours => ours.autotile.clone(),
+        Side::Theirs => theirs.autotile.clone(),
+    };
+
     // The map's own fields, one by one.
     let mut fields = ours.fields.clone();
     let mut names: Vec<Symbol> = Vec::new();
@@ -349,6 +356,12 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         fields,
         temp: Default::default(),
         conflicts,
+        autotile: autotile.filter(|a| {
+            a.intent.len() == usize::try_from(height).unwrap_or(0)
+                && a.intent
+                    .iter()
+                    .all(|row| row.chars().count() == usize::try_from(width).unwrap_or(0) * a.code_width())
+        }),
     })
 }
 

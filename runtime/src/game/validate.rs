@@ -7,7 +7,7 @@
 //! into the file's line, so `nefia check` can list everything and a refusal names
 //! `file:line`, the field and the value. Nothing in the world changes on a refusal.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 
@@ -248,6 +248,9 @@ fn check_map(world: &World, record: &MapRecord, kind: RecordKind, map: usize, ui
         check_object(world, object, kind, place, &mut seen, Some(map), uids, out);
     }
     check_keys(record, map, out);
+    if size_ok {
+        check_autotile(world, record, map, out);
+    }
     let outside = record.conflicts.iter().filter_map(|c| c.cell()).find(|&(x, y)| !inside(x, y));
     if let Some((x, y)) = outside {
         out.add(field("conflicts"), format!("a conflict at ({x}, {y}) is outside the {width}x{height} map"));
@@ -290,53 +293,105 @@ fn check_palette(record: &MapRecord, map: usize, out: &mut Problems) -> Option<u
         out.add(place, "the palette is empty: give at least one code, such as \".\": \"elona.floor_stone\"");
         return None;
     }
-    if record.palette.len() > MAX_PALETTE {
-        out.add(place, format!("the palette has {} codes, more than {MAX_PALETTE}", record.palette.len()));
+    check_codes(&record.palette, "the palette", place, out)
+}
+
+/// Checks a palette's codes: not too many, non-empty, of one width and not all spaces (the
+/// code of an empty intent cell). Returns the code width (1 for no codes).
+fn check_codes(palette: &BTreeMap<String, Symbol>, name: &str, place: Place, out: &mut Problems) -> Option<usize> {
+    if palette.len() > MAX_PALETTE {
+        out.add(place, format!("{name} has {} codes, more than {MAX_PALETTE}", palette.len()));
         return None;
     }
-    if record.palette.contains_key("") {
-        out.add(place, "a palette code is empty: every code is one or more characters");
+    if let Some(code) = palette.keys().find(|c| c.trim().is_empty()) {
+        out.add(place, format!("{name} has the code '{code}': every code is one or more characters, not all spaces"));
         return None;
     }
-    let widths: BTreeSet<usize> = record.palette.keys().map(|c| c.chars().count()).collect();
+    let widths: BTreeSet<usize> = palette.keys().map(|c| c.chars().count()).collect();
     if widths.len() > 1 {
         let widths: Vec<String> = widths.iter().map(usize::to_string).collect();
         out.add(
             place,
-            format!("palette codes have different lengths ({}): every code must be as long", widths.join(", ")),
+            format!("{name}'s codes have different lengths ({}): every code must be as long", widths.join(", ")),
         );
         return None;
     }
-    widths.into_iter().next()
+    Some(widths.into_iter().next().unwrap_or(1))
 }
 
 /// Checks that every row has `width` codes from the palette.
 fn check_rows(record: &MapRecord, map: usize, code_width: usize, out: &mut Problems) {
-    let Some(expected) = (record.width as usize).checked_mul(code_width) else { return };
-    for (row, text) in record.tiles.iter().enumerate() {
-        let place = Place::Row { map, row };
-        let count = text.chars().count();
-        if count != expected {
-            out.add(
-                place,
-                format!(
-                    "row {} has {} characters, expected {} ({} codes of {code_width})",
-                    row + 1,
-                    count,
-                    expected,
-                    record.width
-                ),
-            );
-            continue;
+    let (palette, rows, width) = (&record.palette, &record.tiles, record.width);
+    let grid = Grid { palette, rows, width, code_width, blank: false, rows_name: "" };
+    grid.check(|row| Place::Row { map, row }, out);
+}
+
+/// Rows of palette codes, as a map's tiles and its intent grid are written.
+struct Grid<'a> {
+    palette: &'a BTreeMap<String, Symbol>,
+    rows: &'a [String],
+    width: i32,
+    code_width: usize,
+    /// Whether a code of spaces (an empty cell) may be used.
+    blank: bool,
+    /// What the messages call the rows ("row 3", "autotile.intent row 3").
+    rows_name: &'static str,
+}
+
+impl Grid<'_> {
+    /// Adds a problem for each row that is not `width` codes of the palette.
+    fn check(&self, place: impl Fn(usize) -> Place, out: &mut Problems) {
+        let Some(expected) = usize::try_from(self.width).ok().and_then(|w| w.checked_mul(self.code_width)) else {
+            return;
+        };
+        for (row, text) in self.rows.iter().enumerate() {
+            let count = text.chars().count();
+            if count != expected {
+                out.add(
+                    place(row),
+                    format!(
+                        "{}row {} has {} characters, expected {} ({} codes of {})",
+                        self.rows_name,
+                        row + 1,
+                        count,
+                        expected,
+                        self.width,
+                        self.code_width
+                    ),
+                );
+                continue;
+            }
+            let chars: Vec<char> = text.chars().collect();
+            if let Some(code) = chars
+                .chunks(self.code_width)
+                .map(|c| c.iter().collect::<String>())
+                .find(|code| !(self.palette.contains_key(code) || self.blank && code.trim().is_empty()))
+            {
+                let name = self.rows_name;
+                out.add(place(row), format!("{name}row {} uses code '{code}', which is not in the palette", row + 1));
+            }
         }
-        let chars: Vec<char> = text.chars().collect();
-        if let Some(code) = chars
-            .chunks(code_width)
-            .map(|c| c.iter().collect::<String>())
-            .find(|code| !record.palette.contains_key(code))
-        {
-            out.add(place, format!("row {} uses code '{code}', which is not in the palette", row + 1));
-        }
+    }
+}
+
+/// Checks a map's auto-tiling: its intent rows fit the map and use its palette's codes, and
+/// its intent tiles are known (unknown ones are named as the map's own tiles are).
+fn check_autotile(world: &World, record: &MapRecord, map: usize, out: &mut Problems) {
+    let Some(autotile) = &record.autotile else { return };
+    let place = || Place::MapField { map, field: "autotile" };
+    let Some(code_width) = check_codes(&autotile.palette, "autotile.palette", place(), out) else { return };
+    if autotile.intent.len() != usize::try_from(record.height).unwrap_or(0) {
+        out.add(
+            place(),
+            format!("autotile.intent has {} rows, but height is {}", autotile.intent.len(), record.height),
+        );
+        return;
+    }
+    let (palette, rows, width) = (&autotile.palette, &autotile.intent, record.width);
+    let grid = Grid { palette, rows, width, code_width, blank: true, rows_name: "autotile.intent " };
+    grid.check(|_| place(), out);
+    if let Some(tile) = autotile.palette.values().find(|&&tile| !world.tile_flags(tile).known) {
+        out.add(place(), format!("autotile.palette names unknown base.map_tile id '{tile}'"));
     }
 }
 

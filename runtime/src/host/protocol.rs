@@ -253,6 +253,8 @@ pub enum HostEvent {
     },
     /// The answer to [`EditingCommand::Recover`]`(true)`: what came back of the edit journal.
     Recovered(super::editing::journal::RecoveryReport),
+    /// The answer to [`EditingCommand::ExplainCell`].
+    CellExplained(Box<super::editing::CellWhy>),
     /// The answer to [`EditingCommand::WhereUsed`].
     Usages {
         /// The data type asked about.

@@ -1,14 +1,18 @@
 //! "Why is this tile here?": the rule that painted a cell, the rules that matched and lost,
 //! and the rules that missed by one neighbour.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::paint::{Lookup, Test};
 use super::{Autotiler, Intent};
 
 /// Why the rules gave a cell its tile.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Explanation {
+    /// The rule set laid on the map.
+    pub rule_set: String,
+    /// Where the rule set is declared (`file:line`), when it is known.
+    pub declared_at: Option<crate::game::moddable::Origin>,
     /// The cell.
     pub x: i32,
     /// The cell.
@@ -26,7 +30,7 @@ pub struct Explanation {
 }
 
 /// A rule laid over the cell's neighbourhood in one form, each pattern cell judged.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleMatch {
     /// Its place in the rule set (0 runs first).
     pub rule: usize,
@@ -39,7 +43,7 @@ pub struct RuleMatch {
 }
 
 /// One looked-at cell of a pattern, where it lies over the map.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PatternCell {
     /// Offset from the explained cell, across.
     pub dx: i32,
@@ -52,7 +56,7 @@ pub struct PatternCell {
 }
 
 /// A rule that matched the cell and did not give its tile.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lost {
     /// Its place in the rule set.
     pub rule: usize,
@@ -63,7 +67,7 @@ pub struct Lost {
 }
 
 /// Why a matching rule did not give the tile.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LostReason {
     /// A later rule matched and painted over it.
@@ -114,6 +118,8 @@ impl Autotiler<'_> {
             }
         }
         Explanation {
+            rule_set: self.set.id.to_string(),
+            declared_at: None,
             x,
             y,
             intent: intent.get(x, y).map(|t| t.to_string()),

@@ -103,6 +103,11 @@ impl KeptMap {
         self.map.entrance
     }
 
+    /// The auto-tiling laid on it, if any.
+    pub fn autotile(&self) -> Option<&std::sync::Arc<crate::game::autotile::AutotileLayer>> {
+        self.map.autotile.as_ref()
+    }
+
     /// The tile ids of every cell, row by row.
     pub fn tile_ids(&self) -> Vec<Symbol> {
         self.map.tile_ids()

@@ -65,6 +65,7 @@ impl World {
         map.generated = record.generated.clone().map(std::sync::Arc::new);
         map.conflicts = std::sync::Arc::new(record.conflicts.clone());
         map.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
+        map.autotile = record.autotile.as_ref().map(|a| std::sync::Arc::new(a.layer(record.width, record.height)));
         for (y, row) in (0..).zip(&record.tiles) {
             let chars: Vec<char> = row.chars().collect();
             for (x, code) in (0..).zip(chars.chunks(code_width)) {

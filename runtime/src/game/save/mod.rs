@@ -13,6 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::autotile::{AutotileLayer, Intent};
 use crate::game::files::{FileError, read_ron, write_ron_lines};
 use crate::game::location::Location;
 use crate::game::map::{CellMemory, Generated, InstancedMap, MapId};
@@ -134,6 +135,63 @@ pub struct MapRecord<Objects = Vec<ObjectRecord>> {
     /// side of each until it is resolved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<crate::game::map_merge::Conflict>,
+    /// The auto-tiling laid on the map, if any: its rules, seed and intent grid (the tiles
+    /// above are what the rules painted, so a map file reads without the rules).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub autotile: Option<AutotileRecord>,
+}
+
+/// A map's auto-tiling as its file keeps it: the intent grid written as the tiles are, rows
+/// of palette codes, with a code of spaces for a cell left empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AutotileRecord {
+    /// The `base.autotile_rule_set` id.
+    pub rule_set: Symbol,
+    /// The seed of its chances and weighted picks.
+    pub seed: i64,
+    /// Code → intent tile id. Every code has the same length.
+    pub palette: BTreeMap<String, Symbol>,
+    /// One string per row, each `width` codes long.
+    pub intent: Vec<String>,
+}
+
+impl AutotileRecord {
+    /// The record of `layer`, preferring the codes `wish` gives a tile (the map's own).
+    fn of(layer: &AutotileLayer, wish: &dyn Fn(Symbol) -> Option<String>) -> AutotileRecord {
+        let intent = &layer.intent;
+        let codes = choose_codes(intent.palette(), &[wish]);
+        let empty = " ".repeat(codes.first().map_or(1, |c| c.chars().count()));
+        let rows = (0..intent.height())
+            .map(|y| (0..intent.width()).map(|x| intent.index(x, y).map_or(empty.as_str(), |i| &codes[i])).collect())
+            .collect();
+        AutotileRecord {
+            rule_set: layer.rule_set,
+            seed: layer.seed,
+            palette: codes.into_iter().zip(intent.palette().iter().copied()).collect(),
+            intent: rows,
+        }
+    }
+
+    /// How many characters each code of the intent rows has.
+    pub fn code_width(&self) -> usize {
+        self.palette.keys().next().map_or(1, |c| c.chars().count())
+    }
+
+    /// The layer this record keeps; the record must have been checked
+    /// ([`crate::game::validate`]): an unknown code reads as an empty cell.
+    pub fn layer(&self, width: i32, height: i32) -> AutotileLayer {
+        let code_width = self.code_width();
+        let mut intent = Intent::new(width, height);
+        for (y, row) in (0..).zip(&self.intent) {
+            let chars: Vec<char> = row.chars().collect();
+            for (x, code) in (0..).zip(chars.chunks(code_width)) {
+                let code: String = code.iter().collect();
+                intent.set(x, y, self.palette.get(&code).copied());
+            }
+        }
+        AutotileLayer { rule_set: self.rule_set, seed: self.seed, intent }
+    }
 }
 
 /// What a map record's objects can be held as.
@@ -394,6 +452,9 @@ impl World {
                 RecordKind::MapFile => FieldMap::new(),
             },
             conflicts: map.conflicts.to_vec(),
+            autotile: map.autotile.as_deref().map(|layer| {
+                AutotileRecord::of(layer, &|tile| map.codes.get(&tile).cloned().or_else(|| self.tile_glyph(tile)))
+            }),
         }
     }
 

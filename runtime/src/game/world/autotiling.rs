@@ -101,6 +101,9 @@ impl World {
             return Err(crate::game::location::Refusal::OutOfBounds { x, y, width, height }.into());
         }
         let rules = self.rule_set(layer.rule_set.as_str())?;
-        Ok(Autotiler::new(&rules, layer.seed, self.tile_tags()).explain(&layer.intent, x, y))
+        let mut explanation = Autotiler::new(&rules, layer.seed, self.tile_tags()).explain(&layer.intent, x, y);
+        let set = self.data.find(Symbol::intern(RULE_SET_TYPE), layer.rule_set.as_str())?;
+        explanation.declared_at = Some(self.data.proto(set).origin.clone());
+        Ok(explanation)
     }
 }

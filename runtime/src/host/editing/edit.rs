@@ -10,6 +10,7 @@ use mlua::Lua;
 
 mod resolve;
 
+use crate::game::autotile::{AutotileLayer, Autotiler, Intent};
 use crate::game::edit::Edit;
 use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
 use crate::game::history::{Change, History, Transaction, apply_changes, paint_label, places};
@@ -166,16 +167,23 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
         Edit::Paste { map, x, y, clip } => {
             let mut world = engine.world.borrow_mut();
             let cells = (0..clip.height).flat_map(|cy| (0..clip.width).map(move |cx| (cx, cy)));
-            let mut entry = Transaction::new(String::new(), Vec::new(), Vec::new());
-            let instance = world.map(*map)?;
-            for ((cx, cy), &tile) in cells.zip(&clip.tiles) {
-                let (tx, ty) = (x + cx, y + cy);
-                if let Some(old) = instance.tile(tx, ty) {
-                    entry.before.push(Change::Tile { map: *map, x: tx, y: ty, tile: old });
-                    entry.after.push(Change::Tile { map: *map, x: tx, y: ty, tile });
+            let pasted = cells.zip(clip.tiles.iter().copied()).map(|((cx, cy), tile)| ((x + cx, y + cy), tile));
+            let mut entry = match world.map(*map)?.autotile.clone() {
+                // On a map with auto-tiling the clip's tiles are what its cells are meant to be.
+                Some(layer) => paint_intent(&mut world, *map, layer, pasted)?.0,
+                None => {
+                    let mut entry = Transaction::new(String::new(), Vec::new(), Vec::new());
+                    let instance = world.map(*map)?;
+                    for ((tx, ty), tile) in pasted {
+                        if let Some(old) = instance.tile(tx, ty) {
+                            entry.before.push(Change::Tile { map: *map, x: tx, y: ty, tile: old });
+                            entry.after.push(Change::Tile { map: *map, x: tx, y: ty, tile });
+                        }
+                    }
+                    apply_changes(&mut world, &entry.after);
+                    entry
                 }
-            }
-            apply_changes(&mut world, &entry.after);
+            };
             let mut made = Vec::new();
             for record in &clip.objects {
                 let (tx, ty) = (x + record.x, y + record.y);
@@ -210,6 +218,12 @@ fn paint(
     tile: Symbol,
 ) -> Result<Transaction, EditError> {
     let instance = world.map(map)?;
+    if let Some(layer) = instance.autotile.clone() {
+        let rule_set = layer.rule_set;
+        let (mut entry, count) = paint_intent(world, map, layer, cells.map(|cell| (cell, tile)))?;
+        entry.label = format!("{} (rules {rule_set})", paint_label(count, tile));
+        return Ok(entry);
+    }
     let mut before = Vec::new();
     let mut after = Vec::new();
     let mut seen = HashSet::new();
@@ -226,14 +240,67 @@ fn paint(
     Ok(Transaction::new(paint_label(after.len(), tile), before, after))
 }
 
-/// The cells joined to (x, y) through sides that have its tile.
+/// Paints the intent of a map with auto-tiling: each cell's intent becomes its tile, and the
+/// rules paint the visible tiles again around the cells that changed. Undo puts back both.
+/// Returns the unnamed transaction and how many cells' intent changed.
+fn paint_intent(
+    world: &mut World,
+    map: MapId,
+    layer: Arc<AutotileLayer>,
+    cells: impl Iterator<Item = ((i32, i32), Symbol)>,
+) -> Result<(Transaction, usize), EditError> {
+    let mut painted = (*layer).clone();
+    let changed: Vec<(i32, i32)> =
+        cells.filter(|&((x, y), tile)| painted.intent.set(x, y, Some(tile))).map(|(cell, _)| cell).collect();
+    if changed.is_empty() {
+        return Ok((Transaction::new(String::new(), Vec::new(), Vec::new()), 0));
+    }
+    let rules = world.rule_set(layer.rule_set.as_str())?;
+    let tiler = Autotiler::new(&rules, painted.seed, world.tile_tags());
+    let instance = world.map(map)?;
+    let mut before = vec![Change::Autotile { map, layer: Some(layer.clone()) }];
+    let mut after = Vec::new();
+    tiler.paint_around(&painted.intent, &changed, |x, y, placed| {
+        if let Some(shown) = placed.or_else(|| painted.intent.get(x, y))
+            && let Some(old) = instance.tile(x, y)
+            && old != shown
+        {
+            before.push(Change::Tile { map, x, y, tile: old });
+            after.push(Change::Tile { map, x, y, tile: shown });
+        }
+    });
+    after.insert(0, Change::Autotile { map, layer: Some(Arc::new(painted)) });
+    apply_changes(world, &after);
+    Ok((Transaction::new(String::new(), before, after), changed.len()))
+}
+
+/// The cells joined to (x, y) through sides that are what it is: its intent on a map with
+/// auto-tiling, else its tile.
 fn flood(map: &crate::game::map::InstancedMap, x: i32, y: i32) -> Vec<(i32, i32)> {
-    let Some(target) = map.tile(x, y) else { return Vec::new() };
-    let mut seen = vec![false; (map.width() * map.height()) as usize];
+    match &map.autotile {
+        Some(layer) => flood_by(map, x, y, |x, y| layer.intent.get(x, y)),
+        None => flood_by(map, x, y, |x, y| map.tile(x, y)),
+    }
+}
+
+/// The cells of `map` joined to (x, y) through sides whose `kind` is the start's.
+fn flood_by<K: PartialEq>(
+    map: &crate::game::map::InstancedMap,
+    x: i32,
+    y: i32,
+    kind: impl Fn(i32, i32) -> K,
+) -> Vec<(i32, i32)> {
+    if !map.in_bounds(x, y) {
+        return Vec::new();
+    }
+    let target = kind(x, y);
+    let width = usize::try_from(map.width()).unwrap_or(0);
+    let mut seen = vec![false; width * usize::try_from(map.height()).unwrap_or(0)];
+    let index = |x: i32, y: i32| usize::try_from(y).unwrap_or(0) * width + usize::try_from(x).unwrap_or(0);
     let mut stack = vec![(x, y)];
     let mut cells = Vec::new();
     while let Some((cx, cy)) = stack.pop() {
-        if map.tile(cx, cy) != Some(target) || std::mem::replace(&mut seen[(cy * map.width() + cx) as usize], true) {
+        if !map.in_bounds(cx, cy) || kind(cx, cy) != target || std::mem::replace(&mut seen[index(cx, cy)], true) {
             continue;
         }
         cells.push((cx, cy));
@@ -263,9 +330,18 @@ fn resize(
     let entrance =
         instance.entrance.map(|(x, y)| (x + dx, y + dy)).filter(|&(x, y)| x >= 0 && y >= 0 && x < width && y < height);
     let objects: Vec<Uid> = instance.objects().iter().collect();
-    let mut before = vec![grid(map, instance)];
+    // The intent moves with the tiles; new cells are meant to be `tile`.
+    let layer = instance.autotile.as_ref().map(|layer| {
+        let intent = Intent::from_fn(width, height, |x, y| match layer.intent.get(x - dx, y - dy) {
+            None if !instance.in_bounds(x - dx, y - dy) => Some(tile),
+            kept => kept,
+        });
+        Arc::new(AutotileLayer { intent, ..(**layer).clone() })
+    });
+    let mut before = grid(map, instance).to_vec();
     before.extend(places(world, &objects));
-    let mut after = vec![Change::Grid { map, width, height, tiles: Arc::new(tiles), entrance }];
+    let mut after =
+        vec![Change::Grid { map, width, height, tiles: Arc::new(tiles), entrance }, Change::Autotile { map, layer }];
     for &uid in &objects {
         let object = world.object(uid)?;
         let (x, y) = (object.x + dx, object.y + dy);
@@ -278,15 +354,18 @@ fn resize(
     Ok(Transaction::new(label, before, after))
 }
 
-/// The whole grid of `instance` as a change to map `map`.
-fn grid(map: MapId, instance: &crate::game::map::InstancedMap) -> Change {
-    Change::Grid {
-        map,
-        width: instance.width(),
-        height: instance.height(),
-        tiles: Arc::new(instance.tile_ids()),
-        entrance: instance.entrance,
-    }
+/// The whole grid of `instance` and its auto-tiling as changes to map `map`.
+fn grid(map: MapId, instance: &crate::game::map::InstancedMap) -> [Change; 2] {
+    [
+        Change::Grid {
+            map,
+            width: instance.width(),
+            height: instance.height(),
+            tiles: Arc::new(instance.tile_ids()),
+            entrance: instance.entrance,
+        },
+        Change::Autotile { map, layer: instance.autotile.clone() },
+    ]
 }
 
 /// Makes map `map` again (see [`Edit::Regenerate`]): the generator runs on a fresh map, whose
@@ -312,10 +391,10 @@ fn regenerate(lua: &Lua, map: MapId) -> Result<Transaction, EditError> {
     let (instance, made) = (world.map(map)?, world.map(fresh)?);
     let old: Vec<Uid> = instance.objects().iter().collect();
     let new: Vec<Uid> = made.objects().iter().collect();
-    let mut before = vec![grid(map, instance)];
+    let mut before = grid(map, instance).to_vec();
     before.extend(places(&world, &old));
     before.extend(taken_off(&new));
-    let mut after = vec![grid(map, made)];
+    let mut after = grid(map, made).to_vec();
     after.extend(taken_off(&old));
     after.extend(places(&world, &new).into_iter().map(|change| match change {
         Change::Place { uid, x, y, .. } => Change::Place { uid, location: Some(Location::Map(map)), x, y },

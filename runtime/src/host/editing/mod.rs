@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use crate::game::autotile::Explanation;
 use crate::game::edit::Edit;
 use crate::game::history::{History, Transaction, changes_since};
 use crate::game::map::MapId;
@@ -52,6 +53,18 @@ pub enum EditingCommand {
     /// Answer the recovery question (see [`journal`]): replay the edit journal left behind
     /// by the last session (true) or delete it.
     Recover(bool),
+    /// Send why cell (x, y) of a map has its tile in the snapshots (the Inspector's "Why is
+    /// this tile here?"), or stop (None).
+    InspectCell(Option<(MapId, i32, i32)>),
+    /// Why cell (x, y) of `map` has its tile, once; answered with [`HostEvent::CellExplained`].
+    ExplainCell {
+        /// The map.
+        map: MapId,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
     /// Where prototype `id` of `data_type` is used; answered with [`HostEvent::Usages`].
     WhereUsed {
         /// The data type.
@@ -73,6 +86,8 @@ impl EditingCommand {
             EditingCommand::Inspect(_) => "inspect",
             EditingCommand::Recover(_) => "recover",
             EditingCommand::WhereUsed { .. } => "where used",
+            EditingCommand::InspectCell(_) => "inspect cell",
+            EditingCommand::ExplainCell { .. } => "explain cell",
         }
     }
 
@@ -86,7 +101,13 @@ impl EditingCommand {
             EditingCommand::WhereUsed { data_type, id } => {
                 Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
             }
-            EditingCommand::Copy { .. } | EditingCommand::Select(_) | EditingCommand::Inspect(_) => None,
+            &EditingCommand::ExplainCell { map, x, y } => {
+                Some(HostEvent::CellExplained(Box::new(CellWhy { map, x, y, explained: Err(problem.to_owned()) })))
+            }
+            EditingCommand::Copy { .. }
+            | EditingCommand::Select(_)
+            | EditingCommand::Inspect(_)
+            | EditingCommand::InspectCell(_) => None,
         }
     }
 
@@ -120,6 +141,8 @@ impl EditingCommand {
             EditingCommand::Copy { .. }
                 | EditingCommand::Select(_)
                 | EditingCommand::Inspect(_)
+                | EditingCommand::InspectCell(_)
+                | EditingCommand::ExplainCell { .. }
                 | EditingCommand::WhereUsed { .. }
         )
     }
@@ -131,6 +154,8 @@ pub(in crate::host) struct Editing {
     pub(in crate::host) history: RefCell<History>,
     /// The objects whose details the snapshots carry (the inspector's).
     pub(in crate::host) inspect: RefCell<Vec<Uid>>,
+    /// The cell whose explanation the snapshots carry (the inspector's).
+    pub(in crate::host) inspect_cell: std::cell::Cell<Option<(MapId, i32, i32)>>,
     /// The edit journal.
     pub(in crate::host) journal: journal::HostJournal,
 }
@@ -141,6 +166,7 @@ impl Editing {
         Editing {
             history: RefCell::default(),
             inspect: RefCell::default(),
+            inspect_cell: std::cell::Cell::default(),
             journal: journal::HostJournal::new(journal),
         }
     }
@@ -160,6 +186,29 @@ pub struct EditingView {
     /// The edit journal the last session left, while the user has not said whether to
     /// recover it.
     pub recovery: Option<Arc<journal::RecoveryOffer>>,
+    /// Why the inspected cell ([`EditingCommand::InspectCell`]) has its tile.
+    pub cell: Option<Arc<CellWhy>>,
+}
+
+/// Why a cell of a map has its tile: the rules' [`Explanation`], or why there is none (the
+/// map has no auto-tiling, the cell is outside it, its rule set no longer reads).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct CellWhy {
+    /// The map.
+    pub map: MapId,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// The explanation, or the message saying why there is none.
+    pub explained: Result<Explanation, String>,
+}
+
+impl CellWhy {
+    /// Why cell (x, y) of `map` in `world` has its tile.
+    fn of(world: &crate::game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
+        CellWhy { map, x, y, explained: world.explain_tile(map, x, y).map_err(|e| e.to_string()) }
+    }
 }
 
 impl Host {
@@ -185,6 +234,7 @@ impl Host {
             inspected,
             history: self.editing.history.borrow().view(),
             recovery: self.recovery_offer(),
+            cell: self.editing.inspect_cell.get().map(|(map, x, y)| Arc::new(CellWhy::of(&world, map, x, y))),
         }
     }
 
@@ -215,6 +265,11 @@ impl Host {
             EditingCommand::Select(uids) => *self.runtime.engine().editor.selection.borrow_mut() = uids,
             EditingCommand::Inspect(uids) => *self.editing.inspect.borrow_mut() = uids,
             EditingCommand::Recover(recover) => self.answer_recovery(recover),
+            EditingCommand::InspectCell(cell) => self.editing.inspect_cell.set(cell),
+            EditingCommand::ExplainCell { map, x, y } => {
+                let why = CellWhy::of(&self.runtime.world(), map, x, y);
+                self.send(HostEvent::CellExplained(Box::new(why)));
+            }
             EditingCommand::WhereUsed { data_type, id } => {
                 let usages = usages::find(self.runtime.lua(), &data_type, &id);
                 self.send(HostEvent::Usages { data_type, id, usages });

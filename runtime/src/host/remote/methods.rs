@@ -35,7 +35,7 @@ pub const HELLO: &str = "session.hello";
 pub const FRAMES_FOLLOW: [&str; 2] = ["frame.subscribe", "host.mirror"];
 
 /// Every method, in the order `rpc.discover` lists them.
-pub static METHODS: [Method; 25] = [
+pub static METHODS: [Method; 26] = [
     Method {
         name: HELLO,
         summary: "The handshake: the protocol version and the token the game printed. Must come first.",
@@ -131,6 +131,19 @@ pub static METHODS: [Method; 25] = [
         params: Vec::new,
         result: || json!({ "type": "object", "description": "{id, name, width, height, palette: [tile id], rows: [[index]]}" }),
         answer: Session::answer_map_tiles,
+    },
+    Method {
+        name: "map.explain_cell",
+        summary: "Why a cell of a map has its tile: the auto-tiling rule that placed it, the rules that matched and lost, and the near misses.",
+        params: || {
+            vec![
+                param("map", json!({ "type": "integer", "minimum": 1 })),
+                param("x", json!({ "type": "integer" })),
+                param("y", json!({ "type": "integer" })),
+            ]
+        },
+        result: || json!({ "type": "object", "description": "{rule_set, declared_at, x, y, intent, tile, winner: {rule, name, form, cells: [{dx, dy, wants, matched}]}, lost: [{rule, name, reason}], near_misses}" }),
+        answer: Session::answer_explain_cell,
     },
     Method {
         name: "history.undo",
@@ -412,6 +425,18 @@ pub struct EvalParams {
 pub struct ObjectParams {
     /// The object.
     pub uid: u64,
+}
+
+/// `map.explain_cell`'s params.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellParams {
+    /// The map's id.
+    pub map: u64,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
 }
 
 /// `object.set_base`'s and `object.set_temp`'s params.

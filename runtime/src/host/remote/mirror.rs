@@ -94,6 +94,7 @@ snapshot_parts!(
     editing.inspected,
     editing.history,
     editing.recovery,
+    editing.cell,
     play,
     debug.pause,
     debug.error,

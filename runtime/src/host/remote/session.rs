@@ -60,6 +60,7 @@ struct Settled {
     evaluation: Option<(u64, Evaluation)>,
     refused: Vec<String>,
     usages: Option<Vec<crate::host::editing::usages::Usage>>,
+    explained: Option<Result<crate::game::autotile::Explanation, String>>,
 }
 
 /// One connection's state.
@@ -238,6 +239,7 @@ impl Session {
                     }
                 }
                 HostEvent::Usages { usages, .. } => settled.usages = Some(usages),
+                HostEvent::CellExplained(why) => settled.explained = Some(why.explained),
                 HostEvent::Synced { id } if id == barrier => return Ok(settled),
                 _ => {}
             }

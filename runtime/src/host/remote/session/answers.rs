@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::host::remote::methods::{
-    CommandParams, DataTypeParams, DuplicateParams, EvalParams, InputParams, NewPrototypeParams, ObjectParams,
-    PrototypeFieldParams, PrototypeParams,
+    CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, InputParams, NewPrototypeParams,
+    ObjectParams, PrototypeFieldParams, PrototypeParams,
 };
 
 impl Session {
@@ -85,6 +85,18 @@ impl Session {
         let snapshot = self.client.snapshot();
         let map = snapshot.map.as_ref().ok_or_else(|| RpcError::Refused("there is no current map".into()))?;
         Ok(tiles_to_json(map))
+    }
+
+    /// `map.explain_cell`.
+    pub(in crate::host::remote) fn answer_explain_cell(&mut self, given: Json) -> Result<Json, RpcError> {
+        let CellParams { map, x, y } = params(given)?;
+        let command = EditingCommand::ExplainCell { map: crate::game::map::MapId(map), x, y };
+        let settled = self.settle(vec![Command::Editing(command)], None)?;
+        match settled.explained {
+            Some(Ok(explanation)) => serde_json::to_value(explanation).map_err(|e| RpcError::Refused(e.to_string())),
+            Some(Err(message)) => Err(RpcError::InvalidParams(message)),
+            None => Err(RpcError::Refused(settled.refused.join("; "))),
+        }
     }
 
     /// `history.undo`.

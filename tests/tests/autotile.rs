@@ -1,0 +1,133 @@
+//! Auto-tiling in the editor: a map baked with its rules keeps them in its file, painting its
+//! intent repaints the rules around the stroke, undo puts back both layers, and each cell
+//! says why it has its tile (in the snapshot and over the remote protocol).
+
+use nefia_runtime::game::autotile::Explanation;
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::game::map::MapId;
+use nefia_runtime::game::save::MapRecord;
+use nefia_runtime::game::symbol::Symbol;
+use nefia_runtime::game::value::Value;
+use nefia_runtime::host::workbench::WorkbenchCommand;
+use nefia_runtime::host::{Command, EditingCommand, HostHandle, MapCommand};
+use nefia_tests::DemoCopy;
+use nefia_tests::host::{spawn_editing, wait_for};
+use serde_json::json;
+
+/// The map file `name` of the copy, read.
+fn map_file(copy: &DemoCopy, name: &str) -> (String, MapRecord) {
+    let path = copy.project().join(format!("maps/{name}.ron"));
+    nefia_runtime::game::files::read_ron_text(&path).map(|(record, text)| (text, record)).expect("a map record")
+}
+
+/// The tile id of (x, y) in rows of codes of `code_width` characters.
+fn cell(rows: &[String], palette: &std::collections::BTreeMap<String, Symbol>, x: usize, y: usize) -> Option<String> {
+    let width = palette.keys().next().map_or(1, |c| c.chars().count());
+    let code: String = rows[y].chars().skip(x * width).take(width).collect();
+    palette.get(&code).map(|t| t.to_string())
+}
+
+/// Saves map `name` and waits until it is written.
+fn save(host: &HostHandle, name: &str) {
+    wait_for(host, |s| s.maps.files.iter().any(|m| m.name == name && m.dirty));
+    host.send(Command::Maps(MapCommand::Save(Some(name.into()))));
+    wait_for(host, |s| s.maps.files.iter().any(|m| m.name == name && !m.dirty));
+}
+
+#[test]
+fn painting_the_intent_repaints_the_rules_around_it_and_undo_puts_back_both() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: Value::Nil,
+        seed: 5,
+    }));
+    wait_for(&host, |s| s.preview.is_some());
+    host.send(Command::Workbench(WorkbenchCommand::Bake("grotto".into())));
+    let baked = wait_for(&host, |s| s.maps.files.iter().any(|m| m.name == "grotto" && m.map.is_some()));
+    let map = baked.maps.files.iter().find(|m| m.name == "grotto").and_then(|m| m.map).unwrap();
+    let (first, record) = map_file(&copy, "grotto");
+    let layer = record.autotile.as_ref().expect("the baked map keeps its rules");
+    assert_eq!(layer.rule_set.as_str(), "elona.cave_detail");
+    assert_eq!(layer.intent.len(), record.height as usize, "{first}");
+
+    // An open cell with open ground above and below: a wall painted there shows its face.
+    let floor =
+        |x: usize, y: usize| cell(&layer.intent, &layer.palette, x, y).is_some_and(|t| t.starts_with("elona.floor"));
+    let (width, height) = (record.width as usize, record.height as usize);
+    let (x, y) = (2..height - 2)
+        .flat_map(|y| (1..width - 1).map(move |x| (x, y)))
+        .find(|&(x, y)| floor(x, y - 1) && floor(x, y) && floor(x, y + 1) && floor(x, y + 2))
+        .expect("open ground in the cave");
+    host.send(Command::Editing(EditingCommand::Edit(Edit::PaintTiles {
+        map,
+        cells: vec![(x as i32, y as i32)],
+        tile: "elona.wall_stone".into(),
+    })));
+    let painted = wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.contains("(rules elona.cave_detail)")));
+    let label = painted.editing.history.labels.last().cloned().unwrap_or_default();
+    assert_eq!(label, "Paint 1 cell with elona.wall_stone (rules elona.cave_detail)");
+    save(&host, "grotto");
+    let (_, after) = map_file(&copy, "grotto");
+    let kept = after.autotile.as_ref().unwrap();
+    assert_eq!(cell(&kept.intent, &kept.palette, x, y).as_deref(), Some("elona.wall_stone"), "the intent painted");
+    assert_eq!(cell(&after.tiles, &after.palette, x, y).as_deref(), Some("elona.wall_face"), "the rules' tile shows");
+
+    // The cell says why, in the snapshot and over the protocol alike.
+    host.send(Command::Editing(EditingCommand::InspectCell(Some((map, x as i32, y as i32)))));
+    let seen = wait_for(&host, |s| s.editing.cell.is_some());
+    let why = seen.editing.cell.as_ref().unwrap().explained.clone().expect("an explanation");
+    let winner = why.winner.as_ref().expect("a rule placed it");
+    assert_eq!(winner.name, "wall face");
+    assert!(winner.cells.iter().all(|c| c.matched), "every cell of the winner's pattern matched: {winner:?}");
+    assert!(winner.cells.iter().any(|c| (c.dx, c.dy, c.wants.as_str()) == (0, 1, "tag:floor")));
+    assert!(why.declared_at.as_ref().is_some_and(|o| o.file.as_str().ends_with("content/map.lua")), "{why:?}");
+
+    let served = nefia_tests::remote::serving(host);
+    let mut client = served.attach();
+    let answer = client.result("map.explain_cell", json!({ "map": map.0, "x": x, "y": y }));
+    let remote: Explanation = serde_json::from_value(answer).expect("an explanation");
+    assert_eq!(remote, why, "the protocol gives the Inspector's answer");
+    let outside = client.call("map.explain_cell", json!({ "map": map.0, "x": -1, "y": 0 }));
+    assert_eq!(outside["error"]["code"], -32602, "{outside}");
+    let town = client.call("map.explain_cell", json!({ "map": 1, "x": 0, "y": 0 }));
+    let message = town["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("has no auto-tiling rules laid on it"), "{town}");
+
+    // Undo puts back the intent and the tiles: the file is as baked.
+    let host = &served.host;
+    host.send(Command::Editing(EditingCommand::Undo));
+    save(host, "grotto");
+    assert_eq!(map_file(&copy, "grotto").0, first, "undone, the map is as baked");
+}
+
+#[test]
+fn a_map_files_intent_is_checked_and_named() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let town = host.snapshot().map.as_ref().map(|m| m.id).unwrap_or(MapId(1));
+    let eval = nefia_tests::host::eval(
+        &host,
+        "local map = Map.current() map:apply_autotile('elona.cave_detail', 7) return map.width",
+    );
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    save(&host, "town");
+    let text = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
+    assert!(text.contains("autotile: (\n        rule_set: \"elona.cave_detail\",\n        seed: 7,"), "{text}");
+
+    // A row cut short is refused, naming the field and the row, and nothing is loaded.
+    let (_, record) = map_file(&copy, "town");
+    let row = record.autotile.as_ref().unwrap().intent[0].clone();
+    let (tiles, layer) = text.split_at(text.find("autotile:").expect("the layer"));
+    let broken = format!("{tiles}{}", layer.replacen(&format!("\"{row}\""), &format!("\"{}\"", &row[1..]), 1));
+    assert_ne!(broken, text);
+    std::fs::write(copy.project().join("maps/broken.ron"), broken).unwrap();
+    let refused = match nefia_tests::host::eval(&host, "return Map.open('broken')") {
+        nefia_runtime::lua::repl::Evaluation::Error(failure) => failure.message,
+        other => panic!("the broken file was opened: {other:?}"),
+    };
+    assert!(refused.contains("autotile.intent row 1 has"), "{refused}");
+    assert!(refused.contains("broken.ron:"), "the file and line: {refused}");
+    assert_eq!(host.snapshot().map.as_ref().map(|m| m.id), Some(town), "the map in play stays");
+}
