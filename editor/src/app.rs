@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{LogLevel, LogLine};
+use nefia_runtime::game::symbol::Symbol;
 use nefia_runtime::host::{AttachError, Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, RefusalKind};
 use nefia_runtime::lua::Output;
@@ -319,7 +320,11 @@ impl EditorApp {
                 HostEvent::Usages { data_type, id, usages } => self.panes.data.usages = Some((data_type, id, usages)),
                 // The editor does not list saves (the player window's Load game does), nor
                 // wait on a barrier of its own (remote clients do).
-                HostEvent::Saves(_) | HostEvent::Synced { .. } | HostEvent::DebugAnswer { .. } => {}
+                // The Inspector reads the inspected cell's explanation from the snapshot.
+                HostEvent::Saves(_)
+                | HostEvent::Synced { .. }
+                | HostEvent::DebugAnswer { .. }
+                | HostEvent::CellExplained(_) => {}
                 HostEvent::Reloaded(reload) => {
                     if let Err(failure) = reload.outcome {
                         let text = format!("reload of {} rejected: {}", reload.file, failure.message);
@@ -368,6 +373,10 @@ impl EditorApp {
                 AppRequest::Pin(uid) => self.pin(uid),
                 AppRequest::StopScript => self.host.stop(),
                 AppRequest::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+                AppRequest::ShowPrototype { data_type, id } => {
+                    self.panes.data.selected = Some((Symbol::intern(&data_type), Symbol::intern(&id)));
+                    self.open_tab(Tab::Prototypes);
+                }
                 AppRequest::Warn(text) => self.panes.log.push(Output::Log(LogLine { level: LogLevel::Warn, text })),
             }
         }

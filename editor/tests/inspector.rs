@@ -422,3 +422,42 @@ fn a_declared_list_gets_items_added_and_removed_in_the_inspector() {
     step_until(&mut harness, "seven slots again", |h| slots(h) == "7");
     assert_eq!(eval_values(&mut harness, "Chara.player().equip_slots[7]"), ["\"feet\""], "the last one went");
 }
+
+#[test]
+fn a_cell_of_a_map_with_rules_says_why_its_tile_is_there_and_opens_the_rules() {
+    use nefia_runtime::game::value::Value;
+    use nefia_runtime::host::Command;
+    use nefia_runtime::host::workbench::WorkbenchCommand;
+    let copy = nefia_tests::DemoCopy::new();
+    let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    let preview = WorkbenchCommand::Preview { generator: "elona.cave".into(), params: Value::Nil, seed: 2 };
+    harness.state().host().send(Command::Workbench(preview));
+    step_until(&mut harness, "the cave", |h| {
+        h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "elona.cave #2")
+    });
+    let (map, face) = {
+        let map = harness.state().state().snapshot.map.clone().unwrap();
+        let cells = (0..map.height).flat_map(|y| (0..map.width).map(move |x| (x, y)));
+        let face = cells.clone().find(|&(x, y)| map.tile_at(x, y).is_some_and(|t| t.id.as_str() == "elona.wall_face"));
+        (map.id, face.expect("the cave has wall faces"))
+    };
+    harness.state_mut().open_tab(Tab::Inspector);
+    harness.run_steps(2);
+    // The Select tool's click on the cell.
+    let at = cell_center(&harness, face.0, face.1);
+    click_at(&mut harness, at, egui::Modifiers::NONE);
+    step_until(&mut harness, "the cell inspected", |h| h.state().state().snapshot.editing.cell.is_some());
+    let inspected = harness.state().state().snapshot.editing.cell.as_ref().map(|c| (c.map, c.x, c.y));
+    assert_eq!(inspected, Some((map, face.0, face.1)));
+    step_until(&mut harness, "the explanation", |h| h.query_by_label("Why is this tile here?").is_some());
+    step_until(&mut harness, "the winner", |h| h.query_by_label("Placed by rule 3 'wall face'").is_some());
+    let shown = format!("({}, {}) shows elona.wall_face; it is meant to be elona.wall_stone.", face.0, face.1);
+    assert!(harness.query_by_label(&shown).is_some(), "{shown}");
+
+    // The rule set's name shows it in the Data pane.
+    harness.get_by_label("elona.cave_detail").click_accesskit();
+    harness.run_steps(2);
+    let selected = harness.state().panes().data.selected.map(|(t, id)| (t.to_string(), id.to_string()));
+    assert_eq!(selected, Some(("base.autotile_rule_set".to_owned(), "elona.cave_detail".to_owned())));
+}

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use nefia_runtime::Uid;
+use nefia_runtime::game::map::MapId;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::Snapshot;
 use nefia_runtime::host::{EditingCommand, ReplCommand};
@@ -38,6 +39,13 @@ pub enum AppRequest {
     StopScript,
     /// Close the window (unsaved maps have been saved or discarded).
     Quit,
+    /// Show prototype `id` of `data_type` in the Data pane.
+    ShowPrototype {
+        /// The data type, such as `base.autotile_rule_set`.
+        data_type: String,
+        /// The prototype's id.
+        id: String,
+    },
     /// Put a warning in the Log (a problem the pane found that is not the user's doing now,
     /// such as an image that would not load).
     Warn(String),
@@ -68,6 +76,8 @@ pub struct EditorContext {
     pub(crate) selections_by_script: u64,
     /// The objects the runtime was last asked to inspect.
     pub(crate) inspecting: Vec<Uid>,
+    /// The cell the Select tool last clicked, whose tile the Inspector explains.
+    pub(crate) inspected_cell: Option<(MapId, i32, i32)>,
     /// True while the runtime is busy with a command (Stop is offered).
     pub busy: bool,
     /// What the panes asked the app to do this frame, done after it.
@@ -94,11 +104,20 @@ impl EditorContext {
             selection: Vec::new(),
             selections_by_script: 0,
             inspecting: Vec::new(),
+            inspected_cell: None,
             busy: false,
             requests: Vec::new(),
             project,
             pending_save: None,
             recovery_report: None,
+        }
+    }
+
+    /// Makes (x, y) of `map` the cell the Inspector explains, and tells the runtime.
+    pub fn inspect_cell(&mut self, cell: Option<(MapId, i32, i32)>) {
+        if self.inspected_cell != cell {
+            self.inspected_cell = cell;
+            self.outbox.push(Command::Editing(EditingCommand::InspectCell(cell)));
         }
     }
 

@@ -89,6 +89,9 @@ impl InspectorState {
 
 /// Shows the inspector; `pinned` is the uid a pinned pane shows, None for the selection.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState, pinned: Option<u64>) {
+    if pinned.is_none() {
+        super::tile_why::ui(ui, state);
+    }
     let snapshot = state.snapshot.clone();
     let uids: Vec<Uid> = match pinned {
         Some(uid) => vec![Uid(uid)],
@@ -99,7 +102,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, inspector: &mut InspectorState
     if objects.is_empty() {
         ui.weak(match pinned {
             Some(uid) => format!("uid {uid} no longer exists."),
-            None => "Click an object in the viewport or in Locations to inspect it.".to_owned(),
+            None => "Click an object in the viewport or in Locations to inspect it (or a cell, on a map with auto-tiling rules, to see why its tile is there).".to_owned(),
         });
         return;
     }

@@ -15,6 +15,7 @@ pub mod profiler;
 pub mod prototypes;
 pub mod recordings;
 pub mod repl;
+pub mod tile_why;
 pub mod viewport;
 pub mod watches;
 pub mod workbench;

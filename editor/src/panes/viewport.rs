@@ -388,6 +388,7 @@ fn select_ui(
     if response.clicked() {
         response.request_focus();
         let Some((x, y)) = state.viewport.hovered else { return };
+        state.inspect_cell(Some((map.id, x, y)));
         let here: Vec<Uid> = map.objects_at(x, y).map(|o| o.uid).collect();
         let pick = match (selection.as_slice(), here.iter().position(|u| selection.first() == Some(u))) {
             ([_], Some(index)) if !shift => here.get(if index == 0 { here.len() - 1 } else { index - 1 }).copied(),

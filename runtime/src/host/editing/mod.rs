@@ -101,9 +101,13 @@ impl EditingCommand {
             EditingCommand::WhereUsed { data_type, id } => {
                 Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
             }
-            &EditingCommand::ExplainCell { map, x, y } => {
-                Some(HostEvent::CellExplained(Box::new(CellWhy { map, x, y, explained: Err(problem.to_owned()) })))
-            }
+            &EditingCommand::ExplainCell { map, x, y } => Some(HostEvent::CellExplained(Box::new(CellWhy {
+                map,
+                x,
+                y,
+                laid: false,
+                explained: Err(problem.to_owned()),
+            }))),
             EditingCommand::Copy { .. }
             | EditingCommand::Select(_)
             | EditingCommand::Inspect(_)
@@ -200,6 +204,9 @@ pub struct CellWhy {
     pub x: i32,
     /// Row.
     pub y: i32,
+    /// Whether the map has auto-tiling rules laid on it (without, its tiles were painted by
+    /// hand or by a generator, and there is nothing to explain).
+    pub laid: bool,
     /// The explanation, or the message saying why there is none.
     pub explained: Result<Explanation, String>,
 }
@@ -207,7 +214,8 @@ pub struct CellWhy {
 impl CellWhy {
     /// Why cell (x, y) of `map` in `world` has its tile.
     fn of(world: &crate::game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
-        CellWhy { map, x, y, explained: world.explain_tile(map, x, y).map_err(|e| e.to_string()) }
+        let laid = world.map(map).is_ok_and(|m| m.autotile.is_some());
+        CellWhy { map, x, y, laid, explained: world.explain_tile(map, x, y).map_err(|e| e.to_string()) }
     }
 }
 
