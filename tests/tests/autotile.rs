@@ -131,3 +131,59 @@ fn a_map_files_intent_is_checked_and_named() {
     assert!(refused.contains("broken.ron:"), "the file and line: {refused}");
     assert_eq!(host.snapshot().map.as_ref().map(|m| m.id), Some(town), "the map in play stays");
 }
+
+#[test]
+fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
+    use nefia_runtime::host::ModCommand;
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let eval = nefia_tests::host::eval(&host, "Map.current():apply_autotile('elona.cave_detail', 7)");
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    let moss = |host: &HostHandle| match nefia_tests::host::eval(
+        host,
+        "local map, n = Map.current(), 0
+             for y = 0, map.height - 1 do for x = 0, map.width - 1 do
+               if map:tile(x, y) == 'elona.moss' then n = n + 1 end end end
+             return n",
+    ) {
+        nefia_runtime::lua::repl::Evaluation::Values(values) => values[0].parse::<usize>().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    let before = moss(&host);
+
+    // Moss everywhere there is open ground: the hotload repaints the town, tinting what changed.
+    let file = copy.mod_file("elona/content/map.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("chance = 0.12,", "chance = 1,", 1)).unwrap();
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
+    let repainted = wait_for(&host, |s| s.mods.repainted.is_some());
+    let cells = repainted.mods.repainted.as_ref().unwrap().cells.len();
+    let after = moss(&host);
+    assert!(after > before, "more moss: {before} → {after}");
+    assert_eq!(cells, after - before, "the cells tinted are those that changed");
+
+    // A rule that no longer reads leaves the map as it was and says why.
+    std::fs::write(&file, text.replacen("chance = 0.12,", "chance = 7,", 1)).unwrap();
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
+    let mut seen = Vec::new();
+    let said = nefia_tests::host::event(&host, &mut seen, |e| match e {
+        nefia_runtime::host::HostEvent::Output(nefia_runtime::lua::Output::Log(line))
+            if line.text.contains("the rules were not applied again") =>
+        {
+            Some(line.text.clone())
+        }
+        _ => None,
+    });
+    assert!(said.contains("rule 1 'moss'") && said.contains("chance"), "{said}");
+    assert_eq!(moss(&host), after, "the last good tiles stay");
+
+    // Bake: the tiles stay, the rules go, and painting sets tiles again.
+    let town = host.snapshot().map.as_ref().unwrap().id;
+    host.send(Command::Editing(EditingCommand::Edit(Edit::BakeAutotile { map: town })));
+    wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.starts_with("Bake the rules elona.cave_detail")));
+    assert_eq!(moss(&host), after);
+    save(&host, "town");
+    let (_, record) = map_file(&copy, "town");
+    assert!(record.autotile.is_none(), "baked: no rules in the file");
+    assert!(record.palette.values().any(|t| t.as_str() == "elona.moss"), "the painted tiles are kept");
+}

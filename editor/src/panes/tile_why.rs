@@ -2,10 +2,13 @@
 //! with auto-tiling rules, the rule that placed its tile with its pattern drawn over the
 //! cell's neighbourhood (each pattern cell marked matched or not), the rules that matched and
 //! lost and why, and the near misses with the neighbour that failed marked. The rule set's
-//! name shows it in the Data pane; its place opens its source lines.
+//! name shows it in the Data pane; its place opens its source lines. Bake takes the rules off
+//! the map and keeps their tiles.
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2};
 use nefia_runtime::game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
+use nefia_runtime::game::edit::Edit;
+use nefia_runtime::host::{Command, EditingCommand};
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links::LinkAction;
@@ -24,10 +27,18 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     if !why.laid || state.snapshot.map.as_ref().map(|m| m.id) != Some(why.map) {
         return;
     }
-    egui::CollapsingHeader::new("Why is this tile here?").default_open(true).show(ui, |ui| match &why.explained {
-        Ok(explanation) => explanation_ui(ui, state, explanation),
-        Err(message) => {
-            ui.colored_label(ui.visuals().warn_fg_color, message);
+    egui::CollapsingHeader::new("Why is this tile here?").default_open(true).show(ui, |ui| {
+        match &why.explained {
+            Ok(explanation) => explanation_ui(ui, state, explanation),
+            Err(message) => {
+                ui.colored_label(ui.visuals().warn_fg_color, message);
+            }
+        }
+        let bake = ui.button("Bake rules into tiles").on_hover_text(
+            "Take the rules off this map and keep the tiles they painted: painting then sets tiles, not intent (undoable)",
+        );
+        if bake.clicked() {
+            state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::BakeAutotile { map: why.map })));
         }
     });
     ui.separator();

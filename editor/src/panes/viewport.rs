@@ -143,6 +143,12 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
             painter.rect_filled(cell, 0.0, egui::Color32::from_rgba_unmultiplied(255, 200, 40, 90));
         });
     }
+    if let Some(repainted) = snapshot.mods.repainted.as_ref().filter(|r| r.map == map.id) {
+        // The cells a hotloaded rule painted anew.
+        mark_cells(ui, rect, &camera, &repainted.cells, |painter, cell| {
+            painter.rect_filled(cell, 0.0, egui::Color32::from_rgba_unmultiplied(80, 200, 255, 90));
+        });
+    }
     if snapshot.maps.problems.map == Some(map.id) {
         let cells: Vec<(i32, i32)> = snapshot.maps.problems.problems.iter().map(|p| (p.x, p.y)).collect();
         mark_cells(ui, rect, &camera, &cells, |painter, cell| {

@@ -137,6 +137,12 @@ pub enum Edit {
         /// The tile of new cells.
         tile: String,
     },
+    /// Take the auto-tiling rules off a map, keeping the tiles they painted as plain tiles
+    /// (painting then sets tiles again, not intent).
+    BakeAutotile {
+        /// The map.
+        map: MapId,
+    },
     /// Make a generated map again with the generator, params and seed it records (after the
     /// generator's code changed): its tiles and objects are replaced by the new result.
     Regenerate {

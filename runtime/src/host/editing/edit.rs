@@ -128,6 +128,18 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
         Edit::Regenerate { map } => regenerate(lua, *map)?,
+        Edit::BakeAutotile { map } => {
+            let mut world = engine.world.borrow_mut();
+            let instance = world.map(*map)?;
+            let Some(layer) = instance.autotile.clone() else {
+                return Err(EditError::Refused(format!("map '{}' has no auto-tiling rules to bake", instance.name)));
+            };
+            let label = format!("Bake the rules {} of map '{}' into its tiles", layer.rule_set, instance.name);
+            let (before, after) =
+                (Change::Autotile { map: *map, layer: Some(layer) }, Change::Autotile { map: *map, layer: None });
+            apply_changes(&mut world, std::slice::from_ref(&after));
+            Transaction::new(label, vec![before], vec![after])
+        }
         Edit::PrototypeField { data_type, id, field, value } => {
             super::content::prototype_field(lua, data_type, id, field, value.as_ref())?
         }

@@ -112,6 +112,18 @@ pub struct ModsView {
     pub asset_dirs: Arc<Vec<PathBuf>>,
     /// The data types and prototypes the mods added.
     pub data: Arc<Vec<DataTypeView>>,
+    /// The cells of the current map the last hotload's rules painted anew (tinted in the
+    /// viewport, as the workbench tints a regenerated preview).
+    pub repainted: Option<Arc<Repainted>>,
+}
+
+/// What a hotload's auto-tiling rules changed on one map.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct Repainted {
+    /// The map.
+    pub map: crate::game::map::MapId,
+    /// Its cells whose tile changed.
+    pub cells: Vec<(i32, i32)>,
 }
 
 /// The mods subsystem's state on the host.
@@ -126,6 +138,8 @@ pub(super) struct Mods {
     hotload_waiting: RefCell<Vec<PathBuf>>,
     /// The data view as last built, with the data registry's revision then.
     data: RefCell<(u64, Arc<Vec<DataTypeView>>)>,
+    /// What the last hotload's rules painted anew, map by map.
+    repainted: RefCell<Vec<Arc<Repainted>>>,
 }
 
 impl Mods {
@@ -137,6 +151,7 @@ impl Mods {
             asset_dirs: Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default()),
             hotload_waiting: RefCell::default(),
             data: RefCell::new((u64::MAX, Arc::default())),
+            repainted: RefCell::default(),
         }
     }
 }
@@ -207,6 +222,10 @@ impl Host {
             rows: self.mods.rows.borrow().clone(),
             asset_dirs: self.mods.asset_dirs.clone(),
             data: data.1.clone(),
+            repainted: {
+                let current = self.runtime.world().current_map();
+                self.mods.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
+            },
         }
     }
 
@@ -317,7 +336,31 @@ impl Host {
         if reloaded {
             // The workbench shows what the new code makes of the same seed.
             self.refresh_preview();
+            self.repaint_autotiles();
         }
+    }
+
+    /// Paints again every map with auto-tiling rules laid on it, from its intent by the rules
+    /// as they are now (a rule or a tile's tags may have changed), keeping the cells that
+    /// changed for the viewport's tint. A rule set that no longer reads leaves its maps as
+    /// they were and says why in the Log.
+    fn repaint_autotiles(&self) {
+        let mut world = self.runtime.world_mut();
+        let laid: Vec<_> = world.maps().filter(|m| m.autotile.is_some()).map(|m| m.uid).collect();
+        let mut repainted = Vec::new();
+        let mut problems = Vec::new();
+        for map in laid {
+            match world.repaint_autotile(map) {
+                Ok(cells) if cells.is_empty() => {}
+                Ok(cells) => repainted.push(Arc::new(Repainted { map, cells })),
+                Err(error) => problems.push(format!("the rules were not applied again: {error}")),
+            }
+        }
+        drop(world);
+        for problem in problems {
+            gui::log(self.runtime.lua(), LogLevel::Error, problem);
+        }
+        *self.mods.repainted.borrow_mut() = repainted;
     }
 
     /// Writes the Lua API's type definitions again after a hotload, when the project has them

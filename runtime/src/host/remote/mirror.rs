@@ -108,6 +108,7 @@ snapshot_parts!(
     mods.rows,
     mods.asset_dirs,
     mods.data,
+    mods.repainted,
     maps.files,
     maps.problems,
     preview,
