@@ -588,3 +588,46 @@ fn a_scan_shards_its_seeds_and_writes_json_lines() {
     assert!(first["metrics"]["w"].is_string(), "{first}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("scanned 2 seeds"), "the summary goes to stderr");
 }
+
+#[test]
+fn an_exported_tiled_map_opens_as_a_tiled_map_and_imports_back_to_the_same_cells_and_objects() {
+    use nefia_runtime::game::map_diff::TileGrid;
+    use nefia_runtime::game::save::MapRecord;
+    let copy = nefia_tests::DemoCopy::new();
+    let project = copy.project();
+    let out = tempfile::tempdir().unwrap();
+    let tmj = out.path().join("town_again.tmj");
+    let town = project.join("maps/town.ron");
+    let (tmj_arg, project_arg) = (tmj.display().to_string(), project.display().to_string());
+    let exported = nefia(&["export", &town.display().to_string(), "--tmj", &tmj_arg, "--project", &project_arg], "");
+    assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+    // What Tiled reads: an orthogonal map, one embedded tileset whose image is beside it.
+    let map: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    assert_eq!(map["orientation"], "orthogonal");
+    assert_eq!(map["tilesets"][0]["image"], "town_again.png");
+    let image = image::open(out.path().join("town_again.png")).expect("the tileset image").to_rgba8();
+    let tiles = map["tilesets"][0]["tilecount"].as_u64().unwrap();
+    assert_eq!(u64::from(image.width() * image.height()), tiles * 16 * 16, "one 16x16 tile per tile id");
+    assert!(image.pixels().any(|p| p.0 != image.get_pixel(0, 0).0), "glyphs drawn on the backgrounds");
+
+    // Back in: every tile and object names its prototype, so no mapping is needed.
+    let imported = nefia(&["import", &tmj_arg, "--project", &project_arg], "");
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    let read = |path: &Path| -> MapRecord { nefia_runtime::game::files::read_ron(path).unwrap() };
+    let (before, after) = (read(&town), read(&project.join("maps/town_again.ron")));
+    assert_eq!(TileGrid::of(&after).unwrap().tiles, TileGrid::of(&before).unwrap().tiles, "the same cells");
+    let objects = |record: &MapRecord| -> Vec<String> {
+        record.objects.iter().map(|o| format!("{:?} {} ({}, {}) {:?}", o.kind, o.id, o.x, o.y, o.fields)).collect()
+    };
+    assert_eq!(objects(&after), objects(&before), "the same objects");
+    assert_eq!(after.entrance, before.entrance);
+    assert_eq!(after.palette, before.palette, "the tiles keep their glyphs as codes");
+
+    // A file that is no map is refused, naming it, with exit 1 and nothing written.
+    let junk = out.path().join("junk.tmx");
+    std::fs::write(&junk, "<map").unwrap();
+    let refused = nefia(&["import", &junk.display().to_string(), "--project", &project_arg], "");
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("junk.tmx") && said.contains("nothing was written"), "{said}");
+}

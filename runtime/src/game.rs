@@ -14,6 +14,7 @@ pub mod location;
 pub mod map;
 pub mod map_diff;
 pub mod map_files;
+pub mod map_import;
 pub mod map_merge;
 pub mod moddable;
 pub mod mods;

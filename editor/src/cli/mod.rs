@@ -40,9 +40,11 @@ mod check;
 mod dap;
 mod diff;
 mod edit;
+mod export;
 mod fuzz;
 mod r#gen;
 mod git_setup;
+mod import;
 mod merge;
 mod new_mod;
 mod play;
@@ -71,6 +73,8 @@ enum Command {
     Gen(r#gen::Args),
     Diff(diff::Args),
     Merge(merge::Args),
+    Import(import::Args),
+    Export(export::Args),
     GitSetup(git_setup::Args),
     Test(test::Args),
     Fuzz(fuzz::Args),
@@ -97,6 +101,8 @@ impl Cli {
             Some(Command::Gen(args)) => r#gen::run(args),
             Some(Command::Diff(args)) => diff::run(args),
             Some(Command::Merge(args)) => merge::run(args),
+            Some(Command::Import(args)) => import::run(args),
+            Some(Command::Export(args)) => export::run(args),
             Some(Command::GitSetup(args)) => git_setup::run(args),
             Some(Command::Test(args)) => test::run(args),
             Some(Command::Fuzz(args)) => fuzz::run(args),

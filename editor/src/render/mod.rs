@@ -7,6 +7,7 @@ pub mod error_screen;
 pub mod images;
 pub mod map;
 pub mod overlay;
+pub mod tileset_image;
 
 use egui::Color32;
 use nefia_runtime::game::display::Color;

@@ -481,7 +481,8 @@ impl World {
         (palette, rows)
     }
 
-    fn tile_glyph(&self, tile: Symbol) -> Option<String> {
+    /// The glyph of tile `tile` (the code map files write its cells with), if it has one.
+    pub fn tile_glyph(&self, tile: Symbol) -> Option<String> {
         self.tile_fields(tile)?.get(Symbol::intern("glyph"))?.as_str().map(str::to_owned)
     }
 

@@ -12,6 +12,7 @@ use crate::host::protocol::JournalKind;
 use crate::lua::gui;
 
 pub mod check;
+pub mod import;
 
 /// A map file operation (see [`crate::game::map_files`]). Failures come back as
 /// [`HostEvent::Refused`]; what was done is logged.
@@ -55,6 +56,14 @@ pub enum MapCommand {
     /// List again what `maps/` holds (the folder's watcher sends this when files come and
     /// go); allowed while playing, as it changes no map.
     Rescan,
+    /// Import a Tiled or LDtk map into `maps/` through a mapping (see [`import`]); with no
+    /// mapping file yet, its template is written beside the source.
+    Import {
+        /// The `.tmx`, `.tmj` or `.ldtk` file.
+        source: std::path::PathBuf,
+        /// The mapping; none: `<stem>.mapping.ron` beside the source.
+        mapping: Option<std::path::PathBuf>,
+    },
 }
 
 impl MapCommand {
@@ -239,6 +248,17 @@ impl Host {
                 drop((files, world, opened));
                 self.rescan_maps();
                 return Ok(());
+            }
+            MapCommand::Import { source, mapping } => {
+                drop((files, world, opened));
+                let report = import::import_map(&self.runtime, &source, mapping.as_deref())
+                    .map_err(|e| MapFileError::Refused(format!("import of {}: {e}", source.display())))?;
+                for note in &report.notes {
+                    gui::log(lua, LogLevel::Info, note.clone());
+                }
+                self.rescan_maps();
+                let names: Vec<String> = report.written.iter().map(|p| p.display().to_string()).collect();
+                format!("imported {}: wrote {}", source.display(), names.join(", "))
             }
         };
         gui::log(lua, LogLevel::Info, done);

@@ -1,0 +1,220 @@
+//! Tiled and LDtk maps into a project: the editors' own sample maps (kept in
+//! `tests/fixtures/` with their licences) import with every tile either mapped or listed,
+//! LDtk levels become one map each with their neighbours noted, and bad files are refused by
+//! name with nothing written.
+
+use std::path::{Path, PathBuf};
+
+use nefia_runtime::Runtime;
+use nefia_runtime::game::map_import::{self, ImportError, Mapping, ObjectTarget};
+use nefia_runtime::game::object::ObjectKind;
+use nefia_runtime::game::save::MapRecord;
+use nefia_runtime::host::maps::import::{ImportFailure, import_map};
+use nefia_runtime::lua::Output;
+use nefia_tests::DemoCopy;
+
+fn fixture(relative: &str) -> PathBuf {
+    nefia_tests::repo_root().join("tests/fixtures").join(relative)
+}
+
+/// The sample maps, each with how many maps it holds.
+const SAMPLES: [(&str, usize); 7] = [
+    ("tiled/desert.tmx", 1),
+    ("tiled/orthogonal-outside.tmx", 1),
+    ("tiled/island.tmx", 1),
+    ("tiled/isometric_staggered_grass_and_water.tmx", 1),
+    ("ldtk/Typical_TopDown_example.ldtk", 0),
+    ("ldtk/AutoLayers_1_basic.ldtk", 0),
+    ("ldtk/SeparateLevelFiles.ldtk", 3),
+];
+
+/// A copy of a fixture in a folder of its own (so the template written beside it goes there).
+fn copied(folder: &Path, relative: &str) -> PathBuf {
+    let from = fixture(relative);
+    let parent = from.parent().unwrap();
+    for entry in std::fs::read_dir(parent).unwrap().flatten() {
+        let to = folder.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+            for inner in std::fs::read_dir(entry.path()).unwrap().flatten() {
+                std::fs::copy(inner.path(), to.join(inner.file_name())).unwrap();
+            }
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    folder.join(from.file_name().unwrap())
+}
+
+#[test]
+fn every_sample_imports_with_every_tile_mapped_or_listed() {
+    for (relative, maps) in SAMPLES {
+        let sources = map_import::read(&fixture(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"));
+        if maps > 0 {
+            assert_eq!(sources.len(), maps, "{relative}");
+        }
+        for source in &sources {
+            let cells = usize::try_from(source.width * source.height).unwrap();
+            // The template counts every cell once, under the tile it shows.
+            let template = map_import::template(std::slice::from_ref(source), &Mapping::default());
+            let counted: usize = template
+                .lines()
+                .filter_map(|line| line.split("// ").nth(1)?.strip_suffix(" cells")?.parse::<usize>().ok())
+                .sum();
+            assert_eq!(counted, cells, "{relative} '{}': every cell is listed once", source.name);
+            // Unmapped, the import lists the same tiles and writes nothing.
+            let catalog_tile = |_: &str| true;
+            let catalog_object = |_: ObjectKind, _: &str| true;
+            let catalog_field = |_: ObjectKind, _: &str, _: &nefia_runtime::game::value::Value| Ok(());
+            let glyph = |_| None;
+            let catalog = map_import::Catalog {
+                tile: &catalog_tile,
+                object: &catalog_object,
+                field: &catalog_field,
+                glyph: &glyph,
+            };
+            match map_import::convert(source, &Mapping::default(), &catalog) {
+                Err(ImportError::Unmapped { tiles, .. }) => {
+                    assert_eq!(tiles.iter().map(|(_, n)| n).sum::<usize>(), cells, "{relative}");
+                }
+                other => panic!("{relative}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// Fills a template: every tile becomes a floor, every object a putit (LDtk's "Player" too).
+fn fill(template: &Path) {
+    let text = std::fs::read_to_string(template).unwrap();
+    let mut mapping: Mapping = nefia_runtime::game::files::read_ron(template).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    for tile in mapping.tiles.values_mut() {
+        *tile = "elona.floor_stone".into();
+    }
+    for object in mapping.objects.values_mut() {
+        *object = ObjectTarget { kind: ObjectKind::Chara, id: "elona.putit".into() };
+    }
+    std::fs::write(template, ron::to_string(&mapping).unwrap()).unwrap();
+}
+
+fn runtime(copy: &DemoCopy) -> Runtime {
+    Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the copy opens")
+}
+
+#[test]
+fn an_ldtk_world_becomes_one_map_per_level_with_its_neighbours_noted() {
+    let copy = DemoCopy::new();
+    let runtime = runtime(&copy);
+    let work = tempfile::tempdir().unwrap();
+    let source = copied(work.path(), "ldtk/Typical_TopDown_example.ldtk");
+    // First: the template, and nothing else.
+    let first = import_map(&runtime, &source, None).expect_err("no mapping yet");
+    let ImportFailure::TemplateWritten(template) = first else { panic!("{first}") };
+    assert_eq!(template, work.path().join("Typical_TopDown_example.mapping.ron"));
+    let before = std::fs::read_dir(copy.project().join("maps")).unwrap().count();
+
+    // Entity fields become the putits' fields, checked against their types: the sample's
+    // fields are no putit fields the type declares, so they are kept as the object's own.
+    fill(&template);
+    let report = import_map(&runtime, &source, None).unwrap_or_else(|e| panic!("{e}"));
+    let levels = map_import::read(&source).unwrap().len();
+    assert!(levels > 1, "a world of levels");
+    assert_eq!(report.written.len(), levels, "one map per level");
+    assert_eq!(std::fs::read_dir(copy.project().join("maps")).unwrap().count(), before + levels);
+    let noted = report.notes.iter().filter(|n| n.contains("beside ")).count();
+    assert!(noted > 0, "neighbours noted: {:?}", report.notes);
+    let first: MapRecord = nefia_runtime::game::files::read_ron(&report.written[0]).unwrap();
+    let neighbours = first.fields.get(nefia_runtime::game::symbol::Symbol::intern("neighbours"));
+    assert!(neighbours.is_some(), "kept in the map's field: {first:?}");
+
+    // Again: the maps exist, so nothing is written and the file is named.
+    let again = import_map(&runtime, &source, None).expect_err("they exist");
+    assert!(again.to_string().contains("exists already"), "{again}");
+}
+
+#[test]
+fn a_mapping_naming_an_unknown_tile_or_a_property_of_the_wrong_type_writes_nothing() {
+    let copy = DemoCopy::new();
+    let runtime = runtime(&copy);
+    let work = tempfile::tempdir().unwrap();
+    let source = copied(work.path(), "tiled/island.tmx");
+    let ImportFailure::TemplateWritten(template) = import_map(&runtime, &source, None).unwrap_err() else {
+        panic!("a template first")
+    };
+    fill(&template);
+    let text = std::fs::read_to_string(&template).unwrap();
+    std::fs::write(&template, text.replacen("elona.floor_stone", "elona.floor_stonee", 1)).unwrap();
+    let refused = import_map(&runtime, &source, None).unwrap_err().to_string();
+    assert!(refused.contains("'elona.floor_stonee', which no loaded mod defines as a base.map_tile"), "{refused}");
+    assert!(!copy.project().join("maps/island.ron").exists(), "nothing written");
+
+    // A Tiled object whose property does not fit the field's declared type (hp is an int).
+    std::fs::write(&template, text).unwrap();
+    let map = std::fs::read_to_string(&source).unwrap();
+    let hp = "   <properties><property name=\"hp\" value=\"lots\"/></properties>\n   <point/>";
+    let typed = map.replacen("   <point/>", hp, 1);
+    assert_ne!(typed, map);
+    std::fs::write(&source, typed).unwrap();
+    let refused = import_map(&runtime, &source, None).unwrap_err().to_string();
+    assert!(refused.contains("hp") && refused.contains("lots"), "{refused}");
+    assert!(!copy.project().join("maps/island.ron").exists(), "nothing written");
+}
+
+#[test]
+fn bad_files_are_refused_by_name_and_nothing_is_written() {
+    let copy = DemoCopy::new();
+    let runtime = runtime(&copy);
+    let work = tempfile::tempdir().unwrap();
+    let maps_before = std::fs::read_dir(copy.project().join("maps")).unwrap().count();
+    let desert = std::fs::read_to_string(fixture("tiled/desert.tmx")).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = work.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let refused = |path: &Path| import_map(&runtime, path, None).unwrap_err().to_string();
+
+    // Truncated.
+    let cut = write("cut.tmx", &desert[..desert.len() / 2]);
+    let said = refused(&cut);
+    assert!(said.contains("cut.tmx"), "{said}");
+    // Its external tileset is missing.
+    let alone = write("alone.tmx", &desert);
+    let said = refused(&alone);
+    assert!(said.contains("desert.tsx"), "names the missing tileset: {said}");
+    // Huge: refused before anything is allocated for it.
+    let huge = write("huge.tmx", &desert.replace("width=\"40\" height=\"40\"", "width=\"100000\" height=\"100000\""));
+    let said = refused(&huge);
+    assert!(said.contains("huge.tmx") && said.contains("100000x100000"), "{said}");
+    // An LDtk file of another version.
+    let old = write("old.ldtk", "{\"jsonVersion\": \"0.9.3\", \"levels\": []}");
+    let said = refused(&old);
+    assert!(said.contains("old.ldtk") && said.contains("not an LDtk 1.5 project"), "{said}");
+    // A level file outside the project's folder.
+    let project = std::fs::read_to_string(fixture("ldtk/SeparateLevelFiles.ldtk")).unwrap();
+    let escaping =
+        write("escaping.ldtk", &project.replacen("SeparateLevelFiles/World_Level_0.ldtkl", "../../etc/passwd", 1));
+    let said = refused(&escaping);
+    assert!(said.contains("outside the project's folder"), "{said}");
+    // A Tiled JSON map written base64.
+    let base64 = write(
+        "packed.tmj",
+        r#"{"width":2,"height":1,"tilewidth":16,"tileheight":16,"layers":[{"type":"tilelayer","name":"ground","data":"AQAAAAEAAAA=","encoding":"base64"}],"tilesets":[]}"#,
+    );
+    let said = refused(&base64);
+    assert!(said.contains("packed.tmj") && said.contains("CSV"), "{said}");
+    // Tiled's perspective_walls sample: an image-collection tileset written before Tiled gave
+    // such tilesets a tile count, which the `tiled` crate refuses; named, with the file.
+    let said = refused(&copied(work.path(), "tiled/perspective_walls.tmx"));
+    assert!(said.contains("perspective_walls") && said.contains("tilecount"), "{said}");
+    // Not a map at all.
+    let said = refused(&write("notes.txt", "hello"));
+    assert!(said.contains("give a Tiled map (.tmx, .tmj) or an LDtk project (.ldtk)"), "{said}");
+
+    assert_eq!(std::fs::read_dir(copy.project().join("maps")).unwrap().count(), maps_before, "no map written");
+    let templates: Vec<_> = std::fs::read_dir(work.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().to_string_lossy().ends_with(".mapping.ron"))
+        .collect();
+    assert!(templates.is_empty(), "no template for a file that could not be read");
+}
