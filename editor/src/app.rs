@@ -445,6 +445,7 @@ impl EditorApp {
             Action::OpenProject => file_dialogs::ask_open_project(&mut self.dialogs, state),
             Action::AttachGame => file_dialogs::ask_attach(&mut self.dialogs),
             Action::OpenRecording => state.requests.push(AppRequest::OpenTab(Tab::Recordings)),
+            Action::ImportMap => file_dialogs::ask_import_map(&mut self.dialogs),
             Action::SaveMap => crate::conflicts::save(state, MapCommand::Save(None)),
             Action::SaveAll => crate::conflicts::save(state, MapCommand::SaveAll),
             Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),

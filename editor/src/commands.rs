@@ -17,6 +17,8 @@ pub enum Action {
     AttachGame,
     /// File → Open recording…: the Recordings pane, whose Open puts one in the timeline.
     OpenRecording,
+    /// File → Import map…: a Tiled or LDtk map into `maps/` through a mapping.
+    ImportMap,
     /// Save the current map.
     SaveMap,
     /// Save every map with unsaved changes.
@@ -129,6 +131,7 @@ impl Action {
             OpenProject,
             AttachGame,
             OpenRecording,
+            ImportMap,
             SaveMap,
             SaveAll,
             Quit,
@@ -172,6 +175,13 @@ impl Action {
             OpenRecording => row(
                 "Open recording…",
                 "Choose a recorded play session to scrub through in the timeline (or drop its file on the viewport)",
+                &[],
+                Scope::Window,
+                Some(Menu::File),
+            ),
+            ImportMap => row(
+                "Import map…",
+                "Bring a Tiled (.tmx, .tmj) or LDtk (.ldtk) map into maps/ through a mapping of its tiles and objects to prototype ids",
                 &[],
                 Scope::Window,
                 Some(Menu::File),

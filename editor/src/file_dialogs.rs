@@ -1,4 +1,4 @@
-//! The File menu's dialogs: new and open project, and the question before quitting or
+//! The File menu's dialogs: new and open project, attach, import a map, and the question before quitting or
 //! opening another project with unsaved maps (the menu's entries and shortcuts are in
 //! [`crate::commands`]).
 
@@ -33,6 +33,13 @@ pub enum FileDialog {
         show_token: bool,
         /// Why the last try failed, if it did.
         error: Option<String>,
+    },
+    /// Import a Tiled or LDtk map (see `nefia import`).
+    ImportMap {
+        /// The `.tmx`, `.tmj` or `.ldtk` file.
+        source: String,
+        /// The mapping file; empty: `<stem>.mapping.ron` beside the source.
+        mapping: String,
     },
     /// The window is closing, or another project opening, with unsaved maps.
     Unsaved {
@@ -104,6 +111,11 @@ pub fn ask_new_project(dialogs: &mut FileDialogs, state: &EditorContext) {
 /// File → Open project…: asks for the folder.
 pub fn ask_open_project(dialogs: &mut FileDialogs, state: &EditorContext) {
     dialogs.open = Some(FileDialog::OpenProject { dir: state.project.display().to_string() });
+}
+
+/// File → Import map…: asks for the file and its mapping.
+pub fn ask_import_map(dialogs: &mut FileDialogs) {
+    dialogs.open = Some(FileDialog::ImportMap { source: String::new(), mapping: String::new() });
 }
 
 /// File → Attach to game…: asks for the address and the token.
@@ -191,6 +203,24 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 ui.weak("The project open here closes; the game goes on when you leave it.");
                 if ui.button("Attach").clicked() {
                     dialogs.attach_now = Some((address.trim().to_owned(), token.trim().to_owned()));
+                }
+            }
+            FileDialog::ImportMap { source, mapping } => {
+                ui.heading("Import map");
+                egui::Grid::new("import-map").show(ui, |ui| {
+                    field_row(ui, ("Map file", "map file to import"), source, None);
+                    field_row(ui, ("Mapping", "mapping file"), mapping, None);
+                });
+                ui.weak(
+                    "A Tiled map (.tmx, .tmj) or an LDtk project (.ldtk; one map per level). With no mapping yet, \
+                     one is written beside the file listing every tile and object name it uses: fill it in and import \
+                     again. The Log says what was written.",
+                );
+                if ui.button("Import").clicked() && !source.trim().is_empty() {
+                    let mapping = Some(mapping.trim()).filter(|m| !m.is_empty()).map(PathBuf::from);
+                    let source = PathBuf::from(source.trim());
+                    state.outbox.push(Command::Maps(MapCommand::Import { source, mapping }));
+                    close = true;
                 }
             }
             FileDialog::Unsaved { maps, then: Leaving::Quit } => {

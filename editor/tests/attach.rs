@@ -4,22 +4,12 @@
 
 mod common;
 
-use common::{editor_on, eval_values, step_until};
+use common::{editor_on, eval_values, fill, step_until};
 use nefia_editor::panes::repl::ReplState;
 use nefia_runtime::host::{Command, EditingCommand};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::remote::serving;
-
-/// Fills the attach dialog's field labelled `field` with `text`.
-fn fill(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, field: &str, text: &str) {
-    use egui_kittest::kittest::Queryable;
-    harness.get_by_label(field).click();
-    harness.step();
-    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
-    harness.get_by_label(field).type_text(text);
-    harness.step();
-}
 
 #[test]
 fn the_editor_attaches_to_a_game_in_another_process_and_works_on_it() {

@@ -424,3 +424,44 @@ fn opening_a_project_with_unsaved_maps_asks_and_saves_or_discards() {
     step_until(&mut harness, "the map after the reopen", |h| h.state().state().snapshot.map.is_some());
     assert_eq!(tile(&mut harness, 2, 2), "\"elona.water\"", "saved, then opened with it");
 }
+
+/// File → Import map…: a Tiled map brought into the project; the first try writes the mapping
+/// to fill, the second (the mapping filled) lists the map in the Maps pane.
+#[test]
+fn file_import_map_writes_the_mapping_to_fill_then_imports_the_map() {
+    let copy = DemoCopy::new();
+    let work = tempfile::tempdir().unwrap();
+    let fixtures = nefia_tests::repo_root().join("tests/fixtures/tiled");
+    for file in ["desert.tmx", "desert.tsx"] {
+        std::fs::copy(fixtures.join(file), work.path().join(file)).unwrap();
+    }
+    let source = work.path().join("desert.tmx");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    let import = |harness: &mut Harness<'static, EditorApp>| {
+        harness.get_by_label("File").click();
+        harness.run_steps(2);
+        harness.get_by_label("Import map…").click();
+        harness.run_steps(3);
+        common::fill(harness, "map file to import", &source.display().to_string());
+        harness.get_by_label("Import").click();
+        harness.run_steps(2);
+    };
+    import(&mut harness);
+    let template = work.path().join("desert.mapping.ron");
+    step_until(&mut harness, "the mapping written", |_| template.exists());
+    assert!(harness.query_by_label("Import").is_none(), "the dialog closed");
+
+    let mut mapping: nefia_runtime::game::map_import::Mapping =
+        nefia_runtime::game::files::read_ron(&template).unwrap();
+    assert!(mapping.tiles.len() > 10, "every tile of the desert listed: {:?}", mapping.tiles.keys());
+    for tile in mapping.tiles.values_mut() {
+        *tile = "elona.grass".into();
+    }
+    std::fs::write(&template, ron::to_string(&mapping).unwrap()).unwrap();
+    import(&mut harness);
+    step_until(&mut harness, "the map listed", |h| {
+        h.state().state().snapshot.maps.files.iter().any(|m| m.name == "desert")
+    });
+    assert!(copy.project().join("maps/desert.ron").exists());
+}

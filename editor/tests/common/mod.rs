@@ -157,3 +157,13 @@ pub fn walk(harness: &mut Harness<'static, EditorApp>) {
         harness.state().state().viewport.has_focus,
     );
 }
+
+/// Fills the dialog field labelled `field` with `text` (what was there is replaced).
+pub fn fill(harness: &mut Harness<'static, EditorApp>, field: &str, text: &str) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(field).click();
+    harness.step();
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get_by_label(field).type_text(text);
+    harness.step();
+}
