@@ -90,7 +90,7 @@ pub enum LostReason {
 impl Autotiler<'_> {
     /// Why the cell (x, y) of `intent` gets the tile [`Autotiler::paint`] gives it.
     pub fn explain(&self, intent: &Intent, x: i32, y: i32) -> Explanation {
-        let lookup = self.lookup(intent);
+        let lookup = self.lookup_window(intent, (x, y), (1, 1));
         let rules = &self.set.rules;
         let mut winner: Option<(usize, usize)> = None;
         let mut stopped_by: Option<usize> = None;

@@ -38,22 +38,68 @@ pub struct Autotiler<'a> {
     radius: i32,
 }
 
-/// An intent grid with, for each tile of its palette, which matchers take it.
+/// The bit of a cell's mask that says it is empty or outside the grid.
+const EMPTY_BIT: u64 = 1 << 63;
+
+/// A window of an intent grid readied for the rules: each cell's mask of the matchers that
+/// take its tile (bit `m` for matcher `m`, [`EMPTY_BIT`] for an empty cell or one outside
+/// the grid), padded by the rules' reach so no look from a cell of the window needs a bounds
+/// check, and each rule's forms as offsets into it.
 pub(super) struct Lookup<'i> {
     pub intent: &'i Intent,
-    takes: Vec<bool>,
-    matchers: usize,
+    /// Each palette tile's mask.
+    tile_masks: Vec<u64>,
+    masks: Vec<u64>,
+    /// The window's top-left cell and size.
+    origin: (i32, i32),
+    size: (i32, i32),
+    stride: i64,
+    pad: i32,
+    /// Per rule, per form: (offset into `masks`, bit, whether the bit must be set).
+    compiled: Vec<Vec<Vec<(isize, u64, bool)>>>,
 }
 
 impl Lookup<'_> {
+    /// The mask of (x, y).
+    fn mask(&self, x: i32, y: i32) -> u64 {
+        self.intent.index(x, y).map_or(EMPTY_BIT, |tile| self.tile_masks[tile])
+    }
+
+    /// Whether (x, y) is a cell of the window (its looks stay in the padded grid).
+    fn in_window(&self, x: i32, y: i32) -> bool {
+        let (dx, dy) = (x - self.origin.0, y - self.origin.1);
+        dx >= 0 && dy >= 0 && dx < self.size.0 && dy < self.size.1
+    }
+
     /// Whether the intent cell at (x, y) passes `test`.
     pub fn passes(&self, x: i32, y: i32, test: Test) -> bool {
-        let index = self.intent.index(x, y);
-        match test {
-            Test::Empty => index.is_none(),
-            Test::Is(m) => index.is_some_and(|i| self.takes[i * self.matchers + m]),
-            Test::Not(m) => !index.is_some_and(|i| self.takes[i * self.matchers + m]),
-        }
+        let (bit, set) = test_bit(test);
+        (self.mask(x, y) & bit != 0) == set
+    }
+
+    /// The first form of rule `rule` that matches the cell at `base` (an index into the
+    /// padded grid), if any.
+    fn matching_at(&self, rule: usize, base: isize) -> Option<usize> {
+        self.compiled[rule].iter().position(|tests| {
+            tests
+                .iter()
+                .all(|&(offset, bit, set)| (self.masks[base.wrapping_add(offset).cast_unsigned()] & bit != 0) == set)
+        })
+    }
+
+    /// The index of (x, y), a cell of the window, in the padded grid.
+    fn base(&self, x: i32, y: i32) -> isize {
+        let (px, py) = (i64::from(x - self.origin.0 + self.pad), i64::from(y - self.origin.1 + self.pad));
+        isize::try_from(py * self.stride + px).unwrap_or(0)
+    }
+}
+
+/// The bit a test looks at, and whether it must be set.
+fn test_bit(test: Test) -> (u64, bool) {
+    match test {
+        Test::Empty => (EMPTY_BIT, true),
+        Test::Is(m) => (1 << m, true),
+        Test::Not(m) => (1 << m, false),
     }
 }
 
@@ -104,26 +150,67 @@ impl<'a> Autotiler<'a> {
         self.radius
     }
 
+    /// The whole of `intent` readied for the rules.
     pub(super) fn lookup<'i>(&self, intent: &'i Intent) -> Lookup<'i> {
-        let takes = intent
+        self.lookup_window(intent, (0, 0), (intent.width(), intent.height()))
+    }
+
+    /// The cells of `intent` from `origin`, `size` across and down, readied for the rules.
+    pub(super) fn lookup_window<'i>(&self, intent: &'i Intent, origin: (i32, i32), size: (i32, i32)) -> Lookup<'i> {
+        // Each palette tile's mask: the matchers that take it (a set names at most 63).
+        let tile_masks: Vec<u64> = intent
             .palette()
             .iter()
-            .flat_map(|tile| {
+            .map(|tile| {
                 let tags = self.tags.get(tile);
-                self.matchers.iter().map(move |matcher| match matcher {
-                    Matcher::Tile(t) => t == tile,
-                    Matcher::Tag(tag) => tags.is_some_and(|tags| tags.contains(tag)),
+                self.matchers.iter().enumerate().fold(0, |mask, (m, matcher)| {
+                    let takes = match matcher {
+                        Matcher::Tile(t) => t == tile,
+                        Matcher::Tag(tag) => tags.is_some_and(|tags| tags.contains(tag)),
+                    };
+                    if takes && m < 63 { mask | 1 << m } else { mask }
                 })
             })
             .collect();
-        Lookup { intent, takes, matchers: self.matchers.len() }
+        let pad = self.radius;
+        let (width, height) = (size.0.max(0) + 2 * pad, size.1.max(0) + 2 * pad);
+        let stride = i64::from(width);
+        let mut masks = Vec::with_capacity(usize::try_from(i64::from(width) * i64::from(height)).unwrap_or(0));
+        for y in origin.1 - pad..origin.1 - pad + height {
+            for x in origin.0 - pad..origin.0 - pad + width {
+                masks.push(intent.index(x, y).map_or(EMPTY_BIT, |tile| tile_masks[tile]));
+            }
+        }
+        let offset = |(dx, dy): (i32, i32)| isize::try_from(i64::from(dy) * stride + i64::from(dx)).unwrap_or(0);
+        let compiled = self
+            .variants
+            .iter()
+            .map(|forms| {
+                forms
+                    .iter()
+                    .map(|form| {
+                        form.tests
+                            .iter()
+                            .map(|&(at, test)| {
+                                let (bit, set) = test_bit(test);
+                                (offset(at), bit, set)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        Lookup { intent, tile_masks, masks, origin, size, stride, pad, compiled }
     }
 
     /// The first form of rule `rule` that matches at (x, y), if any.
     pub(super) fn matching_form(&self, lookup: &Lookup, rule: usize, x: i32, y: i32) -> Option<usize> {
-        self.variants[rule]
-            .iter()
-            .position(|variant| variant.tests.iter().all(|&((dx, dy), test)| lookup.passes(x + dx, y + dy, test)))
+        match lookup.in_window(x, y) {
+            true => lookup.matching_at(rule, lookup.base(x, y)),
+            false => self.variants[rule]
+                .iter()
+                .position(|variant| variant.tests.iter().all(|&((dx, dy), test)| lookup.passes(x + dx, y + dy, test))),
+        }
     }
 
     /// Whether rule `rule`'s chance holds at (x, y).
@@ -158,8 +245,9 @@ impl<'a> Autotiler<'a> {
     /// intent shows through).
     pub(super) fn paint_cell(&self, lookup: &Lookup, x: i32, y: i32) -> Option<Symbol> {
         let mut painted = None;
+        let base = lookup.base(x, y);
         for (rule, spec) in self.set.rules.iter().enumerate() {
-            if self.matching_form(lookup, rule, x, y).is_some() && self.chance_holds(rule, x, y) {
+            if lookup.matching_at(rule, base).is_some() && self.chance_holds(rule, x, y) {
                 painted = self.placed(rule, x, y);
                 if spec.stop {
                     break;
@@ -182,8 +270,15 @@ impl<'a> Autotiler<'a> {
     /// Paints again only what a change of the cells `changed` can reach (each within
     /// [`Autotiler::radius`]), giving each cell of the grid it repaints to `out` once.
     pub fn paint_around(&self, intent: &Intent, changed: &[(i32, i32)], mut out: impl FnMut(i32, i32, Option<Symbol>)) {
-        let lookup = self.lookup(intent);
         let r = self.radius;
+        let Some(&(first_x, first_y)) = changed.first() else { return };
+        let (mut low, mut high) = ((first_x, first_y), (first_x, first_y));
+        for &(x, y) in changed {
+            low = (low.0.min(x), low.1.min(y));
+            high = (high.0.max(x), high.1.max(y));
+        }
+        let origin = (low.0 - r, low.1 - r);
+        let lookup = self.lookup_window(intent, origin, (high.0 - low.0 + 1 + 2 * r, high.1 - low.1 + 1 + 2 * r));
         let mut cells: Vec<(i32, i32)> = changed
             .iter()
             .flat_map(|&(x, y)| (y - r..=y + r).flat_map(move |cy| (x - r..=x + r).map(move |cx| (cy, cx))))

@@ -34,6 +34,10 @@ const RULE_KEYS: [&str; 9] = ["name", "pattern", "legend", "place", "chance", "s
 /// The most rules one set may have, and the most tiles one rule may choose among.
 const MAX_RULES: usize = 4096;
 
+/// The most different tiles and tags one set's patterns may name (each is a bit of the
+/// painter's per-cell masks, with one bit for "empty").
+pub const MAX_MATCHERS: usize = 63;
+
 /// A rule set that cannot be read: which set, which rule, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("autotile rule set '{set}', {rule}: {problem}")]
@@ -76,6 +80,23 @@ pub fn parse_rule_set(id: Symbol, rules: &Value, is_tile: impl Fn(&str) -> bool)
             parse_rule(name, value, &is_tile).map_err(|problem| fail(label, problem))
         })
         .collect::<Result<Vec<Rule>, RuleError>>()?;
+    let mut matchers: Vec<Matcher> = rules
+        .iter()
+        .flat_map(|rule| rule.pattern.iter())
+        .filter_map(|test| match test {
+            CellTest::Is(m) | CellTest::Not(m) => Some(*m),
+            CellTest::Any | CellTest::Empty => None,
+        })
+        .collect();
+    matchers.sort_unstable();
+    matchers.dedup();
+    if matchers.len() > MAX_MATCHERS {
+        let problem = format!(
+            "its patterns name {} different tiles and tags; a set names at most {MAX_MATCHERS} (name a tag the tiles share instead)",
+            matchers.len()
+        );
+        return Err(fail("its rules".into(), problem));
+    }
     Ok(RuleSet { id, rules })
 }
 

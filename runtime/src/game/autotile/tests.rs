@@ -280,4 +280,26 @@ proptest! {
             }
         }
     }
+
+    /// A stroke anywhere repaints, through its window of the grid, what a whole repaint
+    /// paints.
+    #[test]
+    fn a_strokes_window_repaints_what_a_whole_repaint_paints(
+        rules in arb_rules(),
+        cells in prop::collection::vec(prop::sample::select(vec![' ', '#', '.', '~']), 64),
+        stroke in prop::collection::vec((0i32..8, 0i32..8, prop::sample::select(vec!["t.wall", "t.floor", "t.water"])), 1..5),
+        seed in any::<i64>(),
+    ) {
+        let rows: Vec<String> = cells.chunks(8).map(|r| r.iter().collect()).collect();
+        let mut grid = intent(&rows.iter().map(String::as_str).collect::<Vec<_>>());
+        let rules = set(rules).unwrap();
+        let tiler = Autotiler::new(&rules, seed, tags());
+        let mut painted = tiler.paint(&grid);
+        for &(x, y, tile) in &stroke {
+            grid.set(x, y, Some(sym(tile)));
+        }
+        let changed: Vec<(i32, i32)> = stroke.iter().map(|&(x, y, _)| (x, y)).collect();
+        tiler.paint_around(&grid, &changed, |x, y, tile| painted[usize::try_from(y * 8 + x).unwrap()] = tile);
+        prop_assert_eq!(painted, tiler.paint(&grid));
+    }
 }

@@ -1,7 +1,8 @@
-//! Auto-tiling's targets: applying a 50-rule set to a 200×200 map (≤ 50 ms), and one part of
-//! a brush stroke (a 3×3 brush) on such a map through the editor's edit path — intent set,
-//! the rules run again around it, both layers recorded for undo (≤ 2 ms).
-//! Run with `cargo bench -p nefia_tests --bench autotile`.
+//! The level tools' targets: applying a 50-rule auto-tiling set to a 200×200 map (≤ 50 ms);
+//! one part of a brush stroke (a 3×3 brush) on such a map through the editor's edit path —
+//! intent set, the rules run again around it, both layers recorded for undo (≤ 2 ms); and
+//! reading and mapping the largest sample map kept (LDtk's top-down example, 304 KB).
+//! Run with `cargo bench -p nefia_tests --bench levels`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_runtime::Runtime;
@@ -49,7 +50,7 @@ fn autotile(c: &mut Criterion) {
     let map = nefia_runtime::MapId(uid);
     assert_eq!(runtime.world().rule_set("elona.bench_fifty").expect("the set reads").rules.len(), 50);
 
-    let mut group = c.benchmark_group("autotile");
+    let mut group = c.benchmark_group("levels");
     let mut seed = 0;
     group.bench_function("apply 50 rules to a 200x200 map", |b| {
         b.iter(|| {
@@ -77,5 +78,34 @@ fn autotile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, autotile);
+fn importing(c: &mut Criterion) {
+    use nefia_runtime::game::map_import::{self, Catalog, Mapping};
+    use nefia_runtime::game::object::ObjectKind;
+    let path = nefia_tests::repo_root().join("tests/fixtures/ldtk/Typical_TopDown_example.ldtk");
+    let sources = map_import::read(&path).expect("the sample reads");
+    let mut mapping: Mapping = Mapping::default();
+    for source in &sources {
+        let template: Mapping = ron::from_str(&map_import::template(std::slice::from_ref(source), &mapping))
+            .expect("the template reads back");
+        mapping.tiles.extend(template.tiles.into_keys().map(|k| (k, "elona.floor_stone".to_owned())));
+        mapping.objects.extend(
+            template
+                .objects
+                .into_keys()
+                .map(|k| (k, map_import::ObjectTarget { kind: ObjectKind::Chara, id: "elona.putit".to_owned() })),
+        );
+    }
+    let (tile, object) = (|_: &str| true, |_: ObjectKind, _: &str| true);
+    let field = |_: ObjectKind, _: &str, _: &nefia_runtime::game::value::Value| Ok(());
+    let glyph = |_| None;
+    let catalog = Catalog { tile: &tile, object: &object, field: &field, glyph: &glyph };
+    c.bench_function("levels/read and map LDtk's top-down example (every level)", |b| {
+        b.iter(|| {
+            let sources = map_import::read(&path).expect("reads");
+            sources.iter().map(|s| map_import::convert(s, &mapping, &catalog).expect("maps").width).sum::<i32>()
+        })
+    });
+}
+
+criterion_group!(benches, autotile, importing);
 criterion_main!(benches);
