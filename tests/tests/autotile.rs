@@ -49,7 +49,7 @@ fn painting_the_intent_repaints_the_rules_around_it_and_undo_puts_back_both() {
     let map = baked.maps.files.iter().find(|m| m.name == "grotto").and_then(|m| m.map).unwrap();
     let (first, record) = map_file(&copy, "grotto");
     let layer = record.autotile.as_ref().expect("the baked map keeps its rules");
-    assert_eq!(layer.rule_set.as_str(), "elona.cave_detail");
+    assert_eq!(layer.rule_set.map(|s| s.as_str()), Some("elona.cave_detail"));
     assert_eq!(layer.intent.len(), record.height as usize, "{first}");
 
     // An open cell with open ground above and below: a wall painted there shows its face.
@@ -186,4 +186,43 @@ fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
     let (_, record) = map_file(&copy, "town");
     assert!(record.autotile.is_none(), "baked: no rules in the file");
     assert!(record.palette.values().any(|t| t.as_str() == "elona.moss"), "the painted tiles are kept");
+}
+
+#[test]
+fn a_map_keeps_its_own_rules_in_its_file_and_a_bad_one_is_named() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let own = "Map.current():apply_autotile({ { name = 'shore', pattern = { '* * *', '* ~ *', '* . *' },
+        legend = { ['~'] = 'elona.water', ['.'] = 'tag:floor' }, place = 'elona.rubble' } }, 3)";
+    let eval = nefia_tests::host::eval(&host, own);
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    save(&host, "town");
+    let (text, record) = map_file(&copy, "town");
+    let layer = record.autotile.as_ref().expect("the rules are kept");
+    assert!(layer.rule_set.is_none() && layer.rules.is_some(), "{text}");
+    assert!(text.contains("\"shore\""), "the rules are in the file: {text}");
+    // Water above open ground became rubble, and says it was the map's own rule.
+    let why = host.snapshot();
+    let town = why.map.as_ref().unwrap().id;
+    let rubble = (0..record.height as usize)
+        .flat_map(|y| (0..record.width as usize).map(move |x| (x, y)))
+        .find(|&(x, y)| cell(&record.tiles, &record.palette, x, y).as_deref() == Some("elona.rubble"))
+        .expect("a shore");
+    host.send(Command::Editing(EditingCommand::InspectCell(Some((town, rubble.0 as i32, rubble.1 as i32)))));
+    let seen = wait_for(&host, |s| s.editing.cell.as_ref().is_some_and(|c| c.explained.is_ok()));
+    let explained = seen.editing.cell.as_ref().unwrap().explained.clone().unwrap();
+    assert_eq!(explained.rule_set, "the map's own rules");
+    assert_eq!(explained.winner.map(|w| w.name).as_deref(), Some("shore"));
+    assert!(explained.declared_at.is_none());
+
+    // A misspelled tile in the file's own rules is refused on opening, naming the rule.
+    let (before, rules) = text.split_at(text.find("rules:").expect("the rules"));
+    let broken = format!("{before}{}", rules.replacen("\"elona.rubble\"", "\"elona.rubbel\"", 1));
+    std::fs::write(copy.project().join("maps/shore.ron"), broken).unwrap();
+    let refused = match nefia_tests::host::eval(&host, "return Map.open('shore')") {
+        nefia_runtime::lua::repl::Evaluation::Error(failure) => failure.message,
+        other => panic!("the broken rules were opened: {other:?}"),
+    };
+    assert!(refused.contains("rule 1 'shore'") && refused.contains("elona.rubbel"), "{refused}");
+    assert!(refused.contains("shore.ron:"), "{refused}");
 }

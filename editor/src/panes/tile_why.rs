@@ -50,8 +50,10 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
     ui.label(format!("({}, {}) shows {shown}; it is meant to be {intent}.", explained.x, explained.y));
     ui.horizontal(|ui| {
         ui.label("Rules:");
-        let set = ui.link(&explained.rule_set).on_hover_text("Show the rule set in the Data pane");
-        if set.clicked() {
+        if explained.declared_at.is_none() {
+            // The map's own rules: they are in its file, not a prototype.
+            ui.label(format!("{} (in its file)", explained.rule_set));
+        } else if ui.link(&explained.rule_set).on_hover_text("Show the rule set in the Data pane").clicked() {
             let (data_type, id) = (RULE_SET_TYPE.to_owned(), explained.rule_set.clone());
             state.requests.push(AppRequest::ShowPrototype { data_type, id });
         }

@@ -393,6 +393,18 @@ fn check_autotile(world: &World, record: &MapRecord, map: usize, out: &mut Probl
     if let Some(tile) = autotile.palette.values().find(|&&tile| !world.tile_flags(tile).known) {
         out.add(place(), format!("autotile.palette names unknown base.map_tile id '{tile}'"));
     }
+    match (&autotile.rule_set, &autotile.rules) {
+        (Some(_), Some(_)) | (None, None) => out.add(
+            place(),
+            "autotile names a rule set (rule_set: \"mod.id\") or holds its own rules (rules: [...]), one of the two",
+        ),
+        (None, Some(rules)) => {
+            if let Err(error) = world.own_rules(rules) {
+                out.add(place(), error.to_string());
+            }
+        }
+        (Some(_), None) => {}
+    }
 }
 
 /// Checks an object and what it holds: uids in saves, items only inside inventories and

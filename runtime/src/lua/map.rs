@@ -227,12 +227,33 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
 
     add(
         "apply_autotile",
-        lua.create_function(|lua, (this, rule_set, seed): (Table, String, Option<i64>)| {
+        lua.create_function(|lua, (this, rules, seed): (Table, mlua::Value, Option<i64>)| {
             let (engine, id) = receiver(lua, &this)?;
+            // A table is the map's own rules, written as a rule set's `rules` are.
+            let own = match &rules {
+                mlua::Value::String(_) => None,
+                mlua::Value::Table(_) => Some(
+                    from_lua(lua, &rules, "the map's own rules")
+                        .map_err(|e| rt_error(lua, format!("map:apply_autotile: {e}")))?,
+                ),
+                other => {
+                    return Err(rt_error(
+                        lua,
+                        format!(
+                            "map:apply_autotile: give a rule set's id (\"mod.id\") or the map's own rules (a table of rules), not a {}",
+                            other.type_name()
+                        ),
+                    ));
+                }
+            };
             let mut world = engine.world.borrow_mut();
             // Without a seed, one drawn from the world's numbers: a generator's seed decides it.
             let seed = seed.unwrap_or_else(|| world.rng.i64(..));
-            world.apply_autotile(id, &rule_set, seed).map_err(|e| rt_error(lua, format!("map:apply_autotile: {e}")))
+            let applied = match own {
+                Some(own) => world.apply_own_autotile(id, own, seed),
+                None => world.apply_autotile(id, &rules.to_string()?, seed),
+            };
+            applied.map_err(|e| rt_error(lua, format!("map:apply_autotile: {e}")))
         })?,
     )?;
 

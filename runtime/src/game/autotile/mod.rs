@@ -29,6 +29,9 @@ use crate::game::symbol::Symbol;
 /// The data type rule sets are declared as.
 pub const RULE_SET_TYPE: &str = "base.autotile_rule_set";
 
+/// What a layer's rule set is called when the map holds its rules itself.
+pub const OWN_RULES: &str = "the map's own rules";
+
 /// The widest pattern a rule may have, in cells (7×7: three cells each way from the centre).
 pub const MAX_PATTERN_SIZE: usize = 7;
 
@@ -36,8 +39,10 @@ pub const MAX_PATTERN_SIZE: usize = 7;
 /// (the map's visible tiles are what they paint from it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AutotileLayer {
-    /// The `base.autotile_rule_set` id.
+    /// The `base.autotile_rule_set` id, or [`OWN_RULES`] for rules the map holds itself.
     pub rule_set: Symbol,
+    /// The map's own rules (as a rule set's `rules` are written), kept in its file.
+    pub own_rules: Option<std::sync::Arc<crate::game::value::Value>>,
     /// The seed its chances and weighted picks are drawn from.
     pub seed: i64,
     /// What each cell is meant to be.

@@ -146,8 +146,12 @@ pub struct MapRecord<Objects = Vec<ObjectRecord>> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AutotileRecord {
-    /// The `base.autotile_rule_set` id.
-    pub rule_set: Symbol,
+    /// The `base.autotile_rule_set` id (none: the map's own `rules` below).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_set: Option<Symbol>,
+    /// The map's own rules, written as a rule set's `rules` are (none: `rule_set`'s).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Value>,
     /// The seed of its chances and weighted picks.
     pub seed: i64,
     /// Code → intent tile id. Every code has the same length.
@@ -166,7 +170,8 @@ impl AutotileRecord {
             .map(|y| (0..intent.width()).map(|x| intent.index(x, y).map_or(empty.as_str(), |i| &codes[i])).collect())
             .collect();
         AutotileRecord {
-            rule_set: layer.rule_set,
+            rule_set: layer.own_rules.is_none().then_some(layer.rule_set),
+            rules: layer.own_rules.as_deref().cloned(),
             seed: layer.seed,
             palette: codes.into_iter().zip(intent.palette().iter().copied()).collect(),
             intent: rows,
@@ -190,7 +195,12 @@ impl AutotileRecord {
                 intent.set(x, y, self.palette.get(&code).copied());
             }
         }
-        AutotileLayer { rule_set: self.rule_set, seed: self.seed, intent }
+        AutotileLayer {
+            rule_set: self.rule_set.unwrap_or_else(|| Symbol::intern(crate::game::autotile::OWN_RULES)),
+            own_rules: self.rules.clone().map(std::sync::Arc::new),
+            seed: self.seed,
+            intent,
+        }
     }
 }
 

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use super::maps::MAP_TILE;
 use super::{World, WorldError};
-use crate::game::autotile::{AutotileLayer, Autotiler, Explanation, Intent, RULE_SET_TYPE, RuleSet, parse_rule_set};
+use crate::game::autotile::{
+    AutotileLayer, Autotiler, Explanation, Intent, OWN_RULES, RULE_SET_TYPE, RuleSet, parse_rule_set,
+};
 use crate::game::map::MapId;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
@@ -18,6 +20,20 @@ impl World {
         let rules = proto.fields.get(Symbol::intern("rules")).cloned().unwrap_or(Value::Nil);
         parse_rule_set(proto.id, &rules, |tile| self.tile_id(tile).is_ok())
             .map_err(|e| WorldError::Autotile(format!("{e} (the set is declared at {})", proto.origin)))
+    }
+
+    /// The map's own rules `rules` (a rule set's `rules`, kept in the map's file), read.
+    pub fn own_rules(&self, rules: &Value) -> Result<RuleSet, WorldError> {
+        parse_rule_set(Symbol::intern(OWN_RULES), rules, |tile| self.tile_id(tile).is_ok())
+            .map_err(|e| WorldError::Autotile(format!("{e} (the rules are in the map's file)")))
+    }
+
+    /// The rules `layer` paints by: the map's own, or its rule set's.
+    pub fn layer_rules(&self, layer: &AutotileLayer) -> Result<RuleSet, WorldError> {
+        match &layer.own_rules {
+            Some(rules) => self.own_rules(rules),
+            None => self.rule_set(layer.rule_set.as_str()),
+        }
     }
 
     /// Every tile's `tags`, for rules that name a tag.
@@ -39,12 +55,24 @@ impl World {
     /// rule paints shows its intent tile. Returns how many cells' tiles changed.
     pub fn apply_autotile(&mut self, map: MapId, rule_set: &str, seed: i64) -> Result<usize, WorldError> {
         let rules = self.rule_set(rule_set)?;
+        self.lay(map, rules, None, seed)
+    }
+
+    /// Lays `rules` on `map` as the map's own (kept in its file, not a prototype) with `seed`
+    /// and paints it: `map:apply_autotile({ ... })`. Returns how many cells' tiles changed.
+    pub fn apply_own_autotile(&mut self, map: MapId, rules: Value, seed: i64) -> Result<usize, WorldError> {
+        let parsed = self.own_rules(&rules)?;
+        self.lay(map, parsed, Some(Arc::new(rules)), seed)
+    }
+
+    /// Lays `rules` (the map's own if `own` holds them) on `map` and paints it.
+    fn lay(&mut self, map: MapId, rules: RuleSet, own: Option<Arc<Value>>, seed: i64) -> Result<usize, WorldError> {
         let instance = self.map(map)?;
         let intent = match &instance.autotile {
             Some(layer) => layer.intent.clone(),
             None => Intent::from_fn(instance.width(), instance.height(), |x, y| instance.tile(x, y)),
         };
-        let layer = AutotileLayer { rule_set: rules.id, seed, intent };
+        let layer = AutotileLayer { rule_set: rules.id, own_rules: own, seed, intent };
         let changed = self.paint_layer(map, &rules, &layer)?;
         self.map_mut(map)?.autotile = Some(Arc::new(layer));
         Ok(changed)
@@ -54,7 +82,7 @@ impl World {
     /// tiles' tags changed). Returns the cells whose tile changed.
     pub fn repaint_autotile(&mut self, map: MapId) -> Result<Vec<(i32, i32)>, WorldError> {
         let Some(layer) = self.map(map)?.autotile.clone() else { return Ok(Vec::new()) };
-        let rules = self.rule_set(layer.rule_set.as_str())?;
+        let rules = self.layer_rules(&layer)?;
         let before = self.map(map)?.tile_ids();
         self.paint_layer(map, &rules, &layer)?;
         let instance = self.map(map)?;
@@ -100,10 +128,12 @@ impl World {
             let (width, height) = (instance.width(), instance.height());
             return Err(crate::game::location::Refusal::OutOfBounds { x, y, width, height }.into());
         }
-        let rules = self.rule_set(layer.rule_set.as_str())?;
+        let rules = self.layer_rules(layer)?;
         let mut explanation = Autotiler::new(&rules, layer.seed, self.tile_tags()).explain(&layer.intent, x, y);
-        let set = self.data.find(Symbol::intern(RULE_SET_TYPE), layer.rule_set.as_str())?;
-        explanation.declared_at = Some(self.data.proto(set).origin.clone());
+        if layer.own_rules.is_none() {
+            let set = self.data.find(Symbol::intern(RULE_SET_TYPE), layer.rule_set.as_str())?;
+            explanation.declared_at = Some(self.data.proto(set).origin.clone());
+        }
         Ok(explanation)
     }
 }

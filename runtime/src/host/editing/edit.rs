@@ -267,7 +267,7 @@ fn paint_intent(
     if changed.is_empty() {
         return Ok((Transaction::new(String::new(), Vec::new(), Vec::new()), 0));
     }
-    let rules = world.rule_set(layer.rule_set.as_str())?;
+    let rules = world.layer_rules(&layer)?;
     let tiler = Autotiler::new(&rules, painted.seed, world.tile_tags());
     let instance = world.map(map)?;
     let mut before = vec![Change::Autotile { map, layer: Some(layer.clone()) }];

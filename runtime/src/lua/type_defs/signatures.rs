@@ -459,9 +459,9 @@ const SIGNATURES: &[Signature] = &[
     ),
     sig(
         "map:apply_autotile",
-        "rule_set: nefia.id.base.autotile_rule_set, seed?: integer",
+        "rule_set: nefia.id.base.autotile_rule_set|table, seed?: integer",
         "integer",
-        "Lays the rule set on the map (its tiles now are its intent, unless rules were laid before) and paints it; returns how many cells changed. Without a seed, one is drawn from the world's random numbers.",
+        "Lays the rule set (an id, or a table of rules the map keeps in its own file) on the map (its tiles now are its intent, unless rules were laid before) and paints it; returns how many cells changed. Without a seed, one is drawn from the world's random numbers.",
     ),
     sig("map:calc", "field: string", "any", "The map's field: its temp value if it has one, else its base value."),
     sig("map:calc_screen_sight", "", "", "Computes the player's sight on this map."),
