@@ -8,6 +8,7 @@
 use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2};
 use nefia_runtime::game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
 use nefia_runtime::game::edit::Edit;
+use nefia_runtime::host::view::TileStyle;
 use nefia_runtime::host::{Command, EditingCommand};
 
 use crate::context::{AppRequest, EditorContext};
@@ -15,10 +16,10 @@ use crate::links::LinkAction;
 
 /// The side of one pattern cell as drawn, in points.
 const CELL: f32 = 18.0;
-/// A pattern cell the map gives.
-const MATCHED: Color32 = Color32::from_rgb(60, 150, 80);
-/// A pattern cell the map does not give.
-const FAILED: Color32 = Color32::from_rgb(190, 60, 60);
+/// The frame of a pattern cell the map gives.
+const MATCHED: Color32 = Color32::from_rgb(70, 200, 90);
+/// The frame of a pattern cell the map does not give.
+const FAILED: Color32 = Color32::from_rgb(230, 60, 60);
 
 /// Shows the section for the inspected cell, if it is on the current map and that map has
 /// rules laid on it.
@@ -45,6 +46,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
 }
 
 fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanation) {
+    let styles = state.snapshot.map.as_ref().map(|m| m.tile_styles.clone()).unwrap_or_default();
     let intent = explained.intent.as_deref().unwrap_or("empty");
     let shown = explained.tile.as_deref().unwrap_or(intent);
     ui.label(format!("({}, {}) shows {shown}; it is meant to be {intent}.", explained.x, explained.y));
@@ -67,7 +69,7 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
     match &explained.winner {
         Some(winner) => {
             ui.label(RichText::new(format!("Placed by {}", rule_name(winner))).strong());
-            pattern_ui(ui, winner);
+            pattern_ui(ui, winner, explained, &styles);
         }
         None => {
             ui.label("No rule placed a tile here: the intent shows.");
@@ -90,7 +92,7 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
             let failed = miss.cells.iter().find(|c| !c.matched);
             let because = failed.map_or(String::new(), |c| format!(": ({:+}, {:+}) is not {}", c.dx, c.dy, c.wants));
             ui.label(format!("{}{because}", rule_name(miss)));
-            pattern_ui(ui, miss);
+            pattern_ui(ui, miss, explained, &styles);
         }
     }
 }
@@ -101,34 +103,58 @@ fn rule_name(laid: &RuleMatch) -> String {
     format!("rule {} '{}'{form}", laid.rule + 1, laid.name)
 }
 
-/// The rule's pattern as laid over the cell's neighbourhood: green where the map gives what
-/// the pattern cell wants, red where it does not, the explained cell outlined; hovering a
-/// cell says what it wants.
-fn pattern_ui(ui: &mut Ui, laid: &RuleMatch) {
-    let reach = laid.cells.iter().map(|c| c.dx.abs().max(c.dy.abs())).max().unwrap_or(0);
-    let side = (2 * reach + 1) as f32 * CELL;
-    let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+/// The rule's pattern laid over the cell's neighbourhood: each cell drawn as its intent tile
+/// looks (its colours and glyph), the cells the pattern looks at framed green where the map
+/// gives what they want and red where it does not, the explained cell outlined; hovering a
+/// cell says what it is and what the pattern wants there.
+fn pattern_ui(ui: &mut Ui, laid: &RuleMatch, explained: &Explanation, styles: &[TileStyle]) {
+    let side_cells = (explained.around.len() as f64).sqrt().round() as i32;
+    let reach = (side_cells - 1) / 2;
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(side_cells.max(1) as f32 * CELL), Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
     let cell_rect = |dx: i32, dy: i32| {
         let min = rect.min + Vec2::new((dx + reach) as f32, (dy + reach) as f32) * CELL;
         Rect::from_min_size(min, Vec2::splat(CELL)).shrink(1.0)
     };
-    let text = ui.visuals().strong_text_color();
+    let intent_at = |dx: i32, dy: i32| -> Option<&str> {
+        let index = usize::try_from((dy + reach) * side_cells + dx + reach).ok()?;
+        explained.around.get(index)?.as_deref()
+    };
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            let at = cell_rect(dx, dy);
+            let Some(tile) = intent_at(dx, dy) else { continue };
+            let style = styles.iter().find(|s| s.id.as_str() == tile);
+            let (bg, fg, glyph) = match style {
+                Some(s) => (colour(s.bg), colour(s.fg), s.glyph.as_str()),
+                None => (Color32::from_gray(70), Color32::from_gray(200), "?"),
+            };
+            painter.rect_filled(at, 1.0, bg);
+            painter.text(at.center(), egui::Align2::CENTER_CENTER, glyph, egui::FontId::monospace(12.0), fg);
+        }
+    }
     for cell in &laid.cells {
-        let at = cell_rect(cell.dx, cell.dy);
-        painter.rect_filled(at, 2.0, if cell.matched { MATCHED } else { FAILED });
-        let mark = if cell.matched { "✔" } else { "✘" };
-        painter.text(at.center(), egui::Align2::CENTER_CENTER, mark, egui::FontId::proportional(11.0), text);
+        let colour = if cell.matched { MATCHED } else { FAILED };
+        painter.rect_stroke(cell_rect(cell.dx, cell.dy), 1.0, Stroke::new(2.0, colour), egui::StrokeKind::Inside);
     }
-    painter.rect_stroke(cell_rect(0, 0).expand(1.0), 2.0, Stroke::new(2.0, text), egui::StrokeKind::Outside);
-    let hovered = response.hover_pos().and_then(|pos| {
+    let text = ui.visuals().strong_text_color();
+    painter.rect_stroke(cell_rect(0, 0).expand(1.0), 2.0, Stroke::new(1.0, text), egui::StrokeKind::Outside);
+    let hovered = response.hover_pos().map(|pos| {
         let offset = (pos - rect.min) / CELL;
-        let (dx, dy) = (offset.x.floor() as i32 - reach, offset.y.floor() as i32 - reach);
-        laid.cells.iter().find(|c| (c.dx, c.dy) == (dx, dy))
+        (offset.x.floor() as i32 - reach, offset.y.floor() as i32 - reach)
     });
-    if let Some(cell) = hovered {
-        let judged = if cell.matched { "the map gives it" } else { "the map does not give it" };
-        response.on_hover_text(format!("({:+}, {:+}) wants {}: {judged}", cell.dx, cell.dy, cell.wants));
+    if let Some((dx, dy)) = hovered {
+        let is = intent_at(dx, dy).unwrap_or("empty");
+        let wants = laid.cells.iter().find(|c| (c.dx, c.dy) == (dx, dy)).map_or(String::new(), |cell| {
+            let judged = if cell.matched { "given" } else { "not given" };
+            format!("; the pattern wants {}: {judged}", cell.wants)
+        });
+        response.on_hover_text(format!("({dx:+}, {dy:+}) is {is}{wants}"));
     }
+}
+
+/// A tile style's colour as egui's.
+fn colour([r, g, b, a]: [u8; 4]) -> Color32 {
+    Color32::from_rgba_unmultiplied(r, g, b, a)
 }

@@ -293,18 +293,25 @@ fn check_palette(record: &MapRecord, map: usize, out: &mut Problems) -> Option<u
         out.add(place, "the palette is empty: give at least one code, such as \".\": \"elona.floor_stone\"");
         return None;
     }
-    check_codes(&record.palette, "the palette", place, out)
+    check_codes(&record.palette, "", place, out)
 }
 
 /// Checks a palette's codes: not too many, non-empty, of one width and not all spaces (the
 /// code of an empty intent cell). Returns the code width (1 for no codes).
-fn check_codes(palette: &BTreeMap<String, Symbol>, name: &str, place: Place, out: &mut Problems) -> Option<usize> {
+fn check_codes(palette: &BTreeMap<String, Symbol>, prefix: &str, place: Place, out: &mut Problems) -> Option<usize> {
     if palette.len() > MAX_PALETTE {
-        out.add(place, format!("{name} has {} codes, more than {MAX_PALETTE}", palette.len()));
+        out.add(place, format!("{prefix}the palette has {} codes, more than {MAX_PALETTE}", palette.len()));
+        return None;
+    }
+    if palette.contains_key("") {
+        out.add(place, format!("{prefix}a palette code is empty: every code is one or more characters"));
         return None;
     }
     if let Some(code) = palette.keys().find(|c| c.trim().is_empty()) {
-        out.add(place, format!("{name} has the code '{code}': every code is one or more characters, not all spaces"));
+        out.add(
+            place,
+            format!("{prefix}the code '{code}' is all spaces, which is how an empty intent cell is written"),
+        );
         return None;
     }
     let widths: BTreeSet<usize> = palette.keys().map(|c| c.chars().count()).collect();
@@ -312,7 +319,7 @@ fn check_codes(palette: &BTreeMap<String, Symbol>, name: &str, place: Place, out
         let widths: Vec<String> = widths.iter().map(usize::to_string).collect();
         out.add(
             place,
-            format!("{name}'s codes have different lengths ({}): every code must be as long", widths.join(", ")),
+            format!("{prefix}palette codes have different lengths ({}): every code must be as long", widths.join(", ")),
         );
         return None;
     }
@@ -379,7 +386,7 @@ impl Grid<'_> {
 fn check_autotile(world: &World, record: &MapRecord, map: usize, out: &mut Problems) {
     let Some(autotile) = &record.autotile else { return };
     let place = || Place::MapField { map, field: "autotile" };
-    let Some(code_width) = check_codes(&autotile.palette, "autotile.palette", place(), out) else { return };
+    let Some(code_width) = check_codes(&autotile.palette, "autotile: ", place(), out) else { return };
     if autotile.intent.len() != usize::try_from(record.height).unwrap_or(0) {
         out.add(
             place(),

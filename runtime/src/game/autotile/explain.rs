@@ -27,6 +27,9 @@ pub struct Explanation {
     pub lost: Vec<Lost>,
     /// The rules that failed by one cell of their pattern, that cell marked.
     pub near_misses: Vec<RuleMatch>,
+    /// The intent of the cells as far around as the rules look, row by row from (-r, -r)
+    /// to (r, r) (`None`: empty or outside the map): what the patterns are laid over.
+    pub around: Vec<Option<String>>,
 }
 
 /// A rule laid over the cell's neighbourhood in one form, each pattern cell judged.
@@ -127,6 +130,13 @@ impl Autotiler<'_> {
             winner: winner.map(|(rule, form)| self.laid(&lookup, rule, form, x, y)),
             lost,
             near_misses,
+            around: {
+                let r = self.radius();
+                (y - r..=y + r)
+                    .flat_map(|cy| (x - r..=x + r).map(move |cx| (cx, cy)))
+                    .map(|(cx, cy)| intent.get(cx, cy).map(|t| t.to_string()))
+                    .collect()
+            },
         }
     }
 
