@@ -68,7 +68,10 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
     });
     match &explained.winner {
         Some(winner) => {
-            ui.label(RichText::new(format!("Placed by {}", rule_name(winner))).strong());
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Placed by").strong());
+                rule_link(ui, state, explained, &rule_name(winner), winner.line);
+            });
             pattern_ui(ui, winner, explained, &styles);
         }
         None => {
@@ -83,7 +86,10 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
                 LostReason::Stopped { by } => format!("skipped: '{by}' matched first and stops"),
                 LostReason::Chance { chance } => format!("its chance ({chance}) did not come up here"),
             };
-            ui.label(format!("rule {} '{}': {why}", lost.rule + 1, lost.name));
+            ui.horizontal(|ui| {
+                rule_link(ui, state, explained, &format!("rule {} '{}'", lost.rule + 1, lost.name), lost.line);
+                ui.label(why);
+            });
         }
     }
     if !explained.near_misses.is_empty() {
@@ -91,8 +97,26 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
         for miss in &explained.near_misses {
             let failed = miss.cells.iter().find(|c| !c.matched);
             let because = failed.map_or(String::new(), |c| format!(": ({:+}, {:+}) is not {}", c.dx, c.dy, c.wants));
-            ui.label(format!("{}{because}", rule_name(miss)));
+            ui.horizontal(|ui| {
+                rule_link(ui, state, explained, &rule_name(miss), miss.line);
+                ui.label(because.trim_start_matches(": "));
+            });
             pattern_ui(ui, miss, explained, &styles);
+        }
+    }
+}
+
+/// A rule's name: a link to its line when its source is known, else plain text.
+fn rule_link(ui: &mut Ui, state: &mut EditorContext, explained: &Explanation, name: &str, line: Option<u32>) {
+    match (explained.declared_at.as_ref(), line) {
+        (Some(origin), Some(line)) => {
+            let place = format!("{}:{line}", origin.file);
+            if ui.link(name).on_hover_text(format!("Show the rule at {place}")).clicked() {
+                state.follow(LinkAction::ShowSource(origin.file.to_string(), line));
+            }
+        }
+        _ => {
+            ui.label(name);
         }
     }
 }

@@ -86,10 +86,15 @@ pub struct SourceExcerpt {
 /// How many lines a [`SourceExcerpt`] shows on each side of its line.
 const EXCERPT_CONTEXT: u32 = 4;
 
+/// The text of loaded file `file` (as errors name it), if it is a file on disk.
+pub fn source_text(lua: &Lua, file: &str) -> Option<String> {
+    let path = engine(lua).sources.borrow().values().find(|s| s.name.as_str() == file).and_then(|s| s.path.clone());
+    path.and_then(|path| std::fs::read_to_string(path).ok())
+}
+
 /// The lines of loaded file `file` (as errors name it) around `line`.
 pub fn source_excerpt(lua: &Lua, file: &str, line: u32) -> SourceExcerpt {
-    let path = engine(lua).sources.borrow().values().find(|s| s.name.as_str() == file).and_then(|s| s.path.clone());
-    let text = path.and_then(|path| std::fs::read_to_string(path).ok()).unwrap_or_default();
+    let text = source_text(lua, file).unwrap_or_default();
     let first = line.saturating_sub(EXCERPT_CONTEXT).max(1);
     let lines = text
         .lines()

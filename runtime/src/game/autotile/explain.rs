@@ -41,6 +41,9 @@ pub struct RuleMatch {
     pub name: String,
     /// How its pattern lay: "as written", "mirrored left to right", "turned a quarter"…
     pub form: String,
+    /// The line of its source where it is written, when known.
+    #[serde(default)]
+    pub line: Option<u32>,
     /// The cells it looked at.
     pub cells: Vec<PatternCell>,
 }
@@ -65,6 +68,9 @@ pub struct Lost {
     pub rule: usize,
     /// Its name.
     pub name: String,
+    /// The line of its source where it is written, when known.
+    #[serde(default)]
+    pub line: Option<u32>,
     /// Why.
     pub reason: LostReason,
 }
@@ -90,6 +96,31 @@ pub enum LostReason {
     },
 }
 
+impl Explanation {
+    /// Gives each rule named in the explanation its line in `source` (the text of the file the
+    /// set is declared in, from line `from` on): the first line after it holding the rule's
+    /// name in quotes.
+    pub fn with_rule_lines(mut self, source: &str, from: u32) -> Explanation {
+        let skip = usize::try_from(from.saturating_sub(1)).unwrap_or(0);
+        let line_of = |name: &str| -> Option<u32> {
+            let (double, single) = (format!("\"{name}\""), format!("'{name}'"));
+            let (index, _) = source
+                .lines()
+                .enumerate()
+                .skip(skip)
+                .find(|(_, line)| line.contains(&double) || line.contains(&single))?;
+            u32::try_from(index + 1).ok()
+        };
+        for laid in self.winner.iter_mut().chain(self.near_misses.iter_mut()) {
+            laid.line = line_of(&laid.name);
+        }
+        for lost in &mut self.lost {
+            lost.line = line_of(&lost.name);
+        }
+        self
+    }
+}
+
 impl Autotiler<'_> {
     /// Why the cell (x, y) of `intent` gets the tile [`Autotiler::paint`] gives it.
     pub fn explain(&self, intent: &Intent, x: i32, y: i32) -> Explanation {
@@ -98,7 +129,8 @@ impl Autotiler<'_> {
         let mut winner: Option<(usize, usize)> = None;
         let mut stopped_by: Option<usize> = None;
         let (mut lost, mut near_misses) = (Vec::new(), Vec::new());
-        let mut lose = |rule: usize, reason| lost.push(Lost { rule, name: rules[rule].name.clone(), reason });
+        let mut lose =
+            |rule: usize, reason| lost.push(Lost { rule, name: rules[rule].name.clone(), line: None, reason });
         for rule in 0..rules.len() {
             let Some(form) = self.matching_form(&lookup, rule, x, y) else {
                 if let Some(miss) = self.near_miss(&lookup, rule, x, y) {
@@ -157,7 +189,7 @@ impl Autotiler<'_> {
                 matched: lookup.passes(x + dx, y + dy, test),
             })
             .collect();
-        RuleMatch { rule, name: self.set.rules[rule].name.clone(), form: variant.form.clone(), cells }
+        RuleMatch { rule, name: self.set.rules[rule].name.clone(), form: variant.form.clone(), line: None, cells }
     }
 
     /// Rule `rule` laid in the form that fails on exactly one cell at (x, y), if one does.

@@ -261,7 +261,7 @@ fn placement(value: Option<&Value>, is_tile: &impl Fn(&str) -> bool) -> Result<P
         }
         None => Err("no `place`; give the tile it places (\"base.wall\") or weighted choices".into()),
         Some(_) => {
-            Err("`place` is a tile id or a list of tile ids and { \"tile.id\", weight } pairs (at least one)".into())
+            Err("`place` is a tile id or a list of tile ids and { \"tile.id\", weight } pairs (at least one); rules place tiles only, a generator places objects".into())
         }
     }
 }

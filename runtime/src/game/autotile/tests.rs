@@ -79,7 +79,7 @@ fn later_rules_paint_over_earlier_ones_unless_one_stops() {
     assert_eq!(why.winner.as_ref().map(|w| w.name.as_str()), Some("face"));
     assert_eq!(
         why.lost,
-        vec![Lost { rule: 0, name: "top".into(), reason: LostReason::PaintedOver { by: "face".into() } }]
+        vec![Lost { rule: 0, name: "top".into(), line: None, reason: LostReason::PaintedOver { by: "face".into() } }]
     );
 
     let Value::Map(mut stop) = top else { unreachable!() };
@@ -88,7 +88,10 @@ fn later_rules_paint_over_earlier_ones_unless_one_stops() {
     let tiler = Autotiler::new(&rules, 0, tags());
     assert_eq!(painted_at(&tiler, &grid, 0, 0).as_deref(), Some("t.wall_top"));
     let why = tiler.explain(&grid, 0, 0);
-    assert_eq!(why.lost, vec![Lost { rule: 1, name: "face".into(), reason: LostReason::Stopped { by: "top".into() } }]);
+    assert_eq!(
+        why.lost,
+        vec![Lost { rule: 1, name: "face".into(), line: None, reason: LostReason::Stopped { by: "top".into() } }]
+    );
 }
 
 use crate::game::value::Key;
@@ -145,7 +148,10 @@ fn chance_and_weights_follow_the_seed_alone() {
     assert!(water * 100 / painted > 65 && water * 100 / painted < 85, "three in four: {water} of {painted}");
     let unlucky = (0..40).find(|&x| once[usize::try_from(x).unwrap()].is_none()).unwrap();
     let why = Autotiler::new(&rules, 7, tags()).explain(&grid, unlucky, 0);
-    assert_eq!(why.lost, vec![Lost { rule: 0, name: "scatter".into(), reason: LostReason::Chance { chance: 0.5 } }]);
+    assert_eq!(
+        why.lost,
+        vec![Lost { rule: 0, name: "scatter".into(), line: None, reason: LostReason::Chance { chance: 0.5 } }]
+    );
 }
 
 #[test]

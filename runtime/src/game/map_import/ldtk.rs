@@ -8,13 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
 
-use super::{ImportError, SourceMap, SourceObject, cell_index};
+use super::{ImportError, SourceMap, SourceObject, cell_index, read_error};
 use crate::game::value::Value;
-
-/// A read failure naming the file.
-fn read_error(path: &Path, message: impl std::fmt::Display) -> ImportError {
-    ImportError::Read { path: path.display().to_string(), message: message.to_string() }
-}
 
 /// LDtk's neighbour directions in words.
 fn direction(dir: &str) -> &str {
@@ -153,11 +148,7 @@ fn level_map(
             _ => {}
         }
     }
-    if turned > 0 {
-        map.notes.push(format!(
-            "{turned} tiles are flipped: Nefia tiles have no orientation, so they take their tile's mapping"
-        ));
-    }
+    map.note_turned(turned);
     Ok(map)
 }
 

@@ -206,6 +206,20 @@ fn parse_entrance(text: &str) -> Option<(i32, i32)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
+/// A read failure naming the file.
+fn read_error(path: &Path, message: impl std::fmt::Display) -> ImportError {
+    ImportError::Read { path: path.display().to_string(), message: message.to_string() }
+}
+
+/// What a mapping knows an object by: its class (type), else its name.
+fn object_key(class: &str, name: &str) -> String {
+    match (class, name) {
+        ("", "") => "(unnamed)".to_owned(),
+        ("", name) => name.to_owned(),
+        (class, _) => class.to_owned(),
+    }
+}
+
 /// Checks a source's size before anything is allocated for it.
 fn check_size(path: &Path, width: i64, height: i64) -> Result<(), ImportError> {
     crate::game::validate::check_map_size(width, height)
@@ -224,6 +238,15 @@ impl SourceMap {
         check_size(path, width, height)?;
         let side = |v: i64| i32::try_from(v).unwrap_or(MAX_MAP_SIDE);
         Ok(SourceMap { name, width: side(width), height: side(height), ..SourceMap::default() })
+    }
+
+    /// Notes that `turned` cells hold a flipped or rotated tile, if any do.
+    fn note_turned(&mut self, turned: usize) {
+        if turned > 0 {
+            self.notes.push(format!(
+                "{turned} cells hold a flipped or rotated tile: Nefia tiles have no orientation, so they take their tile's mapping"
+            ));
+        }
     }
 
     /// A new empty layer of this map's size.

@@ -9,16 +9,14 @@ use std::path::Path;
 
 use quick_xml::events::Event;
 
-use super::{ENTRANCE_PROPERTY, ImportError, SourceMap, SourceObject, TILE_ID_PROPERTY, cell_index, parse_entrance};
+use super::{
+    ENTRANCE_PROPERTY, ImportError, SourceMap, SourceObject, TILE_ID_PROPERTY, cell_index, object_key, parse_entrance,
+    read_error,
+};
 use crate::game::value::Value;
 
 /// The flag bits of a global tile id (flipped across, down, diagonally; rotated hexagon).
 const FLAGS: u32 = 0xF000_0000;
-
-/// A read failure naming the file.
-fn read_error(path: &Path, message: impl std::fmt::Display) -> ImportError {
-    ImportError::Read { path: path.display().to_string(), message: message.to_string() }
-}
 
 /// Checks every size a `.tmx` states (the map's, each layer's and chunk's) before the reader
 /// allocates for them, with a streaming XML read of its start tags.
@@ -77,7 +75,7 @@ fn properties(properties: &tiled::Properties) -> Vec<(String, Value)> {
     sorted
 }
 
-/// The cell an object stands in: the centre of its shape (a tile object's y is its bottom).
+/// The cell an object of the `.tmx` stands in (see [`shape_cell`]).
 fn object_cell(object: &tiled::Object, tile: (f32, f32), offset: (i64, i64)) -> (i32, i32) {
     let (width, height) = match &object.shape {
         tiled::ObjectShape::Rect { width, height }
@@ -86,12 +84,24 @@ fn object_cell(object: &tiled::Object, tile: (f32, f32), offset: (i64, i64)) -> 
         | tiled::ObjectShape::Text { width, height, .. } => (*width, *height),
         _ => (0.0, 0.0),
     };
-    let top = if object.tile_data().is_some() { object.y - height } else { object.y };
+    shape_cell((object.x, object.y, width, height), object.tile_data().is_some(), tile, offset)
+}
+
+/// The cell the centre of a shape at (x, y) of `width`×`height` pixels stands in, on a grid of
+/// `tile`-sized cells whose (0, 0) is cell `offset` of the source (a tile object's y is its
+/// bottom, as Tiled places them).
+fn shape_cell(
+    (x, y, width, height): (f32, f32, f32, f32),
+    tile_object: bool,
+    tile: (f32, f32),
+    offset: (i64, i64),
+) -> (i32, i32) {
+    let top = if tile_object { y - height } else { y };
     let cell = |at: f32, size: f32, offset: i64| {
         let cell = ((at / size.max(1.0)).floor() as i64).saturating_sub(offset);
         i32::try_from(cell).unwrap_or(i32::MAX)
     };
-    (cell(object.x + width / 2.0, tile.0, offset.0), cell(top + height / 2.0, tile.1, offset.1))
+    (cell(x + width / 2.0, tile.0, offset.0), cell(top + height / 2.0, tile.1, offset.1))
 }
 
 /// The tile layers of `layers`, groups flattened, in drawing order (bottom first).
@@ -172,11 +182,7 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
         }
         source.layers.push(cells);
     }
-    if turned > 0 {
-        source.notes.push(format!(
-            "{turned} cells hold a flipped or rotated tile: Nefia tiles have no orientation, so they take their tile's mapping"
-        ));
-    }
+    source.note_turned(turned);
     for tileset in map.tilesets() {
         for (id, tile) in tileset.tiles() {
             if let Some(tiled::PropertyValue::StringValue(nefia)) = tile.properties.get(TILE_ID_PROPERTY) {
@@ -189,11 +195,7 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
     let tile_size = (map.tile_width as f32, map.tile_height as f32);
     for group in groups {
         for object in group.objects() {
-            let key = match (object.user_type.as_str(), object.name.as_str()) {
-                ("", "") => "(unnamed)".to_owned(),
-                ("", name) => name.to_owned(),
-                (class, _) => class.to_owned(),
-            };
+            let key = object_key(&object.user_type, &object.name);
             let (x, y) = object_cell(&object, tile_size, offset);
             source.objects.push(SourceObject { key, x, y, properties: properties(&object.properties) });
         }
@@ -376,22 +378,12 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
         }
         source.layers.push(cells);
     }
-    if turned > 0 {
-        source.notes.push(format!(
-            "{turned} cells hold a flipped or rotated tile: Nefia tiles have no orientation, so they take their tile's mapping"
-        ));
-    }
+    source.note_turned(turned);
     for layer in flat.iter().filter(|l| l.kind == "objectgroup") {
         for object in &layer.objects {
-            let key = match (object.class.as_str(), object.name.as_str()) {
-                ("", "") => "(unnamed)".to_owned(),
-                ("", name) => name.to_owned(),
-                (class, _) => class.to_owned(),
-            };
-            let top = if object.gid.is_some() { object.y - object.height } else { object.y };
-            let cell = |at: f32, size: f32| i32::try_from((at / size.max(1.0)).floor() as i64).unwrap_or(i32::MAX);
-            let (x, y) =
-                (cell(object.x + object.width / 2.0, map.tilewidth), cell(top + object.height / 2.0, map.tileheight));
+            let key = object_key(&object.class, &object.name);
+            let shape = (object.x, object.y, object.width, object.height);
+            let (x, y) = shape_cell(shape, object.gid.is_some(), (map.tilewidth, map.tileheight), (0, 0));
             let mut properties: Vec<(String, Value)> =
                 object.properties.iter().map(|p| (p.name.clone(), json_value(&p.value))).collect();
             properties.sort_by(|a, b| a.0.cmp(&b.0));

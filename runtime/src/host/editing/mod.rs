@@ -212,10 +212,21 @@ pub struct CellWhy {
 }
 
 impl CellWhy {
-    /// Why cell (x, y) of `map` in `world` has its tile.
-    fn of(world: &crate::game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
+    /// Why cell (x, y) of `map` in `world` has its tile, each rule named with its line when
+    /// its set's file is a loaded one.
+    fn of(lua: &mlua::Lua, world: &crate::game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
         let laid = world.map(map).is_ok_and(|m| m.autotile.is_some());
-        CellWhy { map, x, y, laid, explained: world.explain_tile(map, x, y).map_err(|e| e.to_string()) }
+        let explained = world.explain_tile(map, x, y).map_err(|e| e.to_string()).map(|explained| {
+            let source = explained
+                .declared_at
+                .as_ref()
+                .and_then(|origin| Some((crate::lua::repl::source_text(lua, origin.file.as_str())?, origin.line)));
+            match source {
+                Some((text, from)) => explained.with_rule_lines(&text, from),
+                None => explained,
+            }
+        });
+        CellWhy { map, x, y, laid, explained }
     }
 }
 
@@ -242,7 +253,11 @@ impl Host {
             inspected,
             history: self.editing.history.borrow().view(),
             recovery: self.recovery_offer(),
-            cell: self.editing.inspect_cell.get().map(|(map, x, y)| Arc::new(CellWhy::of(&world, map, x, y))),
+            cell: self
+                .editing
+                .inspect_cell
+                .get()
+                .map(|(map, x, y)| Arc::new(CellWhy::of(self.runtime.lua(), &world, map, x, y))),
         }
     }
 
@@ -275,7 +290,7 @@ impl Host {
             EditingCommand::Recover(recover) => self.answer_recovery(recover),
             EditingCommand::InspectCell(cell) => self.editing.inspect_cell.set(cell),
             EditingCommand::ExplainCell { map, x, y } => {
-                let why = CellWhy::of(&self.runtime.world(), map, x, y);
+                let why = CellWhy::of(self.runtime.lua(), &self.runtime.world(), map, x, y);
                 self.send(HostEvent::CellExplained(Box::new(why)));
             }
             EditingCommand::WhereUsed { data_type, id } => {
