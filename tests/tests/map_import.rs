@@ -59,7 +59,7 @@ fn every_sample_imports_with_every_tile_mapped_or_listed() {
             let template = map_import::template(std::slice::from_ref(source), &Mapping::default());
             let counted: usize = template
                 .lines()
-                .filter_map(|line| line.split("// ").nth(1)?.strip_suffix(" cells")?.parse::<usize>().ok())
+                .filter_map(|line| line.split("// ").nth(1)?.split(" cells").next()?.parse::<usize>().ok())
                 .sum();
             assert_eq!(counted, cells, "{relative} '{}': every cell is listed once", source.name);
             // Unmapped, the import lists the same tiles and writes nothing.
@@ -110,6 +110,8 @@ fn an_ldtk_world_becomes_one_map_per_level_with_its_neighbours_noted() {
     let first = import_map(&runtime, &source, None).expect_err("no mapping yet");
     let ImportFailure::TemplateWritten(template) = first else { panic!("{first}") };
     assert_eq!(template, work.path().join("Typical_TopDown_example.mapping.ron"));
+    let text = std::fs::read_to_string(&template).unwrap();
+    assert!(text.contains("cells (walls)"), "IntGrid values are named in the template: {text}");
     let before = std::fs::read_dir(copy.project().join("maps")).unwrap().count();
 
     // Entity fields become the putits' fields, checked against their types: the sample's

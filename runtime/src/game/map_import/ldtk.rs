@@ -43,6 +43,17 @@ pub(super) fn read(path: &Path) -> Result<Vec<SourceMap>, ImportError> {
     }
     let names: BTreeMap<&str, &str> = levels.iter().map(|l| (l.iid.as_str(), l.identifier.as_str())).collect();
     let tilesets: BTreeMap<i64, &str> = project.defs.tilesets.iter().map(|t| (t.uid, t.identifier.as_str())).collect();
+    // The IntGrid values' names, as the template shows them.
+    let labels: BTreeMap<String, String> = project
+        .defs
+        .layers
+        .iter()
+        .flat_map(|layer| {
+            layer.int_grid_values.iter().filter_map(move |value| {
+                Some((format!("{}#{}", layer.identifier, value.value), value.identifier.clone()?))
+            })
+        })
+        .collect();
     let mut maps = Vec::new();
     for level in &levels {
         let layers = match (&level.layer_instances, &level.external_rel_path) {
@@ -51,6 +62,7 @@ pub(super) fn read(path: &Path) -> Result<Vec<SourceMap>, ImportError> {
             (None, None) => Vec::new(),
         };
         let mut map = level_map(path, level, &layers, &tilesets)?;
+        map.labels = labels.clone();
         for neighbour in &level.neighbours {
             if let Some(name) = names.get(neighbour.level_iid.as_str()) {
                 map.neighbours.insert(direction(&neighbour.dir).to_owned(), (*name).to_owned());

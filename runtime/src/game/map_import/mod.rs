@@ -66,6 +66,9 @@ pub struct SourceMap {
     pub objects: Vec<SourceObject>,
     /// The tile ids its tilesets name themselves (`nefia_id` properties), by tile name.
     pub self_mapped: BTreeMap<String, String>,
+    /// What the source calls some of its tiles (LDtk's IntGrid value names), by tile name:
+    /// shown beside them in the mapping's template.
+    pub labels: BTreeMap<String, String>,
     /// What the reader noticed and the user should know (flipped tiles, a non-square grid).
     pub notes: Vec<String>,
     /// The levels beside it (LDtk), by direction: kept in the map's `neighbours` field.
@@ -303,7 +306,9 @@ pub fn template(sources: &[SourceMap], existing: &Mapping) -> String {
     let mut tiles: BTreeMap<String, usize> = BTreeMap::new();
     let mut objects: BTreeMap<String, usize> = BTreeMap::new();
     let mut layers: Vec<String> = Vec::new();
+    let mut labels: BTreeMap<&str, &str> = BTreeMap::new();
     for source in sources {
+        labels.extend(source.labels.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         for (name, count) in source.tile_counts(existing) {
             if source.tile_for(existing, &name).is_none() || existing.tiles.contains_key(&name) {
                 *tiles.entry(name).or_insert(0) += count;
@@ -325,7 +330,8 @@ pub fn template(sources: &[SourceMap], existing: &Mapping) -> String {
     tiles.sort_by(|a, b| natural_key(&a.0).cmp(&natural_key(&b.0)));
     for (name, count) in &tiles {
         let given = existing.tiles.get(name).map_or("", String::as_str);
-        text.push_str(&format!("        {}: {}, // {count} cells\n", quoted(name), quoted(given)));
+        let label = labels.get(name.as_str()).map_or(String::new(), |label| format!(" ({label})"));
+        text.push_str(&format!("        {}: {}, // {count} cells{label}\n", quoted(name), quoted(given)));
     }
     text.push_str("    },\n    objects: {\n");
     for (name, count) in &objects {
