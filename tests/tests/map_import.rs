@@ -110,8 +110,12 @@ fn an_ldtk_world_becomes_one_map_per_level_with_its_neighbours_noted() {
     let first = import_map(&runtime, &source, None).expect_err("no mapping yet");
     let ImportFailure::TemplateWritten(template) = first else { panic!("{first}") };
     assert_eq!(template, work.path().join("Typical_TopDown_example.mapping.ron"));
-    let text = std::fs::read_to_string(&template).unwrap();
-    assert!(text.contains("cells (walls)"), "IntGrid values are named in the template: {text}");
+    // The IntGrid values show where the layers above are left out, named as LDtk names them.
+    let sources = map_import::read(&source).unwrap();
+    let beneath =
+        Mapping { skip_layers: vec!["Collisions (auto tiles)".into(), "Wall_tops".into()], ..Mapping::default() };
+    let text = map_import::template(&sources, &beneath);
+    assert!(text.contains("\"Collisions#1\": \"\", //") && text.contains("cells (walls)"), "{text}");
     let before = std::fs::read_dir(copy.project().join("maps")).unwrap().count();
 
     // Entity fields become the putits' fields, checked against their types: the sample's
