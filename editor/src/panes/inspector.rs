@@ -25,6 +25,10 @@ use nefia_runtime::host::view::{DataTypeView, FieldRow, FieldView, ObjectDetails
 use nefia_runtime::host::{DebugCommand, EditingCommand};
 use nefia_runtime::{ModMethod, Uid, Value};
 
+mod rows;
+
+use rows::{Line, SharedRow, entries, flatten, replace_at, shared_rows, value_at};
+
 use super::field_editor::{self, brief};
 use crate::context::EditorContext;
 
@@ -395,158 +399,6 @@ fn is_cut(ui: &Ui, text: &RichText) -> bool {
         egui::TextStyle::Monospace,
     );
     galley.size().x > ui.available_width()
-}
-
-/// One field across every inspected object.
-struct SharedRow<'a> {
-    name: String,
-    /// The field's row in each object.
-    rows: Vec<&'a FieldRow>,
-    /// The base value if all objects agree.
-    base: Option<Option<Value>>,
-    /// The temp value if all agree.
-    temp: Option<Option<&'a TempValue>>,
-    calc: Option<Value>,
-    own: bool,
-    /// The field as every object's data type declares it, if they declare it alike.
-    declared: Option<&'a FieldView>,
-}
-
-fn agree<T: PartialEq + Clone>(values: impl Iterator<Item = T>) -> Option<T> {
-    let mut values = values.peekable();
-    let first = values.next()?;
-    values.all(|v| v == first).then_some(first)
-}
-
-fn fuzzy(name: &str, filter: &str) -> bool {
-    let mut letters = name.chars().map(|c| c.to_ascii_lowercase());
-    filter.chars().map(|c| c.to_ascii_lowercase()).all(|wanted| letters.any(|c| c == wanted))
-}
-
-/// The field `name` as the data type of objects of `kind` declares it, if it does.
-fn declared<'a>(types: &'a [DataTypeView], kind: ObjectKind, name: &str) -> Option<&'a FieldView> {
-    let data_type = types.iter().find(|t| t.id.as_str() == kind.data_type())?;
-    data_type.fields.iter().find(|f| f.name.as_str() == name)
-}
-
-/// The fields every object has, matching `filter`, in name order, with their declarations
-/// among `types`.
-fn shared_rows<'a>(objects: &[&'a ObjectDetails], types: &'a [DataTypeView], filter: &str) -> Vec<SharedRow<'a>> {
-    let Some(first) = objects.first() else { return Vec::new() };
-    first
-        .fields
-        .iter()
-        .filter(|row| fuzzy(&row.name, filter))
-        .filter_map(|row| {
-            let rows: Vec<&FieldRow> =
-                objects.iter().map(|o| o.fields.iter().find(|r| r.name == row.name)).collect::<Option<_>>()?;
-            Some(SharedRow {
-                name: row.name.clone(),
-                base: agree(rows.iter().map(|r| r.base.clone())),
-                temp: agree(rows.iter().map(|r| r.temp.as_ref())),
-                calc: agree(rows.iter().map(|r| r.calc.clone())).flatten(),
-                own: rows.iter().any(|r| r.own),
-                declared: agree(objects.iter().map(|o| declared(types, o.kind, &row.name))).flatten(),
-                rows,
-            })
-        })
-        .collect()
-}
-
-/// A line of the table: a field, or an entry inside an expanded table value.
-struct Line {
-    row: usize,
-    depth: usize,
-    /// The keys from the field's value down to this entry.
-    keys: Vec<Key>,
-    path: String,
-    expandable: bool,
-    expanded: bool,
-}
-
-impl Line {
-    fn label(&self, field: &str) -> String {
-        match self.keys.last() {
-            None => field.to_owned(),
-            Some(Key::Int(i)) => format!("[{i}]"),
-            Some(Key::Str(s)) => s.to_string(),
-        }
-    }
-}
-
-fn entries(value: &Value) -> Vec<(Key, &Value)> {
-    match value {
-        Value::List(items) => items.iter().enumerate().map(|(i, v)| (Key::Int(i as i64 + 1), v)).collect(),
-        Value::Map(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn flatten(rows: &[SharedRow], uids: &[Uid], expanded: &HashSet<(Vec<Uid>, String)>) -> Vec<Line> {
-    fn walk(
-        lines: &mut Vec<Line>,
-        row: usize,
-        value: Option<&Value>,
-        keys: Vec<Key>,
-        path: String,
-        uids: &[Uid],
-        expanded: &HashSet<(Vec<Uid>, String)>,
-    ) {
-        let expandable = value.is_some_and(|v| matches!(v, Value::List(_) | Value::Map(_)));
-        let is_expanded = expandable && expanded.contains(&(uids.to_vec(), path.clone()));
-        lines.push(Line {
-            row,
-            depth: keys.len(),
-            keys: keys.clone(),
-            path: path.clone(),
-            expandable,
-            expanded: is_expanded,
-        });
-        if let (true, Some(value)) = (is_expanded, value) {
-            for (key, child) in entries(value) {
-                let mut child_keys = keys.clone();
-                child_keys.push(key.clone());
-                walk(lines, row, Some(child), child_keys, format!("{path}/{key}"), uids, expanded);
-            }
-        }
-    }
-    let mut lines = Vec::new();
-    for (index, row) in rows.iter().enumerate() {
-        let base = row.base.as_ref().and_then(Option::as_ref);
-        walk(&mut lines, index, base, Vec::new(), row.name.clone(), uids, expanded);
-    }
-    lines
-}
-
-/// The value at `keys` inside `value`.
-fn value_at<'a>(value: &'a Value, keys: &[Key]) -> Option<&'a Value> {
-    let Some((first, rest)) = keys.split_first() else { return Some(value) };
-    let child = entries(value).into_iter().find(|(k, _)| k == first)?.1;
-    value_at(child, rest)
-}
-
-/// `value` with the entry at `keys` replaced by `new`.
-fn replace_at(value: &Value, keys: &[Key], new: Value) -> Value {
-    let Some((first, rest)) = keys.split_first() else { return new };
-    match value {
-        Value::List(items) => {
-            let mut items = (**items).clone();
-            if let Key::Int(i) = first
-                && let Some(slot) = items.get_mut(*i as usize - 1)
-            {
-                *slot = replace_at(slot, rest, new);
-            }
-            Value::list(items)
-        }
-        Value::Map(map) => {
-            let mut map = (**map).clone();
-            if let Some(slot) = map.get_mut(first) {
-                *slot = replace_at(slot, rest, new);
-            }
-            Value::Map(std::sync::Arc::new(map))
-        }
-        other => other.clone(),
-    }
 }
 
 /// The editor of `value` in a cell, leaving room after it for `buttons` small buttons: the

@@ -8,6 +8,7 @@
 use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2};
 use nefia_runtime::game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
 use nefia_runtime::game::edit::Edit;
+use nefia_runtime::host::editing::Unexplained;
 use nefia_runtime::host::view::TileStyle;
 use nefia_runtime::host::{Command, EditingCommand};
 
@@ -25,14 +26,15 @@ const FAILED: Color32 = Color32::from_rgb(230, 60, 60);
 /// rules laid on it.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let Some(why) = state.snapshot.editing.cell.clone() else { return };
-    if !why.laid || state.snapshot.map.as_ref().map(|m| m.id) != Some(why.map) {
+    let no_rules = matches!(why.explained, Err(Unexplained::NoRules(_)));
+    if no_rules || state.snapshot.map.as_ref().map(|m| m.id) != Some(why.map) {
         return;
     }
     egui::CollapsingHeader::new("Why is this tile here?").default_open(true).show(ui, |ui| {
         match &why.explained {
             Ok(explanation) => explanation_ui(ui, state, explanation),
-            Err(message) => {
-                ui.colored_label(ui.visuals().warn_fg_color, message);
+            Err(unexplained) => {
+                ui.colored_label(ui.visuals().warn_fg_color, unexplained.to_string());
             }
         }
         let bake = ui.button("Bake rules into tiles").on_hover_text(

@@ -105,8 +105,7 @@ impl EditingCommand {
                 map,
                 x,
                 y,
-                laid: false,
-                explained: Err(problem.to_owned()),
+                explained: Err(Unexplained::NotThere(problem.to_owned())),
             }))),
             EditingCommand::Copy { .. }
             | EditingCommand::Select(_)
@@ -204,19 +203,36 @@ pub struct CellWhy {
     pub x: i32,
     /// Row.
     pub y: i32,
-    /// Whether the map has auto-tiling rules laid on it (without, its tiles were painted by
-    /// hand or by a generator, and there is nothing to explain).
-    pub laid: bool,
-    /// The explanation, or the message saying why there is none.
-    pub explained: Result<Explanation, String>,
+    /// The explanation, or why there is none.
+    pub explained: Result<Explanation, Unexplained>,
+}
+
+/// Why a cell has no explanation.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Unexplained {
+    /// The map has no auto-tiling rules laid on it: its tiles were painted by hand or by a
+    /// generator, and there is nothing to explain.
+    #[error("{0}")]
+    NoRules(String),
+    /// The map or the cell is not there.
+    #[error("{0}")]
+    NotThere(String),
+    /// The map's rules no longer read (a hotload broke them); the message names the rule.
+    #[error("{0}")]
+    BadRules(String),
 }
 
 impl CellWhy {
     /// Why cell (x, y) of `map` in `world` has its tile, each rule named with its line when
     /// its set's file is a loaded one.
     fn of(lua: &mlua::Lua, world: &crate::game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
-        let laid = world.map(map).is_ok_and(|m| m.autotile.is_some());
-        let explained = world.explain_tile(map, x, y).map_err(|e| e.to_string()).map(|explained| {
+        let laid = world.map(map).map(|m| m.autotile.is_some());
+        let unexplained = |error: crate::game::world::WorldError| match (laid.as_ref(), &error) {
+            (Ok(false), _) => Unexplained::NoRules(error.to_string()),
+            (Ok(true), crate::game::world::WorldError::Autotile(_)) => Unexplained::BadRules(error.to_string()),
+            _ => Unexplained::NotThere(error.to_string()),
+        };
+        let explained = world.explain_tile(map, x, y).map_err(unexplained).map(|explained| {
             let source = explained
                 .declared_at
                 .as_ref()
@@ -226,7 +242,7 @@ impl CellWhy {
                 None => explained,
             }
         });
-        CellWhy { map, x, y, laid, explained }
+        CellWhy { map, x, y, explained }
     }
 }
 

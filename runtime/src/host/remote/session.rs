@@ -60,7 +60,7 @@ struct Settled {
     evaluation: Option<(u64, Evaluation)>,
     refused: Vec<String>,
     usages: Option<Vec<crate::host::editing::usages::Usage>>,
-    explained: Option<Result<crate::game::autotile::Explanation, String>>,
+    explained: Option<Result<crate::game::autotile::Explanation, crate::host::editing::Unexplained>>,
 }
 
 /// One connection's state.

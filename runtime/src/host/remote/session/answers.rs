@@ -94,7 +94,7 @@ impl Session {
         let settled = self.settle(vec![Command::Editing(command)], None)?;
         match settled.explained {
             Some(Ok(explanation)) => serde_json::to_value(explanation).map_err(|e| RpcError::Refused(e.to_string())),
-            Some(Err(message)) => Err(RpcError::InvalidParams(message)),
+            Some(Err(unexplained)) => Err(RpcError::InvalidParams(unexplained.to_string())),
             None => Err(RpcError::Refused(settled.refused.join("; "))),
         }
     }
