@@ -17,17 +17,16 @@ use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::field_type::FieldType;
-use nefia_runtime::game::moddable::{Contribution, TempValue};
-use nefia_runtime::game::object::ObjectKind;
+use nefia_runtime::game::moddable::Contribution;
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
-use nefia_runtime::host::view::{DataTypeView, FieldRow, FieldView, ObjectDetails};
+use nefia_runtime::host::view::{DataTypeView, FieldRow, ObjectDetails};
 use nefia_runtime::host::{DebugCommand, EditingCommand};
 use nefia_runtime::{ModMethod, Uid, Value};
 
 mod rows;
 
-use rows::{Line, SharedRow, entries, flatten, replace_at, shared_rows, value_at};
+use rows::{Line, SharedRow, flatten, replace_at, shared_rows, value_at};
 
 use super::field_editor::{self, brief};
 use crate::context::EditorContext;

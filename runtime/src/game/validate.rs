@@ -7,7 +7,7 @@
 //! into the file's line, so `nefia check` can list everything and a refusal names
 //! `file:line`, the field and the value. Nothing in the world changes on a refusal.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;
 
