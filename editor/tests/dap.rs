@@ -274,6 +274,27 @@ fn a_launched_script_stops_at_breakpoints_in_a_mod_with_its_locals_and_steps() {
     client.ok("disconnect", json!({}));
 }
 
+/// A launched game starts at configurationDone with the breakpoints set by then, so the mod
+/// files that have them load with the debugger's probes: no hook runs while they do not (the
+/// script sees none); with `"probes": false` the call hook follows them instead.
+#[test]
+fn a_launched_game_loads_files_with_breakpoints_with_probes_unless_asked_not_to() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), "print('hook: ' .. tostring((select(2, debug.gethook()))))\n");
+    for (probes, seen) in [(true, "hook: nil"), (false, "hook: c")] {
+        let mut client = Client::start();
+        client.ok("initialize", json!({ "adapterID": "nefia", "linesStartAt1": true }));
+        client.event("initialized");
+        let project = repo().join("projects/demo");
+        client.ok("launch", json!({ "program": program, "project": project, "probes": probes }));
+        client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [{ "line": 37 }] }));
+        client.ok("configurationDone", json!({}));
+        assert_eq!(client.event("exited")["body"]["exitCode"], 0);
+        assert!(client.output().contains(seen), "probes {probes}: {}", client.output());
+        client.ok("disconnect", json!({}));
+    }
+}
+
 /// A launched script steps back by running again (clocks, RNG as recorded): 38 back to 37, hp
 /// not written yet; reverse continue to the first hit; refused once the file is edited; its end.
 #[test]

@@ -1,8 +1,10 @@
 //! Play mode's targets: one turn of the demo game's rules with 500 AI characters on a
 //! 200×200 map (≤ 10 ms), that turn with a watch set and with the turn profiler on (≤ 5%
 //! more), with a debug adapter attached (≤ 2% more), with a breakpoint set in a file that
-//! does not run (≤ 5% more) and with the invariants checked after it (the engine's and the
-//! demo's, over what the turn changed, as `nefia fuzz` runs them every turn: ≤ 5% more) —
+//! does not run (≤ 5% more: the file loaded before the breakpoint was set, which the call
+//! hook follows, and loaded with it set, which has the debugger's probes) and with the
+//! invariants checked after it (the engine's and the demo's, over what the turn changed, as
+//! `nefia fuzz` runs them every turn: ≤ 5% more) —
 //! each against the turn just before without, beside the same turn against itself (how far
 //! apart two runs come out on this machine) — and stopping play to put that map's edit state
 //! back (≤ 50 ms).
@@ -74,13 +76,23 @@ fn turn(c: &mut Criterion) {
     // where they are raised; with a breakpoint set, the hook takes calls and returns.
     let debugger = || &runtime.engine().debugger;
 
-    let not_run = copy.project().join("../../mods/elona/init.lua");
     let adapter = |on: bool| debugger().break_on_errors(on, false).expect("errors pause");
-    let breakpoint = |on: bool| {
+    let breakpoint_in = |file: &std::path::Path, on: bool| {
         adapter(on);
         let list = if on { vec![LineBreakpoint { line: 1, ..LineBreakpoint::default() }] } else { Vec::new() };
-        debugger().set_breakpoints(runtime.lua(), &not_run, list);
+        debugger().set_breakpoints(runtime.lua(), file, list);
     };
+    // Loaded before the breakpoint was set: the call hook follows it.
+    let not_run = copy.project().join("../../mods/elona/init.lua");
+    let breakpoint = |on: bool| breakpoint_in(&not_run, on);
+    // Loaded (hotloaded here) while it has one: it has the debugger's probes, and no hook is
+    // installed while it does not run.
+    let probed = copy.project().join("../../mods/elona/game/invariants.lua");
+    breakpoint_in(&probed, true);
+    let reload = nefia_runtime::lua::reload::reload_file(runtime.lua(), &probed).expect("invariants.lua is loaded");
+    assert!(reload.outcome.is_ok(), "{reload:?}");
+    breakpoint_in(&probed, false);
+    let probed_breakpoint = |on: bool| breakpoint_in(&probed, on);
     let runtime = &runtime;
     let lua = |code: &'static str| move || run(runtime, code);
     // As nefia fuzz runs them: the change log on since the turn before, so the invariants
@@ -95,7 +107,7 @@ fn turn(c: &mut Criterion) {
         world.begin_check();
         world.end_check();
     };
-    let comparisons: [(&str, Switch, Switch); 6] = [
+    let comparisons: [(&str, Switch, Switch); 7] = [
         ("nothing switched (how far apart two runs of the same turn come out here)", Box::new(|| ()), Box::new(|| ())),
         (
             "a watch on a field nothing writes",
@@ -105,9 +117,14 @@ fn turn(c: &mut Criterion) {
         ("the turn profiler on", Box::new(lua("Debug.profile(true)")), Box::new(lua("Debug.profile(false)"))),
         ("a debug adapter attached, no breakpoint", Box::new(|| adapter(true)), Box::new(|| adapter(false))),
         (
-            "a debug adapter with a breakpoint in a file that does not run",
+            "a debug adapter with a breakpoint in a file that does not run, loaded before it was set (the call hook)",
             Box::new(|| breakpoint(true)),
             Box::new(|| breakpoint(false)),
+        ),
+        (
+            "a debug adapter with a breakpoint in a file that does not run, loaded with it set (probes)",
+            Box::new(|| probed_breakpoint(true)),
+            Box::new(|| probed_breakpoint(false)),
         ),
         (
             "the invariants checked after it (the engine's and the demo's)",

@@ -136,6 +136,50 @@ fn set_none(host: &HostHandle) {
     assert_eq!(answer, DebugAnswer::Breakpoints { loaded: true, lines: Vec::new() });
 }
 
+/// A file loaded while it has breakpoints gets the debugger's probes: no hook is installed
+/// while none of its functions runs (Lua's hook machinery is what a breakpoint set elsewhere
+/// cost), and its breakpoints stop all the same. Loaded without probes, the hook takes calls.
+#[test]
+fn a_file_loaded_with_breakpoints_has_probes_and_no_hook_runs_until_its_functions_do() {
+    let copy = nefia_tests::DemoCopy::new();
+    let library = "-- a library\nlocal M = {}\nfunction M.double(x)\n  local y = x * 2\n  return y\nend\nreturn M\n";
+    for name in ["probed", "hooked"] {
+        std::fs::write(copy.mod_file(&format!("elona/game/{name}.lua")), library).expect("written");
+    }
+    let host = nefia_tests::host::spawn(&copy.project());
+    let hook_mask = || eval(&host, "return (select(2, debug.gethook()))");
+    // debug.gethook gives nothing where no hook is set.
+    let no_hook = Evaluation::Values(vec!["nil".into()]);
+    let load_with_line_4 = |name: &str| {
+        let path = copy.mod_file(&format!("elona/game/{name}.lua"));
+        let set = ask(&host, DebugQuery::SetBreakpoints { path, breakpoints: vec![at(4)] });
+        assert_eq!(set, DebugAnswer::Breakpoints { loaded: false, lines: vec![4] });
+        let required = format!("{name} = require('mod.elona.game.{name}') return true");
+        assert_eq!(eval(&host, &required), Evaluation::Values(vec!["true".into()]));
+    };
+    let double_stops_at_line_4 = |name: &str, id: u64| {
+        host.send(Command::Repl(ReplCommand::Eval { id, code: format!("local y = {name}.double(4) return y") }));
+        let view = paused(&host);
+        assert_eq!((view.line, view.function.as_str()), (4, "double"));
+        assert_eq!(local(&host, "x"), "4");
+        assert!(locals(&host, 0).iter().all(|(name, _)| !name.starts_with("__nefia")), "the probe is not shown");
+        host.send(Command::Debug(DebugCommand::Continue));
+        assert_eq!(answer(&host, id, &mut Vec::new()), Evaluation::Values(vec!["8".into()]));
+    };
+
+    load_with_line_4("probed");
+    assert_eq!(hook_mask(), no_hook, "no hook while the library does not run");
+    double_stops_at_line_4("probed", 1);
+    assert_eq!(hook_mask(), no_hook, "none again once it returned");
+
+    // Loaded without probes (as a file loaded before its breakpoints is), the hook takes
+    // every call while the breakpoint is set.
+    host.send(Command::Debug(DebugCommand::Probes(false)));
+    load_with_line_4("hooked");
+    assert_eq!(hook_mask(), Evaluation::Values(vec!["\"c\"".into()]));
+    double_stops_at_line_4("hooked", 2);
+}
+
 #[test]
 fn conditions_hit_counts_and_log_messages_decide_whether_a_breakpoint_stops() {
     let host = demo();

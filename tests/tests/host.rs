@@ -105,6 +105,7 @@ fn a_missing_project_is_reported_in_the_snapshot() {
         repaint: Arc::new(|| {}),
         recordings: None,
         journal: None,
+        breakpoints: Vec::new(),
     });
     let snapshot = wait_for(&host, |s| s.state == RuntimeState::Failed);
     let problem = snapshot.problem.clone().unwrap_or_default();

@@ -159,6 +159,12 @@ pub struct Session<W: Write> {
     /// Where a launched script's session is recorded, so that it can be stepped back
     /// through (its replay runs the script again); removed with the session.
     scratch: Option<tempfile::TempDir>,
+    /// A launch waiting for `configurationDone`: the game starts with the breakpoints set by
+    /// then, so the files that have them load with the debugger's probes.
+    launching: Option<(HostConfig, Program)>,
+    /// Whether files loaded with breakpoints get probes (a launch's `"probes": false` turns
+    /// them off, to compare).
+    probes: bool,
 }
 
 /// Runs a session over `input` and `output` until the client disconnects or the input ends
@@ -212,6 +218,8 @@ impl<W: Write> Session<W> {
             next_id: 1,
             lines_from_1: true,
             scratch: None,
+            launching: None,
+            probes: true,
         }
     }
 
@@ -318,6 +326,9 @@ impl<W: Write> Session<W> {
             ("initialize", Phase::New) => self.initialize(arguments),
             ("initialize", _) => Err(Refusal("initialize was already done".into())),
             (_, Phase::New) => Err(Refusal(format!("`{command}` before `initialize`: initialize first"))),
+            ("launch" | "attach", Phase::Initialized) if self.launching.is_some() => {
+                Err(Refusal("a game is launched already: it starts at configurationDone".into()))
+            }
             ("launch", Phase::Initialized) => self.launch(arguments),
             ("attach", Phase::Initialized) => self.attach(arguments),
             ("launch" | "attach", _) => Err(Refusal("a game is launched or attached already".into())),
@@ -325,6 +336,9 @@ impl<W: Write> Session<W> {
             ("setExceptionBreakpoints", _) => self.set_exception_breakpoints(arguments),
             ("configurationDone", _) => {
                 self.configured = true;
+                if let Some((config, program)) = self.launching.take() {
+                    self.spawn(config, program);
+                }
                 self.start_program();
                 Ok(json!({}))
             }
@@ -403,15 +417,20 @@ impl<W: Write> Session<W> {
     }
 
     /// `launch`: `{"program": "FILE.lua", "project": "DIR"}` runs a script,
-    /// `{"recording": "FILE.ron", "project": "DIR"}` replays a recording's inputs.
+    /// `{"recording": "FILE.ron", "project": "DIR"}` replays a recording's inputs; with
+    /// `"probes": false`, files with breakpoints are followed by the call hook instead of
+    /// probes (slower; to compare). The game starts at `configurationDone`, with the
+    /// breakpoints set by then.
     fn launch(&mut self, arguments: Json) -> Reply {
         #[derive(Deserialize)]
         struct Arguments {
             program: Option<PathBuf>,
             recording: Option<PathBuf>,
             project: Option<PathBuf>,
+            probes: Option<bool>,
         }
         let arguments: Arguments = parse("launch", arguments)?;
+        self.probes = arguments.probes.unwrap_or(true);
         let program = match (arguments.program, arguments.recording) {
             (Some(program), None) => Program::Script(existing(&program, "program")?),
             (None, Some(recording)) => Program::Recording(existing(&recording, "recording")?),
@@ -442,10 +461,30 @@ impl<W: Write> Session<W> {
             }
             Program::Attached => None,
         };
-        let config = HostConfig { project, repaint: self.repaint(), recordings, journal: None };
-        let host = HostHandle::spawn(config);
-        self.started(host, program);
+        let config =
+            HostConfig { project, repaint: self.repaint(), recordings, journal: None, breakpoints: Vec::new() };
+        if self.configured {
+            self.spawn(config, program);
+        } else {
+            self.launching = Some((config, program));
+        }
         Ok(json!({}))
+    }
+
+    /// Starts the launched game with the breakpoints set so far.
+    fn spawn(&mut self, mut config: HostConfig, program: Program) {
+        if self.probes {
+            config.breakpoints = self
+                .breakpoints
+                .iter()
+                .map(|(path, list)| (path.clone(), list.iter().map(|(_, b)| b.clone()).collect()))
+                .collect();
+        }
+        let host = HostHandle::spawn(config);
+        if !self.probes {
+            host.send(Command::Debug(DebugCommand::Probes(false)));
+        }
+        self.started(host, program);
     }
 
     /// `attach`: `{"address": "HOST:PORT", "token": "..."}`, a game served by `nefia play

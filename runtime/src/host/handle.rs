@@ -75,6 +75,9 @@ pub struct HostConfig {
     /// Where the edit journal is kept (see [`journal`]): `<project>/.nefia/journal` in the
     /// editor; None journals nothing.
     pub journal: Option<PathBuf>,
+    /// Line breakpoints set before the project's mods load (a launched debug session's), by
+    /// file: those files load with the debugger's probes (see `lua/debugger/probes.rs`).
+    pub breakpoints: Vec<(PathBuf, Vec<crate::lua::debugger::LineBreakpoint>)>,
 }
 
 impl HostConfig {
@@ -82,7 +85,7 @@ impl HostConfig {
     pub fn recorded(project: PathBuf, repaint: Arc<dyn Fn() + Send + Sync>) -> HostConfig {
         let recordings = Some(project.join("recordings"));
         let journal = Some(crate::game::journal::journal_dir(&project));
-        HostConfig { project, repaint, recordings, journal }
+        HostConfig { project, repaint, recordings, journal, breakpoints: Vec::new() }
     }
 }
 

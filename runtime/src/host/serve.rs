@@ -46,6 +46,9 @@ pub(super) fn run(
         }));
         runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
         runtime.engine().limits.share_flags(lua, shared.stop.clone(), shared.pause.clone());
+        for (path, breakpoints) in &config.breakpoints {
+            runtime.engine().debugger.set_breakpoints(lua, path, breakpoints.clone());
+        }
         // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
         runtime.open_with(&config.project, OnModFailure::Skip)?;
         runtime.open_start_map()?;

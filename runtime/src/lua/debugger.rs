@@ -27,11 +27,13 @@ use super::name_cache::NameCache;
 
 mod hook;
 mod lines;
+mod probes;
 
 use super::{Output, engine, watchdog};
 use hook::depth;
-pub(super) use hook::on_event;
+pub(super) use hook::{on_event, probe};
 use lines::{first_running_line, line_map};
+pub(super) use probes::{PROBE, with_probes};
 
 thread_local! {
     /// Whether a chunk (by its name's Lua string) is a file with breakpoints, as answered in
@@ -39,6 +41,15 @@ thread_local! {
     static KNOWN: NameCache<(bool, u64)> = NameCache::default();
     /// Bumped whenever the answers may change (breakpoints set, files loaded).
     static GENERATION: Cell<u64> = const { Cell::new(0) };
+    /// How many debuggers of this thread's engines have breakpoints set or a step under way
+    /// (see [`Debugger::is_active`]): a coroutine resumes with line events on while any has.
+    static ACTIVE: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Whether a debugger on this thread has breakpoints set or a step under way, as
+/// `coroutine.resume` asks it.
+pub(super) fn watching() -> bool {
+    ACTIVE.with(Cell::get) > 0
 }
 
 /// What [`KNOWN`] says of the chunk named `source` now, if it was asked this generation.
@@ -168,13 +179,21 @@ pub struct Debugger {
     evaluated: RefCell<Option<Result<mlua::Value, String>>>,
     /// Errors that reach the engine pause where they were raised.
     uncaught: Cell<bool>,
+    /// A file with breakpoints was loaded without probes: the hook takes calls while it
+    /// rests, to see its functions begin.
+    unprobed: Cell<bool>,
+    /// This debugger is counted in [`ACTIVE`].
+    counted_active: Cell<bool>,
+    /// Files loaded with breakpoints do not get probes (see [`Debugger::set_probes`]).
+    no_probes: Cell<bool>,
     /// The error last paused for (an error passes several handlers on its way up).
     paused_error: RefCell<Option<String>>,
 }
 
-/// The hook's events while breakpoints are set and no function of a file with them runs: only
-/// calls, to see one begin.
-const RESTING: c_int = ffi::LUA_MASKCALL;
+/// The hook's events while breakpoints are set, no function of a file with them runs, and a
+/// file with them was loaded without probes: only calls, to see one begin. (With probes
+/// everywhere, none: the probes say when.)
+const CALLS: c_int = ffi::LUA_MASKCALL;
 /// While such a function is on the stack but another runs (it called one): calls and returns,
 /// to see it run again and return.
 const INSIDE: c_int = ffi::LUA_MASKCALL | ffi::LUA_MASKRET;
@@ -274,7 +293,7 @@ impl Debugger {
                 }
             }
         }
-        self.sources_changed();
+        self.sources_changed(&engine(lua).sources.borrow());
         self.rest();
         let loaded = engine(lua)
             .sources
@@ -304,9 +323,44 @@ impl Debugger {
         moved
     }
 
-    /// A file was loaded or reloaded: chunk names are asked about again.
-    pub fn sources_changed(&self) {
+    /// A file was loaded or reloaded (`sources` are the loaded files now): chunk names are
+    /// asked about again, and whether the hook must take calls.
+    pub fn sources_changed(&self, sources: &rustc_hash::FxHashMap<String, super::SourceFile>) {
         GENERATION.with(|generation| generation.set(generation.get() + 1));
+        let files = self.files.borrow();
+        // Loading mods with no breakpoint set looks at nothing.
+        let unprobed = files.values().any(|list| !list.is_empty())
+            && sources.values().any(|source| {
+                !source.probed
+                    && source
+                        .path
+                        .as_deref()
+                        .is_some_and(|path| files.get(&absolute(path)).is_some_and(|l| !l.is_empty()))
+            });
+        drop(files);
+        if !self.unprobed.replace(unprobed) && unprobed {
+            // The hook now takes calls while it rests.
+            self.rest();
+        }
+    }
+
+    /// Whether the file at `path`, about to be compiled, is to get probes: it has breakpoints.
+    pub(crate) fn wants_probes(&self, path: &Path) -> bool {
+        !self.no_probes.get() && self.files.borrow().get(&absolute(path)).is_some_and(|list| !list.is_empty())
+    }
+
+    /// Whether files loaded from now on while they have breakpoints get probes (they do at
+    /// first). Off, they are followed by the call hook as files loaded before their
+    /// breakpoints are: slower, kept to compare the two ways (the play bench, the
+    /// differential test).
+    pub fn set_probes(&self, on: bool) {
+        self.no_probes.set(!on);
+    }
+
+    /// The hook's events while no function of a file with breakpoints runs and no step is
+    /// under way: calls while a file with breakpoints has no probes, else none.
+    fn resting(&self) -> c_int {
+        if self.unprobed.get() { CALLS } else { 0 }
     }
 
     /// Starts a step from the innermost break (the caller lets it continue), counting from
@@ -407,7 +461,11 @@ impl Debugger {
         if main.is_null() {
             return;
         }
-        let events = if self.is_active() { LINES } else { 0 };
+        let active = self.is_active();
+        if self.counted_active.replace(active) != active {
+            ACTIVE.with(|count| count.set(if active { count.get() + 1 } else { count.get().saturating_sub(1) }));
+        }
+        let events = if active { LINES } else { 0 };
         for state in [main, watchdog::running_coroutine()] {
             if !state.is_null() {
                 // SAFETY: the main state is live (the engine owns it), and so is the coroutine
@@ -481,6 +539,14 @@ impl Debugger {
         match spec.log_message {
             Some(message) => Action::Log(message),
             None => Action::Stop(None),
+        }
+    }
+}
+
+impl Drop for Debugger {
+    fn drop(&mut self) {
+        if self.counted_active.get() {
+            ACTIVE.with(|count| count.set(count.get().saturating_sub(1)));
         }
     }
 }

@@ -91,6 +91,8 @@ pub struct SourceFile {
     pub name: Symbol,
     /// The file on disk, if it is one.
     pub path: Option<PathBuf>,
+    /// It was compiled with the debugger's probes (it had breakpoints when it was loaded).
+    pub probed: bool,
 }
 
 /// A mod whose files are loaded.
@@ -285,7 +287,7 @@ impl Engine {
     /// Registers a loaded file so errors and provenance name it.
     pub fn register_source(&self, chunk_name: &str, file: SourceFile) {
         self.sources.borrow_mut().insert(chunk_name.to_owned(), file);
-        self.debugger.sources_changed();
+        self.debugger.sources_changed(&self.sources.borrow());
     }
 }
 
@@ -659,9 +661,27 @@ fn compile(
     env: Table,
 ) -> mlua::Result<Function> {
     let chunk_name = format!("@{name}");
-    engine(lua)
-        .register_source(&chunk_name, SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) });
-    lua.load(code).set_name(chunk_name).set_mode(mlua::ChunkMode::Text).set_environment(env).into_function()
+    let compile = |code: &[u8]| {
+        lua.load(code)
+            .set_name(&chunk_name)
+            .set_mode(mlua::ChunkMode::Text)
+            .set_environment(env.clone())
+            .into_function()
+    };
+    // A file with breakpoints gets the debugger's probes; if they do not compile (a chunk
+    // with as many locals as Lua allows), it is compiled as written and the hook follows it.
+    let probed = engine(lua)
+        .debugger
+        .wants_probes(path)
+        .then(|| std::str::from_utf8(&code).ok().and_then(debugger::with_probes))
+        .flatten()
+        .and_then(|text| compile(text.as_bytes()).ok());
+    let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()), probed: probed.is_some() };
+    engine(lua).register_source(&chunk_name, file);
+    match probed {
+        Some(function) => Ok(function),
+        None => compile(&code),
+    }
 }
 
 /// `coroutine.resume` that lets the watchdog arm the coroutine it runs (see

@@ -67,7 +67,9 @@ local function capture(level)
       if name == nil then
          break
       end
-      if name:sub(1, 1) ~= "(" then
+      -- The debugger's probe (a file loaded with breakpoints keeps it in a local) is not the
+      -- code's.
+      if name:sub(1, 1) ~= "(" and name ~= "__nefia_probe" then
          add("local", i, name, value)
       end
       i = i + 1
@@ -80,7 +82,7 @@ local function capture(level)
       end
       if name == "_ENV" then
          frame.globals = value
-      else
+      elseif name ~= "__nefia_probe" then
          add("upvalue", i, name, value)
       end
       i = i + 1

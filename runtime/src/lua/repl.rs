@@ -352,6 +352,7 @@ pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
             mod_id: Some(crate::Symbol::intern("repl")),
             name: crate::Symbol::intern("repl"),
             path: None,
+            probed: false,
         },
     );
     let debug: Table = lua.globals().raw_get("debug")?;
@@ -365,6 +366,9 @@ pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
         resume,
         pauses_for_error,
     ))?;
+    // SAFETY: the probe is a Lua C function that pushes nothing and returns no values.
+    let probe = unsafe { lua.create_c_function(super::debugger::probe)? };
+    api.raw_set(super::debugger::PROBE, probe)?;
     let engine = engine(lua);
     engine.watch.set_pause_writer(breaks.get("pause")?);
     engine.debugger.install(lua, breaks)

@@ -41,7 +41,8 @@ pub fn api_functions(lua: &Lua) -> mlua::Result<Vec<String>> {
     let engine = engine(lua);
     let mut names = Vec::new();
     for (name, value) in sorted(&engine.api)? {
-        if STANDARD.contains(&name.as_str()) {
+        // The debugger's probe is the engine's, called by the code it compiles, not by mods.
+        if STANDARD.contains(&name.as_str()) || name == crate::lua::debugger::PROBE {
             continue;
         }
         match value {

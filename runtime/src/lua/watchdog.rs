@@ -388,7 +388,7 @@ pub unsafe extern "C-unwind" fn resume(state: *mut ffi::lua_State) -> c_int {
                 // While the debugger has events, the coroutine resumes with lines on: it may
                 // be suspended in a function of a file with breakpoints however its resumer
                 // runs, and its first line where none is turns them off again.
-                let debugging = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != 0;
+                let debugging = super::debugger::watching();
                 let events = ffi::LUA_MASKCALL | ffi::LUA_MASKRET | ffi::LUA_MASKLINE;
                 set_resting(coroutine, if debugging { events } else { 0 });
             }

@@ -264,9 +264,14 @@ fn breakpoints_hit_exactly_the_lines_a_reference_run_passes_with_its_locals() {
     let host = demo();
     differential(24, |path, picked| {
         set_lines(&host, path, picked);
-        let hits = run_collecting(&host, path, picked);
+        // Loaded with breakpoints set, the program has the debugger's probes; without them,
+        // the call hook follows it, as it does files loaded before their breakpoints.
+        let probed = run_collecting(&host, path, picked);
+        host.send(Command::Debug(DebugCommand::Probes(false)));
+        let hooked = run_collecting(&host, path, picked);
+        host.send(Command::Debug(DebugCommand::Probes(true)));
         set_lines(&host, path, &[]);
-        vec![("launched", hits)]
+        vec![("launched, with probes", probed), ("launched, followed by the call hook", hooked)]
     });
 }
 

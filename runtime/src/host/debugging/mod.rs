@@ -96,6 +96,10 @@ pub enum DebugCommand {
         /// Errors mods catch.
         caught: bool,
     },
+    /// Whether files loaded while they have breakpoints get the debugger's probes (on at
+    /// first): off, the hook takes every call to see their functions begin, as it does for
+    /// files loaded before their breakpoints (slower; kept to compare the two).
+    Probes(bool),
     /// A debug adapter's question about the paused stack, the breakpoints or the sources;
     /// answered with [`HostEvent::DebugAnswer`] with the same id.
     Query {
@@ -132,6 +136,7 @@ impl DebugCommand {
             DebugCommand::Pause => "pause",
             DebugCommand::StepBack(_) => "step back",
             DebugCommand::BreakOnErrors { .. } => "break on errors",
+            DebugCommand::Probes(_) => "probes",
             DebugCommand::Query { .. } => "debug query",
             DebugCommand::SetProfiling(_) => "profile",
             DebugCommand::ClearProfile => "clear profile",
@@ -297,6 +302,7 @@ impl Host {
                     self.refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
                 }
             }
+            DebugCommand::Probes(on) => self.runtime.engine().debugger.set_probes(on),
             DebugCommand::Break => self.debug.break_requested.set(true),
             DebugCommand::Resume => {
                 self.debug.error.take();

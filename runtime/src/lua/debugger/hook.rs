@@ -1,5 +1,8 @@
 //! The debugger's side of each Lua thread's one hook: calls and returns turn line events on
-//! and off, and a line checks the step, the replay's target and the breakpoints.
+//! and off, and a line checks the step, the replay's target and the breakpoints. The probes
+//! of a file loaded with them (`probes.rs`) turn line events on where no call event is taken.
+
+use std::ffi::c_int;
 
 use mlua::{Lua, ffi};
 
@@ -40,7 +43,7 @@ impl Debugger {
         let events = match (lines, self.inside_on(state).is_some()) {
             (true, _) => LINES,
             (false, true) => INSIDE,
-            (false, false) => RESTING,
+            (false, false) => self.resting(),
         };
         // SAFETY: the state runs on this thread; setting a hook walks its stack, so only when
         // the events change.
@@ -88,6 +91,59 @@ impl Debugger {
                 && ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) != 0
                 && self.has_breakpoints(lua, source(&caller))
         }
+    }
+}
+
+/// The probe a file loaded with breakpoints calls as each of its functions begins (see
+/// `probes.rs`): unless line events are on already, the function is followed from here as a
+/// call into it would be, and the line it begins on is seen here (a probe's call is on the
+/// line the function's code begins on, and Lua reports a line only when it changes).
+///
+/// # Safety
+/// A Lua C function, called by Lua.
+pub(in crate::lua) unsafe extern "C-unwind" fn probe(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: the state runs on this thread, in a C function Lua called.
+    if unsafe { begins(state) } {
+        // SAFETY: the debugger left its error on the stack, and nothing here needs dropping.
+        unsafe { ffi::lua_error(state) };
+    }
+    0
+}
+
+/// The probe's work: follows the function calling it on `state` if it is of a file with
+/// breakpoints and line events are off, and sees its first line. True when an error must be
+/// raised (as [`on_event`]).
+///
+/// # Safety
+/// `state` runs on this thread, in the probe.
+unsafe fn begins(state: *mut ffi::lua_State) -> bool {
+    // SAFETY: as the function's; a fresh record for level 1, filled by Lua.
+    unsafe {
+        if ffi::lua_gethookmask(state) & (ffi::LUA_MASKLINE | ffi::LUA_MASKCALL) != 0 {
+            // Lines are on already, or the call event followed this function in.
+            return false;
+        }
+        let mut caller: ffi::lua_Debug = std::mem::zeroed();
+        if ffi::lua_getstack(state, 1, &mut caller) == 0 || ffi::lua_getinfo(state, c"S".as_ptr(), &mut caller) == 0 {
+            return false;
+        }
+        let lua = Lua::get_or_init_from_ptr(state);
+        let Some(engine) = lua.app_data_ref::<std::rc::Rc<crate::lua::Engine>>().map(|e| e.clone()) else {
+            return false;
+        };
+        let debugger = &engine.debugger;
+        if debugger.hooked.get() > 0 || !debugger.is_active() || !debugger.has_breakpoints(lua, source(&caller)) {
+            return false;
+        }
+        if debugger.inside_on(state).is_none() {
+            // The function is one level above the probe.
+            debugger.inside.borrow_mut().push((state as usize, depth(state).saturating_sub(1)));
+        }
+        watchdog::set_resting(state, LINES);
+        // The function's first line, as its line event: the break (if one stops) is of the
+        // nearest Lua function, past the probe.
+        caller.event = ffi::LUA_HOOKLINE;
+        on_event(state, &mut caller)
     }
 }
 
@@ -145,7 +201,7 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
             {
                 return false;
             }
-            let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT == RESTING;
+            let resting = ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT == CALLS;
             if resting && known(source(&*record)) == Some(false) {
                 return false;
             }
@@ -225,7 +281,7 @@ pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut f
                 }
             }
             if !stepping && !counted {
-                let events = if debugger.inside_on(state).is_some() { INSIDE } else { RESTING };
+                let events = if debugger.inside_on(state).is_some() { INSIDE } else { debugger.resting() };
                 // SAFETY: the state runs on this thread.
                 unsafe { watchdog::set_resting(state, events) };
                 return false;
