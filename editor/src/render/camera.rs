@@ -5,6 +5,10 @@ use egui::{Pos2, Rect, Vec2};
 use nefia_runtime::ObjectKind;
 use serde::{Deserialize, Serialize};
 
+/// The smallest zoom (a cell's size in pixels) at which the map is drawn as glyphs; below it,
+/// as coloured pixels.
+pub const GLYPH_MIN_ZOOM: f32 = 8.0;
+
 /// Where the view looks and how close.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Camera {
@@ -25,7 +29,7 @@ impl Camera {
     pub const ZOOM_RANGE: (f32, f32) = (1.0, 96.0);
     /// The zoom play starts at, at least: glyphs drawn large enough to read (twice the
     /// smallest zoom they are drawn at).
-    pub const PLAY_ZOOM: f32 = 2.0 * super::map::GLYPH_MIN_ZOOM;
+    pub const PLAY_ZOOM: f32 = 2.0 * GLYPH_MIN_ZOOM;
 
     /// Where the top-left corner of cell position `cell` is on screen.
     pub fn to_screen(&self, rect: Rect, cell: Vec2) -> Pos2 {
@@ -74,7 +78,7 @@ impl Camera {
     /// glyphs), so everything laid over the cells (hover, selection, markers, problem frames)
     /// and every hit test uses this one too, and lines up with its cell at every zoom.
     pub fn as_drawn(&self) -> Camera {
-        match self.zoom >= super::map::GLYPH_MIN_ZOOM {
+        match self.zoom >= GLYPH_MIN_ZOOM {
             true => Camera { zoom: self.zoom.round(), ..*self },
             false => *self,
         }

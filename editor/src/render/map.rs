@@ -18,13 +18,9 @@ use nefia_runtime::game::map::CHUNK_SIZE;
 use nefia_runtime::host::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
 use nefia_runtime::{ObjectKind, Symbol, Uid};
 
-use super::camera::{Camera, LayerToggles};
+use super::camera::{Camera, GLYPH_MIN_ZOOM, LayerToggles};
 use super::color;
 use super::images::ImageCache;
-
-/// The smallest cell, in pixels, at which glyphs are drawn; below it the map is drawn as
-/// coloured pixels.
-pub const GLYPH_MIN_ZOOM: f32 = 8.0;
 
 /// An object the last frame drew.
 #[derive(Clone, Debug, PartialEq)]
