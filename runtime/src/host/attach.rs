@@ -58,18 +58,16 @@ pub enum AttachError {
     },
 }
 
-/// The two threads carrying an attached handle's link, and the connection they share.
-pub(super) struct Link {
-    /// The game's address, as given.
-    pub(super) address: String,
+/// The two threads carrying an attached handle's link, and the connection they share; dropped
+/// (with the handle), it closes the connection and waits for both threads to end.
+struct Link {
     stream: TcpStream,
     writer: Option<JoinHandle<()>>,
     reader: Option<JoinHandle<()>>,
 }
 
-impl Link {
-    /// Closes the connection and waits for both threads to end.
-    pub(super) fn close(&mut self) {
+impl Drop for Link {
+    fn drop(&mut self) {
         let _closed = self.stream.shutdown(Shutdown::Both);
         for thread in [self.writer.take(), self.reader.take()].into_iter().flatten() {
             if thread.join().is_err() {
@@ -154,9 +152,9 @@ impl HostHandle {
             .name("nefia attach reader".into())
             .spawn(move || read_frames(reader, &told, &event_tx, &repaint, &from))
             .ok();
-        let link = Link { address: address.to_owned(), stream, writer: writing, reader: reading };
+        let link = Link { stream, writer: writing, reader: reading };
         let connector = HostConnector::new(commands, shared, EventHub::new(events));
-        HostHandle::with_owner(connector, Owner::Attached(link))
+        HostHandle::with_owner(connector, Owner::Attached { address: address.to_owned(), link: Box::new(link) })
     }
 }
 

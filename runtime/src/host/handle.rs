@@ -58,8 +58,14 @@ pub struct HostHandle {
 pub(super) enum Owner {
     /// The runtime thread, until it is joined.
     Thread(Option<JoinHandle<()>>),
-    /// The connection to an attached game (see `attach.rs`).
-    Attached(super::attach::Link),
+    /// The connection to an attached game (see `attach.rs`): its address as given, and what
+    /// holds the connection open (dropping it closes the connection and waits for its threads).
+    Attached {
+        /// The game's address.
+        address: String,
+        /// The link.
+        link: Box<dyn Send>,
+    },
 }
 
 /// How to start the runtime thread.
@@ -125,7 +131,7 @@ impl HostHandle {
     /// The address of the game in another process this handle attached to, if it did.
     pub fn attached_to(&self) -> Option<&str> {
         match &self.owner {
-            Owner::Attached(link) => Some(&link.address),
+            Owner::Attached { address, .. } => Some(address),
             Owner::Thread(_) => None,
         }
     }
@@ -165,7 +171,8 @@ impl Drop for HostHandle {
                     tracing::error!("the runtime thread ended with a panic");
                 }
             }
-            Owner::Attached(link) => link.close(),
+            // Closed before the client's channels go.
+            Owner::Attached { link, .. } => drop(std::mem::replace(link, Box::new(()))),
         }
     }
 }

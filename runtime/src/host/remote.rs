@@ -14,7 +14,6 @@
 
 mod convert;
 mod frames;
-mod methods;
 mod mirror;
 mod server;
 mod session;

@@ -26,6 +26,11 @@ struct DataTypeRef {
     id: Symbol,
 }
 
+/// The fields with which a prototype of an object gives its own location rules (OpenNefia's
+/// ILocation `take_object` and `can_take_object`, which `location.rs` calls instead of the
+/// engine's): `data:add` notes which prototypes give one.
+pub const LOCATION_RULES: [&str; 2] = ["take_object", "can_take_object"];
+
 /// The Lua table registered for prototype `id` of `data_type`, or nil.
 pub fn prototype_table(lua: &Lua, data_type: &str, id: &str) -> mlua::Result<mlua::Value> {
     match prototype_tables(lua, data_type)? {
@@ -248,7 +253,7 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
         }
         let mut overrides = engine.location_overrides.borrow_mut();
         let mut overriding = false;
-        for name in super::location::OVERRIDABLE {
+        for name in LOCATION_RULES {
             overriding |= matches!(entry.raw_get::<mlua::Value>(name)?, mlua::Value::Function(_));
         }
         match overriding {

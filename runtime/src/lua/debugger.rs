@@ -31,7 +31,7 @@ mod probes;
 
 use super::{Output, engine, watchdog};
 use hook::depth;
-pub(super) use hook::{on_event, probe};
+pub(super) use hook::probe;
 use lines::{first_running_line, line_map};
 pub(super) use probes::{PROBE, with_probes};
 
@@ -48,7 +48,7 @@ thread_local! {
 
 /// Whether a debugger on this thread has breakpoints set or a step under way, as
 /// `coroutine.resume` asks it.
-pub(super) fn watching() -> bool {
+fn watching() -> bool {
     ACTIVE.with(Cell::get) > 0
 }
 
@@ -201,8 +201,10 @@ const INSIDE: c_int = ffi::LUA_MASKCALL | ffi::LUA_MASKRET;
 const LINES: c_int = INSIDE | ffi::LUA_MASKLINE;
 
 impl Debugger {
-    /// Keeps `pause.lua`'s `breaks` table and the main state, and makes the hook's entry.
+    /// Hands its events to the watchdog's hook, keeps `pause.lua`'s `breaks` table and the main
+    /// state, and makes the hook's entry.
     pub(crate) fn install(&self, lua: &Lua, breaks: Table) -> mlua::Result<()> {
+        watchdog::hand_debug_events(watchdog::DebugEvents { on_event: hook::on_event, watching });
         let _ = self.breaks.set(breaks);
         self.main.set(super::limits::main_state(lua) as usize);
         let entry = lua.create_function(|lua, ()| engine(lua).debugger.serve(lua))?;

@@ -47,9 +47,9 @@ fn can_take(
     answer(lua, result, || Ok(true), false)
 }
 
-/// The function prototype of object location `holder` gives for `name` (`take_object` or
-/// `can_take_object`), if it overrides the engine's: the seed's "usually overridden by the
-/// object implementing ILocation".
+/// The function prototype of object location `holder` gives for `name` (one of
+/// [`super::data::LOCATION_RULES`]), if it overrides the engine's: the seed's "usually
+/// overridden by the object implementing ILocation".
 fn overriding(lua: &Lua, engine: &Engine, holder: Holder, name: &str) -> mlua::Result<Option<mlua::Function>> {
     let Holder::Object(uid) = holder else { return Ok(None) };
     let (kind, id) = {
@@ -88,9 +88,6 @@ fn overridable<T: IntoLuaMulti + 'static>(
         engine_rule(lua, &engine, holder, &object, x, y)?.into_lua_multi(lua)
     })
 }
-
-/// The location-rule functions a prototype may give (see [`overriding`]).
-pub const OVERRIDABLE: [&str; 2] = ["take_object", "can_take_object"];
 
 /// Adds the ILocation methods to `methods`, each finding its location with `receiver`.
 /// `take_object` and `can_take_object` call the prototype's own if it has one; that one

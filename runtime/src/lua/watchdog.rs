@@ -321,6 +321,25 @@ fn disarm_running() {
     });
 }
 
+/// What the debugger hands the hook when it installs itself (`super::debugger`): the hook
+/// sends it calls, returns and lines, and a coroutine resumes with line events on while it
+/// watches. The watchdog owns the hook slot and knows nothing else of the debugger.
+pub(super) struct DebugEvents {
+    /// The debugger's events; true when the error it left on the stack must be raised.
+    pub on_event: unsafe fn(*mut ffi::lua_State, *mut ffi::lua_Debug) -> bool,
+    /// Whether a debugger of this thread has breakpoints set or a step under way.
+    pub watching: fn() -> bool,
+}
+
+/// The debugger's events, once it has installed itself.
+static DEBUG_EVENTS: OnceLock<DebugEvents> = OnceLock::new();
+
+/// Hands the debugger's events to the hook (the first hand-over holds: it is the same code
+/// for every engine).
+pub(super) fn hand_debug_events(events: DebugEvents) {
+    let _ = DEBUG_EVENTS.set(events);
+}
+
 /// The one hook of every Lua thread: the count event is the limits' (see [`limits_check`]),
 /// calls, returns and lines the debugger's.
 unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, debug: *mut ffi::lua_Debug) {
@@ -329,8 +348,9 @@ unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, debug: *mut ffi::lu
         // SAFETY: as the hook's.
         unsafe { limits_check(state, debug) }
     } else {
+        let Some(events) = DEBUG_EVENTS.get() else { return };
         // SAFETY: as the hook's.
-        if unsafe { super::debugger::on_event(state, debug) } {
+        if unsafe { (events.on_event)(state, debug) } {
             // SAFETY: the debugger left its error on the stack and holds nothing to drop.
             unsafe { ffi::lua_error(state) };
         }
@@ -388,7 +408,7 @@ pub unsafe extern "C-unwind" fn resume(state: *mut ffi::lua_State) -> c_int {
                 // While the debugger has events, the coroutine resumes with lines on: it may
                 // be suspended in a function of a file with breakpoints however its resumer
                 // runs, and its first line where none is turns them off again.
-                let debugging = super::debugger::watching();
+                let debugging = DEBUG_EVENTS.get().is_some_and(|events| (events.watching)());
                 let events = ffi::LUA_MASKCALL | ffi::LUA_MASKRET | ffi::LUA_MASKLINE;
                 set_resting(coroutine, if debugging { events } else { 0 });
             }

@@ -19,7 +19,6 @@ use super::convert::{
     prototype_to_json, state_to_json, tiles_to_json, usage_to_json,
 };
 use super::frames::FrameDeltas;
-use super::methods::{self, FieldParams, Hello, Method, NoParams};
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
 use super::{PROTOCOL_VERSION, token_matches};
@@ -32,6 +31,9 @@ use crate::host::{DebugCommand, EditingCommand, ReplCommand};
 use crate::lua::repl::Evaluation;
 
 mod answers;
+mod methods;
+
+use methods::{FieldParams, Hello, Method, NoParams};
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);

@@ -187,7 +187,7 @@ unsafe fn source<'a>(record: &ffi::lua_Debug) -> &'a [u8] {
 /// Called from the hook of a live state with its activation record.
 /// Returns true when a Lua error (left on the stack) must be raised from the hook: Stop was
 /// pressed, or the editor closed, while the break waited.
-pub(in crate::lua) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_Debug) -> bool {
+pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_Debug) -> bool {
     // The common case first, with nothing but the record: a call, while no function of a file
     // with breakpoints runs, into a C function or a function of a file known to have none.
     // SAFETY: the record is the hook's; lua_getinfo fills it.

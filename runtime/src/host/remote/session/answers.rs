@@ -2,11 +2,11 @@
 //! [`methods::METHODS`](super::methods::METHODS): the request's params read into the method's
 //! params struct, the host's commands sent and the answer made from what came back.
 
-use super::*;
-use crate::host::remote::methods::{
+use super::methods::{
     CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, InputParams, NewPrototypeParams,
     ObjectParams, PrototypeFieldParams, PrototypeParams,
 };
+use super::*;
 
 impl Session {
     /// `session.hello` once the session has begun.

@@ -8,9 +8,9 @@
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
-use super::PROTOCOL_VERSION;
-use super::session::Session;
-use super::wire::RpcError;
+use super::Session;
+use crate::host::remote::PROTOCOL_VERSION;
+use crate::host::remote::wire::RpcError;
 
 /// The function answering a method: the session and the request's params.
 type Answer = fn(&mut Session, Json) -> Result<Json, RpcError>;
