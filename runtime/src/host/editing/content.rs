@@ -15,8 +15,10 @@ use std::sync::Arc;
 
 use mlua::Lua;
 
-use super::edit::EditError;
+use super::edit_error::EditError;
+use super::usages;
 use crate::game::history::{Change, Transaction};
+use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::lua::reload as hotload;
 use crate::lua::source_edit::{self, Locator};
@@ -102,8 +104,27 @@ pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) 
         let _ = hotload::reload_file_with(lua, path, before.to_owned());
         return Err(format!("{error}; the running game went back to the file as it is"));
     }
-    super::lifecycle::retire_dropped(lua, path, before, after);
+    retire_dropped(lua, path, before, after);
     Ok(())
+}
+
+/// Retires the prototypes that `before` added and `after` no longer does (file `path`, now
+/// holding `after`, hotloaded): a reload re-adds what a file adds but never takes away. A
+/// prototype an object still uses stays, so no object loses its prototype.
+fn retire_dropped(lua: &Lua, path: &Path, before: &str, after: &str) {
+    let (Ok(was), Ok(is)) = (source_edit::prototypes_in(before), source_edit::prototypes_in(after)) else { return };
+    let engine = crate::lua::engine(lua);
+    let mod_id = engine.sources.borrow().values().find(|s| s.path.as_deref() == Some(path)).and_then(|s| s.mod_id);
+    let Some(mod_id) = mod_id else { return };
+    for (data_type, short_id) in was.iter().filter(|p| !is.contains(p)) {
+        let id = format!("{mod_id}.{short_id}");
+        let in_use =
+            usages::in_the_world(lua, data_type, &id).iter().any(|u| matches!(u, usages::Usage::Object { .. }));
+        let (Some(data_type), Some(id)) = (Symbol::lookup(data_type), Symbol::lookup(&id)) else { continue };
+        if !in_use && let Err(error) = crate::lua::data::retire(lua, data_type, id) {
+            tracing::warn!("{id} could not be taken out of data[{data_type}]: {error}");
+        }
+    }
 }
 
 /// Puts back the files of a transaction that undo or redo applied (its

@@ -10,6 +10,7 @@ use mlua::Lua;
 
 mod resolve;
 
+pub use super::edit_error::EditError;
 use crate::game::autotile::{AutotileLayer, Autotiler, Intent};
 use crate::game::edit::Edit;
 use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
@@ -416,26 +417,6 @@ fn regenerate(lua: &Lua, map: MapId) -> Result<Transaction, EditError> {
     world.remove_map(fresh)?;
     let label = format!("Regenerate map '{name}' ({} seed {})", generated.generator, generated.seed);
     Ok(Transaction::new(label, before, after))
-}
-
-/// Why an edit could not be made.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum EditError {
-    /// The world refused (a location refused the object, an object is gone, …).
-    #[error(transparent)]
-    World(#[from] WorldError),
-    /// Lua code the edit ran failed (a refresh handler, a generator).
-    #[error("{0}")]
-    Lua(crate::lua::LuaFailure),
-    /// The edit cannot be made; the text says why and what to do.
-    #[error("{0}")]
-    Refused(String),
-}
-
-impl From<mlua::Error> for EditError {
-    fn from(error: mlua::Error) -> EditError {
-        EditError::Lua(crate::lua::LuaFailure::from(error))
-    }
 }
 
 /// Applies a change of one field of several objects (through the rules every edit of a field

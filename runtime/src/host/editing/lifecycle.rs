@@ -7,7 +7,7 @@
 //! text compiles in a scratch state, hotloads, and only then is written; the transaction keeps
 //! the file's text before and after, so undo and redo put back its bytes. A prototype a file no
 //! longer adds after such a write (a Delete, an undone Duplicate) is retired from the registry
-//! by [`retire_dropped`].
+//! by the write ([`content::replace_source`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,10 +15,9 @@ use std::sync::Arc;
 use mlua::Lua;
 
 use super::content;
-use super::edit::EditError;
+use super::edit_error::EditError;
 use super::usages;
 use crate::game::history::{Change, Transaction};
-use crate::game::symbol::Symbol;
 use crate::lua::source_edit::{self, Locator};
 
 /// How many usages a refused Delete lists before "and N more".
@@ -101,25 +100,6 @@ pub(super) fn delete(lua: &Lua, data_type: &str, id: &str) -> Result<Transaction
     let at = Locator { data_type, short_id: &short_id, line };
     let after = source_edit::remove(&text, &at).map_err(|e| refused(e.to_string()))?;
     written(lua, &path, text, after, format!("Delete {id}")).map_err(refused)
-}
-
-/// Retires the prototypes that `before` added and `after` no longer does (file `path`, now
-/// holding `after`, hotloaded): a reload re-adds what a file adds but never takes away. A
-/// prototype an object still uses stays, so no object loses its prototype.
-pub(super) fn retire_dropped(lua: &Lua, path: &Path, before: &str, after: &str) {
-    let (Ok(was), Ok(is)) = (source_edit::prototypes_in(before), source_edit::prototypes_in(after)) else { return };
-    let engine = crate::lua::engine(lua);
-    let mod_id = engine.sources.borrow().values().find(|s| s.path.as_deref() == Some(path)).and_then(|s| s.mod_id);
-    let Some(mod_id) = mod_id else { return };
-    for (data_type, short_id) in was.iter().filter(|p| !is.contains(p)) {
-        let id = format!("{mod_id}.{short_id}");
-        let in_use =
-            usages::in_the_world(lua, data_type, &id).iter().any(|u| matches!(u, usages::Usage::Object { .. }));
-        let (Some(data_type), Some(id)) = (Symbol::lookup(data_type), Symbol::lookup(&id)) else { continue };
-        if !in_use && let Err(error) = crate::lua::data::retire(lua, data_type, id) {
-            tracing::warn!("{id} could not be taken out of data[{data_type}]: {error}");
-        }
-    }
 }
 
 /// The path of `file`, where a new prototype `new_id` goes, and the id within its mod; refuses

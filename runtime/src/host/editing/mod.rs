@@ -19,6 +19,7 @@ use crate::host::{Host, HostEvent, RefusalKind};
 
 mod content;
 pub mod edit;
+mod edit_error;
 pub mod journal;
 mod lifecycle;
 pub mod usages;
