@@ -7,102 +7,11 @@
 //! Handlers remember the file that registered them, so hotload can replace or drop exactly
 //! the handlers of a reloaded file.
 
-use std::rc::Rc;
-
 use mlua::{Function, Lua, Table};
-use rustc_hash::FxHashMap;
 
+use super::handlers::{DEFAULT_PRIORITY, Handler};
 use super::{caller_origin, engine, rt_error};
-use crate::game::data::OnDuplicate;
-use crate::game::moddable::Origin;
 use crate::game::symbol::Symbol;
-
-/// The priority of a handler registered without one.
-pub const DEFAULT_PRIORITY: i64 = 100_000;
-
-/// One bound handler.
-#[derive(Clone)]
-pub struct Handler {
-    /// Its name, unique per event.
-    pub name: String,
-    /// Lower runs first.
-    pub priority: i64,
-    /// The Lua function.
-    pub func: Function,
-    /// Where it was registered.
-    pub origin: Origin,
-    /// Whether the function can see an event's params (it takes two parameters or more, or
-    /// any number): a `function(chara)` handler cannot, and is passed nil in their place.
-    pub sees_params: bool,
-}
-
-impl Handler {
-    /// A handler of `func`.
-    pub fn new(name: String, priority: i64, func: Function, origin: Origin) -> Handler {
-        let info = func.info();
-        let sees_params = info.is_vararg || info.num_params >= 2;
-        Handler { name, priority, func, origin, sees_params }
-    }
-}
-
-/// Every event's handlers, kept sorted. Cloning is cheap (the lists are shared).
-#[derive(Clone, Default)]
-pub struct EventRegistry {
-    handlers: FxHashMap<Symbol, Rc<[Handler]>>,
-}
-
-impl EventRegistry {
-    /// True if `event` has any handler.
-    pub fn has_handlers(&self, event: Symbol) -> bool {
-        self.handlers.get(&event).is_some_and(|h| !h.is_empty())
-    }
-
-    /// The handlers of `event` in calling order.
-    pub fn handlers(&self, event: Symbol) -> Rc<[Handler]> {
-        self.handlers.get(&event).cloned().unwrap_or_else(|| Rc::from([]))
-    }
-
-    /// Every event with handlers, and its handlers.
-    pub fn all(&self) -> impl Iterator<Item = (Symbol, &[Handler])> {
-        self.handlers.iter().map(|(e, h)| (*e, &**h))
-    }
-
-    /// Binds a handler. A name already bound is an error unless `on_duplicate` replaces it.
-    pub fn register(&mut self, event: Symbol, handler: Handler, on_duplicate: OnDuplicate) -> Result<(), String> {
-        let mut list: Vec<Handler> = self.handlers(event).to_vec();
-        if let Some(existing) = list.iter().position(|h| h.name == handler.name) {
-            if on_duplicate == OnDuplicate::Error {
-                return Err(format!(
-                    "a handler named '{}' is already registered for '{event}' (at {}); pick another name or Event.unregister it first",
-                    handler.name, list[existing].origin
-                ));
-            }
-            list.remove(existing);
-        }
-        list.push(handler);
-        list.sort_by(|a, b| a.priority.cmp(&b.priority).then_with(|| a.name.cmp(&b.name)));
-        self.handlers.insert(event, Rc::from(list));
-        Ok(())
-    }
-
-    /// Unbinds the handler `name` of `event`. Returns false if there was none.
-    pub fn unregister(&mut self, event: Symbol, name: &str) -> bool {
-        let list: Vec<Handler> = self.handlers(event).iter().filter(|h| h.name != name).cloned().collect();
-        let removed = list.len() != self.handlers(event).len();
-        self.handlers.insert(event, Rc::from(list));
-        removed
-    }
-
-    /// Unbinds every handler registered from `file` for which `keep` is false.
-    pub fn retain(&mut self, mut keep: impl FnMut(Symbol, &Handler) -> bool) {
-        for (event, list) in self.handlers.iter_mut() {
-            let kept: Vec<Handler> = list.iter().filter(|h| keep(*event, h)).cloned().collect();
-            if kept.len() != list.len() {
-                *list = Rc::from(kept);
-            }
-        }
-    }
-}
 
 /// `event` as a symbol, if it is a declared `base.event`; else an error saying how to
 /// declare it.
@@ -154,7 +63,7 @@ fn run_handlers(
     mut result: mlua::Value,
 ) -> mlua::Result<mlua::Value> {
     let engine = engine(lua);
-    let handlers = super::object_events::handlers_for(&engine, event, &receiver);
+    let handlers = super::handlers::handlers_for(&engine, event, &receiver);
     for handler in handlers.iter() {
         let params = match &params {
             _ if !handler.sees_params => mlua::Value::Nil,

@@ -20,6 +20,7 @@ mod fault;
 mod find;
 pub mod gui;
 pub mod handle;
+mod handlers;
 mod heap;
 mod hotloading;
 pub mod inspect;
@@ -124,9 +125,9 @@ pub struct Engine {
     /// The game state.
     pub world: RefCell<World>,
     /// Event handlers.
-    pub events: RefCell<event::EventRegistry>,
+    pub events: RefCell<handlers::EventRegistry>,
     /// The handlers objects have of their own (`obj:connect_self`, prototypes' `events`).
-    pub object_events: RefCell<object_events::ObjectEvents>,
+    pub object_events: RefCell<handlers::ObjectEvents>,
     /// The prototypes that give their own `take_object` or `can_take_object`.
     pub(crate) location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).

@@ -19,116 +19,12 @@
 //!   has only its prototypes' handlers. A clone starts with none of its own.
 
 use mlua::{Function, Lua, Table};
-use rustc_hash::FxHashMap;
 
-use super::event::{DEFAULT_PRIORITY, EventRegistry, Handler};
+use super::handlers::{DEFAULT_PRIORITY, EventRegistry, Handler};
 use super::{Engine, caller_origin, engine, rt_error};
 use crate::game::data::OnDuplicate;
 use crate::game::object::Uid;
 use crate::game::symbol::Symbol;
-
-/// The handlers objects have of their own.
-#[derive(Default)]
-pub struct ObjectEvents {
-    /// Connected with `connect_self`, by object.
-    connected: FxHashMap<Uid, EventRegistry>,
-    /// From prototypes' `events`, by prototype id.
-    prototypes: FxHashMap<Symbol, EventRegistry>,
-}
-
-impl ObjectEvents {
-    /// True if no object has a handler of its own (the common case: triggering is then as
-    /// fast as without this).
-    pub fn is_empty(&self) -> bool {
-        self.connected.is_empty() && self.prototypes.is_empty()
-    }
-
-    /// Forgets every connected handler (a game was loaded: they are not saved).
-    pub fn forget_connected(&mut self) {
-        self.connected.clear();
-    }
-
-    /// The handlers of `event` object `uid` of prototype `proto` has of its own, in calling
-    /// order: its prototype's, with connected ones of the same name in their place.
-    pub fn handlers(&self, uid: Uid, proto: Symbol, event: Symbol) -> Vec<Handler> {
-        let connected = self.connected.get(&uid).map(|r| r.handlers(event));
-        let from_proto = self.prototypes.get(&proto).map(|r| r.handlers(event));
-        let connected = connected.as_deref().unwrap_or(&[]);
-        let mut all: Vec<Handler> = from_proto
-            .as_deref()
-            .unwrap_or(&[])
-            .iter()
-            .filter(|h| !connected.iter().any(|c| c.name == h.name))
-            .cloned()
-            .collect();
-        all.extend(connected.iter().cloned());
-        all.sort_by(|a, b| a.priority.cmp(&b.priority).then_with(|| a.name.cmp(&b.name)));
-        all
-    }
-
-    /// The (event, name) of every handler object `uid` of prototype `proto` has: its
-    /// prototype's and its own.
-    fn handler_names(&self, uid: Uid, proto: Symbol) -> std::collections::BTreeSet<(&'static str, &str)> {
-        [self.prototypes.get(&proto), self.connected.get(&uid)]
-            .into_iter()
-            .flatten()
-            .flat_map(|registry| registry.all())
-            .flat_map(|(event, handlers)| handlers.iter().map(move |h| (event.as_str(), h.name.as_str())))
-            .collect()
-    }
-
-    /// The first (event, handler name) one of objects `a` and `b` (of prototypes `proto_a`,
-    /// `proto_b`) has and the other lacks, `b`'s extra ones first (OpenNefia's order); None
-    /// if their handlers match. What `compare_events` answers and stacking asks.
-    pub fn first_difference(
-        &self,
-        (a, proto_a): (Uid, Symbol),
-        (b, proto_b): (Uid, Symbol),
-    ) -> Option<(String, String)> {
-        let (mine, theirs) = (self.handler_names(a, proto_a), self.handler_names(b, proto_b));
-        theirs
-            .difference(&mine)
-            .chain(mine.difference(&theirs))
-            .next()
-            .map(|&(event, name)| (event.to_owned(), name.to_owned()))
-    }
-
-    /// Every handler object `uid` of prototype `proto` has of its own, by event, for the
-    /// inspector: `event · name (priority n) at file:line`, and whether it came from the
-    /// prototype.
-    pub fn listing(&self, uid: Uid, proto: Symbol) -> Vec<String> {
-        let mut rows = Vec::new();
-        let sources = [(self.prototypes.get(&proto), " (prototype)"), (self.connected.get(&uid), "")];
-        for (registry, from) in sources {
-            for (event, handlers) in registry.into_iter().flat_map(|r| r.all()) {
-                for handler in handlers {
-                    let (name, priority, origin) = (&handler.name, handler.priority, &handler.origin);
-                    rows.push(format!("{event} · {name} (priority {priority}){from} at {origin}"));
-                }
-            }
-        }
-        rows.sort();
-        rows
-    }
-}
-
-/// The handlers to run for `event` with `receiver`: the global ones, merged with the
-/// receiver's own if it is an object that has some.
-pub fn handlers_for(engine: &Engine, event: Symbol, receiver: &mlua::Value) -> std::rc::Rc<[Handler]> {
-    let global = engine.events.borrow().handlers(event);
-    let own = engine.object_events.borrow();
-    if own.is_empty() {
-        return global;
-    }
-    let Some(uid) = super::handle::object_uid(engine, receiver) else { return global };
-    let Ok(proto) = engine.world.borrow().object(uid).map(|o| o.id) else { return global };
-    let mine = own.handlers(uid, proto, event);
-    if mine.is_empty() {
-        return global;
-    }
-    let (before, after): (Vec<Handler>, Vec<Handler>) = mine.into_iter().partition(|h| h.priority < DEFAULT_PRIORITY);
-    before.into_iter().chain(global.iter().cloned()).chain(after).collect()
-}
 
 /// Takes the handlers prototype `id` (of data type `data_type`) gives its objects from its
 /// `data:add` entry: its `events` list and its callback fields (see [`prototype_callbacks`]).

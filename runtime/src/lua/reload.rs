@@ -126,7 +126,7 @@ pub fn loaded_files_of(lua: &Lua, id: &str) -> Vec<PathBuf> {
 
 /// What a failed reload puts back.
 struct Backup {
-    events: lua::event::EventRegistry,
+    events: lua::handlers::EventRegistry,
     registrations: gui::Registrations,
     data: crate::game::data::DataRegistry,
     data_tables: Vec<(mlua::Value, Table)>,
