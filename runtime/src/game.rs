@@ -24,6 +24,7 @@ pub mod project;
 pub mod recording;
 pub mod save;
 pub mod symbol;
+pub mod uid;
 pub mod validate;
 pub mod value;
 pub mod world;

@@ -253,10 +253,7 @@ mod modules {
 /// dependency, and then struck from this list. A new circle, or one of these grown, fails.
 const KNOWN_CIRCLES: [&[&str]; 2] = [
     &[
-        "game::autotile",
-        "game::data",
         "game::edit",
-        "game::field_type",
         "game::files",
         "game::history",
         "game::journal",
@@ -265,14 +262,12 @@ const KNOWN_CIRCLES: [&[&str]; 2] = [
         "game::map_diff",
         "game::map_files",
         "game::map_merge",
-        "game::moddable",
         "game::object",
         "game::object_key",
         "game::project",
         "game::recording",
         "game::save",
         "game::validate",
-        "game::value",
         "game::world",
     ],
     &[

@@ -5,26 +5,13 @@
 //! [`Moddable`] base and temp values. Characters and container items are locations
 //! themselves: they own an [`ObjectList`] of items; characters also own equipment slots.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use crate::game::data::ProtoIdx;
 use crate::game::location::{Location, ObjectList};
 use crate::game::moddable::{FieldMap, Moddable};
 use crate::game::symbol::Symbol;
-
-/// The unique id of a map object. Starts at 1, grows by one for every object made (clones
-/// included) and is never reused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Uid(pub u64);
-
-impl fmt::Display for Uid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+pub use crate::game::uid::Uid;
 
 /// Names read from a map object itself rather than its fields (OpenNefia's reserved field
 /// names), with the advice given when a script assigns one. A file that gives an object one
