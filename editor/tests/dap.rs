@@ -295,6 +295,25 @@ fn a_launched_game_loads_files_with_breakpoints_with_probes_unless_asked_not_to(
     }
 }
 
+/// A breakpoint set before the launched game starts is bound by the game when it does: one on
+/// a comment line moves to the next line that runs, and the client is told.
+#[test]
+fn a_breakpoint_set_before_the_game_starts_is_moved_to_a_line_that_runs_and_the_client_told() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let program = script(dir.path(), DAMAGE);
+    // rules.lua 35 is the doc comment of Rules.damage; 37 its first line that runs.
+    let mut client = launched(&program, json!([{ "line": 35 }]));
+    let moved = client.event("breakpoint");
+    assert_eq!(
+        (moved["body"]["reason"].as_str(), moved["body"]["breakpoint"]["line"].as_u64()),
+        (Some("changed"), Some(37))
+    );
+    let stopped = client.event("stopped");
+    assert_eq!(stopped["body"]["reason"], "breakpoint");
+    assert_eq!(client.top().2, 37);
+    client.ok("disconnect", json!({}));
+}
+
 /// A launched script steps back by running again (clocks, RNG as recorded): 38 back to 37, hp
 /// not written yet; reverse continue to the first hit; refused once the file is edited; its end.
 #[test]

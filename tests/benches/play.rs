@@ -85,12 +85,12 @@ fn turn(c: &mut Criterion) {
     // Loaded before the breakpoint was set: the call hook follows it.
     let not_run = copy.project().join("../../mods/elona/init.lua");
     let breakpoint = |on: bool| breakpoint_in(&not_run, on);
-    // Loaded (hotloaded here) while it has one: it has the debugger's probes, and no hook is
+    // Loaded (required here) while it has one: it has the debugger's probes, and no hook is
     // installed while it does not run.
-    let probed = copy.project().join("../../mods/elona/game/invariants.lua");
+    let probed = copy.mod_file("elona/game/not_run.lua");
+    std::fs::write(&probed, "local M = {}\nfunction M.f(x)\n  return x + 1\nend\nreturn M\n").expect("written");
     breakpoint_in(&probed, true);
-    let reload = nefia_runtime::lua::reload::reload_file(runtime.lua(), &probed).expect("invariants.lua is loaded");
-    assert!(reload.outcome.is_ok(), "{reload:?}");
+    run(&runtime, "NOT_RUN = require('mod.elona.game.not_run')");
     breakpoint_in(&probed, false);
     let probed_breakpoint = |on: bool| breakpoint_in(&probed, on);
     let runtime = &runtime;

@@ -179,17 +179,31 @@ impl<W: Write> Session<W> {
         Ok(json!({ "breakpoints": verified }))
     }
 
+    /// The game bound the breakpoints of `path`, set before it was there, to `lines` (moved
+    /// off lines that never run): they are kept at those lines, and the client is told of each
+    /// that moved.
+    pub(super) fn breakpoints_bound(&mut self, path: &Path, lines: &[u32]) {
+        if self.breakpoints.get(path).is_some_and(|list| list.len() == lines.len()) {
+            self.rebind(path, |index, _| lines.get(index).copied());
+        }
+    }
+
     /// A hotload moved breakpoints with their lines: the client is told each one's new line.
     pub(super) fn breakpoints_moved(&mut self, reload: &nefia_runtime::lua::reload::Reload) {
-        let Some(list) = self.breakpoints.get_mut(&nefia_runtime::lua::debugger::absolute(&reload.path)) else {
-            return;
-        };
+        let moved = |_, line| reload.breakpoints_moved.iter().find(|(from, _)| *from == line).map(|&(_, to)| to);
+        self.rebind(&nefia_runtime::lua::debugger::absolute(&reload.path), moved);
+    }
+
+    /// Moves each breakpoint of `path` to the line `new_line` gives it (by its place in the
+    /// list and its line), and tells the client of each that moved.
+    fn rebind(&mut self, path: &Path, new_line: impl Fn(usize, u32) -> Option<u32>) {
+        let Some(list) = self.breakpoints.get_mut(path) else { return };
         let offset = u32::from(!self.lines_from_1);
         let mut changed = Vec::new();
-        for (id, breakpoint) in list.iter_mut() {
-            if let Some(&(_, to)) = reload.breakpoints_moved.iter().find(|(from, _)| *from == breakpoint.line) {
+        for (index, (id, breakpoint)) in list.iter_mut().enumerate() {
+            if let Some(to) = new_line(index, breakpoint.line).filter(|to| *to != breakpoint.line) {
                 breakpoint.line = to;
-                changed.push(json!({ "id": *id, "verified": true, "line": to - offset }));
+                changed.push(json!({ "id": *id, "verified": true, "line": to.saturating_sub(offset) }));
             }
         }
         for breakpoint in changed {

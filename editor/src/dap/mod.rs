@@ -516,7 +516,10 @@ impl<W: Write> Session<W> {
         self.phase = Phase::Running;
         self.send_error_breaks();
         for (path, breakpoints) in self.breakpoints.clone() {
-            self.send_breakpoints(&path, breakpoints.into_iter().map(|(_, b)| b).collect());
+            let answer = self.send_breakpoints(&path, breakpoints.iter().map(|(_, b)| b.clone()).collect());
+            if let Some((_, lines)) = answer {
+                self.breakpoints_bound(&path, &lines);
+            }
         }
         self.start_program();
     }

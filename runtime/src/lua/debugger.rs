@@ -9,7 +9,8 @@
 //! ([`NameCache`]), so most calls cost one comparison.
 //!
 //! A breakpoint that stops pauses like `pause()` (`pause.lua`'s `breaks.pause`), through the
-//! frontend's nested wait. The hook runs with hooks off for its Lua thread, so code evaluated
+//! frontend's nested wait. The hook runs with hooks off for its Lua thread (a probe's stop is
+//! not in a hook, but the debugger ignores its own events while it waits), so code evaluated
 //! while it waits (REPL input, conditions, log messages) runs in a coroutine of its own, where
 //! the limits' count hook still reaches it; breakpoints do not stop inside it.
 //!
@@ -179,8 +180,12 @@ pub struct Debugger {
     evaluated: RefCell<Option<Result<mlua::Value, String>>>,
     /// Errors that reach the engine pause where they were raised.
     uncaught: Cell<bool>,
-    /// A file with breakpoints was loaded without probes: the hook takes calls while it
-    /// rests, to see its functions begin.
+    /// The files (absolute paths) some code of which was compiled without probes: functions
+    /// of theirs may run without them for as long as anything holds one (a handler another
+    /// file registered, a copy in a local), whatever was loaded since.
+    compiled_unprobed: RefCell<std::collections::BTreeSet<PathBuf>>,
+    /// One of those files has breakpoints: the hook takes calls while it rests, to see its
+    /// functions begin.
     unprobed: Cell<bool>,
     /// This debugger is counted in [`ACTIVE`].
     counted_active: Cell<bool>,
@@ -295,7 +300,7 @@ impl Debugger {
                 }
             }
         }
-        self.sources_changed(&engine(lua).sources.borrow());
+        self.sources_changed();
         self.rest();
         let loaded = engine(lua)
             .sources
@@ -325,20 +330,13 @@ impl Debugger {
         moved
     }
 
-    /// A file was loaded or reloaded (`sources` are the loaded files now): chunk names are
-    /// asked about again, and whether the hook must take calls.
-    pub fn sources_changed(&self, sources: &rustc_hash::FxHashMap<String, super::SourceFile>) {
+    /// A file was loaded or reloaded, or breakpoints were set: chunk names are asked about
+    /// again, and whether the hook must take calls.
+    pub fn sources_changed(&self) {
         GENERATION.with(|generation| generation.set(generation.get() + 1));
         let files = self.files.borrow();
-        // Loading mods with no breakpoint set looks at nothing.
-        let unprobed = files.values().any(|list| !list.is_empty())
-            && sources.values().any(|source| {
-                !source.probed
-                    && source
-                        .path
-                        .as_deref()
-                        .is_some_and(|path| files.get(&absolute(path)).is_some_and(|l| !l.is_empty()))
-            });
+        let unprobed =
+            self.compiled_unprobed.borrow().iter().any(|path| files.get(path).is_some_and(|l| !l.is_empty()));
         drop(files);
         if !self.unprobed.replace(unprobed) && unprobed {
             // The hook now takes calls while it rests.
@@ -346,9 +344,18 @@ impl Debugger {
         }
     }
 
+    /// The file at `path` was compiled as written, without probes: from now on its
+    /// breakpoints are followed by the call hook (see [`Debugger::sources_changed`]).
+    pub(crate) fn compiled_without_probes(&self, path: &Path) {
+        if self.compiled_unprobed.borrow_mut().insert(absolute(path)) {
+            self.sources_changed();
+        }
+    }
+
     /// Whether the file at `path`, about to be compiled, is to get probes: it has breakpoints.
     pub(crate) fn wants_probes(&self, path: &Path) -> bool {
-        !self.no_probes.get() && self.files.borrow().get(&absolute(path)).is_some_and(|list| !list.is_empty())
+        let files = self.files.borrow();
+        !self.no_probes.get() && !files.is_empty() && files.get(&absolute(path)).is_some_and(|list| !list.is_empty())
     }
 
     /// Whether files loaded from now on while they have breakpoints get probes (they do at
@@ -403,6 +410,10 @@ impl Debugger {
     /// they say what an earlier one's did.
     pub fn command_begins(&self) {
         self.lines.set(0);
+        // Nothing runs on the main state between commands: what it ran is over, however it
+        // ended (an error unwinds past returns the hook does not see).
+        let main = self.main.get();
+        self.inside.borrow_mut().retain(|(thread, _)| *thread != main);
         self.paused_error.borrow_mut().take();
     }
 
@@ -447,6 +458,7 @@ impl Debugger {
     pub fn clear_target(&self) {
         self.target.set(None);
         self.quiet.set(false);
+        self.count_active();
     }
 
     /// Drops the step under way (the adapter continues instead).
@@ -463,11 +475,7 @@ impl Debugger {
         if main.is_null() {
             return;
         }
-        let active = self.is_active();
-        if self.counted_active.replace(active) != active {
-            ACTIVE.with(|count| count.set(if active { count.get() + 1 } else { count.get().saturating_sub(1) }));
-        }
-        let events = if active { LINES } else { 0 };
+        let events = if self.count_active() { LINES } else { 0 };
         for state in [main, watchdog::running_coroutine()] {
             if !state.is_null() {
                 // SAFETY: the main state is live (the engine owns it), and so is the coroutine
@@ -475,6 +483,15 @@ impl Debugger {
                 unsafe { watchdog::set_resting(state, events) };
             }
         }
+    }
+
+    /// Whether breakpoints are set or a step is under way, counted in [`ACTIVE`] as it is.
+    fn count_active(&self) -> bool {
+        let active = self.is_active();
+        if self.counted_active.replace(active) != active {
+            ACTIVE.with(|count| count.set(if active { count.get() + 1 } else { count.get().saturating_sub(1) }));
+        }
+        active
     }
 
     /// Whether the chunk named `source` (a Lua string's bytes, at their address) is a file
@@ -627,7 +644,7 @@ impl Debugger {
         let raise = !self.enter(state, Request::Pause(cause, note));
         if self.step.get().is_none() {
             // Continued: back to resting on this thread as on the main state.
-            let events = if self.is_active() { LINES } else { 0 };
+            let events = if self.count_active() { LINES } else { 0 };
             // SAFETY: the state runs on this thread.
             unsafe { watchdog::set_resting(state, events) };
         }

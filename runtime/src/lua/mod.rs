@@ -92,8 +92,6 @@ pub struct SourceFile {
     pub name: Symbol,
     /// The file on disk, if it is one.
     pub path: Option<PathBuf>,
-    /// It was compiled with the debugger's probes (it had breakpoints when it was loaded).
-    pub probed: bool,
 }
 
 /// A mod whose files are loaded.
@@ -288,7 +286,7 @@ impl Engine {
     /// Registers a loaded file so errors and provenance name it.
     pub fn register_source(&self, chunk_name: &str, file: SourceFile) {
         self.sources.borrow_mut().insert(chunk_name.to_owned(), file);
-        self.debugger.sources_changed(&self.sources.borrow());
+        self.debugger.sources_changed();
     }
 }
 
@@ -677,11 +675,14 @@ fn compile(
         .then(|| std::str::from_utf8(&code).ok().and_then(debugger::with_probes))
         .flatten()
         .and_then(|text| compile(text.as_bytes()).ok());
-    let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()), probed: probed.is_some() };
+    let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) };
     engine(lua).register_source(&chunk_name, file);
     match probed {
         Some(function) => Ok(function),
-        None => compile(&code),
+        None => {
+            engine(lua).debugger.compiled_without_probes(path);
+            compile(&code)
+        }
     }
 }
 

@@ -352,7 +352,6 @@ pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
             mod_id: Some(crate::Symbol::intern("repl")),
             name: crate::Symbol::intern("repl"),
             path: None,
-            probed: false,
         },
     );
     let debug: Table = lua.globals().raw_get("debug")?;

@@ -34,9 +34,9 @@ impl Debugger {
         } else {
             // SAFETY: filled by the caller.
             let here = self.has_breakpoints(lua, unsafe { source(record) });
-            if here && inside.is_none() {
+            if here {
                 // SAFETY: as the function's.
-                self.inside.borrow_mut().push((state as usize, unsafe { depth(state) }));
+                self.note_running(state, unsafe { depth(state) });
             }
             here
         };
@@ -51,6 +51,19 @@ impl Debugger {
             if ffi::lua_gethookmask(state) & !ffi::LUA_MASKCOUNT != events {
                 watchdog::set_resting(state, events);
             }
+        }
+    }
+
+    /// A function of a file with breakpoints runs on `state` at depth `here`: it is followed as
+    /// one, whatever way it began (a step into it, a coroutine resumed inside it, a call the
+    /// hook did not follow), so that a call it makes does not turn its lines off. An entry
+    /// deeper than it (left by a function that ended without its return being seen) gives way
+    /// to it.
+    fn note_running(&self, state: *mut ffi::lua_State, here: usize) {
+        let mut inside = self.inside.borrow_mut();
+        match inside.iter_mut().find(|(thread, _)| *thread == state as usize) {
+            Some((_, entry)) => *entry = (*entry).min(here),
+            None => inside.push((state as usize, here)),
         }
     }
 
@@ -119,8 +132,9 @@ pub(in crate::lua) unsafe extern "C-unwind" fn probe(state: *mut ffi::lua_State)
 unsafe fn begins(state: *mut ffi::lua_State) -> bool {
     // SAFETY: as the function's; a fresh record for level 1, filled by Lua.
     unsafe {
-        if ffi::lua_gethookmask(state) & (ffi::LUA_MASKLINE | ffi::LUA_MASKCALL) != 0 {
-            // Lines are on already, or the call event followed this function in.
+        if !watching() || ffi::lua_gethookmask(state) & (ffi::LUA_MASKLINE | ffi::LUA_MASKCALL) != 0 {
+            // No breakpoints (any more), lines are on already, or the call event followed this
+            // function in.
             return false;
         }
         let mut caller: ffi::lua_Debug = std::mem::zeroed();
@@ -135,10 +149,8 @@ unsafe fn begins(state: *mut ffi::lua_State) -> bool {
         if debugger.hooked.get() > 0 || !debugger.is_active() || !debugger.has_breakpoints(lua, source(&caller)) {
             return false;
         }
-        if debugger.inside_on(state).is_none() {
-            // The function is one level above the probe.
-            debugger.inside.borrow_mut().push((state as usize, depth(state).saturating_sub(1)));
-        }
+        // The function is one level above the probe.
+        debugger.note_running(state, depth(state).saturating_sub(1));
         watchdog::set_resting(state, LINES);
         // The function's first line, as its line event: the break (if one stops) is of the
         // nearest Lua function, past the probe.
@@ -253,6 +265,8 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
             // replay of it reaches again (see `host/debugging/reverse.rs`).
             let counted = debugger.has_breakpoints(lua, chunk);
             if counted {
+                // SAFETY: the state runs on this thread.
+                debugger.note_running(state, unsafe { depth(state) });
                 debugger.lines.set(debugger.lines.get() + 1);
                 if let Some((target, cause)) = debugger.target.get()
                     && target == debugger.lines.get()
