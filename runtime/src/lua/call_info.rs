@@ -83,6 +83,12 @@ impl Frame {
         unsafe { self.0.add(SAVEDPC_OFFSET).cast::<usize>().read_unaligned() }
     }
 
+    /// The frame's identity while it runs (the address of Lua's record of it): the events of
+    /// one running frame have the same. Only compared, never followed.
+    pub(crate) fn id(self) -> usize {
+        self.0 as usize
+    }
+
     /// Whether the frame runs a C function (one with no lines and no chunk).
     pub(crate) fn runs_c(self) -> bool {
         // SAFETY: the frame's first field is its function's stack slot, valid while it runs.

@@ -187,6 +187,9 @@ pub struct Debugger {
     /// One of those files has breakpoints: the hook takes calls while it rests, to see its
     /// functions begin.
     unprobed: Cell<bool>,
+    /// By chunk name, the probes on lines their function has no first code on: (the line the
+    /// function is defined on, the probe's line).
+    probe_lines: RefCell<rustc_hash::FxHashMap<String, Vec<(u32, u32)>>>,
     /// This debugger is counted in [`ACTIVE`].
     counted_active: Cell<bool>,
     /// Files loaded with breakpoints do not get probes (see [`Debugger::set_probes`]).
@@ -342,6 +345,28 @@ impl Debugger {
             // The hook now takes calls while it rests.
             self.rest();
         }
+    }
+
+    /// The chunk `chunk` was compiled with probes, `probe_lines` of which are on lines Lua
+    /// gives their function no first code on (see [`probes::Probed`]).
+    pub(crate) fn compiled_with_probes(&self, chunk: &str, probe_lines: Vec<(u32, u32)>) {
+        let mut lines = self.probe_lines.borrow_mut();
+        match probe_lines.is_empty() {
+            true => lines.remove(chunk),
+            false => lines.insert(chunk.to_owned(), probe_lines),
+        };
+    }
+
+    /// Whether `line`, reported as the first line event of a function defined on `defined` in
+    /// the chunk named `source`, is only its probe's (Lua reports it for the probe's own
+    /// instructions when line events are on as the function begins; it has no code there).
+    fn is_probe_line(&self, source: &[u8], defined: u32, line: u32) -> bool {
+        let lines = self.probe_lines.borrow();
+        !lines.is_empty()
+            && std::str::from_utf8(source)
+                .ok()
+                .and_then(|chunk| lines.get(chunk))
+                .is_some_and(|list| list.contains(&(defined, line)))
     }
 
     /// The file at `path` was compiled as written, without probes: from now on its

@@ -674,11 +674,14 @@ fn compile(
         .wants_probes(path)
         .then(|| std::str::from_utf8(&code).ok().and_then(debugger::with_probes))
         .flatten()
-        .and_then(|text| compile(text.as_bytes()).ok());
+        .and_then(|probed| Some((compile(probed.text.as_bytes()).ok()?, probed.probe_lines)));
     let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) };
     engine(lua).register_source(&chunk_name, file);
     match probed {
-        Some(function) => Ok(function),
+        Some((function, probe_lines)) => {
+            engine(lua).debugger.compiled_with_probes(&chunk_name, probe_lines);
+            Ok(function)
+        }
         None => {
             engine(lua).debugger.compiled_without_probes(path);
             compile(&code)

@@ -275,6 +275,41 @@ fn breakpoints_hit_exactly_the_lines_a_reference_run_passes_with_its_locals() {
     });
 }
 
+/// Functions whose first statement's first line has no code of Lua's (a multi-line `local
+/// function` first, a `<const>` local, `return` or `=` with the value on the next line, a
+/// closure as a value) break where the reference does, with probes and with the call hook: a
+/// probe sits on that line, but neither it nor Lua reports it.
+#[test]
+fn first_statements_without_code_on_their_first_line_break_as_the_reference_does() {
+    let host = demo();
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let shapes: [(&str, &[u32]); 7] = [
+        ("local function f(t)\n  return\n    t.x\nend\nprint(f({x = 1}))\n", &[2, 3]),
+        ("local function f(a)\n  local K <const> = 10\n  return a + K\nend\nprint(f(1))\n", &[2, 3]),
+        ("local function helper(x) -- doubles\n  return x * 2\nend\nprint(helper(2))\n", &[1, 2]),
+        (
+            "local function outer()\n  local g = function()\n    return 1\n  end\n  return g()\nend\nprint(outer())\n",
+            &[2, 3, 4, 5],
+        ),
+        ("local function f()\n  local a\n    , b = 1, 2\n  return a + b\nend\nprint(f())\n", &[2, 3, 4]),
+        ("local function f(x) local y =\n  x + 1\n  return y\nend\nprint(f(1))\n", &[1, 2, 3]),
+        ("local x\nlocal function f()\n  x =\n    2\n  return x\nend\nprint(f())\n", &[3, 4, 5]),
+    ];
+    for (case, (program, lines)) in shapes.iter().enumerate() {
+        let path = dir.path().join(format!("shape{case}.lua"));
+        std::fs::write(&path, program).expect("written");
+        let picked: Vec<(u32, Vec<String>)> = lines.iter().map(|line| (*line, Vec::new())).collect();
+        let expected = reference(program, &picked);
+        set_lines(&host, &path, &picked);
+        let probed = run_collecting(&host, &path, &picked);
+        host.send(Command::Debug(DebugCommand::Probes(false)));
+        let hooked = run_collecting(&host, &path, &picked);
+        host.send(Command::Debug(DebugCommand::Probes(true)));
+        set_lines(&host, &path, &[]);
+        assert_eq!((&probed, &hooked), (&expected, &expected), "{program}breakpoints at {lines:?}");
+    }
+}
+
 /// The differential test for a recorded game and a launched recording: each random program
 /// runs in a recorded session (the game played, as one attached to `nefia play --listen`
 /// records it), play stops, and the session's recording is opened and played to its end as

@@ -2,6 +2,7 @@
 //! and off, and a line checks the step, the replay's target and the breakpoints. The probes
 //! of a file loaded with them (`probes.rs`) turn line events on where no call event is taken.
 
+use std::cell::Cell;
 use std::ffi::c_int;
 
 use mlua::{Lua, ffi};
@@ -107,10 +108,16 @@ impl Debugger {
     }
 }
 
+thread_local! {
+    /// The frame (its [`Frame::id`]) a call event saw begin, until its first line event.
+    static BEGUN: Cell<usize> = const { Cell::new(0) };
+}
+
 /// The probe a file loaded with breakpoints calls as each of its functions begins (see
 /// `probes.rs`): unless line events are on already, the function is followed from here as a
-/// call into it would be, and the line it begins on is seen here (a probe's call is on the
-/// line the function's code begins on, and Lua reports a line only when it changes).
+/// call into it would be. Told (`true`) that Lua's first line for the function is the probe's
+/// own, it reports that line here (Lua reports a line only when it changes, so it would not);
+/// otherwise Lua reports the function's first line itself.
 ///
 /// # Safety
 /// A Lua C function, called by Lua.
@@ -152,6 +159,10 @@ unsafe fn begins(state: *mut ffi::lua_State) -> bool {
         // The function is one level above the probe.
         debugger.note_running(state, depth(state).saturating_sub(1));
         watchdog::set_resting(state, LINES);
+        if ffi::lua_toboolean(state, 1) == 0 {
+            // Lua's first line for the function is a later one: it reports it itself.
+            return false;
+        }
         // The function's first line, as its line event: the break (if one stops) is of the
         // nearest Lua function, past the probe.
         caller.event = ffi::LUA_HOOKLINE;
@@ -231,6 +242,11 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
     let stepping = debugger.step.get().is_some();
     match record.event {
         ffi::LUA_HOOKCALL | ffi::LUA_HOOKTAILCALL | ffi::LUA_HOOKRET => {
+            if record.event != ffi::LUA_HOOKRET {
+                // SAFETY: the record is the hook's, its frame running.
+                let frame = unsafe { Frame::of(record) };
+                BEGUN.with(|begun| begun.set(frame.map_or(0, Frame::id)));
+            }
             if stepping {
                 return false;
             }
@@ -261,6 +277,14 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
             // SAFETY: filled just now.
             let chunk = unsafe { source(record) };
             let line = u32::try_from(record.currentline).unwrap_or(0);
+            // SAFETY: the record is the hook's, its frame running.
+            let frame = unsafe { Frame::of(record) }.map_or(0, Frame::id);
+            let first = frame != 0 && BEGUN.with(|begun| begun.replace(0)) == frame;
+            let defined = u32::try_from(record.linedefined).unwrap_or(0);
+            if first && debugger.is_probe_line(chunk, defined, line) {
+                // Only the probe's call is on this line: Lua gives the function no code here.
+                return false;
+            }
             // Lines of files with breakpoints are counted: a position in the command that a
             // replay of it reaches again (see `host/debugging/reverse.rs`).
             let counted = debugger.has_breakpoints(lua, chunk);
