@@ -168,8 +168,8 @@ impl Inline for TempValue {
 }
 
 /// Equipment slots: a character's body parts, never inline.
-impl Inline for crate::game::uid::Uid {
-    type Entries = [(Symbol, crate::game::uid::Uid); 0];
+impl Inline for crate::game::ids::Uid {
+    type Entries = [(Symbol, crate::game::ids::Uid); 0];
 }
 
 /// A small map from field name to value, sorted by symbol. Objects have few fields, so a

@@ -8,10 +8,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::data::ProtoIdx;
+pub use crate::game::ids::Uid;
 use crate::game::location::{Location, ObjectList};
 use crate::game::moddable::{FieldMap, Moddable};
 use crate::game::symbol::Symbol;
-pub use crate::game::uid::Uid;
 
 /// Names read from a map object itself rather than its fields (OpenNefia's reserved field
 /// names), with the advice given when a script assigns one. A file that gives an object one

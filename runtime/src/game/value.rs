@@ -12,7 +12,7 @@ use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::uid::Uid;
+use crate::game::ids::Uid;
 
 /// A plain data value: what a Lua table field may hold once functions and objects are ruled
 /// out.

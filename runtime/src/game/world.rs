@@ -18,6 +18,7 @@ mod changes;
 mod clock;
 mod fields;
 mod invariants;
+mod locations;
 mod maps;
 mod object_store;
 mod state_diff;

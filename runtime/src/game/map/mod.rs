@@ -9,8 +9,6 @@ mod kept;
 mod memory;
 mod sight;
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -18,14 +16,10 @@ pub use kept::KeptMap;
 pub use memory::{CellMemory, MapMemory, ObjectMemory};
 pub use sight::{Sight, compute_sight};
 
+pub use crate::game::ids::MapId;
 use crate::game::location::ObjectList;
 use crate::game::object::{ObjectKind, Uid};
 use crate::game::symbol::Symbol;
-
-/// The unique id of a map (a separate sequence from object uids).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct MapId(pub u64);
 
 /// How a generated map was made. A map file keeps it, so the Maps pane can make the map again
 /// after the generator's code changed.
@@ -38,12 +32,6 @@ pub struct Generated {
     pub params: crate::game::value::Value,
     /// The seed.
     pub seed: i64,
-}
-
-impl fmt::Display for MapId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
 }
 
 /// Side of the square chunks the renderer caches; a tile change dirties one chunk.
