@@ -6,173 +6,14 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value as Json, json};
 
-/// How long the test waits for one message.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// A DAP client on a `nefia dap` child process.
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Json>,
-    /// Events received so far and not yet looked at.
-    events: Vec<Json>,
-    seq: i64,
-}
-
-impl Client {
-    fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nefia"))
-            .arg("dap")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("nefia dap starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let (send, messages) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(value) = line.strip_prefix("Content-Length: ") {
-                        length = value.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.expect("every message has a length")];
-                stdout.read_exact(&mut body).expect("the body");
-                if send.send(serde_json::from_slice(&body).expect("JSON")).is_err() {
-                    return;
-                }
-            }
-        });
-        Client { child, stdin, messages, events: Vec::new(), seq: 0 }
-    }
-
-    fn write_raw(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("the adapter reads");
-        self.stdin.flush().expect("flushed");
-    }
-
-    fn send(&mut self, command: &str, arguments: Json) -> i64 {
-        self.seq += 1;
-        let body =
-            json!({ "seq": self.seq, "type": "request", "command": command, "arguments": arguments }).to_string();
-        self.write_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
-        self.seq
-    }
-
-    fn next(&mut self) -> Json {
-        match self.messages.recv_timeout(PATIENCE) {
-            Ok(message) => message,
-            Err(RecvTimeoutError::Timeout) => panic!("no message in time; events so far {:#?}", self.events),
-            Err(RecvTimeoutError::Disconnected) => panic!("the adapter ended; events so far {:#?}", self.events),
-        }
-    }
-
-    /// The response to request `seq` (events on the way are kept).
-    fn response(&mut self, seq: i64) -> Json {
-        loop {
-            let message = self.next();
-            if message["type"] == "response" && message["request_seq"] == seq {
-                return message;
-            }
-            self.events.push(message);
-        }
-    }
-
-    /// Sends a request and returns its body, asserting it succeeded.
-    fn ok(&mut self, command: &str, arguments: Json) -> Json {
-        let seq = self.send(command, arguments);
-        let response = self.response(seq);
-        assert_eq!(response["success"], true, "{command} failed: {response}");
-        response["body"].clone()
-    }
-
-    /// Sends a request and returns its error message, asserting it failed.
-    fn refused(&mut self, command: &str, arguments: Json) -> String {
-        let seq = self.send(command, arguments);
-        let response = self.response(seq);
-        assert_eq!(response["success"], false, "{command} should fail: {response}");
-        response["message"].as_str().unwrap_or_default().to_owned()
-    }
-
-    /// The first event named `name` (from those kept, else arriving), taken out.
-    fn event(&mut self, name: &str) -> Json {
-        if let Some(index) = self.events.iter().position(|e| e["type"] == "event" && e["event"] == name) {
-            return self.events.remove(index);
-        }
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            assert!(Instant::now() < deadline, "no {name} event; saw {:#?}", self.events);
-            let message = self.next();
-            if message["type"] == "event" && message["event"] == name {
-                return message;
-            }
-            self.events.push(message);
-        }
-    }
-
-    /// Every output text received so far (kept events included), in order.
-    fn output(&mut self) -> String {
-        while let Ok(message) = self.messages.try_recv() {
-            self.events.push(message);
-        }
-        self.events.iter().filter(|e| e["event"] == "output").filter_map(|e| e["body"]["output"].as_str()).collect()
-    }
-
-    /// The top frame of the stack: (name, path, line).
-    fn top(&mut self) -> (String, String, u64) {
-        let trace = self.ok("stackTrace", json!({ "threadId": 1 }));
-        let frame = &trace["stackFrames"][0];
-        (
-            frame["name"].as_str().unwrap_or_default().to_owned(),
-            frame["source"]["path"].as_str().unwrap_or_default().to_owned(),
-            frame["line"].as_u64().unwrap_or(0),
-        )
-    }
-
-    /// The locals of frame `frame_id`, as name → value.
-    fn locals(&mut self, frame_id: u64) -> Vec<(String, String)> {
-        let scopes = self.ok("scopes", json!({ "frameId": frame_id }));
-        let reference = scopes["scopes"][0]["variablesReference"].clone();
-        assert_eq!(scopes["scopes"][0]["name"], "Locals");
-        let variables = self.ok("variables", json!({ "variablesReference": reference }));
-        variables["variables"]
-            .as_array()
-            .expect("variables")
-            .iter()
-            .map(|v| {
-                (v["name"].as_str().unwrap_or_default().to_owned(), v["value"].as_str().unwrap_or_default().to_owned())
-            })
-            .collect()
-    }
-
-    fn local(&mut self, name: &str) -> String {
-        self.locals(1).into_iter().find(|(n, _)| n == name).map(|(_, v)| v).unwrap_or_else(|| panic!("no local {name}"))
-    }
-}
-
-impl Drop for Client {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+#[path = "dap/client.rs"]
+mod client;
+use client::{Client, PATIENCE};
 
 fn repo() -> PathBuf {
     nefia_tests::repo_root()
@@ -192,12 +33,21 @@ fn script(dir: &Path, text: &str) -> PathBuf {
 /// Starts a session launching `program` on the demo, with `breakpoints` set in rules.lua
 /// before configuration is done.
 fn launched(program: &Path, breakpoints: Json) -> Client {
+    launched_with(program, breakpoints, json!({}))
+}
+
+/// [`launched`], with `more` launch arguments.
+fn launched_with(program: &Path, breakpoints: Json, more: Json) -> Client {
     let mut client = Client::start();
     let capabilities = client.ok("initialize", json!({ "adapterID": "nefia", "linesStartAt1": true }));
     assert_eq!(capabilities["supportsConditionalBreakpoints"], true);
     assert_eq!(capabilities["supportsLogPoints"], true);
     client.event("initialized");
-    client.ok("launch", json!({ "program": program, "project": repo().join("projects/demo") }));
+    let mut arguments = json!({ "program": program, "project": repo().join("projects/demo") });
+    if let (Some(arguments), Some(more)) = (arguments.as_object_mut(), more.as_object()) {
+        arguments.extend(more.clone());
+    }
+    client.ok("launch", arguments);
     let set = client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": breakpoints }));
     assert!(set["breakpoints"].as_array().expect("a list").iter().all(|b| b["verified"] == true), "{set}");
     client.ok("setExceptionBreakpoints", json!({ "filters": ["uncaught"] }));
@@ -282,13 +132,7 @@ fn a_launched_game_loads_files_with_breakpoints_with_probes_unless_asked_not_to(
     let dir = tempfile::tempdir().expect("a temp dir");
     let program = script(dir.path(), "print('hook: ' .. tostring((select(2, debug.gethook()))))\n");
     for (probes, seen) in [(true, "hook: nil"), (false, "hook: c")] {
-        let mut client = Client::start();
-        client.ok("initialize", json!({ "adapterID": "nefia", "linesStartAt1": true }));
-        client.event("initialized");
-        let project = repo().join("projects/demo");
-        client.ok("launch", json!({ "program": program, "project": project, "probes": probes }));
-        client.ok("setBreakpoints", json!({ "source": { "path": rules() }, "breakpoints": [{ "line": 37 }] }));
-        client.ok("configurationDone", json!({}));
+        let mut client = launched_with(&program, json!([{ "line": 37 }]), json!({ "probes": probes }));
         assert_eq!(client.event("exited")["body"]["exitCode"], 0);
         assert!(client.output().contains(seen), "probes {probes}: {}", client.output());
         client.ok("disconnect", json!({}));

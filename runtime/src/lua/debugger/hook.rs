@@ -7,6 +7,7 @@ use std::ffi::c_int;
 
 use mlua::{Lua, ffi};
 
+use super::breakpoints::Action;
 use crate::lua::call_info::Frame;
 
 use super::*;
