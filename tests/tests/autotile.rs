@@ -226,3 +226,101 @@ fn a_map_keeps_its_own_rules_in_its_file_and_a_bad_one_is_named() {
     assert!(refused.contains("rule 1 'shore'") && refused.contains("elona.rubbel"), "{refused}");
     assert!(refused.contains("shore.ron:"), "{refused}");
 }
+
+/// The keys and prototype ids of the objects the rules placed on a map file's record.
+fn rule_objects(record: &MapRecord) -> Vec<(String, String)> {
+    let mut placed: Vec<(String, String)> = record
+        .objects
+        .iter()
+        .filter_map(|o| o.key.clone().filter(|k| k.starts_with("rule@")).map(|k| (k, o.id.to_string())))
+        .collect();
+    placed.sort();
+    placed
+}
+
+#[test]
+fn rules_place_objects_that_a_stroke_takes_back_and_undo_returns() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let own = "return Map.current():apply_autotile({ { name = 'well', pattern = { '* ~ *', '* . *', '* * *' },
+        legend = { ['~'] = 'elona.water', ['.'] = 'tag:floor' }, object = { feat = 'elona.fountain' } } }, 3)";
+    let eval = nefia_tests::host::eval(&host, own);
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    save(&host, "town");
+    let (text, record) = map_file(&copy, "town");
+    let placed = rule_objects(&record);
+    assert!(!placed.is_empty(), "a fountain under each shore: {text}");
+    assert!(placed.iter().all(|(_, id)| id == "elona.fountain"), "{placed:?}");
+    // Each is keyed by its cell, below water.
+    let (key, _) = &placed[0];
+    let (x, y) = key["rule@".len()..]
+        .split_once(',')
+        .map(|(x, y)| (x.parse::<i32>().unwrap(), y.parse::<i32>().unwrap()))
+        .unwrap();
+    assert_eq!(
+        cell(
+            &record.autotile.as_ref().unwrap().intent,
+            &record.autotile.as_ref().unwrap().palette,
+            x as usize,
+            y as usize - 1
+        )
+        .as_deref(),
+        Some("elona.water")
+    );
+
+    // Laid again, the rules keep the objects they placed rather than placing them twice.
+    let count =
+        "local n = 0 for _, o in Map.current():iter() do if o._id == 'elona.fountain' then n = n + 1 end end return n";
+    let before = nefia_tests::host::eval(&host, count);
+    let again = nefia_tests::host::eval(&host, &format!("{} {count}", own.replace("return ", "")));
+    assert_eq!(format!("{again:?}"), format!("{before:?}"), "as many fountains after laying the rules again");
+
+    // The cell says which rule placed its object.
+    let town = host.snapshot().map.as_ref().unwrap().id;
+    host.send(Command::Editing(EditingCommand::InspectCell(Some((town, x, y)))));
+    let seen = wait_for(&host, |s| s.editing.cell.as_ref().is_some_and(|c| c.explained.is_ok()));
+    let explained = seen.editing.cell.as_ref().unwrap().explained.clone().unwrap();
+    assert_eq!(explained.object.as_deref(), Some("feat elona.fountain"));
+    assert_eq!(explained.object_winner.map(|w| w.name).as_deref(), Some("well"));
+
+    // Painting the water above dry takes the fountain back; undo returns it.
+    host.send(Command::Editing(EditingCommand::Edit(Edit::PaintTiles {
+        map: town,
+        cells: vec![(x, y - 1)],
+        tile: "elona.floor_stone".into(),
+    })));
+    wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.starts_with("Paint 1 cell")));
+    save(&host, "town");
+    let dried = rule_objects(&map_file(&copy, "town").1);
+    assert_eq!(dried.len(), placed.len() - 1, "{dried:?}");
+    assert!(!dried.iter().any(|(k, _)| k == key), "the fountain under the dried cell is gone: {dried:?}");
+    host.send(Command::Editing(EditingCommand::Undo));
+    save(&host, "town");
+    assert_eq!(rule_objects(&map_file(&copy, "town").1), placed, "undone, every fountain is back");
+}
+
+#[test]
+fn the_map_view_carries_the_intent_and_draws_again_only_the_chunk_a_stroke_touched() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.cave_detail', 7)");
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    let laid = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.intent_styles.is_some()));
+    let before = laid.map.clone().unwrap();
+    assert!(before.chunks.len() > 1, "a map of several chunks");
+    host.send(Command::Editing(EditingCommand::Edit(Edit::PaintTiles {
+        map: before.id,
+        cells: vec![(1, 1)],
+        tile: "elona.water".into(),
+    })));
+    let after = wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.starts_with("Paint 1 cell")));
+    let after = after.map.clone().unwrap();
+    let intent = after.as_intent().expect("the intent as a map");
+    assert_eq!(intent.tile_at(1, 1).map(|t| t.id.as_str()), Some("elona.water"), "drawn as meant");
+    let same = |i: usize| match (&before.chunks[i].intent, &after.chunks[i].intent) {
+        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    assert!(!same(0), "the touched chunk's intent is drawn again");
+    assert!((1..after.chunks.len()).all(same), "the others are shared as they were");
+}

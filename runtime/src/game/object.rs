@@ -78,6 +78,21 @@ impl ObjectKind {
     /// Every kind, in drawing order (feats under mefs under items under characters).
     pub const ALL: [ObjectKind; 4] = [ObjectKind::Feat, ObjectKind::Mef, ObjectKind::Item, ObjectKind::Chara];
 
+    /// The kind written `name` in files and rules: `chara`, `item`, `feat` or `mef`.
+    pub fn named(name: &str) -> Option<ObjectKind> {
+        ObjectKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// Its name in files and rules (as serde writes it): `chara`, `item`, `feat`, `mef`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ObjectKind::Chara => "chara",
+            ObjectKind::Item => "item",
+            ObjectKind::Feat => "feat",
+            ObjectKind::Mef => "mef",
+        }
+    }
+
     /// The data type that backs this kind.
     pub fn data_type(self) -> &'static str {
         match self {

@@ -23,7 +23,13 @@ pub struct Explanation {
     pub tile: Option<String>,
     /// The rule that painted it.
     pub winner: Option<RuleMatch>,
-    /// The rules that matched too but did not give the tile, in their order.
+    /// The object the rules place on the cell ("feat elona.torch"), if any.
+    #[serde(default)]
+    pub object: Option<String>,
+    /// The rule that placed it.
+    #[serde(default)]
+    pub object_winner: Option<RuleMatch>,
+    /// The rules that matched too but gave the cell neither its tile nor its object.
     pub lost: Vec<Lost>,
     /// The rules that failed by one cell of their pattern, that cell marked.
     pub near_misses: Vec<RuleMatch>,
@@ -79,7 +85,7 @@ pub struct Lost {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LostReason {
-    /// A later rule matched and painted over it.
+    /// A later rule matched and painted over it (its tile, or its object).
     PaintedOver {
         /// That rule's name.
         by: String,
@@ -111,7 +117,7 @@ impl Explanation {
                 .find(|(_, line)| line.contains(&double) || line.contains(&single))?;
             u32::try_from(index + 1).ok()
         };
-        for laid in self.winner.iter_mut().chain(self.near_misses.iter_mut()) {
+        for laid in self.winner.iter_mut().chain(self.object_winner.iter_mut()).chain(self.near_misses.iter_mut()) {
             laid.line = line_of(&laid.name);
         }
         for lost in &mut self.lost {
@@ -122,11 +128,13 @@ impl Explanation {
 }
 
 impl Autotiler<'_> {
-    /// Why the cell (x, y) of `intent` gets the tile [`Autotiler::paint`] gives it.
+    /// Why the cell (x, y) of `intent` gets the tile and object [`Autotiler::paint`] gives it.
     pub fn explain(&self, intent: &Intent, x: i32, y: i32) -> Explanation {
         let lookup = self.lookup_window(intent, (x, y), (1, 1));
         let rules = &self.set.rules;
+        // The rule (and its form) giving the cell its tile, and its object, so far.
         let mut winner: Option<(usize, usize)> = None;
+        let mut object_winner: Option<(usize, usize)> = None;
         let mut stopped_by: Option<usize> = None;
         let (mut lost, mut near_misses) = (Vec::new(), Vec::new());
         let mut lose =
@@ -143,10 +151,20 @@ impl Autotiler<'_> {
             } else if !self.chance_holds(rule, x, y) {
                 lose(rule, LostReason::Chance { chance: rules[rule].chance });
             } else {
-                if let Some((earlier, _)) = winner {
+                let mut taken = Vec::new();
+                if rules[rule].place.is_some() {
+                    taken.extend(winner.replace((rule, form)).map(|(earlier, _)| earlier));
+                }
+                if rules[rule].object.is_some() {
+                    taken.extend(object_winner.replace((rule, form)).map(|(earlier, _)| earlier));
+                }
+                // A rule is lost once a later one has taken all it gave the cell.
+                let winning =
+                    |r: usize| winner.is_some_and(|(w, _)| w == r) || object_winner.is_some_and(|(w, _)| w == r);
+                taken.dedup();
+                for earlier in taken.into_iter().filter(|&earlier| !winning(earlier)) {
                     lose(earlier, LostReason::PaintedOver { by: rules[rule].name.clone() });
                 }
-                winner = Some((rule, form));
                 if rules[rule].stop {
                     stopped_by = Some(rule);
                 }
@@ -160,6 +178,8 @@ impl Autotiler<'_> {
             intent: intent.get(x, y).map(|t| t.to_string()),
             tile: winner.and_then(|(rule, _)| self.placed(rule, x, y)).map(|t| t.to_string()),
             winner: winner.map(|(rule, form)| self.laid(&lookup, rule, form, x, y)),
+            object: object_winner.and_then(|(rule, _)| rules[rule].object).map(|o| o.to_string()),
+            object_winner: object_winner.map(|(rule, form)| self.laid(&lookup, rule, form, x, y)),
             lost,
             near_misses,
             around: {

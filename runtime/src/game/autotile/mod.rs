@@ -8,6 +8,11 @@
 //! over an earlier one (general rules first, their special cases after, as CSS reads); a rule
 //! marked `stop` ends the cell's run, so the rules after it skip that cell. A rule may hold
 //! only by `chance`, place one of several tiles by weight, and match mirrored or rotated.
+//! A rule may also place an object (a torch on a wall, mushrooms in a cave): objects are a
+//! second layer painted the same way, at most one a cell, the last matching rule's. The
+//! world keys each object the rules placed `rule@x,y` (see [`RULE_OBJECT_KEY`]), so a repaint
+//! knows which objects of a cell are the rules' to take back, and two branches of a project
+//! that paint the same cell merge it as one object.
 //! Randomness is a hash of the seed, the rule's name and the cell: the same intent and seed
 //! always give the same tiles, and a change repaints only the cells it reaches.
 //!
@@ -22,8 +27,10 @@ mod parse;
 pub use explain::{Explanation, Lost, LostReason, PatternCell, RuleMatch};
 pub use intent::Intent;
 pub use paint::Autotiler;
-pub use parse::{RuleError, parse_rule_set};
+pub use paint::Painted;
+pub use parse::{KnownIds, RuleError, parse_rule_set};
 
+use crate::game::object::ObjectKind;
 use crate::game::symbol::Symbol;
 
 /// The data type rule sets are declared as.
@@ -31,6 +38,10 @@ pub const RULE_SET_TYPE: &str = "base.autotile_rule_set";
 
 /// What a layer's rule set is called when the map holds its rules itself.
 pub const OWN_RULES: &str = "the map's own rules";
+
+/// How the key of an object placed by rules begins (`rule@12,5`): a repaint takes back only
+/// objects so keyed on the cells it repaints.
+pub const RULE_OBJECT_KEY: &str = "rule@";
 
 /// The widest pattern a rule may have, in cells (7×7: three cells each way from the centre).
 pub const MAX_PATTERN_SIZE: usize = 7;
@@ -80,6 +91,21 @@ pub enum Placement {
     OneOf(Vec<(Symbol, u32)>),
 }
 
+/// An object a rule places: its kind and prototype id (`object = { feat = "elona.torch" }`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ObjectPlacement {
+    /// Character, item, feat or mef.
+    pub kind: ObjectKind,
+    /// Its prototype id.
+    pub id: Symbol,
+}
+
+impl std::fmt::Display for ObjectPlacement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.kind.noun(), self.id)
+    }
+}
+
 /// One rule of a rule set.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rule {
@@ -90,8 +116,10 @@ pub struct Rule {
     pub size: usize,
     /// The pattern's cells, row by row (`size * size` of them).
     pub pattern: Vec<CellTest>,
-    /// What it places.
-    pub place: Placement,
+    /// The tile it places, if it places one.
+    pub place: Option<Placement>,
+    /// The object it places, if it places one (a rule places a tile, an object or both).
+    pub object: Option<ObjectPlacement>,
     /// How likely it is to hold where it matches, in (0, 1].
     pub chance: f64,
     /// The rules after it skip a cell it painted.

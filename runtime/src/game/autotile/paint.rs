@@ -1,8 +1,8 @@
-//! Painting: which tile the rules give each cell of an intent grid.
+//! Painting: which tile and object the rules give each cell of an intent grid.
 
 use rustc_hash::FxHashMap;
 
-use super::{CellTest, Intent, Matcher, Placement, RuleSet};
+use super::{CellTest, Intent, Matcher, ObjectPlacement, Placement, RuleSet};
 use crate::game::symbol::Symbol;
 
 /// A pattern cell compiled against the rule set's list of matchers.
@@ -36,6 +36,16 @@ pub struct Autotiler<'a> {
     salts: Vec<u64>,
     tags: FxHashMap<Symbol, Vec<Symbol>>,
     radius: i32,
+}
+
+/// What the rules give one cell: a tile (`None`: no rule placed one, so the intent shows)
+/// and an object (`None`: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Painted {
+    /// The tile the last matching tile rule placed.
+    pub tile: Option<Symbol>,
+    /// The object the last matching object rule placed.
+    pub object: Option<ObjectPlacement>,
 }
 
 /// The bit of a cell's mask that says it is empty or outside the grid.
@@ -220,9 +230,9 @@ impl<'a> Autotiler<'a> {
     }
 
     /// The tile rule `rule` places at (x, y) (its weighted pick drawn for that cell; `None`
-    /// only for a pick among no tiles, which [`super::parse_rule_set`] refuses).
+    /// for a rule placing no tile).
     pub(super) fn placed(&self, rule: usize, x: i32, y: i32) -> Option<Symbol> {
-        match &self.set.rules[rule].place {
+        match self.set.rules[rule].place.as_ref()? {
             Placement::Tile(tile) => Some(*tile),
             Placement::OneOf(choices) => {
                 let total: u64 = choices.iter().map(|&(_, w)| u64::from(w)).sum();
@@ -241,14 +251,18 @@ impl<'a> Autotiler<'a> {
         mix(self.seed ^ mix(self.salts[rule] ^ mix(cell ^ mix(what ^ u64::from(y < 0)))))
     }
 
-    /// The tile the rules paint at (x, y) of `lookup`'s grid: `None` when no rule does (the
-    /// intent shows through).
-    pub(super) fn paint_cell(&self, lookup: &Lookup, x: i32, y: i32) -> Option<Symbol> {
-        let mut painted = None;
+    /// The tile and object the rules paint at (x, y) of `lookup`'s grid.
+    pub(super) fn paint_cell(&self, lookup: &Lookup, x: i32, y: i32) -> Painted {
+        let mut painted = Painted::default();
         let base = lookup.base(x, y);
         for (rule, spec) in self.set.rules.iter().enumerate() {
             if lookup.matching_at(rule, base).is_some() && self.chance_holds(rule, x, y) {
-                painted = self.placed(rule, x, y);
+                if let Some(tile) = self.placed(rule, x, y) {
+                    painted.tile = Some(tile);
+                }
+                if let Some(object) = spec.object {
+                    painted.object = Some(object);
+                }
                 if spec.stop {
                     break;
                 }
@@ -257,9 +271,8 @@ impl<'a> Autotiler<'a> {
         painted
     }
 
-    /// The tiles the rules paint over the whole of `intent`, row by row (`None` where no rule
-    /// paints).
-    pub fn paint(&self, intent: &Intent) -> Vec<Option<Symbol>> {
+    /// What the rules paint over the whole of `intent`, row by row.
+    pub fn paint(&self, intent: &Intent) -> Vec<Painted> {
         let lookup = self.lookup(intent);
         (0..intent.height())
             .flat_map(|y| (0..intent.width()).map(move |x| (x, y)))
@@ -269,7 +282,7 @@ impl<'a> Autotiler<'a> {
 
     /// Paints again only what a change of the cells `changed` can reach (each within
     /// [`Autotiler::radius`]), giving each cell of the grid it repaints to `out` once.
-    pub fn paint_around(&self, intent: &Intent, changed: &[(i32, i32)], mut out: impl FnMut(i32, i32, Option<Symbol>)) {
+    pub fn paint_around(&self, intent: &Intent, changed: &[(i32, i32)], mut out: impl FnMut(i32, i32, Painted)) {
         let r = self.radius;
         let Some(&(first_x, first_y)) = changed.first() else { return };
         let (mut low, mut high) = ((first_x, first_y), (first_x, first_y));

@@ -13,6 +13,8 @@
 //!          place = { { "elona.wall_face", 3 }, { "elona.wall_face_cracked", 1 } },
 //!          chance = 0.9, stop = true, mirror_x = true, rotate = false,
 //!       },
+//!       { name = "torch", pattern = { "#", "." }, legend = { ["#"] = "tag:wall", ["."] = "tag:floor" },
+//!         object = { feat = "elona.torch" }, chance = 0.1 },
 //!    },
 //! }
 //! ```
@@ -21,15 +23,19 @@
 //! row, an odd number up to 7. `*` takes anything, `_` takes an empty cell (or outside the
 //! map); any other token is looked up in `legend` (or taken as written): a tile id, or
 //! `tag:NAME` for every tile with that tag, and a leading `!` turns it into "anything but".
+//! A rule places a tile (`place`), an object (`object = { KIND = "prototype.id" }`, KIND one
+//! of chara, item, feat, mef), or both.
 
 use std::collections::BTreeMap;
 
-use super::{CellTest, MAX_PATTERN_SIZE, Matcher, Placement, Rule, RuleSet};
+use super::{CellTest, MAX_PATTERN_SIZE, Matcher, ObjectPlacement, Placement, Rule, RuleSet};
+use crate::game::object::ObjectKind;
 use crate::game::symbol::Symbol;
 use crate::game::value::{Key, Value};
 
 /// The keys a rule may have.
-const RULE_KEYS: [&str; 9] = ["name", "pattern", "legend", "place", "chance", "stop", "mirror_x", "mirror_y", "rotate"];
+const RULE_KEYS: [&str; 10] =
+    ["name", "pattern", "legend", "place", "object", "chance", "stop", "mirror_x", "mirror_y", "rotate"];
 
 /// The most rules one set may have, and the most tiles one rule may choose among.
 const MAX_RULES: usize = 4096;
@@ -37,6 +43,15 @@ const MAX_RULES: usize = 4096;
 /// The most different tiles and tags one set's patterns may name (each is a bit of the
 /// painter's per-cell masks, with one bit for "empty").
 pub const MAX_MATCHERS: usize = 63;
+
+/// The ids a rule set may name, so a misspelled one is named as the set is read rather than
+/// painted as an unknown tile or never placed.
+pub trait KnownIds {
+    /// Whether this is a `base.map_tile` id.
+    fn is_tile(&self, id: &str) -> bool;
+    /// Whether this is the id of a prototype of this object kind.
+    fn is_object(&self, kind: ObjectKind, id: &str) -> bool;
+}
 
 /// A rule set that cannot be read: which set, which rule, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -50,9 +65,8 @@ pub struct RuleError {
     pub problem: String,
 }
 
-/// Reads rule set `id` from its `rules` value; `is_tile` tells the known tile ids, so a
-/// misspelled one is named here rather than painted as an unknown tile.
-pub fn parse_rule_set(id: Symbol, rules: &Value, is_tile: impl Fn(&str) -> bool) -> Result<RuleSet, RuleError> {
+/// Reads rule set `id` from its `rules` value; `known` tells the ids it may name.
+pub fn parse_rule_set(id: Symbol, rules: &Value, known: &dyn KnownIds) -> Result<RuleSet, RuleError> {
     let fail = |rule: String, problem: String| RuleError { set: id.to_string(), rule, problem };
     let list = match rules {
         Value::List(list) => list.as_slice(),
@@ -77,7 +91,7 @@ pub fn parse_rule_set(id: Symbol, rules: &Value, is_tile: impl Fn(&str) -> bool)
                 None => format!("rule {}", index + 1),
             };
             let name = given_name.unwrap_or_else(|| format!("rule {}", index + 1));
-            parse_rule(name, value, &is_tile).map_err(|problem| fail(label, problem))
+            parse_rule(name, value, known).map_err(|problem| fail(label, problem))
         })
         .collect::<Result<Vec<Rule>, RuleError>>()?;
     let mut matchers: Vec<Matcher> = rules
@@ -100,7 +114,7 @@ pub fn parse_rule_set(id: Symbol, rules: &Value, is_tile: impl Fn(&str) -> bool)
     Ok(RuleSet { id, rules })
 }
 
-fn parse_rule(name: String, value: &Value, is_tile: &impl Fn(&str) -> bool) -> Result<Rule, String> {
+fn parse_rule(name: String, value: &Value, known: &dyn KnownIds) -> Result<Rule, String> {
     let Value::Map(map) = value else {
         return Err(format!("a rule is a table {{ pattern = …, place = … }}, not a {}", value.type_name()));
     };
@@ -115,7 +129,7 @@ fn parse_rule(name: String, value: &Value, is_tile: &impl Fn(&str) -> bool) -> R
         }
     }
     let legend = legend(value.get("legend"))?;
-    let (size, pattern) = pattern(value.get("pattern"), &legend, is_tile)?;
+    let (size, pattern) = pattern(value.get("pattern"), &legend, known)?;
     let flag = |key: &str| match value.get(key) {
         None => Ok(false),
         Some(Value::Bool(b)) => Ok(*b),
@@ -130,11 +144,19 @@ fn parse_rule(name: String, value: &Value, is_tile: &impl Fn(&str) -> bool) -> R
             }
         },
     };
+    let place = value.get("place").map(|place| placement(place, known)).transpose()?;
+    let object = value.get("object").map(|object| object_placement(object, known)).transpose()?;
+    if place.is_none() && object.is_none() {
+        return Err(
+            "no `place` or `object`; give the tile it places (place = \"base.wall\"), weighted tiles, or an object (object = { feat = \"mod.id\" })".into()
+        );
+    }
     Ok(Rule {
         name,
         size,
         pattern,
-        place: placement(value.get("place"), is_tile)?,
+        place,
+        object,
         chance,
         stop: flag("stop")?,
         mirror_x: flag("mirror_x")?,
@@ -167,7 +189,7 @@ fn legend(value: Option<&Value>) -> Result<BTreeMap<String, String>, String> {
 fn pattern(
     value: Option<&Value>,
     legend: &BTreeMap<String, String>,
-    is_tile: &impl Fn(&str) -> bool,
+    known: &dyn KnownIds,
 ) -> Result<(usize, Vec<CellTest>), String> {
     let rows: &[Value] = match value {
         Some(Value::List(rows)) => rows.as_slice(),
@@ -195,17 +217,13 @@ fn pattern(
             ));
         }
         for token in tokens {
-            cells.push(cell_test(token, legend, is_tile)?);
+            cells.push(cell_test(token, legend, known)?);
         }
     }
     Ok((size, cells))
 }
 
-fn cell_test(
-    token: &str,
-    legend: &BTreeMap<String, String>,
-    is_tile: &impl Fn(&str) -> bool,
-) -> Result<CellTest, String> {
+fn cell_test(token: &str, legend: &BTreeMap<String, String>, known: &dyn KnownIds) -> Result<CellTest, String> {
     match token {
         "*" => return Ok(CellTest::Any),
         "_" => return Ok(CellTest::Empty),
@@ -225,7 +243,7 @@ fn cell_test(
     };
     let matcher = match meaning.strip_prefix("tag:") {
         Some(tag) if !tag.is_empty() => Matcher::Tag(Symbol::intern(tag)),
-        _ if is_tile(meaning) => Matcher::Tile(Symbol::intern(meaning)),
+        _ if known.is_tile(meaning) => Matcher::Tile(Symbol::intern(meaning)),
         _ => {
             return Err(format!(
                 "pattern token '{token}' means '{meaning}', which is no base.map_tile id; give the legend an entry for it, or write a tile id or tag:NAME"
@@ -235,17 +253,17 @@ fn cell_test(
     Ok(if negated { CellTest::Not(matcher) } else { CellTest::Is(matcher) })
 }
 
-fn placement(value: Option<&Value>, is_tile: &impl Fn(&str) -> bool) -> Result<Placement, String> {
+fn placement(value: &Value, known: &dyn KnownIds) -> Result<Placement, String> {
     let tile = |id: &str| {
-        if is_tile(id) {
+        if known.is_tile(id) {
             Ok(Symbol::intern(id))
         } else {
             Err(format!("`place` names '{id}', which is no base.map_tile id"))
         }
     };
     match value {
-        Some(Value::Str(id)) => Ok(Placement::Tile(tile(id)?)),
-        Some(Value::List(choices)) if !choices.is_empty() && choices.len() <= MAX_RULES => {
+        Value::Str(id) => Ok(Placement::Tile(tile(id)?)),
+        Value::List(choices) if !choices.is_empty() && choices.len() <= MAX_RULES => {
             let choices = choices
                 .iter()
                 .map(|choice| match choice {
@@ -259,11 +277,23 @@ fn placement(value: Option<&Value>, is_tile: &impl Fn(&str) -> bool) -> Result<P
                 .collect::<Result<Vec<_>, String>>()?;
             Ok(Placement::OneOf(choices))
         }
-        None => Err("no `place`; give the tile it places (\"base.wall\") or weighted choices".into()),
-        Some(_) => {
-            Err("`place` is a tile id or a list of tile ids and { \"tile.id\", weight } pairs (at least one); rules place tiles only, a generator places objects".into())
-        }
+        _ => Err("`place` is a tile id or a list of tile ids and { \"tile.id\", weight } pairs (at least one); an object is placed with `object = { feat = \"mod.id\" }`".into()),
     }
+}
+
+/// Reads `object = { KIND = "prototype.id" }`.
+fn object_placement(value: &Value, known: &dyn KnownIds) -> Result<ObjectPlacement, String> {
+    let usage = "`object` is { KIND = \"prototype.id\" } with KIND one of chara, item, feat, mef (object = { feat = \"elona.torch\" })";
+    let Value::Map(map) = value else { return Err(usage.into()) };
+    let mut entries = map.iter();
+    let (Some((Key::Str(kind), Value::Str(id))), None) = (entries.next(), entries.next()) else {
+        return Err(usage.into());
+    };
+    let kind = ObjectKind::named(kind).ok_or_else(|| format!("`object` names kind '{kind}'; {usage}"))?;
+    if !known.is_object(kind, id) {
+        return Err(format!("`object` names '{id}', which is no {} id", kind.data_type()));
+    }
+    Ok(ObjectPlacement { kind, id: Symbol::intern(id) })
 }
 
 fn weight_of(value: &Value) -> Result<u32, String> {

@@ -25,8 +25,21 @@ fn rows(rows: &[&str]) -> Value {
     Value::list(rows.iter().map(|r| Value::str(r)).collect())
 }
 
+/// The ids the tests' rules may name: [`TILES`], a feat `t.torch` and a character `t.rat`.
+struct TestIds;
+
+impl KnownIds for TestIds {
+    fn is_tile(&self, id: &str) -> bool {
+        TILES.contains(&id)
+    }
+
+    fn is_object(&self, kind: ObjectKind, id: &str) -> bool {
+        matches!((kind, id), (ObjectKind::Feat, "t.torch") | (ObjectKind::Chara, "t.rat"))
+    }
+}
+
 fn set(rules: Vec<Value>) -> Result<RuleSet, RuleError> {
-    parse_rule_set(sym("test.rules"), &Value::list(rules), |id| TILES.contains(&id))
+    parse_rule_set(sym("test.rules"), &Value::list(rules), &TestIds)
 }
 
 /// An intent grid from rows of characters: `#` wall, `.` floor, `~` water, space empty.
@@ -44,7 +57,14 @@ fn intent(rows: &[&str]) -> Intent {
 }
 
 fn painted_at(tiler: &Autotiler, grid: &Intent, x: i32, y: i32) -> Option<String> {
-    tiler.paint(grid)[usize::try_from(y * grid.width() + x).unwrap()].map(|t| t.to_string())
+    tiler.paint(grid)[usize::try_from(y * grid.width() + x).unwrap()].tile.map(|t| t.to_string())
+}
+
+/// What one layer of a cell holds once painted: [`painted_at`] or [`object_at`].
+type PaintsAt = fn(&Autotiler, &Intent, i32, i32) -> Option<String>;
+
+fn object_at(tiler: &Autotiler, grid: &Intent, x: i32, y: i32) -> Option<String> {
+    tiler.paint(grid)[usize::try_from(y * grid.width() + x).unwrap()].object.map(|o| o.to_string())
 }
 
 fn wall_face() -> Value {
@@ -94,7 +114,72 @@ fn later_rules_paint_over_earlier_ones_unless_one_stops() {
     );
 }
 
+use crate::game::object::ObjectKind;
 use crate::game::value::Key;
+
+#[test]
+fn a_rule_places_an_object_as_a_second_layer_and_the_explanation_names_it() {
+    let torch = rule(&[
+        ("name", Value::str("torch")),
+        ("pattern", rows(&["* * *", "* # *", "* . *"])),
+        ("legend", Value::map([("#", Value::str("tag:wall")), (".", Value::str("t.floor"))])),
+        ("object", Value::map([("feat", Value::str("t.torch"))])),
+    ]);
+    let rat = rule(&[
+        ("name", Value::str("rat")),
+        ("pattern", Value::str("t.floor")),
+        ("object", Value::map([("chara", Value::str("t.rat"))])),
+    ]);
+    let grid = intent(&["#", ".", "."]);
+    // The torch rule places an object and no tile: the face rule before it keeps the tile.
+    let rules = set(vec![wall_face(), torch.clone()]).unwrap();
+    let tiler = Autotiler::new(&rules, 0, tags());
+    assert_eq!(painted_at(&tiler, &grid, 0, 0).as_deref(), Some("t.wall_face"));
+    assert_eq!(object_at(&tiler, &grid, 0, 0).as_deref(), Some("feat t.torch"));
+    assert_eq!(object_at(&tiler, &grid, 0, 1), None);
+    let why = tiler.explain(&grid, 0, 0);
+    assert_eq!(why.winner.as_ref().map(|w| w.name.as_str()), Some("face"));
+    assert_eq!(why.object.as_deref(), Some("feat t.torch"));
+    assert_eq!(why.object_winner.as_ref().map(|w| w.name.as_str()), Some("torch"));
+    assert!(why.lost.is_empty(), "each rule gave the cell something: {:?}", why.lost);
+    // A later object rule takes the object from an earlier one, which is then lost.
+    let rules = set(vec![rat.clone(), rat_too()]).unwrap();
+    let why = Autotiler::new(&rules, 0, tags()).explain(&grid, 0, 1);
+    assert_eq!(why.object_winner.as_ref().map(|w| w.name.as_str()), Some("rat too"));
+    assert_eq!(
+        why.lost,
+        vec![Lost {
+            rule: 0,
+            name: "rat".into(),
+            line: None,
+            reason: LostReason::PaintedOver { by: "rat too".into() }
+        }]
+    );
+    assert_eq!(why.tile, None, "no rule placed a tile: the intent shows");
+}
+
+fn rat_too() -> Value {
+    rule(&[
+        ("name", Value::str("rat too")),
+        ("pattern", Value::str("t.floor")),
+        ("object", Value::map([("chara", Value::str("t.rat"))])),
+    ])
+}
+
+#[test]
+fn an_object_rule_names_a_known_kind_and_prototype() {
+    let with = |object: Value| rule(&[("pattern", Value::str("t.wall")), ("object", object)]);
+    let cases: [(Value, &str); 4] = [
+        (with(Value::map([("thing", Value::str("t.torch"))])), "kind 'thing'"),
+        (with(Value::map([("feat", Value::str("t.torhc"))])), "'t.torhc', which is no base.feat id"),
+        (with(Value::str("t.torch")), "object = { feat = \"elona.torch\" }"),
+        (rule(&[("pattern", Value::str("t.wall"))]), "no `place` or `object`"),
+    ];
+    for (bad, says) in cases {
+        let error = set(vec![bad]).unwrap_err().to_string();
+        assert!(error.contains(says), "{error} should say {says}");
+    }
+}
 
 #[test]
 fn mirrored_and_rotated_patterns_match_in_each_form_and_say_which() {
@@ -142,11 +227,11 @@ fn chance_and_weights_follow_the_seed_alone() {
     let once = Autotiler::new(&rules, 7, tags()).paint(&grid);
     assert_eq!(once, Autotiler::new(&rules, 7, tags()).paint(&grid), "the same seed paints the same");
     assert_ne!(once, Autotiler::new(&rules, 8, tags()).paint(&grid), "another seed paints otherwise");
-    let count = |tile: &str| once.iter().filter(|t| t.is_some_and(|t| t.as_str() == tile)).count();
-    let (painted, water) = (once.iter().flatten().count(), count("t.water"));
+    let count = |tile: &str| once.iter().filter(|p| p.tile.is_some_and(|t| t.as_str() == tile)).count();
+    let (painted, water) = (once.iter().filter(|p| p.tile.is_some()).count(), count("t.water"));
     assert!((650..950).contains(&painted), "half of 1600 cells: {painted}");
     assert!(water * 100 / painted > 65 && water * 100 / painted < 85, "three in four: {water} of {painted}");
-    let unlucky = (0..40).find(|&x| once[usize::try_from(x).unwrap()].is_none()).unwrap();
+    let unlucky = (0..40).find(|&x| once[usize::try_from(x).unwrap()].tile.is_none()).unwrap();
     let why = Autotiler::new(&rules, 7, tags()).explain(&grid, unlucky, 0);
     assert_eq!(
         why.lost,
@@ -220,11 +305,12 @@ fn arb_test() -> impl Strategy<Value = &'static str> {
 fn arb_rule(index: usize) -> impl Strategy<Value = Value> {
     (
         prop::collection::vec(arb_test(), 9),
-        prop::sample::select(vec!["t.wall_top", "t.wall_face", "t.water"]),
+        prop::sample::select(vec![Some("t.wall_top"), Some("t.wall_face"), Some("t.water"), None]),
+        prop::sample::select(vec![None, None, Some(("feat", "t.torch")), Some(("chara", "t.rat"))]),
         prop::option::of(0.1f64..1.0),
         any::<[bool; 4]>(),
     )
-        .prop_map(move |(cells, place, chance, [stop, mirror_x, mirror_y, rotate])| {
+        .prop_map(move |(cells, place, object, chance, [stop, mirror_x, mirror_y, rotate])| {
             let pattern: Vec<String> = cells.chunks(3).map(|row| row.join(" ")).collect();
             let legend =
                 Value::map([("#", Value::str("tag:wall")), (".", Value::str("t.floor")), ("~", Value::str("t.water"))]);
@@ -232,7 +318,6 @@ fn arb_rule(index: usize) -> impl Strategy<Value = Value> {
                 ("name", Value::str(&format!("r{index}"))),
                 ("pattern", Value::list(pattern.iter().map(|r| Value::str(r)).collect())),
                 ("legend", legend),
-                ("place", Value::str(place)),
                 ("stop", Value::Bool(stop)),
                 ("mirror_x", Value::Bool(mirror_x)),
                 ("mirror_y", Value::Bool(mirror_y)),
@@ -240,6 +325,14 @@ fn arb_rule(index: usize) -> impl Strategy<Value = Value> {
             ];
             if let Some(chance) = chance {
                 entries.push(("chance", Value::Float(chance)));
+            }
+            // A rule places a tile, an object or both.
+            match (place, object) {
+                (None, None) => entries.push(("place", Value::str("t.wall_top"))),
+                (place, object) => {
+                    entries.extend(place.map(|place| ("place", Value::str(place))));
+                    entries.extend(object.map(|(kind, id)| ("object", Value::map([(kind, Value::str(id))]))));
+                }
             }
             rule(&entries)
         })
@@ -250,9 +343,9 @@ fn arb_rules() -> impl Strategy<Value = Vec<Value>> {
 }
 
 proptest! {
-    /// For every cell: the explanation's tile is the painted one; the winning rule alone
-    /// paints the same tile there; every rule after it alone paints nothing there, or was
-    /// skipped by a `stop` at or after the winner.
+    /// For every cell, for its tile and for its object: the explanation's is the painted one;
+    /// the winning rule alone paints the same there; every rule after it alone paints none
+    /// there, or was skipped by a `stop` at or after the winner.
     #[test]
     fn each_cells_explanation_matches_what_painted_it(
         rules in arb_rules(),
@@ -268,20 +361,27 @@ proptest! {
         for y in 0..6 {
             for x in 0..6 {
                 let why = tiler.explain(&grid, x, y);
-                let tile = painted[usize::try_from(y * 6 + x).unwrap()].map(|t| t.to_string());
+                let cell = painted[usize::try_from(y * 6 + x).unwrap()];
+                let tile = cell.tile.map(|t| t.to_string());
+                let object = cell.object.map(|o| o.to_string());
                 prop_assert_eq!(&why.tile, &tile);
-                let after = match &why.winner {
-                    Some(winner) => {
-                        prop_assert!(winner.cells.iter().all(|c| c.matched));
-                        let only = Autotiler::new(&alone[winner.rule], seed, tags());
-                        prop_assert_eq!(painted_at(&only, &grid, x, y), tile.clone());
-                        winner.rule + 1
+                prop_assert_eq!(&why.object, &object);
+                let layers: [(&Option<RuleMatch>, &Option<String>, PaintsAt); 2] =
+                    [(&why.winner, &tile, painted_at), (&why.object_winner, &object, object_at)];
+                for (winner, shown, paints) in layers {
+                    let after = match winner {
+                        Some(winner) => {
+                            prop_assert!(winner.cells.iter().all(|c| c.matched));
+                            let only = Autotiler::new(&alone[winner.rule], seed, tags());
+                            prop_assert_eq!(&paints(&only, &grid, x, y), shown);
+                            winner.rule + 1
+                        }
+                        None => 0,
+                    };
+                    for (rule, one) in alone.iter().enumerate().skip(after) {
+                        let skipped = why.lost.iter().any(|l| l.rule == rule && matches!(l.reason, LostReason::Stopped { .. }));
+                        prop_assert!(skipped || paints(&Autotiler::new(one, seed, tags()), &grid, x, y).is_none());
                     }
-                    None => 0,
-                };
-                for (rule, one) in alone.iter().enumerate().skip(after) {
-                    let skipped = why.lost.iter().any(|l| l.rule == rule && matches!(l.reason, LostReason::Stopped { .. }));
-                    prop_assert!(skipped || painted_at(&Autotiler::new(one, seed, tags()), &grid, x, y).is_none());
                 }
             }
         }

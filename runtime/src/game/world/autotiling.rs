@@ -1,16 +1,44 @@
 //! The world's side of auto-tiling: rule sets read from their prototypes, laid on maps,
-//! painted again where the intent changes, and explained cell by cell.
+//! painted again where the intent changes (tiles and the objects rules place), and explained
+//! cell by cell.
 
 use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use super::maps::MAP_TILE;
 use super::{World, WorldError};
 use crate::game::autotile::{
-    AutotileLayer, Autotiler, Explanation, Intent, OWN_RULES, RULE_SET_TYPE, RuleSet, parse_rule_set,
+    AutotileLayer, Autotiler, Explanation, Intent, KnownIds, OWN_RULES, ObjectPlacement, RULE_OBJECT_KEY,
+    RULE_SET_TYPE, RuleSet, parse_rule_set,
 };
+use crate::game::history::Change;
+use crate::game::ids::Uid;
+use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
+
+/// What placing the rules' objects on some cells did, as undo steps: where each object it
+/// made or took back was before, and is after.
+#[derive(Debug, Default)]
+pub struct PlacedObjects {
+    /// Each touched object's place before.
+    pub before: Vec<Change>,
+    /// Each touched object's place after.
+    pub after: Vec<Change>,
+}
+
+/// Rules may name the tiles and object prototypes the loaded data holds.
+impl KnownIds for World {
+    fn is_tile(&self, id: &str) -> bool {
+        self.tile_id(id).is_ok()
+    }
+
+    fn is_object(&self, kind: crate::game::object::ObjectKind, id: &str) -> bool {
+        self.data.find(kind.data_type_symbol(), id).is_ok()
+    }
+}
 
 impl World {
     /// The rule set `id`, read from its `base.autotile_rule_set` prototype; an error names
@@ -18,13 +46,13 @@ impl World {
     pub fn rule_set(&self, id: &str) -> Result<RuleSet, WorldError> {
         let proto = self.data.proto(self.data.find(Symbol::intern(RULE_SET_TYPE), id)?);
         let rules = proto.fields.get(Symbol::intern("rules")).cloned().unwrap_or(Value::Nil);
-        parse_rule_set(proto.id, &rules, |tile| self.tile_id(tile).is_ok())
+        parse_rule_set(proto.id, &rules, self)
             .map_err(|e| WorldError::Autotile(format!("{e} (the set is declared at {})", proto.origin)))
     }
 
     /// The map's own rules `rules` (a rule set's `rules`, kept in the map's file), read.
     pub fn own_rules(&self, rules: &Value) -> Result<RuleSet, WorldError> {
-        parse_rule_set(Symbol::intern(OWN_RULES), rules, |tile| self.tile_id(tile).is_ok())
+        parse_rule_set(Symbol::intern(OWN_RULES), rules, self)
             .map_err(|e| WorldError::Autotile(format!("{e} (the rules are in the map's file)")))
     }
 
@@ -96,22 +124,82 @@ impl World {
             .collect())
     }
 
-    /// Paints every cell of `map` from `layer` by `rules`; returns how many changed.
+    /// Paints every cell of `map` from `layer` by `rules`, its tiles and the rules' objects;
+    /// returns how many cells' tiles changed.
     fn paint_layer(&mut self, map: MapId, rules: &RuleSet, layer: &AutotileLayer) -> Result<usize, WorldError> {
         let tiler = Autotiler::new(rules, layer.seed, self.tile_tags());
         let painted = tiler.paint(&layer.intent);
         let instance = self.map_mut(map)?;
         let (width, mut changed) = (instance.width(), 0);
-        for (cell, tile) in (0..).zip(painted) {
+        let mut objects = Vec::new();
+        for (cell, painted) in (0..).zip(painted) {
             let (x, y) = (cell % width, cell / width);
-            if let Some(tile) = tile.or_else(|| layer.intent.get(x, y))
+            if let Some(tile) = painted.tile.or_else(|| layer.intent.get(x, y))
                 && instance.tile(x, y) != Some(tile)
             {
                 instance.set_tile(x, y, tile);
                 changed += 1;
             }
+            objects.push(((x, y), painted.object));
         }
+        self.place_rule_objects(map, objects)?;
         Ok(changed)
+    }
+
+    /// Gives each of `cells` of `map` the object the rules place there (or none): an object the
+    /// rules placed earlier (keyed [`RULE_OBJECT_KEY`]) that is still wanted stays, one no
+    /// longer wanted is taken off the map, and a wanted one missing is made and keyed for its
+    /// cell. Objects anyone else placed are left alone. A made object its cell refuses (a
+    /// character on a wall) is not placed.
+    pub fn place_rule_objects(
+        &mut self,
+        map: MapId,
+        cells: impl IntoIterator<Item = ((i32, i32), Option<ObjectPlacement>)>,
+    ) -> Result<PlacedObjects, WorldError> {
+        let mut placed = PlacedObjects::default();
+        let mut cells = cells.into_iter().peekable();
+        if cells.peek().is_none() {
+            return Ok(placed);
+        }
+        let on_map: Vec<Uid> = self.map(map)?.objects().iter().collect();
+        let mut taken_keys: rustc_hash::FxHashSet<Box<str>> = rustc_hash::FxHashSet::default();
+        let mut by_cell: FxHashMap<(i32, i32), Vec<Uid>> = FxHashMap::default();
+        for uid in on_map {
+            let object = self.object(uid)?;
+            if let Some(key) = object.key.as_deref().filter(|key| key.starts_with(RULE_OBJECT_KEY)) {
+                taken_keys.insert(key.into());
+                by_cell.entry((object.x, object.y)).or_default().push(uid);
+            }
+        }
+        for ((x, y), wanted) in cells {
+            let mut kept = false;
+            for uid in by_cell.remove(&(x, y)).unwrap_or_default() {
+                let object = self.object(uid)?;
+                let still = !kept && wanted.is_some_and(|w| w.kind == object.kind && w.id == object.id);
+                if still {
+                    kept = true;
+                    continue;
+                }
+                placed.before.push(Change::Place { uid, location: Some(Location::Map(map)), x, y });
+                self.remove_ownership(uid)?;
+                placed.after.push(Change::Place { uid, location: None, x: 0, y: 0 });
+            }
+            let Some(wanted) = wanted.filter(|_| !kept) else { continue };
+            let uid = self.create(wanted.kind, wanted.id.as_str())?;
+            let mut key = format!("{RULE_OBJECT_KEY}{x},{y}");
+            while taken_keys.contains(key.as_str()) {
+                key.push('+');
+            }
+            taken_keys.insert(key.as_str().into());
+            if let Some(object) = self.objects.get_mut(&uid) {
+                object.key = Some(key.into());
+            }
+            if self.take_object(Holder::Map(map), uid, x, y).is_ok() {
+                placed.before.push(Change::Place { uid, location: None, x: 0, y: 0 });
+                placed.after.push(Change::Place { uid, location: Some(Location::Map(map)), x, y });
+            }
+        }
+        Ok(placed)
     }
 
     /// Why the tile at (x, y) of `map` is there: the rule that painted it, those that

@@ -272,18 +272,22 @@ fn paint_intent(
     let tiler = Autotiler::new(&rules, painted.seed, world.tile_tags());
     let instance = world.map(map)?;
     let mut before = vec![Change::Autotile { map, layer: Some(layer.clone()) }];
-    let mut after = Vec::new();
+    let (mut after, mut objects) = (Vec::new(), Vec::new());
     tiler.paint_around(&painted.intent, &changed, |x, y, placed| {
-        if let Some(shown) = placed.or_else(|| painted.intent.get(x, y))
+        if let Some(shown) = placed.tile.or_else(|| painted.intent.get(x, y))
             && let Some(old) = instance.tile(x, y)
             && old != shown
         {
             before.push(Change::Tile { map, x, y, tile: old });
             after.push(Change::Tile { map, x, y, tile: shown });
         }
+        objects.push(((x, y), placed.object));
     });
     after.insert(0, Change::Autotile { map, layer: Some(Arc::new(painted)) });
     apply_changes(world, &after);
+    let placed = world.place_rule_objects(map, objects)?;
+    before.extend(placed.before);
+    after.extend(placed.after);
     Ok((Transaction::new(String::new(), before, after), changed.len()))
 }
 

@@ -129,13 +129,31 @@ struct ChunkDelta {
     tiles: Option<Arc<Vec<u16>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     objects: Option<Arc<Vec<ObjectView>>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
     shadow: Option<Option<Arc<Vec<ShadowCell>>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    intent: Option<Option<Arc<Vec<u16>>>>,
+}
+
+/// An optional part that is there: `null` is "the chunk has none" (`Some(None)`), told apart
+/// from a part left out, which is "keep the one you have" (`None`, by `default`).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(part: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(part).map(Some)
 }
 
 /// `part` unless it is the very one the client has.
 fn unless_same<T>(part: &Arc<T>, had: Option<&Arc<T>>) -> Option<Arc<T>> {
     (!had.is_some_and(|had| Arc::ptr_eq(had, part))).then(|| part.clone())
+}
+
+/// An optional `part` (the part itself, or that there is none) unless it is what the client has.
+fn unless_same_optional<T>(part: &Option<Arc<T>>, had: Option<&Option<Arc<T>>>) -> Option<Option<Arc<T>>> {
+    let same = had.is_some_and(|had| match (had, part) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    });
+    (!same).then(|| part.clone())
 }
 
 impl MapDelta {
@@ -149,15 +167,11 @@ impl MapDelta {
             .enumerate()
             .map(|(index, chunk)| {
                 let old = had.and_then(|had| had.chunks.get(index));
-                let same_shadow = old.is_some_and(|old| match (&old.shadow, &chunk.shadow) {
-                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                    (None, None) => true,
-                    _ => false,
-                });
                 ChunkDelta {
                     tiles: unless_same(&chunk.tiles, old.map(|o| &o.tiles)),
                     objects: unless_same(&chunk.objects, old.map(|o| &o.objects)),
-                    shadow: (!same_shadow).then(|| chunk.shadow.clone()),
+                    shadow: unless_same_optional(&chunk.shadow, old.map(|o| &o.shadow)),
+                    intent: unless_same_optional(&chunk.intent, old.map(|o| &o.intent)),
                 }
             })
             .collect();
@@ -181,6 +195,10 @@ impl MapDelta {
                 shadow: match delta.shadow {
                     Some(shadow) => shadow,
                     None => old.ok_or(MirrorError::MissingChunk)?.shadow.clone(),
+                },
+                intent: match delta.intent {
+                    Some(intent) => intent,
+                    None => old.ok_or(MirrorError::MissingChunk)?.intent.clone(),
                 },
             });
         }
@@ -306,6 +324,49 @@ mod tests {
     }
 
     #[test]
+    fn a_chunks_intent_is_sent_when_it_changes_and_kept_when_it_does_not() {
+        let chunk = |intent: u16| ChunkView {
+            cx: 0,
+            cy: 0,
+            tiles: Arc::new(vec![0]),
+            objects: Arc::default(),
+            shadow: None,
+            intent: Some(Arc::new(vec![intent])),
+        };
+        let map = |chunk: ChunkView| MapView {
+            id: crate::game::map::MapId(1),
+            name: "m".into(),
+            width: 1,
+            height: 1,
+            chunk_grid: (1, 1),
+            tile_styles: Arc::default(),
+            chunks: vec![chunk],
+            object_count: 0,
+            unresolved: Vec::new(),
+            conflicts: Arc::default(),
+            intent_styles: Some(Arc::default()),
+        };
+        let intent = |view: &MapView| view.chunks[0].intent.as_deref().cloned();
+        // As the wire carries it: a chunk without intent or shadow is not a chunk left out.
+        let wire = |delta: MapDelta| -> MapDelta {
+            serde_json::from_value(serde_json::to_value(delta).expect("serialises")).expect("reads back")
+        };
+        let bare = map(ChunkView { intent: None, ..chunk(0) });
+        let sent = wire(MapDelta::between(None, &bare)).apply(None).expect("a bare chunk applies");
+        assert!(sent.chunks[0].intent.is_none() && sent.chunks[0].shadow.is_none());
+        let first = map(chunk(1));
+        let whole = wire(MapDelta::between(None, &first)).apply(None).expect("applies");
+        assert_eq!(intent(&whole), Some(vec![1]));
+        let quiet = MapDelta::between(Some(&first), &first);
+        assert!(quiet.chunks[0].intent.is_none(), "the client has it: not sent");
+        let kept = quiet.apply(Some(&whole)).expect("applies");
+        assert_eq!(intent(&kept), Some(vec![1]), "kept from what the client had");
+        let painted = map(chunk(2));
+        let changed = MapDelta::between(Some(&first), &painted).apply(Some(&kept)).expect("applies");
+        assert_eq!(intent(&changed), Some(vec![2]));
+    }
+
+    #[test]
     fn a_malformed_frame_changes_nothing() {
         let mut mirror = Mirror::new("p");
         assert!(matches!(mirror.apply(json!([1])), Err(MirrorError::Malformed)));
@@ -316,7 +377,7 @@ mod tests {
         let orphan = json!({ "serial": 3, "map": { "header": serde_json::to_value(MapView {
             id: crate::game::map::MapId(1), name: "m".into(), width: 1, height: 1, chunk_grid: (1, 1),
             tile_styles: Arc::default(), chunks: Vec::new(), object_count: 0, unresolved: Vec::new(),
-            conflicts: Arc::default() }).expect("serialises"), "chunks": [{}] } });
+            conflicts: Arc::default(), intent_styles: None }).expect("serialises"), "chunks": [{}] } });
         assert!(matches!(mirror.apply(orphan), Err(MirrorError::MissingChunk)), "no chunk to keep");
         assert_eq!(mirror.snapshot().serial, 0, "the mirror is as it was");
     }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::game::autotile::{AutotileLayer, Intent};
 use crate::game::display::Color;
 use crate::game::map::{CHUNK_SIZE, InstancedMap, MapId};
 use crate::game::object::{ObjectKind, Uid};
@@ -75,6 +76,10 @@ pub struct ChunkView {
     pub objects: Arc<Vec<ObjectView>>,
     /// The shadow per cell, when the player's sight applies to this map.
     pub shadow: Option<Arc<Vec<ShadowCell>>>,
+    /// What each cell is meant to be, on a map with auto-tiling rules (an index into
+    /// [`MapView::intent_styles`]).
+    #[serde(default)]
+    pub intent: Option<Arc<Vec<u16>>>,
 }
 
 /// The current map, ready to draw.
@@ -100,9 +105,29 @@ pub struct MapView {
     pub unresolved: Vec<(i32, i32, String)>,
     /// What the merge its file came from left to pick (see [`crate::game::map_merge`]).
     pub conflicts: Arc<Vec<crate::game::map_merge::Conflict>>,
+    /// On a map with auto-tiling rules, the styles of its intent tiles: the intent's palette,
+    /// then [`EMPTY_INTENT`] for a cell meant to be nothing.
+    #[serde(default)]
+    pub intent_styles: Option<Arc<Vec<TileStyle>>>,
 }
 
+/// The tile id an empty intent cell is drawn as.
+pub const EMPTY_INTENT: &str = "(empty)";
+
 impl MapView {
+    /// The map as its intent layer draws it (its intent tiles in place of the tiles the rules
+    /// painted, its objects as they are): what the viewport's Intent toggle shows. None on a
+    /// map without auto-tiling rules.
+    pub fn as_intent(&self) -> Option<MapView> {
+        let styles = self.intent_styles.clone()?;
+        let chunks = self
+            .chunks
+            .iter()
+            .map(|chunk| Some(ChunkView { tiles: chunk.intent.clone()?, ..chunk.clone() }))
+            .collect::<Option<Vec<ChunkView>>>()?;
+        Some(MapView { tile_styles: styles, chunks, ..self.clone() })
+    }
+
     /// The chunk holding cell (x, y).
     pub fn chunk_at(&self, x: i32, y: i32) -> Option<&ChunkView> {
         if x < 0 || y < 0 || x >= self.width || y >= self.height {
@@ -139,6 +164,8 @@ impl MapView {
 pub struct MapViewBuilder {
     previous: Option<Arc<MapView>>,
     tile_revisions: Vec<u64>,
+    /// The auto-tiling layer the previous view's intent was drawn from.
+    intent_layer: Option<Arc<AutotileLayer>>,
 }
 
 impl MapViewBuilder {
@@ -151,6 +178,12 @@ impl MapViewBuilder {
             self.tile_revisions.clear();
         }
         let mut styles: Vec<TileStyle> = map.palette().iter().map(|&tile| tile_style(world, tile)).collect();
+        // The intent is drawn again only when the layer is another (painting makes a new one).
+        let same_layer = previous.is_some()
+            && match (&self.intent_layer, &map.autotile) {
+                (Some(had), Some(now)) => Arc::ptr_eq(had, now),
+                _ => false,
+            };
         let sight = map.sight.origin.is_some();
         let (gx, gy) = map.chunk_grid();
         let mut chunks = Vec::with_capacity((gx * gy) as usize);
@@ -170,9 +203,19 @@ impl MapViewBuilder {
                     let cells = chunk_shadow(world, map, cx, cy, &mut styles);
                     reuse(old.and_then(|o| o.shadow.as_ref()), cells)
                 });
-                chunks.push(ChunkView { cx, cy, tiles, objects, shadow });
+                let intent = map.autotile.as_ref().map(|layer| match old.and_then(|o| o.intent.as_ref()) {
+                    Some(kept) if same_layer => kept.clone(),
+                    had => reuse(had, chunk_intent(map, &layer.intent, cx, cy)),
+                });
+                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, intent });
             }
         }
+        let intent_styles = map.autotile.as_ref().map(|layer| {
+            let mut styles: Vec<TileStyle> = layer.intent.palette().iter().map(|&t| tile_style(world, t)).collect();
+            styles.push(empty_intent_style());
+            reuse(previous.as_ref().and_then(|p| p.intent_styles.as_ref()), styles)
+        });
+        self.intent_layer = map.autotile.clone();
         let tile_styles = reuse(previous.as_ref().map(|p| &p.tile_styles), styles);
         let view = Arc::new(MapView {
             id: map.uid,
@@ -185,6 +228,7 @@ impl MapViewBuilder {
             object_count: map.objects().len(),
             unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
             conflicts: map.conflicts.clone(),
+            intent_styles,
         });
         self.previous = Some(view.clone());
         Some(view)
@@ -207,6 +251,27 @@ fn chunk_cells(map: &InstancedMap, cx: i32, cy: i32) -> impl Iterator<Item = (i3
 
 fn chunk_tiles(map: &InstancedMap, cx: i32, cy: i32) -> Vec<u16> {
     chunk_cells(map, cx, cy).map(|(x, y)| map.tile_index(x, y)).collect()
+}
+
+/// Each cell's intent in chunk (cx, cy): its index in the intent's palette, or one past the
+/// palette's end (the empty style) for a cell meant to be nothing.
+fn chunk_intent(map: &InstancedMap, intent: &Intent, cx: i32, cy: i32) -> Vec<u16> {
+    let empty = u16::try_from(intent.palette().len()).unwrap_or(u16::MAX);
+    chunk_cells(map, cx, cy)
+        .map(|(x, y)| intent.index(x, y).and_then(|i| u16::try_from(i).ok()).unwrap_or(empty))
+        .collect()
+}
+
+/// How a cell meant to be nothing looks in the intent layer.
+fn empty_intent_style() -> TileStyle {
+    TileStyle {
+        id: Symbol::intern(EMPTY_INTENT),
+        glyph: " ".into(),
+        fg: [90, 90, 110, 255],
+        bg: [16, 16, 24, 255],
+        image: None,
+        known: true,
+    }
 }
 
 fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<ObjectView> {
