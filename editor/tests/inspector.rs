@@ -467,4 +467,16 @@ fn a_cell_of_a_map_with_rules_says_why_its_tile_is_there_and_opens_the_rules() {
     harness.run_steps(2);
     let selected = harness.state().panes().data.selected.map(|(t, id)| (t.to_string(), id.to_string()));
     assert_eq!(selected, Some(("base.autotile_rule_set".to_owned(), "elona.cave_detail".to_owned())));
+
+    // The viewport's Intent toggle draws what each cell is meant to be: the face's wall.
+    harness.get_by_label("Intent").click();
+    harness.run_steps(2);
+    let viewport = &harness.state().state().viewport;
+    assert!(viewport.toggles.intent);
+    let drawn = viewport.drawn_intent().expect("the intent was drawn");
+    assert_eq!(drawn.tile_at(face.0, face.1).map(|t| t.id.as_str()), Some("elona.wall_stone"));
+    assert_ne!(drawn.chunks[0].tiles, harness.state().state().snapshot.map.as_ref().unwrap().chunks[0].tiles);
+    harness.get_by_label("Intent").click();
+    harness.run_steps(2);
+    assert!(!harness.state().state().viewport.toggles.intent, "toggled back to the painted tiles");
 }

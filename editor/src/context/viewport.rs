@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use egui::{Rect, Vec2};
 use nefia_runtime::Uid;
+use nefia_runtime::host::view::MapView;
 use nefia_runtime::lua::GameError;
 
 use crate::render::camera::{Camera, LayerToggles};
@@ -53,6 +54,8 @@ pub struct ViewportState {
     /// playing, and while editing if they say so (`show_while_editing`).
     pub widget_choices: BTreeMap<String, bool>,
     pub(crate) renderer: MapRenderer,
+    /// The last map view and its intent layer as drawn (see [`ViewportState::intent_of`]).
+    pub(crate) intent_view: Option<(std::sync::Arc<MapView>, std::sync::Arc<MapView>)>,
     pub(crate) fitted: Option<nefia_runtime::MapId>,
     /// Whether the game was played at the last frame (to tell when play starts and stops).
     pub(crate) was_playing: bool,

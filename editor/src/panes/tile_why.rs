@@ -1,6 +1,7 @@
 //! The Inspector's "Why is this tile here?": for the cell the Select tool clicked on a map
 //! with auto-tiling rules, the rule that placed its tile with its pattern drawn over the
-//! cell's neighbourhood (each pattern cell marked matched or not), the rules that matched and
+//! cell's neighbourhood (each pattern cell marked matched or not), the rule that placed its
+//! object if one did, the rules that matched and
 //! lost and why, and the near misses with the neighbour that failed marked. The rule set's
 //! name shows it in the Data pane; its place opens its source lines. Bake takes the rules off
 //! the map and keeps their tiles.
@@ -80,8 +81,17 @@ fn explanation_ui(ui: &mut Ui, state: &mut EditorContext, explained: &Explanatio
             ui.label("No rule placed a tile here: the intent shows.");
         }
     }
+    if let (Some(object), Some(placer)) = (&explained.object, &explained.object_winner) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Object {object} placed by")).strong());
+            rule_link(ui, state, explained, &rule_name(placer), placer.line);
+        });
+        if explained.winner.as_ref().is_none_or(|winner| winner.rule != placer.rule) {
+            pattern_ui(ui, placer, explained, &styles);
+        }
+    }
     if !explained.lost.is_empty() {
-        ui.label(RichText::new("Matched, but did not give the tile:").strong());
+        ui.label(RichText::new("Matched, but gave the cell nothing:").strong());
         for lost in &explained.lost {
             let why = match &lost.reason {
                 LostReason::PaintedOver { by } => format!("painted over by '{by}'"),

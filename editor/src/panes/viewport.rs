@@ -2,6 +2,8 @@
 //! UI layers over it. Pan with the middle button (or Space and drag), zoom with the wheel,
 //! click to select and to give the game the keyboard.
 
+use std::sync::Arc;
+
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{Input, WidgetView};
@@ -108,11 +110,15 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         let edit = Edit::Create { kind: dropped.kind, id: dropped.id.clone(), to, x, y };
         state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
     }
+    let shown = match view.toggles.intent {
+        true => view.intent_of(&map),
+        false => map.clone(),
+    };
     view.report = view.renderer.paint(
         ui.painter(),
         rect,
         &camera,
-        &map,
+        &shown,
         &view.toggles,
         &snapshot.map_layers,
         &snapshot.mods.asset_dirs,
@@ -293,6 +299,11 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
             state.viewport.fit_requested = true;
         }
         ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
+        if state.snapshot.map.as_ref().is_some_and(|m| m.intent_styles.is_some()) {
+            ui.toggle_value(&mut state.viewport.toggles.intent, "Intent").on_hover_text(
+                "Show what each cell is meant to be (the layer the rules read and the palette paints) instead of the tiles the rules painted",
+            );
+        }
         let widgets = &state.snapshot.widgets;
         let playing = state.snapshot.play.playing;
         ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
@@ -330,6 +341,24 @@ fn layers_menu_ui(ui: &mut Ui, view: &mut ViewportState, widgets: &[WidgetView],
 }
 
 impl ViewportState {
+    /// `map` as its intent layer draws it (see [`MapView::as_intent`]), made once per map view
+    /// so the renderer's caches hold; `map` itself on a map without rules.
+    pub fn intent_of(&mut self, map: &Arc<MapView>) -> Arc<MapView> {
+        if let Some((source, shown)) = &self.intent_view
+            && Arc::ptr_eq(source, map)
+        {
+            return shown.clone();
+        }
+        let shown = map.as_intent().map_or_else(|| map.clone(), Arc::new);
+        self.intent_view = Some((map.clone(), shown.clone()));
+        shown
+    }
+
+    /// The intent layer the viewport drew last, if it drew one.
+    pub fn drawn_intent(&self) -> Option<&MapView> {
+        self.intent_view.as_ref().map(|(_, shown)| &**shown)
+    }
+
     /// True if `widget` is drawn: as the user chose, else while playing, else if it shows
     /// while editing.
     pub fn shows_widget(&self, widget: &WidgetView, playing: bool) -> bool {

@@ -105,6 +105,9 @@ pub struct LayerToggles {
     pub mods: bool,
     /// A grid between cells.
     pub grid: bool,
+    /// On a map with auto-tiling rules, its intent (what each cell is meant to be) in place of
+    /// the tiles the rules painted.
+    pub intent: bool,
 }
 
 impl Default for LayerToggles {
@@ -118,6 +121,7 @@ impl Default for LayerToggles {
             shadow: true,
             mods: true,
             grid: false,
+            intent: false,
         }
     }
 }
