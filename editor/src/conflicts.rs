@@ -5,8 +5,8 @@
 //! tool), and saving a map that still has some asks first: they stay in the file.
 
 use egui::{Color32, Ui};
+use nefia_runtime::game::conflict::{Conflict, Side};
 use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::map_merge::{Conflict, Side};
 use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::{Command, MapCommand};
 

@@ -2,6 +2,8 @@
 //! ([`crate::host`]) work on, and what property tests drive directly.
 
 pub mod autotile;
+pub mod clock;
+pub mod conflict;
 pub mod data;
 pub mod display;
 pub mod edit;
@@ -21,7 +23,9 @@ pub mod moddable;
 pub mod mods;
 pub mod object;
 pub mod object_key;
+pub mod object_record;
 pub mod project;
+pub mod record_error;
 pub mod recording;
 pub mod save;
 pub mod symbol;

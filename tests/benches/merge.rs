@@ -6,7 +6,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_runtime::game::map_merge::merge_files;
 use nefia_runtime::game::object::ObjectKind;
-use nefia_runtime::game::save::{MapRecord, ObjectRecord};
+use nefia_runtime::game::object_record::ObjectRecord;
+use nefia_runtime::game::save::MapRecord;
 use nefia_runtime::{Symbol, Value};
 
 const SIDE: usize = 512;

@@ -4,10 +4,12 @@
 //! resize merges with a paint; objects made on both sides stay two; and object keys keep an
 //! object's identity through saves, pastes and loads.
 
+use nefia_runtime::game::conflict::{Conflict, Side};
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::map_diff::TileGrid;
-use nefia_runtime::game::map_merge::{Conflict, Side, merge_maps};
-use nefia_runtime::game::save::{MapRecord, ObjectRecord};
+use nefia_runtime::game::map_merge::merge_maps;
+use nefia_runtime::game::object_record::ObjectRecord;
+use nefia_runtime::game::save::MapRecord;
 use nefia_runtime::host::EditingCommand;
 use nefia_runtime::host::{Command, HostHandle, MapCommand};
 use nefia_runtime::{Holder, MapId, ObjectKind, Uid, Value};

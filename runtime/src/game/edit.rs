@@ -8,7 +8,8 @@ use crate::game::location::Holder;
 use crate::game::map::MapId;
 use crate::game::moddable::ModMethod;
 use crate::game::object::{ObjectKind, Uid};
-use crate::game::save::{ObjectRecord, RecordKind};
+use crate::game::object_record::ObjectRecord;
+use crate::game::save::RecordKind;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::{World, WorldError};
@@ -157,7 +158,7 @@ pub enum Edit {
         /// The conflict's index in the map's list; none: all of them.
         conflict: Option<usize>,
         /// The side to keep.
-        side: crate::game::map_merge::Side,
+        side: crate::game::conflict::Side,
     },
     /// Set (or, with none, unset) field `field` of prototype `id` of `data_type` in the Lua
     /// file that adds it: its `data:add { ... }` table is edited in place, the file written and

@@ -101,7 +101,7 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
         column: Some(e.span.start.col),
         message: match &e.code {
             ron::Error::NoSuchStructField { expected, found, outer } => {
-                crate::game::validate::unknown_field_message(found, expected, outer.as_deref())
+                unknown_field_message(found, expected, outer.as_deref())
             }
             other => other.to_string(),
         },
@@ -308,6 +308,24 @@ fn process_is_alive(pid: u32) -> bool {
     pid == std::process::id() || (cfg!(target_os = "linux") && Path::new("/proc").join(pid.to_string()).exists())
 }
 
+/// Turns serde's and RON's "unknown field" error into one that suggests the nearest known
+/// key: `unknown field 'widht' in MapRecord: did you mean 'width'? (known: …)`.
+pub fn unknown_field_message(found: &str, expected: &[&str], outer: Option<&str>) -> String {
+    let nearest = expected
+        .iter()
+        .map(|known| (strsim::damerau_levenshtein(found, known), *known))
+        .filter(|(distance, known)| *distance <= known.len().max(2) / 2 + 1)
+        .min();
+    let inside = outer.map(|o| format!(" in {o}")).unwrap_or_default();
+    let known = expected.join(", ");
+    match nearest {
+        Some((_, known_name)) => {
+            format!("unknown field '{found}'{inside}: did you mean '{known_name}'? (known: {known})")
+        }
+        None => format!("unknown field '{found}'{inside} (known: {known})"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,5 +404,13 @@ mod tests {
         let err = parse_ron::<Manifest>(Path::new("project.ron"), "(\n  strat_map: \"town\",\n)").unwrap_err();
         assert_eq!(err.line, Some(2));
         assert!(err.message.contains("did you mean 'start_map'?"), "{err}");
+    }
+
+    #[test]
+    fn unknown_fields_suggest_the_nearest() {
+        let message = unknown_field_message("widht", &["name", "width", "height"], Some("MapRecord"));
+        assert!(message.contains("did you mean 'width'?"), "{message}");
+        let message = unknown_field_message("zzzzzzzz", &["name", "width"], None);
+        assert!(!message.contains("did you mean"), "{message}");
     }
 }

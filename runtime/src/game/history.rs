@@ -118,7 +118,7 @@ pub enum Change {
         /// Its own base values.
         fields: FieldMap,
         /// The conflicts left to pick.
-        conflicts: Arc<Vec<crate::game::map_merge::Conflict>>,
+        conflicts: Arc<Vec<crate::game::conflict::Conflict>>,
     },
 }
 

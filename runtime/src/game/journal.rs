@@ -422,7 +422,7 @@ mod tests {
     use super::*;
     use crate::game::edit::Clip;
     use crate::game::object::{ObjectKind, Uid};
-    use crate::game::save::ObjectRecord;
+    use crate::game::object_record::ObjectRecord;
     use crate::game::symbol::Symbol;
     use crate::game::value::MAX_TABLE_DEPTH;
 

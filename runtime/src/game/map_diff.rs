@@ -10,7 +10,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::game::save::{MapRecord, ObjectRecord};
+use crate::game::object_record::ObjectRecord;
+use crate::game::save::MapRecord;
 use crate::game::symbol::Symbol;
 
 /// A map record's tiles decoded into a grid of tile ids, row by row.
@@ -28,7 +29,7 @@ impl TileGrid {
     /// Decodes `record`'s rows, checking the size before allocating and every code against
     /// the palette; an error says which row is wrong.
     pub fn of(record: &MapRecord) -> Result<TileGrid, String> {
-        crate::game::validate::check_map_size(record.width.into(), record.height.into())?;
+        crate::game::map::check_map_size(record.width.into(), record.height.into())?;
         let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count()).max(1);
         if record.tiles.len() != usize::try_from(record.height).unwrap_or(0) {
             return Err(format!("tiles has {} rows, but height is {}", record.tiles.len(), record.height));

@@ -18,7 +18,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hasher};
 
-use crate::game::save::ObjectRecord;
+use crate::game::object_record::ObjectRecord;
 
 /// The prefix of worlds that no editor session keys (tests, the headless tools): fixed, so
 /// their output is the same on every run.

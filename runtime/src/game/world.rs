@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::game::clock::{Clock, TURN_SECONDS};
 use crate::game::data::{DataError, DataRegistry, ProtoIdx};
 use crate::game::location::{Location, ObjectList, Refusal};
 use crate::game::map::{InstancedMap, KeptMap, MapId};
@@ -15,7 +16,6 @@ use crate::game::symbol::Symbol;
 
 mod autotiling;
 mod changes;
-mod clock;
 mod fields;
 mod invariants;
 mod locations;
@@ -25,8 +25,8 @@ mod state_diff;
 mod state_hash;
 mod watches;
 
+pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
-pub use clock::{Clock, Date, TURN_SECONDS};
 pub(crate) use fields::MemoryFields;
 pub use fields::parse_color;
 pub use maps::{CELL_BYTES, MAX_SIGHT, OBJECT_BYTES};
@@ -67,7 +67,7 @@ pub enum WorldError {
     },
     /// A record read from a file (a map file, a save) was refused: every problem found.
     #[error(transparent)]
-    Record(#[from] crate::game::validate::RecordError),
+    Record(#[from] crate::game::record_error::RecordError),
     /// A map size outside the cap (the text names the size and the cap).
     #[error("{0}")]
     MapSize(String),

@@ -399,7 +399,7 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "new",
         lua.create_function(|lua, (_class, width, height, tile): (mlua::Value, i32, i32, Option<String>)| {
             let engine = engine(lua);
-            crate::game::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
+            crate::game::map::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
             let cells = usize::try_from(width.max(0)).unwrap_or(0) * usize::try_from(height.max(0)).unwrap_or(0);
             let bytes = cells.saturating_mul(crate::game::world::CELL_BYTES);
             let what = format!("InstancedMap:new({width}, {height})");

@@ -68,7 +68,7 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
         )
     })?;
     let (width, height) = (size(lua, &params, &table, "width", 80)?, size(lua, &params, &table, "height", 40)?);
-    crate::game::validate::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
+    crate::game::map::check_map_size(width.into(), height.into()).map_err(|e| rt_error(lua, e))?;
     let bytes = usize::try_from(width).unwrap_or(0).saturating_mul(usize::try_from(height).unwrap_or(0));
     engine
         .limits

@@ -4,8 +4,8 @@ use mlua::{Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods};
 
 use super::engine;
 use super::handle::push_object;
+use crate::game::clock::Clock;
 use crate::game::object::Uid;
-use crate::game::world::Clock;
 
 /// `World.date()`: a calendar date with `year`, `month`, `day`, `hour`, `minute`, `second`
 /// and `hours()` (whole hours since the epoch, the seed's example).

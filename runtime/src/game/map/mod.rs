@@ -34,6 +34,20 @@ pub struct Generated {
     pub seed: i64,
 }
 
+/// The largest width or height of a map, wherever it comes from (`InstancedMap:new`, a map
+/// file, a save, the Maps pane).
+pub const MAX_MAP_SIDE: i32 = 4096;
+
+/// Checks a map size against [`MAX_MAP_SIDE`]; the message names the size.
+pub fn check_map_size(width: i64, height: i64) -> Result<(), String> {
+    let side = 1..=i64::from(MAX_MAP_SIDE);
+    if side.contains(&width) && side.contains(&height) {
+        Ok(())
+    } else {
+        Err(format!("a map must be between 1x1 and {MAX_MAP_SIDE}x{MAX_MAP_SIDE} cells, not {width}x{height}"))
+    }
+}
+
 /// Side of the square chunks the renderer caches; a tile change dirties one chunk.
 pub const CHUNK_SIZE: i32 = 16;
 
@@ -69,14 +83,14 @@ pub struct InstancedMap {
     tiles_hash: std::cell::Cell<(u64, u64)>,
     /// Objects of the map file whose prototype the loaded mods do not know: kept as written
     /// (with their place in the file's object list) so saving the map loses nothing.
-    pub unresolved: Vec<crate::game::save::UnresolvedObject>,
+    pub unresolved: Vec<crate::game::object_record::UnresolvedObject>,
     /// The palette codes of the map file it was read from, by tile: saving keeps them.
     pub codes: std::collections::BTreeMap<Symbol, String>,
     /// How it was generated, if a generator made it.
     pub generated: Option<std::sync::Arc<Generated>>,
     /// What the merge its file came from left for someone to pick (the map holds ours' side
     /// of each); written back until resolved.
-    pub conflicts: std::sync::Arc<Vec<crate::game::map_merge::Conflict>>,
+    pub conflicts: std::sync::Arc<Vec<crate::game::conflict::Conflict>>,
     /// The map's own fields, with base and temp values as objects have (OpenNefia's
     /// `map.is_temporary`, `map.temp.x`); maps have no prototype.
     pub fields: crate::game::moddable::Moddable,

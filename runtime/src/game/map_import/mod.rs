@@ -20,12 +20,13 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::map::MAX_MAP_SIDE;
 use crate::game::map_diff::TileGrid;
 use crate::game::moddable::FieldMap;
 use crate::game::object::ObjectKind;
-use crate::game::save::{MapRecord, ObjectRecord};
+use crate::game::object_record::ObjectRecord;
+use crate::game::save::MapRecord;
 use crate::game::symbol::Symbol;
-use crate::game::validate::MAX_MAP_SIDE;
 use crate::game::value::Value;
 
 pub mod export;
@@ -225,7 +226,7 @@ fn object_key(class: &str, name: &str) -> String {
 
 /// Checks a source's size before anything is allocated for it.
 fn check_size(path: &Path, width: i64, height: i64) -> Result<(), ImportError> {
-    crate::game::validate::check_map_size(width, height)
+    crate::game::map::check_map_size(width, height)
         .map_err(|message| ImportError::Unsupported { path: path.display().to_string(), message })
 }
 

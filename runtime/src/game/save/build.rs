@@ -1,7 +1,17 @@
 //! Building the world from records: a map file's or a save's maps and objects made, what
 //! no loaded mod defines kept aside, and a whole save put in play.
 
-use super::*;
+use std::fmt;
+
+use super::{MapRecord, RecordKind, SaveGame};
+use crate::game::location::Location;
+use crate::game::map::{InstancedMap, MapId};
+use crate::game::moddable::Moddable;
+use crate::game::object::Uid;
+use crate::game::object_key::{fill_record, positional_key};
+use crate::game::object_record::{ObjectRecord, UnresolvedObject};
+use crate::game::symbol::Symbol;
+use crate::game::world::{World, WorldError};
 
 impl World {
     /// The ids a map record names that the loaded mods do not define: unknown tiles of its

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{MAX_PALETTE, Place, Problems};
+use super::{MAX_PALETTE, Problems};
+use crate::game::record_error::Place;
 use crate::game::save::MapRecord;
 use crate::game::symbol::Symbol;
 use crate::game::world::World;

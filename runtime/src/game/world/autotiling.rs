@@ -12,21 +12,23 @@ use crate::game::autotile::{
     AutotileLayer, Autotiler, Explanation, Intent, KnownIds, OWN_RULES, ObjectPlacement, RULE_OBJECT_KEY,
     RULE_SET_TYPE, RuleSet, parse_rule_set,
 };
-use crate::game::history::Change;
 use crate::game::ids::Uid;
-use crate::game::location::{Holder, Location};
+use crate::game::location::Holder;
 use crate::game::map::MapId;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 
-/// What placing the rules' objects on some cells did, as undo steps: where each object it
-/// made or took back was before, and is after.
-#[derive(Debug, Default)]
-pub struct PlacedObjects {
-    /// Each touched object's place before.
-    pub before: Vec<Change>,
-    /// Each touched object's place after.
-    pub after: Vec<Change>,
+/// One object the rules placed on, or took back from, a cell of a map (an undo step's worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleObject {
+    /// The object.
+    pub uid: Uid,
+    /// Its cell.
+    pub x: i32,
+    /// Its cell.
+    pub y: i32,
+    /// True if it was made and placed there; false if it was taken off (left ownerless).
+    pub placed: bool,
 }
 
 /// Rules may name the tiles and object prototypes the loaded data holds.
@@ -155,8 +157,8 @@ impl World {
         &mut self,
         map: MapId,
         cells: impl IntoIterator<Item = ((i32, i32), Option<ObjectPlacement>)>,
-    ) -> Result<PlacedObjects, WorldError> {
-        let mut placed = PlacedObjects::default();
+    ) -> Result<Vec<RuleObject>, WorldError> {
+        let mut placed = Vec::new();
         let mut cells = cells.into_iter().peekable();
         if cells.peek().is_none() {
             return Ok(placed);
@@ -180,9 +182,8 @@ impl World {
                     kept = true;
                     continue;
                 }
-                placed.before.push(Change::Place { uid, location: Some(Location::Map(map)), x, y });
                 self.remove_ownership(uid)?;
-                placed.after.push(Change::Place { uid, location: None, x: 0, y: 0 });
+                placed.push(RuleObject { uid, x, y, placed: false });
             }
             let Some(wanted) = wanted.filter(|_| !kept) else { continue };
             let uid = self.create(wanted.kind, wanted.id.as_str())?;
@@ -195,8 +196,7 @@ impl World {
                 object.key = Some(key.into());
             }
             if self.take_object(Holder::Map(map), uid, x, y).is_ok() {
-                placed.before.push(Change::Place { uid, location: None, x: 0, y: 0 });
-                placed.after.push(Change::Place { uid, location: Some(Location::Map(map)), x, y });
+                placed.push(RuleObject { uid, x, y, placed: true });
             }
         }
         Ok(placed)

@@ -11,7 +11,7 @@ use crate::game::value::Value;
 
 /// The largest sight radius: the diagonal of the largest map, so a larger `fov` sees no
 /// more and the sight computation cannot overflow.
-pub const MAX_SIGHT: i32 = 2 * crate::game::validate::MAX_MAP_SIDE;
+pub const MAX_SIGHT: i32 = 2 * crate::game::map::MAX_MAP_SIDE;
 
 /// How many bytes of Rust memory one map cell costs (tile, object index, memory, sight):
 /// what the memory limit counts for maps made for Lua.
@@ -30,7 +30,7 @@ pub const MAP_TILE: &str = "base.map_tile";
 impl World {
     /// Makes a `width`×`height` map filled with `tile` (or the default floor).
     pub fn create_map(&mut self, width: i32, height: i32, tile: Option<&str>) -> Result<MapId, WorldError> {
-        crate::game::validate::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
+        crate::game::map::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
         let tile = match tile {
             Some(id) => self.tile_id(id)?,
             None => self.default_floor()?,

@@ -285,9 +285,15 @@ fn paint_intent(
     });
     after.insert(0, Change::Autotile { map, layer: Some(Arc::new(painted)) });
     apply_changes(world, &after);
-    let placed = world.place_rule_objects(map, objects)?;
-    before.extend(placed.before);
-    after.extend(placed.after);
+    for object in world.place_rule_objects(map, objects)? {
+        let (on_map, off) = (
+            Change::Place { uid: object.uid, location: Some(Location::Map(map)), x: object.x, y: object.y },
+            Change::Place { uid: object.uid, location: None, x: 0, y: 0 },
+        );
+        let (was, now) = if object.placed { (off, on_map) } else { (on_map, off) };
+        before.push(was);
+        after.push(now);
+    }
     Ok((Transaction::new(String::new(), before, after), changed.len()))
 }
 
@@ -335,7 +341,7 @@ fn resize(
     anchor: (i32, i32),
     tile: &str,
 ) -> Result<Transaction, EditError> {
-    crate::game::validate::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
+    crate::game::map::check_map_size(width.into(), height.into()).map_err(WorldError::MapSize)?;
     let tile = world.tile_id(tile)?;
     let instance = world.map(map)?;
     let (old_width, old_height) = (instance.width(), instance.height());

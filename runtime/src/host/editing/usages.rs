@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use mlua::Lua;
 
 use crate::game::object::Uid;
-use crate::game::save::{MapRecord, ObjectRecord};
+use crate::game::object_record::ObjectRecord;
+use crate::game::save::MapRecord;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::lua::source_edit::{self, Locator};

@@ -104,7 +104,7 @@ pub struct MapView {
     /// Objects of the map file with unknown ids: where, and what is unknown.
     pub unresolved: Vec<(i32, i32, String)>,
     /// What the merge its file came from left to pick (see [`crate::game::map_merge`]).
-    pub conflicts: Arc<Vec<crate::game::map_merge::Conflict>>,
+    pub conflicts: Arc<Vec<crate::game::conflict::Conflict>>,
     /// On a map with auto-tiling rules, the styles of its intent tiles: the intent's palette,
     /// then [`EMPTY_INTENT`] for a cell meant to be nothing.
     #[serde(default)]

@@ -5,13 +5,13 @@
 
 use std::sync::Arc;
 
+use crate::game::conflict::{Conflict, Side};
 use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
 use crate::game::history::{Change, Transaction, apply_changes, places};
 use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
-use crate::game::map_merge::{Conflict, Side};
 use crate::game::object::Uid;
-use crate::game::save::ObjectRecord;
+use crate::game::object_record::ObjectRecord;
 use crate::game::symbol::Symbol;
 use crate::game::world::{World, WorldError};
 
