@@ -12,7 +12,7 @@ use nefia_runtime::Runtime;
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::history::History;
 use nefia_runtime::host::view::MapViewBuilder;
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 
 fn painted_map() -> Runtime {
     let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");

@@ -12,9 +12,9 @@ use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{LogLevel, LogLine};
 use nefia_runtime::game::symbol::Symbol;
+use nefia_runtime::host::view::Output;
 use nefia_runtime::host::{AttachError, Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, RefusalKind};
-use nefia_runtime::lua::Output;
 
 use crate::commands::{self, Action, Menu, Scope};
 use crate::context::Tab;

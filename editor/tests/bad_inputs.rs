@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 use nefia_runtime::lua::save::save_tables;
 
 /// How long a case may take before it counts as a hang.

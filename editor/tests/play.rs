@@ -123,7 +123,7 @@ fn ctrl_f5_plays_from_the_cell_under_the_cursor_and_the_inspector_shows_the_live
 fn a_refusal_names_the_editors_own_binding_for_what_to_do() {
     use nefia_editor::commands::Action;
     use nefia_runtime::game::display::LogLine;
-    use nefia_runtime::lua::Output;
+    use nefia_runtime::host::view::Output;
 
     let mut harness = common::started();
     // Play again while playing: the runtime says "stop first", the editor adds its key.

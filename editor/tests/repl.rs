@@ -9,8 +9,8 @@ use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::host::view::Evaluation;
 use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::lua::repl::Evaluation;
 
 /// Focuses the REPL input and types `text` (without pressing Enter).
 fn type_in(harness: &mut Harness<'static, EditorApp>, text: &str) {

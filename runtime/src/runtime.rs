@@ -259,6 +259,13 @@ impl Runtime {
         self.engine.repl.borrow_mut().terminal_breaks = enabled;
     }
 
+    /// A Lua REPL on the terminal (`nefia repl`): reads lines from stdin and evaluates them in
+    /// the trusted REPL environment until the end of input; values go to stdout, errors to
+    /// stderr.
+    pub fn read_eval_print(&self) {
+        repl::read_eval_print(&self.lua, "", &|| false);
+    }
+
     /// Runs a Lua file whose prototypes go in namespace `mod_id` (test files, for example),
     /// with `globals` defined in its environment first, and returns the environment (the
     /// globals it defined).

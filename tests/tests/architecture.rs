@@ -100,8 +100,8 @@ mod modules {
     /// Each module of the crate under `src` and the modules it names.
     pub type Graph = BTreeMap<String, BTreeSet<String>>;
 
-    /// The files under `dir`, as (module name, text).
-    fn files(src: &Path, dir: &Path, out: &mut Vec<(String, String, bool)>) {
+    /// The files under `dir`, as (module name, text, whether it is a folder's `mod.rs`).
+    pub fn files(src: &Path, dir: &Path, out: &mut Vec<(String, String, bool)>) {
         for entry in std::fs::read_dir(dir).expect("the folder reads").flatten() {
             let path = entry.path();
             if path.is_dir() {
@@ -122,12 +122,16 @@ mod modules {
 
     /// `text` without comments and without its `#[cfg(test)] mod tests { ... }` (at its end).
     fn code(text: &str) -> String {
-        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
+        without_comments(text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text))
+    }
+
+    /// `text` without its comments.
+    pub fn without_comments(text: &str) -> String {
         text.lines().map(|line| line.split("//").next().unwrap_or_default()).collect::<Vec<_>>().join("\n")
     }
 
     /// The paths a `use` tree names: `a::{b, c::{d, e}}` → `a::b`, `a::c::d`, `a::c::e`.
-    fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    pub fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
         let tree = tree.trim();
         let Some(open) = tree.find('{') else {
             let path = tree.split(" as ").next().unwrap_or(tree).trim();
@@ -160,7 +164,7 @@ mod modules {
     }
 
     /// The words of `code` that start with `prefix` followed by a path (`crate::a::b`).
-    fn paths_after<'a>(code: &'a str, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn paths_after<'a>(code: &'a str, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         code.match_indices(prefix).filter_map(move |(at, _)| {
             let before = code[..at].chars().last();
             if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
@@ -295,4 +299,67 @@ fn a_circle_through_use_trees_inline_paths_and_super_is_found() {
     let graph = modules::graph(src);
     let circle = vec!["a::b".to_owned(), "a::sibling".to_owned(), "c".to_owned()];
     assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
+}
+
+/// The paths into the runtime crate that the code of `text` names, from the crate's root
+/// (`host::view::Output`): its `use nefia_runtime::…` trees expanded and its inline
+/// `nefia_runtime::…` paths, comments left out (test modules kept).
+fn runtime_paths(text: &str) -> Vec<String> {
+    let code = modules::without_comments(text);
+    let mut named = Vec::new();
+    for statement in code.split("use nefia_runtime::").skip(1) {
+        modules::expand("", statement.split(';').next().unwrap_or_default(), &mut named);
+    }
+    named.extend(modules::paths_after(&code, "nefia_runtime::").map(str::to_owned));
+    named
+}
+
+/// The files under `src` that name the runtime's Lua layer, each with the paths it names there.
+fn lua_crossings(src: &Path) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    modules::files(src, src, &mut found);
+    found
+        .into_iter()
+        .filter_map(|(module, text, _)| {
+            let into_lua: Vec<String> =
+                runtime_paths(&text).into_iter().filter(|path| path == "lua" || path.starts_with("lua::")).collect();
+            (!into_lua.is_empty()).then_some((module, into_lua))
+        })
+        .collect()
+}
+
+/// The editor — its panes, its command line and its debug adapter — shows what the host
+/// presents (`nefia_runtime::host::view`, `host::debugging`) and never reaches into the Lua API
+/// (issue 47): what it shows of Lua's making comes to it through the host.
+#[test]
+fn the_editor_never_names_the_lua_layer() {
+    let src = repo_root().join("editor/src");
+    let mut files = Vec::new();
+    modules::files(&src, &src, &mut files);
+    assert!(files.len() > 50, "the editor's files are found: {}", files.len());
+    let crossings = lua_crossings(&src);
+    assert!(crossings.is_empty(), "editor/src names nefia_runtime's lua/ (use the host's view of it): {crossings:?}");
+}
+
+#[test]
+fn a_crossing_into_the_lua_layer_is_found_in_use_trees_and_inline_paths() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let src = dir.path();
+    std::fs::create_dir_all(src.join("cli")).expect("a folder");
+    std::fs::write(
+        src.join("main.rs"),
+        "// nefia_runtime::lua::Output in a comment\nuse nefia_runtime::host::view::Output;",
+    )
+    .expect("written");
+    std::fs::write(src.join("grouped.rs"), "use nefia_runtime::{Uid, lua::{GameError, save}};").expect("written");
+    std::fs::write(src.join("cli/inline.rs"), "fn f(x: &nefia_runtime::lua::reload::Reload) {}").expect("written");
+    std::fs::write(src.join("cli/plain.rs"), "use nefia_runtime::lua;").expect("written");
+    let mut crossings = lua_crossings(src);
+    crossings.sort();
+    let expected: Vec<(String, Vec<String>)> = vec![
+        ("cli::inline".into(), vec!["lua::reload::Reload".into()]),
+        ("cli::plain".into(), vec!["lua".into(), "lua".into()]),
+        ("grouped".into(), vec!["lua::GameError".into(), "lua::save".into()]),
+    ];
+    assert_eq!(crossings, expected);
 }

@@ -3,8 +3,8 @@
 use std::time::{Duration, Instant};
 
 use nefia_runtime::game::display::LogLevel;
+use nefia_runtime::host::view::Output;
 use nefia_runtime::host::{Command, HostEvent, MapCommand};
-use nefia_runtime::lua::Output;
 
 /// How long the status bar says a save was done.
 const SAVE_NOTE_SHOWN: Duration = Duration::from_secs(6);

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 
 use super::{Exit, project_or_default};
 

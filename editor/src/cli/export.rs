@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use nefia_runtime::Runtime;
 use nefia_runtime::game::map_import::export::to_tmj;
 use nefia_runtime::game::save::MapRecord;
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 
 use super::{Exit, project_or_default};
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use nefia_runtime::Runtime;
 use nefia_runtime::host::maps::import::{ImportFailure, import_map};
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 
 use super::{Exit, project_or_default};
 

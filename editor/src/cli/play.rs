@@ -40,8 +40,8 @@ use std::time::Duration;
 
 use nefia_runtime::host::play::PlayFrom;
 use nefia_runtime::host::remote::Listener;
+use nefia_runtime::host::view::Output;
 use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
-use nefia_runtime::lua::Output;
 
 /// Serves the game on `project` at `address`: in the player window, or `headless` playing a
 /// new game from the start map until the process is ended. An error of the window comes

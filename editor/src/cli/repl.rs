@@ -18,6 +18,6 @@ pub struct Args {
 /// Reads, evaluates and prints until the end of input.
 pub fn run(args: Args) -> Exit {
     let runtime = open(&project_or_default(args.project)?, RunOptions { pause: true, ..RunOptions::default() })?;
-    nefia_runtime::lua::repl::read_eval_print(runtime.lua(), "", &|| false);
+    runtime.read_eval_print();
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 
 use super::{Exit, parse_seconds, project_or_default, terminal_progress};
 

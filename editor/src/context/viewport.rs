@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 
 use egui::{Rect, Vec2};
 use nefia_runtime::Uid;
-use nefia_runtime::host::view::MapView;
-use nefia_runtime::lua::GameError;
+use nefia_runtime::host::view::{GameError, MapView};
 
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::map::{DrawReport, MapRenderer};

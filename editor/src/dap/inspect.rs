@@ -2,7 +2,7 @@
 //! variable, evaluation and completion in a frame, the loaded sources and their text.
 
 use super::*;
-use nefia_runtime::lua::debugger;
+use nefia_runtime::host::debugging::breakpoint_path;
 
 impl<W: Write> Session<W> {
     pub(super) fn stack_trace(&mut self) -> Reply {
@@ -18,7 +18,7 @@ impl<W: Write> Session<W> {
                         "id": index + 1, "name": frame.function, "line": line(frame.line), "column": 0,
                     });
                     if let Some(path) = &frame.path {
-                        entry["source"] = json!({ "name": frame.file, "path": debugger::absolute(path) });
+                        entry["source"] = json!({ "name": frame.file, "path": breakpoint_path(path) });
                     } else {
                         entry["source"] = json!({ "name": frame.file, "presentationHint": "deemphasize" });
                     }
@@ -200,7 +200,7 @@ impl<W: Write> Session<W> {
         match self.ask(DebugQuery::Sources)? {
             DebugAnswer::Sources(sources) => {
                 let list: Vec<Json> =
-                    sources.iter().map(|s| json!({ "name": s.name, "path": debugger::absolute(&s.path) })).collect();
+                    sources.iter().map(|s| json!({ "name": s.name, "path": breakpoint_path(&s.path) })).collect();
                 Ok(json!({ "sources": list }))
             }
             other => Err(refusal(other)),

@@ -23,14 +23,13 @@ use std::time::Duration;
 
 use nefia_runtime::Uid;
 use nefia_runtime::game::world::WatchId;
+use nefia_runtime::host::debugging::{LineBreakpoint, StepKind};
+use nefia_runtime::host::view::{BreakCause, Evaluation, Output, PauseView};
 use nefia_runtime::host::view::{RuntimeState, Snapshot};
 use nefia_runtime::host::{
     Command, DebugAnswer, DebugCommand, DebugQuery, HostConfig, HostEvent, HostHandle, Key, PlayCommand, ReplCommand,
     ReverseKind, Scope, VariablePath,
 };
-use nefia_runtime::lua::Output;
-use nefia_runtime::lua::debugger::{BreakCause, LineBreakpoint, StepKind};
-use nefia_runtime::lua::repl::{Evaluation, PauseView};
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 

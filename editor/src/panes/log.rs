@@ -2,7 +2,7 @@
 
 use egui::{Color32, RichText, Ui};
 use nefia_runtime::game::display::LogLevel;
-use nefia_runtime::lua::Output;
+use nefia_runtime::host::view::Output;
 
 /// Lines kept in the pane.
 const KEEP: usize = 5000;

@@ -10,7 +10,7 @@ use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
 use nefia_runtime::host::Command;
 use nefia_runtime::host::DebugCommand;
-use nefia_runtime::lua::profile::{ProfileKey, Spent, TurnProfile};
+use nefia_runtime::host::view::{ProfileKey, Spent, TurnProfile};
 
 use crate::context::EditorContext;
 

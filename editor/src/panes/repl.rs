@@ -11,9 +11,8 @@ use std::path::{Path, PathBuf};
 use egui::{Color32, Key, Modifiers, RichText, Ui};
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::Snapshot;
+use nefia_runtime::host::view::{Evaluation, Output, PauseView, SourceExcerpt};
 use nefia_runtime::host::{EditingCommand, ReplCommand};
-use nefia_runtime::lua::Output;
-use nefia_runtime::lua::repl::{Evaluation, PauseView, SourceExcerpt};
 
 use crate::commands::{Action, Scope, with_binding};
 use crate::context::EditorContext;

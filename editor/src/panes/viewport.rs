@@ -13,7 +13,7 @@ use nefia_runtime::host::Command;
 use nefia_runtime::host::view::{MapView, Snapshot};
 use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
 
-use nefia_runtime::lua::GameError;
+use nefia_runtime::host::view::GameError;
 
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};

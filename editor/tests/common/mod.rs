@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use nefia_editor::app::EditorApp;
 use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::host::view::Evaluation;
 use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::repo_root;
 
 /// An editor on the demo project, 1280×800. Its REPL history stays in memory (the

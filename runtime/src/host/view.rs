@@ -22,6 +22,31 @@ mod map_view;
 pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, ObjectRow};
 pub use map_view::{ChunkView, MapView, MapViewBuilder, ObjectView, ShadowCell, TileStyle, tile_style};
 
+// The shapes a frontend shows that the Lua API makes. They are defined in `lua/`, where the
+// engine produces them, and reach a frontend only inside snapshots, events and answers; a
+// frontend (the editor, its command line and its debug adapter) names them here and never
+// reaches into `lua/` itself.
+
+/// Text the engine produced for people (`print`, `Gui.mes`, log lines), streamed as
+/// [`crate::host::HostEvent::Output`].
+pub use crate::lua::Output;
+/// A break as the REPL and a debugger show it: the paused frames and why it stopped.
+pub use crate::lua::debugger::BreakCause;
+/// The turn profiler's turns, their entries, and the entries of many turns summed.
+pub use crate::lua::profile::{ProfileKey, ProfileKind, Spent, TurnProfile, summed};
+/// What reloading a file gave ([`crate::host::HostEvent::Reloaded`]).
+pub use crate::lua::reload::Reload;
+/// The REPL's answers, the paused stack, and source shown around a line.
+pub use crate::lua::repl::{Evaluation, PauseFrame, PauseView, SourceExcerpt};
+/// A save as the load dialog lists it.
+pub use crate::lua::save::SaveListing;
+/// The error screen's error (an uncaught error in game logic), and a failure's message and
+/// traceback.
+pub use crate::lua::{GameError, LuaFailure};
+/// A step of long work (opening a project, loading a save) and where a frontend hears it: the
+/// status bar's and the terminal's progress bar.
+pub use crate::lua::{Progress, ProgressSink};
+
 /// What the runtime is doing, for the status bar.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuntimeState {
@@ -224,7 +249,7 @@ pub struct ProfileView {
     /// True while profiling.
     pub on: bool,
     /// The turns kept, oldest first.
-    pub turns: Arc<Vec<Arc<crate::lua::profile::TurnProfile>>>,
+    pub turns: Arc<Vec<Arc<TurnProfile>>>,
 }
 
 /// A watchpoint as the Watches pane and the inspector show it.

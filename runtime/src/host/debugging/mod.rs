@@ -27,6 +27,18 @@ pub use repl::ReplCommand;
 pub use reverse::ReverseKind;
 pub use stack::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
 
+/// A line breakpoint as a debug adapter sets it ([`crate::host::HostConfig::breakpoints`],
+/// [`DebugQuery`]), and how a step goes on from a break ([`DebugCommand::Step`]). They are the
+/// Lua debugger's own types; a frontend names them here.
+pub use crate::lua::debugger::{LineBreakpoint, StepKind};
+
+/// `path` as the debugger keeps breakpoints by and a debug adapter names a file: absolute from
+/// the working folder, with symlinks, `.` and `..` resolved where the file exists, so every
+/// spelling of one file is one path.
+pub fn breakpoint_path(path: &std::path::Path) -> std::path::PathBuf {
+    crate::lua::debugger::absolute(path)
+}
+
 /// What the debugging subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum DebugCommand {
@@ -82,7 +94,7 @@ pub enum DebugCommand {
     StepBack(ReverseKind),
     /// Let the innermost break continue and stop again at the next line a step of this kind
     /// reaches; with nothing paused, stop at the next line any Lua code runs.
-    Step(crate::lua::debugger::StepKind),
+    Step(StepKind),
     /// A debug adapter's pause: stop at the next line any Lua code runs. Sent by
     /// [`crate::host::HostClient::pause`], which also raises the Pause flag so that code
     /// running now stops before this command is read; then this does nothing.
