@@ -15,6 +15,7 @@ use nefia_runtime::game::symbol::Symbol;
 use nefia_runtime::host::view::Output;
 use nefia_runtime::host::{AttachError, Command, HostConfig, HostEvent, HostHandle, MapCommand};
 use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, RefusalKind};
+use strum::IntoEnumIterator;
 
 use crate::commands::{self, Action, Menu, Scope};
 use crate::context::Tab;
@@ -532,7 +533,7 @@ impl EditorApp {
             ui.menu_button("File", |ui| self.menu_entries_ui(ui, Menu::File));
             ui.menu_button("Edit", |ui| self.menu_entries_ui(ui, Menu::Edit));
             ui.menu_button("View", |ui| {
-                for tab in Tab::ALL {
+                for tab in Tab::iter() {
                     if ui.button(tab.title()).clicked() {
                         self.open_tab(tab);
                     }

@@ -5,9 +5,11 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 use nefia_runtime::host::{Hint, Refused};
+use strum::IntoEnumIterator;
 
-/// A user action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A user action, in menu order ([`Action::all`] lists them from the enum itself, through
+/// `strum`'s `EnumIter`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumIter)]
 pub enum Action {
     /// File → New project…
     NewProject,
@@ -123,39 +125,16 @@ const CTRL_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 const NONE: Modifiers = Modifiers::NONE;
 
 impl Action {
-    /// Every action, in menu order.
+    /// Every action, in menu order: each action as it is declared, an action that carries a
+    /// value once for each value it takes (every tool, brush sizes 1–9).
     pub fn all() -> Vec<Action> {
-        use Action::*;
-        let mut all = vec![
-            NewProject,
-            OpenProject,
-            AttachGame,
-            OpenRecording,
-            ImportMap,
-            SaveMap,
-            SaveAll,
-            Quit,
-            Undo,
-            Redo,
-            ClearSelection,
-            DeleteSelection,
-            DuplicateSelection,
-            CopyRegion,
-            Paste,
-            FitMap,
-            ToggleGrid,
-            ResetLayout,
-            ToggleReplOverlay,
-            Play,
-            PlayHere,
-            StopPlay,
-            Continue,
-            BreakAtTurn,
-            StopScript,
-        ];
-        all.extend(crate::context::Tool::ALL.map(Tool));
-        all.extend((1..=9).map(BrushSize));
-        all
+        Action::iter()
+            .flat_map(|action| match action {
+                Action::Tool(_) => crate::context::Tool::iter().map(Action::Tool).collect(),
+                Action::BrushSize(_) => (1..=9).map(Action::BrushSize).collect(),
+                action => vec![action],
+            })
+            .collect()
     }
 
     /// The table's row for this action.

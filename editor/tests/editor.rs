@@ -12,13 +12,14 @@ use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_runtime::host::view::Evaluation;
 use nefia_tests::repo_root;
+use strum::IntoEnumIterator;
 
 #[test]
 fn the_dock_has_every_pane_and_each_shows() {
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     let tabs: Vec<Tab> = harness.state_mut().dock_mut().iter_all_tabs().map(|(_, tab)| *tab).collect();
-    for tab in Tab::ALL {
+    for tab in Tab::iter() {
         assert!(tabs.contains(&tab), "{tab:?} missing from the default layout");
     }
     for (tab, label) in [(Tab::Prototypes, "Search:"), (Tab::Layers, "UI layers"), (Tab::Log, "Filter:")] {

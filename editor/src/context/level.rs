@@ -4,10 +4,11 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 use nefia_runtime::{ObjectKind, Symbol};
 
-/// A tool of the level editor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A tool of the level editor, in toolbar order (`Tool::iter()`, from `strum`, lists them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumIter)]
 pub enum Tool {
-    /// Select objects, drag them to move them.
+    /// Select objects, drag them to move them (the tool a level opens with).
+    #[default]
     Select,
     /// Paint tiles under a square brush.
     Brush,
@@ -26,27 +27,25 @@ pub enum Tool {
 }
 
 impl Tool {
-    /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 8] =
-        [Tool::Select, Tool::Brush, Tool::Rect, Tool::Fill, Tool::Line, Tool::Eyedropper, Tool::Place, Tool::Erase];
-
     /// Its shortcut (see [`crate::commands`]).
     pub fn shortcut(self) -> &'static [KeyboardShortcut] {
-        const fn letter(key: Key) -> KeyboardShortcut {
-            KeyboardShortcut::new(Modifiers::NONE, key)
+        /// The shortcut that is the letter `$key` alone.
+        macro_rules! letter {
+            ($key:ident) => {{
+                const KEYS: &[KeyboardShortcut] = &[KeyboardShortcut::new(Modifiers::NONE, Key::$key)];
+                KEYS
+            }};
         }
-        const KEYS: [KeyboardShortcut; 8] = [
-            letter(Key::S),
-            letter(Key::B),
-            letter(Key::R),
-            letter(Key::F),
-            letter(Key::L),
-            letter(Key::I),
-            letter(Key::O),
-            letter(Key::E),
-        ];
-        let index = Tool::ALL.iter().position(|&t| t == self).unwrap_or(0);
-        &KEYS[index..=index]
+        match self {
+            Tool::Select => letter!(S),
+            Tool::Brush => letter!(B),
+            Tool::Rect => letter!(R),
+            Tool::Fill => letter!(F),
+            Tool::Line => letter!(L),
+            Tool::Eyedropper => letter!(I),
+            Tool::Place => letter!(O),
+            Tool::Erase => letter!(E),
+        }
     }
 
     /// What it does, for its tooltip.

@@ -3,17 +3,23 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A pane of the dock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A pane of the dock, in the View menu's order (`Tab::iter()`, from `strum`, lists the panes
+/// the menu opens: every one but a pinned inspector).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::EnumIter)]
 pub enum Tab {
     /// The running game: map, HUD, UI layers.
     Viewport,
     /// Fields of the selected objects.
     Inspector,
-    /// Fields of one object, whatever is selected.
+    /// Fields of one object, whatever is selected (opened from the Inspector, not the menu).
+    #[strum(disabled)]
     PinnedInspector(u64),
     /// Maps and what they hold.
     Locations,
+    /// The project's map files.
+    Maps,
+    /// Tiles and objects to paint and place.
+    Palette,
     /// The Lua REPL.
     Repl,
     /// Printed output, messages and log lines.
@@ -24,10 +30,6 @@ pub enum Tab {
     Layers,
     /// The editor's undo history.
     History,
-    /// The project's map files.
-    Maps,
-    /// Tiles and objects to paint and place.
-    Palette,
     /// The mods found, enabled and loaded.
     Mods,
     /// The recorded play sessions and regression tests.
@@ -43,26 +45,6 @@ pub enum Tab {
 }
 
 impl Tab {
-    /// Every pane, in menu order.
-    pub const ALL: [Tab; 16] = [
-        Tab::Viewport,
-        Tab::Inspector,
-        Tab::Locations,
-        Tab::Maps,
-        Tab::Palette,
-        Tab::Repl,
-        Tab::Log,
-        Tab::Prototypes,
-        Tab::Layers,
-        Tab::History,
-        Tab::Mods,
-        Tab::Recordings,
-        Tab::Watches,
-        Tab::Profiler,
-        Tab::Workbench,
-        Tab::Problems,
-    ];
-
     /// The pane's title.
     pub fn title(self) -> String {
         match self {

@@ -14,6 +14,7 @@ use nefia_runtime::host::view::{MapView, Snapshot};
 use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
 
 use nefia_runtime::host::view::GameError;
+use strum::IntoEnumIterator;
 
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};
@@ -368,7 +369,7 @@ impl ViewportState {
 
 /// The tools, the brush size and what the tool will paint or place.
 fn tool_row_ui(ui: &mut Ui, level: &mut LevelState) {
-    for tool in Tool::ALL {
+    for tool in Tool::iter() {
         let hint = match Action::Tool(tool).shortcut_text(ui.ctx()) {
             Some(keys) => format!("{} ({keys})", tool.tooltip()),
             None => tool.tooltip().to_owned(),
