@@ -33,7 +33,7 @@ use crate::lua::repl::Evaluation;
 mod answers;
 mod methods;
 
-use methods::{FieldParams, Hello, Method, NoParams};
+use methods::{Hello, Method, NoParams};
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);
@@ -293,28 +293,19 @@ impl Session {
         details.ok_or_else(|| RpcError::Refused(format!("there is no object {}", uid.0)))
     }
 
-    /// `object.set_base` (`temp` false) and `object.set_temp`: an edit, as the inspector
-    /// makes it.
-    fn edit(&mut self, given: Json, temp: bool) -> Result<Json, RpcError> {
-        let FieldParams { uid, field, value, method } = params(given)?;
+    /// `object.set_base` (no `method`) and `object.set_temp` (a temp value modified by
+    /// `method`): an edit, as the inspector makes it.
+    fn edit(&mut self, uid: u64, field: String, value: Json, method: Option<&str>) -> Result<Json, RpcError> {
         let value = json_to_value(&value)?;
         let uids = vec![Uid(uid)];
-        let edit = match (temp, method) {
-            (false, Some(_)) => return Err(RpcError::InvalidParams("set_base takes no method".into())),
-            (false, None) => Edit::SetBase { uids, field, value },
-            (true, method) => {
-                let method = method.as_deref().unwrap_or("set");
+        let edit = match method {
+            None => Edit::SetBase { uids, field, value },
+            Some(method) => {
                 let method = ModMethod::parse(method.as_bytes()).map_err(|e| RpcError::InvalidParams(e.to_string()))?;
                 Edit::ModTemp { uids, field, value, method }
             }
         };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
-    }
-
-    /// `history.undo` and `history.redo`.
-    fn history(&mut self, given: Json, command: Command) -> Result<Json, RpcError> {
-        params::<NoParams>(given)?;
-        self.history_after(command)
     }
 
     /// Sends `command` and answers with the undo history after it, or its refusal.

@@ -1,32 +1,32 @@
 //! One function per method of the protocol, each registered on its line of
-//! [`methods::METHODS`](super::methods::METHODS): the request's params read into the method's
-//! params struct, the host's commands sent and the answer made from what came back.
+//! [`methods::METHODS`](super::methods::METHODS), which reads the request's params into the
+//! method's params struct and hands it over: the host's commands sent and the answer made
+//! from what came back.
 
 use super::methods::{
-    CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, InputParams, NewPrototypeParams,
-    ObjectParams, PrototypeFieldParams, PrototypeParams,
+    BaseParams, CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, Hello, InputParams,
+    NewPrototypeParams, ObjectParams, PrototypeFieldParams, PrototypeParams, TempParams,
 };
 use super::*;
 
 impl Session {
     /// `session.hello` once the session has begun.
-    pub(in crate::host::remote) fn answer_hello(&mut self, _: Json) -> Result<Json, RpcError> {
+    pub(in crate::host::remote) fn answer_hello(&mut self, _: Hello) -> Result<Json, RpcError> {
         Err(RpcError::Refused("the session has already begun".into()))
     }
 
     /// `rpc.discover`.
-    pub(in crate::host::remote) fn answer_discover(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given).map(|_| methods::discover())
+    pub(in crate::host::remote) fn answer_discover(&mut self, _: NoParams) -> Result<Json, RpcError> {
+        Ok(methods::discover())
     }
 
     /// `game.state`.
-    pub(in crate::host::remote) fn answer_state(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given).map(|_| state_to_json(&self.client.snapshot()))
+    pub(in crate::host::remote) fn answer_state(&mut self, _: NoParams) -> Result<Json, RpcError> {
+        Ok(state_to_json(&self.client.snapshot()))
     }
 
     /// `game.input`.
-    pub(in crate::host::remote) fn answer_input(&mut self, given: Json) -> Result<Json, RpcError> {
-        let InputParams { key } = params(given)?;
+    pub(in crate::host::remote) fn answer_input(&mut self, InputParams { key }: InputParams) -> Result<Json, RpcError> {
         check_key(&key).map_err(|e| RpcError::InvalidParams(e.to_string()))?;
         let settled = self.settle(vec![Command::Input(Input::Key(key))], None)?;
         let mut result = state_to_json(&self.client.snapshot());
@@ -36,16 +36,14 @@ impl Session {
     }
 
     /// `lua.eval`.
-    pub(in crate::host::remote) fn answer_eval(&mut self, given: Json) -> Result<Json, RpcError> {
-        let EvalParams { code } = params(given)?;
+    pub(in crate::host::remote) fn answer_eval(&mut self, EvalParams { code }: EvalParams) -> Result<Json, RpcError> {
         let id = next_id();
         let settled = self.settle(vec![Command::Repl(ReplCommand::Eval { id, code })], Some(id))?;
         self.outcome(id, settled)
     }
 
     /// `debug.continue`.
-    pub(in crate::host::remote) fn answer_continue(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given)?;
+    pub(in crate::host::remote) fn answer_continue(&mut self, _: NoParams) -> Result<Json, RpcError> {
         let innermost = self.server.paused.lock().unwrap_or_else(|e| e.into_inner()).last().copied();
         let settled = self.settle(vec![Command::Debug(DebugCommand::Continue)], innermost)?;
         if let Some(refused) = settled.refused.first() {
@@ -59,37 +57,46 @@ impl Session {
     }
 
     /// `object.get`.
-    pub(in crate::host::remote) fn answer_object_get(&mut self, given: Json) -> Result<Json, RpcError> {
-        let ObjectParams { uid } = params(given)?;
+    pub(in crate::host::remote) fn answer_object_get(
+        &mut self,
+        ObjectParams { uid }: ObjectParams,
+    ) -> Result<Json, RpcError> {
         self.object(Uid(uid))
     }
 
     /// `object.set_base`.
-    pub(in crate::host::remote) fn answer_set_base(&mut self, given: Json) -> Result<Json, RpcError> {
-        self.edit(given, false)
+    pub(in crate::host::remote) fn answer_set_base(
+        &mut self,
+        BaseParams { uid, field, value }: BaseParams,
+    ) -> Result<Json, RpcError> {
+        self.edit(uid, field, value, None)
     }
 
     /// `object.set_temp`.
-    pub(in crate::host::remote) fn answer_set_temp(&mut self, given: Json) -> Result<Json, RpcError> {
-        self.edit(given, true)
+    pub(in crate::host::remote) fn answer_set_temp(
+        &mut self,
+        TempParams { uid, field, value, method }: TempParams,
+    ) -> Result<Json, RpcError> {
+        self.edit(uid, field, value, Some(method.as_deref().unwrap_or("set")))
     }
 
     /// `locations.list`.
-    pub(in crate::host::remote) fn answer_locations(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given).map(|_| locations_to_json(&self.client.snapshot().locations))
+    pub(in crate::host::remote) fn answer_locations(&mut self, _: NoParams) -> Result<Json, RpcError> {
+        Ok(locations_to_json(&self.client.snapshot().locations))
     }
 
     /// `map.tiles`.
-    pub(in crate::host::remote) fn answer_map_tiles(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given)?;
+    pub(in crate::host::remote) fn answer_map_tiles(&mut self, _: NoParams) -> Result<Json, RpcError> {
         let snapshot = self.client.snapshot();
         let map = snapshot.map.as_ref().ok_or_else(|| RpcError::Refused("there is no current map".into()))?;
         Ok(tiles_to_json(map))
     }
 
     /// `map.explain_cell`.
-    pub(in crate::host::remote) fn answer_explain_cell(&mut self, given: Json) -> Result<Json, RpcError> {
-        let CellParams { map, x, y } = params(given)?;
+    pub(in crate::host::remote) fn answer_explain_cell(
+        &mut self,
+        CellParams { map, x, y }: CellParams,
+    ) -> Result<Json, RpcError> {
         let command = EditingCommand::ExplainCell { map: crate::game::map::MapId(map), x, y };
         let settled = self.settle(vec![Command::Editing(command)], None)?;
         match settled.explained {
@@ -100,39 +107,38 @@ impl Session {
     }
 
     /// `history.undo`.
-    pub(in crate::host::remote) fn answer_undo(&mut self, given: Json) -> Result<Json, RpcError> {
-        self.history(given, Command::Editing(EditingCommand::Undo))
+    pub(in crate::host::remote) fn answer_undo(&mut self, _: NoParams) -> Result<Json, RpcError> {
+        self.history_after(Command::Editing(EditingCommand::Undo))
     }
 
     /// `history.redo`.
-    pub(in crate::host::remote) fn answer_redo(&mut self, given: Json) -> Result<Json, RpcError> {
-        self.history(given, Command::Editing(EditingCommand::Redo))
+    pub(in crate::host::remote) fn answer_redo(&mut self, _: NoParams) -> Result<Json, RpcError> {
+        self.history_after(Command::Editing(EditingCommand::Redo))
     }
 
     /// `frame.subscribe`.
-    pub(in crate::host::remote) fn answer_subscribe(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given)?;
+    pub(in crate::host::remote) fn answer_subscribe(&mut self, _: NoParams) -> Result<Json, RpcError> {
         self.frames = Some(FrameDeltas::default());
         Ok(Json::Null)
     }
 
     /// `frame.unsubscribe`.
-    pub(in crate::host::remote) fn answer_unsubscribe(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given)?;
+    pub(in crate::host::remote) fn answer_unsubscribe(&mut self, _: NoParams) -> Result<Json, RpcError> {
         self.frames = None;
         Ok(Json::Null)
     }
 
     /// `host.mirror`.
-    pub(in crate::host::remote) fn answer_mirror(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given)?;
+    pub(in crate::host::remote) fn answer_mirror(&mut self, _: NoParams) -> Result<Json, RpcError> {
         self.mirror = Some(MirrorFrames::default());
         Ok(Json::Null)
     }
 
     /// `host.command`.
-    pub(in crate::host::remote) fn answer_host_command(&mut self, given: Json) -> Result<Json, RpcError> {
-        let CommandParams { command } = params(given)?;
+    pub(in crate::host::remote) fn answer_host_command(
+        &mut self,
+        CommandParams { command }: CommandParams,
+    ) -> Result<Json, RpcError> {
         match command {
             Command::Shutdown => {
                 return Err(RpcError::Refused("an attached editor cannot shut the game down".into()));
@@ -147,13 +153,15 @@ impl Session {
     }
 
     /// `data.types`.
-    pub(in crate::host::remote) fn answer_data_types(&mut self, given: Json) -> Result<Json, RpcError> {
-        params::<NoParams>(given).map(|_| data_types_to_json(&self.client.snapshot().mods.data))
+    pub(in crate::host::remote) fn answer_data_types(&mut self, _: NoParams) -> Result<Json, RpcError> {
+        Ok(data_types_to_json(&self.client.snapshot().mods.data))
     }
 
     /// `data.list`.
-    pub(in crate::host::remote) fn answer_data_list(&mut self, given: Json) -> Result<Json, RpcError> {
-        let DataTypeParams { data_type } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_list(
+        &mut self,
+        DataTypeParams { data_type }: DataTypeParams,
+    ) -> Result<Json, RpcError> {
         let snapshot = self.client.snapshot();
         let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
         let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
@@ -161,8 +169,10 @@ impl Session {
     }
 
     /// `data.get`.
-    pub(in crate::host::remote) fn answer_data_get(&mut self, given: Json) -> Result<Json, RpcError> {
-        let PrototypeParams { data_type, id } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_get(
+        &mut self,
+        PrototypeParams { data_type, id }: PrototypeParams,
+    ) -> Result<Json, RpcError> {
         let snapshot = self.client.snapshot();
         let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
         let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
@@ -172,8 +182,11 @@ impl Session {
     }
 
     /// `data.set_field`.
-    pub(in crate::host::remote) fn answer_data_set_field(&mut self, given: Json) -> Result<Json, RpcError> {
-        let PrototypeFieldParams { data_type, id, field, value } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_set_field(
+        &mut self,
+        given: PrototypeFieldParams,
+    ) -> Result<Json, RpcError> {
+        let PrototypeFieldParams { data_type, id, field, value } = given;
         let value = match value {
             Json::Null => None,
             value => Some(json_to_value(&value)?),
@@ -183,29 +196,33 @@ impl Session {
     }
 
     /// `data.duplicate`.
-    pub(in crate::host::remote) fn answer_data_duplicate(&mut self, given: Json) -> Result<Json, RpcError> {
-        let DuplicateParams { data_type, id, new_id, file } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_duplicate(&mut self, given: DuplicateParams) -> Result<Json, RpcError> {
+        let DuplicateParams { data_type, id, new_id, file } = given;
         let edit = Edit::DuplicatePrototype { data_type, id, new_id, file };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
     /// `data.new`.
-    pub(in crate::host::remote) fn answer_data_new(&mut self, given: Json) -> Result<Json, RpcError> {
-        let NewPrototypeParams { data_type, new_id, file } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_new(&mut self, given: NewPrototypeParams) -> Result<Json, RpcError> {
+        let NewPrototypeParams { data_type, new_id, file } = given;
         let edit = Edit::NewPrototype { data_type, new_id, file };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
     /// `data.delete`.
-    pub(in crate::host::remote) fn answer_data_delete(&mut self, given: Json) -> Result<Json, RpcError> {
-        let PrototypeParams { data_type, id } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_delete(
+        &mut self,
+        PrototypeParams { data_type, id }: PrototypeParams,
+    ) -> Result<Json, RpcError> {
         let edit = Edit::DeletePrototype { data_type, id };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
     /// `data.where_used`.
-    pub(in crate::host::remote) fn answer_data_where_used(&mut self, given: Json) -> Result<Json, RpcError> {
-        let PrototypeParams { data_type, id } = params(given)?;
+    pub(in crate::host::remote) fn answer_data_where_used(
+        &mut self,
+        PrototypeParams { data_type, id }: PrototypeParams,
+    ) -> Result<Json, RpcError> {
         let settled = self.settle(vec![Command::Editing(EditingCommand::WhereUsed { data_type, id })], None)?;
         Ok(settled.usages.unwrap_or_default().iter().map(usage_to_json).collect())
     }
