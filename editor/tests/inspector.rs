@@ -453,12 +453,14 @@ fn a_cell_of_a_map_with_rules_says_why_its_tile_is_there_and_opens_the_rules() {
     step_until(&mut harness, "the explanation", |h| h.query_by_label("Why is this tile here?").is_some());
     step_until(&mut harness, "the winner", |h| h.query_by_label("rule 3 'wall face'").is_some());
     assert!(harness.query_by_label("Placed by").is_some());
-    // The rule's name is a link to its own line, which the host found in the set's file.
+    // The rule's name is a link to its own line, the item of the set's `rules` it is.
     let winner = harness.state().state().snapshot.editing.cell.as_ref().and_then(|c| c.explained.clone().ok());
     let line = winner.and_then(|w| w.winner).and_then(|w| w.line).expect("the rule's line");
     let text = std::fs::read_to_string(nefia_tests::repo_root().join("mods/elona/content/map.lua")).unwrap();
-    let written = text.lines().nth(usize::try_from(line).unwrap() - 1).unwrap_or_default();
-    assert!(written.contains("\"wall face\""), "line {line} is the rule's: {written}");
+    // The rule begins there: its table's `{`, its name on the line after.
+    let written: Vec<&str> = text.lines().skip(usize::try_from(line).unwrap() - 1).take(2).collect();
+    assert_eq!(written[0].trim(), "{", "line {line} begins the rule");
+    assert!(written[1].contains("\"wall face\""), "line {line} is the rule's: {written:?}");
     let shown = format!("({}, {}) shows elona.wall_face; it is meant to be elona.wall_stone.", face.0, face.1);
     assert!(harness.query_by_label(&shown).is_some(), "{shown}");
 

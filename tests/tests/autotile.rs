@@ -324,3 +324,36 @@ fn the_map_view_carries_the_intent_and_draws_again_only_the_chunk_a_stroke_touch
     assert!(!same(0), "the touched chunk's intent is drawn again");
     assert!((1..after.chunks.len()).all(same), "the others are shared as they were");
 }
+
+#[test]
+fn each_rule_links_to_its_own_line_named_twice_or_not_at_all() {
+    let copy = DemoCopy::new();
+    let init = copy.mod_file("elona/init.lua");
+    let mut text = std::fs::read_to_string(&init).expect("the mod's init");
+    let first = u32::try_from(text.lines().count()).unwrap() + 1;
+    text.push_str(
+        "data:add {\n   _type = \"base.autotile_rule_set\",\n   _id = \"lines_test\",\n   rules = {\n      \
+         { name = \"same\", pattern = { \"tag:floor\" }, place = \"elona.moss\" },\n      \
+         { name = \"same\", pattern = { \"tag:floor\" }, place = \"elona.rubble\" },\n      \
+         { pattern = { \"tag:floor\" }, place = \"elona.moss\" },\n   },\n}\n",
+    );
+    std::fs::write(&init, text).expect("written");
+    let host = spawn_editing(&copy.project());
+    let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.lines_test', 1)");
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    save(&host, "town");
+    let (_, record) = map_file(&copy, "town");
+    let layer = record.autotile.as_ref().unwrap();
+    let floor = (0..record.height as usize)
+        .flat_map(|y| (0..record.width as usize).map(move |x| (x, y)))
+        .find(|&(x, y)| cell(&layer.intent, &layer.palette, x, y).is_some_and(|t| t.starts_with("elona.floor")))
+        .expect("a floor");
+    let town = host.snapshot().map.as_ref().unwrap().id;
+    host.send(Command::Editing(EditingCommand::InspectCell(Some((town, floor.0 as i32, floor.1 as i32)))));
+    let seen = wait_for(&host, |s| s.editing.cell.as_ref().is_some_and(|c| c.explained.is_ok()));
+    let why = seen.editing.cell.as_ref().unwrap().explained.clone().unwrap();
+    // The rules begin four lines after the `data:add`, one a line.
+    assert_eq!(why.winner.as_ref().map(|w| (w.name.as_str(), w.line)), Some(("rule 3", Some(first + 6))));
+    let lost: Vec<(usize, Option<u32>)> = why.lost.iter().map(|l| (l.rule, l.line)).collect();
+    assert_eq!(lost, [(0, Some(first + 4)), (1, Some(first + 5))], "each 'same' at its own line");
+}

@@ -347,6 +347,14 @@ pub fn field_source(text: &str, at: &Locator, field: &str) -> Result<Option<Fiel
         .map(|f| FieldSource { text: text[f.value.clone()].to_owned(), line: line_at(text, f.value.start) }))
 }
 
+/// The line each item of the prototype's list `field` begins on (`rules = { {…}, {…} }`: one
+/// line per rule, in order), or `None` if the table does not set the field.
+pub fn item_lines(text: &str, at: &Locator, field: &str) -> Result<Option<Vec<u32>>, SourceEditError> {
+    let calls = parse(text)?;
+    let (_, table) = locate(&calls, at)?;
+    Ok(find_field(text, table, at, field)?.map(|f| f.items.iter().map(|&start| line_at(text, start)).collect()))
+}
+
 fn parse(text: &str) -> Result<Vec<DataAdd>, SourceEditError> {
     syntax::data_adds(text).map_err(|e| SourceEditError::Parse { line: e.line, message: e.message })
 }

@@ -103,25 +103,15 @@ pub enum LostReason {
 }
 
 impl Explanation {
-    /// Gives each rule named in the explanation its line in `source` (the text of the file the
-    /// set is declared in, from line `from` on): the first line after it holding the rule's
-    /// name in quotes.
-    pub fn with_rule_lines(mut self, source: &str, from: u32) -> Explanation {
-        let skip = usize::try_from(from.saturating_sub(1)).unwrap_or(0);
-        let line_of = |name: &str| -> Option<u32> {
-            let (double, single) = (format!("\"{name}\""), format!("'{name}'"));
-            let (index, _) = source
-                .lines()
-                .enumerate()
-                .skip(skip)
-                .find(|(_, line)| line.contains(&double) || line.contains(&single))?;
-            u32::try_from(index + 1).ok()
-        };
+    /// Gives each rule named in the explanation its line: `lines[n]` is where rule `n` of the
+    /// set is written (read from the set's source, item by item of its `rules`).
+    pub fn with_rule_lines(mut self, lines: &[u32]) -> Explanation {
+        let line_of = |rule: usize| lines.get(rule).copied();
         for laid in self.winner.iter_mut().chain(self.object_winner.iter_mut()).chain(self.near_misses.iter_mut()) {
-            laid.line = line_of(&laid.name);
+            laid.line = line_of(laid.rule);
         }
         for lost in &mut self.lost {
-            lost.line = line_of(&lost.name);
+            lost.line = line_of(lost.rule);
         }
         self
     }

@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::game::autotile::Explanation;
+use crate::game::autotile::{Explanation, RULE_SET_TYPE};
 use crate::game::edit::Edit;
 use crate::game::history::{History, Transaction, changes_since};
 use crate::game::map::MapId;
@@ -16,6 +16,7 @@ use crate::game::object::Uid;
 use crate::game::world::WorldState;
 use crate::host::protocol::JournalKind;
 use crate::host::{Host, HostEvent, RefusalKind};
+use crate::lua::source_edit::Locator;
 
 mod content;
 pub mod edit;
@@ -234,12 +235,15 @@ impl CellWhy {
             _ => Unexplained::NotThere(error.to_string()),
         };
         let explained = world.explain_tile(map, x, y).map_err(unexplained).map(|explained| {
-            let source = explained
-                .declared_at
-                .as_ref()
-                .and_then(|origin| Some((crate::lua::repl::source_text(lua, origin.file.as_str())?, origin.line)));
-            match source {
-                Some((text, from)) => explained.with_rule_lines(&text, from),
+            // Each rule's line: the items of the set's `rules`, read from its file.
+            let lines = explained.declared_at.as_ref().and_then(|origin| {
+                let text = crate::lua::repl::source_text(lua, origin.file.as_str())?;
+                let short_id = explained.rule_set.split_once('.').map_or(explained.rule_set.as_str(), |(_, id)| id);
+                let at = Locator { data_type: RULE_SET_TYPE, short_id, line: origin.line };
+                crate::lua::source_edit::item_lines(&text, &at, "rules").ok().flatten()
+            });
+            match lines {
+                Some(lines) => explained.with_rule_lines(&lines),
                 None => explained,
             }
         });

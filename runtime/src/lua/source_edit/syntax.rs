@@ -69,6 +69,9 @@ pub(super) struct FieldSpan {
     /// Whether the value is a table constructor with fields on one line, and if so, whether a space
     /// follows its `{` (`{ 1, 2 }` rather than `{1, 2}`).
     pub one_line_table: Option<bool>,
+    /// When the value is a table constructor, the first byte of each of its positional values
+    /// (a list's items), in order.
+    pub items: Vec<usize>,
     /// The `,` or `;` after it.
     pub separator: Option<Range<usize>>,
     /// The line break that ends its line, when only trivia follows the field (and its
@@ -267,6 +270,17 @@ fn read_table(table: &TableConstructor) -> Option<Table> {
                         .then(|| open.trailing_trivia().next().is_some())
                 }
                 _ => None,
+            },
+            items: match value {
+                Expression::TableConstructor(inner) => inner
+                    .fields()
+                    .iter()
+                    .filter_map(|item| match item {
+                        Field::NoKey(item) => span_of(item).map(|span| span.start),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
             },
             separator: separator.map(token_span),
             line_break: last.and_then(line_break_after),
