@@ -357,3 +357,37 @@ fn each_rule_links_to_its_own_line_named_twice_or_not_at_all() {
     let lost: Vec<(usize, Option<u32>)> = why.lost.iter().map(|l| (l.rule, l.line)).collect();
     assert_eq!(lost, [(0, Some(first + 4)), (1, Some(first + 5))], "each 'same' at its own line");
 }
+
+#[test]
+fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
+    use nefia_runtime::host::ModCommand;
+    let copy = DemoCopy::new();
+    let init = copy.mod_file("elona/init.lua");
+    let mut text = std::fs::read_to_string(&init).expect("the mod's init");
+    text.push_str(
+        "data:add { _type = \"base.autotile_rule_set\", _id = \"wells\", rules = {\n   \
+         { name = \"well\", pattern = { \"tag:floor\" }, object = { feat = \"elona.fountain\" }, chance = 0.05 },\n} }\n",
+    );
+    std::fs::write(&init, &text).expect("written");
+    let host = spawn_editing(&copy.project());
+    let count =
+        "local n = 0 for _, o in Map.current():iter() do if o._id == 'elona.fountain' then n = n + 1 end end return n";
+    let fountains = |host: &HostHandle| match nefia_tests::host::eval(host, count) {
+        nefia_runtime::lua::repl::Evaluation::Values(values) => values[0].parse::<usize>().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    let before = fountains(&host);
+    let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.wells', 4)");
+    assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
+    let laid = fountains(&host);
+    assert!(laid > before, "the rule placed some: {before} → {laid}");
+
+    // More wells: the hotload places them, tinting exactly the cells that got one.
+    std::fs::write(&init, text.replacen("chance = 0.05", "chance = 0.5", 1)).expect("written");
+    host.send(Command::Mods(ModCommand::Reload(init.clone())));
+    let repainted = wait_for(&host, |s| s.mods.repainted.is_some());
+    let tinted = repainted.mods.repainted.as_ref().unwrap().cells.len();
+    let after = fountains(&host);
+    assert!(after > laid, "more wells: {laid} → {after}");
+    assert_eq!(tinted, after - laid, "the cells tinted are those that got a well");
+}

@@ -103,32 +103,41 @@ impl World {
             None => Intent::from_fn(instance.width(), instance.height(), |x, y| instance.tile(x, y)),
         };
         let layer = AutotileLayer { rule_set: rules.id, own_rules: own, seed, intent };
-        let changed = self.paint_layer(map, &rules, &layer)?;
+        let (changed, _) = self.paint_layer(map, &rules, &layer)?;
         self.map_mut(map)?.autotile = Some(Arc::new(layer));
         Ok(changed)
     }
 
     /// Paints `map` again from the intent and rules laid on it (after its rule set or its
-    /// tiles' tags changed). Returns the cells whose tile changed.
+    /// tiles' tags changed). Returns the cells whose tile or rule-placed object changed.
     pub fn repaint_autotile(&mut self, map: MapId) -> Result<Vec<(i32, i32)>, WorldError> {
         let Some(layer) = self.map(map)?.autotile.clone() else { return Ok(Vec::new()) };
         let rules = self.layer_rules(&layer)?;
         let before = self.map(map)?.tile_ids();
-        self.paint_layer(map, &rules, &layer)?;
+        let (_, objects) = self.paint_layer(map, &rules, &layer)?;
         let instance = self.map(map)?;
         let width = instance.width();
-        Ok(before
+        let mut changed: Vec<(i32, i32)> = before
             .iter()
             .zip(instance.tile_ids())
             .enumerate()
             .filter(|(_, (old, new))| *old != new)
             .filter_map(|(i, _)| i32::try_from(i).ok().map(|i| (i % width, i / width)))
-            .collect())
+            .chain(objects.iter().map(|object| (object.x, object.y)))
+            .collect();
+        changed.sort_unstable_by_key(|&(x, y)| (y, x));
+        changed.dedup();
+        Ok(changed)
     }
 
     /// Paints every cell of `map` from `layer` by `rules`, its tiles and the rules' objects;
-    /// returns how many cells' tiles changed.
-    fn paint_layer(&mut self, map: MapId, rules: &RuleSet, layer: &AutotileLayer) -> Result<usize, WorldError> {
+    /// returns how many cells' tiles changed, and the objects placed or taken back.
+    fn paint_layer(
+        &mut self,
+        map: MapId,
+        rules: &RuleSet,
+        layer: &AutotileLayer,
+    ) -> Result<(usize, Vec<RuleObject>), WorldError> {
         let tiler = Autotiler::new(rules, layer.seed, self.tile_tags());
         let painted = tiler.paint(&layer.intent);
         let instance = self.map_mut(map)?;
@@ -144,8 +153,8 @@ impl World {
             }
             objects.push(((x, y), painted.object));
         }
-        self.place_rule_objects(map, objects)?;
-        Ok(changed)
+        let objects = self.place_rule_objects(map, objects)?;
+        Ok((changed, objects))
     }
 
     /// Gives each of `cells` of `map` the object the rules place there (or none): an object the
