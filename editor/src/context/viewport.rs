@@ -3,9 +3,11 @@
 //! [`crate::panes::viewport`]).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use egui::{Rect, Vec2};
 use nefia_runtime::Uid;
+use nefia_runtime::game::display::WidgetView;
 use nefia_runtime::host::view::{GameError, MapView};
 
 use crate::render::camera::{Camera, LayerToggles};
@@ -54,13 +56,39 @@ pub struct ViewportState {
     pub widget_choices: BTreeMap<String, bool>,
     pub(crate) renderer: MapRenderer,
     /// The last map view and its intent layer as drawn (see [`ViewportState::intent_of`]).
-    pub(crate) intent_view: Option<(std::sync::Arc<MapView>, std::sync::Arc<MapView>)>,
+    pub(crate) intent_view: Option<(Arc<MapView>, Arc<MapView>)>,
     pub(crate) fitted: Option<nefia_runtime::MapId>,
     /// Whether the game was played at the last frame (to tell when play starts and stops).
     pub(crate) was_playing: bool,
     /// The camera when play started and the map it was fitted to: Stop puts it back when that
     /// map is current again (the workbench's preview after Play this).
     pub(crate) before_play: Option<(Camera, nefia_runtime::MapId)>,
+}
+
+impl ViewportState {
+    /// `map` as its intent layer draws it (see [`MapView::as_intent`]), made once per map view
+    /// so the renderer's caches hold; `map` itself on a map without rules.
+    pub fn intent_of(&mut self, map: &Arc<MapView>) -> Arc<MapView> {
+        if let Some((source, shown)) = &self.intent_view
+            && Arc::ptr_eq(source, map)
+        {
+            return shown.clone();
+        }
+        let shown = map.as_intent().map_or_else(|| map.clone(), Arc::new);
+        self.intent_view = Some((map.clone(), shown.clone()));
+        shown
+    }
+
+    /// The intent layer the viewport drew last, if it drew one.
+    pub fn drawn_intent(&self) -> Option<&MapView> {
+        self.intent_view.as_ref().map(|(_, shown)| &**shown)
+    }
+
+    /// True if `widget` is drawn: as the user chose, else while playing, else if it shows
+    /// while editing.
+    pub fn shows_widget(&self, widget: &WidgetView, playing: bool) -> bool {
+        self.widget_choices.get(&widget.id).copied().unwrap_or(playing || widget.show_while_editing)
+    }
 }
 
 /// The timeline strip's state (see [`crate::play_controls::timeline_ui`]).

@@ -2,8 +2,6 @@
 //! UI layers over it. Pan with the middle button (or Space and drag), zoom with the wheel,
 //! click to select and to give the game the keyboard.
 
-use std::sync::Arc;
-
 use egui::{Rect, RichText, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{Input, WidgetView};
@@ -338,32 +336,6 @@ fn layers_menu_ui(ui: &mut Ui, view: &mut ViewportState, widgets: &[WidgetView],
         if ui.checkbox(&mut shown, format!("{}{hint}", widget.id)).changed() {
             view.widget_choices.insert(widget.id.clone(), shown);
         }
-    }
-}
-
-impl ViewportState {
-    /// `map` as its intent layer draws it (see [`MapView::as_intent`]), made once per map view
-    /// so the renderer's caches hold; `map` itself on a map without rules.
-    pub fn intent_of(&mut self, map: &Arc<MapView>) -> Arc<MapView> {
-        if let Some((source, shown)) = &self.intent_view
-            && Arc::ptr_eq(source, map)
-        {
-            return shown.clone();
-        }
-        let shown = map.as_intent().map_or_else(|| map.clone(), Arc::new);
-        self.intent_view = Some((map.clone(), shown.clone()));
-        shown
-    }
-
-    /// The intent layer the viewport drew last, if it drew one.
-    pub fn drawn_intent(&self) -> Option<&MapView> {
-        self.intent_view.as_ref().map(|(_, shown)| &**shown)
-    }
-
-    /// True if `widget` is drawn: as the user chose, else while playing, else if it shows
-    /// while editing.
-    pub fn shows_widget(&self, widget: &WidgetView, playing: bool) -> bool {
-        self.widget_choices.get(&widget.id).copied().unwrap_or(playing || widget.show_while_editing)
     }
 }
 
