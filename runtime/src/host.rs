@@ -29,6 +29,7 @@ use crate::runtime::Runtime;
 mod attach;
 pub mod check;
 mod client;
+mod cx;
 pub mod debugging;
 pub mod editing;
 mod folders;
@@ -95,8 +96,8 @@ struct Host {
     mods: mods::Mods,
     /// The generator workbench (see `workbench/`).
     workbench: workbench::Workbench,
-    /// What the map validators found on the current map (see `maps/check.rs`).
-    map_check: maps::check::MapCheck,
+    /// The map files' validators (see `maps/`).
+    maps: maps::Maps,
     shutting_down: Cell<bool>,
     /// The last panic caught, shown in the status bar until the next one.
     fault: RefCell<Option<String>>,
@@ -129,7 +130,7 @@ impl Host {
             play: play::PlaySession { recordings, ..Default::default() },
             debug: debugging::Debugging::default(),
             workbench: workbench::Workbench::default(),
-            map_check: maps::check::MapCheck::new(),
+            maps: maps::Maps::new(),
             shutting_down: Cell::new(false),
             fault: RefCell::default(),
             failed: RefCell::default(),
@@ -197,7 +198,7 @@ impl Host {
             Command::Repl(command) => self.repl(command),
             Command::Input(input) => self.input(input),
             Command::Editing(command) => self.editing(command),
-            Command::Maps(command) => self.maps(command),
+            Command::Maps(command) => self.maps.handle(&self.cx(), &self.play.edit, command),
             Command::Play(command) => self.play(command),
             Command::Debug(command) => self.debugging(command),
             Command::Mods(command) => self.mods(command),
@@ -225,9 +226,21 @@ impl Host {
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
     /// serve loop ends at the next command.
     fn send(&self, event: HostEvent) {
-        if self.events.send(event).is_err() {
-            self.shutting_down.set(true);
-        }
+        self.cx().send(event);
+    }
+
+    /// What a subsystem that is a component is handed (see `cx.rs`).
+    fn cx(&self) -> cx::Cx<'_> {
+        cx::Cx::new(&self.runtime, &self.events, &self.shutting_down, &self.repaint)
+    }
+
+    /// Whether the map validators may run now: not headless, not while playing, paused or on
+    /// the error screen.
+    fn may_check_maps(&self) -> bool {
+        !self.headless
+            && self.play.edit.borrow().is_none()
+            && self.debug.depth.get() == 0
+            && self.debug.error.borrow().is_none()
     }
 
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is

@@ -145,7 +145,7 @@ impl Host {
             play: self.play_view(),
             debug,
             mods: self.mods_view(),
-            maps: self.maps_view(),
+            maps: self.maps.view(&self.cx(), &self.play.edit, self.may_check_maps()),
             preview: self.preview_view(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);

@@ -74,7 +74,7 @@ pub(super) fn run(
     host.open_journal();
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
-    let _watchers = (host.watch_mods(reloads.clone()), host.watch_maps(reloads));
+    let _watchers = (host.watch_mods(reloads.clone()), super::maps::Maps::watch(&host.cx(), reloads));
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
@@ -85,7 +85,7 @@ pub(super) fn run(
             host.rewind_if_asked();
         }
         host.finish_play_if_asked();
-        host.check_current_map();
+        host.maps.check.check_current(&host.cx(), host.may_check_maps());
         host.retry_quiet_hotloads();
         host.publish();
         // A Stop pressed as the command ended has nothing left to stop.
@@ -153,8 +153,9 @@ impl Host {
             // The player's own checks (Lua invariants) waited for input: there is none.
             Err(_) => return Some(Command::Shutdown),
         }
-        let animating =
-            self.runtime.engine().gui.borrow().is_animating() || self.map_check_waiting() || self.hotload_waiting();
+        let animating = self.runtime.engine().gui.borrow().is_animating()
+            || self.maps.check.waiting(&self.cx(), self.may_check_maps())
+            || self.hotload_waiting();
         let command = if animating {
             match self.commands.recv_timeout(FRAME) {
                 Ok(command) => Some(command),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::map::MapId;
-use crate::host::Host;
+use crate::host::cx::Cx;
 use crate::lua::mapgen::MapProblem;
 
 /// How much of the runtime's time checking may take, as the wait after a check per unit of
@@ -58,41 +58,39 @@ pub struct MapProblemsView {
     pub stale: bool,
 }
 
-impl Host {
-    /// The current map and its content revision, if it should be checked and is not yet.
-    fn unchecked_map(&self) -> Option<(MapId, u64)> {
-        if self.headless
-            || self.play.edit.borrow().is_some()
-            || self.debug.depth.get() > 0
-            || self.debug.error.borrow().is_some()
-        {
+impl MapCheck {
+    /// The current map and its content revision, if it should be checked and is not yet;
+    /// `may_check` is the host's say (not while playing, paused, on the error screen or
+    /// replaying headless).
+    fn unchecked(&self, cx: &Cx, may_check: bool) -> Option<(MapId, u64)> {
+        if !may_check {
             return None;
         }
-        let world = self.runtime.world();
+        let world = cx.runtime.world();
         let map = world.current_map()?;
         let revision = world.map(map).ok()?.content_revision();
-        let found = self.map_check.found.borrow();
+        let found = self.found.borrow();
         let checked = found.as_ref().is_some_and(|c| (c.map, c.revision) == (map, revision));
         (!checked).then_some((map, revision))
     }
 
     /// True while the current map waits for a check (the serve loop wakes to do it).
-    pub(in crate::host) fn map_check_waiting(&self) -> bool {
-        self.unchecked_map().is_some()
+    pub(in crate::host) fn waiting(&self, cx: &Cx, may_check: bool) -> bool {
+        self.unchecked(cx, may_check).is_some()
     }
 
     /// Checks the current map if it changed and checking has had its rest (see the module's
     /// text).
-    pub(in crate::host) fn check_current_map(&self) {
-        let Some((map, revision)) = self.unchecked_map() else { return };
-        if let Some((ended, took)) = self.map_check.last.get()
+    pub(in crate::host) fn check_current(&self, cx: &Cx, may_check: bool) {
+        let Some((map, revision)) = self.unchecked(cx, may_check) else { return };
+        if let Some((ended, took)) = self.last.get()
             && ended.elapsed() < took * WAIT_PER_CHECK_TIME
         {
             return;
         }
         let started = Instant::now();
-        let lua = self.runtime.lua();
-        let engine = self.runtime.engine();
+        let lua = cx.runtime.lua();
+        let engine = cx.runtime.engine();
         let problems = engine.profiler.scope(
             || crate::lua::profile::engine_work("map validators"),
             || engine.limits.run(|| crate::lua::mapgen::validate(lua, map)),
@@ -101,22 +99,22 @@ impl Host {
             let message = format!("the validators could not run: {}", crate::lua::LuaFailure::from(error).message);
             vec![MapProblem { validator: "map validators".into(), x: 0, y: 0, message }]
         });
-        self.map_check.record(map, revision, problems);
-        self.map_check.last.set(Some((Instant::now(), started.elapsed())));
+        self.record(map, revision, problems);
+        self.last.set(Some((Instant::now(), started.elapsed())));
     }
 
-    /// The current map's problems for the snapshot.
-    pub(in crate::host) fn map_problems_view(&self) -> MapProblemsView {
-        if self.play.edit.borrow().is_some() {
+    /// The current map's problems for the snapshot (none while playing).
+    pub(in crate::host) fn view(&self, cx: &Cx, playing: bool, may_check: bool) -> MapProblemsView {
+        if playing {
             return MapProblemsView::default();
         }
-        let current = self.runtime.world().current_map();
-        let found = self.map_check.found.borrow();
+        let current = cx.runtime.world().current_map();
+        let found = self.found.borrow();
         match found.as_ref().filter(|c| Some(c.map) == current) {
             Some(c) => MapProblemsView {
                 map: Some(c.map),
                 problems: c.problems.clone(),
-                stale: self.unchecked_map().is_some(),
+                stale: self.unchecked(cx, may_check).is_some(),
             },
             None => MapProblemsView { map: current, problems: Arc::default(), stale: current.is_some() },
         }

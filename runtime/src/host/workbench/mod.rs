@@ -1,6 +1,6 @@
 //! The generator workbench on the host: a preview of one generator's map for one seed and
 //! params, shown in the viewport in place of the current map while editing, with the map
-//! validators' problems (as the current map's, see `map_check.rs`); after a hotload it is
+//! validators' problems (as the current map's, see `maps/check.rs`); after a hotload it is
 //! generated again with the same seed and the cells that changed are told, so the modder
 //! sees what the code change did. Baking makes the preview one of the project's maps,
 //! written to its file with the generator, params and seed that made it; "Play this" plays
@@ -220,7 +220,7 @@ impl Host {
         };
         let _ = world.set_current_map(map);
         if let Ok(instance) = world.map(map) {
-            self.map_check.record(map, instance.content_revision(), problems);
+            self.maps.check.record(map, instance.content_revision(), problems);
         }
         let view = PreviewView {
             generator: generator.clone(),

@@ -1,0 +1,55 @@
+//! What the spine hands a subsystem's handler: the runtime it works on and a way to answer the
+//! frontend — and nothing of the other subsystems. What a handler needs of another subsystem's
+//! state the spine passes it by name, so each dependency shows at the call in `host.rs`.
+
+use std::cell::Cell;
+use std::sync::Arc;
+
+use crossbeam_channel::Sender;
+
+use crate::game::display::LogLevel;
+use crate::host::{HostEvent, Refused};
+use crate::lua::gui;
+use crate::runtime::Runtime;
+
+/// A subsystem's view of the host while it handles a command or builds its view.
+pub(in crate::host) struct Cx<'h> {
+    /// The world, the Lua state and the project.
+    pub runtime: &'h Runtime,
+    /// Where answers go.
+    events: &'h Sender<HostEvent>,
+    /// Set when the frontend has gone: the serve loop ends at the next command.
+    shutting_down: &'h Cell<bool>,
+    /// Asks the frontend to draw again (from another thread, such as a file watcher's).
+    pub repaint: &'h Arc<dyn Fn() + Send + Sync>,
+}
+
+impl<'h> Cx<'h> {
+    /// The context of a host made of these parts.
+    pub(in crate::host) fn new(
+        runtime: &'h Runtime,
+        events: &'h Sender<HostEvent>,
+        shutting_down: &'h Cell<bool>,
+        repaint: &'h Arc<dyn Fn() + Send + Sync>,
+    ) -> Cx<'h> {
+        Cx { runtime, events, shutting_down, repaint }
+    }
+
+    /// Sends an event to the frontend; if it has gone there is no one to tell, and the serve
+    /// loop ends at the next command.
+    pub(in crate::host) fn send(&self, event: HostEvent) {
+        if self.events.send(event).is_err() {
+            self.shutting_down.set(true);
+        }
+    }
+
+    /// Tells the frontend a command was not done.
+    pub(in crate::host) fn refuse(&self, refused: Refused) {
+        self.send(HostEvent::Refused(refused));
+    }
+
+    /// Writes a line to the game's log (the Log pane).
+    pub(in crate::host) fn log(&self, level: LogLevel, text: impl Into<String>) {
+        gui::log(self.runtime.lua(), level, text.into());
+    }
+}
