@@ -202,7 +202,11 @@ impl Host {
             Command::Play(command) => self.play(command),
             Command::Debug(command) => self.debugging(command),
             Command::Mods(command) => self.mods(command),
-            Command::Workbench(command) => self.workbench(command),
+            Command::Workbench(command) => {
+                let playing = self.play.edit.borrow().is_some();
+                let found = self.workbench.handle(&self.cx(), playing, command);
+                self.maps.check.record_some(found);
+            }
             Command::Stop => {}
             Command::Sync { id } => self.send(HostEvent::Synced { id }),
             Command::Shutdown => {
@@ -232,6 +236,14 @@ impl Host {
     /// What a subsystem that is a component is handed (see `cx.rs`).
     fn cx(&self) -> cx::Cx<'_> {
         cx::Cx::new(&self.runtime, &self.events, &self.shutting_down, &self.repaint)
+    }
+
+    /// Generates the workbench's preview again with the same seed (after a hotload), its
+    /// validators' findings given to the maps subsystem.
+    fn refresh_preview(&self) {
+        let playing = self.play.edit.borrow().is_some();
+        let found = self.workbench.refresh(&self.cx(), playing);
+        self.maps.check.record_some(found);
     }
 
     /// Whether the map validators may run now: not headless, not while playing, paused or on

@@ -146,7 +146,7 @@ impl Host {
             debug,
             mods: self.mods_view(),
             maps: self.maps.view(&self.cx(), &self.play.edit, self.may_check_maps()),
-            preview: self.preview_view(),
+            preview: self.workbench.view(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         (self.repaint)();

@@ -355,7 +355,7 @@ impl Host {
                 log: log_name.clone(),
                 world: world.save_game(save),
                 files: open,
-                preview: self.base_preview(),
+                preview: self.workbench.base(),
             };
             drop((world, files));
             // The new log first, then the base naming it: a crash in between leaves the old
@@ -494,7 +494,7 @@ impl Host {
     fn replay_journal(&self, journal: &Journal) -> Result<Replayed, RecoveryError> {
         let lua = self.runtime.lua();
         if let Some(base) = &journal.base {
-            self.close_preview();
+            self.workbench.close(&self.cx());
             crate::lua::save::load_record(lua, &base.world).map_err(|refused| match refused {
                 crate::lua::save::LoadRefused::World(error) => RecoveryError::BaseWorld(error),
                 crate::lua::save::LoadRefused::Lua(error) => RecoveryError::BaseSave(error),
@@ -508,7 +508,7 @@ impl Host {
                     files.reopen(&world, &file.name, file.map, file.clean);
                 }
             }
-            self.restore_preview(base.preview.clone());
+            self.workbench.restore(base.preview.clone());
         }
         if let Some(prefix) = &journal.key_prefix {
             self.runtime.world_mut().set_key_prefix(prefix.clone());

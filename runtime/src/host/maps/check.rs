@@ -19,10 +19,17 @@ use crate::lua::mapgen::MapProblem;
 const WAIT_PER_CHECK_TIME: u32 = 9;
 
 /// One map checked: which, at which content revision, and what was found.
-struct Checked {
+pub(in crate::host) struct Checked {
     map: MapId,
     revision: u64,
     problems: Arc<Vec<MapProblem>>,
+}
+
+impl Checked {
+    /// What the validators found on map `map` at content `revision`.
+    pub(in crate::host) fn new(map: MapId, revision: u64, problems: Vec<MapProblem>) -> Checked {
+        Checked { map, revision, problems: Arc::new(problems) }
+    }
 }
 
 /// What the validators last found, and when.
@@ -39,10 +46,17 @@ impl MapCheck {
         MapCheck { found: RefCell::new(None), last: Cell::new(None) }
     }
 
-    /// Takes `problems` as what map `map` at content `revision` has (found elsewhere: the
-    /// workbench validates its preview as it makes it).
-    pub(in crate::host) fn record(&self, map: MapId, revision: u64, problems: Vec<MapProblem>) {
-        *self.found.borrow_mut() = Some(Checked { map, revision, problems: Arc::new(problems) });
+    /// Takes what was found as what its map has (found here, or elsewhere: the workbench
+    /// validates its preview as it makes it).
+    pub(in crate::host) fn record(&self, checked: Checked) {
+        *self.found.borrow_mut() = Some(checked);
+    }
+
+    /// [`MapCheck::record`]s what was found, if anything was.
+    pub(in crate::host) fn record_some(&self, checked: Option<Checked>) {
+        if let Some(checked) = checked {
+            self.record(checked);
+        }
     }
 }
 
@@ -99,7 +113,7 @@ impl MapCheck {
             let message = format!("the validators could not run: {}", crate::lua::LuaFailure::from(error).message);
             vec![MapProblem { validator: "map validators".into(), x: 0, y: 0, message }]
         });
-        self.record(map, revision, problems);
+        self.record(Checked::new(map, revision, problems));
         self.last.set(Some((Instant::now(), started.elapsed())));
     }
 

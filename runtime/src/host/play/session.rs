@@ -101,9 +101,9 @@ impl Host {
         }
         // A workbench preview is not part of the edit state: it closes, its map with it —
         // unless it is what is played ("Play this"); then it shows again after Stop.
-        let preview = self.preview_map();
+        let preview = self.workbench.preview_map();
         if !matches!(from, PlayFrom::Map(map) if Some(map) == preview) {
-            self.close_preview();
+            self.workbench.close(&self.cx());
         }
         let began = from.describe(&self.runtime.maps());
         match self.runtime.begin_play(from) {

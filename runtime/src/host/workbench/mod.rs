@@ -6,17 +6,21 @@
 //! written to its file with the generator, params and seed that made it; "Play this" plays
 //! it, and it shows again after Stop.
 //!
-//! The workbench is a subsystem of the host: it owns its state ([`Workbench`]), takes its own
-//! commands ([`WorkbenchCommand`], routed here by `Host::handle_timed`) and adds its part of the
-//! frame ([`PreviewView`], the snapshot's `preview`).
+//! The workbench is a component of the host: it owns its state ([`Workbench`]), takes its own
+//! commands ([`WorkbenchCommand`], routed here by `Host::route`) with a [`Cx`], and adds its
+//! part of the frame ([`PreviewView`], the snapshot's `preview`). What its previews' validators
+//! found it hands back ([`Checked`]) for the spine to give the maps subsystem.
 
 use std::cell::RefCell;
 
-use super::{Host, NoProject, RefusalKind};
+use super::{NoProject, RefusalKind, Refused};
+use crate::game::display::LogLevel;
 use crate::game::map::MapId;
 use crate::game::map_files::MapFileError;
 use crate::game::value::Value;
 use crate::game::world::World;
+use crate::host::cx::Cx;
+use crate::host::maps::check::Checked;
 use crate::host::protocol::JournalKind;
 
 /// What the workbench is asked to do.
@@ -72,7 +76,7 @@ impl WorkbenchCommand {
 
 /// The workbench's state on the host.
 #[derive(Default)]
-pub(super) struct Workbench {
+pub(in crate::host) struct Workbench {
     /// The preview, if one shows.
     preview: RefCell<Option<Preview>>,
 }
@@ -158,31 +162,36 @@ enum BakeError {
     Map(#[from] MapFileError),
 }
 
-impl Host {
-    /// Carries out a workbench command.
-    pub(super) fn workbench(&self, command: WorkbenchCommand) {
+impl Workbench {
+    /// Carries out a workbench command; `playing` refuses a preview (the workbench previews
+    /// while editing). Returns what the new preview's validators found.
+    pub(in crate::host) fn handle(&self, cx: &Cx, playing: bool, command: WorkbenchCommand) -> Option<Checked> {
         match command {
-            WorkbenchCommand::Preview { generator, params, seed } => self.preview(generator, params, seed),
-            WorkbenchCommand::Close => self.close_preview(),
-            WorkbenchCommand::Bake(name) => self.bake_preview(&name),
+            WorkbenchCommand::Preview { generator, params, seed } => self.preview(cx, playing, generator, params, seed),
+            WorkbenchCommand::Close => {
+                self.close(cx);
+                None
+            }
+            WorkbenchCommand::Bake(name) => self.bake(cx, &name),
         }
     }
 
     /// The preview's map, if one shows.
-    pub(super) fn preview_map(&self) -> Option<MapId> {
-        self.workbench.preview.borrow().as_ref().map(|p| p.map)
+    pub(in crate::host) fn preview_map(&self) -> Option<MapId> {
+        self.preview.borrow().as_ref().map(|p| p.map)
     }
 
-    /// Shows seed `seed` of `generator` with `params` (see the module's text).
-    pub(super) fn preview(&self, generator: String, params: Value, seed: i64) {
-        if self.play.edit.borrow().is_some() {
-            self.refuse(RefusalKind::Play, "the workbench previews while editing: stop playing first");
-            return;
+    /// Shows seed `seed` of `generator` with `params` (see the module's text); returns what its
+    /// validators found.
+    fn preview(&self, cx: &Cx, playing: bool, generator: String, params: Value, seed: i64) -> Option<Checked> {
+        if playing {
+            cx.refuse(Refused::new(RefusalKind::Play, "the workbench previews while editing: stop playing first"));
+            return None;
         }
-        let lua = self.runtime.lua();
+        let lua = cx.runtime.lua();
         let started = std::time::Instant::now();
         let generate = || -> mlua::Result<MapId> {
-            let map_api: mlua::Table = self.runtime.engine().api.get("Map")?;
+            let map_api: mlua::Table = cx.runtime.engine().api.get("Map")?;
             let params = crate::lua::convert::to_lua(lua, &params)?;
             let map: mlua::Table =
                 map_api.get::<mlua::Function>("generate")?.call((generator.as_str(), params, seed))?;
@@ -196,19 +205,19 @@ impl Host {
             Ok(map) => crate::lua::mapgen::validate(lua, *map).unwrap_or_default(),
             Err(_) => Vec::new(),
         };
-        let mut preview = self.workbench.preview.borrow_mut();
+        let mut preview = self.preview.borrow_mut();
         let map = match generated {
             Ok(map) => map,
             Err(error) => {
                 let message = crate::lua::LuaFailure::from(error).to_string();
                 match preview.as_mut() {
                     Some(shown) => shown.view.error = Some(message),
-                    None => self.refuse(RefusalKind::Edit, message),
+                    None => cx.refuse(Refused::new(RefusalKind::Edit, message)),
                 }
-                return;
+                return None;
             }
         };
-        let mut world = self.runtime.world_mut();
+        let mut world = cx.runtime.world_mut();
         let (was_current, diff, generation) = match preview.take() {
             Some(old) => {
                 let same_seed = old.generator == generator && old.seed == seed;
@@ -219,9 +228,7 @@ impl Host {
             None => (world.current_map(), None, 1),
         };
         let _ = world.set_current_map(map);
-        if let Ok(instance) = world.map(map) {
-            self.maps.check.record(map, instance.content_revision(), problems);
-        }
+        let found = world.map(map).ok().map(|instance| Checked::new(map, instance.content_revision(), problems));
         let view = PreviewView {
             generator: generator.clone(),
             seed,
@@ -233,24 +240,24 @@ impl Host {
             baked: None,
         };
         *preview = Some(Preview { generator, params, seed, map, was_current, view });
+        found
     }
 
     /// Generates the preview again with the same seed (after a hotload), if one is shown
-    /// and the game is not being played on it.
-    pub(super) fn refresh_preview(&self) {
-        if self.play.edit.borrow().is_some() {
-            return;
+    /// and the game is not being played on it; returns what its validators found.
+    pub(in crate::host) fn refresh(&self, cx: &Cx, playing: bool) -> Option<Checked> {
+        if playing {
+            return None;
         }
-        let again = self.workbench.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
-        if let Some((generator, params, seed)) = again {
-            self.preview(generator, params, seed);
-        }
+        let again = self.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
+        let (generator, params, seed) = again?;
+        self.preview(cx, playing, generator, params, seed)
     }
 
     /// Closes the preview: its map goes and the map current before comes back.
-    pub(super) fn close_preview(&self) {
-        let Some(preview) = self.workbench.preview.borrow_mut().take() else { return };
-        let mut world = self.runtime.world_mut();
+    pub(in crate::host) fn close(&self, cx: &Cx) {
+        let Some(preview) = self.preview.borrow_mut().take() else { return };
+        let mut world = cx.runtime.world_mut();
         let _ = world.remove_map(preview.map);
         if let Some(map) = preview.was_current {
             let _ = world.set_current_map(map);
@@ -258,14 +265,15 @@ impl Host {
     }
 
     /// Bakes the preview into the project as map `name` (written to `maps/<name>.ron`): it
-    /// stays current, now one of the project's maps, and the workbench shows nothing.
-    pub(super) fn bake_preview(&self, name: &str) {
-        let Some(map) = self.workbench.preview.borrow().as_ref().map(|p| p.map) else {
-            self.refuse(RefusalKind::NothingToDo, "there is no preview to bake: generate one first");
-            return;
+    /// stays current, now one of the project's maps, and the workbench shows the same seed
+    /// generated again, whose validators' findings it returns.
+    fn bake(&self, cx: &Cx, name: &str) -> Option<Checked> {
+        let Some(map) = self.preview_map() else {
+            cx.refuse(Refused::new(RefusalKind::NothingToDo, "there is no preview to bake: generate one first"));
+            return None;
         };
         let baked = (|| -> Result<_, BakeError> {
-            let (mut files, mut world, project) = self.runtime.maps_mut();
+            let (mut files, mut world, project) = cx.runtime.maps_mut();
             let project = project.as_ref().ok_or(NoProject)?;
             files.adopt(&mut world, project, name, map)?;
             Ok(files.save(&world, project, name)?)
@@ -274,23 +282,25 @@ impl Host {
             Ok(path) => {
                 // The map is the project's now: closing the workbench must not remove it. The
                 // workbench goes on with the same seed generated again, told where the bake went.
-                let baked = self.workbench.preview.borrow_mut().take();
-                let text = format!("baked the preview to {}", path.display());
-                crate::lua::gui::log(self.runtime.lua(), crate::game::display::LogLevel::Info, text);
-                if let Some(baked) = baked {
-                    self.preview(baked.generator, baked.params, baked.seed);
-                    if let Some(shown) = self.workbench.preview.borrow_mut().as_mut() {
-                        shown.view.baked = Some(path.display().to_string());
-                    }
+                let baked = self.preview.borrow_mut().take();
+                cx.log(LogLevel::Info, format!("baked the preview to {}", path.display()));
+                let baked = baked?;
+                let found = self.preview(cx, false, baked.generator, baked.params, baked.seed);
+                if let Some(shown) = self.preview.borrow_mut().as_mut() {
+                    shown.view.baked = Some(path.display().to_string());
                 }
+                found
             }
-            Err(error) => self.refuse(RefusalKind::Maps, format!("cannot bake the preview: {error}")),
+            Err(error) => {
+                cx.refuse(Refused::new(RefusalKind::Maps, format!("cannot bake the preview: {error}")));
+                None
+            }
         }
     }
 
     /// The preview as the edit journal's base keeps it.
-    pub(super) fn base_preview(&self) -> Option<crate::game::journal::BasePreview> {
-        self.workbench.preview.borrow().as_ref().map(|p| crate::game::journal::BasePreview {
+    pub(in crate::host) fn base(&self) -> Option<crate::game::journal::BasePreview> {
+        self.preview.borrow().as_ref().map(|p| crate::game::journal::BasePreview {
             generator: p.generator.clone(),
             params: p.params.clone(),
             seed: p.seed,
@@ -300,8 +310,8 @@ impl Host {
     }
 
     /// Shows a preview kept by the edit journal's base again (its map is in the world).
-    pub(super) fn restore_preview(&self, kept: Option<crate::game::journal::BasePreview>) {
-        *self.workbench.preview.borrow_mut() = kept.map(|kept| Preview {
+    pub(in crate::host) fn restore(&self, kept: Option<crate::game::journal::BasePreview>) {
+        *self.preview.borrow_mut() = kept.map(|kept| Preview {
             view: PreviewView {
                 generator: kept.generator.clone(),
                 seed: kept.seed,
@@ -318,7 +328,7 @@ impl Host {
     }
 
     /// The preview for the snapshot.
-    pub(super) fn preview_view(&self) -> Option<PreviewView> {
-        self.workbench.preview.borrow().as_ref().map(|p| p.view.clone())
+    pub(in crate::host) fn view(&self) -> Option<PreviewView> {
+        self.preview.borrow().as_ref().map(|p| p.view.clone())
     }
 }
