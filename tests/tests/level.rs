@@ -303,3 +303,40 @@ fn a_prototype_changed_in_the_repl_is_undone_with_the_edit() {
     host.send(Command::Editing(EditingCommand::Redo));
     assert_eq!(eval(&host, &read), Evaluation::Values(vec!["\"elona.yeek\"".into()]));
 }
+
+#[test]
+fn a_pasted_mef_on_a_cell_the_rules_gave_one_is_left_out_and_the_paste_is_one_step() {
+    let copy = DemoCopy::new();
+    let runtime = open(&copy);
+    let town = open_map(&runtime, "town");
+    // Rules that lay a puddle on every open cell: each such cell has its one mef.
+    let rules = "Map.current():apply_autotile({ { name = 'puddles', pattern = { 'tag:floor' },
+        object = { mef = 'elona.puddle' } } }, 1)";
+    runtime.exec(rules, "test").expect("the rules are laid");
+    let mefs = |runtime: &Runtime| {
+        let world = runtime.world();
+        let map = world.map(town).unwrap();
+        map.objects()
+            .iter()
+            .filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == nefia_runtime::ObjectKind::Mef))
+            .count()
+    };
+    let laid = mefs(&runtime);
+    assert!(laid > 0, "puddles laid");
+    let (x, y) = {
+        let world = runtime.world();
+        let map = world.map(town).unwrap();
+        let puddle =
+            map.objects().iter().find(|&uid| world.object(uid).is_ok_and(|o| o.kind == nefia_runtime::ObjectKind::Mef));
+        let object = world.object(puddle.unwrap()).unwrap();
+        (object.x, object.y)
+    };
+    let clip = nefia_runtime::game::edit::copy_region(&runtime.world(), town, x, y, 1, 1).unwrap();
+    assert_eq!(clip.objects.len(), 1, "the puddle is copied");
+    let mut history = History::default();
+    // Pasted on itself: the cell has its puddle, so the pasted one is left out.
+    let label = apply(&runtime, &mut history, Edit::Paste { map: town, x, y, clip: Arc::new(clip) });
+    assert!(label.contains("0 objects"), "{label}");
+    assert_eq!(mefs(&runtime), laid, "one mef a cell still");
+    assert_eq!(history.view().labels.len(), 1, "one step");
+}

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::maps::MAP_TILE;
 use super::{World, WorldError};
@@ -13,7 +13,7 @@ use crate::game::autotile::{
     RULE_SET_TYPE, RuleSet, parse_rule_set,
 };
 use crate::game::ids::Uid;
-use crate::game::location::Holder;
+use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
@@ -158,10 +158,11 @@ impl World {
     }
 
     /// Gives each of `cells` of `map` the object the rules place there (or none): an object the
-    /// rules placed earlier (keyed [`RULE_OBJECT_KEY`]) that is still wanted stays, one no
-    /// longer wanted is taken off the map, and a wanted one missing is made and keyed for its
-    /// cell. Objects anyone else placed are left alone. A made object its cell refuses (a
-    /// character on a wall) is not placed.
+    /// rules placed there earlier (keyed [`RULE_OBJECT_KEY`] for that cell, and still on it)
+    /// that is still wanted stays, one no longer wanted is taken off the map, and a wanted one
+    /// missing is made and keyed for its cell. Objects anyone else placed are left alone, and so
+    /// is one of the rules' that was moved off its cell (it is the user's now, or a character
+    /// that walked). A made object its cell refuses (a character on a wall) is dropped at once.
     pub fn place_rule_objects(
         &mut self,
         map: MapId,
@@ -172,16 +173,7 @@ impl World {
         if cells.peek().is_none() {
             return Ok(placed);
         }
-        let on_map: Vec<Uid> = self.map(map)?.objects().iter().collect();
-        let mut taken_keys: rustc_hash::FxHashSet<Box<str>> = rustc_hash::FxHashSet::default();
-        let mut by_cell: FxHashMap<(i32, i32), Vec<Uid>> = FxHashMap::default();
-        for uid in on_map {
-            let object = self.object(uid)?;
-            if let Some(key) = object.key.as_deref().filter(|key| key.starts_with(RULE_OBJECT_KEY)) {
-                taken_keys.insert(key.into());
-                by_cell.entry((object.x, object.y)).or_default().push(uid);
-            }
-        }
+        let (mut taken_keys, mut by_cell) = self.rule_objects_of(map)?;
         for ((x, y), wanted) in cells {
             let mut kept = false;
             for uid in by_cell.remove(&(x, y)).unwrap_or_default() {
@@ -196,19 +188,61 @@ impl World {
             }
             let Some(wanted) = wanted.filter(|_| !kept) else { continue };
             let uid = self.create(wanted.kind, wanted.id.as_str())?;
+            if self.take_object(Holder::Map(map), uid, x, y).is_err() {
+                // Nothing holds it and nothing saw it: it goes now rather than at a sweep.
+                self.objects.remove(&uid);
+                continue;
+            }
             let mut key = format!("{RULE_OBJECT_KEY}{x},{y}");
             while taken_keys.contains(key.as_str()) {
                 key.push('+');
             }
-            taken_keys.insert(key.as_str().into());
             if let Some(object) = self.objects.get_mut(&uid) {
-                object.key = Some(key.into());
+                object.key = Some(key.as_str().into());
             }
-            if self.take_object(Holder::Map(map), uid, x, y).is_ok() {
-                placed.push(RuleObject { uid, x, y, placed: true });
-            }
+            taken_keys.insert(key.into());
+            placed.push(RuleObject { uid, x, y, placed: true });
         }
         Ok(placed)
+    }
+
+    /// The keys the rules' objects of `map` hold — on it, held by what is on it, off every map
+    /// (the undo history may put those back) and kept aside by it — which a new key must not
+    /// repeat; and the rules' objects still on the cell their key names, by cell.
+    fn rule_objects_of(&self, map: MapId) -> Result<(FxHashSet<Box<str>>, RulesCells), WorldError> {
+        let mut taken: FxHashSet<Box<str>> = FxHashSet::default();
+        let mut by_cell = RulesCells::default();
+        for (&uid, object) in self.objects.iter() {
+            let Some(key) = object.key.as_deref().filter(|key| key.starts_with(RULE_OBJECT_KEY)) else { continue };
+            // Held by nothing at the top, or by this map.
+            let location = self.objects.get(&self.outermost(uid)).and_then(|o| o.location);
+            if location.is_some_and(|l| l != Location::Map(map)) {
+                continue;
+            }
+            taken.insert(key.into());
+            if object.location == Some(Location::Map(map)) && rule_cell(key) == Some((object.x, object.y)) {
+                by_cell.entry((object.x, object.y)).or_default().push(uid);
+            }
+        }
+        for kept in &self.map(map)?.unresolved {
+            crate::game::object_key::for_each_key(std::slice::from_ref(&kept.record), |_, key| {
+                if key.starts_with(RULE_OBJECT_KEY) {
+                    taken.insert(key.into());
+                }
+            });
+        }
+        Ok((taken, by_cell))
+    }
+
+    /// The object `uid` is inside of at the top (itself if it is held by nothing).
+    fn outermost(&self, uid: Uid) -> Uid {
+        let mut current = uid;
+        while let Some(Location::Inventory(owner) | Location::Equipment(owner, _)) =
+            self.objects.get(&current).and_then(|o| o.location)
+        {
+            current = owner;
+        }
+        current
     }
 
     /// Why the tile at (x, y) of `map` is there: the rule that painted it, those that
@@ -232,5 +266,63 @@ impl World {
             explanation.declared_at = Some(self.data.proto(set).origin.clone());
         }
         Ok(explanation)
+    }
+}
+
+/// The rules' objects of a map still on the cell their key names, by cell.
+type RulesCells = FxHashMap<(i32, i32), Vec<Uid>>;
+
+/// The cell a rule object's key names (`rule@12,5`, or `rule@12,5+` for a later one).
+fn rule_cell(key: &str) -> Option<(i32, i32)> {
+    let (x, y) = key.strip_prefix(RULE_OBJECT_KEY)?.trim_end_matches('+').split_once(',')?;
+    Some((x.parse().ok()?, y.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::object::ObjectKind;
+    use crate::game::world::tests::world_with_map;
+
+    fn putit() -> Option<ObjectPlacement> {
+        Some(ObjectPlacement { kind: ObjectKind::Chara, id: Symbol::intern("t.putit") })
+    }
+
+    fn key(world: &World, uid: Uid) -> String {
+        world.object(uid).ok().and_then(|o| o.key.as_deref().map(str::to_owned)).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_moved_rule_object_is_left_alone_and_no_key_is_given_twice() {
+        let (mut world, map) = world_with_map();
+        let placed = world.place_rule_objects(map, [((1, 1), putit())]).unwrap();
+        let first = placed[0].uid;
+        assert_eq!(key(&world, first), "rule@1,1");
+        // Moved by the user (or walked): the rules no longer count it as theirs.
+        world.set_pos(first, 2, 2).unwrap();
+        let placed = world.place_rule_objects(map, [((1, 1), putit()), ((2, 2), None)]).unwrap();
+        assert_eq!(placed.len(), 1, "one made at (1, 1), the moved one kept: {placed:?}");
+        let second = placed[0].uid;
+        assert_eq!(world.map_of(first), Some(map), "the moved one is still on the map");
+        assert_eq!(key(&world, second), "rule@1,1+", "its key is not repeated");
+
+        // Taken off the map, as an undo does: its key stays taken, since a redo puts it back.
+        world.remove_ownership(second).unwrap();
+        let placed = world.place_rule_objects(map, [((1, 1), putit())]).unwrap();
+        let third = placed[0].uid;
+        assert_eq!(key(&world, third), "rule@1,1++");
+        world.take_object(Holder::Map(map), second, 3, 3).unwrap();
+        let keys: FxHashSet<String> = [first, second, third].iter().map(|&uid| key(&world, uid)).collect();
+        assert_eq!(keys.len(), 3, "every key once: {keys:?}");
+    }
+
+    #[test]
+    fn an_object_its_cell_refuses_is_not_kept() {
+        let (mut world, map) = world_with_map();
+        let before = world.objects.len();
+        // Off the 4×4 map: the cell refuses what the rules would place.
+        let placed = world.place_rule_objects(map, [((9, 9), putit())]).unwrap();
+        assert!(placed.is_empty(), "nothing placed: {placed:?}");
+        assert_eq!(world.objects.len(), before, "the refused object is gone, not left for a sweep");
     }
 }

@@ -204,7 +204,11 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
                     continue;
                 }
                 let uid = world.object_from_record(record)?;
-                world.take_object(Holder::Map(*map), uid, tx, ty)?;
+                // A cell that refuses it (a mef where the rules just placed one) keeps what it
+                // has, as a cell off the map does: the paste goes on, its steps all recorded.
+                if world.take_object(Holder::Map(*map), uid, tx, ty).is_err() {
+                    continue;
+                }
                 made.push(uid);
             }
             entry.before.extend(taken_off(&made));

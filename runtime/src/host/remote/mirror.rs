@@ -196,9 +196,10 @@ impl MapDelta {
                     Some(shadow) => shadow,
                     None => old.ok_or(MirrorError::MissingChunk)?.shadow.clone(),
                 },
+                // A game that sends no intent (one made before it was drawn) has none.
                 intent: match delta.intent {
                     Some(intent) => intent,
-                    None => old.ok_or(MirrorError::MissingChunk)?.intent.clone(),
+                    None => old.and_then(|o| o.intent.clone()),
                 },
             });
         }

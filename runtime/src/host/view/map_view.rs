@@ -123,7 +123,8 @@ impl MapView {
         let chunks = self
             .chunks
             .iter()
-            .map(|chunk| Some(ChunkView { tiles: chunk.intent.clone()?, ..chunk.clone() }))
+            // Remembered cells name the map's own styles: the intent is drawn without shadow.
+            .map(|chunk| Some(ChunkView { tiles: chunk.intent.clone()?, shadow: None, ..chunk.clone() }))
             .collect::<Option<Vec<ChunkView>>>()?;
         Some(MapView { tile_styles: styles, chunks, ..self.clone() })
     }
@@ -338,5 +339,40 @@ pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
         bg: get("background").and_then(parse_color).unwrap_or([0, 0, 0, 255]),
         image: get("image").and_then(Value::as_str).map(Symbol::intern),
         known: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_intent_is_drawn_without_the_maps_remembered_cells() {
+        let chunk = ChunkView {
+            cx: 0,
+            cy: 0,
+            tiles: Arc::new(vec![0]),
+            objects: Arc::default(),
+            // A remembered cell names a style of the map's own list, not the intent's.
+            shadow: Some(Arc::new(vec![ShadowCell::Remembered { tile: 3, objects: Vec::new() }])),
+            intent: Some(Arc::new(vec![1])),
+        };
+        let map = MapView {
+            id: MapId(1),
+            name: "m".into(),
+            width: 1,
+            height: 1,
+            chunk_grid: (1, 1),
+            tile_styles: Arc::default(),
+            chunks: vec![chunk],
+            object_count: 0,
+            unresolved: Vec::new(),
+            conflicts: Arc::default(),
+            intent_styles: Some(Arc::new(vec![empty_intent_style(), empty_intent_style()])),
+        };
+        let intent = map.as_intent().expect("a map with rules");
+        assert_eq!(intent.tile_index_at(0, 0), Some(1));
+        assert!(intent.chunks[0].shadow.is_none());
+        assert!(MapView { intent_styles: None, ..map }.as_intent().is_none(), "no rules, no intent");
     }
 }
