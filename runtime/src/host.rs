@@ -201,7 +201,17 @@ impl Host {
             Command::Maps(command) => self.maps.handle(&self.cx(), &self.play.edit, command),
             Command::Play(command) => self.play(command),
             Command::Debug(command) => self.debugging(command),
-            Command::Mods(command) => self.mods(command),
+            Command::Mods(command) => {
+                let recording = self.play.recorder.borrow().is_some();
+                let effects = self.mods.handle(&self.cx(), recording, command);
+                for input in &effects.record {
+                    self.record_command(input);
+                }
+                if effects.code_changed {
+                    self.debug.error.take();
+                    self.refresh_preview();
+                }
+            }
             Command::Workbench(command) => {
                 let playing = self.play.edit.borrow().is_some();
                 let found = self.workbench.handle(&self.cx(), playing, command);

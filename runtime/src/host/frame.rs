@@ -144,7 +144,7 @@ impl Host {
             editing: self.editing_view(),
             play: self.play_view(),
             debug,
-            mods: self.mods_view(),
+            mods: self.mods.view(&self.cx()),
             maps: self.maps.view(&self.cx(), &self.play.edit, self.may_check_maps()),
             preview: self.workbench.view(),
         };

@@ -74,7 +74,8 @@ pub(super) fn run(
     host.open_journal();
     let lua = host.runtime.lua();
     let limits = &host.runtime.engine().limits;
-    let _watchers = (host.watch_mods(reloads.clone()), super::maps::Maps::watch(&host.cx(), reloads));
+    let _watchers =
+        (super::mods::Mods::watch(&host.cx(), reloads.clone()), super::maps::Maps::watch(&host.cx(), reloads));
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
@@ -86,7 +87,10 @@ pub(super) fn run(
         }
         host.finish_play_if_asked();
         host.maps.check.check_current(&host.cx(), host.may_check_maps());
-        host.retry_quiet_hotloads();
+        // Hotloads whose files have been quiet long enough are tried again, each a command.
+        for path in host.mods.quiet_hotloads() {
+            host.handle(Command::Mods(super::ModCommand::Reload(path)));
+        }
         host.publish();
         // A Stop pressed as the command ended has nothing left to stop.
         limits.take_stop();
@@ -155,7 +159,7 @@ impl Host {
         }
         let animating = self.runtime.engine().gui.borrow().is_animating()
             || self.maps.check.waiting(&self.cx(), self.may_check_maps())
-            || self.hotload_waiting();
+            || self.mods.hotload_waiting();
         let command = if animating {
             match self.commands.recv_timeout(FRAME) {
                 Ok(command) => Some(command),

@@ -3,7 +3,10 @@
 //! pane's commands — enabling a mod in `project.ron`, rescanning the folders, writing a new
 //! mod's skeleton.
 //!
-//! It owns its state ([`Mods`]) and takes its own commands ([`ModCommand`]).
+//! It is a component: [`Mods`] owns its state and takes its own commands ([`ModCommand`]) with
+//! a [`Cx`], told by the spine whether a session is recorded. What it needs of the spine and
+//! the other subsystems it returns as [`ModsEffects`]: an input to record (a hotload's text),
+//! and that new code took (the error screen goes, the workbench's preview is made again).
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -12,13 +15,13 @@ use std::sync::Arc;
 use crossbeam_channel::Sender;
 
 use super::folders::FolderWatcher;
-use super::{Command, Host, HostEvent, NoProject, RefusalKind};
+use super::{Command, HostEvent, NoProject, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::files::FileError;
 use crate::game::mods::ModRow;
+use crate::host::cx::Cx;
 use crate::host::protocol::JournalKind;
 use crate::host::view::{DataTypeView, data_view};
-use crate::lua::gui;
 use crate::lua::reload::{self as hotload, Reload};
 use crate::runtime::Runtime;
 
@@ -127,7 +130,7 @@ pub struct Repainted {
 }
 
 /// The mods subsystem's state on the host.
-pub(super) struct Mods {
+pub(in crate::host) struct Mods {
     /// The loaded mods' ids, in load order.
     pub(super) loaded: Arc<Vec<String>>,
     /// What the Mods pane lists (rebuilt when a mod is enabled or the folders rescanned).
@@ -205,59 +208,71 @@ fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
     }
 }
 
-impl Host {
+/// What a mods command asks of the spine once it is done.
+#[derive(Debug, Default)]
+pub(in crate::host) struct ModsEffects {
+    /// Inputs for the session's recording (a hotload's text, while a session is recorded).
+    pub record: Vec<Command>,
+    /// New code took: the error screen goes and the workbench's preview is made again.
+    pub code_changed: bool,
+}
+
+impl Mods {
     /// The mods subsystem's part of the snapshot; the data view is built again only when
     /// the registry changed.
-    pub(super) fn mods_view(&self) -> ModsView {
-        let world = self.runtime.world();
-        let mut data = self.mods.data.borrow_mut();
+    pub(in crate::host) fn view(&self, cx: &Cx) -> ModsView {
+        let world = cx.runtime.world();
+        let mut data = self.data.borrow_mut();
         if data.0 != world.data.revision() {
             let mut view = data_view(&world.data);
             drop(world);
-            with_function_sources(self.runtime.lua(), &mut view);
-            *data = (self.runtime.world().data.revision(), Arc::new(view));
+            with_function_sources(cx.runtime.lua(), &mut view);
+            *data = (cx.runtime.world().data.revision(), Arc::new(view));
         }
         ModsView {
-            loaded: self.mods.loaded.clone(),
-            rows: self.mods.rows.borrow().clone(),
-            asset_dirs: self.mods.asset_dirs.clone(),
+            loaded: self.loaded.clone(),
+            rows: self.rows.borrow().clone(),
+            asset_dirs: self.asset_dirs.clone(),
             data: data.1.clone(),
             repainted: {
-                let current = self.runtime.world().current_map();
-                self.mods.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
+                let current = cx.runtime.world().current_map();
+                self.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
             },
         }
     }
 
-    /// Handles the mods commands.
-    pub(super) fn mods(&self, command: ModCommand) {
-        let lua = self.runtime.lua();
+    /// Handles a mods command; `recording` says a session is recorded (a hotload's text is
+    /// then an input to record).
+    pub(in crate::host) fn handle(&self, cx: &Cx, recording: bool, command: ModCommand) -> ModsEffects {
+        let lua = cx.runtime.lua();
+        let mut effects = ModsEffects::default();
         match command {
-            ModCommand::Reload(path) => self.reload(&path),
+            ModCommand::Reload(path) => self.reload(cx, recording, &path, &mut effects),
             ModCommand::Hotload { file, text } => {
                 if let Some(reload) = hotload::reload_recorded(lua, &file, &text) {
-                    self.reloaded(reload);
+                    self.reloaded(cx, reload, &mut effects);
                 }
             }
             ModCommand::ReloadMod(id) => {
-                if !self.runtime.mods().iter().any(|m| m.id() == id) {
-                    self.refuse(RefusalKind::UnknownMod, format!("no mod '{id}' is loaded"));
+                if !cx.runtime.mods().iter().any(|m| m.id() == id) {
+                    cx.refuse(Refused::new(RefusalKind::UnknownMod, format!("no mod '{id}' is loaded")));
                 }
                 for path in hotload::loaded_files_of(lua, &id) {
-                    self.reload(&path);
+                    self.reload(cx, recording, &path, &mut effects);
                 }
             }
-            ModCommand::SetEnabled { id, enabled } => self.enable_mod(&id, enabled),
-            ModCommand::Rescan => self.rescan_mods(),
-            ModCommand::New(id) => self.new_mod(&id),
+            ModCommand::SetEnabled { id, enabled } => self.enable_mod(cx, &id, enabled),
+            ModCommand::Rescan => self.rescan(cx),
+            ModCommand::New(id) => self.new_mod(cx, &id),
         }
+        effects
     }
 
     /// Watches the loaded mods' folders; each Lua file written, created or renamed into place
     /// comes back as [`ModCommand::Reload`].
-    pub(super) fn watch_mods(&self, reloads: Sender<Command>) -> Option<FolderWatcher> {
-        let dirs: Vec<PathBuf> = self.runtime.mods().iter().map(|m| m.dir.clone()).collect();
-        let repaint = self.repaint.clone();
+    pub(in crate::host) fn watch(cx: &Cx, reloads: Sender<Command>) -> Option<FolderWatcher> {
+        let dirs: Vec<PathBuf> = cx.runtime.mods().iter().map(|m| m.dir.clone()).collect();
+        let repaint = cx.repaint.clone();
         let saved_lua = |kind: &notify::EventKind, path: &std::path::Path| {
             (kind.is_create() || kind.is_modify()) && path.extension().is_some_and(|e| e == "lua") && path.is_file()
         };
@@ -271,27 +286,25 @@ impl Host {
         });
         watcher
             .inspect_err(|error| {
-                let text = format!("hotload is off: the mods' folders cannot be watched: {error}");
-                gui::log(self.runtime.lua(), LogLevel::Warn, text);
+                cx.log(LogLevel::Warn, format!("hotload is off: the mods' folders cannot be watched: {error}"))
             })
             .ok()
     }
 
-    /// Reloads a saved Lua file; while a session is recorded, the text loaded is recorded.
-    /// A file that fails to reload a moment after it changed may be half-written: the failed
-    /// reload changed nothing, and the file is tried again once it has been quiet for
+    /// Reloads a saved Lua file; while a session is recorded, the text loaded is an input to
+    /// record. A file that fails to reload a moment after it changed may be half-written: the
+    /// failed reload changed nothing, and the file is tried again once it has been quiet for
     /// [`QUIET`]; only then is its error reported.
-    fn reload(&self, path: &std::path::Path) {
-        self.mods.hotload_waiting.borrow_mut().retain(|p| p != path);
-        let lua = self.runtime.lua();
-        let recording = self.play.recorder.borrow().is_some();
+    fn reload(&self, cx: &Cx, recording: bool, path: &std::path::Path, effects: &mut ModsEffects) {
+        self.hotload_waiting.borrow_mut().retain(|p| p != path);
+        let lua = cx.runtime.lua();
         let reload = match recording {
             true => match crate::game::files::read_text(path) {
                 Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
-                    self.record_command(&Command::Mods(ModCommand::Hotload { file: reload.file.clone(), text }));
+                    effects.record.push(Command::Mods(ModCommand::Hotload { file: reload.file.clone(), text }));
                 }),
                 Err(error) => {
-                    gui::log(lua, LogLevel::Error, format!("reload rejected: {error}"));
+                    cx.log(LogLevel::Error, format!("reload rejected: {error}"));
                     None
                 }
             },
@@ -299,44 +312,39 @@ impl Host {
         };
         match reload {
             Some(reload) if reload.outcome.is_err() && !quiet_since_changed(path) => {
-                self.mods.hotload_waiting.borrow_mut().push(path.to_owned());
+                self.hotload_waiting.borrow_mut().push(path.to_owned());
             }
-            Some(reload) => self.reloaded(reload),
+            Some(reload) => self.reloaded(cx, reload, effects),
             None => {}
         }
     }
 
     /// True while a hotload waits for its file to be quiet (the serve loop wakes to try it).
-    pub(super) fn hotload_waiting(&self) -> bool {
-        !self.mods.hotload_waiting.borrow().is_empty()
+    pub(in crate::host) fn hotload_waiting(&self) -> bool {
+        !self.hotload_waiting.borrow().is_empty()
     }
 
-    /// Tries again the hotloads whose files have been quiet long enough.
-    pub(super) fn retry_quiet_hotloads(&self) {
-        let quiet: Vec<PathBuf> = {
-            let mut waiting = self.mods.hotload_waiting.borrow_mut();
-            let (quiet, still): (Vec<PathBuf>, Vec<PathBuf>) =
-                std::mem::take(&mut *waiting).into_iter().partition(|p| quiet_since_changed(p));
-            *waiting = still;
-            quiet
-        };
-        for path in quiet {
-            self.handle(Command::Mods(ModCommand::Reload(path)));
-        }
+    /// The files waiting to be reloaded that have been quiet long enough, taken off the
+    /// waiting list (the spine reloads each as a command of its own).
+    pub(in crate::host) fn quiet_hotloads(&self) -> Vec<PathBuf> {
+        let mut waiting = self.hotload_waiting.borrow_mut();
+        let (quiet, still): (Vec<PathBuf>, Vec<PathBuf>) =
+            std::mem::take(&mut *waiting).into_iter().partition(|p| quiet_since_changed(p));
+        *waiting = still;
+        quiet
     }
 
-    /// Tells the editor about a reload; a good one clears the error screen.
-    pub(super) fn reloaded(&self, reload: Reload) {
+    /// Tells the editor about a reload; a good one writes the type definitions again, paints
+    /// the maps with rules again, and is told to the spine.
+    fn reloaded(&self, cx: &Cx, reload: Reload, effects: &mut ModsEffects) {
         let reloaded = reload.outcome.is_ok();
         if reloaded {
-            self.debug.error.take();
-            self.refresh_type_defs();
+            refresh_type_defs(cx);
         }
-        self.send(HostEvent::Reloaded(reload));
+        cx.send(HostEvent::Reloaded(reload));
         if reloaded {
-            // The workbench shows what the new code makes of the same seed.
-            self.refresh_preview();
-            self.repaint_autotiles();
+            self.repaint_autotiles(cx);
+            effects.code_changed = true;
         }
     }
 
@@ -344,8 +352,8 @@ impl Host {
     /// as they are now (a rule or a tile's tags may have changed), keeping the cells that
     /// changed for the viewport's tint. A rule set that no longer reads leaves its maps as
     /// they were and says why in the Log.
-    fn repaint_autotiles(&self) {
-        let mut world = self.runtime.world_mut();
+    fn repaint_autotiles(&self, cx: &Cx) {
+        let mut world = cx.runtime.world_mut();
         let laid: Vec<_> = world.maps().filter(|m| m.autotile.is_some()).map(|m| m.uid).collect();
         let mut repainted = Vec::new();
         let mut problems = Vec::new();
@@ -358,31 +366,17 @@ impl Host {
         }
         drop(world);
         for problem in problems {
-            gui::log(self.runtime.lua(), LogLevel::Error, problem);
+            cx.log(LogLevel::Error, problem);
         }
-        *self.mods.repainted.borrow_mut() = repainted;
-    }
-
-    /// Writes the Lua API's type definitions again after a hotload, when the project has them
-    /// where `nefia api-defs` puts them (`.nefia/types`): a new prototype or event id is known
-    /// to the code editor at once.
-    fn refresh_type_defs(&self) {
-        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
-        let types = project.join(crate::host::type_defs::DEFAULT_FOLDER);
-        if !types.join("api.lua").is_file() {
-            return;
-        }
-        if let Err(error) = crate::host::type_defs::write(&self.runtime, &project, &types) {
-            gui::log(self.runtime.lua(), LogLevel::Warn, format!("the type definitions were not updated: {error}"));
-        }
+        *self.repainted.borrow_mut() = repainted;
     }
 
     /// Lists mod `id` in the project's `mods` (or takes it out) and writes `project.ron`.
-    fn set_mod_enabled(&self, id: &str, enabled: bool) -> Result<(), ModCommandError> {
-        if !self.mods.rows.borrow().iter().any(|row| row.id == id) {
+    fn set_mod_enabled(&self, cx: &Cx, id: &str, enabled: bool) -> Result<(), ModCommandError> {
+        if !self.rows.borrow().iter().any(|row| row.id == id) {
             return Err(ModCommandError::NotFound(id.to_owned()));
         }
-        let (_, _, mut project) = self.runtime.maps_mut();
+        let (_, _, mut project) = cx.runtime.maps_mut();
         let project = project.as_mut().ok_or(NoProject)?;
         let mods = &mut project.manifest.mods;
         let listed = mods.iter().any(|m| m == id);
@@ -395,26 +389,25 @@ impl Host {
     }
 
     /// Rebuilds the Mods pane's list from the mod folders.
-    fn rescan_mods(&self) {
-        *self.mods.rows.borrow_mut() = Arc::new(self.runtime.mod_rows());
+    fn rescan(&self, cx: &Cx) {
+        *self.rows.borrow_mut() = Arc::new(cx.runtime.mod_rows());
     }
 
     /// `ModCommand::SetEnabled`: lists the mod (or takes it out) and says when it applies.
-    fn enable_mod(&self, id: &str, enabled: bool) {
-        match self.set_mod_enabled(id, enabled) {
+    fn enable_mod(&self, cx: &Cx, id: &str, enabled: bool) {
+        match self.set_mod_enabled(cx, id, enabled) {
             Ok(()) => {
                 let change = if enabled { "enabled: it loads" } else { "disabled: it is left out" };
-                let text = format!("mod '{id}' {change} when the project is opened again");
-                gui::log(self.runtime.lua(), LogLevel::Info, text);
-                self.rescan_mods();
+                cx.log(LogLevel::Info, format!("mod '{id}' {change} when the project is opened again"));
+                self.rescan(cx);
             }
-            Err(error) => self.refuse(RefusalKind::UnknownMod, error.to_string()),
+            Err(error) => cx.refuse(Refused::new(RefusalKind::UnknownMod, error.to_string())),
         }
     }
 
     /// `ModCommand::New`: writes the skeleton of mod `id` and enables it.
-    fn new_mod(&self, id: &str) {
-        let made = match self.runtime.maps_mut().2.as_mut() {
+    fn new_mod(&self, cx: &Cx, id: &str) {
+        let made = match cx.runtime.maps_mut().2.as_mut() {
             Some(project) => crate::game::mods::create_mod(project, id).map_err(ModCommandError::from),
             None => Err(NoProject.into()),
         };
@@ -422,11 +415,25 @@ impl Host {
             Ok(dir) => {
                 let text =
                     format!("wrote {} and enabled '{id}': it loads when the project is opened again", dir.display());
-                gui::log(self.runtime.lua(), LogLevel::Info, text);
-                self.rescan_mods();
+                cx.log(LogLevel::Info, text);
+                self.rescan(cx);
             }
-            Err(error) => self.refuse(RefusalKind::UnknownMod, error.to_string()),
+            Err(error) => cx.refuse(Refused::new(RefusalKind::UnknownMod, error.to_string())),
         }
+    }
+}
+
+/// Writes the Lua API's type definitions again after a hotload, when the project has them
+/// where `nefia api-defs` puts them (`.nefia/types`): a new prototype or event id is known to
+/// the code editor at once.
+fn refresh_type_defs(cx: &Cx) {
+    let Some(project) = cx.runtime.project().map(|p| p.dir.clone()) else { return };
+    let types = project.join(crate::host::type_defs::DEFAULT_FOLDER);
+    if !types.join("api.lua").is_file() {
+        return;
+    }
+    if let Err(error) = crate::host::type_defs::write(cx.runtime, &project, &types) {
+        cx.log(LogLevel::Warn, format!("the type definitions were not updated: {error}"));
     }
 }
 
