@@ -125,7 +125,7 @@ fn field_edit(c: &mut Criterion) {
 /// each default) and the schema's check of each `data:add` entry.
 fn unchecked(runtime: &Runtime) {
     let lua = runtime.lua();
-    let types: mlua::Table = nefia_runtime::lua::engine(lua).api.raw_get("types").expect("the types library");
+    let types: mlua::Table = nefia_runtime::lua::engine(lua).api_global("types").expect("the types library");
     let accept = lua.create_function(|_, _: mlua::MultiValue| Ok(true)).expect("a function");
     types.raw_set("check", accept).expect("check is replaced");
     let accept_entry = lua.create_function(|_, _: mlua::MultiValue| Ok(mlua::Value::Nil)).expect("a function");

@@ -117,7 +117,7 @@ fn limits(c: &mut Criterion) {
         Some(nefia_runtime::lua::limits::Limits::EDITOR_TIME),
         Some(nefia_runtime::lua::limits::Limits::EDITOR_MEMORY),
     );
-    rt.engine().limits.share_flags(rt.lua(), std::sync::Arc::default(), std::sync::Arc::default());
+    rt.engine().limits().share_flags(rt.lua(), std::sync::Arc::default(), std::sync::Arc::default());
     group.bench_function("10,000,000 iterations of a tight loop, the editor's limits", |b| b.iter(|| run(&rt, tight)));
     group.finish();
 }

@@ -147,20 +147,20 @@ impl Host {
         let checkpoint = self.checkpoint(&command);
         if self.debug.depth.get() == 0 {
             // Lines are counted, and the command's recorded input noted, for stepping back.
-            self.runtime.engine().debugger.command_begins();
+            self.runtime.engine().debugger().command_begins();
             self.debug.command_input.set(self.debug.replaying_input.get());
         }
         let look = self.look_after_stepping_back(&command);
         if look.is_none() {
             self.record_command(&command);
         }
-        let limits = &self.runtime.engine().limits;
+        let limits = self.runtime.engine().limits();
         let (started, waits) = (Instant::now(), self.debug.waits.get());
         let operation = command.operation();
         let journaling = self.journal_before(&command);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             limits.run(|| {
-                let profiler = &self.runtime.engine().profiler;
+                let profiler = self.runtime.engine().profiler();
                 profiler.scope(
                     || crate::lua::profile::engine_work(&format!("command: {name}")),
                     || {

@@ -88,13 +88,13 @@ impl Runtime {
         if removed > 0 {
             tracing::info!("{}: removed {removed} temp file(s) left by interrupted writes", dir.display());
         }
-        *self.engine.save_dir.borrow_mut() = project.saves_dir();
+        self.engine.set_save_dir(project.saves_dir());
         match on_failure {
             OnModFailure::Stop => self.load_mods(&project.mod_dirs(), &project.manifest.mods)?,
             OnModFailure::Skip => self.load_mods_skipping_failures(&project.mod_dirs(), &project.manifest.mods),
         }
-        *self.engine.maps.borrow_mut() = MapFiles::scan(&project);
-        *self.engine.project.borrow_mut() = Some(project);
+        *self.engine.map_files_mut() = MapFiles::scan(&project);
+        *self.engine.project_mut() = Some(project);
         Ok(())
     }
 
@@ -203,14 +203,14 @@ impl Runtime {
     fn load_mod(&self, info: &ModInfo) -> Result<(), RuntimeError> {
         let id = Symbol::intern(info.id());
         let env = lua::environment(&self.lua, info.id(), Some(id), false).map_err(LuaFailure::from)?;
-        self.engine.mods.borrow_mut().insert(id, LoadedMod { env: env.clone(), dir: info.dir.clone() });
+        self.engine.add_mod(id, LoadedMod { env: env.clone(), dir: info.dir.clone() });
         // Every loaded mod has its save table from the start.
-        let save: Table = self.engine.api.raw_get("save").map_err(LuaFailure::from)?;
+        let save: Table = self.engine.api_global("save").map_err(LuaFailure::from)?;
         let _: Table = save.get(info.id()).map_err(LuaFailure::from)?;
         let init = info.dir.join("init.lua");
         if init.is_file() {
             let chunk = lua::load_mod_file(&self.lua, id, &info.dir, &init, env).map_err(LuaFailure::from)?;
-            self.engine.limits.run(|| chunk.call::<()>(())).map_err(LuaFailure::from)?;
+            self.engine.limits().run(|| chunk.call::<()>(())).map_err(LuaFailure::from)?;
         }
         Ok(())
     }
@@ -230,7 +230,7 @@ impl Runtime {
         let env = lua::environment(&self.lua, "script", None, true)?;
         let name = path.display().to_string();
         let chunk = lua::load_file(&self.lua, &name, None, path, env)?;
-        self.engine.limits.run(|| self.engine.debugger.call::<_, ()>(&chunk, ()))?;
+        self.engine.limits().run(|| self.engine.debugger().call::<_, ()>(&chunk, ()))?;
         Ok(())
     }
 
@@ -244,19 +244,19 @@ impl Runtime {
     /// Tells `sink` each step of long work: each mod loaded, the start map opened, a save read
     /// and rebuilt.
     pub fn set_progress(&self, sink: lua::ProgressSink) {
-        *self.engine.progress.borrow_mut() = Some(sink);
+        self.engine.set_progress_sink(sink);
     }
 
     /// Sets the time limit of one evaluation and the memory limit of the Lua heap (`None`:
     /// unlimited, the default headless).
     pub fn set_limits(&self, time: Option<std::time::Duration>, memory: Option<usize>) {
-        self.engine.limits.set(&self.lua, time, memory);
+        self.engine.limits().set(&self.lua, time, memory);
     }
 
     /// Makes `pause()` open a REPL on the terminal (`nefia run --break`); otherwise, headless,
     /// it does nothing.
     pub fn break_on_terminal(&self, enabled: bool) {
-        self.engine.repl.borrow_mut().terminal_breaks = enabled;
+        self.engine.set_terminal_breaks(enabled);
     }
 
     /// A Lua REPL on the terminal (`nefia repl`): reads lines from stdin and evaluates them in
@@ -291,13 +291,13 @@ impl Runtime {
 
     /// Evaluates REPL input (see [`repl::evaluate`]) as one evaluation under the limits.
     pub fn eval(&self, code: &str) -> Evaluation {
-        self.engine.limits.run(|| repl::evaluate(&self.lua, code))
+        self.engine.limits().run(|| repl::evaluate(&self.lua, code))
     }
 
     /// Runs Lua code in the REPL's environment (trusted, with `debug`) and returns its
     /// results.
     pub fn exec(&self, code: &str, name: &str) -> Result<mlua::MultiValue, LuaFailure> {
-        let env = self.engine.repl.borrow().env.clone();
+        let env = self.engine.repl_env();
         Ok(self.lua.load(code).set_name(format!("={name}")).set_environment(env).call(())?)
     }
 
@@ -319,17 +319,17 @@ impl Runtime {
 
     /// Sets the folder saves are written to and read from.
     pub fn set_save_dir(&self, dir: PathBuf) {
-        *self.engine.save_dir.borrow_mut() = dir;
+        self.engine.set_save_dir(dir);
     }
 
     /// The world, for reading.
     pub fn world(&self) -> Ref<'_, World> {
-        self.engine.world.borrow()
+        self.engine.world()
     }
 
     /// The world, for changing from Rust.
     pub fn world_mut(&self) -> RefMut<'_, World> {
-        self.engine.world.borrow_mut()
+        self.engine.world_mut()
     }
 
     /// The Lua state.
@@ -344,17 +344,17 @@ impl Runtime {
 
     /// The open project, if any (a copy: see [`Runtime::maps_mut`] to change it).
     pub fn project(&self) -> Option<Project> {
-        self.engine.project.borrow().clone()
+        self.engine.project().clone()
     }
 
     /// The project's map files and their maps in the world.
     pub fn maps(&self) -> Ref<'_, MapFiles> {
-        self.engine.maps.borrow()
+        self.engine.map_files()
     }
 
     /// The project's map files, the world and the project, for changing them together.
     pub fn maps_mut(&self) -> (RefMut<'_, MapFiles>, RefMut<'_, World>, RefMut<'_, Option<Project>>) {
-        (self.engine.maps.borrow_mut(), self.engine.world.borrow_mut(), self.engine.project.borrow_mut())
+        (self.engine.map_files_mut(), self.engine.world_mut(), self.engine.project_mut())
     }
 
     /// The loaded mods in load order.

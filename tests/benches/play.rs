@@ -74,7 +74,7 @@ fn turn(c: &mut Criterion) {
     // and the medians of each are compared.
     // A debug adapter attached with its default configuration asks for errors to pause
     // where they are raised; with a breakpoint set, the hook takes calls and returns.
-    let debugger = || &runtime.engine().debugger;
+    let debugger = || runtime.engine().debugger();
 
     let adapter = |on: bool| debugger().break_on_errors(on, false).expect("errors pause");
     let breakpoint_in = |file: &std::path::Path, on: bool| {
@@ -99,9 +99,9 @@ fn turn(c: &mut Criterion) {
     // of each object look at what this turn changed.
     let invariants = |on: bool| {
         let engine = runtime.engine();
-        engine.play.playing.set(true);
-        engine.play.check_invariants.set(on);
-        let mut world = engine.world.borrow_mut();
+        engine.start_playing();
+        engine.set_check_invariants(on);
+        let mut world = engine.world_mut();
         world.log_changes(on);
         // Taken once: from here the log knows what changes.
         world.begin_check();

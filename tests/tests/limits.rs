@@ -55,7 +55,7 @@ fn game_with_editor_limits(time: Duration, memory: bool) -> (TestGame, Arc<Atomi
     let game = TestGame::new();
     game.runtime.set_limits(Some(time), memory.then_some(1 << 30));
     let stop = Arc::new(AtomicBool::new(false));
-    game.runtime.engine().limits.share_flags(game.runtime.lua(), stop.clone(), Arc::default());
+    game.runtime.engine().limits().share_flags(game.runtime.lua(), stop.clone(), Arc::default());
     (game, stop)
 }
 

@@ -278,7 +278,7 @@ fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
     runtime.open_start_map().expect("the start map");
     // A new game's seed is random unless asked for: the floors are made from it, and on some
     // a monster stands on the stairs the player arrives at.
-    runtime.engine().play.next_seed.set(Some(7));
+    runtime.engine().set_next_seed(Some(7));
     let edit = runtime.begin_play(nefia_runtime::host::play::PlayFrom::Start).expect("play starts");
     let went = strings(
         &runtime,

@@ -50,7 +50,7 @@ fn each_mod_has_its_own_environment_and_require() {
     runtime.load_mods(&[root.path().to_owned(), mods_dir()], &["beta".into()]).unwrap();
     let order: Vec<_> = runtime.mods().iter().map(|m| m.id().to_owned()).collect();
     assert_eq!(order, ["base", "alpha", "beta"]);
-    let mods = runtime.engine().mods.borrow();
+    let mods = runtime.engine().loaded_mods();
     let alpha = &mods[&"alpha".into()].env;
     let beta = &mods[&"beta".into()].env;
     assert_eq!(alpha.raw_get::<String>("SHARED_NAME").unwrap(), "alpha");
@@ -111,7 +111,7 @@ fn mods_cannot_reach_io_or_debug() {
     );
     let mut runtime = runtime();
     runtime.load_mods(&[root.path().to_owned()], &["curious".into()]).unwrap();
-    let mods = runtime.engine().mods.borrow();
+    let mods = runtime.engine().loaded_mods();
     let env = &mods[&"curious".into()].env;
     for name in ["has_io", "has_debug", "has_os_execute"] {
         assert!(!env.raw_get::<bool>(name).unwrap(), "{name}");
@@ -144,7 +144,7 @@ fn require_api_gives_the_engine_global_unless_the_mod_has_that_module() {
     );
     let mut runtime = runtime();
     runtime.load_mods(&[root.path().to_owned(), mods_dir()], &["onmod".into()]).unwrap();
-    let mods = runtime.engine().mods.borrow();
+    let mods = runtime.engine().loaded_mods();
     let env = &mods[&"onmod".into()].env;
     for name in ["same_chara", "same_layer", "same_event", "own_is_own"] {
         assert!(env.raw_get::<bool>(name).unwrap(), "{name}");

@@ -28,7 +28,7 @@ fn a_turns_entries_add_up_to_its_measured_time_on_the_500_ai_world() {
     let _edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
     run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
     run(&runtime, "Event.trigger('base.on_wait_turn')");
-    let profiler = &runtime.engine().profiler;
+    let profiler = runtime.engine().profiler();
     run(&runtime, "Debug.profile(true)");
     let turns = 10;
     let started = Instant::now();

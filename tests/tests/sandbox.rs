@@ -86,7 +86,7 @@ fn hostile_world() -> (Runtime, tempfile::TempDir) {
 }
 
 fn outcome(runtime: &Runtime, name: &str) -> String {
-    let mods = runtime.engine().mods.borrow();
+    let mods = runtime.engine().loaded_mods();
     let outcomes: nefia_runtime::mlua::Table = mods[&"hostile".into()].env.raw_get("outcomes").unwrap();
     outcomes.raw_get(name).unwrap()
 }
@@ -153,7 +153,7 @@ fn another_mod_a_handler_the_repl_and_scripts_see_the_pristine_api() {
 #[test]
 fn a_mods_globals_and_metatable_are_its_own() {
     let (runtime, _root) = hostile_world();
-    let mods = runtime.engine().mods.borrow();
+    let mods = runtime.engine().loaded_mods();
     let hostile = &mods[&"hostile".into()].env;
     let victim = &mods[&"victim".into()].env;
     // `load` ran in the hostile mod's own environment.

@@ -151,7 +151,7 @@ fn check_map_file(runtime: &Runtime, file: &Path, mods_loaded: bool, problems: &
 /// the world and removed after.
 fn validate_map(runtime: &Runtime, file: &Path, record: &MapRecord, problems: &mut Vec<Problem>) {
     let Ok(map) = runtime.world_mut().map_from_record(record, RecordKind::MapFile) else { return };
-    let found = runtime.engine().limits.run(|| crate::lua::mapgen::validate(runtime.lua(), map));
+    let found = runtime.engine().limits().run(|| crate::lua::mapgen::validate(runtime.lua(), map));
     let _ = runtime.world_mut().remove_map(map);
     match found {
         Ok(found) => problems.extend(found.into_iter().map(|problem| Problem {

@@ -58,7 +58,7 @@ impl Host {
         if self.headless {
             return;
         }
-        let profiler = &self.runtime.engine().profiler;
+        let profiler = self.runtime.engine().profiler();
         let built = profiler.scope(
             || crate::lua::profile::engine_work("snapshot for the editor"),
             || catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())),
@@ -82,11 +82,11 @@ impl Host {
         let now = Instant::now();
         let dt = now.duration_since(self.frame.last_update.get()).as_secs_f32().min(0.1);
         self.frame.last_update.set(now);
-        let limits = &self.runtime.engine().limits;
+        let limits = self.runtime.engine().limits();
         let stopped = self.debug.error.borrow().is_some();
         // Widgets animate on the wall clock: what they read of it is not the game's input.
-        let session = &self.runtime.engine().session;
-        let mode = std::mem::take(&mut session.borrow_mut().mode);
+        let engine = self.runtime.engine();
+        let mode = std::mem::take(&mut engine.session_mut().mode);
         let animating = match stopped {
             true => false,
             false => limits.run_deaf_to_stop(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
@@ -94,7 +94,7 @@ impl Host {
                 false
             }),
         };
-        session.borrow_mut().mode = mode;
+        engine.session_mut().mode = mode;
         let revision = self.runtime.world().revision();
         if self.frame.built.borrow().revision != revision {
             let world = self.runtime.world();

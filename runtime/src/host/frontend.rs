@@ -17,7 +17,7 @@ impl Frontend for Host {
         });
         // Not busy while waiting for the player, and the time limit does not run.
         let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
-        let limits = &self.runtime.engine().limits;
+        let limits = self.runtime.engine().limits();
         self.debug.depth.set(self.debug.depth.get() + 1);
         self.debug.waits.set(self.debug.waits.get() + 1);
         // Stopped at a change while replaying a turn: the editor answers this break, and the
@@ -26,7 +26,7 @@ impl Frontend for Host {
         // recorded without them, so no recorded input answers them.
         let debugger_break = {
             use crate::lua::debugger::BreakCause;
-            let cause = self.runtime.engine().repl.borrow().pause_view().map(|view| view.cause);
+            let cause = self.runtime.engine().pause_view().map(|view| view.cause);
             matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
         };
         let replaying = (reason == WaitReason::Pause && (self.debug.stopping_at_change.get() || debugger_break))
@@ -34,7 +34,7 @@ impl Frontend for Host {
         // What the frontend does at such a break (Continue, REPL code) is not a new input.
         let answering =
             self.debug.stopping_at_change.replace(self.debug.stopping_at_change.get() || replaying == Some(true));
-        let profiler = &self.runtime.engine().profiler;
+        let profiler = self.runtime.engine().profiler();
         let result = profiler.waiting(|| {
             limits.waiting(|| {
                 self.publish();

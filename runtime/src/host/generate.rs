@@ -43,13 +43,12 @@ fn generate_in(runtime: &Runtime, id: &str, params: &Value, seed: i64) -> Result
     let generate = || -> mlua::Result<MapId> {
         let map: mlua::Table = runtime
             .engine()
-            .api
-            .get::<mlua::Table>("Map")?
+            .api_global::<mlua::Table>("Map")?
             .get::<mlua::Function>("generate")?
             .call((id, to_lua(lua, params)?, seed))?;
         Ok(MapId(map.raw_get::<u64>(1)?))
     };
-    runtime.engine().limits.run(generate).map_err(|e| GenerateError::Lua(crate::lua::LuaFailure::from(e).to_string()))
+    runtime.engine().limits().run(generate).map_err(|e| GenerateError::Lua(crate::lua::LuaFailure::from(e).to_string()))
 }
 
 /// The map file text of seed `seed` of generator `id` with `params` (`nefia gen --out`).
@@ -157,7 +156,7 @@ fn scan_worker(
         let Some(seed) = scan.seeds.nth(next.fetch_add(1, Ordering::Relaxed)) else { break };
         let map = generate_in(&runtime, &scan.generator, &scan.params, seed)?;
         let handle = crate::lua::handle::push_map(runtime.lua(), map).map_err(failed)?;
-        let limits = &runtime.engine().limits;
+        let limits = runtime.engine().limits();
         let kept = match &predicate {
             Some(predicate) => without_clock(runtime.lua(), "a --where predicate", || {
                 limits.run(|| predicate.call::<mlua::Value>(&handle))

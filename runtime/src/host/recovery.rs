@@ -98,7 +98,7 @@ impl Host {
         if command.reads_only() || self.play.edit.borrow().is_some() {
             return None;
         }
-        let world = self.runtime.engine().world.try_borrow().ok()?;
+        let world = self.runtime.engine().try_world().ok()?;
         (world.snapshot_size() <= CHECKPOINT_BUDGET).then(|| world.copy_state())
     }
 
@@ -108,7 +108,7 @@ impl Host {
     /// cannot go on: unsaved maps are written as `.ron.recovered` and the host fails.
     pub(super) fn recover(&self, name: &str, message: String, checkpoint: Option<WorldState>) {
         let engine = self.runtime.engine();
-        let verdict = match engine.world.try_borrow_mut() {
+        let verdict = match engine.try_world_mut() {
             Err(_) => Err(Unrecoverable::WorldInUse),
             Ok(mut world) => match (world.check_invariants(), checkpoint) {
                 (Ok(()), _) => Ok("the world is consistent and keeps what the command did before it".to_owned()),
@@ -156,7 +156,7 @@ impl Host {
             return Err(inconsistent());
         }
         catch_unwind(AssertUnwindSafe(|| self.end_play())).map_err(|_| inconsistent())?;
-        let world = self.runtime.engine().world.try_borrow().map_err(|_| inconsistent())?;
+        let world = self.runtime.engine().try_world().map_err(|_| inconsistent())?;
         world.check_invariants().map_err(|_| inconsistent())?;
         Ok(ended)
     }
@@ -167,7 +167,7 @@ impl Host {
         let restored = catch_unwind(AssertUnwindSafe(|| self.end_play()));
         let engine = self.runtime.engine();
         let (Ok(_), Some(project), Ok(world), Ok(files)) =
-            (restored, engine.project.borrow().clone(), engine.world.try_borrow(), engine.maps.try_borrow())
+            (restored, engine.project().clone(), engine.try_world(), engine.try_map_files())
         else {
             return Vec::new();
         };

@@ -45,9 +45,9 @@ pub(super) fn run(
             repaint();
         }));
         runtime.set_limits(Some(Limits::EDITOR_TIME), Some(Limits::EDITOR_MEMORY));
-        runtime.engine().limits.share_flags(lua, shared.stop.clone(), shared.pause.clone());
+        runtime.engine().limits().share_flags(lua, shared.stop.clone(), shared.pause.clone());
         for (path, breakpoints) in &config.breakpoints {
-            runtime.engine().debugger.set_breakpoints(lua, path, breakpoints.clone());
+            runtime.engine().debugger().set_breakpoints(lua, path, breakpoints.clone());
         }
         // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
         runtime.open_with(&config.project, OnModFailure::Skip)?;
@@ -73,7 +73,7 @@ pub(super) fn run(
     let host = Rc::new(Host::new(runtime, channels, serving));
     host.open_journal();
     let lua = host.runtime.lua();
-    let limits = &host.runtime.engine().limits;
+    let limits = host.runtime.engine().limits();
     let _watchers =
         (super::mods::Mods::watch(&host.cx(), reloads.clone()), super::maps::Maps::watch(&host.cx(), reloads));
     gui::set_frontend(lua, Some(host.clone()));
@@ -81,7 +81,7 @@ pub(super) fn run(
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
-            let profiler = &host.runtime.engine().profiler;
+            let profiler = host.runtime.engine().profiler();
             profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
             host.rewind_if_asked();
         }
@@ -157,7 +157,7 @@ impl Host {
             // The player's own checks (Lua invariants) waited for input: there is none.
             Err(_) => return Some(Command::Shutdown),
         }
-        let animating = self.runtime.engine().gui.borrow().is_animating()
+        let animating = self.runtime.engine().gui().is_animating()
             || self.maps.check.waiting(&self.cx(), self.may_check_maps())
             || self.mods.hotload_waiting();
         let command = if animating {

@@ -22,6 +22,7 @@ pub mod gui;
 pub mod handle;
 mod handlers;
 mod heap;
+mod host_access;
 mod hotloading;
 pub mod inspect;
 pub mod instantiate;
@@ -119,74 +120,77 @@ pub struct Progress {
 pub type ProgressSink = Rc<dyn Fn(&Progress)>;
 
 /// The state every Lua API function works on. Lives in the Lua state's app data.
+///
+/// Its fields are private to `lua/`: the host reaches the engine through methods that say
+/// what it wants (`host_access.rs`), so what the Lua API keeps, and how, stays its own.
 pub struct Engine {
     /// The game state.
-    pub world: RefCell<World>,
+    world: RefCell<World>,
     /// Event handlers.
-    pub events: RefCell<handlers::EventRegistry>,
+    events: RefCell<handlers::EventRegistry>,
     /// The handlers objects have of their own (`obj:connect_self`, prototypes' `events`).
-    pub object_events: RefCell<handlers::ObjectEvents>,
+    object_events: RefCell<handlers::ObjectEvents>,
     /// The prototypes that give their own `take_object` or `can_take_object`.
-    pub(crate) location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
+    location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).
-    pub sources: RefCell<FxHashMap<String, SourceFile>>,
+    sources: RefCell<FxHashMap<String, SourceFile>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
-    pub on_duplicate: Cell<OnDuplicate>,
+    on_duplicate: Cell<OnDuplicate>,
     /// The object prototypes added again during the hotload in progress (data type, id).
-    pub(crate) hotloaded_prototypes: RefCell<Vec<(Symbol, Symbol)>>,
+    hotloaded_prototypes: RefCell<Vec<(Symbol, Symbol)>>,
     /// Where `Save.save_game` writes.
-    pub save_dir: RefCell<PathBuf>,
+    save_dir: RefCell<PathBuf>,
     /// UI layers, widgets, map draw layers, messages and log.
-    pub gui: RefCell<gui::GuiState>,
+    gui: RefCell<gui::GuiState>,
     /// The REPL's globals and the `pause()` breaks in progress.
-    pub repl: RefCell<repl::Repl>,
+    repl: RefCell<repl::Repl>,
     /// Line breakpoints and stepping (a debug adapter's).
-    pub debugger: debugger::Debugger,
+    debugger: debugger::Debugger,
     /// The time and memory limits of Lua code, and the Stop flag.
-    pub limits: limits::Limits,
+    limits: limits::Limits,
     /// Whether the game is played, and whether game code asked to stop.
-    pub play: PlayFlags,
+    play: PlayFlags,
     /// What scripts and the editor share: the selection.
-    pub editor: EditorLink,
+    editor: EditorLink,
     /// The inputs of the session being recorded or replayed, and the clock reads and saves
     /// that reach game logic from outside the game.
-    pub session: RefCell<session::SessionLog>,
+    session: RefCell<session::SessionLog>,
     /// Watchpoints' conditions and what collecting watches noted.
-    pub watch: watch::WatchLink,
+    watch: watch::WatchLink,
     /// The turn profiler.
-    pub profiler: profile::Profiler,
+    profiler: profile::Profiler,
     /// What blocking calls wait on; none when headless.
-    pub frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
+    frontend: RefCell<Option<Rc<dyn gui::Frontend>>>,
     output: RefCell<Box<dyn FnMut(Output)>>,
-    pub(crate) handles: RefCell<handle::Handles>,
+    handles: RefCell<handle::Handles>,
     /// Told each step of long work (see [`Engine::progress`]).
-    pub progress: RefCell<Option<ProgressSink>>,
+    progress: RefCell<Option<ProgressSink>>,
     /// The Lua tables given to `data:add`, by type then id.
-    pub(crate) data_tables: Table,
+    data_tables: Table,
     /// The API table as the engine installed it (writable: only Rust uses it).
-    pub api: Table,
+    api: Table,
     /// The read-only view of [`Engine::api`] every environment reads through, and the maker
     /// of an environment's `load` (`sandbox.lua`); set once the whole API is installed.
     sandbox: std::cell::OnceCell<(Table, Function)>,
     /// Each loaded mod's environment and folder.
-    pub mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
+    mods: RefCell<BTreeMap<Symbol, LoadedMod>>,
     /// The open project, if any.
-    pub project: RefCell<Option<crate::game::project::Project>>,
+    project: RefCell<Option<crate::game::project::Project>>,
     /// The project's map files and their maps in the world (`Map.open`).
-    pub maps: RefCell<crate::game::map_files::MapFiles>,
+    maps: RefCell<crate::game::map_files::MapFiles>,
     /// Modules returned by `require`, by `mod:module`.
-    pub(crate) modules: Table,
+    modules: Table,
     /// Source text given to modules by `env.load_transient_path`, by `mod:module`: `require`
     /// and `hotload.hotload` use it instead of the file (see `hotloading.rs`).
-    pub(crate) transient: RefCell<FxHashMap<String, String>>,
-    pub(crate) ipairs_iter: Function,
+    transient: RefCell<FxHashMap<String, String>>,
+    ipairs_iter: Function,
     /// Makes a chain over a list (`chain.lua`): what the engine's iterators return.
-    pub(crate) chain: Function,
+    chain: Function,
     pairs_of: Function,
     /// Names already looked up, by the address of their Lua string.
     names: NameCaches,
     /// The mod and file of the functions that called `mod` (see `caller.rs`).
-    pub(crate) callers: caller::CallerFiles,
+    callers: caller::CallerFiles,
 }
 
 /// Play's flags as the Lua API sees them.

@@ -259,24 +259,24 @@ impl Host {
         let engine = self.runtime.engine();
         let lua = self.runtime.lua();
         DebugView {
-            pause: engine.repl.borrow().pause_view(),
+            pause: engine.pause_view(),
             error: self.debug.error.borrow().clone(),
             break_requested: self.debug.break_requested.get(),
             limits: LimitsView {
-                time: engine.limits.time(),
-                memory: engine.limits.memory(),
+                time: engine.limits().time(),
+                memory: engine.limits().memory(),
                 used: crate::lua::limits::Limits::lua_heap_bytes(lua),
             },
             watches: watch_views(&self.runtime.world()),
             profile: self.profile_view(),
-            check_invariants: engine.play.check_invariants.get(),
+            check_invariants: engine.checks_invariants(),
             invariants: crate::lua::invariants::statuses(lua).unwrap_or_default(),
         }
     }
 
     /// The profiler's state for the snapshot; its turns are copied only when one was added.
     fn profile_view(&self) -> ProfileView {
-        let profiler = &self.runtime.engine().profiler;
+        let profiler = self.runtime.engine().profiler();
         let mut sent = self.debug.sent_profile.borrow_mut();
         if sent.0 != profiler.revision() {
             *sent = (profiler.revision(), Arc::new(profiler.turns()));
@@ -291,30 +291,30 @@ impl Host {
         match command {
             DebugCommand::Continue => {
                 let engine = self.runtime.engine();
-                engine.debugger.clear_step();
-                if !engine.repl.borrow_mut().resume() {
+                engine.debugger().clear_step();
+                if !engine.resume_pause() {
                     self.refuse(RefusalKind::NothingToDo, "nothing is paused");
                 }
             }
             DebugCommand::Step(kind) => {
                 let engine = self.runtime.engine();
-                engine.debugger.step(kind);
-                engine.repl.borrow_mut().resume();
+                engine.debugger().step(kind);
+                engine.resume_pause();
             }
             DebugCommand::Pause => {
                 let engine = self.runtime.engine();
-                if engine.limits.take_pause() {
-                    engine.debugger.pause_at_next_line();
+                if engine.limits().take_pause() {
+                    engine.debugger().pause_at_next_line();
                 }
             }
             DebugCommand::Query { id, query } => self.debug_query(id, query),
             DebugCommand::StepBack(kind) => self.request_rewind(kind),
             DebugCommand::BreakOnErrors { uncaught, caught } => {
-                if let Err(error) = self.runtime.engine().debugger.break_on_errors(uncaught, caught) {
+                if let Err(error) = self.runtime.engine().debugger().break_on_errors(uncaught, caught) {
                     self.refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
                 }
             }
-            DebugCommand::Probes(on) => self.runtime.engine().debugger.set_probes(on),
+            DebugCommand::Probes(on) => self.runtime.engine().debugger().set_probes(on),
             DebugCommand::Break => self.debug.break_requested.set(true),
             DebugCommand::Resume => {
                 self.debug.error.take();
@@ -340,9 +340,9 @@ impl Host {
             }
             DebugCommand::SetProfiling(on) => {
                 let turn = self.runtime.world().turn;
-                self.runtime.engine().profiler.set_on(on, turn);
+                self.runtime.engine().profiler().set_on(on, turn);
             }
-            DebugCommand::ClearProfile => self.runtime.engine().profiler.clear(),
+            DebugCommand::ClearProfile => self.runtime.engine().profiler().clear(),
             DebugCommand::CheckInvariants(on) => crate::lua::invariants::check_every_turn(self.runtime.lua(), on),
             DebugCommand::RunInvariants => {
                 if let Err(error) = crate::lua::invariants::check_all(self.runtime.lua()) {

@@ -125,7 +125,7 @@ impl Host {
             ReplCommand::ShowSource { file, line } => {
                 self.send(HostEvent::Source(repl::source_excerpt(lua, &file, line)));
             }
-            ReplCommand::SetLimits { time, memory } => self.runtime.engine().limits.set(lua, time, memory),
+            ReplCommand::SetLimits { time, memory } => self.runtime.engine().limits().set(lua, time, memory),
         }
     }
 }

@@ -62,7 +62,7 @@ impl Host {
     pub(in crate::host) fn request_rewind(&self, kind: ReverseKind) {
         let engine = self.runtime.engine();
         let refuse = |message: &str| self.refuse(RefusalKind::Play, message);
-        if engine.repl.borrow().pause_view().is_none() {
+        if engine.pause_view().is_none() {
             return refuse("step back works from a break");
         }
         let Some(input) = self.debug.command_input.get() else {
@@ -71,7 +71,7 @@ impl Host {
                  recorded input",
             );
         };
-        let Some(position) = engine.debugger.break_position() else {
+        let Some(position) = engine.debugger().break_position() else {
             return refuse("step back works from a break");
         };
         if self.mark_before_input(input).is_none() {
@@ -104,7 +104,7 @@ impl Host {
             }
             return;
         }
-        let replaying = self.play.replaying.get() && !self.runtime.engine().debugger.scanning();
+        let replaying = self.play.replaying.get() && !self.runtime.engine().debugger().scanning();
         let id = match unwound {
             Some((input, kept)) if replaying && self.debug.replaying_input.get() == Some(input) => {
                 self.debug.unwound.set(None);
@@ -119,7 +119,7 @@ impl Host {
     /// run that.
     fn script_changed_since_it_ran(&self) -> Option<std::path::PathBuf> {
         let scripts = self.debug.scripts_run.borrow();
-        let session = self.runtime.engine().session.borrow();
+        let session = self.runtime.engine().session();
         let ran = session.recorded.iter().filter_map(|(_, input)| match input {
             crate::game::recording::Input::Script(path) => Some(std::path::PathBuf::from(path)),
             _ => None,
@@ -135,7 +135,7 @@ impl Host {
     pub(in crate::host) fn rewind_if_asked(&self) {
         while let Some(rewind) = self.debug.rewind.take() {
             self.debug.error.take();
-            let debugger = &self.runtime.engine().debugger;
+            let debugger = self.runtime.engine().debugger();
             let (input, target, cause) = self.rewind_target(&rewind);
             self.replay_to_before(input);
             debugger.stop_at_line(target.max(1), cause);
@@ -201,7 +201,7 @@ impl Host {
     /// Replays recorded inputs `from..to` from the state before `from`, passing the
     /// breakpoints on the way, and says what each command ran.
     fn survey(&self, from: usize, to: usize) -> Vec<Surveyed> {
-        let debugger = &self.runtime.engine().debugger;
+        let debugger = self.runtime.engine().debugger();
         self.replay_to_before(from);
         self.left_mark();
         *self.debug.survey.borrow_mut() = Some(Vec::new());
@@ -215,7 +215,7 @@ impl Host {
     pub(in crate::host) fn surveyed(&self, input: usize) {
         let mut survey = self.debug.survey.borrow_mut();
         let Some(survey) = survey.as_mut() else { return };
-        let debugger = &self.runtime.engine().debugger;
+        let debugger = self.runtime.engine().debugger();
         let hits = debugger.scanned();
         survey.push(Surveyed { input, lines: debugger.lines_run(), hits });
         debugger.scan_hits();
@@ -225,7 +225,7 @@ impl Host {
     /// inputs before it, passing the breakpoints on the way.
     fn replay_to_before(&self, input: usize) {
         let Some((mark, first)) = self.mark_before_input(input) else { return };
-        let debugger = &self.runtime.engine().debugger;
+        let debugger = self.runtime.engine().debugger();
         debugger.scan_hits();
         self.go_to_mark(mark);
         self.left_mark();
@@ -251,7 +251,7 @@ impl Host {
         match resume {
             Resume::ThroughInput(last) => {
                 self.replay_within(after, last + 1);
-                let newest = self.runtime.engine().session.borrow().recorded.len() == last + 1;
+                let newest = self.runtime.engine().session().recorded.len() == last + 1;
                 if newest && self.debug.rewind.get().is_none() {
                     self.back_at_newest();
                 }

@@ -166,7 +166,7 @@ impl Host {
                 set_variable(lua, &path, &key, &value).unwrap_or_else(|error| DebugAnswer::Failed(error.to_string()))
             }
             DebugQuery::SetBreakpoints { path, breakpoints } => {
-                let (loaded, lines) = self.runtime.engine().debugger.set_breakpoints(lua, &path, breakpoints);
+                let (loaded, lines) = self.runtime.engine().debugger().set_breakpoints(lua, &path, breakpoints);
                 DebugAnswer::Breakpoints { loaded, lines }
             }
             DebugQuery::Sources => DebugAnswer::Sources(sources(lua)),
@@ -179,8 +179,7 @@ impl Host {
 fn sources(lua: &Lua) -> Vec<SourceView> {
     let engine = engine(lua);
     let mut list: Vec<SourceView> = engine
-        .sources
-        .borrow()
+        .sources()
         .values()
         .filter_map(|source| {
             let path = source.path.as_ref()?;
@@ -194,9 +193,7 @@ fn sources(lua: &Lua) -> Vec<SourceView> {
 /// The node `path` leads to in the innermost break.
 fn resolve(lua: &Lua, path: &VariablePath) -> mlua::Result<Node> {
     let frame = engine(lua)
-        .repl
-        .borrow()
-        .frame(path.frame)
+        .paused_frame(path.frame)
         .ok_or_else(|| mlua::Error::runtime(format!("nothing is paused with a frame {}", path.frame)))?;
     let mut node = Node::Scope(frame, path.scope);
     for key in &path.keys {
@@ -222,7 +219,7 @@ fn child(lua: &Lua, node: Node, key: &Key) -> mlua::Result<Node> {
             let engine = engine(lua);
             if let Some(uid) = handle::object_uid(&engine, &value) {
                 let Key::Name(name) = key else { return Err(missing()) };
-                let world = engine.world.borrow();
+                let world = engine.world();
                 let details = object_details(&world, uid).ok_or_else(missing)?;
                 return details.fields.into_iter().find(|f| &f.name == name).map(Node::Field).ok_or_else(missing);
             }
@@ -292,7 +289,7 @@ fn children(lua: &Lua, node: Node) -> mlua::Result<Vec<VariableView>> {
         Node::Value(value) => {
             let engine = engine(lua);
             if let Some(uid) = handle::object_uid(&engine, &value) {
-                return Ok(object_fields(&engine.world.borrow(), uid));
+                return Ok(object_fields(&engine.world(), uid));
             }
             match value {
                 mlua::Value::Table(table) => table_entries(&table)?,
@@ -308,7 +305,7 @@ fn children(lua: &Lua, node: Node) -> mlua::Result<Vec<VariableView>> {
 fn view(lua: &Lua, key: Key, value: &mlua::Value) -> VariableView {
     let engine = engine(lua);
     if let Some(uid) = handle::object_uid(&engine, value) {
-        let fields = object_details(&engine.world.borrow(), uid).map_or(0, |d| d.fields.len());
+        let fields = object_details(&engine.world(), uid).map_or(0, |d| d.fields.len());
         return VariableView { key, value: inspect(value, 1), kind: "object".into(), children: fields, uid: Some(uid) };
     }
     let children = match value {
@@ -397,7 +394,7 @@ fn set_variable(lua: &Lua, path: &VariablePath, key: &Key, code: &str) -> mlua::
             let change = FieldChange::Base(crate::lua::object::field_value(lua, &engine, &value, name)?);
             // Through the rules every edit of a field keeps (a reserved name is refused in
             // OpenNefia's words; `x` and `y` move the object); the watches on it hear of it at once.
-            let changed = change_field(&mut engine.world.borrow_mut(), &[uid], name, &change);
+            let changed = change_field(&mut engine.world_mut(), &[uid], name, &change);
             if let Err(error) = changed {
                 return Ok(DebugAnswer::Failed(error.to_string()));
             }

@@ -67,14 +67,13 @@ pub(super) fn prototype_field(
 pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
     let engine = crate::lua::engine(lua);
     let origin = {
-        let world = engine.world.borrow();
+        let world = engine.world();
         let data_type_id = world.data.data_type(data_type).map_err(|e| e.to_string())?.id;
         let index = world.data.find(data_type_id, id).map_err(|e| e.to_string())?;
         world.data.proto(index).origin.clone()
     };
     let path = engine
-        .sources
-        .borrow()
+        .sources()
         .values()
         .find(|source| source.name == origin.file)
         .and_then(|source| source.path.clone())
@@ -114,7 +113,7 @@ pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) 
 fn retire_dropped(lua: &Lua, path: &Path, before: &str, after: &str) {
     let (Ok(was), Ok(is)) = (source_edit::prototypes_in(before), source_edit::prototypes_in(after)) else { return };
     let engine = crate::lua::engine(lua);
-    let mod_id = engine.sources.borrow().values().find(|s| s.path.as_deref() == Some(path)).and_then(|s| s.mod_id);
+    let mod_id = engine.mod_of_file(path);
     let Some(mod_id) = mod_id else { return };
     for (data_type, short_id) in was.iter().filter(|p| !is.contains(p)) {
         let id = format!("{mod_id}.{short_id}");

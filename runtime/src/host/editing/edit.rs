@@ -31,7 +31,7 @@ pub fn apply(lua: &Lua, history: &mut History, edit: &Edit) -> Result<String, Ed
     let entry = make(lua, edit)?;
     let label = entry.label.clone();
     let engine = crate::lua::engine(lua);
-    history.record(&mut engine.world.borrow_mut(), entry);
+    history.record(&mut engine.world_mut(), entry);
     Ok(label)
 }
 
@@ -59,15 +59,15 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
                     .filter_map(|&uid| Some(Change::Temps { uid, temps: world.object(uid).ok()?.fields.temp.clone() }))
                     .collect()
             };
-            let before = temps(&engine.world.borrow());
+            let before = temps(&engine.world());
             for &uid in uids {
                 crate::lua::object::refresh(lua, uid)?;
             }
-            let after = temps(&engine.world.borrow());
-            Transaction::new(format!("Refresh {}", describe(&engine.world.borrow(), uids)), before, after)
+            let after = temps(&engine.world());
+            Transaction::new(format!("Refresh {}", describe(&engine.world(), uids)), before, after)
         }
         Edit::Move { uids, to, x, y } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             for &uid in uids {
                 world.can_take_object(*to, uid, *x, *y)?;
             }
@@ -80,7 +80,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             Transaction::new(label, before, after)
         }
         Edit::Remove { uids } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let before = places(&world, uids);
             for &uid in uids {
                 world.remove_ownership(uid)?;
@@ -88,7 +88,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             Transaction::new(format!("Remove {}", describe(&world, uids)), before, places(&world, uids))
         }
         Edit::Clone { uids } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let mut copies = Vec::new();
             for &uid in uids {
                 let original = world.object(uid)?;
@@ -110,7 +110,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             Transaction::new(label, before, places(&world, &copies))
         }
         Edit::Create { kind, id, to, x, y } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let uid = world.create(*kind, id)?;
             // A refused object is left ownerless; the next sweep frees it.
             world.take_object(*to, uid, *x, *y)?;
@@ -118,19 +118,19 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             Transaction::new(label, taken_off(&[uid]), places(&world, &[uid]))
         }
         Edit::PaintTiles { map, cells, tile } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let tile = world.tile_id(tile)?;
             paint(&mut world, *map, cells.iter().copied(), tile)?
         }
         Edit::Fill { map, x, y, tile } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let tile = world.tile_id(tile)?;
             let cells = flood(world.map(*map)?, *x, *y);
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
         Edit::Regenerate { map } => regenerate(lua, *map)?,
         Edit::BakeAutotile { map } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let instance = world.map(*map)?;
             let Some(layer) = instance.autotile.clone() else {
                 return Err(EditError::Refused(format!("map '{}' has no auto-tiling rules to bake", instance.name)));
@@ -150,11 +150,9 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
         }
         Edit::NewPrototype { data_type, new_id, file } => super::lifecycle::create(lua, data_type, new_id, file)?,
         Edit::DeletePrototype { data_type, id } => super::lifecycle::delete(lua, data_type, id)?,
-        Edit::Resolve { map, conflict, side } => {
-            resolve::resolve(&mut engine.world.borrow_mut(), *map, *conflict, *side)?
-        }
+        Edit::Resolve { map, conflict, side } => resolve::resolve(&mut engine.world_mut(), *map, *conflict, *side)?,
         Edit::Offset { uids, dx, dy } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let mut moves = Vec::new();
             for &uid in uids {
                 let object = world.object(uid)?;
@@ -178,7 +176,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             Transaction::new(format!("Move {} by ({dx}, {dy})", describe(&world, uids)), before, places(&world, uids))
         }
         Edit::Paste { map, x, y, clip } => {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let cells = (0..clip.height).flat_map(|cy| (0..clip.width).map(move |cx| (cx, cy)));
             let pasted = cells.zip(clip.tiles.iter().copied()).map(|((cx, cy), tile)| ((x + cx, y + cy), tile));
             let mut entry = match world.map(*map)?.autotile.clone() {
@@ -217,7 +215,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             entry
         }
         Edit::Resize { map, width, height, anchor, tile } => {
-            resize(&mut engine.world.borrow_mut(), *map, *width, *height, *anchor, tile)?
+            resize(&mut engine.world_mut(), *map, *width, *height, *anchor, tile)?
         }
         Edit::Stroke { id, edit } => {
             let mut entry = make(lua, edit)?;
@@ -400,7 +398,7 @@ fn grid(map: MapId, instance: &crate::game::map::InstancedMap) -> [Change; 2] {
 fn regenerate(lua: &Lua, map: MapId) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     let (generated, name) = {
-        let world = engine.world.borrow();
+        let world = engine.world();
         let instance = world.map(map)?;
         (instance.generated.clone(), instance.name.clone())
     };
@@ -414,7 +412,7 @@ fn regenerate(lua: &Lua, map: MapId) -> Result<Transaction, EditError> {
         _ => None,
     };
     let fresh = crate::lua::mapgen::generate_map(lua, &generated.generator, params, generated.seed)?;
-    let mut world = engine.world.borrow_mut();
+    let mut world = engine.world_mut();
     let (instance, made) = (world.map(map)?, world.map(fresh)?);
     let old: Vec<Uid> = instance.objects().iter().collect();
     let new: Vec<Uid> = made.objects().iter().collect();
@@ -448,7 +446,7 @@ fn field_edit(
     if let FieldChange::Base(value) | FieldChange::Temp { value, .. } = &change {
         checked_value(lua, uids, field, value)?;
     }
-    let mut world = engine.world.borrow_mut();
+    let mut world = engine.world_mut();
     let FieldEdited { before, after } = change_field(&mut world, uids, field, &change)?;
     Ok(Transaction::new(format!("{label} on {}", describe(&world, uids)), before, after))
 }
@@ -458,7 +456,7 @@ fn field_edit(
 fn apply_to_prototype(lua: &Lua, uid: Uid, field: &str) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     let (data_type, id, own, proto_value, title) = {
-        let world = engine.world.borrow();
+        let world = engine.world();
         let object = world.object(uid)?;
         let symbol = Symbol::intern(field);
         let own = object.fields.base.get(symbol).cloned();
@@ -505,7 +503,7 @@ fn checked_value(lua: &Lua, uids: &[Uid], field: &str, value: &Value) -> Result<
     }
     let engine = crate::lua::engine(lua);
     let kinds: Vec<_> = {
-        let world = engine.world.borrow();
+        let world = engine.world();
         uids.iter().filter_map(|&uid| world.object(uid).ok().map(|o| o.kind)).collect()
     };
     for kind in kinds {

@@ -518,7 +518,7 @@ impl Host {
         let mut stopped = None;
         for (index, entry) in journal.entries.iter().enumerate() {
             let expected = entry.next_uid;
-            let done = self.runtime.engine().limits.run(|| self.replay_entry(journal, &entry.what));
+            let done = self.runtime.engine().limits().run(|| self.replay_entry(journal, &entry.what));
             let reached = self.runtime.world().next_uid;
             // An entry that did not come back, or came out with other uids: the entries after it
             // would undo, redo or name what is not theirs.

@@ -36,8 +36,7 @@ pub(super) fn duplicate(
     let refused = |why: String| EditError::Refused(format!("Duplicate {id} as {new_id}: {why}"));
     let (from_path, short_id, line) = content::source_of(lua, data_type, id).map_err(refused)?;
     let original_file = crate::lua::engine(lua)
-        .sources
-        .borrow()
+        .sources()
         .values()
         .find(|s| s.path.as_deref() == Some(from_path.as_path()))
         .map(|s| s.name.as_str().to_owned())
@@ -63,7 +62,7 @@ pub(super) fn create(lua: &Lua, data_type: &str, new_id: &str, file: &str) -> Re
     let (path, short_id) = target(lua, data_type, new_id, file).map_err(refused)?;
     let template: Vec<(String, crate::game::value::Value)> = {
         let engine = crate::lua::engine(lua);
-        let world = engine.world.borrow();
+        let world = engine.world();
         let declared = world.data.data_type(data_type).map_err(|e| refused(e.to_string()))?;
         declared
             .fields
@@ -113,13 +112,13 @@ fn target(lua: &Lua, data_type: &str, new_id: &str, file: &str) -> Result<(PathB
     }
     let engine = crate::lua::engine(lua);
     {
-        let world = engine.world.borrow();
+        let world = engine.world();
         let declared = world.data.data_type(data_type).map_err(|e| e.to_string())?;
         if world.data.find(declared.id, new_id).is_ok() {
             return Err(format!("{data_type} already has {new_id}: choose another id"));
         }
     }
-    let sources = engine.sources.borrow();
+    let sources = engine.sources();
     let of_mod: Vec<_> =
         sources.values().filter(|s| s.mod_id.is_some_and(|m| m.as_str() == mod_id) && s.path.is_some()).collect();
     if of_mod.is_empty() {

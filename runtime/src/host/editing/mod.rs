@@ -256,7 +256,6 @@ impl Host {
     pub(in crate::host) fn editing_view(&self) -> EditingView {
         let world = self.runtime.world();
         let engine = self.runtime.engine();
-        let own_events = engine.object_events.borrow();
         let inspected = self
             .editing
             .inspect
@@ -264,13 +263,13 @@ impl Host {
             .iter()
             .filter_map(|&uid| crate::host::view::object_details(&world, uid))
             .map(|mut details| {
-                details.own_handlers = own_events.listing(details.uid, details.id);
+                details.own_handlers = engine.own_handlers(details.uid, details.id);
                 details
             })
             .collect();
         EditingView {
-            selection: engine.editor.selection.borrow().clone(),
-            selections_by_script: engine.editor.selections_by_script.get(),
+            selection: engine.selection(),
+            selections_by_script: engine.selections_by_script(),
             inspected,
             history: self.editing.history.borrow().view(),
             recovery: self.recovery_offer(),
@@ -306,7 +305,7 @@ impl Host {
                     Err(error) => self.refuse(RefusalKind::Edit, error.to_string()),
                 }
             }
-            EditingCommand::Select(uids) => *self.runtime.engine().editor.selection.borrow_mut() = uids,
+            EditingCommand::Select(uids) => self.runtime.engine().set_selection(uids),
             EditingCommand::Inspect(uids) => *self.editing.inspect.borrow_mut() = uids,
             EditingCommand::Recover(recover) => self.answer_recovery(recover),
             EditingCommand::InspectCell(cell) => self.editing.inspect_cell.set(cell),

@@ -111,10 +111,10 @@ fn find_where(lua: &Lua, data_type: &str, id: &str, everywhere: bool) -> Vec<Usa
     let mut usages = Vec::new();
     let Some((data_type, id)) = Symbol::lookup(data_type).zip(Symbol::lookup(id)) else { return usages };
     let engine = crate::lua::engine(lua);
-    let project_maps = engine.project.borrow().as_ref().map(|p| (p.maps_dir(), p.dir.join("recordings")));
+    let project_maps = engine.project().as_ref().map(|p| (p.maps_dir(), p.dir.join("recordings")));
     {
-        let world = engine.world.borrow();
-        let files = engine.maps.borrow();
+        let world = engine.world();
+        let files = engine.map_files();
         in_world(&world, |uid| engine.is_held_by_script(uid), data_type, id, &mut usages);
         if !everywhere {
             return usages;
@@ -125,10 +125,10 @@ fn find_where(lua: &Lua, data_type: &str, id: &str, everywhere: bool) -> Vec<Usa
                 in_map_file(&maps_dir.join(format!("{name}.ron")), name, data_type, id, &mut usages);
             }
         }
-        in_fields(&world.data, data_type, id, &engine.sources.borrow(), &mut usages);
+        in_fields(&world.data, data_type, id, &engine.sources(), &mut usages);
     }
     let files: Vec<(Symbol, PathBuf)> =
-        engine.sources.borrow().values().filter_map(|s| Some((s.name, s.path.clone()?))).collect();
+        engine.sources().values().filter_map(|s| Some((s.name, s.path.clone()?))).collect();
     let mut files = files;
     files.sort();
     for (name, path) in files {

@@ -200,7 +200,7 @@ impl Player {
             None => {
                 // Out of actions inside a menu or a breakpoint: close it, then stop.
                 self.unwinding += 1;
-                let layer = host.runtime.engine().gui.borrow().top_layer().map(|top| top.id);
+                let layer = host.runtime.engine().gui().top_layer().map(|top| top.id);
                 match layer {
                     _ if self.unwinding > MAX_UNWIND => Command::Shutdown,
                     _ if host.at_breakpoint() => Command::Debug(DebugCommand::Continue),
@@ -227,7 +227,7 @@ impl Player {
                 if host.at_breakpoint() {
                     return Some(Action::Continue);
                 }
-                let layer = host.runtime.engine().gui.borrow().top_layer();
+                let layer = host.runtime.engine().gui().top_layer();
                 Some(match layer {
                     Some(layer) => weights.answer(&layer, rng),
                     None => weights.draw(rng),
@@ -274,7 +274,7 @@ impl Player {
 
 /// The command an action is for `host` as it is now; None when it has nothing to act on.
 fn command_of(host: &Host, action: &Action) -> Option<Command> {
-    let top = || host.runtime.engine().gui.borrow().top_layer().map(|top| top.id);
+    let top = || host.runtime.engine().gui().top_layer().map(|top| top.id);
     Some(match action {
         Action::Key(key) => Command::Input(display::Input::Key(key.clone())),
         Action::Text(text) => Command::Input(display::Input::Text(text.clone())),
@@ -299,7 +299,7 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
             HeadlessError::Start(why) => FuzzError::Start(why),
         })?;
     // Checked after every turn: the invariants of each object look at what changed.
-    host.runtime.engine().world.borrow_mut().log_changes(true);
+    host.runtime.engine().world_mut().log_changes(true);
     let lua = host.runtime.lua();
     let player = Rc::new(RefCell::new(Player {
         source,

@@ -105,9 +105,9 @@ impl MapCheck {
         let started = Instant::now();
         let lua = cx.runtime.lua();
         let engine = cx.runtime.engine();
-        let problems = engine.profiler.scope(
+        let problems = engine.profiler().scope(
             || crate::lua::profile::engine_work("map validators"),
-            || engine.limits.run(|| crate::lua::mapgen::validate(lua, map)),
+            || engine.limits().run(|| crate::lua::mapgen::validate(lua, map)),
         );
         let problems = problems.unwrap_or_else(|error| {
             let message = format!("the validators could not run: {}", crate::lua::LuaFailure::from(error).message);

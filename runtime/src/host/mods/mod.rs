@@ -173,10 +173,10 @@ fn quiet_since_changed(path: &std::path::Path) -> bool {
 /// the functions its Lua table holds, found by the lines Lua recorded for them in their file.
 fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
     let engine = crate::lua::engine(lua);
-    let sources = engine.sources.borrow();
+    let sources = engine.sources();
     let mut texts: std::collections::HashMap<String, Option<String>> = std::collections::HashMap::new();
     for data_type in types.iter_mut() {
-        let Ok(Some(entries)) = engine.data_tables.raw_get::<Option<mlua::Table>>(data_type.id.as_str()) else {
+        let Ok(Some(entries)) = engine.data_tables_of(data_type.id.as_str()) else {
             continue;
         };
         for proto in &mut data_type.entries {

@@ -64,7 +64,7 @@ impl HeadlessPlay {
         runtime.set_limits(Some(limits), Some(crate::lua::limits::Limits::EDITOR_MEMORY));
         runtime.open(project)?;
         runtime.set_save_dir(saves.to_owned());
-        runtime.engine().play.next_seed.set(seed);
+        runtime.engine().set_next_seed(seed);
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (event_tx, events) = crossbeam_channel::unbounded();
         let name = runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default();

@@ -207,11 +207,11 @@ impl Runtime {
         let Some(start) = &project.manifest.start_map else { return Ok(None) };
         let engine = self.engine();
         engine.progress(format!("opening map {start}"), 0, 1);
-        let (map, problems) = engine.maps.borrow_mut().open(&mut engine.world.borrow_mut(), &project, start)?;
+        let (map, problems) = engine.map_files_mut().open(&mut engine.world_mut(), &project, start)?;
         for problem in problems {
             crate::lua::gui::log(self.lua(), crate::game::display::LogLevel::Warn, problem);
         }
-        engine.world.borrow_mut().set_current_map(map)?;
+        engine.world_mut().set_current_map(map)?;
         Ok(Some(map))
     }
 
@@ -225,7 +225,7 @@ impl Runtime {
         };
         let engine = self.engine();
         let player = {
-            let mut world = engine.world.borrow_mut();
+            let mut world = engine.world_mut();
             let player = world.create(ObjectKind::Chara, player_id)?;
             let (x, y) = match at.or(world.map(map)?.entrance) {
                 Some(cell) => cell,
@@ -237,9 +237,9 @@ impl Runtime {
             player
         };
         self.refresh(player)?;
-        engine.world.borrow_mut().refresh_sight();
+        engine.world_mut().refresh_sight();
         let lua = self.lua();
-        let started = engine.limits.run(|| -> mlua::Result<()> {
+        let started = engine.limits().run(|| -> mlua::Result<()> {
             let params = lua.create_table()?;
             params.set("player", crate::lua::handle::push_object(lua, player)?)?;
             crate::lua::event::trigger(lua, Symbol::intern("base.on_game_started"), mlua::Value::Nil, params)?;
@@ -253,21 +253,21 @@ impl Runtime {
     pub fn begin_play(&self, from: PlayFrom) -> Result<EditState, RuntimeError> {
         let engine = self.engine();
         let clean = {
-            let world = engine.world.borrow();
-            let files = engine.maps.borrow();
+            let world = engine.world();
+            let files = engine.map_files();
             let dirty = files.dirty(&world);
             files.names().filter(|name| !dirty.iter().any(|d| d == name)).map(str::to_owned).collect()
         };
         let edit = EditState {
-            world: engine.world.borrow().copy_state(),
+            world: engine.world().copy_state(),
             save: save_tables(self.lua())?,
-            files: engine.maps.borrow().clone(),
+            files: engine.map_files().clone(),
             clean,
         };
         if matches!(from, PlayFrom::Start | PlayFrom::Here { .. } | PlayFrom::Map(_)) {
             // A new game gets a seed of its own (or the one asked for); the generator's state
             // is saved with it.
-            engine.world.borrow_mut().rng = match engine.play.next_seed.take() {
+            engine.world_mut().rng = match engine.take_next_seed() {
                 Some(seed) => fastrand::Rng::with_seed(seed),
                 None => fastrand::Rng::new(),
             };
@@ -299,10 +299,10 @@ impl Runtime {
     /// Puts the edit state back exactly as it was when play began.
     pub fn end_play(&self, edit: EditState) -> Result<(), RuntimeError> {
         let engine = self.engine();
-        engine.world.borrow_mut().restore_state(edit.world);
+        engine.world_mut().restore_state(edit.world);
         restore_save_tables(self.lua(), &edit.save).map_err(crate::lua::LuaFailure::from)?;
-        let world = engine.world.borrow();
-        let mut files = engine.maps.borrow_mut();
+        let world = engine.world();
+        let mut files = engine.map_files_mut();
         *files = edit.files;
         for name in &edit.clean {
             files.mark_saved(&world, name);

@@ -146,7 +146,7 @@ impl Host {
             stopped_back_at: None,
             fuzz: None,
         };
-        self.runtime.engine().session.borrow_mut().start_recording();
+        self.runtime.engine().session_mut().start_recording();
         let mut recorder = Recorder {
             recording,
             path,
@@ -169,7 +169,7 @@ impl Host {
             mark,
             world: self.runtime.world().copy_state(),
             save,
-            messages: self.runtime.engine().gui.borrow().message_log(),
+            messages: self.runtime.engine().gui().message_log(),
         }
     }
 
@@ -197,11 +197,12 @@ impl Host {
                 return;
             }
         };
-        let save_dir = std::mem::replace(&mut *self.runtime.engine().save_dir.borrow_mut(), saves.path().to_owned());
+        let save_dir = self.runtime.engine().save_dir();
+        self.runtime.engine().set_save_dir(saves.path().to_owned());
         self.begin_play(crate::host::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
         let Some(mut recorder) = self.play.recorder.borrow_mut().take() else {
             // Play did not begin (the refusal says why).
-            *self.runtime.engine().save_dir.borrow_mut() = save_dir;
+            self.runtime.engine().set_save_dir(save_dir);
             return;
         };
         // Its inputs, without the Stop that ended it, are the future to step through.
@@ -209,7 +210,7 @@ impl Host {
         if matches!(inputs.last(), Some((_, Input::Stop))) {
             inputs.pop();
         }
-        self.runtime.engine().session.borrow_mut().recorded = inputs;
+        self.runtime.engine().session_mut().recorded = inputs;
         recording.branches.clear();
         recording.stopped_back_at = None;
         recorder.recording = recording;
@@ -229,9 +230,8 @@ impl Host {
     /// is not one: a key the paused game (or one stopped at a breakpoint) drops is not
     /// recorded instead.
     fn input_of(&self, command: &Command) -> Option<Input> {
-        let depth_of = |layer| self.runtime.engine().gui.borrow().depth_of_layer(layer);
-        let dropped =
-            (self.play.paused.get() && !self.runtime.engine().gui.borrow().has_layers()) || self.at_breakpoint();
+        let depth_of = |layer| self.runtime.engine().gui().depth_of_layer(layer);
+        let dropped = (self.play.paused.get() && !self.runtime.engine().gui().has_layers()) || self.at_breakpoint();
         match command {
             Command::Input(_) if dropped => None,
             Command::Input(display::Input::Key(key)) => Some(Input::Key(key.clone())),
@@ -265,7 +265,7 @@ impl Host {
             recorder.checkpoint_next = true;
         }
         let turn = self.runtime.world().turn;
-        let mut session = self.runtime.engine().session.borrow_mut();
+        let mut session = self.runtime.engine().session_mut();
         session.record(turn, input);
         if self.debug.depth.get() == 0 {
             self.debug.command_input.set(session.recorded.len().checked_sub(1));
@@ -296,7 +296,7 @@ impl Host {
         let Some(recorder) = recorder.as_mut() else { return };
         let Some(at) = recorder.at.take() else { return };
         let keep_inputs = recorder.recording.turns[at].input;
-        let mut session = self.runtime.engine().session.borrow_mut();
+        let mut session = self.runtime.engine().session_mut();
         let dropped_inputs = session.recorded.len().saturating_sub(keep_inputs);
         session.recorded.truncate(keep_inputs);
         // The saves the dropped future wrote are as they were at the branch again.
@@ -311,7 +311,7 @@ impl Host {
         recorder.last_turn = recorder.recording.turns[at].turn;
         if let Some(opened) = recorder.opened.take() {
             // Played on from an opened recording: a new session, saving where games save.
-            *self.runtime.engine().save_dir.borrow_mut() = opened.save_dir;
+            self.runtime.engine().set_save_dir(opened.save_dir);
         }
     }
 
@@ -341,7 +341,7 @@ impl Host {
         }
         let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
         let hash = self.runtime.world().state_hash(&save);
-        let input = self.runtime.engine().session.borrow().recorded.len();
+        let input = self.runtime.engine().session().recorded.len();
         recorder.recording.turns.push(TurnMark { input, turn, hash });
         recorder.last_turn = turn;
         recorder.mark_revision = self.runtime.world().revision();
@@ -349,7 +349,7 @@ impl Host {
         let since = recorder.checkpoints.last().map_or(usize::MAX, |c| mark - c.mark);
         if mark.is_multiple_of(WRITE_EVERY) && recorder.opened.is_none() {
             // The inputs and saves are lent to the recording for the write, not copied.
-            let mut session = self.runtime.engine().session.borrow_mut();
+            let mut session = self.runtime.engine().session_mut();
             let so_far = &mut recorder.recording;
             so_far.inputs = std::mem::take(&mut session.recorded);
             so_far.saves = std::mem::take(&mut session.saves_read);
@@ -373,9 +373,9 @@ impl Host {
     /// timeline and only looked through is not written again.
     pub(in crate::host) fn finish_recording(&self) -> Option<PathBuf> {
         let recorder = self.play.recorder.borrow_mut().take()?;
-        let mut session = self.runtime.engine().session.borrow_mut().stop();
+        let mut session = self.runtime.engine().session_mut().stop();
         if let Some(opened) = recorder.opened {
-            *self.runtime.engine().save_dir.borrow_mut() = opened.save_dir;
+            self.runtime.engine().set_save_dir(opened.save_dir);
             return None;
         }
         let mut recording = recorder.recording;
@@ -552,7 +552,7 @@ impl Host {
     /// recorded.
     pub(in crate::host) fn recording_so_far(&self) -> Option<Recording> {
         let recorder = self.play.recorder.borrow();
-        let session = self.runtime.engine().session.borrow();
+        let session = self.runtime.engine().session();
         let mut recording = recorder.as_ref()?.recording.clone();
         recording.inputs = session.recorded.clone();
         recording.saves = session.saves_read.clone();
@@ -582,14 +582,14 @@ impl Host {
         let recorder = self.play.recorder.borrow();
         let Some(checkpoint) = recorder.as_ref().and_then(|r| r.checkpoints.get(index)) else { return };
         let engine = self.runtime.engine();
-        engine.world.borrow_mut().rewind_to(checkpoint.world.clone());
+        engine.world_mut().rewind_to(checkpoint.world.clone());
         let lua = self.runtime.lua();
         let restored =
             engine.forget_handles().and_then(|()| crate::lua::save::restore_save_tables(lua, &checkpoint.save));
         if let Err(error) = restored {
             gui::log(lua, LogLevel::Error, format!("the save tables could not be put back: {error}"));
         }
-        engine.gui.borrow_mut().set_messages(checkpoint.messages.clone());
+        engine.set_messages(checkpoint.messages.clone());
         self.debug.error.take();
         self.debug.break_requested.set(false);
     }

@@ -248,7 +248,7 @@ impl Replayer {
                 HeadlessError::Open(error) => ReplayError::Open(error),
                 HeadlessError::Start(why) => ReplayError::Start(why),
             })?;
-        host.runtime.engine().session.borrow_mut().start_replaying(recording.inputs.iter().map(|(_, i)| i.clone()));
+        host.runtime.engine().session_mut().start_replaying(recording.inputs.iter().map(|(_, i)| i.clone()));
         host.play.replaying.set(true);
         Ok(Replayer {
             host,
@@ -268,13 +268,13 @@ impl Replayer {
 
     /// Inputs replayed so far.
     fn consumed(&self) -> usize {
-        self.inputs_total - self.host.runtime.engine().session.borrow().queue.len()
+        self.inputs_total - self.host.runtime.engine().session().queue.len()
     }
 
     /// Takes the changes collected during the last command, as made in the turn of the
     /// current mark.
     fn stamp_changes(&mut self, engine: &crate::lua::Engine) {
-        for change in engine.watch.changes.borrow_mut().drain(..) {
+        for change in engine.take_watch_changes() {
             let same_turn = self.changes.iter().rev().take_while(|c| c.mark == self.mark).count();
             let nth = u32::try_from(same_turn).unwrap_or(u32::MAX);
             self.changes.push(ChangeEntry { mark: self.mark, nth, change });
@@ -289,9 +289,9 @@ impl Replayer {
             return Stopped::Differs(0);
         }
         let engine = self.host.runtime.engine().clone();
-        if options.invariants && !engine.world.borrow().logs_changes() {
+        if options.invariants && !engine.world().logs_changes() {
             // Checked after every turn: the invariants of each object look at what changed.
-            engine.world.borrow_mut().log_changes(true);
+            engine.world_mut().log_changes(true);
         }
         let mut last_turn = self.host.runtime.world().turn;
         loop {
@@ -311,7 +311,7 @@ impl Replayer {
             if self.host.shutting_down.get() {
                 return Stopped::Ended("the recording ends while a menu or breakpoint waited".into());
             }
-            if engine.play.quit_requested.get() {
+            if engine.quit_requested() {
                 // The session ended here: the recording's Stop is the next input.
                 return Stopped::Ended(PLAY_STOPPED.into());
             }
@@ -347,8 +347,8 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     let mut replayer = Replayer::start(project, recording)?;
     if options.profile {
         let engine = replayer.host.runtime.engine();
-        engine.profiler.keep_turns(usize::MAX);
-        engine.profiler.set_on(true, replayer.host.runtime.world().turn);
+        engine.profiler().keep_turns(usize::MAX);
+        engine.profiler().set_on(true, replayer.host.runtime.world().turn);
     }
     if let Some((uid, field)) = options.changes {
         let mut world = replayer.host.runtime.world_mut();
@@ -377,7 +377,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         crate::game::save::write_save(path, &runtime.world().live_save_game(tables))?;
     }
     // Game code that read the clock where the recording has no reading went another way.
-    if let Some(diverged) = replayer.host.runtime.engine().session.borrow().diverged.clone() {
+    if let Some(diverged) = replayer.host.runtime.engine().session().diverged.clone() {
         replayer.errors.borrow_mut().push(diverged);
     }
     if let Some(panic) = replayer.host.fault.borrow().clone() {
@@ -398,7 +398,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         took: started.elapsed(),
         changes: std::mem::take(&mut replayer.changes),
         next_uid: replayer.host.runtime.world().next_uid(),
-        profile: replayer.host.runtime.engine().profiler.turns(),
+        profile: replayer.host.runtime.engine().profiler().turns(),
     };
     gui::set_frontend(replayer.host.runtime.lua(), None);
     Ok(report)
@@ -412,8 +412,8 @@ fn run_end_test(runtime: &Runtime, path: &Path) -> Result<(), EndTestError> {
         .raw_get::<Option<mlua::Function>>("test_end")
         .map_err(LuaFailure::from)?
         .ok_or_else(|| EndTestError::NoTestEnd(path.to_owned()))?;
-    let world: mlua::Value = runtime.engine().api.raw_get("World").map_err(LuaFailure::from)?;
-    let limits = &runtime.engine().limits;
+    let world: mlua::Value = runtime.engine().api_global("World").map_err(LuaFailure::from)?;
+    let limits = runtime.engine().limits();
     limits.run(|| test.call::<()>(world)).map_err(|e| EndTestError::Lua(LuaFailure::from(e)))
 }
 

@@ -37,7 +37,7 @@ impl Host {
             }
             PlayCommand::Pause(paused) => self.play.paused.set(paused && self.play.edit.borrow().is_some()),
             PlayCommand::ListSaves => {
-                let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir.borrow());
+                let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir());
                 self.send(HostEvent::Saves(saves));
             }
             PlayCommand::StepTurn => self.step_turn(),
@@ -109,9 +109,9 @@ impl Host {
         match self.runtime.begin_play(from) {
             Ok(edit) => {
                 *self.play.edit.borrow_mut() = Some(edit);
-                self.runtime.engine().gui.borrow_mut().clear_messages();
+                self.runtime.engine().clear_messages();
                 self.play.paused.set(false);
-                self.runtime.engine().play.playing.set(true);
+                self.runtime.engine().start_playing();
                 // Edits made while playing are undone with the play, not one by one.
                 let history = std::mem::take(&mut *self.editing.history.borrow_mut());
                 *self.play.history.borrow_mut() = Some(history);
@@ -133,9 +133,8 @@ impl Host {
         self.play.paused.set(false);
         self.debug.break_requested.set(false);
         let engine = self.runtime.engine();
-        engine.play.playing.set(false);
-        engine.play.quit_requested.set(false);
-        engine.gui.borrow_mut().clear_messages();
+        engine.stop_playing();
+        engine.clear_messages();
         if let Err(error) = self.runtime.end_play(edit) {
             gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
         }
@@ -147,7 +146,7 @@ impl Host {
     /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked;
     /// returns where the session's recording was written, if it was.
     pub(in crate::host) fn finish_play_if_asked(&self) -> Option<std::path::PathBuf> {
-        let quit = self.runtime.engine().play.quit_requested.take();
+        let quit = self.runtime.engine().take_quit_request();
         if self.play.stop_pending.get() || quit { self.end_play() } else { None }
     }
 
@@ -157,7 +156,7 @@ impl Host {
         let lua = self.runtime.lua();
         let mut key = key.to_owned();
         if self.debug.break_requested.take() {
-            let env = self.runtime.engine().repl.borrow().env.clone();
+            let env = self.runtime.engine().repl_env();
             let turn = self.runtime.world().turn;
             let player = self.runtime.world().player();
             let player = player.map(|uid| crate::lua::handle::push_object(lua, uid)).transpose()?;

@@ -191,7 +191,7 @@ impl Workbench {
         let lua = cx.runtime.lua();
         let started = std::time::Instant::now();
         let generate = || -> mlua::Result<MapId> {
-            let map_api: mlua::Table = cx.runtime.engine().api.get("Map")?;
+            let map_api: mlua::Table = cx.runtime.engine().api_global("Map")?;
             let params = crate::lua::convert::to_lua(lua, &params)?;
             let map: mlua::Table =
                 map_api.get::<mlua::Function>("generate")?.call((generator.as_str(), params, seed))?;

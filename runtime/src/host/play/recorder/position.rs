@@ -62,7 +62,7 @@ impl Host {
     /// About how many bytes the kept states and the recorded inputs take.
     fn kept_bytes(&self, recorder: &Recorder) -> usize {
         let states: usize = recorder.checkpoints.iter().map(|c| c.world.heap_estimate()).sum();
-        let session = self.runtime.engine().session.borrow();
+        let session = self.runtime.engine().session();
         let (counted, mut text) = recorder.counted_inputs.get();
         text += session
             .recorded
@@ -89,6 +89,6 @@ impl Host {
     /// Inputs recorded since the last turn mark.
     fn inputs_since_mark(&self, recorder: &Recorder) -> usize {
         let last = recorder.recording.turns.last().map_or(0, |m| m.input);
-        self.runtime.engine().session.borrow().recorded.len().saturating_sub(last)
+        self.runtime.engine().session().recorded.len().saturating_sub(last)
     }
 }

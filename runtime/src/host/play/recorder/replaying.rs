@@ -8,7 +8,7 @@ impl Host {
     /// The command a recorded input was; None for reads of the clocks (and for a layer that
     /// is not open, which only a replay that went another way meets).
     pub(in crate::host) fn command_of(&self, input: Input) -> Option<Command> {
-        let layer_at = |depth| self.runtime.engine().gui.borrow().layer_at_depth(depth);
+        let layer_at = |depth| self.runtime.engine().gui().layer_at_depth(depth);
         Some(match input {
             Input::Key(key) => Command::Input(display::Input::Key(key)),
             Input::Text(text) => Command::Input(display::Input::Text(text)),
@@ -31,7 +31,7 @@ impl Host {
 
     /// The recorded inputs `from..to` (clipped to those recorded).
     pub(in crate::host) fn recorded_inputs(&self, from: usize, to: usize) -> Vec<Input> {
-        let session = self.runtime.engine().session.borrow();
+        let session = self.runtime.engine().session();
         let to = to.min(session.recorded.len());
         session.recorded.get(from..to).unwrap_or_default().iter().map(|(_, input)| input.clone()).collect()
     }
@@ -96,7 +96,7 @@ impl Host {
     /// The first input of the turn after recorded input `input`'s (the number recorded, in the
     /// last turn).
     pub(in crate::host) fn turn_end(&self, input: usize) -> usize {
-        let recorded = self.runtime.engine().session.borrow().recorded.len();
+        let recorded = self.runtime.engine().session().recorded.len();
         let Some((mark, _)) = self.mark_before_input(input) else { return recorded };
         let next = self.play.recorder.borrow().as_ref().and_then(|r| r.recording.turns.get(mark + 1).map(|t| t.input));
         next.unwrap_or(recorded)
@@ -120,8 +120,8 @@ impl Host {
     pub(in crate::host) fn replay_commands(&self, from: usize, to: usize, commands: usize) -> usize {
         let inputs = self.recorded_inputs(from, to);
         let engine = self.runtime.engine();
-        let mode = engine.session.borrow().mode;
-        engine.session.borrow_mut().replay(from, inputs);
+        let mode = engine.session().mode;
+        engine.session_mut().replay(from, inputs);
         self.play.replaying.set(true);
         // Recorded keys reached the game (a paused game's keys are not recorded), so they
         // reach it again while the timeline is paused.
@@ -131,7 +131,7 @@ impl Host {
             && let Some(command) = self.next_replayed()
         {
             // The input being handled, for a step back from a break in it.
-            let index = engine.session.borrow().replayed_index();
+            let index = engine.session().replayed_index();
             let outer = self.debug.replaying_input.replace(index);
             self.handle(command);
             self.debug.replaying_input.set(outer);
@@ -144,10 +144,10 @@ impl Host {
                 break;
             }
         }
-        let next = engine.session.borrow().position().unwrap_or(to);
+        let next = engine.session().position().unwrap_or(to);
         self.play.paused.set(paused);
         self.play.replaying.set(false);
-        engine.session.borrow_mut().resume(mode);
+        engine.session_mut().resume(mode);
         next
     }
 
@@ -155,7 +155,7 @@ impl Host {
     /// them; one left over is skipped). None when the inputs are used up.
     pub(in crate::host) fn next_replayed(&self) -> Option<Command> {
         loop {
-            let input = self.runtime.engine().session.borrow_mut().queue.pop_front()?;
+            let input = self.runtime.engine().session_mut().queue.pop_front()?;
             if let Some(command) = self.command_of(input) {
                 return Some(command);
             }
