@@ -15,7 +15,8 @@
 
 use mlua::{Lua, Table};
 
-use super::{caller_origin, engine, module_of, require, rt_error};
+use super::environment::{module_of, require};
+use super::{caller_origin, engine, rt_error};
 use crate::game::symbol::Symbol;
 
 /// `hotload.hotload(name)`: `{ module, require_path }`.

@@ -334,19 +334,7 @@ mod tests {
             shadow: None,
             intent: Some(Arc::new(vec![intent])),
         };
-        let map = |chunk: ChunkView| MapView {
-            id: crate::game::map::MapId(1),
-            name: "m".into(),
-            width: 1,
-            height: 1,
-            chunk_grid: (1, 1),
-            tile_styles: Arc::default(),
-            chunks: vec![chunk],
-            object_count: 0,
-            unresolved: Vec::new(),
-            conflicts: Arc::default(),
-            intent_styles: Some(Arc::default()),
-        };
+        let map = MapView::one_cell;
         let intent = |view: &MapView| view.chunks[0].intent.as_deref().cloned();
         // As the wire carries it: a chunk without intent or shadow is not a chunk left out.
         let wire = |delta: MapDelta| -> MapDelta {
@@ -375,10 +363,19 @@ mod tests {
         assert!(matches!(mirror.apply(bad), Err(MirrorError::Part(..))));
         let unknown = json!({ "serial": 3, "parts": { "weather": 1 } });
         assert!(matches!(mirror.apply(unknown), Err(MirrorError::UnknownPart(_))));
-        let orphan = json!({ "serial": 3, "map": { "header": serde_json::to_value(MapView {
-            id: crate::game::map::MapId(1), name: "m".into(), width: 1, height: 1, chunk_grid: (1, 1),
-            tile_styles: Arc::default(), chunks: Vec::new(), object_count: 0, unresolved: Vec::new(),
-            conflicts: Arc::default(), intent_styles: None }).expect("serialises"), "chunks": [{}] } });
+        let header = MapView {
+            chunks: Vec::new(),
+            intent_styles: None,
+            ..MapView::one_cell(ChunkView {
+                cx: 0,
+                cy: 0,
+                tiles: Arc::default(),
+                objects: Arc::default(),
+                shadow: None,
+                intent: None,
+            })
+        };
+        let orphan = json!({ "serial": 3, "map": { "header": serde_json::to_value(header).expect("serialises"), "chunks": [{}] } });
         assert!(matches!(mirror.apply(orphan), Err(MirrorError::MissingChunk)), "no chunk to keep");
         assert_eq!(mirror.snapshot().serial, 0, "the mirror is as it was");
     }

@@ -115,6 +115,24 @@ pub struct MapView {
 pub const EMPTY_INTENT: &str = "(empty)";
 
 impl MapView {
+    /// A 1×1 map of one chunk with rules laid on it (an empty intent palette), for tests.
+    #[cfg(test)]
+    pub(crate) fn one_cell(chunk: ChunkView) -> MapView {
+        MapView {
+            id: MapId(1),
+            name: "m".into(),
+            width: 1,
+            height: 1,
+            chunk_grid: (1, 1),
+            tile_styles: Arc::default(),
+            chunks: vec![chunk],
+            object_count: 0,
+            unresolved: Vec::new(),
+            conflicts: Arc::default(),
+            intent_styles: Some(Arc::default()),
+        }
+    }
+
     /// The map as its intent layer draws it (its intent tiles in place of the tiles the rules
     /// painted, its objects as they are): what the viewport's Intent toggle shows. None on a
     /// map without auto-tiling rules.
@@ -358,17 +376,8 @@ mod tests {
             intent: Some(Arc::new(vec![1])),
         };
         let map = MapView {
-            id: MapId(1),
-            name: "m".into(),
-            width: 1,
-            height: 1,
-            chunk_grid: (1, 1),
-            tile_styles: Arc::default(),
-            chunks: vec![chunk],
-            object_count: 0,
-            unresolved: Vec::new(),
-            conflicts: Arc::default(),
             intent_styles: Some(Arc::new(vec![empty_intent_style(), empty_intent_style()])),
+            ..MapView::one_cell(chunk)
         };
         let intent = map.as_intent().expect("a map with rules");
         assert_eq!(intent.tile_index_at(0, 0), Some(1));
