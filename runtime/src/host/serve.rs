@@ -81,9 +81,11 @@ pub(super) fn run(
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
+            // A step back asked by the command replays once its code has unwound; the turn
+            // is marked after (a command unwound to be replayed is marked once it was).
+            host.rewind_if_asked();
             let profiler = host.runtime.engine().profiler();
             profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
-            host.rewind_if_asked();
         }
         host.finish_play_if_asked();
         host.maps.check.check_current(&host.cx(), host.may_check_maps());

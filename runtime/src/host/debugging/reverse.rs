@@ -131,7 +131,8 @@ impl Host {
     }
 
     /// Steps back as asked, once the command's code has unwound (the serve loop calls this
-    /// after every command; a step back asked during the replay goes round again).
+    /// after every command, and marks the turn after it; a step back asked during the replay
+    /// goes round again).
     pub(in crate::host) fn rewind_if_asked(&self) {
         while let Some(rewind) = self.debug.rewind.take() {
             self.debug.error.take();
@@ -147,7 +148,6 @@ impl Host {
             }
             self.debug.resuming.set(outer);
         }
-        self.mark_turn();
     }
 
     /// The recorded input and the position in it a step back stops at, with the break's
