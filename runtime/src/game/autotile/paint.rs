@@ -155,6 +155,11 @@ impl<'a> Autotiler<'a> {
         }
     }
 
+    /// Whether any rule places an object (else painting gives every cell none).
+    pub fn places_objects(&self) -> bool {
+        self.set.rules.iter().any(|rule| rule.object.is_some())
+    }
+
     /// How far from a cell the rules look: a change repaints the cells this close to it.
     pub fn radius(&self) -> i32 {
         self.radius

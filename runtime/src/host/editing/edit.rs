@@ -275,6 +275,10 @@ fn paint_intent(
     let instance = world.map(map)?;
     let mut before = vec![Change::Autotile { map, layer: Some(layer.clone()) }];
     let (mut after, mut objects) = (Vec::new(), Vec::new());
+    // Rules that place no objects have none on the map to take back either (a change of the
+    // rules repaints whole maps — hotload, apply_autotile — which takes back what they placed):
+    // the stroke then passes no cell to the objects' layer.
+    let places_objects = tiler.places_objects();
     tiler.paint_around(&painted.intent, &changed, |x, y, placed| {
         if let Some(shown) = placed.tile.or_else(|| painted.intent.get(x, y))
             && let Some(old) = instance.tile(x, y)
@@ -283,7 +287,9 @@ fn paint_intent(
             before.push(Change::Tile { map, x, y, tile: old });
             after.push(Change::Tile { map, x, y, tile: shown });
         }
-        objects.push(((x, y), placed.object));
+        if places_objects {
+            objects.push(((x, y), placed.object));
+        }
     });
     after.insert(0, Change::Autotile { map, layer: Some(Arc::new(painted)) });
     apply_changes(world, &after);
