@@ -27,6 +27,18 @@ fn cell(rows: &[String], palette: &std::collections::BTreeMap<String, Symbol>, x
     palette.get(&code).map(|t| t.to_string())
 }
 
+/// The number Lua code `code` returns, run in the REPL.
+fn count(host: &HostHandle, code: &str) -> usize {
+    match nefia_tests::host::eval(host, code) {
+        nefia_runtime::lua::repl::Evaluation::Values(values) => values[0].parse::<usize>().expect("a number"),
+        other => panic!("{code}: {other:?}"),
+    }
+}
+
+/// Lua that counts the fountains on the current map.
+const FOUNTAINS: &str =
+    "local n = 0 for _, o in Map.current():iter() do if o._id == 'elona.fountain' then n = n + 1 end end return n";
+
 /// Saves map `name` and waits until it is written.
 fn save(host: &HostHandle, name: &str) {
     wait_for(host, |s| s.maps.files.iter().any(|m| m.name == name && m.dirty));
@@ -139,15 +151,14 @@ fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
     let host = spawn_editing(&copy.project());
     let eval = nefia_tests::host::eval(&host, "Map.current():apply_autotile('elona.cave_detail', 7)");
     assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
-    let moss = |host: &HostHandle| match nefia_tests::host::eval(
-        host,
-        "local map, n = Map.current(), 0
+    let moss = |host: &HostHandle| {
+        count(
+            host,
+            "local map, n = Map.current(), 0
              for y = 0, map.height - 1 do for x = 0, map.width - 1 do
                if map:tile(x, y) == 'elona.moss' then n = n + 1 end end end
              return n",
-    ) {
-        nefia_runtime::lua::repl::Evaluation::Values(values) => values[0].parse::<usize>().unwrap(),
-        other => panic!("{other:?}"),
+        )
     };
     let before = moss(&host);
 
@@ -269,11 +280,9 @@ fn rules_place_objects_that_a_stroke_takes_back_and_undo_returns() {
     );
 
     // Laid again, the rules keep the objects they placed rather than placing them twice.
-    let count =
-        "local n = 0 for _, o in Map.current():iter() do if o._id == 'elona.fountain' then n = n + 1 end end return n";
-    let before = nefia_tests::host::eval(&host, count);
-    let again = nefia_tests::host::eval(&host, &format!("{} {count}", own.replace("return ", "")));
-    assert_eq!(format!("{again:?}"), format!("{before:?}"), "as many fountains after laying the rules again");
+    let before = count(&host, FOUNTAINS);
+    let again = count(&host, &format!("{} {FOUNTAINS}", own.replace("return ", "")));
+    assert_eq!(again, before, "as many fountains after laying the rules again");
 
     // The cell says which rule placed its object.
     let town = host.snapshot().map.as_ref().unwrap().id;
@@ -370,12 +379,7 @@ fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
     );
     std::fs::write(&init, &text).expect("written");
     let host = spawn_editing(&copy.project());
-    let count =
-        "local n = 0 for _, o in Map.current():iter() do if o._id == 'elona.fountain' then n = n + 1 end end return n";
-    let fountains = |host: &HostHandle| match nefia_tests::host::eval(host, count) {
-        nefia_runtime::lua::repl::Evaluation::Values(values) => values[0].parse::<usize>().unwrap(),
-        other => panic!("{other:?}"),
-    };
+    let fountains = |host: &HostHandle| count(host, FOUNTAINS);
     let before = fountains(&host);
     let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.wells', 4)");
     assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
