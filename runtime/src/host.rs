@@ -96,7 +96,7 @@ struct Host {
     mods: mods::Mods,
     /// The generator workbench (see `workbench/`).
     workbench: workbench::Workbench,
-    /// The map files' validators (see `maps/`).
+    /// The maps subsystem: the map validators' findings (the files are the runtime's; see `maps/`).
     maps: maps::Maps,
     shutting_down: Cell<bool>,
     /// The last panic caught, shown in the status bar until the next one.
@@ -213,7 +213,7 @@ impl Host {
                 }
             }
             Command::Workbench(command) => {
-                let playing = self.play.edit.borrow().is_some();
+                let playing = self.play.playing();
                 let found = self.workbench.handle(&self.cx(), playing, command);
                 self.maps.check.record_some(found);
             }
@@ -251,7 +251,7 @@ impl Host {
     /// Generates the workbench's preview again with the same seed (after a hotload), its
     /// validators' findings given to the maps subsystem.
     fn refresh_preview(&self) {
-        let playing = self.play.edit.borrow().is_some();
+        let playing = self.play.playing();
         let found = self.workbench.refresh(&self.cx(), playing);
         self.maps.check.record_some(found);
     }
@@ -259,10 +259,7 @@ impl Host {
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
-        !self.headless
-            && self.play.edit.borrow().is_none()
-            && self.debug.depth.get() == 0
-            && self.debug.error.borrow().is_none()
+        !self.headless && !self.play.playing() && self.debug.depth.get() == 0 && self.debug.error.borrow().is_none()
     }
 
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is

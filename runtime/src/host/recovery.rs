@@ -95,7 +95,7 @@ impl Host {
     /// the edit state set aside at Play is the user's work, and the played game is ended
     /// instead (a turn's key press then costs no copy of the world).
     pub(super) fn checkpoint(&self, command: &Command) -> Option<WorldState> {
-        if command.reads_only() || self.play.edit.borrow().is_some() {
+        if command.reads_only() || self.play.playing() {
             return None;
         }
         let world = self.runtime.engine().try_world().ok()?;
@@ -152,7 +152,7 @@ impl Host {
             "the played game was inconsistent ({problem}) and is ended: the edit state is back as it was at Play"
         );
         let inconsistent = || Unrecoverable::Inconsistent(problem.clone());
-        if self.play.edit.borrow().is_none() {
+        if !self.play.playing() {
             return Err(inconsistent());
         }
         catch_unwind(AssertUnwindSafe(|| self.end_play())).map_err(|_| inconsistent())?;

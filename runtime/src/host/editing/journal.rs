@@ -246,7 +246,7 @@ impl Host {
         self.editing.journal.writer.borrow().is_some()
             && !self.editing.journal.replaying.get()
             && self.debug.depth.get() == 0
-            && self.play.edit.borrow().is_none()
+            && !self.play.playing()
     }
 
     /// What the journal needs to know before `command` is done, if it may be journaled
@@ -268,7 +268,7 @@ impl Host {
     /// module's text).
     pub(in crate::host) fn journal_after(&self, pending: Option<Pending>) {
         let Some(Pending { before, recorded, kind }) = pending else { return };
-        if self.play.edit.borrow().is_some() {
+        if self.play.playing() {
             // Play began: the edit state is set aside as it was.
             return;
         }

@@ -181,7 +181,7 @@ impl Player {
         if top {
             // Play ended from the game (its Quit): the world is the edit state again, which
             // no invariant of play is about.
-            let playing = host.play.edit.borrow().is_some();
+            let playing = host.play.playing();
             if self.failure.is_none() {
                 self.failure = self.look_for_failure(host, playing);
             }

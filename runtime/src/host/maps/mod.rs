@@ -147,13 +147,14 @@ impl Maps {
             None => Vec::new(),
         };
         // While playing, the marks are the edit state's: playing changes no map file.
-        let playing = set_aside.borrow().is_some();
-        if let Some(edit) = set_aside.borrow().as_ref() {
+        let set_aside = set_aside.borrow();
+        if let Some(edit) = set_aside.as_ref() {
             for view in &mut files {
                 view.dirty = view.map.is_some() && edit.was_dirty(&view.name);
             }
         }
-        drop(world);
+        let playing = set_aside.is_some();
+        drop((world, set_aside));
         MapsView { files, problems: self.check.view(cx, playing, may_check) }
     }
 

@@ -132,11 +132,11 @@ pub struct Repainted {
 /// The mods subsystem's state on the host.
 pub(in crate::host) struct Mods {
     /// The loaded mods' ids, in load order.
-    pub(super) loaded: Arc<Vec<String>>,
+    loaded: Arc<Vec<String>>,
     /// What the Mods pane lists (rebuilt when a mod is enabled or the folders rescanned).
-    pub(super) rows: RefCell<Arc<Vec<ModRow>>>,
+    rows: RefCell<Arc<Vec<ModRow>>>,
     /// Where images named by prototypes are looked up, in order.
-    pub(super) asset_dirs: Arc<Vec<PathBuf>>,
+    asset_dirs: Arc<Vec<PathBuf>>,
     /// Saved files that did not parse a moment after they changed: tried again once quiet.
     hotload_waiting: RefCell<Vec<PathBuf>>,
     /// The data view as last built, with the data registry's revision then.

@@ -73,7 +73,7 @@ impl HeadlessPlay {
         let host = Rc::new(Host::new(runtime, channels, Serving::Headless { recordings }));
         gui::set_frontend(host.runtime.lua(), Some(host.clone()));
         host.begin_play(from);
-        if host.play.edit.borrow().is_none() {
+        if !host.play.playing() {
             gui::set_frontend(host.runtime.lua(), None);
             let why = events.try_iter().find_map(|event| match event {
                 HostEvent::Refused(refused) => Some(refused.message),

@@ -132,6 +132,13 @@ pub(super) struct PlaySession {
     pub(in crate::host) player: RefCell<Option<FuzzPlayer>>,
 }
 
+impl PlaySession {
+    /// True while the game is played (the edit state is set aside).
+    pub(in crate::host) fn playing(&self) -> bool {
+        self.edit.borrow().is_some()
+    }
+}
+
 /// A fuzzed game's player: given the host, the next command.
 pub(in crate::host) type FuzzPlayer = Box<dyn FnMut(&crate::host::Host) -> crate::host::Command>;
 

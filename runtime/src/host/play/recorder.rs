@@ -175,7 +175,7 @@ impl Host {
 
     /// Opens the recording at `path` in the timeline (see [`PlayCommand::OpenRecording`]).
     pub(in crate::host) fn open_recording(&self, path: &std::path::Path) {
-        if self.play.edit.borrow().is_some() {
+        if self.play.playing() {
             self.refuse_hinting(
                 RefusalKind::Play,
                 "cannot open a recording while playing: stop first",

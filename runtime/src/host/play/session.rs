@@ -15,11 +15,7 @@ use crate::lua::gui;
 impl Host {
     /// The play subsystem's part of the snapshot.
     pub(in crate::host) fn play_view(&self) -> PlayView {
-        PlayView {
-            playing: self.play.edit.borrow().is_some(),
-            paused: self.play.paused.get(),
-            recording: self.recording_position(),
-        }
+        PlayView { playing: self.play.playing(), paused: self.play.paused.get(), recording: self.recording_position() }
     }
 
     /// Handles the play commands.
@@ -35,7 +31,7 @@ impl Host {
                     self.end_play();
                 }
             }
-            PlayCommand::Pause(paused) => self.play.paused.set(paused && self.play.edit.borrow().is_some()),
+            PlayCommand::Pause(paused) => self.play.paused.set(paused && self.play.playing()),
             PlayCommand::ListSaves => {
                 let saves = crate::lua::save::list_saves(&self.runtime.engine().save_dir());
                 self.send(HostEvent::Saves(saves));
@@ -68,7 +64,7 @@ impl Host {
             Input::Key(key) => format!("key {key}"),
             other => format!("{other:?}"),
         };
-        let playing = self.play.edit.borrow().is_some() && !self.play.paused.get();
+        let playing = self.play.playing() && !self.play.paused.get();
         let result = gui::handle_input(self.runtime.lua(), &input).and_then(|handled| match (handled, &input) {
             (false, Input::Key(key)) if playing => self.game_key(key),
             _ => Ok(()),
@@ -80,7 +76,7 @@ impl Host {
 
     /// Lets one turn pass with the player waiting (`base.on_wait_turn`).
     fn step_turn(&self) {
-        if self.play.edit.borrow().is_none() {
+        if !self.play.playing() {
             self.refuse(RefusalKind::Play, "Step works while playing");
             return;
         }
@@ -95,7 +91,7 @@ impl Host {
 
     /// Starts playing; a failure leaves the edit state as it was.
     pub(in crate::host) fn begin_play(&self, from: PlayFrom) {
-        if self.play.edit.borrow().is_some() {
+        if self.play.playing() {
             self.refuse_hinting(RefusalKind::Play, "already playing: stop first", Hint::StopPlay);
             return;
         }
