@@ -86,6 +86,8 @@ struct Host {
     /// What the snapshots are built with (see `frame.rs`).
     frame: frame::FrameBuilder,
     state: Cell<RuntimeState>,
+    /// The `query()`/`pause()` waits in progress (see `frontend.rs`).
+    waits: frontend::Waits,
     /// Edits, undo history, the inspector's objects, the edit journal (see `editing/`).
     editing: editing::Editing,
     /// The play session, its recording and step back (see `play/`).
@@ -126,6 +128,7 @@ impl Host {
             headless,
             frame: frame::FrameBuilder::default(),
             state: Cell::new(RuntimeState::Running),
+            waits: frontend::Waits::default(),
             editing: editing::Editing::new(journal),
             play: play::PlaySession { recordings, ..Default::default() },
             debug: debugging::Debugging::default(),
@@ -145,7 +148,7 @@ impl Host {
         self.shared.busy_since.store(since, Ordering::Relaxed);
         let name = command.name();
         let checkpoint = self.checkpoint(&command);
-        if self.debug.depth.get() == 0 {
+        if self.waits.depth() == 0 {
             // Lines are counted, and the command's recorded input noted, for stepping back.
             self.runtime.engine().debugger().command_begins();
             self.debug.command_input.set(self.debug.replaying_input.get());
@@ -155,7 +158,7 @@ impl Host {
             self.record_command(&command);
         }
         let limits = self.runtime.engine().limits();
-        let (started, waits) = (Instant::now(), self.debug.waits.get());
+        let (started, waits) = (Instant::now(), self.waits.begun());
         let operation = command.operation();
         let journaling = self.journal_before(&command);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -170,7 +173,7 @@ impl Host {
                 )
             })
         }));
-        if self.debug.depth.get() == 0 && self.debug.waits.get() == waits {
+        if self.waits.depth() == 0 && self.waits.begun() == waits {
             self.played(started.elapsed());
         }
         let journaled = journaling.is_some();
@@ -245,7 +248,7 @@ impl Host {
 
     /// What a subsystem that is a component is handed (see `cx.rs`).
     fn cx(&self) -> cx::Cx<'_> {
-        cx::Cx::new(&self.runtime, &self.events, &self.shutting_down, &self.repaint)
+        cx::Cx::new(&self.runtime, &self.events, &self.shutting_down, &self.repaint, &self.waits)
     }
 
     /// Generates the workbench's preview again with the same seed (after a hotload), its
@@ -259,7 +262,7 @@ impl Host {
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
-        !self.headless && !self.play.playing() && self.debug.depth.get() == 0 && self.debug.error.borrow().is_none()
+        !self.headless && !self.play.playing() && self.waits.depth() == 0 && self.debug.error.borrow().is_none()
     }
 
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is

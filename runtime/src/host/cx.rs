@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crossbeam_channel::Sender;
 
 use crate::game::display::LogLevel;
+use crate::host::frontend::Waits;
 use crate::host::{HostEvent, Refused};
 use crate::lua::gui;
 use crate::runtime::Runtime;
@@ -22,6 +23,8 @@ pub(in crate::host) struct Cx<'h> {
     shutting_down: &'h Cell<bool>,
     /// Asks the frontend to draw again (from another thread, such as a file watcher's).
     pub repaint: &'h Arc<dyn Fn() + Send + Sync>,
+    /// The `query()`/`pause()` waits in progress (the spine's).
+    waits: &'h Waits,
 }
 
 impl<'h> Cx<'h> {
@@ -31,8 +34,15 @@ impl<'h> Cx<'h> {
         events: &'h Sender<HostEvent>,
         shutting_down: &'h Cell<bool>,
         repaint: &'h Arc<dyn Fn() + Send + Sync>,
+        waits: &'h Waits,
     ) -> Cx<'h> {
-        Cx { runtime, events, shutting_down, repaint }
+        Cx { runtime, events, shutting_down, repaint, waits }
+    }
+
+    /// True while a `query()` or `pause()` waits: the command answers it, inside the command
+    /// that waits (not a top-level one).
+    pub(in crate::host) fn waiting(&self) -> bool {
+        self.waits.depth() > 0
     }
 
     /// Sends an event to the frontend; if it has gone there is no one to tell, and the serve

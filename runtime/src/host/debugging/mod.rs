@@ -227,11 +227,6 @@ pub(super) struct Debugging {
     /// Replaying a turn up to a change ("When did this change?" → an entry): a break there
     /// waits for the editor, not for the recorded inputs.
     pub(super) stopping_at_change: Cell<bool>,
-    /// How many `query()`/`pause()` waits are nested now.
-    pub(super) depth: Cell<u32>,
-    /// How many waits have begun (a command that waited for the player took the player's
-    /// time, not the game's).
-    pub(super) waits: Cell<u64>,
     /// The recorded input of the top-level command running (for stepping back into it).
     pub(super) command_input: Cell<Option<usize>>,
     /// The recorded input being replayed to step back into it.

@@ -97,7 +97,7 @@ impl Host {
             ReplCommand::Eval { id, code } => {
                 // While editing, what the code changes becomes one undoable edit. Code run at
                 // a breakpoint belongs to the evaluation that paused.
-                let editing = !self.play.playing() && self.debug.depth.get() == 0;
+                let editing = !self.play.playing() && self.waits.depth() == 0;
                 let before = editing.then(|| {
                     let world = self.runtime.world();
                     (world.revision(), world.copy_state())

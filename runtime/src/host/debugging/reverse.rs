@@ -96,7 +96,7 @@ impl Host {
     /// when its script's answer comes, and that is after the replay).
     pub(in crate::host) fn answer_evaluation(&self, id: u64, result: Evaluation) {
         let unwound = self.debug.unwound.get();
-        if self.debug.rewind.get().is_some() && self.debug.depth.get() == 0 {
+        if self.debug.rewind.get().is_some() && self.waits.depth() == 0 {
             if let Some(input) = self.debug.command_input.get() {
                 // Unwound again (a step back from the replay's break): the first id stays.
                 let kept = unwound.filter(|(at, _)| *at == input).map_or(id, |(_, kept)| kept);

@@ -245,7 +245,7 @@ impl Host {
     fn journaling(&self) -> bool {
         self.editing.journal.writer.borrow().is_some()
             && !self.editing.journal.replaying.get()
-            && self.debug.depth.get() == 0
+            && self.waits.depth() == 0
             && !self.play.playing()
     }
 

@@ -177,7 +177,7 @@ impl Player {
     /// The next command for `host`: after looking for a failure (at the top, between
     /// commands), the next action, or Shutdown once the game is over.
     fn next(&mut self, host: &Host) -> Command {
-        let top = host.debug.depth.get() == 0;
+        let top = host.waits.depth() == 0;
         if top {
             // Play ended from the game (its Quit): the world is the edit state again, which
             // no invariant of play is about.

@@ -267,7 +267,7 @@ impl Host {
         let turn = self.runtime.world().turn;
         let mut session = self.runtime.engine().session_mut();
         session.record(turn, input);
-        if self.debug.depth.get() == 0 {
+        if self.waits.depth() == 0 {
             self.debug.command_input.set(session.recorded.len().checked_sub(1));
         }
     }
@@ -330,7 +330,7 @@ impl Host {
     /// state hash, and a copy of the state every few turns.
     pub(in crate::host) fn mark_turn(&self) {
         // A command unwound to be replayed (stepping back) is marked once it was.
-        if self.play.replaying.get() || self.debug.depth.get() > 0 || self.debug.rewind.get().is_some() {
+        if self.play.replaying.get() || self.waits.depth() > 0 || self.debug.rewind.get().is_some() {
             return;
         }
         let mut recorder = self.play.recorder.borrow_mut();
@@ -471,7 +471,7 @@ impl Host {
     /// Refuses stepping while Lua waits in a menu or a breakpoint (a turn is stepped from its
     /// start, with nothing waiting); true if refused.
     fn refuse_while_waiting(&self) -> bool {
-        let waiting = self.debug.depth.get() > 0;
+        let waiting = self.waits.depth() > 0;
         if waiting {
             self.refuse(
                 RefusalKind::Play,

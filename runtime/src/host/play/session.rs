@@ -23,7 +23,7 @@ impl Host {
         match command {
             PlayCommand::Start(from) => self.begin_play(from),
             PlayCommand::Stop => {
-                if self.debug.depth.get() > 0 {
+                if self.waits.depth() > 0 {
                     // Lua code waits in a menu or a breakpoint: let it unwind first.
                     self.play.stop_pending.set(true);
                     self.shared.stop.store(true, Ordering::Relaxed);
