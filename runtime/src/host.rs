@@ -130,7 +130,7 @@ impl Host {
             state: Cell::new(RuntimeState::Running),
             waits: frontend::Waits::default(),
             editing: editing::Editing::new(journal),
-            play: play::PlaySession { recordings, ..Default::default() },
+            play: play::PlaySession::new(recordings),
             debug: debugging::Debugging::default(),
             workbench: workbench::Workbench::default(),
             maps: maps::Maps::new(),
@@ -151,11 +151,11 @@ impl Host {
         if self.waits.depth() == 0 {
             // Lines are counted, and the command's recorded input noted, for stepping back.
             self.runtime.engine().debugger().command_begins();
-            self.debug.command_input.set(self.debug.replaying_input.get());
+            self.play.command_begins();
         }
-        let look = self.look_after_stepping_back(&command);
+        let look = self.play.look_after_stepping_back(&self.cx(), &command);
         if look.is_none() {
-            self.record_command(&command);
+            self.play.record_command(&self.cx(), self, &command);
         }
         let limits = self.runtime.engine().limits();
         let (started, waits) = (Instant::now(), self.waits.begun());
@@ -174,14 +174,14 @@ impl Host {
             })
         }));
         if self.waits.depth() == 0 && self.waits.begun() == waits {
-            self.played(started.elapsed());
+            self.play.played(started.elapsed());
         }
         let journaled = journaling.is_some();
         if outcome.is_ok() {
             self.journal_after(journaling);
         }
         if let Some((code, revision)) = look {
-            self.record_look(code, revision);
+            self.play.record_look(&self.cx(), self, code, revision);
         }
         self.shared.busy_since.store(0, Ordering::Relaxed);
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -199,16 +199,15 @@ impl Host {
     fn route(&self, command: Command) {
         match command {
             Command::Repl(command) => self.repl(command),
-            Command::Input(input) => self.input(input),
+            Command::Input(input) => self.play.input(&self.cx(), self, input),
             Command::Editing(command) => self.editing(command),
-            Command::Maps(command) => self.maps.handle(&self.cx(), &self.play.edit, command),
-            Command::Play(command) => self.play(command),
+            Command::Maps(command) => self.maps.handle(&self.cx(), self.play.set_aside(), command),
+            Command::Play(command) => self.play.handle(&self.cx(), self, command),
             Command::Debug(command) => self.debugging(command),
             Command::Mods(command) => {
-                let recording = self.play.recorder.borrow().is_some();
-                let effects = self.mods.handle(&self.cx(), recording, command);
+                let effects = self.mods.handle(&self.cx(), self.play.recording(), command);
                 for input in &effects.record {
-                    self.record_command(input);
+                    self.play.record_command(&self.cx(), self, input);
                 }
                 if effects.code_changed {
                     self.debug.error.take();
@@ -232,12 +231,6 @@ impl Host {
     /// Tells the editor a command was not done.
     fn refuse(&self, kind: RefusalKind, message: impl Into<String>) {
         self.send(HostEvent::Refused(Refused::new(kind, message)));
-    }
-
-    /// Tells the editor a command was not done, and that `hint` would let it be: `message`
-    /// ends with that action in words, and the frontend names its binding.
-    fn refuse_hinting(&self, kind: RefusalKind, message: impl Into<String>, hint: Hint) {
-        self.send(HostEvent::Refused(Refused::new(kind, message).hinting(hint)));
     }
 
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
@@ -265,14 +258,84 @@ impl Host {
         !self.headless && !self.play.playing() && self.waits.depth() == 0 && self.debug.error.borrow().is_none()
     }
 
+    /// After a top-level command: a step back it asked for replays once its code has unwound;
+    /// then the turn is marked (a command unwound to be replayed is marked once it was).
+    fn after_command(&self) {
+        self.play.rewind_if_asked(&self.cx(), self);
+        let profiler = self.runtime.engine().profiler();
+        profiler.scope(|| crate::lua::profile::engine_work("recording"), || self.play.mark_turn(&self.cx()));
+    }
+
+    /// Starts playing from `from`; a failure leaves the edit state as it was (and is refused).
+    fn begin_play(&self, from: play::PlayFrom) {
+        self.play.begin_play(&self.cx(), self, from);
+    }
+
+    /// Stops playing and puts the edit state back; returns where the session's recording
+    /// was written, if it was.
+    fn end_play(&self) -> Option<std::path::PathBuf> {
+        self.play.end_play(&self.cx(), self)
+    }
+
+    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked;
+    /// returns where the session's recording was written, if it was.
+    fn finish_play_if_asked(&self) -> Option<std::path::PathBuf> {
+        self.play.finish_play_if_asked(&self.cx(), self)
+    }
+
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
     /// play being stopped under the code's feet.)
     fn fail(&self, error: GameError) {
-        if self.play.stop_pending.get() || self.debug.rewind.get().is_some() {
+        if self.play.unwinding() {
             // Play was stopped, or the code was unwound to replay it: not the game's failure.
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.debug.error.borrow_mut() = Some(error);
+    }
+}
+
+impl play::PlayHost for Host {
+    fn handle(&self, command: Command) {
+        Host::handle(self, command);
+    }
+
+    fn on_error_screen(&self) -> bool {
+        self.debug.error.borrow().is_some()
+    }
+
+    fn clear_error_screen(&self) {
+        self.debug.error.take();
+    }
+
+    fn fail(&self, error: GameError) {
+        Host::fail(self, error);
+    }
+
+    fn at_breakpoint(&self) -> bool {
+        Host::at_breakpoint(self)
+    }
+
+    fn take_break_request(&self) -> bool {
+        self.debug.break_requested.take()
+    }
+
+    fn ask_stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn play_begins(&self, from: &play::PlayFrom) {
+        let preview = self.workbench.preview_map();
+        if !matches!(from, play::PlayFrom::Map(map) if Some(*map) == preview) {
+            self.workbench.close(&self.cx());
+        }
+    }
+
+    fn set_history_aside(&self) -> crate::game::history::History {
+        std::mem::take(&mut *self.editing.history.borrow_mut())
+    }
+
+    fn put_history_back(&self, history: crate::game::history::History) {
+        *self.editing.history.borrow_mut() = history;
     }
 }

@@ -142,10 +142,10 @@ impl Host {
             player,
             player_at,
             editing: self.editing_view(),
-            play: self.play_view(),
+            play: self.play.view(&self.cx()),
             debug,
             mods: self.mods.view(&self.cx()),
-            maps: self.maps.view(&self.cx(), &self.play.edit, self.may_check_maps()),
+            maps: self.maps.view(&self.cx(), self.play.set_aside(), self.may_check_maps()),
             preview: self.workbench.view(),
         };
         *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);

@@ -52,20 +52,12 @@ impl Frontend for Host {
         let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
         let limits = self.runtime.engine().limits();
         self.waits.enter();
-        // Stopped at a change while replaying a turn: the editor answers this break, and the
-        // turn's remaining inputs replay after it.
-        // So is a breakpoint, a step or an error break of the debugger's: the session was
-        // recorded without them, so no recorded input answers them.
         let debugger_break = {
             use crate::lua::debugger::BreakCause;
             let cause = self.runtime.engine().pause_view().map(|view| view.cause);
             matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
         };
-        let replaying = (reason == WaitReason::Pause && (self.debug.stopping_at_change.get() || debugger_break))
-            .then(|| self.play.replaying.replace(false));
-        // What the frontend does at such a break (Continue, REPL code) is not a new input.
-        let answering =
-            self.debug.stopping_at_change.replace(self.debug.stopping_at_change.get() || replaying == Some(true));
+        let answers = self.play.editor_answers_break(reason == WaitReason::Pause, debugger_break);
         let profiler = self.runtime.engine().profiler();
         let result = profiler.waiting(|| {
             limits.waiting(|| {
@@ -83,7 +75,7 @@ impl Frontend for Host {
                     if limits.take_stop() {
                         break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
                     }
-                    if self.debug.rewind.get().is_some() {
+                    if self.play.rewinding() {
                         // Stepping back: the command's code unwinds, then is replayed.
                         limits.interrupt();
                         break Err(mlua::Error::runtime("interrupted: stepping back replays this turn"));
@@ -95,10 +87,7 @@ impl Frontend for Host {
                 }
             })
         });
-        if let Some(replaying) = replaying {
-            self.play.replaying.set(replaying);
-        }
-        self.debug.stopping_at_change.set(answering);
+        self.play.break_answered(answers);
         self.waits.leave();
         self.state.set(outer);
         self.shared.busy_since.store(busy, Ordering::Relaxed);

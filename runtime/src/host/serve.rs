@@ -81,11 +81,7 @@ pub(super) fn run(
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
-            // A step back asked by the command replays once its code has unwound; the turn
-            // is marked after (a command unwound to be replayed is marked once it was).
-            host.rewind_if_asked();
-            let profiler = host.runtime.engine().profiler();
-            profiler.scope(|| crate::lua::profile::engine_work("recording"), || host.mark_turn());
+            host.after_command();
         }
         host.finish_play_if_asked();
         host.maps.check.check_current(&host.cx(), host.may_check_maps());
@@ -139,13 +135,13 @@ impl Host {
     /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
     pub(super) fn next_command(&self) -> Option<Command> {
         let fuzzed = self.play.player.try_borrow().map_or(true, |player| player.is_some());
-        if self.play.replaying.get() {
-            match self.next_replayed() {
+        if self.play.replaying() {
+            match self.play.next_replayed(&self.cx()) {
                 Some(command) => return Some(command),
                 // A headless replay has no one else to ask: the recording ended mid-wait.
                 None if self.headless && !fuzzed => return Some(Command::Shutdown),
                 // The recorded inputs ran out inside a menu: the player goes on from there.
-                None => self.play.replaying.set(false),
+                None => self.play.stop_replaying(),
             }
         }
         // A fuzzed game's player answers every wait, top-level or nested, itself (a step

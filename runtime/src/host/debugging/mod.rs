@@ -9,7 +9,7 @@
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
-use super::{Hint, Host, HostEvent, RefusalKind};
+use super::{Host, HostEvent, RefusalKind};
 use crate::game::display::LogLevel;
 use crate::game::object::Uid;
 use crate::game::symbol::Symbol;
@@ -20,11 +20,10 @@ use crate::lua::profile::TurnProfile;
 use crate::lua::{GameError, gui, watch};
 
 mod repl;
-mod reverse;
 mod stack;
 
+pub use crate::host::play::ReverseKind;
 pub use repl::ReplCommand;
-pub use reverse::ReverseKind;
 pub use stack::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
 
 /// A line breakpoint as a debug adapter sets it ([`crate::host::HostConfig::breakpoints`],
@@ -224,26 +223,6 @@ pub(super) struct Debugging {
     pub(super) error: RefCell<Option<GameError>>,
     /// A break was asked for at the next turn boundary.
     pub(super) break_requested: Cell<bool>,
-    /// Replaying a turn up to a change ("When did this change?" → an entry): a break there
-    /// waits for the editor, not for the recorded inputs.
-    pub(super) stopping_at_change: Cell<bool>,
-    /// The recorded input of the top-level command running (for stepping back into it).
-    pub(super) command_input: Cell<Option<usize>>,
-    /// The recorded input being replayed to step back into it.
-    pub(super) replaying_input: Cell<Option<usize>>,
-    /// A step back asked for: done once the command's code has unwound.
-    pub(super) rewind: Cell<Option<reverse::Rewind>>,
-    /// While a step back replays the command it went into: where the game goes on to after
-    /// it (a step back from a break there goes on to the same place).
-    pub(super) resuming: Cell<Option<reverse::Resume>>,
-    /// The text each script run (`ReplCommand::RunFile`) had when it last ran: a replay runs
-    /// the file again, so a step back is refused once it changed.
-    pub(super) scripts_run: RefCell<std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>>,
-    /// A REPL command a step back unwound: its recorded input and its id, which its replay
-    /// answers with.
-    pub(super) unwound: Cell<Option<(usize, u64)>>,
-    /// While a step back searches the inputs before a break: what each command replayed ran.
-    pub(super) survey: RefCell<Option<Vec<reverse::Surveyed>>>,
     /// The profiler's turns as last sent, with the profiler's revision then.
     sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
 }
@@ -303,7 +282,7 @@ impl Host {
                 }
             }
             DebugCommand::Query { id, query } => self.debug_query(id, query),
-            DebugCommand::StepBack(kind) => self.request_rewind(kind),
+            DebugCommand::StepBack(kind) => self.play.request_rewind(&self.cx(), kind),
             DebugCommand::BreakOnErrors { uncaught, caught } => {
                 if let Err(error) = self.runtime.engine().debugger().break_on_errors(uncaught, caught) {
                     self.refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
@@ -329,9 +308,9 @@ impl Host {
                     self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
                 }
             }
-            DebugCommand::FindChanges { uid, field } => self.find_changes(uid, &field),
+            DebugCommand::FindChanges { uid, field } => self.play.find_changes(&self.cx(), uid, &field),
             DebugCommand::GoToChange { mark, nth, uid, field } => {
-                self.go_to_change(mark, nth, uid, Symbol::intern(&field))
+                self.play.go_to_change(&self.cx(), self, mark, nth, uid, Symbol::intern(&field))
             }
             DebugCommand::SetProfiling(on) => {
                 let turn = self.runtime.world().turn;
@@ -359,46 +338,5 @@ impl Host {
         if let Err(error) = watch::deliver(lua, watch::Writer::Rust(operation)) {
             gui::log(lua, LogLevel::Error, format!("a watch could not pause: {error}"));
         }
-    }
-
-    /// Lists every change of `uid`'s `field` in the session so far, by replaying its
-    /// recording headless with a collecting watch (see [`DebugCommand::FindChanges`]).
-    pub(super) fn find_changes(&self, uid: Uid, field: &str) {
-        let Some(recording) = self.recording_so_far() else {
-            self.refuse_hinting(
-                RefusalKind::Play,
-                "When did this change? works on a recorded session: open a recording, or play",
-                Hint::Play,
-            );
-            return;
-        };
-        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
-        let options =
-            super::play::replay::ReplayOptions { changes: Some((uid, Symbol::intern(field))), ..Default::default() };
-        match super::play::replay::replay(&project, &recording, &options) {
-            Ok(report) => self.send(HostEvent::Changes { uid, field: field.to_owned(), entries: report.changes }),
-            Err(error) => self.refuse(RefusalKind::Play, format!("the session could not be replayed: {error}")),
-        }
-    }
-
-    /// Goes to change `nth` of the turn of mark `mark` (see [`DebugCommand::GoToChange`]): back to
-    /// that turn's start, then its inputs replay with a watch that lets `nth` changes of the
-    /// field pass and stops at the next; the editor is served while it waits there.
-    pub(super) fn go_to_change(&self, mark: usize, nth: u32, uid: Uid, field: Symbol) {
-        self.go_to_mark(mark);
-        if self.stepped_back_to() != Some(mark) {
-            return;
-        }
-        let id = {
-            let mut world = self.runtime.world_mut();
-            let id =
-                world.watch(uid, field, crate::game::world::WatchWhen::Changes, crate::game::world::WatchAction::Break);
-            world.skip_watch_changes(id, nth);
-            id
-        };
-        self.debug.stopping_at_change.set(true);
-        self.step_forward();
-        self.debug.stopping_at_change.set(false);
-        watch::unwatch(self.runtime.lua(), id);
     }
 }

@@ -106,17 +106,17 @@ impl Host {
                 if let Some((revision, before)) = before {
                     self.record_repl_edit(&code, revision, &before);
                 }
-                self.answer_evaluation(id, result);
+                self.play.answer_evaluation(&self.cx(), id, result);
             }
             ReplCommand::RunFile { id, path } => {
                 // What it ran, for a step back to tell whether a replay would run the same.
                 let text = std::fs::read(&path).unwrap_or_default();
-                self.debug.scripts_run.borrow_mut().insert(path.clone(), text);
+                self.play.script_runs(path.clone(), text);
                 let result = match self.runtime.run_file(&path) {
                     Ok(()) => Evaluation::Values(Vec::new()),
                     Err(failure) => Evaluation::Error(failure),
                 };
-                self.answer_evaluation(id, result);
+                self.play.answer_evaluation(&self.cx(), id, result);
             }
             ReplCommand::Complete { id, text } => {
                 let candidates = repl::complete(lua, &text);

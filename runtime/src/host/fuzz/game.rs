@@ -316,8 +316,7 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
     while !host.shutting_down.get() && host.failed.borrow().is_none() {
         if let Some(command) = host.next_command() {
             host.handle(command);
-            host.rewind_if_asked();
-            host.mark_turn();
+            host.after_command();
         }
         // Play ended from the game (its Quit): the recording is written then.
         recording = host.finish_play_if_asked().or(recording);

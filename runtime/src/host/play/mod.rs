@@ -8,9 +8,13 @@
 //! playing stay: they are code, not state.
 
 //!
-//! Play is a subsystem of the host: it owns its state ([`PlaySession`]: the edit state set
-//! aside, the recorder, step back) and takes its own commands ([`PlayCommand`], handled in
-//! `session.rs`).
+//! Play is a component of the host: it owns its state ([`PlaySession`]: the edit state set
+//! aside, the recorder, stepping back through turns and through Lua) and takes its own
+//! commands ([`PlayCommand`], handled in `session.rs`; the debugging commands that replay the
+//! session come to it from the spine). What it needs of the rest of the host while it works —
+//! to run a replayed input through the spine, the error screen, the editor's undo history —
+//! it asks through [`PlayHost`], which `host.rs` implements: each such dependency is one
+//! method there.
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -26,10 +30,14 @@ use crate::host::protocol::JournalKind;
 use crate::lua::save::{restore_save_tables, save_tables};
 use crate::runtime::{Runtime, RuntimeError};
 
+mod changes;
 pub(in crate::host) mod headless;
 pub mod recorder;
 pub mod replay;
+mod reverse;
 mod session;
+
+pub use reverse::ReverseKind;
 
 /// What the play subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -111,31 +119,93 @@ pub struct PlayView {
 #[derive(Default)]
 pub(super) struct PlaySession {
     /// The edit state set aside while playing (none: editing).
-    pub(super) edit: RefCell<Option<EditState>>,
+    edit: RefCell<Option<EditState>>,
     /// The editor's undo history, set aside while playing.
-    pub(super) history: RefCell<Option<crate::game::history::History>>,
+    history: RefCell<Option<crate::game::history::History>>,
     /// The game is paused (while playing).
-    pub(super) paused: Cell<bool>,
+    paused: Cell<bool>,
     /// Stop play was asked for while Lua code waited; it happens once the code unwound.
-    pub(super) stop_pending: Cell<bool>,
+    stop_pending: Cell<bool>,
     /// Where play sessions are recorded (None: they are not; a replay records nothing).
-    pub(super) recordings: Option<PathBuf>,
+    recordings: Option<PathBuf>,
     /// The session being recorded, while playing (see [`recorder`]).
-    pub(super) recorder: RefCell<Option<recorder::Recorder>>,
+    recorder: RefCell<Option<recorder::Recorder>>,
     /// Commands come from the session log's recorded inputs, not the editor.
-    pub(super) replaying: Cell<bool>,
+    replaying: Cell<bool>,
     /// The turn mark a Go to turn is replaying to (a launched recording's last): where the
     /// game goes on to after a step back into one of the turns on the way.
-    pub(in crate::host) going_to: Cell<Option<usize>>,
+    going_to: Cell<Option<usize>>,
+    /// Stepping back through Lua (see [`reverse`]).
+    reverse: reverse::Reverse,
     /// A fuzzed game's player: asked for every command, top-level or answering a wait (see
     /// [`crate::host::fuzz`]).
     pub(in crate::host) player: RefCell<Option<FuzzPlayer>>,
 }
 
+/// What the play subsystem asks of the rest of the host while it works. The spine gives it
+/// (`host.rs` implements this for `Host`): each dependency of play on another subsystem or on
+/// the spine is one method here, so none is reached by the back door.
+pub(in crate::host) trait PlayHost {
+    /// Runs `command` through the spine as if it came from the editor (a replayed input).
+    fn handle(&self, command: crate::host::Command);
+    /// True while the game is stopped on the error screen.
+    fn on_error_screen(&self) -> bool;
+    /// The error screen goes (a kept state was put back, play ended, a turn is replayed).
+    fn clear_error_screen(&self);
+    /// Stops the game on the error screen with `error` (unless play is being stopped or
+    /// unwound under the code's feet).
+    fn fail(&self, error: crate::lua::GameError);
+    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
+    fn at_breakpoint(&self) -> bool;
+    /// Takes a break asked for at the next turn boundary (true if one was).
+    fn take_break_request(&self) -> bool;
+    /// Asks the Lua code that waits to unwind (Stop while a menu or a breakpoint waits).
+    fn ask_stop(&self);
+    /// Play is about to begin from `from`: a workbench preview closes, unless it is what is
+    /// played.
+    fn play_begins(&self, from: &PlayFrom);
+    /// Play began: the editor's undo history is set aside with the edit state (edits made
+    /// while playing are undone with the play, not one by one).
+    fn set_history_aside(&self) -> crate::game::history::History;
+    /// Play ended: the editor's undo history set aside at Play comes back.
+    fn put_history_back(&self, history: crate::game::history::History);
+}
+
 impl PlaySession {
+    /// A play subsystem that records its sessions into folder `recordings` (none: it does not).
+    pub(in crate::host) fn new(recordings: Option<PathBuf>) -> PlaySession {
+        PlaySession { recordings, ..Default::default() }
+    }
+
     /// True while the game is played (the edit state is set aside).
     pub(in crate::host) fn playing(&self) -> bool {
         self.edit.borrow().is_some()
+    }
+
+    /// The edit state set aside while playing (the maps subsystem reads its maps' files).
+    pub(in crate::host) fn set_aside(&self) -> &RefCell<Option<EditState>> {
+        &self.edit
+    }
+
+    /// True while a session is recorded.
+    pub(in crate::host) fn recording(&self) -> bool {
+        self.recorder.borrow().is_some()
+    }
+
+    /// True while commands come from the recorded inputs being replayed.
+    pub(in crate::host) fn replaying(&self) -> bool {
+        self.replaying.get()
+    }
+
+    /// The recorded inputs ran out inside a menu: the player goes on from there.
+    pub(in crate::host) fn stop_replaying(&self) {
+        self.replaying.set(false);
+    }
+
+    /// True while the running code is being unwound, not failing: play was stopped under it,
+    /// or a step back unwinds it to replay it.
+    pub(in crate::host) fn unwinding(&self) -> bool {
+        self.stop_pending.get() || self.reverse.rewinding()
     }
 }
 

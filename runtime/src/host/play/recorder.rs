@@ -18,11 +18,13 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 
+use super::{PlayHost, PlaySession};
 use crate::game::display::{self, LogLevel};
 use crate::game::recording::{self, Branch, Input, Recording, TurnMark};
 use crate::game::value::Value;
 use crate::game::world::WorldState;
-use crate::host::{Command, Host, RefusalKind};
+use crate::host::cx::Cx;
+use crate::host::{Command, RefusalKind, Refused};
 use crate::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use crate::lua::gui;
 
@@ -97,7 +99,7 @@ pub(in crate::host) struct Recorder {
     /// the session went another way. Holds the scratch folder its saves are read from and
     /// written to, and the save folder to put back.
     opened: Option<Opened>,
-    /// How many of the recorded inputs [`Host::kept_bytes`] has counted, and the bytes of
+    /// How many of the recorded inputs [`PlaySession::kept_bytes`] has counted, and the bytes of
     /// their text: it counts only the new ones at each look (from the start again after a
     /// branch cut the inputs short).
     counted_inputs: std::cell::Cell<(usize, usize)>,
@@ -112,25 +114,25 @@ struct Opened {
     save_dir: PathBuf,
 }
 
-impl Host {
+impl PlaySession {
     /// Starts recording the session that just began (`began` says how: "start map town").
-    pub(in crate::host) fn start_recording(&self, began: String) {
-        let Some(dir) = self.play.recordings.clone() else { return };
-        let Some(project) = self.runtime.project() else { return };
+    pub(in crate::host) fn start_recording(&self, cx: &Cx, began: String) {
+        let Some(dir) = self.recordings.clone() else { return };
+        let Some(project) = cx.runtime.project() else { return };
         let mods: Vec<(String, PathBuf)> =
-            self.runtime.mods().iter().map(|m| (m.id().to_owned(), m.dir.clone())).collect();
+            cx.runtime.mods().iter().map(|m| (m.id().to_owned(), m.dir.clone())).collect();
         let files =
             recording::hash_and_keep(&recording::project_files(&project.dir, &mods), &recording::files_dir(&dir));
-        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
+        let Ok(save) = crate::lua::save::save_tables(cx.runtime.lua()) else { return };
         let (start, seed, turn, map) = {
-            let world = self.runtime.world();
+            let world = cx.runtime.world();
             let map = world.current_map().and_then(|m| world.map(m).ok()).map(|m| m.name.clone()).unwrap_or_default();
             (world.save_game(save.clone()), world.rng.get_seed(), world.turn, map)
         };
         let made =
             recording::utc_date(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default());
         let path = dir.join(recording::file_name(&made, &map));
-        let hash = self.runtime.world().state_hash(&save);
+        let hash = cx.runtime.world().state_hash(&save);
         let recording = Recording {
             format: recording::RECORDING_FORMAT,
             project: project.manifest.name.clone(),
@@ -146,7 +148,7 @@ impl Host {
             stopped_back_at: None,
             fuzz: None,
         };
-        self.runtime.engine().session_mut().start_recording();
+        cx.runtime.engine().session_mut().start_recording();
         let mut recorder = Recorder {
             recording,
             path,
@@ -155,54 +157,53 @@ impl Host {
             past_mark: false,
             last_turn: turn,
             checkpoint_next: false,
-            mark_revision: self.runtime.world().revision(),
+            mark_revision: cx.runtime.world().revision(),
             played_since_kept: std::time::Duration::ZERO,
             opened: None,
             counted_inputs: Default::default(),
         };
-        recorder.checkpoints.push(self.checkpoint_at(0, save));
-        *self.play.recorder.borrow_mut() = Some(recorder);
+        recorder.checkpoints.push(self.checkpoint_at(cx, 0, save));
+        *self.recorder.borrow_mut() = Some(recorder);
     }
 
-    fn checkpoint_at(&self, mark: usize, save: BTreeMap<String, Value>) -> Checkpoint {
+    fn checkpoint_at(&self, cx: &Cx, mark: usize, save: BTreeMap<String, Value>) -> Checkpoint {
         Checkpoint {
             mark,
-            world: self.runtime.world().copy_state(),
+            world: cx.runtime.world().copy_state(),
             save,
-            messages: self.runtime.engine().gui().message_log(),
+            messages: cx.runtime.engine().gui().message_log(),
         }
     }
 
     /// Opens the recording at `path` in the timeline (see [`PlayCommand::OpenRecording`]).
-    pub(in crate::host) fn open_recording(&self, path: &std::path::Path) {
-        if self.play.playing() {
-            self.refuse_hinting(
-                RefusalKind::Play,
-                "cannot open a recording while playing: stop first",
-                crate::host::Hint::StopPlay,
+    pub(in crate::host) fn open_recording(&self, cx: &Cx, host: &dyn PlayHost, path: &std::path::Path) {
+        if self.playing() {
+            cx.refuse(
+                Refused::new(RefusalKind::Play, "cannot open a recording while playing: stop first")
+                    .hinting(crate::host::Hint::StopPlay),
             );
             return;
         }
         let mut recording = match Recording::read(path) {
             Ok(recording) => recording,
             Err(error) => {
-                self.refuse(RefusalKind::Play, format!("cannot open the recording: {error}"));
+                cx.refuse(Refused::new(RefusalKind::Play, format!("cannot open the recording: {error}")));
                 return;
             }
         };
         let saves = match scratch_saves(&recording) {
             Ok(saves) => saves,
             Err(error) => {
-                self.refuse(RefusalKind::Play, format!("cannot open the recording: {error}"));
+                cx.refuse(Refused::new(RefusalKind::Play, format!("cannot open the recording: {error}")));
                 return;
             }
         };
-        let save_dir = self.runtime.engine().save_dir();
-        self.runtime.engine().set_save_dir(saves.path().to_owned());
-        self.begin_play(crate::host::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
-        let Some(mut recorder) = self.play.recorder.borrow_mut().take() else {
+        let save_dir = cx.runtime.engine().save_dir();
+        cx.runtime.engine().set_save_dir(saves.path().to_owned());
+        self.begin_play(cx, host, crate::host::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
+        let Some(mut recorder) = self.recorder.borrow_mut().take() else {
             // Play did not begin (the refusal says why).
-            self.runtime.engine().set_save_dir(save_dir);
+            cx.runtime.engine().set_save_dir(save_dir);
             return;
         };
         // Its inputs, without the Stop that ended it, are the future to step through.
@@ -210,17 +211,17 @@ impl Host {
         if matches!(inputs.last(), Some((_, Input::Stop))) {
             inputs.pop();
         }
-        self.runtime.engine().session_mut().recorded = inputs;
+        cx.runtime.engine().session_mut().recorded = inputs;
         recording.branches.clear();
         recording.stopped_back_at = None;
         recorder.recording = recording;
         recorder.at = Some(0);
         recorder.opened = Some(Opened { _saves: saves, save_dir });
-        *self.play.recorder.borrow_mut() = Some(recorder);
-        self.play.paused.set(true);
-        self.check_mark(0);
+        *self.recorder.borrow_mut() = Some(recorder);
+        self.paused.set(true);
+        self.check_mark(cx, 0);
         gui::log(
-            self.runtime.lua(),
+            cx.runtime.lua(),
             LogLevel::Info,
             format!("opened {} in the timeline: step or scrub through its turns, or play from any", path.display()),
         );
@@ -229,9 +230,9 @@ impl Host {
     /// The input a command gives the game, if it gives one a replay must re-run. Pausing
     /// is not one: a key the paused game (or one stopped at a breakpoint) drops is not
     /// recorded instead.
-    fn input_of(&self, command: &Command) -> Option<Input> {
-        let depth_of = |layer| self.runtime.engine().gui().depth_of_layer(layer);
-        let dropped = (self.play.paused.get() && !self.runtime.engine().gui().has_layers()) || self.at_breakpoint();
+    fn input_of(&self, cx: &Cx, host: &dyn PlayHost, command: &Command) -> Option<Input> {
+        let depth_of = |layer| cx.runtime.engine().gui().depth_of_layer(layer);
+        let dropped = (self.paused.get() && !cx.runtime.engine().gui().has_layers()) || host.at_breakpoint();
         match command {
             Command::Input(_) if dropped => None,
             Command::Input(display::Input::Key(key)) => Some(Input::Key(key.clone())),
@@ -249,60 +250,60 @@ impl Host {
     }
 
     /// Appends the input `command` gives the game to the recording (a hotload is appended
-    /// once it has read its file: see [`Host::record_hotload`]). After stepping back, a new
+    /// once it has read its file: see [`PlaySession::record_hotload`]). After stepping back, a new
     /// input drops the old future first.
-    pub(in crate::host) fn record_command(&self, command: &Command) {
+    pub(in crate::host) fn record_command(&self, cx: &Cx, host: &dyn PlayHost, command: &Command) {
         // Stopped at a change in a replayed turn: looking (and continuing) is not an input.
-        if self.play.replaying.get() || self.debug.stopping_at_change.get() || self.play.recorder.borrow().is_none() {
+        if self.replaying.get() || self.reverse.stopping_at_change.get() || self.recorder.borrow().is_none() {
             return;
         }
-        let Some(input) = self.input_of(command) else { return };
-        self.branch_if_stepped_back();
+        let Some(input) = self.input_of(cx, host, command) else { return };
+        self.branch_if_stepped_back(cx);
         // Code changed: a replay from an older copy would run the new code where the old ran.
         if matches!(input, Input::Eval(_) | Input::Script(_) | Input::Hotload { .. })
-            && let Some(recorder) = self.play.recorder.borrow_mut().as_mut()
+            && let Some(recorder) = self.recorder.borrow_mut().as_mut()
         {
             recorder.checkpoint_next = true;
         }
-        let turn = self.runtime.world().turn;
-        let mut session = self.runtime.engine().session_mut();
+        let turn = cx.runtime.world().turn;
+        let mut session = cx.runtime.engine().session_mut();
         session.record(turn, input);
-        if self.waits.depth() == 0 {
-            self.debug.command_input.set(session.recorded.len().checked_sub(1));
+        if !cx.waiting() {
+            self.reverse.command_input.set(session.recorded.len().checked_sub(1));
         }
     }
 
     /// REPL code run after stepping back is a look, not a new future, unless it changes the
     /// game: returns the code and the world's revision before it, for
-    /// [`Host::record_look`] to judge once it ran.
-    pub(in crate::host) fn look_after_stepping_back(&self, command: &Command) -> Option<(String, u64)> {
+    /// [`PlaySession::record_look`] to judge once it ran.
+    pub(in crate::host) fn look_after_stepping_back(&self, cx: &Cx, command: &Command) -> Option<(String, u64)> {
         let Command::Repl(ReplCommand::Eval { code, .. }) = command else { return None };
-        let stepped_back = self.play.recorder.borrow().as_ref().is_some_and(|r| r.at.is_some());
-        (stepped_back && !self.play.replaying.get()).then(|| (code.clone(), self.runtime.world().revision()))
+        let stepped_back = self.recorder.borrow().as_ref().is_some_and(|r| r.at.is_some());
+        (stepped_back && !self.replaying.get()).then(|| (code.clone(), cx.runtime.world().revision()))
     }
 
     /// REPL code run after stepping back changed the game: the session goes another way from
     /// here, and the code is its first input.
-    pub(in crate::host) fn record_look(&self, code: String, revision: u64) {
-        if self.runtime.world().revision() == revision {
+    pub(in crate::host) fn record_look(&self, cx: &Cx, host: &dyn PlayHost, code: String, revision: u64) {
+        if cx.runtime.world().revision() == revision {
             return;
         }
-        self.record_command(&Command::Repl(ReplCommand::Eval { id: 0, code }));
+        self.record_command(cx, host, &Command::Repl(ReplCommand::Eval { id: 0, code }));
     }
 
     /// After stepping back, the old future is dropped: the session goes another way from here.
-    fn branch_if_stepped_back(&self) {
-        let mut recorder = self.play.recorder.borrow_mut();
+    fn branch_if_stepped_back(&self, cx: &Cx) {
+        let mut recorder = self.recorder.borrow_mut();
         let Some(recorder) = recorder.as_mut() else { return };
         let Some(at) = recorder.at.take() else { return };
         let keep_inputs = recorder.recording.turns[at].input;
-        let mut session = self.runtime.engine().session_mut();
+        let mut session = cx.runtime.engine().session_mut();
         let dropped_inputs = session.recorded.len().saturating_sub(keep_inputs);
         session.recorded.truncate(keep_inputs);
         // The saves the dropped future wrote are as they were at the branch again.
         let saves = session.branch_saves(keep_inputs);
         drop(session);
-        crate::lua::save::put_back_saves(self.runtime.lua(), saves);
+        crate::lua::save::put_back_saves(cx.runtime.lua(), saves);
         recorder.counted_inputs.set((0, 0));
         let dropped_turns = recorder.recording.turns.len() - (at + 1);
         recorder.recording.turns.truncate(at + 1);
@@ -311,45 +312,45 @@ impl Host {
         recorder.last_turn = recorder.recording.turns[at].turn;
         if let Some(opened) = recorder.opened.take() {
             // Played on from an opened recording: a new session, saving where games save.
-            self.runtime.engine().set_save_dir(opened.save_dir);
+            cx.runtime.engine().set_save_dir(opened.save_dir);
         }
     }
 
     /// Counts `took` (a top-level command that did not wait for the player) towards the
     /// next kept state.
     pub(in crate::host) fn played(&self, took: std::time::Duration) {
-        if self.play.replaying.get() {
+        if self.replaying.get() {
             return;
         }
-        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
             recorder.played_since_kept += took;
         }
     }
 
     /// Marks the start of a turn if the top-level command just handled passed one: the
     /// state hash, and a copy of the state every few turns.
-    pub(in crate::host) fn mark_turn(&self) {
+    pub(in crate::host) fn mark_turn(&self, cx: &Cx) {
         // A command unwound to be replayed (stepping back) is marked once it was.
-        if self.play.replaying.get() || self.waits.depth() > 0 || self.debug.rewind.get().is_some() {
+        if self.replaying.get() || cx.waiting() || self.reverse.rewinding() {
             return;
         }
-        let mut recorder = self.play.recorder.borrow_mut();
+        let mut recorder = self.recorder.borrow_mut();
         let Some(recorder) = recorder.as_mut() else { return };
-        let turn = self.runtime.world().turn;
+        let turn = cx.runtime.world().turn;
         if turn == recorder.last_turn || recorder.at.is_some() {
             return;
         }
-        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
-        let hash = self.runtime.world().state_hash(&save);
-        let input = self.runtime.engine().session().recorded.len();
+        let Ok(save) = crate::lua::save::save_tables(cx.runtime.lua()) else { return };
+        let hash = cx.runtime.world().state_hash(&save);
+        let input = cx.runtime.engine().session().recorded.len();
         recorder.recording.turns.push(TurnMark { input, turn, hash });
         recorder.last_turn = turn;
-        recorder.mark_revision = self.runtime.world().revision();
+        recorder.mark_revision = cx.runtime.world().revision();
         let mark = recorder.recording.turns.len() - 1;
         let since = recorder.checkpoints.last().map_or(usize::MAX, |c| mark - c.mark);
         if mark.is_multiple_of(WRITE_EVERY) && recorder.opened.is_none() {
             // The inputs and saves are lent to the recording for the write, not copied.
-            let mut session = self.runtime.engine().session_mut();
+            let mut session = cx.runtime.engine().session_mut();
             let so_far = &mut recorder.recording;
             so_far.inputs = std::mem::take(&mut session.recorded);
             so_far.saves = std::mem::take(&mut session.saves_read);
@@ -362,7 +363,7 @@ impl Host {
         if kept_state_due(recorder.played_since_kept, since) || recorder.checkpoint_next {
             recorder.checkpoint_next = false;
             recorder.played_since_kept = std::time::Duration::ZERO;
-            recorder.checkpoints.push(self.checkpoint_at(mark, save));
+            recorder.checkpoints.push(self.checkpoint_at(cx, mark, save));
             if recorder.checkpoints.len() > MAX_CHECKPOINTS {
                 recorder.checkpoints.remove(0);
             }
@@ -371,11 +372,11 @@ impl Host {
 
     /// Ends the recording and writes it; returns where it went. A recording opened in the
     /// timeline and only looked through is not written again.
-    pub(in crate::host) fn finish_recording(&self) -> Option<PathBuf> {
-        let recorder = self.play.recorder.borrow_mut().take()?;
-        let mut session = self.runtime.engine().session_mut().stop();
+    pub(in crate::host) fn finish_recording(&self, cx: &Cx) -> Option<PathBuf> {
+        let recorder = self.recorder.borrow_mut().take()?;
+        let mut session = cx.runtime.engine().session_mut().stop();
         if let Some(opened) = recorder.opened {
-            self.runtime.engine().set_save_dir(opened.save_dir);
+            cx.runtime.engine().set_save_dir(opened.save_dir);
             return None;
         }
         let mut recording = recorder.recording;
@@ -384,13 +385,13 @@ impl Host {
         recording.stopped_back_at = recorder.at;
         let turn = match recorder.at {
             // The game stands at an older turn; the recording ends where play had gone.
-            Some(_) => recording.turns.last().map_or(self.runtime.world().turn, |mark| mark.turn),
-            None => self.runtime.world().turn,
+            Some(_) => recording.turns.last().map_or(cx.runtime.world().turn, |mark| mark.turn),
+            None => cx.runtime.world().turn,
         };
         session.recorded.push((turn, Input::Stop));
         recording.inputs = session.recorded;
         recording.saves = session.saves_read;
-        let lua = self.runtime.lua();
+        let lua = cx.runtime.lua();
         match recording.write(&recorder.path) {
             Ok(()) => {
                 let mut text = format!(
@@ -415,54 +416,56 @@ impl Host {
 
     /// Steps back to the start of the previous turn (or of this one, if the game changed
     /// since it began).
-    pub(in crate::host) fn step_back(&self) {
+    pub(in crate::host) fn step_back(&self, cx: &Cx, host: &dyn PlayHost) {
         let target = {
-            let recorder = self.play.recorder.borrow();
+            let recorder = self.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
-                self.refuse(RefusalKind::Play, "Step back works while playing");
+                cx.refuse(Refused::new(RefusalKind::Play, "Step back works while playing"));
                 return;
             };
             let current = recorder.at.unwrap_or(recorder.recording.turns.len() - 1);
             // A change to a `save` table leaves the world's revision as it was: the hash
             // sees it.
-            let changed = self.changed_since_mark(recorder)
+            let changed = self.changed_since_mark(cx, recorder)
                 || (recorder.at.is_none()
-                    && crate::lua::save::save_tables(self.runtime.lua())
-                        .is_ok_and(|t| self.runtime.world().state_hash(&t) != recorder.recording.turns[current].hash));
+                    && crate::lua::save::save_tables(cx.runtime.lua())
+                        .is_ok_and(|t| cx.runtime.world().state_hash(&t) != recorder.recording.turns[current].hash));
             match changed {
                 true => Some(current),
                 false => current.checked_sub(1),
             }
         };
         match target {
-            Some(target) => self.go_to_mark(target),
-            None => self.refuse(RefusalKind::NothingToDo, "this is the first turn of the session"),
+            Some(target) => self.go_to_mark(cx, host, target),
+            None => cx.refuse(Refused::new(RefusalKind::NothingToDo, "this is the first turn of the session")),
         }
     }
 
     /// Steps forward one recorded turn after stepping back, replaying its inputs; from the
     /// last turn mark, replays the inputs after it and the session is live again.
-    pub(in crate::host) fn step_forward(&self) {
+    pub(in crate::host) fn step_forward(&self, cx: &Cx, host: &dyn PlayHost) {
         let plan = {
-            let recorder = self.play.recorder.borrow();
+            let recorder = self.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
-                self.refuse(RefusalKind::Play, "Step forward works while playing");
+                cx.refuse(Refused::new(RefusalKind::Play, "Step forward works while playing"));
                 return;
             };
             recorder.at.map(|at| (at, recorder.recording.turns.len() - 1, recorder.recording.turns[at].input))
         };
         match plan {
-            None => self.refuse(RefusalKind::NothingToDo, "this is the newest turn: nothing recorded is ahead"),
-            Some((at, last, _)) if at < last => self.go_to_mark(at + 1),
+            None => {
+                cx.refuse(Refused::new(RefusalKind::NothingToDo, "this is the newest turn: nothing recorded is ahead"))
+            }
+            Some((at, last, _)) if at < last => self.go_to_mark(cx, host, at + 1),
             Some((_, _, from)) => {
-                if self.refuse_while_waiting() {
+                if self.refuse_while_waiting(cx) {
                     return;
                 }
-                self.replay_within(from, usize::MAX);
-                if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+                self.replay_within(cx, host, from, usize::MAX);
+                if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
                     recorder.at = None;
-                    recorder.last_turn = self.runtime.world().turn;
-                    recorder.mark_revision = self.runtime.world().revision();
+                    recorder.last_turn = cx.runtime.world().turn;
+                    recorder.mark_revision = cx.runtime.world().revision();
                 }
             }
         }
@@ -470,13 +473,13 @@ impl Host {
 
     /// Refuses stepping while Lua waits in a menu or a breakpoint (a turn is stepped from its
     /// start, with nothing waiting); true if refused.
-    fn refuse_while_waiting(&self) -> bool {
-        let waiting = self.waits.depth() > 0;
+    fn refuse_while_waiting(&self, cx: &Cx) -> bool {
+        let waiting = cx.waiting();
         if waiting {
-            self.refuse(
+            cx.refuse(Refused::new(
                 RefusalKind::Play,
                 "close the menu or continue the breakpoint first: turns are stepped from their start",
-            );
+            ));
         }
         waiting
     }
@@ -486,18 +489,18 @@ impl Host {
     /// and replaying from there. Passing marks keeps states on the way (every
     /// [`KEEP_WHILE_REPLAYING`] marks), so going back and forth through a long recording
     /// gets cheap.
-    pub(in crate::host) fn go_to_mark(&self, target: usize) {
-        if self.refuse_while_waiting() {
+    pub(in crate::host) fn go_to_mark(&self, cx: &Cx, host: &dyn PlayHost, target: usize) {
+        if self.refuse_while_waiting(cx) {
             return;
         }
         let plan = {
-            let recorder = self.play.recorder.borrow();
+            let recorder = self.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
-                self.refuse(RefusalKind::Play, "the turns of a session are stepped through while playing");
+                cx.refuse(Refused::new(RefusalKind::Play, "the turns of a session are stepped through while playing"));
                 return;
             };
             if target >= recorder.recording.turns.len() {
-                self.refuse(RefusalKind::NothingToDo, format!("the session has no turn mark {target}"));
+                cx.refuse(Refused::new(RefusalKind::NothingToDo, format!("the session has no turn mark {target}")));
                 return;
             }
             let forward = recorder.at.filter(|&at| at <= target && !recorder.past_mark);
@@ -506,7 +509,7 @@ impl Host {
                 None => match recorder.checkpoints.iter().rposition(|c| c.mark <= target) {
                     Some(index) => Err((index, recorder.checkpoints[index].mark)),
                     None => {
-                        self.refuse(RefusalKind::NothingToDo, "no older turn is kept to step back to");
+                        cx.refuse(Refused::new(RefusalKind::NothingToDo, "no older turn is kept to step back to"));
                         return;
                     }
                 },
@@ -515,44 +518,44 @@ impl Host {
         let mut mark = match plan {
             Ok(at) => at,
             Err((checkpoint, mark)) => {
-                self.restore_checkpoint(checkpoint);
+                self.restore_checkpoint(cx, host, checkpoint);
                 mark
             }
         };
         while mark < target {
             let inputs = {
-                let recorder = self.play.recorder.borrow();
+                let recorder = self.recorder.borrow();
                 let turns = recorder.as_ref().map(|r| &r.recording.turns);
                 turns.and_then(|t| Some((t.get(mark)?.input, t.get(mark + 1)?.input)))
             };
             // The future was dropped on the way (an input recorded at a break): stop here.
             let Some((from, to)) = inputs else { break };
-            self.replay_within(from, to);
-            if self.debug.rewind.get().is_some() {
+            self.replay_within(cx, host, from, to);
+            if self.reverse.rewinding() {
                 // A step back was asked at a break on the way: the turn's code unwound inside
                 // the turn after `mark`; the step back goes on from there.
-                if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+                if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
                     recorder.at = Some(mark);
                     recorder.past_mark = true;
                 }
                 return;
             }
             mark += 1;
-            self.keep_on_the_way(mark);
+            self.keep_on_the_way(cx, mark);
         }
-        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
             recorder.at = Some(target);
             recorder.past_mark = false;
-            recorder.mark_revision = self.runtime.world().revision();
+            recorder.mark_revision = cx.runtime.world().revision();
         }
-        self.check_mark(target);
+        self.check_mark(cx, target);
     }
 
     /// The session's recording as it is now (its inputs and saves so far), if one is
     /// recorded.
-    pub(in crate::host) fn recording_so_far(&self) -> Option<Recording> {
-        let recorder = self.play.recorder.borrow();
-        let session = self.runtime.engine().session();
+    pub(in crate::host) fn recording_so_far(&self, cx: &Cx) -> Option<Recording> {
+        let recorder = self.recorder.borrow();
+        let session = cx.runtime.engine().session();
         let mut recording = recorder.as_ref()?.recording.clone();
         recording.inputs = session.recorded.clone();
         recording.saves = session.saves_read.clone();
@@ -561,50 +564,50 @@ impl Host {
 
     /// Keeps a state at mark `mark` reached by replaying, if its number calls for one and
     /// none is kept there.
-    fn keep_on_the_way(&self, mark: usize) {
+    fn keep_on_the_way(&self, cx: &Cx, mark: usize) {
         if !mark.is_multiple_of(KEEP_WHILE_REPLAYING) {
             return;
         }
-        let kept = self.play.recorder.borrow().as_ref().is_none_or(|r| r.checkpoints.iter().any(|c| c.mark == mark));
+        let kept = self.recorder.borrow().as_ref().is_none_or(|r| r.checkpoints.iter().any(|c| c.mark == mark));
         if kept {
             return;
         }
-        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
-        let checkpoint = self.checkpoint_at(mark, save);
-        if let Some(recorder) = self.play.recorder.borrow_mut().as_mut() {
+        let Ok(save) = crate::lua::save::save_tables(cx.runtime.lua()) else { return };
+        let checkpoint = self.checkpoint_at(cx, mark, save);
+        if let Some(recorder) = self.recorder.borrow_mut().as_mut() {
             let index = recorder.checkpoints.partition_point(|c| c.mark < mark);
             recorder.checkpoints.insert(index, checkpoint);
         }
     }
 
     /// Puts back checkpoint `index`: the world exactly, the `save` tables and the messages.
-    fn restore_checkpoint(&self, index: usize) {
-        let recorder = self.play.recorder.borrow();
+    fn restore_checkpoint(&self, cx: &Cx, host: &dyn PlayHost, index: usize) {
+        let recorder = self.recorder.borrow();
         let Some(checkpoint) = recorder.as_ref().and_then(|r| r.checkpoints.get(index)) else { return };
-        let engine = self.runtime.engine();
+        let engine = cx.runtime.engine();
         engine.world_mut().rewind_to(checkpoint.world.clone());
-        let lua = self.runtime.lua();
+        let lua = cx.runtime.lua();
         let restored =
             engine.forget_handles().and_then(|()| crate::lua::save::restore_save_tables(lua, &checkpoint.save));
         if let Err(error) = restored {
             gui::log(lua, LogLevel::Error, format!("the save tables could not be put back: {error}"));
         }
         engine.set_messages(checkpoint.messages.clone());
-        self.debug.error.take();
-        self.debug.break_requested.set(false);
+        host.clear_error_screen();
+        host.take_break_request();
     }
 
     /// Logs a warning if the state is not the one recorded at turn mark `mark`.
-    fn check_mark(&self, mark: usize) {
-        let Some(expected) = self.play.recorder.borrow().as_ref().map(|r| r.recording.turns[mark]) else { return };
-        let Ok(save) = crate::lua::save::save_tables(self.runtime.lua()) else { return };
-        if self.runtime.world().state_hash(&save) != expected.hash {
+    fn check_mark(&self, cx: &Cx, mark: usize) {
+        let Some(expected) = self.recorder.borrow().as_ref().map(|r| r.recording.turns[mark]) else { return };
+        let Ok(save) = crate::lua::save::save_tables(cx.runtime.lua()) else { return };
+        if cx.runtime.world().state_hash(&save) != expected.hash {
             let text = format!(
                 "turn {} is not as it was recorded going forward: code changed since (a hotload), or a rule reads \
                  something that is not recorded",
                 expected.turn
             );
-            gui::log(self.runtime.lua(), LogLevel::Warn, text);
+            gui::log(cx.runtime.lua(), LogLevel::Warn, text);
         }
     }
 }

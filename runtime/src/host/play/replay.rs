@@ -298,7 +298,7 @@ impl Replayer {
             if until.is_some_and(|until| self.mark >= until) {
                 return Stopped::AtTurn;
             }
-            let Some(command) = self.host.next_replayed() else {
+            let Some(command) = self.host.play.next_replayed(&self.host.cx()) else {
                 return Stopped::Ended("the recorded inputs ran out before play stopped".into());
             };
             if command == Command::Play(PlayCommand::Stop) {

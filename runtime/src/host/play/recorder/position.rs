@@ -2,7 +2,8 @@
 //! far back and forward one can step, and about how much memory stepping back keeps.
 
 use super::{Input, Recorder, TurnMark};
-use crate::host::Host;
+use crate::host::cx::Cx;
+use crate::host::play::PlaySession;
 
 /// Where a session is in its recording, for the play controls and the timeline.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,33 +37,33 @@ impl RecordingPosition {
     }
 }
 
-impl Host {
+impl PlaySession {
     /// Where the session is in its recording.
-    pub(in crate::host) fn recording_position(&self) -> Option<RecordingPosition> {
-        let recorder = self.play.recorder.borrow();
+    pub(in crate::host) fn recording_position(&self, cx: &Cx) -> Option<RecordingPosition> {
+        let recorder = self.recorder.borrow();
         let recorder = recorder.as_ref()?;
         let turns = recorder.recording.turns.len();
         let at = recorder.at.unwrap_or(turns - 1);
         let oldest = recorder.checkpoints.first().map_or(0, |c| c.mark);
-        let pending = self.changed_since_mark(recorder);
+        let pending = self.changed_since_mark(cx, recorder);
         let turn_of = |mark: usize| recorder.recording.turns.get(mark).map_or(0, |m| m.turn);
         Some(RecordingPosition {
             at,
             oldest,
             turn_range: (turn_of(oldest), turn_of(turns - 1)),
             opened: recorder.opened.is_some(),
-            kept_bytes: self.kept_bytes(recorder),
+            kept_bytes: self.kept_bytes(cx, recorder),
             back: at - oldest,
             changed: pending,
-            forward: turns - 1 - at + usize::from(recorder.at.is_some() && self.inputs_since_mark(recorder) > 0),
+            forward: turns - 1 - at + usize::from(recorder.at.is_some() && self.inputs_since_mark(cx, recorder) > 0),
             turns: turns - 1,
         })
     }
 
     /// About how many bytes the kept states and the recorded inputs take.
-    fn kept_bytes(&self, recorder: &Recorder) -> usize {
+    fn kept_bytes(&self, cx: &Cx, recorder: &Recorder) -> usize {
         let states: usize = recorder.checkpoints.iter().map(|c| c.world.heap_estimate()).sum();
-        let session = self.runtime.engine().session();
+        let session = cx.runtime.engine().session();
         let (counted, mut text) = recorder.counted_inputs.get();
         text += session
             .recorded
@@ -82,13 +83,13 @@ impl Host {
 
     /// True if, at the newest input, the game changed since its turn began (stepping back
     /// goes to the start of this turn first).
-    pub(super) fn changed_since_mark(&self, recorder: &Recorder) -> bool {
-        recorder.at.is_none() && self.runtime.world().revision() != recorder.mark_revision
+    pub(super) fn changed_since_mark(&self, cx: &Cx, recorder: &Recorder) -> bool {
+        recorder.at.is_none() && cx.runtime.world().revision() != recorder.mark_revision
     }
 
     /// Inputs recorded since the last turn mark.
-    fn inputs_since_mark(&self, recorder: &Recorder) -> usize {
+    fn inputs_since_mark(&self, cx: &Cx, recorder: &Recorder) -> usize {
         let last = recorder.recording.turns.last().map_or(0, |m| m.input);
-        self.runtime.engine().session().recorded.len().saturating_sub(last)
+        cx.runtime.engine().session().recorded.len().saturating_sub(last)
     }
 }

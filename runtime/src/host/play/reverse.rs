@@ -15,9 +15,48 @@
 //! to where the game was going: through the break's input, or to the turn a launched
 //! recording plays to, with the breakpoints on the way stopping.
 
-use super::super::{Host, HostEvent, RefusalKind};
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{PlayHost, PlaySession};
+use crate::host::cx::Cx;
+use crate::host::{HostEvent, RefusalKind, Refused};
 use crate::lua::debugger::BreakCause;
 use crate::lua::repl::Evaluation;
+
+/// Stepping back's state, part of the play subsystem's.
+#[derive(Default)]
+pub(super) struct Reverse {
+    /// Replaying a turn up to a change ("When did this change?" → an entry), or the command a
+    /// step back went into: a break there waits for the editor, not for the recorded inputs.
+    pub(super) stopping_at_change: Cell<bool>,
+    /// The recorded input of the top-level command running (for stepping back into it).
+    pub(super) command_input: Cell<Option<usize>>,
+    /// The recorded input being replayed to step back into it.
+    pub(super) replaying_input: Cell<Option<usize>>,
+    /// A step back asked for: done once the command's code has unwound.
+    rewind: Cell<Option<Rewind>>,
+    /// While a step back replays the command it went into: where the game goes on to after
+    /// it (a step back from a break there goes on to the same place).
+    resuming: Cell<Option<Resume>>,
+    /// The text each script run (`ReplCommand::RunFile`) had when it last ran: a replay runs
+    /// the file again, so a step back is refused once it changed.
+    scripts_run: RefCell<BTreeMap<PathBuf, Vec<u8>>>,
+    /// A REPL command a step back unwound: its recorded input and its id, which its replay
+    /// answers with.
+    unwound: Cell<Option<(usize, u64)>>,
+    /// While a step back searches the inputs before a break: what each command replayed ran.
+    survey: RefCell<Option<Vec<Surveyed>>>,
+}
+
+impl Reverse {
+    /// True once a step back was asked and until the command's code has unwound and been
+    /// replayed.
+    pub(super) fn rewinding(&self) -> bool {
+        self.rewind.get().is_some()
+    }
+}
 
 /// Where to step back to.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +70,7 @@ pub enum ReverseKind {
 
 /// Where the game goes on to once the command stepped back into has run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::host) enum Resume {
+enum Resume {
     /// Through recorded input `.0` (the break's own: a game being played).
     ThroughInput(usize),
     /// To turn mark `.0` (a launched recording, played to its last turn).
@@ -40,7 +79,7 @@ pub(in crate::host) enum Resume {
 
 /// A step back asked for: the recorded input of the command, and where in it to stop.
 #[derive(Clone, Copy, Debug)]
-pub(in crate::host) struct Rewind {
+struct Rewind {
     input: usize,
     /// The break's position (counted lines) and whether its line is counted.
     position: (u64, bool),
@@ -50,22 +89,22 @@ pub(in crate::host) struct Rewind {
 
 /// What replaying one recorded input's command showed: how many lines of files with
 /// breakpoints it ran, and the positions where breakpoints would have stopped.
-pub(in crate::host) struct Surveyed {
+struct Surveyed {
     input: usize,
     lines: u64,
     hits: Vec<u64>,
 }
 
-impl Host {
+impl PlaySession {
     /// Asks to step back from the innermost break: its command's code unwinds (the break's
-    /// wait ends with an interruption) and [`Host::rewind_if_asked`] replays it.
-    pub(in crate::host) fn request_rewind(&self, kind: ReverseKind) {
-        let engine = self.runtime.engine();
-        let refuse = |message: &str| self.refuse(RefusalKind::Play, message);
+    /// wait ends with an interruption) and [`PlaySession::rewind_if_asked`] replays it.
+    pub(in crate::host) fn request_rewind(&self, cx: &Cx, kind: ReverseKind) {
+        let engine = cx.runtime.engine();
+        let refuse = |message: &str| cx.refuse(Refused::new(RefusalKind::Play, message));
         if engine.pause_view().is_none() {
             return refuse("step back works from a break");
         }
-        let Some(input) = self.debug.command_input.get() else {
+        let Some(input) = self.reverse.command_input.get() else {
             return refuse(
                 "step back works in a recorded session (a game played, or a recording replayed): this code is not a \
                  recorded input",
@@ -77,51 +116,51 @@ impl Host {
         if self.mark_before_input(input).is_none() {
             return refuse("the session has no kept turn before this command");
         }
-        if let Some(changed) = self.script_changed_since_it_ran() {
+        if let Some(changed) = self.script_changed_since_it_ran(cx) {
             return refuse(&format!(
                 "{} changed since it ran, so running it again would not go the same way: run it again to step back                  through it",
                 changed.display()
             ));
         }
         // A step back from a break that a step back reached goes on as the first one would.
-        let resume = self.debug.resuming.get().unwrap_or(match self.play.going_to.get() {
+        let resume = self.reverse.resuming.get().unwrap_or(match self.going_to.get() {
             Some(mark) => Resume::ToMark(mark),
             None => Resume::ThroughInput(input),
         });
-        self.debug.rewind.set(Some(Rewind { input, position, kind, resume }));
+        self.reverse.rewind.set(Some(Rewind { input, position, kind, resume }));
     }
 
     /// Answers REPL command `id` (code or a script) with `result` — unless a step back unwound
     /// it: then its replay answers, with the same id (a debug adapter's launched program ends
     /// when its script's answer comes, and that is after the replay).
-    pub(in crate::host) fn answer_evaluation(&self, id: u64, result: Evaluation) {
-        let unwound = self.debug.unwound.get();
-        if self.debug.rewind.get().is_some() && self.waits.depth() == 0 {
-            if let Some(input) = self.debug.command_input.get() {
+    pub(in crate::host) fn answer_evaluation(&self, cx: &Cx, id: u64, result: Evaluation) {
+        let unwound = self.reverse.unwound.get();
+        if self.reverse.rewinding() && !cx.waiting() {
+            if let Some(input) = self.reverse.command_input.get() {
                 // Unwound again (a step back from the replay's break): the first id stays.
                 let kept = unwound.filter(|(at, _)| *at == input).map_or(id, |(_, kept)| kept);
-                self.debug.unwound.set(Some((input, kept)));
+                self.reverse.unwound.set(Some((input, kept)));
             }
             return;
         }
-        let replaying = self.play.replaying.get() && !self.runtime.engine().debugger().scanning();
+        let replaying = self.replaying.get() && !cx.runtime.engine().debugger().scanning();
         let id = match unwound {
-            Some((input, kept)) if replaying && self.debug.replaying_input.get() == Some(input) => {
-                self.debug.unwound.set(None);
+            Some((input, kept)) if replaying && self.reverse.replaying_input.get() == Some(input) => {
+                self.reverse.unwound.set(None);
                 kept
             }
             _ => id,
         };
-        self.send(HostEvent::Evaluated { id, result });
+        cx.send(HostEvent::Evaluated { id, result });
     }
 
     /// A script the recorded session ran whose file holds another text now: a replay would
     /// run that.
-    fn script_changed_since_it_ran(&self) -> Option<std::path::PathBuf> {
-        let scripts = self.debug.scripts_run.borrow();
-        let session = self.runtime.engine().session();
+    fn script_changed_since_it_ran(&self, cx: &Cx) -> Option<PathBuf> {
+        let scripts = self.reverse.scripts_run.borrow();
+        let session = cx.runtime.engine().session();
         let ran = session.recorded.iter().filter_map(|(_, input)| match input {
-            crate::game::recording::Input::Script(path) => Some(std::path::PathBuf::from(path)),
+            crate::game::recording::Input::Script(path) => Some(PathBuf::from(path)),
             _ => None,
         });
         ran.into_iter().find(|path| {
@@ -133,20 +172,20 @@ impl Host {
     /// Steps back as asked, once the command's code has unwound (the serve loop calls this
     /// after every command, and marks the turn after it; a step back asked during the replay
     /// goes round again).
-    pub(in crate::host) fn rewind_if_asked(&self) {
-        while let Some(rewind) = self.debug.rewind.take() {
-            self.debug.error.take();
-            let debugger = self.runtime.engine().debugger();
-            let (input, target, cause) = self.rewind_target(&rewind);
-            self.replay_to_before(input);
+    pub(in crate::host) fn rewind_if_asked(&self, cx: &Cx, host: &dyn PlayHost) {
+        while let Some(rewind) = self.reverse.rewind.take() {
+            host.clear_error_screen();
+            let debugger = cx.runtime.engine().debugger();
+            let (input, target, cause) = self.rewind_target(cx, host, &rewind);
+            self.replay_to_before(cx, host, input);
             debugger.stop_at_line(target.max(1), cause);
-            let outer = self.debug.resuming.replace(Some(rewind.resume));
-            let after = self.replay_input(input);
+            let outer = self.reverse.resuming.replace(Some(rewind.resume));
+            let after = self.replay_input(cx, host, input);
             debugger.clear_target();
-            if self.debug.rewind.get().is_none() {
-                self.resume_after(input, after, rewind.resume);
+            if self.reverse.rewind.get().is_none() {
+                self.resume_after(cx, host, input, after, rewind.resume);
             }
-            self.debug.resuming.set(outer);
+            self.reverse.resuming.set(outer);
         }
     }
 
@@ -154,7 +193,7 @@ impl Host {
     /// cause: the line before the break's, or the last breakpoint hit before it; searched in
     /// the break's own input first, then in the ones before, newest first. Where there is
     /// none, the break's own position (and a step to the line before says why).
-    fn rewind_target(&self, rewind: &Rewind) -> (usize, u64, BreakCause) {
+    fn rewind_target(&self, cx: &Cx, host: &dyn PlayHost, rewind: &Rewind) -> (usize, u64, BreakCause) {
         let (counted, on_counted) = rewind.position;
         // The last counted line before the break's own.
         let before = counted - u64::from(on_counted);
@@ -162,7 +201,7 @@ impl Host {
             ReverseKind::Line if before > 0 => return (rewind.input, before, BreakCause::Step),
             ReverseKind::Line => {}
             ReverseKind::Breakpoint => {
-                let own = self.survey(rewind.input, self.turn_end(rewind.input));
+                let own = self.survey(cx, host, rewind.input, self.turn_end(cx, rewind.input));
                 if let Some(&hit) = own.first().and_then(|s| s.hits.iter().rfind(|&&hit| hit <= before)) {
                     return (rewind.input, hit, BreakCause::Breakpoint);
                 }
@@ -171,7 +210,7 @@ impl Host {
         let mut end = rewind.input;
         // From the kept state before them, so each input is replayed once.
         while let Some((_, first)) = end.checked_sub(1).and_then(|last| self.kept_mark_before_input(last)) {
-            for surveyed in self.survey(first, end).into_iter().rev() {
+            for surveyed in self.survey(cx, host, first, end).into_iter().rev() {
                 match rewind.kind {
                     ReverseKind::Line if surveyed.lines > 0 => {
                         return (surveyed.input, surveyed.lines, BreakCause::Step);
@@ -186,10 +225,10 @@ impl Host {
             end = first;
         }
         if rewind.kind == ReverseKind::Line {
-            self.refuse(
+            cx.refuse(Refused::new(
                 RefusalKind::NothingToDo,
                 "this is the first line of the files with breakpoints that ran in the session",
-            );
+            ));
         }
         (
             rewind.input,
@@ -200,22 +239,22 @@ impl Host {
 
     /// Replays recorded inputs `from..to` from the state before `from`, passing the
     /// breakpoints on the way, and says what each command ran.
-    fn survey(&self, from: usize, to: usize) -> Vec<Surveyed> {
-        let debugger = self.runtime.engine().debugger();
-        self.replay_to_before(from);
+    fn survey(&self, cx: &Cx, host: &dyn PlayHost, from: usize, to: usize) -> Vec<Surveyed> {
+        let debugger = cx.runtime.engine().debugger();
+        self.replay_to_before(cx, host, from);
         self.left_mark();
-        *self.debug.survey.borrow_mut() = Some(Vec::new());
+        *self.reverse.survey.borrow_mut() = Some(Vec::new());
         debugger.scan_hits();
-        self.replay_within(from, to);
+        self.replay_within(cx, host, from, to);
         debugger.scanned();
-        self.debug.survey.borrow_mut().take().unwrap_or_default()
+        self.reverse.survey.borrow_mut().take().unwrap_or_default()
     }
 
     /// A replayed command (recorded input `input`) ran: while surveying, what it ran is noted.
-    pub(in crate::host) fn surveyed(&self, input: usize) {
-        let mut survey = self.debug.survey.borrow_mut();
+    pub(in crate::host) fn surveyed(&self, cx: &Cx, input: usize) {
+        let mut survey = self.reverse.survey.borrow_mut();
         let Some(survey) = survey.as_mut() else { return };
-        let debugger = self.runtime.engine().debugger();
+        let debugger = cx.runtime.engine().debugger();
         let hits = debugger.scanned();
         survey.push(Surveyed { input, lines: debugger.lines_run(), hits });
         debugger.scan_hits();
@@ -223,44 +262,59 @@ impl Host {
 
     /// Puts back the kept state before recorded input `input`'s turn and replays the turn's
     /// inputs before it, passing the breakpoints on the way.
-    fn replay_to_before(&self, input: usize) {
+    fn replay_to_before(&self, cx: &Cx, host: &dyn PlayHost, input: usize) {
         let Some((mark, first)) = self.mark_before_input(input) else { return };
-        let debugger = self.runtime.engine().debugger();
+        let debugger = cx.runtime.engine().debugger();
         debugger.scan_hits();
-        self.go_to_mark(mark);
+        self.go_to_mark(cx, host, mark);
         self.left_mark();
-        self.replay_within(first, input);
+        self.replay_within(cx, host, first, input);
         debugger.scanned();
     }
 
     /// Replays recorded input `input`'s command (with the inputs its waits take), from the
     /// state before it; its breaks are the editor's to answer, as at a change. Returns the
     /// index of the first input it did not take.
-    fn replay_input(&self, input: usize) -> usize {
-        let stopping = self.debug.stopping_at_change.replace(true);
+    fn replay_input(&self, cx: &Cx, host: &dyn PlayHost, input: usize) -> usize {
+        let stopping = self.reverse.stopping_at_change.replace(true);
         self.left_mark();
-        let after = self.replay_commands(input, self.turn_end(input), 1);
-        self.debug.stopping_at_change.set(stopping);
+        let after = self.replay_commands(cx, host, input, self.turn_end(cx, input), 1);
+        self.reverse.stopping_at_change.set(stopping);
         after
     }
 
     /// The command stepped back into has run (recorded input `input`, its inputs ending
     /// before `after`): the game goes on to where it was going, the breakpoints on the way
     /// stopping.
-    fn resume_after(&self, input: usize, after: usize, resume: Resume) {
+    fn resume_after(&self, cx: &Cx, host: &dyn PlayHost, input: usize, after: usize, resume: Resume) {
         match resume {
             Resume::ThroughInput(last) => {
-                self.replay_within(after, last + 1);
-                let newest = self.runtime.engine().session().recorded.len() == last + 1;
-                if newest && self.debug.rewind.get().is_none() {
+                self.replay_within(cx, host, after, last + 1);
+                let newest = cx.runtime.engine().session().recorded.len() == last + 1;
+                if newest && self.reverse.rewind.get().is_none() {
                     self.back_at_newest();
                 }
             }
             Resume::ToMark(mark) => {
-                if self.finish_turn(input, after) {
-                    self.go_to_mark(mark);
+                if self.finish_turn(cx, host, input, after) {
+                    self.go_to_mark(cx, host, mark);
                 }
             }
         }
+    }
+}
+
+impl PlaySession {
+    /// A top-level command begins: while it is a recorded input being replayed, that is the
+    /// input a step back from a break in it goes into (a live command's input is noted when
+    /// it is recorded).
+    pub(in crate::host) fn command_begins(&self) {
+        self.reverse.command_input.set(self.reverse.replaying_input.get());
+    }
+
+    /// REPL script `path` is about to run with `text`: a step back into it is refused once
+    /// the file holds another text.
+    pub(in crate::host) fn script_runs(&self, path: PathBuf, text: Vec<u8>) {
+        self.reverse.scripts_run.borrow_mut().insert(path, text);
     }
 }
