@@ -7,17 +7,20 @@
 
 use std::sync::Arc;
 
-use crate::game::data::DataRegistry;
 use crate::game::display::{DrawList, LayerView, WidgetView};
 use crate::game::map::MapId;
-use crate::game::moddable::TempValue;
-use crate::game::object::{ObjectKind, Uid};
-use crate::game::symbol::Symbol;
-use crate::game::value::Value;
+use crate::game::object::Uid;
 use crate::game::world::World;
 
+pub mod data;
+pub mod debug;
 mod location_tree;
 mod map_view;
+pub mod object_details;
+
+pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeView, data_view};
+pub use debug::{LimitsView, ProfileView, WatchView, watch_views};
+pub use object_details::{FieldRow, ObjectDetails, object_details};
 
 pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, ObjectRow};
 pub use map_view::{ChunkView, MapView, MapViewBuilder, ObjectView, ShadowCell, TileStyle, tile_style};
@@ -78,47 +81,6 @@ impl RuntimeState {
     }
 }
 
-/// One row of the inspector: a field's base, temp and calculated values.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct FieldRow {
-    /// The field.
-    pub name: String,
-    /// Its base value (own or the prototype's).
-    pub base: Option<Value>,
-    /// True if the base value is the object's own (it differs from the prototype).
-    pub own: bool,
-    /// Its temp value with provenance, if any.
-    pub temp: Option<TempValue>,
-    /// What `calc` gives.
-    pub calc: Option<Value>,
-}
-
-/// An object as the inspector shows it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct ObjectDetails {
-    /// Its uid.
-    pub uid: Uid,
-    /// How scripts print it.
-    pub title: String,
-    /// Its data type.
-    pub kind: ObjectKind,
-    /// Its prototype id.
-    pub id: Symbol,
-    /// Where it is, in words.
-    pub location: String,
-    /// The map it is on directly, if any.
-    pub map: Option<MapId>,
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
-    /// Its fields by name.
-    pub fields: Vec<FieldRow>,
-    /// The event handlers it has of its own (its prototype's `events` and those connected
-    /// with `connect_self`), as `event · name (priority n) at file:line`.
-    pub own_handlers: Vec<String>,
-}
-
 /// A map in the Locations list.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct MapSummary {
@@ -132,61 +94,6 @@ pub struct MapSummary {
     pub objects: usize,
     /// True for the current map.
     pub current: bool,
-}
-
-/// A prototype in the Data pane.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct PrototypeView {
-    /// Its full id.
-    pub id: Symbol,
-    /// Its fields (defaults applied), by name.
-    pub fields: Vec<(Symbol, Value)>,
-    /// The fields it sets itself (the others show their type's default).
-    pub given: Vec<Symbol>,
-    /// Where it was added (`mods/elona/content/charas.lua:16`).
-    pub origin: String,
-    /// The source of each field that holds a function (a callback, a generator), by name.
-    pub functions: Vec<(Symbol, FunctionSource)>,
-}
-
-/// Where a function a prototype holds is written, and its text, for the Data pane to show
-/// read-only and open in a code editor.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct FunctionSource {
-    /// `file:line` of its first line, the file as messages name it.
-    pub at: String,
-    /// The file on disk, if it is one.
-    pub path: Option<std::path::PathBuf>,
-    /// Its first line.
-    pub line: u32,
-    /// Its text, from `function` to `end`.
-    pub text: String,
-}
-
-/// A field a data type declares, as the Data pane's form shows it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct FieldView {
-    /// Its name.
-    pub name: Symbol,
-    /// Its type's shape: the widget that edits it.
-    pub ty: crate::game::field_type::FieldType,
-    /// Its type as OpenNefia names it (`int >= 0`).
-    pub type_name: String,
-    /// What a prototype that does not set it has.
-    pub default: Value,
-    /// What it is for.
-    pub doc: String,
-}
-
-/// A data type in the Data pane.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct DataTypeView {
-    /// Its id.
-    pub id: Symbol,
-    /// The fields it declares, in declaration order.
-    pub fields: Vec<FieldView>,
-    /// Its entries in registration order.
-    pub entries: Vec<PrototypeView>,
 }
 
 /// Everything a frontend shows, at one moment.
@@ -243,68 +150,6 @@ pub struct Snapshot {
     pub preview: Option<crate::host::workbench::PreviewView>,
 }
 
-/// The turn profiler as the Profiler pane shows it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
-pub struct ProfileView {
-    /// True while profiling.
-    pub on: bool,
-    /// The turns kept, oldest first.
-    pub turns: Arc<Vec<Arc<TurnProfile>>>,
-}
-
-/// A watchpoint as the Watches pane and the inspector show it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct WatchView {
-    /// Its number.
-    pub id: crate::game::world::WatchId,
-    /// The object watched.
-    pub uid: Uid,
-    /// The object's prototype id, or "(gone)" once it no longer exists.
-    pub object: String,
-    /// The field.
-    pub field: String,
-    /// When it stops, in words: "changes", "becomes 3", "changes and its condition holds".
-    pub when: String,
-    /// On or off.
-    pub enabled: bool,
-    /// How many times it fired.
-    pub hits: u32,
-}
-
-/// The world's watches as the editor shows them.
-pub fn watch_views(world: &World) -> Vec<WatchView> {
-    use crate::game::world::WatchWhen;
-    world
-        .watches()
-        .list()
-        .iter()
-        .map(|watch| WatchView {
-            id: watch.id,
-            uid: watch.uid,
-            object: world.object(watch.uid).map_or_else(|_| "(gone)".into(), |o| o.id.to_string()),
-            field: watch.field.to_string(),
-            when: match (&watch.when, watch.has_condition) {
-                (WatchWhen::Changes, false) => "changes".into(),
-                (WatchWhen::Changes, true) => "changes and its condition holds".into(),
-                (WatchWhen::Becomes(value), _) => format!("becomes {value}"),
-            },
-            enabled: watch.enabled,
-            hits: watch.hits,
-        })
-        .collect()
-}
-
-/// The limits of Lua code as the REPL shows them.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
-pub struct LimitsView {
-    /// The time limit of one evaluation.
-    pub time: Option<std::time::Duration>,
-    /// The Lua heap limit, in bytes.
-    pub memory: Option<usize>,
-    /// The Lua heap in use, in bytes.
-    pub used: usize,
-}
-
 impl Snapshot {
     /// A snapshot of nothing yet.
     pub fn empty(project: &str) -> Snapshot {
@@ -346,77 +191,6 @@ pub fn map_summaries(world: &World) -> Vec<MapSummary> {
             size: (map.width(), map.height()),
             objects: map.objects().len(),
             current: world.current_map() == Some(map.uid),
-        })
-        .collect()
-}
-
-/// The inspector's view of object `uid`: every field of its prototype, its own base values
-/// and its temp values, sorted by name.
-pub fn object_details(world: &World, uid: Uid) -> Option<ObjectDetails> {
-    let object = world.object(uid).ok()?;
-    let proto = &world.data.proto(object.proto).fields;
-    let fields = world
-        .field_names(uid)
-        .ok()?
-        .into_iter()
-        .map(|name| FieldRow {
-            name: name.as_str().to_owned(),
-            base: object.fields.base(name, proto).cloned(),
-            own: object.fields.base.get(name).is_some(),
-            temp: object.fields.temp.get(name).cloned(),
-            calc: object.fields.calc(name, proto).cloned(),
-        })
-        .collect();
-    let location = match object.location() {
-        Some(crate::Location::Map(map)) => {
-            let name = world.map(map).map(|m| m.name.clone()).unwrap_or_default();
-            format!("map {map} '{name}'")
-        }
-        Some(crate::Location::Inventory(owner)) => format!("inventory of {}", world.describe(owner)),
-        Some(crate::Location::Equipment(owner, slot)) => format!("slot '{slot}' of {}", world.describe(owner)),
-        None => "nowhere (ownerless)".to_owned(),
-    };
-    Some(ObjectDetails {
-        uid,
-        title: world.describe(uid),
-        kind: object.kind,
-        id: object.id,
-        location,
-        map: world.map_of(uid),
-        x: object.x,
-        y: object.y,
-        fields,
-        own_handlers: Vec::new(),
-    })
-}
-
-/// The Data pane: every data type, its declared fields and its entries.
-pub fn data_view(data: &DataRegistry) -> Vec<DataTypeView> {
-    data.types()
-        .iter()
-        .map(|data_type| DataTypeView {
-            id: data_type.id,
-            fields: data_type
-                .fields
-                .iter()
-                .map(|field| FieldView {
-                    name: field.name,
-                    ty: field.ty.clone(),
-                    type_name: field.type_name.clone(),
-                    default: field.default.clone(),
-                    doc: field.doc.clone(),
-                })
-                .collect(),
-            entries: data
-                .entries(data_type.id.as_str())
-                .map(|proto| PrototypeView {
-                    id: proto.id,
-                    fields: proto.fields.sorted_by_name().into_iter().map(|(k, v)| (k, v.clone())).collect(),
-                    given: proto.given.sorted_by_name().into_iter().map(|(k, _)| k).collect(),
-                    origin: proto.origin.to_string(),
-                    functions: Vec::new(),
-                })
-                .collect(),
         })
         .collect()
 }
