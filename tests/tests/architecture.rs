@@ -91,8 +91,10 @@ fn a_path_that_does_not_exist_is_reported() {
 
 /// The module graph of a crate's `src/`: each file is a module (`a/b.rs` and `a/b/mod.rs` are
 /// `a::b`), and it imports the modules its code names through `crate::` (in `use` trees and
-/// inline paths) or `super::`, comments and test modules left out. A module naming one of its
-/// own ancestors is not an import: a folder's `mod.rs` and its files are one unit.
+/// inline paths) or `super::`, comments and test modules left out. A name a module re-exports
+/// (`pub use x::Y;`) is followed to the module that defines it, so importing `crate::host::Command`
+/// is an import of `host::protocol`, where `Command` is. A module naming one of its own ancestors
+/// is not an import: a folder's `mod.rs` and its files are one unit.
 mod modules {
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::Path;
@@ -157,10 +159,59 @@ mod modules {
         }
     }
 
-    /// The module `path` (from the crate's root) is in: its longest prefix that is a module.
-    fn module_of<'a>(modules: &'a BTreeSet<String>, path: &str) -> Option<&'a String> {
-        let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
-        (1..=parts.len()).rev().find_map(|n| modules.get(&parts[..n].join("::")))
+    /// The names each module re-exports (`pub use a::B;`, `pub(crate) use …`), by (module,
+    /// name), with the path (from the crate's root) each names.
+    type Reexports = BTreeMap<(String, String), String>;
+
+    /// The re-exports of the modules `found` (name, text, whether a folder's `mod.rs`).
+    fn reexports(found: &[(String, String, bool)]) -> Reexports {
+        let mut out = Reexports::new();
+        for (name, text, is_mod) in found {
+            let code = code(text);
+            let here: Vec<&str> = name.split("::").filter(|p| !p.is_empty()).collect();
+            // A relative path starts at the module itself (its children); `super::` at its parent.
+            let parent = if *is_mod || here.len() > 1 { &here[..here.len().saturating_sub(1)] } else { &[][..] };
+            let dir = if *is_mod { &here[..] } else { parent };
+            for (at, _) in code.match_indices("use ") {
+                let before = code[..at].trim_end();
+                let line = before.rsplit('\n').next().unwrap_or_default().trim_start();
+                let public = line == "pub" || (line.starts_with("pub(") && line.ends_with(')'));
+                if !public {
+                    continue;
+                }
+                let tree = code[at + "use ".len()..].split(';').next().unwrap_or_default();
+                let (prefix, tree) = if let Some(rest) = tree.strip_prefix("crate::") {
+                    (String::new(), rest)
+                } else if let Some(rest) = tree.strip_prefix("super::") {
+                    (parent.iter().map(|p| format!("{p}::")).collect(), rest)
+                } else {
+                    (dir.iter().map(|p| format!("{p}::")).collect(), tree.trim_start_matches("self::"))
+                };
+                let mut paths = Vec::new();
+                expand(&prefix, tree, &mut paths);
+                for path in paths {
+                    let item = path.rsplit("::").next().unwrap_or_default().to_owned();
+                    out.insert((name.clone(), item), path);
+                }
+            }
+        }
+        out
+    }
+
+    /// The module `path` (from the crate's root) is in: its longest prefix that is a module,
+    /// or, where that module re-exports the next name, the module the name comes from.
+    fn module_of<'a>(modules: &'a BTreeSet<String>, reexported: &Reexports, path: &str) -> Option<&'a String> {
+        let mut path = path.to_owned();
+        // A chain of re-exports is short; a loop of them (a mistake) is cut off.
+        for _ in 0..8 {
+            let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+            let (n, module) = (1..=parts.len()).rev().find_map(|n| Some((n, modules.get(&parts[..n].join("::"))?)))?;
+            match parts.get(n).and_then(|item| reexported.get(&(module.clone(), (*item).to_owned()))) {
+                Some(source) if source != &path => path = source.clone(),
+                _ => return Some(module),
+            }
+        }
+        None
     }
 
     /// The words of `code` that start with `prefix` followed by a path (`crate::a::b`).
@@ -181,6 +232,7 @@ mod modules {
         let mut found = Vec::new();
         files(src, src, &mut found);
         let names: BTreeSet<String> = found.iter().map(|(name, _, _)| name.clone()).collect();
+        let reexported = reexports(&found);
         let mut graph = Graph::new();
         for (name, text, is_mod) in &found {
             let code = code(text);
@@ -195,7 +247,7 @@ mod modules {
             named.extend(paths_after(&code, "super::").map(|path| [parent.join("::"), path.to_owned()].join("::")));
             let imports = graph.entry(name.clone()).or_default();
             for path in named {
-                if let Some(target) = module_of(&names, &path)
+                if let Some(target) = module_of(&names, &reexported, &path)
                     && target != name
                     && !name.starts_with(&format!("{target}::"))
                 {
@@ -283,6 +335,23 @@ fn no_import_circle_beyond_the_known_ones_and_none_in_the_editor() {
     assert!(new.is_empty(), "modules that import each other in a circle (split along the real dependency): {new:?}");
     let gone: Vec<&Vec<String>> = known.difference(&circles).collect();
     assert!(gone.is_empty(), "circles no longer there: strike them from KNOWN_CIRCLES: {gone:?}");
+}
+
+#[test]
+fn a_circle_through_a_reexport_is_found() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let src = dir.path();
+    std::fs::create_dir_all(src.join("top")).expect("a folder");
+    std::fs::write(src.join("lib.rs"), "mod top;").expect("written");
+    // `top` re-exports `Command` from `protocol`; `part` names it through `top`.
+    std::fs::write(src.join("top/mod.rs"), "mod part; mod protocol;\npub(crate) use protocol::Command;")
+        .expect("written");
+    std::fs::write(src.join("top/protocol.rs"), "pub enum Command { Part(crate::top::part::PartCommand) }")
+        .expect("written");
+    std::fs::write(src.join("top/part.rs"), "use crate::top::Command;\npub enum PartCommand {}").expect("written");
+    let graph = modules::graph(src);
+    let circle = vec!["top::part".to_owned(), "top::protocol".to_owned()];
+    assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
 }
 
 #[test]
