@@ -86,8 +86,8 @@ struct Host {
     /// What the snapshots are built with (see `frame.rs`).
     frame: frame::FrameBuilder,
     state: Cell<RuntimeState>,
-    /// The `query()`/`pause()` waits in progress (see `frontend.rs`).
-    waits: frontend::Waits,
+    /// The `query()`/`pause()` waits in progress (see `frontend.rs`, `cx.rs`).
+    waits: cx::Waits,
     /// Edits, undo history, the inspector's objects, the edit journal (see `editing/`).
     editing: editing::Editing,
     /// The play session, its recording and step back (see `play/`).
@@ -128,7 +128,7 @@ impl Host {
             headless,
             frame: frame::FrameBuilder::default(),
             state: Cell::new(RuntimeState::Running),
-            waits: frontend::Waits::default(),
+            waits: cx::Waits::default(),
             editing: editing::Editing::new(journal),
             play: play::PlaySession::new(recordings),
             debug: debugging::Debugging::default(),

@@ -1,7 +1,6 @@
 //! The host as the [`Frontend`] blocking Lua calls wait through: `query()` and `pause()` run
 //! the serve loop nested until they are answered, so the editor stays live meanwhile.
 
-use std::cell::Cell;
 use std::sync::atomic::Ordering;
 
 use mlua::Lua;
@@ -9,38 +8,6 @@ use mlua::Lua;
 use super::Host;
 use crate::host::view::RuntimeState;
 use crate::lua::gui::{Frontend, WaitReason};
-
-/// The `query()`/`pause()` waits: how many are nested now, and how many have begun. The
-/// spine's state; a subsystem reads it through [`super::cx::Cx::waiting`].
-#[derive(Default)]
-pub(in crate::host) struct Waits {
-    depth: Cell<u32>,
-    begun: Cell<u64>,
-}
-
-impl Waits {
-    /// How many waits are nested now (0: a top-level command runs).
-    pub(in crate::host) fn depth(&self) -> u32 {
-        self.depth.get()
-    }
-
-    /// How many waits have begun (a command that waited for the player took the player's
-    /// time, not the game's).
-    pub(in crate::host) fn begun(&self) -> u64 {
-        self.begun.get()
-    }
-
-    /// A wait begins.
-    fn enter(&self) {
-        self.depth.set(self.depth.get() + 1);
-        self.begun.set(self.begun.get() + 1);
-    }
-
-    /// The innermost wait ended.
-    fn leave(&self) {
-        self.depth.set(self.depth.get().saturating_sub(1));
-    }
-}
 
 impl Frontend for Host {
     fn wait(&self, _lua: &Lua, reason: WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {

@@ -9,8 +9,8 @@ use super::{
 };
 use crate::game::display::Input;
 use crate::game::edit::Clip;
-use crate::game::journal::Journaled;
 use crate::game::object::Uid;
+use crate::host::editing::journal_kind::JournalKind;
 use crate::lua::Output;
 use crate::lua::reload::Reload;
 use crate::lua::repl::{Evaluation, SourceExcerpt};
@@ -122,20 +122,6 @@ impl Command {
             Command::Input(_) | Command::Maps(_) | Command::Mods(_) | Command::Workbench(_) => false,
         }
     }
-}
-
-/// What a command is to the edit journal (`host/editing/journal.rs`), as its subsystem says
-/// ([`Command::journal_kind`]).
-pub(in crate::host) enum JournalKind {
-    /// Kept in the log, if it changed the world.
-    Log(Journaled),
-    /// The log cannot replay it: a new base, if it was done.
-    Rebase,
-    /// Code was reloaded: prototypes are not the journal's (a recovery runs the code on
-    /// disk), so only a reload that made objects or maps takes a new base.
-    Code,
-    /// Anything else: a new base only if it changed the world anyway.
-    Other,
 }
 
 /// The refusal of a runtime that cannot serve the project, for `problem`.

@@ -29,7 +29,7 @@ use crate::game::journal::{
     BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText, UnsavedMap,
 };
 use crate::host::EditingCommand;
-use crate::host::protocol::JournalKind;
+use crate::host::editing::journal_kind::JournalKind;
 use crate::host::workbench::WorkbenchCommand;
 use crate::host::{Command, Host, MapCommand};
 use crate::lua::gui;

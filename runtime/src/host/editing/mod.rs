@@ -14,7 +14,7 @@ use crate::game::history::{History, Transaction, changes_since};
 use crate::game::map::MapId;
 use crate::game::object::Uid;
 use crate::game::world::WorldState;
-use crate::host::protocol::JournalKind;
+use crate::host::editing::journal_kind::JournalKind;
 use crate::host::{Host, HostEvent, RefusalKind};
 use crate::lua::source_edit::Locator;
 
@@ -22,6 +22,7 @@ mod content;
 pub mod edit;
 mod edit_error;
 pub mod journal;
+pub(in crate::host) mod journal_kind;
 mod lifecycle;
 pub mod usages;
 

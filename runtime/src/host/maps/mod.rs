@@ -13,8 +13,8 @@ use super::{Command, Hint, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::map_files::MapFileError;
 use crate::host::cx::Cx;
+use crate::host::editing::journal_kind::JournalKind;
 use crate::host::play::EditState;
-use crate::host::protocol::JournalKind;
 
 pub mod check;
 pub mod import;

@@ -20,7 +20,7 @@ use crate::game::display::LogLevel;
 use crate::game::files::FileError;
 use crate::game::mods::ModRow;
 use crate::host::cx::Cx;
-use crate::host::protocol::JournalKind;
+use crate::host::editing::journal_kind::JournalKind;
 use crate::host::view::{DataTypeView, data_view};
 use crate::lua::reload::{self as hotload, Reload};
 use crate::runtime::Runtime;

@@ -26,93 +26,25 @@ use crate::game::object::ObjectKind;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::{WorldError, WorldState};
-use crate::host::protocol::JournalKind;
 use crate::lua::save::{restore_save_tables, save_tables};
 use crate::runtime::{Runtime, RuntimeError};
 
 mod changes;
+mod command;
 pub(in crate::host) mod headless;
 pub mod recorder;
 pub mod replay;
 mod reverse;
 mod session;
 
-pub use reverse::ReverseKind;
-
-/// What the play subsystem is asked to do.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub enum PlayCommand {
-    /// Start playing: the edit state is set aside until [`PlayCommand::Stop`].
-    Start(PlayFrom),
-    /// Stop playing: the edit state comes back exactly.
-    Stop,
-    /// Pause or unpause the game while playing: paused, it takes no keys.
-    Pause(bool),
-    /// List the saved games; answered with [`crate::host::HostEvent::Saves`] (the player
-    /// window's Load game).
-    ListSaves,
-    /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
-    StepTurn,
-    /// While playing, go back to the start of the previous turn (see [`recorder`]).
-    StepBack,
-    /// After stepping back, replay the next recorded turn.
-    StepForward,
-    /// Go to the start of the session's turn mark N (the timeline's scrubber): back through
-    /// the kept states, forward by replaying.
-    GoToTurn(usize),
-    /// Open a recording in the timeline: play from its start, paused, with all its turns
-    /// ahead to step or scrub through; an input after "Play from here" goes another way.
-    OpenRecording(PathBuf),
-}
+pub use command::{PlayCommand, PlayFrom, PlayView, RecordingPosition, ReverseKind};
 
 impl PlayCommand {
-    /// The command's name in messages ("a panic in step back").
-    pub fn name(&self) -> &'static str {
-        match self {
-            PlayCommand::Start(_) => "play",
-            PlayCommand::Stop => "stop play",
-            PlayCommand::Pause(_) => "pause play",
-            PlayCommand::ListSaves => "list saves",
-            PlayCommand::StepTurn => "step",
-            PlayCommand::StepBack => "step back",
-            PlayCommand::StepForward => "step forward",
-            PlayCommand::GoToTurn(_) => "go to turn",
-            PlayCommand::OpenRecording(_) => "open recording",
-        }
-    }
-
-    /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(super) fn reads_only(&self) -> bool {
-        matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_))
-    }
-
     /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): no saves
     /// are listed; the rest only acts.
     pub(in crate::host) fn answer_when_failed(&self) -> Option<crate::host::HostEvent> {
         matches!(self, PlayCommand::ListSaves).then(|| crate::host::HostEvent::Saves(Vec::new()))
     }
-
-    /// What the command is to the edit journal: stopping play takes a new base (the uid
-    /// counters went on past what a replay would reach).
-    pub(in crate::host) fn journal_kind(&self) -> JournalKind {
-        if matches!(self, PlayCommand::Stop) { JournalKind::Rebase } else { JournalKind::Other }
-    }
-
-    /// The input a recorded session keeps of the command: a turn waited.
-    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
-        matches!(self, PlayCommand::StepTurn).then_some(crate::game::recording::Input::Wait)
-    }
-}
-
-/// The play subsystem's part of the snapshot.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
-pub struct PlayView {
-    /// The game is being played (the edit state is set aside).
-    pub playing: bool,
-    /// The game is paused (while playing).
-    pub paused: bool,
-    /// Where the session is in its recording (how far one can step back and forward).
-    pub recording: Option<recorder::RecordingPosition>,
 }
 
 /// The play subsystem's state on the host: the session while playing, and its recording.
@@ -211,47 +143,6 @@ impl PlaySession {
 
 /// A fuzzed game's player: given the host, the next command.
 pub(in crate::host) type FuzzPlayer = Box<dyn FnMut(&crate::host::Host) -> crate::host::Command>;
-
-/// Where play starts.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub enum PlayFrom {
-    /// A new game on the project's start map, at its entrance.
-    Start,
-    /// A new game on `map` with the player at (x, y) ("play from here").
-    Here {
-        /// The map.
-        map: MapId,
-        /// Column.
-        x: i32,
-        /// Row.
-        y: i32,
-    },
-    /// A new game on `map` at its entrance, or on a random open cell (the workbench's "Play
-    /// this" on its preview).
-    Map(MapId),
-    /// A saved game, by name.
-    Save(String),
-    /// The state a recording began from (a replay).
-    Recorded(Box<crate::game::save::SaveGame>),
-}
-
-impl PlayFrom {
-    /// How play began, in words a recording keeps: "the start map", "map town at (3, 4)",
-    /// "an unsaved map at its entrance" (the workbench's preview), "save quick".
-    pub fn describe(&self, maps: &MapFiles) -> String {
-        let map_named = |map: &MapId| match maps.name_of(*map) {
-            Some(name) => format!("map {name}"),
-            None => "an unsaved map".to_owned(),
-        };
-        match self {
-            PlayFrom::Start => "the start map".to_owned(),
-            PlayFrom::Here { map, x, y } => format!("{} at ({x}, {y})", map_named(map)),
-            PlayFrom::Map(map) => format!("{} at its entrance", map_named(map)),
-            PlayFrom::Save(name) => format!("save {name}"),
-            PlayFrom::Recorded(_) => "a recording's start".to_owned(),
-        }
-    }
-}
 
 /// The edit state set aside while playing.
 pub struct EditState {

@@ -30,7 +30,7 @@ use crate::lua::gui;
 
 mod position;
 mod replaying;
-pub use position::RecordingPosition;
+pub use crate::host::play::command::RecordingPosition;
 mod scratch;
 pub use scratch::ScratchSavesError;
 pub(in crate::host) use scratch::scratch_saves;

@@ -19,7 +19,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{PlayHost, PlaySession};
+use super::{PlayHost, PlaySession, ReverseKind};
 use crate::host::cx::Cx;
 use crate::host::{HostEvent, RefusalKind, Refused};
 use crate::lua::debugger::BreakCause;
@@ -56,16 +56,6 @@ impl Reverse {
     pub(super) fn rewinding(&self) -> bool {
         self.rewind.get().is_some()
     }
-}
-
-/// Where to step back to.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReverseKind {
-    /// The line of a file with breakpoints that ran before the break's (DAP's stepBack).
-    Line,
-    /// The previous breakpoint hit before the break (DAP's reverseContinue); the break's own
-    /// position if there is none earlier in the session.
-    Breakpoint,
 }
 
 /// Where the game goes on to once the command stepped back into has run.

@@ -20,8 +20,8 @@ use crate::game::map_files::MapFileError;
 use crate::game::value::Value;
 use crate::game::world::World;
 use crate::host::cx::Cx;
+use crate::host::editing::journal_kind::JournalKind;
 use crate::host::maps::check::Checked;
-use crate::host::protocol::JournalKind;
 
 /// What the workbench is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]

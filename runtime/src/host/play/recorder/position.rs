@@ -4,38 +4,7 @@
 use super::{Input, Recorder, TurnMark};
 use crate::host::cx::Cx;
 use crate::host::play::PlaySession;
-
-/// Where a session is in its recording, for the play controls and the timeline.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RecordingPosition {
-    /// The turn mark the game is at (the last one while playing on).
-    pub at: usize,
-    /// The oldest turn mark that can be gone back to.
-    pub oldest: usize,
-    /// The game turn of each end: the oldest mark's and the newest's.
-    pub turn_range: (u64, u64),
-    /// The session is a recording opened in the timeline (not yet gone another way).
-    pub opened: bool,
-    /// About how many bytes stepping back keeps: the states kept and the inputs.
-    pub kept_bytes: usize,
-    /// How many turns back one can step from here (not counting the start of this turn).
-    pub back: usize,
-    /// The game changed since its turn began (an edit, code run): stepping back goes to the
-    /// start of this turn first.
-    #[serde(default)]
-    pub changed: bool,
-    /// How many recorded turns are ahead (after stepping back).
-    pub forward: usize,
-    /// The number of turns recorded.
-    pub turns: usize,
-}
-
-impl RecordingPosition {
-    /// True if stepping back goes somewhere: to an older turn, or to the start of this one.
-    pub fn can_step_back(&self) -> bool {
-        self.back > 0 || self.changed
-    }
-}
+use crate::host::play::RecordingPosition;
 
 impl PlaySession {
     /// Where the session is in its recording.
