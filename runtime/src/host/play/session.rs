@@ -109,7 +109,7 @@ impl Host {
                 self.play.paused.set(false);
                 self.runtime.engine().start_playing();
                 // Edits made while playing are undone with the play, not one by one.
-                let history = std::mem::take(&mut *self.editing.history.borrow_mut());
+                let history = self.editing.take_history();
                 *self.play.history.borrow_mut() = Some(history);
                 self.start_recording(began);
             }
@@ -135,7 +135,7 @@ impl Host {
             gui::log(self.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
         }
         // The play's history goes with the played world (its pins were in that world).
-        *self.editing.history.borrow_mut() = self.play.history.borrow_mut().take().unwrap_or_default();
+        self.editing.put_back_history(self.play.history.borrow_mut().take().unwrap_or_default());
         recorded
     }
 
