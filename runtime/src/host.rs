@@ -160,7 +160,8 @@ impl Host {
         let limits = self.runtime.engine().limits();
         let (started, waits) = (Instant::now(), self.waits.begun());
         let operation = command.operation();
-        let journaling = self.journal_before(&command);
+        let (journaling, asked) = self.editing.journal_before(&self.cx(), self.play.playing(), &command);
+        self.apply_editing(asked);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             limits.run(|| {
                 let profiler = self.runtime.engine().profiler();
@@ -178,7 +179,8 @@ impl Host {
         }
         let journaled = journaling.is_some();
         if outcome.is_ok() {
-            self.journal_after(journaling);
+            let asked = self.editing.journal_after(&self.cx(), self.play.playing(), journaling);
+            self.apply_editing(asked);
         }
         if let Some((code, revision)) = look {
             self.play.record_look(&self.cx(), self, code, revision);
@@ -200,7 +202,10 @@ impl Host {
         match command {
             Command::Repl(command) => self.repl(command),
             Command::Input(input) => self.play.input(&self.cx(), self, input),
-            Command::Editing(command) => self.editing(command),
+            Command::Editing(command) => {
+                let effects = self.editing.handle(&self.cx(), &|c| self.route(c), &self.workbench, command);
+                self.apply_editing(effects);
+            }
             Command::Maps(command) => self.maps.handle(&self.cx(), self.play.set_aside(), command),
             Command::Play(command) => self.play.handle(&self.cx(), self, command),
             Command::Debug(command) => self.debugging(command),
@@ -223,7 +228,7 @@ impl Host {
             Command::Sync { id } => self.send(HostEvent::Synced { id }),
             Command::Shutdown => {
                 self.shutting_down.set(true);
-                self.close_journal();
+                self.editing.close_journal();
             }
         }
     }
@@ -242,6 +247,18 @@ impl Host {
     /// What a subsystem that is a component is handed (see `cx.rs`).
     fn cx(&self) -> cx::Cx<'_> {
         cx::Cx::new(&self.runtime, &self.events, &self.shutting_down, &self.repaint, &self.waits)
+    }
+
+    /// Does what the editing subsystem asked: a new base for the edit journal.
+    fn apply_editing(&self, effects: editing::EditingEffects) {
+        if effects.rebase {
+            self.rebase();
+        }
+    }
+
+    /// Takes the world as it is now as the edit journal's base, with the workbench's preview.
+    fn rebase(&self) {
+        self.editing.rebase(&self.cx(), self.workbench.base());
     }
 
     /// Generates the workbench's preview again with the same seed (after a hotload), its
@@ -332,10 +349,10 @@ impl play::PlayHost for Host {
     }
 
     fn set_history_aside(&self) -> crate::game::history::History {
-        std::mem::take(&mut *self.editing.history.borrow_mut())
+        self.editing.take_history()
     }
 
     fn put_history_back(&self, history: crate::game::history::History) {
-        *self.editing.history.borrow_mut() = history;
+        self.editing.put_back_history(history);
     }
 }

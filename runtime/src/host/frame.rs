@@ -141,7 +141,7 @@ impl Host {
             locations,
             player,
             player_at,
-            editing: self.editing_view(),
+            editing: self.editing.view(&self.cx()),
             play: self.play.view(&self.cx()),
             debug,
             mods: self.mods.view(&self.cx()),

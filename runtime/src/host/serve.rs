@@ -71,7 +71,7 @@ pub(super) fn run(
     let channels = HostChannels { commands, events, shared, repaint: config.repaint };
     let serving = Serving::Live { recordings: config.recordings, journal: config.journal };
     let host = Rc::new(Host::new(runtime, channels, serving));
-    host.open_journal();
+    host.editing.open_journal(&host.cx());
     let lua = host.runtime.lua();
     let limits = host.runtime.engine().limits();
     let _watchers =

@@ -104,7 +104,7 @@ impl Host {
                 });
                 let result = repl::evaluate(lua, &code);
                 if let Some((revision, before)) = before {
-                    self.record_repl_edit(&code, revision, &before);
+                    self.editing.record_repl_edit(&self.cx(), &code, revision, &before);
                 }
                 self.play.answer_evaluation(&self.cx(), id, result);
             }

@@ -2,7 +2,9 @@
 //! mode that changed the world is appended to the log as it is done — a `write` to the file
 //! before the next command, so a killed process loses nothing it did — and a thread makes the
 //! log durable (`fdatasync`) within 100 ms. What the log cannot replay (a save, a rename, the
-//! end of a play session, REPL code, a hotload that made objects) takes a new base instead.
+//! end of a play session, REPL code, a hotload that made objects) takes a new base instead;
+//! the journal asks the spine for it ([`EditingEffects::rebase`]), which gives
+//! [`Editing::rebase`] the workbench's preview for the base to keep.
 //!
 //! On opening a project with a journal left behind, nothing is journaled until the user
 //! answers the recovery question: recovering loads the base (if any) and replays the log
@@ -23,16 +25,18 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::{Editing, EditingEffects};
 use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
 use crate::game::journal::{
-    BaseFile, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText, UnsavedMap,
+    BaseFile, BasePreview, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText,
+    UnsavedMap,
 };
 use crate::host::EditingCommand;
+use crate::host::cx::Cx;
 use crate::host::editing::journal_kind::JournalKind;
-use crate::host::workbench::WorkbenchCommand;
-use crate::host::{Command, Host, MapCommand};
-use crate::lua::gui;
+use crate::host::workbench::{Workbench, WorkbenchCommand};
+use crate::host::{Command, HostEvent, MapCommand, RefusalKind, Refused};
 
 /// How soon a journaled command is made durable.
 pub const SYNC_EVERY: Duration = Duration::from_millis(100);
@@ -167,134 +171,135 @@ impl HostJournal {
     }
 }
 
-impl Host {
+impl Mark {
+    /// The world's state as the journal tells it.
+    fn of(cx: &Cx) -> Mark {
+        let world = cx.runtime.world();
+        Mark { revision: world.revision(), next_uid: world.next_uid, next_map_uid: world.next_map_uid }
+    }
+}
+
+impl Editing {
     /// Looks for a journal left behind: offers to recover it, or starts a new one.
-    pub(in crate::host) fn open_journal(&self) {
-        let Some(dir) = self.editing.journal.dir.clone() else { return };
+    pub(in crate::host) fn open_journal(&self, cx: &Cx) {
+        let Some(dir) = self.journal.dir.clone() else { return };
         match Journal::read(&dir) {
             Ok(Some(journal)) => {
                 if let Some(base) = &journal.base {
-                    *self.editing.journal.log_name.borrow_mut() = base.log.clone();
+                    *self.journal.log_name.borrow_mut() = base.log.clone();
                 }
                 // What the dialog shows, made once: the snapshot of every frame shares it.
                 let view = RecoveryOffer { maps: journal.unsaved_maps(), problems: journal.problems.clone() };
-                *self.editing.journal.offer.borrow_mut() = Some((journal, Arc::new(view)));
+                *self.journal.offer.borrow_mut() = Some((journal, Arc::new(view)));
             }
-            Ok(None) => self.start_journal(&dir),
+            Ok(None) => self.start_journal(cx, &dir),
             Err(error) => {
                 let kept = dir.with_file_name(format!("journal.unreadable-{}", now_ms()));
                 let _ = std::fs::rename(&dir, &kept);
                 let text = format!("the edit journal could not be read ({error}); it is kept in {}", kept.display());
-                gui::log(self.runtime.lua(), LogLevel::Error, text);
-                self.start_journal(&dir);
+                cx.log(LogLevel::Error, text);
+                self.start_journal(cx, &dir);
             }
         }
     }
 
     /// Empties journal folder `dir` and journals from the world as it is now (the editor's
     /// own start: no base).
-    fn start_journal(&self, dir: &Path) {
+    fn start_journal(&self, cx: &Cx, dir: &Path) {
         let _ = std::fs::remove_dir_all(dir);
         // The session's own object keys, named in the journal for a recovery to go on with.
         let prefix = crate::game::object_key::session_prefix();
-        self.runtime.world_mut().set_key_prefix(prefix.clone());
+        cx.runtime.world_mut().set_key_prefix(prefix.clone());
         let opened = std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e)).and_then(|()| {
             let prefix_file = crate::game::journal::key_prefix_path(dir);
             write_atomic(&prefix_file, prefix.as_bytes())?;
-            *self.editing.journal.log_name.borrow_mut() = "log.ron".into();
+            *self.journal.log_name.borrow_mut() = "log.ron".into();
             LogWriter::open(&crate::game::journal::log_path(dir))
         });
-        self.editing.journal.accounted.set(Some(self.mark()));
-        self.journal_opened(opened);
+        self.journal.accounted.set(Some(Mark::of(cx)));
+        self.journal_opened(cx, opened);
     }
 
-    fn journal_opened(&self, opened: Result<LogWriter, FileError>) {
+    fn journal_opened(&self, cx: &Cx, opened: Result<LogWriter, FileError>) {
         match opened {
-            Ok(writer) => *self.editing.journal.writer.borrow_mut() = Some(writer),
-            Err(error) => {
-                let text = format!("edits are not journaled: {error}; save often");
-                gui::log(self.runtime.lua(), LogLevel::Error, text);
-            }
+            Ok(writer) => *self.journal.writer.borrow_mut() = Some(writer),
+            Err(error) => cx.log(LogLevel::Error, format!("edits are not journaled: {error}; save often")),
         }
     }
 
     /// Ends journaling as the editor quits: the user was asked about unsaved maps, so the
     /// journal goes — unless it is one left by an earlier session, not yet answered for.
     pub(in crate::host) fn close_journal(&self) {
-        if self.editing.journal.offer.borrow().is_some() {
+        if self.journal.offer.borrow().is_some() {
             return;
         }
-        self.editing.journal.writer.borrow_mut().take();
-        if let Some(dir) = &self.editing.journal.dir {
+        self.journal.writer.borrow_mut().take();
+        if let Some(dir) = &self.journal.dir {
             let _ = std::fs::remove_dir_all(dir);
         }
     }
 
     /// The recovery question, while it waits for an answer.
-    pub(in crate::host) fn recovery_offer(&self) -> Option<Arc<RecoveryOffer>> {
-        self.editing.journal.offer.borrow().as_ref().map(|(_, view)| view.clone())
+    pub(super) fn recovery_offer(&self) -> Option<Arc<RecoveryOffer>> {
+        self.journal.offer.borrow().as_ref().map(|(_, view)| view.clone())
     }
 
-    fn mark(&self) -> Mark {
-        let world = self.runtime.world();
-        Mark { revision: world.revision(), next_uid: world.next_uid, next_map_uid: world.next_map_uid }
-    }
-
-    /// True while edit-mode commands are journaled: editing, at the top level, a journal
-    /// being written (not replayed).
-    fn journaling(&self) -> bool {
-        self.editing.journal.writer.borrow().is_some()
-            && !self.editing.journal.replaying.get()
-            && self.waits.depth() == 0
-            && !self.play.playing()
+    /// True while edit-mode commands are journaled: editing (not `playing`), at the top level,
+    /// a journal being written (not replayed).
+    fn journaling(&self, cx: &Cx, playing: bool) -> bool {
+        self.journal.writer.borrow().is_some() && !self.journal.replaying.get() && !cx.waiting() && !playing
     }
 
     /// What the journal needs to know before `command` is done, if it may be journaled
-    /// (see [`Host::journaling`]). If the world changed since the journal last accounted for
-    /// it, a new base is taken first.
-    pub(in crate::host) fn journal_before(&self, command: &Command) -> Option<Pending> {
-        if !self.journaling() {
-            return None;
+    /// (see [`Editing::journaling`]). If the world changed since the journal last accounted
+    /// for it, the effects ask for a new base, to be taken before the command is done.
+    pub(in crate::host) fn journal_before(
+        &self,
+        cx: &Cx,
+        playing: bool,
+        command: &Command,
+    ) -> (Option<Pending>, EditingEffects) {
+        if !self.journaling(cx, playing) {
+            return (None, EditingEffects::default());
         }
-        let before = self.mark();
-        if self.editing.journal.accounted.get() != Some(before) {
-            self.rebase();
-        }
-        let recorded = self.editing.history.borrow().recorded();
-        Some(Pending { before, recorded, kind: command.journal_kind() })
+        let before = Mark::of(cx);
+        let rebase = self.journal.accounted.get() != Some(before);
+        let recorded = self.history.borrow().recorded();
+        (Some(Pending { before, recorded, kind: command.journal_kind() }), EditingEffects { rebase })
     }
 
     /// Journals the command `pending` was taken before, now that it is done (see the
-    /// module's text).
-    pub(in crate::host) fn journal_after(&self, pending: Option<Pending>) {
-        let Some(Pending { before, recorded, kind }) = pending else { return };
-        if self.play.playing() {
+    /// module's text); `playing` if the command began play. The effects ask for a new base
+    /// when the log cannot hold what the command did: a command it cannot replay, a change
+    /// it never saw, an entry past the log's greatest length.
+    pub(in crate::host) fn journal_after(&self, cx: &Cx, playing: bool, pending: Option<Pending>) -> EditingEffects {
+        let Some(Pending { before, recorded, kind }) = pending else { return EditingEffects::default() };
+        if playing {
             // Play began: the edit state is set aside as it was.
-            return;
+            return EditingEffects::default();
         }
-        let now = self.mark();
+        let now = Mark::of(cx);
         let changed = now != before;
-        match kind {
-            JournalKind::Log(what) if changed || self.editing.history.borrow().recorded() != recorded => {
-                self.append_entry(self.with_sources(what), now.next_uid)
+        let rebase = match kind {
+            JournalKind::Log(what) if changed || self.history.borrow().recorded() != recorded => {
+                !self.append_entry(cx, self.with_sources(what), now.next_uid)
             }
-            JournalKind::Rebase => self.rebase(),
-            JournalKind::Code if (now.next_uid, now.next_map_uid) != (before.next_uid, before.next_map_uid) => {
-                self.rebase()
-            }
-            JournalKind::Other if changed => self.rebase(),
-            _ => {}
-        }
-        // A rebase accounted for the world itself; a reload that made nothing changed no
+            JournalKind::Rebase => true,
+            JournalKind::Code => (now.next_uid, now.next_map_uid) != (before.next_uid, before.next_map_uid),
+            JournalKind::Other => changed,
+            JournalKind::Log(_) => false,
+        };
+        // A rebase accounts for the world itself; a reload that made nothing changed no
         // state of the journal's.
-        self.editing.journal.accounted.set(Some(self.mark()));
+        self.journal.accounted.set(Some(Mark::of(cx)));
+        EditingEffects { rebase }
     }
 
     /// An edit as the journal keeps it: with the texts of the files it changed, if it changed
     /// any (History's newest step, which it recorded, holds them).
     fn with_sources(&self, what: Journaled) -> Journaled {
         let Journaled::Edit(edit) = what else { return what };
-        let history = self.editing.history.borrow();
+        let history = self.history.borrow();
         let Some(step) = history.next_undo() else { return Journaled::Edit(edit) };
         match SourceText::of(step) {
             sources if sources.is_empty() => Journaled::Edit(edit),
@@ -302,40 +307,43 @@ impl Host {
         }
     }
 
-    fn append_entry(&self, what: Journaled, next_uid: u64) {
+    /// Appends `what` to the log, the world's next uid after it being `next_uid`; false if
+    /// the log is too long to take it: a new base is to keep it instead.
+    fn append_entry(&self, cx: &Cx, what: Journaled, next_uid: u64) -> bool {
         let map = {
-            let world = self.runtime.world();
+            let world = cx.runtime.world();
             world.current_map().and_then(|m| world.map(m).ok().map(|m| m.name.clone()))
         };
         let entry = JournalEntry { at: now_ms(), map, next_uid, what };
         let written = match crate::game::journal::entry_line(&entry) {
             Ok(line) => {
-                let fits = self.editing.journal.writer.borrow().as_ref().is_none_or(|w| w.fits(&line));
+                let fits = self.journal.writer.borrow().as_ref().is_none_or(|w| w.fits(&line));
                 if !fits {
                     // The world holds this edit: a new base keeps it, and the log starts empty,
                     // so no log grows past what a recovery reads.
-                    self.rebase();
-                    return;
+                    return false;
                 }
-                self.editing.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(AppendError::Write))
+                self.journal.writer.borrow().as_ref().map(|w| w.append(&line).map_err(AppendError::Write))
             }
             Err(error) => Some(Err(AppendError::Format(error))),
         };
         if let Some(Err(error)) = written {
             let text = format!("the edit journal could not be written ({error}): edits are not journaled; save often");
-            gui::log(self.runtime.lua(), LogLevel::Error, text);
-            self.editing.journal.writer.borrow_mut().take();
+            cx.log(LogLevel::Error, text);
+            self.journal.writer.borrow_mut().take();
         }
+        true
     }
 
-    /// Takes the world as it is now as the journal's base, with an empty log.
-    pub(in crate::host) fn rebase(&self) {
-        let Some(dir) = self.editing.journal.dir.clone() else { return };
+    /// Takes the world as it is now as the journal's base, with an empty log; `preview` is the
+    /// workbench's preview, which the base keeps.
+    pub(in crate::host) fn rebase(&self, cx: &Cx, preview: Option<BasePreview>) {
+        let Some(dir) = self.journal.dir.clone() else { return };
         let taken = (|| -> Result<(), FileError> {
-            let save = crate::lua::save::save_tables(self.runtime.lua())
+            let save = crate::lua::save::save_tables(cx.runtime.lua())
                 .map_err(|e| FileError::new(&dir, format!("the save tables could not be read: {e}")))?;
-            let world = self.runtime.world();
-            let files = self.runtime.maps();
+            let world = cx.runtime.world();
+            let files = cx.runtime.maps();
             let open = files
                 .names()
                 .filter_map(|name| {
@@ -344,7 +352,7 @@ impl Host {
                 })
                 .collect();
             // A name of its own, even for two bases taken in one millisecond.
-            let old = self.editing.journal.log_name.borrow().clone();
+            let old = self.journal.log_name.borrow().clone();
             let mut stamp = now_ms();
             while format!("log-{stamp}.ron") == old {
                 stamp += 1;
@@ -355,7 +363,7 @@ impl Host {
                 log: log_name.clone(),
                 world: world.save_game(save),
                 files: open,
-                preview: self.workbench.base(),
+                preview,
             };
             drop((world, files));
             // The new log first, then the base naming it: a crash in between leaves the old
@@ -365,17 +373,17 @@ impl Host {
             let writer = LogWriter::open(&log)?;
             let base_file = crate::game::journal::base_path(&dir);
             write_atomic(&base_file, to_ron(&base_file, &base)?.as_bytes())?;
-            *self.editing.journal.log_name.borrow_mut() = log_name;
-            *self.editing.journal.writer.borrow_mut() = Some(writer);
-            self.editing.journal.accounted.set(Some(self.mark()));
+            *self.journal.log_name.borrow_mut() = log_name;
+            *self.journal.writer.borrow_mut() = Some(writer);
+            self.journal.accounted.set(Some(Mark::of(cx)));
             let _ = std::fs::remove_file(dir.join(old));
             Ok(())
         })();
         if let Err(error) = taken {
             let text =
                 format!("the edit journal could not take the world ({error}): edits are not journaled; save often");
-            gui::log(self.runtime.lua(), LogLevel::Error, text);
-            self.editing.journal.writer.borrow_mut().take();
+            cx.log(LogLevel::Error, text);
+            self.journal.writer.borrow_mut().take();
         }
     }
 }
@@ -429,29 +437,36 @@ struct Replayed {
     stopped: Option<String>,
 }
 
-impl Host {
+impl Editing {
     /// Answers the recovery question: `recover` replays the journal left behind (see the
-    /// module's text), else it is deleted. Either way journaling starts; a journal that did
-    /// not come back whole is kept aside first, and the editor is told what came back.
-    pub(in crate::host) fn answer_recovery(&self, recover: bool) {
-        let Some((journal, _)) = self.editing.journal.offer.borrow_mut().take() else {
-            self.refuse(crate::host::RefusalKind::NothingToDo, "there is no edit journal to recover");
-            return;
+    /// module's text; [`Editing::replay_journal`] says what `dispatch` and `workbench` are
+    /// for), else it is deleted. Either way journaling starts; a journal that did not come
+    /// back whole is kept aside first, and the editor is told what came back. After a replay
+    /// the effects ask for a new base: what came back is where the journal goes on from.
+    pub(super) fn answer_recovery(
+        &self,
+        cx: &Cx,
+        dispatch: &dyn Fn(Command),
+        workbench: &Workbench,
+        recover: bool,
+    ) -> EditingEffects {
+        let Some((journal, _)) = self.journal.offer.borrow_mut().take() else {
+            cx.refuse(Refused::new(RefusalKind::NothingToDo, "there is no edit journal to recover"));
+            return EditingEffects::default();
         };
-        let Some(dir) = self.editing.journal.dir.clone() else { return };
-        let lua = self.runtime.lua();
+        let Some(dir) = self.journal.dir.clone() else { return EditingEffects::default() };
         if !recover {
-            self.start_journal(&dir);
-            gui::log(lua, LogLevel::Info, "the unsaved edits of the last session were discarded".into());
-            return;
+            self.start_journal(cx, &dir);
+            cx.log(LogLevel::Info, "the unsaved edits of the last session were discarded");
+            return EditingEffects::default();
         }
         let total = crate::game::journal::steps_of(&journal.entries).len();
-        let (recovered, stopped) = match self.replay_journal(&journal) {
+        let (recovered, stopped) = match self.replay_journal(cx, dispatch, workbench, &journal) {
             Ok(Replayed { steps, stopped }) => (steps, stopped),
             Err(error) => (0, Some(format!("the journal could not be recovered: {error}"))),
         };
         // What did not come back stays on disk to be tried again (after fixing a mod, say).
-        let kept = stopped.as_ref().and_then(|_| self.keep_journal_aside(&dir));
+        let kept = stopped.as_ref().and_then(|_| keep_journal_aside(&dir));
         let text = match (&stopped, &kept) {
             (None, _) => format!("recovered {recovered} edit(s): look them over in History, then save"),
             (Some(why), kept) => format!(
@@ -459,67 +474,51 @@ impl Host {
                 kept.as_ref().map_or("lost: it could not be copied".to_owned(), |k| format!("kept in {}", k.display()))
             ),
         };
-        gui::log(lua, if stopped.is_some() { LogLevel::Warn } else { LogLevel::Info }, text);
-        self.send(crate::host::HostEvent::Recovered(RecoveryReport { recovered, total, stopped, kept }));
-        // What came back is where the journal goes on from.
-        self.rebase();
-    }
-
-    /// Copies the journal folder's files to a folder beside it (`journal.unrecovered-<ms>`)
-    /// and returns it; None if it could not be copied.
-    fn keep_journal_aside(&self, dir: &Path) -> Option<PathBuf> {
-        let kept = dir.with_file_name(format!("journal.unrecovered-{}", now_ms()));
-        let copied = (|| -> std::io::Result<()> {
-            std::fs::create_dir_all(&kept)?;
-            for entry in std::fs::read_dir(dir)? {
-                let entry = entry?;
-                if entry.file_type()?.is_file() {
-                    std::fs::copy(entry.path(), kept.join(entry.file_name()))?;
-                }
-            }
-            Ok(())
-        })();
-        match copied {
-            Ok(()) => Some(kept),
-            Err(error) => {
-                tracing::warn!("the journal could not be kept aside in {}: {error}", kept.display());
-                None
-            }
-        }
+        cx.log(if stopped.is_some() { LogLevel::Warn } else { LogLevel::Info }, text);
+        cx.send(HostEvent::Recovered(RecoveryReport { recovered, total, stopped, kept }));
+        EditingEffects { rebase: true }
     }
 
     /// Loads the journal's base, if it has one, and replays its log up to the first entry that
     /// does not come out as it first did; says how many History steps it made, and which entry
-    /// stopped it and why, if one did.
-    fn replay_journal(&self, journal: &Journal) -> Result<Replayed, RecoveryError> {
-        let lua = self.runtime.lua();
+    /// stopped it and why, if one did. The `workbench`'s preview is closed before the base is
+    /// loaded and the base's shown after; the log's commands of other subsystems go through
+    /// `dispatch`.
+    fn replay_journal(
+        &self,
+        cx: &Cx,
+        dispatch: &dyn Fn(Command),
+        workbench: &Workbench,
+        journal: &Journal,
+    ) -> Result<Replayed, RecoveryError> {
+        let lua = cx.runtime.lua();
         if let Some(base) = &journal.base {
-            self.workbench.close(&self.cx());
+            workbench.close(cx);
             crate::lua::save::load_record(lua, &base.world).map_err(|refused| match refused {
                 crate::lua::save::LoadRefused::World(error) => RecoveryError::BaseWorld(error),
                 crate::lua::save::LoadRefused::Lua(error) => RecoveryError::BaseSave(error),
             })?;
-            *self.editing.history.borrow_mut() = crate::game::history::History::default();
+            *self.history.borrow_mut() = crate::game::history::History::default();
             {
-                let (mut files, world, project) = self.runtime.maps_mut();
+                let (mut files, world, project) = cx.runtime.maps_mut();
                 let project = project.as_ref().ok_or(RecoveryError::NoProject)?;
                 *files = crate::game::map_files::MapFiles::scan(project);
                 for file in &base.files {
                     files.reopen(&world, &file.name, file.map, file.clean);
                 }
             }
-            self.workbench.restore(base.preview.clone());
+            workbench.restore(base.preview.clone());
         }
         if let Some(prefix) = &journal.key_prefix {
-            self.runtime.world_mut().set_key_prefix(prefix.clone());
+            cx.runtime.world_mut().set_key_prefix(prefix.clone());
         }
-        self.editing.journal.replaying.set(true);
-        let steps_before = self.editing.history.borrow().view().labels.len();
+        self.journal.replaying.set(true);
+        let steps_before = self.history.borrow().view().labels.len();
         let mut stopped = None;
         for (index, entry) in journal.entries.iter().enumerate() {
             let expected = entry.next_uid;
-            let done = self.runtime.engine().limits().run(|| self.replay_entry(journal, &entry.what));
-            let reached = self.runtime.world().next_uid;
+            let done = cx.runtime.engine().limits().run(|| self.replay_entry(cx, dispatch, journal, &entry.what));
+            let reached = cx.runtime.world().next_uid;
             // An entry that did not come back, or came out with other uids: the entries after it
             // would undo, redo or name what is not theirs.
             let why = match done {
@@ -540,15 +539,22 @@ impl Host {
                 Some(format!("journal entry {} ({what}{map}) did not come back as it was: {why}{rest}", index + 1));
             break;
         }
-        self.editing.journal.replaying.set(false);
-        let steps = self.editing.history.borrow().view().labels.len().saturating_sub(steps_before);
+        self.journal.replaying.set(false);
+        let steps = self.history.borrow().view().labels.len().saturating_sub(steps_before);
         Ok(Replayed { steps, stopped })
     }
 
-    /// Replays one journaled command: an edit, undo or redo that is refused says why.
-    fn replay_entry(&self, journal: &Journal, what: &Journaled) -> Result<(), String> {
-        let lua = self.runtime.lua();
-        let history = &self.editing.history;
+    /// Replays one journaled command — one of another subsystem's through `dispatch`: an
+    /// edit, undo or redo that is refused says why.
+    fn replay_entry(
+        &self,
+        cx: &Cx,
+        dispatch: &dyn Fn(Command),
+        journal: &Journal,
+        what: &Journaled,
+    ) -> Result<(), String> {
+        let lua = cx.runtime.lua();
+        let history = &self.history;
         match what {
             Journaled::Edit(edit) => {
                 super::edit::apply(lua, &mut history.borrow_mut(), edit).map(drop).map_err(|e| e.to_string())
@@ -571,21 +577,44 @@ impl Host {
                     return Err(problems.join("; "));
                 }
                 let step = super::edit::remade(lua, edit, label, sources).map_err(|e| e.to_string())?;
-                history.borrow_mut().record(&mut self.runtime.world_mut(), step);
+                history.borrow_mut().record(&mut cx.runtime.world_mut(), step);
                 Ok(())
             }
             Journaled::Undo | Journaled::Redo => {
                 let undo = *what == Journaled::Undo;
-                match self.step_history(undo) {
+                match self.step_history(cx, undo) {
                     None => Err(format!("there was nothing to {}", if undo { "undo" } else { "redo" })),
                     Some(problems) if problems.is_empty() => Ok(()),
                     Some(problems) => Err(problems.join("; ")),
                 }
             }
             other => {
-                self.route(command_of(other.clone()));
+                dispatch(command_of(other.clone()));
                 Ok(())
             }
+        }
+    }
+}
+
+/// Copies the journal folder `dir`'s files to a folder beside it (`journal.unrecovered-<ms>`)
+/// and returns it; None if it could not be copied.
+fn keep_journal_aside(dir: &Path) -> Option<PathBuf> {
+    let kept = dir.with_file_name(format!("journal.unrecovered-{}", now_ms()));
+    let copied = (|| -> std::io::Result<()> {
+        std::fs::create_dir_all(&kept)?;
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            if entry.file_type()?.is_file() {
+                std::fs::copy(entry.path(), kept.join(entry.file_name()))?;
+            }
+        }
+        Ok(())
+    })();
+    match copied {
+        Ok(()) => Some(kept),
+        Err(error) => {
+            tracing::warn!("the journal could not be kept aside in {}: {error}", kept.display());
+            None
         }
     }
 }

@@ -3,7 +3,12 @@
 //! inspector follows; and the edit journal ([`journal`]) that keeps every change of edit mode
 //! on disk so a killed editor loses nothing.
 //!
-//! It owns its state ([`Editing`]) and takes its own commands ([`EditingCommand`]).
+//! It is a component: it owns its state ([`Editing`]), takes its own commands
+//! ([`EditingCommand`]) with [`Editing::handle`] and builds its part of the snapshot with
+//! [`Editing::view`], given the runtime and a way to answer ([`Cx`]). What it needs of other
+//! subsystems the spine passes by name (whether the game is played, the workbench whose
+//! preview a recovery puts back, a way to route the journal's other commands); a new base for
+//! the journal, which keeps the workbench's preview, it asks of the spine ([`EditingEffects`]).
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -14,8 +19,10 @@ use crate::game::history::{History, Transaction, changes_since};
 use crate::game::map::MapId;
 use crate::game::object::Uid;
 use crate::game::world::WorldState;
+use crate::host::cx::Cx;
 use crate::host::editing::journal_kind::JournalKind;
-use crate::host::{Host, HostEvent, RefusalKind};
+use crate::host::workbench::Workbench;
+use crate::host::{Command, HostEvent, RefusalKind, Refused};
 use crate::lua::source_edit::Locator;
 
 mod content;
@@ -157,25 +164,22 @@ impl EditingCommand {
 /// The editing subsystem's state on the host.
 pub(in crate::host) struct Editing {
     /// The editor's undo history.
-    pub(in crate::host) history: RefCell<History>,
+    history: RefCell<History>,
     /// The objects whose details the snapshots carry (the inspector's).
-    pub(in crate::host) inspect: RefCell<Vec<Uid>>,
+    inspect: RefCell<Vec<Uid>>,
     /// The cell whose explanation the snapshots carry (the inspector's).
-    pub(in crate::host) inspect_cell: std::cell::Cell<Option<(MapId, i32, i32)>>,
+    inspect_cell: std::cell::Cell<Option<(MapId, i32, i32)>>,
     /// The edit journal.
-    pub(in crate::host) journal: journal::HostJournal,
+    journal: journal::HostJournal,
 }
 
-impl Editing {
-    /// Editing with an empty history, journaling into folder `journal` if any.
-    pub(in crate::host) fn new(journal: Option<std::path::PathBuf>) -> Editing {
-        Editing {
-            history: RefCell::default(),
-            inspect: RefCell::default(),
-            inspect_cell: std::cell::Cell::default(),
-            journal: journal::HostJournal::new(journal),
-        }
-    }
+/// What the editing subsystem asks of the spine, which `Host::handle` applies.
+#[must_use = "the spine applies what the editing subsystem asks"]
+#[derive(Default)]
+pub(in crate::host) struct EditingEffects {
+    /// Take the world as it is now as the edit journal's base ([`Editing::rebase`]), with the
+    /// workbench's preview, which is the workbench's to give.
+    pub rebase: bool,
 }
 
 /// The editing subsystem's part of the snapshot.
@@ -252,13 +256,22 @@ impl CellWhy {
     }
 }
 
-impl Host {
+impl Editing {
+    /// Editing with an empty history, journaling into folder `journal` if any.
+    pub(in crate::host) fn new(journal: Option<std::path::PathBuf>) -> Editing {
+        Editing {
+            history: RefCell::default(),
+            inspect: RefCell::default(),
+            inspect_cell: std::cell::Cell::default(),
+            journal: journal::HostJournal::new(journal),
+        }
+    }
+
     /// The editing subsystem's part of the snapshot.
-    pub(in crate::host) fn editing_view(&self) -> EditingView {
-        let world = self.runtime.world();
-        let engine = self.runtime.engine();
+    pub(in crate::host) fn view(&self, cx: &Cx) -> EditingView {
+        let world = cx.runtime.world();
+        let engine = cx.runtime.engine();
         let inspected = self
-            .editing
             .inspect
             .borrow()
             .iter()
@@ -272,60 +285,68 @@ impl Host {
             selection: engine.selection(),
             selections_by_script: engine.selections_by_script(),
             inspected,
-            history: self.editing.history.borrow().view(),
+            history: self.history.borrow().view(),
             recovery: self.recovery_offer(),
-            cell: self
-                .editing
-                .inspect_cell
-                .get()
-                .map(|(map, x, y)| Arc::new(CellWhy::of(self.runtime.lua(), &world, map, x, y))),
+            cell: self.inspect_cell.get().map(|(map, x, y)| Arc::new(CellWhy::of(cx.runtime.lua(), &world, map, x, y))),
         }
     }
 
-    /// Handles the editing commands.
-    pub(in crate::host) fn editing(&self, command: EditingCommand) {
-        let history = &self.editing.history;
+    /// Carries out an editing command. Answering the recovery question replays the journal:
+    /// its commands of other subsystems go through `dispatch` (the spine's routing), and the
+    /// `workbench` is closed and shown the preview the journal's base kept. A new base for the
+    /// journal comes back as an effect.
+    pub(in crate::host) fn handle(
+        &self,
+        cx: &Cx,
+        dispatch: &dyn Fn(Command),
+        workbench: &Workbench,
+        command: EditingCommand,
+    ) -> EditingEffects {
         match command {
             EditingCommand::Edit(edit) => {
-                if let Err(error) = edit::apply(self.runtime.lua(), &mut history.borrow_mut(), &edit) {
-                    self.refuse(RefusalKind::Edit, error.to_string());
+                if let Err(error) = edit::apply(cx.runtime.lua(), &mut self.history.borrow_mut(), &edit) {
+                    cx.refuse(Refused::new(RefusalKind::Edit, error.to_string()));
                 }
             }
             EditingCommand::Undo | EditingCommand::Redo => {
                 let undo = command == EditingCommand::Undo;
-                match self.step_history(undo) {
-                    None => {
-                        self.refuse(RefusalKind::NothingToDo, if undo { "nothing to undo" } else { "nothing to redo" })
+                match self.step_history(cx, undo) {
+                    None => cx.refuse(Refused::new(
+                        RefusalKind::NothingToDo,
+                        if undo { "nothing to undo" } else { "nothing to redo" },
+                    )),
+                    Some(problems) => {
+                        problems.into_iter().for_each(|problem| cx.refuse(Refused::new(RefusalKind::Edit, problem)))
                     }
-                    Some(problems) => problems.into_iter().for_each(|problem| self.refuse(RefusalKind::Edit, problem)),
                 }
             }
             EditingCommand::Copy { map, x, y, width, height } => {
-                match crate::game::edit::copy_region(&self.runtime.world(), map, x, y, width, height) {
-                    Ok(clip) => self.send(HostEvent::Copied(Arc::new(clip))),
-                    Err(error) => self.refuse(RefusalKind::Edit, error.to_string()),
+                match crate::game::edit::copy_region(&cx.runtime.world(), map, x, y, width, height) {
+                    Ok(clip) => cx.send(HostEvent::Copied(Arc::new(clip))),
+                    Err(error) => cx.refuse(Refused::new(RefusalKind::Edit, error.to_string())),
                 }
             }
-            EditingCommand::Select(uids) => self.runtime.engine().set_selection(uids),
-            EditingCommand::Inspect(uids) => *self.editing.inspect.borrow_mut() = uids,
-            EditingCommand::Recover(recover) => self.answer_recovery(recover),
-            EditingCommand::InspectCell(cell) => self.editing.inspect_cell.set(cell),
+            EditingCommand::Select(uids) => cx.runtime.engine().set_selection(uids),
+            EditingCommand::Inspect(uids) => *self.inspect.borrow_mut() = uids,
+            EditingCommand::Recover(recover) => return self.answer_recovery(cx, dispatch, workbench, recover),
+            EditingCommand::InspectCell(cell) => self.inspect_cell.set(cell),
             EditingCommand::ExplainCell { map, x, y } => {
-                let why = CellWhy::of(self.runtime.lua(), &self.runtime.world(), map, x, y);
-                self.send(HostEvent::CellExplained(Box::new(why)));
+                let why = CellWhy::of(cx.runtime.lua(), &cx.runtime.world(), map, x, y);
+                cx.send(HostEvent::CellExplained(Box::new(why)));
             }
             EditingCommand::WhereUsed { data_type, id } => {
-                let usages = usages::find(self.runtime.lua(), &data_type, &id);
-                self.send(HostEvent::Usages { data_type, id, usages });
+                let usages = usages::find(cx.runtime.lua(), &data_type, &id);
+                cx.send(HostEvent::Usages { data_type, id, usages });
             }
         }
+        EditingEffects::default()
     }
 
     /// Undoes (`undo`) or redoes History's next step, writing back and hotloading the files it
     /// puts back (prototypes edited in a form): None if there was none, else what of its files
     /// could not be put back.
-    pub(in crate::host) fn step_history(&self, undo: bool) -> Option<Vec<String>> {
-        let history = &self.editing.history;
+    fn step_history(&self, cx: &Cx, undo: bool) -> Option<Vec<String>> {
+        let history = &self.history;
         let sources = {
             let history = history.borrow();
             match undo {
@@ -333,19 +354,19 @@ impl Host {
                 false => Transaction::sources(&history.next_redo()?.after),
             }
         };
-        let mut world = self.runtime.world_mut();
+        let mut world = cx.runtime.world_mut();
         match undo {
             true => history.borrow_mut().undo(&mut world),
             false => history.borrow_mut().redo(&mut world),
         }?;
         drop(world);
-        Some(content::restore_sources(self.runtime.lua(), &sources))
+        Some(content::restore_sources(cx.runtime.lua(), &sources))
     }
 
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
     /// History entry, "REPL: <its first line>".
-    pub(in crate::host) fn record_repl_edit(&self, code: &str, revision: u64, before: &WorldState) {
-        let mut world = self.runtime.world_mut();
+    pub(in crate::host) fn record_repl_edit(&self, cx: &Cx, code: &str, revision: u64, before: &WorldState) {
+        let mut world = cx.runtime.world_mut();
         if world.revision() == revision {
             return;
         }
@@ -359,6 +380,17 @@ impl Host {
             false => first.to_owned(),
         };
         let entry = Transaction::new(format!("REPL: {first}"), undo, redo);
-        self.editing.history.borrow_mut().record(&mut world, entry);
+        self.history.borrow_mut().record(&mut world, entry);
+    }
+
+    /// Takes the editor's undo history as play begins (edits made while playing are undone
+    /// with the play, not one by one), leaving an empty one.
+    pub(in crate::host) fn take_history(&self) -> History {
+        std::mem::take(&mut *self.history.borrow_mut())
+    }
+
+    /// Puts `history` back as the editor's undo history (play ended).
+    pub(in crate::host) fn put_back_history(&self, history: History) {
+        *self.history.borrow_mut() = history;
     }
 }
