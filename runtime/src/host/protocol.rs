@@ -238,7 +238,7 @@ pub enum HostEvent {
         answer: super::debugging::DebugAnswer,
     },
     /// The answer to [`EditingCommand::Recover`]`(true)`: what came back of the edit journal.
-    Recovered(super::editing::journal::RecoveryReport),
+    Recovered(super::editing::RecoveryReport),
     /// The answer to [`EditingCommand::ExplainCell`].
     CellExplained(Box<super::editing::CellWhy>),
     /// The answer to [`EditingCommand::WhereUsed`].

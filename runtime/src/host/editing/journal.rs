@@ -30,10 +30,10 @@ use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
 use crate::game::journal::{
     BaseFile, BasePreview, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText,
-    UnsavedMap,
 };
 use crate::host::EditingCommand;
 use crate::host::cx::Cx;
+pub use crate::host::editing::command::{RecoveryOffer, RecoveryReport};
 use crate::host::editing::journal_kind::JournalKind;
 use crate::host::workbench::{Workbench, WorkbenchCommand};
 use crate::host::{Command, HostEvent, MapCommand, RefusalKind, Refused};
@@ -118,15 +118,6 @@ pub(in crate::host) struct HostJournal {
     /// journal takes a new base first, so no entry is ever replayed onto a world it was not
     /// made on.
     accounted: Cell<Option<Mark>>,
-}
-
-/// What the recovery dialog shows.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct RecoveryOffer {
-    /// The maps with unsaved edits.
-    pub maps: Vec<UnsavedMap>,
-    /// What could not be read of the journal.
-    pub problems: Vec<String>,
 }
 
 fn command_of(journaled: Journaled) -> Command {
@@ -386,22 +377,6 @@ impl Editing {
             self.journal.writer.borrow_mut().take();
         }
     }
-}
-
-/// What came of answering the recovery question with Recover: the editor shows it until it is
-/// read, in the unit the question counted (History's steps).
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct RecoveryReport {
-    /// The steps that came back: what History holds of the journal.
-    pub recovered: usize,
-    /// The steps the journal held (see [`crate::game::journal::steps_of`]).
-    pub total: usize,
-    /// Why recovery stopped before the end, if it did: which journal entry did not come back
-    /// and why, as a whole sentence.
-    pub stopped: Option<String>,
-    /// Where the journal left behind was kept, when not all of it came back (it can be tried
-    /// again by moving it back to `.nefia/journal`).
-    pub kept: Option<PathBuf>,
 }
 
 /// Why an entry could not be appended to the log.
