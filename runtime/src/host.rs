@@ -92,7 +92,7 @@ struct Host {
     editing: editing::Editing,
     /// The play session, its recording and step back (see `play/`).
     play: play::PlaySession,
-    /// Breakpoints, the error screen, nested waits (see `debugging/`).
+    /// Breakpoints, the error screen, watches, the profiler, the REPL (see `debugging/`).
     debug: debugging::Debugging,
     /// The loaded mods, the Mods pane's list, hotloads waiting (see `mods/`).
     mods: mods::Mods,
@@ -168,7 +168,7 @@ impl Host {
                     || crate::lua::profile::engine_work(&format!("command: {name}")),
                     || {
                         self.route(command);
-                        self.deliver_watches(&operation);
+                        debugging::Debugging::deliver_watches(&self.cx(), &operation);
                     },
                 )
             })
@@ -198,12 +198,30 @@ impl Host {
     /// Routes a command to the subsystem that owns it.
     fn route(&self, command: Command) {
         match command {
-            Command::Repl(command) => self.repl(command),
+            Command::Repl(command) => {
+                let script_runs = |path, text| {
+                    self.debug.scripts_run.borrow_mut().insert(path, text);
+                };
+                let effects = self.debug.repl(&self.cx(), self.play.playing(), command, &script_runs);
+                if let Some(edit) = effects.edit {
+                    self.record_repl_edit(&edit.code, edit.revision, &edit.before);
+                }
+                if let Some((id, result)) = effects.evaluated {
+                    self.answer_evaluation(id, result);
+                }
+            }
             Command::Input(input) => self.input(input),
             Command::Editing(command) => self.editing(command),
             Command::Maps(command) => self.maps.handle(&self.cx(), &self.play.edit, command),
             Command::Play(command) => self.play(command),
-            Command::Debug(command) => self.debugging(command),
+            Command::Debug(command) => match self.debug.handle(&self.cx(), command) {
+                Some(debugging::Timeline::StepBack(kind)) => self.request_rewind(kind),
+                Some(debugging::Timeline::FindChanges { uid, field }) => self.find_changes(uid, &field),
+                Some(debugging::Timeline::GoToChange { mark, nth, uid, field }) => {
+                    self.go_to_change(mark, nth, uid, field)
+                }
+                None => {}
+            },
             Command::Mods(command) => {
                 let recording = self.play.recorder.borrow().is_some();
                 let effects = self.mods.handle(&self.cx(), recording, command);
@@ -211,7 +229,7 @@ impl Host {
                     self.record_command(input);
                 }
                 if effects.code_changed {
-                    self.debug.error.take();
+                    self.debug.clear_error();
                     self.refresh_preview();
                 }
             }
@@ -262,7 +280,7 @@ impl Host {
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
-        !self.headless && !self.play.playing() && self.waits.depth() == 0 && self.debug.error.borrow().is_none()
+        !self.headless && !self.play.playing() && self.waits.depth() == 0 && !self.debug.stopped()
     }
 
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
@@ -273,6 +291,51 @@ impl Host {
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
-        *self.debug.error.borrow_mut() = Some(error);
+        self.debug.set_error(error);
+    }
+
+    // MERGE: the play side's; here until the coordinator re-homes them with the timeline.
+    /// Lists every change of `uid`'s `field` in the session so far, by replaying its
+    /// recording headless with a collecting watch (see [`DebugCommand::FindChanges`]).
+    fn find_changes(&self, uid: crate::game::object::Uid, field: &str) {
+        let Some(recording) = self.recording_so_far() else {
+            self.refuse_hinting(
+                RefusalKind::Play,
+                "When did this change? works on a recorded session: open a recording, or play",
+                Hint::Play,
+            );
+            return;
+        };
+        let Some(project) = self.runtime.project().map(|p| p.dir.clone()) else { return };
+        let options = play::replay::ReplayOptions {
+            changes: Some((uid, crate::game::symbol::Symbol::intern(field))),
+            ..Default::default()
+        };
+        match play::replay::replay(&project, &recording, &options) {
+            Ok(report) => self.send(HostEvent::Changes { uid, field: field.to_owned(), entries: report.changes }),
+            Err(error) => self.refuse(RefusalKind::Play, format!("the session could not be replayed: {error}")),
+        }
+    }
+
+    // MERGE: the play side's; here until the coordinator re-homes them with the timeline.
+    /// Goes to change `nth` of the turn of mark `mark` (see [`DebugCommand::GoToChange`]): back to
+    /// that turn's start, then its inputs replay with a watch that lets `nth` changes of the
+    /// field pass and stops at the next; the editor is served while it waits there.
+    fn go_to_change(&self, mark: usize, nth: u32, uid: crate::game::object::Uid, field: crate::game::symbol::Symbol) {
+        self.go_to_mark(mark);
+        if self.stepped_back_to() != Some(mark) {
+            return;
+        }
+        let id = {
+            let mut world = self.runtime.world_mut();
+            let id =
+                world.watch(uid, field, crate::game::world::WatchWhen::Changes, crate::game::world::WatchAction::Break);
+            world.skip_watch_changes(id, nth);
+            id
+        };
+        self.debug.stopping_at_change.set(true);
+        self.step_forward();
+        self.debug.stopping_at_change.set(false);
+        crate::lua::watch::unwatch(self.runtime.lua(), id);
     }
 }

@@ -590,8 +590,7 @@ impl Host {
             gui::log(lua, LogLevel::Error, format!("the save tables could not be put back: {error}"));
         }
         engine.set_messages(checkpoint.messages.clone());
-        self.debug.error.take();
-        self.debug.break_requested.set(false);
+        self.debug.forget_stops();
     }
 
     /// Logs a warning if the state is not the one recorded at turn mark `mark`.

@@ -51,7 +51,7 @@ impl Host {
     /// Input for the top UI layer, or the game when no layer is open and the game is played.
     /// Nothing reaches the game while it is stopped on the error screen or at a breakpoint.
     pub(in crate::host) fn input(&self, input: Input) {
-        if self.debug.error.borrow().is_some() {
+        if self.debug.stopped() {
             return;
         }
         if self.at_breakpoint() {
@@ -125,9 +125,8 @@ impl Host {
         self.play.stop_pending.set(false);
         let edit = self.play.edit.borrow_mut().take()?;
         let recorded = self.finish_recording();
-        self.debug.error.take();
+        self.debug.forget_stops();
         self.play.paused.set(false);
-        self.debug.break_requested.set(false);
         let engine = self.runtime.engine();
         engine.stop_playing();
         engine.clear_messages();
@@ -151,7 +150,7 @@ impl Host {
     pub(in crate::host) fn game_key(&self, key: &str) -> mlua::Result<()> {
         let lua = self.runtime.lua();
         let mut key = key.to_owned();
-        if self.debug.break_requested.take() {
+        if self.debug.take_break_request() {
             let env = self.runtime.engine().repl_env();
             let turn = self.runtime.world().turn;
             let player = self.runtime.world().player();
