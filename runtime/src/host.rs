@@ -92,7 +92,7 @@ struct Host {
     editing: editing::Editing,
     /// The play session, its recording and step back (see `play/`).
     play: play::PlaySession,
-    /// Breakpoints, the error screen, nested waits (see `debugging/`).
+    /// Breakpoints, the error screen, watches, the profiler, the REPL (see `debugging/`).
     debug: debugging::Debugging,
     /// The loaded mods, the Mods pane's list, hotloads waiting (see `mods/`).
     mods: mods::Mods,
@@ -169,7 +169,7 @@ impl Host {
                     || crate::lua::profile::engine_work(&format!("command: {name}")),
                     || {
                         self.route(command);
-                        self.deliver_watches(&operation);
+                        debugging::Debugging::deliver_watches(&self.cx(), &operation);
                     },
                 )
             })
@@ -200,7 +200,16 @@ impl Host {
     /// Routes a command to the subsystem that owns it.
     fn route(&self, command: Command) {
         match command {
-            Command::Repl(command) => self.repl(command),
+            Command::Repl(command) => {
+                let script_runs = |path, text| self.play.script_runs(path, text);
+                let effects = self.debug.repl(&self.cx(), self.play.playing(), command, &script_runs);
+                if let Some(edit) = effects.edit {
+                    self.editing.record_repl_edit(&self.cx(), &edit.code, edit.revision, &edit.before);
+                }
+                if let Some((id, result)) = effects.evaluated {
+                    self.play.answer_evaluation(&self.cx(), id, result);
+                }
+            }
             Command::Input(input) => self.play.input(&self.cx(), self, input),
             Command::Editing(command) => {
                 let effects = self.editing.handle(&self.cx(), &|c| self.route(c), &self.workbench, command);
@@ -208,14 +217,23 @@ impl Host {
             }
             Command::Maps(command) => self.maps.handle(&self.cx(), self.play.set_aside(), command),
             Command::Play(command) => self.play.handle(&self.cx(), self, command),
-            Command::Debug(command) => self.debugging(command),
+            Command::Debug(command) => match self.debug.handle(&self.cx(), command) {
+                Some(debugging::Timeline::StepBack(kind)) => self.play.request_rewind(&self.cx(), kind),
+                Some(debugging::Timeline::FindChanges { uid, field }) => {
+                    self.play.find_changes(&self.cx(), uid, &field)
+                }
+                Some(debugging::Timeline::GoToChange { mark, nth, uid, field }) => {
+                    self.play.go_to_change(&self.cx(), self, mark, nth, uid, field)
+                }
+                None => {}
+            },
             Command::Mods(command) => {
                 let effects = self.mods.handle(&self.cx(), self.play.recording(), command);
                 for input in &effects.record {
                     self.play.record_command(&self.cx(), self, input);
                 }
                 if effects.code_changed {
-                    self.debug.error.take();
+                    self.debug.clear_error();
                     self.refresh_preview();
                 }
             }
@@ -272,7 +290,7 @@ impl Host {
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
-        !self.headless && !self.play.playing() && self.waits.depth() == 0 && self.debug.error.borrow().is_none()
+        !self.headless && !self.play.playing() && self.waits.depth() == 0 && !self.debug.stopped()
     }
 
     /// After a top-level command: a step back it asked for replays once its code has unwound;
@@ -308,7 +326,7 @@ impl Host {
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
-        *self.debug.error.borrow_mut() = Some(error);
+        self.debug.set_error(error);
     }
 }
 
@@ -318,11 +336,11 @@ impl play::PlayHost for Host {
     }
 
     fn on_error_screen(&self) -> bool {
-        self.debug.error.borrow().is_some()
+        self.debug.stopped()
     }
 
     fn clear_error_screen(&self) {
-        self.debug.error.take();
+        self.debug.clear_error();
     }
 
     fn fail(&self, error: GameError) {
@@ -334,7 +352,7 @@ impl play::PlayHost for Host {
     }
 
     fn take_break_request(&self) -> bool {
-        self.debug.break_requested.take()
+        self.debug.take_break_request()
     }
 
     fn ask_stop(&self) {

@@ -83,7 +83,7 @@ impl Host {
         let dt = now.duration_since(self.frame.last_update.get()).as_secs_f32().min(0.1);
         self.frame.last_update.set(now);
         let limits = self.runtime.engine().limits();
-        let stopped = self.debug.error.borrow().is_some();
+        let stopped = self.debug.stopped();
         // Widgets animate on the wall clock: what they read of it is not the game's input.
         let engine = self.runtime.engine();
         let mode = std::mem::take(&mut engine.session_mut().mode);
@@ -122,7 +122,7 @@ impl Host {
         drop(world);
         let (widgets, map_layers, layers) =
             limits.run_deaf_to_stop(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
-        let debug = self.debug_view();
+        let debug = self.debug.view(&self.cx());
         let snapshot = Snapshot {
             serial,
             state: if debug.error.is_some() { RuntimeState::Error } else { self.state.get() },

@@ -1,23 +1,28 @@
 //! The host's debugging subsystem: breakpoints (`pause()`, Break, Continue), the error
 //! screen, watches set from the editor, the changes a command made to watched fields by routes
-//! no Lua line took, "When did this change?" (a replay of the session, then going back to one
-//! change), the turn profiler's switch, and the REPL ([`repl`]).
+//! no Lua line took, the turn profiler's switch, the invariants, a debug adapter's questions
+//! about the paused stack ([`stack`]) and the REPL ([`repl`]).
 //!
-//! It owns its state ([`Debugging`]) and takes its own commands ([`DebugCommand`], and the
-//! REPL's [`ReplCommand`]).
+//! It is a component: [`Debugging`] owns its state and takes its own commands
+//! ([`DebugCommand`], and the REPL's [`ReplCommand`]) with a [`Cx`]. The commands that replay
+//! the session — stepping back, "When did this change?" and going to one change — it hands
+//! back to the spine as a [`Timeline`], for the play session's timeline to carry out; what
+//! the REPL needs of the other subsystems it returns as [`repl::ReplEffects`], and a script
+//! it is about to run it hands to a function the spine gives it.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
-use super::{Host, HostEvent, RefusalKind};
+use super::{HostEvent, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::object::Uid;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::WatchId;
+use crate::host::cx::Cx;
 use crate::host::view::{LimitsView, ProfileView, WatchView, watch_views};
 use crate::lua::profile::TurnProfile;
-use crate::lua::{GameError, gui, watch};
+use crate::lua::{GameError, watch};
 
 mod repl;
 mod stack;
@@ -216,127 +221,177 @@ pub struct DebugView {
     pub invariants: Vec<crate::lua::invariants::InvariantStatus>,
 }
 
+/// The debugging commands the play session's timeline carries out — they replay the session
+/// — which [`Debugging::handle`] gives back and the spine hands on.
+pub(in crate::host) enum Timeline {
+    /// Step back from the innermost break ([`DebugCommand::StepBack`]).
+    StepBack(ReverseKind),
+    /// List every change of an object's field so far ([`DebugCommand::FindChanges`]).
+    FindChanges {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
+    /// Go to one change a list gave ([`DebugCommand::GoToChange`]).
+    GoToChange {
+        /// The turn mark of the change's turn.
+        mark: usize,
+        /// Which change of that turn (from 0).
+        nth: u32,
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: Symbol,
+    },
+}
+
 /// The debugging subsystem's state on the host.
 #[derive(Default)]
 pub(super) struct Debugging {
     /// The uncaught error the game stopped on (the error screen), if any.
-    pub(super) error: RefCell<Option<GameError>>,
+    error: RefCell<Option<GameError>>,
     /// A break was asked for at the next turn boundary.
-    pub(super) break_requested: Cell<bool>,
+    break_requested: Cell<bool>,
     /// The profiler's turns as last sent, with the profiler's revision then.
     sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
 }
 
-impl Host {
+impl Debugging {
     /// The debugging subsystem's part of the snapshot.
-    pub(super) fn debug_view(&self) -> DebugView {
-        let engine = self.runtime.engine();
-        let lua = self.runtime.lua();
+    pub(in crate::host) fn view(&self, cx: &Cx) -> DebugView {
+        let engine = cx.runtime.engine();
+        let lua = cx.runtime.lua();
         DebugView {
             pause: engine.pause_view(),
-            error: self.debug.error.borrow().clone(),
-            break_requested: self.debug.break_requested.get(),
+            error: self.error(),
+            break_requested: self.break_requested.get(),
             limits: LimitsView {
                 time: engine.limits().time(),
                 memory: engine.limits().memory(),
                 used: crate::lua::limits::Limits::lua_heap_bytes(lua),
             },
-            watches: watch_views(&self.runtime.world()),
-            profile: self.profile_view(),
+            watches: watch_views(&cx.runtime.world()),
+            profile: self.profile_view(cx),
             check_invariants: engine.checks_invariants(),
             invariants: crate::lua::invariants::statuses(lua).unwrap_or_default(),
         }
     }
 
     /// The profiler's state for the snapshot; its turns are copied only when one was added.
-    fn profile_view(&self) -> ProfileView {
-        let profiler = self.runtime.engine().profiler();
-        let mut sent = self.debug.sent_profile.borrow_mut();
+    fn profile_view(&self, cx: &Cx) -> ProfileView {
+        let profiler = cx.runtime.engine().profiler();
+        let mut sent = self.sent_profile.borrow_mut();
         if sent.0 != profiler.revision() {
             *sent = (profiler.revision(), Arc::new(profiler.turns()));
         }
         ProfileView { on: profiler.is_on(), turns: sent.1.clone() }
     }
 
-    /// Handles the debugging commands: breakpoints, the error screen, watches, changes, the
-    /// profiler.
-    pub(super) fn debugging(&self, command: DebugCommand) {
-        let lua = self.runtime.lua();
+    /// The uncaught error the game stopped on (the error screen), if any.
+    pub(in crate::host) fn error(&self) -> Option<GameError> {
+        self.error.borrow().clone()
+    }
+
+    /// True while the game is stopped on the error screen.
+    pub(in crate::host) fn stopped(&self) -> bool {
+        self.error.borrow().is_some()
+    }
+
+    /// Stops the game on the error screen with `error`.
+    pub(in crate::host) fn set_error(&self, error: GameError) {
+        *self.error.borrow_mut() = Some(error);
+    }
+
+    /// Leaves the error screen (new code took, or the game goes on another way).
+    pub(in crate::host) fn clear_error(&self) {
+        self.error.take();
+    }
+
+    /// True if a break was asked for at this turn boundary; the request is spent.
+    pub(in crate::host) fn take_break_request(&self) -> bool {
+        self.break_requested.take()
+    }
+
+    /// Handles the debugging commands: breakpoints, the error screen, watches, the profiler,
+    /// the invariants. The ones the play session's timeline carries out are handed back as a
+    /// [`Timeline`].
+    pub(in crate::host) fn handle(&self, cx: &Cx, command: DebugCommand) -> Option<Timeline> {
+        let lua = cx.runtime.lua();
+        let refuse = |kind, message: String| cx.refuse(Refused::new(kind, message));
         match command {
             DebugCommand::Continue => {
-                let engine = self.runtime.engine();
+                let engine = cx.runtime.engine();
                 engine.debugger().clear_step();
                 if !engine.resume_pause() {
-                    self.refuse(RefusalKind::NothingToDo, "nothing is paused");
+                    refuse(RefusalKind::NothingToDo, "nothing is paused".into());
                 }
             }
             DebugCommand::Step(kind) => {
-                let engine = self.runtime.engine();
+                let engine = cx.runtime.engine();
                 engine.debugger().step(kind);
                 engine.resume_pause();
             }
             DebugCommand::Pause => {
-                let engine = self.runtime.engine();
+                let engine = cx.runtime.engine();
                 if engine.limits().take_pause() {
                     engine.debugger().pause_at_next_line();
                 }
             }
-            DebugCommand::Query { id, query } => self.debug_query(id, query),
-            DebugCommand::StepBack(kind) => self.play.request_rewind(&self.cx(), kind),
+            DebugCommand::Query { id, query } => self.query(cx, id, query),
+            DebugCommand::StepBack(kind) => return Some(Timeline::StepBack(kind)),
             DebugCommand::BreakOnErrors { uncaught, caught } => {
-                if let Err(error) = self.runtime.engine().debugger().break_on_errors(uncaught, caught) {
-                    self.refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
+                if let Err(error) = cx.runtime.engine().debugger().break_on_errors(uncaught, caught) {
+                    refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
                 }
             }
-            DebugCommand::Probes(on) => self.runtime.engine().debugger().set_probes(on),
-            DebugCommand::Break => self.debug.break_requested.set(true),
-            DebugCommand::Resume => {
-                self.debug.error.take();
-            }
+            DebugCommand::Probes(on) => cx.runtime.engine().debugger().set_probes(on),
+            DebugCommand::Break => self.break_requested.set(true),
+            DebugCommand::Resume => self.clear_error(),
             DebugCommand::Watch { uid, field, becomes } => {
                 if let Err(error) = watch::watch_from_editor(lua, uid, Symbol::intern(&field), becomes) {
-                    self.refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));
+                    refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));
                 }
             }
             DebugCommand::Unwatch(id) => {
                 if !watch::unwatch(lua, id) {
-                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
+                    refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
                 }
             }
             DebugCommand::EnableWatch { id, enabled } => {
-                if !self.runtime.world_mut().enable_watch(id, enabled) {
-                    self.refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
+                if !cx.runtime.world_mut().enable_watch(id, enabled) {
+                    refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
                 }
             }
-            DebugCommand::FindChanges { uid, field } => self.play.find_changes(&self.cx(), uid, &field),
+            DebugCommand::FindChanges { uid, field } => return Some(Timeline::FindChanges { uid, field }),
             DebugCommand::GoToChange { mark, nth, uid, field } => {
-                self.play.go_to_change(&self.cx(), self, mark, nth, uid, Symbol::intern(&field))
+                return Some(Timeline::GoToChange { mark, nth, uid, field: Symbol::intern(&field) });
             }
             DebugCommand::SetProfiling(on) => {
-                let turn = self.runtime.world().turn;
-                self.runtime.engine().profiler().set_on(on, turn);
+                let turn = cx.runtime.world().turn;
+                cx.runtime.engine().profiler().set_on(on, turn);
             }
-            DebugCommand::ClearProfile => self.runtime.engine().profiler().clear(),
-            DebugCommand::CheckInvariants(on) => crate::lua::invariants::check_every_turn(self.runtime.lua(), on),
+            DebugCommand::ClearProfile => cx.runtime.engine().profiler().clear(),
+            DebugCommand::CheckInvariants(on) => crate::lua::invariants::check_every_turn(lua, on),
             DebugCommand::RunInvariants => {
-                if let Err(error) = crate::lua::invariants::check_all(self.runtime.lua()) {
-                    self.refuse(RefusalKind::NothingToDo, format!("the invariants could not run: {error}"));
+                if let Err(error) = crate::lua::invariants::check_all(lua) {
+                    refuse(RefusalKind::NothingToDo, format!("the invariants could not run: {error}"));
                 }
             }
         }
+        None
     }
 
     /// Reports what the command changed in watched fields by routes no Lua line took (an
     /// edit, undo, a prototype reloaded): each watch compares its field again, and what
     /// changed is delivered as made by `operation`.
-    pub(super) fn deliver_watches(&self, operation: &str) {
-        if self.runtime.world().watches().is_empty() {
+    pub(in crate::host) fn deliver_watches(cx: &Cx, operation: &str) {
+        if cx.runtime.world().watches().is_empty() {
             return;
         }
-        self.runtime.world_mut().compare_all_watched();
-        let lua = self.runtime.lua();
-        if let Err(error) = watch::deliver(lua, watch::Writer::Rust(operation)) {
-            gui::log(lua, LogLevel::Error, format!("a watch could not pause: {error}"));
+        cx.runtime.world_mut().compare_all_watched();
+        if let Err(error) = watch::deliver(cx.runtime.lua(), watch::Writer::Rust(operation)) {
+            cx.log(LogLevel::Error, format!("a watch could not pause: {error}"));
         }
     }
 }

@@ -7,10 +7,12 @@ use std::path::PathBuf;
 
 use mlua::{Lua, Table};
 
+use super::Debugging;
 use crate::Uid;
 use crate::game::field_edit::{FieldChange, change_field};
+use crate::host::HostEvent;
+use crate::host::cx::Cx;
 use crate::host::view::{FieldRow, object_details};
-use crate::host::{Host, HostEvent};
 use crate::lua::debugger::LineBreakpoint;
 use crate::lua::inspect::inspect;
 use crate::lua::repl::{self, Evaluation};
@@ -153,10 +155,10 @@ enum Node {
     Field(FieldRow),
 }
 
-impl Host {
+impl Debugging {
     /// Answers a debug adapter's query with [`HostEvent::DebugAnswer`].
-    pub(in crate::host) fn debug_query(&self, id: u64, query: DebugQuery) {
-        let lua = self.runtime.lua();
+    pub(in crate::host) fn query(&self, cx: &Cx, id: u64, query: DebugQuery) {
+        let lua = cx.runtime.lua();
         let answer = match query {
             DebugQuery::Variables { path, start, count } => {
                 variables(lua, &path, start, count).unwrap_or_else(|error| DebugAnswer::Failed(error.to_string()))
@@ -166,12 +168,12 @@ impl Host {
                 set_variable(lua, &path, &key, &value).unwrap_or_else(|error| DebugAnswer::Failed(error.to_string()))
             }
             DebugQuery::SetBreakpoints { path, breakpoints } => {
-                let (loaded, lines) = self.runtime.engine().debugger().set_breakpoints(lua, &path, breakpoints);
+                let (loaded, lines) = cx.runtime.engine().debugger().set_breakpoints(lua, &path, breakpoints);
                 DebugAnswer::Breakpoints { loaded, lines }
             }
             DebugQuery::Sources => DebugAnswer::Sources(sources(lua)),
         };
-        self.send(HostEvent::DebugAnswer { id, answer });
+        cx.send(HostEvent::DebugAnswer { id, answer });
     }
 }
 

@@ -244,7 +244,7 @@ impl Player {
         if let Some(message) = host.failed.borrow().clone().or_else(|| host.fault.borrow().clone()) {
             return failure(FailureKind::Panic, message);
         }
-        if let Some(error) = host.debug.error.borrow().as_ref() {
+        if let Some(error) = host.debug.error() {
             let message = error.to_string();
             return failure(FailureKind::LuaError(place_of(&message)), message);
         }
