@@ -12,7 +12,7 @@
 //! command sub-enum and its part of the snapshot: [`editing`], [`play`], [`debugging`],
 //! [`mods`], [`maps`] and [`workbench`].
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -21,7 +21,6 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::game::display::LogLevel;
-use crate::host::view::RuntimeState;
 use crate::lua::GameError;
 use crate::lua::gui;
 use crate::runtime::Runtime;
@@ -79,13 +78,10 @@ struct Host {
     events: Sender<HostEvent>,
     shared: Arc<Shared>,
     repaint: Arc<dyn Fn() + Send + Sync>,
-    project: String,
-    project_dir: std::path::PathBuf,
     /// No frontend draws: nothing is published (a headless replay).
     headless: bool,
     /// What the snapshots are built with (see `frame.rs`).
     frame: frame::FrameBuilder,
-    state: Cell<RuntimeState>,
     /// The `query()`/`pause()` waits in progress (see `frontend.rs`).
     waits: frontend::Waits,
     /// Edits, undo history, the inspector's objects, the edit journal (see `editing/`).
@@ -101,11 +97,8 @@ struct Host {
     /// The maps subsystem: the map validators' findings (the files are the runtime's; see `maps/`).
     maps: maps::Maps,
     shutting_down: Cell<bool>,
-    /// The last panic caught, shown in the status bar until the next one.
-    fault: RefCell<Option<String>>,
-    /// Why the runtime cannot go on, once it cannot: the serve loop ends and only the
-    /// failure is served.
-    failed: RefCell<Option<String>>,
+    /// The last panic caught, and whether the runtime can go on (see `recovery.rs`).
+    recovery: recovery::Recovery,
 }
 
 impl Host {
@@ -117,8 +110,7 @@ impl Host {
             Serving::Headless { recordings } => (recordings, None),
         };
         Host {
-            project: runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default(),
-            project_dir: runtime.project().map(|p| p.dir).unwrap_or_default(),
+            frame: frame::FrameBuilder::new(&runtime),
             mods: mods::Mods::new(&runtime),
             runtime,
             commands: channels.commands,
@@ -126,8 +118,6 @@ impl Host {
             shared: channels.shared,
             repaint: channels.repaint,
             headless,
-            frame: frame::FrameBuilder::default(),
-            state: Cell::new(RuntimeState::Running),
             waits: frontend::Waits::default(),
             editing: editing::Editing::new(journal),
             play: play::PlaySession { recordings, ..Default::default() },
@@ -135,19 +125,18 @@ impl Host {
             workbench: workbench::Workbench::default(),
             maps: maps::Maps::new(),
             shutting_down: Cell::new(false),
-            fault: RefCell::default(),
-            failed: RefCell::default(),
+            recovery: recovery::Recovery::default(),
         }
     }
 
     /// Carries out one command under the limits — the spine every change goes through. A panic
     /// anywhere inside it (the command, a Lua callback, a nested command) is caught here: see
-    /// [`Host::recover`].
+    /// [`recovery::Recovery::recover`].
     fn handle(&self, command: Command) {
         let since = u64::try_from(self.shared.started.elapsed().as_millis()).unwrap_or(u64::MAX).max(1);
         self.shared.busy_since.store(since, Ordering::Relaxed);
         let name = command.name();
-        let checkpoint = self.checkpoint(&command);
+        let checkpoint = self.recovery.checkpoint(&self.cx(), self.play.playing(), &command);
         if self.waits.depth() == 0 {
             // Lines are counted, and the command's recorded input noted, for stepping back.
             self.runtime.engine().debugger().command_begins();
@@ -186,7 +175,12 @@ impl Host {
         self.shared.busy_since.store(0, Ordering::Relaxed);
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if let Err(payload) = outcome {
-            self.recover(name, panic_message(payload.as_ref()), checkpoint);
+            // Recovery ends a played game the panic left inconsistent, putting the edit state back.
+            let end_play = || {
+                self.end_play();
+            };
+            let message = panic_message(payload.as_ref());
+            self.recovery.recover(&self.cx(), self.play.playing(), &end_play, name, message, checkpoint);
             // What the command did before it panicked is in no log: the world as recovery
             // left it is where the journal goes on from.
             if journaled {
@@ -259,6 +253,66 @@ impl Host {
         self.maps.check.record_some(found);
     }
 
+    /// The next command: while replaying, the recorded input; in a fuzzed game, its player's;
+    /// otherwise the frontend's (see [`serve::receive`]).
+    fn next_command(&self) -> Option<Command> {
+        let fuzzed = self.play.player.try_borrow().map_or(true, |player| player.is_some());
+        if self.play.replaying.get() {
+            match self.next_replayed() {
+                Some(command) => return Some(command),
+                // A headless replay has no one else to ask: the recording ended mid-wait.
+                None if self.headless && !fuzzed => return Some(Command::Shutdown),
+                // The recorded inputs ran out inside a menu: the player goes on from there.
+                None => self.play.replaying.set(false),
+            }
+        }
+        // A fuzzed game's player answers every wait, top-level or nested, itself (a step
+        // back's replay answers its own from the recorded inputs, above).
+        match self.play.player.try_borrow_mut() {
+            Ok(mut player) => {
+                if let Some(player) = player.as_mut() {
+                    return Some(player(self));
+                }
+            }
+            // The player's own checks (Lua invariants) waited for input: there is none.
+            Err(_) => return Some(Command::Shutdown),
+        }
+        let animating = self.runtime.engine().gui().is_animating()
+            || self.maps.check.waiting(&self.cx(), self.may_check_maps())
+            || self.mods.hotload_waiting();
+        let command = serve::receive(&self.commands, animating);
+        // A fresh command after idling: animations restart from now, not from the idle gap.
+        if !animating {
+            self.frame.last_update.set(Instant::now());
+        }
+        command
+    }
+
+    /// Advances animations and publishes a new snapshot with each subsystem's part (see
+    /// `frame.rs`); headless, no one draws it.
+    fn publish(&self) {
+        if self.headless {
+            return;
+        }
+        let panes = || frame::Panes {
+            debug: self.debug_view(),
+            editing: self.editing_view(),
+            play: self.play_view(),
+            mods: self.mods.view(&self.cx()),
+            maps: self.maps.view(&self.cx(), &self.play.edit, self.may_check_maps()),
+            preview: self.workbench.view(),
+        };
+        let parts = frame::Parts {
+            shared: &self.shared,
+            recovery: &self.recovery,
+            waits: &self.waits,
+            stopped: self.debug.error.borrow().is_some(),
+            fail: &|error| self.fail(error),
+            panes: &panes,
+        };
+        self.frame.publish(&self.cx(), parts);
+    }
+
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
@@ -274,5 +328,27 @@ impl Host {
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
         *self.debug.error.borrow_mut() = Some(error);
+    }
+}
+
+impl gui::Frontend for Host {
+    /// A `query()` or `pause()` waits: the serve loop runs nested until it is answered (see
+    /// `frontend.rs`).
+    fn wait(&self, _lua: &mlua::Lua, reason: gui::WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {
+        let serve = || {
+            if let Some(command) = self.next_command() {
+                self.handle(command);
+            }
+        };
+        let nesting = frontend::Nesting {
+            serve: &serve,
+            publish: &|| self.publish(),
+            busy_since: &self.shared.busy_since,
+            recovery: &self.recovery,
+            rewinding: &|| self.debug.rewind.get().is_some(),
+            replaying: &self.play.replaying,
+            stopping_at_change: &self.debug.stopping_at_change,
+        };
+        self.waits.wait(&self.cx(), reason, done, nesting)
     }
 }

@@ -1,21 +1,49 @@
-//! The host as the [`Frontend`] blocking Lua calls wait through: `query()` and `pause()` run
-//! the serve loop nested until they are answered, so the editor stays live meanwhile.
+//! The waits of blocking Lua calls: `query()` and `pause()` run the serve loop nested until
+//! they are answered, so the editor stays live meanwhile. The host is the
+//! [`Frontend`](crate::lua::gui::Frontend) they wait through (in `host.rs`: it serves the
+//! commands); [`Waits::wait`] is the loop and what it keeps.
 
 use std::cell::Cell;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use mlua::Lua;
-
-use super::Host;
+use super::cx::Cx;
+use super::recovery::Recovery;
 use crate::host::view::RuntimeState;
-use crate::lua::gui::{Frontend, WaitReason};
+use crate::lua::gui::WaitReason;
 
-/// The `query()`/`pause()` waits: how many are nested now, and how many have begun. The
-/// spine's state; a subsystem reads it through [`super::cx::Cx::waiting`].
-#[derive(Default)]
+/// The `query()`/`pause()` waits: how many are nested now, how many have begun, and what the
+/// innermost one waits for. The spine's state; a subsystem reads it through
+/// [`super::cx::Cx::waiting`].
 pub(in crate::host) struct Waits {
     depth: Cell<u32>,
     begun: Cell<u64>,
+    /// Running, or what the innermost wait waits for (the status bar's state).
+    state: Cell<RuntimeState>,
+}
+
+/// What a wait is handed by the spine: how to serve a command and publish, and the state of
+/// the other subsystems it reads and sets by name.
+pub(in crate::host) struct Nesting<'a> {
+    /// Takes the next command, if one comes, and handles it (the spine's).
+    pub(in crate::host) serve: &'a dyn Fn(),
+    /// Publishes a snapshot (the spine's).
+    pub(in crate::host) publish: &'a dyn Fn(),
+    /// When the command began to be busy (not busy while the player is waited for).
+    pub(in crate::host) busy_since: &'a AtomicU64,
+    /// Whether the runtime can go on.
+    pub(in crate::host) recovery: &'a Recovery,
+    /// The debugging subsystem's step back asked: the waiting code unwinds to be replayed.
+    pub(in crate::host) rewinding: &'a dyn Fn() -> bool,
+    /// The play subsystem's "the recorded inputs answer the waits".
+    pub(in crate::host) replaying: &'a Cell<bool>,
+    /// The debugging subsystem's "the editor answers this break" (stopped at a change).
+    pub(in crate::host) stopping_at_change: &'a Cell<bool>,
+}
+
+impl Default for Waits {
+    fn default() -> Waits {
+        Waits { depth: Cell::new(0), begun: Cell::new(0), state: Cell::new(RuntimeState::Running) }
+    }
 }
 
 impl Waits {
@@ -30,6 +58,16 @@ impl Waits {
         self.begun.get()
     }
 
+    /// Running, in a `query()`, or paused: what the innermost wait waits for.
+    pub(in crate::host) fn state(&self) -> RuntimeState {
+        self.state.get()
+    }
+
+    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
+    pub(in crate::host) fn at_breakpoint(&self) -> bool {
+        self.state.get() == RuntimeState::Paused
+    }
+
     /// A wait begins.
     fn enter(&self) {
         self.depth.set(self.depth.get() + 1);
@@ -40,75 +78,73 @@ impl Waits {
     fn leave(&self) {
         self.depth.set(self.depth.get().saturating_sub(1));
     }
-}
 
-impl Frontend for Host {
-    fn wait(&self, _lua: &Lua, reason: WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {
+    /// Runs the serve loop nested until `done` (the `query()` answered, the `pause()` gone
+    /// on), or until the wait must end: the editor closing, the runtime failed, Stop pressed,
+    /// a step back asked. Meanwhile nothing is busy and the time limit does not run.
+    pub(in crate::host) fn wait(
+        &self,
+        cx: &Cx,
+        reason: WaitReason,
+        done: &dyn Fn() -> bool,
+        nesting: Nesting,
+    ) -> mlua::Result<()> {
         let outer = self.state.replace(match reason {
             WaitReason::Query => RuntimeState::InQuery,
             WaitReason::Pause => RuntimeState::Paused,
         });
         // Not busy while waiting for the player, and the time limit does not run.
-        let busy = self.shared.busy_since.swap(0, Ordering::Relaxed);
-        let limits = self.runtime.engine().limits();
-        self.waits.enter();
+        let busy = nesting.busy_since.swap(0, Ordering::Relaxed);
+        let limits = cx.runtime.engine().limits();
+        self.enter();
         // Stopped at a change while replaying a turn: the editor answers this break, and the
         // turn's remaining inputs replay after it.
         // So is a breakpoint, a step or an error break of the debugger's: the session was
         // recorded without them, so no recorded input answers them.
         let debugger_break = {
             use crate::lua::debugger::BreakCause;
-            let cause = self.runtime.engine().pause_view().map(|view| view.cause);
+            let cause = cx.runtime.engine().pause_view().map(|view| view.cause);
             matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
         };
-        let replaying = (reason == WaitReason::Pause && (self.debug.stopping_at_change.get() || debugger_break))
-            .then(|| self.play.replaying.replace(false));
+        let stopping_at_change = nesting.stopping_at_change;
+        let replaying = (reason == WaitReason::Pause && (stopping_at_change.get() || debugger_break))
+            .then(|| nesting.replaying.replace(false));
         // What the frontend does at such a break (Continue, REPL code) is not a new input.
-        let answering =
-            self.debug.stopping_at_change.replace(self.debug.stopping_at_change.get() || replaying == Some(true));
-        let profiler = self.runtime.engine().profiler();
+        let answering = stopping_at_change.replace(stopping_at_change.get() || replaying == Some(true));
+        let profiler = cx.runtime.engine().profiler();
         let result = profiler.waiting(|| {
             limits.waiting(|| {
-                self.publish();
+                (nesting.publish)();
                 loop {
                     if done() {
                         break Ok(());
                     }
-                    if self.shutting_down.get() {
+                    if cx.closing() {
                         break Err(mlua::Error::runtime("the editor is closing"));
                     }
-                    if self.failed.borrow().is_some() {
+                    if nesting.recovery.failed() {
                         break Err(mlua::Error::runtime("the runtime stopped after a panic"));
                     }
                     if limits.take_stop() {
                         break Err(mlua::Error::runtime("interrupted: Stop was pressed while the script waited"));
                     }
-                    if self.debug.rewind.get().is_some() {
+                    if (nesting.rewinding)() {
                         // Stepping back: the command's code unwinds, then is replayed.
                         limits.interrupt();
                         break Err(mlua::Error::runtime("interrupted: stepping back replays this turn"));
                     }
-                    if let Some(command) = self.next_command() {
-                        self.handle(command);
-                    }
-                    self.publish();
+                    (nesting.serve)();
+                    (nesting.publish)();
                 }
             })
         });
         if let Some(replaying) = replaying {
-            self.play.replaying.set(replaying);
+            nesting.replaying.set(replaying);
         }
-        self.debug.stopping_at_change.set(answering);
-        self.waits.leave();
+        stopping_at_change.set(answering);
+        self.leave();
         self.state.set(outer);
-        self.shared.busy_since.store(busy, Ordering::Relaxed);
+        nesting.busy_since.store(busy, Ordering::Relaxed);
         result
-    }
-}
-
-impl Host {
-    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
-    pub(super) fn at_breakpoint(&self) -> bool {
-        self.state.get() == RuntimeState::Paused
     }
 }
