@@ -313,6 +313,11 @@ impl Host {
         self.frame.publish(&self.cx(), parts);
     }
 
+    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
+    fn at_breakpoint(&self) -> bool {
+        self.waits.innermost() == Some(gui::WaitReason::Pause)
+    }
+
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
@@ -344,11 +349,12 @@ impl gui::Frontend for Host {
             serve: &serve,
             publish: &|| self.publish(),
             busy_since: &self.shared.busy_since,
-            recovery: &self.recovery,
+            shutting_down: &self.shutting_down,
+            failed: &|| self.recovery.failed(),
             rewinding: &|| self.debug.rewind.get().is_some(),
             replaying: &self.play.replaying,
             stopping_at_change: &self.debug.stopping_at_change,
         };
-        self.waits.wait(&self.cx(), reason, done, nesting)
+        self.waits.wait(&self.runtime, reason, done, nesting)
     }
 }

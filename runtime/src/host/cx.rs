@@ -45,11 +45,6 @@ impl<'h> Cx<'h> {
         self.waits.depth() > 0
     }
 
-    /// True once the frontend has gone or asked the runtime to shut down: the serve loop ends.
-    pub(in crate::host) fn closing(&self) -> bool {
-        self.shutting_down.get()
-    }
-
     /// Sends an event to the frontend; if it has gone there is no one to tell, and the serve
     /// loop ends at the next command.
     pub(in crate::host) fn send(&self, event: HostEvent) {

@@ -21,7 +21,8 @@ use super::{Shared, panic_message};
 use crate::game::location::Location;
 use crate::host::view::{self, RuntimeState, Snapshot};
 use crate::host::view::{LocationTreeBuilder, MapViewBuilder};
-use crate::lua::{GameError, gui};
+use crate::lua::GameError;
+use crate::lua::gui::{self, WaitReason};
 use crate::runtime::Runtime;
 
 /// The views of the world built for a snapshot, with the revision they were built at.
@@ -76,7 +77,7 @@ pub(super) struct Parts<'a> {
     pub(super) shared: &'a Shared,
     /// The last panic caught, and where a panic while building the snapshot is noted.
     pub(super) recovery: &'a Recovery,
-    /// The waits in progress: running, in a `query()` or paused.
+    /// The waits in progress: the runtime runs, is in a `query()` or is paused.
     pub(super) waits: &'a Waits,
     /// The game is stopped on the error screen: widgets do not animate.
     pub(super) stopped: bool,
@@ -170,7 +171,12 @@ impl FrameBuilder {
         let Panes { editing, play, debug, mods, maps: maps_view, preview } = (parts.panes)();
         let snapshot = Snapshot {
             serial,
-            state: if debug.error.is_some() { RuntimeState::Error } else { parts.waits.state() },
+            state: match parts.waits.innermost() {
+                _ if debug.error.is_some() => RuntimeState::Error,
+                None => RuntimeState::Running,
+                Some(WaitReason::Query) => RuntimeState::InQuery,
+                Some(WaitReason::Pause) => RuntimeState::Paused,
+            },
             project: self.project.clone(),
             project_dir: self.project_dir.clone(),
             problem: None,

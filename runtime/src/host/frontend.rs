@@ -1,24 +1,25 @@
 //! The waits of blocking Lua calls: `query()` and `pause()` run the serve loop nested until
 //! they are answered, so the editor stays live meanwhile. The host is the
 //! [`Frontend`](crate::lua::gui::Frontend) they wait through (in `host.rs`: it serves the
-//! commands); [`Waits::wait`] is the loop and what it keeps.
+//! commands); [`Waits::wait`] is the loop and what it keeps. It is handed what it needs of
+//! the rest of the host by name ([`Nesting`]), so it imports none of the host's modules (the
+//! context every subsystem is given holds the waits).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::cx::Cx;
-use super::recovery::Recovery;
-use crate::host::view::RuntimeState;
 use crate::lua::gui::WaitReason;
+use crate::runtime::Runtime;
 
-/// The `query()`/`pause()` waits: how many are nested now, how many have begun, and what the
-/// innermost one waits for. The spine's state; a subsystem reads it through
+/// The `query()`/`pause()` waits: how many are nested now, how many have begun, and why the
+/// innermost one waits. The spine's state; a subsystem reads it through
 /// [`super::cx::Cx::waiting`].
+#[derive(Default)]
 pub(in crate::host) struct Waits {
     depth: Cell<u32>,
     begun: Cell<u64>,
-    /// Running, or what the innermost wait waits for (the status bar's state).
-    state: Cell<RuntimeState>,
+    /// Why the innermost wait waits (None: none does).
+    innermost: Cell<Option<WaitReason>>,
 }
 
 /// What a wait is handed by the spine: how to serve a command and publish, and the state of
@@ -30,20 +31,16 @@ pub(in crate::host) struct Nesting<'a> {
     pub(in crate::host) publish: &'a dyn Fn(),
     /// When the command began to be busy (not busy while the player is waited for).
     pub(in crate::host) busy_since: &'a AtomicU64,
-    /// Whether the runtime can go on.
-    pub(in crate::host) recovery: &'a Recovery,
+    /// The frontend has gone or asked the runtime to shut down.
+    pub(in crate::host) shutting_down: &'a Cell<bool>,
+    /// The runtime cannot go on after a panic (see `recovery.rs`).
+    pub(in crate::host) failed: &'a dyn Fn() -> bool,
     /// The debugging subsystem's step back asked: the waiting code unwinds to be replayed.
     pub(in crate::host) rewinding: &'a dyn Fn() -> bool,
     /// The play subsystem's "the recorded inputs answer the waits".
     pub(in crate::host) replaying: &'a Cell<bool>,
     /// The debugging subsystem's "the editor answers this break" (stopped at a change).
     pub(in crate::host) stopping_at_change: &'a Cell<bool>,
-}
-
-impl Default for Waits {
-    fn default() -> Waits {
-        Waits { depth: Cell::new(0), begun: Cell::new(0), state: Cell::new(RuntimeState::Running) }
-    }
 }
 
 impl Waits {
@@ -58,14 +55,10 @@ impl Waits {
         self.begun.get()
     }
 
-    /// Running, in a `query()`, or paused: what the innermost wait waits for.
-    pub(in crate::host) fn state(&self) -> RuntimeState {
-        self.state.get()
-    }
-
-    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
-    pub(in crate::host) fn at_breakpoint(&self) -> bool {
-        self.state.get() == RuntimeState::Paused
+    /// Why the innermost wait waits: a `query()` or a `pause()` (None: no wait, the runtime
+    /// runs).
+    pub(in crate::host) fn innermost(&self) -> Option<WaitReason> {
+        self.innermost.get()
     }
 
     /// A wait begins.
@@ -84,18 +77,15 @@ impl Waits {
     /// a step back asked. Meanwhile nothing is busy and the time limit does not run.
     pub(in crate::host) fn wait(
         &self,
-        cx: &Cx,
+        runtime: &Runtime,
         reason: WaitReason,
         done: &dyn Fn() -> bool,
         nesting: Nesting,
     ) -> mlua::Result<()> {
-        let outer = self.state.replace(match reason {
-            WaitReason::Query => RuntimeState::InQuery,
-            WaitReason::Pause => RuntimeState::Paused,
-        });
+        let outer = self.innermost.replace(Some(reason));
         // Not busy while waiting for the player, and the time limit does not run.
         let busy = nesting.busy_since.swap(0, Ordering::Relaxed);
-        let limits = cx.runtime.engine().limits();
+        let limits = runtime.engine().limits();
         self.enter();
         // Stopped at a change while replaying a turn: the editor answers this break, and the
         // turn's remaining inputs replay after it.
@@ -103,7 +93,7 @@ impl Waits {
         // recorded without them, so no recorded input answers them.
         let debugger_break = {
             use crate::lua::debugger::BreakCause;
-            let cause = cx.runtime.engine().pause_view().map(|view| view.cause);
+            let cause = runtime.engine().pause_view().map(|view| view.cause);
             matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
         };
         let stopping_at_change = nesting.stopping_at_change;
@@ -111,7 +101,7 @@ impl Waits {
             .then(|| nesting.replaying.replace(false));
         // What the frontend does at such a break (Continue, REPL code) is not a new input.
         let answering = stopping_at_change.replace(stopping_at_change.get() || replaying == Some(true));
-        let profiler = cx.runtime.engine().profiler();
+        let profiler = runtime.engine().profiler();
         let result = profiler.waiting(|| {
             limits.waiting(|| {
                 (nesting.publish)();
@@ -119,10 +109,10 @@ impl Waits {
                     if done() {
                         break Ok(());
                     }
-                    if cx.closing() {
+                    if nesting.shutting_down.get() {
                         break Err(mlua::Error::runtime("the editor is closing"));
                     }
-                    if nesting.recovery.failed() {
+                    if (nesting.failed)() {
                         break Err(mlua::Error::runtime("the runtime stopped after a panic"));
                     }
                     if limits.take_stop() {
@@ -143,7 +133,7 @@ impl Waits {
         }
         stopping_at_change.set(answering);
         self.leave();
-        self.state.set(outer);
+        self.innermost.set(outer);
         nesting.busy_since.store(busy, Ordering::Relaxed);
         result
     }

@@ -203,7 +203,7 @@ impl Player {
                 let layer = host.runtime.engine().gui().top_layer().map(|top| top.id);
                 match layer {
                     _ if self.unwinding > MAX_UNWIND => Command::Shutdown,
-                    _ if host.waits.at_breakpoint() => Command::Debug(DebugCommand::Continue),
+                    _ if host.at_breakpoint() => Command::Debug(DebugCommand::Continue),
                     Some(layer) => Command::Input(display::Input::Cancel { layer }),
                     None => Command::Shutdown,
                 }
@@ -224,7 +224,7 @@ impl Player {
                 if (top && self.turns >= *turns) || self.played.len() >= budget {
                     return None;
                 }
-                if host.waits.at_breakpoint() {
+                if host.at_breakpoint() {
                     return Some(Action::Continue);
                 }
                 let layer = host.runtime.engine().gui().top_layer();

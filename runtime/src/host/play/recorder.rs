@@ -231,8 +231,7 @@ impl Host {
     /// recorded instead.
     fn input_of(&self, command: &Command) -> Option<Input> {
         let depth_of = |layer| self.runtime.engine().gui().depth_of_layer(layer);
-        let dropped =
-            (self.play.paused.get() && !self.runtime.engine().gui().has_layers()) || self.waits.at_breakpoint();
+        let dropped = (self.play.paused.get() && !self.runtime.engine().gui().has_layers()) || self.at_breakpoint();
         match command {
             Command::Input(_) if dropped => None,
             Command::Input(display::Input::Key(key)) => Some(Input::Key(key.clone())),

@@ -54,7 +54,7 @@ impl Host {
         if self.debug.error.borrow().is_some() {
             return;
         }
-        if self.waits.at_breakpoint() {
+        if self.at_breakpoint() {
             // The game's code is stopped mid-line: no key reaches it until it goes on.
             let message = "the game is stopped at a breakpoint: continue to go on";
             self.refuse_hinting(RefusalKind::Play, message, Hint::Continue);
