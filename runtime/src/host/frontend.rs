@@ -2,8 +2,8 @@
 //! they are answered, so the editor stays live meanwhile. The host is the
 //! [`Frontend`](crate::lua::gui::Frontend) they wait through (in `host.rs`: it serves the
 //! commands); [`Waits::wait`] is the loop and what it keeps. It is handed what it needs of
-//! the rest of the host by name ([`Nesting`]), so it imports none of the host's modules (the
-//! context every subsystem is given holds the waits).
+//! the rest of the host by name ([`Nesting`]), so it imports none of the host's modules: the
+//! context every subsystem is given holds the waits, which must not reach back into them.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,8 +22,8 @@ pub(in crate::host) struct Waits {
     innermost: Cell<Option<WaitReason>>,
 }
 
-/// What a wait is handed by the spine: how to serve a command and publish, and the state of
-/// the other subsystems it reads and sets by name.
+/// What a wait is handed by the spine: how to serve a command and publish, and the spine's
+/// and the other subsystems' state it reads and sets, by name.
 pub(in crate::host) struct Nesting<'a> {
     /// Takes the next command, if one comes, and handles it (the spine's).
     pub(in crate::host) serve: &'a dyn Fn(),
