@@ -12,7 +12,7 @@
 //! command sub-enum and its part of the snapshot: [`editing`], [`play`], [`debugging`],
 //! [`mods`], [`maps`] and [`workbench`].
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -21,7 +21,6 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::game::display::LogLevel;
-use crate::host::view::RuntimeState;
 use crate::lua::GameError;
 use crate::lua::gui;
 use crate::runtime::Runtime;
@@ -79,15 +78,12 @@ struct Host {
     events: Sender<HostEvent>,
     shared: Arc<Shared>,
     repaint: Arc<dyn Fn() + Send + Sync>,
-    project: String,
-    project_dir: std::path::PathBuf,
     /// No frontend draws: nothing is published (a headless replay).
     headless: bool,
     /// What the snapshots are built with (see `frame.rs`).
     frame: frame::FrameBuilder,
-    state: Cell<RuntimeState>,
-    /// The `query()`/`pause()` waits in progress (see `frontend.rs`, `cx.rs`).
-    waits: cx::Waits,
+    /// The `query()`/`pause()` waits in progress (see `frontend.rs`).
+    waits: frontend::Waits,
     /// Edits, undo history, the inspector's objects, the edit journal (see `editing/`).
     editing: editing::Editing,
     /// The play session, its recording and step back (see `play/`).
@@ -101,11 +97,8 @@ struct Host {
     /// The maps subsystem: the map validators' findings (the files are the runtime's; see `maps/`).
     maps: maps::Maps,
     shutting_down: Cell<bool>,
-    /// The last panic caught, shown in the status bar until the next one.
-    fault: RefCell<Option<String>>,
-    /// Why the runtime cannot go on, once it cannot: the serve loop ends and only the
-    /// failure is served.
-    failed: RefCell<Option<String>>,
+    /// The last panic caught, and whether the runtime can go on (see `recovery.rs`).
+    recovery: recovery::Recovery,
 }
 
 impl Host {
@@ -117,8 +110,7 @@ impl Host {
             Serving::Headless { recordings } => (recordings, None),
         };
         Host {
-            project: runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default(),
-            project_dir: runtime.project().map(|p| p.dir).unwrap_or_default(),
+            frame: frame::FrameBuilder::new(&runtime),
             mods: mods::Mods::new(&runtime),
             runtime,
             commands: channels.commands,
@@ -126,28 +118,25 @@ impl Host {
             shared: channels.shared,
             repaint: channels.repaint,
             headless,
-            frame: frame::FrameBuilder::default(),
-            state: Cell::new(RuntimeState::Running),
-            waits: cx::Waits::default(),
+            waits: frontend::Waits::default(),
             editing: editing::Editing::new(journal),
             play: play::PlaySession::new(recordings),
             debug: debugging::Debugging::default(),
             workbench: workbench::Workbench::default(),
             maps: maps::Maps::new(),
             shutting_down: Cell::new(false),
-            fault: RefCell::default(),
-            failed: RefCell::default(),
+            recovery: recovery::Recovery::default(),
         }
     }
 
     /// Carries out one command under the limits — the spine every change goes through. A panic
     /// anywhere inside it (the command, a Lua callback, a nested command) is caught here: see
-    /// [`Host::recover`].
+    /// [`recovery::Recovery::recover`].
     fn handle(&self, command: Command) {
         let since = u64::try_from(self.shared.started.elapsed().as_millis()).unwrap_or(u64::MAX).max(1);
         self.shared.busy_since.store(since, Ordering::Relaxed);
         let name = command.name();
-        let checkpoint = self.checkpoint(&command);
+        let checkpoint = self.recovery.checkpoint(&self.cx(), self.play.playing(), &command);
         if self.waits.depth() == 0 {
             // Lines are counted, and the command's recorded input noted, for stepping back.
             self.runtime.engine().debugger().command_begins();
@@ -188,7 +177,12 @@ impl Host {
         self.shared.busy_since.store(0, Ordering::Relaxed);
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if let Err(payload) = outcome {
-            self.recover(name, panic_message(payload.as_ref()), checkpoint);
+            // Recovery ends a played game the panic left inconsistent, putting the edit state back.
+            let end_play = || {
+                self.end_play();
+            };
+            let message = panic_message(payload.as_ref());
+            self.recovery.recover(&self.cx(), self.play.playing(), &end_play, name, message, checkpoint);
             // What the command did before it panicked is in no log: the world as recovery
             // left it is where the journal goes on from.
             if journaled {
@@ -251,11 +245,6 @@ impl Host {
         }
     }
 
-    /// Tells the editor a command was not done.
-    fn refuse(&self, kind: RefusalKind, message: impl Into<String>) {
-        self.send(HostEvent::Refused(Refused::new(kind, message)));
-    }
-
     /// Sends an event to the editor; if the editor has gone there is no one to tell, and the
     /// serve loop ends at the next command.
     fn send(&self, event: HostEvent) {
@@ -285,6 +274,71 @@ impl Host {
         let playing = self.play.playing();
         let found = self.workbench.refresh(&self.cx(), playing);
         self.maps.check.record_some(found);
+    }
+
+    /// The next command: while replaying, the recorded input; in a fuzzed game, its player's;
+    /// otherwise the frontend's (see [`serve::receive`]).
+    fn next_command(&self) -> Option<Command> {
+        let fuzzed = self.play.player.try_borrow().map_or(true, |player| player.is_some());
+        if self.play.replaying() {
+            match self.play.next_replayed(&self.cx()) {
+                Some(command) => return Some(command),
+                // A headless replay has no one else to ask: the recording ended mid-wait.
+                None if self.headless && !fuzzed => return Some(Command::Shutdown),
+                // The recorded inputs ran out inside a menu: the player goes on from there.
+                None => self.play.stop_replaying(),
+            }
+        }
+        // A fuzzed game's player answers every wait, top-level or nested, itself (a step
+        // back's replay answers its own from the recorded inputs, above).
+        match self.play.player.try_borrow_mut() {
+            Ok(mut player) => {
+                if let Some(player) = player.as_mut() {
+                    return Some(player(self));
+                }
+            }
+            // The player's own checks (Lua invariants) waited for input: there is none.
+            Err(_) => return Some(Command::Shutdown),
+        }
+        let animating = self.runtime.engine().gui().is_animating()
+            || self.maps.check.waiting(&self.cx(), self.may_check_maps())
+            || self.mods.hotload_waiting();
+        let command = serve::receive(&self.commands, animating);
+        // A fresh command after idling: animations restart from now, not from the idle gap.
+        if !animating {
+            self.frame.last_update.set(Instant::now());
+        }
+        command
+    }
+
+    /// Advances animations and publishes a new snapshot with each subsystem's part (see
+    /// `frame.rs`); headless, no one draws it.
+    fn publish(&self) {
+        if self.headless {
+            return;
+        }
+        let panes = || frame::Panes {
+            debug: self.debug.view(&self.cx()),
+            editing: self.editing.view(&self.cx()),
+            play: self.play.view(&self.cx()),
+            mods: self.mods.view(&self.cx()),
+            maps: self.maps.view(&self.cx(), self.play.set_aside(), self.may_check_maps()),
+            preview: self.workbench.view(),
+        };
+        let parts = frame::Parts {
+            shared: &self.shared,
+            recovery: &self.recovery,
+            waits: &self.waits,
+            stopped: self.debug.stopped(),
+            fail: &|error| self.fail(error),
+            panes: &panes,
+        };
+        self.frame.publish(&self.cx(), parts);
+    }
+
+    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
+    fn at_breakpoint(&self) -> bool {
+        self.waits.innermost() == Some(gui::WaitReason::Pause)
     }
 
     /// Whether the map validators may run now: not headless, not while playing, paused or on
@@ -372,5 +426,36 @@ impl play::PlayHost for Host {
 
     fn put_history_back(&self, history: crate::game::history::History) {
         self.editing.put_back_history(history);
+    }
+}
+
+impl gui::Frontend for Host {
+    /// A `query()` or `pause()` waits: the serve loop runs nested until it is answered (see
+    /// `frontend.rs`).
+    fn wait(&self, _lua: &mlua::Lua, reason: gui::WaitReason, done: &dyn Fn() -> bool) -> mlua::Result<()> {
+        let serve = || {
+            if let Some(command) = self.next_command() {
+                self.handle(command);
+            }
+        };
+        let nesting = frontend::Nesting {
+            serve: &serve,
+            publish: &|| self.publish(),
+            busy_since: &self.shared.busy_since,
+            shutting_down: &self.shutting_down,
+            failed: &|| self.recovery.failed(),
+            rewinding: &|| self.play.rewinding(),
+        };
+        // A break of the debugger's (a breakpoint, a step, an error) or at a change while
+        // replaying is the editor's to answer, not the recorded inputs'.
+        let debugger_break = {
+            use crate::lua::debugger::BreakCause;
+            let cause = self.runtime.engine().pause_view().map(|view| view.cause);
+            matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
+        };
+        let answers = self.play.editor_answers_break(reason == gui::WaitReason::Pause, debugger_break);
+        let result = self.waits.wait(&self.runtime, reason, done, nesting);
+        self.play.break_answered(answers);
+        result
     }
 }

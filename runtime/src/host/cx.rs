@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crossbeam_channel::Sender;
 
 use crate::game::display::LogLevel;
+use crate::host::frontend::Waits;
 use crate::host::{HostEvent, Refused};
 use crate::lua::gui;
 use crate::runtime::Runtime;
@@ -60,37 +61,5 @@ impl<'h> Cx<'h> {
     /// Writes a line to the game's log (the Log pane).
     pub(in crate::host) fn log(&self, level: LogLevel, text: impl Into<String>) {
         gui::log(self.runtime.lua(), level, text.into());
-    }
-}
-
-/// The `query()`/`pause()` waits: how many are nested now, and how many have begun. The
-/// spine's state; a subsystem reads it through [`Cx::waiting`].
-#[derive(Default)]
-pub(in crate::host) struct Waits {
-    depth: Cell<u32>,
-    begun: Cell<u64>,
-}
-
-impl Waits {
-    /// How many waits are nested now (0: a top-level command runs).
-    pub(in crate::host) fn depth(&self) -> u32 {
-        self.depth.get()
-    }
-
-    /// How many waits have begun (a command that waited for the player took the player's
-    /// time, not the game's).
-    pub(in crate::host) fn begun(&self) -> u64 {
-        self.begun.get()
-    }
-
-    /// A wait begins.
-    pub(in crate::host) fn enter(&self) {
-        self.depth.set(self.depth.get() + 1);
-        self.begun.set(self.begun.get() + 1);
-    }
-
-    /// The innermost wait ended.
-    pub(in crate::host) fn leave(&self) {
-        self.depth.set(self.depth.get().saturating_sub(1));
     }
 }

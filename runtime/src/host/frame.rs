@@ -1,19 +1,29 @@
 //! Building the [`Snapshot`] the editor draws after every command: the map view and the
-//! Locations tree (rebuilt only when the world changed), the HUD and UI layers, the panes'
-//! data.
+//! Locations tree (rebuilt only when the world changed), the HUD and UI layers, and the
+//! panes' data, which the spine has each subsystem build ([`Panes`]).
 
+use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use std::cell::{Cell, RefCell};
-
-use super::{Host, panic_message};
-use crate::game::display::LogLevel;
+use super::cx::Cx;
+use super::debugging::DebugView;
+use super::editing::EditingView;
+use super::frontend::Waits;
+use super::maps::MapsView;
+use super::mods::ModsView;
+use super::play::PlayView;
+use super::recovery::Recovery;
+use super::workbench::PreviewView;
+use super::{Shared, panic_message};
 use crate::game::location::Location;
 use crate::host::view::{self, RuntimeState, Snapshot};
 use crate::host::view::{LocationTreeBuilder, MapViewBuilder};
-use crate::lua::gui;
+use crate::lua::GameError;
+use crate::lua::gui::{self, WaitReason};
+use crate::runtime::Runtime;
 
 /// The views of the world built for a snapshot, with the revision they were built at.
 #[derive(Default)]
@@ -23,25 +33,66 @@ pub(super) struct BuiltViews {
     /// The current map's view.
     map: Option<Arc<view::MapView>>,
     /// The Locations tree.
-    pub(super) locations: Arc<view::LocationTree>,
+    locations: Arc<view::LocationTree>,
 }
 
-/// What the host builds snapshots with: the builders that reuse what did not change, and the
-/// views built last.
+/// What the host builds snapshots with: the project they name, the builders that reuse what
+/// did not change, and the views built last.
 pub(super) struct FrameBuilder {
-    pub(super) maps: RefCell<MapViewBuilder>,
-    pub(super) locations: RefCell<LocationTreeBuilder>,
+    /// The project's name (also what a failure is served under, see `serve.rs`).
+    pub(super) project: String,
+    /// The project's folder.
+    project_dir: PathBuf,
+    maps: RefCell<MapViewBuilder>,
+    locations: RefCell<LocationTreeBuilder>,
     /// The views last built from the world, reused while it does not change.
-    pub(super) built: RefCell<BuiltViews>,
+    built: RefCell<BuiltViews>,
     /// When animations were last advanced.
     pub(super) last_update: Cell<Instant>,
     /// The number of the last snapshot.
-    pub(super) serial: Cell<u64>,
+    serial: Cell<u64>,
 }
 
-impl Default for FrameBuilder {
-    fn default() -> FrameBuilder {
+/// The subsystems' parts of a snapshot, each built by its subsystem's view.
+pub(super) struct Panes {
+    /// The editing subsystem's part.
+    pub(super) editing: EditingView,
+    /// The play subsystem's part.
+    pub(super) play: PlayView,
+    /// The debugging subsystem's part.
+    pub(super) debug: DebugView,
+    /// The mods subsystem's part.
+    pub(super) mods: ModsView,
+    /// The maps subsystem's part.
+    pub(super) maps: MapsView,
+    /// The workbench's preview.
+    pub(super) preview: Option<PreviewView>,
+}
+
+/// What the spine hands the frame builder for one snapshot: its own parts, what it needs of
+/// the debugging subsystem by name, and the subsystems' parts to build once the widgets were
+/// advanced (so they show what the update did).
+pub(super) struct Parts<'a> {
+    /// Where the snapshot is published for the frontend.
+    pub(super) shared: &'a Shared,
+    /// The last panic caught, and where a panic while building the snapshot is noted.
+    pub(super) recovery: &'a Recovery,
+    /// The waits in progress: the runtime runs, is in a `query()` or is paused.
+    pub(super) waits: &'a Waits,
+    /// The game is stopped on the error screen: widgets do not animate.
+    pub(super) stopped: bool,
+    /// Stops the game on the error screen (a widget's update failed).
+    pub(super) fail: &'a dyn Fn(GameError),
+    /// Builds the subsystems' parts.
+    pub(super) panes: &'a dyn Fn() -> Panes,
+}
+
+impl FrameBuilder {
+    /// The snapshots of the project `runtime` opened (none: an empty name and folder).
+    pub(super) fn new(runtime: &Runtime) -> FrameBuilder {
         FrameBuilder {
+            project: runtime.project().map(|p| p.manifest.name.clone()).unwrap_or_default(),
+            project_dir: runtime.project().map(|p| p.dir).unwrap_or_default(),
             maps: RefCell::default(),
             locations: RefCell::default(),
             built: RefCell::default(),
@@ -49,67 +100,62 @@ impl Default for FrameBuilder {
             serial: Cell::new(0),
         }
     }
-}
 
-impl Host {
     /// Advances animations and publishes a new snapshot. A panic while building it is
     /// caught: it is reported, and the previous snapshot is published again with the fault.
-    pub(super) fn publish(&self) {
-        if self.headless {
-            return;
-        }
-        let profiler = self.runtime.engine().profiler();
+    pub(super) fn publish(&self, cx: &Cx, parts: Parts) {
+        let profiler = cx.runtime.engine().profiler();
         let built = profiler.scope(
             || crate::lua::profile::engine_work("snapshot for the editor"),
-            || catch_unwind(AssertUnwindSafe(|| self.publish_snapshot())),
+            || catch_unwind(AssertUnwindSafe(|| self.publish_snapshot(cx, &parts))),
         );
         let Err(payload) = built else { return };
         let message =
             format!("the runtime caught a panic while building the view: {}", panic_message(payload.as_ref()));
-        gui::log(self.runtime.lua(), LogLevel::Error, message.clone());
-        *self.fault.borrow_mut() = Some(message.clone());
-        let mut shared = self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner());
+        parts.recovery.note_fault(cx, message.clone());
+        let mut shared = parts.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner());
         let mut snapshot = Snapshot::clone(&shared);
         snapshot.serial += 1;
         snapshot.fault = Some(message);
         *shared = Arc::new(snapshot);
         drop(shared);
-        (self.repaint)();
+        (cx.repaint)();
     }
 
-    fn publish_snapshot(&self) {
-        let lua = self.runtime.lua();
+    /// Advances the widgets, then builds the snapshot and publishes it.
+    fn publish_snapshot(&self, cx: &Cx, parts: &Parts) {
+        let runtime = cx.runtime;
+        let lua = runtime.lua();
         let now = Instant::now();
-        let dt = now.duration_since(self.frame.last_update.get()).as_secs_f32().min(0.1);
-        self.frame.last_update.set(now);
-        let limits = self.runtime.engine().limits();
-        let stopped = self.debug.stopped();
+        let dt = now.duration_since(self.last_update.get()).as_secs_f32().min(0.1);
+        self.last_update.set(now);
+        let limits = runtime.engine().limits();
         // Widgets animate on the wall clock: what they read of it is not the game's input.
-        let engine = self.runtime.engine();
+        let engine = runtime.engine();
         let mode = std::mem::take(&mut engine.session_mut().mode);
-        let animating = match stopped {
+        let animating = match parts.stopped {
             true => false,
             false => limits.run_deaf_to_stop(|| gui::update_all(lua, dt)).unwrap_or_else(|error| {
-                self.fail(error);
+                (parts.fail)(error);
                 false
             }),
         };
         engine.session_mut().mode = mode;
-        let revision = self.runtime.world().revision();
-        if self.frame.built.borrow().revision != revision {
-            let world = self.runtime.world();
-            let map = self.frame.maps.borrow_mut().build(&world);
-            let engine = self.runtime.engine();
-            let tree = self.frame.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
-            *self.frame.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
+        let revision = runtime.world().revision();
+        if self.built.borrow().revision != revision {
+            let world = runtime.world();
+            let map = self.maps.borrow_mut().build(&world);
+            let engine = runtime.engine();
+            let tree = self.locations.borrow_mut().build(&world, |uid| engine.is_held_by_script(uid));
+            *self.built.borrow_mut() = BuiltViews { revision, map, locations: Arc::new(tree) };
         }
         let (map, locations) = {
-            let built = self.frame.built.borrow();
+            let built = self.built.borrow();
             (built.map.clone(), built.locations.clone())
         };
-        let serial = self.frame.serial.get() + 1;
-        self.frame.serial.set(serial);
-        let world = self.runtime.world();
+        let serial = self.serial.get() + 1;
+        self.serial.set(serial);
+        let world = runtime.world();
         let date = world.clock.date();
         let maps = view::map_summaries(&world);
         let player = world.player();
@@ -122,14 +168,19 @@ impl Host {
         drop(world);
         let (widgets, map_layers, layers) =
             limits.run_deaf_to_stop(|| (gui::widget_views(lua), gui::map_layer_draws(lua), gui::layer_views(lua)));
-        let debug = self.debug.view(&self.cx());
+        let Panes { editing, play, debug, mods, maps: maps_view, preview } = (parts.panes)();
         let snapshot = Snapshot {
             serial,
-            state: if debug.error.is_some() { RuntimeState::Error } else { self.state.get() },
+            state: match parts.waits.innermost() {
+                _ if debug.error.is_some() => RuntimeState::Error,
+                None => RuntimeState::Running,
+                Some(WaitReason::Query) => RuntimeState::InQuery,
+                Some(WaitReason::Pause) => RuntimeState::Paused,
+            },
             project: self.project.clone(),
             project_dir: self.project_dir.clone(),
             problem: None,
-            fault: self.fault.borrow().clone(),
+            fault: parts.recovery.fault(),
             turn,
             date: date.to_string(),
             map,
@@ -141,14 +192,14 @@ impl Host {
             locations,
             player,
             player_at,
-            editing: self.editing.view(&self.cx()),
-            play: self.play.view(&self.cx()),
+            editing,
+            play,
             debug,
-            mods: self.mods.view(&self.cx()),
-            maps: self.maps.view(&self.cx(), self.play.set_aside(), self.may_check_maps()),
-            preview: self.workbench.view(),
+            mods,
+            maps: maps_view,
+            preview,
         };
-        *self.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
-        (self.repaint)();
+        *parts.shared.snapshot.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
+        (cx.repaint)();
     }
 }

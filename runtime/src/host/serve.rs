@@ -1,12 +1,12 @@
 //! The serve loop: the runtime thread opens the project, then takes commands one at a time
 //! (each through [`Host::handle`]), publishing a snapshot after each, until the frontend
-//! goes or the runtime cannot go on.
+//! goes or the runtime cannot go on. The frontend's commands are taken with [`receive`].
 
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
@@ -78,7 +78,7 @@ pub(super) fn run(
         (super::mods::Mods::watch(&host.cx(), reloads.clone()), super::maps::Maps::watch(&host.cx(), reloads));
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();
-    while !host.shutting_down.get() && host.failed.borrow().is_none() {
+    while !host.shutting_down.get() && !host.recovery.failed() {
         if let Some(command) = host.next_command() {
             host.handle(command);
             host.after_command();
@@ -94,9 +94,8 @@ pub(super) fn run(
         limits.take_stop();
     }
     gui::set_frontend(lua, None);
-    let failed = host.failed.borrow_mut().take();
-    if let Some(problem) = failed {
-        serve_failure(&host.repaint, &host.shared, &host.commands, &host.events, &host.project, problem);
+    if let Some(problem) = host.recovery.failure() {
+        serve_failure(&host.repaint, &host.shared, &host.commands, &host.events, &host.frame.project, problem);
     }
 }
 
@@ -130,47 +129,16 @@ pub(crate) struct HostChannels {
     pub(crate) repaint: Arc<dyn Fn() + Send + Sync>,
 }
 
-impl Host {
-    /// The next command; while something animates, gives up after a frame so animations
-    /// advance (otherwise it sleeps until a command comes: no work when nothing changes).
-    pub(super) fn next_command(&self) -> Option<Command> {
-        let fuzzed = self.play.player.try_borrow().map_or(true, |player| player.is_some());
-        if self.play.replaying() {
-            match self.play.next_replayed(&self.cx()) {
-                Some(command) => return Some(command),
-                // A headless replay has no one else to ask: the recording ended mid-wait.
-                None if self.headless && !fuzzed => return Some(Command::Shutdown),
-                // The recorded inputs ran out inside a menu: the player goes on from there.
-                None => self.play.stop_replaying(),
-            }
-        }
-        // A fuzzed game's player answers every wait, top-level or nested, itself (a step
-        // back's replay answers its own from the recorded inputs, above).
-        match self.play.player.try_borrow_mut() {
-            Ok(mut player) => {
-                if let Some(player) = player.as_mut() {
-                    return Some(player(self));
-                }
-            }
-            // The player's own checks (Lua invariants) waited for input: there is none.
-            Err(_) => return Some(Command::Shutdown),
-        }
-        let animating = self.runtime.engine().gui().is_animating()
-            || self.maps.check.waiting(&self.cx(), self.may_check_maps())
-            || self.mods.hotload_waiting();
-        let command = if animating {
-            match self.commands.recv_timeout(FRAME) {
-                Ok(command) => Some(command),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => Some(Command::Shutdown),
-            }
-        } else {
-            Some(self.commands.recv().unwrap_or(Command::Shutdown))
-        };
-        // A fresh command after idling: animations restart from now, not from the idle gap.
-        if !animating {
-            self.frame.last_update.set(Instant::now());
-        }
-        command
+/// The next command from the frontend: while `animating`, gives up after a frame so
+/// animations advance (otherwise it sleeps until a command comes: no work when nothing
+/// changes). The frontend gone is a Shutdown.
+pub(super) fn receive(commands: &Receiver<Command>, animating: bool) -> Option<Command> {
+    if !animating {
+        return Some(commands.recv().unwrap_or(Command::Shutdown));
+    }
+    match commands.recv_timeout(FRAME) {
+        Ok(command) => Some(command),
+        Err(RecvTimeoutError::Timeout) => None,
+        Err(RecvTimeoutError::Disconnected) => Some(Command::Shutdown),
     }
 }

@@ -241,7 +241,7 @@ impl Player {
     fn look_for_failure(&mut self, host: &Host, playing: bool) -> Option<Failure> {
         let turn = host.runtime.world().turn;
         let failure = |kind, message: String| Some(Failure { kind, turn, message });
-        if let Some(message) = host.failed.borrow().clone().or_else(|| host.fault.borrow().clone()) {
+        if let Some(message) = host.recovery.failure().or_else(|| host.recovery.fault()) {
             return failure(FailureKind::Panic, message);
         }
         if let Some(error) = host.debug.error() {
@@ -313,7 +313,7 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
     let asked = player.clone();
     *host.play.player.borrow_mut() = Some(Box::new(move |host: &Host| asked.borrow_mut().next(host)));
     let mut recording = None;
-    while !host.shutting_down.get() && host.failed.borrow().is_none() {
+    while !host.shutting_down.get() && !host.recovery.failed() {
         if let Some(command) = host.next_command() {
             host.handle(command);
             host.after_command();
@@ -324,7 +324,7 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
         events.try_iter().for_each(drop);
     }
     // A fatal failure ends the loop before the player could see it.
-    if player.borrow().failure.is_none() && host.failed.borrow().is_some() {
+    if player.borrow().failure.is_none() && host.recovery.failed() {
         let failure = player.borrow_mut().look_for_failure(&host, false);
         player.borrow_mut().failure = failure;
     }

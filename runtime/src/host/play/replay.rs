@@ -380,7 +380,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
     if let Some(diverged) = replayer.host.runtime.engine().session().diverged.clone() {
         replayer.errors.borrow_mut().push(diverged);
     }
-    if let Some(panic) = replayer.host.fault.borrow().clone() {
+    if let Some(panic) = replayer.host.recovery.fault() {
         replayer.errors.borrow_mut().push(panic);
     }
     let report = ReplayReport {
