@@ -45,6 +45,7 @@ mod recovery;
 pub mod remote;
 pub mod seeds;
 mod serve;
+mod shared;
 pub mod type_defs;
 pub mod view;
 pub mod workbench;
@@ -55,15 +56,16 @@ pub use debugging::{
     DebugAnswer, DebugCommand, DebugQuery, Key, ReplCommand, ReverseKind, Scope, SourceView, VariablePath, VariableView,
 };
 pub use editing::EditingCommand;
-pub(crate) use handle::Shared;
-pub use handle::{HostConfig, HostHandle};
+pub use handle::HostHandle;
 pub use maps::MapCommand;
 pub use mods::{ModCommand, QUIET};
 pub use play::PlayCommand;
-pub use protocol::{Command, Hint, HostEvent, RefusalKind, Refused};
+pub use protocol::{Command, Hint, HostEvent, PanicReport, RefusalKind, Refused};
+pub use recovery::CHECKPOINT_BUDGET;
 use recovery::panic_message;
-pub use recovery::{CHECKPOINT_BUDGET, PanicReport};
 pub(crate) use serve::{HostChannels, Serving};
+pub use shared::HostConfig;
+pub(crate) use shared::Shared;
 use workbench::WorkbenchCommand;
 
 /// A command that works on the project came when no project is open.

@@ -18,8 +18,9 @@ use crossbeam_channel::{Receiver, Sender};
 use serde_json::{Value as Json, json};
 
 use super::client::{EventHub, HostConnector};
-use super::handle::{HostHandle, Owner, Shared};
+use super::handle::{HostHandle, Owner};
 use super::remote::{Mirror, PROTOCOL_VERSION};
+use super::shared::Shared;
 use super::view::Snapshot;
 use super::{Command, HostEvent, RefusalKind, Refused};
 

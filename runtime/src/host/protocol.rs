@@ -4,9 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{
-    DebugCommand, EditingCommand, MapCommand, ModCommand, PanicReport, PlayCommand, ReplCommand, WorkbenchCommand,
-};
+use super::{DebugCommand, EditingCommand, MapCommand, ModCommand, PlayCommand, ReplCommand, WorkbenchCommand};
 use crate::game::display::Input;
 use crate::game::edit::Clip;
 use crate::game::object::Uid;
@@ -250,4 +248,15 @@ pub enum HostEvent {
         /// Where it is used.
         usages: Vec<super::editing::usages::Usage>,
     },
+}
+
+/// A panic caught at the command boundary, as the editor is told of it.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct PanicReport {
+    /// What it says: the command, the panic's message, and what became of the world.
+    pub message: String,
+    /// The runtime could not go on: it serves nothing but the failure from now on.
+    pub fatal: bool,
+    /// Unsaved maps written beside their files (`maps/<name>.ron.recovered`).
+    pub recovered: Vec<std::path::PathBuf>,
 }

@@ -17,7 +17,7 @@ use std::sync::atomic::Ordering;
 use crossbeam_channel::{Receiver, Sender};
 
 use super::cx::Cx;
-use super::{Command, HostEvent, RefusalKind, Refused, Shared};
+use super::{Command, HostEvent, PanicReport, RefusalKind, Refused, Shared};
 use crate::game::display::{LogLevel, LogLine};
 use crate::game::world::WorldState;
 use crate::host::view::{RuntimeState, Snapshot};
@@ -36,17 +36,6 @@ pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 /// command that changes it (a few milliseconds); a larger world is checked after a panic
 /// but cannot be put back.
 pub const CHECKPOINT_BUDGET: usize = 4_000_000;
-
-/// A panic caught at the command boundary, as the editor is told of it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct PanicReport {
-    /// What it says: the command, the panic's message, and what became of the world.
-    pub message: String,
-    /// The runtime could not go on: it serves nothing but the failure from now on.
-    pub fatal: bool,
-    /// Unsaved maps written beside their files (`maps/<name>.ron.recovered`).
-    pub recovered: Vec<PathBuf>,
-}
 
 /// Why the runtime cannot go on after a panic.
 #[derive(Debug, thiserror::Error)]

@@ -17,19 +17,19 @@ use super::{HostEvent, RefusalKind, Refused};
 use crate::game::display::LogLevel;
 use crate::game::object::Uid;
 use crate::game::symbol::Symbol;
-use crate::game::value::Value;
-use crate::game::world::WatchId;
 use crate::host::cx::Cx;
-use crate::host::view::{LimitsView, ProfileView, WatchView, watch_views};
+use crate::host::view::debug::{LimitsView, ProfileView, watch_views};
 use crate::lua::profile::TurnProfile;
 use crate::lua::{GameError, watch};
 
+pub(in crate::host) mod command;
+pub(in crate::host) mod query;
 mod repl;
 mod stack;
 
 pub use crate::host::play::ReverseKind;
-pub use repl::ReplCommand;
-pub use stack::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
+pub use command::{DebugCommand, DebugView, ReplCommand};
+pub use query::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
 
 /// A line breakpoint as a debug adapter sets it ([`crate::host::HostConfig::breakpoints`],
 /// [`DebugQuery`]), and how a step goes on from a break ([`DebugCommand::Step`]). They are the
@@ -43,124 +43,7 @@ pub fn breakpoint_path(path: &std::path::Path) -> std::path::PathBuf {
     crate::lua::debugger::absolute(path)
 }
 
-/// What the debugging subsystem is asked to do.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub enum DebugCommand {
-    /// Let the innermost `pause()` continue.
-    Continue,
-    /// Pause at the next turn boundary (before the game takes the next key), as `pause()`
-    /// would, with the key, the player and the turn as locals.
-    Break,
-    /// Leave the error screen: the failed step is abandoned and the game goes on.
-    Resume,
-    /// Set a watch on an object's field ("Break when it changes"; with `becomes`, "… when
-    /// it becomes" that value).
-    Watch {
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: String,
-        /// Stop only when the field takes this value.
-        becomes: Option<Value>,
-    },
-    /// Remove a watch.
-    Unwatch(WatchId),
-    /// Turn a watch on or off.
-    EnableWatch {
-        /// The watch.
-        id: WatchId,
-        /// On or off.
-        enabled: bool,
-    },
-    /// While playing a recorded session (or looking through an opened recording): list
-    /// every change of an object's field so far, by replaying the session headless ("When
-    /// did this change?"); answered with [`HostEvent::Changes`].
-    FindChanges {
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: String,
-    },
-    /// Go to a change [`HostEvent::Changes`] listed: back to the start of its turn, then
-    /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
-    GoToChange {
-        /// The turn mark of the change's turn.
-        mark: usize,
-        /// Which change of that turn (from 0).
-        nth: u32,
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: String,
-    },
-    /// From a break while playing a recorded session, go back: to the line before, or to the
-    /// previous breakpoint hit, by replaying the command from its turn's kept state.
-    StepBack(ReverseKind),
-    /// Let the innermost break continue and stop again at the next line a step of this kind
-    /// reaches; with nothing paused, stop at the next line any Lua code runs.
-    Step(StepKind),
-    /// A debug adapter's pause: stop at the next line any Lua code runs. Sent by
-    /// [`crate::host::HostClient::pause`], which also raises the Pause flag so that code
-    /// running now stops before this command is read; then this does nothing.
-    Pause,
-    /// Pause where an error is raised: one that reaches the engine from game logic or a script
-    /// (`uncaught`), one a mod catches with `pcall` (`caught`). A debug adapter's exception
-    /// breakpoints.
-    BreakOnErrors {
-        /// Errors that reach the engine.
-        uncaught: bool,
-        /// Errors mods catch.
-        caught: bool,
-    },
-    /// Whether files loaded while they have breakpoints get the debugger's probes (on at
-    /// first): off, the hook takes every call to see their functions begin, as it does for
-    /// files loaded before their breakpoints (slower; kept to compare the two).
-    Probes(bool),
-    /// A debug adapter's question about the paused stack, the breakpoints or the sources;
-    /// answered with [`HostEvent::DebugAnswer`] with the same id.
-    Query {
-        /// Matches the answer to the request.
-        id: u64,
-        /// The question.
-        query: DebugQuery,
-    },
-    /// Turn the turn profiler on or off (the Profiler pane's Record).
-    SetProfiling(bool),
-    /// Forget the turns profiled so far.
-    ClearProfile,
-    /// Run the invariants after every turn of play, stopping the game like a watch at the
-    /// first that fails (the Watches pane's toggle).
-    CheckInvariants(bool),
-    /// Run every invariant now (the Invariants pane's Check now): their results show in the
-    /// snapshot's `invariants`.
-    RunInvariants,
-}
-
 impl DebugCommand {
-    /// The command's name in messages ("a panic in watch").
-    pub fn name(&self) -> &'static str {
-        match self {
-            DebugCommand::Continue => "continue",
-            DebugCommand::Break => "break",
-            DebugCommand::Resume => "resume",
-            DebugCommand::Watch { .. } => "watch",
-            DebugCommand::Unwatch(_) => "unwatch",
-            DebugCommand::EnableWatch { .. } => "enable watch",
-            DebugCommand::FindChanges { .. } => "find changes",
-            DebugCommand::GoToChange { .. } => "go to change",
-            DebugCommand::Step(_) => "step",
-            DebugCommand::Pause => "pause",
-            DebugCommand::StepBack(_) => "step back",
-            DebugCommand::BreakOnErrors { .. } => "break on errors",
-            DebugCommand::Probes(_) => "probes",
-            DebugCommand::Query { .. } => "debug query",
-            DebugCommand::SetProfiling(_) => "profile",
-            DebugCommand::ClearProfile => "clear profile",
-            DebugCommand::CheckInvariants(_) => "check invariants",
-            DebugCommand::RunInvariants => "run invariants",
-        }
-    }
-
     /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): a query
     /// fails with the problem; the rest only acts.
     pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
@@ -171,54 +54,6 @@ impl DebugCommand {
             _ => None,
         }
     }
-
-    /// The input a recorded session keeps of the command: a break asked, a break continued,
-    /// the error screen left.
-    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
-        use crate::game::recording::Input;
-        match self {
-            DebugCommand::Break => Some(Input::Break),
-            DebugCommand::Continue => Some(Input::Continue),
-            DebugCommand::Resume => Some(Input::Resume),
-            _ => None,
-        }
-    }
-
-    /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(super) fn reads_only(&self) -> bool {
-        !matches!(
-            self,
-            DebugCommand::Continue
-                | DebugCommand::Resume
-                | DebugCommand::GoToChange { .. }
-                | DebugCommand::Step(_)
-                | DebugCommand::StepBack(_)
-                | DebugCommand::Query { .. }
-        )
-    }
-}
-
-/// The debugging subsystem's part of the snapshot.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
-pub struct DebugView {
-    /// The innermost `pause()` in progress: where, and its locals and upvalues.
-    pub pause: Option<crate::lua::repl::PauseView>,
-    /// The uncaught error the game stopped on (the error screen), if any.
-    pub error: Option<GameError>,
-    /// A break is asked for at the next turn boundary.
-    pub break_requested: bool,
-    /// The limits Lua code runs under, and the Lua heap now.
-    pub limits: LimitsView,
-    /// The watchpoints, in the order they were set.
-    pub watches: Vec<WatchView>,
-    /// The turn profiler: on or off, and the turns kept, oldest first.
-    pub profile: ProfileView,
-    /// The invariants run after every turn of play.
-    #[serde(default)]
-    pub check_invariants: bool,
-    /// Every declared invariant with what its last check found.
-    #[serde(default)]
-    pub invariants: Vec<crate::lua::invariants::InvariantStatus>,
 }
 
 /// The debugging commands the play session's timeline carries out — they replay the session

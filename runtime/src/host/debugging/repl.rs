@@ -4,96 +4,12 @@
 //! to give); a script about to run it hands to the spine's `script_runs`.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use super::Debugging;
+use super::{Debugging, ReplCommand};
 use crate::game::world::WorldState;
 use crate::host::HostEvent;
 use crate::host::cx::Cx;
 use crate::lua::repl::{self, Evaluation};
-
-/// What the REPL asks of the host.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub enum ReplCommand {
-    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
-    Eval {
-        /// Matches the answer to the request.
-        id: u64,
-        /// Lua code: an expression or statements.
-        code: String,
-    },
-    /// Run a Lua file as `nefia run` does (in a trusted environment of its own, under the
-    /// limits; its chunk is named by its path, so breakpoints in it bind); answered with
-    /// [`HostEvent::Evaluated`], with no values when it ran to its end.
-    RunFile {
-        /// Matches the answer to the request.
-        id: u64,
-        /// The file.
-        path: PathBuf,
-    },
-    /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
-    Complete {
-        /// Matches the answer to the request.
-        id: u64,
-        /// The input up to the cursor.
-        text: String,
-    },
-    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`].
-    ShowSource {
-        /// The file as errors name it (`mods/elona/init.lua`).
-        file: String,
-        /// The line to show.
-        line: u32,
-    },
-    /// Set the time limit of one evaluation and the Lua heap limit (`None`: unlimited).
-    SetLimits {
-        /// The time limit.
-        time: Option<Duration>,
-        /// The memory limit, in bytes.
-        memory: Option<usize>,
-    },
-}
-
-impl ReplCommand {
-    /// The command's name in messages ("a panic in eval").
-    pub fn name(&self) -> &'static str {
-        match self {
-            ReplCommand::Eval { .. } => "eval",
-            ReplCommand::RunFile { .. } => "run file",
-            ReplCommand::Complete { .. } => "complete",
-            ReplCommand::ShowSource { .. } => "show source",
-            ReplCommand::SetLimits { .. } => "set limits",
-        }
-    }
-
-    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): code
-    /// fails with the problem, completion offers nothing.
-    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
-                let failure = crate::lua::LuaFailure { message: problem.to_owned(), traceback: String::new() };
-                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
-            }
-            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
-            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
-        }
-    }
-
-    /// The input a recorded session keeps of the command: code, or the script run.
-    pub(in crate::host) fn recorded_input(&self) -> Option<crate::game::recording::Input> {
-        use crate::game::recording::Input;
-        match self {
-            ReplCommand::Eval { code, .. } => Some(Input::Eval(code.clone())),
-            ReplCommand::RunFile { path, .. } => Some(Input::Script(path.display().to_string())),
-            ReplCommand::Complete { .. } | ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
-        }
-    }
-
-    /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(in crate::host) fn reads_only(&self) -> bool {
-        matches!(self, ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. })
-    }
-}
 
 /// What a REPL command leaves to the spine, for the other subsystems (applied in this order).
 #[derive(Default)]
@@ -114,6 +30,21 @@ pub(in crate::host) struct ReplEdit {
     pub revision: u64,
     /// The world's state before it ran.
     pub before: WorldState,
+}
+
+impl ReplCommand {
+    /// A failed runtime's answer (see [`crate::host::Command::answer_when_failed`]): code
+    /// fails with the problem, completion offers nothing.
+    pub(in crate::host) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
+                let failure = crate::lua::LuaFailure { message: problem.to_owned(), traceback: String::new() };
+                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
+            }
+            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
+            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
+        }
+    }
 }
 
 impl Debugging {

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::map::MapId;
 use crate::host::cx::Cx;
+use crate::host::maps::MapProblemsView;
 use crate::lua::mapgen::MapProblem;
 
 /// How much of the runtime's time checking may take, as the wait after a check per unit of
@@ -58,18 +59,6 @@ impl MapCheck {
             self.record(checked);
         }
     }
-}
-
-/// The validators' problems on the current map, as the Problems pane and the viewport show
-/// them.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
-pub struct MapProblemsView {
-    /// The map checked (the current one).
-    pub map: Option<MapId>,
-    /// What was found.
-    pub problems: Arc<Vec<MapProblem>>,
-    /// The map changed since: a check is on its way.
-    pub stale: bool,
 }
 
 impl MapCheck {

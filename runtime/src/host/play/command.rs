@@ -1,5 +1,6 @@
 //! The play subsystem's part of the protocol: its commands ([`PlayCommand`]), where play
-//! starts ([`PlayFrom`]) and its part of the snapshot ([`PlayView`]). A leaf: the protocol and
+//! starts ([`PlayFrom`]), its part of the snapshot ([`PlayView`]) and the changes "When did
+//! this change?" finds ([`ChangeEntry`]). A leaf: the protocol and
 //! the snapshot name these, and they name nothing of the host's handlers.
 
 use std::path::PathBuf;
@@ -158,5 +159,24 @@ impl RecordingPosition {
     /// True if stepping back goes somewhere: to an older turn, or to the start of this one.
     pub fn can_step_back(&self) -> bool {
         self.back > 0 || self.changed
+    }
+}
+
+/// A change of the field a replay was asked about, with the turn mark it came after.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct ChangeEntry {
+    /// The index of the turn mark at whose turn the change was made (where stepping back
+    /// to it goes).
+    pub mark: usize,
+    /// Which change of that turn it is, from 0 (a turn may change a field several times).
+    pub nth: u32,
+    /// The change.
+    pub change: crate::lua::watch::FieldChange,
+}
+
+impl std::fmt::Display for ChangeEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = &self.change;
+        write!(f, "turn {}: {} {} → {} at {}", c.turn, c.field, c.old, c.new, c.at)
     }
 }

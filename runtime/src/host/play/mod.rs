@@ -30,7 +30,7 @@ use crate::lua::save::{restore_save_tables, save_tables};
 use crate::runtime::{Runtime, RuntimeError};
 
 mod changes;
-mod command;
+pub(in crate::host) mod command;
 pub(in crate::host) mod headless;
 pub mod recorder;
 pub mod replay;

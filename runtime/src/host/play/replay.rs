@@ -21,6 +21,7 @@ use crossbeam_channel::{Receiver, Sender};
 use crate::game::files::FileError;
 use crate::game::recording::{self, FileChanges, Recording, RecordingError};
 use crate::host::play::PlayFrom;
+pub use crate::host::play::command::ChangeEntry;
 use crate::host::play::headless::{HeadlessError, HeadlessPlay};
 use crate::host::{Command, Host, HostEvent, PlayCommand};
 use crate::lua::invariants::InvariantFailure;
@@ -49,25 +50,6 @@ pub struct ReplayOptions {
     /// An error the game logs (the error screen's included) or a panic fails the replay (a
     /// fuzz regression recording's).
     pub errors_fail: bool,
-}
-
-/// A change of the field a replay was asked about, with the turn mark it came after.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct ChangeEntry {
-    /// The index of the turn mark at whose turn the change was made (where stepping back
-    /// to it goes).
-    pub mark: usize,
-    /// Which change of that turn it is, from 0 (a turn may change a field several times).
-    pub nth: u32,
-    /// The change.
-    pub change: crate::lua::watch::FieldChange,
-}
-
-impl std::fmt::Display for ChangeEntry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = &self.change;
-        write!(f, "turn {}: {} {} → {} at {}", c.turn, c.field, c.old, c.new, c.at)
-    }
 }
 
 /// The first turn a replay did not come to the recorded state.
