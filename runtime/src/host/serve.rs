@@ -84,7 +84,13 @@ pub(super) fn run(
             host.after_command();
         }
         host.finish_play_if_asked();
-        host.maps.check.check_current(&host.cx(), host.may_check_maps());
+        if let Some(due) = host.maps.check.due(&host.cx(), host.may_check_maps()) {
+            let profiler = host.runtime.engine().profiler();
+            profiler.scope(
+                || crate::lua::profile::engine_work("map validators"),
+                || host.maps.check.check(&host.cx(), due),
+            );
+        }
         // Hotloads whose files have been quiet long enough are tried again, each a command.
         for path in host.mods.quiet_hotloads() {
             host.handle(Command::Mods(super::ModCommand::Reload(path)));

@@ -82,22 +82,23 @@ impl MapCheck {
         self.unchecked(cx, may_check).is_some()
     }
 
-    /// Checks the current map if it changed and checking has had its rest (see the module's
-    /// text).
-    pub(in crate::host) fn check_current(&self, cx: &Cx, may_check: bool) {
-        let Some((map, revision)) = self.unchecked(cx, may_check) else { return };
-        if let Some((ended, took)) = self.last.get()
-            && ended.elapsed() < took * WAIT_PER_CHECK_TIME
-        {
-            return;
+    /// The current map and its revision if it changed since it was checked and checking has
+    /// had its rest (see the module's text): the serve loop then runs [`MapCheck::check`] under
+    /// the profiler's scope for it.
+    pub(in crate::host) fn due(&self, cx: &Cx, may_check: bool) -> Option<(MapId, u64)> {
+        let due = self.unchecked(cx, may_check)?;
+        match self.last.get() {
+            Some((ended, took)) if ended.elapsed() < took * WAIT_PER_CHECK_TIME => None,
+            _ => Some(due),
         }
+    }
+
+    /// Runs the validators on `map` at content revision `revision` (as [`MapCheck::due`] gave
+    /// them) and keeps what they found.
+    pub(in crate::host) fn check(&self, cx: &Cx, (map, revision): (MapId, u64)) {
         let started = Instant::now();
         let lua = cx.runtime.lua();
-        let engine = cx.runtime.engine();
-        let problems = engine.profiler().scope(
-            || crate::lua::profile::engine_work("map validators"),
-            || engine.limits().run(|| crate::lua::mapgen::validate(lua, map)),
-        );
+        let problems = cx.runtime.engine().limits().run(|| crate::lua::mapgen::validate(lua, map));
         let problems = problems.unwrap_or_else(|error| {
             let message = format!("the validators could not run: {}", crate::lua::LuaFailure::from(error).message);
             vec![MapProblem { validator: "map validators".into(), x: 0, y: 0, message }]
