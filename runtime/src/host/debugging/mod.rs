@@ -5,8 +5,8 @@
 //!
 //! It is a component: [`Debugging`] owns its state and takes its own commands
 //! ([`DebugCommand`], and the REPL's [`ReplCommand`]) with a [`Cx`]. The commands that replay
-//! the session — stepping back, "When did this change?" and going to one change — it hands
-//! back to the spine as a [`Timeline`], for the play session's timeline to carry out; what
+//! the session — stepping back, "When did this change?" and going to one change — are the
+//! play subsystem's to carry out: the spine routes them there. What
 //! the REPL needs of the other subsystems it returns as [`repl::ReplEffects`], and a script
 //! it is about to run it hands to a function the spine gives it.
 
@@ -15,7 +15,6 @@ use std::sync::Arc;
 
 use super::{HostEvent, RefusalKind, Refused};
 use crate::game::display::LogLevel;
-use crate::game::object::Uid;
 use crate::game::symbol::Symbol;
 use crate::host::cx::Cx;
 use crate::host::view::debug::{LimitsView, ProfileView, watch_views};
@@ -54,31 +53,6 @@ impl DebugCommand {
             _ => None,
         }
     }
-}
-
-/// The debugging commands the play session's timeline carries out — they replay the session
-/// — which [`Debugging::handle`] gives back and the spine hands on.
-pub(in crate::host) enum Timeline {
-    /// Step back from the innermost break ([`DebugCommand::StepBack`]).
-    StepBack(ReverseKind),
-    /// List every change of an object's field so far ([`DebugCommand::FindChanges`]).
-    FindChanges {
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: String,
-    },
-    /// Go to one change a list gave ([`DebugCommand::GoToChange`]).
-    GoToChange {
-        /// The turn mark of the change's turn.
-        mark: usize,
-        /// Which change of that turn (from 0).
-        nth: u32,
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: Symbol,
-    },
 }
 
 /// The debugging subsystem's state on the host.
@@ -149,9 +123,9 @@ impl Debugging {
     }
 
     /// Handles the debugging commands: breakpoints, the error screen, watches, the profiler,
-    /// the invariants. The ones the play session's timeline carries out are handed back as a
-    /// [`Timeline`].
-    pub(in crate::host) fn handle(&self, cx: &Cx, command: DebugCommand) -> Option<Timeline> {
+    /// the invariants. The ones that replay the session (step back, find and go to changes)
+    /// are the play subsystem's, which the spine routes them to: here they do nothing.
+    pub(in crate::host) fn handle(&self, cx: &Cx, command: DebugCommand) {
         let lua = cx.runtime.lua();
         let refuse = |kind, message: String| cx.refuse(Refused::new(kind, message));
         match command {
@@ -174,7 +148,6 @@ impl Debugging {
                 }
             }
             DebugCommand::Query { id, query } => self.query(cx, id, query),
-            DebugCommand::StepBack(kind) => return Some(Timeline::StepBack(kind)),
             DebugCommand::BreakOnErrors { uncaught, caught } => {
                 if let Err(error) = cx.runtime.engine().debugger().break_on_errors(uncaught, caught) {
                     refuse(RefusalKind::NothingToDo, format!("errors cannot pause: {error}"));
@@ -198,10 +171,7 @@ impl Debugging {
                     refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
                 }
             }
-            DebugCommand::FindChanges { uid, field } => return Some(Timeline::FindChanges { uid, field }),
-            DebugCommand::GoToChange { mark, nth, uid, field } => {
-                return Some(Timeline::GoToChange { mark, nth, uid, field: Symbol::intern(&field) });
-            }
+            DebugCommand::StepBack(_) | DebugCommand::FindChanges { .. } | DebugCommand::GoToChange { .. } => {}
             DebugCommand::SetProfiling(on) => {
                 let turn = cx.runtime.world().turn;
                 cx.runtime.engine().profiler().set_on(on, turn);
@@ -214,7 +184,6 @@ impl Debugging {
                 }
             }
         }
-        None
     }
 
     /// Reports what the command changed in watched fields by routes no Lua line took (an
