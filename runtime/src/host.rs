@@ -8,9 +8,13 @@
 //! This file is the spine. [`Host::handle`] is the one function every command goes through:
 //! it takes the panic checkpoint, records play input, journals edits, times the command for
 //! the profiler and delivers watches, so no change to the world can skip them. The command is
-//! then routed to the subsystem that owns it — each in its folder with its own state, its own
-//! command sub-enum and its part of the snapshot: [`editing`], [`play`], [`debugging`],
-//! [`mods`], [`maps`] and [`workbench`].
+//! then routed to the subsystem that owns it — each a component in its folder with its own
+//! state, its own command sub-enum and its part of the snapshot: [`editing`], [`play`],
+//! [`debugging`], [`mods`], [`maps`] and [`workbench`]. A component's handler is a method of
+//! its state given a [`cx::Cx`] and, by name, what it needs of the others; what it needs done
+//! by another it returns as effects, which this file applies (play, which runs replayed
+//! commands through this spine, asks through [`play::PlayHost`], implemented here). This is
+//! the only file with `impl Host`.
 
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
