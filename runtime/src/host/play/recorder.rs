@@ -250,8 +250,8 @@ impl PlaySession {
     }
 
     /// Appends the input `command` gives the game to the recording (a hotload is appended
-    /// once it has read its file: see [`PlaySession::record_hotload`]). After stepping back, a new
-    /// input drops the old future first.
+    /// once it has read its file: the mods subsystem returns it as an effect, `ModsEffects`).
+    /// After stepping back, a new input drops the old future first.
     pub(in crate::host) fn record_command(&self, cx: &Cx, host: &dyn PlayHost, command: &Command) {
         // Stopped at a change in a replayed turn: looking (and continuing) is not an input.
         if self.replaying.get() || self.reverse.stopping_at_change.get() || self.recorder.borrow().is_none() {
