@@ -450,14 +450,7 @@ impl gui::Frontend for Host {
             failed: &|| self.recovery.failed(),
             rewinding: &|| self.play.rewinding(),
         };
-        // A break of the debugger's (a breakpoint, a step, an error) or at a change while
-        // replaying is the editor's to answer, not the recorded inputs'.
-        let debugger_break = {
-            use crate::lua::debugger::BreakCause;
-            let cause = self.runtime.engine().pause_view().map(|view| view.cause);
-            matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
-        };
-        let answers = self.play.editor_answers_break(reason == gui::WaitReason::Pause, debugger_break);
+        let answers = self.play.editor_answers_break(&self.cx(), reason == gui::WaitReason::Pause);
         let result = self.waits.wait(&self.runtime, reason, done, nesting);
         self.play.break_answered(answers);
         result

@@ -404,6 +404,45 @@ enum RecoveryError {
     NoProject,
 }
 
+/// Why one journal entry did not come back as it was made (the entries after it are not
+/// replayed).
+#[derive(Debug, thiserror::Error)]
+enum EntryNotBack {
+    /// The edit, or the source edit made again, was refused.
+    #[error(transparent)]
+    Edit(#[from] super::edit_error::EditError),
+    /// A source file the entry edited cannot be read.
+    #[error("{} cannot be read: {error}", file.display())]
+    Unreadable {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A source file the entry edited holds a text none of the journal's edits gave it.
+    #[error(
+        "{} was changed outside the editor since: it holds a text none of the journal's edits gave it, and is left as it is",
+        .0.display()
+    )]
+    ChangedOutside(PathBuf),
+    /// The sources could not be put back, or undo or redo met problems: each said.
+    #[error("{}", .0.join("; "))]
+    Problems(Vec<String>),
+    /// An undo or redo found nothing to undo or redo.
+    #[error("there was nothing to {0}")]
+    NothingTo(&'static str),
+    /// It was done, but the world's uid counter came out elsewhere (a mod changed since?).
+    #[error(
+        "it came out otherwise than when it was made (the world's next uid is {reached}, not {expected}: a mod changed since?)"
+    )]
+    OtherUids {
+        /// The next uid the replay reached.
+        reached: u64,
+        /// The next uid the entry was made with.
+        expected: u64,
+    },
+}
+
 /// How far a replay of the journal came.
 struct Replayed {
     /// The History steps it made.
@@ -498,9 +537,7 @@ impl Editing {
             // would undo, redo or name what is not theirs.
             let why = match done {
                 Err(why) => why,
-                Ok(()) if reached != expected => format!(
-                    "it came out otherwise than when it was made (the world's next uid is {reached}, not {expected}: a mod changed since?)"
-                ),
+                Ok(()) if reached != expected => EntryNotBack::OtherUids { reached, expected },
                 Ok(()) => continue,
             };
             let map = entry.map.as_ref().map(|name| format!(" on map '{name}'")).unwrap_or_default();
@@ -527,40 +564,35 @@ impl Editing {
         dispatch: &dyn Fn(Command),
         journal: &Journal,
         what: &Journaled,
-    ) -> Result<(), String> {
+    ) -> Result<(), EntryNotBack> {
         let lua = cx.runtime.lua();
         let history = &self.history;
         match what {
-            Journaled::Edit(edit) => {
-                super::edit::apply(lua, &mut history.borrow_mut(), edit).map(drop).map_err(|e| e.to_string())
-            }
+            Journaled::Edit(edit) => Ok(super::edit::apply(lua, &mut history.borrow_mut(), edit).map(drop)?),
             Journaled::Content { edit, label, sources } => {
                 for source in sources {
                     let text = std::fs::read_to_string(&source.file)
-                        .map_err(|e| format!("{} cannot be read: {e}", source.file.display()))?;
+                        .map_err(|error| EntryNotBack::Unreadable { file: source.file.clone(), error })?;
                     if !journal.gave(&source.file, &text) {
-                        return Err(format!(
-                            "{} was changed outside the editor since: it holds a text none of the journal's edits gave it, and is left as it is",
-                            source.file.display()
-                        ));
+                        return Err(EntryNotBack::ChangedOutside(source.file.clone()));
                     }
                 }
                 let texts: Vec<_> =
                     sources.iter().map(|s| (Arc::from(s.file.as_path()), Arc::from(s.after.as_str()))).collect();
                 let problems = super::content::restore_sources(lua, &texts);
                 if !problems.is_empty() {
-                    return Err(problems.join("; "));
+                    return Err(EntryNotBack::Problems(problems));
                 }
-                let step = super::edit::remade(lua, edit, label, sources).map_err(|e| e.to_string())?;
+                let step = super::edit::remade(lua, edit, label, sources)?;
                 history.borrow_mut().record(&mut cx.runtime.world_mut(), step);
                 Ok(())
             }
             Journaled::Undo | Journaled::Redo => {
                 let undo = *what == Journaled::Undo;
                 match self.step_history(cx, undo) {
-                    None => Err(format!("there was nothing to {}", if undo { "undo" } else { "redo" })),
+                    None => Err(EntryNotBack::NothingTo(if undo { "undo" } else { "redo" })),
                     Some(problems) if problems.is_empty() => Ok(()),
-                    Some(problems) => Err(problems.join("; ")),
+                    Some(problems) => Err(EntryNotBack::Problems(problems)),
                 }
             }
             other => {

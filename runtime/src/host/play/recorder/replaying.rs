@@ -182,10 +182,13 @@ pub(in crate::host) struct EditorAnswers {
 impl PlaySession {
     /// A `query()` or `pause()` (`pause` true) begins to wait. A break while replaying a turn
     /// up to a change is the editor's to answer, and the turn's remaining inputs replay after
-    /// it; so is a breakpoint, a step or an error break of the debugger's (`debugger_break`):
-    /// the session was recorded without them, so no recorded input answers them. What the
-    /// editor does at such a break (Continue, REPL code) is not a new input either.
-    pub(in crate::host) fn editor_answers_break(&self, pause: bool, debugger_break: bool) -> EditorAnswers {
+    /// it; so is a breakpoint, a step or an error break of the debugger's: the session was
+    /// recorded without them, so no recorded input answers them. What the editor does at such
+    /// a break (Continue, REPL code) is not a new input either.
+    pub(in crate::host) fn editor_answers_break(&self, cx: &Cx, pause: bool) -> EditorAnswers {
+        use crate::lua::debugger::BreakCause;
+        let cause = cx.runtime.engine().pause_view().map(|view| view.cause);
+        let debugger_break = matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception));
         let stopping = &self.reverse.stopping_at_change;
         let replaying = (pause && (stopping.get() || debugger_break)).then(|| self.replaying.replace(false));
         let answering = stopping.replace(stopping.get() || replaying == Some(true));
