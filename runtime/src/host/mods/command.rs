@@ -92,8 +92,8 @@ pub struct ModsView {
     pub asset_dirs: Arc<Vec<PathBuf>>,
     /// The data types and prototypes the mods added.
     pub data: Arc<Vec<DataTypeView>>,
-    /// The cells of the current map the last hotload's rules painted anew (tinted in the
-    /// viewport, as the workbench tints a regenerated preview).
+    /// The cells of the current map the last hotload that changed it painted anew with its
+    /// rules (tinted in the viewport, as the workbench tints a regenerated preview).
     pub repainted: Option<Arc<Repainted>>,
 }
 

@@ -258,18 +258,25 @@ impl Mods {
 
     /// Paints again every map with auto-tiling rules laid on it, from its intent by the rules
     /// as they are now (a rule or a tile's tags may have changed), keeping the cells that
-    /// changed for the viewport's tint. A rule set that no longer reads leaves its maps as
-    /// they were and says why in the Log.
+    /// changed for the viewport's tint. A map the repaint did not change keeps the tint of the
+    /// last hotload that did, so saving a file twice (or the watcher and the Reload button
+    /// both reloading it) does not wipe what the first reload showed. A rule set that no
+    /// longer reads leaves its maps as they were and says why in the Log.
     fn repaint_autotiles(&self, cx: &Cx) {
         let mut world = cx.runtime.world_mut();
         let laid: Vec<_> = world.maps().filter(|m| m.autotile.is_some()).map(|m| m.uid).collect();
+        let before = std::mem::take(&mut *self.repainted.borrow_mut());
         let mut repainted = Vec::new();
         let mut problems = Vec::new();
         for map in laid {
+            let unchanged = || before.iter().find(|r| r.map == map).cloned();
             match world.repaint_autotile(map) {
-                Ok(cells) if cells.is_empty() => {}
+                Ok(cells) if cells.is_empty() => repainted.extend(unchanged()),
                 Ok(cells) => repainted.push(Arc::new(Repainted { map, cells })),
-                Err(error) => problems.push(format!("the rules were not applied again: {error}")),
+                Err(error) => {
+                    repainted.extend(unchanged());
+                    problems.push(format!("the rules were not applied again: {error}"));
+                }
             }
         }
         drop(world);
