@@ -9,6 +9,10 @@ use std::time::{Duration, Instant};
 use nefia_runtime::lua::watchdog;
 use nefia_tests::TestGame;
 
+/// How long a stopped loop may take to stop on a loaded machine: far above the limits here,
+/// and a loop that is not stopped never ends.
+const STOPPED_BY: Duration = Duration::from_secs(20);
+
 fn game_with_room(bytes: usize) -> TestGame {
     let game = TestGame::new();
     let used = game.runtime.lua().used_memory() + game.runtime.world().heap_estimate();
@@ -86,7 +90,7 @@ fn the_time_limit_interrupts_loops_in_coroutines_and_behind_pcall() {
         let started = Instant::now();
         let error = error_of(&game, code);
         assert!(error.contains("time limit of 0.2 s"), "{code}: {error}");
-        assert!(started.elapsed() < Duration::from_secs(3), "{code}: took {:?}", started.elapsed());
+        assert!(started.elapsed() < STOPPED_BY, "{code}: took {:?}", started.elapsed());
     }
     // A coroutine that yields and is resumed later keeps running normally.
     let answer = error_of(
@@ -107,7 +111,7 @@ fn stop_from_another_thread_interrupts_a_loop_in_a_coroutine() {
     let error = error_of(&game, "coroutine.wrap(function() local t = {} while true do t[1] = {} end end)()");
     pressed.join().expect("the Stop thread ends");
     assert!(error.contains("Stop was pressed"), "{error}");
-    assert!(started.elapsed() < Duration::from_secs(3), "took {:?}", started.elapsed());
+    assert!(started.elapsed() < STOPPED_BY, "took {:?}", started.elapsed());
     // The next evaluation runs: the flag was taken down.
     assert!(error_of(&game, "return 1 + 1").contains("\"2\""));
 }

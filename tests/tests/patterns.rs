@@ -71,6 +71,10 @@ proptest! {
     }
 }
 
+/// How long an interrupted call may take on a loaded machine: far above the limit of 0.3 s,
+/// far below the hours each call here would run without it.
+const INTERRUPTED_BY: Duration = Duration::from_secs(20);
+
 fn interrupted_within(game: &TestGame, code: &str) -> Duration {
     game.runtime.set_limits(Some(Duration::from_millis(300)), None);
     let started = Instant::now();
@@ -92,7 +96,7 @@ fn a_backtracking_pattern_is_stopped_by_the_time_limit() {
         r#"return ("ab"):rep(500000):find(("ab"):rep(15000) .. "c", 1, true)"#,
     ] {
         let elapsed = interrupted_within(&game, code);
-        assert!(elapsed < Duration::from_secs(3), "{code} took {elapsed:?}");
+        assert!(elapsed < INTERRUPTED_BY, "{code} took {elapsed:?}");
     }
 }
 
@@ -101,7 +105,7 @@ fn sort_with_a_lua_comparator_and_concat_are_stopped_by_the_time_limit() {
     let game = TestGame::new();
     let sort = "local t = {} for i = 1, 200000 do t[i] = -i end \
                 table.sort(t, function(a, b) for _ = 1, 50 do end return a < b end)";
-    assert!(interrupted_within(&game, sort) < Duration::from_secs(3));
+    assert!(interrupted_within(&game, sort) < INTERRUPTED_BY);
 }
 
 #[test]

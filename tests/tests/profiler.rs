@@ -70,10 +70,11 @@ fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     for _ in 0..3 {
         host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
     }
-    // The game menu (escape) waits for the player: 300 ms pass there.
+    // The game menu (escape) waits for the player: two seconds pass there, far more than a
+    // turn takes even on a loaded machine.
     host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("escape".into())));
     let menu = wait_for(&host, |s| s.state == RuntimeState::InQuery);
-    std::thread::sleep(Duration::from_millis(300));
+    std::thread::sleep(Duration::from_secs(2));
     let layer = menu.layers.last().expect("a menu").id;
     host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Cancel { layer }));
     host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
@@ -88,6 +89,6 @@ fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     assert!(handler.0.at.starts_with("[elona] mods/elona/game/commands.lua:"), "{}", handler.0.at);
     assert!(turns.iter().any(|t| t.entries.iter().any(|(k, _)| k.name == "snapshot for the editor")));
     for turn in turns.iter() {
-        assert!(turn.total < Duration::from_millis(250), "turn {}: {:?} counts the wait", turn.turn, turn.total);
+        assert!(turn.total < Duration::from_secs(1), "turn {}: {:?} counts the wait", turn.turn, turn.total);
     }
 }
