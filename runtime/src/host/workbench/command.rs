@@ -61,7 +61,8 @@ pub struct PreviewView {
     /// The preview map (current while it shows); the snapshot's map problems are its.
     pub map: Option<MapId>,
     /// What changed since the previous generation of the same seed (after a hotload or a
-    /// param change; another seed is another map, not a change).
+    /// param change; another seed is another map, not a change). A hotload that changed
+    /// nothing keeps the diff of the one before.
     pub diff: Option<PreviewDiff>,
     /// Why the last generation failed (the previous preview stays).
     pub error: Option<String>,

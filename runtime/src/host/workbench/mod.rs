@@ -168,14 +168,27 @@ impl Workbench {
     }
 
     /// Generates the preview again with the same seed (after a hotload), if one is shown
-    /// and the game is not being played on it; returns what its validators found.
+    /// and the game is not being played on it; returns what its validators found. A hotload
+    /// that changed no cell keeps the diff of the last one that did, so a file saved twice
+    /// (or reloaded by the watcher and the Reload button both) does not wipe what it showed.
     pub(in crate::host) fn refresh(&self, cx: &Cx, playing: bool) -> Option<Checked> {
         if playing {
             return None;
         }
-        let again = self.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
-        let (generator, params, seed) = again?;
-        self.preview(cx, playing, generator, params, seed)
+        let again = self
+            .preview
+            .borrow()
+            .as_ref()
+            .map(|p| (p.generator.clone(), p.params.clone(), p.seed, p.view.diff.clone()));
+        let (generator, params, seed, shown) = again?;
+        let found = self.preview(cx, playing, generator, params, seed);
+        if let Some(preview) = self.preview.borrow_mut().as_mut()
+            && preview.view.diff.as_ref().is_some_and(|diff| diff.cells.is_empty())
+            && shown.is_some()
+        {
+            preview.view.diff = shown;
+        }
+        found
     }
 
     /// Closes the preview: its map goes and the map current before comes back.
