@@ -294,6 +294,34 @@ fn saving_a_handler_file_reloads_it_and_a_broken_save_keeps_the_old_code() {
 }
 
 #[test]
+fn a_save_that_leaves_the_text_as_it_runs_reloads_nothing_and_a_failed_one_is_tried_again() {
+    let copy = hot_project(HANDLER_V1);
+    let host = spawn(&copy.project());
+    let path = copy.mod_file("tools/exec/hot.lua");
+    let hot_reloads = |seen: &[HostEvent]| {
+        seen.iter().filter(|e| matches!(e, HostEvent::Reloaded(r) if r.file.ends_with("exec/hot.lua"))).count()
+    };
+    // Saved with the text it runs (an editor's save with no change, or the watcher after
+    // the editor wrote and reloaded a file itself): nothing reloads.
+    std::fs::write(&path, HANDLER_V1).unwrap();
+    host.send(Command::Mods(ModCommand::Saved(path.clone())));
+    let mut seen = Vec::new();
+    host.send(Command::Sync { id: 5 });
+    event(&host, &mut seen, |e| matches!(e, HostEvent::Synced { id: 5 }).then_some(()));
+    assert_eq!(hot_reloads(&seen), 0, "{seen:?}");
+    // Asked for by name, it reloads all the same.
+    host.send(Command::Mods(ModCommand::Reload(path.clone())));
+    assert!(next_reload(&host).outcome.is_ok());
+
+    // A save that does not compile is told; put back as it runs, it reloads again and says so.
+    let broken = rewrite(&host, &copy, "Event.register('base.on_key_pressed', 'tools.hot', function(_, p) print('v3'");
+    assert!(broken.outcome.is_err());
+    let back = rewrite(&host, &copy, HANDLER_V1);
+    assert!(back.outcome.is_ok(), "{back:?}");
+    assert_eq!(press(&host, "h"), ["hot v1 h"]);
+}
+
+#[test]
 fn a_file_caught_half_written_is_tried_again_once_quiet_before_its_error_is_told() {
     let copy = hot_project(HANDLER_V1);
     let host = spawn(&copy.project());

@@ -136,6 +136,10 @@ pub struct Engine {
     location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).
     sources: RefCell<FxHashMap<String, SourceFile>>,
+    /// A hash of the text each file on disk was last compiled from, by the path it was loaded
+    /// from (a reload that fails forgets the file): a save that leaves the text as it is has
+    /// nothing to reload (see `reload::runs_text`).
+    compiled_texts: RefCell<FxHashMap<PathBuf, u64>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
     on_duplicate: Cell<OnDuplicate>,
     /// The object prototypes added again during the hotload in progress (data type, id).
@@ -389,6 +393,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         object_events: RefCell::default(),
         location_overrides: RefCell::default(),
         sources: RefCell::default(),
+        compiled_texts: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
         hotloaded_prototypes: RefCell::default(),
         save_dir: RefCell::new(PathBuf::from("saves")),
@@ -502,6 +507,7 @@ fn compile(
     env: Table,
 ) -> mlua::Result<Function> {
     let chunk_name = format!("@{name}");
+    let hash = reload::text_hash(&code);
     let compile = |code: &[u8]| {
         lua.load(code)
             .set_name(&chunk_name)
@@ -519,16 +525,18 @@ fn compile(
         .and_then(|probed| Some((compile(probed.text.as_bytes()).ok()?, probed.probe_lines)));
     let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) };
     engine(lua).register_source(&chunk_name, file);
-    match probed {
+    let function = match probed {
         Some((function, probe_lines)) => {
             engine(lua).debugger.compiled_with_probes(&chunk_name, probe_lines);
-            Ok(function)
+            function
         }
         None => {
             engine(lua).debugger.compiled_without_probes(path);
-            compile(&code)
+            compile(&code)?
         }
-    }
+    };
+    engine(lua).compiled_texts.borrow_mut().insert(path.to_owned(), hash);
+    Ok(function)
 }
 
 /// `coroutine.resume` that lets the watchdog arm the coroutine it runs (see

@@ -97,6 +97,11 @@ fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Resul
         (Ok(_), Some(text)) => engine(lua).debugger.file_reloaded(path, &text),
         _ => Vec::new(),
     };
+    if outcome.is_err() {
+        // The file is forgotten: saved again, even with the text that still runs (a fix
+        // undone back to it), it is reloaded and the reload told.
+        engine(lua).compiled_texts.borrow_mut().remove(path);
+    }
     match &outcome {
         Ok(took) => gui::log(lua, LogLevel::Info, format!("reloaded {file} in {:.1} ms", took.as_secs_f64() * 1e3)),
         Err(failure) => gui::log(
@@ -106,6 +111,21 @@ fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Resul
         ),
     }
     Reload { file, path: path.to_owned(), outcome, breakpoints_moved }
+}
+
+/// A hash of a file's text, to tell a save that changed it from one that did not.
+pub(super) fn text_hash(code: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    code.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// True if the loaded file at `path` (however it is spelled) was last compiled from exactly
+/// `code` and its last reload did not fail: saving it unchanged has nothing to reload.
+pub fn runs_text(lua: &Lua, path: &Path, code: &[u8]) -> bool {
+    let Some((_, _, loaded)) = loaded_file(lua, path) else { return false };
+    engine(lua).compiled_texts.borrow().get(&loaded) == Some(&text_hash(code))
 }
 
 /// The files of mod `id` that have been loaded, in the order "Reload mod" reloads them: its

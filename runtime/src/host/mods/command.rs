@@ -12,8 +12,12 @@ use crate::host::view::data::DataTypeView;
 /// What the mods subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ModCommand {
-    /// Reload a Lua file of a loaded mod (the watcher sends this when one is saved).
+    /// Reload a Lua file of a loaded mod.
     Reload(PathBuf),
+    /// A Lua file of a loaded mod was saved (the watcher sends this): it is reloaded unless
+    /// its text is the one it last ran, so a save that changed nothing, or the watcher
+    /// seeing a file the editor wrote and reloaded itself, reloads nothing.
+    Saved(PathBuf),
     /// Reload the loaded file named `file` (`mods/elona/game/rules.lua`) with `text`: a
     /// hotload as a recording replays it.
     Hotload {
@@ -43,7 +47,7 @@ impl ModCommand {
     /// The command's name in messages ("a panic in reload").
     pub fn name(&self) -> &'static str {
         match self {
-            ModCommand::Reload(_) => "reload",
+            ModCommand::Reload(_) | ModCommand::Saved(_) => "reload",
             ModCommand::Hotload { .. } => "hotload",
             ModCommand::ReloadMod(_) => "reload mod",
             ModCommand::SetEnabled { .. } => "enable mod",
@@ -55,7 +59,9 @@ impl ModCommand {
     /// What the command is to the edit journal: code reloaded.
     pub(in crate::host) fn journal_kind(&self) -> JournalKind {
         match self {
-            ModCommand::Reload(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => JournalKind::Code,
+            ModCommand::Reload(_) | ModCommand::Saved(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => {
+                JournalKind::Code
+            }
             ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) => JournalKind::Other,
         }
     }
@@ -73,7 +79,7 @@ impl ModCommand {
     /// The command as the operation that changed a watched field ("the hotload of …").
     pub fn operation(&self) -> String {
         match self {
-            ModCommand::Reload(path) => format!("the hotload of {}", path.display()),
+            ModCommand::Reload(path) | ModCommand::Saved(path) => format!("the hotload of {}", path.display()),
             ModCommand::Hotload { file, .. } => format!("the hotload of {file}"),
             ModCommand::ReloadMod(id) => format!("reloading mod {id}"),
             other => other.name().into(),

@@ -156,6 +156,13 @@ impl Mods {
         let mut effects = ModsEffects::default();
         match command {
             ModCommand::Reload(path) => self.reload(cx, recording, &path, &mut effects),
+            ModCommand::Saved(path) => {
+                let unchanged = std::fs::read(&path).is_ok_and(|code| hotload::runs_text(lua, &path, &code));
+                match unchanged {
+                    true => self.hotload_waiting.borrow_mut().retain(|p| p != &path),
+                    false => self.reload(cx, recording, &path, &mut effects),
+                }
+            }
             ModCommand::Hotload { file, text } => {
                 if let Some(reload) = hotload::reload_recorded(lua, &file, &text) {
                     self.reloaded(cx, reload, &mut effects);
@@ -177,7 +184,7 @@ impl Mods {
     }
 
     /// Watches the loaded mods' folders; each Lua file written, created or renamed into place
-    /// comes back as [`ModCommand::Reload`].
+    /// comes back as [`ModCommand::Saved`].
     pub(in crate::host) fn watch(cx: &Cx, reloads: Sender<Command>) -> Option<FolderWatcher> {
         let dirs: Vec<PathBuf> = cx.runtime.mods().iter().map(|m| m.dir.clone()).collect();
         let repaint = cx.repaint.clone();
@@ -187,7 +194,7 @@ impl Mods {
         let watcher = FolderWatcher::start(&dirs, true, saved_lua, move |paths| {
             for path in paths {
                 // The command channel outlives the watcher: it closes with the host.
-                if reloads.send(Command::Mods(ModCommand::Reload(path))).is_ok() {
+                if reloads.send(Command::Mods(ModCommand::Saved(path))).is_ok() {
                     repaint();
                 }
             }
