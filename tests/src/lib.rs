@@ -19,6 +19,13 @@ pub fn mods_dir() -> PathBuf {
     repo_root().join("mods")
 }
 
+/// Writes `contents` to `path` as an editor that saves atomically does (a temp file renamed
+/// into place), for files a running host watches: its watchers never see the file empty or
+/// half-written, however slowly a loaded machine runs the test between the two.
+pub fn write(path: impl AsRef<Path>, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    nefia_runtime::game::files::write_atomic(path.as_ref(), contents.as_ref()).map_err(std::io::Error::other)
+}
+
 /// A headless game for a test: `base`, `elona_sys` and `elona` loaded, a current 20×20 map of floor, no
 /// player, saves in a temporary folder. Output is collected in `output`.
 pub struct TestGame {
@@ -388,6 +395,8 @@ pub mod remote {
 pub struct ScriptedChild {
     child: std::process::Child,
     lines: std::sync::mpsc::Receiver<String>,
+    /// The last step told done among the lines already read.
+    done: std::cell::Cell<u64>,
 }
 
 impl ScriptedChild {
@@ -413,12 +422,18 @@ impl ScriptedChild {
         });
         // The harness's "test NAME ... " has no line end of its own.
         while !lines.recv_timeout(patience).expect("the child starts its steps").ends_with("ready") {}
-        ScriptedChild { child, lines }
+        ScriptedChild { child, lines, done: std::cell::Cell::new(0) }
     }
 
     /// Waits (up to `patience`) for the line `line`.
     pub fn wait_for_line(&self, line: &str, patience: std::time::Duration) {
-        while self.lines.recv_timeout(patience).expect("the child goes on") != line {}
+        loop {
+            let read = self.lines.recv_timeout(patience).expect("the child goes on");
+            self.done.set(self.done.get().max(step_done(&read)));
+            if read == line {
+                return;
+            }
+        }
     }
 
     /// Kills the child with SIGKILL (nothing of it runs after) and returns the last step it
@@ -426,10 +441,11 @@ impl ScriptedChild {
     pub fn kill(mut self) -> u64 {
         self.child.kill().expect("the child is killed");
         self.child.wait().expect("the child ends");
-        self.lines
-            .try_iter()
-            .filter_map(|line| line.strip_prefix("done ").and_then(|n| n.parse().ok()))
-            .max()
-            .unwrap_or(0)
+        self.lines.try_iter().map(|line| step_done(&line)).fold(self.done.get(), u64::max)
     }
+}
+
+/// The step a child's line tells done (`done N`), or 0.
+fn step_done(line: &str) -> u64 {
+    line.strip_prefix("done ").and_then(|n| n.parse().ok()).unwrap_or(0)
 }

@@ -243,7 +243,13 @@ fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
             &copy.project(),
             std::time::Duration::from_secs(60),
         );
-        std::thread::sleep(std::time::Duration::from_millis(rng.u64(20..600)));
+        // Five kills anywhere in the first moments, fifteen after some edits (at least
+        // seven steps, however slowly a loaded machine runs them), each a random moment
+        // after the step it waited for.
+        if kill >= 5 {
+            child.wait_for_line(&format!("done {}", rng.u64(7..=14)), std::time::Duration::from_secs(60));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(rng.u64(0..200)));
         let done = child.kill();
 
         let host = spawn_editing(&copy.project());
@@ -256,12 +262,6 @@ fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
         assert!(offered || done == 0, "kill {kill}: {done} steps were done, and nothing is offered");
         recovered.push((kill, done, saved_town(&copy, &host)));
     }
-    let mid_session = recovered.iter().filter(|r| r.1 > 6).count();
-    assert!(
-        mid_session >= 15,
-        "most kills land after some edits: {:?}",
-        recovered.iter().map(|r| r.1).collect::<Vec<_>>()
-    );
     // A run that is not killed: its town after each step.
     let last = recovered.iter().map(|r| r.1).max().unwrap() + 1;
     let copy = DemoCopy::new();
@@ -290,7 +290,7 @@ fn a_save_takes_a_new_base_and_a_hotload_does_not() {
     assert!(!base.exists(), "the log starts at the editor's start");
     let file = copy.mod_file("elona/content/charas.lua");
     let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::write(&file, format!("{text}\n-- saved again\n")).unwrap();
+    nefia_tests::write(&file, format!("{text}\n-- saved again\n")).unwrap();
     host.send(Command::Mods(ModCommand::Reload(file)));
     settle(&host);
     assert!(!base.exists(), "code is not the journal's: a hotload takes no base");
@@ -307,11 +307,11 @@ fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file
     };
     let log = dir.path().join("log.ron");
     // The last line cut off by a kill is no problem.
-    std::fs::write(&log, format!("{}{}", line(1), &line(2)[..10])).unwrap();
+    nefia_tests::write(&log, format!("{}{}", line(1), &line(2)[..10])).unwrap();
     let journal = Journal::read(dir.path()).unwrap().expect("an entry to recover");
     assert_eq!((journal.entries.len(), journal.problems.len()), (1, 0), "{:?}", journal.problems);
     // A damaged line before the last ends the log there, and says where.
-    std::fs::write(&log, format!("{}(garbage\n{}", line(1), line(3))).unwrap();
+    nefia_tests::write(&log, format!("{}(garbage\n{}", line(1), line(3))).unwrap();
     let journal = Journal::read(dir.path()).unwrap().unwrap();
     assert_eq!(journal.entries.len(), 1);
     assert!(journal.problems[0].contains("log.ron:2:"), "{:?}", journal.problems);
@@ -325,7 +325,7 @@ fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file
     let base = std::fs::read_to_string(journal_dir.join("base.ron")).unwrap();
     let at = base.find("log: \"").unwrap() + 6;
     let end = at + base[at..].find('"').unwrap();
-    std::fs::write(journal_dir.join("base.ron"), format!("{}../../maps/town.ron{}", &base[..at], &base[end..]))
+    nefia_tests::write(journal_dir.join("base.ron"), format!("{}../../maps/town.ron{}", &base[..at], &base[end..]))
         .unwrap();
     let refused = Journal::read(&journal_dir).expect_err("refused");
     assert!(refused.to_string().contains("is not a log's file name"), "{refused}");
@@ -437,7 +437,7 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
         .enumerate()
         .map(|(i, line)| if i == 4 { line.replacen("next_uid:", "next_uid: 9", 1) } else { line.to_owned() })
         .collect();
-    std::fs::write(&log, tampered.join("\n") + "\n").unwrap();
+    nefia_tests::write(&log, tampered.join("\n") + "\n").unwrap();
 
     let host = spawn_editing(&copy.project());
     wait_for(&host, |s| s.editing.recovery.is_some());
@@ -594,7 +594,7 @@ fn a_form_edit_whose_file_was_changed_outside_since_is_not_replayed_and_the_reco
     crash(host);
     let charas = copy.mod_file("elona/content/charas.lua");
     let changed = format!("{}-- changed outside the editor\n", read(&charas));
-    std::fs::write(&charas, &changed).unwrap();
+    nefia_tests::write(&charas, &changed).unwrap();
 
     let host = spawn_editing(&copy.project());
     wait_for(&host, |s| s.editing.recovery.is_some());
@@ -631,7 +631,7 @@ fn a_partial_recovery_counts_what_history_holds_and_names_the_edit_that_did_not_
     crash(host);
     // The yeek's prototype is renamed before the project opens again.
     let charas = copy.mod_file("elona/content/charas.lua");
-    std::fs::write(&charas, read(&charas).replace("_id = \"yeek\"", "_id = \"yeek_renamed\"")).unwrap();
+    nefia_tests::write(&charas, read(&charas).replace("_id = \"yeek\"", "_id = \"yeek_renamed\"")).unwrap();
 
     let host = spawn_editing(&copy.project());
     wait_for(&host, |s| s.editing.recovery.is_some());
