@@ -16,7 +16,7 @@ fn conflicted_town(copy: &DemoCopy) -> std::path::PathBuf {
     let text = std::fs::read_to_string(&path).unwrap();
     let conflicts = "    conflicts: [\n        Tile(x: 5, y: 2, ours: \"elona.grass\", theirs: \"elona.water\"),\n        Tile(x: 6, y: 2, ours: \"elona.grass\", theirs: \"elona.wall_stone\"),\n    ],\n)\n";
     let text = text.trim_end().strip_suffix(')').unwrap().to_owned() + conflicts;
-    std::fs::write(&path, text).unwrap();
+    nefia_tests::write(&path, text).unwrap();
     path
 }
 

@@ -279,7 +279,7 @@ fn the_maps_pane_lists_a_file_copied_into_maps_and_marks_the_open_map_whose_file
 fn the_maps_pane_makes_renames_and_deletes_maps_and_marks_unknown_ids() {
     let copy = DemoCopy::new();
     let odd = "(\n    name: \"odd\",\n    width: 2,\n    height: 1,\n    palette: {\n        \".\": \"elona.floor_stone\",\n    },\n    tiles: [\n        \"..\",\n    ],\n    objects: [\n        (kind: chara, id: \"elona.nope\", x: 1, y: 0),\n    ],\n)\n";
-    std::fs::write(copy.project().join("maps/odd.ron"), odd).unwrap();
+    nefia_tests::write(copy.project().join("maps/odd.ron"), odd).unwrap();
     let mut harness = level_editor(&copy);
     harness.state_mut().open_tab(Tab::Maps);
     harness.step();
@@ -458,7 +458,7 @@ fn file_import_map_writes_the_mapping_to_fill_then_imports_the_map() {
     for tile in mapping.tiles.values_mut() {
         *tile = "elona.grass".into();
     }
-    std::fs::write(&template, ron::to_string(&mapping).unwrap()).unwrap();
+    nefia_tests::write(&template, ron::to_string(&mapping).unwrap()).unwrap();
     import(&mut harness);
     step_until(&mut harness, "the map listed", |h| {
         h.state().state().snapshot.maps.files.iter().any(|m| m.name == "desert")

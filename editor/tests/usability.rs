@@ -175,15 +175,16 @@ fn while_playing_the_status_bar_says_which_pane_has_the_keyboard() {
 fn write_mod(copy: &nefia_tests::DemoCopy, id: &str, init: &str) {
     let dir = copy.project().join("mods").join(id);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"0.2.0\", dependencies: [\"base\"])")).unwrap();
-    std::fs::write(dir.join("init.lua"), init).unwrap();
+    nefia_tests::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"0.2.0\", dependencies: [\"base\"])"))
+        .unwrap();
+    nefia_tests::write(dir.join("init.lua"), init).unwrap();
 }
 
 /// Lists mod `id` last in the copied project's `project.ron`; returns the file.
 fn enable(copy: &nefia_tests::DemoCopy, id: &str) -> std::path::PathBuf {
     let manifest = copy.project().join("project.ron");
     let text = std::fs::read_to_string(&manifest).unwrap();
-    std::fs::write(&manifest, text.replace("\"damage_popups\"]", &format!("\"damage_popups\", {id:?}]"))).unwrap();
+    nefia_tests::write(&manifest, text.replace("\"damage_popups\"]", &format!("\"damage_popups\", {id:?}]"))).unwrap();
     manifest
 }
 

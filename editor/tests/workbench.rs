@@ -42,7 +42,7 @@ fn picking_a_generator_previews_it_and_the_next_seed_and_a_hotload_show_the_chan
 
     let file = copy.mod_file("elona/content/generators.lua");
     let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::write(&file, text.replacen("default = 6, min = 0, max = 200", "default = 30, min = 0, max = 200", 1))
+    nefia_tests::write(&file, text.replacen("default = 6, min = 0, max = 200", "default = 30, min = 0, max = 200", 1))
         .unwrap();
     harness.state().host().send(nefia_runtime::host::Command::Mods(nefia_runtime::host::ModCommand::Reload(file)));
     step_until(&mut harness, "the hotload's change, told", |h| h.query_by_label_contains("cells changed:").is_some());

@@ -134,7 +134,7 @@ fn a_map_files_intent_is_checked_and_named() {
     let (tiles, layer) = text.split_at(text.find("autotile:").expect("the layer"));
     let broken = format!("{tiles}{}", layer.replacen(&format!("\"{row}\""), &format!("\"{}\"", &row[1..]), 1));
     assert_ne!(broken, text);
-    std::fs::write(copy.project().join("maps/broken.ron"), broken).unwrap();
+    nefia_tests::write(copy.project().join("maps/broken.ron"), broken).unwrap();
     let refused = match nefia_tests::host::eval(&host, "return Map.open('broken')") {
         nefia_runtime::lua::repl::Evaluation::Error(failure) => failure.message,
         other => panic!("the broken file was opened: {other:?}"),
@@ -165,7 +165,7 @@ fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
     // Moss everywhere there is open ground: the hotload repaints the town, tinting what changed.
     let file = copy.mod_file("elona/content/map.lua");
     let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::write(&file, text.replacen("chance = 0.12,", "chance = 1,", 1)).unwrap();
+    nefia_tests::write(&file, text.replacen("chance = 0.12,", "chance = 1,", 1)).unwrap();
     host.send(Command::Mods(ModCommand::Reload(file.clone())));
     let repainted = wait_for(&host, |s| s.mods.repainted.is_some());
     let cells = repainted.mods.repainted.as_ref().unwrap().cells.len();
@@ -174,7 +174,7 @@ fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
     assert_eq!(cells, after - before, "the cells tinted are those that changed");
 
     // A rule that no longer reads leaves the map as it was and says why.
-    std::fs::write(&file, text.replacen("chance = 0.12,", "chance = 7,", 1)).unwrap();
+    nefia_tests::write(&file, text.replacen("chance = 0.12,", "chance = 7,", 1)).unwrap();
     host.send(Command::Mods(ModCommand::Reload(file.clone())));
     let mut seen = Vec::new();
     let said = nefia_tests::host::event(&host, &mut seen, |e| match e {
@@ -229,7 +229,7 @@ fn a_map_keeps_its_own_rules_in_its_file_and_a_bad_one_is_named() {
     // A misspelled tile in the file's own rules is refused on opening, naming the rule.
     let (before, rules) = text.split_at(text.find("rules:").expect("the rules"));
     let broken = format!("{before}{}", rules.replacen("\"elona.rubble\"", "\"elona.rubbel\"", 1));
-    std::fs::write(copy.project().join("maps/shore.ron"), broken).unwrap();
+    nefia_tests::write(copy.project().join("maps/shore.ron"), broken).unwrap();
     let refused = match nefia_tests::host::eval(&host, "return Map.open('shore')") {
         nefia_runtime::lua::repl::Evaluation::Error(failure) => failure.message,
         other => panic!("the broken rules were opened: {other:?}"),
@@ -346,7 +346,7 @@ fn each_rule_links_to_its_own_line_named_twice_or_not_at_all() {
          { name = \"same\", pattern = { \"tag:floor\" }, place = \"elona.rubble\" },\n      \
          { pattern = { \"tag:floor\" }, place = \"elona.moss\" },\n   },\n}\n",
     );
-    std::fs::write(&init, text).expect("written");
+    nefia_tests::write(&init, text).expect("written");
     let host = spawn_editing(&copy.project());
     let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.lines_test', 1)");
     assert!(matches!(eval, nefia_runtime::lua::repl::Evaluation::Values(_)), "{eval:?}");
@@ -377,7 +377,7 @@ fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
         "data:add { _type = \"base.autotile_rule_set\", _id = \"wells\", rules = {\n   \
          { name = \"well\", pattern = { \"tag:floor\" }, object = { feat = \"elona.fountain\" }, chance = 0.05 },\n} }\n",
     );
-    std::fs::write(&init, &text).expect("written");
+    nefia_tests::write(&init, &text).expect("written");
     let host = spawn_editing(&copy.project());
     let fountains = |host: &HostHandle| count(host, FOUNTAINS);
     let before = fountains(&host);
@@ -387,7 +387,7 @@ fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
     assert!(laid > before, "the rule placed some: {before} → {laid}");
 
     // More wells: the hotload places them, tinting exactly the cells that got one.
-    std::fs::write(&init, text.replacen("chance = 0.05", "chance = 0.5", 1)).expect("written");
+    nefia_tests::write(&init, text.replacen("chance = 0.05", "chance = 0.5", 1)).expect("written");
     host.send(Command::Mods(ModCommand::Reload(init.clone())));
     let repainted = wait_for(&host, |s| s.mods.repainted.is_some());
     let tinted = repainted.mods.repainted.as_ref().unwrap().cells.len();

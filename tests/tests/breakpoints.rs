@@ -144,7 +144,7 @@ fn a_file_loaded_with_breakpoints_has_probes_and_no_hook_runs_until_its_function
     let copy = nefia_tests::DemoCopy::new();
     let library = "-- a library\nlocal M = {}\nfunction M.double(x)\n  local y = x * 2\n  return y\nend\nreturn M\n";
     for name in ["probed", "hooked"] {
-        std::fs::write(copy.mod_file(&format!("elona/game/{name}.lua")), library).expect("written");
+        nefia_tests::write(copy.mod_file(&format!("elona/game/{name}.lua")), library).expect("written");
     }
     let host = nefia_tests::host::spawn(&copy.project());
     let hook_mask = || eval(&host, "return (select(2, debug.gethook()))");
@@ -196,8 +196,8 @@ fn a_file_loaded_with_breakpoints_has_probes_and_no_hook_runs_until_its_function
 fn after_stepping_into_a_function_a_breakpoint_past_its_call_into_another_file_stops() {
     let copy = nefia_tests::DemoCopy::new();
     let stepped = "-- stepped into\nlocal M = {}\nfunction M.p()\n  local a = require('mod.elona.game.other').one()\n  local b = a + 1\n  return b\nend\nreturn M\n";
-    std::fs::write(copy.mod_file("elona/game/stepped.lua"), stepped).expect("written");
-    std::fs::write(copy.mod_file("elona/game/other.lua"), "return { one = function() return 1 end }\n")
+    nefia_tests::write(copy.mod_file("elona/game/stepped.lua"), stepped).expect("written");
+    nefia_tests::write(copy.mod_file("elona/game/other.lua"), "return { one = function() return 1 end }\n")
         .expect("written");
     let host = nefia_tests::host::spawn(&copy.project());
     let path = copy.mod_file("elona/game/stepped.lua");
@@ -348,7 +348,7 @@ fn under_a_memory_limit_a_line_in_the_middle_of_its_work_is_reported_once_per_pa
     let path = dir.path().join("long_line.lua");
     const PASSES: usize = 2000;
     let long_line = "x = x + 1 ".repeat(400);
-    std::fs::write(&path, format!("x = 0\nfor i = 1, {PASSES} do\n  {long_line}\nend\n")).expect("written");
+    nefia_tests::write(&path, format!("x = 0\nfor i = 1, {PASSES} do\n  {long_line}\nend\n")).expect("written");
     let logpoint = LineBreakpoint { log_message: Some("pass {i}".into()), ..at(3) };
     let set = ask(&host, DebugQuery::SetBreakpoints { path: path.clone(), breakpoints: vec![logpoint] });
     assert!(matches!(set, DebugAnswer::Breakpoints { .. }), "{set:?}");
@@ -507,14 +507,18 @@ fn in_a_replayed_recording_stepping_back_crosses_turns_to_the_previous_hit_and_l
     assert!(end.debug.error.is_none(), "no error screen: {:?}", end.debug.error);
 }
 
+/// A script that loops (lines 2 to 4) for hours, printing `looping` once it is well inside.
+const LOOPING: &str =
+    "local total = 0\nfor i = 1, 1e12 do\n  total = total + i\n  if i == 1000 then print('looping') end\nend\n";
+
 #[test]
 fn pause_stops_a_long_running_script_at_its_line_and_with_nothing_running_stops_at_the_next_line() {
     let host = demo();
     let dir = tempfile::tempdir().expect("a folder");
     let script = dir.path().join("long.lua");
-    // Line 3 is the loop's body: where a pause lands.
-    std::fs::write(&script, "print('looping')\nlocal total = 0\nfor i = 1, 1e12 do\n  total = total + i\nend\n")
-        .expect("written");
+    // Lines 2 to 4 are the loop: where a pause lands. It says so from inside, so a pause sent
+    // after the word, however late the test thread runs, lands in it.
+    nefia_tests::write(&script, LOOPING).expect("written");
     host.send(Command::Repl(ReplCommand::RunFile { id: 7, path: script.clone() }));
     let mut seen = Vec::new();
     event(&host, &mut seen, |e| printed(std::slice::from_ref(e)).contains(&"looping".to_owned()).then_some(()));
@@ -523,7 +527,7 @@ fn pause_stops_a_long_running_script_at_its_line_and_with_nothing_running_stops_
     host.pause();
     let view = paused(&host);
     assert_eq!(view.cause, BreakCause::Pause);
-    assert!((3..=4).contains(&view.line), "in the loop, not at line {}", view.line);
+    assert!((2..=4).contains(&view.line), "in the loop, not at line {}", view.line);
     assert_eq!(view.frames[0].path.as_deref(), Some(script.as_path()));
     let total: f64 = local(&host, "total").parse().expect("a number");
     assert!(total > 0.0, "the loop had run: total = {total}");

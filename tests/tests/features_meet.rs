@@ -193,7 +193,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature, jou
             let mods = project.parent().and_then(Path::parent).expect("the copy's root").join("mods");
             let file = mods.join("elona/game/rules.lua");
             let text = std::fs::read_to_string(&file).expect("the rules");
-            std::fs::write(&file, format!("{text}\n-- saved at step {step}\n")).expect("the rules are written");
+            nefia_tests::write(&file, format!("{text}\n-- saved at step {step}\n")).expect("the rules are written");
             host.send(Command::Mods(ModCommand::Reload(file)));
         }
         Feature::SaveAndOpen => {

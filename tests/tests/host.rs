@@ -423,7 +423,7 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
         appended.push_str(&entry_line(&entry).expect("a line"));
     }
     std::mem::forget(host);
-    std::fs::write(&log, appended).expect("the log is written");
+    nefia_tests::write(&log, appended).expect("the log is written");
 
     let host = nefia_tests::host::spawn_editing(&copy.project());
     wait_for(&host, |s| s.editing.recovery.is_some());

@@ -79,7 +79,7 @@ fn a_map_with_unknown_ids_opens_marked_and_saves_them_back() {
     ],
 )
 "##;
-    std::fs::write(&path, text).unwrap();
+    nefia_tests::write(&path, text).unwrap();
     let runtime = open(&copy);
     let (map, problems) = {
         let (mut files, mut world, project) = runtime.maps_mut();
@@ -103,7 +103,7 @@ fn a_map_with_unknown_ids_opens_marked_and_saves_them_back() {
 #[test]
 fn malformed_ron_names_the_file_and_line() {
     let copy = DemoCopy::new();
-    std::fs::write(copy.project().join("maps/broken.ron"), "(\n    name: \"broken\",\n    width: ,\n)").unwrap();
+    nefia_tests::write(copy.project().join("maps/broken.ron"), "(\n    name: \"broken\",\n    width: ,\n)").unwrap();
     let runtime = open(&copy);
     let (mut files, mut world, project) = runtime.maps_mut();
     let error = files.open(&mut world, project.as_ref().unwrap(), "broken").unwrap_err().to_string();

@@ -56,7 +56,7 @@ fn a_generator_validator_or_scan_predicate_that_reads_the_clock_is_refused_namin
         data:add { _type = 'base.map_validator', _id = 'timed_check',
             validate = function(map) return true, { { x = 0, y = 0, message = os.clock() } } end }\n",
     );
-    std::fs::write(&init, text).expect("written");
+    nefia_tests::write(&init, text).expect("written");
     let runtime = Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the copy opens");
     let failure = runtime.exec("Map.generate('elona.timed', nil, 1)", "test").expect_err("the clock is refused");
     assert!(failure.message.contains("init.lua:"), "the line is named: {failure}");
@@ -202,7 +202,7 @@ fn nefia_check_runs_the_validators_on_the_projects_maps() {
     ],
 )
 ";
-    std::fs::write(copy.project().join("maps/walled.ron"), walled).unwrap();
+    nefia_tests::write(copy.project().join("maps/walled.ron"), walled).unwrap();
     let problems = nefia_runtime::host::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
     let messages: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.file.display(), p.message)).collect();
     assert_eq!(messages.len(), 1, "{messages:?}");
@@ -239,7 +239,7 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let text = std::fs::read_to_string(&file).unwrap();
     let changed = text.replacen("steps = { type = \"int\", default = 4,", "steps = { type = \"int\", default = 1,", 1);
     assert_ne!(text, changed);
-    std::fs::write(&file, changed).unwrap();
+    nefia_tests::write(&file, changed).unwrap();
     host.send(Command::Mods(ModCommand::Reload(file.clone())));
     let after = wait_for(&host, |s| s.preview.as_ref().is_some_and(|p| p.diff.is_some()));
     let diff = after.preview.as_ref().and_then(|p| p.diff.clone()).unwrap();
@@ -358,7 +358,7 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
     let text = std::fs::read_to_string(&file).unwrap();
     let changed = text.replacen("max_leaf = params.max_room }", "max_leaf = params.max_room + 6 }", 1);
     assert_ne!(text, changed);
-    std::fs::write(&file, changed).unwrap();
+    nefia_tests::write(&file, changed).unwrap();
     host.send(Command::Mods(ModCommand::Reload(file)));
     host.send(Command::Editing(EditingCommand::Edit(Edit::Regenerate { map })));
     let regenerated = wait_for(&host, |s| s.editing.history.labels.iter().any(|l| l.contains("Regenerate")));
@@ -473,7 +473,7 @@ fn the_cave_lays_its_detail_by_rules_and_a_bad_rule_is_named_with_its_file() {
         "\ndata:add { _type = 'base.autotile_rule_set', _id = 'bad',
             rules = { { name = 'edge', pattern = { '* # *', '* # *', '* . *' }, legend = { ['#'] = 'tag:wall' }, place = 'elona.wall_face' } } }\n",
     );
-    std::fs::write(&init, text).expect("written");
+    nefia_tests::write(&init, text).expect("written");
     let runtime = Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the copy opens");
     let failure = runtime
         .exec("local map = Map.generate('elona.dungeon', nil, 1) map:apply_autotile('elona.bad')", "test")

@@ -10,11 +10,12 @@ fn write_mod(root: &Path, id: &str, deps: &[&str], files: &[(&str, &str)]) {
     let dir = root.join(id);
     std::fs::create_dir_all(&dir).unwrap();
     let deps = deps.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join(", ");
-    std::fs::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"1.0.0\", dependencies: [{deps}])")).unwrap();
+    nefia_tests::write(dir.join("mod.ron"), format!("(id: {id:?}, version: \"1.0.0\", dependencies: [{deps}])"))
+        .unwrap();
     for (path, code) in files {
         let file = dir.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(file, code).unwrap();
+        nefia_tests::write(file, code).unwrap();
     }
 }
 

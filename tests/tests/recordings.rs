@@ -9,7 +9,7 @@ use nefia_runtime::game::recording::{self, Recording};
 use nefia_runtime::host::PlayCommand;
 use nefia_runtime::host::play::replay::{ReplayOptions, replay};
 use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::host::{Command, HostHandle};
+use nefia_runtime::host::{Command, HostEvent, HostHandle};
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, wait_for};
@@ -264,11 +264,13 @@ fn key_towards(from: (i32, i32), to: (i32, i32)) -> &'static str {
 }
 
 /// Sends `key` and waits for the snapshot after it, with no REPL code in between (the
-/// recording holds keys only).
+/// recording holds keys only): a barrier, which is not recorded, follows the key, and a frame
+/// published before the key was handled (an animation's) is not taken for the key's.
 fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_runtime::host::view::Snapshot> {
-    let before = host.snapshot().serial;
     host.send(Command::Input(Input::Key(key.into())));
-    wait_for(host, |s| s.serial > before)
+    host.send(Command::Sync { id: 0 });
+    nefia_tests::host::event(host, &mut Vec::new(), |e| matches!(e, HostEvent::Synced { id: 0 }).then_some(()));
+    host.snapshot()
 }
 
 /// Sends a movement key as [`key`] does; a prompt it opened (walking into someone not

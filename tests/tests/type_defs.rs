@@ -102,7 +102,7 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
     assert!(clean && !report.contains("error:"), "the demo's mods have no errors:\n{report}");
 
     let planted = tempfile::tempdir().expect("a temp dir");
-    std::fs::write(
+    nefia_tests::write(
         planted.path().join("init.lua"),
         "local c = Chara.create(\"elona.putt\", 3, 3)\nif c then\n   c:damag_hp(3)\n   c:mod(\"dv\", 1, \"add\")\nend\n\
          local Item = require(\"api.Item\")\nItem.creat(\"elona.potion\")\n\
@@ -133,7 +133,7 @@ fn a_hotload_writes_the_projects_definitions_again() {
     let host = nefia_tests::host::spawn_editing(&copy.project());
     let file = copy.mod_file("elona/content/charas.lua");
     let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::write(
+    nefia_tests::write(
         &file,
         format!("{text}\ndata:add {{ _type = \"base.chara\", _id = \"glowing_slime\", name = \"glowing slime\" }}\n"),
     )

@@ -254,7 +254,7 @@ fn a_hotload_that_changes_a_prototypes_default_fires_named_as_the_hotload() {
     let text = std::fs::read_to_string(&charas).unwrap();
     let stronger = text.replacen("   strength = 2,", "   strength = 5,", 1);
     assert_ne!(text, stronger, "the putit's strength is in the file");
-    std::fs::write(&charas, stronger).unwrap();
+    nefia_tests::write(&charas, stronger).unwrap();
     host.send(Command::Mods(ModCommand::Reload(charas.clone())));
     let (reason, file, ..) = stopped(&host, "strength 2 → 5");
     assert!(reason.ends_with(&format!("strength 2 → 5 at the hotload of {}", charas.display())), "{reason}");
