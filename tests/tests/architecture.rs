@@ -330,35 +330,42 @@ fn no_import_circle_anywhere() {
     }
 }
 
+/// A crate's `src/` in a temp folder: each file (its folders made) with its text.
+fn fixture(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().expect("in the folder")).expect("a folder");
+        std::fs::write(path, text).expect("written");
+    }
+    dir
+}
+
 #[test]
 fn a_circle_through_a_reexport_is_found() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let src = dir.path();
-    std::fs::create_dir_all(src.join("top")).expect("a folder");
-    std::fs::write(src.join("lib.rs"), "mod top;").expect("written");
     // `top` re-exports `Command` from `protocol`; `part` names it through `top`.
-    std::fs::write(src.join("top/mod.rs"), "mod part; mod protocol;\npub(crate) use protocol::Command;")
-        .expect("written");
-    std::fs::write(src.join("top/protocol.rs"), "pub enum Command { Part(crate::top::part::PartCommand) }")
-        .expect("written");
-    std::fs::write(src.join("top/part.rs"), "use super::{Command};\npub enum PartCommand {}").expect("written");
-    let graph = modules::graph(src);
+    let dir = fixture(&[
+        ("lib.rs", "mod top;"),
+        ("top/mod.rs", "mod part; mod protocol;\npub(crate) use protocol::Command;"),
+        ("top/protocol.rs", "pub enum Command { Part(crate::top::part::PartCommand) }"),
+        ("top/part.rs", "use super::{Command};\npub enum PartCommand {}"),
+    ]);
+    let graph = modules::graph(dir.path());
     let circle = vec!["top::part".to_owned(), "top::protocol".to_owned()];
     assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
 }
 
 #[test]
 fn a_circle_through_use_trees_inline_paths_and_super_is_found() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let src = dir.path();
-    std::fs::create_dir_all(src.join("a")).expect("a folder");
-    std::fs::write(src.join("lib.rs"), "mod a; mod c; mod d;").expect("written");
-    std::fs::write(src.join("a/mod.rs"), "mod b; mod sibling;").expect("written");
-    std::fs::write(src.join("a/b.rs"), "// use crate::d;\nfn f() { super::sibling::g() }").expect("written");
-    std::fs::write(src.join("a/sibling.rs"), "use crate::{c::{self, D}};\npub fn g() {}").expect("written");
-    std::fs::write(src.join("c.rs"), "fn h() { crate::a::b::f() }").expect("written");
-    std::fs::write(src.join("d.rs"), "use crate::c::h;").expect("written");
-    let graph = modules::graph(src);
+    let dir = fixture(&[
+        ("lib.rs", "mod a; mod c; mod d;"),
+        ("a/mod.rs", "mod b; mod sibling;"),
+        ("a/b.rs", "// use crate::d;\nfn f() { super::sibling::g() }"),
+        ("a/sibling.rs", "use crate::{c::{self, D}};\npub fn g() {}"),
+        ("c.rs", "fn h() { crate::a::b::f() }"),
+        ("d.rs", "use crate::c::h;"),
+    ]);
+    let graph = modules::graph(dir.path());
     let circle = vec!["a::b".to_owned(), "a::sibling".to_owned(), "c".to_owned()];
     assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
 }
@@ -405,18 +412,13 @@ fn the_editor_never_names_the_lua_layer() {
 
 #[test]
 fn a_crossing_into_the_lua_layer_is_found_in_use_trees_and_inline_paths() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let src = dir.path();
-    std::fs::create_dir_all(src.join("cli")).expect("a folder");
-    std::fs::write(
-        src.join("main.rs"),
-        "// nefia_runtime::lua::Output in a comment\nuse nefia_runtime::host::view::Output;",
-    )
-    .expect("written");
-    std::fs::write(src.join("grouped.rs"), "use nefia_runtime::{Uid, lua::{GameError, save}};").expect("written");
-    std::fs::write(src.join("cli/inline.rs"), "fn f(x: &nefia_runtime::lua::reload::Reload) {}").expect("written");
-    std::fs::write(src.join("cli/plain.rs"), "use nefia_runtime::lua;").expect("written");
-    let mut crossings = lua_crossings(src);
+    let dir = fixture(&[
+        ("main.rs", "// nefia_runtime::lua::Output in a comment\nuse nefia_runtime::host::view::Output;"),
+        ("grouped.rs", "use nefia_runtime::{Uid, lua::{GameError, save}};"),
+        ("cli/inline.rs", "fn f(x: &nefia_runtime::lua::reload::Reload) {}"),
+        ("cli/plain.rs", "use nefia_runtime::lua;"),
+    ]);
+    let mut crossings = lua_crossings(dir.path());
     crossings.sort();
     let expected: Vec<(String, Vec<String>)> = vec![
         ("cli::inline".into(), vec!["lua::reload::Reload".into()]),
