@@ -138,7 +138,7 @@ pub struct Engine {
     sources: RefCell<FxHashMap<String, SourceFile>>,
     /// A hash of the text each file on disk was last compiled from, by the path it was loaded
     /// from (a reload that fails forgets the file): a save that leaves the text as it is has
-    /// nothing to reload (see `reload::runs_text`).
+    /// nothing to reload (see `reload::Unchanged`).
     compiled_texts: RefCell<FxHashMap<PathBuf, u64>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
     on_duplicate: Cell<OnDuplicate>,

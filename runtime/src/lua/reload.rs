@@ -59,20 +59,31 @@ fn module_name(relative: &Path) -> String {
     }
 }
 
+/// What a reload does with a file whose text is the one it last compiled and ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unchanged {
+    /// Nothing: a save that changed nothing (or the watcher seeing a file the editor wrote
+    /// and reloaded itself) has nothing to reload.
+    Skip,
+    /// Reload it all the same (asked for by name; a retry).
+    Reload,
+}
+
 /// Reloads the Lua file at `path` into the running game (see the module documentation) and
-/// logs the outcome. Returns `None` if no loaded mod ran that file (nothing to reload).
-pub fn reload_file(lua: &Lua, path: &Path) -> Option<Reload> {
+/// logs the outcome. Returns `None` if no loaded mod ran that file, or if it runs the text
+/// read and `unchanged` skips it (nothing to reload).
+pub fn reload_file(lua: &Lua, path: &Path, unchanged: Unchanged) -> Option<Reload> {
     let (file, mod_id, path) = loaded_file(lua, path)?;
     let code = std::fs::read(&path)
         .map_err(|e| LuaFailure { message: format!("{}: cannot read: {e}", path.display()), traceback: String::new() });
-    Some(reload_code(lua, file, mod_id, &path, code))
+    reload_code(lua, file, mod_id, &path, code, unchanged)
 }
 
 /// Reloads the loaded file at `path` with `code`, the text just read from it (what a
-/// recording keeps). None if no loaded mod ran that file.
-pub fn reload_file_with(lua: &Lua, path: &Path, code: String) -> Option<Reload> {
+/// recording keeps). None as for [`reload_file`].
+pub fn reload_file_with(lua: &Lua, path: &Path, code: String, unchanged: Unchanged) -> Option<Reload> {
     let (file, mod_id, path) = loaded_file(lua, path)?;
-    Some(reload_code(lua, file, mod_id, &path, Ok(code.into_bytes())))
+    reload_code(lua, file, mod_id, &path, Ok(code.into_bytes()), unchanged)
 }
 
 /// Reloads the loaded file named `file` (`mods/elona/game/rules.lua`) with `code` instead of
@@ -84,10 +95,21 @@ pub fn reload_recorded(lua: &Lua, file: &str, code: &str) -> Option<Reload> {
         let source = sources.values().find(|source| source.name.as_str() == file)?;
         (source.mod_id?, source.path.clone()?)
     };
-    Some(reload_code(lua, file.to_owned(), mod_id, &path, Ok(code.as_bytes().to_vec())))
+    reload_code(lua, file.to_owned(), mod_id, &path, Ok(code.as_bytes().to_vec()), Unchanged::Reload)
 }
 
-fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Result<Vec<u8>, LuaFailure>) -> Reload {
+fn reload_code(
+    lua: &Lua,
+    file: String,
+    mod_id: Symbol,
+    path: &Path,
+    code: Result<Vec<u8>, LuaFailure>,
+    unchanged: Unchanged,
+) -> Option<Reload> {
+    let runs = |code: &[u8]| engine(lua).compiled_texts.borrow().get(path) == Some(&text_hash(code));
+    if unchanged == Unchanged::Skip && code.as_deref().is_ok_and(runs) {
+        return None;
+    }
     let started = Instant::now();
     let text = code.as_ref().ok().map(|code| String::from_utf8_lossy(code).into_owned());
     let outcome =
@@ -110,7 +132,7 @@ fn reload_code(lua: &Lua, file: String, mod_id: Symbol, path: &Path, code: Resul
             format!("reload of {file} rejected; the previous code keeps running: {failure}"),
         ),
     }
-    Reload { file, path: path.to_owned(), outcome, breakpoints_moved }
+    Some(Reload { file, path: path.to_owned(), outcome, breakpoints_moved })
 }
 
 /// A hash of a file's text, to tell a save that changed it from one that did not.
@@ -119,13 +141,6 @@ pub(super) fn text_hash(code: &[u8]) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
     code.hash(&mut hasher);
     hasher.finish()
-}
-
-/// True if the loaded file at `path` (however it is spelled) was last compiled from exactly
-/// `code` and its last reload did not fail: saving it unchanged has nothing to reload.
-pub fn runs_text(lua: &Lua, path: &Path, code: &[u8]) -> bool {
-    let Some((_, _, loaded)) = loaded_file(lua, path) else { return false };
-    engine(lua).compiled_texts.borrow().get(&loaded) == Some(&text_hash(code))
 }
 
 /// The files of mod `id` that have been loaded, in the order "Reload mod" reloads them: its

@@ -20,7 +20,7 @@ use super::usages;
 use crate::game::history::{Change, Transaction};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
-use crate::lua::reload as hotload;
+use crate::lua::reload::{self as hotload, Unchanged};
 use crate::lua::source_edit::{self, Locator};
 
 /// Makes the edit of field `field` of prototype `id` (of `data_type`) to `value` (none: the
@@ -94,13 +94,13 @@ pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) 
         let message = crate::lua::error::root_message(&e);
         format!("the edited file does not compile ({message}); it was not written")
     })?;
-    let reload = hotload::reload_file_with(lua, path, after.to_owned())
+    let reload = hotload::reload_file_with(lua, path, after.to_owned(), Unchanged::Reload)
         .ok_or_else(|| format!("{name} is not loaded by any mod: nothing was written"))?;
     if let Err(failure) = reload.outcome {
         return Err(format!("the edited file fails to load, and was not written: {}", failure.message));
     }
     if let Err(error) = crate::game::files::write_atomic(path, after.as_bytes()) {
-        let _ = hotload::reload_file_with(lua, path, before.to_owned());
+        let _ = hotload::reload_file_with(lua, path, before.to_owned(), Unchanged::Reload);
         return Err(format!("{error}; the running game went back to the file as it is"));
     }
     retire_dropped(lua, path, before, after);

@@ -21,7 +21,7 @@ use crate::game::files::FileError;
 use crate::game::mods::ModRow;
 use crate::host::cx::Cx;
 use crate::host::view::data::{DataTypeView, data_view};
-use crate::lua::reload::{self as hotload, Reload};
+use crate::lua::reload::{self as hotload, Reload, Unchanged};
 use crate::runtime::Runtime;
 
 mod command;
@@ -155,14 +155,8 @@ impl Mods {
         let lua = cx.runtime.lua();
         let mut effects = ModsEffects::default();
         match command {
-            ModCommand::Reload(path) => self.reload(cx, recording, &path, &mut effects),
-            ModCommand::Saved(path) => {
-                let unchanged = std::fs::read(&path).is_ok_and(|code| hotload::runs_text(lua, &path, &code));
-                match unchanged {
-                    true => self.hotload_waiting.borrow_mut().retain(|p| p != &path),
-                    false => self.reload(cx, recording, &path, &mut effects),
-                }
-            }
+            ModCommand::Reload(path) => self.reload(cx, recording, &path, Unchanged::Reload, &mut effects),
+            ModCommand::Saved(path) => self.reload(cx, recording, &path, Unchanged::Skip, &mut effects),
             ModCommand::Hotload { file, text } => {
                 if let Some(reload) = hotload::reload_recorded(lua, &file, &text) {
                     self.reloaded(cx, reload, &mut effects);
@@ -173,7 +167,7 @@ impl Mods {
                     cx.refuse(Refused::new(RefusalKind::UnknownMod, format!("no mod '{id}' is loaded")));
                 }
                 for path in hotload::loaded_files_of(lua, &id) {
-                    self.reload(cx, recording, &path, &mut effects);
+                    self.reload(cx, recording, &path, Unchanged::Reload, &mut effects);
                 }
             }
             ModCommand::SetEnabled { id, enabled } => self.enable_mod(cx, &id, enabled),
@@ -206,16 +200,23 @@ impl Mods {
             .ok()
     }
 
-    /// Reloads a saved Lua file; while a session is recorded, the text loaded is an input to
-    /// record. A file that fails to reload a moment after it changed may be half-written: the
+    /// Reloads a saved Lua file (one whose text is the one it runs only if `unchanged` says
+    /// so); while a session is recorded, the text loaded is an input to record. A file that fails to reload a moment after it changed may be half-written: the
     /// failed reload changed nothing, and the file is tried again once it has been quiet for
     /// [`QUIET`]; only then is its error reported.
-    fn reload(&self, cx: &Cx, recording: bool, path: &std::path::Path, effects: &mut ModsEffects) {
+    fn reload(
+        &self,
+        cx: &Cx,
+        recording: bool,
+        path: &std::path::Path,
+        unchanged: Unchanged,
+        effects: &mut ModsEffects,
+    ) {
         self.hotload_waiting.borrow_mut().retain(|p| p != path);
         let lua = cx.runtime.lua();
         let reload = match recording {
             true => match crate::game::files::read_text(path) {
-                Ok(text) => hotload::reload_file_with(lua, path, text.clone()).inspect(|reload| {
+                Ok(text) => hotload::reload_file_with(lua, path, text.clone(), unchanged).inspect(|reload| {
                     effects.record.push(Command::Mods(ModCommand::Hotload { file: reload.file.clone(), text }));
                 }),
                 Err(error) => {
@@ -223,7 +224,7 @@ impl Mods {
                     None
                 }
             },
-            false => hotload::reload_file(lua, path),
+            false => hotload::reload_file(lua, path, unchanged),
         };
         match reload {
             Some(reload) if reload.outcome.is_err() && !quiet_since_changed(path) => {
