@@ -1,7 +1,7 @@
 //! ILocation: where objects live (seed: Object Ownership and Locations).
 //!
 //! Maps, characters (their inventory) and container items are locations. Every operation of
-//! the seed's interface is here as a method of [`World`]: `take_object`, `can_take_object`,
+//! the seed's interface is here as a method of [`World`](crate::game::world::World): `take_object`, `can_take_object`,
 //! `move_object`, `remove_object`, `objects_at_pos`, `iter`. Equipment is a location too: an
 //! equipped item's location is its character.
 
@@ -34,7 +34,8 @@ pub enum Location {
 }
 
 /// A location as a target of the ILocation operations: a map or an object that holds items.
-/// (Equipment has its own operations: [`World::equip`] and [`World::unequip`].)
+/// (Equipment has its own operations: [`World::equip`](crate::game::world::World::equip) and
+/// [`World::unequip`](crate::game::world::World::unequip).)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Holder {
     /// A map.

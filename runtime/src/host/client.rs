@@ -1,6 +1,6 @@
 //! Clients of the runtime thread: what sends it commands, reads its snapshots and hears its
 //! events. The [`HostHandle`](super::HostHandle) that started the thread is one; a
-//! [`HostConnector`] (from [`HostHandle::connector`](super::HostHandle::connector)) makes
+//! [`HostConnector`] (from [`HostHandle::connector`](HostClient::connector)) makes
 //! more, for other frontends in the same process (the remote protocol's connections beside
 //! the player window). Every client hears every event from the moment it was made, in order.
 

@@ -35,7 +35,7 @@ pub(in crate::host) struct Nesting<'a> {
     pub(in crate::host) shutting_down: &'a Cell<bool>,
     /// The runtime cannot go on after a panic (see `recovery.rs`).
     pub(in crate::host) failed: &'a dyn Fn() -> bool,
-    /// The debugging subsystem's step back asked: the waiting code unwinds to be replayed.
+    /// Play's step back asked: the waiting code unwinds to be replayed.
     pub(in crate::host) rewinding: &'a dyn Fn() -> bool,
 }
 

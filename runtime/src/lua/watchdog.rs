@@ -21,7 +21,7 @@
 //! other; [`hook`] sends each event to its owner.
 //!
 //! Where there are no POSIX signals, the hook stays armed as before: every
-//! [`FALLBACK_EVERY`] instructions.
+//! `FALLBACK_EVERY` instructions.
 
 use std::cell::Cell;
 use std::ffi::{CStr, c_int};

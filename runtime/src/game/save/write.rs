@@ -196,7 +196,7 @@ impl World {
         self.save_game_with(mods, |id| self.map_record(id, RecordKind::SaveGame).expect("live map"))
     }
 
-    /// The whole game as [`write_save`] writes it without a record of it: the same text as
+    /// The whole game as [`write_save`](super::write_save) writes it without a record of it: the same text as
     /// [`World::save_game`]'s, each object's record made as it is written.
     pub fn live_save_game(&self, mods: BTreeMap<String, Value>) -> SaveGame<MapRecord<LiveObjects<'_>>> {
         self.save_game_with(mods, |id| self.live_map_record(id))

@@ -45,14 +45,14 @@ pub enum DebugCommand {
     },
     /// While playing a recorded session (or looking through an opened recording): list
     /// every change of an object's field so far, by replaying the session headless ("When
-    /// did this change?"); answered with [`HostEvent::Changes`].
+    /// did this change?"); answered with [`HostEvent::Changes`](crate::host::HostEvent::Changes).
     FindChanges {
         /// The object.
         uid: Uid,
         /// The field.
         field: String,
     },
-    /// Go to a change [`HostEvent::Changes`] listed: back to the start of its turn, then
+    /// Go to a change [`HostEvent::Changes`](crate::host::HostEvent::Changes) listed: back to the start of its turn, then
     /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
     GoToChange {
         /// The turn mark of the change's turn.
@@ -88,7 +88,7 @@ pub enum DebugCommand {
     /// files loaded before their breakpoints (slower; kept to compare the two).
     Probes(bool),
     /// A debug adapter's question about the paused stack, the breakpoints or the sources;
-    /// answered with [`HostEvent::DebugAnswer`] with the same id.
+    /// answered with [`HostEvent::DebugAnswer`](crate::host::HostEvent::DebugAnswer) with the same id.
     Query {
         /// Matches the answer to the request.
         id: u64,
@@ -184,7 +184,7 @@ pub struct DebugView {
 /// What the REPL asks of the host.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ReplCommand {
-    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`] with the same id.
+    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`](crate::host::HostEvent::Evaluated) with the same id.
     Eval {
         /// Matches the answer to the request.
         id: u64,
@@ -193,21 +193,21 @@ pub enum ReplCommand {
     },
     /// Run a Lua file as `nefia run` does (in a trusted environment of its own, under the
     /// limits; its chunk is named by its path, so breakpoints in it bind); answered with
-    /// [`HostEvent::Evaluated`], with no values when it ran to its end.
+    /// [`HostEvent::Evaluated`](crate::host::HostEvent::Evaluated), with no values when it ran to its end.
     RunFile {
         /// Matches the answer to the request.
         id: u64,
         /// The file.
         path: PathBuf,
     },
-    /// Complete the end of REPL input; answered with [`HostEvent::Completions`].
+    /// Complete the end of REPL input; answered with [`HostEvent::Completions`](crate::host::HostEvent::Completions).
     Complete {
         /// Matches the answer to the request.
         id: u64,
         /// The input up to the cursor.
         text: String,
     },
-    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`].
+    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`](crate::host::HostEvent::Source).
     ShowSource {
         /// The file as errors name it (`mods/elona/init.lua`).
         file: String,

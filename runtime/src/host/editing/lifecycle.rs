@@ -3,7 +3,7 @@
 //! project's mods), New (a table of the type's `template` fields) and Delete (refused while
 //! anything uses the prototype, listing what).
 //!
-//! Each is a text edit of one file made as [`content`](super::content) makes a field's: the new
+//! Each is a text edit of one file made as [`content`] makes a field's: the new
 //! text compiles in a scratch state, hotloads, and only then is written; the transaction keeps
 //! the file's text before and after, so undo and redo put back its bytes. A prototype a file no
 //! longer adds after such a write (a Delete, an undone Duplicate) is retired from the registry

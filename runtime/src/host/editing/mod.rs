@@ -215,7 +215,7 @@ impl Editing {
     }
 
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
-    /// History entry, "REPL: <its first line>".
+    /// History entry, "REPL: \<its first line\>".
     pub(in crate::host) fn record_repl_edit(&self, cx: &Cx, code: &str, revision: u64, before: &WorldState) {
         let mut world = cx.runtime.world_mut();
         if world.revision() == revision {

@@ -9,7 +9,7 @@ use crate::host::editing::journal_kind::JournalKind;
 use crate::lua::mapgen::MapProblem;
 
 /// A map file operation (see [`crate::game::map_files`]). Failures come back as
-/// [`HostEvent::Refused`]; what was done is logged.
+/// [`HostEvent::Refused`](crate::host::HostEvent::Refused); what was done is logged.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum MapCommand {
     /// Make a new map (it becomes the current map) with no file until saved.

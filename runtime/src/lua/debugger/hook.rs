@@ -287,7 +287,7 @@ pub(super) unsafe fn on_event(state: *mut ffi::lua_State, record: *mut ffi::lua_
                 return false;
             }
             // Lines of files with breakpoints are counted: a position in the command that a
-            // replay of it reaches again (see `host/debugging/reverse.rs`).
+            // replay of it reaches again (see `host/play/reverse.rs`).
             let counted = debugger.has_breakpoints(lua, chunk);
             if counted {
                 // SAFETY: the state runs on this thread.

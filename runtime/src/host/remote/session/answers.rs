@@ -1,5 +1,5 @@
 //! One function per method of the protocol, each registered on its line of
-//! [`methods::METHODS`](super::methods::METHODS), which reads the request's params into the
+//! [`methods::METHODS`], which reads the request's params into the
 //! method's params struct and hands it over: the host's commands sent and the answer made
 //! from what came back.
 
