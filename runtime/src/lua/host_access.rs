@@ -163,6 +163,12 @@ impl Engine {
         self.repl.borrow().pause_view()
     }
 
+    /// Why the innermost `pause()` break stopped, if there is one (without reading its frame's
+    /// variables, as [`Engine::pause_view`] does).
+    pub fn pause_cause(&self) -> Option<debugger::BreakCause> {
+        self.repl.borrow().pause_cause()
+    }
+
     /// Frame `index` (0: the paused one) of the innermost `pause()` break: its captured
     /// variables; none if there is no such break or frame.
     pub fn paused_frame(&self, index: usize) -> Option<Table> {

@@ -148,6 +148,11 @@ impl Repl {
         Some(view)
     }
 
+    /// Why the innermost break stopped, if there is one.
+    pub(crate) fn pause_cause(&self) -> Option<BreakCause> {
+        self.breaks.last().map(|current| current.view.cause)
+    }
+
     /// Frame `index` (0: the paused one) of the innermost break: its captured variables.
     pub(crate) fn frame(&self, index: usize) -> Option<Table> {
         self.breaks.last()?.frames.get::<Option<Table>>(index + 1).ok().flatten()

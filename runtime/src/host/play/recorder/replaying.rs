@@ -187,10 +187,12 @@ impl PlaySession {
     /// a break (Continue, REPL code) is not a new input either.
     pub(in crate::host) fn editor_answers_break(&self, cx: &Cx, pause: bool) -> EditorAnswers {
         use crate::lua::debugger::BreakCause;
-        let cause = cx.runtime.engine().pause_view().map(|view| view.cause);
-        let debugger_break = matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception));
+        let debugger_break = || {
+            let cause = cx.runtime.engine().pause_cause();
+            matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))
+        };
         let stopping = &self.reverse.stopping_at_change;
-        let replaying = (pause && (stopping.get() || debugger_break)).then(|| self.replaying.replace(false));
+        let replaying = (pause && (stopping.get() || debugger_break())).then(|| self.replaying.replace(false));
         let answering = stopping.replace(stopping.get() || replaying == Some(true));
         EditorAnswers { replaying, answering }
     }
