@@ -117,6 +117,16 @@ pub fn from_ron_str<T: DeserializeOwned>(text: &str) -> Result<T, ron::error::Sp
     }
 }
 
+/// A 64-bit digest of a file's bytes, to tell one content from another (a recording names
+/// files by it; a hotload skips a save whose text is the one that runs).
+pub fn content_digest(bytes: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write_usize(bytes.len());
+    h.write(bytes);
+    h.finish()
+}
+
 /// Reads a text file of at most [`MAX_FILE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     let size = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?.len();

@@ -15,7 +15,6 @@
 //! `host/replay.rs`), which this layer does not name.
 
 use std::collections::BTreeMap;
-use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -221,10 +220,7 @@ impl Recording {
 
 /// The hash a recording names a file's content by: 16 hex digits.
 pub fn content_hash(bytes: &[u8]) -> String {
-    let mut h = rustc_hash::FxHasher::default();
-    h.write_usize(bytes.len());
-    h.write(bytes);
-    format!("{:016x}", h.finish())
+    format!("{:016x}", files::content_digest(bytes))
 }
 
 /// A project's files as a recording names them: `project.ron`, its maps, and every file of

@@ -95,6 +95,12 @@ pub struct SourceFile {
     pub name: Symbol,
     /// The file on disk, if it is one.
     pub path: Option<PathBuf>,
+    /// The digest of the text it was last compiled from ([`files::content_digest`]); none
+    /// for code that is not a file, and after a reload of it failed: a save that leaves the
+    /// text as it runs has nothing to reload (see `reload::Unchanged`).
+    ///
+    /// [`files::content_digest`]: crate::game::files::content_digest
+    pub text_digest: Option<u64>,
 }
 
 /// A mod whose files are loaded.
@@ -136,10 +142,6 @@ pub struct Engine {
     location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).
     sources: RefCell<FxHashMap<String, SourceFile>>,
-    /// A hash of the text each file on disk was last compiled from, by the path it was loaded
-    /// from (a reload that fails forgets the file): a save that leaves the text as it is has
-    /// nothing to reload (see `reload::Unchanged`).
-    compiled_texts: RefCell<FxHashMap<PathBuf, u64>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
     on_duplicate: Cell<OnDuplicate>,
     /// The object prototypes added again during the hotload in progress (data type, id).
@@ -393,7 +395,6 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         object_events: RefCell::default(),
         location_overrides: RefCell::default(),
         sources: RefCell::default(),
-        compiled_texts: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
         hotloaded_prototypes: RefCell::default(),
         save_dir: RefCell::new(PathBuf::from("saves")),
@@ -507,7 +508,6 @@ fn compile(
     env: Table,
 ) -> mlua::Result<Function> {
     let chunk_name = format!("@{name}");
-    let hash = reload::text_hash(&code);
     let compile = |code: &[u8]| {
         lua.load(code)
             .set_name(&chunk_name)
@@ -523,20 +523,19 @@ fn compile(
         .then(|| std::str::from_utf8(&code).ok().and_then(debugger::with_probes))
         .flatten()
         .and_then(|probed| Some((compile(probed.text.as_bytes()).ok()?, probed.probe_lines)));
-    let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()) };
+    let text_digest = Some(crate::game::files::content_digest(&code));
+    let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()), text_digest };
     engine(lua).register_source(&chunk_name, file);
-    let function = match probed {
+    match probed {
         Some((function, probe_lines)) => {
             engine(lua).debugger.compiled_with_probes(&chunk_name, probe_lines);
-            function
+            Ok(function)
         }
         None => {
             engine(lua).debugger.compiled_without_probes(path);
-            compile(&code)?
+            compile(&code)
         }
-    };
-    engine(lua).compiled_texts.borrow_mut().insert(path.to_owned(), hash);
-    Ok(function)
+    }
 }
 
 /// `coroutine.resume` that lets the watchdog arm the coroutine it runs (see

@@ -18,6 +18,7 @@ use mlua::{Lua, Table};
 
 use crate::game::data::OnDuplicate;
 use crate::game::display::LogLevel;
+use crate::game::files;
 use crate::game::symbol::Symbol;
 use crate::lua::{self, LuaFailure, engine, gui};
 
@@ -106,7 +107,10 @@ fn reload_code(
     code: Result<Vec<u8>, LuaFailure>,
     unchanged: Unchanged,
 ) -> Option<Reload> {
-    let runs = |code: &[u8]| engine(lua).compiled_texts.borrow().get(path) == Some(&text_hash(code));
+    let runs = |code: &[u8]| {
+        let digest = Some(files::content_digest(code));
+        engine(lua).sources.borrow().values().any(|s| s.path.as_deref() == Some(path) && s.text_digest == digest)
+    };
     if unchanged == Unchanged::Skip && code.as_deref().is_ok_and(runs) {
         return None;
     }
@@ -120,9 +124,11 @@ fn reload_code(
         _ => Vec::new(),
     };
     if outcome.is_err() {
-        // The file is forgotten: saved again, even with the text that still runs (a fix
-        // undone back to it), it is reloaded and the reload told.
-        engine(lua).compiled_texts.borrow_mut().remove(path);
+        // The text is forgotten: saved again, even as the text that still runs (a fix undone
+        // back to it), the file is reloaded and the reload told.
+        for source in engine(lua).sources.borrow_mut().values_mut().filter(|s| s.path.as_deref() == Some(path)) {
+            source.text_digest = None;
+        }
     }
     match &outcome {
         Ok(took) => gui::log(lua, LogLevel::Info, format!("reloaded {file} in {:.1} ms", took.as_secs_f64() * 1e3)),
@@ -133,14 +139,6 @@ fn reload_code(
         ),
     }
     Some(Reload { file, path: path.to_owned(), outcome, breakpoints_moved })
-}
-
-/// A hash of a file's text, to tell a save that changed it from one that did not.
-pub(super) fn text_hash(code: &[u8]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    code.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// The files of mod `id` that have been loaded, in the order "Reload mod" reloads them: its

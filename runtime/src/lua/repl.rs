@@ -357,6 +357,7 @@ pub fn install(lua: &Lua, api: &Table, resume: Function) -> mlua::Result<()> {
             mod_id: Some(crate::Symbol::intern("repl")),
             name: crate::Symbol::intern("repl"),
             path: None,
+            text_digest: None,
         },
     );
     let debug: Table = lua.globals().raw_get("debug")?;
