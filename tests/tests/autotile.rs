@@ -395,8 +395,8 @@ fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
     assert!(after > laid, "more wells: {laid} → {after}");
     assert_eq!(tinted, after - laid, "the cells tinted are those that got a well");
 
-    // Reloading the file again (a second save, or the watcher and the button both) changes
-    // nothing, so the tint of the reload that did stays.
+    // Reloading the file again by name (as Reload mod does) changes nothing, so the tint of
+    // the reload that did stays.
     host.send(Command::Mods(ModCommand::Reload(init.clone())));
     assert_eq!(fountains(&host), after, "the same rules place no more");
     let kept = host.snapshot().mods.repainted.as_ref().map(|r| r.cells.len());

@@ -245,7 +245,7 @@ fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
     let diff = after.preview.as_ref().and_then(|p| p.diff.clone()).unwrap();
     assert!(diff.tiles > 0 && !diff.cells.is_empty(), "the cells that changed: {diff:?}");
     assert_eq!(after.preview.as_ref().map(|p| p.seed), Some(5), "the same seed");
-    // Reloaded again (a second save, or the watcher and the button both), nothing changes,
+    // Reloaded again by name (as Reload mod does, or after the watcher), nothing changes,
     // and what the hotload that did change showed stays.
     let generation = after.preview.as_ref().map_or(0, |p| p.generation);
     host.send(Command::Mods(ModCommand::Reload(file.clone())));

@@ -75,6 +75,15 @@ fn diff(world: &World, a: MapId, b: MapId) -> PreviewDiff {
     found
 }
 
+/// Why the preview is generated again: a hotload that changes no cell keeps the diff shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Regenerated {
+    /// Asked for (a seed, params, a bake).
+    Asked,
+    /// The code changed.
+    Hotload,
+}
+
 /// Why the preview could not be baked into the project.
 #[derive(Debug, thiserror::Error)]
 enum BakeError {
@@ -91,7 +100,9 @@ impl Workbench {
     /// while editing). Returns what the new preview's validators found.
     pub(in crate::host) fn handle(&self, cx: &Cx, playing: bool, command: WorkbenchCommand) -> Option<Checked> {
         match command {
-            WorkbenchCommand::Preview { generator, params, seed } => self.preview(cx, playing, generator, params, seed),
+            WorkbenchCommand::Preview { generator, params, seed } => {
+                self.preview(cx, playing, generator, params, seed, Regenerated::Asked)
+            }
             WorkbenchCommand::Close => {
                 self.close(cx);
                 None
@@ -107,7 +118,15 @@ impl Workbench {
 
     /// Shows seed `seed` of `generator` with `params` (see the module's text); returns what its
     /// validators found.
-    fn preview(&self, cx: &Cx, playing: bool, generator: String, params: Value, seed: i64) -> Option<Checked> {
+    fn preview(
+        &self,
+        cx: &Cx,
+        playing: bool,
+        generator: String,
+        params: Value,
+        seed: i64,
+        why: Regenerated,
+    ) -> Option<Checked> {
         if playing {
             cx.refuse(Refused::new(RefusalKind::Play, "the workbench previews while editing: stop playing first"));
             return None;
@@ -145,7 +164,10 @@ impl Workbench {
         let (was_current, diff, generation) = match preview.take() {
             Some(old) => {
                 let same_seed = old.generator == generator && old.seed == seed;
-                let diff = same_seed.then(|| diff(&world, old.map, map));
+                let diff = match same_seed.then(|| diff(&world, old.map, map)) {
+                    Some(none) if none.cells.is_empty() && why == Regenerated::Hotload => old.view.diff.or(Some(none)),
+                    diff => diff,
+                };
                 let _ = world.remove_map(old.map);
                 (old.was_current, diff, old.view.generation + 1)
             }
@@ -175,20 +197,9 @@ impl Workbench {
         if playing {
             return None;
         }
-        let again = self
-            .preview
-            .borrow()
-            .as_ref()
-            .map(|p| (p.generator.clone(), p.params.clone(), p.seed, p.view.diff.clone()));
-        let (generator, params, seed, shown) = again?;
-        let found = self.preview(cx, playing, generator, params, seed);
-        if let Some(preview) = self.preview.borrow_mut().as_mut()
-            && preview.view.diff.as_ref().is_some_and(|diff| diff.cells.is_empty())
-            && shown.is_some()
-        {
-            preview.view.diff = shown;
-        }
-        found
+        let again = self.preview.borrow().as_ref().map(|p| (p.generator.clone(), p.params.clone(), p.seed));
+        let (generator, params, seed) = again?;
+        self.preview(cx, playing, generator, params, seed, Regenerated::Hotload)
     }
 
     /// Closes the preview: its map goes and the map current before comes back.
@@ -222,7 +233,7 @@ impl Workbench {
                 let baked = self.preview.borrow_mut().take();
                 cx.log(LogLevel::Info, format!("baked the preview to {}", path.display()));
                 let baked = baked?;
-                let found = self.preview(cx, false, baked.generator, baked.params, baked.seed);
+                let found = self.preview(cx, false, baked.generator, baked.params, baked.seed, Regenerated::Asked);
                 if let Some(shown) = self.preview.borrow_mut().as_mut() {
                     shown.view.baked = Some(path.display().to_string());
                 }
