@@ -217,13 +217,6 @@ impl Host {
             }
             Command::Maps(command) => self.maps.handle(&self.cx(), self.play.set_aside(), command),
             Command::Play(command) => self.play.handle(&self.cx(), self, command),
-            // The debugging commands that replay the session are the play subsystem's.
-            Command::Debug(DebugCommand::StepBack(kind)) => self.play.request_rewind(&self.cx(), kind),
-            Command::Debug(DebugCommand::FindChanges { uid, field }) => self.play.find_changes(&self.cx(), uid, &field),
-            Command::Debug(DebugCommand::GoToChange { mark, nth, uid, field }) => {
-                let field = crate::game::symbol::Symbol::intern(&field);
-                self.play.go_to_change(&self.cx(), self, mark, nth, uid, field)
-            }
             Command::Debug(command) => self.debug.handle(&self.cx(), command),
             Command::Mods(command) => {
                 let effects = self.mods.handle(&self.cx(), self.play.recording(), command);

@@ -32,7 +32,7 @@ fn repl(c: &mut Criterion) {
 
 fn step_back(c: &mut Criterion) {
     use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::{DebugCommand, DebugQuery, ReverseKind};
+    use nefia_runtime::host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
     use nefia_runtime::lua::debugger::{LineBreakpoint, StepKind};
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
@@ -58,7 +58,7 @@ fn step_back(c: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let started = Instant::now();
-                host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Line)));
+                host.send(Command::Play(PlayCommand::StepBackInCode(ReverseKind::Line)));
                 id = paused_at(92, id);
                 total += started.elapsed();
                 // Back to line 93 for the next step back.
@@ -77,7 +77,7 @@ fn step_back(c: &mut Criterion) {
 /// the hit, then again to it).
 fn reverse_continue_across_turns(c: &mut Criterion) {
     use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::{DebugCommand, DebugQuery, ReverseKind};
+    use nefia_runtime::host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
     use nefia_runtime::lua::debugger::LineBreakpoint;
     const MOVES: u64 = 11;
     let copy = DemoCopy::new();
@@ -108,7 +108,7 @@ fn reverse_continue_across_turns(c: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let started = Instant::now();
-                host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Breakpoint)));
+                host.send(Command::Play(PlayCommand::StepBackInCode(ReverseKind::Breakpoint)));
                 id = paused_in(first, id);
                 total += started.elapsed();
                 // Forward again to the twelfth move's hit.

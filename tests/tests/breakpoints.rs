@@ -402,7 +402,7 @@ fn errors_pause_where_they_are_raised_uncaught_or_caught_as_asked() {
 #[test]
 fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the_previous_hit() {
     use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::ReverseKind;
+    use nefia_runtime::host::{PlayCommand, ReverseKind};
     let copy = nefia_tests::DemoCopy::new();
     // A recorded session: what stepping back replays.
     let host = nefia_tests::host::spawn(&copy.project());
@@ -421,7 +421,7 @@ fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the
     }
     assert_ne!(local(&host, "x"), "nil", "line 93 set x");
 
-    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Line)));
+    host.send(Command::Play(PlayCommand::StepBackInCode(ReverseKind::Line)));
     let back = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id != first.id && p.line == 93))
         .debug
         .pause
@@ -432,7 +432,7 @@ fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the
     assert!(!names.contains(&"x".to_owned()), "back before line 93 ran: x is not made yet: {names:?}");
     assert_ne!(local(&host, "map"), "nil", "line 92 had run");
 
-    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Breakpoint)));
+    host.send(Command::Play(PlayCommand::StepBackInCode(ReverseKind::Breakpoint)));
     let hit = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id != back.id && p.line == 92))
         .debug
         .pause
@@ -479,7 +479,7 @@ fn in_a_replayed_recording_stepping_back_crosses_turns_to_the_previous_hit_and_l
     let second_id = second.debug.pause.as_ref().map(|p| p.id).unwrap_or_default();
     assert!(second_turn > first_turn, "the second hit is in a later turn: {first_turn} → {second_turn}");
 
-    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Breakpoint)));
+    host.send(Command::Play(PlayCommand::StepBackInCode(ReverseKind::Breakpoint)));
     let back = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id > second_id));
     let back_pause = back.debug.pause.clone().expect("a break");
     assert_eq!((back_pause.line, back_pause.cause), (92, BreakCause::Breakpoint));
@@ -492,7 +492,7 @@ fn in_a_replayed_recording_stepping_back_crosses_turns_to_the_previous_hit_and_l
     let again_id = again.debug.pause.as_ref().map(|p| p.id).unwrap_or_default();
 
     // Line 92 is the first line of rules.lua a move runs: the line before is in the turn before.
-    host.send(Command::Debug(DebugCommand::StepBack(ReverseKind::Line)));
+    host.send(Command::Play(PlayCommand::StepBackInCode(ReverseKind::Line)));
     let before = wait_for(&host, |s| s.debug.pause.as_ref().is_some_and(|p| p.id > again_id));
     let before_pause = before.debug.pause.clone().expect("a break");
     assert_eq!(before_pause.cause, BreakCause::Step);

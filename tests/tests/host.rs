@@ -362,7 +362,7 @@ fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
         (refusal(Command::Play(PlayCommand::OpenRecording("recordings/none.ron".into()))), Hint::StopPlay),
         // This host records nothing: "When did this change?" needs a recorded session.
         (
-            refusal(Command::Debug(DebugCommand::FindChanges { uid: nefia_runtime::Uid(1), field: "hp".into() })),
+            refusal(Command::Play(PlayCommand::FindChanges { uid: nefia_runtime::Uid(1), field: "hp".into() })),
             Hint::Play,
         ),
     ];

@@ -10,7 +10,7 @@ use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::value::Value;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, ReplCommand};
+use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use nefia_runtime::lua::Output;
 use nefia_runtime::lua::repl::Evaluation;
 use nefia_tests::host::{answer, demo, eval, wait_for};
@@ -198,7 +198,7 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     }
     assert!(seen.len() >= 3, "the putit hit a few times: {seen:?}");
     let player = host.snapshot().player.expect("a player");
-    host.send(Command::Debug(DebugCommand::FindChanges { uid: player, field: "hp".into() }));
+    host.send(Command::Play(PlayCommand::FindChanges { uid: player, field: "hp".into() }));
     let mut events = Vec::new();
     let entries = nefia_tests::host::event(&host, &mut events, |e| match e {
         nefia_runtime::host::HostEvent::Changes { entries, .. } => Some(entries.clone()),
@@ -224,7 +224,7 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     // Going to a hit (the second of its turn, if a turn had two): the game stops at the
     // line that made it, with its locals.
     let target = entries.iter().find(|e| e.nth == 1).unwrap_or(&entries[2]);
-    host.send(Command::Debug(DebugCommand::GoToChange {
+    host.send(Command::Play(PlayCommand::GoToChange {
         mark: target.mark,
         nth: target.nth,
         uid: player,

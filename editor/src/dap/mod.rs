@@ -593,7 +593,7 @@ impl<W: Write> Session<W> {
         if self.stopped.is_none() {
             return Err(Refusal("the game is not paused".into()));
         }
-        self.host()?.send(Command::Debug(DebugCommand::StepBack(kind)));
+        self.host()?.send(Command::Play(PlayCommand::StepBackInCode(kind)));
         let id = self.id();
         self.host()?.send(Command::Sync { id });
         let refused = self.wait(|event| match event {

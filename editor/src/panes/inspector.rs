@@ -21,7 +21,7 @@ use nefia_runtime::game::moddable::Contribution;
 use nefia_runtime::game::value::Key;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::{DataTypeView, FieldRow, ObjectDetails};
-use nefia_runtime::host::{DebugCommand, EditingCommand};
+use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
 use nefia_runtime::{ModMethod, Uid, Value};
 
 mod rows;
@@ -300,7 +300,7 @@ fn field_menu_ui(
             commands.extend(
                 uids.iter()
                     .take(1)
-                    .map(|&uid| Command::Debug(DebugCommand::FindChanges { uid, field: field.to_owned() })),
+                    .map(|&uid| Command::Play(PlayCommand::FindChanges { uid, field: field.to_owned() })),
             );
             ui.close();
         }

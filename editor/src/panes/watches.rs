@@ -9,8 +9,8 @@ use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use nefia_runtime::Uid;
 use nefia_runtime::host::Command;
-use nefia_runtime::host::DebugCommand;
 use nefia_runtime::host::play::replay::ChangeEntry;
+use nefia_runtime::host::{DebugCommand, PlayCommand};
 
 use crate::context::EditorContext;
 
@@ -60,7 +60,7 @@ fn changes_ui(ui: &mut Ui, state: &mut EditorContext, list: &ChangeList) {
                     "Step back to this turn and replay it up to the change: the game stops at the line that made it",
                 );
                 if go.clicked() {
-                    state.outbox.push(Command::Debug(DebugCommand::GoToChange {
+                    state.outbox.push(Command::Play(PlayCommand::GoToChange {
                         mark: entry.mark,
                         nth: entry.nth,
                         uid: list.uid,

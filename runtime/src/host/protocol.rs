@@ -205,7 +205,7 @@ pub enum HostEvent {
     },
     /// The answer to [`ReplCommand::ShowSource`].
     Source(SourceExcerpt),
-    /// The answer to [`DebugCommand::FindChanges`]: each change, oldest first.
+    /// The answer to [`PlayCommand::FindChanges`]: each change, oldest first.
     Changes {
         /// The object.
         uid: Uid,

@@ -9,7 +9,6 @@ use crate::game::object::Uid;
 use crate::game::value::Value;
 use crate::game::world::WatchId;
 use crate::host::debugging::query::DebugQuery;
-use crate::host::play::command::ReverseKind;
 use crate::host::view::debug::{LimitsView, ProfileView, WatchView};
 use crate::lua::GameError;
 use crate::lua::debugger::StepKind;
@@ -43,30 +42,6 @@ pub enum DebugCommand {
         /// On or off.
         enabled: bool,
     },
-    /// While playing a recorded session (or looking through an opened recording): list
-    /// every change of an object's field so far, by replaying the session headless ("When
-    /// did this change?"); answered with [`HostEvent::Changes`](crate::host::HostEvent::Changes).
-    FindChanges {
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: String,
-    },
-    /// Go to a change [`HostEvent::Changes`](crate::host::HostEvent::Changes) listed: back to the start of its turn, then
-    /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
-    GoToChange {
-        /// The turn mark of the change's turn.
-        mark: usize,
-        /// Which change of that turn (from 0).
-        nth: u32,
-        /// The object.
-        uid: Uid,
-        /// The field.
-        field: String,
-    },
-    /// From a break while playing a recorded session, go back: to the line before, or to the
-    /// previous breakpoint hit, by replaying the command from its turn's kept state.
-    StepBack(ReverseKind),
     /// Let the innermost break continue and stop again at the next line a step of this kind
     /// reaches; with nothing paused, stop at the next line any Lua code runs.
     Step(StepKind),
@@ -117,11 +92,8 @@ impl DebugCommand {
             DebugCommand::Watch { .. } => "watch",
             DebugCommand::Unwatch(_) => "unwatch",
             DebugCommand::EnableWatch { .. } => "enable watch",
-            DebugCommand::FindChanges { .. } => "find changes",
-            DebugCommand::GoToChange { .. } => "go to change",
             DebugCommand::Step(_) => "step",
             DebugCommand::Pause => "pause",
-            DebugCommand::StepBack(_) => "step back",
             DebugCommand::BreakOnErrors { .. } => "break on errors",
             DebugCommand::Probes(_) => "probes",
             DebugCommand::Query { .. } => "debug query",
@@ -148,12 +120,7 @@ impl DebugCommand {
     pub(in crate::host) fn reads_only(&self) -> bool {
         !matches!(
             self,
-            DebugCommand::Continue
-                | DebugCommand::Resume
-                | DebugCommand::GoToChange { .. }
-                | DebugCommand::Step(_)
-                | DebugCommand::StepBack(_)
-                | DebugCommand::Query { .. }
+            DebugCommand::Continue | DebugCommand::Resume | DebugCommand::Step(_) | DebugCommand::Query { .. }
         )
     }
 }

@@ -171,7 +171,6 @@ impl Debugging {
                     refuse(RefusalKind::NothingToDo, format!("there is no watch {id}"));
                 }
             }
-            DebugCommand::StepBack(_) | DebugCommand::FindChanges { .. } | DebugCommand::GoToChange { .. } => {}
             DebugCommand::SetProfiling(on) => {
                 let turn = cx.runtime.world().turn;
                 cx.runtime.engine().profiler().set_on(on, turn);

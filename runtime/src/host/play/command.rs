@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::game::map::MapId;
 use crate::game::map_files::MapFiles;
+use crate::game::object::Uid;
 use crate::host::editing::journal_kind::JournalKind;
 
 /// What the play subsystem is asked to do.
@@ -33,6 +34,30 @@ pub enum PlayCommand {
     /// Open a recording in the timeline: play from its start, paused, with all its turns
     /// ahead to step or scrub through; an input after "Play from here" goes another way.
     OpenRecording(PathBuf),
+    /// From a break while playing a recorded session, go back: to the line before, or to the
+    /// previous breakpoint hit, by replaying the command from its turn's kept state.
+    StepBackInCode(ReverseKind),
+    /// While playing a recorded session (or looking through an opened recording): list
+    /// every change of an object's field so far, by replaying the session headless ("When
+    /// did this change?"); answered with [`HostEvent::Changes`](crate::host::HostEvent::Changes).
+    FindChanges {
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
+    /// Go to a change [`HostEvent::Changes`](crate::host::HostEvent::Changes) listed: back to the start of its turn, then
+    /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
+    GoToChange {
+        /// The turn mark of the change's turn.
+        mark: usize,
+        /// Which change of that turn (from 0).
+        nth: u32,
+        /// The object.
+        uid: Uid,
+        /// The field.
+        field: String,
+    },
 }
 
 impl PlayCommand {
@@ -48,12 +73,15 @@ impl PlayCommand {
             PlayCommand::StepForward => "step forward",
             PlayCommand::GoToTurn(_) => "go to turn",
             PlayCommand::OpenRecording(_) => "open recording",
+            PlayCommand::StepBackInCode(_) => "step back",
+            PlayCommand::FindChanges { .. } => "find changes",
+            PlayCommand::GoToChange { .. } => "go to change",
         }
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub(in crate::host) fn reads_only(&self) -> bool {
-        matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_))
+        matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_) | PlayCommand::FindChanges { .. })
     }
 
     /// What the command is to the edit journal: stopping play takes a new base (the uid

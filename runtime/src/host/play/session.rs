@@ -44,6 +44,11 @@ impl PlaySession {
                 self.going_to.set(outer);
             }
             PlayCommand::OpenRecording(path) => self.open_recording(cx, host, &path),
+            PlayCommand::StepBackInCode(kind) => self.request_rewind(cx, kind),
+            PlayCommand::FindChanges { uid, field } => self.find_changes(cx, uid, &field),
+            PlayCommand::GoToChange { mark, nth, uid, field } => {
+                self.go_to_change(cx, host, mark, nth, uid, Symbol::intern(&field))
+            }
         }
     }
 
