@@ -1,8 +1,8 @@
 //! `nefia dap` driven over stdio as a code editor drives it: initialize, breakpoints (plain,
 //! conditional, logpoints) in `mods/elona/game/rules.lua`, launch a script, stop with the
 //! right locals, step, evaluate in a frame, set a variable, complete, list the loaded
-//! sources, stop on an error in a handler, pause a script mid-loop, and the program's end; and every malformed or
-//! out-of-order message answered with an error while the session goes on.
+//! sources, stop on an error in a handler, pause a script mid-loop, and the program's end; and
+//! every malformed or out-of-order message answered with an error while the session goes on.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};

@@ -3,8 +3,9 @@
 //! receive the `Reloaded` event), and the workbench's hotload (write a generator's file until
 //! the snapshot holds the regenerated preview with its diff; ≤ 150 ms), and a step back from a
 //! breakpoint in the demo's rules to the line before (the turn replayed from its kept state;
-//! ≤ 50 ms), and reverse continue back 11 turns to a breakpoint's earlier hit (≤ 100 ms). Run with `cargo bench -p nefia_tests --bench debugging`;
-//! criterion's median is in `target/criterion/<group>/<name>/new/estimates.json`.
+//! ≤ 50 ms), and reverse continue back 11 turns to a breakpoint's earlier hit (≤ 100 ms). Run with
+//! `cargo bench -p nefia_tests --bench debugging`; criterion's median is in
+//! `target/criterion/<group>/<name>/new/estimates.json`.
 
 use std::time::{Duration, Instant};
 

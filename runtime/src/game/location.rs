@@ -1,9 +1,9 @@
 //! ILocation: where objects live (seed: Object Ownership and Locations).
 //!
 //! Maps, characters (their inventory) and container items are locations. Every operation of
-//! the seed's interface is here as a method of [`World`](crate::game::world::World): `take_object`, `can_take_object`,
-//! `move_object`, `remove_object`, `objects_at_pos`, `iter`. Equipment is a location too: an
-//! equipped item's location is its character.
+//! the seed's interface is here as a method of [`World`](crate::game::world::World):
+//! `take_object`, `can_take_object`, `move_object`, `remove_object`, `objects_at_pos`, `iter`.
+//! Equipment is a location too: an equipped item's location is its character.
 
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! Attaching to a game in another process: a [`HostHandle`] whose runtime thread is a game
 //! served over TCP (`nefia play --listen`). The editor uses it as it uses the embedded one:
-//! the same [`HostClient`](crate::host::HostClient) (commands in, snapshots and events out), so every pane works
-//! the same way on both. Two threads carry the link: one writes each command as a
+//! the same [`HostClient`](crate::host::HostClient) (commands in, snapshots and events out), so
+//! every pane works the same way on both. Two threads carry the link: one writes each command as a
 //! `host.command` request, the other reads the game's `host.frame` notifications into a
 //! [`Mirror`] of its snapshot and passes its `host.event`s on.
 //!

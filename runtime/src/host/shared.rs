@@ -19,8 +19,8 @@ pub struct HostConfig {
     /// editor and the player window; None records nothing (tests on the repository's own
     /// project).
     pub recordings: Option<PathBuf>,
-    /// Where the edit journal is kept (see [`crate::host::editing::journal`]): `<project>/.nefia/journal` in the
-    /// editor; None journals nothing.
+    /// Where the edit journal is kept (see [`crate::host::editing::journal`]):
+    /// `<project>/.nefia/journal` in the editor; None journals nothing.
     pub journal: Option<PathBuf>,
     /// Line breakpoints set before the project's mods load (a launched debug session's), by
     /// file: those files load with the debugger's probes (see `lua/debugger/probes.rs`).

@@ -1,9 +1,10 @@
 //! What a frontend draws and shows: a [`Snapshot`] of the game, built on the runtime thread
 //! and handed to the editor, which never touches the world itself.
 //!
-//! Building is incremental. The map is cut into chunks of [`crate::game::map::CHUNK_SIZE`] cells (`view/map_view.rs`); each chunk's
-//! tiles, objects and shadow are separate `Arc`s that are reused while their content is the
-//! same, so a frontend can cache whatever it builds from a chunk (meshes) by `Arc` identity.
+//! Building is incremental. The map is cut into chunks of [`crate::game::map::CHUNK_SIZE`] cells
+//! (`view/map_view.rs`); each chunk's tiles, objects and shadow are separate `Arc`s that are
+//! reused while their content is the same, so a frontend can cache whatever it builds from a chunk
+//! (meshes) by `Arc` identity.
 
 use std::sync::Arc;
 

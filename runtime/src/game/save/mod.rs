@@ -256,8 +256,9 @@ pub fn read_save(path: &Path) -> Result<SaveGame, FileError> {
 /// times longer, and reading it mostly skipped whitespace.
 const SAVE_LINE_DEPTH: usize = 4;
 
-/// Writes a save file atomically: a record read or made ([`World::save_game`](crate::game::world::World::save_game)), or the live
-/// world ([`World::live_save_game`](crate::game::world::World::live_save_game)).
+/// Writes a save file atomically: a record read or made
+/// ([`World::save_game`](crate::game::world::World::save_game)), or the live world
+/// ([`World::live_save_game`](crate::game::world::World::live_save_game)).
 pub fn write_save<Map: Serialize>(path: &Path, save: &SaveGame<Map>) -> Result<(), FileError> {
     write_ron_lines(path, save, SAVE_LINE_DEPTH)
 }

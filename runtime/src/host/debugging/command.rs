@@ -151,7 +151,8 @@ pub struct DebugView {
 /// What the REPL asks of the host.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ReplCommand {
-    /// Evaluate REPL input; the answer comes back as [`HostEvent::Evaluated`](crate::host::HostEvent::Evaluated) with the same id.
+    /// Evaluate REPL input; the answer comes back as
+    /// [`HostEvent::Evaluated`](crate::host::HostEvent::Evaluated) with the same id.
     Eval {
         /// Matches the answer to the request.
         id: u64,
@@ -167,14 +168,16 @@ pub enum ReplCommand {
         /// The file.
         path: PathBuf,
     },
-    /// Complete the end of REPL input; answered with [`HostEvent::Completions`](crate::host::HostEvent::Completions).
+    /// Complete the end of REPL input; answered with
+    /// [`HostEvent::Completions`](crate::host::HostEvent::Completions).
     Complete {
         /// Matches the answer to the request.
         id: u64,
         /// The input up to the cursor.
         text: String,
     },
-    /// Show the lines of a loaded file around `line`; answered with [`HostEvent::Source`](crate::host::HostEvent::Source).
+    /// Show the lines of a loaded file around `line`; answered with
+    /// [`HostEvent::Source`](crate::host::HostEvent::Source).
     ShowSource {
         /// The file as errors name it (`mods/elona/init.lua`).
         file: String,

@@ -16,7 +16,8 @@ use crate::host::editing::journal_kind::JournalKind;
 /// What the editing subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum EditingCommand {
-    /// Make an edit, recorded for undo; a refusal comes back as [`HostEvent::Refused`](crate::host::HostEvent::Refused).
+    /// Make an edit, recorded for undo; a refusal comes back as
+    /// [`HostEvent::Refused`](crate::host::HostEvent::Refused).
     Edit(Edit),
     /// Undo the last edit.
     Undo,
@@ -40,13 +41,14 @@ pub enum EditingCommand {
     /// Send these objects' details in the snapshots (the inspector's selection and pinned
     /// tabs).
     Inspect(Vec<Uid>),
-    /// Answer the recovery question (see [`journal`](crate::host::editing::journal)): replay the edit journal left behind
-    /// by the last session (true) or delete it.
+    /// Answer the recovery question (see [`journal`](crate::host::editing::journal)): replay the
+    /// edit journal left behind by the last session (true) or delete it.
     Recover(bool),
     /// Send why cell (x, y) of a map has its tile in the snapshots (the Inspector's "Why is
     /// this tile here?"), or stop (None).
     InspectCell(Option<(MapId, i32, i32)>),
-    /// Why cell (x, y) of `map` has its tile, once; answered with [`HostEvent::CellExplained`](crate::host::HostEvent::CellExplained).
+    /// Why cell (x, y) of `map` has its tile, once; answered with
+    /// [`HostEvent::CellExplained`](crate::host::HostEvent::CellExplained).
     ExplainCell {
         /// The map.
         map: MapId,
@@ -55,7 +57,8 @@ pub enum EditingCommand {
         /// Row.
         y: i32,
     },
-    /// Where prototype `id` of `data_type` is used; answered with [`HostEvent::Usages`](crate::host::HostEvent::Usages).
+    /// Where prototype `id` of `data_type` is used; answered with
+    /// [`HostEvent::Usages`](crate::host::HostEvent::Usages).
     WhereUsed {
         /// The data type.
         data_type: String,

@@ -201,9 +201,10 @@ impl Mods {
     }
 
     /// Reloads a saved Lua file (one whose text is the one it runs only if `unchanged` says
-    /// so); while a session is recorded, the text loaded is an input to record. A file that fails to reload a moment after it changed may be half-written: the
-    /// failed reload changed nothing, and the file is tried again once it has been quiet for
-    /// [`QUIET`]; only then is its error reported.
+    /// so); while a session is recorded, the text loaded is an input to record. A file that fails
+    /// to reload a moment after it changed may be half-written: the failed reload changed nothing,
+    /// and the file is tried again once it has been quiet for [`QUIET`]; only then is its error
+    /// reported.
     fn reload(
         &self,
         cx: &Cx,

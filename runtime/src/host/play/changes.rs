@@ -11,7 +11,8 @@ use crate::lua::watch;
 
 impl PlaySession {
     /// Lists every change of `uid`'s `field` in the session so far, by replaying its
-    /// recording headless with a collecting watch (see [`PlayCommand::FindChanges`](crate::host::PlayCommand::FindChanges)).
+    /// recording headless with a collecting watch (see
+    /// [`PlayCommand::FindChanges`](crate::host::PlayCommand::FindChanges)).
     pub(in crate::host) fn find_changes(&self, cx: &Cx, uid: Uid, field: &str) {
         let Some(recording) = self.recording_so_far(cx) else {
             cx.refuse(
@@ -34,9 +35,10 @@ impl PlaySession {
         }
     }
 
-    /// Goes to change `nth` of the turn of mark `mark` (see [`PlayCommand::GoToChange`](crate::host::PlayCommand::GoToChange)): back to
-    /// that turn's start, then its inputs replay with a watch that lets `nth` changes of the
-    /// field pass and stops at the next; the editor is served while it waits there.
+    /// Goes to change `nth` of the turn of mark `mark` (see
+    /// [`PlayCommand::GoToChange`](crate::host::PlayCommand::GoToChange)): back to that turn's
+    /// start, then its inputs replay with a watch that lets `nth` changes of the field pass and
+    /// stops at the next; the editor is served while it waits there.
     pub(in crate::host) fn go_to_change(
         &self,
         cx: &Cx,

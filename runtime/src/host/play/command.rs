@@ -46,8 +46,9 @@ pub enum PlayCommand {
         /// The field.
         field: String,
     },
-    /// Go to a change [`HostEvent::Changes`](crate::host::HostEvent::Changes) listed: back to the start of its turn, then
-    /// replay that turn up to the write and stop there in breakpoint mode, as a watch does.
+    /// Go to a change [`HostEvent::Changes`](crate::host::HostEvent::Changes) listed: back to the
+    /// start of its turn, then replay that turn up to the write and stop there in breakpoint mode,
+    /// as a watch does.
     GoToChange {
         /// The turn mark of the change's turn.
         mark: usize,

@@ -10,9 +10,9 @@
 //! input's turn, replays the turn's inputs up to it with the breakpoints passed, then replays
 //! the input itself with the debugger told to stop at the position. A position in an earlier
 //! input is found by replaying the inputs before the break's, from one kept state at a time
-//! (each input once), newest stretch first, noting how many counted lines each ran and where breakpoints would stop
-//! (rr's reverse-continue, done by replaying forward). Going on from there replays forward
-//! to where the game was going: through the break's input, or to the turn a launched
+//! (each input once), newest stretch first, noting how many counted lines each ran and where
+//! breakpoints would stop (rr's reverse-continue, done by replaying forward). Going on from there
+//! replays forward to where the game was going: through the break's input, or to the turn a launched
 //! recording plays to, with the breakpoints on the way stopping.
 
 use std::cell::{Cell, RefCell};
