@@ -139,10 +139,10 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
     assert_eq!(eval_values(&mut harness, &format!("World.object({uid}).location")), ["nil"]);
     harness.state_mut().open_tab(Tab::History);
     harness.step();
-    assert!(
-        harness.query_by_label_contains("Remove <object ('base.chara', uid").is_some(),
-        "the History pane lists it"
-    );
+    // The label names the object as a person reads it, not as a Lua handle prints.
+    let label = format!("Remove elona.putit (uid {uid})");
+    step_until(&mut harness, "the History pane", |h| h.query_by_label(&label).is_some());
+    assert!(harness.query_by_label_contains("<object").is_none(), "no raw handle in the History pane");
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     step_until(&mut harness, "the undo", |h| h.state().state().snapshot.editing.history.done == 0);
     let back = eval_values(
