@@ -356,3 +356,44 @@ fn ctrl_s_says_in_the_status_bar_what_it_saved() {
     let said = harness.get_by_label_contains("✔ saved").value().unwrap_or_default();
     assert!(said.ends_with("town.ron"), "it names the file: {said}");
 }
+
+#[test]
+fn the_toolbar_keeps_its_height_whichever_tool_is_chosen() {
+    use nefia_editor::context::Tool;
+    use strum::IntoEnumIterator;
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
+    // No tile picked yet: the painting tools say at length what to do first.
+    harness.state_mut().state_mut().level.tile = None;
+    let mut seen = Vec::new();
+    for tool in Tool::iter() {
+        harness.state_mut().state_mut().level.tool = tool;
+        harness.step();
+        harness.step();
+        let map = harness.state().state().viewport.rect.expect("drawn");
+        seen.push((tool, map, rect_of(&harness, "Fit map")));
+    }
+    let (_, map, fit) = seen[0];
+    for (tool, other_map, other_fit) in seen {
+        assert_eq!((other_map, other_fit), (map, fit), "with {tool:?} the toolbar changed height: the map moved");
+    }
+}
+
+#[test]
+fn a_long_notice_shows_whole_over_the_map_and_does_not_move_it() {
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
+    harness.step();
+    let map = harness.state().state().viewport.rect.expect("drawn");
+    let text = "cannot place elona.putit at (41, 3) on map 'town': the cell is outside the map, which is 32 by 20 \
+                cells; place it inside the map, or resize the map first from the Maps pane (Resize…) and place \
+                it again, and mind that a resized map keeps the part its anchor names";
+    harness.state_mut().state_mut().notice = Some((text.to_owned(), std::time::Instant::now()));
+    harness.step();
+    harness.step();
+    let notice = rect_of(&harness, text);
+    let line = harness.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+    assert!(notice.height() >= 2.5 * line, "the notice wraps onto lines of its own: {notice:?}");
+    assert!(map.min.x <= notice.min.x && notice.max.x <= map.max.x, "inside the viewport: {notice:?} {map:?}");
+    assert_eq!(harness.state().state().viewport.rect, Some(map), "the map did not move");
+}
