@@ -397,3 +397,21 @@ fn a_long_notice_shows_whole_over_the_map_and_does_not_move_it() {
     assert!(map.min.x <= notice.min.x && notice.max.x <= map.max.x, "inside the viewport: {notice:?} {map:?}");
     assert_eq!(harness.state().state().viewport.rect, Some(map), "the map did not move");
 }
+
+#[test]
+fn the_inspectors_field_column_shows_the_longest_names_whole() {
+    let mut harness = started();
+    let player = harness.state().state().snapshot.player.expect("a player");
+    harness.state_mut().state_mut().select(vec![player]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("base fov").is_some());
+    harness.step();
+    let font = egui::TextStyle::Monospace.resolve(&harness.ctx.global_style());
+    let base = rect_of(&harness, "base");
+    for name in ["inventory_capacity", "blocked_body_parts"] {
+        let whole =
+            harness.ctx.fonts_mut(|f| f.layout_no_wrap(name.to_owned(), font.clone(), egui::Color32::WHITE)).size().x;
+        let shown = rect_of(&harness, name);
+        assert!(shown.width() >= whole - 0.5, "{name} is cut: {:.0} of its {whole:.0} px shown", shown.width());
+        assert!(shown.max.x <= base.min.x, "{name} {shown:?} runs into the base column at {base:?}");
+    }
+}
