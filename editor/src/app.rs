@@ -295,6 +295,7 @@ impl EditorApp {
             self.state.selections_by_script = self.state.snapshot.editing.selections_by_script;
             self.state.selection = self.state.snapshot.editing.selection.clone();
         }
+        self.state.show_arrived();
         let snapshot = &self.state.snapshot;
         let current = snapshot.maps.files.iter().find(|m| m.current);
         let mut title = match current {
