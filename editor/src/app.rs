@@ -295,6 +295,7 @@ impl EditorApp {
             self.state.selections_by_script = self.state.snapshot.editing.selections_by_script;
             self.state.selection = self.state.snapshot.editing.selection.clone();
         }
+        self.state.show_arrived();
         let snapshot = &self.state.snapshot;
         let current = snapshot.maps.files.iter().find(|m| m.current);
         let mut title = match current {
@@ -640,15 +641,15 @@ pub(crate) fn show_title(ctx: &egui::Context, shown: &mut Option<String>, title:
 
 /// The default layout, every tab's title visible at 1280×800: the viewport in the middle,
 /// Maps and Locations over Palette and Prototypes on the left, Inspector, History, Layers
-/// and Mods on the right (wide enough for the inspector's five columns), REPL, Log and
-/// Recordings below (tall enough for a transcript).
+/// and Mods on the right (wide enough for the inspector's five columns with the field names
+/// whole), REPL, Log and Recordings below (tall enough for a transcript).
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
     let surface = dock.main_surface_mut();
     let [center, left] = surface.split_left(NodeIndex::root(), 0.18, vec![Tab::Maps, Tab::Locations]);
     surface.split_below(left, 0.36, vec![Tab::Palette, Tab::Prototypes]);
     let [center, _right] =
-        surface.split_right(center, 0.62, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
+        surface.split_right(center, 0.59, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
     surface.split_below(
         center,
         0.62,

@@ -34,6 +34,31 @@ pub enum LinkAction {
     Inspect(Uid),
     /// Show the lines of `file` around `line`.
     ShowSource(String, u32),
+    /// Open map `map` (a project map, by name) unless it is the current one, bring cell
+    /// (x, y) into view and select what `select` names there, once the map is shown (a Where
+    /// used place).
+    ShowOnMap {
+        /// The map's name.
+        map: String,
+        /// The cell's column.
+        x: i32,
+        /// The cell's row.
+        y: i32,
+        /// What is selected there.
+        select: OnMap,
+    },
+}
+
+/// What a [`LinkAction::ShowOnMap`] selects once its map is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnMap {
+    /// This object.
+    Object(Uid),
+    /// The object made from this prototype on the cell: an object of a map file that was not
+    /// open has its uid only once the map is.
+    MadeFrom(String),
+    /// The cell itself: the Inspector explains its tile.
+    Cell,
 }
 
 /// Splits `line` into text, objects and file:line places.

@@ -139,10 +139,10 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
     assert_eq!(eval_values(&mut harness, &format!("World.object({uid}).location")), ["nil"]);
     harness.state_mut().open_tab(Tab::History);
     harness.step();
-    assert!(
-        harness.query_by_label_contains("Remove <object ('base.chara', uid").is_some(),
-        "the History pane lists it"
-    );
+    // The label names the object as a person reads it, not as a Lua handle prints.
+    let label = format!("Remove elona.putit (uid {uid})");
+    step_until(&mut harness, "the History pane", |h| h.query_by_label(&label).is_some());
+    assert!(harness.query_by_label_contains("<object").is_none(), "no raw handle in the History pane");
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     step_until(&mut harness, "the undo", |h| h.state().state().snapshot.editing.history.done == 0);
     let back = eval_values(
@@ -321,27 +321,38 @@ fn tooltips_of(harness: &mut Harness<'static, EditorApp>, text: &str) -> usize {
     shown
 }
 
+/// A field of the player's own with a name longer than the field column is wide at 1280×800
+/// (the column fits the names up to half the pane).
+const LONG_FIELD: &str = "a_field_name_longer_than_half_the_inspector";
+
+/// Gives the player [`LONG_FIELD`].
+fn with_long_field(harness: &mut Harness<'static, EditorApp>) {
+    eval_values(harness, &format!("Chara.player().{LONG_FIELD} = 1"));
+}
+
 #[test]
 fn a_cut_field_name_shows_whole_in_one_tooltip() {
     let mut harness = started();
+    with_long_field(&mut harness);
     inspect_player(&mut harness);
-    filter_fields(&mut harness, "inventory_capacity");
-    step_until(&mut harness, "the row", |h| h.query_by_label("inventory_capacity").is_some());
-    assert_eq!(tooltips_of(&mut harness, "inventory_capacity"), 1, "one tooltip with the whole name");
+    filter_fields(&mut harness, LONG_FIELD);
+    step_until(&mut harness, "the row", |h| h.query_by_label(LONG_FIELD).is_some());
+    assert_eq!(tooltips_of(&mut harness, LONG_FIELD), 1, "one tooltip with the whole name");
 }
 
 #[test]
 fn a_column_dragged_wider_shows_a_cut_name_uncut() {
     let mut harness = started();
+    with_long_field(&mut harness);
     inspect_player(&mut harness);
-    filter_fields(&mut harness, "inventory_capacity");
-    step_until(&mut harness, "the row", |h| h.query_by_label("inventory_capacity").is_some());
-    assert_eq!(tooltips_of(&mut harness, "inventory_capacity"), 1, "the name starts cut");
-    let cut = harness.get_by_label("inventory_capacity").rect().width();
+    filter_fields(&mut harness, LONG_FIELD);
+    step_until(&mut harness, "the row", |h| h.query_by_label(LONG_FIELD).is_some());
+    assert_eq!(tooltips_of(&mut harness, LONG_FIELD), 1, "the name starts cut");
+    let cut = harness.get_by_label(LONG_FIELD).rect().width();
 
     // The border between the field and base columns (half a spacing before the base column's
     // header, above the row), dragged 200 points to the right.
-    let name = harness.get_by_label("inventory_capacity").rect();
+    let name = harness.get_by_label(LONG_FIELD).rect();
     let base = harness
         .query_all_by_label("base")
         .map(|header| header.rect())
@@ -361,15 +372,15 @@ fn a_column_dragged_wider_shows_a_cut_name_uncut() {
     harness.drop_at(to);
     harness.step();
 
-    let whole = harness.get_by_label("inventory_capacity").rect().width();
+    let whole = harness.get_by_label(LONG_FIELD).rect().width();
     assert!(whole > cut, "the name takes more room: {cut} → {whole}");
-    assert_eq!(tooltips_of(&mut harness, "inventory_capacity"), 0, "a whole name needs no tooltip");
+    assert_eq!(tooltips_of(&mut harness, LONG_FIELD), 0, "a whole name needs no tooltip");
     harness.state_mut().state_mut().select(Vec::new());
-    step_until(&mut harness, "nothing inspected", |h| h.query_by_label("inventory_capacity").is_none());
+    step_until(&mut harness, "nothing inspected", |h| h.query_by_label(LONG_FIELD).is_none());
     let uid = player(&harness);
     harness.state_mut().state_mut().select(vec![uid]);
-    step_until(&mut harness, "the player again", |h| h.query_by_label("inventory_capacity").is_some());
-    assert_eq!(harness.get_by_label("inventory_capacity").rect().width(), whole, "the column keeps its width");
+    step_until(&mut harness, "the player again", |h| h.query_by_label(LONG_FIELD).is_some());
+    assert_eq!(harness.get_by_label(LONG_FIELD).rect().width(), whole, "the column keeps its width");
 }
 
 #[test]

@@ -144,3 +144,44 @@ fn a_refusal_names_the_editors_own_binding_for_what_to_do() {
         .any(|line| matches!(line, Output::Log(LogLine { text, .. }) if *text == notice));
     assert!(logged, "the Log says the same");
 }
+
+/// The name of the current map as the Maps pane lists it, and the map the pane highlights.
+fn current_and_highlighted(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>) -> (String, String) {
+    let files = &harness.state().state().snapshot.maps.files;
+    let current = files.iter().find(|m| m.current).map(|m| m.name.clone()).unwrap_or_default();
+    (current, harness.state().panes().maps.selected.clone().unwrap_or_default())
+}
+
+#[test]
+fn stop_returns_to_the_map_being_edited_and_the_maps_pane_follows_the_current_map() {
+    use nefia_editor::context::Tab;
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Maps);
+    step_until(&mut harness, "the maps listed", |h| h.query_by_label("dungeon").is_some());
+    // Editing the dungeon: picked in the Maps pane.
+    harness.get_by_label("dungeon").click();
+    step_until(&mut harness, "the dungeon", |h| current_and_highlighted(h).0 == "dungeon");
+    assert_eq!(current_and_highlighted(&harness), ("dungeon".into(), "dungeon".into()));
+
+    // Play starts on the start map, and the game travels to the dungeon and back to town.
+    harness.key_press(egui::Key::F5);
+    step_until(&mut harness, "the game", in_game);
+    harness.state_mut().open_tab(Tab::Maps);
+    step_until(&mut harness, "the town played", |h| current_and_highlighted(h) == ("town".into(), "town".into()));
+    eval_values(&mut harness, "Map.travel_to(Map.open('dungeon'))");
+    step_until(&mut harness, "the travel", |h| current_and_highlighted(h) == ("dungeon".into(), "dungeon".into()));
+    eval_values(&mut harness, "Map.travel_to(Map.open('town'))");
+    step_until(&mut harness, "the travel back", |h| current_and_highlighted(h) == ("town".into(), "town".into()));
+
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F5);
+    step_until(&mut harness, "the edit state", |h| !h.state().state().snapshot.play.playing);
+    harness.step();
+    assert_eq!(
+        current_and_highlighted(&harness),
+        ("dungeon".into(), "dungeon".into()),
+        "Stop returns to the map edited when Play was pressed, and the Maps pane highlights it"
+    );
+    let shown = harness.state().state().snapshot.map.as_ref().map(|m| m.name.clone());
+    assert_eq!(shown.as_deref(), Some("dungeon"), "the viewport shows it");
+}

@@ -92,6 +92,25 @@ fn printed_output_appears_with_its_entry_and_errors_link_to_their_source() {
 }
 
 #[test]
+fn a_call_that_makes_an_object_shows_the_object_and_a_statement_shows_no_value() {
+    let mut harness = started();
+    enter(&mut harness, "Chara.create('elona.putit', 2, 2)");
+    let Evaluation::Values(values) = answered(&mut harness) else { panic!("a value") };
+    assert!(matches!(&values[..], [object] if object.ends_with("elona.putit>")), "the object alone: {values:?}");
+    let shown = values[0].clone();
+    step_until(&mut harness, "the object shown", |h| h.query_by_label(&shown).is_some());
+    assert!(harness.query_by_label_contains("nil").is_none(), "no stray nil after it");
+    for statement in ["local p = Chara.create('elona.putit', 3, 2)", "print('made')"] {
+        enter(&mut harness, statement);
+        assert_eq!(answered(&mut harness), Evaluation::Values(vec![]), "{statement} gives nothing to show");
+    }
+    // A refusal still answers `nil, reason`.
+    enter(&mut harness, "Chara.create('elona.putit', 99, 99)");
+    let Evaluation::Values(values) = answered(&mut harness) else { panic!("values") };
+    assert!(matches!(&values[..], [nil, reason] if nil == "nil" && reason.contains("99")), "{values:?}");
+}
+
+#[test]
 fn a_clicked_object_is_selected_and_inspected() {
     let mut harness = started();
     enter(&mut harness, "Chara.player()");

@@ -1,6 +1,8 @@
 //! What a first hour with the editor at 1280×800 tripped over, checked headless: every tab and
-//! the inspector's five columns visible at the default layout, a toolbar that does not move
-//! the map when play starts, and the play-only HUD widgets kept off the map while editing.
+//! the inspector's five columns visible at the default layout, its field names whole, a toolbar
+//! that does not move the map when play starts or the tool changes, long notices shown whole
+//! without moving it, Where used selecting what it names, and the play-only HUD widgets kept
+//! off the map while editing.
 
 mod common;
 
@@ -355,4 +357,93 @@ fn ctrl_s_says_in_the_status_bar_what_it_saved() {
     step_until(&mut harness, "the status bar's word", |h| h.query_by_label_contains("✔ saved").is_some());
     let said = harness.get_by_label_contains("✔ saved").value().unwrap_or_default();
     assert!(said.ends_with("town.ron"), "it names the file: {said}");
+}
+
+#[test]
+fn the_toolbar_keeps_its_height_whichever_tool_is_chosen() {
+    use nefia_editor::context::Tool;
+    use strum::IntoEnumIterator;
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
+    // No tile picked yet: the painting tools say at length what to do first.
+    harness.state_mut().state_mut().level.tile = None;
+    let mut seen = Vec::new();
+    for tool in Tool::iter() {
+        harness.state_mut().state_mut().level.tool = tool;
+        harness.step();
+        harness.step();
+        let map = harness.state().state().viewport.rect.expect("drawn");
+        seen.push((tool, map, rect_of(&harness, "Fit map")));
+    }
+    let (_, map, fit) = seen[0];
+    for (tool, other_map, other_fit) in seen {
+        assert_eq!((other_map, other_fit), (map, fit), "with {tool:?} the toolbar changed height: the map moved");
+    }
+}
+
+#[test]
+fn the_inspectors_field_column_shows_the_longest_names_whole() {
+    let mut harness = started();
+    let player = harness.state().state().snapshot.player.expect("a player");
+    harness.state_mut().state_mut().select(vec![player]);
+    step_until(&mut harness, "the inspector", |h| h.query_by_label("base fov").is_some());
+    harness.step();
+    let font = egui::TextStyle::Monospace.resolve(&harness.ctx.global_style());
+    let base = rect_of(&harness, "base");
+    for name in ["inventory_capacity", "blocked_body_parts"] {
+        let whole =
+            harness.ctx.fonts_mut(|f| f.layout_no_wrap(name.to_owned(), font.clone(), egui::Color32::WHITE)).size().x;
+        let shown = rect_of(&harness, name);
+        assert!(shown.width() >= whole - 0.5, "{name} is cut: {:.0} of its {whole:.0} px shown", shown.width());
+        assert!(shown.max.x <= base.min.x, "{name} {shown:?} runs into the base column at {base:?}");
+    }
+}
+
+#[test]
+fn a_long_notice_shows_whole_over_the_map_and_does_not_move_it() {
+    let mut harness = editor();
+    step_until(&mut harness, "a drawn frame", |h| h.state().state().viewport.rect.is_some());
+    harness.step();
+    let map = harness.state().state().viewport.rect.expect("drawn");
+    let text = "cannot place elona.putit at (41, 3) on map 'town': the cell is outside the map, which is 32 by 20 \
+                cells; place it inside the map, or resize the map first from the Maps pane (Resize…) and place \
+                it again, and mind that a resized map keeps the part its anchor names";
+    harness.state_mut().state_mut().notice = Some((text.to_owned(), std::time::Instant::now()));
+    harness.step();
+    harness.step();
+    let notice = rect_of(&harness, text);
+    let line = harness.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+    assert!(notice.height() >= 2.5 * line, "the notice wraps onto lines of its own: {notice:?}");
+    assert!(map.min.x <= notice.min.x && notice.max.x <= map.max.x, "inside the viewport: {notice:?} {map:?}");
+    assert_eq!(harness.state().state().viewport.rect, Some(map), "the map did not move");
+}
+
+#[test]
+fn where_used_opens_the_map_file_and_selects_the_object_there() {
+    use nefia_editor::context::Tab;
+    use nefia_runtime::Symbol;
+    let mut harness = editor();
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.state_mut().panes_mut().data.selected = Some((Symbol::intern("base.chara"), Symbol::intern("elona.yeek")));
+    step_until(&mut harness, "the form", |h| h.query_by_label("Where used").is_some());
+    harness.get_by_label("Where used").click_accesskit();
+    // The yeek stands only in the dungeon's map file, which is not open.
+    let place = "an object in map file 'dungeon'";
+    step_until(&mut harness, "the usages", |h| h.query_by_label_contains(place).is_some());
+    harness.get_by_label_contains(place).click_accesskit();
+    step_until(&mut harness, "the dungeon", |h| {
+        h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon")
+    });
+    step_until(&mut harness, "a selection", |h| !h.state().state().selection.is_empty());
+    let selection = harness.state().state().selection.clone();
+    let locations = &harness.state().state().snapshot.locations;
+    let selected: Vec<_> = locations
+        .maps
+        .iter()
+        .flat_map(|m| m.objects.iter())
+        .filter(|row| selection.contains(&row.uid))
+        .map(|row| row.id.as_str())
+        .collect();
+    assert_eq!(selected, ["elona.yeek"], "the yeek is selected");
 }

@@ -400,3 +400,67 @@ fn prototypes_are_duplicated_made_deleted_and_looked_up_over_the_protocol() {
     let text = std::fs::read_to_string(copy.mod_file("elona/content/charas.lua")).unwrap();
     assert!(text.contains("_id = \"big_putit\"") && !text.contains("_id = \"hero\""), "{text}");
 }
+
+#[test]
+fn an_unknown_prototype_or_data_type_is_invalid_params_naming_it() {
+    let copy = nefia_tests::DemoCopy::new();
+    let game = nefia_tests::remote::serving(nefia_tests::host::spawn_editing(&copy.project()));
+    let mut client = game.attach();
+    let file = "mods/elona/content/charas.lua";
+    let asked = [
+        (
+            "data.set_field",
+            json!({ "type": "base.chara", "id": "elona.nope", "field": "max_hp", "value": 3 }),
+            "'elona.nope'",
+        ),
+        (
+            "data.set_field",
+            json!({ "type": "base.nope", "id": "elona.putit", "field": "max_hp", "value": 3 }),
+            "'base.nope'",
+        ),
+        ("data.duplicate", json!({ "type": "base.chara", "id": "elona.nope", "new_id": "elona.copy" }), "'elona.nope'"),
+        ("data.delete", json!({ "type": "base.chara", "id": "elona.nope" }), "'elona.nope'"),
+        ("data.where_used", json!({ "type": "base.chara", "id": "elona.nope" }), "'elona.nope'"),
+        ("data.get", json!({ "type": "base.chara", "id": "elona.nope" }), "'elona.nope'"),
+        ("data.new", json!({ "type": "base.nope", "new_id": "elona.copy", "file": file }), "'base.nope'"),
+    ];
+    for (method, params, named) in asked {
+        let response = client.call(method, params.clone());
+        assert_eq!(error_code(&response), -32602, "{method} {params}: {response}");
+        let message = response["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(named), "{method}: the message names {named}: {message}");
+    }
+    let ids = client.result("data.list", json!({ "type": "base.chara" }));
+    assert!(!ids.as_array().unwrap().contains(&json!("elona.copy")), "nothing was made: {ids}");
+}
+
+#[test]
+fn names_and_strings_past_their_caps_are_refused_before_any_label_carries_them() {
+    let game = served();
+    let mut client = game.attach();
+    let player = client.result("game.state", json!({}))["player"].clone();
+    // Under the line's 1 MiB: the request is read, and its name refused.
+    let huge = "x".repeat(1_000_000);
+    let long_name = "n".repeat(257);
+    let asked = [
+        ("object.set_base", json!({ "uid": player, "field": "name", "value": huge }), "4096"),
+        ("object.set_base", json!({ "uid": player, "field": long_name, "value": 1 }), "256"),
+        ("object.set_temp", json!({ "uid": player, "field": "fov", "value": { long_name.clone(): 1 } }), "256"),
+        ("data.set_field", json!({ "type": "base.chara", "id": huge, "field": "max_hp", "value": 3 }), "256"),
+        ("data.get", json!({ "type": long_name, "id": "elona.putit" }), "256"),
+    ];
+    for (method, params, cap) in asked {
+        let response = client.call(method, params);
+        assert_eq!(error_code(&response), -32602, "{method}: {}", &response.to_string()[..200]);
+        let message = response["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.len() < 400 && message.contains(cap), "{method}: the message names the cap: {message}");
+    }
+    // A name within the cap is written, and the history's labels stay short.
+    let history = client.result("object.set_base", json!({ "uid": player, "field": "name", "value": "Ada" }));
+    let labels = history["labels"].to_string();
+    assert!(labels.contains("Ada") && labels.len() < 400, "{labels}");
+    let history =
+        client.result("object.set_base", json!({ "uid": player, "field": "name", "value": "y".repeat(4096) }));
+    let labels = history["labels"].to_string();
+    assert!(labels.contains("yyy…") && labels.len() < 600, "4096 bytes are taken, and shown cut: {labels}");
+}

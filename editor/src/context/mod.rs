@@ -13,9 +13,9 @@ use nefia_runtime::Uid;
 use nefia_runtime::game::map::MapId;
 use nefia_runtime::host::Command;
 use nefia_runtime::host::view::Snapshot;
-use nefia_runtime::host::{EditingCommand, ReplCommand};
+use nefia_runtime::host::{EditingCommand, MapCommand, ReplCommand};
 
-use crate::links::LinkAction;
+use crate::links::{LinkAction, OnMap};
 
 mod level;
 mod tab;
@@ -86,9 +86,20 @@ pub struct EditorContext {
     pub project: PathBuf,
     /// A save waiting for the user to confirm it (maps with merge conflicts, named): see
     /// [`crate::conflicts::save`].
-    pub pending_save: Option<(nefia_runtime::host::MapCommand, Vec<String>)>,
+    pub pending_save: Option<(MapCommand, Vec<String>)>,
     /// What came of recovering the last session's edits, shown until it is read.
     pub recovery_report: Option<nefia_runtime::host::editing::journal::RecoveryReport>,
+    /// A [`LinkAction::ShowOnMap`] waiting for its map to be shown.
+    pub(crate) showing: Option<Showing>,
+}
+
+/// A place on a map a link asked for, shown and selected once the map is current.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Showing {
+    map: String,
+    x: i32,
+    y: i32,
+    select: OnMap,
 }
 
 impl EditorContext {
@@ -110,6 +121,7 @@ impl EditorContext {
             project,
             pending_save: None,
             recovery_report: None,
+            showing: None,
         }
     }
 
@@ -143,6 +155,48 @@ impl EditorContext {
             }
             LinkAction::ShowSource(file, line) => {
                 self.outbox.push(Command::Repl(ReplCommand::ShowSource { file, line }))
+            }
+            LinkAction::ShowOnMap { map, x, y, select } => {
+                if self.current_map_file().is_none_or(|(name, _)| name != map) {
+                    self.outbox.push(Command::Maps(MapCommand::Open(map.clone())));
+                }
+                self.showing = Some(Showing { map, x, y, select });
+                self.show_arrived();
+            }
+        }
+    }
+
+    /// The current map's file name and id, if it is a project map.
+    fn current_map_file(&self) -> Option<(&str, MapId)> {
+        let file = self.snapshot.maps.files.iter().find(|m| m.current)?;
+        Some((file.name.as_str(), file.map?))
+    }
+
+    /// Finishes a [`LinkAction::ShowOnMap`] once its map is the current one (the app calls
+    /// this on each new snapshot): the cell comes into view and what the link names there is
+    /// selected and inspected.
+    pub fn show_arrived(&mut self) {
+        let Some(showing) = &self.showing else { return };
+        let Some(map) = self.current_map_file().filter(|(name, _)| *name == showing.map).map(|(_, map)| map) else {
+            return;
+        };
+        let Some(Showing { x, y, select, .. }) = self.showing.take() else { return };
+        self.viewport.reveal_cell = Some((x, y));
+        let made_from = |id: &str| {
+            let node = self.snapshot.locations.maps.iter().find(|node| node.id == map)?;
+            let row = node.objects.iter().rev().find(|row| (row.x, row.y) == (x, y) && row.id.as_str() == id)?;
+            Some(row.uid)
+        };
+        let uid = match &select {
+            OnMap::Object(uid) => Some(*uid),
+            OnMap::MadeFrom(id) => made_from(id),
+            OnMap::Cell => None,
+        };
+        match uid {
+            Some(uid) => self.follow(LinkAction::Inspect(uid)),
+            None => {
+                self.inspect_cell(Some((map, x, y)));
+                self.requests.push(AppRequest::OpenTab(Tab::Inspector));
             }
         }
     }

@@ -373,19 +373,20 @@ fn header_ui(ui: &mut Ui, state: &mut EditorContext, objects: &[&ObjectDetails],
 
 /// How wide the five columns (field, base, temp, calc, why) start, and the least each may be
 /// dragged to, in a pane `width` wide with `spacing` between columns, when the field names
-/// need `names` pixels: the field column fits them (up to a third of the pane), the others
-/// share the rest, why the largest share after base; each is at least wide enough to use
-/// (text that does not fit is cut and shown whole on hover). The table keeps the widths the
-/// columns are dragged to, and scrolls sideways when they pass the pane's.
+/// need `names` pixels: the field column fits them whole (up to half the pane), the others
+/// are each at least wide enough to use and share what is left, why the largest share after
+/// base (text that does not fit is cut and shown whole on hover). The table keeps the widths
+/// the columns are dragged to, and scrolls sideways when they pass the pane's.
 fn column_widths(width: f32, spacing: f32, names: f32) -> [(f32, f32); 5] {
     const SHARES: [f32; 4] = [0.3, 0.2, 0.18, 0.32];
-    const LEAST: [f32; 5] = [56.0, 64.0, 48.0, 36.0, 72.0];
+    const LEAST: [f32; 5] = [56.0, 56.0, 44.0, 36.0, 64.0];
     let room = (width - spacing * 4.0).max(0.0);
-    let field = names.clamp(LEAST[0], (room / 3.0).max(LEAST[0])).floor();
-    let rest = (room - field).max(0.0);
+    let field = names.clamp(LEAST[0], (room / 2.0).max(LEAST[0])).floor();
+    let others: f32 = LEAST[1..].iter().sum();
+    let extra = (room - field - others).max(0.0);
     std::array::from_fn(|i| match i {
         0 => (field, LEAST[0]),
-        i => ((rest * SHARES[i - 1]).max(LEAST[i]).floor(), LEAST[i]),
+        i => ((LEAST[i] + extra * SHARES[i - 1]).floor(), LEAST[i]),
     })
 }
 

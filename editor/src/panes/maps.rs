@@ -69,6 +69,9 @@ pub struct MapsState {
     pub selected: Option<String>,
     /// The dialog open, if any.
     pub dialog: Option<MapDialog>,
+    /// The current map as the pane last saw it: when another map becomes current (opened,
+    /// travelled to, or back after Stop) the selection follows it.
+    current: Option<String>,
 }
 
 /// A map's name with its marks: • unsaved, (start), ⚠ unknown ids, (file removed) from
@@ -95,6 +98,11 @@ fn marks(view: &MapFileView) -> String {
 /// Shows the Maps pane.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, maps: &mut MapsState) {
     let snapshot = state.snapshot.clone();
+    let current = snapshot.maps.files.iter().find(|m| m.current).map(|m| m.name.clone());
+    if current != maps.current {
+        maps.current = current;
+        maps.selected = maps.current.clone().or(maps.selected.take());
+    }
     ui.horizontal_wrapped(|ui| {
         if ui.button("New map…").clicked() {
             let dialog = MapDialog::New { name: String::new(), width: 40, height: 25, tile: state_tile(state) };

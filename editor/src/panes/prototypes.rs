@@ -17,7 +17,7 @@ use egui::Ui;
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::host::editing::usages::Usage;
 use nefia_runtime::host::view::{DataTypeView, FunctionSource, PrototypeView};
-use nefia_runtime::host::{Command, EditingCommand, MapCommand, PlayCommand};
+use nefia_runtime::host::{Command, EditingCommand, PlayCommand};
 use nefia_runtime::{ObjectKind, Symbol, Value};
 
 use super::field_editor::field_editor;
@@ -295,10 +295,16 @@ fn usages_ui(ui: &mut Ui, state: &mut EditorContext, data: &mut DataState, proto
         }
     });
     match open {
-        Some(Usage::Object { uid, .. }) => state.follow(links::LinkAction::Inspect(uid)),
-        Some(Usage::MapFile { map, x, y } | Usage::Tiles { map, x, y, .. }) => {
-            state.outbox.push(Command::Maps(MapCommand::Open(map)));
-            state.viewport.reveal_cell = Some((x, y));
+        Some(Usage::Object { uid, map: None, .. }) => state.follow(links::LinkAction::Inspect(uid)),
+        Some(Usage::Object { uid, map: Some(map), x, y, .. }) => {
+            state.follow(links::LinkAction::ShowOnMap { map, x, y, select: links::OnMap::Object(uid) })
+        }
+        Some(Usage::MapFile { map, x, y }) => {
+            let select = links::OnMap::MadeFrom(id.clone());
+            state.follow(links::LinkAction::ShowOnMap { map, x, y, select })
+        }
+        Some(Usage::Tiles { map, x, y, .. }) => {
+            state.follow(links::LinkAction::ShowOnMap { map, x, y, select: links::OnMap::Cell })
         }
         Some(Usage::Field { at, .. } | Usage::Literal { at }) => {
             if let Some((file, line)) = at.rsplit_once(':').and_then(|(f, l)| Some((f.to_owned(), l.parse().ok()?))) {

@@ -362,7 +362,13 @@ fn tool_row_ui(ui: &mut Ui, level: &mut LevelState) {
             None => "pick a tile in the Palette (or right-click a cell)".into(),
         },
     };
-    ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
+    // Cut to the room left on the tools' line: a label wider than that would go to a line of
+    // its own, and the toolbar would change height with the tool (the map moving under the
+    // mouse between two clicks).
+    let room = egui::vec2(ui.available_size_before_wrap().x.max(0.0), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(room, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
+    });
 }
 
 /// Outlines the selected objects on the current map.
@@ -487,13 +493,14 @@ fn error_screen(ui: &mut Ui, rect: Rect, error: &GameError, state: &mut EditorCo
 
 /// The banner the error screen leaves once dismissed for the REPL: Resume stays at hand.
 fn error_banner_ui(ui: &mut Ui, rect: Rect, error: &GameError) -> Option<ErrorChoice> {
-    let area = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(rect.width() - 16.0, 40.0));
+    // As tall as its text needs: a long context wraps rather than being cut.
+    let area = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(rect.width() - 16.0, rect.height() - 16.0));
     let mut choice = None;
     ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
         let frame = egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(40, 8, 8, 240));
         frame.show(ui, |ui| {
             ui.set_width(area.width() - 16.0);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.colored_label(
                     egui::Color32::LIGHT_RED,
                     format!("The game stopped on an error in {}", error.context),
@@ -637,10 +644,14 @@ fn mark_unresolved(ui: &Ui, rect: Rect, camera: &Camera, map: &MapView) {
 /// How long a notice (a refused edit, a copy) stays in the notice area.
 const NOTICE_SHOWN: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// How many lines of a notice show before it is cut (the whole text is on hover).
+const NOTICE_LINES: usize = 4;
+
 /// The viewport's one notice area, between the toolbar and the map, so no notice covers
-/// another or a cell: each notice on a line of its own (stacked, newest last), one line high
-/// whatever its length (the whole text on hover). With no notice the line says what the
-/// tool does, so a single notice never moves the map.
+/// another: each notice on a line of its own (stacked, newest last). A line is kept for each
+/// in the layout, so a notice never moves the map; a longer one grows over the map's top, up
+/// to [`NOTICE_LINES`] lines (the whole text on hover). With no notice the line says what the
+/// tool does.
 fn notices_ui(ui: &mut Ui, state: &EditorContext) {
     let view = &state.viewport;
     let mut notices: Vec<(String, egui::Color32)> = Vec::new();
@@ -661,13 +672,33 @@ fn notices_ui(ui: &mut Ui, state: &EditorContext) {
     if notices.is_empty() {
         notices.push((idle.to_owned(), egui::Color32::TRANSPARENT));
     }
-    for (text, fill) in notices {
+    let margin = egui::Margin::symmetric(8, 2);
+    let line = ui.text_style_height(&egui::TextStyle::Body) + f32::from(margin.top + margin.bottom);
+    for (index, (text, fill)) in notices.into_iter().enumerate() {
         let colour =
             if fill == egui::Color32::TRANSPARENT { ui.visuals().weak_text_color() } else { egui::Color32::WHITE };
-        egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(egui::Margin::symmetric(8, 2)).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            // Elided, the whole text shows on hover.
-            ui.add(egui::Label::new(RichText::new(&text).color(colour)).truncate());
-        });
+        let (slot, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), line), Sense::hover());
+        // Drawn above the map, from its line down: the map stays where it is.
+        egui::Area::new(ui.id().with(("notice", index)))
+            .order(egui::Order::Middle)
+            .fixed_pos(slot.min)
+            .constrain(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(margin).show(ui, |ui| {
+                    let width = slot.width() - f32::from(margin.left + margin.right);
+                    ui.set_width(width);
+                    let mut job = egui::text::LayoutJob::simple(
+                        text.clone(),
+                        egui::TextStyle::Body.resolve(ui.style()),
+                        colour,
+                        width,
+                    );
+                    job.wrap.max_rows = NOTICE_LINES;
+                    job.wrap.overflow_character = Some('…');
+                    // Laid out here: a label would lay a job out again with its own wrapping.
+                    let galley = ui.fonts_mut(|fonts| fonts.layout_job(job));
+                    ui.add(egui::Label::new(galley)).on_hover_text(text);
+                });
+            });
     }
 }

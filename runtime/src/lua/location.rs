@@ -25,7 +25,7 @@ fn take(
     object: &mlua::Value,
     x: Option<i32>,
     y: Option<i32>,
-) -> mlua::Result<(Option<Table>, Option<String>)> {
+) -> mlua::Result<Answer<Option<Table>>> {
     let uid = object_arg(lua, engine, object, "the object to take")?;
     let (x, y) = position(lua, engine, holder, uid, x, y)?;
     let result = engine.world.borrow_mut().take_object(holder, uid, x, y);
@@ -40,7 +40,7 @@ fn can_take(
     object: &mlua::Value,
     x: Option<i32>,
     y: Option<i32>,
-) -> mlua::Result<(bool, Option<String>)> {
+) -> mlua::Result<Answer<bool>> {
     let uid = object_arg(lua, engine, object, "the object")?;
     let (x, y) = position(lua, engine, holder, uid, x, y)?;
     let result = engine.world.borrow().can_take_object(holder, uid, x, y);
@@ -158,6 +158,25 @@ fn engine_rule<T: IntoLuaMulti + 'static>(
     })
 }
 
+/// The seed's answer to an operation a location may refuse: its result alone, or `no, reason`
+/// when the location refused — one value when it went through, so a REPL shows
+/// `Chara.create(...)`'s object and no stray `nil` after it.
+pub(super) enum Answer<T> {
+    /// It went through: this is the result.
+    Yes(T),
+    /// The location refused: the answer for no, and why.
+    No(T, String),
+}
+
+impl<T: mlua::IntoLua> IntoLuaMulti for Answer<T> {
+    fn into_lua_multi(self, lua: &Lua) -> mlua::Result<mlua::MultiValue> {
+        match self {
+            Answer::Yes(value) => value.into_lua_multi(lua),
+            Answer::No(value, reason) => (value, reason).into_lua_multi(lua),
+        }
+    }
+}
+
 /// The seed's answer to a location operation: `yes()`, or `no, reason` when the location
 /// refused; other failures (a removed object, say) are raised.
 fn answer<T>(
@@ -165,10 +184,10 @@ fn answer<T>(
     result: Result<(), WorldError>,
     yes: impl FnOnce() -> mlua::Result<T>,
     no: T,
-) -> mlua::Result<(T, Option<String>)> {
+) -> mlua::Result<Answer<T>> {
     match result {
-        Ok(()) => Ok((yes()?, None)),
-        Err(WorldError::Refused(refusal)) => Ok((no, Some(refusal.to_string()))),
+        Ok(()) => Ok(Answer::Yes(yes()?)),
+        Err(WorldError::Refused(refusal)) => Ok(Answer::No(no, refusal.to_string())),
         Err(other) => Err(rt_error(lua, other)),
     }
 }

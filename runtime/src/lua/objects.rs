@@ -10,6 +10,7 @@
 use mlua::{Lua, Table};
 
 use super::handle::{holder_arg, live_object, maybe_sweep, object_list, push_object};
+use super::location::Answer;
 use super::{engine, ipairs, rt_error};
 use crate::game::location::Holder;
 use crate::game::object::ObjectKind;
@@ -226,7 +227,7 @@ fn feat_params(lua: &Lua, id: &str, given: Option<Table>) -> mlua::Result<Option
 
 /// `Chara.create(id, x, y, options, location)` and its twins: makes an object from a
 /// prototype and places it. Returns the object, or `nil, reason` when the location refuses it.
-fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(Option<Table>, Option<String>)> {
+fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<Answer<Option<Table>>> {
     let engine = engine(lua);
     let mut args = args.into_iter();
     let mut next = || args.next().unwrap_or(mlua::Value::Nil);
@@ -310,7 +311,7 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
         }
         match placed {
             Ok(()) => {}
-            Err(WorldError::Refused(refusal)) => return Ok((None, Some(refusal.to_string()))),
+            Err(WorldError::Refused(refusal)) => return Ok(Answer::No(None, refusal.to_string())),
             Err(other) => return Err(rt_error(lua, other)),
         }
     } else if let (Some(x), Some(y)) = (x, y) {
@@ -328,5 +329,5 @@ fn create(lua: &Lua, kind: ObjectKind, args: mlua::MultiValue) -> mlua::Result<(
     if !creation.no_build {
         super::instantiate::instantiate(lua, uid)?;
     }
-    Ok((Some(handle), None))
+    Ok(Answer::Yes(Some(handle)))
 }

@@ -40,7 +40,8 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
     let engine = crate::lua::engine(lua);
     Ok(match edit {
         Edit::SetBase { uids, field, value } => {
-            field_edit(lua, uids, field, format!("Set {field} = {value}"), FieldChange::Base(value.clone()))?
+            let label = format!("Set {field} = {}", label_value(value));
+            field_edit(lua, uids, field, label, FieldChange::Base(value.clone()))?
         }
         Edit::ResetToPrototype { uids, field } => {
             field_edit(lua, uids, field, format!("Reset {field} to the prototype"), FieldChange::ResetToPrototype)?
@@ -48,7 +49,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
         Edit::ModTemp { uids, field, value, method } => {
             let label = match value {
                 Value::Nil => format!("Remove temp {field}"),
-                value => format!("Temp {field} {} {value}", method.name()),
+                value => format!("Temp {field} {} {}", method.name(), label_value(value)),
             };
             let change = FieldChange::Temp { value: value.clone(), method: *method, origin: Origin::tool("editor") };
             field_edit(lua, uids, field, label, change)?
@@ -114,7 +115,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             let uid = world.create(*kind, id)?;
             // A refused object is left ownerless; the next sweep frees it.
             world.take_object(*to, uid, *x, *y)?;
-            let label = format!("Create {}", world.describe(uid));
+            let label = format!("Create {}", object_name(&world, uid));
             Transaction::new(label, taken_off(&[uid]), places(&world, &[uid]))
         }
         Edit::PaintTiles { map, cells, tile } => {
@@ -467,7 +468,7 @@ fn apply_to_prototype(lua: &Lua, uid: Uid, field: &str) -> Result<Transaction, E
         let symbol = Symbol::intern(field);
         let own = object.fields.base.get(symbol).cloned();
         let proto_value = world.data.proto(object.proto).fields.get(symbol).cloned();
-        (object.kind.data_type(), object.id, own, proto_value, world.describe(uid))
+        (object.kind.data_type(), object.id, own, proto_value, object_name(&world, uid))
     };
     let Some(own) = own else {
         return Err(EditError::Refused(format!("{title} has no {field} of its own to apply to {id}")));
@@ -480,7 +481,7 @@ fn apply_to_prototype(lua: &Lua, uid: Uid, field: &str) -> Result<Transaction, E
     let reset = field_edit(lua, &[uid], field, String::new(), FieldChange::ResetToPrototype)?;
     applied.before.extend(reset.before);
     applied.after.extend(reset.after);
-    applied.label = format!("Apply {field} = {own} of {title} to {id}");
+    applied.label = format!("Apply {field} = {} of {title} to {id}", label_value(&own));
     Ok(applied)
 }
 
@@ -524,10 +525,35 @@ fn taken_off(uids: &[Uid]) -> Vec<Change> {
     uids.iter().map(|&uid| Change::Place { uid, location: None, x: 0, y: 0 }).collect()
 }
 
+/// How a history label names `uids`: the one object (see [`object_name`]), or how many.
 fn describe(world: &World, uids: &[Uid]) -> String {
     match uids {
-        [uid] => world.describe(*uid),
+        [uid] => object_name(world, *uid),
         uids => format!("{} objects", uids.len()),
+    }
+}
+
+/// How a history label names object `uid`, as a person reads it: its prototype and uid
+/// ("elona.blue_slime (uid 11)"); the Lua form (`<object ('base.chara', uid 11) …>`) is for
+/// scripts and links.
+fn object_name(world: &World, uid: Uid) -> String {
+    match world.object(uid) {
+        Ok(object) => format!("{} (uid {uid})", object.id),
+        Err(_) => format!("uid {uid}"),
+    }
+}
+
+/// The most characters of a value a history label shows.
+const LABEL_VALUE_CHARS: usize = 60;
+
+/// How a history label shows `value`: whole, or its first [`LABEL_VALUE_CHARS`] characters
+/// and "…" — a label is one line of the History pane, and every answer of the remote
+/// protocol that edits carries them all.
+fn label_value(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(LABEL_VALUE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
 
@@ -536,6 +562,6 @@ fn holder_name(world: &World, holder: Holder, x: i32, y: i32) -> String {
         Holder::Map(map) => {
             format!("{} ({x}, {y})", world.map(map).map(|m| format!("map '{}'", m.name)).unwrap_or_default())
         }
-        Holder::Object(uid) => world.describe(uid),
+        Holder::Object(uid) => object_name(world, uid),
     }
 }

@@ -42,8 +42,24 @@ pub fn value_to_json(value: &Value) -> Json {
     }
 }
 
+/// The most bytes a string in a value given in params may have (a key, at most
+/// [`super::session::MAX_NAME_BYTES`]): what is written goes into the undo history's labels.
+pub const MAX_STRING_BYTES: usize = 4096;
+
+/// Refuses a string of a value longer than `most` bytes, before anything is made of it.
+fn checked_string<'s>(text: &'s str, what: &str, most: usize) -> Result<&'s str, RpcError> {
+    match text.len() {
+        len if len > most => {
+            let start: String = text.chars().take(32).collect();
+            Err(RpcError::InvalidParams(format!("the {what} '{start}…' is {len} bytes long; at most {most} are taken")))
+        }
+        _ => Ok(text),
+    }
+}
+
 /// A JSON param as a value: null is nil, a whole number that fits an i64 is an integer, any
-/// other number a float, arrays lists and objects maps with string keys.
+/// other number a float, arrays lists and objects maps with string keys. A string longer than
+/// [`MAX_STRING_BYTES`] (a key, than a name) is invalid params.
 pub fn json_to_value(json: &Json) -> Result<Value, RpcError> {
     Ok(match json {
         Json::Null => Value::Nil,
@@ -53,12 +69,15 @@ pub fn json_to_value(json: &Json) -> Result<Value, RpcError> {
             (None, Some(f)) if !n.is_u64() => Value::Float(f),
             _ => return Err(RpcError::InvalidParams(format!("{n} is beyond a Lua integer"))),
         },
-        Json::String(s) => Value::Str(Arc::from(s.as_str())),
+        Json::String(s) => Value::Str(Arc::from(checked_string(s, "string", MAX_STRING_BYTES)?)),
         Json::Array(items) => Value::List(Arc::new(items.iter().map(json_to_value).collect::<Result<_, _>>()?)),
         Json::Object(entries) => {
             let map = entries
                 .iter()
-                .map(|(key, value)| Ok((Key::Str(Arc::from(key.as_str())), json_to_value(value)?)))
+                .map(|(key, value)| {
+                    let key = checked_string(key, "key", super::session::MAX_NAME_BYTES)?;
+                    Ok((Key::Str(Arc::from(key)), json_to_value(value)?))
+                })
                 .collect::<Result<BTreeMap<_, _>, RpcError>>()?;
             Value::Map(Arc::new(map))
         }

@@ -33,6 +33,7 @@ use crate::lua::repl::Evaluation;
 mod answers;
 mod methods;
 
+pub use methods::MAX_NAME_BYTES;
 use methods::{Hello, Method, NoParams};
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
@@ -317,9 +318,4 @@ impl Session {
         let history = &self.client.snapshot().editing.history;
         Ok(json!({ "labels": history.labels, "done": history.done }))
     }
-}
-
-/// The invalid-params error for a data type that is not declared.
-fn unknown_data_type(data_type: &str) -> RpcError {
-    RpcError::InvalidParams(format!("no data type '{data_type}' is declared (data.types lists them)"))
 }

@@ -4,10 +4,11 @@
 //! from what came back.
 
 use super::methods::{
-    BaseParams, CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, Hello, InputParams,
+    BaseParams, CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, Hello, InputParams, Name,
     NewPrototypeParams, ObjectParams, PrototypeFieldParams, PrototypeParams, TempParams,
 };
 use super::*;
+use crate::host::view::{DataTypeView, PrototypeView, Snapshot};
 
 impl Session {
     /// `session.hello` once the session has begun.
@@ -69,7 +70,7 @@ impl Session {
         &mut self,
         BaseParams { uid, field, value }: BaseParams,
     ) -> Result<Json, RpcError> {
-        self.edit(uid, field, value, None)
+        self.edit(uid, field.into(), value, None)
     }
 
     /// `object.set_temp`.
@@ -77,7 +78,7 @@ impl Session {
         &mut self,
         TempParams { uid, field, value, method }: TempParams,
     ) -> Result<Json, RpcError> {
-        self.edit(uid, field, value, Some(method.as_deref().unwrap_or("set")))
+        self.edit(uid, field.into(), value, Some(method.as_deref().unwrap_or("set")))
     }
 
     /// `locations.list`.
@@ -163,8 +164,7 @@ impl Session {
         DataTypeParams { data_type }: DataTypeParams,
     ) -> Result<Json, RpcError> {
         let snapshot = self.client.snapshot();
-        let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
-        let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
+        let found = declared(&snapshot, &data_type)?;
         Ok(found.entries.iter().map(|e| Json::from(e.id.as_str())).collect())
     }
 
@@ -174,10 +174,7 @@ impl Session {
         PrototypeParams { data_type, id }: PrototypeParams,
     ) -> Result<Json, RpcError> {
         let snapshot = self.client.snapshot();
-        let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type);
-        let found = found.ok_or_else(|| unknown_data_type(&data_type))?;
-        let proto = found.entries.iter().find(|e| e.id.as_str() == id);
-        let proto = proto.ok_or_else(|| RpcError::InvalidParams(format!("{data_type} has no prototype '{id}'")))?;
+        let (found, proto) = prototype(&snapshot, &data_type, &id)?;
         Ok(prototype_to_json(found, proto))
     }
 
@@ -187,17 +184,20 @@ impl Session {
         given: PrototypeFieldParams,
     ) -> Result<Json, RpcError> {
         let PrototypeFieldParams { data_type, id, field, value } = given;
+        prototype(&self.client.snapshot(), &data_type, &id)?;
         let value = match value {
             Json::Null => None,
             value => Some(json_to_value(&value)?),
         };
-        let edit = Edit::PrototypeField { data_type, id, field, value };
+        let edit = Edit::PrototypeField { data_type: data_type.into(), id: id.into(), field: field.into(), value };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
     /// `data.duplicate`.
     pub(in crate::host::remote) fn answer_data_duplicate(&mut self, given: DuplicateParams) -> Result<Json, RpcError> {
         let DuplicateParams { data_type, id, new_id, file } = given;
+        prototype(&self.client.snapshot(), &data_type, &id)?;
+        let (data_type, id, new_id, file) = (data_type.into(), id.into(), new_id.into(), file.map(String::from));
         let edit = Edit::DuplicatePrototype { data_type, id, new_id, file };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
@@ -205,7 +205,8 @@ impl Session {
     /// `data.new`.
     pub(in crate::host::remote) fn answer_data_new(&mut self, given: NewPrototypeParams) -> Result<Json, RpcError> {
         let NewPrototypeParams { data_type, new_id, file } = given;
-        let edit = Edit::NewPrototype { data_type, new_id, file };
+        declared(&self.client.snapshot(), &data_type)?;
+        let edit = Edit::NewPrototype { data_type: data_type.into(), new_id: new_id.into(), file: file.into() };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
@@ -214,7 +215,8 @@ impl Session {
         &mut self,
         PrototypeParams { data_type, id }: PrototypeParams,
     ) -> Result<Json, RpcError> {
-        let edit = Edit::DeletePrototype { data_type, id };
+        prototype(&self.client.snapshot(), &data_type, &id)?;
+        let edit = Edit::DeletePrototype { data_type: data_type.into(), id: id.into() };
         self.history_after(Command::Editing(EditingCommand::Edit(edit)))
     }
 
@@ -223,7 +225,33 @@ impl Session {
         &mut self,
         PrototypeParams { data_type, id }: PrototypeParams,
     ) -> Result<Json, RpcError> {
-        let settled = self.settle(vec![Command::Editing(EditingCommand::WhereUsed { data_type, id })], None)?;
+        prototype(&self.client.snapshot(), &data_type, &id)?;
+        let command = EditingCommand::WhereUsed { data_type: data_type.into(), id: id.into() };
+        let settled = self.settle(vec![Command::Editing(command)], None)?;
         Ok(settled.usages.unwrap_or_default().iter().map(usage_to_json).collect())
     }
+}
+
+/// Data type `data_type` as the snapshot declares it; one that is not declared is invalid
+/// params naming it.
+fn declared<'s>(snapshot: &'s Snapshot, data_type: &Name) -> Result<&'s DataTypeView, RpcError> {
+    let found = snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type.as_str());
+    found.ok_or_else(|| {
+        RpcError::InvalidParams(format!("no data type '{data_type}' is declared (data.types lists them)"))
+    })
+}
+
+/// Prototype `id` of `data_type` as the snapshot has it; an unknown type or id is invalid
+/// params naming it.
+fn prototype<'s>(
+    snapshot: &'s Snapshot,
+    data_type: &Name,
+    id: &Name,
+) -> Result<(&'s DataTypeView, &'s PrototypeView), RpcError> {
+    let found = declared(snapshot, data_type)?;
+    let proto = found.entries.iter().find(|e| e.id.as_str() == id.as_str());
+    let proto = proto.ok_or_else(|| {
+        RpcError::InvalidParams(format!("{data_type} has no prototype '{id}' (data.list lists its ids)"))
+    })?;
+    Ok((found, proto))
 }

@@ -508,7 +508,7 @@ pub struct BaseParams {
     /// The object's uid.
     pub uid: u64,
     /// The field.
-    pub field: String,
+    pub field: Name,
     /// The value: null (nil), a boolean, number, string, array or object.
     pub value: Json,
 }
@@ -520,7 +520,7 @@ pub struct TempParams {
     /// The object's uid.
     pub uid: u64,
     /// The field.
-    pub field: String,
+    pub field: Name,
     /// The value: null (nil), a boolean, number, string, array or object.
     pub value: Json,
     /// How it combines with the current value.
@@ -552,7 +552,7 @@ pub struct DataTypeParams {
     /// The data type.
     #[serde(rename = "type")]
     #[schemars(extend("examples" = ["base.chara"]))]
-    pub data_type: String,
+    pub data_type: Name,
 }
 
 /// `data.get`'s, `data.delete`'s and `data.where_used`'s params.
@@ -562,10 +562,10 @@ pub struct PrototypeParams {
     /// The data type.
     #[serde(rename = "type")]
     #[schemars(extend("examples" = ["base.chara"]))]
-    pub data_type: String,
+    pub data_type: Name,
     /// The prototype's full id.
     #[schemars(extend("examples" = ["elona.putit"]))]
-    pub id: String,
+    pub id: Name,
 }
 
 /// `data.set_field`'s params.
@@ -575,12 +575,12 @@ pub struct PrototypeFieldParams {
     /// The data type.
     #[serde(rename = "type")]
     #[schemars(extend("examples" = ["base.chara"]))]
-    pub data_type: String,
+    pub data_type: Name,
     /// The prototype's full id.
     #[schemars(extend("examples" = ["elona.putit"]))]
-    pub id: String,
+    pub id: Name,
     /// The field.
-    pub field: String,
+    pub field: Name,
     /// Its new value (a boolean, number, string, array or object); null removes it from the table.
     pub value: Json,
 }
@@ -592,17 +592,17 @@ pub struct DuplicateParams {
     /// The data type.
     #[serde(rename = "type")]
     #[schemars(extend("examples" = ["base.chara"]))]
-    pub data_type: String,
+    pub data_type: Name,
     /// The prototype copied.
     #[schemars(extend("examples" = ["elona.putit"]))]
-    pub id: String,
+    pub id: Name,
     /// The copy's full id.
     #[schemars(extend("examples" = ["elona.big_putit"]))]
-    pub new_id: String,
+    pub new_id: Name,
     /// The Lua file to write it into, as messages name it; none: after the original.
     #[serde(default)]
-    #[schemars(with = "String", extend("examples" = ["mods/elona/content/charas.lua"]))]
-    pub file: Option<String>,
+    #[schemars(with = "Name", extend("examples" = ["mods/elona/content/charas.lua"]))]
+    pub file: Option<Name>,
 }
 
 /// `data.new`'s params.
@@ -612,16 +612,98 @@ pub struct NewPrototypeParams {
     /// The data type.
     #[serde(rename = "type")]
     #[schemars(extend("examples" = ["base.chara"]))]
-    pub data_type: String,
+    pub data_type: Name,
     /// Its full id.
     #[schemars(extend("examples" = ["elona.big_putit"]))]
-    pub new_id: String,
+    pub new_id: Name,
     /// The Lua file to write it into, as messages name it.
     #[schemars(extend("examples" = ["mods/elona/content/charas.lua"]))]
-    pub file: String,
+    pub file: Name,
 }
 
 /// The params of the methods that take none.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
+
+/// The most bytes a name in params may have: a data type, a prototype id, a field or a file.
+pub const MAX_NAME_BYTES: usize = 256;
+
+/// A name in params (a data type, a prototype id, a field, a file), at most
+/// [`MAX_NAME_BYTES`] bytes: a longer one is refused (invalid params) as it is read, before
+/// anything is made of it — names go into the undo history's labels, which later answers
+/// carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Name(String);
+
+impl Name {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<Name> for String {
+    fn from(name: Name) -> String {
+        name.0
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why `name` is refused, if it is longer than [`MAX_NAME_BYTES`]: its length and its start.
+fn too_long(name: &str) -> Option<String> {
+    (name.len() > MAX_NAME_BYTES).then(|| {
+        let start: String = name.chars().take(32).collect();
+        format!("the name '{start}…' is {} bytes long; names and ids take at most {MAX_NAME_BYTES}", name.len())
+    })
+}
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+        /// Reads a string, checking its length before keeping it.
+        struct Checked;
+
+        impl serde::de::Visitor<'_> for Checked {
+            type Value = Name;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "a string of at most {MAX_NAME_BYTES} bytes")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Name, E> {
+                match too_long(name) {
+                    Some(why) => Err(E::custom(why)),
+                    None => Ok(Name(name.to_owned())),
+                }
+            }
+
+            fn visit_string<E: serde::de::Error>(self, name: String) -> Result<Name, E> {
+                match too_long(&name) {
+                    Some(why) => Err(E::custom(why)),
+                    None => Ok(Name(name)),
+                }
+            }
+        }
+
+        deserializer.deserialize_string(Checked)
+    }
+}
+
+impl JsonSchema for Name {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Name".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string", "maxLength": MAX_NAME_BYTES })
+    }
+}
