@@ -9,6 +9,7 @@
 
 mod call_info;
 mod caller;
+pub mod content_checks;
 pub mod convert;
 pub mod data;
 pub mod debugger;
@@ -40,6 +41,7 @@ mod object_access;
 pub mod object_events;
 pub mod objects;
 mod params;
+pub mod prototype_overrides;
 mod patterns;
 pub mod profile;
 pub mod random;
