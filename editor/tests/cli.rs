@@ -127,9 +127,13 @@ fn check_reports_a_missing_reference_and_a_misspelled_field_at_their_lines() {
         stderr.contains("mods/mine/init.lua:4: mine.pit.tile: elona.putit is a base.chara, not a base.map_tile"),
         "{stderr}"
     );
-    assert!(stderr.contains("mods/mine/init.lua:9: mine.hole.tile: no base.map_tile is called elona.no_such_tile"), "{stderr}");
     assert!(
-        stderr.contains("mods/mine/init.lua:12: mine.brute: max_hpp is not a field of base.chara: did you mean max_hp?"),
+        stderr.contains("mods/mine/init.lua:9: mine.hole.tile: no base.map_tile is called elona.no_such_tile"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .contains("mods/mine/init.lua:12: mine.brute: max_hpp is not a field of base.chara: did you mean max_hp?"),
         "{stderr}"
     );
     assert!(!stderr.contains("favourite_food"), "a field of the mod's own is no problem: {stderr}");

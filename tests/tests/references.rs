@@ -8,8 +8,8 @@ use nefia_runtime::Value;
 use nefia_runtime::game::edit::Edit;
 use nefia_runtime::game::moddable::ModMethod;
 use nefia_runtime::host::{
-    Command, DebugAnswer, DebugCommand, DebugQuery, EditingCommand, HostEvent, HostHandle, Key, ModCommand, ReplCommand,
-    Scope, VariablePath,
+    Command, DebugAnswer, DebugCommand, DebugQuery, EditingCommand, HostEvent, HostHandle, Key, ModCommand,
+    ReplCommand, Scope, VariablePath,
 };
 use nefia_runtime::lua::debugger::LineBreakpoint;
 use nefia_runtime::lua::repl::Evaluation;
@@ -19,7 +19,8 @@ use serde_json::json;
 
 /// Sends the form's edit of field `field` of prototype `id` of `data_type`.
 fn set(host: &HostHandle, data_type: &str, id: &str, field: &str, value: Value) {
-    let edit = Edit::PrototypeField { data_type: data_type.into(), id: id.into(), field: field.into(), value: Some(value) };
+    let edit =
+        Edit::PrototypeField { data_type: data_type.into(), id: id.into(), field: field.into(), value: Some(value) };
     host.send(Command::Editing(EditingCommand::Edit(edit)));
 }
 
@@ -55,13 +56,19 @@ fn a_form_edit_naming_no_prototype_of_the_fields_type_is_refused_with_what_it_is
     assert!(refused.contains("elona.floor_stone"), "it names some that are: {refused}");
     set_tile(&host, "elona.floor_ston");
     let refused = refusal(&host);
-    assert!(refused.ends_with("no base.map_tile is called elona.floor_ston: did you mean elona.floor_stone?"), "{refused}");
+    assert!(
+        refused.ends_with("no base.map_tile is called elona.floor_ston: did you mean elona.floor_stone?"),
+        "{refused}"
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "nothing was written");
     assert_eq!(eval(&host, "data['base.map_generator']['elona.cave'].tile"), values(&["\"elona.wall_stone\""]));
 
     set_tile(&host, "elona.floor_stone");
     assert_eq!(eval(&host, "data['base.map_generator']['elona.cave'].tile"), values(&["\"elona.floor_stone\""]));
-    assert!(std::fs::read_to_string(&file).unwrap().contains("tile = \"elona.floor_stone\""), "an id of a tile is written");
+    assert!(
+        std::fs::read_to_string(&file).unwrap().contains("tile = \"elona.floor_stone\""),
+        "an id of a tile is written"
+    );
 }
 
 #[test]
@@ -71,9 +78,7 @@ fn data_set_field_over_the_protocol_refuses_a_reference_of_another_type_and_a_mi
     let original = std::fs::read_to_string(&file).unwrap();
     let game = nefia_tests::remote::serving(spawn_editing(&copy.project()));
     let mut client = game.attach();
-    let params = |field: &str, value: serde_json::Value| {
-        json!({ "type": "base.map_generator", "id": "elona.cave", "field": field, "value": value })
-    };
+    let params = |field: &str, value: serde_json::Value| json!({ "type": "base.map_generator", "id": "elona.cave", "field": field, "value": value });
     let refused = client.call("data.set_field", params("tile", json!("elona.putit")));
     let message = refused["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("elona.putit is a base.chara, not a base.map_tile"), "{refused}");
@@ -103,8 +108,11 @@ fn a_field_code_sets_again_after_its_data_add_is_refused_naming_the_line_that_se
     let init = copy.mod_file("elona/init.lua");
     let text = std::fs::read_to_string(&init).unwrap();
     let line = text.lines().count() + 2;
-    nefia_tests::write(&init, format!("{text}\nlocal putit = data[\"base.chara\"][\"elona.putit\"]\nputit.max_hp = 50\n"))
-        .unwrap();
+    nefia_tests::write(
+        &init,
+        format!("{text}\nlocal putit = data[\"base.chara\"][\"elona.putit\"]\nputit.max_hp = 50\n"),
+    )
+    .unwrap();
     let charas = copy.mod_file("elona/content/charas.lua");
     let original = std::fs::read_to_string(&charas).unwrap();
     let host = spawn_editing(&copy.project());
@@ -191,7 +199,12 @@ fn an_objects_field_naming_no_prototype_of_its_type_is_refused_by_set_base_and_s
     host.send(Command::Editing(EditingCommand::Edit(base("elona.putitor"))));
     let refused = refusal(&host);
     assert!(refused.contains("no base.item is called elona.putitor: did you mean elona.putitoro?"), "{refused}");
-    let temp = Edit::ModTemp { uids: uids.clone(), field: "corpse".into(), value: Value::str("base.wall"), method: ModMethod::Set };
+    let temp = Edit::ModTemp {
+        uids: uids.clone(),
+        field: "corpse".into(),
+        value: Value::str("base.wall"),
+        method: ModMethod::Set,
+    };
     host.send(Command::Editing(EditingCommand::Edit(temp)));
     let refused = refusal(&host);
     assert!(refused.contains("base.wall is a base.map_tile, not a base.item"), "{refused}");

@@ -294,12 +294,23 @@ mod tests {
             id_field("tile", tile()),
             id_field("tiles", FieldType::List { of: Box::new(tile()) }),
             id_field("by_name", FieldType::Map { key: Box::new(FieldType::String), value: Box::new(tile()) }),
-            id_field("either", FieldType::Some { of: vec![tile(), FieldType::Number { integer: true, min: None, max: None }] }),
+            id_field(
+                "either",
+                FieldType::Some { of: vec![tile(), FieldType::Number { integer: true, min: None, max: None }] },
+            ),
         ];
         add_type(&mut data, "base.map_generator", fields);
-        for (data_type, id) in [("base.map_tile", "elona.floor_stone"), ("base.map_tile", "base.wall"), ("base.chara", "elona.putit")] {
-            data.add(Symbol::intern(data_type), Symbol::intern(id), FieldMap::new(), origin.clone(), OnDuplicate::Error)
-                .unwrap();
+        for (data_type, id) in
+            [("base.map_tile", "elona.floor_stone"), ("base.map_tile", "base.wall"), ("base.chara", "elona.putit")]
+        {
+            data.add(
+                Symbol::intern(data_type),
+                Symbol::intern(id),
+                FieldMap::new(),
+                origin.clone(),
+                OnDuplicate::Error,
+            )
+            .unwrap();
         }
         data
     }
@@ -323,15 +334,23 @@ mod tests {
     fn references_inside_lists_maps_and_alternatives_are_checked() {
         let data = registry();
         let list = Value::list(vec![Value::str("base.wall"), Value::str("elona.putit")]);
-        let (within, error) = check(&data, &id_field("", FieldType::List { of: Box::new(tile()) }).ty, &list).unwrap_err();
-        assert_eq!((within.as_str(), error.to_string().as_str()), ("[2]", "elona.putit is a base.chara, not a base.map_tile"));
+        let (within, error) =
+            check(&data, &id_field("", FieldType::List { of: Box::new(tile()) }).ty, &list).unwrap_err();
+        assert_eq!(
+            (within.as_str(), error.to_string().as_str()),
+            ("[2]", "elona.putit is a base.chara, not a base.map_tile")
+        );
         let map = Value::map([("wall", Value::str("base.walll"))]);
         let ty = FieldType::Map { key: Box::new(FieldType::String), value: Box::new(tile()) };
         assert_eq!(check(&data, &ty, &map).unwrap_err().0, ".wall");
         let either = FieldType::Some { of: vec![tile(), FieldType::Number { integer: true, min: None, max: None }] };
         assert_eq!(check(&data, &either, &Value::Int(3)), Ok(()), "a number takes the other alternative");
         assert!(check(&data, &either, &Value::str("base.nothing")).is_err());
-        assert_eq!(check(&data, &FieldType::String, &Value::str("base.nothing")), Ok(()), "a plain string refers to nothing");
+        assert_eq!(
+            check(&data, &FieldType::String, &Value::str("base.nothing")),
+            Ok(()),
+            "a plain string refers to nothing"
+        );
     }
 
     #[test]

@@ -46,7 +46,9 @@ pub fn check_field_edit(
     if value.is_some() {
         let engine = engine(lua);
         let world = engine.world.borrow();
-        if let Some(misspelled) = world.data.data_type(data_type).ok().and_then(|t| field_spelling::misspelled(t, field)) {
+        if let Some(misspelled) =
+            world.data.data_type(data_type).ok().and_then(|t| field_spelling::misspelled(t, field))
+        {
             return Err(misspelled.into());
         }
     }
@@ -99,7 +101,8 @@ pub fn dangling_added(lua: &Lua, before: &[Dangling], file: Symbol, text: &str) 
     };
     // The same reference, though the ids a refusal lists may differ.
     let same = |a: &Dangling, b: &Dangling| {
-        (a.data_type, a.prototype, a.field, &a.within, a.error.id()) == (b.data_type, b.prototype, b.field, &b.within, b.error.id())
+        (a.data_type, a.prototype, a.field, &a.within, a.error.id())
+            == (b.data_type, b.prototype, b.field, &b.within, b.error.id())
     };
     now.iter()
         .filter(|d| !before.iter().any(|b| same(b, d)))
@@ -158,7 +161,8 @@ fn locate(
     let short_id = origin.mod_id.and_then(|m| id.as_str().strip_prefix(&format!("{m}.")).map(str::to_owned));
     let line = text.zip(short_id).and_then(|(text, short_id)| {
         let at = Locator { data_type: data_type.as_str(), short_id: &short_id, line: origin.line };
-        let item_line = item.and_then(|n| source_edit::item_lines(&text, &at, field).ok()??.get(n.checked_sub(1)?).copied());
+        let item_line =
+            item.and_then(|n| source_edit::item_lines(&text, &at, field).ok()??.get(n.checked_sub(1)?).copied());
         item_line.or_else(|| Some(source_edit::field_source(&text, &at, field).ok()??.line))
     });
     (origin.file, line.unwrap_or(origin.line))

@@ -74,7 +74,9 @@ pub fn overridden(lua: &Lua, data_type: &str, id: &str, field: &str) -> Option<O
     for (name, path) in files {
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         let after = if name == origin.file { origin.line } else { 0 };
-        at.extend(assignment_lines(&text, id, field).into_iter().filter(|&line| line > after).map(|l| format!("{name}:{l}")));
+        at.extend(
+            assignment_lines(&text, id, field).into_iter().filter(|&line| line > after).map(|l| format!("{name}:{l}")),
+        );
     }
     Some(Overridden { live, given, at })
 }
@@ -129,11 +131,11 @@ pub fn assignment_lines(text: &str, id: &str, field: &str) -> Vec<u32> {
     let assigns_field = |i: usize| {
         let after = match (at(i), at(i + 1), at(i + 2)) {
             (Some(Token::Punct(LuaSymbol::Dot)), Some(Token::Name(name)), _) if name == field => i + 2,
-            (Some(Token::Punct(LuaSymbol::LeftBracket)), Some(Token::Str(name)), Some(Token::Punct(LuaSymbol::RightBracket)))
-                if name == field =>
-            {
-                i + 3
-            }
+            (
+                Some(Token::Punct(LuaSymbol::LeftBracket)),
+                Some(Token::Str(name)),
+                Some(Token::Punct(LuaSymbol::RightBracket)),
+            ) if name == field => i + 3,
             _ => return None,
         };
         punct(after, LuaSymbol::Equal).then(|| tokens[i + 1].1)
@@ -161,9 +163,15 @@ pub fn assignment_lines(text: &str, id: &str, field: &str) -> Vec<u32> {
             // `local x = <chain ending in the id>`: x holds the prototype.
             let chain_ends = !matches!(
                 at(i + 2),
-                Some(Token::Punct(
-                    LuaSymbol::Dot | LuaSymbol::Colon | LuaSymbol::LeftBracket | LuaSymbol::LeftParen | LuaSymbol::LeftBrace
-                ) | Token::Str(_))
+                Some(
+                    Token::Punct(
+                        LuaSymbol::Dot
+                            | LuaSymbol::Colon
+                            | LuaSymbol::LeftBracket
+                            | LuaSymbol::LeftParen
+                            | LuaSymbol::LeftBrace
+                    ) | Token::Str(_)
+                )
             );
             let start = (0..i).rev().find(|&j| !in_chain(&tokens[j].0)).unwrap_or(0);
             if chain_ends

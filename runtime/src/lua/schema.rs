@@ -241,7 +241,8 @@ pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Re
 fn check_references(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), String> {
     let engine = super::engine(lua);
     let world = engine.world.borrow();
-    let Some(decl) = world.data.data_type(data_type).ok().and_then(|t| t.fields.iter().find(|d| d.name.as_str() == field))
+    let Some(decl) =
+        world.data.data_type(data_type).ok().and_then(|t| t.fields.iter().find(|d| d.name.as_str() == field))
     else {
         return Ok(());
     };
