@@ -103,6 +103,43 @@ fn check_passes_on_the_demo_and_reports_a_broken_map_with_file_and_line() {
 }
 
 #[test]
+fn check_reports_a_missing_reference_and_a_misspelled_field_at_their_lines() {
+    let project = tempfile::tempdir().unwrap();
+    let mod_dir = project.path().join("mods/mine");
+    std::fs::create_dir_all(&mod_dir).unwrap();
+    std::fs::write(mod_dir.join("mod.ron"), "(id: \"mine\", version: \"1.0.0\", dependencies: [\"elona\"])").unwrap();
+    std::fs::write(
+        mod_dir.join("init.lua"),
+        "data:add {\n   _type = \"base.map_generator\",\n   _id = \"pit\",\n   tile = \"elona.putit\", generate = function() end,\n}\n\
+         data:add {\n   _type = \"base.map_generator\",\n   _id = \"hole\",\n   tile = \"elona.no_such_tile\", generate = function() end,\n}\n\
+         data:add { _type = \"base.chara\", _id = \"brute\",\n   max_hpp = 30, favourite_food = \"putitoro\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        project.path().join("project.ron"),
+        format!("(name: \"Mine\", mods: [\"elona\", \"mine\"], mod_dirs: [{:?}])", repo().join("mods")),
+    )
+    .unwrap();
+    let out = nefia(&["check", "--project", &project.path().display().to_string()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("mods/mine/init.lua:4: mine.pit.tile: elona.putit is a base.chara, not a base.map_tile"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("mods/mine/init.lua:9: mine.hole.tile: no base.map_tile is called elona.no_such_tile"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .contains("mods/mine/init.lua:12: mine.brute: max_hpp is not a field of base.chara: did you mean max_hp?"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("favourite_food"), "a field of the mod's own is no problem: {stderr}");
+}
+
+#[test]
 fn pause_is_a_no_op_without_break_and_a_terminal_repl_with_it() {
     let dir = tempfile::tempdir().unwrap();
     let file = script(dir.path(), "pause.lua", "local hp = 10\nlocal label = 'before'\npause()\nprint(hp, label)\n");

@@ -4,7 +4,9 @@
 //! Each mod's `init.lua` runs under a time limit, [`CHECK_TIME_PER_MOD`] by default (a mod
 //! that loops forever is reported, not waited for). A problem never stops the check: every map file and save is
 //! read and checked whole (see [`crate::game::validate`]), and the project's start map and player
-//! prototype are checked against what was loaded.
+//! prototype are checked against what was loaded, and so are the prototypes: each id a
+//! `data_id` field names must be a prototype of its type, and a field a prototype sets that
+//! its type does not declare must not be a slip for one it does (`crate::lua::content_checks`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -106,6 +108,14 @@ pub fn check_project_telling(
             problems.push(Problem { file: manifest_path.clone(), line: None, message });
         }
         None => {}
+    }
+    if mods_loaded {
+        // References that name no prototype of their type, and misspelled fields.
+        problems.extend(crate::lua::content_checks::problems(runtime.lua()).into_iter().map(|problem| Problem {
+            file: PathBuf::from(problem.file.as_str()),
+            line: (problem.line > 0).then(|| usize::try_from(problem.line).unwrap_or(usize::MAX)),
+            message: problem.message,
+        }));
     }
     let saves = crate::game::files::ron_files(&project.saves_dir());
     let total = map_files.len() + saves.len();

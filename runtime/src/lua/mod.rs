@@ -9,6 +9,7 @@
 
 mod call_info;
 mod caller;
+pub mod content_checks;
 pub mod convert;
 pub mod data;
 pub mod debugger;
@@ -42,6 +43,7 @@ pub mod objects;
 mod params;
 mod patterns;
 pub mod profile;
+pub mod prototype_overrides;
 pub mod random;
 pub mod reload;
 pub mod repl;

@@ -7,9 +7,11 @@
 //! replaced in place (objects keep their prototype and see the new data for fields they did
 //! not override), handlers it registers come back, and those it no longer registers stay
 //! gone. A module's table is updated in place, so code that `require`d it sees the new
-//! functions. If the file fails while running, everything it touched — handlers,
-//! registrations, prototypes, its mod's globals — goes back to how it was, and the previous
-//! code keeps running. Objects, maps, the `save` table and the player are never touched.
+//! functions. If the file fails while running, or leaves a prototype's `data_id` field naming
+//! no prototype of its type where it named one before (`file:line: elona.cave.tile: no
+//! base.map_tile is called …`, see [`crate::lua::content_checks`]), everything it touched —
+//! handlers, registrations, prototypes, its mod's globals — goes back to how it was, and the
+//! previous code keeps running. Objects, maps, the `save` table and the player are never touched.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -182,6 +184,7 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
         message: format!("{}: mod '{mod_id}' is not loaded", path.display()),
         traceback: String::new(),
     })?;
+    let text = String::from_utf8_lossy(&code).into_owned();
     let chunk = lua::load_mod_code(lua, mod_id, &loaded.dir, path, code, loaded.env.clone())?;
     let module_key = path.strip_prefix(&loaded.dir).ok().map(|r| format!("{mod_id}:{}", module_name(r)));
 
@@ -198,6 +201,7 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
     };
     engine.events.borrow_mut().retain(|_, handler| handler.origin.file != file);
 
+    let dangling_before = crate::game::references::dangling(&engine.world.borrow().data);
     engine.hotloaded_prototypes.borrow_mut().clear();
     engine.on_duplicate.set(OnDuplicate::Replace);
     let result = engine.limits.run(|| chunk.call::<mlua::Value>(()));
@@ -206,6 +210,12 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
 
     match result {
         Ok(module) => {
+            let dangling = lua::content_checks::dangling_added(lua, &dangling_before, file, &text);
+            if !dangling.is_empty() {
+                restore(lua, &loaded.env, backup)?;
+                let each: Vec<String> = dangling.iter().map(ToString::to_string).collect();
+                return Err(LuaFailure { message: each.join("; "), traceback: String::new() });
+            }
             if let Some(key) = module_key {
                 update_module(&engine.modules, &key, module)?;
             }

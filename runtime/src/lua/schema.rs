@@ -5,7 +5,8 @@
 //!
 //! The checkers are `types`' (`lua/types.lua`) and stay in Lua, kept in the registry by data
 //! type and field; [`FieldType`] is their shape for what must know a type without Lua. A
-//! refusal is OpenNefia's message (`Value is not of type "uint": "max_hp" (-1)`).
+//! refusal is OpenNefia's message (`Value is not of type "uint": "max_hp" (-1)`). An edit's
+//! value is also held to the prototypes loaded: an id must name one of its field's type.
 
 use mlua::{Lua, Table};
 
@@ -217,8 +218,10 @@ pub fn check_entry(lua: &Lua, data_type: Symbol, id: Symbol, entry: &Table) -> m
 
 /// Checks `value` for field `field` of data type `data_type`: `Ok` for a field the type does
 /// not declare (objects keep fields of their own), else OpenNefia's message for a value its
-/// checker refuses (`Value is not of type "uint": "hp" ("lots")`). Every edit path asks this
-/// before anything changes; nil (the object's own value removed) is always allowed.
+/// checker refuses (`Value is not of type "uint": "hp" ("lots")`), or for an id in it that
+/// names no prototype of the type its `data_id` wants (`elona.putit is a base.chara, not a
+/// base.map_tile`; see [`crate::game::references`]). Every edit path asks this before anything
+/// changes; nil (the object's own value removed) is always allowed.
 pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), String> {
     if *value == Value::Nil {
         // An object's own value removed: its prototype's shows again.
@@ -229,5 +232,22 @@ pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Re
         holder.raw_set(field, to_lua(lua, value)?)?;
         Ok(check_declared(lua, &holder, data_type, Some(field))?.map_or(Ok(()), Err))
     };
-    run().unwrap_or_else(|error| Err(format!("the value could not be checked: {error}")))
+    run().unwrap_or_else(|error| Err(format!("the value could not be checked: {error}")))?;
+    check_references(lua, data_type, field, value)
+}
+
+/// Checks the prototype ids in `value` (of field `field` of `data_type`) against the loaded
+/// prototypes: each must name one of the type its field's `data_id` wants.
+fn check_references(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), String> {
+    let engine = super::engine(lua);
+    let world = engine.world.borrow();
+    let Some(decl) =
+        world.data.data_type(data_type).ok().and_then(|t| t.fields.iter().find(|d| d.name.as_str() == field))
+    else {
+        return Ok(());
+    };
+    crate::game::references::check(&world.data, &decl.ty, value).map_err(|(within, error)| match within.as_str() {
+        "" => error.to_string(),
+        within => format!("{field}{within}: {error}"),
+    })
 }

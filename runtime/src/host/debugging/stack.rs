@@ -264,7 +264,15 @@ fn set_variable(lua: &Lua, path: &VariablePath, key: &Key, code: &str) -> mlua::
             let Key::Name(name) = key else { return Ok(DebugAnswer::Failed("an object's field has a name".into())) };
             let engine = engine(lua);
             let uid = handle::object_uid(&engine, &object).ok_or_else(|| mlua::Error::runtime("the object is gone"))?;
-            let change = FieldChange::Base(crate::lua::object::field_value(lua, &engine, &value, name)?);
+            let field_value = crate::lua::object::field_value(lua, &engine, &value, name)?;
+            // Checked as every edit of a field is: its declared type, and the ids it names.
+            let data_type = engine.world().object(uid).map(|object| object.kind.data_type());
+            if let Ok(data_type) = data_type
+                && let Err(problem) = crate::lua::schema::check_value(lua, data_type, name, &field_value)
+            {
+                return Ok(DebugAnswer::Failed(format!("{name} = {field_value}: {problem}")));
+            }
+            let change = FieldChange::Base(field_value);
             // Through the rules every edit of a field keeps (a reserved name is refused in
             // OpenNefia's words; `x` and `y` move the object); the watches on it hear of it at once.
             let changed = change_field(&mut engine.world_mut(), &[uid], name, &change);

@@ -42,6 +42,8 @@ pub(super) fn prototype_field(
     if let Some(value) = value {
         crate::lua::schema::check_value(lua, data_type, field, value).map_err(&refused)?;
     }
+    crate::lua::content_checks::check_field_edit(lua, data_type, id, field, value)
+        .map_err(|e| refused(e.to_string()))?;
     let before =
         std::fs::read_to_string(&path).map_err(|e| refused(format!("{} cannot be read: {e}", path.display())))?;
     let locator = Locator { data_type, short_id: &short_id, line };
