@@ -28,6 +28,7 @@ pub mod project;
 pub mod record_error;
 pub mod recording;
 pub mod save;
+pub mod source_patch;
 pub mod symbol;
 pub mod validate;
 pub mod value;
