@@ -214,7 +214,9 @@ fn write_ron_lines_within<T: Serialize>(path: &Path, value: &T, depth: usize, li
         path,
         |file| {
             let mut writer = std::io::BufWriter::new(Bounded { file, left: limit, over: &mut over });
-            ron_options().to_io_writer_pretty(&mut writer, value, lines_config(depth)).map_err(std::io::Error::other)?;
+            ron_options()
+                .to_io_writer_pretty(&mut writer, value, lines_config(depth))
+                .map_err(std::io::Error::other)?;
             writer.write_all(b"\n")?;
             writer.flush()
         },

@@ -476,7 +476,6 @@ mod tests {
             [paint(1), paint(1), form("0", "1"), form("1", "2"), Journaled::Undo, form("1", "3")]
                 .into_iter()
                 .chain([Journaled::Undo, Journaled::Redo])
-                .into_iter()
                 .map(|what| JournalEntry { at: 1, map: Some("town".into()), next_uid: 1, what })
                 .collect();
         // The stroke's two parts are one step (its last part made it); the edit to "2" was

@@ -191,7 +191,8 @@ impl SourcePatch {
         let beside = |at: usize| {
             let previous = &bytes[line_start(bytes, at.saturating_sub(1))..at];
             let end = at + expected.len();
-            previous == self.line_before.as_bytes() || &bytes[end..end + line_rest(bytes, end)] == self.line_after.as_bytes()
+            previous == self.line_before.as_bytes()
+                || &bytes[end..end + line_rest(bytes, end)] == self.line_after.as_bytes()
         };
         let fits = |&at: &usize| at >= low && at + expected.len() <= high && holds(at) && beside(at);
         let mut found = line_starts.filter(fits);
@@ -240,7 +241,8 @@ fn line_of(bytes: &[u8], at: usize) -> usize {
 mod tests {
     use super::*;
 
-    const FILE: &str = "data:add {\n   _id = \"putit\",\n   max_hp = 6,\n}\n\ndata:add {\n   _id = \"yeek\",\n   max_hp = 6,\n}\n";
+    const FILE: &str =
+        "data:add {\n   _id = \"putit\",\n   max_hp = 6,\n}\n\ndata:add {\n   _id = \"yeek\",\n   max_hp = 6,\n}\n";
 
     fn patch(before: &str, after: &str) -> SourcePatch {
         SourcePatch::between(Path::new("charas.lua"), before, after).expect("they differ")
