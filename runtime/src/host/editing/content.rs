@@ -114,7 +114,7 @@ pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) 
     }
     if let Err(error) = crate::game::files::guarded::write_over(path, Some(before.as_bytes()), after.as_bytes()) {
         let _ = hotload::reload_file_with(lua, path, before.to_owned(), Unchanged::Reload);
-        return Err(format!("{error}; the running game went back to the file as it is"));
+        return Err(format!("{error}; the running game went back to the text the edit was made on"));
     }
     retire_dropped(lua, path, before, after);
     Ok(())
