@@ -30,6 +30,7 @@ pub mod record_error;
 pub mod recording;
 pub mod references;
 pub mod save;
+pub mod source_patch;
 pub mod symbol;
 pub mod validate;
 pub mod value;

@@ -587,23 +587,51 @@ fn form_edits_come_back_after_a_kill_as_history_steps_that_undo_to_the_files_byt
 }
 
 #[test]
-fn a_form_edit_whose_file_was_changed_outside_since_is_not_replayed_and_the_recovery_says_so() {
+fn form_edits_come_back_across_a_hand_edit_elsewhere_in_their_file_which_their_undos_keep() {
+    let copy = DemoCopy::new();
+    let charas = copy.mod_file("elona/content/charas.lua");
+    let original = read(&charas);
+    let host = spawn_editing(&copy.project());
+    form_edits(&host);
+    crash(host);
+    let by_hand = "\ndata:add {\n   _type = \"base.chara\",\n   _id = \"hand_slime\",\n   name = \"hand slime\",\n}\n";
+    let left = read(&charas);
+    nefia_tests::write(&charas, format!("-- a note by hand\n{left}{by_hand}")).unwrap();
+
+    let host = spawn_editing(&copy.project());
+    wait_for(&host, |s| s.editing.recovery.is_some());
+    host.send(Command::Editing(EditingCommand::Recover(true)));
+    let report = recovered_report(&host);
+    assert_eq!((report.recovered, report.total, report.stopped.clone()), (8, 8, None), "{report:?}");
+    assert_eq!(read(&charas), format!("-- a note by hand\n{left}{by_hand}"), "the recovery wrote nothing");
+    for _ in 0..8 {
+        host.send(Command::Editing(EditingCommand::Undo));
+        settle(&host);
+    }
+    assert_eq!(read(&charas), format!("-- a note by hand\n{original}{by_hand}"), "every edit undone, the hand's kept");
+    assert_eq!(eval_int(&host, "return data['base.chara']['elona.putit'].max_hp"), 6);
+}
+
+#[test]
+fn a_form_edit_whose_lines_were_changed_outside_since_is_not_replayed_and_the_recovery_says_where() {
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     form_edits(&host);
     crash(host);
     let charas = copy.mod_file("elona/content/charas.lua");
-    let changed = format!("{}-- changed outside the editor\n", read(&charas));
+    let left = read(&charas);
+    // The copy the last form edit wrote is renamed by hand.
+    let line = left.lines().position(|l| l.contains("_id = \"big_putit\"")).unwrap() + 1;
+    let changed = left.replacen("_id = \"big_putit\"", "_id = \"bigger_putit\"", 1);
     nefia_tests::write(&charas, &changed).unwrap();
 
     let host = spawn_editing(&copy.project());
     wait_for(&host, |s| s.editing.recovery.is_some());
     host.send(Command::Editing(EditingCommand::Recover(true)));
     let report = recovered_report(&host);
-    assert_eq!((report.recovered, report.total), (1, 8), "the stroke came back, then the form edit stopped it");
     let why = report.stopped.clone().unwrap_or_default();
-    assert!(why.contains("journal entry 2 ('Set elona.putit.max_hp = 50'"), "which edit: {why}");
-    assert!(why.contains("charas.lua was changed outside the editor since"), "why: {why}");
+    assert!(why.contains("journal entry 13 ('Duplicate elona.putit as elona.big_putit'"), "which edit: {why}");
+    assert!(why.contains(&format!("charas.lua:{line}: ")), "where: {why}");
     let recovered = wait_for(&host, |s| s.editing.recovery.is_none());
     assert_eq!(recovered.editing.history.labels.len(), report.recovered, "{:?}", recovered.editing.history);
     assert_eq!(read(&charas), changed, "the file is left as it is");

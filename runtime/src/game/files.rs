@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use crate::game::value::MAX_TABLE_DEPTH;
 
 pub mod fast_reader;
+pub mod guarded;
 
 /// A file that could not be read, parsed or written, with where the problem is.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -180,7 +181,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     if u64::try_from(bytes.len()).map_or(true, |len| len > MAX_FILE_BYTES) {
         return Err(too_large(path));
     }
-    write_atomic_with(path, |file| file.write_all(bytes))
+    write_atomic_with(path, |file| file.write_all(bytes), || Ok(()))
 }
 
 /// Whether `error` is the refusal of a write past [`MAX_FILE_BYTES`].
@@ -209,12 +210,18 @@ pub fn write_ron_lines<T: Serialize>(path: &Path, value: &T, depth: usize) -> Re
 /// [`write_ron_lines`] refusing a file of more than `limit` bytes.
 fn write_ron_lines_within<T: Serialize>(path: &Path, value: &T, depth: usize, limit: u64) -> Result<(), FileError> {
     let mut over = false;
-    let written = write_atomic_with(path, |file| {
-        let mut writer = std::io::BufWriter::new(Bounded { file, left: limit, over: &mut over });
-        ron_options().to_io_writer_pretty(&mut writer, value, lines_config(depth)).map_err(std::io::Error::other)?;
-        writer.write_all(b"\n")?;
-        writer.flush()
-    });
+    let written = write_atomic_with(
+        path,
+        |file| {
+            let mut writer = std::io::BufWriter::new(Bounded { file, left: limit, over: &mut over });
+            ron_options()
+                .to_io_writer_pretty(&mut writer, value, lines_config(depth))
+                .map_err(std::io::Error::other)?;
+            writer.write_all(b"\n")?;
+            writer.flush()
+        },
+        || Ok(()),
+    );
     match written {
         Err(_) if over => Err(too_large(path)),
         other => other,
@@ -245,23 +252,27 @@ impl Write for Bounded<'_> {
     }
 }
 
-/// [`write_atomic`] of what `write` writes into the temp file.
+/// [`write_atomic`] of what `write` writes into the temp file; `ready` is asked last, just
+/// before the rename, and a refusal from it leaves the old file as it was (see [`guarded`]).
 fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+    ready: impl FnOnce() -> Result<(), FileError>,
 ) -> Result<(), FileError> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     remove_stale_temps(dir, &name);
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let io = |error| FileError::io(path, error);
     let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        write(&mut file)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)?;
+        let mut file = std::fs::File::create(&temp).map_err(io)?;
+        write(&mut file).map_err(io)?;
+        file.sync_all().map_err(io)?;
+        ready()?;
+        std::fs::rename(&temp, path).map_err(io)?;
         // The rename is durable once the folder's entry is on disk.
-        std::fs::File::open(dir)?.sync_all()
+        std::fs::File::open(dir).and_then(|dir| dir.sync_all()).map_err(io)
     })();
     if let Err(error) = result {
         if let Err(leftover) = std::fs::remove_file(&temp)
@@ -269,7 +280,7 @@ fn write_atomic_with(
         {
             tracing::warn!("{}: the temp file could not be removed: {leftover}", temp.display());
         }
-        return Err(FileError::io(path, error));
+        return Err(error);
     }
     Ok(())
 }

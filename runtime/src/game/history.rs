@@ -18,6 +18,7 @@ use crate::game::location::Location;
 use crate::game::map::MapId;
 use crate::game::moddable::{FieldMap, TempValue};
 use crate::game::object::Uid;
+use crate::game::source_patch::{PatchSide, SourcePatch};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::{World, WorldState};
@@ -89,14 +90,16 @@ pub enum Change {
         /// The entrance.
         entrance: Option<(i32, i32)>,
     },
-    /// A Lua file's whole text: a prototype edited in a form, written back to its source. Not
-    /// world state: the host writes the file and hotloads it when undo or redo puts one back
-    /// (see [`Transaction::sources`]).
+    /// The lines of a Lua file a form's edit changed (a prototype edited, copied, made or
+    /// deleted), as one side of its patch: the lines it replaced in "before", the lines it
+    /// wrote in "after". Not world state: when undo or redo puts one back, the host turns those
+    /// lines of the file as it is now to this side, if they still hold the other, and
+    /// hotloads it (see [`Transaction::sources`] and [`crate::game::source_patch`]).
     Source {
-        /// The file.
-        file: Arc<std::path::Path>,
-        /// Its text.
-        text: Arc<str>,
+        /// The edit's patch of the file.
+        patch: Arc<SourcePatch>,
+        /// The side of it the file holds in this state.
+        side: PatchSide,
     },
     /// The auto-tiling laid on a map (None: none): its rules, seed and intent grid.
     Autotile {
@@ -133,7 +136,7 @@ enum ChangeKey {
     Grid(MapId),
     MapValues(MapId),
     Autotile(MapId),
-    Source(Arc<std::path::Path>),
+    Source(Arc<SourcePatch>),
 }
 
 impl Change {
@@ -162,7 +165,7 @@ impl Change {
             Change::Grid { map, .. } => ChangeKey::Grid(*map),
             Change::MapValues { map, .. } => ChangeKey::MapValues(*map),
             Change::Autotile { map, .. } => ChangeKey::Autotile(*map),
-            Change::Source { file, .. } => ChangeKey::Source(file.clone()),
+            Change::Source { patch, .. } => ChangeKey::Source(patch.clone()),
         }
     }
 }
@@ -181,15 +184,37 @@ pub struct Transaction {
 }
 
 impl Transaction {
-    /// The files' texts among `changes` (a transaction's before or after): what the host
-    /// writes back and hotloads when it puts them back.
-    pub fn sources(changes: &[Change]) -> Vec<(Arc<std::path::Path>, Arc<str>)> {
+    /// The patches of files among `changes` (a transaction's before or after), each with the
+    /// side the file is to hold: what the host writes and hotloads when it puts them back.
+    pub fn sources(changes: &[Change]) -> Vec<(Arc<SourcePatch>, PatchSide)> {
         changes
             .iter()
             .filter_map(|change| match change {
-                Change::Source { file, text } => Some((file.clone(), text.clone())),
+                Change::Source { patch, side } => Some((patch.clone(), *side)),
                 _ => None,
             })
+            .collect()
+    }
+
+    /// A form's edit of files as one step: each patch's old lines before, its new lines after.
+    pub fn of_patches(label: String, patches: impl IntoIterator<Item = SourcePatch>) -> Transaction {
+        let (before, after) = patches
+            .into_iter()
+            .map(|patch| {
+                let patch = Arc::new(patch);
+                let side = |side| Change::Source { patch: patch.clone(), side };
+                (side(PatchSide::Old), side(PatchSide::New))
+            })
+            .unzip();
+        Transaction::new(label, before, after)
+    }
+
+    /// The patches of files this step makes (those its "after" holds the new lines of).
+    pub fn patches(&self) -> Vec<SourcePatch> {
+        Transaction::sources(&self.after)
+            .into_iter()
+            .filter(|(_, side)| *side == PatchSide::New)
+            .map(|(patch, _)| SourcePatch::clone(&patch))
             .collect()
     }
 

@@ -12,14 +12,16 @@
 //!
 //! A form's edit of a prototype (see `host/editing/content.rs`) changes a mod's Lua file, not
 //! the world, so replaying the command could not tell what it did: the file on disk already
-//! holds its result. Its entry keeps the file's text before and after instead
-//! ([`Journaled::Content`]), and a recovery puts those texts back in History as the session
-//! had them.
+//! holds its result. Its entry keeps the edit's patch of the file instead (the lines it
+//! replaced and wrote, [`Journaled::Content`]), and a recovery puts those patches back in
+//! History as the session had them, after checking that the file still holds what the log's
+//! edits, undos and redos left in it ([`sources_changed_under`]).
 //!
 //! Both files are untrusted on reading: a base that does not parse is refused with its file
 //! and line; a log line that does not parse ends the log there (the last line of a killed
 //! process may be cut off), and one in the middle is reported.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -27,9 +29,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::edit::Edit;
 use crate::game::files::{FileError, parse_ron, read_text};
-use crate::game::history::{Change, History, Transaction};
+use crate::game::history::{History, Transaction};
 use crate::game::map::MapId;
 use crate::game::save::SaveGame;
+use crate::game::source_patch::{PatchSide, SourcePatch};
 use crate::game::value::Value;
 
 /// The journal's format version, written in each base.
@@ -45,15 +48,15 @@ pub const MAX_LOG_BYTES: u64 = 64 << 20;
 pub enum Journaled {
     /// An edit (a stroke's part, an inspector edit, …).
     Edit(Edit),
-    /// An edit that changed Lua files (a prototype's field set in a form), with their texts:
-    /// replayed, the files' texts go back into History as they were, whatever is on disk.
+    /// An edit that changed Lua files (a prototype's field set in a form), with its patches of
+    /// them: replayed, the patches go back into History; the files already hold their result.
     Content {
         /// The edit.
         edit: Edit,
         /// Its History label.
         label: String,
-        /// The files it changed.
-        sources: Vec<SourceText>,
+        /// Its patches of the files it changed.
+        sources: Vec<SourcePatch>,
     },
     /// The last edit was undone.
     Undo,
@@ -118,39 +121,6 @@ impl Journaled {
 
 /// How much of an edit [`Journaled::describe`] shows.
 const DESCRIBED_CHARS: usize = 80;
-
-/// A Lua file's whole text before and after an edit of [`Journaled::Content`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SourceText {
-    /// The file.
-    pub file: PathBuf,
-    /// Its text before.
-    pub before: String,
-    /// Its text after.
-    pub after: String,
-}
-
-impl SourceText {
-    /// The texts of the files a transaction changed: each file of its `before` with its text
-    /// in `after`.
-    pub fn of(entry: &Transaction) -> Vec<SourceText> {
-        let after = Transaction::sources(&entry.after);
-        Transaction::sources(&entry.before)
-            .into_iter()
-            .filter_map(|(file, before)| {
-                let (_, after) = after.iter().find(|(other, _)| *other == file)?;
-                Some(SourceText { file: file.to_path_buf(), before: before.to_string(), after: after.to_string() })
-            })
-            .collect()
-    }
-
-    /// The transaction's changes of these files: their texts before, and after.
-    pub fn changes(sources: &[SourceText]) -> (Vec<Change>, Vec<Change>) {
-        let change = |file: &Path, text: &str| Change::Source { file: Arc::from(file), text: Arc::from(text) };
-        sources.iter().map(|s| (change(&s.file, &s.before), change(&s.file, &s.after))).unzip()
-    }
-}
 
 /// One line of the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -342,27 +312,40 @@ impl Journal {
         }
         maps
     }
-
-    /// Whether one of the log's content edits gave file `file` the text `text` (before or
-    /// after it): a file holding another text was changed outside the editor since.
-    pub fn gave(&self, file: &Path, text: &str) -> bool {
-        self.entries.iter().any(|entry| match &entry.what {
-            Journaled::Content { sources, .. } => {
-                sources.iter().any(|s| s.file == file && (s.before == text || s.after == text))
-            }
-            _ => false,
-        })
-    }
 }
 
 /// The History steps replaying `entries` from an empty History leaves, done or undone, oldest
 /// first: for each, the index of the entry that made it (of a stroke, its last part). History
-/// itself does the counting, with a step of no changes for each edit, so a stroke's parts are
-/// one step, an undo and a redo none, and an edit made after an undo drops the undone steps as
-/// it does in the editor.
+/// itself does the counting, with a step for each edit, so a stroke's parts are one step, an
+/// undo and a redo none, and an edit made after an undo drops the undone steps as it does in
+/// the editor.
 pub fn steps_of(entries: &[JournalEntry]) -> Vec<usize> {
+    replayed_history(entries).0.view().labels.iter().filter_map(|label| label.parse().ok()).collect()
+}
+
+/// A patch the log puts on a file: by the entry at `entry` (an edit, an undo or a redo), turning
+/// the patch's lines to `side`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceStep {
+    /// The index of the entry.
+    pub entry: usize,
+    /// The patch.
+    pub patch: Arc<SourcePatch>,
+    /// The side its lines are turned to.
+    pub side: PatchSide,
+}
+
+/// What replaying `entries` does to History, in a History whose steps are labelled with the
+/// index of the entry that made them and hold only their patches of files, and the patches
+/// the entries put on files in order.
+fn replayed_history(entries: &[JournalEntry]) -> (History, Vec<SourceStep>) {
     let mut world = crate::game::world::World::new(crate::game::data::DataRegistry::default());
     let mut history = History::default();
+    let mut steps = Vec::new();
+    let mut put = |entry, changes: &[crate::game::history::Change]| {
+        let made = Transaction::sources(changes).into_iter().map(|(patch, side)| SourceStep { entry, patch, side });
+        steps.extend(made);
+    };
     for (index, entry) in entries.iter().enumerate() {
         let mut step = Transaction::new(index.to_string(), Vec::new(), Vec::new());
         match &entry.what {
@@ -372,17 +355,57 @@ pub fn steps_of(entries: &[JournalEntry]) -> Vec<usize> {
                 }
                 history.record(&mut world, step);
             }
-            Journaled::Content { .. } => history.record(&mut world, step),
+            Journaled::Content { sources, .. } => {
+                let step = Transaction::of_patches(index.to_string(), sources.iter().cloned());
+                put(index, &step.after);
+                history.record(&mut world, step);
+            }
             Journaled::Undo => {
+                if let Some(step) = history.next_undo() {
+                    put(index, &step.before);
+                }
                 history.undo(&mut world);
             }
             Journaled::Redo => {
+                if let Some(step) = history.next_redo() {
+                    put(index, &step.after);
+                }
                 history.redo(&mut world);
             }
             Journaled::Open(_) | Journaled::New { .. } | Journaled::Preview { .. } | Journaled::ClosePreview => {}
         }
     }
-    history.view().labels.iter().filter_map(|label| label.parse().ok()).collect()
+    (history, steps)
+}
+
+/// Whether the files the log's entries patched still hold what those entries left in them,
+/// their text as `read` gives it: each patch the log put on a file is taken back, latest
+/// first, from the file's text as it is now (in memory; nothing is written). The first that
+/// does not find its lines — changed under it since, by hand or by another program — is
+/// returned: the index of its entry and why. Text the log's patches did not write may have
+/// changed at will.
+pub fn sources_changed_under(
+    entries: &[JournalEntry],
+    read: impl Fn(&Path) -> std::io::Result<String>,
+) -> Option<(usize, String)> {
+    let mut texts: HashMap<PathBuf, String> = HashMap::new();
+    for step in replayed_history(entries).1.iter().rev() {
+        let file = &step.patch.file;
+        let text = match texts.get(file) {
+            Some(text) => text,
+            None => match read(file) {
+                Ok(text) => texts.entry(file.clone()).or_insert(text),
+                Err(error) => return Some((step.entry, format!("{} cannot be read: {error}", file.display()))),
+            },
+        };
+        match step.patch.put(text, step.side.other()) {
+            Ok(before) => {
+                texts.insert(file.clone(), before);
+            }
+            Err(refused) => return Some((step.entry, refused.to_string())),
+        }
+    }
+    None
 }
 
 /// The entries of log file `path`; a malformed last line is taken as cut off by a kill, a
@@ -437,7 +460,7 @@ mod tests {
             let part = Edit::PaintTiles { map: MapId(1), cells: vec![(1, 1)], tile: "t.wall".into() };
             Journaled::Edit(Edit::Stroke { id: stroke, edit: Box::new(part) })
         };
-        let form = |after: &str| Journaled::Content {
+        let form = |before: &str, after: &str| Journaled::Content {
             edit: Edit::PrototypeField {
                 data_type: "base.chara".into(),
                 id: "m.a".into(),
@@ -445,11 +468,14 @@ mod tests {
                 value: None,
             },
             label: format!("Set {after}"),
-            sources: vec![SourceText { file: "a.lua".into(), before: "0".into(), after: after.into() }],
+            sources: SourcePatch::between(Path::new("a.lua"), &format!("{before}\n"), &format!("{after}\n"))
+                .into_iter()
+                .collect(),
         };
         let entries: Vec<JournalEntry> =
-            [paint(1), paint(1), form("1"), form("2"), Journaled::Undo, form("3"), Journaled::Undo, Journaled::Redo]
+            [paint(1), paint(1), form("0", "1"), form("1", "2"), Journaled::Undo, form("1", "3")]
                 .into_iter()
+                .chain([Journaled::Undo, Journaled::Redo])
                 .map(|what| JournalEntry { at: 1, map: Some("town".into()), next_uid: 1, what })
                 .collect();
         // The stroke's two parts are one step (its last part made it); the edit to "2" was
@@ -457,8 +483,14 @@ mod tests {
         assert_eq!(steps_of(&entries), vec![1, 2, 5]);
         let journal = Journal { base: None, entries, problems: Vec::new(), key_prefix: None };
         assert_eq!(journal.unsaved_maps(), vec![UnsavedMap { name: "town".into(), edits: 3, last: Some(1) }]);
-        assert!(journal.gave(Path::new("a.lua"), "2") && journal.gave(Path::new("a.lua"), "0"));
-        assert!(!journal.gave(Path::new("a.lua"), "changed outside") && !journal.gave(Path::new("b.lua"), "2"));
+        // The file as the log left it, hand edits around the lines it wrote or not, holds.
+        let file = |text: &'static str| move |_: &Path| Ok(text.to_owned());
+        assert_eq!(sources_changed_under(&journal.entries, file("3\n")), None);
+        assert_eq!(sources_changed_under(&journal.entries, file("-- by hand\n3\n")), None);
+        // The lines the last redo wrote changed under it: the walk back stops there.
+        let (entry, why) = sources_changed_under(&journal.entries, file("4\n")).expect("changed under the log");
+        assert_eq!(entry, 7);
+        assert!(why.starts_with("a.lua:1: "), "{why}");
     }
 
     #[test]

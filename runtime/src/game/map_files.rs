@@ -296,11 +296,13 @@ impl MapFiles {
         };
         let path = Self::path(project, name);
         let text = map_text(&path, &world.map_record(map, RecordKind::MapFile)?)?;
-        if path.exists() {
+        // Never over a file another program is writing (or changes while this one is written).
+        let read = crate::game::files::guarded::read_quiet(&path)?;
+        if let Some(old) = &read {
             let backup = path.with_extension("ron.bak");
-            std::fs::copy(&path, &backup).map_err(|e| FileError::io(&backup, e))?;
+            write_atomic(&backup, old)?;
         }
-        write_atomic(&path, text.as_bytes())?;
+        crate::game::files::guarded::write_over(&path, read.as_deref(), text.as_bytes())?;
         file.saved = Some(SavePoint::of(world, map)?);
         file.file_removed = false;
         Ok(path)

@@ -7,8 +7,16 @@
 //! `data:add { ... }` table is edited in the file's text, every other byte kept
 //! ([`crate::lua::source_edit`]); the new text is compiled in a scratch Lua state; it is
 //! hotloaded into the running game (a reload that fails is rolled back); and only then is the
-//! file written, atomically. Instances of the prototype read their base values from it, so
-//! they show the new value at once. The transaction keeps the file's text before and after.
+//! file written, atomically, unless another program is writing it or changed it since it was
+//! read ([`crate::game::files::guarded`]). Instances of the prototype read their base values
+//! from it, so they show the new value at once.
+//!
+//! The transaction keeps the edit's patch of the file ([`crate::game::source_patch`]): the
+//! lines it replaced and the lines it wrote. Undo and redo turn only those lines back or forth
+//! in the file as it is now, through the same compile, hotload and write, so a hand edit made
+//! elsewhere in the file since stays; if the lines were changed since, the undo or redo is
+//! refused naming the file and line, nothing is written, and its step stays in History to be
+//! tried again.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,7 +25,8 @@ use mlua::Lua;
 
 use super::edit_error::EditError;
 use super::usages;
-use crate::game::history::{Change, Transaction};
+use crate::game::history::Transaction;
+use crate::game::source_patch::{PatchSide, SourcePatch};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::lua::reload::{self as hotload, Unchanged};
@@ -51,21 +60,22 @@ pub(super) fn prototype_field(
     if after == before {
         return Err(refused("it already has that value: the file is unchanged".into()));
     }
-    replace_source(lua, &path, &before, &after).map_err(refused)?;
     let label = match value {
         Some(value) => format!("Set {id}.{field} = {value}"),
         None => format!("Unset {id}.{field}"),
     };
-    let file: Arc<Path> = Arc::from(path.as_path());
-    Ok(Transaction::new(
-        label,
-        vec![Change::Source { file: file.clone(), text: Arc::from(before) }],
-        vec![Change::Source { file, text: Arc::from(after) }],
-    ))
+    written(lua, &path, &before, &after, label).map_err(refused)
+}
+
+/// Writes `after` in place of `before` as the file at `path` (see [`replace_source`]) and gives
+/// the step that undoes and redoes it: the patch between them.
+pub(super) fn written(lua: &Lua, path: &Path, before: &str, after: &str, label: String) -> Result<Transaction, String> {
+    replace_source(lua, path, before, after)?;
+    Ok(Transaction::of_patches(label, SourcePatch::between(path, before, after)))
 }
 
 /// The file that adds prototype `id` of `data_type`, its `_id` there and the line of its
-/// `data:add`, or why there is none to edit.
+/// `data:add`, or why there is none to edit; returned once no other program is writing the file.
 pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
     let engine = crate::lua::engine(lua);
     let origin = {
@@ -80,6 +90,8 @@ pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf
         .find(|source| source.name == origin.file)
         .and_then(|source| source.path.clone())
         .ok_or_else(|| format!("it was added by {}, which is not a mod's file the editor can change", origin.file))?;
+    // Its text is read next: whole, once no other program is writing it.
+    crate::game::files::guarded::wait_until_quiet(&path).map_err(|e| e.to_string())?;
     let short_id = origin
         .mod_id
         .and_then(|mod_id| id.strip_prefix(&format!("{mod_id}.")).map(str::to_owned))
@@ -88,8 +100,9 @@ pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf
 }
 
 /// Puts `after` in place of `before` as the text of the Lua file at `path`: compiled in a
-/// scratch state, hotloaded (rolled back if it fails), then written atomically (and the old
-/// code hotloaded again if the write fails).
+/// scratch state, hotloaded (rolled back if it fails), then written atomically if the file still
+/// holds `before` and no other program is writing it (and the old code hotloaded again if the
+/// write fails or is refused).
 pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), String> {
     let name = path.display().to_string();
     Lua::new().load(after).set_name(format!("@{name}")).into_function().map_err(|e| {
@@ -101,9 +114,9 @@ pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) 
     if let Err(failure) = reload.outcome {
         return Err(format!("the edited file fails to load, and was not written: {}", failure.message));
     }
-    if let Err(error) = crate::game::files::write_atomic(path, after.as_bytes()) {
+    if let Err(error) = crate::game::files::guarded::write_over(path, Some(before.as_bytes()), after.as_bytes()) {
         let _ = hotload::reload_file_with(lua, path, before.to_owned(), Unchanged::Reload);
-        return Err(format!("{error}; the running game went back to the file as it is"));
+        return Err(format!("{error}; the running game went back to the text the edit was made on"));
     }
     retire_dropped(lua, path, before, after);
     Ok(())
@@ -128,18 +141,51 @@ fn retire_dropped(lua: &Lua, path: &Path, before: &str, after: &str) {
     }
 }
 
-/// Puts back the files of a transaction that undo or redo applied (its
-/// [`Transaction::sources`]): each written and hotloaded. Returns what could not be put back.
-pub(super) fn restore_sources(lua: &Lua, sources: &[(Arc<Path>, Arc<str>)]) -> Vec<String> {
+/// Turns the lines of the patches `sources` (a step's [`Transaction::sources`], which undo or
+/// redo is to put back) to their sides in the files as they are now, each file written and
+/// hotloaded once. Every patch is checked before anything is written: if one does not find its
+/// lines, nothing is; the problems say which file and line. A file whose write is then refused
+/// is named too (the files written before it stay written).
+pub(super) fn restore_sources(lua: &Lua, sources: &[(Arc<SourcePatch>, PatchSide)]) -> Result<(), Vec<String>> {
+    let mut texts: Vec<(&Path, String, String)> = Vec::new();
     let mut problems = Vec::new();
-    for (file, text) in sources {
-        let before = std::fs::read_to_string(file).unwrap_or_default();
-        if before == **text {
-            continue;
-        }
-        if let Err(problem) = replace_source(lua, file, &before, text) {
-            problems.push(format!("{}: {problem}", file.display()));
+    for (patch, side) in sources {
+        let file = patch.file.as_path();
+        let at = match texts.iter().position(|(known, ..)| *known == file) {
+            Some(at) => at,
+            None => match read_source(file) {
+                Ok(text) => {
+                    texts.push((file, text.clone(), text));
+                    texts.len() - 1
+                }
+                Err(problem) => {
+                    problems.push(problem);
+                    continue;
+                }
+            },
+        };
+        match patch.put(&texts[at].2, *side) {
+            Ok(text) => texts[at].2 = text,
+            Err(refused) => problems.push(refused.to_string()),
         }
     }
-    problems
+    if problems.is_empty() {
+        for (file, before, after) in &texts {
+            if let Err(problem) = replace_source(lua, file, before, after) {
+                problems.push(format!("{}: {problem}", file.display()));
+                break;
+            }
+        }
+    }
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(problems),
+    }
+}
+
+/// The text of Lua file `path`, read once no other program is writing it.
+pub(super) fn read_source(path: &Path) -> Result<String, String> {
+    let bytes = crate::game::files::guarded::read_quiet(path).map_err(|e| e.to_string())?;
+    let bytes = bytes.ok_or_else(|| format!("{} is gone: it was moved or deleted", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
 }

@@ -15,11 +15,11 @@ use crate::game::autotile::{AutotileLayer, Autotiler, Intent};
 use crate::game::edit::Edit;
 use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
 use crate::game::history::{Change, History, Transaction, apply_changes, paint_label, places};
-use crate::game::journal::SourceText;
 use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::moddable::Origin;
 use crate::game::object::Uid;
+use crate::game::source_patch::SourcePatch;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::{World, WorldError};
@@ -485,11 +485,11 @@ fn apply_to_prototype(lua: &Lua, uid: Uid, field: &str) -> Result<Transaction, E
     Ok(applied)
 }
 
-/// Content edit `edit` made again by a recovery, its files already holding their texts after
-/// it (`sources`, from the journal): its transaction as the edit made it, labelled `label`,
+/// Content edit `edit` made again by a recovery, its files already holding its result (its
+/// patches `sources`, from the journal): its transaction as the edit made it, labelled `label`,
 /// with the object's own value dropped again for an "Apply to prototype".
-pub(super) fn remade(lua: &Lua, edit: &Edit, label: &str, sources: &[SourceText]) -> Result<Transaction, EditError> {
-    let (mut before, mut after) = SourceText::changes(sources);
+pub(super) fn remade(lua: &Lua, edit: &Edit, label: &str, sources: &[SourcePatch]) -> Result<Transaction, EditError> {
+    let Transaction { mut before, mut after, .. } = Transaction::of_patches(label.to_owned(), sources.iter().cloned());
     if let Edit::ApplyToPrototype { uid, field } = edit {
         let reset = field_edit(lua, &[*uid], field, String::new(), FieldChange::ResetToPrototype)?;
         before.extend(reset.before);

@@ -10,12 +10,15 @@
 //! answers the recovery question: recovering loads the base (if any) and replays the log
 //! through the same code the commands ran first, checking that each comes to the same uid
 //! counter; discarding deletes the journal. An edit that changed Lua files (a form's) is
-//! journaled with the files' texts ([`Journaled::Content`]): replayed, each file is given its
-//! text after the edit — unless it holds a text none of the journal's edits gave it, changed
-//! outside the editor since — and the edit's step goes back into History with the texts it
-//! had, so undo gives back the file's exact bytes. The replay stops at the first entry that
-//! does not come back, and the recovery says which it was and why; what came back is counted
-//! as History counts it.
+//! journaled with its patches of them ([`Journaled::Content`]). The files already hold what
+//! the session left in them, so a replay writes none: first the log's patches are taken back
+//! from the files as they are, in memory ([`crate::game::journal::sources_changed_under`]) —
+//! a hand edit elsewhere in a file is no obstacle, but one over lines an entry wrote stops the
+//! replay at that entry, naming the file and line — then each edit's step goes back into
+//! History with its patches (undo and redo move History without writing), so a later undo
+//! turns back exactly the edit's lines. The replay stops at the first entry that does not come
+//! back, and the recovery says which it was and why; what came back is counted as History
+//! counts it.
 
 use std::cell::{Cell, RefCell};
 use std::fs::File;
@@ -29,7 +32,7 @@ use super::{Editing, EditingEffects};
 use crate::game::display::LogLevel;
 use crate::game::files::{FileError, to_ron, write_atomic};
 use crate::game::journal::{
-    BaseFile, BasePreview, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES, SourceText,
+    BaseFile, BasePreview, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES,
 };
 use crate::host::EditingCommand;
 use crate::host::cx::Cx;
@@ -292,7 +295,7 @@ impl Editing {
         let Journaled::Edit(edit) = what else { return what };
         let history = self.history.borrow();
         let Some(step) = history.next_undo() else { return Journaled::Edit(edit) };
-        match SourceText::of(step) {
+        match step.patches() {
             sources if sources.is_empty() => Journaled::Edit(edit),
             sources => Journaled::Content { edit, label: step.label.clone(), sources },
         }
@@ -411,21 +414,11 @@ enum EntryNotBack {
     /// The edit, or the source edit made again, was refused.
     #[error(transparent)]
     Edit(#[from] super::edit_error::EditError),
-    /// A source file the entry edited cannot be read.
-    #[error("{} cannot be read: {error}", file.display())]
-    Unreadable {
-        /// The file.
-        file: PathBuf,
-        /// Why.
-        error: std::io::Error,
-    },
-    /// A source file the entry edited holds a text none of the journal's edits gave it.
-    #[error(
-        "{} was changed outside the editor since: it holds a text none of the journal's edits gave it, and is left as it is",
-        .0.display()
-    )]
-    ChangedOutside(PathBuf),
-    /// The sources could not be put back, or undo or redo met problems: each said.
+    /// Lines of a source file the entry wrote were changed since (or the file cannot be read):
+    /// where and why; the file is left as it is.
+    #[error("{0}; the file is left as it is")]
+    ChangedUnder(String),
+    /// Undo or redo met problems: each said.
     #[error("{}", .0.join("; "))]
     Problems(Vec<String>),
     /// An undo or redo found nothing to undo or redo.
@@ -529,9 +522,14 @@ impl Editing {
         self.journal.replaying.set(true);
         let steps_before = self.history.borrow().view().labels.len();
         let mut stopped = None;
+        let mut changed_under =
+            crate::game::journal::sources_changed_under(&journal.entries, |file| std::fs::read_to_string(file));
         for (index, entry) in journal.entries.iter().enumerate() {
             let expected = entry.next_uid;
-            let done = cx.runtime.engine().limits().run(|| self.replay_entry(cx, dispatch, journal, &entry.what));
+            let done = match changed_under.take_if(|(at, _)| *at == index) {
+                Some((_, why)) => Err(EntryNotBack::ChangedUnder(why)),
+                None => cx.runtime.engine().limits().run(|| self.replay_entry(cx, dispatch, &entry.what)),
+            };
             let reached = cx.runtime.world().next_uid;
             // An entry that did not come back, or came out with other uids: the entries after it
             // would undo, redo or name what is not theirs.
@@ -558,38 +556,19 @@ impl Editing {
 
     /// Replays one journaled command — one of another subsystem's through `dispatch`: an
     /// edit, undo or redo that is refused says why.
-    fn replay_entry(
-        &self,
-        cx: &Cx,
-        dispatch: &dyn Fn(Command),
-        journal: &Journal,
-        what: &Journaled,
-    ) -> Result<(), EntryNotBack> {
+    fn replay_entry(&self, cx: &Cx, dispatch: &dyn Fn(Command), what: &Journaled) -> Result<(), EntryNotBack> {
         let lua = cx.runtime.lua();
         let history = &self.history;
         match what {
             Journaled::Edit(edit) => Ok(super::edit::apply(lua, &mut history.borrow_mut(), edit).map(drop)?),
             Journaled::Content { edit, label, sources } => {
-                for source in sources {
-                    let text = std::fs::read_to_string(&source.file)
-                        .map_err(|error| EntryNotBack::Unreadable { file: source.file.clone(), error })?;
-                    if !journal.gave(&source.file, &text) {
-                        return Err(EntryNotBack::ChangedOutside(source.file.clone()));
-                    }
-                }
-                let texts: Vec<_> =
-                    sources.iter().map(|s| (Arc::from(s.file.as_path()), Arc::from(s.after.as_str()))).collect();
-                let problems = super::content::restore_sources(lua, &texts);
-                if !problems.is_empty() {
-                    return Err(EntryNotBack::Problems(problems));
-                }
                 let step = super::edit::remade(lua, edit, label, sources)?;
                 history.borrow_mut().record(&mut cx.runtime.world_mut(), step);
                 Ok(())
             }
             Journaled::Undo | Journaled::Redo => {
                 let undo = *what == Journaled::Undo;
-                match self.step_history(cx, undo) {
+                match self.step_history(cx, undo, true) {
                     None => Err(EntryNotBack::NothingTo(if undo { "undo" } else { "redo" })),
                     Some(problems) if problems.is_empty() => Ok(()),
                     Some(problems) => Err(EntryNotBack::Problems(problems)),

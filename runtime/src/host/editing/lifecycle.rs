@@ -5,19 +5,19 @@
 //!
 //! Each is a text edit of one file made as [`content`] makes a field's: the new
 //! text compiles in a scratch state, hotloads, and only then is written; the transaction keeps
-//! the file's text before and after, so undo and redo put back its bytes. A prototype a file no
+//! the edit's patch of the file (the lines it replaced and wrote), so undo and redo turn only
+//! those lines back or forth and keep the rest of the file as it is then. A prototype a file no
 //! longer adds after such a write (a Delete, an undone Duplicate) is retired from the registry
 //! by the write ([`content::replace_source`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use mlua::Lua;
 
 use super::content;
 use super::edit_error::EditError;
 use super::usages;
-use crate::game::history::{Change, Transaction};
+use crate::game::history::Transaction;
 use crate::lua::source_edit::{self, Locator};
 
 /// How many usages a refused Delete lists before "and N more".
@@ -43,16 +43,16 @@ pub(super) fn duplicate(
         .unwrap_or_default();
     let (into_path, new_short_id) = target(lua, data_type, new_id, file.unwrap_or(&original_file)).map_err(refused)?;
     let at = Locator { data_type, short_id: &short_id, line };
-    let into_text = read(&into_path).map_err(refused)?;
+    let into_text = content::read_source(&into_path).map_err(refused)?;
     let (after, _) = if same_file(&from_path, &into_path) {
         source_edit::duplicate(&into_text, &at, &new_short_id)
     } else {
-        let from_text = read(&from_path).map_err(refused)?;
+        let from_text = content::read_source(&from_path).map_err(refused)?;
         let copy = source_edit::copy_of(&from_text, &at, &new_short_id).map_err(|e| refused(e.to_string()))?;
         source_edit::append(&into_text, data_type, &new_short_id, &copy)
     }
     .map_err(|e| refused(e.to_string()))?;
-    written(lua, &into_path, into_text, after, format!("Duplicate {id} as {new_id}")).map_err(refused)
+    content::written(lua, &into_path, &into_text, &after, format!("Duplicate {id} as {new_id}")).map_err(refused)
 }
 
 /// Adds prototype `new_id` of `data_type` at the end of `file`, with the type's template
@@ -72,12 +72,12 @@ pub(super) fn create(lua: &Lua, data_type: &str, new_id: &str, file: &str) -> Re
             .collect()
     };
     let fields: Vec<(&str, &crate::game::value::Value)> = template.iter().map(|(n, v)| (n.as_str(), v)).collect();
-    let text = read(&path).map_err(refused)?;
+    let text = content::read_source(&path).map_err(refused)?;
     let statement =
         source_edit::new_statement(&text, data_type, &short_id, &fields).map_err(|e| refused(e.to_string()))?;
     let (after, _) =
         source_edit::append(&text, data_type, &short_id, &statement).map_err(|e| refused(e.to_string()))?;
-    written(lua, &path, text, after, format!("New {data_type} {new_id}")).map_err(refused)
+    content::written(lua, &path, &text, &after, format!("New {data_type} {new_id}")).map_err(refused)
 }
 
 /// Removes prototype `id` of `data_type` from its file, unless anything uses it.
@@ -95,10 +95,10 @@ pub(super) fn delete(lua: &Lua, data_type: &str, id: &str) -> Result<Transaction
         )));
     }
     let (path, short_id, line) = content::source_of(lua, data_type, id).map_err(refused)?;
-    let text = read(&path).map_err(refused)?;
+    let text = content::read_source(&path).map_err(refused)?;
     let at = Locator { data_type, short_id: &short_id, line };
     let after = source_edit::remove(&text, &at).map_err(|e| refused(e.to_string()))?;
-    written(lua, &path, text, after, format!("Delete {id}")).map_err(refused)
+    content::written(lua, &path, &text, &after, format!("Delete {id}")).map_err(refused)
 }
 
 /// The path of `file`, where a new prototype `new_id` goes, and the id within its mod; refuses
@@ -135,20 +135,4 @@ fn target(lua: &Lua, data_type: &str, new_id: &str, file: &str) -> Result<(PathB
 /// Whether `a` and `b` are the same file.
 fn same_file(a: &Path, b: &Path) -> bool {
     a == b || a.canonicalize().ok().zip(b.canonicalize().ok()).is_some_and(|(a, b)| a == b)
-}
-
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{} cannot be read: {e}", path.display()))
-}
-
-/// Writes `after` in place of `before` as the file at `path` (see [`content`]) and gives the
-/// transaction that undoes and redoes it.
-fn written(lua: &Lua, path: &Path, before: String, after: String, label: String) -> Result<Transaction, String> {
-    content::replace_source(lua, path, &before, &after)?;
-    let file: Arc<Path> = Arc::from(path);
-    Ok(Transaction::new(
-        label,
-        vec![Change::Source { file: file.clone(), text: Arc::from(before) }],
-        vec![Change::Source { file, text: Arc::from(after) }],
-    ))
 }

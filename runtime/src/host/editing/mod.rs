@@ -161,7 +161,7 @@ impl Editing {
             }
             EditingCommand::Undo | EditingCommand::Redo => {
                 let undo = command == EditingCommand::Undo;
-                match self.step_history(cx, undo) {
+                match self.step_history(cx, undo, false) {
                     None => cx.refuse(Refused::new(
                         RefusalKind::NothingToDo,
                         if undo { "nothing to undo" } else { "nothing to redo" },
@@ -193,25 +193,29 @@ impl Editing {
         EditingEffects::default()
     }
 
-    /// Undoes (`undo`) or redoes History's next step, writing back and hotloading the files it
-    /// puts back (prototypes edited in a form): None if there was none, else what of its files
-    /// could not be put back.
-    fn step_history(&self, cx: &Cx, undo: bool) -> Option<Vec<String>> {
+    /// Undoes (`undo`) or redoes History's next step: None if there is none, else what stopped
+    /// it (empty if nothing did). Its patches of files (prototypes edited in a form) are put on
+    /// the files as they are now and hotloaded first, unless `replaying` the journal (the files
+    /// already hold what the session left in them); if one cannot be, nothing is undone or
+    /// redone and the step stays where it is in History, to be tried again.
+    fn step_history(&self, cx: &Cx, undo: bool, replaying: bool) -> Option<Vec<String>> {
         let history = &self.history;
-        let sources = {
+        let (label, sources) = {
             let history = history.borrow();
-            match undo {
-                true => Transaction::sources(&history.next_undo()?.before),
-                false => Transaction::sources(&history.next_redo()?.after),
-            }
+            let step = if undo { history.next_undo()? } else { history.next_redo()? };
+            (step.label.clone(), Transaction::sources(if undo { &step.before } else { &step.after }))
         };
+        if !replaying && let Err(problems) = content::restore_sources(cx.runtime.lua(), &sources) {
+            let what = if undo { "Undo" } else { "Redo" };
+            let stays = format!("{what} of '{label}' was refused; it stays in History to try again");
+            return Some(problems.into_iter().map(|problem| format!("{stays}: {problem}")).collect());
+        }
         let mut world = cx.runtime.world_mut();
         match undo {
             true => history.borrow_mut().undo(&mut world),
             false => history.borrow_mut().redo(&mut world),
         }?;
-        drop(world);
-        Some(content::restore_sources(cx.runtime.lua(), &sources))
+        Some(Vec::new())
     }
 
     /// Records what REPL `code` changed since `before` (the world at `revision`) as one
