@@ -230,7 +230,11 @@ fn add_multi(lua: &Lua, data_type: mlua::Value, list: mlua::Value) -> mlua::Resu
         let mlua::Value::Table(entry) = entry? else {
             return Err(rt_error(
                 lua,
-                format!("data:add_multi(\"{}\", list): entry {} of the list is not a table", data_type.to_string_lossy(), index + 1),
+                format!(
+                    "data:add_multi(\"{}\", list): entry {} of the list is not a table",
+                    data_type.to_string_lossy(),
+                    index + 1
+                ),
             ));
         };
         entry.raw_set("_type", data_type.clone())?;

@@ -267,7 +267,8 @@ pub fn copy_of(text: &str, at: &Locator, new_short_id: &str) -> Result<String, S
     let Some(listed) = &call.listed else { return with_id(text, table, at, statement, new_short_id) };
     let entry = listed.entry.clone();
     let mut copy = with_id(text, table, at, entry.clone(), new_short_id)?;
-    if let (None, Some(first)) = (table.fields.iter().find(|f| f.name.as_deref() == Some("_type")), table.fields.first())
+    if let (None, Some(first)) =
+        (table.fields.iter().find(|f| f.name.as_deref() == Some("_type")), table.fields.first())
     {
         let mut data_type = String::new();
         let quote = find_field(text, table, at, "_id")?.and_then(|f| f.quote).unwrap_or(Quote::Double);

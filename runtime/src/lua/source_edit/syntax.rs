@@ -279,7 +279,8 @@ impl Collector {
     /// Notes each positional entry of `list`, the list of `data:add_multi` call `call`.
     fn read_list(&mut self, call: &FunctionCall, data_type: Option<String>, list: &TableConstructor) {
         let (Some(first), Some(last)) = (first_token(call), last_token(call)) else { return };
-        let call_lines = (line_of_position(first.token().start_position()), line_of_position(last.token().end_position()));
+        let call_lines =
+            (line_of_position(first.token().start_position()), line_of_position(last.token().end_position()));
         let enclosing = self.enclosing.last().copied();
         let entries = list.fields().pairs().filter_map(|pair| match pair.value() {
             Field::NoKey(entry) => Some((entry, pair.punctuation())),

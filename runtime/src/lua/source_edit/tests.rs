@@ -471,7 +471,8 @@ fn the_entries_of_add_multi_lists_are_prototypes_edited_a_line_at_a_time() {
 #[test]
 fn an_entry_is_removed_from_its_list_and_copied_into_it() {
     let removed = remove(MULTI, &PUTIT).unwrap();
-    let putit = &MULTI[MULTI.find("   {\n      _id = \"putit\"").unwrap()..MULTI.find("   {\n      _id = \"snail\"").unwrap()];
+    let putit =
+        &MULTI[MULTI.find("   {\n      _id = \"putit\"").unwrap()..MULTI.find("   {\n      _id = \"snail\"").unwrap()];
     assert_eq!(removed, MULTI.replacen(putit, "", 1));
     let stick = Locator { data_type: "base.item", short_id: "stick", line: 0 };
     assert_eq!(remove(MULTI, &stick).unwrap(), MULTI.replacen("   { _id = \"stick\", value = 1 }\n", "", 1));
@@ -524,11 +525,16 @@ fn a_byte_order_mark_is_skipped_as_opennefias_loader_skips_it_and_kept() {
     let edited = set_field(&text, &PUTIT, "max_hp", Some(&Value::Int(9))).unwrap();
     assert_eq!(edited, text.replace("max_hp = 6", "max_hp = 9"));
     let (copied, line) = duplicate(&text, &PUTIT, "big_putit").unwrap();
-    assert!(copied.starts_with(&text[..text.len() - 1]) && copied.ends_with("_id = \"big_putit\",\n   max_hp = 6,\n}\n"));
+    assert!(
+        copied.starts_with(&text[..text.len() - 1]) && copied.ends_with("_id = \"big_putit\",\n   max_hp = 6,\n}\n")
+    );
     assert_eq!(line, 7);
     assert_eq!(remove(&copied, &PUTIT).unwrap(), format!("{bom}{}", &copied[text.len() + 1..]));
     assert_eq!(prototypes_in(&text).unwrap(), [("base.chara".into(), "putit".into())]);
     assert!(copy_of(&text, &PUTIT, "x").unwrap().starts_with("data:add {"));
     let listed = format!("{bom}data:add_multi(\"base.chara\", {{ {{ _id = \"putit\" }} }})");
-    assert_eq!(set_field(&listed, &PUTIT, "max_hp", Some(&Value::Int(1))).unwrap(), listed.replace("\" }", "\", max_hp = 1 }"));
+    assert_eq!(
+        set_field(&listed, &PUTIT, "max_hp", Some(&Value::Int(1))).unwrap(),
+        listed.replace("\" }", "\", max_hp = 1 }")
+    );
 }
