@@ -391,6 +391,7 @@ pub fn prototypes_in(text: &str) -> Result<Vec<(String, String)>, SourceEditErro
 /// not tokenize gives the literals read before the error.
 pub fn lines_naming(text: &str, literal: &str) -> Vec<u32> {
     use full_moon::tokenizer::{Lexer, LexerResult, TokenType};
+    let text = without_bom(text).1;
     let tokens = match Lexer::new(text, full_moon::LuaVersion::lua54()).collect() {
         LexerResult::Ok(tokens) | LexerResult::Recovered(tokens, _) => tokens,
         LexerResult::Fatal(_) => Vec::new(),

@@ -531,6 +531,7 @@ fn a_byte_order_mark_is_skipped_as_opennefias_loader_skips_it_and_kept() {
     assert_eq!(line, 7);
     assert_eq!(remove(&copied, &PUTIT).unwrap(), format!("{bom}{}", &copied[text.len() + 1..]));
     assert_eq!(prototypes_in(&text).unwrap(), [("base.chara".into(), "putit".into())]);
+    assert_eq!(lines_naming(&format!("{bom}local a = 'elona.putit'"), "elona.putit"), [1]);
     assert!(copy_of(&text, &PUTIT, "x").unwrap().starts_with("data:add {"));
     let listed = format!("{bom}data:add_multi(\"base.chara\", {{ {{ _id = \"putit\" }} }})");
     assert_eq!(
