@@ -44,6 +44,7 @@
 //! with no Lua literal (object references, NaN and infinities); unsetting `_type` or `_id`.
 //! Floats are written with a `.` or an exponent (`2.0`, `1e100`) so they read back as floats.
 
+mod listed;
 mod literal;
 mod syntax;
 
@@ -52,8 +53,9 @@ mod tests;
 
 use std::ops::Range;
 
+pub use listed::{ListedEntry, listed_entries};
 use literal::Style;
-use syntax::{DataAdd, FieldSpan, Listed, Quote, Table};
+use syntax::{DataAdd, FieldSpan, Quote, Table};
 
 use crate::game::value::Value;
 
@@ -214,7 +216,7 @@ pub fn duplicate(text: &str, at: &Locator, new_short_id: &str) -> Result<(String
     let (edited, line) = match &call.listed {
         Some(listed) => {
             let copy = with_id(text, table, at, listed.entry.clone(), new_short_id)?;
-            duplicate_entry(text, call, listed, &copy)
+            listed::duplicate_entry(text, call, listed, &copy)
         }
         None => {
             let copy = with_id(text, table, at, statement.clone(), new_short_id)?;
@@ -233,28 +235,6 @@ pub fn duplicate(text: &str, at: &Locator, new_short_id: &str) -> Result<(String
     Ok((format!("{bom}{edited}"), line))
 }
 
-/// `text` with `copy` put into the list right after the entry `call`, with the entry's
-/// separator (a `,` when it has none, which the entry then gets); and the copy's line.
-fn duplicate_entry(text: &str, call: &DataAdd, listed: &Listed, copy: &str) -> (String, u32) {
-    let indent = indent_before(text, listed.entry.start);
-    let separator = listed.separator.clone().map_or(",", |s| &text[s]);
-    // Where the copy goes, what goes there, and how far into that the copy starts.
-    let (at_byte, inserted, offset) = match (&listed.separator, &call.statement_break) {
-        (Some(_), Some(line_break)) => {
-            (line_break.end, format!("{indent}{copy}{separator}{}", &text[line_break.clone()]), indent.len())
-        }
-        (None, Some(line_break)) => {
-            let newline = &text[line_break.clone()];
-            (listed.entry.end, format!(",{newline}{indent}{copy}"), 1 + newline.len() + indent.len())
-        }
-        (Some(sep), None) => (sep.end, format!(" {copy}{separator}"), 1),
-        (None, None) => (listed.entry.end, format!(", {copy}"), 2),
-    };
-    let edited = splice(text, at_byte..at_byte, &inserted);
-    let line = line_at(&edited, at_byte + offset);
-    (edited, line)
-}
-
 /// The prototype's `data:add` statement as written in `text`, with `_id` made `new_short_id`
 /// (its quotes kept): a copy to put in this file or another. An entry of a `data:add_multi`
 /// list becomes `data:add` of its table, with the list's `_type` added as its first field and
@@ -265,36 +245,7 @@ pub fn copy_of(text: &str, at: &Locator, new_short_id: &str) -> Result<String, S
     let (call, table) = locate(&calls, at)?;
     let statement = statement_of(call, at)?;
     let Some(listed) = &call.listed else { return with_id(text, table, at, statement, new_short_id) };
-    let entry = listed.entry.clone();
-    let mut copy = with_id(text, table, at, entry.clone(), new_short_id)?;
-    if let (None, Some(first)) =
-        (table.fields.iter().find(|f| f.name.as_deref() == Some("_type")), table.fields.first())
-    {
-        let mut data_type = String::new();
-        let quote = find_field(text, table, at, "_id")?.and_then(|f| f.quote).unwrap_or(Quote::Double);
-        literal::quote(at.data_type, quote, &mut data_type);
-        let first_line = line_start(text, first.span.start);
-        let own_line = text[table.open.end..first.span.start].contains('\n');
-        let (at_byte, inserted) = match own_line {
-            true => {
-                let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
-                (first_line, format!("{}_type = {data_type},{newline}", &text[first_line..first.span.start]))
-            }
-            false => (first.span.start, format!("_type = {data_type}, ")),
-        };
-        // The `_id`, which the copy has already changed, is at or after the insertion.
-        copy = splice(&copy, at_byte - entry.start..at_byte - entry.start, &inserted);
-    }
-    let indent = indent_before(text, entry.start);
-    let dedented: Vec<&str> = copy
-        .split('\n')
-        .enumerate()
-        .map(|(i, line)| match i {
-            0 => line,
-            _ => line.strip_prefix(indent).unwrap_or(line),
-        })
-        .collect();
-    Ok(format!("data:add {}", dedented.join("\n")))
+    listed::as_statement(text, table, at, listed, new_short_id)
 }
 
 /// The text of `span` (a statement or an entry holding `table`) with its `_id` made
@@ -444,37 +395,6 @@ pub fn item_lines(text: &str, at: &Locator, field: &str) -> Result<Option<Vec<u3
     let calls = parse(text)?;
     let (_, table) = locate(&calls, at)?;
     Ok(find_field(text, table, at, field)?.map(|f| f.items.iter().map(|&start| line_at(text, start)).collect()))
-}
-
-/// An entry of a `data:add_multi` list, as [`listed_entries`] gives it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListedEntry {
-    /// The first and last lines of the `data:add_multi` call.
-    pub call_lines: (u32, u32),
-    /// Which item of the list it is, from 1 (the index `ipairs` gives it).
-    pub position: usize,
-    /// Its `_id` when written as a string literal.
-    pub short_id: Option<String>,
-    /// The line its table starts on: the prototype's line.
-    pub line: u32,
-}
-
-/// Every entry of the `data:add_multi` lists of `text` that the file writes out (see the
-/// module doc), in source order: what gives each prototype added by `data:add_multi` the line
-/// of its own entry.
-pub fn listed_entries(text: &str) -> Result<Vec<ListedEntry>, SourceEditError> {
-    Ok(parse(without_bom(text).1)?
-        .iter()
-        .filter_map(|c| {
-            let listed = c.listed.as_ref()?;
-            Some(ListedEntry {
-                call_lines: listed.call_lines,
-                position: listed.position,
-                short_id: c.string_field("_id").map(str::to_owned),
-                line: c.line,
-            })
-        })
-        .collect())
 }
 
 /// The byte order mark starting `text`, if any, and the text after it: Lua text as LuaJIT's
