@@ -387,7 +387,7 @@ fn a_column_dragged_wider_shows_a_cut_name_uncut() {
 fn the_inspector_edits_a_declared_field_with_the_widget_its_type_calls_for() {
     let mut harness = started();
     inspect_player(&mut harness);
-    // `relation` is `types.literal("hostile", "neutral", "ally")`: a choice, not a text box.
+    // `relation` is one of "hostile", "neutral", "ally" or an `Enum.Relation` value: a choice, not a text box.
     harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "base relation").click();
     step_until(&mut harness, "the choices", |h| h.query_by_label("neutral").is_some());
     // A popup's first frame measures it; it is in place from the next.

@@ -19,7 +19,7 @@ data:add_type {
       { name = "pv", type = types.number, default = 0, doc = "Protection value: lowers damage taken." },
       { name = "speed", type = types.uint, default = 100, doc = "Action speed." },
       { name = "fov", type = types.uint, default = 15, doc = "Sight radius in cells. Read it with calc(\"fov\")." },
-      { name = "relation", type = types.literal("hostile", "neutral", "ally"), default = "neutral", template = true, doc = "\"hostile\", \"neutral\" or \"ally\" towards the player." },
+      { name = "relation", type = types.some(types.literal("hostile", "neutral", "ally"), types.enum(Enum.Relation)), default = "neutral", template = true, doc = "\"hostile\", \"neutral\" or \"ally\" towards the player, or OpenNefia's Enum.Relation (Enemy -3 and below is hostile, Ally 10 an ally)." },
       { name = "inventory_capacity", type = types.uint, default = 200, doc = "How many items it can carry." },
       {
          name = "equip_slots",

@@ -44,6 +44,33 @@ function test_unknown_types_are_named()
    Assert.throws(function() return data["base.nothing"] end, "unknown data type 'base.nothing'")
 end
 
+function test_add_multi_adds_each_entry_of_the_list_with_the_type()
+   local list = {
+      { _id = "snail", level = 2, relation = Enum.Relation.Enemy },
+      { _id = "beetle", _type = "base.item" },
+   }
+   data:add_multi("base.chara", list)
+   Assert.eq(data["base.chara"]["test.snail"].level, 2)
+   Assert.eq(data["base.chara"]["test.snail"].relation, -3)
+   Assert.eq(data["base.chara"]["test.beetle"]._type, "base.chara", "the call's type wins, as in OpenNefia")
+   Assert.eq(Chara.create("test.snail", 1, 1).relation, Enum.Relation.Enemy)
+   Assert.throws(function() data:add_multi("base.chara", { "snail" }) end, "entry 1 of the list is not a table")
+   Assert.throws(function() data:add_multi({ _id = "x" }) end, "takes the data type first")
+   Assert.throws(function() data:add_multi("base.chara", "x") end, "takes a list of prototypes' tables second")
+end
+
+function test_an_unknown_method_of_data_is_named_as_a_method()
+   local err = Assert.throws(function() data:add_multiple("base.chara", {}) end, "data has no method 'add_multiple'")
+   Assert.contains(err, "add_multi")
+end
+
+function test_relation_is_a_word_or_an_enum_relation()
+   data:add { _type = "base.chara", _id = "friend", relation = Enum.Relation.Ally }
+   data:add { _type = "base.chara", _id = "foe", relation = "hostile" }
+   Assert.throws(function() data:add { _type = "base.chara", _id = "odd", relation = 5 } end, "relation")
+   Assert.throws(function() data:add { _type = "base.chara", _id = "odd", relation = "friendly" } end, "relation")
+end
+
 function test_ids_must_be_bare()
    Assert.throws(function() data:add { _type = "base.item", _id = "elona.rock" } end, "must not contain '.'")
 end

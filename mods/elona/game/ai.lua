@@ -24,7 +24,7 @@ end
 --- `chara` acts once on `map`, where `player` is.
 function AI.act(chara, player, map, rules)
    local x, y = chara.x, chara.y
-   if chara.relation == "hostile" then
+   if rules.is_hostile(chara) then
       local d = distance(x, y, player.x, player.y)
       if d <= 1 then
          rules.attack(chara, player)

@@ -12,6 +12,13 @@ function Rules.name(chara)
    return "the " .. chara.name
 end
 
+--- Whether `chara` is hostile to the player: relation "hostile", or OpenNefia's
+--- Enum.Relation.Enemy or below.
+function Rules.is_hostile(chara)
+   local relation = chara.relation
+   return relation == "hostile" or (type(relation) == "number" and relation <= Enum.Relation.Enemy)
+end
+
 --- The first object at (x, y) of `map` of data type `data_type` for which `accept` is true.
 function Rules.object_at(map, x, y, data_type, accept)
    for _, object in map:objects_at_pos(x, y) do
@@ -96,7 +103,7 @@ function Rules.step(player, dx, dy)
    end
    local other = Rules.object_at(map, x, y, "base.chara")
    if other ~= nil then
-      if other.relation ~= "hostile" then
+      if not Rules.is_hostile(other) then
          local choice, canceled =
             Prompt:new({ "Attack", "Leave them be" }, { title = ("Really attack %s?"):format(Rules.name(other)) }):query()
          if canceled or choice.index ~= 1 then

@@ -2,7 +2,9 @@
 //!
 //! `data:add_type{ name = "chara", fields = { { name = "fov", default = 15 } } }` in mod
 //! `base` declares `base.chara`; `data:add{ _type = "base.chara", _id = "putit", ... }` in
-//! mod `elona` registers `elona.putit`. `data["base.chara"]["elona.putit"]` reads the table
+//! mod `elona` registers `elona.putit`; `data:add_multi("base.chara", { { _id = "putit", ... },
+//! ... })` (OpenNefia's usual form) adds each entry of the list as `data:add` would, with `_type`
+//! set to the type, each recorded at its entry's own line. `data["base.chara"]["elona.putit"]` reads the table
 //! given to `data:add` (functions included), and `data["base.chara"]:iter()` yields
 //! `id, prototype` in registration order, `:ensure(id)` the prototype or an error naming it,
 //! and `:ext(id, ext_id)` a data extension (below). Plain fields also go to the Rust
@@ -15,7 +17,7 @@
 use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods};
 
 use super::convert::from_lua;
-use super::{caller_origin, engine, rt_error};
+use super::{Engine, caller_origin, engine, rt_error};
 use crate::game::data::OnDuplicate;
 use crate::game::moddable::FieldMap;
 use crate::game::symbol::Symbol;
@@ -197,7 +199,67 @@ fn add_type(lua: &Lua, spec: Table) -> mlua::Result<()> {
     Ok(())
 }
 
+/// The methods of `data`, for the message when another is called.
+const METHODS: &str = "add_type, add, add_multi and types";
+
 fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
+    add_at(lua, entry, caller_origin(lua, &engine(lua)))
+}
+
+/// OpenNefia's `data:add_multi(type, list)`: each entry of `list` (in `ipairs` order) gets
+/// `_type = type` and is added as by `data:add`, at the line of its own entry when the calling
+/// file writes the list out (see `source_edit::listed_entries`), else at the call's line.
+fn add_multi(lua: &Lua, data_type: mlua::Value, list: mlua::Value) -> mlua::Result<()> {
+    let usage = "write data:add_multi(\"base.chara\", { { _id = \"putit\", ... }, ... })";
+    let mlua::Value::String(data_type) = data_type else {
+        return Err(rt_error(
+            lua,
+            format!("data:add_multi takes the data type first, not a {}: {usage}", data_type.type_name()),
+        ));
+    };
+    let mlua::Value::Table(list) = list else {
+        return Err(rt_error(
+            lua,
+            format!("data:add_multi takes a list of prototypes' tables second, not a {}: {usage}", list.type_name()),
+        ));
+    };
+    let engine = engine(lua);
+    let origin = caller_origin(lua, &engine);
+    let entries = listed_lines(lua, &engine, origin.line);
+    for (index, entry) in list.sequence_values::<mlua::Value>().enumerate() {
+        let mlua::Value::Table(entry) = entry? else {
+            return Err(rt_error(
+                lua,
+                format!(
+                    "data:add_multi(\"{}\", list): entry {} of the list is not a table",
+                    data_type.to_string_lossy(),
+                    index + 1
+                ),
+            ));
+        };
+        entry.raw_set("_type", data_type.clone())?;
+        let id = entry.raw_get::<Option<String>>("_id").ok().flatten();
+        let line = entries
+            .iter()
+            .find(|e| e.position == index + 1 && id.is_some() && e.short_id == id)
+            .map_or(origin.line, |e| e.line);
+        add_at(lua, entry, crate::game::moddable::Origin { line, ..origin.clone() })?;
+    }
+    Ok(())
+}
+
+/// The entries of the `data:add_multi` call at `line` of the calling file, as the file was
+/// compiled (see `Engine::listed_entries`).
+fn listed_lines(lua: &Lua, engine: &Engine, line: u32) -> Vec<super::source_edit::ListedEntry> {
+    let chunk = lua.inspect_stack(1, |debug| debug.source().source.map(|s| s.into_owned())).flatten();
+    let Some(chunk) = chunk else { return Vec::new() };
+    engine.listed_entries.borrow().get(&chunk).map_or_else(Vec::new, |entries| {
+        entries.iter().filter(|e| (e.call_lines.0..=e.call_lines.1).contains(&line)).cloned().collect()
+    })
+}
+
+/// `data:add` of `entry`, recorded as added at `origin`.
+fn add_at(lua: &Lua, entry: Table, origin: crate::game::moddable::Origin) -> mlua::Result<()> {
     let engine = engine(lua);
     let data_type: String = entry
         .get::<Option<String>>("_type")?
@@ -238,7 +300,6 @@ fn add(lua: &Lua, entry: Table) -> mlua::Result<()> {
             given.insert(Symbol::intern(&key), value);
         }
     }
-    let origin = caller_origin(lua, &engine);
     let on_duplicate = engine.on_duplicate.get();
     engine
         .world
@@ -288,6 +349,12 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     data.set("add_type", lua.create_function(|lua, (_self, spec): (mlua::Value, Table)| add_type(lua, spec))?)?;
     data.set("add", lua.create_function(|lua, (_self, entry): (mlua::Value, Table)| add(lua, entry))?)?;
     data.set(
+        "add_multi",
+        lua.create_function(|lua, (_self, data_type, list): (mlua::Value, mlua::Value, mlua::Value)| {
+            add_multi(lua, data_type, list)
+        })?,
+    )?;
+    data.set(
         "types",
         lua.create_function(|lua, _self: mlua::Value| {
             let ids: Vec<&str> = engine(lua).world.borrow().data.types().iter().map(|t| t.id.as_str()).collect();
@@ -299,8 +366,18 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "__index",
         lua.create_function(|lua, (_data, name): (mlua::Value, String)| {
             let engine = engine(lua);
-            let id = engine.world.borrow().data.data_type(&name).map_err(|e| rt_error(lua, e))?.id;
-            lua.create_userdata(DataTypeRef { id })
+            let id = engine.world.borrow().data.data_type(&name).map(|t| t.id);
+            match id {
+                Ok(id) => lua.create_userdata(DataTypeRef { id }),
+                // `data:nope(...)` or `data.nope`: a method name, not a type (types have a `.`).
+                Err(_) if !name.contains('.') => Err(rt_error(
+                    lua,
+                    format!(
+                        "data has no method '{name}': its methods are {METHODS}; data[\"<mod>.<type>\"] reads a data type"
+                    ),
+                )),
+                Err(error) => Err(rt_error(lua, error)),
+            }
         })?,
     )?;
     data.set_metatable(Some(meta))?;

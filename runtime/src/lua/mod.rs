@@ -144,6 +144,9 @@ pub struct Engine {
     location_overrides: RefCell<rustc_hash::FxHashSet<Symbol>>,
     /// Loaded files by chunk name (`@mods/elona/init.lua`).
     sources: RefCell<FxHashMap<String, SourceFile>>,
+    /// The entries of the `data:add_multi` lists each loaded file writes out, by chunk name, as
+    /// the file was compiled: `data:add_multi` records each prototype at its entry's line.
+    listed_entries: RefCell<FxHashMap<String, Vec<source_edit::ListedEntry>>>,
     /// Whether re-adding a prototype or handler replaces it (hotload) or is an error.
     on_duplicate: Cell<OnDuplicate>,
     /// The object prototypes added again during the hotload in progress (data type, id).
@@ -397,6 +400,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         object_events: RefCell::default(),
         location_overrides: RefCell::default(),
         sources: RefCell::default(),
+        listed_entries: RefCell::default(),
         on_duplicate: Cell::new(OnDuplicate::Error),
         hotloaded_prototypes: RefCell::default(),
         save_dir: RefCell::new(PathBuf::from("saves")),
@@ -510,6 +514,18 @@ fn compile(
     env: Table,
 ) -> mlua::Result<Function> {
     let chunk_name = format!("@{name}");
+    // The digest is of the file's bytes, its byte order mark included.
+    let text_digest = Some(crate::game::files::content_digest(&code));
+    let code = without_bom(&code);
+    let listed = std::str::from_utf8(code)
+        .ok()
+        .filter(|text| text.contains("add_multi"))
+        .and_then(|text| source_edit::listed_entries(text).ok())
+        .unwrap_or_default();
+    match listed.is_empty() {
+        true => engine(lua).listed_entries.borrow_mut().remove(&chunk_name),
+        false => engine(lua).listed_entries.borrow_mut().insert(chunk_name.clone(), listed),
+    };
     let compile = |code: &[u8]| {
         lua.load(code)
             .set_name(&chunk_name)
@@ -522,10 +538,9 @@ fn compile(
     let probed = engine(lua)
         .debugger
         .wants_probes(path)
-        .then(|| std::str::from_utf8(&code).ok().and_then(debugger::with_probes))
+        .then(|| std::str::from_utf8(code).ok().and_then(debugger::with_probes))
         .flatten()
         .and_then(|probed| Some((compile(probed.text.as_bytes()).ok()?, probed.probe_lines)));
-    let text_digest = Some(crate::game::files::content_digest(&code));
     let file = SourceFile { mod_id, name: Symbol::intern(name), path: Some(path.to_owned()), text_digest };
     engine(lua).register_source(&chunk_name, file);
     match probed {
@@ -535,9 +550,15 @@ fn compile(
         }
         None => {
             engine(lua).debugger.compiled_without_probes(path);
-            compile(&code)
+            compile(code)
         }
     }
+}
+
+/// Lua source as OpenNefia's loader (LuaJIT's lexer) reads it: without the UTF-8 byte order
+/// mark a file may start with, which Lua 5.4 would refuse. Lines stay as they were.
+pub fn without_bom(code: &[u8]) -> &[u8] {
+    code.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(code)
 }
 
 /// `coroutine.resume` that lets the watchdog arm the coroutine it runs (see

@@ -190,7 +190,16 @@ fn shape(lua: &Lua, checker: &Table) -> mlua::Result<FieldType> {
             FieldType::Fields { fields }
         }
         "tuple" => FieldType::Tuple { of: each("checkers")? },
-        "some" => FieldType::Some { of: each("checkers")? },
+        // Choices of choices are one choice (`relation`: a literal or an `Enum.Relation` value).
+        "some" => match each("checkers")? {
+            of if of.iter().all(|t| matches!(t, FieldType::OneOf { .. })) => FieldType::OneOf {
+                values: of
+                    .into_iter()
+                    .flat_map(|t| if let FieldType::OneOf { values } = t { values } else { Vec::new() })
+                    .collect(),
+            },
+            of => FieldType::Some { of },
+        },
         "all" => each("checkers")?.into_iter().next().unwrap_or_default(),
         "function" | "callback" => FieldType::Function,
         "table" | "data_entry" => FieldType::Table,

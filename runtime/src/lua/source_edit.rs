@@ -1,5 +1,6 @@
-//! Edits of a prototype's `data:add { ... }` table in the text of a mod's Lua file: what the
-//! editor's forms write back to the source (issue 45).
+//! Edits of a prototype's `data:add { ... }` table, or of its entry in a
+//! `data:add_multi(type, { ... })` list, in the text of a mod's Lua file: what the editor's
+//! forms write back to the source (issue 45).
 //!
 //! Pure text in, text out: no file is read or written and no Lua runs. The file is parsed with
 //! full_moon (a lossless Lua 5.4 syntax tree) only to find byte spans; every edit splices the
@@ -7,9 +8,13 @@
 //! quotes of other strings, trailing commas, the order of fields — stays byte for byte.
 //!
 //! A prototype is found by its `_type` and `_id`, both string literals in a `data:add { ... }`
-//! or `data:add({ ... })` call ([`Locator`]); when several calls match, the one nearest the
-//! prototype's recorded line wins; [`find_prototype`] tells its line, or why it cannot be edited,
-//! before any edit. What keeps an edit:
+//! or `data:add({ ... })` call ([`Locator`]), or by its literal `_id` in an entry of a
+//! `data:add_multi("type", list)` list whose type is a literal (OpenNefia's usual form: the list
+//! in the call, or in a `local` of the same block set just before; see `syntax.rs`); when
+//! several match, the one nearest the prototype's recorded line wins; [`find_prototype`] tells
+//! its line, or why it cannot be edited, before any edit. An entry of a list is edited as a
+//! `data:add`'s table is, and [`duplicate`] and [`remove`] copy or remove the entry within its
+//! list. What keeps an edit:
 //! - [`set_field`] replaces only the value expression of the field. Setting a field to the value
 //!   its literal already has changes no byte. A string keeps its quote (single or double); a
 //!   table value is written on one line, padded or not as the table's other one-line tables
@@ -18,12 +23,19 @@
 //!   one-line table. Unsetting a field that has a line of its own removes that whole line, the
 //!   comment at its end included (it speaks of that field); comment lines above it stay.
 //! - [`duplicate`] copies the statement, without the comment lines above it (they stay with the
-//!   original), after the original, a blank line between them, with the new `_id`.
-//! - [`copy_of`] gives that copy's text and [`append`] puts a statement at the end of a file
-//!   (a copy into another file); [`new_statement`] writes a new prototype's table, a field a
-//!   line, in the file's indentation.
-//! - [`remove`] removes the statement's lines and one blank line around them; comment lines
-//!   above it stay, since they cannot be told from a header of what follows.
+//!   original), after the original, a blank line between them, with the new `_id`; an entry of
+//!   a list is copied into the list right after the original, on lines of its own when it has
+//!   them, with its separator.
+//! - [`copy_of`] gives that copy's text (an entry of a list becomes a `data:add` statement
+//!   with the list's `_type`) and [`append`] puts a statement at the end of a file (a copy into
+//!   another file); [`new_statement`] writes a new prototype's table, a field a line, in the
+//!   file's indentation.
+//! - [`remove`] removes the statement's lines (an entry's, with its separator) and one blank
+//!   line around them; comment lines above it stay, since they cannot be told from a header of
+//!   what follows.
+//!
+//! A UTF-8 byte order mark at the start of the text is skipped as OpenNefia's loader (LuaJIT's)
+//! skips it, and kept in the edited text.
 //!
 //! What it refuses, naming the prototype and the line: a prototype made by code (its `_id` or
 //! `_type` is not a literal, its table is not a table constructor, or the call runs inside a
@@ -32,6 +44,7 @@
 //! with no Lua literal (object references, NaN and infinities); unsetting `_type` or `_id`.
 //! Floats are written with a `.` or an exponent (`2.0`, `1e100`) so they read back as floats.
 
+mod listed;
 mod literal;
 mod syntax;
 
@@ -40,6 +53,7 @@ mod tests;
 
 use std::ops::Range;
 
+pub use listed::{ListedEntry, listed_entries};
 use literal::Style;
 use syntax::{DataAdd, FieldSpan, Quote, Table};
 
@@ -147,7 +161,7 @@ pub struct FieldSource {
 /// The line of the prototype's `data:add` in `text`, or why it cannot be edited there (not in
 /// the file, made by code): to tell before an edit whether the form can write it back.
 pub fn find_prototype(text: &str, at: &Locator) -> Result<u32, SourceEditError> {
-    let calls = parse(text)?;
+    let calls = parse(without_bom(text).1)?;
     locate(&calls, at).map(|(call, _)| call.line)
 }
 
@@ -155,6 +169,7 @@ pub fn find_prototype(text: &str, at: &Locator) -> Result<u32, SourceEditError> 
 /// nil). Only the field's value changes; see the module doc for what an added or removed field
 /// looks like.
 pub fn set_field(text: &str, at: &Locator, field: &str, value: Option<&Value>) -> Result<String, SourceEditError> {
+    let (bom, text) = without_bom(text);
     let calls = parse(text)?;
     let (call, table) = locate(&calls, at)?;
     let value = value.filter(|v| **v != Value::Nil);
@@ -172,7 +187,9 @@ pub fn set_field(text: &str, at: &Locator, field: &str, value: Option<&Value>) -
     }
     let existing = find_field(text, table, at, field)?;
     let replacement = match (existing, value) {
-        (Some(old), Some(new)) if old.literal.as_ref().is_some_and(|old| same(old, new)) => return Ok(text.to_owned()),
+        (Some(old), Some(new)) if old.literal.as_ref().is_some_and(|old| same(old, new)) => {
+            return Ok(format!("{bom}{text}"));
+        }
         (Some(old), Some(new)) => {
             let written = literal::write(new, style(table, Some(old))).map_err(unwritable)?;
             (old.value.clone(), written)
@@ -182,53 +199,70 @@ pub fn set_field(text: &str, at: &Locator, field: &str, value: Option<&Value>) -
             let written = literal::write(new, style(table, None)).map_err(unwritable)?;
             addition(text, table, field, &written)
         }
-        (None, None) => return Ok(text.to_owned()),
+        (None, None) => return Ok(format!("{bom}{text}")),
     };
-    Ok(splice(text, replacement.0, &replacement.1))
+    Ok(format!("{bom}{}", splice(text, replacement.0, &replacement.1)))
 }
 
 /// `text` with a copy of the prototype's `data:add` statement, whose `_id` is `new_short_id`,
-/// after it; and the line of the copy's `data:add`.
+/// after it (a copy of its entry after the entry, in a `data:add_multi` list); and the line of
+/// the copy's `data:add` (of the copied entry).
 pub fn duplicate(text: &str, at: &Locator, new_short_id: &str) -> Result<(String, u32), SourceEditError> {
+    let (bom, text) = without_bom(text);
     let calls = parse(text)?;
-    let (call, _) = locate(&calls, at)?;
+    let (call, table) = locate(&calls, at)?;
     let statement = statement_of(call, at)?;
     id_free(&calls, at, new_short_id)?;
-    let copy = copied_statement(text, &calls, at, new_short_id)?;
-    let indent = &text[line_start(text, statement.start)..statement.start];
-    let indent = if indent.bytes().all(|b| b == b' ' || b == b'\t') { indent } else { "" };
-    // After the line break ending the statement's line, with a blank line before the copy;
-    // else right after the statement.
-    let (at_byte, before, after) = match &call.statement_break {
-        Some(line_break) => (line_break.end, &text[line_break.clone()], &text[line_break.clone()]),
-        None => (statement.end, "\n\n", ""),
+    let (edited, line) = match &call.listed {
+        Some(listed) => {
+            let copy = with_id(text, table, at, listed.entry.clone(), new_short_id)?;
+            listed::duplicate_entry(text, call, listed, &copy)
+        }
+        None => {
+            let copy = with_id(text, table, at, statement.clone(), new_short_id)?;
+            let indent = indent_before(text, statement.start);
+            // After the line break ending the statement's line, with a blank line before the
+            // copy; else right after the statement.
+            let (at_byte, before, after) = match &call.statement_break {
+                Some(line_break) => (line_break.end, &text[line_break.clone()], &text[line_break.clone()]),
+                None => (statement.end, "\n\n", ""),
+            };
+            let edited = splice(text, at_byte..at_byte, &format!("{before}{indent}{copy}{after}"));
+            let line = line_at(&edited, at_byte + before.len() + indent.len());
+            (edited, line)
+        }
     };
-    let edited = splice(text, at_byte..at_byte, &format!("{before}{indent}{copy}{after}"));
-    let line = line_at(&edited, at_byte + before.len() + indent.len());
-    Ok((edited, line))
+    Ok((format!("{bom}{edited}"), line))
 }
 
 /// The prototype's `data:add` statement as written in `text`, with `_id` made `new_short_id`
-/// (its quotes kept): a copy to put in this file or another.
+/// (its quotes kept): a copy to put in this file or another. An entry of a `data:add_multi`
+/// list becomes `data:add` of its table, with the list's `_type` added as its first field and
+/// the indentation the list gave it taken off.
 pub fn copy_of(text: &str, at: &Locator, new_short_id: &str) -> Result<String, SourceEditError> {
+    let text = without_bom(text).1;
     let calls = parse(text)?;
-    copied_statement(text, &calls, at, new_short_id)
+    let (call, table) = locate(&calls, at)?;
+    let statement = statement_of(call, at)?;
+    let Some(listed) = &call.listed else { return with_id(text, table, at, statement, new_short_id) };
+    listed::as_statement(text, table, at, listed, new_short_id)
 }
 
-fn copied_statement(
+/// The text of `span` (a statement or an entry holding `table`) with its `_id` made
+/// `new_short_id`, its quotes kept.
+fn with_id(
     text: &str,
-    calls: &[DataAdd],
+    table: &Table,
     at: &Locator,
+    span: Range<usize>,
     new_short_id: &str,
 ) -> Result<String, SourceEditError> {
-    let (call, table) = locate(calls, at)?;
-    let statement = statement_of(call, at)?;
     let id = find_field(text, table, at, "_id")?.map(|f| (f.value.clone(), f.quote.unwrap_or(Quote::Double)));
-    let mut copy = text[statement.clone()].to_owned();
-    if let Some((span, quote)) = id {
+    let mut copy = text[span.clone()].to_owned();
+    if let Some((id, quote)) = id {
         let mut written = String::new();
         literal::quote(new_short_id, quote, &mut written);
-        copy = splice(&copy, span.start - statement.start..span.end - statement.start, &written);
+        copy = splice(&copy, id.start - span.start..id.end - span.start, &written);
     }
     Ok(copy)
 }
@@ -237,7 +271,7 @@ fn copied_statement(
 /// appended at its end after a blank line; and the line the statement starts on. Refused when
 /// the file already adds that id for that type.
 pub fn append(text: &str, data_type: &str, short_id: &str, statement: &str) -> Result<(String, u32), SourceEditError> {
-    let calls = parse(text)?;
+    let calls = parse(without_bom(text).1)?;
     let at = Locator { data_type, short_id, line: 0 };
     if let Some(taken) =
         calls.iter().find(|c| c.string_field("_type") == Some(data_type) && c.string_field("_id") == Some(short_id))
@@ -260,9 +294,11 @@ pub fn new_statement(
     short_id: &str,
     fields: &[(&str, &Value)],
 ) -> Result<String, SourceEditError> {
+    let text = without_bom(text).1;
     let calls = parse(text)?;
     let indent = calls
         .iter()
+        .filter(|c| c.listed.is_none())
         .filter_map(|c| c.table.as_ref()?.fields.first())
         .map(|f| &text[line_start(text, f.span.start)..f.span.start])
         .find(|indent| !indent.is_empty() && only_blanks(indent))
@@ -291,10 +327,11 @@ pub fn new_statement(
     Ok(out)
 }
 
-/// The `_type` and `_id` of every `data:add` of `text` that writes both as string literals:
-/// the prototypes the file adds as a table the forms can edit.
+/// The `_type` and `_id` of every `data:add` of `text` that writes both as string literals
+/// (and of every entry of a `data:add_multi` list whose type is a literal and whose entry
+/// writes its `_id` so): the prototypes the file adds as a table the forms can edit.
 pub fn prototypes_in(text: &str) -> Result<Vec<(String, String)>, SourceEditError> {
-    Ok(parse(text)?
+    Ok(parse(without_bom(text).1)?
         .iter()
         .filter_map(|c| Some((c.string_field("_type")?.to_owned(), c.string_field("_id")?.to_owned())))
         .collect())
@@ -305,6 +342,7 @@ pub fn prototypes_in(text: &str) -> Result<Vec<(String, String)>, SourceEditErro
 /// not tokenize gives the literals read before the error.
 pub fn lines_naming(text: &str, literal: &str) -> Vec<u32> {
     use full_moon::tokenizer::{Lexer, LexerResult, TokenType};
+    let text = without_bom(text).1;
     let tokens = match Lexer::new(text, full_moon::LuaVersion::lua54()).collect() {
         LexerResult::Ok(tokens) | LexerResult::Recovered(tokens, _) => tokens,
         LexerResult::Fatal(_) => Vec::new(),
@@ -316,8 +354,10 @@ pub fn lines_naming(text: &str, literal: &str) -> Vec<u32> {
         .collect()
 }
 
-/// `text` without the prototype's `data:add` statement.
+/// `text` without the prototype's `data:add` statement (without its entry and the entry's
+/// separator, in a `data:add_multi` list).
 pub fn remove(text: &str, at: &Locator) -> Result<String, SourceEditError> {
+    let (bom, text) = without_bom(text);
     let calls = parse(text)?;
     let (call, _) = locate(&calls, at)?;
     let statement = statement_of(call, at)?;
@@ -335,12 +375,13 @@ pub fn remove(text: &str, at: &Locator) -> Result<String, SourceEditError> {
         }
         _ => statement.start..skip_blanks(text, statement.end),
     };
-    Ok(splice(text, range, ""))
+    Ok(format!("{bom}{}", splice(text, range, "")))
 }
 
 /// The source text of the prototype's `field` value and its line, or `None` if the table does
 /// not set it (for showing a function's source, read-only).
 pub fn field_source(text: &str, at: &Locator, field: &str) -> Result<Option<FieldSource>, SourceEditError> {
+    let text = without_bom(text).1;
     let calls = parse(text)?;
     let (_, table) = locate(&calls, at)?;
     Ok(find_field(text, table, at, field)?
@@ -350,9 +391,19 @@ pub fn field_source(text: &str, at: &Locator, field: &str) -> Result<Option<Fiel
 /// The line each item of the prototype's list `field` begins on (`rules = { {…}, {…} }`: one
 /// line per rule, in order), or `None` if the table does not set the field.
 pub fn item_lines(text: &str, at: &Locator, field: &str) -> Result<Option<Vec<u32>>, SourceEditError> {
+    let text = without_bom(text).1;
     let calls = parse(text)?;
     let (_, table) = locate(&calls, at)?;
     Ok(find_field(text, table, at, field)?.map(|f| f.items.iter().map(|&start| line_at(text, start)).collect()))
+}
+
+/// The byte order mark starting `text`, if any, and the text after it: Lua text as LuaJIT's
+/// lexer (OpenNefia's loader) reads it. Lines are the same with or without it.
+pub fn without_bom(text: &str) -> (&str, &str) {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => (&text[..text.len() - rest.len()], rest),
+        None => ("", text),
+    }
 }
 
 fn parse(text: &str) -> Result<Vec<DataAdd>, SourceEditError> {
@@ -562,6 +613,12 @@ fn splice(text: &str, range: Range<usize>, with: &str) -> String {
 
 fn only_blanks(s: &str) -> bool {
     s.bytes().all(|b| b == b' ' || b == b'\t')
+}
+
+/// The blanks from the start of `at`'s line to `at`, or "" when anything else is there.
+fn indent_before(text: &str, at: usize) -> &str {
+    let indent = &text[line_start(text, at)..at];
+    if only_blanks(indent) { indent } else { "" }
 }
 
 /// The first byte at or after `at` that is not a space or a tab.

@@ -71,7 +71,17 @@ fn travel_to(lua: &Lua, (target, params): (Table, Option<Table>)) -> mlua::Resul
     Ok(true)
 }
 
-/// The characters on map `map` whose relation is "ally", the player aside.
+/// Whether a relation is an ally's: "ally", or OpenNefia's `Enum.Relation.Ally` (10) or above.
+fn is_ally(relation: Option<&crate::game::value::Value>) -> bool {
+    use crate::game::value::Value;
+    match relation {
+        Some(Value::Str(s)) => &**s == "ally",
+        Some(Value::Int(i)) => *i >= 10,
+        _ => false,
+    }
+}
+
+/// The characters on map `map` whose relation is an ally's (see [`is_ally`]), the player aside.
 fn allies_on(world: &crate::game::world::World, map: crate::game::map::MapId, player: Uid) -> Vec<Uid> {
     let relation = Symbol::intern("relation");
     world
@@ -80,7 +90,7 @@ fn allies_on(world: &crate::game::world::World, map: crate::game::map::MapId, pl
         .into_iter()
         .filter(|&uid| uid != player)
         .filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == ObjectKind::Chara))
-        .filter(|&uid| world.base(uid, relation).and_then(|v| v.as_str()) == Some("ally"))
+        .filter(|&uid| is_ally(world.base(uid, relation)))
         .collect()
 }
 

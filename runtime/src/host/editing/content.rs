@@ -105,10 +105,12 @@ pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf
 /// write fails or is refused).
 pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), String> {
     let name = path.display().to_string();
-    Lua::new().load(after).set_name(format!("@{name}")).into_function().map_err(|e| {
-        let message = crate::lua::error::root_message(&e);
-        format!("the edited file does not compile ({message}); it was not written")
-    })?;
+    Lua::new().load(crate::lua::without_bom(after.as_bytes())).set_name(format!("@{name}")).into_function().map_err(
+        |e| {
+            let message = crate::lua::error::root_message(&e);
+            format!("the edited file does not compile ({message}); it was not written")
+        },
+    )?;
     let reload = hotload::reload_file_with(lua, path, after.to_owned(), Unchanged::Reload)
         .ok_or_else(|| format!("{name} is not loaded by any mod: nothing was written"))?;
     if let Err(failure) = reload.outcome {

@@ -1,16 +1,24 @@
-//! Reading a Lua file's `data:add` calls into byte spans of its text, with full_moon.
+//! Reading a Lua file's `data:add` calls, and the entries of its `data:add_multi` lists, into
+//! byte spans of its text, with full_moon.
 //!
 //! Nothing here keeps the syntax tree: each call, its table and the table's fields become plain
 //! byte ranges of the text (and the values of the fields written as literals), so the edits are
 //! splices of the original text and everything they do not touch stays byte for byte.
+//!
+//! OpenNefia adds most content with `data:add_multi(type, list)`, which adds each entry of the
+//! list with `_type` set to `type`; the list is a table constructor in the call or, as its
+//! `chara.lua` writes it, a `local` of the same block set to one before the call
+//! (`local chara = { {...}, ... }` ... `data:add_multi("base.chara", chara)`) and not assigned
+//! again in between. Each entry that is a table constructor is read as a prototype's table, as
+//! a `data:add`'s is.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
 use full_moon::ast::{
     Block, Call, Expression, Field, FunctionArgs, FunctionBody, FunctionCall, GenericFor, NumericFor, Prefix, Repeat,
-    Stmt, Suffix, TableConstructor, UnOp, While,
+    Stmt, Suffix, TableConstructor, UnOp, Var, While,
 };
 use full_moon::node::Node;
 use full_moon::tokenizer::{StringLiteralQuoteType, Symbol, TokenReference, TokenType};
@@ -19,24 +27,44 @@ use full_moon::{Error, LuaVersion};
 
 use crate::game::value::{Key, Value};
 
-/// One `data:add` call of the file.
+/// One `data:add` call of the file, or one entry of a `data:add_multi` list: a prototype's
+/// table and where it stands.
 #[derive(Debug)]
 pub(super) struct DataAdd {
-    /// The byte of `data`.
+    /// The byte of `data` (of the entry's first token, for an entry of a list).
     pub start: usize,
-    /// The line of `data`.
+    /// The line of `data` (of the entry).
     pub line: u32,
-    /// The line of the call's last token.
+    /// The line of the call's (the entry's) last token.
     pub end_line: u32,
-    /// The whole statement, its `;` included, when the call is a statement of its own.
+    /// The whole statement, its `;` included, when the call is a statement of its own; for an
+    /// entry of a list, the entry and the separator after it.
     pub statement: Option<Range<usize>>,
-    /// The line break that ends the statement's last line, if only trivia follows it there.
+    /// The line break that ends the statement's (the entry's) last line, if only trivia follows
+    /// it there.
     pub statement_break: Option<Range<usize>>,
     /// What the call is inside of that runs it a number of times other than once ("a for
     /// loop", "a function"), innermost first; `None` when it runs once as the file loads.
     pub enclosing: Option<&'static str>,
-    /// Its table, or `None` when its argument is not a table constructor.
+    /// Its table, or `None` when its argument (the entry) is not a table constructor.
     pub table: Option<Table>,
+    /// For an entry of a `data:add_multi` list, the list's type and how the entry sits in it.
+    pub listed: Option<Listed>,
+}
+
+/// How an entry of a `data:add_multi(type, list)` list sits in the list.
+#[derive(Debug)]
+pub(super) struct Listed {
+    /// The call's `type`, when it is a string literal: the `_type` of every entry.
+    pub data_type: Option<String>,
+    /// The lines of the `data:add_multi` call, its first and its last.
+    pub call_lines: (u32, u32),
+    /// Which positional item of the list the entry is, from 1 (`ipairs`' index).
+    pub position: usize,
+    /// The entry itself, from its first byte to its last.
+    pub entry: Range<usize>,
+    /// The `,` or `;` after it in the list.
+    pub separator: Option<Range<usize>>,
 }
 
 /// A table constructor: its braces and fields.
@@ -109,18 +137,24 @@ pub(super) fn data_adds(text: &str) -> Result<Vec<DataAdd>, ParseFailure> {
     let mut collector = Collector::default();
     collector.visit_ast(&ast);
     let Collector { mut calls, statements, .. } = collector;
-    for call in &mut calls {
+    for call in calls.iter_mut().filter(|c| c.listed.is_none()) {
         if let Some((range, line_break)) = statements.get(&call.start) {
             call.statement = Some(range.clone());
             call.statement_break = line_break.clone();
         }
     }
+    // The entries of a list kept in a local are met before the lists written in their call.
+    calls.sort_by_key(|c| c.start);
     Ok(calls)
 }
 
 impl DataAdd {
-    /// The value of the string literal field `name` of its table, if it has one.
+    /// The value of the string literal field `name` of its table, if it has one; for an entry
+    /// of a `data:add_multi` list, `_type` is the call's (OpenNefia's `add_multi` sets it).
     pub fn string_field(&self, name: &str) -> Option<&str> {
+        if let (Some(listed), "_type") = (&self.listed, name) {
+            return listed.data_type.as_deref();
+        }
         self.table.as_ref()?.fields.iter().rev().find(|f| f.name.as_deref() == Some(name)).and_then(|f| {
             match &f.literal {
                 Some(Value::Str(s)) => Some(&**s),
@@ -130,7 +164,8 @@ impl DataAdd {
     }
 }
 
-/// Walks the tree, noting each `data:add` call and what it is inside of.
+/// Walks the tree, noting each `data:add` call, each entry of a `data:add_multi` list, and
+/// what they are inside of.
 #[derive(Default)]
 struct Collector {
     calls: Vec<DataAdd>,
@@ -138,15 +173,47 @@ struct Collector {
     /// line break ending their last line.
     statements: BTreeMap<usize, (Range<usize>, Option<Range<usize>>)>,
     enclosing: Vec<&'static str>,
+    /// The first bytes of the `data:add_multi` calls whose list, a local, was read with its block.
+    lists_read: HashSet<usize>,
 }
 
 impl Visitor for Collector {
     fn visit_block(&mut self, block: &Block) {
+        // The locals of this block set to a table constructor, by name, until assigned again.
+        let mut lists: HashMap<String, &TableConstructor> = HashMap::new();
         for (stmt, semicolon) in block.stmts_with_semicolon() {
+            match stmt {
+                Stmt::LocalAssignment(local) => {
+                    let names: Vec<String> = local.names().iter().map(|n| n.token().to_string()).collect();
+                    let mut values = local.expressions().iter();
+                    for name in &names {
+                        lists.remove(name);
+                    }
+                    if let ([name], Some(Expression::TableConstructor(table)), None) =
+                        (&names[..], values.next(), values.next())
+                    {
+                        lists.insert(name.clone(), &**table);
+                    }
+                }
+                Stmt::Assignment(assignment) => {
+                    for var in assignment.variables().iter() {
+                        if let Var::Name(name) = var {
+                            lists.remove(&name.token().to_string());
+                        }
+                    }
+                }
+                _ => {}
+            }
             if let (Stmt::FunctionCall(call), Some(span)) = (stmt, span_of(stmt)) {
                 let last = semicolon.as_ref().or_else(|| last_token(call));
                 let end = semicolon.as_ref().map_or(span.end, |s| s.token().end_position().bytes());
                 self.statements.insert(span.start, (span.start..end, last.and_then(line_break_after)));
+                if let Some(DataCall::AddMulti { data_type, list: Expression::Var(Var::Name(name)) }) = data_call(call)
+                    && let Some(table) = lists.get(&name.token().to_string())
+                {
+                    self.lists_read.insert(span.start);
+                    self.read_list(call, data_type, table);
+                }
             }
         }
     }
@@ -183,16 +250,16 @@ impl Visitor for Collector {
     }
 
     fn visit_function_call(&mut self, call: &FunctionCall) {
-        let Some(args) = data_add_args(call) else { return };
         let (Some(first), Some(last)) = (first_token(call), last_token(call)) else { return };
         let (start, end) = (first.token().start_position(), last.token().end_position());
-        let table = match args {
-            FunctionArgs::TableConstructor(table) => Some(&**table),
-            FunctionArgs::Parentheses { arguments, .. } if arguments.len() == 1 => match arguments.iter().next() {
-                Some(Expression::TableConstructor(table)) => Some(&**table),
-                _ => None,
-            },
-            _ => None,
+        let table = match data_call(call) {
+            Some(DataCall::Add(table)) => table,
+            Some(DataCall::AddMulti { data_type, list: Expression::TableConstructor(list) }) => {
+                return self.read_list(call, data_type, list);
+            }
+            // A list the file does not write out here (the local was read with its block).
+            Some(DataCall::AddMulti { .. }) if !self.lists_read.contains(&start.bytes()) => None,
+            Some(DataCall::AddMulti { .. }) | None => return,
         };
         self.calls.push(DataAdd {
             start: start.bytes(),
@@ -203,16 +270,92 @@ impl Visitor for Collector {
             statement_break: None,
             enclosing: self.enclosing.last().copied(),
             table: table.and_then(read_table),
+            listed: None,
         });
     }
 }
 
-/// The arguments of `data:add(...)`, if `call` is that call.
-fn data_add_args(call: &FunctionCall) -> Option<&FunctionArgs> {
+impl Collector {
+    /// Notes each positional entry of `list`, the list of `data:add_multi` call `call`.
+    fn read_list(&mut self, call: &FunctionCall, data_type: Option<String>, list: &TableConstructor) {
+        let (Some(first), Some(last)) = (first_token(call), last_token(call)) else { return };
+        let call_lines =
+            (line_of_position(first.token().start_position()), line_of_position(last.token().end_position()));
+        let enclosing = self.enclosing.last().copied();
+        let entries = list.fields().pairs().filter_map(|pair| match pair.value() {
+            Field::NoKey(entry) => Some((entry, pair.punctuation())),
+            _ => None,
+        });
+        for (index, (entry, separator)) in entries.enumerate() {
+            let (Some(span), Some(first), Some(last)) = (span_of(entry), first_token(entry), last_token(entry)) else {
+                continue;
+            };
+            let after = separator.unwrap_or(last);
+            self.calls.push(DataAdd {
+                start: span.start,
+                line: line_of_position(first.token().start_position()),
+                end_line: line_of_position(last.token().end_position()),
+                statement: Some(span.start..token_span(after).end),
+                statement_break: line_break_after(after),
+                enclosing,
+                table: match entry {
+                    Expression::TableConstructor(table) => read_table(table),
+                    _ => None,
+                },
+                listed: Some(Listed {
+                    data_type: data_type.clone(),
+                    call_lines,
+                    position: index + 1,
+                    entry: span,
+                    separator: separator.map(token_span),
+                }),
+            });
+        }
+    }
+}
+
+/// A call of `data`'s that adds prototypes.
+enum DataCall<'a> {
+    /// `data:add { ... }` or `data:add(...)`: its table, when its one argument is a table
+    /// constructor.
+    Add(Option<&'a TableConstructor>),
+    /// `data:add_multi(type, list)`: the type when it is a string literal, and the list.
+    AddMulti { data_type: Option<String>, list: &'a Expression },
+}
+
+/// What `call` adds, if it is `data:add` or `data:add_multi`.
+fn data_call(call: &FunctionCall) -> Option<DataCall<'_>> {
     let Prefix::Name(name) = call.prefix() else { return None };
     let mut suffixes = call.suffixes();
     let (Some(Suffix::Call(Call::MethodCall(method))), None) = (suffixes.next(), suffixes.next()) else { return None };
-    (is_identifier(name, "data") && is_identifier(method.name(), "add")).then(|| method.args())
+    if !is_identifier(name, "data") {
+        return None;
+    }
+    let arguments = match method.args() {
+        FunctionArgs::Parentheses { arguments, .. } => Some(arguments),
+        _ => None,
+    };
+    if is_identifier(method.name(), "add") {
+        return Some(DataCall::Add(match method.args() {
+            FunctionArgs::TableConstructor(table) => Some(&**table),
+            _ => match arguments.filter(|a| a.len() == 1).and_then(|a| a.iter().next()) {
+                Some(Expression::TableConstructor(table)) => Some(&**table),
+                _ => None,
+            },
+        }));
+    }
+    if !is_identifier(method.name(), "add_multi") {
+        return None;
+    }
+    let mut arguments = arguments?.iter();
+    let (Some(data_type), Some(list), None) = (arguments.next(), arguments.next(), arguments.next()) else {
+        return None;
+    };
+    let data_type = match literal(data_type, 0) {
+        Some(Value::Str(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    Some(DataCall::AddMulti { data_type, list })
 }
 
 fn is_identifier(token: &TokenReference, name: &str) -> bool {

@@ -407,3 +407,135 @@ fn the_lines_naming_an_id_are_its_string_literals_only() {
     assert_eq!(lines_naming(text, "elona.putit"), [1, 4]);
     assert_eq!(lines_naming("local broken = 'elona.putit' ((", "elona.putit"), [1]);
 }
+
+/// OpenNefia's forms of `data:add_multi`: the list in the call, and the list in a local.
+const MULTI: &str = r#"data:add_multi("base.chara", {
+   {
+      _id = "putit",
+      level = 1,
+      relation = Enum.Relation.Enemy, -- OpenNefia's enum
+      tags = { "slime" },
+   },
+   {
+      _id = "snail",
+      level = 2,
+   },
+})
+
+local items = {
+   {
+      _id = "rock",
+      value = 5,
+   },
+   { _id = "stick", value = 1 }
+}
+
+data:add_multi("base.item", items)
+"#;
+
+#[test]
+fn the_entries_of_add_multi_lists_are_prototypes_edited_a_line_at_a_time() {
+    assert_eq!(
+        prototypes_in(MULTI).unwrap(),
+        [
+            ("base.chara".into(), "putit".into()),
+            ("base.chara".into(), "snail".into()),
+            ("base.item".into(), "rock".into()),
+            ("base.item".into(), "stick".into())
+        ]
+    );
+    let item = |short_id| Locator { data_type: "base.item", short_id, line: 0 };
+    assert_eq!(find_prototype(MULTI, &PUTIT), Ok(2));
+    assert_eq!(find_prototype(MULTI, &at("snail")), Ok(8));
+    assert_eq!(find_prototype(MULTI, &item("rock")), Ok(15));
+    assert_eq!(find_prototype(MULTI, &item("stick")), Ok(19));
+    // The call's type is the entries' type: no `base.item` `putit`.
+    assert!(matches!(find_prototype(MULTI, &item("putit")), Err(SourceEditError::NotFound { .. })));
+
+    let edited = set_field(MULTI, &at("snail"), "level", Some(&Value::Int(3))).unwrap();
+    assert_eq!(edited, MULTI.replacen("level = 2,", "level = 3,", 1));
+    let edited = set_field(MULTI, &item("rock"), "weight", Some(&Value::Int(80))).unwrap();
+    assert_eq!(edited, MULTI.replacen("value = 5,\n", "value = 5,\n      weight = 80,\n", 1));
+    let edited = set_field(MULTI, &item("stick"), "value", None).unwrap();
+    assert_eq!(edited, MULTI.replacen("{ _id = \"stick\", value = 1 }", "{ _id = \"stick\" }", 1));
+    let relation = field_source(MULTI, &PUTIT, "relation").unwrap().unwrap();
+    assert_eq!(relation, FieldSource { text: "Enum.Relation.Enemy".into(), line: 5 });
+    assert_eq!(item_lines(MULTI, &PUTIT, "tags"), Ok(Some(vec![6])));
+    assert_eq!(lines_naming(MULTI, "snail"), [9]);
+    assert_eq!(
+        listed_entries(MULTI).unwrap().iter().map(|e| (e.call_lines, e.position, e.line)).collect::<Vec<_>>(),
+        [((1, 12), 1, 2), ((1, 12), 2, 8), ((22, 22), 1, 15), ((22, 22), 2, 19)]
+    );
+}
+
+#[test]
+fn an_entry_is_removed_from_its_list_and_copied_into_it() {
+    let removed = remove(MULTI, &PUTIT).unwrap();
+    let putit =
+        &MULTI[MULTI.find("   {\n      _id = \"putit\"").unwrap()..MULTI.find("   {\n      _id = \"snail\"").unwrap()];
+    assert_eq!(removed, MULTI.replacen(putit, "", 1));
+    let stick = Locator { data_type: "base.item", short_id: "stick", line: 0 };
+    assert_eq!(remove(MULTI, &stick).unwrap(), MULTI.replacen("   { _id = \"stick\", value = 1 }\n", "", 1));
+
+    let (copied, line) = duplicate(MULTI, &PUTIT, "big_putit").unwrap();
+    assert_eq!(copied, MULTI.replacen(putit, &format!("{putit}{}", putit.replace("\"putit\"", "\"big_putit\"")), 1));
+    assert_eq!((line, copied.lines().nth(8)), (8, Some("      _id = \"big_putit\",")));
+    // The last entry, without a separator, gets one before its copy.
+    let (copied, line) = duplicate(MULTI, &stick, "branch").unwrap();
+    assert!(copied.contains("   { _id = \"stick\", value = 1 },\n   { _id = \"branch\", value = 1 }\n}"), "{copied}");
+    assert_eq!(line, 20);
+    let one_line = "data:add_multi('base.chara', { { _id = 'a' }, { _id = 'b' } })";
+    let (copied, _) = duplicate(one_line, &at("a"), "c").unwrap();
+    assert_eq!(copied, "data:add_multi('base.chara', { { _id = 'a' }, { _id = 'c' }, { _id = 'b' } })");
+    let (copied, _) = duplicate(one_line, &at("b"), "c").unwrap();
+    assert_eq!(copied, "data:add_multi('base.chara', { { _id = 'a' }, { _id = 'b' }, { _id = 'c' } })");
+    assert_eq!(remove(one_line, &at("a")).unwrap(), "data:add_multi('base.chara', { { _id = 'b' } })");
+    assert!(matches!(duplicate(MULTI, &PUTIT, "snail"), Err(SourceEditError::IdTaken { line: 8, .. })));
+
+    // Into another file, an entry becomes a `data:add` with the list's type.
+    let copy = copy_of(MULTI, &PUTIT, "big_putit").unwrap();
+    assert_eq!(
+        copy,
+        "data:add {\n   _type = \"base.chara\",\n   _id = \"big_putit\",\n   level = 1,\n   relation = Enum.Relation.Enemy, -- OpenNefia's enum\n   tags = { \"slime\" },\n}"
+    );
+    assert_eq!(copy_of(one_line, &at("b"), "c").unwrap(), "data:add { _type = 'base.chara', _id = 'c' }");
+}
+
+#[test]
+fn a_list_in_a_local_is_read_only_while_nothing_else_sets_the_local() {
+    for text in [
+        "local items = { { _id = 'rock' } }\nitems = other\ndata:add_multi('base.item', items)\n",
+        "local items = { { _id = 'rock' } }\nlocal function f()\n   data:add_multi('base.item', items)\nend\n",
+        "for _ = 1, 2 do\n   data:add_multi('base.item', { { _id = 'rock' } })\nend\n",
+    ] {
+        let rock = Locator { data_type: "base.item", short_id: "rock", line: 3 };
+        let error = set_field(text, &rock, "value", Some(&Value::Int(1))).unwrap_err();
+        assert!(matches!(error, SourceEditError::NotFound { .. } | SourceEditError::MadeByCode { .. }), "{error}");
+    }
+    let computed = "data:add_multi('base.item', make_items())\n";
+    let error = find_prototype(computed, &Locator { data_type: "base.item", short_id: "rock", line: 1 }).unwrap_err();
+    assert!(matches!(error, SourceEditError::MadeByCode { line: 1, .. }), "{error}");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_as_opennefias_loader_skips_it_and_kept() {
+    let bom = "\u{feff}";
+    let text = format!("{bom}data:add {{\n   _type = \"base.chara\",\n   _id = \"putit\",\n   max_hp = 6,\n}}\n");
+    assert_eq!(find_prototype(&text, &PUTIT), Ok(1));
+    let edited = set_field(&text, &PUTIT, "max_hp", Some(&Value::Int(9))).unwrap();
+    assert_eq!(edited, text.replace("max_hp = 6", "max_hp = 9"));
+    let (copied, line) = duplicate(&text, &PUTIT, "big_putit").unwrap();
+    assert!(
+        copied.starts_with(&text[..text.len() - 1]) && copied.ends_with("_id = \"big_putit\",\n   max_hp = 6,\n}\n")
+    );
+    assert_eq!(line, 7);
+    assert_eq!(remove(&copied, &PUTIT).unwrap(), format!("{bom}{}", &copied[text.len() + 1..]));
+    assert_eq!(prototypes_in(&text).unwrap(), [("base.chara".into(), "putit".into())]);
+    assert_eq!(lines_naming(&format!("{bom}local a = 'elona.putit'"), "elona.putit"), [1]);
+    assert!(copy_of(&text, &PUTIT, "x").unwrap().starts_with("data:add {"));
+    let listed = format!("{bom}data:add_multi(\"base.chara\", {{ {{ _id = \"putit\" }} }})");
+    assert_eq!(
+        set_field(&listed, &PUTIT, "max_hp", Some(&Value::Int(1))).unwrap(),
+        listed.replace("\" }", "\", max_hp = 1 }")
+    );
+}

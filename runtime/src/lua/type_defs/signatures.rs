@@ -423,6 +423,12 @@ const SIGNATURES: &[Signature] = &[
         "Adds a prototype: `data:add { _type = \"base.chara\", _id = \"slime\", ... }`.",
     ),
     sig(
+        "data:add_multi",
+        "data_type: string, list: nefia.proto[]",
+        "",
+        "Adds each prototype of `list` with `_type` set to `data_type` (OpenNefia's usual form): `data:add_multi(\"base.chara\", { { _id = \"slime\", ... }, ... })`.",
+    ),
+    sig(
         "data:add_type",
         "spec: { name: string, fields: { name: string, default?: any, doc?: string }[] }",
         "",
