@@ -12,13 +12,6 @@ function Rules.name(chara)
    return "the " .. chara.name
 end
 
---- Whether `chara` is hostile to the player: relation "hostile", or OpenNefia's
---- Enum.Relation.Enemy or below.
-function Rules.is_hostile(chara)
-   local relation = chara.relation
-   return relation == "hostile" or (type(relation) == "number" and relation <= Enum.Relation.Enemy)
-end
-
 --- The first object at (x, y) of `map` of data type `data_type` for which `accept` is true.
 function Rules.object_at(map, x, y, data_type, accept)
    for _, object in map:objects_at_pos(x, y) do
@@ -228,6 +221,13 @@ function Rules.player_died()
       return
    end
    Play.quit()
+end
+
+--- Whether `chara` is hostile to the player: relation "hostile", or OpenNefia's
+--- Enum.Relation.Enemy or below.
+function Rules.is_hostile(chara)
+   local relation = chara.relation
+   return relation == "hostile" or (type(relation) == "number" and relation <= Enum.Relation.Enemy)
 end
 
 return Rules
