@@ -11,6 +11,7 @@ mod call_info;
 mod caller;
 pub mod convert;
 pub mod data;
+pub mod data_validators;
 pub mod debugger;
 pub mod editor;
 mod environment;
