@@ -207,11 +207,23 @@ fn number_editor(ui: &mut Ui, id: egui::Id, value: &Value, checked: Checked, lab
     let output = egui::TextEdit::singleline(&mut buffer).desired_width(text_width(ui, 90.0)).show(ui);
     let response = output.response.response;
     super::accessible_name(ui, &response, label);
+    // Entered: all of it selected once the click that entered is let go (the click itself
+    // places the cursor), so typing replaces it.
+    let select_all = id.with("select all");
     if response.gained_focus() {
+        ui.data_mut(|d| {
+            d.insert_temp(select_all, true);
+            d.remove::<String>(not_a_number);
+        });
+    }
+    if response.has_focus()
+        && ui.data(|d| d.get_temp::<bool>(select_all).is_some())
+        && !ui.input(|i| i.pointer.any_down())
+    {
         let mut state = output.state;
         state.cursor.set_char_range(Some(egui::text::CCursorRange::select_all(&output.galley)));
         state.store(ui.ctx(), response.id);
-        ui.data_mut(|d| d.remove::<String>(not_a_number));
+        ui.data_mut(|d| d.remove::<bool>(select_all));
     }
     if let Some(why) = ui.data(|d| d.get_temp::<String>(not_a_number)) {
         ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {why}"));

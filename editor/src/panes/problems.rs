@@ -84,7 +84,8 @@ fn prototypes(ui: &mut Ui, state: &mut EditorContext) {
     ui.label("Prototypes");
     for (data_type, proto) in broken {
         for problem in &proto.problems {
-            let text = format!("{} ({}, {}): {}", proto.id, data_type.id, proto.origin, problem.message);
+            let place = super::prototypes::origin_place(&proto.origin);
+            let text = format!("{} ({}, {place}): {}", proto.id, data_type.id, problem.message);
             let row = ui
                 .add(egui::Button::new(egui::RichText::new(text).color(PROBLEM_COLOUR)).frame(false).wrap())
                 .on_hover_text("Show it in the Data pane");

@@ -30,7 +30,7 @@ use crate::context::EditorContext;
 mod actions;
 mod form;
 
-pub use actions::DEFAULT_CODE_COMMAND;
+pub use actions::{DEFAULT_CODE_COMMAND, origin_place};
 pub use form::PlacePrototype;
 
 /// A prototype: its data type and its id.
@@ -162,6 +162,14 @@ impl DataState {
         self.pending = None;
     }
 
+    /// Another prototype is shown: a new id with nothing typed after its mod's id is made
+    /// again from the new one's.
+    fn new_prototype_shown(&mut self) {
+        if self.new_id.ends_with('.') {
+            self.new_id.clear();
+        }
+    }
+
     /// True while a field edit of `proto` has not come back: its form is shown as it was.
     fn waiting_for(&mut self, proto: &PrototypeView) -> bool {
         let waiting =
@@ -212,6 +220,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, data: &mut DataState) {
         if let Some((data_type, _)) = data.selected {
             data.data_type = Some(data_type);
         }
+        data.new_prototype_shown();
     }
     let height = ui.available_height();
     egui::Panel::top(ui.id().with("data list"))
@@ -260,7 +269,7 @@ fn list_ui(ui: &mut Ui, data: &mut DataState, types: &[DataTypeView]) {
     ui.horizontal(|ui| {
         ui.label("Search:");
         let search = ui.add(egui::TextEdit::singleline(&mut data.search).desired_width(ui.available_width()));
-        super::accessible_name(ui, &search, "Search:");
+        super::accessible_name(ui, &search, "search prototypes");
         search.on_hover_text("Ids containing this, in every data type");
     });
     let needle = data.search.to_lowercase();
@@ -303,6 +312,7 @@ fn list_ui(ui: &mut Ui, data: &mut DataState, types: &[DataTypeView]) {
                 if row.clicked() {
                     data.selected = Some(key);
                     data.shown = Some(key);
+                    data.new_prototype_shown();
                 }
             }
         }

@@ -152,8 +152,8 @@ pub fn check(lua: &Lua, data_type: Symbol, id: Symbol) -> mlua::Result<Vec<Proto
 /// keys the type does not declare) behind it as `__index`.
 fn as_read(lua: &Lua, data_type: Symbol, id: Symbol) -> mlua::Result<Table> {
     let table = lua.create_table()?;
+    let engine = super::engine(lua);
     {
-        let engine = super::engine(lua);
         let world = engine.world.borrow();
         let index = world.data.find_symbol(data_type, id).map_err(|e| rt_error(lua, e))?;
         for (name, value) in world.data.proto(index).fields.iter() {
@@ -162,7 +162,9 @@ fn as_read(lua: &Lua, data_type: Symbol, id: Symbol) -> mlua::Result<Table> {
     }
     table.raw_set("_id", id.as_str())?;
     table.raw_set("_type", data_type.as_str())?;
-    if let mlua::Value::Table(given) = super::data::prototype_table(lua, data_type.as_str(), id.as_str())? {
+    let given =
+        engine.data_tables_of(data_type.as_str())?.map(|t| t.raw_get::<mlua::Value>(id.as_str())).transpose()?;
+    if let Some(mlua::Value::Table(given)) = given {
         let meta = lua.create_table()?;
         meta.raw_set("__index", given)?;
         table.set_metatable(Some(meta))?;

@@ -107,7 +107,7 @@ pub(super) fn actions_ui(
 
 /// Where a prototype is added, as messages name it (`mods/elona/content/charas.lua:16`): its
 /// origin without the mod's id in front (`[elona] `).
-pub(super) fn origin_place(origin: &str) -> &str {
+pub fn origin_place(origin: &str) -> &str {
     match origin.strip_prefix('[').and_then(|rest| rest.split_once("] ")) {
         Some((_, place)) => place,
         None => origin,

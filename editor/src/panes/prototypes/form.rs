@@ -120,6 +120,8 @@ fn fields_ui(
     let unset_width = galley_width(RichText::new(UNSET), egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x;
     let beside = names_width + MIN_WIDGET_WIDTH + unset_width + spacing * 2.0 <= ui.available_width();
     let refusal = data.refusal((data_type.id, proto.id));
+    // A field's refusal starts `elona.putit.max_hp: `.
+    let refused_prefix = format!("{}.", proto.id);
     let mut edits = Vec::new();
     for field in &data_type.fields {
         let row = Row {
@@ -165,11 +167,11 @@ fn fields_ui(
             }
         };
         if let Some(refusal) = refusal.filter(|r| r.field == Some(field.name)) {
-            let indent = if stacked { ui.spacing().indent } else { names_width + spacing };
-            ui.horizontal_top(|ui| {
-                ui.add_space(indent);
-                let text = RichText::new(format!("⚠ {}", refusal.message)).color(ui.visuals().error_fg_color);
-                ui.add(egui::Label::new(text).wrap());
+            // Under the field, the pane's width: the message without the field it names first.
+            let message = refusal.message.strip_prefix(&format!("{refused_prefix}{}: ", field.name));
+            let text = format!("⚠ {}", message.unwrap_or(&refusal.message));
+            ui.indent(id.with("refusal"), |ui| {
+                ui.add(egui::Label::new(RichText::new(text).color(ui.visuals().error_fg_color)).wrap());
             });
         }
         if let Some(new) = new {
