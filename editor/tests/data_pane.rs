@@ -445,14 +445,6 @@ fn at_1280_by_800_labels_are_whole_the_form_fills_the_pane_and_every_type_is_in_
     let copy = DemoCopy::new();
     let mut harness = editor_on(&copy.project(), ReplState::default());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
-    harness.state_mut().open_tab(Tab::Prototypes);
-    harness.step();
-    // The last type declared, reached from the type list without searching.
-    let last = harness.state().state().snapshot.mods.data.last().expect("data types").id.as_str().to_owned();
-    pick_type(&mut harness, &format!("{last} ("));
-    let first = harness.state().state().snapshot.mods.data.last().unwrap().entries[0].id.as_str().to_owned();
-    step_until(&mut harness, "its prototypes listed", |h| h.query_by_label(&first).is_some());
-
     show(&mut harness, "base.chara", "elona.putit");
     harness.run_steps(3);
     let pane = pane_rect(&mut harness);
@@ -504,4 +496,10 @@ fn at_1280_by_800_labels_are_whole_the_form_fills_the_pane_and_every_type_is_in_
     let bottom = shown.iter().map(|r| r.bottom()).fold(0.0, f32::max);
     assert!(bottom >= pane.bottom() - 30.0, "the form reaches the pane's bottom: {bottom} of {pane:?}");
     assert!(shown.len() >= 7, "{} fields shown at once", shown.len());
+
+    // The last type declared, reached from the type list without searching.
+    let last = harness.state().state().snapshot.mods.data.last().expect("data types").id.as_str().to_owned();
+    pick_type(&mut harness, &format!("{last} ("));
+    let first = harness.state().state().snapshot.mods.data.last().unwrap().entries[0].id.as_str().to_owned();
+    step_until(&mut harness, "its prototypes listed", |h| h.query_by_label(&first).is_some());
 }
