@@ -93,3 +93,21 @@ fn a_validator_declared_wrong_is_refused_naming_the_type_and_what_to_give() {
         );
     }
 }
+
+#[test]
+fn a_validator_that_fails_is_a_problem_of_the_prototype_it_was_checking() {
+    let copy = DemoCopy::new();
+    let init = copy.mod_file("elona/init.lua");
+    let mut text = std::fs::read_to_string(&init).unwrap();
+    text.push_str(concat!(
+        "\ndata:add_type { name = \"monster\", fields = { { name = \"hp\", type = types.int, default = 1 } },\n",
+        "   validators = { { doc = \"hp is checked\", validate = function(m) return m.no_such.field end } } }\n",
+        "data:add { _type = \"elona.monster\", _id = \"slime\" }\n",
+    ));
+    std::fs::write(&init, text).unwrap();
+    let problems = check_project(&copy.project(), Duration::from_secs(10));
+    let found: Vec<_> = problems.iter().filter(|p| p.message.starts_with("elona.slime (elona.monster)")).collect();
+    assert_eq!(found.len(), 1, "{problems:?}");
+    assert!(found[0].message.contains("the validator \"hp is checked\" failed:"), "{}", found[0]);
+    assert!(found[0].file.ends_with("mods/elona/init.lua") && found[0].line.is_some(), "{}", found[0]);
+}

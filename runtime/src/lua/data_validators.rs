@@ -21,6 +21,7 @@
 //! functions and other keys through `__index`) and returns `ok, message`; `fields` names the
 //! fields the rule is about (where the Data pane shows its message), `doc` what it asks.
 //!
+//! A validator reads; it does not change the game (the random numbers it draws are put back).
 //! A prototype that breaks a rule still loads, and a form edit that breaks one is written: the
 //! problem is reported — the Problems pane, beside the Data pane's form, `nefia check` — as a
 //! warning is. A rule across fields is often broken on the way between two edits (lower `hp`,
@@ -128,13 +129,25 @@ pub fn check(lua: &Lua, data_type: Symbol, id: Symbol) -> mlua::Result<Vec<Proto
         return Ok(Vec::new());
     };
     let proto = as_read(lua, data_type, id)?;
+    // A validator runs when the data changes, between the game's turns too: the numbers it
+    // draws are not the game's.
+    let engine = super::engine(lua);
+    let game_rng = engine.world.borrow().rng.clone();
+    let problems = run(&rules, data_type, &proto);
+    engine.world.borrow_mut().rng = game_rng;
+    problems
+}
+
+/// Runs each rule of `rules` (a type's validators, as [`declare`] kept them) on `proto`, a
+/// prototype of `data_type` as [`as_read`] gives it.
+fn run(rules: &Table, data_type: Symbol, proto: &Table) -> mlua::Result<Vec<PrototypeProblem>> {
     let mut problems = Vec::new();
     for rule in rules.sequence_values::<Table>() {
         let rule = rule?;
         let validate: mlua::Function = rule.raw_get("validate")?;
         let fields: Vec<Symbol> = rule.raw_get::<Vec<String>>("fields")?.iter().map(|f| Symbol::intern(f)).collect();
         let doc: Option<String> = rule.raw_get("doc")?;
-        let message = match validate.call::<(mlua::Value, Option<String>)>(&proto) {
+        let message = match validate.call::<(mlua::Value, Option<String>)>(proto) {
             Ok((ok, _)) if !matches!(ok, mlua::Value::Nil | mlua::Value::Boolean(false)) => continue,
             Ok((_, message)) => message.or(doc).unwrap_or_else(|| format!("it breaks a rule of {data_type}")),
             Err(error) => {
