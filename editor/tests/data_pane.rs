@@ -1,13 +1,50 @@
-//! The Data pane, driven headless: a prototype's field edited in its form is written back to
-//! the one line of its Lua file, every instance shows it, and undo restores the file's bytes.
+//! The Data pane, driven headless at 1280×800: a prototype's field edited in its form is
+//! written back to the one line of its Lua file, every instance shows it, and undo restores
+//! the file's bytes; a value the type refuses is shown at its field and written nowhere; a
+//! rule across fields is written and flagged; the pane fits the default layout.
 
 mod common;
 
 use common::{editor_on, eval_values, step_until};
+use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
+use nefia_runtime::Symbol;
 use nefia_tests::DemoCopy;
+
+/// Opens the Data pane on prototype `id` of `data_type` and waits for its form.
+fn show(harness: &mut Harness<'static, EditorApp>, data_type: &str, id: &str) {
+    harness.state_mut().open_tab(Tab::Prototypes);
+    harness.state_mut().panes_mut().data.selected = Some((Symbol::intern(data_type), Symbol::intern(id)));
+    step_until(harness, &format!("{id}'s form"), |h| {
+        h.query_by_role_and_label(egui::accesskit::Role::Label, id).is_some()
+            && h.query_by_label("Where used").is_some()
+    });
+}
+
+/// Types `typed` into the field named `label` (what it held replaced) and presses Enter.
+fn type_into(harness: &mut Harness<'static, EditorApp>, label: &str, typed: &str) {
+    enabled(harness, label);
+    harness.get_by_label(label).click();
+    harness.step();
+    harness.key_combination(&[egui::Key::A]);
+    harness.get_by_label(label).type_text(typed);
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+}
+
+/// The labels (of any widget) that contain `text`.
+fn labels_containing(harness: &Harness<'static, EditorApp>, text: &str) -> Vec<String> {
+    harness.query_all_by_label_contains(text).filter_map(|node| text_of(&node)).collect()
+}
+
+/// What a node says: its label, or a text label's value.
+fn text_of(node: &egui_kittest::Node<'_>) -> Option<String> {
+    node.accesskit_node().label().or_else(|| node.value())
+}
 
 #[test]
 fn a_field_edited_in_the_form_changes_one_line_of_the_file_and_undo_restores_it() {
@@ -19,8 +56,7 @@ fn a_field_edited_in_the_form_changes_one_line_of_the_file_and_undo_restores_it(
     eval_values(&mut harness, "p = Chara.create('elona.putit', 1, 1)");
     harness.state_mut().open_tab(Tab::Prototypes);
     harness.step();
-    step_until(&mut harness, "the putit listed", |h| h.query_by_label_contains("base.chara").is_some());
-    harness.get_by_label_contains("base.chara (").click();
+    pick_type(&mut harness, "base.chara (");
     step_until(&mut harness, "the entries", |h| h.query_by_label("elona.putit").is_some());
     harness.get_by_label("elona.putit").click();
     step_until(&mut harness, "the form", |h| h.query_by_label("max_hp of elona.putit").is_some());
@@ -47,18 +83,34 @@ fn a_field_edited_in_the_form_changes_one_line_of_the_file_and_undo_restores_it(
     assert_eq!(eval_values(&mut harness, "p.max_hp"), ["6"]);
 }
 
+/// Picks the data type whose entry in the type list starts with `start` ("base.chara ("),
+/// clicking as a user does: the list opens, the entry is within the window, and a click on
+/// it closes it.
+fn pick_type(harness: &mut Harness<'static, EditorApp>, start: &str) {
+    step_until(harness, "the type list", |h| h.query_by_label_contains("data type").is_some());
+    harness.get_by_label_contains("data type").click();
+    fn entry<'h>(h: &'h Harness<'static, EditorApp>, start: &'h str) -> Option<egui_kittest::Node<'h>> {
+        h.query_all_by_label_contains(start).find(|n| text_of(n).is_some_and(|l| l.starts_with(start)))
+    }
+    step_until(harness, "the list of types", |h| entry(h, start).is_some());
+    let rect = entry(harness, start).expect("listed").rect();
+    assert!(rect.bottom() <= 800.0 && rect.top() >= 0.0, "{start} is within the window: {rect:?}");
+    entry(harness, start).expect("listed").click();
+    step_until(harness, "the list closed", |h| entry(h, start).is_none());
+}
+
 /// Clicks the widget named `label` through AccessKit, as a screen reader does: the form's
 /// lower rows are below the pane's fold at 1280×800.
 /// The form waits (disabled) while its last edit is on its way: this waits for the widget to
 /// be enabled first.
-fn press(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, label: &str) {
+fn press(harness: &mut Harness<'static, EditorApp>, label: &str) {
     enabled(harness, label);
     harness.get_by_label(label).click_accesskit();
     harness.step();
 }
 
 /// Steps until the widget named `label` is there and enabled.
-fn enabled(harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, label: &str) {
+fn enabled(harness: &mut Harness<'static, EditorApp>, label: &str) {
     step_until(harness, &format!("{label} enabled"), |h| {
         h.query_by_label(label).is_some_and(|node| !node.accesskit_node().is_disabled())
     });
@@ -71,8 +123,7 @@ fn a_list_field_gets_items_added_moved_and_removed_in_the_form_and_in_the_file()
     let mut harness = editor_on(&copy.project(), ReplState::default());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     harness.state_mut().open_tab(Tab::Prototypes);
-    harness.state_mut().panes_mut().data.selected =
-        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.putit")));
+    harness.state_mut().panes_mut().data.selected = Some((Symbol::intern("base.chara"), Symbol::intern("elona.putit")));
     // `equip_slots` is a `types.list(types.string)` the putit leaves to its default, the
     // seven slots.
     let list = "equip_slots of elona.putit";
@@ -128,7 +179,7 @@ fn a_map_field_gets_entries_removed_and_added_in_the_form_and_in_the_file() {
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     harness.state_mut().open_tab(Tab::Prototypes);
     harness.state_mut().panes_mut().data.selected =
-        Some((nefia_runtime::Symbol::intern("base.map_generator"), nefia_runtime::Symbol::intern("elona.dungeon")));
+        Some((Symbol::intern("base.map_generator"), Symbol::intern("elona.dungeon")));
     // `params` is a `types.map(types.string, types.table)`.
     let map = "params of elona.dungeon";
     step_until(&mut harness, "the form", |h| h.query_by_label(&format!("remove monsters of {map}")).is_some());
@@ -166,8 +217,7 @@ fn where_used_and_duplicate_from_the_form() {
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     harness.state_mut().open_tab(Tab::Prototypes);
     harness.step();
-    step_until(&mut harness, "the types listed", |h| h.query_by_label_contains("base.chara").is_some());
-    harness.get_by_label_contains("base.chara (").click();
+    pick_type(&mut harness, "base.chara (");
     step_until(&mut harness, "the entries", |h| h.query_by_label("elona.putit").is_some());
     harness.get_by_label("elona.putit").click();
     step_until(&mut harness, "the form", |h| h.query_by_label("Where used").is_some());
@@ -188,7 +238,7 @@ fn where_used_and_duplicate_from_the_form() {
     // One placed on the map: Delete is refused, naming where it is, and the file keeps it.
     eval_values(&mut harness, "Chara.create('elona.big_putit', 3, 4)");
     harness.state_mut().panes_mut().data.selected =
-        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.big_putit")));
+        Some((Symbol::intern("base.chara"), Symbol::intern("elona.big_putit")));
     step_until(&mut harness, "the copy's form", |h| h.query_by_label("max_hp of elona.big_putit").is_some());
     press(&mut harness, "Delete");
     step_until(&mut harness, "the refusal in the pane", |h| {
@@ -200,45 +250,12 @@ fn where_used_and_duplicate_from_the_form() {
 }
 
 #[test]
-fn a_number_field_takes_no_text_and_the_file_is_left_alone() {
-    let copy = DemoCopy::new();
-    let file = copy.mod_file("elona/content/charas.lua");
-    let original = std::fs::read_to_string(&file).unwrap();
-    let mut harness = editor_on(&copy.project(), ReplState::default());
-    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
-    harness.state_mut().open_tab(Tab::Prototypes);
-    harness.state_mut().panes_mut().data.selected =
-        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.putit")));
-    step_until(&mut harness, "the form", |h| h.query_by_label("max_hp of elona.putit").is_some());
-    // `max_hp` is a `uint`: its field takes numbers only, and none below 0.
-    let type_in = |harness: &mut egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, typed: &str| {
-        harness.get_by_label("max_hp of elona.putit").click();
-        harness.step();
-        harness.key_combination(&[egui::Key::A]);
-        harness.get_by_label("max_hp of elona.putit").type_text(typed);
-        harness.step();
-        harness.key_press(egui::Key::Enter);
-        harness.run_steps(3);
-    };
-    type_in(&mut harness, "lots");
-    eval_values(&mut harness, "nil");
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "a text is not a number: the file is left alone");
-    type_in(&mut harness, "-5");
-    step_until(&mut harness, "the field stopped at 0", |_| std::fs::read_to_string(&file).unwrap() != original);
-    let written = std::fs::read_to_string(&file).unwrap();
-    let changed: Vec<_> = original.lines().zip(written.lines()).filter(|(a, b)| a != b).collect();
-    assert_eq!(changed.len(), 1, "{changed:?}");
-    assert_eq!(changed[0].1.trim(), "max_hp = 0,");
-}
-
-#[test]
 fn the_glyph_dragged_from_the_form_onto_the_map_places_one_there() {
     let copy = DemoCopy::new();
     let mut harness = editor_on(&copy.project(), ReplState::default());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     harness.state_mut().open_tab(Tab::Prototypes);
-    harness.state_mut().panes_mut().data.selected =
-        Some((nefia_runtime::Symbol::intern("base.chara"), nefia_runtime::Symbol::intern("elona.putit")));
+    harness.state_mut().panes_mut().data.selected = Some((Symbol::intern("base.chara"), Symbol::intern("elona.putit")));
     step_until(&mut harness, "the form", |h| h.query_by_label("max_hp of elona.putit").is_some());
     // The glyph is the cell drawn left of the form's heading, at the map's zoom.
     let heading = harness.get_by_role_and_label(egui::accesskit::Role::Label, "elona.putit").rect();
@@ -246,7 +263,7 @@ fn the_glyph_dragged_from_the_form_onto_the_map_places_one_there() {
     // (egui's default item spacing, 8 points, between the glyph and the heading.)
     let glyph = egui::pos2(heading.left() - 8.0 - zoom / 2.0, heading.center().y);
     let (x, y) = (5, 15);
-    let putits_at = |h: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>| {
+    let putits_at = |h: &Harness<'static, EditorApp>| {
         let map = h.state().state().snapshot.map.clone().expect("a map");
         map.objects_at(x, y).filter(|o| o.glyph.as_str() == "p").count()
     };
@@ -265,4 +282,224 @@ fn the_glyph_dragged_from_the_form_onto_the_map_places_one_there() {
     step_until(&mut harness, "a putit placed at the drop", |h| putits_at(h) == 1);
     let history = &harness.state().state().snapshot.editing.history.labels;
     assert!(history.iter().any(|step| step.contains("elona.putit")), "one History step: {history:?}");
+}
+
+/// The Data pane's body (below its tab) in the dock.
+fn pane_rect(harness: &mut Harness<'static, EditorApp>) -> egui::Rect {
+    let dock = harness.state_mut().dock_mut();
+    let (node, _) = dock.find_main_surface_tab(&Tab::Prototypes).expect("the Data pane is docked");
+    dock.main_surface()[node].get_leaf().expect("a leaf").viewport
+}
+
+/// The message the Data pane shows under field `field` of the form, if any: the error label
+/// between the field's widget and the next field's name.
+fn message_at_field(harness: &Harness<'static, EditorApp>, id: &str, field: &str, next: &str) -> Option<String> {
+    let widget = harness.get_by_label(&format!("{field} of {id}")).rect();
+    let below = harness.get_by_label(&format!("{next} of {id}")).rect();
+    harness
+        .query_all_by_label_contains("⚠")
+        .filter(|n| n.rect().top() >= widget.bottom() - 1.0 && n.rect().bottom() <= below.top() + 1.0)
+        .find_map(|n| text_of(&n))
+}
+
+#[test]
+fn a_number_the_type_refuses_is_shown_at_its_field_and_nothing_is_written() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.chara", "elona.putit");
+    // `max_hp` is a `types.uint`: nothing below 0, nothing but whole numbers.
+    for (typed, said) in [("-5", r#"Value is not of type "int >= 0": "max_hp" (-5)"#), ("abc", r#"("abc")"#)] {
+        type_into(&mut harness, "max_hp of elona.putit", typed);
+        step_until(&mut harness, &format!("{typed} refused at the field"), |h| {
+            message_at_field(h, "elona.putit", "max_hp", "hp").is_some_and(|m| m.contains(said))
+        });
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "{typed}: nothing is written");
+        let shown = harness.get_by_label("max_hp of elona.putit").value().unwrap_or_default();
+        assert_eq!(shown, "6", "the field shows what the file holds");
+    }
+    assert_eq!(eval_values(&mut harness, "data['base.chara']['elona.putit'].max_hp"), ["6"]);
+}
+
+#[test]
+fn a_refusal_stays_on_the_form_of_the_prototype_it_was_about() {
+    let copy = DemoCopy::new();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.chara", "elona.putit");
+    type_into(&mut harness, "max_hp of elona.putit", "-5");
+    step_until(&mut harness, "the refusal", |h| {
+        message_at_field(h, "elona.putit", "max_hp", "hp").is_some_and(|m| m.contains("-5"))
+    });
+
+    harness.get_by_label("elona.red_putit").click();
+    step_until(&mut harness, "the red putit's form", |h| h.query_by_label("max_hp of elona.red_putit").is_some());
+    harness.run_steps(3);
+    assert_eq!(labels_containing(&harness, "⚠"), Vec::<String>::new(), "the red putit's form has no refusal");
+
+    harness.get_by_label("elona.putit").click();
+    step_until(&mut harness, "the putit's form again", |h| h.query_by_label("max_hp of elona.putit").is_some());
+    step_until(&mut harness, "its refusal again, at its field", |h| {
+        message_at_field(h, "elona.putit", "max_hp", "hp").is_some_and(|m| m.contains("-5"))
+    });
+}
+
+#[test]
+fn a_rule_across_fields_broken_by_an_edit_is_written_and_flagged_beside_the_form_and_in_problems() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.chara", "elona.putit");
+    let said = "hp (6) is more than max_hp (3)";
+    assert!(labels_containing(&harness, said).is_empty());
+
+    type_into(&mut harness, "max_hp of elona.putit", "3");
+    step_until(&mut harness, "written", |_| std::fs::read_to_string(&file).unwrap().contains("max_hp = 3,"));
+    step_until(&mut harness, "flagged beside the form", |h| !labels_containing(h, &format!("⚠ {said}")).is_empty());
+
+    // Problems lists it with the prototype, its type and its file:line; a click shows it.
+    harness.state_mut().panes_mut().data.selected = Some((Symbol::intern("base.chara"), Symbol::intern("elona.yeek")));
+    harness.state_mut().open_tab(Tab::Problems);
+    let row = "elona.putit (base.chara, ";
+    step_until(&mut harness, "the problem listed", |h| {
+        labels_containing(h, row).iter().any(|l| l.contains("charas.lua:") && l.ends_with(said))
+    });
+    assert!(harness.query_by_label_contains("Problems (").is_some(), "the Problems tab counts it");
+    harness.get_by_label_contains(row).click();
+    step_until(&mut harness, "the putit shown in the Data pane", |h| {
+        h.state().panes().data.selected.map(|(_, id)| id.as_str().to_owned()).as_deref() == Some("elona.putit")
+    });
+}
+
+#[test]
+fn the_id_picker_is_searched_by_typing_and_a_click_in_its_search_keeps_it_open() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/generators.lua");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.map_generator", "elona.cave");
+    let picker = "tile of elona.cave";
+    let search = format!("search {picker}");
+    enabled(&mut harness, picker);
+    harness.get_by_label(picker).scroll_to_me();
+    harness.step();
+    harness.get_by_label(picker).click();
+    step_until(&mut harness, "the list open", |h| h.query_by_label(&search).is_some());
+    step_until(&mut harness, "the search box has the keyboard", |h| h.get_by_label(&search).is_focused());
+    harness.get_by_label(&search).type_text("wood");
+    harness.step();
+    assert_eq!(harness.get_by_label(&search).value().as_deref(), Some("wood"), "typing reaches the search box");
+    step_until(&mut harness, "only the matches listed", |h| h.query_by_label("elona.wall_stone").is_none());
+    assert!(harness.query_by_label("elona.floor_wood").is_some());
+
+    harness.get_by_label(&search).click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label(&search).is_some(), "a click in the search box keeps the list open");
+    harness.key_press(egui::Key::Enter);
+    step_until(&mut harness, "the match picked", |_| {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let cave = text.split("data:add").find(|call| call.contains("_id = \"cave\"")).unwrap().to_owned();
+        cave.contains(r#"tile = "elona.floor_wood","#)
+    });
+    step_until(&mut harness, "the list closed", |h| h.query_by_label(&search).is_none());
+}
+
+#[test]
+fn duplicate_selects_the_copy_scrolls_to_it_and_says_so_and_the_next_edit_lands_on_it() {
+    let copy = DemoCopy::new();
+    let file = copy.mod_file("elona/content/charas.lua");
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.chara", "elona.putit");
+    press(&mut harness, "Duplicate");
+    let said = "Duplicated elona.putit as elona.putit_2";
+    step_until(&mut harness, "the copy selected and said", |h| {
+        h.state().panes().data.selected.map(|(_, id)| id.as_str().to_owned()).as_deref() == Some("elona.putit_2")
+            && !labels_containing(h, said).is_empty()
+    });
+    assert!(std::fs::read_to_string(&file).unwrap().contains(r#"_id = "putit_2","#));
+    harness.run_steps(3);
+    let pane = pane_rect(&mut harness);
+    let row = harness
+        .query_all_by_label("elona.putit_2")
+        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .expect("the copy's row in the list")
+        .rect();
+    assert!(pane.contains_rect(row), "the list shows the copy: {row:?} in {pane:?}");
+
+    type_into(&mut harness, "max_hp of elona.putit_2", "60");
+    step_until(&mut harness, "the copy edited", |_| {
+        let text = std::fs::read_to_string(&file).unwrap();
+        text.split("data:add").any(|call| call.contains(r#"_id = "putit_2","#) && call.contains("max_hp = 60,"))
+    });
+    let text = std::fs::read_to_string(&file).unwrap();
+    let putit = text.split("data:add").find(|call| call.contains(r#"_id = "putit","#)).unwrap();
+    assert!(putit.contains("max_hp = 6,"), "the original is left as it was: {putit}");
+}
+
+#[test]
+fn at_1280_by_800_labels_are_whole_the_form_fills_the_pane_and_every_type_is_in_the_type_list() {
+    let copy = DemoCopy::new();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.chara", "elona.putit");
+    harness.run_steps(3);
+    let pane = pane_rect(&mut harness);
+    let text_width = |harness: &Harness<'static, EditorApp>, text: &str, style: egui::TextStyle| {
+        let font = style.resolve(&harness.ctx.global_style());
+        harness.ctx.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE).size().x)
+    };
+    // Every field's name, whole and inside the pane.
+    let fields: Vec<String> =
+        harness.state().state().snapshot.mods.data[0].fields.iter().map(|f| f.name.as_str().to_owned()).collect();
+    for name in &fields {
+        let node = harness
+            .query_all_by_role_and_label(egui::accesskit::Role::Label, name)
+            .find(|n| n.rect().center().x > pane.left() && n.rect().center().x < pane.right())
+            .unwrap_or_else(|| panic!("{name} in the pane"));
+        let rect = node.rect();
+        assert!(rect.right() <= pane.right(), "{name} is inside the pane: {rect:?} in {pane:?}");
+        let whole = text_width(&harness, name, egui::TextStyle::Body);
+        // A name too long for its column wraps onto a second line; none is cut short.
+        let wrapped = rect.height() > 24.0;
+        assert!(wrapped || rect.width() + 0.5 >= whole, "{name} is whole: {} of {whole} points", rect.width());
+    }
+    // The buttons and the pickers above the form, whole and inside the pane.
+    for label in ["Duplicate", "New", "Delete", "Where used"] {
+        let rect = harness.get_by_label(label).rect();
+        let whole = text_width(&harness, label, egui::TextStyle::Button);
+        assert!(rect.right() <= pane.right() && rect.width() >= whole, "{label}: {rect:?} in {pane:?}");
+    }
+    let target = harness.get_by_label_contains("target file");
+    let whole = text_width(&harness, "after the original", egui::TextStyle::Button);
+    assert!(target.rect().right() <= pane.right() && target.rect().width() >= whole, "{:?}", target.rect());
+    let origin = harness.get_by_label_contains("charas.lua:").rect();
+    assert!(origin.right() <= pane.right(), "where it is added is inside the pane: {origin:?} in {pane:?}");
+    // The form has the pane's height below the list: the list takes a third of the pane at
+    // most, and the form's rows reach the pane's bottom.
+    let heading = harness.get_by_role_and_label(egui::accesskit::Role::Label, "elona.putit").rect();
+    assert!(heading.top() <= pane.top() + pane.height() / 3.0, "the form starts at {heading:?} in {pane:?}");
+    let shown: Vec<egui::Rect> = fields
+        .iter()
+        .filter_map(|name| {
+            harness.query_all_by_role_and_label(egui::accesskit::Role::Label, name).map(|n| n.rect()).find(|r| {
+                r.left() >= pane.left()
+                    && r.right() <= pane.right()
+                    && r.top() >= pane.top()
+                    && r.bottom() <= pane.bottom()
+            })
+        })
+        .collect();
+    let bottom = shown.iter().map(|r| r.bottom()).fold(0.0, f32::max);
+    assert!(bottom >= pane.bottom() - 30.0, "the form reaches the pane's bottom: {bottom} of {pane:?}");
+    assert!(shown.len() >= 7, "{} fields shown at once", shown.len());
+
+    // The last type declared, reached from the type list without searching.
+    let last = harness.state().state().snapshot.mods.data.last().expect("data types").id.as_str().to_owned();
+    pick_type(&mut harness, &format!("{last} ("));
+    let first = harness.state().state().snapshot.mods.data.last().unwrap().entries[0].id.as_str().to_owned();
+    step_until(&mut harness, "its prototypes listed", |h| h.query_by_label(&first).is_some());
 }

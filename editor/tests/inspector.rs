@@ -395,9 +395,14 @@ fn the_inspector_edits_a_declared_field_with_the_widget_its_type_calls_for() {
     harness.get_by_label("neutral").click();
     step_until(&mut harness, "relation = neutral", |h| row(h, "relation").0 == Some(Value::str("neutral")));
 
-    // `max_hp` is a `uint`: the number field stops at 0.
+    // `max_hp` is a `uint`: -5 is sent as typed (never clamped to 0), the host refuses it with
+    // the type's message, and nothing changes.
+    let before = row(&harness, "max_hp").0;
     set_number(&mut harness, "base max_hp", "-5");
-    step_until(&mut harness, "max_hp = 0", |h| row(h, "max_hp").0 == Some(Value::Int(0)));
+    step_until(&mut harness, "the refusal in the pane", |h| h.query_by_label_contains("⚠ max_hp = -5:").is_some());
+    let reason = harness.get_by_label_contains("⚠ max_hp = -5:").accesskit_node().value().unwrap_or_default();
+    assert!(reason.contains("int >= 0"), "it says what the field takes: {reason}");
+    assert_eq!(row(&harness, "max_hp").0, before, "nothing was clamped or written");
 }
 
 #[test]

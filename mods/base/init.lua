@@ -34,6 +34,19 @@ data:add_type {
          doc = "Slots it cannot use now (chara:set_body_part_blocked): equipping there is refused and iter_all_body_parts leaves them out.",
       },
    },
+   -- Rules across fields: a prototype that breaks one loads, and is listed in Problems.
+   validators = {
+      {
+         fields = { "hp", "max_hp" },
+         doc = "A character starts with at most its max_hp.",
+         validate = function(chara)
+            if chara.hp > chara.max_hp then
+               return false, ("hp (%d) is more than max_hp (%d)"):format(chara.hp, chara.max_hp)
+            end
+            return true
+         end,
+      },
+   },
 }
 
 -- OpenNefia's data extensions: an entry declares fields with defaults, and prototypes give

@@ -1,8 +1,12 @@
 //! The widget each declared field type calls for, shared by the Data pane and the Inspector:
-//! a number with its range, a checkbox, a text field, a colour picker, a searchable picker of
-//! ids or choices, and list and map editors whose items are edited with the widget their
+//! a typed number, a checkbox, a text field, a colour picker, a picker of ids or choices
+//! searched by typing, and list and map editors whose items are edited with the widget their
 //! element type calls for. Each returns the new value once an edit is finished, so a change is
 //! one History step.
+//!
+//! A widget never bends a value to fit its type: a number is sent as typed (out of range, not
+//! whole, or not a number at all), and the host's type checker refuses it with OpenNefia's
+//! message, which the pane shows at the field.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -44,7 +48,7 @@ pub fn typed_editor(
 ) -> Option<Value> {
     match ty {
         FieldType::Boolean => checkbox(ui, value, label),
-        FieldType::Number { integer, min, max } => number_editor(ui, id, value, *integer, *min, *max, label),
+        FieldType::Number { .. } => number_editor(ui, id, value, Checked::ByType, label),
         FieldType::DataId { data_type } => pick(ui, id, value, &ids_of(types, data_type), label),
         FieldType::OneOf { values } => pick(ui, id, value, values, label),
         FieldType::Color => color_editor(ui, id, value, label),
@@ -148,8 +152,7 @@ fn whole(x: f64) -> Option<i64> {
 pub fn value_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
     match value {
         Value::Bool(_) => checkbox(ui, value, label),
-        Value::Int(_) => number_editor(ui, id, value, true, None, None, label),
-        Value::Float(_) => number_editor(ui, id, value, false, None, None, label),
+        Value::Int(_) | Value::Float(_) => number_editor(ui, id, value, Checked::NotDeclared, label),
         Value::Str(_) => text_editor(ui, id, value, label),
         Value::Nil => {
             ui.weak("nil");
@@ -179,30 +182,77 @@ fn checkbox(ui: &mut Ui, value: &Value, label: String) -> Option<Value> {
     response.changed().then_some(Value::Bool(on))
 }
 
-/// A number within `min`..=`max`, whole if `integer`.
-fn number_editor(
-    ui: &mut Ui,
-    id: egui::Id,
-    value: &Value,
-    integer: bool,
-    min: Option<f64>,
-    max: Option<f64>,
-    label: String,
-) -> Option<Value> {
-    let mut buffer = ui.data(|d| d.get_temp::<f64>(id)).unwrap_or(value.as_f64().unwrap_or_default());
-    let range = min.unwrap_or(f64::NEG_INFINITY)..=max.unwrap_or(f64::INFINITY);
-    let drag = egui::DragValue::new(&mut buffer).range(range).speed(if integer { 0.2 } else { 0.05 });
-    let drag = if integer { drag.fixed_decimals(0) } else { drag };
-    let response = ui.add_sized([ui.available_width().clamp(24.0, 90.0), 18.0], drag);
+/// Who says no to a number typed into a [`number_editor`].
+#[derive(Clone, Copy, PartialEq)]
+enum Checked {
+    /// The field's declared type, on the host: whatever was typed is sent, and a refusal comes
+    /// back with the type checker's message.
+    ByType,
+    /// Nothing declares the field's type: a text that is not a number is kept back, and the
+    /// field says so.
+    NotDeclared,
+}
+
+/// A number, typed and committed with Enter or when focus leaves (all of it selected when the
+/// field is entered, so typing replaces it). What was typed is what is sent: nothing clamps
+/// or rounds it, so an out-of-range or fractional value, or a text that is no number, reaches
+/// the type checker, which says why it refuses it (see [`Checked`]).
+fn number_editor(ui: &mut Ui, id: egui::Id, value: &Value, checked: Checked, label: String) -> Option<Value> {
+    let current = match value {
+        Value::Nil => String::new(),
+        other => other.to_string(),
+    };
+    let not_a_number = id.with("not a number");
+    let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| current.clone());
+    let output = egui::TextEdit::singleline(&mut buffer).desired_width(text_width(ui, 90.0)).show(ui);
+    let response = output.response.response;
     super::accessible_name(ui, &response, label);
-    if response.dragged() || response.has_focus() {
+    // Entered: all of it selected once the click that entered is let go (the click itself
+    // places the cursor), so typing replaces it.
+    let select_all = id.with("select all");
+    if response.gained_focus() {
+        ui.data_mut(|d| {
+            d.insert_temp(select_all, true);
+            d.remove::<String>(not_a_number);
+        });
+    }
+    if response.has_focus()
+        && ui.data(|d| d.get_temp::<bool>(select_all).is_some())
+        && !ui.input(|i| i.pointer.any_down())
+    {
+        let mut state = output.state;
+        state.cursor.set_char_range(Some(egui::text::CCursorRange::select_all(&output.galley)));
+        state.store(ui.ctx(), response.id);
+        ui.data_mut(|d| d.remove::<bool>(select_all));
+    }
+    if let Some(why) = ui.data(|d| d.get_temp::<String>(not_a_number)) {
+        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {why}"));
+    }
+    if response.has_focus() {
         ui.data_mut(|d| d.insert_temp(id, buffer));
         return None;
     }
-    ui.data_mut(|d| d.remove::<f64>(id));
-    let new = if integer { Value::Int(whole(buffer)?) } else { Value::Float(buffer) };
-    let finished = response.drag_stopped() || response.lost_focus() || response.changed();
-    (finished && !same_number(&new, value)).then_some(new)
+    ui.data_mut(|d| d.remove::<String>(id));
+    let typed = buffer.trim();
+    if !response.lost_focus() || typed == current {
+        return None;
+    }
+    let new = match (typed.parse::<i64>(), typed.parse::<f64>()) {
+        (Ok(whole), _) => Value::Int(whole),
+        (_, Ok(number)) if number.is_finite() => Value::Float(number),
+        _ if checked == Checked::NotDeclared => {
+            ui.data_mut(|d| d.insert_temp(not_a_number, format!("'{typed}' is not a number: nothing was changed")));
+            return None;
+        }
+        _ => Value::str(typed),
+    };
+    (!same_number(&new, value)).then_some(new)
+}
+
+/// The width a one-line text box's text is given so that the box, its margins (egui's 4
+/// points a side) included, fits the room left in `ui`, at most `most`.
+fn text_width(ui: &Ui, most: f32) -> f32 {
+    (ui.available_width() - 8.0).clamp(24.0, most)
 }
 
 /// Whether `a` and `b` are the same number (an integer field holding 6 and 6.0 are).
@@ -219,8 +269,7 @@ fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Optio
         other => other.to_string(),
     };
     let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| current.clone());
-    let width = ui.available_width().clamp(24.0, 140.0);
-    let output = egui::TextEdit::singleline(&mut buffer).desired_width(width).show(ui);
+    let output = egui::TextEdit::singleline(&mut buffer).desired_width(text_width(ui, 140.0)).show(ui);
     let mut response = output.response.response;
     super::accessible_name(ui, &response, label);
     if output.galley.size().x > output.text_clip_rect.width() && !response.has_focus() {
@@ -234,35 +283,56 @@ fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Optio
     (response.lost_focus() && buffer != current).then(|| Value::str(&buffer))
 }
 
-/// One of `choices`, in a searchable list.
+/// One of `choices`, in a list searched by typing: the search box has the keyboard as the
+/// list opens and a click in it keeps the list open; Enter picks the first match, a click
+/// any.
 fn pick(ui: &mut Ui, id: egui::Id, value: &Value, choices: &[Value], label: String) -> Option<Value> {
     let mut picked = None;
-    let shown = match value {
+    let text_of = |choice: &Value| match choice {
         Value::Nil => "(none)".to_owned(),
         Value::Str(s) => s.to_string(),
         other => other.to_string(),
     };
-    let width = ui.available_width().clamp(24.0, 160.0);
-    let response = egui::ComboBox::from_id_salt(id).selected_text(shown).width(width).show_ui(ui, |ui| {
-        let filter_id = id.with("filter");
-        let mut filter = ui.data(|d| d.get_temp::<String>(filter_id)).unwrap_or_default();
-        ui.text_edit_singleline(&mut filter);
-        for choice in choices {
-            let text = match choice {
-                Value::Str(s) => s.to_string(),
-                other => other.to_string(),
-            };
-            if !filter.is_empty() && !text.to_lowercase().contains(&filter.to_lowercase()) {
-                continue;
+    let (filter_id, open_id) = (id.with("filter"), id.with("open"));
+    let width = (ui.available_width() - 2.0 * ui.spacing().button_padding.x).clamp(24.0, 160.0);
+    let response = egui::ComboBox::from_id_salt(id)
+        .selected_text(text_of(value))
+        .width(width)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+        .show_ui(ui, |ui| {
+            let mut filter = ui.data(|d| d.get_temp::<String>(filter_id)).unwrap_or_default();
+            let typed = ui.add(egui::TextEdit::singleline(&mut filter).hint_text("type to search"));
+            super::accessible_name(ui, &typed, format!("search {label}"));
+            if !ui.data(|d| d.get_temp::<bool>(open_id).unwrap_or(false)) {
+                typed.request_focus();
+                ui.data_mut(|d| d.insert_temp(open_id, true));
             }
-            if ui.selectable_label(choice == value, text).clicked() && choice != value {
-                picked = Some(choice.clone());
+            let enter = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let needle = filter.to_lowercase();
+            let mut matches =
+                choices.iter().filter(|c| needle.is_empty() || text_of(c).to_lowercase().contains(&needle));
+            if enter {
+                picked = matches.next().cloned();
             }
-        }
-        ui.data_mut(|d| d.insert_temp(filter_id, filter));
-    });
+            for choice in matches {
+                if ui.selectable_label(choice == value, text_of(choice)).clicked() {
+                    picked = Some(choice.clone());
+                }
+            }
+            if picked.is_some() {
+                ui.close();
+            }
+            ui.data_mut(|d| d.insert_temp(filter_id, filter));
+        });
+    if response.inner.is_none() {
+        // Closed: the next opening starts with an empty search that has the keyboard.
+        ui.data_mut(|d| {
+            d.remove::<bool>(open_id);
+            d.remove::<String>(filter_id);
+        });
+    }
     super::accessible_name(ui, &response.response, label);
-    picked
+    picked.filter(|choice| choice != value)
 }
 
 /// A colour `{ r, g, b }`, committed when the pointer is let go (the picker changes it on every

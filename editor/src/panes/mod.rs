@@ -80,18 +80,13 @@ pub struct Panes<'a> {
 }
 
 impl Panes<'_> {
-    /// The title on `tab`'s button: the Problems tab counts the current map's conflicts and
-    /// problems.
+    /// The title on `tab`'s button: the Problems tab counts what it lists.
     fn shown_title(&self, tab: Tab) -> String {
-        let snapshot = &self.context.snapshot;
         match tab {
-            Tab::Problems => {
-                let conflicts = snapshot.map.as_ref().map_or(0, |m| m.conflicts.len());
-                match conflicts + snapshot.maps.problems.problems.len() {
-                    0 => tab.title(),
-                    count => format!("{} ({count})", tab.title()),
-                }
-            }
+            Tab::Problems => match problems::count(&self.context.snapshot) {
+                0 => tab.title(),
+                count => format!("{} ({count})", tab.title()),
+            },
             _ => tab.title(),
         }
     }

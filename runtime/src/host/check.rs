@@ -116,6 +116,8 @@ pub fn check_project_telling(
             line: (problem.line > 0).then(|| usize::try_from(problem.line).unwrap_or(usize::MAX)),
             message: problem.message,
         }));
+        // Rules across fields that a prototype breaks.
+        check_prototypes(&runtime, &mut problems);
     }
     let saves = crate::game::files::ron_files(&project.saves_dir());
     let total = map_files.len() + saves.len();
@@ -173,6 +175,39 @@ fn validate_map(runtime: &Runtime, file: &Path, record: &MapRecord, problems: &m
             file: file.to_owned(),
             line: None,
             message: format!("the map validators could not run: {}", crate::lua::LuaFailure::from(error).message),
+        }),
+    }
+}
+
+/// Runs the data types' validators (their rules across fields) on every prototype of a type
+/// that declares some: each rule broken is a problem at the prototype's `data:add`.
+fn check_prototypes(runtime: &Runtime, problems: &mut Vec<Problem>) {
+    let lua = runtime.lua();
+    let found = runtime.engine().limits().run(|| -> mlua::Result<Vec<Problem>> {
+        let mut found = Vec::new();
+        let mut types = crate::lua::data_validators::validated_types(lua)?;
+        types.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        for data_type in types {
+            let prototypes: Vec<_> =
+                runtime.world().data.entries(data_type.as_str()).map(|p| (p.id, p.origin.clone())).collect();
+            for (id, origin) in prototypes {
+                for problem in crate::lua::data_validators::check(lua, data_type, id)? {
+                    found.push(Problem {
+                        file: PathBuf::from(origin.file.as_str()),
+                        line: usize::try_from(origin.line).ok().filter(|&line| line > 0),
+                        message: format!("{id} ({data_type}): {}", problem.message),
+                    });
+                }
+            }
+        }
+        Ok(found)
+    });
+    match found {
+        Ok(found) => problems.extend(found),
+        Err(error) => problems.push(Problem {
+            file: PathBuf::from("project.ron"),
+            line: None,
+            message: format!("the data validators could not run: {}", crate::lua::LuaFailure::from(error).message),
         }),
     }
 }

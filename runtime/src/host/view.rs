@@ -19,7 +19,7 @@ mod location_tree;
 mod map_view;
 pub mod object_details;
 
-pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeView, data_view};
+pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeProblem, PrototypeView, data_view};
 pub use debug::{LimitsView, ProfileView, WatchView, watch_views};
 pub use object_details::{FieldRow, ObjectDetails, object_details};
 

@@ -190,6 +190,7 @@ fn add_type(lua: &Lua, spec: Table) -> mlua::Result<()> {
     }
     let id = Symbol::intern(&format!("{}.{name}", namespace(lua)?));
     let fields = super::schema::declare(lua, id, &spec)?;
+    super::data_validators::declare(lua, id, &spec, &fields)?;
     let origin = caller_origin(lua, &engine);
     let on_duplicate = engine.on_duplicate.get();
     engine.world.borrow_mut().data.add_type(id, fields, origin, on_duplicate).map_err(|e| rt_error(lua, e))?;

@@ -12,6 +12,7 @@ mod caller;
 pub mod content_checks;
 pub mod convert;
 pub mod data;
+pub mod data_validators;
 pub mod debugger;
 pub mod editor;
 mod environment;

@@ -21,6 +21,7 @@ use crate::game::files::FileError;
 use crate::game::mods::ModRow;
 use crate::host::cx::Cx;
 use crate::host::view::data::{DataTypeView, data_view};
+use crate::lua::data_validators;
 use crate::lua::reload::{self as hotload, Reload, Unchanged};
 use crate::runtime::Runtime;
 
@@ -116,6 +117,26 @@ fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
     }
 }
 
+/// Fills each prototype's [`PrototypeView::problems`](crate::host::view::PrototypeView): the
+/// rules its data type's validators say it breaks, all run as one evaluation under the
+/// runtime's limits (a validator that fails, or all that run too long, is a problem of the
+/// prototype being checked).
+fn with_problems(cx: &Cx, types: &mut [DataTypeView]) {
+    let lua = cx.runtime.lua();
+    let Ok(validated) = data_validators::validated_types(lua) else { return };
+    cx.runtime.engine().limits().run(|| {
+        for data_type in types.iter_mut().filter(|t| validated.contains(&t.id)) {
+            for proto in &mut data_type.entries {
+                proto.problems = data_validators::check(lua, data_type.id, proto.id).unwrap_or_else(|error| {
+                    let message =
+                        format!("the validators could not run: {}", crate::lua::LuaFailure::from(error).message);
+                    vec![data_validators::PrototypeProblem { fields: Vec::new(), message }]
+                });
+            }
+        }
+    });
+}
+
 /// What a mods command asks of the spine once it is done.
 #[derive(Debug, Default)]
 pub(in crate::host) struct ModsEffects {
@@ -135,6 +156,7 @@ impl Mods {
             let mut view = data_view(&world.data);
             drop(world);
             with_function_sources(cx.runtime.lua(), &mut view);
+            with_problems(cx, &mut view);
             *data = (cx.runtime.world().data.revision(), Arc::new(view));
         }
         ModsView {

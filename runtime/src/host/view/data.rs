@@ -4,6 +4,7 @@
 use crate::game::data::DataRegistry;
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
+pub use crate::lua::data_validators::PrototypeProblem;
 
 /// A prototype in the Data pane.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -18,6 +19,8 @@ pub struct PrototypeView {
     pub origin: String,
     /// The source of each field that holds a function (a callback, a generator), by name.
     pub functions: Vec<(Symbol, FunctionSource)>,
+    /// The rules of its data type it breaks (its type's validators).
+    pub problems: Vec<PrototypeProblem>,
 }
 
 /// Where a function a prototype holds is written, and its text, for the Data pane to show
@@ -85,6 +88,7 @@ pub fn data_view(data: &DataRegistry) -> Vec<DataTypeView> {
                     given: proto.given.sorted_by_name().into_iter().map(|(k, _)| k).collect(),
                     origin: proto.origin.to_string(),
                     functions: Vec::new(),
+                    problems: Vec::new(),
                 })
                 .collect(),
         })

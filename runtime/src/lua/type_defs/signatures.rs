@@ -430,9 +430,9 @@ const SIGNATURES: &[Signature] = &[
     ),
     sig(
         "data:add_type",
-        "spec: { name: string, fields: { name: string, default?: any, doc?: string }[] }",
+        "spec: { name: string, fields: { name: string, default?: any, doc?: string }[], validators?: { validate: fun(proto: table): boolean, fields?: string[], doc?: string }[] }",
         "",
-        "Declares a data type of this mod: `data:add_type { name = \"spell\", fields = { ... } }`.",
+        "Declares a data type of this mod: `data:add_type { name = \"spell\", fields = { ... } }`; its `validators` are rules across fields, each `validate(proto)` returning `ok, message`.",
     ),
     sig("data:types", "", "string[]", "The declared data types."),
     sig("error", "message: any, level?: integer", "", "Raises an error."),
