@@ -1,8 +1,9 @@
 //! The architecture stays as ARCHITECTURE.md draws it: every file or folder the document names
 //! in backticks exists (a path is read from the repository's root, or from the folders the
 //! document writes paths from: the crates' `src/`, the runtime's three layers, the demo project;
-//! a bare file name must be the name of some file of the repository), and no modules import
-//! each other in a circle.
+//! a bare file name must be the name of some file of the repository), so does every path a doc
+//! comment of the crates names (see [`doc_paths`] and [`doc_bases`] for what counts and where it
+//! is read from), and no modules import each other in a circle.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -87,6 +88,98 @@ fn a_path_that_does_not_exist_is_reported() {
     let words = named_paths("moved: `host/edit/resolve.rs` and `gone.rs`; kept: `host/serve.rs`, `lib.rs`");
     let missing: Vec<&String> = words.iter().filter(|word| find(&root, &names, word).is_none()).collect();
     assert_eq!(missing, ["host/edit/resolve.rs", "gone.rs"]);
+}
+
+/// The paths a doc comment names. Doc comments backtick code as well as paths, so this is
+/// stricter than [`named_paths`]: a backticked word of plain characters (letters, digits, `/._-`)
+/// of two parts or more (`play/reverse.rs`, `recordings/tests/`, not the bare folder `maps/`)
+/// that ends in `/` (a folder) or in one of [`EXTENSIONS`] (a file); and any word ending in `.md`,
+/// backticked or not, which names a document (`PROTOCOL.md`). Not globs, placeholders
+/// (`<mod>/init.lua`), URLs or code.
+fn doc_paths(text: &str) -> BTreeSet<String> {
+    let plain = |word: &str| {
+        !word.is_empty()
+            && !word.starts_with(['.', '/'])
+            && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
+    };
+    let backticked = text.split('`').skip(1).step_by(2).filter(|word| {
+        let inner = word.trim_end_matches('/');
+        let has_extension =
+            Path::new(word).extension().is_some_and(|e| EXTENSIONS.contains(&e.to_string_lossy().as_ref()));
+        plain(word) && inner.contains('/') && !inner.contains("//") && (word.ends_with('/') || has_extension)
+    });
+    let documents = text
+        .split_whitespace()
+        .map(|word| word.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|word| plain(word) && word.ends_with(".md"));
+    backticked.chain(documents).map(str::to_owned).collect()
+}
+
+/// The folders a path in a doc comment of `file` may be written from: the file's folder and each
+/// folder above it up to the repository's `root` (so the crate's `src/`, as in `host/play/reverse.rs`,
+/// a sibling folder, as `world/invariants.rs` in `game/world/changes.rs`, and the root, as
+/// `mods/elona/init.lua`), the file's own module folder (`host.rs` writes `play/reverse.rs` for
+/// `host/play/reverse.rs`), the demo project (a project's `recordings/tests/`) and each mod's
+/// folder (a mod's `game/rules.lua`).
+fn doc_bases(root: &Path, file: &Path) -> Vec<PathBuf> {
+    let mut bases: Vec<PathBuf> =
+        file.ancestors().skip(1).take_while(|dir| dir.starts_with(root)).map(Path::to_owned).collect();
+    bases.push(file.with_extension(""));
+    bases.push(root.join("projects/demo"));
+    if let Ok(mods) = std::fs::read_dir(root.join("mods")) {
+        bases.extend(mods.flatten().map(|entry| entry.path()).filter(|path| path.is_dir()));
+    }
+    bases
+}
+
+/// The doc comments (`//!` and `///`) of the Rust files under `dir`, as (file, text): each run of
+/// consecutive doc lines is one text, as Markdown reads it.
+fn doc_comments(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+    for entry in std::fs::read_dir(dir).expect("the folder reads").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            doc_comments(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            let mut block: Vec<&str> = Vec::new();
+            for line in text.lines().map(str::trim_start).chain([""]) {
+                let doc =
+                    line.strip_prefix("//!").or_else(|| line.strip_prefix("///").filter(|rest| !rest.starts_with('/')));
+                match doc {
+                    Some(doc) => block.push(doc),
+                    None if !block.is_empty() => out.push((path.clone(), std::mem::take(&mut block).join("\n"))),
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+/// The paths the doc comments of the crates' `srcs` (under `root`) name that exist nowhere they
+/// may be read from, each as `file: path` (the file from `root`).
+fn stale_doc_paths(root: &Path, srcs: &[&str]) -> Vec<String> {
+    let mut docs = Vec::new();
+    for src in srcs {
+        doc_comments(&root.join(src), &mut docs);
+    }
+    assert!(!docs.is_empty(), "the doc comments of {srcs:?} are found");
+    let mut stale = Vec::new();
+    for (file, text) in &docs {
+        let bases = doc_bases(root, file);
+        for path in doc_paths(text) {
+            if !bases.iter().any(|base| base.join(path.trim_end_matches('/')).exists()) {
+                let file = file.strip_prefix(root).unwrap_or(file).display();
+                stale.push(format!("{file}: {path}"));
+            }
+        }
+    }
+    stale
+}
+
+#[test]
+fn every_path_a_doc_comment_names_exists() {
+    let stale = stale_doc_paths(&repo_root(), &["runtime/src", "editor/src", "tests/src"]);
+    assert!(stale.is_empty(), "doc comments name paths that do not exist: {stale:?}");
 }
 
 /// The module graph of a crate's `src/`: each file is a module (`a/b.rs` and `a/b/mod.rs` are
@@ -425,4 +518,36 @@ fn a_crossing_into_the_lua_layer_is_found_in_use_trees_and_inline_paths() {
         ("grouped".into(), vec!["lua::GameError".into(), "lua::save".into()]),
     ];
     assert_eq!(crossings, expected);
+}
+
+#[test]
+fn a_doc_comment_naming_a_path_that_does_not_exist_is_reported() {
+    let dir = fixture(&[
+        ("README.md", ""),
+        ("mods/base/game/rules.lua", ""),
+        ("projects/demo/recordings/tests/a.ron", ""),
+        ("runtime/src/game/world/invariants.rs", ""),
+        ("runtime/src/host/play/reverse.rs", ""),
+        (
+            "runtime/src/host.rs",
+            "//! The spine (DESIGN.md, README.md): `play/reverse.rs`, `host/play/reverse.rs`,\n\
+             //! `host/edit.rs` and `host/fuzz/`; kept tests in `recordings/tests/`.\n\
+             // A comment: `host/gone.rs`.\n\
+             //// Not a doc comment: `host/gone.rs`.\n\
+             /// Not paths: `maps/`, `<mod>/init.lua`, `a::b`, `x/y`, `https://a/b.md`; `mods/base/init.lua`.\n\
+             fn f() {}",
+        ),
+        (
+            "runtime/src/game/world/changes.rs",
+            "/// Checked after (`world/invariants.rs`, `game/rules.lua`).\nfn g() {}",
+        ),
+    ]);
+    let stale = stale_doc_paths(dir.path(), &["runtime/src"]);
+    let expected = [
+        "runtime/src/host.rs: DESIGN.md",
+        "runtime/src/host.rs: host/edit.rs",
+        "runtime/src/host.rs: host/fuzz/",
+        "runtime/src/host.rs: mods/base/init.lua",
+    ];
+    assert_eq!(BTreeSet::from_iter(stale), BTreeSet::from(expected.map(String::from)));
 }

@@ -1,6 +1,6 @@
 //! Edits as data: what the editor asks to change ([`Edit`]) and a copied region of a map
 //! ([`Clip`]). The journal and recordings keep edits, so they belong to the game's state; how
-//! an edit is applied and recorded for undo is the host's (`host/edit.rs`).
+//! an edit is applied and recorded for undo is the host's (`host/editing/edit.rs`).
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! model). Nothing here runs Lua: applying a change puts recorded state back into the
 //! [`World`] and touches what it changed, so the same values can serve the editor's undo, a
 //! play session's step back and a recording's replay. The host layer above makes
-//! transactions from the editor's edits (`host/edit.rs`); nothing here knows of it.
+//! transactions from the editor's edits (`host/editing/edit.rs`); nothing here knows of it.
 //!
 //! Undo applies a transaction's "before" states and redo its "after" states, so undoing is
 //! exact — a removed object comes back with the same uid at the same place — and needs no

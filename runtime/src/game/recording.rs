@@ -11,8 +11,8 @@
 //! `recordings/files/`, so a replay whose files changed can run the recorded ones beside it
 //! and name the fields that differ.
 //!
-//! Nothing here runs Lua: recording and replaying are the host layer's (`host/recorder.rs`,
-//! `host/replay.rs`), which this layer does not name.
+//! Nothing here runs Lua: recording and replaying are the host layer's (`host/play/recorder.rs`,
+//! `host/play/replay.rs`), which this layer does not name.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -30,7 +30,7 @@ pub enum TypeDefsError {
     },
 }
 
-/// Writes the definitions of `runtime`'s API and data into `out`, and `project/.luarc.json`
+/// Writes the definitions of `runtime`'s API and data into `out`, and the `.luarc.json` of `project`
 /// (library: `out` and the mods' folders); returns the files written.
 pub fn write(runtime: &Runtime, project: &Path, out: &Path) -> Result<Vec<PathBuf>, TypeDefsError> {
     std::fs::create_dir_all(out).map_err(|source| TypeDefsError::Folder { path: out.to_owned(), source })?;

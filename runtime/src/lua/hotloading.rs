@@ -2,7 +2,7 @@
 //!
 //! - `hotload.hotload(name)` reloads module `name` (named as `require` names it:
 //!   `mod.<mod id>.<module>`, or a module of the calling mod) in the running game, with the
-//!   guarantees of a file saved in the editor (`host/mods/hotload.rs`: the whole reload or
+//!   guarantees of a file saved in the editor (`host/mods/mod.rs`: the whole reload or
 //!   nothing, the previous code kept on an error, which is raised here naming the file and
 //!   line). It returns OpenNefia's `{ module = <its new value>, require_path =
 //!   "mod.<mod id>.<module>" }`. A module not loaded yet is loaded.

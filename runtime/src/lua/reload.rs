@@ -52,8 +52,8 @@ fn loaded_file(lua: &Lua, path: &Path) -> Option<(String, Symbol, PathBuf)> {
     })
 }
 
-/// The `require` name of a mod's file: `init.lua` → `init`, `a/b.lua` → `a.b`,
-/// `a/init.lua` → `a`.
+/// The `require` name of a mod's file: `init.lua` → `init`, `game/rules.lua` → `game.rules`,
+/// a folder's `init.lua` → the folder's name.
 fn module_name(relative: &Path) -> String {
     let name = relative.with_extension("").to_string_lossy().replace(['/', '\\'], ".");
     match name.strip_suffix(".init") {

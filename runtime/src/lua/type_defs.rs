@@ -26,7 +26,7 @@ pub use signatures::{Signature, all_signatures};
 
 /// One file of definitions: its name (under the output folder) and text.
 pub struct DefinitionFile {
-    /// Its path under the output folder, such as `api.lua` or `api/Chara.lua`.
+    /// Its path under the output folder, such as `api.lua`, or a class's file under `api/`.
     pub name: String,
     /// Its text.
     pub text: String,
