@@ -2,7 +2,7 @@
 //! pause, second half, as editors, sync tools and `git checkout` write) keeps every byte it
 //! writes, whether the edit waits for it and is made on its whole text or is refused.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
 use nefia_runtime::Value;
@@ -28,19 +28,24 @@ fn a_form_edit_during_a_slow_writers_pause_loses_none_of_its_prototypes() {
     );
     let cut = written.match_indices("\ndata:add {").nth(3).map(|(at, _)| at + 1).expect("a fourth statement");
     let (first, second) = written.split_at(cut);
-    let (halfway_tx, halfway) = std::sync::mpsc::channel();
-    let writer = {
-        let (items, first, second) = (items.clone(), first.to_owned(), second.to_owned());
-        std::thread::spawn(move || {
-            let mut file = std::fs::File::create(&items).unwrap();
-            file.write_all(first.as_bytes()).unwrap();
-            file.flush().unwrap();
-            halfway_tx.send(()).unwrap();
-            std::thread::sleep(PAUSE);
-            file.write_all(second.as_bytes()).unwrap();
-        })
-    };
-    halfway.recv().unwrap();
+    // Another program: a shell that opens the file for writing, writes the first half, says
+    // so, pauses with the file still open, then writes the second half and closes it.
+    let halves = tempfile::tempdir().unwrap();
+    let (first_file, second_file) = (halves.path().join("first"), halves.path().join("second"));
+    std::fs::write(&first_file, first).unwrap();
+    std::fs::write(&second_file, second).unwrap();
+    let script = format!(r#"exec 3>"$0"; cat "$1" >&3; echo halfway; sleep {}; cat "$2" >&3"#, PAUSE.as_secs_f64());
+    let mut writer = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .arg(&items)
+        .arg(&first_file)
+        .arg(&second_file)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut said = String::new();
+    BufReader::new(writer.stdout.take().unwrap()).read_line(&mut said).unwrap();
+    assert_eq!(said.trim(), "halfway");
     let edit = Edit::PrototypeField {
         data_type: "base.item".into(),
         id: "elona.putitoro".into(),
@@ -51,7 +56,7 @@ fn a_form_edit_during_a_slow_writers_pause_loses_none_of_its_prototypes() {
     let mut seen = Vec::new();
     host.send(Command::Repl(ReplCommand::Eval { id: 1, code: "nil".into() }));
     answer(&host, 1, &mut seen);
-    writer.join().unwrap();
+    assert!(writer.wait().unwrap().success(), "the writer finished");
 
     let on_disk = std::fs::read_to_string(&items).unwrap();
     let all: Vec<&str> = written.match_indices("_id = \"").map(|(at, _)| &written[at + 7..]).collect();

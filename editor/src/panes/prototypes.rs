@@ -120,13 +120,18 @@ impl DataState {
     }
 
     /// Hears the host refuse an edit (`reason` in words): kept with the prototype (and field)
-    /// the pane's last edit was of, if it answers that edit.
+    /// the pane's last edit was of, if it answers that edit — sent within the answer window,
+    /// and naming that prototype or the one it makes (every refusal of a prototype's edit does), so the refusal of
+    /// another edit meanwhile (an undo, a paint) is not taken for it.
     pub fn edit_refused(&mut self, reason: &str) {
-        let Some(pending) = self.pending.take() else { return };
-        if pending.sent.elapsed() < ANSWER_WINDOW {
-            self.refusals.insert(pending.on, Refusal { field: pending.field, message: reason.to_owned() });
-            self.in_flight = None;
-        }
+        let answers = |pending: &Pending| {
+            let names = |key: &ProtoKey| reason.contains(key.1.as_str());
+            pending.sent.elapsed() < ANSWER_WINDOW
+                && (names(&pending.on) || pending.makes.as_ref().is_some_and(|(key, _)| names(key)))
+        };
+        let Some(pending) = self.pending.take_if(|pending| answers(pending)) else { return };
+        self.refusals.insert(pending.on, Refusal { field: pending.field, message: reason.to_owned() });
+        self.in_flight = None;
     }
 
     /// The refusal of the pane's last edit of prototype `key`, if it was refused.

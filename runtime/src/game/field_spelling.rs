@@ -4,7 +4,8 @@
 //! an undeclared name is refused only when it looks like a slip of the keyboard for a declared
 //! one: in a name of under 8 letters, one letter too many or too few, two letters swapped,
 //! or a letter struck for its neighbour on the keyboard (another letter makes another word:
-//! `max_mp` is not taken for `max_hp`); in a longer name, two such edits of any letters.
+//! `max_mp` is not taken for `max_hp`); in a longer name, two such edits of any letters. A
+//! plural of a declared name (`levels` beside `level`) is a field of its own, not a slip.
 //! Names under 4 letters (`dv`, `pv`, `hp`) are never judged.
 //! The forms and `data.set_field` refuse a misspelled field; `nefia check` reports one.
 
@@ -43,6 +44,7 @@ pub fn misspelled(data_type: &DataType, name: &str) -> Option<Misspelled> {
             let slips = strsim::damerau_levenshtein(name, declared);
             let long = declared.chars().count() >= LONG;
             let near = if long { slips <= 2 } else { slips <= 1 && !a_word_apart(name, declared) };
+            let near = near && !plural_of(name, declared) && !plural_of(declared, name);
             (declared.chars().count() >= SHORTEST && near).then_some((slips, decl.name))
         })
         .min_by_key(|(slips, _)| *slips)
@@ -62,6 +64,12 @@ pub fn misspelled_fields(data: &DataRegistry) -> Vec<(Symbol, Misspelled)> {
         }
     }
     found
+}
+
+/// Whether `plural` is `singular` with `s` or `es` after it (`levels`, `boxes`): a field of
+/// its own (a list of them), not a slip.
+fn plural_of(plural: &str, singular: &str) -> bool {
+    plural.strip_prefix(singular).is_some_and(|end| end == "s" || end == "es")
 }
 
 /// Whether `a` and `b` are the same length and differ in letters that are not neighbours on
@@ -122,7 +130,8 @@ mod tests {
         assert_eq!(meant("max_hp"), None, "declared");
         assert_eq!(meant("hpp"), None, "too short to judge");
         assert_eq!(meant("favourite_food"), None, "a field of the mod's own");
-        assert_eq!(meant("levels"), Some("level"));
+        assert_eq!(meant("levels"), None, "a plural is a field of its own");
+        assert_eq!(meant("leve"), Some("level"), "but a letter too few is a slip");
         let message = misspelled(chara, "max_hpp").unwrap().to_string();
         assert_eq!(message, "max_hpp is not a field of base.chara: did you mean max_hp?");
     }

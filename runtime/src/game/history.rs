@@ -23,6 +23,20 @@ use crate::game::symbol::Symbol;
 use crate::game::value::Value;
 use crate::game::world::{World, WorldState};
 
+/// The most characters of a value a history label shows.
+pub const LABEL_VALUE_CHARS: usize = 60;
+
+/// How a history label shows `value`: whole, or its first [`LABEL_VALUE_CHARS`] characters
+/// and "…" — a label is one line of the History pane, and every answer of the remote
+/// protocol that edits carries them all.
+pub fn label_value(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(LABEL_VALUE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
 /// Most transactions the history keeps.
 pub const MAX_HISTORY: usize = 200;
 

@@ -35,8 +35,10 @@ use crate::game::save::SaveGame;
 use crate::game::source_patch::{PatchSide, SourcePatch};
 use crate::game::value::Value;
 
-/// The journal's format version, written in each base.
-pub const JOURNAL_FORMAT: u32 = 1;
+/// The journal's format version, written in each base. 2: a form's edit of a Lua file is kept
+/// as its [`SourcePatch`], not as the file's whole text before and after; a log of format 1 is
+/// refused by name rather than read up to its first such entry.
+pub const JOURNAL_FORMAT: u32 = 2;
 
 /// The longest log written and read: 64 MiB. A log that an entry would take past it starts
 /// again from a new base (the world with that edit), so the journal never writes what a

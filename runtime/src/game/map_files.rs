@@ -298,11 +298,12 @@ impl MapFiles {
         let text = map_text(&path, &world.map_record(map, RecordKind::MapFile)?)?;
         // Never over a file another program is writing (or changes while this one is written).
         let read = crate::game::files::guarded::read_quiet(&path)?;
-        if let Some(old) = &read {
-            let backup = path.with_extension("ron.bak");
-            write_atomic(&backup, old)?;
-        }
         crate::game::files::guarded::write_over(&path, read.as_deref(), text.as_bytes())?;
+        // The backup is the file as it was read, written once the save went through, so a
+        // refused save leaves the last backup too.
+        if let Some(old) = &read {
+            write_atomic(&path.with_extension("ron.bak"), old)?;
+        }
         file.saved = Some(SavePoint::of(world, map)?);
         file.file_removed = false;
         Ok(path)

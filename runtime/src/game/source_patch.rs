@@ -13,10 +13,11 @@
 //! 1. if the text before the offset is as it was and its lines are at the offset, there;
 //! 2. else if the text after it is as it was and its lines end where that text begins (the
 //!    offset moved by what was added or removed before it), there;
-//! 3. else (text put right beside its lines, or changed on both sides of them) where its lines
-//!    occur exactly once with the line before or the line after them as it was, and not inside
-//!    the text before or after it that is as it was. Found nowhere, they were changed since;
-//!    found more than once, which are its own cannot be told: either way it is refused.
+//! 3. else (text changed on both sides of them) where its lines occur exactly once between
+//!    the line before and the line after them as they were, and not inside the text before or
+//!    after it that is as it was. Found nowhere, they were changed since (or text was put
+//!    right beside them as well as elsewhere: which lines are its own is not guessed); found
+//!    more than once, which are its own cannot be told: either way it is refused.
 //!
 //! So a patch never writes over bytes it did not leave, and never guesses between two places.
 //! A refusal names the file and the line where the patch's lines were, and nothing is written.
@@ -166,7 +167,12 @@ impl SourcePatch {
     pub fn find(&self, text: &str, side: PatchSide) -> Result<usize, PatchRefused> {
         let expected = self.lines(side).as_bytes();
         let bytes = text.as_bytes();
-        let holds = |at: usize| bytes.get(at..).is_some_and(|rest| rest.starts_with(expected));
+        // Its lines at `at`, ending where a line ends (so `x = 6` is not found in `x = 60`).
+        let holds = |at: usize| {
+            bytes.get(at..).is_some_and(|rest| {
+                rest.starts_with(expected) && (expected.ends_with(b"\n") || rest.len() == expected.len())
+            })
+        };
         // The text before it, and the text after it, as they were.
         let before_same = bytes.get(..self.offset).is_some_and(|before| content_digest(before) == self.prefix_digest);
         let after_at = bytes.len().checked_sub(self.suffix_len);
@@ -178,8 +184,9 @@ impl SourcePatch {
         if let Some(at) = end_at.filter(|&at| holds(at)) {
             return Ok(at);
         }
-        // Moved by text put right beside it, or text changed on both sides: where its lines
-        // occur once, between what stayed, beside a line that was beside them.
+        // Text changed on both sides: where its lines occur once, between what stayed, between
+        // the two lines that were beside them (one common neighbour such as `}` alone could
+        // be another prototype's).
         let (low, high) = (if before_same { self.offset } else { 0 }, after_at.unwrap_or(bytes.len()));
         let near = match (before_same, end_at) {
             (false, Some(at)) => at,
@@ -192,7 +199,7 @@ impl SourcePatch {
             let previous = &bytes[line_start(bytes, at.saturating_sub(1))..at];
             let end = at + expected.len();
             previous == self.line_before.as_bytes()
-                || &bytes[end..end + line_rest(bytes, end)] == self.line_after.as_bytes()
+                && &bytes[end..end + line_rest(bytes, end)] == self.line_after.as_bytes()
         };
         let fits = |&at: &usize| at >= low && at + expected.len() <= high && holds(at) && beside(at);
         let mut found = line_starts.filter(fits);
@@ -213,11 +220,6 @@ impl SourcePatch {
         out.push_str(self.lines(side));
         out.push_str(&text[at + from.len()..]);
         Ok(out)
-    }
-
-    /// Whether `text` holds the lines of `side` where the patch finds them.
-    pub fn holds(&self, text: &str, side: PatchSide) -> bool {
-        self.find(text, side).is_ok()
     }
 }
 
@@ -289,10 +291,29 @@ mod tests {
         let refused = p.put(&over, PatchSide::Old).unwrap_err();
         assert_eq!((refused.line, refused.why), (3, PatchMiss::Changed));
         assert!(refused.to_string().starts_with("charas.lua:3: "), "{refused}");
-        // The yeek's max_hp is the putit's old line: a redo across edits on both sides must not
-        // take it for the putit's.
-        let y = patch(&after, &after.replace("\"yeek\",\n   max_hp = 6", "\"yeek\",\n   max_hp = 50"));
-        let both = format!("--\n{}--\n", after.replace("max_hp = 50", "max_hp = 6"));
-        assert_eq!(y.put(&both, PatchSide::New).unwrap_err().why, PatchMiss::Ambiguous);
+        // The yeek's max_hp is the putit's old line: a redo across edits on both sides takes
+        // the one between the lines that were beside it, the yeek's, not the putit's.
+        let yeek = |text: &str| text.replace("\"yeek\",\n   max_hp = 6", "\"yeek\",\n   max_hp = 50");
+        let y = patch(&after, &yeek(&after));
+        let both = format!("--\n{FILE}--\n");
+        assert_eq!(y.put(&both, PatchSide::New).unwrap(), format!("--\n{}--\n", yeek(FILE)));
+        // Two such places: which is its own cannot be told.
+        let twice = format!("--\n{FILE}data:add {{\n   _id = \"yeek\",\n   max_hp = 6,\n}}\n--\n");
+        assert_eq!(y.put(&twice, PatchSide::New).unwrap_err().why, PatchMiss::Ambiguous);
+    }
+
+    #[test]
+    fn a_line_alike_in_another_prototype_or_only_longer_is_not_taken_for_the_edits_own() {
+        let after = FILE.replacen("max_hp = 6", "max_hp = 50", 1);
+        let p = patch(FILE, &after);
+        // By hand: lines put right above and below the putit's edited line, and the yeek given
+        // the same line, whose `}` after it is alike but whose line before is not.
+        let by_hand = after
+            .replacen("   max_hp = 50,\n", "   level = 2,\n   max_hp = 50,\n   hp = 50,\n", 1)
+            .replace("\"yeek\",\n   max_hp = 6", "\"yeek\",\n   max_hp = 50");
+        assert_eq!(p.put(&by_hand, PatchSide::Old).unwrap_err().why, PatchMiss::Changed);
+        // The file's last line, only longer than the edit's, is not its line.
+        let last = patch("a\nx = 6", "a\nx = 50");
+        assert_eq!(last.put("a\nx = 500", PatchSide::Old).unwrap_err().why, PatchMiss::Changed);
     }
 }

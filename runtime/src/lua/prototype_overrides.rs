@@ -75,7 +75,10 @@ pub fn overridden(lua: &Lua, data_type: &str, id: &str, field: &str) -> Option<O
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         let after = if name == origin.file { origin.line } else { 0 };
         at.extend(
-            assignment_lines(&text, id, field).into_iter().filter(|&line| line > after).map(|l| format!("{name}:{l}")),
+            assignment_lines(crate::lua::source_edit::without_bom(&text).1, id, field)
+                .into_iter()
+                .filter(|&line| line > after)
+                .map(|l| format!("{name}:{l}")),
         );
     }
     Some(Overridden { live, given, at })

@@ -19,7 +19,7 @@
 //!   and closes as they happen, and nothing of a writer that wrote before it was asked and is
 //!   still to write. Processes of other users are not visible (their `/proc/<pid>/fd` cannot
 //!   be read); a project's files are written by its user.
-//! - Elsewhere, by the file's metadata: a file whose size or modification time changed within
+//! - Elsewhere, by the file's metadata: a file whose modification time changed within
 //!   [`QUIET_AFTER`] is taken as being written.
 //!
 //! On every platform the bytes are compared last, just before the rename, so a program that
@@ -65,7 +65,7 @@ pub fn read_quiet(path: &Path) -> Result<Option<Vec<u8>>, FileError> {
 
 /// Waits until no other program is writing `path`, at most [`QUIET_WAIT`]; refuses if one
 /// still is.
-pub fn wait_until_quiet(path: &Path) -> Result<(), FileError> {
+fn wait_until_quiet(path: &Path) -> Result<(), FileError> {
     let deadline = Instant::now() + QUIET_WAIT;
     while being_written(path) {
         if Instant::now() >= deadline {

@@ -25,7 +25,7 @@ use mlua::Lua;
 
 use super::edit_error::EditError;
 use super::usages;
-use crate::game::history::Transaction;
+use crate::game::history::{Transaction, label_value};
 use crate::game::source_patch::{PatchSide, SourcePatch};
 use crate::game::symbol::Symbol;
 use crate::game::value::Value;
@@ -53,15 +53,14 @@ pub(super) fn prototype_field(
     }
     crate::lua::content_checks::check_field_edit(lua, data_type, id, field, value)
         .map_err(|e| refused(e.to_string()))?;
-    let before =
-        std::fs::read_to_string(&path).map_err(|e| refused(format!("{} cannot be read: {e}", path.display())))?;
+    let before = read_source(&path).map_err(refused)?;
     let locator = Locator { data_type, short_id: &short_id, line };
     let after = source_edit::set_field(&before, &locator, field, value).map_err(|e| refused(e.to_string()))?;
     if after == before {
         return Err(refused("it already has that value: the file is unchanged".into()));
     }
     let label = match value {
-        Some(value) => format!("Set {id}.{field} = {value}"),
+        Some(value) => format!("Set {id}.{field} = {}", label_value(value)),
         None => format!("Unset {id}.{field}"),
     };
     written(lua, &path, &before, &after, label).map_err(refused)
@@ -75,7 +74,8 @@ pub(super) fn written(lua: &Lua, path: &Path, before: &str, after: &str, label: 
 }
 
 /// The file that adds prototype `id` of `data_type`, its `_id` there and the line of its
-/// `data:add`, or why there is none to edit; returned once no other program is writing the file.
+/// `data:add`, or why there is none to edit (its text is read with [`read_source`], which waits
+/// for another program writing it).
 pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
     let engine = crate::lua::engine(lua);
     let origin = {
@@ -90,8 +90,6 @@ pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf
         .find(|source| source.name == origin.file)
         .and_then(|source| source.path.clone())
         .ok_or_else(|| format!("it was added by {}, which is not a mod's file the editor can change", origin.file))?;
-    // Its text is read next: whole, once no other program is writing it.
-    crate::game::files::guarded::wait_until_quiet(&path).map_err(|e| e.to_string())?;
     let short_id = origin
         .mod_id
         .and_then(|mod_id| id.strip_prefix(&format!("{mod_id}.")).map(str::to_owned))

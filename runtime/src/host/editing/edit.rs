@@ -14,7 +14,7 @@ pub use super::edit_error::EditError;
 use crate::game::autotile::{AutotileLayer, Autotiler, Intent};
 use crate::game::edit::Edit;
 use crate::game::field_edit::{FieldChange, FieldEdited, change_field};
-use crate::game::history::{Change, History, Transaction, apply_changes, paint_label, places};
+use crate::game::history::{Change, History, Transaction, apply_changes, label_value, paint_label, places};
 use crate::game::location::{Holder, Location};
 use crate::game::map::MapId;
 use crate::game::moddable::Origin;
@@ -540,20 +540,6 @@ fn object_name(world: &World, uid: Uid) -> String {
     match world.object(uid) {
         Ok(object) => format!("{} (uid {uid})", object.id),
         Err(_) => format!("uid {uid}"),
-    }
-}
-
-/// The most characters of a value a history label shows.
-const LABEL_VALUE_CHARS: usize = 60;
-
-/// How a history label shows `value`: whole, or its first [`LABEL_VALUE_CHARS`] characters
-/// and "…" — a label is one line of the History pane, and every answer of the remote
-/// protocol that edits carries them all.
-fn label_value(value: &Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(LABEL_VALUE_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
     }
 }
 
