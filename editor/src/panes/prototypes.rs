@@ -60,6 +60,10 @@ pub struct DataState {
     pub open_failed: Option<String>,
     /// The pane's last edit until it is answered.
     pending: Option<Pending>,
+    /// The pane's last edit, for a refusal of it, kept through the answer window even once
+    /// `pending` took History's next step for it: a step another command made meanwhile (a
+    /// REPL line, a paint) looks the same from here, and must not lose the refusal.
+    refusable: Option<Pending>,
     /// Why the host refused the pane's last edit of each prototype, shown on that prototype's
     /// form (at the field, for a field's edit) until the pane's next edit of it.
     refusals: HashMap<ProtoKey, Refusal>,
@@ -73,6 +77,7 @@ pub struct DataState {
 
 /// An edit the pane sent, until the host answers it: with a new History step (done), or with
 /// a refusal.
+#[derive(Clone)]
 struct Pending {
     /// When it was sent.
     sent: Instant,
@@ -115,21 +120,24 @@ impl DataState {
         state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
         let history = &state.snapshot.editing.history;
         let history = (history.labels.len(), history.done, history.labels.last().cloned());
-        self.pending = Some(Pending { sent: Instant::now(), history, on, field, makes });
+        let pending = Pending { sent: Instant::now(), history, on, field, makes };
+        self.refusable = Some(pending.clone());
+        self.pending = Some(pending);
         self.refusals.remove(&on);
     }
 
     /// Hears the host refuse an edit (`reason` in words): kept with the prototype (and field)
     /// the pane's last edit was of, if it answers that edit — sent within the answer window,
-    /// and naming that prototype or the one it makes (every refusal of a prototype's edit does), so the refusal of
-    /// another edit meanwhile (an undo, a paint) is not taken for it.
+    /// and naming that prototype or the one it makes (every refusal of a prototype's edit
+    /// does), so the refusal of another edit meanwhile (an undo, a paint) is not taken for it.
     pub fn edit_refused(&mut self, reason: &str) {
         let answers = |pending: &Pending| {
             let names = |key: &ProtoKey| reason.contains(key.1.as_str());
             pending.sent.elapsed() < ANSWER_WINDOW
                 && (names(&pending.on) || pending.makes.as_ref().is_some_and(|(key, _)| names(key)))
         };
-        let Some(pending) = self.pending.take_if(|pending| answers(pending)) else { return };
+        let Some(pending) = self.refusable.take_if(|pending| answers(pending)) else { return };
+        self.pending.take_if(|waiting| waiting.sent == pending.sent);
         self.refusals.insert(pending.on, Refusal { field: pending.field, message: reason.to_owned() });
         self.in_flight = None;
     }
@@ -200,6 +208,7 @@ impl Default for DataState {
             code_command: DEFAULT_CODE_COMMAND.to_owned(),
             open_failed: None,
             pending: None,
+            refusable: None,
             refusals: HashMap::new(),
             made: None,
             in_flight: None,
