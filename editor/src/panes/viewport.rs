@@ -2,7 +2,7 @@
 //! UI layers over it. Pan with the middle button (or Space and drag), zoom with the wheel,
 //! click to select and to give the game the keyboard.
 
-use egui::{Rect, RichText, Sense, Ui, Vec2};
+use egui::{Rect, Sense, Ui, Vec2};
 use nefia_runtime::Uid;
 use nefia_runtime::game::display::{Input, WidgetView};
 use nefia_runtime::game::edit::Edit;
@@ -12,18 +12,21 @@ use nefia_runtime::host::view::{MapView, Snapshot};
 use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
 
 use nefia_runtime::host::view::GameError;
-use strum::IntoEnumIterator;
 
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};
 use crate::context::Tab;
+use crate::context::Tool;
 use crate::context::{AppRequest, EditorContext};
-use crate::context::{LevelState, Tool, ViewportState};
 use crate::keys;
 use crate::render::camera::Camera;
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
 use crate::render::overlay;
 use crate::tools;
+
+mod toolbar;
+
+use toolbar::toolbar_ui;
 
 /// Shows the viewport.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplState) {
@@ -275,100 +278,6 @@ fn open_dropped_recording(ui: &Ui, state: &mut EditorContext) {
     if let Some(path) = recording {
         state.outbox.push(Command::Play(PlayCommand::OpenRecording(path)));
     }
-}
-
-fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
-    // The rows keep their height while painting (the brush size is always there), so the
-    // map below does not move under the mouse.
-    let editing = !state.snapshot.play.playing;
-    ui.horizontal_wrapped(|ui| {
-        // While playing the tools are put away (Stop brings them back) and the timeline of
-        // the session's turns takes their place.
-        match editing {
-            true => tool_row_ui(ui, &mut state.level),
-            false => crate::play_controls::timeline_ui(ui, state),
-        }
-    });
-    // One line whatever the width (the map must not move when play starts): the layers are
-    // a menu.
-    ui.horizontal(|ui| {
-        crate::play_controls::controls_ui(ui, state);
-        ui.separator();
-        if ui.button("Fit map").on_hover_text("Show the whole map").clicked() {
-            state.viewport.fit_requested = true;
-        }
-        ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
-        if state.snapshot.map.as_ref().is_some_and(|m| m.intent_styles.is_some()) {
-            ui.toggle_value(&mut state.viewport.toggles.intent, "Intent").on_hover_text(
-                "Show what each cell is meant to be (the layer the rules read and the palette paints) instead of the tiles the rules painted",
-            );
-        }
-        let widgets = &state.snapshot.widgets;
-        let playing = state.snapshot.play.playing;
-        ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
-            .response
-            .on_hover_text("What the map shows: its layers and the HUD widgets");
-        if let Some(camera) = &state.viewport.camera {
-            ui.separator();
-            ui.add(egui::Label::new(RichText::new(format!("{:.0} px/cell", camera.zoom)).weak()).truncate());
-        }
-    });
-}
-
-/// The Layers menu: the map's layers, then each HUD widget.
-fn layers_menu_ui(ui: &mut Ui, view: &mut ViewportState, widgets: &[WidgetView], playing: bool) {
-    let toggles = &mut view.toggles;
-    ui.checkbox(&mut toggles.tiles, "Tiles");
-    ui.checkbox(&mut toggles.feats, "Feats");
-    ui.checkbox(&mut toggles.mefs, "Mefs");
-    ui.checkbox(&mut toggles.items, "Items");
-    ui.checkbox(&mut toggles.charas, "Characters");
-    ui.checkbox(&mut toggles.shadow, "Shadow");
-    ui.checkbox(&mut toggles.mods, "Mod layers");
-    if widgets.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.weak("HUD widgets");
-    for widget in widgets {
-        let mut shown = view.shows_widget(widget, playing);
-        let hint = if widget.show_while_editing { "" } else { " (play only by default)" };
-        if ui.checkbox(&mut shown, format!("{}{hint}", widget.id)).changed() {
-            view.widget_choices.insert(widget.id.clone(), shown);
-        }
-    }
-}
-
-/// The tools, the brush size and what the tool will paint or place.
-fn tool_row_ui(ui: &mut Ui, level: &mut LevelState) {
-    for tool in Tool::iter() {
-        let hint = match Action::Tool(tool).shortcut_text(ui.ctx()) {
-            Some(keys) => format!("{} ({keys})", tool.tooltip()),
-            None => tool.tooltip().to_owned(),
-        };
-        ui.selectable_value(&mut level.tool, tool, tool.name()).on_hover_text(hint);
-    }
-    ui.separator();
-    let sized = level.tool.has_size();
-    ui.add_enabled(sized, egui::DragValue::new(&mut level.brush).range(1..=9).prefix("size "));
-    let what = match level.tool {
-        Tool::Place => match &level.object {
-            Some((_, id)) => format!("placing {id}"),
-            None => "pick an object in the Palette".into(),
-        },
-        Tool::Select => String::new(),
-        _ => match &level.tile {
-            Some(tile) => format!("tile {tile}"),
-            None => "pick a tile in the Palette (or right-click a cell)".into(),
-        },
-    };
-    // Cut to the room left on the tools' line: a label wider than that would go to a line of
-    // its own, and the toolbar would change height with the tool (the map moving under the
-    // mouse between two clicks).
-    let room = egui::vec2(ui.available_size_before_wrap().x.max(0.0), ui.spacing().interact_size.y);
-    ui.allocate_ui_with_layout(room, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-        ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
-    });
 }
 
 /// Outlines the selected objects on the current map.

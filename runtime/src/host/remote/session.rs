@@ -32,9 +32,10 @@ use crate::lua::repl::Evaluation;
 
 mod answers;
 mod methods;
+mod name;
 
-pub use methods::MAX_NAME_BYTES;
 use methods::{Hello, Method, NoParams};
+pub use name::MAX_NAME_BYTES;
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);

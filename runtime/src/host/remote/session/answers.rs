@@ -4,9 +4,10 @@
 //! from what came back.
 
 use super::methods::{
-    BaseParams, CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, Hello, InputParams, Name,
+    BaseParams, CellParams, CommandParams, DataTypeParams, DuplicateParams, EvalParams, Hello, InputParams,
     NewPrototypeParams, ObjectParams, PrototypeFieldParams, PrototypeParams, TempParams,
 };
+use super::name::Name;
 use super::*;
 use crate::host::view::{DataTypeView, PrototypeView, Snapshot};
 
