@@ -8,11 +8,11 @@ use egui::{Pos2, RawInput, Rect, Vec2};
 use nefia_editor::render::camera::{Camera, LayerToggles};
 use nefia_editor::render::map::MapRenderer;
 use nefia_editor::tools::brush_cells;
-use nefia_runtime::Runtime;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::history::History;
-use nefia_runtime::host::view::MapViewBuilder;
-use nefia_runtime::host::view::Output;
+use nefia_game::edit::Edit;
+use nefia_game::history::History;
+use nefia_host::view::MapViewBuilder;
+use nefia_host::view::Output;
+use nefia_lua::Runtime;
 
 fn painted_map() -> Runtime {
     let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
@@ -53,7 +53,7 @@ fn brush(c: &mut Criterion) {
             tile: if step % 2 == 0 { "elona.water" } else { "elona.floor_stone" }.into(),
         };
         let stroke = Edit::Stroke { id: 1, edit: Box::new(part) };
-        nefia_runtime::host::editing::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
+        nefia_host::editing::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
         let view = builder.build(&runtime.world()).expect("a view");
         let input = RawInput { screen_rect: Some(screen), ..RawInput::default() };
         let output = ctx.run_ui(input, |ui| {

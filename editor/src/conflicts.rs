@@ -1,14 +1,14 @@
-//! Merge conflicts in the editor (see [`nefia_runtime::game::map_merge`]): a map file that
+//! Merge conflicts in the editor (see [`nefia_game::map_merge`]): a map file that
 //! `nefia merge` could not merge cleanly opens with ours' side in place and its conflicts
 //! listed. The Maps pane marks such a map, the viewport marks each conflicting cell, the
 //! Problems pane lists the conflicts with Ours / Theirs for each and for all (the resolve
 //! tool), and saving a map that still has some asks first: they stay in the file.
 
 use egui::{Color32, Ui};
-use nefia_runtime::game::conflict::{Conflict, Side};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::{Command, MapCommand};
+use nefia_game::conflict::{Conflict, Side};
+use nefia_game::edit::Edit;
+use nefia_host::EditingCommand;
+use nefia_host::{Command, MapCommand};
 
 use crate::context::EditorContext;
 

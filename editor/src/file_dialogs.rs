@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use nefia_runtime::host::{Command, MapCommand};
+use nefia_host::{Command, MapCommand};
 
 use crate::context::{AppRequest, EditorContext};
 
@@ -286,12 +286,12 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
 
 /// Makes a project in `dir` that loads the open project's mods from the same folders.
 fn new_project(state: &EditorContext, dir: &std::path::Path, name: &str) -> Result<(), String> {
-    let current = nefia_runtime::game::project::Project::open(&state.project).map_err(|e| e.to_string())?;
+    let current = nefia_game::project::Project::open(&state.project).map_err(|e| e.to_string())?;
     let absolute =
         |paths: Vec<PathBuf>| -> Vec<PathBuf> { paths.into_iter().filter_map(|p| p.canonicalize().ok()).collect() };
     let mod_dirs = absolute(current.mod_dirs());
     let asset_dirs = absolute(current.asset_dirs());
-    nefia_runtime::game::map_files::create_project(dir, name, current.manifest.mods.clone(), mod_dirs, asset_dirs)
+    nefia_game::map_files::create_project(dir, name, current.manifest.mods.clone(), mod_dirs, asset_dirs)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }

@@ -3,8 +3,8 @@
 //! now), each a row that wraps, filtered by a search.
 
 use egui::Ui;
-use nefia_runtime::Value;
-use nefia_runtime::host::view::Snapshot;
+use nefia_game::Value;
+use nefia_host::view::Snapshot;
 
 use crate::commands;
 

@@ -2,7 +2,7 @@
 //! `ctrl+s`, …).
 
 use egui::{Event, Key, Modifiers};
-use nefia_runtime::game::display::{Input, LayerKind, LayerView};
+use nefia_game::display::{Input, LayerKind, LayerView};
 
 /// The engine's name for `key` with `modifiers`, such as `"up"`, `"a"` or `"ctrl+s"`.
 pub fn key_name(key: Key, modifiers: Modifiers) -> String {
@@ -97,7 +97,7 @@ mod tests {
         for &key in Key::ALL.iter().filter(|&&key| !is_modifier(key)) {
             for modifiers in modifiers {
                 let name = key_name(key, modifiers);
-                assert_eq!(nefia_runtime::game::display::check_key(&name), Ok(()), "{key:?}: {name}");
+                assert_eq!(nefia_game::display::check_key(&name), Ok(()), "{key:?}: {name}");
             }
         }
     }

@@ -2,7 +2,7 @@
 //! places (`mods/elona/init.lua:12`) found in REPL results, errors and tracebacks.
 
 use egui::{Color32, RichText, Ui};
-use nefia_runtime::Uid;
+use nefia_game::Uid;
 
 /// A piece of a line of output.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 //! back and forward). While playing, the viewport has the keyboard and the tools are put
 //! away.
 
-use nefia_runtime::host::Command;
-use nefia_runtime::host::PlayCommand;
-use nefia_runtime::host::play::PlayFrom;
+use nefia_host::Command;
+use nefia_host::PlayCommand;
+use nefia_host::play::PlayFrom;
 
 use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;

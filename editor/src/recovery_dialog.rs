@@ -7,8 +7,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nefia_runtime::host::Command;
-use nefia_runtime::host::EditingCommand;
+use nefia_host::Command;
+use nefia_host::EditingCommand;
 
 use crate::context::EditorContext;
 

@@ -7,11 +7,11 @@
 //! or Alt-click with a painting tool picks the tile under the cursor.
 
 use egui::{Color32, Rect, Ui, Vec2};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::location::Holder;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::view::MapView;
+use nefia_game::edit::Edit;
+use nefia_game::location::Holder;
+use nefia_host::Command;
+use nefia_host::EditingCommand;
+use nefia_host::view::MapView;
 
 use crate::commands::{Action, Scope};
 use crate::context::{Drag, EditorContext, LevelState, Tool};
@@ -191,7 +191,7 @@ fn finish(state: &mut EditorContext, map: &MapView, drag: Drag, end: (i32, i32))
 }
 
 /// The selected objects an edit may remove or copy: all but the player.
-fn selected_objects(state: &EditorContext) -> Vec<nefia_runtime::Uid> {
+fn selected_objects(state: &EditorContext) -> Vec<nefia_game::Uid> {
     state.selection.iter().copied().filter(|&u| Some(u) != state.snapshot.player).collect()
 }
 

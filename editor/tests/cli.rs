@@ -308,8 +308,8 @@ fn new_mod_writes_a_working_skeleton_and_enables_it() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let dir = copy.project().join("mods/my_mod");
     assert!(dir.join("mod.ron").is_file() && dir.join("init.lua").is_file());
-    let manifest: nefia_runtime::game::project::ProjectManifest =
-        nefia_runtime::game::files::read_ron(&copy.project().join("project.ron")).expect("readable RON");
+    let manifest: nefia_game::project::ProjectManifest =
+        nefia_game::files::read_ron(&copy.project().join("project.ron")).expect("readable RON");
     assert!(manifest.mods.contains(&"my_mod".to_owned()), "enabled: {:?}", manifest.mods);
     // The skeleton loads and works: its prototype exists and its handler runs on refresh.
     let file = script(
@@ -459,15 +459,15 @@ fn diff_tells_tiles_by_region_and_objects_by_change_and_draws_them() {
 }
 
 /// The demo's town with `change` made to it, written where `path` is.
-fn town_with(path: &Path, change: impl FnOnce(&mut nefia_runtime::game::save::MapRecord)) {
+fn town_with(path: &Path, change: impl FnOnce(&mut nefia_game::save::MapRecord)) {
     let town = repo().join("projects/demo/maps/town.ron");
-    let mut record: nefia_runtime::game::save::MapRecord = nefia_runtime::game::files::read_ron(&town).unwrap();
+    let mut record: nefia_game::save::MapRecord = nefia_game::files::read_ron(&town).unwrap();
     change(&mut record);
-    std::fs::write(path, nefia_runtime::game::map_files::map_text(path, &record).unwrap()).unwrap();
+    std::fs::write(path, nefia_game::map_files::map_text(path, &record).unwrap()).unwrap();
 }
 
 /// Paints cell (x, y) of `record` with the tile of palette code `code`.
-fn paint_code(record: &mut nefia_runtime::game::save::MapRecord, x: usize, y: usize, code: char) {
+fn paint_code(record: &mut nefia_game::save::MapRecord, x: usize, y: usize, code: char) {
     let mut row: Vec<char> = record.tiles[y].chars().collect();
     row[x] = code;
     record.tiles[y] = row.into_iter().collect();
@@ -511,18 +511,15 @@ fn git_merges_map_files_with_the_driver_git_setup_enables() {
     git(root, &["checkout", "-q", "main"]);
     town_with(&map, |r| {
         paint_code(r, 3, 17, '~');
-        r.objects[5].fields.insert(nefia_runtime::Symbol::intern("hp"), nefia_runtime::Value::Int(9));
+        r.objects[5].fields.insert(nefia_game::Symbol::intern("hp"), nefia_game::Value::Int(9));
     });
     git(root, &["commit", "-qam", "ours"]);
     let merged = git(root, &["merge", "-q", "--no-edit", "theirs"]);
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    let result: nefia_runtime::game::save::MapRecord = nefia_runtime::game::files::read_ron(&map).unwrap();
+    let result: nefia_game::save::MapRecord = nefia_game::files::read_ron(&map).unwrap();
     assert_eq!((&result.tiles[2][3..4], &result.tiles[17][3..4]), ("#", "~"), "both paints");
     let putit = &result.objects[5];
-    assert_eq!(
-        (putit.x, putit.fields.get(nefia_runtime::Symbol::intern("hp"))),
-        (24, Some(&nefia_runtime::Value::Int(9)))
-    );
+    assert_eq!((putit.x, putit.fields.get(nefia_game::Symbol::intern("hp"))), (24, Some(&nefia_game::Value::Int(9))));
 
     // The same cell painted on both: git is told of the conflict, and the file keeps it.
     git(root, &["checkout", "-qb", "other"]);
@@ -560,17 +557,14 @@ fn a_scan_starts_no_more_workers_than_seeds_and_says_so() {
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stderr.contains("--jobs 100000: using 3 (one per seed)"), "{stderr}");
     assert!(stdout.contains("scanned 3 seeds") && stdout.contains("3 jobs"), "{stdout}");
-    let unit = nefia_runtime::host::generate::Scan {
-        seeds: nefia_runtime::host::seeds::Seeds::range(1, 1_000_000),
+    let unit = nefia_host::generate::Scan {
+        seeds: nefia_host::seeds::Seeds::range(1, 1_000_000),
         jobs: 100_000,
         ..Default::default()
     };
-    assert_eq!(unit.workers(), nefia_runtime::host::generate::MAX_JOBS, "a sane maximum");
-    let reversed = nefia_runtime::host::generate::Scan {
-        seeds: nefia_runtime::host::seeds::Seeds::range(5, 1),
-        jobs: 4,
-        ..Default::default()
-    };
+    assert_eq!(unit.workers(), nefia_host::generate::MAX_JOBS, "a sane maximum");
+    let reversed =
+        nefia_host::generate::Scan { seeds: nefia_host::seeds::Seeds::range(5, 1), jobs: 4, ..Default::default() };
     assert_eq!(reversed.workers(), 1, "at least one");
 }
 
@@ -628,8 +622,8 @@ fn a_scan_shards_its_seeds_and_writes_json_lines() {
 
 #[test]
 fn an_exported_tiled_map_opens_as_a_tiled_map_and_imports_back_to_the_same_cells_and_objects() {
-    use nefia_runtime::game::map_diff::TileGrid;
-    use nefia_runtime::game::save::MapRecord;
+    use nefia_game::map_diff::TileGrid;
+    use nefia_game::save::MapRecord;
     let copy = nefia_tests::DemoCopy::new();
     let project = copy.project();
     let out = tempfile::tempdir().unwrap();
@@ -650,7 +644,7 @@ fn an_exported_tiled_map_opens_as_a_tiled_map_and_imports_back_to_the_same_cells
     // Back in: every tile and object names its prototype, so no mapping is needed.
     let imported = nefia(&["import", &tmj_arg, "--project", &project_arg], "");
     assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
-    let read = |path: &Path| -> MapRecord { nefia_runtime::game::files::read_ron(path).unwrap() };
+    let read = |path: &Path| -> MapRecord { nefia_game::files::read_ron(path).unwrap() };
     let (before, after) = (read(&town), read(&project.join("maps/town_again.ron")));
     assert_eq!(TileGrid::of(&after).unwrap().tiles, TileGrid::of(&before).unwrap().tiles, "the same cells");
     let objects = |record: &MapRecord| -> Vec<String> {

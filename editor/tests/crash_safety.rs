@@ -9,8 +9,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::host::EditingCommand;
+use nefia_host::EditingCommand;
+use nefia_lua::Runtime;
 use nefia_tests::DemoCopy;
 
 mod common;
@@ -113,8 +113,8 @@ fn a_save_killed_at_any_moment_leaves_a_loadable_file() {
 #[test]
 fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
     use egui_kittest::kittest::Queryable;
-    use nefia_runtime::game::edit::Edit;
-    use nefia_runtime::host::Command;
+    use nefia_game::edit::Edit;
+    use nefia_host::Command;
     let copy = DemoCopy::new();
     {
         // A session paints and dies: its runtime is left as it is, told nothing.

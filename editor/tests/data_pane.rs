@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
-use nefia_runtime::Symbol;
+use nefia_game::Symbol;
 use nefia_tests::DemoCopy;
 
 /// Opens the Data pane on prototype `id` of `data_type` and waits for its form.

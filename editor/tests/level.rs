@@ -178,7 +178,7 @@ fn a_region_copies_to_another_map() {
         .state_mut()
         .state_mut()
         .outbox
-        .push(nefia_runtime::host::Command::Maps(nefia_runtime::host::MapCommand::Open("dungeon".into())));
+        .push(nefia_host::Command::Maps(nefia_host::MapCommand::Open("dungeon".into())));
     step_until(&mut harness, "the dungeon", |h| {
         h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon")
     });
@@ -244,8 +244,8 @@ fn ctrl_s_saves_while_the_repl_input_has_the_keyboard_and_undoing_to_the_save_po
     assert_eq!(harness.state().panes().repl.input, "1 +", "the typing is kept");
 
     // Away from the save point and back: the mark follows the contents, not the count of changes.
-    let undo = nefia_runtime::host::Command::Editing(nefia_runtime::host::EditingCommand::Undo);
-    let redo = nefia_runtime::host::Command::Editing(nefia_runtime::host::EditingCommand::Redo);
+    let undo = nefia_host::Command::Editing(nefia_host::EditingCommand::Undo);
+    let redo = nefia_host::Command::Editing(nefia_host::EditingCommand::Redo);
     harness.state().host().send(undo);
     step_until(&mut harness, "unsaved after undoing the saved stroke", |h| dirty(h));
     harness.state().host().send(redo);
@@ -452,8 +452,7 @@ fn file_import_map_writes_the_mapping_to_fill_then_imports_the_map() {
     step_until(&mut harness, "the mapping written", |_| template.exists());
     assert!(harness.query_by_label("Import").is_none(), "the dialog closed");
 
-    let mut mapping: nefia_runtime::game::map_import::Mapping =
-        nefia_runtime::game::files::read_ron(&template).unwrap();
+    let mut mapping: nefia_game::exchange::Mapping = nefia_game::files::read_ron(&template).unwrap();
     assert!(mapping.tiles.len() > 10, "every tile of the desert listed: {:?}", mapping.tiles.keys());
     for tile in mapping.tiles.values_mut() {
         *tile = "elona.grass".into();

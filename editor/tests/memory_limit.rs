@@ -1,11 +1,11 @@
 //! `nefia run --memory-limit` stops a script that holds the Lua heap's pages with one small
-//! string kept in each (`runtime/src/lua/heap/page_holder.lua`), and says what the heap held
+//! string kept in each (`runtime/lua/src/heap/page_holder.lua`), and says what the heap held
 //! against the limit.
 
 use std::process::Command;
 
-/// The mod of `runtime/src/lua/heap/page_holder.lua`.
-const PAGE_HOLDER: &str = include_str!("../../runtime/src/lua/heap/page_holder.lua");
+/// The mod of `runtime/lua/src/heap/page_holder.lua`.
+const PAGE_HOLDER: &str = include_str!("../../runtime/lua/src/heap/page_holder.lua");
 
 #[test]
 fn run_stops_a_script_holding_pages_at_the_memory_limit_and_names_it() {

@@ -67,9 +67,9 @@ fn while_playing_turns_are_stepped_back_and_forward_and_the_session_is_kept_as_a
 
     harness.get_by_label("Keep as test").click();
     step_until(&mut harness, "kept as a test", |h| h.query_by_label("Keep as test").is_none());
-    let tests = nefia_runtime::game::files::ron_files(&copy.project().join("recordings/tests"));
+    let tests = nefia_game::files::ron_files(&copy.project().join("recordings/tests"));
     assert_eq!(tests.len(), 1, "moved into recordings/tests/");
-    let outcome = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
+    let outcome = nefia_host::play::replay::run_regression_tests(&copy.project(), false);
     assert!(outcome.iter().all(|t| t.passed()), "and it passes as one");
 
     // Open it in the timeline: at its first turn, paused, with its turns ahead.

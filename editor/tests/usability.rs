@@ -217,8 +217,7 @@ fn the_mods_pane_enables_a_new_mod_in_project_ron_and_shows_load_errors() {
     step_until(&mut harness, "extra enabled", |h| row(h, "extra").enabled);
     let written = std::fs::read_to_string(&manifest).unwrap();
     assert!(written.contains("\"extra\""), "project.ron lists it: {written}");
-    nefia_runtime::game::files::read_ron::<nefia_runtime::game::project::ProjectManifest>(&manifest)
-        .expect("still readable RON");
+    nefia_game::files::read_ron::<nefia_game::project::ProjectManifest>(&manifest).expect("still readable RON");
     // A new mod from the pane: written, listed and enabled.
     harness.get_by_label("new mod id").focus();
     harness.step();
@@ -281,7 +280,7 @@ fn show_in_locations_scrolls_the_revealed_row_into_view() {
     )[0]
     .parse::<u64>()
     .unwrap();
-    harness.state_mut().state_mut().reveal = Some(nefia_runtime::Uid(putitoro));
+    harness.state_mut().state_mut().reveal = Some(nefia_game::Uid(putitoro));
     harness.step();
     let player = harness.state().state().snapshot.player.expect("a player");
     harness.state_mut().state_mut().reveal = Some(player);
@@ -421,7 +420,7 @@ fn a_long_notice_shows_whole_over_the_map_and_does_not_move_it() {
 #[test]
 fn where_used_opens_the_map_file_and_selects_the_object_there() {
     use nefia_editor::context::Tab;
-    use nefia_runtime::Symbol;
+    use nefia_game::Symbol;
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
     harness.state_mut().open_tab(Tab::Prototypes);

@@ -10,9 +10,9 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use nefia_runtime::host::ReplCommand;
-use nefia_runtime::host::workbench::WorkbenchCommand;
-use nefia_runtime::host::{Command, HostEvent};
+use nefia_host::ReplCommand;
+use nefia_host::workbench::WorkbenchCommand;
+use nefia_host::{Command, HostEvent};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, event, spawn};
 
@@ -32,9 +32,9 @@ fn repl(c: &mut Criterion) {
 }
 
 fn step_back(c: &mut Criterion) {
-    use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
-    use nefia_runtime::lua::debugger::{LineBreakpoint, StepKind};
+    use nefia_game::display::Input;
+    use nefia_host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
+    use nefia_lua::debugger::{LineBreakpoint, StepKind};
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
     // A breakpoint on Rules.step's first line (92), a key that runs it, a step to line 93.
@@ -77,9 +77,9 @@ fn step_back(c: &mut Criterion) {
 /// twelfth back to the first (≤ 100 ms: the inputs since the kept state replayed once to find
 /// the hit, then again to it).
 fn reverse_continue_across_turns(c: &mut Criterion) {
-    use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
-    use nefia_runtime::lua::debugger::LineBreakpoint;
+    use nefia_game::display::Input;
+    use nefia_host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
+    use nefia_lua::debugger::LineBreakpoint;
     const MOVES: u64 = 11;
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
@@ -167,7 +167,7 @@ fn workbench_hotload(c: &mut Criterion) {
     let host = nefia_tests::host::spawn_editing(&copy.project());
     host.send(Command::Workbench(WorkbenchCommand::Preview {
         generator: "elona.cave".into(),
-        params: nefia_runtime::Value::Nil,
+        params: nefia_game::Value::Nil,
         seed: 4,
     }));
     nefia_tests::host::wait_for(&host, |s| s.preview.is_some());

@@ -7,13 +7,13 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::journal::{JournalEntry, Journaled, entry_line};
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::{Command, HostConfig, HostHandle};
+use nefia_game::edit::Edit;
+use nefia_game::journal::{JournalEntry, Journaled, entry_line};
+use nefia_host::EditingCommand;
+use nefia_host::{Command, HostConfig, HostHandle};
 use nefia_tests::DemoCopy;
 
-fn stroke_part(map: nefia_runtime::MapId, i: i32) -> Edit {
+fn stroke_part(map: nefia_game::MapId, i: i32) -> Edit {
     let cells = vec![(1 + i % 30, 1 + (i / 30) % 18)];
     let tile = if i % 2 == 0 { "elona.wall_stone" } else { "elona.floor_stone" };
     Edit::Stroke { id: 7, edit: Box::new(Edit::PaintTiles { map, cells, tile: tile.into() }) }
@@ -27,7 +27,7 @@ fn append(c: &mut Criterion) {
         b.iter(|| {
             use std::io::Write;
             i += 1;
-            let what = Journaled::Edit(stroke_part(nefia_runtime::MapId(1), i));
+            let what = Journaled::Edit(stroke_part(nefia_game::MapId(1), i));
             let entry = JournalEntry { at: 1, map: Some("town".into()), next_uid: 100, what };
             file.write_all(entry_line(&entry).unwrap().as_bytes()).unwrap();
         })

@@ -5,10 +5,10 @@
 //! Run with `cargo bench -p nefia_tests --bench levels`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nefia_runtime::Runtime;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::history::History;
-use nefia_runtime::lua::Output;
+use nefia_game::edit::Edit;
+use nefia_game::history::History;
+use nefia_lua::Output;
+use nefia_lua::Runtime;
 
 /// Fifty rules over walls and open ground: five shapes, three tiles placed, a third left to
 /// chance, some turned or mirrored.
@@ -47,7 +47,7 @@ fn autotile(c: &mut Criterion) {
         map:apply_autotile('elona.bench_fifty', 1)
         return map.uid";
     let uid: u64 = runtime.lua().unpack_multi(runtime.exec(code, "bench").expect("a cave")).expect("its uid");
-    let map = nefia_runtime::MapId(uid);
+    let map = nefia_game::MapId(uid);
     assert_eq!(runtime.world().rule_set("elona.bench_fifty").expect("the set reads").rules.len(), 50);
 
     let mut group = c.benchmark_group("levels");
@@ -72,37 +72,37 @@ fn autotile(c: &mut Criterion) {
                 id: u64::from(part.unsigned_abs() / 50),
                 edit: Box::new(Edit::PaintTiles { map, cells, tile: tile.into() }),
             };
-            nefia_runtime::host::editing::edit::apply(runtime.lua(), &mut history, &edit).expect("painted")
+            nefia_host::editing::edit::apply(runtime.lua(), &mut history, &edit).expect("painted")
         })
     });
     group.finish();
 }
 
 fn importing(c: &mut Criterion) {
-    use nefia_runtime::game::map_import::{self, Catalog, Mapping};
-    use nefia_runtime::game::object::ObjectKind;
+    use nefia_game::exchange::{self, Catalog, Mapping};
+    use nefia_game::object::ObjectKind;
     let path = nefia_tests::repo_root().join("tests/fixtures/ldtk/Typical_TopDown_example.ldtk");
-    let sources = map_import::read(&path).expect("the sample reads");
+    let sources = exchange::read(&path).expect("the sample reads");
     let mut mapping: Mapping = Mapping::default();
     for source in &sources {
-        let template: Mapping = ron::from_str(&map_import::template(std::slice::from_ref(source), &mapping))
+        let template: Mapping = ron::from_str(&exchange::template(std::slice::from_ref(source), &mapping))
             .expect("the template reads back");
         mapping.tiles.extend(template.tiles.into_keys().map(|k| (k, "elona.floor_stone".to_owned())));
         mapping.objects.extend(
             template
                 .objects
                 .into_keys()
-                .map(|k| (k, map_import::ObjectTarget { kind: ObjectKind::Chara, id: "elona.putit".to_owned() })),
+                .map(|k| (k, exchange::ObjectTarget { kind: ObjectKind::Chara, id: "elona.putit".to_owned() })),
         );
     }
     let (tile, object) = (|_: &str| true, |_: ObjectKind, _: &str| true);
-    let field = |_: ObjectKind, _: &str, _: &nefia_runtime::game::value::Value| Ok(());
+    let field = |_: ObjectKind, _: &str, _: &nefia_game::value::Value| Ok(());
     let glyph = |_| None;
     let catalog = Catalog { tile: &tile, object: &object, field: &field, glyph: &glyph };
     c.bench_function("levels/read and map LDtk's top-down example (every level)", |b| {
         b.iter(|| {
-            let sources = map_import::read(&path).expect("reads");
-            sources.iter().map(|s| map_import::convert(s, &mapping, &catalog).expect("maps").width).sum::<i32>()
+            let sources = exchange::read(&path).expect("reads");
+            sources.iter().map(|s| exchange::convert(s, &mapping, &catalog).expect("maps").width).sum::<i32>()
         })
     });
 }

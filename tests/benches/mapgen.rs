@@ -4,10 +4,10 @@
 //! Run with `cargo bench -p nefia_tests --bench mapgen`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nefia_runtime::Runtime;
-use nefia_runtime::game::value::Value;
-use nefia_runtime::host::generate::{Scan, scan};
-use nefia_runtime::lua::Output;
+use nefia_game::value::Value;
+use nefia_host::generate::{Scan, scan};
+use nefia_lua::Output;
+use nefia_lua::Runtime;
 
 fn floors(c: &mut Criterion) {
     let demo = nefia_tests::repo_root().join("projects/demo");
@@ -21,7 +21,7 @@ fn floors(c: &mut Criterion) {
                 // The map goes once made, so the world does not grow with the samples.
                 let code = format!("local m = Map.generate('{generator}', nil, {seed}) return m.uid");
                 let uid: u64 = runtime.lua().unpack_multi(runtime.exec(&code, "bench").expect("it generates")).unwrap();
-                runtime.world_mut().remove_map(nefia_runtime::MapId(uid)).expect("the map is there");
+                runtime.world_mut().remove_map(nefia_game::MapId(uid)).expect("the map is there");
             })
         });
     }
@@ -36,7 +36,7 @@ fn scanning(c: &mut Criterion) {
         let asked = Scan {
             generator: "elona.dungeon".into(),
             params: Value::Nil,
-            seeds: nefia_runtime::host::seeds::Seeds::range(1, 500),
+            seeds: nefia_host::seeds::Seeds::range(1, 500),
             predicate: Some("#Map.validate(map) == 0".into()),
             metrics: vec![("x".into(), "map.entrance[1]".into()), ("y".into(), "map.entrance[2]".into())],
             jobs,

@@ -4,11 +4,11 @@
 //! driver does. Run with `cargo bench -p nefia_tests --bench merge`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nefia_runtime::game::map_merge::merge_files;
-use nefia_runtime::game::object::ObjectKind;
-use nefia_runtime::game::object_record::ObjectRecord;
-use nefia_runtime::game::save::MapRecord;
-use nefia_runtime::{Symbol, Value};
+use nefia_game::map_merge::merge_files;
+use nefia_game::object::ObjectKind;
+use nefia_game::object_record::ObjectRecord;
+use nefia_game::save::MapRecord;
+use nefia_game::{Symbol, Value};
 
 const SIDE: usize = 512;
 const OBJECTS: usize = 20_000;
@@ -76,7 +76,7 @@ fn merge(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, record: &MapRecord| {
         let path = dir.path().join(name);
-        std::fs::write(&path, nefia_runtime::game::map_files::map_text(&path, record).unwrap()).unwrap();
+        std::fs::write(&path, nefia_game::map_files::map_text(&path, record).unwrap()).unwrap();
         path
     };
     let (b, o, t) = (write("base.ron", &base), write("ours.ron", &ours), write("theirs.ron", &theirs));

@@ -18,13 +18,14 @@
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use nefia_runtime::game::map::MapId;
-use nefia_runtime::host::PlayCommand;
-use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::play::recorder;
-use nefia_runtime::lua::Output;
-use nefia_runtime::lua::debugger::LineBreakpoint;
-use nefia_runtime::{Holder, Runtime};
+use nefia_game::Holder;
+use nefia_game::map::MapId;
+use nefia_host::PlayCommand;
+use nefia_host::play::PlayFrom;
+use nefia_host::play::recorder;
+use nefia_lua::Output;
+use nefia_lua::Runtime;
+use nefia_lua::debugger::LineBreakpoint;
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
 /// The demo project's runtime in its edit state, with the crowded map current.
@@ -53,7 +54,8 @@ type Switch<'a> = Box<dyn Fn() + 'a>;
 fn turn(c: &mut Criterion) {
     let copy = DemoCopy::new();
     let (runtime, map) = editing(&copy);
-    let _edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+    let _edit =
+        nefia_host::play::EditState::begin(&runtime, PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
     // The player outlives the bench (a death would ask Load or Quit).
     run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
     let on_map = runtime.world().iter_location(Holder::Map(map)).expect("the map").len();
@@ -170,12 +172,13 @@ fn stop(c: &mut Criterion) {
     group.bench_function("stop play and restore the 200x200 map's edit state", |b| {
         b.iter_batched(
             || {
-                let edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+                let edit = nefia_host::play::EditState::begin(&runtime, PlayFrom::Here { map, x: 100, y: 100 })
+                    .expect("play starts");
                 run(&runtime, "Chara.player():mod_base('max_hp', 1000000000) Chara.player().hp = 1000000000");
                 run(&runtime, "for _ = 1, 3 do Event.trigger('base.on_wait_turn') end");
                 edit
             },
-            |edit| runtime.end_play(edit).expect("the edit state comes back"),
+            |edit| edit.restore(&runtime).expect("the edit state comes back"),
             BatchSize::PerIteration,
         )
     });
@@ -185,9 +188,10 @@ fn stop(c: &mut Criterion) {
             let mut spent = Duration::ZERO;
             for _ in 0..iterations {
                 let started = std::time::Instant::now();
-                let edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+                let edit = nefia_host::play::EditState::begin(&runtime, PlayFrom::Here { map, x: 100, y: 100 })
+                    .expect("play starts");
                 spent += started.elapsed();
-                runtime.end_play(edit).expect("the edit state comes back");
+                edit.restore(&runtime).expect("the edit state comes back");
             }
             spent
         })
@@ -201,7 +205,8 @@ fn stop(c: &mut Criterion) {
 fn recording(c: &mut Criterion) {
     let copy = DemoCopy::new();
     let (runtime, map) = editing(&copy);
-    let _edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+    let _edit =
+        nefia_host::play::EditState::begin(&runtime, PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
     run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
     let mut group = c.benchmark_group("recording");
     group.bench_function("state hash of the 500-AI world", |b| b.iter(|| runtime.state_hash().expect("a hash")));
@@ -234,7 +239,7 @@ fn recording(c: &mut Criterion) {
                 turn += 1;
                 std::hint::black_box(runtime.state_hash().expect("a hash"));
                 if turn.is_multiple_of(between) {
-                    let tables = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("the save tables");
+                    let tables = nefia_lua::save::save_tables(runtime.lua()).expect("the save tables");
                     kept.push((runtime.world().copy_state(), tables));
                 }
             }
@@ -260,9 +265,9 @@ fn recording(c: &mut Criterion) {
 
 /// Plays `turns` turns of the demo game in a host (walking at random, waiting), stops, and
 /// returns the recording it wrote.
-fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::game::recording::Recording {
-    use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::Command;
+fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_game::recording::Recording {
+    use nefia_game::display::Input;
+    use nefia_host::Command;
     let host = nefia_tests::host::spawn(&copy.project());
     nefia_tests::host::eval(&host, "Chara.player().max_hp = 100000 Chara.player().hp = 100000");
     let mut rng = fastrand::Rng::with_seed(1);
@@ -277,8 +282,8 @@ fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_runtime::game::recording::R
     host.send(Command::Play(PlayCommand::Stop));
     nefia_tests::host::wait_for(&host, |s| !s.play.playing);
     drop(host);
-    let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
-    nefia_runtime::game::recording::Recording::read(&made[0]).expect("the recording reads")
+    let made = nefia_game::files::ron_files(&copy.project().join("recordings"));
+    nefia_game::recording::Recording::read(&made[0]).expect("the recording reads")
 }
 
 fn replaying(c: &mut Criterion) {
@@ -286,11 +291,10 @@ fn replaying(c: &mut Criterion) {
     let recording = record_demo(&copy, 1000);
     let mut group = c.benchmark_group("recording");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
-    let options = nefia_runtime::host::play::replay::ReplayOptions { check: true, ..Default::default() };
+    let options = nefia_host::play::replay::ReplayOptions { check: true, ..Default::default() };
     group.bench_function("headless replay of 1,000 turns of the demo, checked (opening the project included)", |b| {
         b.iter(|| {
-            let report =
-                nefia_runtime::host::play::replay::replay(&copy.project(), &recording, &options).expect("it replays");
+            let report = nefia_host::play::replay::replay(&copy.project(), &recording, &options).expect("it replays");
             assert_eq!(report.divergence, None);
             report
         })

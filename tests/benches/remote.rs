@@ -3,9 +3,9 @@
 //! `HostHandle::attach` (its command out as `host.command`, its answer back as `host.event`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nefia_runtime::host::remote::Listener;
-use nefia_runtime::host::{Command, HostHandle, ReplCommand};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_host::remote::Listener;
+use nefia_host::{Command, HostHandle, ReplCommand};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::remote::Client;
 use serde_json::json;
 

@@ -5,9 +5,9 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
-use nefia_runtime::mlua;
+use nefia_lua::Output;
+use nefia_lua::Runtime;
+use nefia_lua::mlua;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
@@ -23,7 +23,7 @@ pub fn mods_dir() -> PathBuf {
 /// into place), for files a running host watches: its watchers never see the file empty or
 /// half-written, however slowly a loaded machine runs the test between the two.
 pub fn write(path: impl AsRef<Path>, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
-    nefia_runtime::game::files::write_atomic(path.as_ref(), contents.as_ref()).map_err(std::io::Error::other)
+    nefia_game::files::write_atomic(path.as_ref(), contents.as_ref()).map_err(std::io::Error::other)
 }
 
 /// A headless game for a test: `base`, `elona_sys` and `elona` loaded, a current 20×20 map of floor, no
@@ -88,9 +88,9 @@ pub mod host {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use nefia_runtime::host::view::Snapshot;
-    use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
-    use nefia_runtime::lua::repl::Evaluation;
+    use nefia_host::view::Snapshot;
+    use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
+    use nefia_lua::repl::Evaluation;
 
     /// How long a test waits for the runtime before failing.
     const PATIENCE: Duration = Duration::from_secs(15);
@@ -111,7 +111,7 @@ pub mod host {
     /// The runtime thread on `project`, playing a new game from its start map.
     pub fn spawn(project: &Path) -> HostHandle {
         let host = spawn_editing(project);
-        host.send(Command::Play(nefia_runtime::host::PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Start)));
+        host.send(Command::Play(nefia_host::PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
         wait_for(&host, |s| s.play.playing && s.player.is_some());
         host
     }
@@ -166,7 +166,7 @@ pub mod host {
     pub fn eval(host: &HostHandle, code: &str) -> Evaluation {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 32);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        host.send(Command::Repl(nefia_runtime::host::ReplCommand::Eval { id, code: code.to_owned() }));
+        host.send(Command::Repl(nefia_host::ReplCommand::Eval { id, code: code.to_owned() }));
         answer(host, id, &mut Vec::new())
     }
 
@@ -175,7 +175,7 @@ pub mod host {
         events
             .iter()
             .filter_map(|event| match event {
-                HostEvent::Output(nefia_runtime::lua::Output::Print(text)) => Some(text.clone()),
+                HostEvent::Output(nefia_lua::Output::Print(text)) => Some(text.clone()),
                 _ => None,
             })
             .collect()
@@ -261,8 +261,8 @@ pub mod remote {
     use std::net::{SocketAddr, TcpStream};
     use std::time::Duration;
 
-    use nefia_runtime::host::HostHandle;
-    use nefia_runtime::host::remote::{Listener, Server};
+    use nefia_host::HostHandle;
+    use nefia_host::remote::{Listener, Server};
     use serde_json::{Value as Json, json};
 
     /// A game on the demo project, playing, served on a free loopback port.

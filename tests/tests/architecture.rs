@@ -1,6 +1,6 @@
 //! The architecture stays as ARCHITECTURE.md draws it: every file or folder the document names
 //! in backticks exists (a path is read from the repository's root, or from the folders the
-//! document writes paths from: the crates' `src/`, the runtime's three layers, the demo project;
+//! document writes paths from: the crates' `src/`, the demo project;
 //! a bare file name must be the name of some file of the repository), so does every path a doc
 //! comment of the crates names (see [`doc_paths`] and [`doc_bases`] for what counts and where it
 //! is read from), and no modules import each other in a circle.
@@ -11,18 +11,22 @@ use std::path::{Path, PathBuf};
 use nefia_tests::repo_root;
 
 /// The folders a path in ARCHITECTURE.md may be written from.
-const BASES: [&str; 10] = [
+const BASES: [&str; 9] = [
     "",
-    "runtime/src",
-    "runtime/src/game",
-    "runtime/src/lua",
-    "runtime/src/host",
     "runtime",
+    "runtime/game/src",
+    "runtime/lua/src",
+    "runtime/host/src",
     "editor/src",
     "editor",
     "projects",
     "projects/demo",
 ];
+
+/// Each crate's sources, with fewer modules than it surely has (far fewer found would mean a
+/// walk missed folders).
+const CRATES: [(&str, usize); 5] =
+    [("runtime/game/src", 60), ("runtime/lua/src", 60), ("runtime/host/src", 60), ("editor/src", 40), ("tests/src", 0)];
 
 /// The extensions of the files the document names.
 const EXTENSIONS: [&str; 7] = ["rs", "lua", "ron", "md", "toml", "js", "json"];
@@ -85,7 +89,7 @@ fn a_path_that_does_not_exist_is_reported() {
     let root = repo_root();
     let mut names = BTreeSet::new();
     file_names(&root, &mut names);
-    let words = named_paths("moved: `host/edit/resolve.rs` and `gone.rs`; kept: `host/serve.rs`, `lib.rs`");
+    let words = named_paths("moved: `host/edit/resolve.rs` and `gone.rs`; kept: `runtime/host/src/serve.rs`, `lib.rs`");
     let missing: Vec<&String> = words.iter().filter(|word| find(&root, &names, word).is_none()).collect();
     assert_eq!(missing, ["host/edit/resolve.rs", "gone.rs"]);
 }
@@ -178,22 +182,24 @@ fn stale_doc_paths(root: &Path, srcs: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_path_a_doc_comment_names_exists() {
-    let stale = stale_doc_paths(&repo_root(), &["runtime/src", "editor/src", "tests/src"]);
+    let stale = stale_doc_paths(&repo_root(), &CRATES.map(|(src, _)| src));
     assert!(stale.is_empty(), "doc comments name paths that do not exist: {stale:?}");
 }
 
 /// The module graph of a crate's `src/`: each file is a module (`a/b.rs` and `a/b/mod.rs` are
 /// `a::b`), and it imports the modules its code names through `crate::` (in `use` trees and
-/// inline paths) or `super::`, comments and test modules left out. A name a module re-exports
-/// (`pub use x::Y;`) is followed to the module that defines it, so importing `crate::host::Command`
-/// is an import of `host::protocol`, where `Command` is. A module naming one of its own ancestors
-/// is not an import: a folder's `mod.rs` and its files are one unit.
+/// inline paths) or `super::`, comments and test modules left out. A name taken through a
+/// module's re-export (`pub use x::Y;`) is an import of that module, which imports `x` in turn,
+/// so `use crate::Command` where the root re-exports `protocol::Command` is an import of the root.
+/// A module naming an item its own ancestor defines is not an import: a folder's module and its
+/// files are one unit; naming a name the ancestor re-exports is.
 mod modules {
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::Path;
 
-    /// Each module of the crate under `src` and the modules it names.
-    pub type Graph = BTreeMap<String, BTreeSet<String>>;
+    /// Each module of the crate under `src` and the modules it names, each with the first path
+    /// that names it (what a reader fixing a circle looks for).
+    pub type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
     /// The files under `dir`, as (module name, text): a folder's `mod.rs` is the folder's module.
     pub fn files(src: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
@@ -304,19 +310,15 @@ mod modules {
     }
 
     /// The module `path` (from the crate's root) is in: its longest prefix that is a module,
-    /// or, where that module re-exports the next name, the module the name comes from.
-    fn module_of<'a>(modules: &'a BTreeSet<String>, reexported: &Reexports, path: &str) -> Option<&'a String> {
-        let mut path = path.to_owned();
-        // A chain of re-exports is short; a loop of them (a mistake) is cut off.
-        for _ in 0..8 {
-            let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
-            let (n, module) = (1..=parts.len()).rev().find_map(|n| Some((n, modules.get(&parts[..n].join("::"))?)))?;
-            match parts.get(n).and_then(|item| reexported.get(&(module.clone(), (*item).to_owned()))) {
-                Some(source) if source != &path => path = source.clone(),
-                _ => return Some(module),
-            }
-        }
-        None
+    /// and whether the next name is one that module re-exports (a name taken through a
+    /// re-export is an import of the re-exporting module, as it is across crates, where a crate
+    /// can only name another's public paths).
+    fn module_of<'a>(modules: &'a BTreeSet<String>, reexported: &Reexports, path: &str) -> Option<(&'a String, bool)> {
+        let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+        let (n, module) = (1..=parts.len()).rev().find_map(|n| Some((n, modules.get(&parts[..n].join("::"))?)))?;
+        let through_reexport =
+            parts.get(n).is_some_and(|item| reexported.contains_key(&(module.clone(), (*item).to_owned())));
+        Some((module, through_reexport))
     }
 
     /// The words of `code` that start with `prefix` followed by a path (`crate::a::b`).
@@ -349,11 +351,11 @@ mod modules {
             named.extend(paths_after(&code, "super::").map(|path| [parent.as_str(), path].join("::")));
             let imports = graph.entry(name.clone()).or_default();
             for path in named {
-                if let Some(target) = module_of(&names, &reexported, &path)
+                if let Some((target, through_reexport)) = module_of(&names, &reexported, &path)
                     && target != name
-                    && !name.starts_with(&format!("{target}::"))
+                    && (through_reexport || !name.starts_with(&format!("{target}::")))
                 {
-                    imports.insert(target.clone());
+                    imports.entry(target.clone()).or_insert(path);
                 }
             }
         }
@@ -376,7 +378,7 @@ mod modules {
                 self.index.insert(module, at);
                 self.low.insert(module, at);
                 self.stack.push(module);
-                for next in self.graph.get(module).into_iter().flatten() {
+                for next in self.graph.get(module).into_iter().flat_map(BTreeMap::keys) {
                     if !self.index.contains_key(next.as_str()) {
                         self.visit(next);
                         let low = self.low[module].min(self.low[next.as_str()]);
@@ -411,15 +413,25 @@ mod modules {
 fn no_import_circle_anywhere() {
     let root = repo_root();
     // Each crate's modules are found (far fewer would mean the walk missed folders).
-    for (crate_src, at_least) in [("runtime/src", 150), ("editor/src", 40)] {
+    let mut found = Vec::new();
+    for (crate_src, at_least) in CRATES {
         let graph = modules::graph(&root.join(crate_src));
-        assert!(graph.len() > at_least, "the modules of {crate_src} are found: {}", graph.len());
-        let circles = modules::circles(&graph);
-        assert!(
-            circles.is_empty(),
-            "modules of {crate_src} import each other in a circle (split along the real dependency): {circles:?}"
-        );
+        assert!(graph.len() >= at_least, "the modules of {crate_src} are found: {}", graph.len());
+        for circle in modules::circles(&graph) {
+            // Each import inside the circle, with the path that makes it.
+            let edges: Vec<String> = circle
+                .iter()
+                .flat_map(|from| {
+                    graph[from]
+                        .iter()
+                        .filter(|(to, _)| circle.contains(to))
+                        .map(move |(to, path)| format!("{from} → {to} ({path})"))
+                })
+                .collect();
+            found.push((crate_src, edges));
+        }
     }
+    assert!(found.is_empty(), "modules import each other in a circle (split along the real dependency): {found:#?}");
 }
 
 /// A crate's `src/` in a temp folder: each file (its folders made) with its text.
@@ -443,7 +455,7 @@ fn a_circle_through_a_reexport_is_found() {
         ("top/part.rs", "use super::{Command};\npub enum PartCommand {}"),
     ]);
     let graph = modules::graph(dir.path());
-    let circle = vec!["top::part".to_owned(), "top::protocol".to_owned()];
+    let circle = vec!["top".to_owned(), "top::part".to_owned(), "top::protocol".to_owned()];
     assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
 }
 
@@ -462,62 +474,47 @@ fn a_circle_through_use_trees_inline_paths_and_super_is_found() {
     assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
 }
 
-/// The paths into the runtime crate that the code of `text` names, from the crate's root
-/// (`host::view::Output`): its `use nefia_runtime::…` trees expanded and its inline
-/// `nefia_runtime::…` paths, comments left out (test modules kept).
-fn runtime_paths(text: &str) -> Vec<String> {
-    let code = modules::without_comments(text);
-    let mut named = Vec::new();
-    for statement in code.split("use nefia_runtime::").skip(1) {
-        modules::expand("", statement.split(';').next().unwrap_or_default(), &mut named);
-    }
-    named.extend(modules::paths_after(&code, "nefia_runtime::").map(str::to_owned));
-    named
-}
-
-/// The files under `src` that name the runtime's Lua layer, each with the paths it names there.
-fn lua_crossings(src: &Path) -> Vec<(String, Vec<String>)> {
-    let mut found = Vec::new();
-    modules::files(src, src, &mut found);
-    found
-        .into_iter()
-        .filter_map(|(module, text)| {
-            let into_lua: Vec<String> =
-                runtime_paths(&text).into_iter().filter(|path| path == "lua" || path.starts_with("lua::")).collect();
-            (!into_lua.is_empty()).then_some((module, into_lua))
+/// Each workspace crate and the crates it depends on (normal, dev and build), from
+/// `cargo metadata`.
+fn crate_dependencies() -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = std::process::Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(repo_root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("cargo metadata's JSON");
+    let packages = metadata["packages"].as_array().expect("the workspace's packages");
+    packages
+        .iter()
+        .map(|package| {
+            let name = package["name"].as_str().unwrap_or_default().to_owned();
+            let dependencies = package["dependencies"].as_array().into_iter().flatten();
+            (name, dependencies.filter_map(|d| d["name"].as_str().map(str::to_owned)).collect())
         })
         .collect()
 }
 
-/// The editor — its panes, its command line and its debug adapter — shows what the host
-/// presents (`nefia_runtime::host::view`, `host::debugging`) and never reaches into the Lua API
-/// (issue 47): what it shows of Lua's making comes to it through the host.
+/// The layers are crates, and each names only the crates below it (ARCHITECTURE.md, "Crates"):
+/// the game state has no Lua and no host in it, the Lua API no host, and the editor no Lua
+/// crate at all (what it shows of Lua's making comes to it through the host). No crate below
+/// the editor has a GUI dependency.
 #[test]
-fn the_editor_never_names_the_lua_layer() {
-    let src = repo_root().join("editor/src");
-    let mut files = Vec::new();
-    modules::files(&src, &src, &mut files);
-    assert!(files.len() > 50, "the editor's files are found: {}", files.len());
-    let crossings = lua_crossings(&src);
-    assert!(crossings.is_empty(), "editor/src names nefia_runtime's lua/ (use the host's view of it): {crossings:?}");
-}
-
-#[test]
-fn a_crossing_into_the_lua_layer_is_found_in_use_trees_and_inline_paths() {
-    let dir = fixture(&[
-        ("main.rs", "// nefia_runtime::lua::Output in a comment\nuse nefia_runtime::host::view::Output;"),
-        ("grouped.rs", "use nefia_runtime::{Uid, lua::{GameError, save}};"),
-        ("cli/inline.rs", "fn f(x: &nefia_runtime::lua::reload::Reload) {}"),
-        ("cli/plain.rs", "use nefia_runtime::lua;"),
-    ]);
-    let mut crossings = lua_crossings(dir.path());
-    crossings.sort();
-    let expected: Vec<(String, Vec<String>)> = vec![
-        ("cli::inline".into(), vec!["lua::reload::Reload".into()]),
-        ("cli::plain".into(), vec!["lua".into(), "lua".into()]),
-        ("grouped".into(), vec!["lua::GameError".into(), "lua::save".into()]),
+fn the_crates_depend_only_on_the_layers_below() {
+    let crates = crate_dependencies();
+    let never: [(&str, &[&str]); 4] = [
+        ("nefia_game", &["mlua", "nefia_lua", "nefia_host", "nefia_editor", "egui", "eframe"]),
+        ("nefia_lua", &["nefia_host", "nefia_editor", "egui", "eframe"]),
+        ("nefia_host", &["nefia_editor", "egui", "eframe"]),
+        ("nefia_editor", &["mlua", "nefia_lua"]),
     ];
-    assert_eq!(crossings, expected);
+    for (name, forbidden) in never {
+        let dependencies = crates.get(name).unwrap_or_else(|| panic!("crate {name} is in the workspace: {crates:?}"));
+        let named: Vec<&&str> = forbidden.iter().filter(|f| dependencies.contains(**f)).collect();
+        assert!(named.is_empty(), "{name} depends on {named:?}, above or beside its layer: {dependencies:?}");
+    }
+    assert!(crates["nefia_host"].contains("nefia_lua") && crates["nefia_lua"].contains("nefia_game"), "{crates:?}");
 }
 
 #[test]
@@ -526,11 +523,11 @@ fn a_doc_comment_naming_a_path_that_does_not_exist_is_reported() {
         ("README.md", ""),
         ("mods/base/game/rules.lua", ""),
         ("projects/demo/recordings/tests/a.ron", ""),
-        ("runtime/src/game/world/invariants.rs", ""),
-        ("runtime/src/host/play/reverse.rs", ""),
+        ("runtime/game/src/world/invariants.rs", ""),
+        ("runtime/host/src/play/reverse.rs", ""),
         (
-            "runtime/src/host.rs",
-            "//! The spine (DESIGN.md, README.md): `play/reverse.rs`, `host/play/reverse.rs`,\n\
+            "runtime/host/src/lib.rs",
+            "//! The spine (DESIGN.md, README.md): `play/reverse.rs`, `runtime/host/src/play/reverse.rs`,\n\
              //! `host/edit.rs` and `host/fuzz/`; kept tests in `recordings/tests/`.\n\
              // A comment: `host/gone.rs`.\n\
              //// Not a doc comment: `host/gone.rs`.\n\
@@ -538,16 +535,16 @@ fn a_doc_comment_naming_a_path_that_does_not_exist_is_reported() {
              fn f() {}",
         ),
         (
-            "runtime/src/game/world/changes.rs",
+            "runtime/game/src/world/changes.rs",
             "/// Checked after (`world/invariants.rs`, `game/rules.lua`).\nfn g() {}",
         ),
     ]);
-    let stale = stale_doc_paths(dir.path(), &["runtime/src"]);
+    let stale = stale_doc_paths(dir.path(), &["runtime/game/src", "runtime/host/src"]);
     let expected = [
-        "runtime/src/host.rs: DESIGN.md",
-        "runtime/src/host.rs: host/edit.rs",
-        "runtime/src/host.rs: host/fuzz/",
-        "runtime/src/host.rs: mods/base/init.lua",
+        "runtime/host/src/lib.rs: DESIGN.md",
+        "runtime/host/src/lib.rs: host/edit.rs",
+        "runtime/host/src/lib.rs: host/fuzz/",
+        "runtime/host/src/lib.rs: mods/base/init.lua",
     ];
     assert_eq!(BTreeSet::from_iter(stale), BTreeSet::from(expected.map(String::from)));
 }

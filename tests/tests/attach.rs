@@ -5,10 +5,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::value::Value;
-use nefia_runtime::host::{AttachError, Command, DebugCommand, EditingCommand, HostHandle, PlayCommand, ReplCommand};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::edit::Edit;
+use nefia_game::value::Value;
+use nefia_host::{AttachError, Command, DebugCommand, EditingCommand, HostHandle, PlayCommand, ReplCommand};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, eval, wait_for};
 use nefia_tests::remote::{Served, served, serving};
@@ -60,7 +60,7 @@ fn an_attached_handle_mirrors_the_game_and_drives_it_as_the_embedded_one_does() 
     // Keys play turns (a wall may be in the way of one); step back goes back one.
     let turn = mirrored.turn;
     let moved = ["right", "down", "left", "up"].into_iter().find_map(|key| {
-        editor.send(Command::Input(nefia_runtime::game::display::Input::Key(key.into())));
+        editor.send(Command::Input(nefia_game::display::Input::Key(key.into())));
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             let snapshot = editor.snapshot();

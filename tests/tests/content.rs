@@ -2,11 +2,11 @@
 //! (what the Data pane and `data.set_field` send), checked against its declared type, hotloaded
 //! into the running game, and undone and redone through History with the file's bytes exact.
 
-use nefia_runtime::Value;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::editing::usages::Usage;
-use nefia_runtime::host::{Command, EditingCommand, HostEvent, HostHandle, Refused};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::Value;
+use nefia_game::edit::Edit;
+use nefia_host::editing::usages::Usage;
+use nefia_host::{Command, EditingCommand, HostEvent, HostHandle, Refused};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing};
 
@@ -98,7 +98,7 @@ fn every_edit_of_an_objects_field_is_checked_against_its_declared_type_before_an
         other => panic!("{other:?}"),
     };
     let set_hp = |value: Value| {
-        let edit = Edit::SetBase { uids: vec![nefia_runtime::Uid(uid)], field: "hp".into(), value };
+        let edit = Edit::SetBase { uids: vec![nefia_game::Uid(uid)], field: "hp".into(), value };
         host.send(Command::Editing(EditingCommand::Edit(edit)));
     };
     // What the Inspector, the remote protocol's object.set_base and the debug adapter send.
@@ -121,7 +121,7 @@ fn apply_to_prototype_writes_an_objects_own_value_to_the_source_and_drops_it_in_
     let original = std::fs::read_to_string(&file).unwrap();
     let host = spawn_editing(&copy.project());
     let uid = match eval(&host, "p = Chara.create('elona.putit', 3, 3) p.max_hp = 20 return p.uid") {
-        Evaluation::Values(values) => nefia_runtime::Uid(values[0].parse::<u64>().expect("a uid")),
+        Evaluation::Values(values) => nefia_game::Uid(values[0].parse::<u64>().expect("a uid")),
         other => panic!("{other:?}"),
     };
     host.send(Command::Editing(EditingCommand::Edit(Edit::ApplyToPrototype { uid, field: "max_hp".into() })));
@@ -312,9 +312,9 @@ fn delete_is_refused_while_anything_uses_the_prototype_and_listed_what() {
 /// a key no keybind names is no error.
 #[test]
 fn a_keybind_rebound_in_the_form_moves_the_player_with_its_new_key() {
-    use nefia_runtime::game::display::Input;
-    use nefia_runtime::host::PlayCommand;
-    use nefia_runtime::host::play::PlayFrom;
+    use nefia_game::display::Input;
+    use nefia_host::PlayCommand;
+    use nefia_host::play::PlayFrom;
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let edit = Edit::PrototypeField {

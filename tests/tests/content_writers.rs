@@ -5,10 +5,10 @@
 use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
-use nefia_runtime::Value;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::{Command, EditingCommand, HostEvent, ModCommand, ReplCommand};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::Value;
+use nefia_game::edit::Edit;
+use nefia_host::{Command, EditingCommand, HostEvent, ModCommand, ReplCommand};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, eval, spawn_editing};
 

@@ -5,11 +5,11 @@
 
 use std::time::Duration;
 
-use nefia_runtime::Value;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::check::check_project;
-use nefia_runtime::host::view::{PrototypeProblem, Snapshot};
-use nefia_runtime::host::{Command, EditingCommand};
+use nefia_game::Value;
+use nefia_game::edit::Edit;
+use nefia_host::check::check_project;
+use nefia_host::view::{PrototypeProblem, Snapshot};
+use nefia_host::{Command, EditingCommand};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{spawn_editing, wait_for};
 

@@ -14,15 +14,15 @@
 use std::path::Path;
 use std::time::Duration;
 
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::recording::Recording;
-use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::play::replay::{ReplayOptions, replay};
-use nefia_runtime::host::workbench::WorkbenchCommand;
-use nefia_runtime::host::{Command, HostHandle, MapCommand};
-use nefia_runtime::host::{EditingCommand, ModCommand, PlayCommand};
-use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::{Holder, ObjectKind, Uid, Value};
+use nefia_game::edit::Edit;
+use nefia_game::recording::Recording;
+use nefia_game::{Holder, ObjectKind, Uid, Value};
+use nefia_host::play::PlayFrom;
+use nefia_host::play::replay::{ReplayOptions, replay};
+use nefia_host::workbench::WorkbenchCommand;
+use nefia_host::{Command, HostHandle, MapCommand};
+use nefia_host::{EditingCommand, ModCommand, PlayCommand};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 
@@ -104,7 +104,7 @@ fn eval_int(host: &HostHandle, code: &str) -> i64 {
 }
 
 /// The preview map of a workbench preview just asked for.
-fn preview_map(host: &HostHandle, seed: i64) -> nefia_runtime::MapId {
+fn preview_map(host: &HostHandle, seed: i64) -> nefia_game::MapId {
     host.send(Command::Workbench(WorkbenchCommand::Preview {
         generator: "elona.cave".into(),
         params: Value::Nil,
@@ -172,7 +172,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature, jou
         Feature::PlayThis => {
             let map = preview_map(host, rng.i64(0..1000));
             host.send(Command::Play(PlayCommand::Start(PlayFrom::Map(map))));
-            host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
+            host.send(Command::Input(nefia_game::display::Input::Key("5".into())));
             host.send(Command::Play(PlayCommand::Stop));
             host.send(Command::Workbench(WorkbenchCommand::Close));
         }
@@ -183,7 +183,7 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature, jou
         Feature::PlayStepBack => {
             host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
             for _ in 0..4 {
-                host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
+                host.send(Command::Input(nefia_game::display::Input::Key("5".into())));
             }
             host.send(Command::Play(PlayCommand::StepBack));
             host.send(Command::Play(PlayCommand::StepBack));
@@ -210,8 +210,8 @@ fn do_step(host: &HostHandle, project: &Path, step: usize, feature: Feature, jou
 
 /// The key prefix of the session journaling on `project` now, if any.
 fn key_prefix(project: &Path) -> Option<String> {
-    let journal = nefia_runtime::game::journal::journal_dir(project);
-    std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).ok()
+    let journal = nefia_game::journal::journal_dir(project);
+    std::fs::read_to_string(nefia_game::journal::key_prefix_path(&journal)).ok()
 }
 
 /// Saves every map and returns every map file of the project, by name, with the keys of
@@ -222,7 +222,7 @@ fn saved_maps(project: &Path, host: &HostHandle, also: Option<&str>) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let mut out = String::new();
-    for file in nefia_runtime::game::files::ron_files(&project.join("maps")) {
+    for file in nefia_game::files::ron_files(&project.join("maps")) {
         let text = std::fs::read_to_string(&file).expect("a map file");
         out += &format!("== {}\n{}", file.display().to_string().rsplit('/').next().unwrap_or_default(), text);
     }
@@ -287,7 +287,7 @@ fn killed_run(delay: Option<Duration>) -> (DemoCopy, usize, String) {
 
 /// Every recording in `project` replays to its end with every turn's state as recorded.
 fn recordings_replay(project: &Path) -> usize {
-    let files = nefia_runtime::game::files::ron_files(&project.join("recordings"));
+    let files = nefia_game::files::ron_files(&project.join("recordings"));
     for file in &files {
         let recording = Recording::read(file).expect("the recording reads back");
         let options = ReplayOptions { check: true, ..ReplayOptions::default() };

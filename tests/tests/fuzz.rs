@@ -6,13 +6,13 @@
 
 use std::time::Duration;
 
-use nefia_runtime::game::display::Input;
-use nefia_runtime::game::recording::Recording;
-use nefia_runtime::host::fuzz::{self, FailureKind, FuzzOptions, FuzzProgress, ShrinkBudget, Weights};
-use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::play::replay::{ReplayOptions, replay, run_regression_tests};
-use nefia_runtime::host::seeds::Seeds;
-use nefia_runtime::host::{Command, PlayCommand};
+use nefia_game::display::Input;
+use nefia_game::recording::Recording;
+use nefia_host::fuzz::{self, FailureKind, FuzzOptions, FuzzProgress, ShrinkBudget, Weights};
+use nefia_host::play::PlayFrom;
+use nefia_host::play::replay::{ReplayOptions, replay, run_regression_tests};
+use nefia_host::seeds::Seeds;
+use nefia_host::{Command, PlayCommand};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 
@@ -138,7 +138,7 @@ fn stepping_back_over_a_save_replays_its_loads_as_they_were() {
     assert_eq!(turn, 3, "back to turn 1, then two turns");
     host.send(Command::Play(PlayCommand::Stop));
     wait_for(&host, |s| !s.play.playing);
-    let recordings = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
+    let recordings = nefia_game::files::ron_files(&copy.project().join("recordings"));
     let path = recordings.last().expect("the session was recorded");
     let recording = Recording::read(path).unwrap();
     assert_eq!(recording.branches.len(), 1, "the step back went another way");

@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use nefia_runtime::game::files::{fast_reader, parse_ron, ron_options, to_ron};
-use nefia_runtime::game::map_files::map_text;
-use nefia_runtime::game::project::{Project, ProjectManifest};
-use nefia_runtime::game::save::{MapRecord, RecordKind, SaveGame, SaveHead};
-use nefia_runtime::game::value::{Key, Value};
+use nefia_game::files::{fast_reader, parse_ron, ron_options, to_ron};
+use nefia_game::map_files::map_text;
+use nefia_game::project::{Project, ProjectManifest};
+use nefia_game::save::{MapRecord, RecordKind, SaveGame, SaveHead};
+use nefia_game::value::{Key, Value};
 use nefia_tests::{TestGame, repo_root};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -152,9 +152,9 @@ fn demo_save() -> &'static str {
     static SAVE: OnceLock<String> = OnceLock::new();
     SAVE.get_or_init(|| {
         let mut runtime =
-            nefia_runtime::Runtime::open_project(&demo_dir(), Box::new(|_| {})).expect("the demo project opens");
+            nefia_lua::Runtime::open_project(&demo_dir(), Box::new(|_| {})).expect("the demo project opens");
         runtime.start_game().expect("the demo game starts");
-        let tables = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("save tables");
+        let tables = nefia_lua::save::save_tables(runtime.lua()).expect("save tables");
         to_ron(Path::new("demo.ron"), &runtime.world().save_game(tables)).expect("the save is written")
     })
 }
@@ -187,7 +187,7 @@ proptest! {
             let built = timed("building the map", || world.map_from_record(&record, RecordKind::MapFile))?;
             let id = match built {
                 Ok(id) => id,
-                Err(nefia_runtime::WorldError::Record(error)) => {
+                Err(nefia_game::WorldError::Record(error)) => {
                     let located = error.locate(path, &text);
                     prop_assert!(!located.is_empty());
                     return Ok(());
@@ -222,7 +222,7 @@ proptest! {
                     world.load_game(&reread).unwrap();
                     prop_assert_eq!(world.save_game(save.mods.clone()), written);
                 }
-                Err(nefia_runtime::WorldError::Record(error)) => {
+                Err(nefia_game::WorldError::Record(error)) => {
                     prop_assert_eq!(world.revision(), before, "a refused save changes nothing");
                     prop_assert!(!error.locate(path, &text).is_empty());
                 }
@@ -243,7 +243,7 @@ proptest! {
         std::fs::write(dir.path().join("project.ron"), &text).unwrap();
         if let Ok(project) = timed("opening the project", || Project::open(dir.path()))? {
             project.save().unwrap();
-            let again: ProjectManifest = nefia_runtime::game::files::read_ron(&dir.path().join("project.ron")).unwrap();
+            let again: ProjectManifest = nefia_game::files::read_ron(&dir.path().join("project.ron")).unwrap();
             prop_assert_eq!(again, project.manifest);
         }
     }
@@ -268,7 +268,7 @@ proptest! {
         std::fs::create_dir_all(dir.path().join("saves")).unwrap();
         std::fs::write(dir.path().join("maps/town.ron"), mutate(&demo_file("maps/town.ron"), &map_mutations)).unwrap();
         std::fs::write(dir.path().join("saves/slot.ron"), mutate(demo_save(), &save_mutations)).unwrap();
-        let problems = timed("nefia check", || nefia_runtime::host::check::check_project(dir.path(), Duration::from_secs(10)))?;
+        let problems = timed("nefia check", || nefia_host::check::check_project(dir.path(), Duration::from_secs(10)))?;
         for problem in problems {
             let file = problem.file.display().to_string();
             prop_assert!(file.ends_with("town.ron") || file.ends_with("slot.ron") || file.ends_with("project.ron"), "{}", problem);
@@ -330,7 +330,7 @@ fn value() -> impl Strategy<Value = Value> {
         (-1e6..1e6f64).prop_map(Value::Float),
         any::<String>().prop_map(|s| Value::Str(s.into())),
         "[a-z\"\\\n\t é]{0,8}".prop_map(|s| Value::Str(s.into())),
-        any::<u64>().prop_map(|uid| Value::Object(nefia_runtime::game::object::Uid(uid))),
+        any::<u64>().prop_map(|uid| Value::Object(nefia_game::object::Uid(uid))),
     ];
     leaf.prop_recursive(4, 32, 6, |inner| {
         prop_oneof![

@@ -13,7 +13,7 @@ fn a_handle_whose_object_was_freed_does_not_reach_the_object_now_in_its_slot() {
     // The editor (or a sweep) frees the object while the script still holds its handle.
     let old_uid: u64 = game.eval("old.uid");
     game.runtime.world_mut().sweep(|_| false);
-    assert!(!game.runtime.world().exists(nefia_runtime::Uid(old_uid)));
+    assert!(!game.runtime.world().exists(nefia_game::Uid(old_uid)));
     game.exec("new = Chara.create('elona.putit', 2, 2) new.hp = 99 assert(new:calc('hp') == 99)");
     let (old_slot, new_slot): (Option<u32>, Option<u32>) = game.eval("rawget(old, 2), rawget(new, 2)");
     assert!(old_slot.is_some(), "the old handle learned its slot");

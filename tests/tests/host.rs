@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use nefia_runtime::game::display::{Input, LayerKind};
-use nefia_runtime::host::view::{RuntimeState, Snapshot};
-use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
-use nefia_runtime::host::{DebugCommand, PlayCommand, ReplCommand};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::display::{Input, LayerKind};
+use nefia_host::view::{RuntimeState, Snapshot};
+use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
+use nefia_host::{DebugCommand, PlayCommand, ReplCommand};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::host::{answer, wait_for};
 
 fn host() -> HostHandle {
@@ -90,8 +90,8 @@ fn prints_stream_as_events_in_order() {
     let texts: Vec<String> = seen
         .into_iter()
         .filter_map(|e| match e {
-            HostEvent::Output(nefia_runtime::lua::Output::Print(t) | nefia_runtime::lua::Output::Message(t)) => Some(t),
-            HostEvent::Output(nefia_runtime::lua::Output::Log(line)) => Some(line.text),
+            HostEvent::Output(nefia_lua::Output::Print(t) | nefia_lua::Output::Message(t)) => Some(t),
+            HostEvent::Output(nefia_lua::Output::Log(line)) => Some(line.text),
             _ => None,
         })
         .collect();
@@ -113,7 +113,7 @@ fn a_missing_project_is_reported_in_the_snapshot() {
 
     // Each subsystem answers its commands: code fails with the problem, a question gets an
     // empty or failed answer, work is refused as unavailable, a barrier is passed.
-    use nefia_runtime::host::{DebugAnswer, DebugQuery, EditingCommand, RefusalKind};
+    use nefia_host::{DebugAnswer, DebugQuery, EditingCommand, RefusalKind};
     let ask = |command: Command, pick: &dyn Fn(&HostEvent) -> bool| {
         host.send(command);
         nefia_tests::host::event(&host, &mut Vec::new(), |e| pick(e).then(|| e.clone()))
@@ -145,7 +145,7 @@ fn widgets_and_map_layers_reach_the_snapshot() {
     }));
     let snapshot = wait_for(&host, |s| s.widgets.iter().any(|w| w.id == "test.hello"));
     let widget = snapshot.widgets.iter().find(|w| w.id == "test.hello").unwrap();
-    assert!(matches!(&widget.draw[0], nefia_runtime::game::display::DrawCmd::Text { text, .. } if text == "hello"));
+    assert!(matches!(&widget.draw[0], nefia_game::display::DrawCmd::Text { text, .. } if text == "hello"));
     assert!(snapshot.map_layers.iter().any(|(id, draw)| id == "test.mark" && draw.len() == 1));
 }
 
@@ -162,7 +162,7 @@ fn the_demo_hud_has_the_seed_widgets() {
         .draw
         .iter()
         .filter_map(|c| match c {
-            nefia_runtime::game::display::DrawCmd::Text { text, .. } => Some(text.as_str()),
+            nefia_game::display::DrawCmd::Text { text, .. } => Some(text.as_str()),
             _ => None,
         })
         .collect();
@@ -184,7 +184,7 @@ fn the_demo_hud_has_the_seed_widgets() {
             .draw
             .iter()
             .filter_map(|c| match c {
-                nefia_runtime::game::display::DrawCmd::Text { text, .. } => Some(text.clone()),
+                nefia_game::display::DrawCmd::Text { text, .. } => Some(text.clone()),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -236,7 +236,7 @@ fn the_hud_hides_the_empty_message_window_and_shows_hp_no_lower_than_0() {
     let snapshot = wait_for(&host, |s| s.serial > snapshot.serial);
     let hp_bar = snapshot.widgets.iter().find(|w| w.id == "base.hp_bar").unwrap();
     let text = hp_bar.draw.iter().find_map(|c| match c {
-        nefia_runtime::game::display::DrawCmd::Text { text, .. } => Some(text.clone()),
+        nefia_game::display::DrawCmd::Text { text, .. } => Some(text.clone()),
         _ => None,
     });
     assert_eq!(text.as_deref(), Some("HP 0 / 40"));
@@ -253,7 +253,7 @@ fn damage_events_show_rising_fading_popups_that_expire() {
     let popup_dy = |s: &Snapshot| -> Option<f32> {
         s.map_layers.iter().find(|(id, _)| id == "damage_popups").and_then(|(_, draw)| {
             draw.iter().find_map(|c| match c {
-                nefia_runtime::game::display::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
+                nefia_game::display::DrawCmd::Text { text, at, .. } if text == "7" => Some(at.dy),
                 _ => None,
             })
         })
@@ -290,7 +290,7 @@ fn a_mod_layer_draws_updates_and_takes_keys() {
     }));
     let drawn = |s: &Snapshot, text: &str| {
         s.layers.iter().any(|l| matches!(&l.kind, LayerKind::Custom { name, draw, .. }
-            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_runtime::game::display::DrawCmd::Text { text: t, .. } if t == text))))
+            if name == "counter" && draw.iter().any(|c| matches!(c, nefia_game::display::DrawCmd::Text { text: t, .. } if t == text))))
     };
     wait_for(&host, |s| drawn(s, "presses: 0"));
     host.send(Command::Input(Input::Key("space".into())));
@@ -342,8 +342,8 @@ fn names_a_key(text: &str) -> bool {
 
 #[test]
 fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
-    use nefia_runtime::host::play::PlayFrom;
-    use nefia_runtime::host::{Hint, MapCommand, RefusalKind, Refused};
+    use nefia_host::play::PlayFrom;
+    use nefia_host::{Hint, MapCommand, RefusalKind, Refused};
 
     assert!(names_a_key("stop first (Shift+F5)") && names_a_key("Continue (F8)") && !names_a_key("Fight 2 Foes"));
     let host = host();
@@ -361,10 +361,7 @@ fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
         (refusal(Command::Maps(MapCommand::SaveAll)), Hint::StopPlay),
         (refusal(Command::Play(PlayCommand::OpenRecording("recordings/none.ron".into()))), Hint::StopPlay),
         // This host records nothing: "When did this change?" needs a recorded session.
-        (
-            refusal(Command::Play(PlayCommand::FindChanges { uid: nefia_runtime::Uid(1), field: "hp".into() })),
-            Hint::Play,
-        ),
+        (refusal(Command::Play(PlayCommand::FindChanges { uid: nefia_game::Uid(1), field: "hp".into() })), Hint::Play),
     ];
     // Stopped at a breakpoint, the game takes no key until it goes on.
     host.send(Command::Repl(ReplCommand::Eval { id: 7, code: "pause() return true".into() }));
@@ -394,10 +391,10 @@ fn printed(host: &HostHandle, code: &str) -> Vec<String> {
 
 #[test]
 fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
-    use nefia_runtime::game::edit::Edit;
-    use nefia_runtime::game::journal::{JournalEntry, Journaled, entry_line, journal_dir, log_path};
-    use nefia_runtime::host::EditingCommand;
-    use nefia_runtime::{Holder, ObjectKind, Uid, Value};
+    use nefia_game::edit::Edit;
+    use nefia_game::journal::{JournalEntry, Journaled, entry_line, journal_dir, log_path};
+    use nefia_game::{Holder, ObjectKind, Uid, Value};
+    use nefia_host::EditingCommand;
 
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn_editing(&copy.project());
@@ -413,7 +410,7 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
     let log = log_path(&journal_dir(&copy.project()));
     let written = std::fs::read_to_string(&log).expect("the log");
     let last = written.lines().last().expect("the create is journaled");
-    let last: JournalEntry = nefia_runtime::game::files::ron_options().from_str(last).expect("a journal line");
+    let last: JournalEntry = nefia_game::files::ron_options().from_str(last).expect("a journal line");
     let mut appended = written.clone();
     for (field, value) in
         [("x", Value::Int(8)), ("hp", Value::Int(4)), ("uid", Value::Int(5)), ("location", Value::Nil)]
@@ -441,7 +438,7 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
 /// marked and unsaved, until saved again.
 #[test]
 fn map_files_that_come_and_go_in_maps_are_listed_and_marked() {
-    use nefia_runtime::host::MapCommand;
+    use nefia_host::MapCommand;
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn_editing(&copy.project());
     let maps = copy.project().join("maps");

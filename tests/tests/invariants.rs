@@ -2,8 +2,8 @@
 //! consistent and every uid unique, and the change log the invariants of each object read
 //! names every object that changed, with the fields that did.
 
-use nefia_runtime::game::location::{EquipFrom, Holder};
-use nefia_runtime::{MapId, ObjectKind, Uid, World};
+use nefia_game::location::{EquipFrom, Holder};
+use nefia_game::{MapId, ObjectKind, Uid, World};
 use nefia_tests::TestGame;
 use proptest::prelude::*;
 
@@ -131,7 +131,7 @@ fn apply(world: &mut World, maps: &[MapId], op: &Op) {
         }
         Op::Sweep { keep_every } => world.sweep(|uid| (uid.0 as usize).is_multiple_of(keep_every)),
         Op::Write { object, field, how, value } => {
-            use nefia_runtime::{ModMethod, Origin, Symbol, Value};
+            use nefia_game::{ModMethod, Origin, Symbol, Value};
             let Some(uid) = pick(object) else { return };
             let (field, value) = (Symbol::intern(FIELDS[field]), Value::Int(value));
             let _ = match how {
@@ -193,9 +193,9 @@ proptest! {
             };
             for (object, value) in &temp {
                 if let Some(&uid) = placed.get(object % placed.len().max(1)) {
-                    let origin = nefia_runtime::Origin::tool("test");
-                    let field = nefia_runtime::Symbol::intern("dv");
-                    let _ = world.mod_temp(uid, field, nefia_runtime::Value::Int(*value), nefia_runtime::ModMethod::Add, origin);
+                    let origin = nefia_game::Origin::tool("test");
+                    let field = nefia_game::Symbol::intern("dv");
+                    let _ = world.mod_temp(uid, field, nefia_game::Value::Int(*value), nefia_game::ModMethod::Add, origin);
                 }
             }
             let charas: Vec<Uid> = placed.iter().copied().filter(|&u| world.object(u).unwrap().kind == ObjectKind::Chara).collect();
@@ -204,19 +204,19 @@ proptest! {
             }
         }
         let first = {
-            let tables = nefia_runtime::lua::save::save_tables(game.runtime.lua()).unwrap();
+            let tables = nefia_lua::save::save_tables(game.runtime.lua()).unwrap();
             game.runtime.world().save_game(tables)
         };
         let path = std::path::Path::new("round_trip.ron");
-        let text = nefia_runtime::game::files::to_ron(path, &first).unwrap();
-        let parsed: nefia_runtime::game::save::SaveGame = nefia_runtime::game::files::parse_ron(path, &text).unwrap();
+        let text = nefia_game::files::to_ron(path, &first).unwrap();
+        let parsed: nefia_game::save::SaveGame = nefia_game::files::parse_ron(path, &text).unwrap();
         prop_assert_eq!(&parsed, &first, "the text reads back as written");
         let hash = game.runtime.state_hash().unwrap();
         game.runtime.world_mut().load_game(&parsed).unwrap();
         prop_assert_eq!(game.runtime.state_hash().unwrap(), hash, "the loaded state hashes the same");
         prop_assert_eq!(game.runtime.world().check_invariants(), Ok(()));
         let second = {
-            let tables = nefia_runtime::lua::save::save_tables(game.runtime.lua()).unwrap();
+            let tables = nefia_lua::save::save_tables(game.runtime.lua()).unwrap();
             game.runtime.world().save_game(tables)
         };
         prop_assert_eq!(second, first);
@@ -226,9 +226,9 @@ proptest! {
 /// What the change log must notice of an object: where it is and what its fields hold.
 #[derive(Clone, PartialEq)]
 struct Seen {
-    id: nefia_runtime::Symbol,
-    place: (Option<nefia_runtime::game::location::Location>, i32, i32),
-    fields: nefia_runtime::game::moddable::Moddable,
+    id: nefia_game::Symbol,
+    place: (Option<nefia_game::location::Location>, i32, i32),
+    fields: nefia_game::moddable::Moddable,
 }
 
 fn seen(world: &World) -> std::collections::BTreeMap<Uid, Seen> {
@@ -239,11 +239,8 @@ fn seen(world: &World) -> std::collections::BTreeMap<Uid, Seen> {
 }
 
 /// The fields whose base or temp value differs between `a` and `b`.
-fn fields_changed(
-    a: &nefia_runtime::game::moddable::Moddable,
-    b: &nefia_runtime::game::moddable::Moddable,
-) -> Vec<nefia_runtime::Symbol> {
-    let mut names: Vec<nefia_runtime::Symbol> = Vec::new();
+fn fields_changed(a: &nefia_game::moddable::Moddable, b: &nefia_game::moddable::Moddable) -> Vec<nefia_game::Symbol> {
+    let mut names: Vec<nefia_game::Symbol> = Vec::new();
     for (name, _) in a.base.iter().chain(b.base.iter()) {
         if a.base.get(name) != b.base.get(name) {
             names.push(name);
@@ -289,15 +286,15 @@ proptest! {
         };
         world.end_check();
         let changed = &changes.objects;
-        let (x, y) = (nefia_runtime::Symbol::intern("x"), nefia_runtime::Symbol::intern("y"));
+        let (x, y) = (nefia_game::Symbol::intern("x"), nefia_game::Symbol::intern("y"));
         for (uid, now) in &after {
             let logged = changed.get(uid);
             let Some(was) = before.get(uid) else {
-                prop_assert!(logged.is_some_and(|c| c.touches(&[x]) && c.touches(&[nefia_runtime::Symbol::intern("hp")])), "uid {} was made: {:?}", uid, logged);
+                prop_assert!(logged.is_some_and(|c| c.touches(&[x]) && c.touches(&[nefia_game::Symbol::intern("hp")])), "uid {} was made: {:?}", uid, logged);
                 continue;
             };
             if was.id != now.id || was.place.0 != now.place.0 {
-                prop_assert_eq!(logged, Some(&nefia_runtime::game::world::Changed::Whole), "uid {} changed prototype or location", uid);
+                prop_assert_eq!(logged, Some(&nefia_game::world::Changed::Whole), "uid {} changed prototype or location", uid);
             }
             if (was.place.1, was.place.2) != (now.place.1, now.place.2) {
                 prop_assert!(logged.is_some_and(|c| c.touches(&[x]) && c.touches(&[y])), "uid {} moved: {:?}", uid, logged);

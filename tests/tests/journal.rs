@@ -3,11 +3,11 @@
 //! starts at the editor's start or at a save made on the way; discarding forgets them, and a
 //! clean quit leaves nothing to recover.
 
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::workbench::WorkbenchCommand;
-use nefia_runtime::host::{Command, HostHandle, MapCommand};
-use nefia_runtime::host::{EditingCommand, ModCommand, PlayCommand, ReplCommand};
-use nefia_runtime::{Holder, MapId, ObjectKind};
+use nefia_game::edit::Edit;
+use nefia_game::{Holder, MapId, ObjectKind};
+use nefia_host::workbench::WorkbenchCommand;
+use nefia_host::{Command, HostHandle, MapCommand};
+use nefia_host::{EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 
@@ -43,12 +43,11 @@ fn edit(host: &HostHandle, part: u64) {
         y: 6,
     })));
     settle(host);
-    let uid = nefia_runtime::Uid(eval_int(
+    let uid = nefia_game::Uid(eval_int(
         host,
         &format!("for _, c in Chara.iter() do if c.x == {} and c.y == 6 then return c.uid end end", 6 + offset),
     ));
-    let set =
-        |value: i64| Edit::SetBase { uids: vec![uid], field: "hp".into(), value: nefia_runtime::Value::Int(value) };
+    let set = |value: i64| Edit::SetBase { uids: vec![uid], field: "hp".into(), value: nefia_game::Value::Int(value) };
     host.send(Command::Editing(EditingCommand::Edit(set(3))));
     host.send(Command::Editing(EditingCommand::Edit(set(4))));
     host.send(Command::Editing(EditingCommand::Undo));
@@ -59,15 +58,13 @@ fn edit(host: &HostHandle, part: u64) {
 
 /// The edit log of the project `copy`.
 fn journal_log(copy: &DemoCopy) -> std::path::PathBuf {
-    let dir = nefia_runtime::game::journal::journal_dir(&copy.project());
-    nefia_runtime::game::journal::log_path(&dir)
+    let dir = nefia_game::journal::journal_dir(&copy.project());
+    nefia_game::journal::log_path(&dir)
 }
 
 fn eval_int(host: &HostHandle, code: &str) -> u64 {
     match eval(host, code) {
-        nefia_runtime::lua::repl::Evaluation::Values(values) => {
-            values[0].parse().unwrap_or_else(|_| panic!("{values:?}"))
-        }
+        nefia_lua::repl::Evaluation::Values(values) => values[0].parse().unwrap_or_else(|_| panic!("{values:?}")),
         other => panic!("{other:?}"),
     }
 }
@@ -79,8 +76,8 @@ fn saved_town(copy: &DemoCopy, host: &HostHandle) -> String {
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(host, |s| s.maps.files.iter().all(|m| !m.dirty));
     let text = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
-    let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
-    let prefix = std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).unwrap();
+    let journal = nefia_game::journal::journal_dir(&copy.project());
+    let prefix = std::fs::read_to_string(nefia_game::journal::key_prefix_path(&journal)).unwrap();
     text.replace(&format!("\"{prefix}-"), "\"<session>-")
 }
 
@@ -114,7 +111,7 @@ fn edits_not_saved_come_back_after_a_crash_as_they_were() {
     // Each line of the log, written by the engine, is read by the fast reader as `ron` reads it.
     let log = std::fs::read_to_string(journal_log(&copy)).expect("the log");
     for line in log.lines() {
-        use nefia_runtime::game::{files, journal::JournalEntry};
+        use nefia_game::{files, journal::JournalEntry};
         let fast = files::fast_reader::read::<JournalEntry>(line).unwrap_or_else(|_| panic!("declined: {line}"));
         assert_eq!(Some(fast), files::ron_options().from_str::<JournalEntry>(line).ok(), "{line}");
     }
@@ -204,8 +201,8 @@ fn script_step(host: &HostHandle, map: MapId, step: u64) {
         }
         75..87 => {
             let code = "local n = 0 for _, c in Chara.iter() do n = math.max(n, c.uid) end return n";
-            let uid = nefia_runtime::Uid(eval_int(host, code));
-            let value = nefia_runtime::Value::Int(rng.i64(1..50));
+            let uid = nefia_game::Uid(eval_int(host, code));
+            let value = nefia_game::Value::Int(rng.i64(1..50));
             Command::Editing(EditingCommand::Edit(Edit::SetBase { uids: vec![uid], field: "hp".into(), value }))
         }
         87..95 => Command::Editing(EditingCommand::Undo),
@@ -284,7 +281,7 @@ fn killed_at_twenty_random_moments_the_runtime_loses_no_edit() {
 #[test]
 fn a_save_takes_a_new_base_and_a_hotload_does_not() {
     let copy = DemoCopy::new();
-    let base = nefia_runtime::game::journal::base_path(&nefia_runtime::game::journal::journal_dir(&copy.project()));
+    let base = nefia_game::journal::base_path(&nefia_game::journal::journal_dir(&copy.project()));
     let host = spawn_editing(&copy.project());
     edit(&host, 0);
     assert!(!base.exists(), "the log starts at the editor's start");
@@ -300,7 +297,7 @@ fn a_save_takes_a_new_base_and_a_hotload_does_not() {
 
 #[test]
 fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file_elsewhere() {
-    use nefia_runtime::game::journal::{Journal, JournalEntry, Journaled, entry_line};
+    use nefia_game::journal::{Journal, JournalEntry, Journaled, entry_line};
     let dir = tempfile::tempdir().unwrap();
     let line = |n: u64| {
         entry_line(&JournalEntry { at: n, map: Some("town".into()), next_uid: n, what: Journaled::Undo }).unwrap()
@@ -321,7 +318,7 @@ fn a_journal_left_damaged_is_read_up_to_the_damage_and_a_base_cannot_name_a_file
     edit(&host, 0);
     saved_town(&copy, &host);
     crash(host);
-    let journal_dir = nefia_runtime::game::journal::journal_dir(&copy.project());
+    let journal_dir = nefia_game::journal::journal_dir(&copy.project());
     let base = std::fs::read_to_string(journal_dir.join("base.ron")).unwrap();
     let at = base.find("log: \"").unwrap() + 6;
     let end = at + base[at..].find('"').unwrap();
@@ -341,7 +338,7 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
     let code = format!("World.object({uid}).hp = 1 Fault.corrupt_and_panic({uid}, 'bent index')");
     host.send(Command::Repl(ReplCommand::Eval { id: 1, code }));
     nefia_tests::host::event(&host, &mut Vec::new(), |e| match e {
-        nefia_runtime::host::HostEvent::Panicked(report) => Some(report.clone()),
+        nefia_host::HostEvent::Panicked(report) => Some(report.clone()),
         _ => None,
     });
     edit(&host, 1);
@@ -358,17 +355,17 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
 /// log goes on from the world play left (play took uids the log never saw), so every stroke
 /// comes back, byte for byte as without the crash.
 fn play_this_then_paint(host: &HostHandle) {
-    use nefia_runtime::host::play::PlayFrom;
+    use nefia_host::play::PlayFrom;
     host.send(Command::Workbench(WorkbenchCommand::Preview {
         generator: "elona.cave".into(),
-        params: nefia_runtime::Value::Nil,
+        params: nefia_game::Value::Nil,
         seed: 8,
     }));
     let shown = wait_for(host, |s| s.preview.is_some());
     let preview = shown.preview.as_ref().and_then(|p| p.map).expect("a preview map");
     host.send(Command::Play(PlayCommand::Start(PlayFrom::Map(preview))));
     wait_for(host, |s| s.play.playing && s.player.is_some());
-    host.send(Command::Input(nefia_runtime::game::display::Input::Key("5".into())));
+    host.send(Command::Input(nefia_game::display::Input::Key("5".into())));
     host.send(Command::Play(PlayCommand::Stop));
     wait_for(host, |s| !s.play.playing);
     host.send(Command::Workbench(WorkbenchCommand::Close));
@@ -392,9 +389,9 @@ fn play_this_then_paint(host: &HostHandle) {
 }
 
 /// Waits for what the recovery brought back.
-fn recovered_report(host: &HostHandle) -> nefia_runtime::host::editing::journal::RecoveryReport {
+fn recovered_report(host: &HostHandle) -> nefia_host::editing::journal::RecoveryReport {
     nefia_tests::host::event(host, &mut Vec::new(), |event| match event {
-        nefia_runtime::host::HostEvent::Recovered(report) => Some(report.clone()),
+        nefia_host::HostEvent::Recovered(report) => Some(report.clone()),
         _ => None,
     })
 }
@@ -429,8 +426,8 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     crash(host);
     // The log's fifth entry (the first hp edit, after a stroke's three parts and a putit made)
     // is said to have been made at another uid counter: as if a mod had changed since.
-    let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
-    let log = nefia_runtime::game::journal::log_path(&journal);
+    let journal = nefia_game::journal::journal_dir(&copy.project());
+    let log = nefia_game::journal::log_path(&journal);
     let text = std::fs::read_to_string(&log).unwrap();
     let tampered: Vec<String> = text
         .lines()
@@ -451,7 +448,7 @@ fn a_recovery_that_stops_early_keeps_the_journal_aside_and_says_what_came_back()
     let kept = report.kept.expect("the journal is kept aside");
     assert!(kept.starts_with(journal.parent().unwrap()), "beside the journal: {kept:?}");
     assert_eq!(
-        std::fs::read_to_string(nefia_runtime::game::journal::log_path(&kept)).unwrap(),
+        std::fs::read_to_string(nefia_game::journal::log_path(&kept)).unwrap(),
         tampered.join("\n") + "\n",
         "the log as it was"
     );
@@ -478,7 +475,7 @@ fn putit_field(field: &str, value: i64) -> Command {
         data_type: "base.chara".into(),
         id: "elona.putit".into(),
         field: field.into(),
-        value: Some(nefia_runtime::Value::Int(value)),
+        value: Some(nefia_game::Value::Int(value)),
     })
 }
 
@@ -504,11 +501,11 @@ fn form_edits(host: &HostHandle) {
     host.send(Command::Editing(EditingCommand::Undo));
     host.send(Command::Editing(EditingCommand::Redo));
     settle(host);
-    let uid = nefia_runtime::Uid(eval_int(
+    let uid = nefia_game::Uid(eval_int(
         host,
         "for _, c in Chara.iter() do if c.x == 6 and c.y == 6 then return c.uid end end",
     ));
-    let own = nefia_runtime::Value::Int(80);
+    let own = nefia_game::Value::Int(80);
     host.send(editing(Edit::SetBase { uids: vec![uid], field: "max_hp".into(), value: own }));
     host.send(editing(Edit::ApplyToPrototype { uid, field: "max_hp".into() }));
     host.send(Command::Editing(EditingCommand::Undo));

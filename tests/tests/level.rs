@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::game::edit::{Clip, Edit};
-use nefia_runtime::game::history::History;
-use nefia_runtime::game::map::MapId;
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::editing::edit;
-use nefia_runtime::lua::Output;
-use nefia_runtime::{Symbol, Uid};
+use nefia_game::edit::{Clip, Edit};
+use nefia_game::history::History;
+use nefia_game::map::MapId;
+use nefia_game::{Symbol, Uid};
+use nefia_host::EditingCommand;
+use nefia_host::editing::edit;
+use nefia_lua::Output;
+use nefia_lua::Runtime;
 use nefia_tests::DemoCopy;
 
 /// The demo copy's project opened headless (maps not opened yet).
@@ -172,9 +172,9 @@ fn objects_move_by_an_offset_and_regions_copy_between_maps() {
         &runtime,
         &mut history,
         Edit::Create {
-            kind: nefia_runtime::ObjectKind::Chara,
+            kind: nefia_game::ObjectKind::Chara,
             id: "elona.putit".into(),
-            to: nefia_runtime::game::location::Holder::Map(town),
+            to: nefia_game::location::Holder::Map(town),
             x: 2,
             y: 2,
         },
@@ -188,7 +188,7 @@ fn objects_move_by_an_offset_and_regions_copy_between_maps() {
     let off_map = edit::apply(runtime.lua(), &mut history, &Edit::Offset { uids: vec![putit], dx: 100, dy: 0 });
     assert!(off_map.is_err(), "moving off the map is refused");
 
-    let clip = nefia_runtime::game::edit::copy_region(&runtime.world(), town, 4, 2, 3, 3).unwrap();
+    let clip = nefia_game::edit::copy_region(&runtime.world(), town, 4, 2, 3, 3).unwrap();
     assert_eq!((clip.width, clip.height, clip.tiles.len()), (3, 3, 9));
     assert_eq!(clip.objects.len(), 1, "the putit at (5, 3)");
     assert_eq!((clip.objects[0].x, clip.objects[0].y), (1, 1), "relative to the region");
@@ -278,14 +278,14 @@ fn maps_are_made_saved_renamed_duplicated_and_deleted_as_files() {
         files.rename(&mut world, project, "town", "village").unwrap();
         assert_eq!(project.manifest.start_map.as_deref(), Some("village"));
     }
-    let reopened = nefia_runtime::game::project::Project::open(&copy.project()).unwrap();
+    let reopened = nefia_game::project::Project::open(&copy.project()).unwrap();
     assert_eq!(reopened.manifest.start_map.as_deref(), Some("village"), "project.ron follows the rename");
 }
 
 #[test]
 fn a_prototype_changed_in_the_repl_is_undone_with_the_edit() {
-    use nefia_runtime::host::Command;
-    use nefia_runtime::lua::repl::Evaluation;
+    use nefia_host::Command;
+    use nefia_lua::repl::Evaluation;
     use nefia_tests::host::{eval, spawn_editing, wait_for};
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -318,7 +318,7 @@ fn a_pasted_mef_on_a_cell_the_rules_gave_one_is_left_out_and_the_paste_is_one_st
         let map = world.map(town).unwrap();
         map.objects()
             .iter()
-            .filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == nefia_runtime::ObjectKind::Mef))
+            .filter(|&uid| world.object(uid).is_ok_and(|o| o.kind == nefia_game::ObjectKind::Mef))
             .count()
     };
     let laid = mefs(&runtime);
@@ -327,11 +327,11 @@ fn a_pasted_mef_on_a_cell_the_rules_gave_one_is_left_out_and_the_paste_is_one_st
         let world = runtime.world();
         let map = world.map(town).unwrap();
         let puddle =
-            map.objects().iter().find(|&uid| world.object(uid).is_ok_and(|o| o.kind == nefia_runtime::ObjectKind::Mef));
+            map.objects().iter().find(|&uid| world.object(uid).is_ok_and(|o| o.kind == nefia_game::ObjectKind::Mef));
         let object = world.object(puddle.unwrap()).unwrap();
         (object.x, object.y)
     };
-    let clip = nefia_runtime::game::edit::copy_region(&runtime.world(), town, x, y, 1, 1).unwrap();
+    let clip = nefia_game::edit::copy_region(&runtime.world(), town, x, y, 1, 1).unwrap();
     assert_eq!(clip.objects.len(), 1, "the puddle is copied");
     let mut history = History::default();
     // Pasted on itself: the cell has its puddle, so the pasted one is left out.

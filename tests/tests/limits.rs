@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nefia_runtime::lua::watchdog;
+use nefia_lua::watchdog;
 use nefia_tests::TestGame;
 
 /// How long a stopped loop may take to stop on a loaded machine: far above the limits here,

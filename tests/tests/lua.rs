@@ -1,11 +1,11 @@
 //! Runs the Lua tests: every global `test_*` function of every `tests/lua/**/*.lua` file, each
 //! against a fresh game (see `nefia_tests::TestGame`), listed by cargo as `file::test_name`.
-//! `Assert` (the engine's `runtime/src/lua/assert.lua`) is available to every test file.
+//! `Assert` (the engine's `runtime/lua/src/assert.lua`) is available to every test file.
 
 use std::path::{Path, PathBuf};
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use nefia_runtime::mlua;
+use nefia_lua::mlua;
 use nefia_tests::{TestGame, repo_root};
 
 fn lua_dir() -> PathBuf {
@@ -53,7 +53,7 @@ fn run_test(file: &Path, name: &str) -> Result<(), Failed> {
     let result = test.call::<()>(());
     if let Err(error) = result {
         let output = game.output.borrow().join("\n");
-        let failure = nefia_runtime::lua::LuaFailure::from(error);
+        let failure = nefia_lua::LuaFailure::from(error);
         return Err(if output.is_empty() {
             failure.to_string()
         } else {

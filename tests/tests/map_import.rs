@@ -5,12 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-use nefia_runtime::Runtime;
-use nefia_runtime::game::map_import::{self, ImportError, Mapping, ObjectTarget};
-use nefia_runtime::game::object::ObjectKind;
-use nefia_runtime::game::save::MapRecord;
-use nefia_runtime::host::maps::import::{ImportFailure, import_map};
-use nefia_runtime::lua::Output;
+use nefia_game::exchange::{self, ImportError, Mapping, ObjectTarget};
+use nefia_game::object::ObjectKind;
+use nefia_game::save::MapRecord;
+use nefia_host::maps::import::{ImportFailure, import_map};
+use nefia_lua::Output;
+use nefia_lua::Runtime;
 use nefia_tests::DemoCopy;
 
 fn fixture(relative: &str) -> PathBuf {
@@ -49,14 +49,14 @@ fn copied(folder: &Path, relative: &str) -> PathBuf {
 #[test]
 fn every_sample_imports_with_every_tile_mapped_or_listed() {
     for (relative, maps) in SAMPLES {
-        let sources = map_import::read(&fixture(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"));
+        let sources = exchange::read(&fixture(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"));
         if maps > 0 {
             assert_eq!(sources.len(), maps, "{relative}");
         }
         for source in &sources {
             let cells = usize::try_from(source.width * source.height).unwrap();
             // The template counts every cell once, under the tile it shows.
-            let template = map_import::template(std::slice::from_ref(source), &Mapping::default());
+            let template = exchange::template(std::slice::from_ref(source), &Mapping::default());
             let counted: usize = template
                 .lines()
                 .filter_map(|line| line.split("// ").nth(1)?.split(" cells").next()?.parse::<usize>().ok())
@@ -65,15 +65,15 @@ fn every_sample_imports_with_every_tile_mapped_or_listed() {
             // Unmapped, the import lists the same tiles and writes nothing.
             let catalog_tile = |_: &str| true;
             let catalog_object = |_: ObjectKind, _: &str| true;
-            let catalog_field = |_: ObjectKind, _: &str, _: &nefia_runtime::game::value::Value| Ok(());
+            let catalog_field = |_: ObjectKind, _: &str, _: &nefia_game::value::Value| Ok(());
             let glyph = |_| None;
-            let catalog = map_import::Catalog {
+            let catalog = exchange::Catalog {
                 tile: &catalog_tile,
                 object: &catalog_object,
                 field: &catalog_field,
                 glyph: &glyph,
             };
-            match map_import::convert(source, &Mapping::default(), &catalog) {
+            match exchange::convert(source, &Mapping::default(), &catalog) {
                 Err(ImportError::Unmapped { tiles, .. }) => {
                     assert_eq!(tiles.iter().map(|(_, n)| n).sum::<usize>(), cells, "{relative}");
                 }
@@ -86,7 +86,7 @@ fn every_sample_imports_with_every_tile_mapped_or_listed() {
 /// Fills a template: every tile becomes a floor, every object a putit (LDtk's "Player" too).
 fn fill(template: &Path) {
     let text = std::fs::read_to_string(template).unwrap();
-    let mut mapping: Mapping = nefia_runtime::game::files::read_ron(template).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let mut mapping: Mapping = nefia_game::files::read_ron(template).unwrap_or_else(|e| panic!("{e}\n{text}"));
     for tile in mapping.tiles.values_mut() {
         *tile = "elona.floor_stone".into();
     }
@@ -111,10 +111,10 @@ fn an_ldtk_world_becomes_one_map_per_level_with_its_neighbours_noted() {
     let ImportFailure::TemplateWritten(template) = first else { panic!("{first}") };
     assert_eq!(template, work.path().join("Typical_TopDown_example.mapping.ron"));
     // The IntGrid values show where the layers above are left out, named as LDtk names them.
-    let sources = map_import::read(&source).unwrap();
+    let sources = exchange::read(&source).unwrap();
     let beneath =
         Mapping { skip_layers: vec!["Collisions (auto tiles)".into(), "Wall_tops".into()], ..Mapping::default() };
-    let text = map_import::template(&sources, &beneath);
+    let text = exchange::template(&sources, &beneath);
     assert!(text.contains("\"Collisions#1\": \"\", //") && text.contains("cells (walls)"), "{text}");
     let before = std::fs::read_dir(copy.project().join("maps")).unwrap().count();
 
@@ -122,14 +122,14 @@ fn an_ldtk_world_becomes_one_map_per_level_with_its_neighbours_noted() {
     // fields are no putit fields the type declares, so they are kept as the object's own.
     fill(&template);
     let report = import_map(&runtime, &source, None).unwrap_or_else(|e| panic!("{e}"));
-    let levels = map_import::read(&source).unwrap().len();
+    let levels = exchange::read(&source).unwrap().len();
     assert!(levels > 1, "a world of levels");
     assert_eq!(report.written.len(), levels, "one map per level");
     assert_eq!(std::fs::read_dir(copy.project().join("maps")).unwrap().count(), before + levels);
     let noted = report.notes.iter().filter(|n| n.contains("beside ")).count();
     assert!(noted > 0, "neighbours noted: {:?}", report.notes);
-    let first: MapRecord = nefia_runtime::game::files::read_ron(&report.written[0]).unwrap();
-    let neighbours = first.fields.get(nefia_runtime::game::symbol::Symbol::intern("neighbours"));
+    let first: MapRecord = nefia_game::files::read_ron(&report.written[0]).unwrap();
+    let neighbours = first.fields.get(nefia_game::symbol::Symbol::intern("neighbours"));
     assert!(neighbours.is_some(), "kept in the map's field: {first:?}");
 
     // Again: the maps exist, so nothing is written and the file is named.

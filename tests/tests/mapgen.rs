@@ -3,12 +3,12 @@
 //! game's random numbers as they were; the validators find a stair planted out of reach and an
 //! object left on a wall.
 
-use nefia_runtime::Runtime;
-use nefia_runtime::game::value::Value;
-use nefia_runtime::host::generate::{Scan, generate_file, scan};
-use nefia_runtime::host::workbench::WorkbenchCommand;
-use nefia_runtime::host::{EditingCommand, ModCommand, PlayCommand};
-use nefia_runtime::lua::Output;
+use nefia_game::value::Value;
+use nefia_host::generate::{Scan, generate_file, scan};
+use nefia_host::workbench::WorkbenchCommand;
+use nefia_host::{EditingCommand, ModCommand, PlayCommand};
+use nefia_lua::Output;
+use nefia_lua::Runtime;
 use nefia_tests::repo_root;
 
 fn demo() -> std::path::PathBuf {
@@ -78,7 +78,7 @@ fn a_generator_validator_or_scan_predicate_that_reads_the_clock_is_refused_namin
     // And a scan's --where expression.
     let asked = Scan {
         generator: "elona.cave".into(),
-        seeds: nefia_runtime::host::seeds::Seeds::range(1, 2),
+        seeds: nefia_host::seeds::Seeds::range(1, 2),
         predicate: Some("os.time() > 0".into()),
         jobs: 1,
         ..Default::default()
@@ -117,7 +117,7 @@ fn a_scan_finds_what_a_sequential_loop_finds_with_one_or_two_workers() {
         let asked = Scan {
             generator: "elona.dungeon".into(),
             params: Value::Nil,
-            seeds: nefia_runtime::host::seeds::Seeds::range(1, 40),
+            seeds: nefia_host::seeds::Seeds::range(1, 40),
             predicate: Some(predicate.into()),
             metrics: vec![("x".into(), "map.entrance[1]".into()), ("fingerprint".into(), FINGERPRINT.into())],
             jobs,
@@ -203,7 +203,7 @@ fn nefia_check_runs_the_validators_on_the_projects_maps() {
 )
 ";
     nefia_tests::write(copy.project().join("maps/walled.ron"), walled).unwrap();
-    let problems = nefia_runtime::host::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
+    let problems = nefia_host::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
     let messages: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.file.display(), p.message)).collect();
     assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
@@ -216,7 +216,7 @@ fn nefia_check_runs_the_validators_on_the_projects_maps() {
 
 #[test]
 fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
-    use nefia_runtime::host::Command;
+    use nefia_host::Command;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -285,7 +285,7 @@ fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
     // A new game's seed is random unless asked for: the floors are made from it, and on some
     // a monster stands on the stairs the player arrives at.
     runtime.engine().set_next_seed(Some(7));
-    let edit = runtime.begin_play(nefia_runtime::host::play::PlayFrom::Start).expect("play starts");
+    let edit = nefia_host::play::EditState::begin(&runtime, nefia_host::play::PlayFrom::Start).expect("play starts");
     let went = strings(
         &runtime,
         "local Rules = require('mod.elona.game.rules')
@@ -317,7 +317,7 @@ fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
          return table.concat(names, ',')",
     );
     assert_eq!(went, ["dungeon 2,dungeon 3,dungeon 2,true,dungeon"], "down twice, up twice, the floors kept");
-    runtime.end_play(edit).expect("the edit state comes back");
+    edit.restore(&runtime).expect("the edit state comes back");
 }
 
 /// The text of the demo copy's map file `name`.
@@ -327,8 +327,8 @@ fn map_file(copy: &nefia_tests::DemoCopy, name: &str) -> String {
 
 #[test]
 fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
-    use nefia_runtime::game::edit::Edit;
-    use nefia_runtime::host::{Command, HostEvent, MapCommand};
+    use nefia_game::edit::Edit;
+    use nefia_host::{Command, HostEvent, MapCommand};
     use nefia_tests::host::{event, spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -390,12 +390,12 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
 
 #[test]
 fn the_validators_check_the_map_being_painted() {
-    use nefia_runtime::game::edit::Edit;
-    use nefia_runtime::host::Command;
+    use nefia_game::edit::Edit;
+    use nefia_host::Command;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
-    host.send(Command::Maps(nefia_runtime::host::MapCommand::Open("dungeon".into())));
+    host.send(Command::Maps(nefia_host::MapCommand::Open("dungeon".into())));
     let open = wait_for(&host, |s| {
         s.map.as_ref().is_some_and(|m| m.name == "dungeon") && !s.maps.problems.stale && s.maps.problems.map.is_some()
     });
@@ -421,8 +421,8 @@ fn the_validators_check_the_map_being_painted() {
 
 #[test]
 fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
-    use nefia_runtime::host::Command;
-    use nefia_runtime::host::play::PlayFrom;
+    use nefia_host::Command;
+    use nefia_host::play::PlayFrom;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -437,7 +437,7 @@ fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
     let playing = wait_for(&host, |s| s.play.playing && s.player.is_some());
     assert_eq!(playing.map.as_ref().map(|m| m.id), Some(preview), "the game is played on the preview");
     let at = nefia_tests::host::eval(&host, "local p = Chara.player() return p.x, p.y");
-    let nefia_runtime::lua::repl::Evaluation::Values(at) = at else { panic!("{at:?}") };
+    let nefia_lua::repl::Evaluation::Values(at) = at else { panic!("{at:?}") };
     let expected = generate_file(&copy.project(), "elona.cave", &Value::Nil, 8).unwrap();
     let (x, y) = (&at[0], &at[1]);
     assert!(expected.contains(&format!("entrance: ({x}, {y})")), "the player is at the entrance ({x}, {y})");

@@ -1,5 +1,5 @@
 //! The memory limit bounds the memory the process holds for Lua, not only the bytes Lua asks
-//! for: a mod that keeps one string in every page of the Lua heap (`lua/heap.rs`) is stopped
+//! for: a mod that keeps one string in every page of the Lua heap (`runtime/lua/src/heap.rs`) is stopped
 //! when the pages it holds reach the limit. The process's allocations are counted here, so
 //! the test binary's allocator is a counting one (this file holds no other test to share it).
 
@@ -7,9 +7,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::lua::limits::Limits;
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_lua::Runtime;
+use nefia_lua::limits::Limits;
+use nefia_lua::repl::Evaluation;
 
 /// The bytes the process's allocations hold now, and the most they held since [`reset_peak`].
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -70,8 +70,8 @@ static COUNTING: Counting = Counting;
 /// What the limit leaves the mod beyond what Lua and the engine hold when it starts.
 const ROOM: usize = 16 << 20;
 
-/// The mod of `runtime/src/lua/heap/page_holder.lua`.
-const PAGE_HOLDER: &str = include_str!("../../runtime/src/lua/heap/page_holder.lua");
+/// The mod of `runtime/lua/src/heap/page_holder.lua`.
+const PAGE_HOLDER: &str = include_str!("../../runtime/lua/src/heap/page_holder.lua");
 
 #[test]
 fn a_mod_that_keeps_a_string_in_every_page_is_stopped_at_the_limit() {

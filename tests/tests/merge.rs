@@ -4,15 +4,15 @@
 //! resize merges with a paint; objects made on both sides stay two; and object keys keep an
 //! object's identity through saves, pastes and loads.
 
-use nefia_runtime::game::conflict::{Conflict, Side};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::map_diff::TileGrid;
-use nefia_runtime::game::map_merge::merge_maps;
-use nefia_runtime::game::object_record::ObjectRecord;
-use nefia_runtime::game::save::MapRecord;
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::{Command, HostHandle, MapCommand};
-use nefia_runtime::{Holder, MapId, ObjectKind, Uid, Value};
+use nefia_game::conflict::{Conflict, Side};
+use nefia_game::edit::Edit;
+use nefia_game::map_diff::TileGrid;
+use nefia_game::map_merge::merge_maps;
+use nefia_game::object_record::ObjectRecord;
+use nefia_game::save::MapRecord;
+use nefia_game::{Holder, MapId, ObjectKind, Uid, Value};
+use nefia_host::EditingCommand;
+use nefia_host::{Command, HostHandle, MapCommand};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 
@@ -25,7 +25,7 @@ fn town(host: &HostHandle) -> MapId {
 fn at(host: &HostHandle, x: i32, y: i32) -> Uid {
     let code = format!("for _, o in Map.current():iter() do if o.x == {x} and o.y == {y} then return o.uid end end");
     match eval(host, &code) {
-        nefia_runtime::lua::repl::Evaluation::Values(values) => Uid(values[0].parse().expect("a uid")),
+        nefia_lua::repl::Evaluation::Values(values) => Uid(values[0].parse().expect("a uid")),
         other => panic!("no object at ({x}, {y}): {other:?}"),
     }
 }
@@ -43,13 +43,12 @@ fn branch(edits: &[Edits]) -> MapRecord {
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
-    nefia_runtime::game::files::read_ron(&copy.project().join("maps/town.ron")).expect("the saved town")
+    nefia_game::files::read_ron(&copy.project().join("maps/town.ron")).expect("the saved town")
 }
 
 /// The demo's town as the repository has it.
 fn base() -> MapRecord {
-    nefia_runtime::game::files::read_ron(&nefia_tests::repo_root().join("projects/demo/maps/town.ron"))
-        .expect("the town")
+    nefia_game::files::read_ron(&nefia_tests::repo_root().join("projects/demo/maps/town.ron")).expect("the town")
 }
 
 fn paint(host: &HostHandle, cells: Vec<(i32, i32)>, tile: &str) {
@@ -124,7 +123,7 @@ fn disjoint_edits_merge_with_no_conflict_and_equal_one_session_making_both() {
     let keyed = |key: &str| merged.objects.iter().find(|o| o.key.as_deref() == Some(key)).unwrap();
     assert_eq!((keyed("#2").x, keyed("#2").y), (7, 5), "ours moved the shopkeeper");
     assert_eq!(
-        keyed("#4").fields.get(nefia_runtime::Symbol::intern("hp")),
+        keyed("#4").fields.get(nefia_game::Symbol::intern("hp")),
         Some(&Value::Int(40)),
         "theirs set the guard's hp"
     );
@@ -148,7 +147,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
         set(host, 27, 6, "hp", 9);
     }
     let merged = merge_maps(&base(), &branch(&[ours]), &branch(&[theirs])).expect("merged");
-    let tile = |id: &str| nefia_runtime::Symbol::intern(id);
+    let tile = |id: &str| nefia_game::Symbol::intern(id);
     assert_eq!(merged.conflicts.len(), 2, "{:#?}", merged.conflicts);
     assert_eq!(
         merged.conflicts[0],
@@ -158,7 +157,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
         panic!("{:?}", merged.conflicts[1]);
     };
     assert_eq!((key.as_str(), fields.as_slice()), ("#5", &["hp".to_owned()][..]));
-    let hp = |r: &ObjectRecord| r.fields.get(nefia_runtime::Symbol::intern("hp")).cloned();
+    let hp = |r: &ObjectRecord| r.fields.get(nefia_game::Symbol::intern("hp")).cloned();
     assert_eq!((hp(o), hp(t)), (Some(Value::Int(3)), Some(Value::Int(7))));
     // Everything else merged: both paints' other cells, and the putit moved and given hp.
     let grid = TileGrid::of(&merged).unwrap();
@@ -171,7 +170,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
     // The conflicts are kept in the file, readably, and it loads in the editor.
     let copy = DemoCopy::new();
     let path = copy.project().join("maps/town.ron");
-    let text = nefia_runtime::game::map_files::map_text(&path, &merged).unwrap();
+    let text = nefia_game::map_files::map_text(&path, &merged).unwrap();
     assert!(text.contains("Tile(x: 5, y: 2, ours: \"elona.wall_stone\", theirs: \"elona.water\")"), "{text}");
     std::fs::write(&path, text).unwrap();
     let host = spawn_editing(&copy.project());
@@ -205,7 +204,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
     );
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
-    let saved: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
+    let saved: MapRecord = nefia_game::files::read_ron(&path).unwrap();
     assert!(saved.conflicts.is_empty());
     assert_eq!(TileGrid::of(&saved).unwrap().get(5, 2), Some(tile("elona.water")));
 }
@@ -213,7 +212,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
 /// What a Lua expression evaluated to, as the REPL shows it.
 fn eval_text(host: &HostHandle, code: &str) -> String {
     match eval(host, code) {
-        nefia_runtime::lua::repl::Evaluation::Values(values) => values.join(", "),
+        nefia_lua::repl::Evaluation::Values(values) => values.join(", "),
         other => panic!("{other:?}"),
     }
 }
@@ -277,7 +276,7 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     for object in &mut old.objects {
         object.key = None;
     }
-    std::fs::write(&path, nefia_runtime::game::map_files::map_text(&path, &old).unwrap()).unwrap();
+    std::fs::write(&path, nefia_game::map_files::map_text(&path, &old).unwrap()).unwrap();
     let host = spawn_editing(&copy.project());
     set(&host, 25, 4, "hp", 5);
     create(&host, "elona.putit", 3, 3);
@@ -286,11 +285,11 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
-    let saved: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
+    let saved: MapRecord = nefia_game::files::read_ron(&path).unwrap();
     let keys: Vec<String> = saved.objects.iter().map(|o| o.key.clone().unwrap()).collect();
     assert_eq!(&keys[..10], &(0..10).map(|i| format!("#{i}")).collect::<Vec<_>>()[..]);
-    let journal = nefia_runtime::game::journal::journal_dir(&copy.project());
-    let prefix = std::fs::read_to_string(nefia_runtime::game::journal::key_prefix_path(&journal)).unwrap();
+    let journal = nefia_game::journal::journal_dir(&copy.project());
+    let prefix = std::fs::read_to_string(nefia_game::journal::key_prefix_path(&journal)).unwrap();
     assert_eq!(keys.len(), 12, "{keys:?}");
     for made in &keys[10..] {
         assert!(made.starts_with(&format!("{prefix}-")), "a made object has its session's key: {keys:?}");
@@ -303,6 +302,6 @@ fn keys_survive_a_save_a_file_without_keys_is_keyed_by_place_and_a_made_object_b
     eval(&host, "return 1");
     host.send(Command::Maps(MapCommand::SaveAll));
     wait_for(&host, |s| s.maps.files.iter().all(|m| !m.dirty));
-    let again: MapRecord = nefia_runtime::game::files::read_ron(&path).unwrap();
+    let again: MapRecord = nefia_game::files::read_ron(&path).unwrap();
     assert_eq!(again.objects.iter().map(|o| o.key.clone().unwrap()).collect::<Vec<_>>(), keys);
 }

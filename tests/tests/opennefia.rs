@@ -6,12 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use nefia_runtime::Value;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::mods::ModCommand;
-use nefia_runtime::host::view::DataTypeView;
-use nefia_runtime::host::{Command, EditingCommand, HostEvent, HostHandle};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::Value;
+use nefia_game::edit::Edit;
+use nefia_host::mods::ModCommand;
+use nefia_host::view::DataTypeView;
+use nefia_host::{Command, EditingCommand, HostEvent, HostHandle};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
 
@@ -253,6 +253,6 @@ fn a_file_with_a_byte_order_mark_loads_edits_and_hotloads_keeping_it() {
 #[test]
 fn nefia_check_reads_a_file_with_a_byte_order_mark() {
     let (copy, _, _) = with_bom();
-    let problems = nefia_runtime::host::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
+    let problems = nefia_host::check::check_project(&copy.project(), std::time::Duration::from_secs(10));
     assert!(problems.is_empty(), "{problems:?}");
 }

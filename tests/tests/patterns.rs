@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use nefia_runtime::mlua::{self, Lua};
+use nefia_lua::mlua::{self, Lua};
 use nefia_tests::TestGame;
 use proptest::prelude::*;
 
@@ -19,7 +19,7 @@ fn message(text: &str) -> String {
 fn answer(lua: &Lua, code: &str) -> String {
     match lua.load(code).eval::<mlua::MultiValue>() {
         Ok(values) => values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", "),
-        Err(error) => message(&nefia_runtime::lua::error::root_message(&error)),
+        Err(error) => message(&nefia_lua::error::root_message(&error)),
     }
 }
 

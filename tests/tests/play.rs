@@ -2,12 +2,12 @@
 //! doors, fighting, items and equipment, the potion of sight, stairs between maps, saving and
 //! loading, dying, and Stop putting the edit state back.
 
-use nefia_runtime::game::display::{Input, LayerKind};
-use nefia_runtime::host::PlayCommand;
-use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::view::{RuntimeState, ShadowCell};
-use nefia_runtime::host::{Command, HostHandle};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::display::{Input, LayerKind};
+use nefia_host::PlayCommand;
+use nefia_host::play::PlayFrom;
+use nefia_host::view::{RuntimeState, ShadowCell};
+use nefia_host::{Command, HostHandle};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, spawn_editing, wait_for};
 

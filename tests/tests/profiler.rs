@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use nefia_runtime::Runtime;
-use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::lua::Output;
-use nefia_runtime::lua::profile::ProfileKind;
+use nefia_host::play::PlayFrom;
+use nefia_host::view::RuntimeState;
+use nefia_lua::Output;
+use nefia_lua::Runtime;
+use nefia_lua::profile::ProfileKind;
 use nefia_tests::host::{eval, spawn, wait_for};
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
@@ -25,7 +25,8 @@ fn a_turns_entries_add_up_to_its_measured_time_on_the_500_ai_world() {
     runtime.open_start_map().expect("the start map");
     run(&runtime, CROWDED_MAP);
     let map = runtime.world().current_map().expect("the crowded map");
-    let _edit = runtime.begin_play(PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
+    let _edit =
+        nefia_host::play::EditState::begin(&runtime, PlayFrom::Here { map, x: 100, y: 100 }).expect("play starts");
     run(&runtime, "local p = Chara.player() p:mod_base('max_hp', 1000000000) p.hp = 1000000000");
     run(&runtime, "Event.trigger('base.on_wait_turn')");
     let profiler = runtime.engine().profiler();
@@ -66,19 +67,19 @@ fn a_turns_entries_add_up_to_its_measured_time_on_the_500_ai_world() {
 fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
-    host.send(nefia_runtime::host::Command::Debug(nefia_runtime::host::DebugCommand::SetProfiling(true)));
+    host.send(nefia_host::Command::Debug(nefia_host::DebugCommand::SetProfiling(true)));
     wait_for(&host, |s| s.debug.profile.on);
     for _ in 0..3 {
-        host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
+        host.send(nefia_host::Command::Input(nefia_game::display::Input::Key("period".into())));
     }
     // The game menu (escape) waits for the player: two seconds pass there, far more than a
     // turn takes even on a loaded machine.
-    host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("escape".into())));
+    host.send(nefia_host::Command::Input(nefia_game::display::Input::Key("escape".into())));
     let menu = wait_for(&host, |s| s.state == RuntimeState::InQuery);
     std::thread::sleep(Duration::from_secs(2));
     let layer = menu.layers.last().expect("a menu").id;
-    host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Cancel { layer }));
-    host.send(nefia_runtime::host::Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
+    host.send(nefia_host::Command::Input(nefia_game::display::Input::Cancel { layer }));
+    host.send(nefia_host::Command::Input(nefia_game::display::Input::Key("period".into())));
     eval(&host, "true");
     let snapshot = wait_for(&host, |s| s.debug.profile.turns.len() >= 4);
     let turns = &snapshot.debug.profile.turns;

@@ -4,13 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use nefia_runtime::game::display::Input;
-use nefia_runtime::game::recording::{self, Recording};
-use nefia_runtime::host::PlayCommand;
-use nefia_runtime::host::play::replay::{ReplayOptions, replay};
-use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::host::{Command, HostEvent, HostHandle};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::display::Input;
+use nefia_game::recording::{self, Recording};
+use nefia_host::PlayCommand;
+use nefia_host::play::replay::{ReplayOptions, replay};
+use nefia_host::view::RuntimeState;
+use nefia_host::{Command, HostEvent, HostHandle};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, wait_for};
 
@@ -58,7 +58,7 @@ fn stop(host: &HostHandle, project: &Path) -> (PathBuf, Recording) {
     host.send(Command::Play(PlayCommand::Stop));
     wait_for(host, |s| !s.play.playing);
     eval(host, "true");
-    let files = nefia_runtime::game::files::ron_files(&project.join("recordings"));
+    let files = nefia_game::files::ron_files(&project.join("recordings"));
     assert_eq!(files.len(), 1, "one session, one recording: {files:?}");
     let recording = Recording::read(&files[0]).expect("the recording reads back");
     (files[0].clone(), recording)
@@ -119,7 +119,7 @@ fn a_session_is_recorded_and_replays_headless_to_the_same_state_every_turn() {
         .collect();
     assert_eq!(saves[0], saves[1]);
     // No replay wrote the project's saves or another recording.
-    assert_eq!(nefia_runtime::game::files::ron_files(&copy.project().join("recordings")).len(), 1);
+    assert_eq!(nefia_game::files::ron_files(&copy.project().join("recordings")).len(), 1);
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn stop_after_stepping_back_keeps_the_turns_ahead_and_the_recording_replays_to_i
 }
 
 /// Where the objects of prototype `id` stand on the current map (from the Locations tree).
-fn positions_of(snapshot: &nefia_runtime::host::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
+fn positions_of(snapshot: &nefia_host::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
     let current = snapshot.locations.maps.iter().find(|m| m.current);
     current.map_or(Vec::new(), |map| map.objects.iter().filter(|o| o.id.as_str() == id).map(|o| (o.x, o.y)).collect())
 }
@@ -266,7 +266,7 @@ fn key_towards(from: (i32, i32), to: (i32, i32)) -> &'static str {
 /// Sends `key` and waits for the snapshot after it, with no REPL code in between (the
 /// recording holds keys only): a barrier, which is not recorded, follows the key, and a frame
 /// published before the key was handled (an animation's) is not taken for the key's.
-fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_runtime::host::view::Snapshot> {
+fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_host::view::Snapshot> {
     host.send(Command::Input(Input::Key(key.into())));
     host.send(Command::Sync { id: 0 });
     nefia_tests::host::event(host, &mut Vec::new(), |e| matches!(e, HostEvent::Synced { id: 0 }).then_some(()));
@@ -275,7 +275,7 @@ fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_runtime::host::view
 
 /// Sends a movement key as [`key`] does; a prompt it opened (walking into someone not
 /// hostile) is answered with Escape.
-fn step(host: &HostHandle, k: &str) -> std::sync::Arc<nefia_runtime::host::view::Snapshot> {
+fn step(host: &HostHandle, k: &str) -> std::sync::Arc<nefia_host::view::Snapshot> {
     let after = key(host, k);
     match after.layers.is_empty() {
         true => after,
@@ -313,7 +313,7 @@ fn remake_the_demo_regression_recordings() {
     let sessions: [Session; 3] = [
         ("walk-and-kill", |host| {
             // Walk at the nearest putit and strike it until the player kills one.
-            let count = |s: &nefia_runtime::host::view::Snapshot| positions_of(s, "elona.putit").len();
+            let count = |s: &nefia_host::view::Snapshot| positions_of(s, "elona.putit").len();
             let mut killed = false;
             for _ in 0..300 {
                 let snapshot = host.snapshot();
@@ -371,7 +371,7 @@ fn remake_the_demo_regression_recordings() {
         host.send(Command::Play(PlayCommand::Stop));
         wait_for(&host, |s| !s.play.playing);
         drop(host);
-        let made = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
+        let made = nefia_game::files::ron_files(&copy.project().join("recordings"));
         std::fs::create_dir_all(repo.join("tests")).unwrap();
         std::fs::copy(&made[0], repo.join("tests").join(format!("{name}.ron"))).unwrap();
         let store = recording::files_dir(&copy.project().join("recordings"));
@@ -384,8 +384,7 @@ fn remake_the_demo_regression_recordings() {
 
 #[test]
 fn the_demo_ships_regression_recordings_that_replay_as_recorded() {
-    let tests =
-        nefia_runtime::host::play::replay::run_regression_tests(&nefia_tests::repo_root().join("projects/demo"), true);
+    let tests = nefia_host::play::replay::run_regression_tests(&nefia_tests::repo_root().join("projects/demo"), true);
     let names: Vec<String> = tests.iter().map(|t| t.path.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, ["potion-of-sight-and-save", "stairs-down-and-back", "walk-and-kill"]);
     for test in &tests {
@@ -403,9 +402,9 @@ fn an_invariant_that_stops_holding_fails_the_demo_tests_naming_it_and_the_turn()
     let planted = "\ndata:add { _type = \"base.invariant\", _id = \"short_games\", check = function() \
                    return World.turn() < 3, \"the game went past turn 2\" end }\n";
     std::fs::write(&invariants, text + planted).unwrap();
-    let without = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
+    let without = nefia_host::play::replay::run_regression_tests(&copy.project(), false);
     assert!(without.iter().all(|t| t.passed()), "not asked for, the invariants do not run");
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), true);
+    let tests = nefia_host::play::replay::run_regression_tests(&copy.project(), true);
     let fight = tests.iter().find(|t| t.path.ends_with("walk-and-kill.ron")).unwrap();
     assert!(!fight.passed());
     let said = fight.describe();
@@ -422,7 +421,7 @@ fn changing_a_rule_or_a_prototype_fails_the_demo_tests_at_the_first_differing_tu
         .replace("attacker:calc(\"strength\") + math.random(0, 2) - target:calc(\"pv\")", "1 + 0 * math.random(0, 2)");
     assert_ne!(weaker, text);
     std::fs::write(&rules, weaker).unwrap();
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
+    let tests = nefia_host::play::replay::run_regression_tests(&copy.project(), false);
     let fight = tests.iter().find(|t| t.path.ends_with("walk-and-kill.ron")).unwrap();
     assert!(!fight.passed());
     let said = fight.describe();
@@ -441,7 +440,7 @@ fn changing_a_rule_or_a_prototype_fails_the_demo_tests_at_the_first_differing_tu
     let rest = text[at..].split_once(',').map(|(_, rest)| rest).unwrap();
     let changed = format!("{}max_hp = 99,{rest}", &text[..at]);
     std::fs::write(&charas, changed).unwrap();
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&copy.project(), false);
+    let tests = nefia_host::play::replay::run_regression_tests(&copy.project(), false);
     assert!(tests.iter().all(|t| !t.passed()), "every test starts with the player");
 }
 
@@ -482,7 +481,7 @@ fn three_hundred_random_turns_with_menus_and_saves_replay_to_the_same_state_ever
     let report = replay(&copy.project(), &recording, &options).expect("the replay runs");
     assert_eq!(report.divergence, None, "every turn's hash as recorded");
     assert_eq!(report.turns, recording.turns.len() - 1);
-    assert_eq!(report.ended, nefia_runtime::host::play::replay::PLAY_STOPPED);
+    assert_eq!(report.ended, nefia_host::play::replay::PLAY_STOPPED);
 }
 
 #[test]
@@ -501,7 +500,7 @@ fn a_thousand_turns_can_be_gone_back_through_in_little_memory() {
     }
     let position = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.turns >= 1000)).play.recording.unwrap();
     // A long session is written as it goes, so a crash loses little of it.
-    let so_far = nefia_runtime::game::files::ron_files(&copy.project().join("recordings"));
+    let so_far = nefia_game::files::ron_files(&copy.project().join("recordings"));
     let so_far = Recording::read(&so_far[0]).expect("the recording so far reads");
     assert!(so_far.turns.len() > 750, "written every 250 turns: {} marks", so_far.turns.len());
     assert!(position.back >= 1000, "{position:?}");
@@ -581,7 +580,7 @@ fn a_broken_or_hostile_recording_is_refused_or_stopped_with_a_message_that_names
     }
     let project = nefia_tests::repo_root().join("projects/demo");
     let report = replay(&project, &runaway, &ReplayOptions::default()).expect("the replay runs");
-    assert_eq!(report.ended, nefia_runtime::host::play::replay::PLAY_STOPPED);
+    assert_eq!(report.ended, nefia_host::play::replay::PLAY_STOPPED);
     assert_eq!(report.turns, runaway.turns.len() - 1, "every turn after it was played");
 }
 
@@ -591,12 +590,9 @@ fn an_edit_at_the_first_turn_is_not_a_turn_to_step_back_to() {
     let host = spawn(&copy.project());
     let player = host.snapshot().player.expect("a player");
     let fov = value(&host, "Chara.player().fov");
-    let edit = nefia_runtime::game::edit::Edit::SetBase {
-        uids: vec![player],
-        field: "fov".into(),
-        value: nefia_runtime::Value::Int(3),
-    };
-    host.send(Command::Editing(nefia_runtime::host::EditingCommand::Edit(edit)));
+    let edit =
+        nefia_game::edit::Edit::SetBase { uids: vec![player], field: "fov".into(), value: nefia_game::Value::Int(3) };
+    host.send(Command::Editing(nefia_host::EditingCommand::Edit(edit)));
     eval(&host, "true");
     let position = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.changed)).play.recording.expect("recorded");
     assert_eq!((turn(&host), position.back, position.forward), (0, 0, 0), "turn 0, no turn behind: {position:?}");

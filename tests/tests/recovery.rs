@@ -3,10 +3,10 @@
 //! When the world is inconsistent and too large to have been copied, the runtime stops and
 //! writes the unsaved maps beside their files.
 
-use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::host::{Command, HostEvent, HostHandle, MapCommand, PanicReport};
-use nefia_runtime::host::{PlayCommand, ReplCommand};
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_host::view::RuntimeState;
+use nefia_host::{Command, HostEvent, HostHandle, MapCommand, PanicReport};
+use nefia_host::{PlayCommand, ReplCommand};
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
 
@@ -28,7 +28,7 @@ fn panic_report(host: &HostHandle, code: &str) -> PanicReport {
 /// The tile at (x, y) of the map file `path`.
 fn tile_in_file(path: &std::path::Path, x: usize, y: usize) -> String {
     let text = std::fs::read_to_string(path).unwrap();
-    let record: nefia_runtime::game::save::MapRecord = nefia_runtime::game::files::parse_ron(path, &text).unwrap();
+    let record: nefia_game::save::MapRecord = nefia_game::files::parse_ron(path, &text).unwrap();
     let width = record.palette.keys().next().unwrap().chars().count();
     let row: Vec<char> = record.tiles[y].chars().collect();
     let code: String = row[x * width..(x + 1) * width].iter().collect();
@@ -96,7 +96,7 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
     host.send(Command::Maps(MapCommand::SaveAll));
     let refusal = event(&host, &mut Vec::new(), |e| match e {
         HostEvent::Refused(refused) => {
-            assert_eq!(refused.kind, nefia_runtime::host::RefusalKind::Unavailable);
+            assert_eq!(refused.kind, nefia_host::RefusalKind::Unavailable);
             Some(refused.message.clone())
         }
         _ => None,
@@ -109,7 +109,7 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
 fn a_game_broken_while_playing_ends_and_the_edit_state_comes_back() {
     let copy = DemoCopy::new();
     let host = dirty_town(&copy);
-    host.send(Command::Play(PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Start)));
+    host.send(Command::Play(PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
     wait_for(&host, |s| s.play.playing && s.player.is_some());
     let uid = value(&host, "return Chara.player().uid");
     let report = panic_report(&host, &format!("Fault.corrupt_and_panic({uid}, 'bent index')"));

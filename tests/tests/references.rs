@@ -4,15 +4,15 @@
 //! the debugger's setVariable, a hotload); a misspelled field (`max_hpp`) is refused by the
 //! form; a field code sets again after `data:add` is not edited in the source blindly.
 
-use nefia_runtime::Value;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::moddable::ModMethod;
-use nefia_runtime::host::{
+use nefia_game::Value;
+use nefia_game::edit::Edit;
+use nefia_game::moddable::ModMethod;
+use nefia_host::{
     Command, DebugAnswer, DebugCommand, DebugQuery, EditingCommand, HostEvent, HostHandle, Key, ModCommand,
     ReplCommand, Scope, VariablePath,
 };
-use nefia_runtime::lua::debugger::LineBreakpoint;
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_lua::debugger::LineBreakpoint;
+use nefia_lua::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
 use serde_json::json;
@@ -191,7 +191,7 @@ fn an_objects_field_naming_no_prototype_of_its_type_is_refused_by_set_base_and_s
         Evaluation::Values(values) => values[0].parse::<u64>().expect("a uid"),
         other => panic!("{other:?}"),
     };
-    let uids = vec![nefia_runtime::Uid(uid)];
+    let uids = vec![nefia_game::Uid(uid)];
     let base = |value: &str| Edit::SetBase { uids: uids.clone(), field: "corpse".into(), value: Value::str(value) };
     host.send(Command::Editing(EditingCommand::Edit(base("elona.putit"))));
     let refused = refusal(&host);

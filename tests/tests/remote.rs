@@ -71,7 +71,7 @@ fn a_malformed_frame_is_a_parse_error_that_closes_and_the_game_takes_a_new_clien
     assert!(client.closed());
 
     let mut client = game.attach();
-    let huge = format!("{{\"code\": \"{}\"}}", "x".repeat(nefia_runtime::host::remote::MAX_LINE));
+    let huge = format!("{{\"code\": \"{}\"}}", "x".repeat(nefia_host::remote::MAX_LINE));
     client.send_line(&huge);
     let (response, _) = client.read().expect("an answer");
     assert_eq!(error_code(&response), -32700, "an overlong line is refused: {response}");

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
+use nefia_lua::Output;
+use nefia_lua::Runtime;
 use nefia_tests::mods_dir;
 
 /// What the hostile mod tries. Each attempt runs under `pcall`; its outcome goes into
@@ -87,7 +87,7 @@ fn hostile_world() -> (Runtime, tempfile::TempDir) {
 
 fn outcome(runtime: &Runtime, name: &str) -> String {
     let mods = runtime.engine().loaded_mods();
-    let outcomes: nefia_runtime::mlua::Table = mods[&"hostile".into()].env.raw_get("outcomes").unwrap();
+    let outcomes: nefia_lua::mlua::Table = mods[&"hostile".into()].env.raw_get("outcomes").unwrap();
     outcomes.raw_get(name).unwrap()
 }
 
@@ -157,8 +157,8 @@ fn a_mods_globals_and_metatable_are_its_own() {
     let hostile = &mods[&"hostile".into()].env;
     let victim = &mods[&"victim".into()].env;
     // `load` ran in the hostile mod's own environment.
-    assert!(hostile.raw_get::<nefia_runtime::mlua::Value>("Chara").unwrap().is_nil());
-    assert!(hostile.raw_get::<nefia_runtime::mlua::Value>("pairs").unwrap().is_function(), "its own pairs");
-    assert!(victim.raw_get::<nefia_runtime::mlua::Value>("pairs").unwrap().is_nil(), "not the victim's");
-    assert!(victim.metatable().is_some_and(|m| m.raw_get::<nefia_runtime::mlua::Value>("__index").unwrap().is_table()));
+    assert!(hostile.raw_get::<nefia_lua::mlua::Value>("Chara").unwrap().is_nil());
+    assert!(hostile.raw_get::<nefia_lua::mlua::Value>("pairs").unwrap().is_function(), "its own pairs");
+    assert!(victim.raw_get::<nefia_lua::mlua::Value>("pairs").unwrap().is_nil(), "not the victim's");
+    assert!(victim.metatable().is_some_and(|m| m.raw_get::<nefia_lua::mlua::Value>("__index").unwrap().is_table()));
 }

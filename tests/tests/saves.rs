@@ -101,7 +101,7 @@ fn a_game_played_on_a_map_with_an_unknown_object_saves_and_loads() {
     let with_unknown = text.replacen("objects: [\n", "objects: [\n        (kind: chara, id: \"gone.ghost\", x: 3, y: 3, inventory: [(kind: item, id: \"gone.coin\", x: 0, y: 0)]),\n", 1);
     assert_ne!(with_unknown, text, "the object was added");
     std::fs::write(&town, &with_unknown).unwrap();
-    let mut runtime = nefia_runtime::Runtime::open_project(&copy.project(), Box::new(|_| {})).unwrap();
+    let mut runtime = nefia_lua::Runtime::open_project(&copy.project(), Box::new(|_| {})).unwrap();
     runtime.start_game().unwrap();
     runtime.save_game("slot").unwrap();
     runtime.load_game("slot").unwrap();
@@ -114,19 +114,17 @@ fn a_game_played_on_a_map_with_an_unknown_object_saves_and_loads() {
     assert_eq!(first, second, "the unknown object is carried through the save and the load");
     assert!(first.contains("gone.ghost") && first.contains("gone.coin"));
     // The map file written from this world still gives it no uid.
-    let record = runtime
-        .world()
-        .map_record(runtime.world().current_map().unwrap(), nefia_runtime::game::save::RecordKind::MapFile);
-    let written = nefia_runtime::game::map_files::map_text(&town, &record.unwrap()).unwrap();
+    let record =
+        runtime.world().map_record(runtime.world().current_map().unwrap(), nefia_game::save::RecordKind::MapFile);
+    let written = nefia_game::map_files::map_text(&town, &record.unwrap()).unwrap();
     assert!(
         written.contains(
             "(key: \"#0+\", kind: chara, id: \"gone.ghost\", x: 3, y: 3, inventory: [(key: \"#0+/0\", kind: item, id: \"gone.coin\""
         ),
         "the keyless ghost is keyed by its place, past the door's #0: {written}"
     );
-    let reread: nefia_runtime::game::save::MapRecord =
-        nefia_runtime::game::files::ron_options().from_str(&written).unwrap();
-    assert_eq!(nefia_runtime::game::object_key::first_repeat(&reread.objects), None, "no key is written twice");
+    let reread: nefia_game::save::MapRecord = nefia_game::files::ron_options().from_str(&written).unwrap();
+    assert_eq!(nefia_game::object_key::first_repeat(&reread.objects), None, "no key is written twice");
 }
 
 #[test]
@@ -185,7 +183,7 @@ fn a_save_refused_by_its_check_names_the_line_of_the_problem() {
 
 #[test]
 fn a_save_written_from_the_live_world_is_its_record_written() {
-    use nefia_runtime::game::save::{read_save, write_save};
+    use nefia_game::save::{read_save, write_save};
     let game = TestGame::new();
     build_a_game(&game);
     // An object kept aside before another, as a save with a removed mod's putit gives.
@@ -194,7 +192,7 @@ fn a_save_written_from_the_live_world_is_its_record_written() {
          Item.create('elona.gold_piece', 2, 2, {}, den)",
     );
     load_with_putits_of_a_removed_mod(&game);
-    let tables = nefia_runtime::lua::save::save_tables(game.runtime.lua()).unwrap();
+    let tables = nefia_lua::save::save_tables(game.runtime.lua()).unwrap();
     let (record, live) = (game.save_dir.path().join("record.ron"), game.save_dir.path().join("live.ron"));
     let world = game.runtime.world();
     assert_eq!(world.maps().map(|m| m.unresolved.len()).sum::<usize>(), 2, "two putits are kept aside");
@@ -283,7 +281,7 @@ fn opening_a_project_removes_the_temp_files_of_a_killed_save_and_nothing_else() 
     let ours_not = saves.join("notes.tmp");
     std::fs::write(&leftover, "(format: 1, half a sa").unwrap();
     std::fs::write(&ours_not, "a player's own file").unwrap();
-    let runtime = nefia_runtime::Runtime::open_project(&demo.project(), Box::new(|_| {})).expect("the demo opens");
+    let runtime = nefia_lua::Runtime::open_project(&demo.project(), Box::new(|_| {})).expect("the demo opens");
     assert!(!leftover.exists(), "the killed write's temp file is gone");
     assert!(ours_not.exists(), "a file that is not Nefia's stays");
     drop(runtime);
@@ -291,10 +289,10 @@ fn opening_a_project_removes_the_temp_files_of_a_killed_save_and_nothing_else() 
 
 #[test]
 fn a_project_map_file_and_a_recording_hold_values_at_the_depth_limit() {
-    use nefia_runtime::game::recording::Recording;
-    use nefia_runtime::game::save::{MapRecord, RecordKind};
+    use nefia_game::recording::Recording;
+    use nefia_game::save::{MapRecord, RecordKind};
     let demo = nefia_tests::DemoCopy::new();
-    let mut runtime = nefia_runtime::Runtime::open_project(&demo.project(), Box::new(|_| {})).expect("the demo opens");
+    let mut runtime = nefia_lua::Runtime::open_project(&demo.project(), Box::new(|_| {})).expect("the demo opens");
     runtime.start_game().expect("the game starts");
     runtime.exec(NESTING, "test").unwrap();
     runtime.exec("Chara.create('elona.putit', 1, 1).deep = nest(64) save.elona.deep = nest(63)", "test").unwrap();
@@ -302,17 +300,16 @@ fn a_project_map_file_and_a_recording_hold_values_at_the_depth_limit() {
         let (mut files, world, project) = runtime.maps_mut();
         files.save(&world, project.as_ref().expect("a project"), "town").expect("the map file is written")
     };
-    let record: MapRecord = nefia_runtime::game::files::read_ron(&path).expect("the map file is read again");
-    nefia_runtime::game::validate::check_map_record(&runtime.world(), &record, RecordKind::MapFile)
-        .expect("and checks");
+    let record: MapRecord = nefia_game::files::read_ron(&path).expect("the map file is read again");
+    nefia_game::validate::check_map_record(&runtime.world(), &record, RecordKind::MapFile).expect("and checks");
     let deepest = record.objects.iter().filter_map(|o| o.fields.iter().map(|(_, v)| v.table_depth()).max()).max();
     assert_eq!(deepest, Some(64));
 
     // A recording's start holds the game as a save does, one level further in.
-    let mods = nefia_runtime::lua::save::save_tables(runtime.lua()).expect("the save tables");
+    let mods = nefia_lua::save::save_tables(runtime.lua()).expect("the save tables");
     let start = runtime.world().save_game(mods);
     let recording = Recording {
-        format: nefia_runtime::game::recording::RECORDING_FORMAT,
+        format: nefia_game::recording::RECORDING_FORMAT,
         project: "demo".into(),
         made: "2026-12-04 19:00:00".into(),
         files: Default::default(),

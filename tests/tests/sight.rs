@@ -1,7 +1,7 @@
 //! Sight and map memory: what the player remembers follows what is there, although a cell
 //! seen before is remembered again only when something in it changed.
 
-use nefia_runtime::game::map::CellMemory;
+use nefia_game::map::CellMemory;
 use nefia_tests::TestGame;
 
 /// A game with the player at (2, 2) of the test map and a putit at (4, 2).

@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
-use nefia_runtime::lua::type_defs::{all_signatures, api_functions, definitions};
+use nefia_lua::Output;
+use nefia_lua::Runtime;
+use nefia_lua::type_defs::{all_signatures, api_functions, definitions};
 use nefia_tests::repo_root;
 
 fn demo() -> Runtime {
@@ -89,7 +89,7 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
     let project = nefia_tests::DemoCopy::new();
     let runtime = Runtime::open_project(&project.project(), Box::new(|_: Output| {})).expect("the demo opens");
     let types = tempfile::tempdir().expect("a temp dir");
-    nefia_runtime::host::type_defs::write(&runtime, &project.project(), types.path()).expect("written");
+    nefia_host::type_defs::write(&runtime, &project.project(), types.path()).expect("written");
     let config = project.project().join(".luarc.json");
     let check = |folder: &std::path::Path| {
         let out = Command::new(&checker).arg(folder).arg("-c").arg(&config).output().expect("emmylua_check runs");
@@ -122,12 +122,12 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
 
 #[test]
 fn a_hotload_writes_the_projects_definitions_again() {
-    use nefia_runtime::host::{Command, HostEvent, ModCommand};
+    use nefia_host::{Command, HostEvent, ModCommand};
     let copy = nefia_tests::DemoCopy::new();
-    let types = copy.project().join(nefia_runtime::host::type_defs::DEFAULT_FOLDER);
+    let types = copy.project().join(nefia_host::type_defs::DEFAULT_FOLDER);
     {
         let runtime = Runtime::open_project(&copy.project(), Box::new(|_: Output| {})).expect("the demo opens");
-        nefia_runtime::host::type_defs::write(&runtime, &copy.project(), &types).expect("written");
+        nefia_host::type_defs::write(&runtime, &copy.project(), &types).expect("written");
     }
     assert!(!std::fs::read_to_string(types.join("data.lua")).unwrap().contains("elona.glowing_slime"));
     let host = nefia_tests::host::spawn_editing(&copy.project());

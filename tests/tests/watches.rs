@@ -5,14 +5,14 @@
 //! its line and the script goes on. "When did this change?" lists every change of a field in
 //! a recorded session and goes back to one, stopping at the line that made it.
 
-use nefia_runtime::Runtime;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::value::Value;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::view::RuntimeState;
-use nefia_runtime::host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
-use nefia_runtime::lua::Output;
-use nefia_runtime::lua::repl::Evaluation;
+use nefia_game::edit::Edit;
+use nefia_game::value::Value;
+use nefia_host::Command;
+use nefia_host::view::RuntimeState;
+use nefia_host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
+use nefia_lua::Output;
+use nefia_lua::Runtime;
+use nefia_lua::repl::Evaluation;
 use nefia_tests::host::{answer, demo, eval, wait_for};
 
 fn values(list: &[&str]) -> Evaluation {
@@ -21,7 +21,7 @@ fn values(list: &[&str]) -> Evaluation {
 
 /// Waits for a break whose header contains `saying` and returns the header, file, line and
 /// function.
-fn stopped(host: &nefia_runtime::host::HostHandle, saying: &str) -> (String, String, u32, String) {
+fn stopped(host: &nefia_host::HostHandle, saying: &str) -> (String, String, u32, String) {
     let snapshot = wait_for(host, |s| {
         s.state == RuntimeState::Paused
             && s.debug.pause.as_ref().is_some_and(|p| p.reason.as_ref().is_some_and(|r| r.contains(saying)))
@@ -119,7 +119,7 @@ fn a_condition_filters_and_an_editor_edit_stops_named_as_the_operation() {
         other => panic!("{other:?}"),
     };
     host.send(Command::Editing(EditingCommand::Edit(Edit::SetBase {
-        uids: vec![nefia_runtime::game::object::Uid(uid)],
+        uids: vec![nefia_game::object::Uid(uid)],
         field: "hp".into(),
         value: Value::Int(2),
     })));
@@ -166,12 +166,12 @@ fn headless_a_watch_prints_its_line_and_the_script_goes_on() {
 }
 
 /// Presses `key` and waits until it has been handled.
-fn press(host: &nefia_runtime::host::HostHandle, key: &str) {
-    host.send(Command::Input(nefia_runtime::game::display::Input::Key(key.into())));
+fn press(host: &nefia_host::HostHandle, key: &str) {
+    host.send(Command::Input(nefia_game::display::Input::Key(key.into())));
     eval(host, "true");
 }
 
-fn number(host: &nefia_runtime::host::HostHandle, code: &str) -> i64 {
+fn number(host: &nefia_host::HostHandle, code: &str) -> i64 {
     match eval(host, code) {
         Evaluation::Values(v) => v[0].parse().unwrap_or_else(|_| panic!("{code}: {v:?}")),
         other => panic!("{code}: {other:?}"),
@@ -201,7 +201,7 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     host.send(Command::Play(PlayCommand::FindChanges { uid: player, field: "hp".into() }));
     let mut events = Vec::new();
     let entries = nefia_tests::host::event(&host, &mut events, |e| match e {
-        nefia_runtime::host::HostEvent::Changes { entries, .. } => Some(entries.clone()),
+        nefia_host::HostEvent::Changes { entries, .. } => Some(entries.clone()),
         _ => None,
     });
     // The REPL's `p.hp = 1000`, then each hit, at the rule's line, on the turn it fell on.
@@ -270,10 +270,10 @@ fn keys_do_not_reach_the_game_while_it_is_stopped_at_a_breakpoint() {
     let turn = number(&host, "World.turn()");
     host.send(Command::Repl(ReplCommand::Eval { id: 9, code: "pause() return World.turn()".into() }));
     wait_for(&host, |s| s.state == RuntimeState::Paused);
-    host.send(Command::Input(nefia_runtime::game::display::Input::Key("period".into())));
+    host.send(Command::Input(nefia_game::display::Input::Key("period".into())));
     let mut seen = Vec::new();
     let refused = nefia_tests::host::event(&host, &mut seen, |e| match e {
-        nefia_runtime::host::HostEvent::Refused(refused) => Some(refused.message.clone()),
+        nefia_host::HostEvent::Refused(refused) => Some(refused.message.clone()),
         _ => None,
     });
     assert!(refused.contains("stopped at a breakpoint"), "{refused}");

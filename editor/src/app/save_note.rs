@@ -2,9 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use nefia_runtime::game::display::LogLevel;
-use nefia_runtime::host::view::Output;
-use nefia_runtime::host::{Command, HostEvent, MapCommand};
+use nefia_game::display::LogLevel;
+use nefia_host::view::Output;
+use nefia_host::{Command, HostEvent, MapCommand};
 
 /// How long the status bar says a save was done.
 const SAVE_NOTE_SHOWN: Duration = Duration::from_secs(6);

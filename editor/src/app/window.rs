@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use nefia_runtime::host::AttachError;
+use nefia_host::AttachError;
 
 use super::{EditorApp, attach_and_wait};
 
@@ -24,7 +24,7 @@ pub fn run(project: PathBuf, recording: Option<PathBuf>) -> eframe::Result<()> {
 pub fn run_serving(
     project: PathBuf,
     recording: Option<PathBuf>,
-    listener: nefia_runtime::host::remote::Listener,
+    listener: nefia_host::remote::Listener,
 ) -> eframe::Result<()> {
     eframe::run_native(
         "nefia",
@@ -40,7 +40,7 @@ pub fn run_serving(
 /// The editor with the server of its game beside it.
 struct Serving {
     app: EditorApp,
-    _server: nefia_runtime::host::remote::Server,
+    _server: nefia_host::remote::Server,
 }
 
 impl eframe::App for Serving {

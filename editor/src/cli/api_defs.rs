@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::host::view::Output;
+use nefia_host::view::Output;
+use nefia_lua::Runtime;
 
 use super::{Exit, project_or_default};
 
@@ -32,8 +32,8 @@ pub fn run(args: Args) -> Exit {
     };
     let runtime = Runtime::open_project(&project, Box::new(|_: Output| {}))
         .map_err(|error| failed(&format!("cannot open project {}", project.display()), &error))?;
-    let out = args.out.unwrap_or_else(|| project.join(nefia_runtime::host::type_defs::DEFAULT_FOLDER));
-    let written = nefia_runtime::host::type_defs::write(&runtime, &project, &out)
+    let out = args.out.unwrap_or_else(|| project.join(nefia_host::type_defs::DEFAULT_FOLDER));
+    let written = nefia_host::type_defs::write(&runtime, &project, &out)
         .map_err(|error| failed("cannot write the definitions", &error))?;
     for path in written {
         println!("{}", path.display());

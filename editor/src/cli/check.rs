@@ -21,7 +21,7 @@ pub struct Args {
 pub fn run(args: Args) -> Exit {
     let project = project_or_default(args.project)?;
     let (bar, sink) = terminal_progress();
-    let problems = nefia_runtime::host::check::check_project_telling(&project, args.time_limit, Some(sink));
+    let problems = nefia_host::check::check_project_telling(&project, args.time_limit, Some(sink));
     bar.finish_and_clear();
     for problem in &problems {
         eprintln!("{problem}");

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use nefia_runtime::game::map_diff::{TileGrid, diff_maps};
+use nefia_game::map_diff::{TileGrid, diff_maps};
 
 use super::Exit;
 
@@ -20,12 +20,11 @@ pub struct Args {
     png: Option<PathBuf>,
 }
 
-/// Prints what changed from map file `a` to map file `b` (see [`nefia_runtime::game::map_diff`]);
+/// Prints what changed from map file `a` to map file `b` (see [`nefia_game::map_diff`]);
 /// exit 0 if nothing did, 1 if something did, 2 if a file cannot be read.
 pub fn run(args: Args) -> Exit {
-    let read = |path: &Path| -> Result<(nefia_runtime::game::save::MapRecord, TileGrid), String> {
-        let record: nefia_runtime::game::save::MapRecord =
-            nefia_runtime::game::files::read_ron(path).map_err(|e| e.to_string())?;
+    let read = |path: &Path| -> Result<(nefia_game::save::MapRecord, TileGrid), String> {
+        let record: nefia_game::save::MapRecord = nefia_game::files::read_ron(path).map_err(|e| e.to_string())?;
         let grid = TileGrid::of(&record).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok((record, grid))
     };

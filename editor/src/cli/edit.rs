@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Exit {
     // The game opens the recording relative to its own folder: name it from here.
     let recording = args.recording.map(|path| std::path::absolute(&path).unwrap_or(path));
     let Some(address) = args.listen else { return Ok(window_closed(crate::app::run(project, recording))) };
-    let listener = nefia_runtime::host::remote::Listener::bind(&address).map_err(|error| {
+    let listener = nefia_host::remote::Listener::bind(&address).map_err(|error| {
         eprintln!("nefia edit: {error}");
         ExitCode::from(2)
     })?;

@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::game::map_import::export::to_tmj;
-use nefia_runtime::game::save::MapRecord;
-use nefia_runtime::host::view::Output;
+use nefia_game::exchange::export::to_tmj;
+use nefia_game::save::MapRecord;
+use nefia_host::view::Output;
+use nefia_lua::Runtime;
 
 use super::{Exit, project_or_default};
 
@@ -31,7 +31,7 @@ pub fn run(args: Args) -> Exit {
         eprintln!("nefia export: {error}; nothing was written");
         ExitCode::FAILURE
     };
-    let record: MapRecord = nefia_runtime::game::files::read_ron(&args.map).map_err(|e| failed(&e))?;
+    let record: MapRecord = nefia_game::files::read_ron(&args.map).map_err(|e| failed(&e))?;
     let project = project_or_default(args.project)?;
     let runtime = Runtime::open_project(&project, Box::new(|_: Output| {}))
         .map_err(|error| failed(&format!("cannot open project {}: {error}", project.display())))?;
@@ -40,11 +40,11 @@ pub fn run(args: Args) -> Exit {
     let exported = to_tmj(&record, &image_name).map_err(|e| failed(&format!("{}: {e}", args.map.display())))?;
     let styles: Vec<_> = {
         let world = runtime.world();
-        exported.tiles.iter().map(|&tile| nefia_runtime::host::view::tile_style(&world, tile)).collect()
+        exported.tiles.iter().map(|&tile| nefia_host::view::tile_style(&world, tile)).collect()
     };
     let text = serde_json::to_string(&exported.map).map_err(|e| failed(&e))?;
     crate::render::tileset_image::write(&image, &styles).map_err(|e| failed(&e))?;
-    nefia_runtime::game::files::write_atomic(&args.tmj, text.as_bytes()).map_err(|e| failed(&e))?;
+    nefia_game::files::write_atomic(&args.tmj, text.as_bytes()).map_err(|e| failed(&e))?;
     for note in &exported.notes {
         println!("note: {note}");
     }

@@ -1,6 +1,6 @@
 //! `nefia fuzz`: the game played with random inputs on every core, the invariants checked
 //! every turn, each failure shrunk and written as a regression recording
-//! (`nefia_runtime::host::fuzz`).
+//! (`nefia_host::fuzz`).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use nefia_runtime::host::fuzz::{self, FuzzOptions, FuzzProgress, SeedResult, ShrinkBudget, Weights};
+use nefia_host::fuzz::{self, FuzzOptions, FuzzProgress, SeedResult, ShrinkBudget, Weights};
 
 use super::{Exit, parse_seconds, project_or_default};
 

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_runtime::host::generate;
-use nefia_runtime::host::seeds::{Seeds, Shard};
+use nefia_host::generate;
+use nefia_host::seeds::{Seeds, Shard};
 
 use super::{Exit, project_or_default};
 
@@ -67,16 +67,16 @@ pub fn run(args: Args) -> Exit {
         Ok(ExitCode::from(2))
     };
     let params = match &args.params {
-        Some(text) => match ron::from_str::<nefia_runtime::Value>(text) {
+        Some(text) => match ron::from_str::<nefia_game::Value>(text) {
             Ok(params) => params,
             Err(error) => return fail(format!("--params is not RON ({{\"fill\": 0.5}}): {error}")),
         },
-        None => nefia_runtime::Value::Nil,
+        None => nefia_game::Value::Nil,
     };
     let Some(range) = &args.scan else {
         return match generate::generate_file(&project, id, &params, args.seed) {
             Ok(text) => match &args.out {
-                Some(out) => match nefia_runtime::game::files::write_atomic(out, text.as_bytes()) {
+                Some(out) => match nefia_game::files::write_atomic(out, text.as_bytes()) {
                     Ok(()) => {
                         println!("wrote {id} seed {} to {}", args.seed, out.display());
                         Ok(ExitCode::SUCCESS)

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_runtime::game::files::write_atomic;
+use nefia_game::files::write_atomic;
 
 use super::{Exit, project_or_default};
 

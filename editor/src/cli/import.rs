@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::host::maps::import::{ImportFailure, import_map};
-use nefia_runtime::host::view::Output;
+use nefia_host::maps::import::{ImportFailure, import_map};
+use nefia_host::view::Output;
+use nefia_lua::Runtime;
 
 use super::{Exit, project_or_default};
 

@@ -1,11 +1,11 @@
 //! `nefia merge BASE OURS THEIRS -o OUT`: the three-way merge of map files (see
-//! [`nefia_runtime::game::map_merge`]) that git runs as a merge driver (`nefia git-setup` tells it
+//! [`nefia_game::map_merge`]) that git runs as a merge driver (`nefia git-setup` tells it
 //! to).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_runtime::game::map_merge::merge_files;
+use nefia_game::map_merge::merge_files;
 
 use super::Exit;
 

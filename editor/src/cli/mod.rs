@@ -22,7 +22,7 @@
 //!   (`gen.rs`).
 //! - `nefia diff A B [--png OUT.png]` prints what changed between two map files (`diff.rs`).
 //! - `nefia api-defs [--project DIR] [--out DIR]` writes the Lua API's type definitions for
-//!   code editors (`api_defs.rs`, `nefia_runtime::host::type_defs`).
+//!   code editors (`api_defs.rs`, `nefia_host::type_defs`).
 //! - `nefia dap [--port N]` is the debug adapter for code editors (`dap.rs`, `crate::dap`).
 //! - `nefia merge BASE OURS THEIRS -o OUT` merges two versions of a map file, as git's merge
 //!   driver (`merge.rs`); `nefia git-setup [--project DIR]` makes git use it
@@ -151,14 +151,14 @@ fn window_closed(result: eframe::Result<()>) -> ExitCode {
 
 /// A progress bar on the terminal (drawn on stderr, and only if it is a terminal) that the
 /// runtime's progress steps move; call `finish_and_clear` when the long work is done.
-fn terminal_progress() -> (indicatif::ProgressBar, nefia_runtime::host::view::ProgressSink) {
+fn terminal_progress() -> (indicatif::ProgressBar, nefia_host::view::ProgressSink) {
     let bar = indicatif::ProgressBar::new(0);
     let style = indicatif::ProgressStyle::with_template("{spinner} [{bar:24}] {pos}/{len} {msg}")
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> ");
     bar.set_style(style);
     let told = bar.clone();
-    let sink: nefia_runtime::host::view::ProgressSink = std::rc::Rc::new(move |step| {
+    let sink: nefia_host::view::ProgressSink = std::rc::Rc::new(move |step| {
         if told.is_finished() {
             return;
         }

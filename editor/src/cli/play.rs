@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{Exit, project_or_default, window_closed};
-use nefia_runtime::host::PlayCommand;
+use nefia_host::PlayCommand;
 
 /// Open the player window on a project: the game alone, with a title menu.
 #[derive(clap::Args)]
@@ -38,10 +38,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use nefia_runtime::host::play::PlayFrom;
-use nefia_runtime::host::remote::Listener;
-use nefia_runtime::host::view::Output;
-use nefia_runtime::host::{Command, HostConfig, HostEvent, HostHandle};
+use nefia_host::play::PlayFrom;
+use nefia_host::remote::Listener;
+use nefia_host::view::Output;
+use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
 
 /// Serves the game on `project` at `address`: in the player window, or `headless` playing a
 /// new game from the start map until the process is ended. An error of the window comes

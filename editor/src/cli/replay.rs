@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use nefia_runtime::{Symbol, Uid};
+use nefia_game::{Symbol, Uid};
 
 use super::{Exit, project_or_default};
 
@@ -70,14 +70,14 @@ pub fn run(args: Args) -> Exit {
         None => project_or_default(None)?,
     };
     let file = &args.file;
-    let recording = match nefia_runtime::game::recording::Recording::read(file) {
+    let recording = match nefia_game::recording::Recording::read(file) {
         Ok(recording) => recording,
         Err(error) => {
             eprintln!("nefia replay: {error}");
             return Ok(ExitCode::from(2));
         }
     };
-    let options = nefia_runtime::host::play::replay::ReplayOptions {
+    let options = nefia_host::play::replay::ReplayOptions {
         check: args.check,
         to_turn: args.to_turn,
         save_to: args.save_to.clone(),
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Exit {
         invariants: args.invariants,
         errors_fail: false,
     };
-    let report = match nefia_runtime::host::play::replay::replay(&project, &recording, &options) {
+    let report = match nefia_host::play::replay::replay(&project, &recording, &options) {
         Ok(report) => report,
         Err(error) => {
             eprintln!("nefia replay: {}: {error}", file.display());
@@ -142,8 +142,8 @@ pub fn run(args: Args) -> Exit {
 }
 
 /// Prints the profiled turns summed: one line an entry, slowest first.
-fn print_profile(turns: &[std::sync::Arc<nefia_runtime::host::view::TurnProfile>]) {
-    let entries = nefia_runtime::host::view::summed(turns);
+fn print_profile(turns: &[std::sync::Arc<nefia_host::view::TurnProfile>]) {
+    let entries = nefia_host::view::summed(turns);
     let total: Duration = entries.iter().map(|(_, spent)| spent.time).sum();
     println!("where {} turns' {:.2} ms went:", turns.len(), total.as_secs_f64() * 1e3);
     println!("{:>10} {:>6} {:>7}  {:<10} what", "ms", "%", "calls", "kind");

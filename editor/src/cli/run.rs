@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::host::view::Output;
+use nefia_host::view::Output;
+use nefia_lua::Runtime;
 
 use super::{Exit, parse_seconds, project_or_default, terminal_progress};
 
@@ -80,7 +80,7 @@ fn stdout_sink() -> Box<dyn FnMut(Output)> {
 /// Opens `project` and starts a game; the options' limits hold from the first line of mod
 /// code on. A terminal shows a progress bar meanwhile.
 pub(super) fn open(project: &Path, options: RunOptions) -> Result<Runtime, ExitCode> {
-    let cannot_open = |error: nefia_runtime::runtime::RuntimeError| {
+    let cannot_open = |error: nefia_lua::runtime::RuntimeError| {
         eprintln!("nefia: cannot open project {}: {error}", project.display());
         ExitCode::FAILURE
     };

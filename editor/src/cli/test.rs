@@ -22,7 +22,7 @@ pub struct Args {
 /// and its end test; exit 1 if any fails.
 pub fn run(args: Args) -> Exit {
     let project = project_or_default(args.project)?;
-    let tests = nefia_runtime::host::play::replay::run_regression_tests(&project, args.invariants);
+    let tests = nefia_host::play::replay::run_regression_tests(&project, args.invariants);
     if tests.is_empty() {
         println!("{}: no regression recordings in recordings/tests/", project.display());
         return Ok(ExitCode::SUCCESS);

@@ -2,7 +2,7 @@
 //! and the clipboard (the gestures that use it are in [`crate::tools`]).
 
 use egui::{Key, KeyboardShortcut, Modifiers};
-use nefia_runtime::{ObjectKind, Symbol};
+use nefia_game::{ObjectKind, Symbol};
 
 /// A tool of the level editor, in toolbar order (`Tool::iter()`, from `strum`, lists them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumIter)]
@@ -88,7 +88,7 @@ impl Tool {
 }
 
 /// A rectangle of a map: the map, its top-left and bottom-right cells.
-pub type Region = (nefia_runtime::game::map::MapId, (i32, i32), (i32, i32));
+pub type Region = (nefia_game::map::MapId, (i32, i32), (i32, i32));
 
 /// A drag in progress: where it started, where it was last frame, and its stroke.
 #[derive(Clone, Copy, Debug)]
@@ -112,7 +112,7 @@ pub struct LevelState {
     /// The region last box-selected in the Select tool: what Ctrl+C copies.
     pub region: Option<Region>,
     /// What Ctrl+C copied, for Ctrl+V.
-    pub clip: Option<std::sync::Arc<nefia_runtime::game::edit::Clip>>,
+    pub clip: Option<std::sync::Arc<nefia_game::edit::Clip>>,
     /// The Palette pane's search texts: tiles, objects.
     pub search: (String, String),
     pub(crate) drag: Option<Drag>,

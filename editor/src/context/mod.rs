@@ -9,11 +9,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use nefia_runtime::Uid;
-use nefia_runtime::game::map::MapId;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::view::Snapshot;
-use nefia_runtime::host::{EditingCommand, MapCommand, ReplCommand};
+use nefia_game::Uid;
+use nefia_game::map::MapId;
+use nefia_host::Command;
+use nefia_host::view::Snapshot;
+use nefia_host::{EditingCommand, MapCommand, ReplCommand};
 
 use crate::links::{LinkAction, OnMap};
 
@@ -88,7 +88,7 @@ pub struct EditorContext {
     /// [`crate::conflicts::save`].
     pub pending_save: Option<(MapCommand, Vec<String>)>,
     /// What came of recovering the last session's edits, shown until it is read.
-    pub recovery_report: Option<nefia_runtime::host::editing::journal::RecoveryReport>,
+    pub recovery_report: Option<nefia_host::editing::journal::RecoveryReport>,
     /// A [`LinkAction::ShowOnMap`] waiting for its map to be shown.
     pub(crate) showing: Option<Showing>,
 }

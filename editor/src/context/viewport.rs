@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use egui::{Rect, Vec2};
-use nefia_runtime::Uid;
-use nefia_runtime::game::display::WidgetView;
-use nefia_runtime::host::view::{GameError, MapView};
+use nefia_game::Uid;
+use nefia_game::display::WidgetView;
+use nefia_host::view::{GameError, MapView};
 
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::map::{DrawReport, MapRenderer};
@@ -57,12 +57,12 @@ pub struct ViewportState {
     pub(crate) renderer: MapRenderer,
     /// The last map view and its intent layer as drawn (see [`ViewportState::intent_of`]).
     pub(crate) intent_view: Option<(Arc<MapView>, Arc<MapView>)>,
-    pub(crate) fitted: Option<nefia_runtime::MapId>,
+    pub(crate) fitted: Option<nefia_game::MapId>,
     /// Whether the game was played at the last frame (to tell when play starts and stops).
     pub(crate) was_playing: bool,
     /// The camera when play started and the map it was fitted to: Stop puts it back when that
     /// map is current again (the workbench's preview after Play this).
-    pub(crate) before_play: Option<(Camera, nefia_runtime::MapId)>,
+    pub(crate) before_play: Option<(Camera, nefia_game::MapId)>,
 }
 
 impl ViewportState {

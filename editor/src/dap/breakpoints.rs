@@ -25,7 +25,7 @@ impl<W: Write> Session<W> {
         }
         let arguments: Arguments = parse("setBreakpoints", arguments)?;
         let path = arguments.source.path.ok_or_else(|| Refusal("setBreakpoints: the source has no path".into()))?;
-        let path = nefia_runtime::host::debugging::breakpoint_path(&path);
+        let path = nefia_host::debugging::breakpoint_path(&path);
         let offset = u32::from(!self.lines_from_1);
         let list: Vec<LineBreakpoint> = arguments
             .breakpoints
@@ -189,9 +189,9 @@ impl<W: Write> Session<W> {
     }
 
     /// A hotload moved breakpoints with their lines: the client is told each one's new line.
-    pub(super) fn breakpoints_moved(&mut self, reload: &nefia_runtime::host::view::Reload) {
+    pub(super) fn breakpoints_moved(&mut self, reload: &nefia_host::view::Reload) {
         let moved = |_, line| reload.breakpoints_moved.iter().find(|(from, _)| *from == line).map(|&(_, to)| to);
-        self.rebind(&nefia_runtime::host::debugging::breakpoint_path(&reload.path), moved);
+        self.rebind(&nefia_host::debugging::breakpoint_path(&reload.path), moved);
     }
 
     /// Moves each breakpoint of `path` to the line `new_line` gives it (by its place in the

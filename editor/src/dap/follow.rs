@@ -41,8 +41,7 @@ impl<W: Write> Session<W> {
             HostEvent::Output(Output::Print(text)) => self.output("stdout", &text),
             HostEvent::Output(Output::Message(text)) => self.output("console", &text),
             HostEvent::Output(Output::Log(line)) => {
-                let category =
-                    if line.level >= nefia_runtime::game::display::LogLevel::Warn { "stderr" } else { "console" };
+                let category = if line.level >= nefia_game::display::LogLevel::Warn { "stderr" } else { "console" };
                 self.output(category, &format!("[{}] {}", line.level.name(), line.text));
             }
             HostEvent::Refused(refused) => self.output("stderr", &refused.message),

@@ -2,7 +2,7 @@
 //! variable, evaluation and completion in a frame, the loaded sources and their text.
 
 use super::*;
-use nefia_runtime::host::debugging::breakpoint_path;
+use nefia_host::debugging::breakpoint_path;
 
 impl<W: Write> Session<W> {
     pub(super) fn stack_trace(&mut self) -> Reply {

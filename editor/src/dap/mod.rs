@@ -21,12 +21,12 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
-use nefia_runtime::Uid;
-use nefia_runtime::game::world::WatchId;
-use nefia_runtime::host::debugging::{LineBreakpoint, StepKind};
-use nefia_runtime::host::view::{BreakCause, Evaluation, Output, PauseView};
-use nefia_runtime::host::view::{RuntimeState, Snapshot};
-use nefia_runtime::host::{
+use nefia_game::Uid;
+use nefia_game::world::WatchId;
+use nefia_host::debugging::{LineBreakpoint, StepKind};
+use nefia_host::view::{BreakCause, Evaluation, Output, PauseView};
+use nefia_host::view::{RuntimeState, Snapshot};
+use nefia_host::{
     Command, DebugAnswer, DebugCommand, DebugQuery, HostConfig, HostEvent, HostHandle, Key, PlayCommand, ReplCommand,
     ReverseKind, Scope, VariablePath,
 };
@@ -534,7 +534,7 @@ impl<W: Write> Session<W> {
         match program {
             Program::Script(path) => {
                 // A fresh game, as `nefia run` gives a script.
-                host.send(Command::Play(PlayCommand::Start(nefia_runtime::host::play::PlayFrom::Start)));
+                host.send(Command::Play(PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
                 host.send(Command::Repl(ReplCommand::RunFile { id, path }));
                 self.program_id = Some(id);
             }

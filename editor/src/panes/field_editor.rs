@@ -12,10 +12,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use egui::Ui;
-use nefia_runtime::Value;
-use nefia_runtime::game::field_type::FieldType;
-use nefia_runtime::game::value::Key;
-use nefia_runtime::host::view::{DataTypeView, FieldView};
+use nefia_game::Value;
+use nefia_game::field_type::FieldType;
+use nefia_game::value::Key;
+use nefia_host::view::{DataTypeView, FieldView};
 
 /// The widget `ty` calls for, showing `value`; returns the new value once an edit is finished
 /// (Enter, focus left, a drag or a pick done), so each change is one History step.

@@ -2,8 +2,8 @@
 //! entry undoes or redoes up to it. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes.
 
 use egui::{RichText, Ui};
-use nefia_runtime::host::Command;
-use nefia_runtime::host::EditingCommand;
+use nefia_host::Command;
+use nefia_host::EditingCommand;
 
 use crate::context::EditorContext;
 

@@ -15,14 +15,14 @@ use std::time::Instant;
 
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::field_type::FieldType;
-use nefia_runtime::game::moddable::Contribution;
-use nefia_runtime::game::value::Key;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::view::{DataTypeView, FieldRow, ObjectDetails};
-use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
-use nefia_runtime::{ModMethod, Uid, Value};
+use nefia_game::edit::Edit;
+use nefia_game::field_type::FieldType;
+use nefia_game::moddable::Contribution;
+use nefia_game::value::Key;
+use nefia_game::{ModMethod, Uid, Value};
+use nefia_host::Command;
+use nefia_host::view::{DataTypeView, FieldRow, ObjectDetails};
+use nefia_host::{DebugCommand, EditingCommand, PlayCommand};
 
 mod rows;
 
@@ -253,7 +253,7 @@ fn refusal_ui(ui: &mut Ui, state: &EditorContext, sent: Option<&(String, Instant
 /// typed there), or remove its watches.
 fn field_menu_ui(
     ui: &mut Ui,
-    snapshot: &nefia_runtime::host::view::Snapshot,
+    snapshot: &nefia_host::view::Snapshot,
     uids: &[Uid],
     row: &SharedRow,
     becomes: &mut String,

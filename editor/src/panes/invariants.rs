@@ -6,7 +6,7 @@
 
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-use nefia_runtime::host::{Command, DebugCommand};
+use nefia_host::{Command, DebugCommand};
 
 use crate::context::EditorContext;
 

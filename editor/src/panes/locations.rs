@@ -11,12 +11,12 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Sense, Ui};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::location::Holder;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::view::{LocationTree, ObjectRow};
-use nefia_runtime::{MapId, ObjectKind, Symbol, Uid};
+use nefia_game::edit::Edit;
+use nefia_game::location::Holder;
+use nefia_game::{MapId, ObjectKind, Symbol, Uid};
+use nefia_host::Command;
+use nefia_host::EditingCommand;
+use nefia_host::view::{LocationTree, ObjectRow};
 
 use crate::context::EditorContext;
 

@@ -1,8 +1,8 @@
 //! The Log pane: printed output, messages to the player and log lines, in order.
 
 use egui::{Color32, RichText, Ui};
-use nefia_runtime::game::display::LogLevel;
-use nefia_runtime::host::view::Output;
+use nefia_game::display::LogLevel;
+use nefia_host::view::Output;
 
 /// Lines kept in the pane.
 const KEEP: usize = 5000;

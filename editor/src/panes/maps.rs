@@ -4,11 +4,11 @@
 //! changes are marked •, maps with unknown ids ⚠.
 
 use egui::{RichText, Ui};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::map::MapId;
-use nefia_runtime::game::map_files::MapFileView;
-use nefia_runtime::host::EditingCommand;
-use nefia_runtime::host::{Command, MapCommand};
+use nefia_game::edit::Edit;
+use nefia_game::map::MapId;
+use nefia_game::map_files::MapFileView;
+use nefia_host::EditingCommand;
+use nefia_host::{Command, MapCommand};
 
 use crate::context::EditorContext;
 

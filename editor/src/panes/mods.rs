@@ -7,9 +7,9 @@
 use std::collections::BTreeSet;
 
 use egui::{Color32, RichText, Ui};
-use nefia_runtime::game::mods::ModRow;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::ModCommand;
+use nefia_game::mods::ModRow;
+use nefia_host::Command;
+use nefia_host::ModCommand;
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links;

@@ -3,8 +3,8 @@
 //! how the map draws it.
 
 use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
-use nefia_runtime::host::view::PrototypeView;
-use nefia_runtime::{ObjectKind, Symbol, Value};
+use nefia_game::{ObjectKind, Symbol, Value};
+use nefia_host::view::PrototypeView;
 
 use crate::context::EditorContext;
 use crate::context::Tool;
@@ -15,7 +15,7 @@ fn field<'a>(entry: &'a PrototypeView, name: &str) -> Option<&'a Value> {
 }
 
 fn color(entry: &PrototypeView, name: &str, fallback: [u8; 4]) -> Color32 {
-    let [r, g, b, a] = field(entry, name).and_then(nefia_runtime::game::world::parse_color).unwrap_or(fallback);
+    let [r, g, b, a] = field(entry, name).and_then(nefia_game::world::parse_color).unwrap_or(fallback);
     Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 

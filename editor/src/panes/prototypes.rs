@@ -19,11 +19,11 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use egui::Ui;
-use nefia_runtime::Symbol;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::editing::usages::Usage;
-use nefia_runtime::host::view::{DataTypeView, PrototypeView};
-use nefia_runtime::host::{Command, EditingCommand};
+use nefia_game::Symbol;
+use nefia_game::edit::Edit;
+use nefia_host::editing::usages::Usage;
+use nefia_host::view::{DataTypeView, PrototypeView};
+use nefia_host::{Command, EditingCommand};
 
 use crate::context::EditorContext;
 

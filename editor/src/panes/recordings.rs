@@ -10,10 +10,10 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant, SystemTime};
 
 use egui::{Color32, RichText, Ui};
-use nefia_runtime::game::recording::Recording;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::PlayCommand;
-use nefia_runtime::host::play::replay::{ReplayOptions, replay};
+use nefia_game::recording::Recording;
+use nefia_host::Command;
+use nefia_host::PlayCommand;
+use nefia_host::play::replay::{ReplayOptions, replay};
 
 use crate::context::EditorContext;
 
@@ -74,8 +74,8 @@ impl RecordingsState {
     fn rescan(&mut self, project: &Path) {
         let dir = project.join("recordings");
         let mut found: Vec<(PathBuf, bool)> =
-            nefia_runtime::game::files::ron_files(&dir).into_iter().map(|p| (p, false)).collect();
-        found.extend(nefia_runtime::game::files::ron_files(&dir.join("tests")).into_iter().map(|p| (p, true)));
+            nefia_game::files::ron_files(&dir).into_iter().map(|p| (p, false)).collect();
+        found.extend(nefia_game::files::ron_files(&dir.join("tests")).into_iter().map(|p| (p, true)));
         let mut listed = Vec::new();
         for (path, test) in found {
             let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();

@@ -9,10 +9,10 @@
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Modifiers, RichText, Ui};
-use nefia_runtime::host::Command;
-use nefia_runtime::host::view::Snapshot;
-use nefia_runtime::host::view::{Evaluation, Output, PauseView, SourceExcerpt};
-use nefia_runtime::host::{EditingCommand, ReplCommand};
+use nefia_host::Command;
+use nefia_host::view::Snapshot;
+use nefia_host::view::{Evaluation, Output, PauseView, SourceExcerpt};
+use nefia_host::{EditingCommand, ReplCommand};
 
 use crate::commands::{Action, Scope, with_binding};
 use crate::context::EditorContext;
@@ -90,7 +90,7 @@ pub fn input_id() -> egui::Id {
 impl ReplState {
     /// A REPL whose history is kept in `file` (read now if it exists).
     pub fn with_history_file(file: PathBuf) -> ReplState {
-        let history = nefia_runtime::game::files::read_ron::<Vec<String>>(&file).unwrap_or_default();
+        let history = nefia_game::files::read_ron::<Vec<String>>(&file).unwrap_or_default();
         ReplState { history, history_file: Some(file), ..ReplState::default() }
     }
 
@@ -144,8 +144,8 @@ impl ReplState {
 
     fn save_history(&self) {
         let Some(file) = &self.history_file else { return };
-        let written = nefia_runtime::game::files::to_ron(file, &self.history)
-            .and_then(|text| nefia_runtime::game::files::write_atomic(file, text.as_bytes()));
+        let written = nefia_game::files::to_ron(file, &self.history)
+            .and_then(|text| nefia_game::files::write_atomic(file, text.as_bytes()));
         if let Err(error) = written {
             tracing::warn!("the REPL history could not be saved to {}: {error}", file.display());
         }
@@ -482,7 +482,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
                 .on_hover_text(with_binding("Let the paused code go on", Action::Continue, ui.ctx()))
                 .clicked()
             {
-                state.outbox.push(Command::Debug(nefia_runtime::host::DebugCommand::Continue));
+                state.outbox.push(Command::Debug(nefia_host::DebugCommand::Continue));
             }
             let mut shown = !repl.locals_hidden;
             ui.toggle_value(&mut shown, "Locals")
@@ -492,7 +492,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
             let label = if snapshot.debug.break_requested { "⏸ Break (at the next turn)" } else { "⏸ Break" };
             let button = ui.add_enabled(!snapshot.debug.break_requested, egui::Button::new(label));
             if button.on_hover_text("Pause the game at the next turn boundary").clicked() {
-                state.outbox.push(Command::Debug(nefia_runtime::host::DebugCommand::Break));
+                state.outbox.push(Command::Debug(nefia_host::DebugCommand::Break));
             }
         }
         if ui

@@ -7,11 +7,11 @@
 //! the map and keeps their tiles.
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2};
-use nefia_runtime::game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::editing::Unexplained;
-use nefia_runtime::host::view::TileStyle;
-use nefia_runtime::host::{Command, EditingCommand};
+use nefia_game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
+use nefia_game::edit::Edit;
+use nefia_host::editing::Unexplained;
+use nefia_host::view::TileStyle;
+use nefia_host::{Command, EditingCommand};
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links::LinkAction;

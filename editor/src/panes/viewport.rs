@@ -3,15 +3,15 @@
 //! click to select and to give the game the keyboard.
 
 use egui::{Rect, Sense, Ui, Vec2};
-use nefia_runtime::Uid;
-use nefia_runtime::game::display::{Input, WidgetView};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::location::Holder;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::view::{MapView, Snapshot};
-use nefia_runtime::host::{DebugCommand, EditingCommand, PlayCommand};
+use nefia_game::Uid;
+use nefia_game::display::{Input, WidgetView};
+use nefia_game::edit::Edit;
+use nefia_game::location::Holder;
+use nefia_host::Command;
+use nefia_host::view::{MapView, Snapshot};
+use nefia_host::{DebugCommand, EditingCommand, PlayCommand};
 
-use nefia_runtime::host::view::GameError;
+use nefia_host::view::GameError;
 
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};

@@ -7,10 +7,10 @@
 
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-use nefia_runtime::Uid;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::play::replay::ChangeEntry;
-use nefia_runtime::host::{DebugCommand, PlayCommand};
+use nefia_game::Uid;
+use nefia_host::Command;
+use nefia_host::play::replay::ChangeEntry;
+use nefia_host::{DebugCommand, PlayCommand};
 
 use crate::context::EditorContext;
 

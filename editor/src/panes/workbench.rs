@@ -10,11 +10,11 @@
 use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Ui};
-use nefia_runtime::Value;
-use nefia_runtime::game::value::Key;
-use nefia_runtime::host::Command;
-use nefia_runtime::host::generate::{Scan, ScanControl, ScanReport};
-use nefia_runtime::host::workbench::WorkbenchCommand;
+use nefia_game::Value;
+use nefia_game::value::Key;
+use nefia_host::Command;
+use nefia_host::generate::{Scan, ScanControl, ScanReport};
+use nefia_host::workbench::WorkbenchCommand;
 
 use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
@@ -188,7 +188,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                     .on_hover_text("Play the preview at its entrance (Stop comes back here)")
                     .clicked()
             {
-                crate::play_controls::play(state, nefia_runtime::host::play::PlayFrom::Map(map));
+                crate::play_controls::play(state, nefia_host::play::PlayFrom::Map(map));
             }
         }
     });
@@ -266,7 +266,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         let asked = Scan {
             generator: generator.to_owned(),
             params: params.clone(),
-            seeds: nefia_runtime::host::seeds::Seeds::range(scan.from, scan.to),
+            seeds: nefia_host::seeds::Seeds::range(scan.from, scan.to),
             predicate: (!scan.predicate.trim().is_empty()).then(|| scan.predicate.clone()),
             metrics,
             jobs: std::thread::available_parallelism().map_or(1, usize::from),
@@ -274,7 +274,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         let control = ScanControl::default();
         let (project, worker) = (state.project.clone(), control.clone());
         let thread = std::thread::spawn(move || {
-            nefia_runtime::host::generate::scan(&project, &asked, &worker).map_err(|e| e.to_string())
+            nefia_host::generate::scan(&project, &asked, &worker).map_err(|e| e.to_string())
         });
         let total = u64::try_from(scan.to - scan.from).unwrap_or(0) + 1;
         scan.running = Some(RunningScan { control, total, thread });

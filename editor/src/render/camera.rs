@@ -2,7 +2,7 @@
 //! layers are shown.
 
 use egui::{Pos2, Rect, Vec2};
-use nefia_runtime::ObjectKind;
+use nefia_game::ObjectKind;
 use serde::{Deserialize, Serialize};
 
 /// The smallest zoom (a cell's size in pixels) at which the map is drawn as glyphs; below it,

@@ -6,9 +6,9 @@
 use std::hash::{Hash, Hasher};
 use std::path::Path;
 
-use nefia_runtime::ObjectKind;
-use nefia_runtime::game::map_diff::TileGrid;
-use nefia_runtime::game::save::MapRecord;
+use nefia_game::ObjectKind;
+use nefia_game::map_diff::TileGrid;
+use nefia_game::save::MapRecord;
 
 /// The widest picture written, in pixels.
 const MAX_WIDTH: u32 = 3072;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use egui::{ColorImage, TextureHandle, TextureOptions};
-use nefia_runtime::Symbol;
+use nefia_game::Symbol;
 
 /// Loaded images by name.
 #[derive(Default)]
@@ -43,7 +43,7 @@ impl ImageCache {
 const MAX_IMAGE_SIDE: u32 = 4096;
 
 fn load(ctx: &egui::Context, dirs: &[PathBuf], name: Symbol) -> Result<TextureHandle, String> {
-    nefia_runtime::game::project::check_asset_name(name.as_str())?;
+    nefia_game::project::check_asset_name(name.as_str())?;
     let path = dirs
         .iter()
         .map(|dir| dir.join(name.as_str()))

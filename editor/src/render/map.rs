@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 use egui::epaint::{Mesh, Tessellator, TextShape, Vertex};
 use egui::{Color32, ColorImage, FontId, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions, Vec2};
-use nefia_runtime::game::display::{DrawCmd, DrawList};
-use nefia_runtime::game::map::CHUNK_SIZE;
-use nefia_runtime::host::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
-use nefia_runtime::{ObjectKind, Symbol, Uid};
+use nefia_game::display::{DrawCmd, DrawList};
+use nefia_game::map::CHUNK_SIZE;
+use nefia_game::{ObjectKind, Symbol, Uid};
+use nefia_host::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
 
 use super::camera::{Camera, GLYPH_MIN_ZOOM, LayerToggles};
 use super::color;
@@ -96,7 +96,7 @@ struct AtlasKey {
 
 /// The zoomed-out textures of one map: one pixel per cell per layer.
 struct Overview {
-    map: (nefia_runtime::MapId, i32, i32),
+    map: (nefia_game::MapId, i32, i32),
     tiles: TextureHandle,
     objects: TextureHandle,
     shadow: TextureHandle,

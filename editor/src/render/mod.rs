@@ -10,7 +10,7 @@ pub mod overlay;
 pub mod tileset_image;
 
 use egui::Color32;
-use nefia_runtime::game::display::Color;
+use nefia_game::display::Color;
 
 /// An engine colour as egui's.
 pub fn color(rgba: Color) -> Color32 {

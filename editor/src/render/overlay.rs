@@ -3,7 +3,7 @@
 //! and are visible to accessibility tools; a mod's layer paints its draw list.
 
 use egui::{Color32, Frame, Id, Painter, Pos2, Rect, RichText, Vec2};
-use nefia_runtime::game::display::{Anchor, Input, LayerKind, LayerView, WidgetView};
+use nefia_game::display::{Anchor, Input, LayerKind, LayerView, WidgetView};
 
 use super::map::paint_draw_list;
 

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use egui::epaint::text::{Fonts, TextOptions};
 use egui::{Color32, FontDefinitions, FontId};
-use nefia_runtime::game::map_import::export::{TILE_PIXELS, TILESET_COLUMNS};
-use nefia_runtime::host::view::TileStyle;
+use nefia_game::exchange::export::{TILE_PIXELS, TILESET_COLUMNS};
+use nefia_host::view::TileStyle;
 
 /// Draws `tiles` (in the tileset's order) into a PNG at `path`.
 pub fn write(path: &Path, tiles: &[TileStyle]) -> Result<(), String> {

@@ -151,7 +151,7 @@ fn piece() -> impl proptest::strategy::Strategy<Value = Piece> {
 /// with the probe's locals read by `debug.getlocal`. The engine's one call is stood in for by a
 /// table (what matters is the program's own lines).
 fn reference(program: &str, wanted: &[(u32, Vec<String>)]) -> Vec<String> {
-    use nefia_runtime::mlua::{Lua, LuaOptions, StdLib};
+    use nefia_lua::mlua::{Lua, LuaOptions, StdLib};
     // SAFETY: the debug library is for this test's own code.
     let lua = unsafe { Lua::unsafe_new_with(StdLib::ALL_SAFE | StdLib::DEBUG, LuaOptions::default()) };
     let recorder = r#"
@@ -316,8 +316,8 @@ fn first_statements_without_code_on_their_first_line_break_as_the_reference_does
 /// `nefia dap` launches one. The breaks of both runs are those of the reference run.
 #[test]
 fn in_a_recorded_game_and_its_replayed_recording_breakpoints_hit_the_lines_a_reference_run_passes() {
-    use nefia_runtime::host::PlayCommand;
-    use nefia_runtime::host::play::PlayFrom;
+    use nefia_host::PlayCommand;
+    use nefia_host::play::PlayFrom;
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn(&copy.project());
     let recordings = copy.project().join("recordings");

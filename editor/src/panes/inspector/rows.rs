@@ -4,11 +4,11 @@
 
 use std::collections::HashSet;
 
-use nefia_runtime::game::moddable::TempValue;
-use nefia_runtime::game::object::ObjectKind;
-use nefia_runtime::game::value::Key;
-use nefia_runtime::host::view::{DataTypeView, FieldRow, FieldView, ObjectDetails};
-use nefia_runtime::{Uid, Value};
+use nefia_game::moddable::TempValue;
+use nefia_game::object::ObjectKind;
+use nefia_game::value::Key;
+use nefia_game::{Uid, Value};
+use nefia_host::view::{DataTypeView, FieldRow, FieldView, ObjectDetails};
 
 /// One field across every inspected object.
 pub(super) struct SharedRow<'a> {

@@ -5,10 +5,10 @@
 //! editor" (a command the user sets, `code -g {file}:{line}` by default).
 
 use egui::Ui;
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::editing::usages::Usage;
-use nefia_runtime::host::view::{DataTypeView, FunctionSource, PrototypeView};
-use nefia_runtime::host::{Command, EditingCommand, PlayCommand};
+use nefia_game::edit::Edit;
+use nefia_host::editing::usages::Usage;
+use nefia_host::view::{DataTypeView, FunctionSource, PrototypeView};
+use nefia_host::{Command, EditingCommand, PlayCommand};
 
 use super::DataState;
 use crate::context::EditorContext;

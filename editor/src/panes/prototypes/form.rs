@@ -8,9 +8,9 @@
 use std::time::Instant;
 
 use egui::{RichText, Ui};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::host::view::{DataTypeView, FieldView, PrototypeView};
-use nefia_runtime::{ObjectKind, Symbol, Value};
+use nefia_game::edit::Edit;
+use nefia_game::{ObjectKind, Symbol, Value};
+use nefia_host::view::{DataTypeView, FieldView, PrototypeView};
 
 use super::super::field_editor::{field_editor, is_list_or_map};
 use super::DataState;

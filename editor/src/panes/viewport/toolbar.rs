@@ -3,7 +3,7 @@
 //! whatever the tool, so the map below never moves under the mouse.
 
 use egui::{RichText, Ui};
-use nefia_runtime::game::display::WidgetView;
+use nefia_game::display::WidgetView;
 use strum::IntoEnumIterator;
 
 use crate::commands::Action;

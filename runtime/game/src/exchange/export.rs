@@ -1,0 +1,125 @@
+//! A map record as a Tiled map (`.tmj`, Tiled's JSON): one tile layer, one object layer, and
+//! one embedded tileset whose image the caller draws from the prototypes' glyphs and colours
+//! ([`TiledExport::tiles`] in the tileset's order). Each tile of the tileset carries its
+//! `nefia_id`, each object its `nefia_kind` with its prototype id as its class and its own
+//! plain fields as properties, so the map imports back with no mapping.
+
+use serde_json::{Value as Json, json};
+
+use super::{ENTRANCE_PROPERTY, KIND_PROPERTY, TILE_ID_PROPERTY};
+use crate::map_diff::TileGrid;
+use crate::save::MapRecord;
+use crate::symbol::Symbol;
+use crate::value::Value;
+
+/// The side of one tile of the exported tileset, in pixels.
+pub const TILE_PIXELS: u32 = 16;
+
+/// The most tiles in a row of the exported tileset's image.
+pub const TILESET_COLUMNS: u32 = 16;
+
+/// A Tiled map made of a map record.
+pub struct TiledExport {
+    /// The `.tmj` document.
+    pub map: Json,
+    /// The tiles of its tileset, in order: tile `i` of the image is drawn for `tiles[i]`.
+    pub tiles: Vec<Symbol>,
+    /// What could not be carried over (fields that are tables or objects).
+    pub notes: Vec<String>,
+}
+
+/// A field value as a Tiled property, if it is a plain one.
+fn property(name: &str, value: &Value) -> Option<Json> {
+    let (kind, value) = match value {
+        Value::Bool(b) => ("bool", json!(b)),
+        Value::Int(i) => ("int", json!(i)),
+        Value::Float(f) => ("float", json!(f)),
+        Value::Str(s) => ("string", json!(s.as_ref())),
+        _ => return None,
+    };
+    Some(json!({ "name": name, "type": kind, "value": value }))
+}
+
+/// The map's own properties: its name, and its entrance if it has one.
+fn map_properties(record: &MapRecord) -> Vec<Json> {
+    let mut properties = vec![json!({ "name": "nefia_name", "type": "string", "value": record.name })];
+    if let Some((x, y)) = record.entrance {
+        properties.push(json!({ "name": ENTRANCE_PROPERTY, "type": "string", "value": format!("{x},{y}") }));
+    }
+    properties
+}
+
+/// `record` as a Tiled map whose tileset image is the file `image` (relative to the map).
+pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, String> {
+    let grid = TileGrid::of(record)?;
+    let mut tiles: Vec<Symbol> = Vec::new();
+    let data: Vec<u32> = grid
+        .tiles
+        .iter()
+        .map(|&tile| {
+            let index = tiles.iter().position(|&t| t == tile).unwrap_or_else(|| {
+                tiles.push(tile);
+                tiles.len() - 1
+            });
+            u32::try_from(index).map_or(0, |i| i + 1)
+        })
+        .collect();
+    let count = u32::try_from(tiles.len()).map_err(|_| "too many tiles".to_owned())?;
+    let columns = count.clamp(1, TILESET_COLUMNS);
+    let rows = count.div_ceil(columns).max(1);
+    let mut notes = Vec::new();
+    let objects: Vec<Json> = record
+        .objects
+        .iter()
+        .zip(1_u32..)
+        .map(|(object, id)| {
+            let mut properties = vec![json!({ "name": KIND_PROPERTY, "type": "string", "value": format!("{:?}", object.kind) })];
+            for (field, value) in object.fields.iter() {
+                match property(field.as_str(), value) {
+                    Some(p) => properties.push(p),
+                    None => notes.push(format!(
+                        "{} '{}' at ({}, {}): field {field} is a table or an object, which a Tiled property cannot hold",
+                        object.kind.noun(),
+                        object.id,
+                        object.x,
+                        object.y
+                    )),
+                }
+            }
+            let pixels = |cell: i32| i64::from(cell) * i64::from(TILE_PIXELS);
+            json!({
+                "id": id, "name": object.id.as_str(), "type": object.id.as_str(),
+                "x": pixels(object.x), "y": pixels(object.y),
+                "width": TILE_PIXELS, "height": TILE_PIXELS, "rotation": 0, "visible": true,
+                "properties": properties,
+            })
+        })
+        .collect();
+    let next_object = objects.len() + 1;
+    let tileset_tiles: Vec<Json> = tiles
+        .iter()
+        .zip(0_u32..)
+        .map(|(tile, id)| json!({ "id": id, "properties": [{ "name": TILE_ID_PROPERTY, "type": "string", "value": tile.as_str() }] }))
+        .collect();
+    let map = json!({
+        "type": "map", "version": "1.10", "tiledversion": "1.10.2",
+        "orientation": "orthogonal", "renderorder": "right-down", "infinite": false,
+        "width": grid.width, "height": grid.height,
+        "tilewidth": TILE_PIXELS, "tileheight": TILE_PIXELS,
+        "nextlayerid": 3, "nextobjectid": next_object,
+        "properties": map_properties(record),
+        "layers": [
+            { "type": "tilelayer", "id": 1, "name": "tiles", "x": 0, "y": 0,
+              "width": grid.width, "height": grid.height, "opacity": 1, "visible": true, "data": data },
+            { "type": "objectgroup", "id": 2, "name": "objects", "x": 0, "y": 0,
+              "draworder": "topdown", "opacity": 1, "visible": true, "objects": objects },
+        ],
+        "tilesets": [{
+            "firstgid": 1, "name": "nefia", "tilewidth": TILE_PIXELS, "tileheight": TILE_PIXELS,
+            "tilecount": count, "columns": columns, "margin": 0, "spacing": 0,
+            "image": image, "imagewidth": columns * TILE_PIXELS, "imageheight": rows * TILE_PIXELS,
+            "tiles": tileset_tiles,
+        }],
+    });
+    Ok(TiledExport { map, tiles, notes })
+}
