@@ -12,7 +12,7 @@ pub mod mods;
 pub mod palette;
 pub mod problems;
 pub mod profiler;
-pub mod prototypes;
+pub mod data_pane;
 pub mod recordings;
 pub mod repl;
 pub mod tile_why;
@@ -41,7 +41,7 @@ pub struct PaneStates {
     /// The REPL's transcript, history and input.
     pub repl: repl::ReplState,
     /// The Data pane's search text and selected prototype.
-    pub data: prototypes::DataState,
+    pub data: data_pane::DataState,
     /// The Maps pane's selection and dialog.
     pub maps: maps::MapsState,
     /// The inspectors' filters and expanded rows.
@@ -111,7 +111,7 @@ impl TabViewer for Panes<'_> {
             Tab::Locations => locations::ui(ui, self.context, &mut self.states.locations),
             Tab::Repl => repl::ui(ui, self.context, &mut self.states.repl),
             Tab::Log => log::ui(ui, &mut self.states.log),
-            Tab::Prototypes => prototypes::ui(ui, self.context, &mut self.states.data),
+            Tab::Prototypes => data_pane::ui(ui, self.context, &mut self.states.data),
             Tab::Layers => layers::ui(ui, self.context),
             Tab::History => history::ui(ui, self.context),
             Tab::Maps => maps::ui(ui, self.context, &mut self.states.maps),
