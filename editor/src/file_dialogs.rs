@@ -151,7 +151,7 @@ fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String, 
     ui.horizontal(|ui| {
         let masked = secret.as_deref().is_some_and(|shown| !shown);
         let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(text).password(masked));
-        crate::panes::accessible_name(ui, &field, name);
+        crate::accessibility::accessible_name(ui, &field, name);
         if let Some(shown) = secret {
             ui.toggle_value(shown, "Show").on_hover_text("Show what is typed (it is masked otherwise)");
         }
@@ -185,7 +185,7 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 ui.heading("Open project");
                 ui.label("The folder holding project.ron:");
                 let field = ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
-                crate::panes::accessible_name(ui, &field, "project folder");
+                crate::accessibility::accessible_name(ui, &field, "project folder");
                 if ui.button("Open").clicked() {
                     open = Some(PathBuf::from(dir.trim()));
                 }

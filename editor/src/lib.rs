@@ -8,6 +8,7 @@
 //! and file:line places in output, [`cli`] the `nefia` command line, one file a subcommand, [`dap`] the debug adapter
 //! (`nefia dap`).
 
+pub mod accessibility;
 pub mod app;
 pub mod cli;
 pub mod commands;

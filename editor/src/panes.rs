@@ -1,5 +1,6 @@
 //! The editor's panes, one file each, and the one [`TabViewer`] that shows them in the dock.
 
+pub mod data_pane;
 pub mod field_editor;
 pub mod history;
 pub mod inspector;
@@ -12,7 +13,6 @@ pub mod mods;
 pub mod palette;
 pub mod problems;
 pub mod profiler;
-pub mod data_pane;
 pub mod recordings;
 pub mod repl;
 pub mod tile_why;
@@ -24,13 +24,6 @@ use egui::{Ui, WidgetText};
 use egui_dock::TabViewer;
 
 use crate::context::{EditorContext, Tab};
-
-/// Names a widget for screen readers and tests (`get_by_label`) when it shows no label of
-/// its own, such as a text box.
-pub fn accessible_name(ui: &Ui, response: &egui::Response, name: impl Into<String>) {
-    let name = name.into();
-    ui.ctx().accesskit_node_builder(response.id, |node| node.set_label(name));
-}
 
 /// Each pane's own state: what it keeps between frames that no other pane reads. The app
 /// owns it; a pane borrows only its own part, next to the shared [`EditorContext`].

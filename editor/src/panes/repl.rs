@@ -449,7 +449,7 @@ fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapsh
         .lock_focus(true)
         .hint_text(hint)
         .show(ui);
-    super::accessible_name(ui, &output.response, "REPL input");
+    crate::accessibility::accessible_name(ui, &output.response, "REPL input");
     if std::mem::take(&mut repl.cursor_to_end) {
         let mut text_state = output.state;
         let end = egui::text::CCursor::new(repl.input.chars().count());
@@ -544,12 +544,12 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snaps
         egui::Grid::new("repl-limits").num_columns(3).show(ui, |ui| {
             ui.label("Time limit");
             let field = ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut edit.time));
-            super::accessible_name(ui, &field, "time limit");
+            crate::accessibility::accessible_name(ui, &field, "time limit");
             problem_ui(ui, &time);
             ui.end_row();
             ui.label("Memory limit");
             let field = ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut edit.memory));
-            super::accessible_name(ui, &field, "memory limit");
+            crate::accessibility::accessible_name(ui, &field, "memory limit");
             problem_ui(ui, &memory);
             ui.end_row();
         });

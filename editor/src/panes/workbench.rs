@@ -138,7 +138,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                 }
             }
         });
-        crate::panes::accessible_name(ui, &combo.response, "generator");
+        crate::accessibility::accessible_name(ui, &combo.response, "generator");
     });
     let Some(generator) = pane.generator.clone() else { return };
     ui.horizontal(|ui| {
@@ -148,7 +148,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
             changed = true;
         }
         let response = ui.add(egui::DragValue::new(&mut pane.seed).speed(1.0));
-        crate::panes::accessible_name(ui, &response, "seed");
+        crate::accessibility::accessible_name(ui, &response, "seed");
         changed |= response.changed();
         if ui.small_button("▶").on_hover_text("The seed after").clicked() {
             pane.seed += 1;
@@ -158,7 +158,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
         let range = pane.scan.from.min(pane.scan.to)..=pane.scan.to.max(pane.scan.from);
         let slider =
             ui.add(egui::Slider::new(&mut pane.seed, range).show_value(false).clamping(egui::SliderClamping::Never));
-        crate::panes::accessible_name(ui, &slider, "seed slider");
+        crate::accessibility::accessible_name(ui, &slider, "seed slider");
         changed |= slider.changed();
         if ui.small_button("🎲").on_hover_text("A random seed").clicked() {
             pane.seed = i64::from(fastrand::u32(..));
@@ -175,7 +175,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                 state.outbox.push(Command::Workbench(WorkbenchCommand::Close));
             }
             let name = ui.add(egui::TextEdit::singleline(&mut pane.bake_as).hint_text("map name").desired_width(110.0));
-            crate::panes::accessible_name(ui, &name, "bake as");
+            crate::accessibility::accessible_name(ui, &name, "bake as");
             let bake = ui
                 .add_enabled(!pane.bake_as.trim().is_empty(), egui::Button::new("Bake"))
                 .on_hover_text("Make the preview one of the project's maps, written to maps/<name>.ron");
@@ -227,11 +227,11 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
     ui.horizontal(|ui| {
         ui.label("Keep where");
         let response = ui.add(egui::TextEdit::singleline(&mut scan.predicate).hint_text("a Lua expression over map"));
-        crate::panes::accessible_name(ui, &response, "scan predicate");
+        crate::accessibility::accessible_name(ui, &response, "scan predicate");
     });
     ui.label("Metrics (NAME=LUA, one a line)");
     let response = ui.add(egui::TextEdit::multiline(&mut scan.metrics).desired_rows(2));
-    crate::panes::accessible_name(ui, &response, "scan metrics");
+    crate::accessibility::accessible_name(ui, &response, "scan metrics");
     if let Some(running) = &scan.running {
         let done = running.control.scanned.load(std::sync::atomic::Ordering::Relaxed);
         ui.horizontal(|ui| {
@@ -358,7 +358,7 @@ fn param_ui(ui: &mut Ui, pane: &mut WorkbenchState, param: &Param) -> bool {
                     let mut number = value.as_i64().unwrap_or(0);
                     let range = range.start().max(i64::MIN as f64) as i64..=range.end().min(i64::MAX as f64) as i64;
                     let response = ui.add(egui::DragValue::new(&mut number).range(range));
-                    crate::panes::accessible_name(ui, &response, format!("param {}", param.name));
+                    crate::accessibility::accessible_name(ui, &response, format!("param {}", param.name));
                     response.changed().then_some(Value::Int(number))
                 }
                 ("string", _) => {
@@ -368,7 +368,7 @@ fn param_ui(ui: &mut Ui, pane: &mut WorkbenchState, param: &Param) -> bool {
                 _ => {
                     let mut number = value.as_f64().unwrap_or(0.0);
                     let response = ui.add(egui::DragValue::new(&mut number).range(range).speed(0.01));
-                    crate::panes::accessible_name(ui, &response, format!("param {}", param.name));
+                    crate::accessibility::accessible_name(ui, &response, format!("param {}", param.name));
                     response.changed().then_some(Value::Float(number))
                 }
             }

@@ -80,7 +80,7 @@ pub(super) fn actions_ui(
                 .hint_text(copy_id.as_str())
                 .desired_width(ui.available_width() - 8.0),
         );
-        super::super::accessible_name(ui, &typed, "new prototype id");
+        crate::accessibility::accessible_name(ui, &typed, "new prototype id");
         typed.on_hover_text("The id Duplicate and New give: nothing after the mod's id, Duplicate adds _2");
     });
     ui.horizontal(|ui| {
@@ -97,7 +97,7 @@ pub(super) fn actions_ui(
                     ui.selectable_value(&mut data.file, Some(file.clone()), file);
                 }
             });
-        super::super::accessible_name(ui, &picker.response, format!("target file {shown}"));
+        crate::accessibility::accessible_name(ui, &picker.response, format!("target file {shown}"));
         picker.response.on_hover_text("Where Duplicate writes the copy, and New the new prototype");
     });
     if let Some(edit) = edit {
@@ -194,7 +194,7 @@ pub(super) fn functions_ui(ui: &mut Ui, data: &mut DataState, proto: &PrototypeV
         ui.weak("Code editor:");
         let command =
             ui.add(egui::TextEdit::singleline(&mut data.code_command).desired_width(ui.available_width().min(180.0)));
-        super::super::accessible_name(ui, &command, "code editor command");
+        crate::accessibility::accessible_name(ui, &command, "code editor command");
         command.on_hover_text("Run by \"Open in code editor\": {file} and {line} are replaced");
     });
     for (name, source) in &proto.functions {
