@@ -46,7 +46,18 @@ pub struct ScanState {
     pub metrics: String,
     running: Option<RunningScan>,
     /// The last scan's outcome.
-    pub report: Option<Result<ScanReport, String>>,
+    pub report: Option<Result<ScanReport, ScanFailed>>,
+}
+
+/// Why a scan gave no report.
+#[derive(Debug, thiserror::Error)]
+pub enum ScanFailed {
+    /// The project could not be opened, or the generator, the predicate or a metric failed.
+    #[error(transparent)]
+    Generate(#[from] nefia_runtime::host::generate::GenerateError),
+    /// The scan's thread panicked.
+    #[error("the scan stopped on a panic")]
+    Panicked,
 }
 
 impl Default for ScanState {
@@ -66,7 +77,7 @@ impl Default for ScanState {
 struct RunningScan {
     control: ScanControl,
     total: u64,
-    thread: std::thread::JoinHandle<Result<ScanReport, String>>,
+    thread: std::thread::JoinHandle<Result<ScanReport, nefia_runtime::host::generate::GenerateError>>,
 }
 
 /// A param of the schema: its name, type, default and bounds.
@@ -249,7 +260,8 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         if running.thread.is_finished()
             && let Some(running) = scan.running.take()
         {
-            scan.report = Some(running.thread.join().unwrap_or_else(|_| Err("the scan stopped on a panic".into())));
+            scan.report =
+                Some(running.thread.join().map_or(Err(ScanFailed::Panicked), |r| r.map_err(ScanFailed::from)));
         }
         return None;
     }
@@ -273,9 +285,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         };
         let control = ScanControl::default();
         let (project, worker) = (state.project.clone(), control.clone());
-        let thread = std::thread::spawn(move || {
-            nefia_runtime::host::generate::scan(&project, &asked, &worker).map_err(|e| e.to_string())
-        });
+        let thread = std::thread::spawn(move || nefia_runtime::host::generate::scan(&project, &asked, &worker));
         let total = u64::try_from(scan.to - scan.from).unwrap_or(0) + 1;
         scan.running = Some(RunningScan { control, total, thread });
         scan.report = None;
@@ -283,7 +293,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
     match &scan.report {
         Some(Ok(report)) => report_ui(ui, report, &scan.metrics),
         Some(Err(error)) => {
-            ui.colored_label(Color32::from_rgb(255, 110, 110), error);
+            ui.colored_label(Color32::from_rgb(255, 110, 110), error.to_string());
             None
         }
         None => None,
