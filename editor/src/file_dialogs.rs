@@ -151,7 +151,7 @@ fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String, 
     ui.horizontal(|ui| {
         let masked = secret.as_deref().is_some_and(|shown| !shown);
         let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(text).password(masked));
-        crate::panes::accessible_name(ui, &field, name);
+        crate::accessibility::accessible_name(ui, &field, name);
         if let Some(shown) = secret {
             ui.toggle_value(shown, "Show").on_hover_text("Show what is typed (it is masked otherwise)");
         }
@@ -185,7 +185,7 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 ui.heading("Open project");
                 ui.label("The folder holding project.ron:");
                 let field = ui.add(egui::TextEdit::singleline(dir).desired_width(360.0));
-                crate::panes::accessible_name(ui, &field, "project folder");
+                crate::accessibility::accessible_name(ui, &field, "project folder");
                 if ui.button("Open").clicked() {
                     open = Some(PathBuf::from(dir.trim()));
                 }
@@ -279,19 +279,29 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
         dialogs.open = None;
         match new_project(state, &dir, &name) {
             Ok(()) => state.requests.push(AppRequest::OpenProject(dir)),
-            Err(error) => state.notice = Some((error, std::time::Instant::now())),
+            Err(error) => state.notice = Some((error.to_string(), std::time::Instant::now())),
         }
     }
 }
 
+/// Why File → New project made no project.
+#[derive(Debug, thiserror::Error)]
+enum NewProjectError {
+    /// The open project's manifest, whose mods the new one takes, could not be read.
+    #[error(transparent)]
+    Current(#[from] nefia_game::files::FileError),
+    /// The new project could not be written (the folder holds one already, or cannot be written).
+    #[error(transparent)]
+    Create(#[from] nefia_game::map_files::MapFileError),
+}
+
 /// Makes a project in `dir` that loads the open project's mods from the same folders.
-fn new_project(state: &EditorContext, dir: &std::path::Path, name: &str) -> Result<(), String> {
-    let current = nefia_game::project::Project::open(&state.project).map_err(|e| e.to_string())?;
+fn new_project(state: &EditorContext, dir: &std::path::Path, name: &str) -> Result<(), NewProjectError> {
+    let current = nefia_game::project::Project::open(&state.project)?;
     let absolute =
         |paths: Vec<PathBuf>| -> Vec<PathBuf> { paths.into_iter().filter_map(|p| p.canonicalize().ok()).collect() };
     let mod_dirs = absolute(current.mod_dirs());
     let asset_dirs = absolute(current.asset_dirs());
-    nefia_game::map_files::create_project(dir, name, current.manifest.mods.clone(), mod_dirs, asset_dirs)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    nefia_game::map_files::create_project(dir, name, current.manifest.mods.clone(), mod_dirs, asset_dirs)?;
+    Ok(())
 }

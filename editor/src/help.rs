@@ -71,7 +71,7 @@ impl Help {
             ui.horizontal(|ui| {
                 ui.label("Search:");
                 let field = ui.text_edit_singleline(search);
-                crate::panes::accessible_name(ui, &field, "search keys");
+                crate::accessibility::accessible_name(ui, &field, "search keys");
             });
             let wanted = search.to_lowercase();
             let matches =

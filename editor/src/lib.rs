@@ -1,13 +1,15 @@
 //! # nefia_editor — the editor
 //!
 //! An eframe + egui_dock application around a running game. The game lives on the runtime
-//! thread (`nefia_runtime::host`); the editor renders its snapshots and sends commands, and
+//! thread (`nefia_host`); the editor renders its snapshots and sends commands, and
 //! never holds the Lua state. [`app`] is the dock and its menus, [`commands`] every user action
 //! with its shortcut and menu entry, [`panes`] one file per pane,
-//! [`render`] the map draw layers and the UI drawn over them, [`links`] the clickable objects
+//! [`render`] the map draw layers and the UI drawn over them, [`accessibility`] the names screen
+//! readers are told of unlabelled widgets, [`links`] the clickable objects
 //! and file:line places in output, [`cli`] the `nefia` command line, one file a subcommand, [`dap`] the debug adapter
 //! (`nefia dap`).
 
+pub mod accessibility;
 pub mod app;
 pub mod cli;
 pub mod commands;

@@ -134,7 +134,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, state: &mut EditorContext) {
     let mut mark = timeline.dragging.unwrap_or(position.at);
     let slider = egui::Slider::new(&mut mark, position.oldest..=last.max(position.oldest)).show_value(false);
     let response = ui.add_enabled(last > position.oldest, slider);
-    super::panes::accessible_name(ui, &response, "turn");
+    crate::accessibility::accessible_name(ui, &response, "turn");
     if response.dragged() || response.changed() {
         timeline.dragging = Some(mark);
     }

@@ -20,12 +20,28 @@ pub struct Args {
     png: Option<PathBuf>,
 }
 
+/// Why a map file could not be compared.
+#[derive(Debug, thiserror::Error)]
+enum MapUnreadable {
+    /// The file could not be read or is not a map's RON.
+    #[error(transparent)]
+    File(#[from] nefia_game::files::FileError),
+    /// Its tiles do not make a grid (a size out of bounds, a row of the wrong length).
+    #[error("{}: {message}", path.display())]
+    Tiles {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with its tiles.
+        message: String,
+    },
+}
+
 /// Prints what changed from map file `a` to map file `b` (see [`nefia_game::map_diff`]);
 /// exit 0 if nothing did, 1 if something did, 2 if a file cannot be read.
 pub fn run(args: Args) -> Exit {
-    let read = |path: &Path| -> Result<(nefia_game::save::MapRecord, TileGrid), String> {
-        let record: nefia_game::save::MapRecord = nefia_game::files::read_ron(path).map_err(|e| e.to_string())?;
-        let grid = TileGrid::of(&record).map_err(|e| format!("{}: {e}", path.display()))?;
+    let read = |path: &Path| -> Result<(nefia_game::save::MapRecord, TileGrid), MapUnreadable> {
+        let record: nefia_game::save::MapRecord = nefia_game::files::read_ron(path)?;
+        let grid = TileGrid::of(&record).map_err(|message| MapUnreadable::Tiles { path: path.to_owned(), message })?;
         Ok((record, grid))
     };
     let (before, after) = match (read(&args.a), read(&args.b)) {

@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Exit {
     };
     let seeds = match super::r#gen::seeds_of("--seeds", &args.seeds, args.shard.as_deref()) {
         Ok(seeds) => seeds,
-        Err(message) => return fail(message),
+        Err(error) => return fail(error.to_string()),
     };
     let weights = match args.inputs.as_deref().map(Weights::parse).transpose() {
         Ok(weights) => weights.unwrap_or_default(),

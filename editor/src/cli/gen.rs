@@ -49,11 +49,23 @@ pub struct Args {
     json: bool,
 }
 
+/// Which option of the seeds was not understood; each message names the option and how to
+/// write it.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum SeedsError {
+    /// The range (`--scan`, `--seeds`) is not `A..B`.
+    #[error("{0}")]
+    Range(String),
+    /// `--shard` is not `K/N`.
+    #[error("{0}")]
+    Shard(String),
+}
+
 /// The seeds of option `what` (`--scan A..B`), within `--shard K/N` if given.
-pub(super) fn seeds_of(what: &str, range: &str, shard: Option<&str>) -> Result<Seeds, String> {
-    let mut seeds = Seeds::parse_range(what, range)?;
+pub(super) fn seeds_of(what: &str, range: &str, shard: Option<&str>) -> Result<Seeds, SeedsError> {
+    let mut seeds = Seeds::parse_range(what, range).map_err(SeedsError::Range)?;
     if let Some(shard) = shard {
-        seeds.shard = Shard::parse(shard)?;
+        seeds.shard = Shard::parse(shard).map_err(SeedsError::Shard)?;
     }
     Ok(seeds)
 }
@@ -96,7 +108,7 @@ pub fn run(args: Args) -> Exit {
     };
     let seeds = match seeds_of("--scan", range, args.shard.as_deref()) {
         Ok(seeds) => seeds,
-        Err(message) => return fail(message),
+        Err(error) => return fail(error.to_string()),
     };
     let mut metrics = Vec::new();
     for metric in &args.metrics {

@@ -39,12 +39,26 @@ pub struct Args {
     invariants: bool,
 }
 
+/// What is wrong with `--changes UID FIELD`.
+#[derive(Debug, PartialEq, thiserror::Error)]
+enum ChangesError {
+    /// Not two words.
+    #[error("--changes takes a uid and a field name")]
+    NotTwo,
+    /// The uid is not a whole number.
+    #[error("--changes: '{0}' is not a uid (a whole number above 0)")]
+    NotAUid(String),
+    /// The uid is 0 or the field is empty.
+    #[error("--changes takes a uid above 0 and a field name")]
+    Empty,
+}
+
 /// Reads `--changes UID FIELD`.
-fn parse_changes(args: &[String]) -> Result<(Uid, Symbol), String> {
-    let [uid, field] = args else { return Err("--changes takes a uid and a field name".into()) };
-    let uid = uid.parse::<u64>().map_err(|_| format!("--changes: '{uid}' is not a uid (a whole number above 0)"))?;
+fn parse_changes(args: &[String]) -> Result<(Uid, Symbol), ChangesError> {
+    let [uid, field] = args else { return Err(ChangesError::NotTwo) };
+    let uid = uid.parse::<u64>().map_err(|_| ChangesError::NotAUid(uid.clone()))?;
     if uid == 0 || field.is_empty() {
-        return Err("--changes takes a uid above 0 and a field name".into());
+        return Err(ChangesError::Empty);
     }
     Ok((Uid(uid), Symbol::intern(field)))
 }
@@ -60,8 +74,8 @@ fn project_of_recording(file: &Path) -> Option<PathBuf> {
 pub fn run(args: Args) -> Exit {
     let changes = match args.changes.as_deref().map(parse_changes).transpose() {
         Ok(changes) => changes,
-        Err(message) => {
-            eprintln!("nefia replay: {message}");
+        Err(error) => {
+            eprintln!("nefia replay: {error}");
             return Ok(ExitCode::from(2));
         }
     };

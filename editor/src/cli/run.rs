@@ -35,6 +35,7 @@ pub struct Args {
 const MAX_MEBIBYTES: usize = 1 << 20;
 
 /// Reads `--memory-limit`: a whole number of MiB from 1 to 1 TiB, returned in bytes.
+// A String error: clap prints it as the option's own, and nothing else reads it.
 fn parse_mebibytes(text: &str) -> Result<usize, String> {
     let mebibytes: usize =
         text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of MiB, such as 512"))?;

@@ -178,7 +178,7 @@ pub fn brief(value: &Value) -> String {
 fn checkbox(ui: &mut Ui, value: &Value, label: String) -> Option<Value> {
     let mut on = matches!(value, Value::Bool(true));
     let response = ui.checkbox(&mut on, "");
-    super::accessible_name(ui, &response, label);
+    crate::accessibility::accessible_name(ui, &response, label);
     response.changed().then_some(Value::Bool(on))
 }
 
@@ -206,7 +206,7 @@ fn number_editor(ui: &mut Ui, id: egui::Id, value: &Value, checked: Checked, lab
     let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| current.clone());
     let output = egui::TextEdit::singleline(&mut buffer).desired_width(text_width(ui, 90.0)).show(ui);
     let response = output.response.response;
-    super::accessible_name(ui, &response, label);
+    crate::accessibility::accessible_name(ui, &response, label);
     // Entered: all of it selected once the click that entered is let go (the click itself
     // places the cursor), so typing replaces it.
     let select_all = id.with("select all");
@@ -271,7 +271,7 @@ fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Optio
     let mut buffer = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| current.clone());
     let output = egui::TextEdit::singleline(&mut buffer).desired_width(text_width(ui, 140.0)).show(ui);
     let mut response = output.response.response;
-    super::accessible_name(ui, &response, label);
+    crate::accessibility::accessible_name(ui, &response, label);
     if output.galley.size().x > output.text_clip_rect.width() && !response.has_focus() {
         response = response.on_hover_text(buffer.as_str());
     }
@@ -302,7 +302,7 @@ fn pick(ui: &mut Ui, id: egui::Id, value: &Value, choices: &[Value], label: Stri
         .show_ui(ui, |ui| {
             let mut filter = ui.data(|d| d.get_temp::<String>(filter_id)).unwrap_or_default();
             let typed = ui.add(egui::TextEdit::singleline(&mut filter).hint_text("type to search"));
-            super::accessible_name(ui, &typed, format!("search {label}"));
+            crate::accessibility::accessible_name(ui, &typed, format!("search {label}"));
             if !ui.data(|d| d.get_temp::<bool>(open_id).unwrap_or(false)) {
                 typed.request_focus();
                 ui.data_mut(|d| d.insert_temp(open_id, true));
@@ -331,7 +331,7 @@ fn pick(ui: &mut Ui, id: egui::Id, value: &Value, choices: &[Value], label: Stri
             d.remove::<String>(filter_id);
         });
     }
-    super::accessible_name(ui, &response.response, label);
+    crate::accessibility::accessible_name(ui, &response.response, label);
     picked.filter(|choice| choice != value)
 }
 
@@ -350,7 +350,7 @@ fn color_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Opti
     let pending = ui.data(|d| d.get_temp::<[u8; 3]>(id));
     let mut rgb = pending.unwrap_or(current);
     let response = ui.color_edit_button_srgb(&mut rgb);
-    super::accessible_name(ui, &response, label);
+    crate::accessibility::accessible_name(ui, &response, label);
     if response.changed() {
         ui.data_mut(|d| d.insert_temp(id, rgb));
     }
@@ -399,13 +399,13 @@ fn list_editor(
                     change = Some(ItemChange::Set(index, new));
                 }
                 let up = ui.add_enabled(index > 0, egui::Button::new("⏶").small()).on_hover_text("Move it up");
-                super::accessible_name(ui, &up, format!("move {name} up"));
+                crate::accessibility::accessible_name(ui, &up, format!("move {name} up"));
                 let down = ui
                     .add_enabled(index + 1 < items.len(), egui::Button::new("⏷").small())
                     .on_hover_text("Move it down");
-                super::accessible_name(ui, &down, format!("move {name} down"));
+                crate::accessibility::accessible_name(ui, &down, format!("move {name} down"));
                 let remove = ui.small_button("×").on_hover_text("Remove it");
-                super::accessible_name(ui, &remove, format!("remove {name}"));
+                crate::accessibility::accessible_name(ui, &remove, format!("remove {name}"));
                 if up.clicked() {
                     change = Some(ItemChange::SwapWithNext(index - 1));
                 } else if down.clicked() {
@@ -418,7 +418,7 @@ fn list_editor(
         let start = new_item(of, types);
         let add =
             ui.add_enabled(start.is_some(), egui::Button::new("+").small()).on_hover_text("Add an item at the end");
-        super::accessible_name(ui, &add, format!("add an item to {label}"));
+        crate::accessibility::accessible_name(ui, &add, format!("add an item to {label}"));
         if add.clicked() {
             change = start.map(|start| ItemChange::Set(items.len(), start));
         }
@@ -467,7 +467,7 @@ fn map_editor(
                     change = Some((entry.clone(), Some(new)));
                 }
                 let remove = ui.small_button("×").on_hover_text("Remove it");
-                super::accessible_name(ui, &remove, format!("remove {name}"));
+                crate::accessibility::accessible_name(ui, &remove, format!("remove {name}"));
                 if remove.clicked() {
                     change = Some((entry.clone(), None));
                 }
@@ -494,7 +494,7 @@ fn map_editor(
             let add = ui
                 .add_enabled(new_key.is_some() && start.is_some(), egui::Button::new("+").small())
                 .on_hover_text("Add an entry with this key");
-            super::accessible_name(ui, &add, format!("add an entry to {label}"));
+            crate::accessibility::accessible_name(ui, &add, format!("add an entry to {label}"));
             if add.clicked() {
                 ui.data_mut(|d| d.remove::<Value>(typed_id));
                 change = new_key.zip(start).map(|(k, v)| (k, Some(v)));

@@ -284,7 +284,7 @@ fn field_menu_ui(
     ui.horizontal(|ui| {
         let go = ui.button("Break when it becomes").on_hover_text("Pause when it takes this value").clicked();
         let response = ui.add(egui::TextEdit::singleline(becomes).desired_width(70.0).hint_text("value"));
-        crate::panes::accessible_name(ui, &response, "the value to break at");
+        crate::accessibility::accessible_name(ui, &response, "the value to break at");
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if (go || entered) && !becomes.trim().is_empty() {
             commands.extend(watch(Some(Value::parse_literal(becomes))));
@@ -460,14 +460,14 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, types: &[Dat
         .map(|new| with(&line.keys, new));
     if let (Some(start), Value::List(items)) = (new_item, current) {
         let add = ui.small_button("+").on_hover_text("Add an item at the end");
-        super::accessible_name(ui, &add, format!("add an item to base {}", line.path));
+        crate::accessibility::accessible_name(ui, &add, format!("add an item to base {}", line.path));
         if add.clicked() {
             value = Some(with(&line.keys, Value::list(items.iter().cloned().chain([start]).collect())));
         }
     }
     if let Some((parent, position)) = item {
         let remove = ui.small_button("×").on_hover_text("Remove this item");
-        super::accessible_name(ui, &remove, format!("remove base {}", line.path));
+        crate::accessibility::accessible_name(ui, &remove, format!("remove base {}", line.path));
         let list = base.as_ref().and_then(|base| value_at(base, parent));
         if remove.clicked()
             && let Some(Value::List(items)) = list
@@ -484,7 +484,7 @@ fn base_ui(ui: &mut Ui, uids: &[Uid], row: &SharedRow, line: &Line, types: &[Dat
     }
     if row.own {
         let reset = ui.small_button("⟲").on_hover_text("Reset to the prototype's value");
-        super::accessible_name(ui, &reset, format!("reset {}", row.name));
+        crate::accessibility::accessible_name(ui, &reset, format!("reset {}", row.name));
         if reset.clicked() {
             edits.push(Edit::ResetToPrototype { uids: uids.to_vec(), field: row.name.clone() });
         }
@@ -522,7 +522,7 @@ fn temp_ui(
                 });
             }
             let remove = ui.small_button("×").on_hover_text("mod(field, nil): remove the temp value");
-            super::accessible_name(ui, &remove, format!("remove temp {}", row.name));
+            crate::accessibility::accessible_name(ui, &remove, format!("remove temp {}", row.name));
             if remove.clicked() {
                 edits.push(Edit::ModTemp {
                     uids: uids.to_vec(),
@@ -540,7 +540,7 @@ fn temp_ui(
 /// The "+" button: opens the form to add a temp modification to this field.
 fn add_temp_ui(ui: &mut Ui, row: &SharedRow, adding: &mut Option<AddTemp>) {
     let button = ui.small_button("+").on_hover_text("mod(): add a temp modification");
-    super::accessible_name(ui, &button, format!("add temp {}", row.name));
+    crate::accessibility::accessible_name(ui, &button, format!("add temp {}", row.name));
     if button.clicked() {
         let value = match row.calc {
             Some(Value::Int(_)) | None => Value::Int(0),

@@ -217,7 +217,7 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorContext, maps: &mut MapsStat
                 egui::Grid::new("new-map").show(ui, |ui| {
                     ui.label("Name");
                     let field = ui.text_edit_singleline(name);
-                    super::accessible_name(ui, &field, "map name");
+                    crate::accessibility::accessible_name(ui, &field, "map name");
                     ui.end_row();
                     ui.label("Size");
                     ui.horizontal(|ui| {
@@ -242,7 +242,7 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorContext, maps: &mut MapsStat
             MapDialog::Rename { from, to } => {
                 ui.heading(format!("Rename '{from}'"));
                 let field = ui.text_edit_singleline(to);
-                super::accessible_name(ui, &field, "new name");
+                crate::accessibility::accessible_name(ui, &field, "new name");
                 if ui.button("Rename").clicked() {
                     command = Some(Command::Maps(MapCommand::Rename { from: from.clone(), to: to.trim().to_owned() }));
                 }
@@ -250,7 +250,7 @@ fn dialog_ui(ctx: &egui::Context, state: &mut EditorContext, maps: &mut MapsStat
             MapDialog::Duplicate { from, to } => {
                 ui.heading(format!("Duplicate '{from}' as"));
                 let field = ui.text_edit_singleline(to);
-                super::accessible_name(ui, &field, "new name");
+                crate::accessibility::accessible_name(ui, &field, "new name");
                 if ui.button("Duplicate").clicked() {
                     let (from, to) = (from.clone(), to.trim().to_owned());
                     command = Some(Command::Maps(MapCommand::Duplicate { from, to }));

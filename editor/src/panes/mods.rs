@@ -56,7 +56,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, mods: &mut ModsState) {
     });
     ui.horizontal(|ui| {
         let field = ui.add(egui::TextEdit::singleline(&mut mods.new_id).hint_text("new_mod_id").desired_width(120.0));
-        super::accessible_name(ui, &field, "new mod id");
+        crate::accessibility::accessible_name(ui, &field, "new mod id");
         let id = mods.new_id.trim().to_owned();
         let make = ui.add_enabled(!id.is_empty(), egui::Button::new("New mod"));
         if make
@@ -106,7 +106,7 @@ fn row_ui(
     ui.horizontal_wrapped(|ui| {
         let mut enabled = row.enabled;
         let tick = ui.checkbox(&mut enabled, RichText::new(&row.id).strong().monospace());
-        super::accessible_name(ui, &tick, format!("enable mod {}", row.id));
+        crate::accessibility::accessible_name(ui, &tick, format!("enable mod {}", row.id));
         if tick.changed() {
             state.outbox.push(Command::Mods(ModCommand::SetEnabled { id: row.id.clone(), enabled }));
         }

@@ -84,7 +84,7 @@ fn prototypes(ui: &mut Ui, state: &mut EditorContext) {
     ui.label("Prototypes");
     for (data_type, proto) in broken {
         for problem in &proto.problems {
-            let place = super::prototypes::origin_place(&proto.origin);
+            let place = super::data_pane::origin_place(&proto.origin);
             let text = format!("{} ({}, {place}): {}", proto.id, data_type.id, problem.message);
             let row = ui
                 .add(egui::Button::new(egui::RichText::new(text).color(PROBLEM_COLOUR)).frame(false).wrap())

@@ -10,10 +10,10 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant, SystemTime};
 
 use egui::{Color32, RichText, Ui};
-use nefia_game::recording::Recording;
+use nefia_game::recording::{Recording, RecordingError};
 use nefia_host::Command;
 use nefia_host::PlayCommand;
-use nefia_host::play::replay::{ReplayOptions, replay};
+use nefia_host::play::replay::{Divergence, ReplayError, ReplayOptions, replay};
 
 use crate::context::EditorContext;
 
@@ -28,13 +28,27 @@ struct Listed {
     /// Kept in `recordings/tests/`.
     test: bool,
     /// What the file says, or why it could not be read.
-    summary: Result<String, String>,
+    summary: Result<String, RecordingError>,
 }
 
-/// A check running or done.
+/// Why a check did not pass.
+#[derive(Debug, thiserror::Error)]
+enum CheckFailed {
+    /// The recording could not be read.
+    #[error(transparent)]
+    Unreadable(#[from] RecordingError),
+    /// The replay could not run.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The replay ran and did not come to the recorded state.
+    #[error("{0}")]
+    Diverged(Divergence),
+}
+
+/// A check running or done: the summary of a replay that came to every recorded state, or why not.
 enum Check {
-    Running(Receiver<Result<String, String>>),
-    Done(Result<String, String>),
+    Running(Receiver<Result<String, CheckFailed>>),
+    Done(Result<String, CheckFailed>),
 }
 
 /// What a row's buttons ask for.
@@ -83,7 +97,7 @@ impl RecordingsState {
             listed.push(match old {
                 Some(index) => self.listed.swap_remove(index),
                 None => {
-                    let summary = Recording::read(&path).map(|r| summary(&r)).map_err(|e| e.to_string());
+                    let summary = Recording::read(&path).map(|r| summary(&r));
                     Listed { path, modified, test, summary }
                 }
             });
@@ -98,11 +112,11 @@ impl RecordingsState {
         let (tell, told) = channel();
         let (project, file) = (project.to_owned(), path.to_owned());
         std::thread::spawn(move || {
-            let outcome = Recording::read(&file).map_err(|e| e.to_string()).and_then(|recording| {
+            let outcome = Recording::read(&file).map_err(CheckFailed::from).and_then(|recording| {
                 let options = ReplayOptions { check: true, ..ReplayOptions::default() };
-                let report = replay(&project, &recording, &options).map_err(|e| e.to_string())?;
-                let mut text = match &report.divergence {
-                    Some(divergence) => return Err(divergence.to_string()),
+                let report = replay(&project, &recording, &options)?;
+                let mut text = match report.divergence {
+                    Some(divergence) => return Err(CheckFailed::Diverged(divergence)),
                     None => format!(
                         "✔ every turn as recorded: {} turns in {:.0} ms; {}",
                         report.turns,
@@ -191,7 +205,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, recordings: &mut RecordingsSta
             });
             match &listed.summary {
                 Ok(text) => ui.weak(text),
-                Err(error) => ui.colored_label(Color32::LIGHT_RED, error),
+                Err(error) => ui.colored_label(Color32::LIGHT_RED, error.to_string()),
             };
             match recordings.checks.get(&listed.path) {
                 Some(Check::Running(_)) => {

@@ -14,6 +14,10 @@ use nefia_host::view::Snapshot;
 use nefia_host::view::{Evaluation, Output, PauseView, SourceExcerpt};
 use nefia_host::{EditingCommand, ReplCommand};
 
+mod limits;
+
+use limits::{LimitError, MIN_MEMORY_MIB, MIN_TIME_LIMIT_MS, parse_memory_limit, parse_time_limit};
+
 use crate::commands::{Action, Scope, with_binding};
 use crate::context::EditorContext;
 use crate::links::{self, LinkAction};
@@ -449,7 +453,7 @@ fn input_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snapsh
         .lock_focus(true)
         .hint_text(hint)
         .show(ui);
-    super::accessible_name(ui, &output.response, "REPL input");
+    crate::accessibility::accessible_name(ui, &output.response, "REPL input");
     if std::mem::take(&mut repl.cursor_to_end) {
         let mut text_state = output.state;
         let end = egui::text::CCursor::new(repl.input.chars().count());
@@ -544,12 +548,12 @@ fn limits_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snaps
         egui::Grid::new("repl-limits").num_columns(3).show(ui, |ui| {
             ui.label("Time limit");
             let field = ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut edit.time));
-            super::accessible_name(ui, &field, "time limit");
+            crate::accessibility::accessible_name(ui, &field, "time limit");
             problem_ui(ui, &time);
             ui.end_row();
             ui.label("Memory limit");
             let field = ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut edit.memory));
-            super::accessible_name(ui, &field, "memory limit");
+            crate::accessibility::accessible_name(ui, &field, "memory limit");
             problem_ui(ui, &memory);
             ui.end_row();
         });
@@ -580,66 +584,12 @@ struct LimitsEdit {
     memory: String,
 }
 
-/// The shortest time limit the popup takes, in milliseconds.
-const MIN_TIME_LIMIT_MS: u64 = 100;
-/// The smallest memory limit the popup takes, in MiB (the engine's own heap needs some).
-const MIN_MEMORY_MIB: u64 = 16;
-
 /// A short note after a limit's text box when what it holds is not a limit.
-fn problem_ui<T>(ui: &mut Ui, parsed: &Result<T, String>) {
+fn problem_ui<T>(ui: &mut Ui, parsed: &Result<T, LimitError>) {
     match parsed {
         Ok(_) => ui.label(""),
-        Err(problem) => ui.colored_label(Color32::LIGHT_RED, problem),
+        Err(problem) => ui.colored_label(Color32::LIGHT_RED, problem.to_string()),
     };
-}
-
-/// Splits "2.5 min" into 2.5 and "min"; "none", "0" and "" are `None`.
-fn number_and_unit(text: &str) -> Result<Option<(f64, String)>, String> {
-    let text = text.trim().to_ascii_lowercase();
-    if text.is_empty() || text == "none" || text == "off" {
-        return Ok(None);
-    }
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
-    let number: f64 = text[..split].parse().map_err(|_| format!("'{}' is not a number", &text[..split]))?;
-    if !number.is_finite() || number < 0.0 {
-        return Err("must be 0 or more".into());
-    }
-    Ok((number > 0.0).then(|| (number, text[split..].trim().to_owned())))
-}
-
-/// A typed time limit: seconds, or with a unit (ms, s, min); none for no limit.
-fn parse_time_limit(text: &str) -> Result<Option<std::time::Duration>, String> {
-    let Some((number, unit)) = number_and_unit(text)? else { return Ok(None) };
-    let seconds = match unit.as_str() {
-        "" | "s" | "sec" | "secs" | "second" | "seconds" => number,
-        "ms" => number / 1000.0,
-        "m" | "min" | "mins" | "minute" | "minutes" => number * 60.0,
-        other => return Err(format!("unknown unit '{other}': use ms, s or min")),
-    };
-    if seconds * 1000.0 < MIN_TIME_LIMIT_MS as f64 || seconds > 3600.0 {
-        return Err(format!("between {MIN_TIME_LIMIT_MS} ms and 1 h, or none"));
-    }
-    Ok(Some(std::time::Duration::from_secs_f64(seconds)))
-}
-
-/// A typed memory limit in bytes: MiB, or with a unit (KiB, MiB, GiB); none for no limit.
-/// It must leave room for what the Lua heap holds now (`used` bytes).
-fn parse_memory_limit(text: &str, used: usize) -> Result<Option<usize>, String> {
-    let Some((number, unit)) = number_and_unit(text)? else { return Ok(None) };
-    let mib = match unit.as_str() {
-        "" | "m" | "mb" | "mib" => number,
-        "k" | "kb" | "kib" => number / 1024.0,
-        "g" | "gb" | "gib" => number * 1024.0,
-        other => return Err(format!("unknown unit '{other}': use KiB, MiB or GiB")),
-    };
-    if mib < MIN_MEMORY_MIB as f64 || mib > 65536.0 {
-        return Err(format!("between {MIN_MEMORY_MIB} MiB and 64 GiB, or none"));
-    }
-    let bytes = (mib * 1024.0 * 1024.0) as usize;
-    if bytes <= used {
-        return Err(format!("the Lua heap already holds {:.0} MiB", used as f64 / (1 << 20) as f64));
-    }
-    Ok(Some(bytes))
 }
 
 /// The lines a file:line link asked for, read-only, the line itself highlighted.
@@ -665,28 +615,5 @@ fn source_window(ctx: &egui::Context, source: &mut Option<SourceExcerpt>) {
         });
     if !open {
         *source = None;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn limits_are_typed_with_units_within_sane_ranges() {
-        use std::time::Duration;
-        assert_eq!(parse_time_limit("5"), Ok(Some(Duration::from_secs(5))));
-        assert_eq!(parse_time_limit("500 ms"), Ok(Some(Duration::from_millis(500))));
-        assert_eq!(parse_time_limit("2 min"), Ok(Some(Duration::from_secs(120))));
-        assert_eq!(parse_time_limit("none"), Ok(None));
-        assert_eq!(parse_time_limit("0"), Ok(None));
-        assert!(parse_time_limit("10 ms").is_err(), "too short to run anything");
-        assert!(parse_time_limit("2 h").unwrap_err().contains("unknown unit 'h'"));
-        assert!(parse_time_limit("fast").unwrap_err().contains("not a number"));
-        assert_eq!(parse_memory_limit("1024", 0), Ok(Some(1 << 30)));
-        assert_eq!(parse_memory_limit("2 GiB", 0), Ok(Some(2 << 30)));
-        assert_eq!(parse_memory_limit("", 0), Ok(None));
-        assert!(parse_memory_limit("1 KiB", 0).is_err(), "below the floor");
-        assert!(parse_memory_limit("32", 40 << 20).unwrap_err().contains("already holds 40 MiB"));
     }
 }

@@ -104,7 +104,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         .map(|pos| camera.cell_at(rect, pos))
         .filter(|&(x, y)| x >= 0 && y >= 0 && x < map.width && y < map.height);
     view.rect = Some(rect);
-    if let Some(dropped) = response.dnd_release_payload::<super::prototypes::PlacePrototype>()
+    if let Some(dropped) = response.dnd_release_payload::<super::data_pane::PlacePrototype>()
         && let Some((x, y)) = view.hovered
         && !snapshot.play.playing
     {

@@ -107,7 +107,7 @@ fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
                     row.col(|ui| {
                         let mut enabled = watch.enabled;
                         let response = ui.checkbox(&mut enabled, "").on_hover_text("Turn the watch on or off");
-                        crate::panes::accessible_name(ui, &response, format!("watch {} on", watch.id));
+                        crate::accessibility::accessible_name(ui, &response, format!("watch {} on", watch.id));
                         if response.changed() {
                             state.outbox.push(Command::Debug(DebugCommand::EnableWatch { id: watch.id, enabled }));
                         }
@@ -126,7 +126,7 @@ fn watches_ui(ui: &mut Ui, state: &mut EditorContext) {
                     });
                     row.col(|ui| {
                         let response = ui.small_button("×").on_hover_text("Remove the watch");
-                        crate::panes::accessible_name(ui, &response, format!("remove watch {}", watch.id));
+                        crate::accessibility::accessible_name(ui, &response, format!("remove watch {}", watch.id));
                         if response.clicked() {
                             state.outbox.push(Command::Debug(DebugCommand::Unwatch(watch.id)));
                         }

@@ -46,7 +46,18 @@ pub struct ScanState {
     pub metrics: String,
     running: Option<RunningScan>,
     /// The last scan's outcome.
-    pub report: Option<Result<ScanReport, String>>,
+    pub report: Option<Result<ScanReport, ScanFailed>>,
+}
+
+/// Why a scan gave no report.
+#[derive(Debug, thiserror::Error)]
+pub enum ScanFailed {
+    /// The project could not be opened, or the generator, the predicate or a metric failed.
+    #[error(transparent)]
+    Generate(#[from] nefia_host::generate::GenerateError),
+    /// The scan's thread panicked.
+    #[error("the scan stopped on a panic")]
+    Panicked,
 }
 
 impl Default for ScanState {
@@ -66,7 +77,7 @@ impl Default for ScanState {
 struct RunningScan {
     control: ScanControl,
     total: u64,
-    thread: std::thread::JoinHandle<Result<ScanReport, String>>,
+    thread: std::thread::JoinHandle<Result<ScanReport, nefia_host::generate::GenerateError>>,
 }
 
 /// A param of the schema: its name, type, default and bounds.
@@ -138,7 +149,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                 }
             }
         });
-        crate::panes::accessible_name(ui, &combo.response, "generator");
+        crate::accessibility::accessible_name(ui, &combo.response, "generator");
     });
     let Some(generator) = pane.generator.clone() else { return };
     ui.horizontal(|ui| {
@@ -148,7 +159,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
             changed = true;
         }
         let response = ui.add(egui::DragValue::new(&mut pane.seed).speed(1.0));
-        crate::panes::accessible_name(ui, &response, "seed");
+        crate::accessibility::accessible_name(ui, &response, "seed");
         changed |= response.changed();
         if ui.small_button("▶").on_hover_text("The seed after").clicked() {
             pane.seed += 1;
@@ -158,7 +169,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
         let range = pane.scan.from.min(pane.scan.to)..=pane.scan.to.max(pane.scan.from);
         let slider =
             ui.add(egui::Slider::new(&mut pane.seed, range).show_value(false).clamping(egui::SliderClamping::Never));
-        crate::panes::accessible_name(ui, &slider, "seed slider");
+        crate::accessibility::accessible_name(ui, &slider, "seed slider");
         changed |= slider.changed();
         if ui.small_button("🎲").on_hover_text("A random seed").clicked() {
             pane.seed = i64::from(fastrand::u32(..));
@@ -175,7 +186,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                 state.outbox.push(Command::Workbench(WorkbenchCommand::Close));
             }
             let name = ui.add(egui::TextEdit::singleline(&mut pane.bake_as).hint_text("map name").desired_width(110.0));
-            crate::panes::accessible_name(ui, &name, "bake as");
+            crate::accessibility::accessible_name(ui, &name, "bake as");
             let bake = ui
                 .add_enabled(!pane.bake_as.trim().is_empty(), egui::Button::new("Bake"))
                 .on_hover_text("Make the preview one of the project's maps, written to maps/<name>.ron");
@@ -227,11 +238,11 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
     ui.horizontal(|ui| {
         ui.label("Keep where");
         let response = ui.add(egui::TextEdit::singleline(&mut scan.predicate).hint_text("a Lua expression over map"));
-        crate::panes::accessible_name(ui, &response, "scan predicate");
+        crate::accessibility::accessible_name(ui, &response, "scan predicate");
     });
     ui.label("Metrics (NAME=LUA, one a line)");
     let response = ui.add(egui::TextEdit::multiline(&mut scan.metrics).desired_rows(2));
-    crate::panes::accessible_name(ui, &response, "scan metrics");
+    crate::accessibility::accessible_name(ui, &response, "scan metrics");
     if let Some(running) = &scan.running {
         let done = running.control.scanned.load(std::sync::atomic::Ordering::Relaxed);
         ui.horizontal(|ui| {
@@ -249,7 +260,8 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         if running.thread.is_finished()
             && let Some(running) = scan.running.take()
         {
-            scan.report = Some(running.thread.join().unwrap_or_else(|_| Err("the scan stopped on a panic".into())));
+            scan.report =
+                Some(running.thread.join().map_or(Err(ScanFailed::Panicked), |r| r.map_err(ScanFailed::from)));
         }
         return None;
     }
@@ -273,9 +285,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
         };
         let control = ScanControl::default();
         let (project, worker) = (state.project.clone(), control.clone());
-        let thread = std::thread::spawn(move || {
-            nefia_host::generate::scan(&project, &asked, &worker).map_err(|e| e.to_string())
-        });
+        let thread = std::thread::spawn(move || nefia_host::generate::scan(&project, &asked, &worker));
         let total = u64::try_from(scan.to - scan.from).unwrap_or(0) + 1;
         scan.running = Some(RunningScan { control, total, thread });
         scan.report = None;
@@ -283,7 +293,7 @@ fn scan_ui(ui: &mut Ui, state: &EditorContext, scan: &mut ScanState, generator: 
     match &scan.report {
         Some(Ok(report)) => report_ui(ui, report, &scan.metrics),
         Some(Err(error)) => {
-            ui.colored_label(Color32::from_rgb(255, 110, 110), error);
+            ui.colored_label(Color32::from_rgb(255, 110, 110), error.to_string());
             None
         }
         None => None,
@@ -358,7 +368,7 @@ fn param_ui(ui: &mut Ui, pane: &mut WorkbenchState, param: &Param) -> bool {
                     let mut number = value.as_i64().unwrap_or(0);
                     let range = range.start().max(i64::MIN as f64) as i64..=range.end().min(i64::MAX as f64) as i64;
                     let response = ui.add(egui::DragValue::new(&mut number).range(range));
-                    crate::panes::accessible_name(ui, &response, format!("param {}", param.name));
+                    crate::accessibility::accessible_name(ui, &response, format!("param {}", param.name));
                     response.changed().then_some(Value::Int(number))
                 }
                 ("string", _) => {
@@ -368,7 +378,7 @@ fn param_ui(ui: &mut Ui, pane: &mut WorkbenchState, param: &Param) -> bool {
                 _ => {
                     let mut number = value.as_f64().unwrap_or(0.0);
                     let response = ui.add(egui::DragValue::new(&mut number).range(range).speed(0.01));
-                    crate::panes::accessible_name(ui, &response, format!("param {}", param.name));
+                    crate::accessibility::accessible_name(ui, &response, format!("param {}", param.name));
                     response.changed().then_some(Value::Float(number))
                 }
             }

@@ -10,6 +10,8 @@ use nefia_game::ObjectKind;
 use nefia_game::map_diff::TileGrid;
 use nefia_game::save::MapRecord;
 
+use super::png_file;
+
 /// The widest picture written, in pixels.
 const MAX_WIDTH: u32 = 3072;
 
@@ -73,7 +75,7 @@ pub fn write(
     a: (&TileGrid, &MapRecord),
     b: (&TileGrid, &MapRecord),
     changed: &[(i32, i32)],
-) -> Result<(), String> {
+) -> Result<(), png_file::WriteError> {
     let width = u32::try_from(a.0.width.max(b.0.width)).unwrap_or(1);
     let height = u32::try_from(a.0.height.max(b.0.height)).unwrap_or(1);
     let gap = 4;
@@ -83,5 +85,5 @@ pub fn write(
     panel(&mut image, 0, cell, a, None);
     panel(&mut image, panel_width, cell, b, None);
     panel(&mut image, 2 * panel_width, cell, b, Some(changed));
-    image.save_with_format(path, image::ImageFormat::Png).map_err(|e| format!("{}: {e}", path.display()))
+    png_file::save(&image, path)
 }

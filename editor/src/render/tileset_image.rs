@@ -10,9 +10,22 @@ use egui::{Color32, FontDefinitions, FontId};
 use nefia_game::exchange::export::{TILE_PIXELS, TILESET_COLUMNS};
 use nefia_host::view::TileStyle;
 
+use super::png_file;
+
+/// Why the tileset image could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum TilesetImageError {
+    /// More tiles than an image's rows can hold.
+    #[error("too many tiles")]
+    TooManyTiles,
+    /// The file could not be written.
+    #[error(transparent)]
+    Write(#[from] png_file::WriteError),
+}
+
 /// Draws `tiles` (in the tileset's order) into a PNG at `path`.
-pub fn write(path: &Path, tiles: &[TileStyle]) -> Result<(), String> {
-    let count = u32::try_from(tiles.len()).map_err(|_| "too many tiles".to_owned())?;
+pub fn write(path: &Path, tiles: &[TileStyle]) -> Result<(), TilesetImageError> {
+    let count = u32::try_from(tiles.len()).map_err(|_| TilesetImageError::TooManyTiles)?;
     let columns = count.clamp(1, TILESET_COLUMNS);
     let rows = count.div_ceil(columns).max(1);
     let mut image = image::RgbaImage::new(columns * TILE_PIXELS, rows * TILE_PIXELS);
@@ -60,5 +73,5 @@ pub fn write(path: &Path, tiles: &[TileStyle]) -> Result<(), String> {
             }
         }
     }
-    image.save(path).map_err(|e| format!("{}: {e}", path.display()))
+    Ok(png_file::save(&image, path)?)
 }

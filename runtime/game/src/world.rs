@@ -27,7 +27,6 @@ mod watches;
 
 pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
-pub(crate) use fields::MemoryFields;
 pub use fields::parse_color;
 pub use maps::{CELL_BYTES, MAX_SIGHT, OBJECT_BYTES};
 pub use object_store::{NO_SLOT, ObjectStore, Slot};

@@ -35,7 +35,6 @@ mod methods;
 pub(super) mod name;
 
 use methods::{Hello, Method, NoParams};
-pub use name::MAX_NAME_BYTES;
 
 /// Ids of the commands the server sends: far above those the editor counts from 1.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1 << 48);

@@ -118,6 +118,7 @@ impl Cli {
 const MAX_SECONDS: f64 = 86_400.0;
 
 /// Reads `--time-limit`: a finite number of seconds above 0, at most a day.
+// A String error: clap prints it as the option's own, and nothing else reads it.
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 =
         text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds, such as 2 or 0.5"))?;

@@ -80,7 +80,7 @@ pub(super) fn actions_ui(
                 .hint_text(copy_id.as_str())
                 .desired_width(ui.available_width() - 8.0),
         );
-        super::super::accessible_name(ui, &typed, "new prototype id");
+        crate::accessibility::accessible_name(ui, &typed, "new prototype id");
         typed.on_hover_text("The id Duplicate and New give: nothing after the mod's id, Duplicate adds _2");
     });
     ui.horizontal(|ui| {
@@ -97,7 +97,7 @@ pub(super) fn actions_ui(
                     ui.selectable_value(&mut data.file, Some(file.clone()), file);
                 }
             });
-        super::super::accessible_name(ui, &picker.response, format!("target file {shown}"));
+        crate::accessibility::accessible_name(ui, &picker.response, format!("target file {shown}"));
         picker.response.on_hover_text("Where Duplicate writes the copy, and New the new prototype");
     });
     if let Some(edit) = edit {
@@ -194,7 +194,7 @@ pub(super) fn functions_ui(ui: &mut Ui, data: &mut DataState, proto: &PrototypeV
         ui.weak("Code editor:");
         let command =
             ui.add(egui::TextEdit::singleline(&mut data.code_command).desired_width(ui.available_width().min(180.0)));
-        super::super::accessible_name(ui, &command, "code editor command");
+        crate::accessibility::accessible_name(ui, &command, "code editor command");
         command.on_hover_text("Run by \"Open in code editor\": {file} and {line} are replaced");
     });
     for (name, source) in &proto.functions {
@@ -202,7 +202,7 @@ pub(super) fn functions_ui(ui: &mut Ui, data: &mut DataState, proto: &PrototypeV
             ui.strong(name.as_str());
             ui.weak(&source.at);
             if ui.button("Open in code editor").clicked() {
-                data.open_failed = open_in_code_editor(&data.code_command, source).err();
+                data.open_failed = open_in_code_editor(&data.code_command, source).err().map(|e| e.to_string());
             }
         });
         let mut text = source.text.as_str();
@@ -213,17 +213,36 @@ pub(super) fn functions_ui(ui: &mut Ui, data: &mut DataState, proto: &PrototypeV
     }
 }
 
+/// Why "Open in code editor" opened nothing; each says what to do instead.
+#[derive(Debug, thiserror::Error)]
+enum OpenFailed {
+    /// The function was not loaded from a file (the REPL made it, say).
+    #[error("{0} is not a file on disk")]
+    NotOnDisk(String),
+    /// The command is empty.
+    #[error("set the code editor command first")]
+    NoCommand,
+    /// The command's program could not be started.
+    #[error("`{program}` could not be started ({source}): set the code editor command above")]
+    CannotStart {
+        /// The program, the command's first word.
+        program: String,
+        /// Why it could not be started.
+        source: std::io::Error,
+    },
+}
+
 /// Runs `command` (words split at spaces, `{file}` and `{line}` replaced) for `source`.
-fn open_in_code_editor(command: &str, source: &FunctionSource) -> Result<(), String> {
-    let Some(path) = &source.path else { return Err(format!("{} is not a file on disk", source.at)) };
+fn open_in_code_editor(command: &str, source: &FunctionSource) -> Result<(), OpenFailed> {
+    let Some(path) = &source.path else { return Err(OpenFailed::NotOnDisk(source.at.clone())) };
     let words: Vec<String> = command
         .split_whitespace()
         .map(|w| w.replace("{file}", &path.to_string_lossy()).replace("{line}", &source.line.to_string()))
         .collect();
-    let Some((program, args)) = words.split_first() else { return Err("set the code editor command first".into()) };
+    let Some((program, args)) = words.split_first() else { return Err(OpenFailed::NoCommand) };
     std::process::Command::new(program)
         .args(args)
         .spawn()
         .map(drop)
-        .map_err(|e| format!("`{program}` could not be started ({e}): set the code editor command above"))
+        .map_err(|source| OpenFailed::CannotStart { program: program.clone(), source })
 }

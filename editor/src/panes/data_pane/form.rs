@@ -219,7 +219,7 @@ impl Row<'_> {
         let hover =
             format!("Unset: remove it from the prototype's table, and the default ({}) shows", self.field.default);
         let unset = ui.button(UNSET).on_hover_text(hover);
-        super::super::accessible_name(ui, &unset, format!("unset {label}"));
+        crate::accessibility::accessible_name(ui, &unset, format!("unset {label}"));
         unset.clicked()
     }
 }

@@ -277,13 +277,13 @@ fn list_ui(ui: &mut Ui, data: &mut DataState, types: &[DataTypeView]) {
                     }
                 }
             });
-        super::accessible_name(ui, &picker.response, format!("data type {shown}"));
+        crate::accessibility::accessible_name(ui, &picker.response, format!("data type {shown}"));
         picker.response.on_hover_text("The data type whose prototypes are listed");
     });
     ui.horizontal(|ui| {
         ui.label("Search:");
         let search = ui.add(egui::TextEdit::singleline(&mut data.search).desired_width(ui.available_width()));
-        super::accessible_name(ui, &search, "search prototypes");
+        crate::accessibility::accessible_name(ui, &search, "search prototypes");
         search.on_hover_text("Ids containing this, in every data type");
     });
     let needle = data.search.to_lowercase();
@@ -314,7 +314,7 @@ fn list_ui(ui: &mut Ui, data: &mut DataState, types: &[DataTypeView]) {
                     false => egui::RichText::new(entry.id.as_str()).color(ui.visuals().warn_fg_color),
                 };
                 let row = ui.selectable_label(chosen, text);
-                super::accessible_name(ui, &row, entry.id.as_str());
+                crate::accessibility::accessible_name(ui, &row, entry.id.as_str());
                 if chosen && data.scroll_to_selected {
                     row.scroll_to_me(Some(egui::Align::Center));
                     data.scroll_to_selected = false;

@@ -1,5 +1,6 @@
 //! Painting the game with egui: the map's draw layers (`map`) seen through a `camera`, the UI
-//! layers and HUD widgets over it (`overlay`), and the error screen (`error_screen`).
+//! layers and HUD widgets over it (`overlay`), and the error screen (`error_screen`); and the
+//! pictures the command line writes (`tileset_image`, `diff_image`, saved by `png_file`).
 
 pub mod camera;
 pub mod diff_image;
@@ -7,6 +8,7 @@ pub mod error_screen;
 pub mod images;
 pub mod map;
 pub mod overlay;
+pub mod png_file;
 pub mod tileset_image;
 
 use egui::Color32;

@@ -1,5 +1,6 @@
 //! The editor's panes, one file each, and the one [`TabViewer`] that shows them in the dock.
 
+pub mod data_pane;
 pub mod field_editor;
 pub mod history;
 pub mod inspector;
@@ -12,7 +13,6 @@ pub mod mods;
 pub mod palette;
 pub mod problems;
 pub mod profiler;
-pub mod prototypes;
 pub mod recordings;
 pub mod repl;
 pub mod tile_why;
@@ -25,13 +25,6 @@ use egui_dock::TabViewer;
 
 use crate::context::{EditorContext, Tab};
 
-/// Names a widget for screen readers and tests (`get_by_label`) when it shows no label of
-/// its own, such as a text box.
-pub fn accessible_name(ui: &Ui, response: &egui::Response, name: impl Into<String>) {
-    let name = name.into();
-    ui.ctx().accesskit_node_builder(response.id, |node| node.set_label(name));
-}
-
 /// Each pane's own state: what it keeps between frames that no other pane reads. The app
 /// owns it; a pane borrows only its own part, next to the shared [`EditorContext`].
 #[derive(Default)]
@@ -41,7 +34,7 @@ pub struct PaneStates {
     /// The REPL's transcript, history and input.
     pub repl: repl::ReplState,
     /// The Data pane's search text and selected prototype.
-    pub data: prototypes::DataState,
+    pub data: data_pane::DataState,
     /// The Maps pane's selection and dialog.
     pub maps: maps::MapsState,
     /// The inspectors' filters and expanded rows.
@@ -111,7 +104,7 @@ impl TabViewer for Panes<'_> {
             Tab::Locations => locations::ui(ui, self.context, &mut self.states.locations),
             Tab::Repl => repl::ui(ui, self.context, &mut self.states.repl),
             Tab::Log => log::ui(ui, &mut self.states.log),
-            Tab::Prototypes => prototypes::ui(ui, self.context, &mut self.states.data),
+            Tab::Prototypes => data_pane::ui(ui, self.context, &mut self.states.data),
             Tab::Layers => layers::ui(ui, self.context),
             Tab::History => history::ui(ui, self.context),
             Tab::Maps => maps::ui(ui, self.context, &mut self.states.maps),
