@@ -3,6 +3,13 @@
 //! The game runs on the runtime thread ([`HostHandle`]); every frame the editor takes the
 //! latest snapshot and the events that arrived, shows them, and sends the commands the panes
 //! queued. The layout is saved with eframe's storage and restored on start.
+//!
+//! The actions of [`crate::commands`] are done here: [`EditorApp::enabled`] says when each can
+//! be, [`EditorApp::perform`] how (the viewport takes the actions of its own scopes: tools,
+//! brush sizes, object keys). Before the panes are drawn, `bring_forward_news` brings a pane
+//! forward once per piece of news: the REPL (its input given the keyboard) on each new break,
+//! the REPL when the game stops on an error, Problems the first time a map shows merge
+//! conflicts or validator problems.
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,6 +1,8 @@
 //! `nefia`'s command line: the editor, the player window and the headless tools in one
-//! binary. This file is the clap [`Cli`], its dispatch and what the commands share; each
-//! subcommand is a file of its own with its arguments and its `run`.
+//! binary (`main.rs` only parses it). This file is the clap [`Cli`], its dispatch and what the
+//! commands share (`project_or_default`, `parse_seconds`, the terminal progress bar); each
+//! subcommand is a file of its own with its `#[derive(clap::Args)]` struct, whose doc comment
+//! is the subcommand's help, and its `run`. The seventeen subcommands:
 //!
 //! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
 //!   here or in the repository the executable was built in; `nefia edit DIR` on another,
@@ -11,7 +13,8 @@
 //! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
 //!   runs a script in a fresh game, headless (`run.rs`).
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime (`repl.rs`).
-//! - `nefia check [--project DIR]` loads every mod and map and reports problems (`check.rs`).
+//! - `nefia check [--project DIR]` loads every mod, map and save and reports problems
+//!   (`check.rs`).
 //! - `nefia new-mod ID [--project DIR]` writes a mod skeleton and enables it (`new_mod.rs`).
 //! - `nefia replay FILE [--project DIR] [--check] [--to-turn N] [--save-to FILE]` replays a
 //!   recorded play session headless (`replay.rs`).
@@ -21,6 +24,10 @@
 //! - `nefia gen ID [--seed S] [--out FILE]`, or `--scan A..B`, runs a map generator
 //!   (`gen.rs`).
 //! - `nefia diff A B [--png OUT.png]` prints what changed between two map files (`diff.rs`).
+//! - `nefia import FILE [--mapping MAPPING.ron] [--project DIR]` brings a Tiled or LDtk map
+//!   into the project's `maps/` through a mapping, writing the mapping's template the first
+//!   time (`import.rs`); `nefia export MAP.ron --tmj OUT.tmj [--project DIR]` writes a map file
+//!   as a Tiled map with a tileset image drawn from the tiles' glyphs (`export.rs`).
 //! - `nefia api-defs [--project DIR] [--out DIR]` writes the Lua API's type definitions for
 //!   code editors (`api_defs.rs`, `nefia_host::type_defs`).
 //! - `nefia dap [--port N]` is the debug adapter for code editors (`dap.rs`, `crate::dap`).

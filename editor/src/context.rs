@@ -3,7 +3,8 @@
 //! requests they make of the app. Panes borrow it in their `ui` functions, next to their own
 //! state ([`crate::panes::PaneStates`]), and never reach the app itself (rerun's
 //! `ViewerContext` is the model): the app depends on the panes and the context, the panes on
-//! the context, and the context on neither.
+//! the context, and the context on neither (of the editor it names only `links` and `render`;
+//! the gestures on its data live in [`crate::tools`] and the panes).
 
 use std::path::PathBuf;
 use std::sync::Arc;

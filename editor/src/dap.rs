@@ -13,6 +13,13 @@
 //! ([`Wake`]); requests are answered in order. Every malformed or unexpected message gets an
 //! error response (or, when it has no request to answer, an error on the console) naming the
 //! problem, and the session goes on.
+//!
+//! A launch starts its game at `configurationDone`, with the breakpoints set by then given to
+//! the host before the mods load (`HostConfig::breakpoints`), so the launch's files load with
+//! the debugger's probes; breakpoints set later, or in a game attached to, are followed by the
+//! call hook until their file is hotloaded. `editor/tests/vscode/dap_client.js` drives the
+//! adapter with VS Code's own test client (`@vscode/debugadapter-testsupport`, which `.ci/run`
+//! installs).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};

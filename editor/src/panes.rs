@@ -1,4 +1,10 @@
 //! The editor's panes, one file each, and the one [`TabViewer`] that shows them in the dock.
+//!
+//! Each pane's own state is a part of [`PaneStates`], which the app owns; a pane's `ui`
+//! borrows the shared [`EditorContext`] and its own part only, so no pane imports the app.
+//! egui_dock leaves its tab buttons unnamed: [`TabViewer::on_tab_button`] gives each the title
+//! it shows (Problems with how many problems it lists) as its accessible name, which the tests
+//! find tabs by.
 
 pub mod data_pane;
 pub mod field_editor;

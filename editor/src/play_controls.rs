@@ -2,7 +2,9 @@
 //! puts the edit state back; Pause, Step one turn, and step back and forward through the
 //! recorded turns (the shortcuts are in [`crate::commands`]: while playing, Undo and Redo step
 //! back and forward). While playing, the viewport has the keyboard and the tools are put
-//! away.
+//! away: the timeline of the session's turns ([`timeline_ui`]) takes the tools' row of the
+//! viewport's toolbar, clicks on the map only select, and a frame round the map says the game
+//! has the keyboard (when it has not, the notice area says so).
 
 use nefia_host::Command;
 use nefia_host::PlayCommand;

@@ -2,6 +2,10 @@
 //! HUD widgets and the UI layers, with a title menu (New game, Load game, Quit) while no
 //! game is being played. The runtime is the editor's: a game here is play mode begun from
 //! the title menu, and `Play.quit()` or "Quit to title" ends it, back to the title.
+//!
+//! New game is `PlayCommand::Start(PlayFrom::Start)`. Load game lists the saves
+//! (`PlayCommand::ListSaves`: each with its date, turn, map and player, read from the head a
+//! save writes at its top) and plays one with `PlayCommand::Start(PlayFrom::Save(name))`.
 
 use std::path::PathBuf;
 use std::sync::Arc;

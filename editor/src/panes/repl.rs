@@ -1,7 +1,7 @@
 //! The REPL pane: Lua in the running game.
 //!
 //! Enter evaluates when the chunk is complete and otherwise adds a line (Shift+Enter always
-//! adds one); Up and Down walk the history, which is kept in the project's editor state; Tab
+//! adds one); Up and Down walk the history, which is kept in `<project>/.nefia/repl_history.ron`; Tab
 //! completes globals, table keys and object fields and methods. Results are pretty-printed
 //! by the runtime; objects and file:line places in them are links. While `pause()` holds
 //! the game, the pane is in breakpoint mode: it shows where, the Locals, and Continue (F8).
