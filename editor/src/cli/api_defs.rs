@@ -3,8 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_host::view::Output;
-use nefia_lua::Runtime;
+use nefia_host::terminal::TerminalGame;
 
 use super::{Exit, project_or_default};
 
@@ -30,11 +29,13 @@ pub fn run(args: Args) -> Exit {
         eprintln!("nefia api-defs: {what}: {error}");
         ExitCode::FAILURE
     };
-    let runtime = Runtime::open_project(&project, Box::new(|_: Output| {}))
-        .map_err(|error| failed(&format!("cannot open project {}", project.display()), &error))?;
+    let game = TerminalGame::open(&project).map_err(|error| {
+        eprintln!("nefia api-defs: {error}");
+        ExitCode::FAILURE
+    })?;
     let out = args.out.unwrap_or_else(|| project.join(nefia_host::type_defs::DEFAULT_FOLDER));
-    let written = nefia_host::type_defs::write(&runtime, &project, &out)
-        .map_err(|error| failed("cannot write the definitions", &error))?;
+    let written =
+        game.write_type_defs(&project, &out).map_err(|error| failed("cannot write the definitions", &error))?;
     for path in written {
         println!("{}", path.display());
     }

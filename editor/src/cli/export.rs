@@ -3,10 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_game::exchange::export::to_tmj;
-use nefia_game::save::MapRecord;
-use nefia_host::view::Output;
-use nefia_lua::Runtime;
+use nefia_host::terminal::TerminalGame;
 
 use super::{Exit, project_or_default};
 
@@ -31,20 +28,12 @@ pub fn run(args: Args) -> Exit {
         eprintln!("nefia export: {error}; nothing was written");
         ExitCode::FAILURE
     };
-    let record: MapRecord = nefia_game::files::read_ron(&args.map).map_err(|e| failed(&e))?;
-    let project = project_or_default(args.project)?;
-    let runtime = Runtime::open_project(&project, Box::new(|_: Output| {}))
-        .map_err(|error| failed(&format!("cannot open project {}: {error}", project.display())))?;
+    let game = TerminalGame::open(&project_or_default(args.project)?).map_err(|e| failed(&e))?;
     let image = args.tmj.with_extension("png");
     let image_name = image.file_name().and_then(|n| n.to_str()).unwrap_or("tileset.png").to_owned();
-    let exported = to_tmj(&record, &image_name).map_err(|e| failed(&format!("{}: {e}", args.map.display())))?;
-    let styles: Vec<_> = {
-        let world = runtime.world();
-        exported.tiles.iter().map(|&tile| nefia_host::view::tile_style(&world, tile)).collect()
-    };
-    let text = serde_json::to_string(&exported.map).map_err(|e| failed(&e))?;
-    crate::render::tileset_image::write(&image, &styles).map_err(|e| failed(&e))?;
-    nefia_game::files::write_atomic(&args.tmj, text.as_bytes()).map_err(|e| failed(&e))?;
+    let exported = game.export_map(&args.map, &image_name).map_err(|e| failed(&e))?;
+    crate::render::tileset_image::write(&image, &exported.styles).map_err(|e| failed(&e))?;
+    nefia_game::files::write_atomic(&args.tmj, exported.text.as_bytes()).map_err(|e| failed(&e))?;
     for note in &exported.notes {
         println!("note: {note}");
     }

@@ -3,9 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_host::maps::import::{ImportFailure, import_map};
-use nefia_host::view::Output;
-use nefia_lua::Runtime;
+use nefia_host::maps::import::ImportFailure;
+use nefia_host::terminal::TerminalGame;
 
 use super::{Exit, project_or_default};
 
@@ -29,11 +28,11 @@ pub struct Args {
 /// template written, something unmapped or wrong), 2 if the project does not open.
 pub fn run(args: Args) -> Exit {
     let project = project_or_default(args.project)?;
-    let runtime = Runtime::open_project(&project, Box::new(|_: Output| {})).map_err(|error| {
-        eprintln!("nefia import: cannot open project {}: {error}", project.display());
+    let game = TerminalGame::open(&project).map_err(|error| {
+        eprintln!("nefia import: {error}");
         ExitCode::from(2)
     })?;
-    match import_map(&runtime, &args.file, args.mapping.as_deref()) {
+    match game.import_map(&args.file, args.mapping.as_deref()) {
         Ok(report) => {
             for note in &report.notes {
                 println!("note: {note}");

@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::run::{RunOptions, open};
+use nefia_host::terminal::TerminalOptions;
+
+use super::run::open;
 use super::{Exit, project_or_default};
 
 /// A Lua REPL in the terminal on a fresh game.
@@ -17,7 +19,8 @@ pub struct Args {
 
 /// Reads, evaluates and prints until the end of input.
 pub fn run(args: Args) -> Exit {
-    let runtime = open(&project_or_default(args.project)?, RunOptions { pause: true, ..RunOptions::default() })?;
+    let runtime =
+        open(&project_or_default(args.project)?, TerminalOptions { pause: true, ..TerminalOptions::default() })?;
     runtime.read_eval_print();
     Ok(ExitCode::SUCCESS)
 }

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use nefia_host::terminal::{TerminalGame, TerminalOptions};
 use nefia_host::view::Output;
-use nefia_lua::Runtime;
 
 use super::{Exit, parse_seconds, project_or_default, terminal_progress};
 
@@ -48,7 +48,7 @@ fn parse_mebibytes(text: &str) -> Result<usize, String> {
 /// Runs the script: exit 0 on success, 1 with the message and traceback on stderr (a script
 /// past its limits included).
 pub fn run(args: Args) -> Exit {
-    let options = RunOptions { pause: args.pause, time: args.time_limit, memory: args.memory_limit };
+    let options = TerminalOptions { pause: args.pause, time: args.time_limit, memory: args.memory_limit };
     let runtime = open(&project_or_default(args.project)?, options)?;
     Ok(match runtime.run_file(&args.file) {
         Ok(()) => ExitCode::SUCCESS,
@@ -57,17 +57,6 @@ pub fn run(args: Args) -> Exit {
             ExitCode::FAILURE
         }
     })
-}
-
-/// How the game on the terminal runs its code.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct RunOptions {
-    /// `pause()` opens a REPL on the terminal (`--break`); otherwise it does nothing.
-    pub pause: bool,
-    /// The time limit (`--time-limit`); none by default, scripts may be long jobs.
-    pub time: Option<Duration>,
-    /// The Lua heap limit in bytes (`--memory-limit`); none by default.
-    pub memory: Option<usize>,
 }
 
 /// Prints engine output: `print` lines and `Gui.mes` messages both go to stdout.
@@ -80,22 +69,12 @@ fn stdout_sink() -> Box<dyn FnMut(Output)> {
 
 /// Opens `project` and starts a game; the options' limits hold from the first line of mod
 /// code on. A terminal shows a progress bar meanwhile.
-pub(super) fn open(project: &Path, options: RunOptions) -> Result<Runtime, ExitCode> {
-    let cannot_open = |error: nefia_lua::runtime::RuntimeError| {
-        eprintln!("nefia: cannot open project {}: {error}", project.display());
-        ExitCode::FAILURE
-    };
-    let mut runtime = Runtime::new(stdout_sink()).map_err(cannot_open)?;
-    runtime.break_on_terminal(options.pause);
-    runtime.set_limits(options.time, options.memory);
+pub(super) fn open(project: &Path, options: TerminalOptions) -> Result<TerminalGame, ExitCode> {
     let (bar, sink) = terminal_progress();
-    runtime.set_progress(sink);
-    let opened = runtime.open(project).map_err(cannot_open).and_then(|()| {
-        runtime.start_game().map_err(|error| {
-            eprintln!("nefia: cannot start the game of {}: {error}", project.display());
-            ExitCode::FAILURE
-        })
-    });
+    let started = TerminalGame::start(project, options, stdout_sink(), sink);
     bar.finish_and_clear();
-    opened.map(|()| runtime)
+    started.map_err(|error| {
+        eprintln!("nefia: {error}");
+        ExitCode::FAILURE
+    })
 }

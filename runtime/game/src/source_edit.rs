@@ -502,9 +502,37 @@ fn style(table: &Table, old: Option<&FieldSpan>) -> Style {
     Style { quote: old.and_then(|f| f.quote).unwrap_or(Quote::Double), padded }
 }
 
+/// A field of a `data:add` table written as a plain literal (a string, number, boolean or a
+/// table of them): what a form edits in place, and what the editor reads its value from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiteralField {
+    /// The line of its `data:add` call.
+    pub line: u32,
+    /// The value as written.
+    pub written: String,
+    /// The value the editor reads from it.
+    pub value: Value,
+}
+
+/// Every literal field of every `data:add` table in `text` (see [`LiteralField`]): the text a
+/// form would keep and the value it reads, so a test can hold the reading to Lua's own.
+pub fn literal_fields(text: &str) -> Result<Vec<LiteralField>, SourceEditError> {
+    let text = without_bom(text).1;
+    let mut fields = Vec::new();
+    for call in parse(text)? {
+        for field in call.table.iter().flat_map(|table| &table.fields) {
+            if let Some(value) = &field.literal {
+                let written = text[field.value.clone()].to_owned();
+                fields.push(LiteralField { line: call.line, written, value: value.clone() });
+            }
+        }
+    }
+    Ok(fields)
+}
+
 /// Whether two values are the same to Lua: floats by their bits (so `-0.0` is not `0.0`), an
 /// empty list and an empty map alike.
-fn same(a: &Value, b: &Value) -> bool {
+pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
         (Value::List(x), Value::List(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(x, y)| same(x, y)),

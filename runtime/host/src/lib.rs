@@ -50,6 +50,7 @@ pub mod remote;
 pub mod seeds;
 mod serve;
 mod shared;
+pub mod terminal;
 pub mod type_defs;
 pub mod view;
 pub mod workbench;

@@ -17,6 +17,7 @@ use nefia_game::map_files::MapFileError;
 
 pub mod check;
 mod command;
+pub mod export;
 pub mod import;
 
 pub use command::{MapCommand, MapProblemsView, MapsView};

@@ -1,8 +1,6 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use proptest::prelude::*;
-
 use super::syntax::{self, DataAdd, Table};
 use super::*;
 use crate::value::Key;
@@ -63,16 +61,9 @@ fn literal_prototypes(calls: &[DataAdd]) -> impl Iterator<Item = (&DataAdd, Loca
     })
 }
 
-#[cfg(any())] // SPLIT-TODO
-fn lua_value(lua: &mlua::Lua, value: mlua::Value) -> Value {
-    nefia_lua_convert_from_lua_TODO(lua, &value, "value").unwrap()
-}
-
-#[cfg(any())] // SPLIT-TODO
 #[test]
-fn every_table_of_the_mods_prints_back_the_same_and_reads_as_lua_does() {
-    let lua = mlua::Lua::new();
-    let (mut tables, mut literals) = (0, 0);
+fn every_table_of_the_mods_prints_back_the_same() {
+    let mut tables = 0;
     for (path, text) in mod_files() {
         let ast = full_moon::parse_fallible(&text, full_moon::LuaVersion::lua54()).into_result().unwrap();
         assert_eq!(ast.to_string(), text, "{}", path.display());
@@ -80,16 +71,9 @@ fn every_table_of_the_mods_prints_back_the_same_and_reads_as_lua_does() {
             let Some(table) = &call.table else { continue };
             assert_eq!(print_table(&text, table), text[table.open.start..table.close.end], "{}", path.display());
             tables += 1;
-            for field in &table.fields {
-                let Some(expected) = &field.literal else { continue };
-                let read = lua.load(format!("return {}", &text[field.value.clone()])).eval().unwrap();
-                let read = lua_value(&lua, read);
-                assert!(same(&read, expected), "{}:{}: {read:?} != {expected:?}", path.display(), call.line);
-                literals += 1;
-            }
         }
     }
-    assert!(tables >= 30 && literals >= 200, "{tables} tables, {literals} literal fields");
+    assert!(tables >= 30, "{tables} tables");
 }
 
 #[test]
@@ -272,56 +256,6 @@ fn field_source_gives_the_value_as_written() {
     assert_eq!(field_source(text, &PUTIT, "absent"), Ok(None));
     let error = field_source("data:add { _type = \"base.chara\", _id = \"putit\", a = 1, a = 2 }", &PUTIT, "a");
     assert!(matches!(error, Err(SourceEditError::FieldTwice { .. })), "{error:?}");
-}
-
-fn plain_value() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(Value::Int),
-        any::<f64>().prop_filter("finite", |x| x.is_finite()).prop_map(Value::Float),
-        prop_oneof![any::<String>(), "[a-z'\"\\\\\n é\u{1F600}]{0,8}"].prop_map(|s| Value::str(&s)),
-    ];
-    leaf.prop_recursive(3, 24, 4, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::list),
-            // At least one string key, so Lua does not read the table as a list.
-            (
-                "[a-z_ \"']{0,6}",
-                inner.clone(),
-                prop::collection::btree_map(any::<i64>().prop_map(Key::Int), inner, 0..3)
-            )
-                .prop_map(|(key, value, mut map)| {
-                    map.insert(Key::Str(key.as_str().into()), value);
-                    Value::Map(std::sync::Arc::new(map))
-                }),
-        ]
-    })
-}
-
-#[cfg(any())] // SPLIT-TODO
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    /// What set_field writes, Lua reads back as the same value.
-    #[test]
-    fn written_values_read_back_in_lua(
-        value in plain_value(),
-        field in prop::sample::select(vec!["name", "color", "max_hp", "ratio", "new_field", "not ident", "end"]),
-    ) {
-        let edited = set_field(SAMPLE, &PUTIT, field, Some(&value)).unwrap();
-        let lua = mlua::Lua::new();
-        let read: mlua::Value = lua
-            .load(format!(
-                "local added = {{}}\nlocal data = {{ add = function(_, t) added[t._type .. t._id] = t end }}\n\
-                 local function ipairs() return function() end end\n{edited}\nreturn added['base.charaputit'][...]"
-            ))
-            .call(field)
-            .unwrap();
-        let read = lua_value(&lua, read);
-        prop_assert!(same(&read, &value), "{read:?} != {value:?} in\n{edited}");
-        // And setting it again changes nothing.
-        prop_assert_eq!(set_field(&edited, &PUTIT, field, Some(&value)).unwrap(), edited);
-    }
 }
 
 #[test]

@@ -1,0 +1,111 @@
+//! A game on the terminal, for the command line: `nefia run` runs a script in it and
+//! `nefia repl` a REPL, with no runtime thread; `import`, `export` and `api-defs` open a
+//! project's data in one without starting a game. The editor's command line holds a game
+//! through this type and never a Lua state.
+
+use std::cell::Ref;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use nefia_game::world::World;
+use nefia_lua::runtime::RuntimeError;
+use nefia_lua::{LuaFailure, Output, ProgressSink, Runtime};
+
+use crate::maps::export::{ExportError, ExportedMap, export_map};
+use crate::maps::import::{ImportFailure, ImportReport, import_map};
+use crate::type_defs::TypeDefsError;
+
+/// How a game on the terminal runs its code.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerminalOptions {
+    /// `pause()` opens a REPL on the terminal; otherwise it does nothing.
+    pub pause: bool,
+    /// The time limit of each run of Lua code; none by default (scripts may be long jobs).
+    pub time: Option<Duration>,
+    /// The Lua heap limit in bytes; none by default.
+    pub memory: Option<usize>,
+}
+
+/// Why a game on the terminal did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The project did not open (a mod failed, a file is bad).
+    #[error("cannot open project {}: {error}", project.display())]
+    Open {
+        /// The project's folder.
+        project: PathBuf,
+        /// Why.
+        error: RuntimeError,
+    },
+    /// The project opened but its game did not start (no start map, a handler failed).
+    #[error("cannot start the game of {}: {error}", project.display())]
+    Start {
+        /// The project's folder.
+        project: PathBuf,
+        /// Why.
+        error: RuntimeError,
+    },
+}
+
+/// A project loaded on this thread, for the command line.
+pub struct TerminalGame {
+    runtime: Runtime,
+}
+
+impl TerminalGame {
+    /// Opens `project` and starts its game, the options' limits holding from the first line
+    /// of mod code on; `output` gets what the game prints and `progress` how loading goes.
+    pub fn start(
+        project: &Path,
+        options: TerminalOptions,
+        output: Box<dyn FnMut(Output)>,
+        progress: ProgressSink,
+    ) -> Result<TerminalGame, StartError> {
+        let open = |error| StartError::Open { project: project.to_owned(), error };
+        let mut runtime = Runtime::new(output).map_err(open)?;
+        runtime.break_on_terminal(options.pause);
+        runtime.set_limits(options.time, options.memory);
+        runtime.set_progress(progress);
+        runtime.open(project).map_err(open)?;
+        runtime.start_game().map_err(|error| StartError::Start { project: project.to_owned(), error })?;
+        Ok(TerminalGame { runtime })
+    }
+
+    /// Opens `project`'s mods and data without starting a game, its output dropped.
+    pub fn open(project: &Path) -> Result<TerminalGame, StartError> {
+        let runtime = Runtime::open_project(project, Box::new(|_: Output| {}))
+            .map_err(|error| StartError::Open { project: project.to_owned(), error })?;
+        Ok(TerminalGame { runtime })
+    }
+
+    /// Runs the Lua script at `path` as trusted code.
+    pub fn run_file(&self, path: &Path) -> Result<(), LuaFailure> {
+        self.runtime.run_file(path)
+    }
+
+    /// Reads, evaluates and prints Lua lines from the terminal until the end of input.
+    pub fn read_eval_print(&self) {
+        self.runtime.read_eval_print();
+    }
+
+    /// The game's world, to read.
+    pub fn world(&self) -> Ref<'_, World> {
+        self.runtime.world()
+    }
+
+    /// Imports a Tiled or LDtk map into the project (see [`import_map`]).
+    pub fn import_map(&self, source: &Path, mapping: Option<&Path>) -> Result<ImportReport, ImportFailure> {
+        import_map(&self.runtime, source, mapping)
+    }
+
+    /// Map file `map` as a Tiled map (see [`export_map`]).
+    pub fn export_map(&self, map: &Path, image_name: &str) -> Result<ExportedMap, ExportError> {
+        export_map(&self.runtime, map, image_name)
+    }
+
+    /// Writes the Lua API's type definitions for `project` into `out` (see
+    /// [`crate::type_defs::write`]).
+    pub fn write_type_defs(&self, project: &Path, out: &Path) -> Result<Vec<PathBuf>, TypeDefsError> {
+        crate::type_defs::write(&self.runtime, project, out)
+    }
+}
