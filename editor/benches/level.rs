@@ -10,9 +10,9 @@ use nefia_editor::render::map::MapRenderer;
 use nefia_editor::tools::brush_cells;
 use nefia_game::edit::Edit;
 use nefia_game::history::History;
-use nefia_host::view::MapViewBuilder;
-use nefia_host::view::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
+use nefia_protocol::view::MapViewBuilder;
 
 fn painted_map() -> Runtime {
     let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");

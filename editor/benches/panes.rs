@@ -10,7 +10,7 @@ use nefia_editor::context::EditorContext;
 use nefia_editor::panes::{inspector, locations};
 use nefia_game::moddable::{Contribution, ModMethod, Origin, TempValue};
 use nefia_game::{MapId, ObjectKind, Symbol, Uid, Value};
-use nefia_host::view::{FieldRow, LocationTree, MapNode, ObjectDetails, ObjectRow, Snapshot};
+use nefia_protocol::view::{FieldRow, LocationTree, MapNode, ObjectDetails, ObjectRow, Snapshot};
 
 fn frame(ctx: &egui::Context, size: Vec2, mut pane: impl FnMut(&mut egui::Ui)) -> usize {
     let input = RawInput { screen_rect: Some(Rect::from_min_size(Pos2::ZERO, size)), ..RawInput::default() };

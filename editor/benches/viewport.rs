@@ -9,9 +9,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
 use nefia_editor::render::camera::{Camera, LayerToggles};
 use nefia_editor::render::map::MapRenderer;
-use nefia_host::view::Output;
-use nefia_host::view::{MapView, MapViewBuilder};
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
+use nefia_protocol::view::{MapView, MapViewBuilder};
 use std::sync::{Arc, mpsc};
 
 /// The runtime of the bench map (the Lua state is the caller's thread's, as on the host's

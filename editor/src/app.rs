@@ -19,9 +19,15 @@ use egui_dock::{DockArea, DockState, NodeIndex, Style};
 use nefia_game::Uid;
 use nefia_game::display::{LogLevel, LogLine};
 use nefia_game::symbol::Symbol;
-use nefia_host::view::Output;
-use nefia_host::{AttachError, Command, HostConfig, HostEvent, HostHandle, MapCommand};
-use nefia_host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, RefusalKind};
+use nefia_host::{AttachError, HostConfig, HostHandle};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::RefusalKind;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayCommand;
 use strum::IntoEnumIterator;
 
 use crate::commands::{self, Action, Menu, Scope};
@@ -428,7 +434,7 @@ impl EditorApp {
             Action::ToggleGrid => state.viewport.toggles.grid = !state.viewport.toggles.grid,
             Action::ResetLayout => self.dock = default_dock(),
             Action::ToggleReplOverlay => state.viewport.repl_overlay = !state.viewport.repl_overlay,
-            Action::Play => crate::play_controls::play(state, nefia_host::play::PlayFrom::Start),
+            Action::Play => crate::play_controls::play(state, nefia_protocol::play::PlayFrom::Start),
             Action::PlayHere => crate::play_controls::play_here(state),
             Action::StopPlay => state.outbox.push(Command::Play(PlayCommand::Stop)),
             Action::Continue => state.outbox.push(Command::Debug(DebugCommand::Continue)),
@@ -495,7 +501,7 @@ impl EditorApp {
     fn bring_forward_news(&mut self, ctx: &egui::Context) {
         let snapshot = &self.state.snapshot;
         let pause = snapshot.debug.pause.as_ref().map(|p| p.id);
-        let error = snapshot.state == nefia_host::view::RuntimeState::Error;
+        let error = snapshot.state == nefia_protocol::view::RuntimeState::Error;
         let problems = match &snapshot.map {
             Some(map) if !snapshot.play.playing => {
                 let conflicts = !map.conflicts.is_empty();

@@ -159,14 +159,14 @@ fn window_closed(result: eframe::Result<()>) -> ExitCode {
 
 /// A progress bar on the terminal (drawn on stderr, and only if it is a terminal) that the
 /// runtime's progress steps move; call `finish_and_clear` when the long work is done.
-fn terminal_progress() -> (indicatif::ProgressBar, nefia_host::view::ProgressSink) {
+fn terminal_progress() -> (indicatif::ProgressBar, nefia_protocol::output::ProgressSink) {
     let bar = indicatif::ProgressBar::new(0);
     let style = indicatif::ProgressStyle::with_template("{spinner} [{bar:24}] {pos}/{len} {msg}")
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> ");
     bar.set_style(style);
     let told = bar.clone();
-    let sink: nefia_host::view::ProgressSink = std::rc::Rc::new(move |step| {
+    let sink: nefia_protocol::output::ProgressSink = std::rc::Rc::new(move |step| {
         if told.is_finished() {
             return;
         }

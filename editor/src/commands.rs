@@ -4,7 +4,7 @@
 //! is decided in one place and the Help window cannot drift from what the keys do.
 
 use egui::{Key, KeyboardShortcut, Modifiers};
-use nefia_host::{Hint, Refused};
+use nefia_protocol::message::{Hint, Refused};
 use strum::IntoEnumIterator;
 
 /// A user action, in menu order ([`Action::all`] lists them from the enum itself, through

@@ -7,8 +7,9 @@
 use egui::{Color32, Ui};
 use nefia_game::conflict::{Conflict, Side};
 use nefia_game::edit::Edit;
-use nefia_host::EditingCommand;
-use nefia_host::{Command, MapCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
 
 use crate::context::EditorContext;
 

@@ -12,9 +12,11 @@ use std::time::Instant;
 
 use nefia_game::Uid;
 use nefia_game::map::MapId;
-use nefia_host::Command;
-use nefia_host::view::Snapshot;
-use nefia_host::{EditingCommand, MapCommand, ReplCommand};
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::Snapshot;
 
 use crate::links::{LinkAction, OnMap};
 
@@ -89,7 +91,7 @@ pub struct EditorContext {
     /// [`crate::conflicts::save`].
     pub pending_save: Option<(MapCommand, Vec<String>)>,
     /// What came of recovering the last session's edits, shown until it is read.
-    pub recovery_report: Option<nefia_host::editing::journal::RecoveryReport>,
+    pub recovery_report: Option<nefia_protocol::editing::RecoveryReport>,
     /// A [`LinkAction::ShowOnMap`] waiting for its map to be shown.
     pub(crate) showing: Option<Showing>,
 }

@@ -30,13 +30,16 @@ use std::time::Duration;
 
 use nefia_game::Uid;
 use nefia_game::world::WatchId;
-use nefia_host::debugging::{LineBreakpoint, StepKind};
-use nefia_host::view::{BreakCause, Evaluation, Output, PauseView};
-use nefia_host::view::{RuntimeState, Snapshot};
-use nefia_host::{
-    Command, DebugAnswer, DebugCommand, DebugQuery, HostConfig, HostEvent, HostHandle, Key, PlayCommand, ReplCommand,
-    ReverseKind, Scope, VariablePath,
-};
+use nefia_host::{HostConfig, HostHandle};
+use nefia_protocol::debugging::query::{DebugAnswer, DebugQuery, Key, Scope, VariablePath};
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::output::Output;
+use nefia_protocol::play::{PlayCommand, ReverseKind};
+use nefia_protocol::repl::LineBreakpoint;
+use nefia_protocol::repl::StepKind;
+use nefia_protocol::repl::{BreakCause, Evaluation, PauseView};
+use nefia_protocol::view::{RuntimeState, Snapshot};
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
@@ -541,7 +544,7 @@ impl<W: Write> Session<W> {
         match program {
             Program::Script(path) => {
                 // A fresh game, as `nefia run` gives a script.
-                host.send(Command::Play(PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
+                host.send(Command::Play(PlayCommand::Start(nefia_protocol::play::PlayFrom::Start)));
                 host.send(Command::Repl(ReplCommand::RunFile { id, path }));
                 self.program_id = Some(id);
             }

@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use nefia_host::{Command, MapCommand};
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
 
 use crate::context::{AppRequest, EditorContext};
 

@@ -4,7 +4,7 @@
 
 use egui::Ui;
 use nefia_game::Value;
-use nefia_host::view::Snapshot;
+use nefia_protocol::view::Snapshot;
 
 use crate::commands;
 

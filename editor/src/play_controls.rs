@@ -6,9 +6,9 @@
 //! viewport's toolbar, clicks on the map only select, and a frame round the map says the game
 //! has the keyboard (when it has not, the notice area says so).
 
-use nefia_host::Command;
-use nefia_host::PlayCommand;
-use nefia_host::play::PlayFrom;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
 
 use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;

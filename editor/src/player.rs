@@ -12,11 +12,13 @@ use std::sync::Arc;
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
 use nefia_game::display::Input;
-use nefia_host::play::PlayFrom;
-use nefia_host::view::SaveListing;
-use nefia_host::view::Snapshot;
-use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
-use nefia_host::{DebugCommand, PlayCommand};
+use nefia_host::{HostConfig, HostHandle};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
+use nefia_protocol::saves::SaveListing;
+use nefia_protocol::view::Snapshot;
 
 use crate::keys;
 use crate::render::camera::{Camera, LayerToggles};
@@ -208,7 +210,7 @@ impl PlayerApp {
     }
 
     /// The game stopped on an error: Resume abandons the failed step, Quit goes to the title.
-    fn error_ui(&mut self, ui: &mut Ui, rect: Rect, error: &nefia_host::view::GameError) {
+    fn error_ui(&mut self, ui: &mut Ui, rect: Rect, error: &nefia_protocol::failure::GameError) {
         // Links lead to the editor's panes: the player window has none to show them in.
         let mut links = Vec::new();
         match error_screen_ui(ui, rect, error, ("Quit to title", None), true, &mut links) {

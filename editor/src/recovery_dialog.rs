@@ -7,8 +7,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nefia_host::Command;
-use nefia_host::EditingCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
 
 use crate::context::EditorContext;
 

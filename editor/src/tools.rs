@@ -9,9 +9,9 @@
 use egui::{Color32, Rect, Ui, Vec2};
 use nefia_game::edit::Edit;
 use nefia_game::location::Holder;
-use nefia_host::Command;
-use nefia_host::EditingCommand;
-use nefia_host::view::MapView;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::MapView;
 
 use crate::commands::{Action, Scope};
 use crate::context::{Drag, EditorContext, LevelState, Tool};

@@ -6,8 +6,9 @@ mod common;
 
 use common::{editor_on, eval_values, fill, step_until};
 use nefia_editor::panes::repl::ReplState;
-use nefia_host::view::Evaluation;
-use nefia_host::{Command, EditingCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::remote::serving;
 

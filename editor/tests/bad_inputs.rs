@@ -21,9 +21,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use nefia_host::view::Output;
 use nefia_lua::Runtime;
 use nefia_lua::save::save_tables;
+use nefia_protocol::output::Output;
 
 /// How long a case may take before it counts as a hang.
 const HANG_AFTER: Duration = Duration::from_secs(60);

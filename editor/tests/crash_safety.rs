@@ -9,8 +9,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use nefia_host::EditingCommand;
 use nefia_lua::Runtime;
+use nefia_protocol::editing::EditingCommand;
 use nefia_tests::DemoCopy;
 
 mod common;
@@ -114,7 +114,7 @@ fn a_save_killed_at_any_moment_leaves_a_loadable_file() {
 fn the_editor_offers_the_edits_a_crashed_session_left_and_brings_them_back() {
     use egui_kittest::kittest::Queryable;
     use nefia_game::edit::Edit;
-    use nefia_host::Command;
+    use nefia_protocol::message::Command;
     let copy = DemoCopy::new();
     {
         // A session paints and dies: its runtime is left as it is, told nothing.

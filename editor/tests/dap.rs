@@ -389,7 +389,7 @@ fn a_data_breakpoint_on_a_putits_hp_stops_at_the_writing_line_with_old_and_new_v
 #[test]
 fn attached_to_a_played_game_it_stops_steps_back_and_reverse_continues() {
     use nefia_game::display::Input;
-    use nefia_host::Command as HostCommand;
+    use nefia_protocol::message::Command as HostCommand;
     let copy = nefia_tests::DemoCopy::new();
     // A game in another process, recording its session (what stepping back replays).
     let game = nefia_tests::remote::serving(nefia_tests::host::spawn(&copy.project()));

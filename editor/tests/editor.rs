@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
-use nefia_host::view::Evaluation;
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::repo_root;
 use strum::IntoEnumIterator;
 

@@ -131,9 +131,9 @@ fn undo_brings_back_a_removed_object_with_its_uid_at_its_place() {
         );
         (values[0].parse::<u64>().unwrap(), values[1].clone(), values[2].clone())
     };
-    harness.state_mut().state_mut().outbox.push(nefia_host::Command::Editing(nefia_host::EditingCommand::Edit(
-        nefia_game::edit::Edit::Remove { uids: vec![Uid(uid)] },
-    )));
+    harness.state_mut().state_mut().outbox.push(nefia_protocol::message::Command::Editing(
+        nefia_protocol::editing::EditingCommand::Edit(nefia_game::edit::Edit::Remove { uids: vec![Uid(uid)] }),
+    ));
     harness.step();
     step_until(&mut harness, "the removal", |h| !h.state().state().snapshot.editing.history.labels.is_empty());
     assert_eq!(eval_values(&mut harness, &format!("World.object({uid}).location")), ["nil"]);
@@ -442,8 +442,8 @@ fn a_declared_list_gets_items_added_and_removed_in_the_inspector() {
 #[test]
 fn a_cell_of_a_map_with_rules_says_why_its_tile_is_there_and_opens_the_rules() {
     use nefia_game::value::Value;
-    use nefia_host::Command;
-    use nefia_host::workbench::WorkbenchCommand;
+    use nefia_protocol::message::Command;
+    use nefia_protocol::workbench::WorkbenchCommand;
     let copy = nefia_tests::DemoCopy::new();
     let mut harness = common::editor_on(&copy.project(), nefia_editor::panes::repl::ReplState::default());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());

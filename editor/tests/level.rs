@@ -178,7 +178,7 @@ fn a_region_copies_to_another_map() {
         .state_mut()
         .state_mut()
         .outbox
-        .push(nefia_host::Command::Maps(nefia_host::MapCommand::Open("dungeon".into())));
+        .push(nefia_protocol::message::Command::Maps(nefia_protocol::maps::MapCommand::Open("dungeon".into())));
     step_until(&mut harness, "the dungeon", |h| {
         h.state().state().snapshot.map.as_ref().is_some_and(|m| m.name == "dungeon")
     });
@@ -244,8 +244,8 @@ fn ctrl_s_saves_while_the_repl_input_has_the_keyboard_and_undoing_to_the_save_po
     assert_eq!(harness.state().panes().repl.input, "1 +", "the typing is kept");
 
     // Away from the save point and back: the mark follows the contents, not the count of changes.
-    let undo = nefia_host::Command::Editing(nefia_host::EditingCommand::Undo);
-    let redo = nefia_host::Command::Editing(nefia_host::EditingCommand::Redo);
+    let undo = nefia_protocol::message::Command::Editing(nefia_protocol::editing::EditingCommand::Undo);
+    let redo = nefia_protocol::message::Command::Editing(nefia_protocol::editing::EditingCommand::Redo);
     harness.state().host().send(undo);
     step_until(&mut harness, "unsaved after undoing the saved stroke", |h| dirty(h));
     harness.state().host().send(redo);

@@ -123,14 +123,13 @@ fn ctrl_f5_plays_from_the_cell_under_the_cursor_and_the_inspector_shows_the_live
 fn a_refusal_names_the_editors_own_binding_for_what_to_do() {
     use nefia_editor::commands::Action;
     use nefia_game::display::LogLine;
-    use nefia_host::view::Output;
+    use nefia_protocol::output::Output;
 
     let mut harness = common::started();
     // Play again while playing: the runtime says "stop first", the editor adds its key.
-    harness
-        .state()
-        .host()
-        .send(nefia_host::Command::Play(nefia_host::PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
+    harness.state().host().send(nefia_protocol::message::Command::Play(nefia_protocol::play::PlayCommand::Start(
+        nefia_protocol::play::PlayFrom::Start,
+    )));
     step_until(&mut harness, "the refusal", |h| h.state().state().notice.is_some());
     let stop = Action::StopPlay.shortcut_text(&harness.ctx).expect("Stop has a shortcut in the command table");
     let notice = harness.state().state().notice.as_ref().expect("a notice").0.clone();

@@ -7,8 +7,8 @@ use common::step_until;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::player::{PlayerApp, TitleMenu};
-use nefia_host::Command;
-use nefia_host::ReplCommand;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::message::Command;
 use nefia_tests::DemoCopy;
 
 /// A player window on a copy of the demo, showing the title menu.

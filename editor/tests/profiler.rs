@@ -20,7 +20,7 @@ fn record_shows_each_turns_entries_and_the_table_sorts_by_a_column() {
     // Three turns (the keyboard is on the Record button: the keys go to the game directly).
     for _ in 0..3 {
         let key = nefia_game::display::Input::Key("period".into());
-        harness.state().host().send(nefia_host::Command::Input(key));
+        harness.state().host().send(nefia_protocol::message::Command::Input(key));
     }
     step_until(&mut harness, "the turns", |h| h.state().state().snapshot.debug.profile.turns.len() >= 2);
     step_until(&mut harness, "the key handler's row", |h| {
@@ -56,7 +56,7 @@ fn the_chart_stays_while_the_table_scrolls_and_the_table_has_room() {
     step_until(&mut harness, "recording", |h| h.state().state().snapshot.debug.profile.on);
     for _ in 0..6 {
         let key = nefia_game::display::Input::Key("period".into());
-        harness.state().host().send(nefia_host::Command::Input(key));
+        harness.state().host().send(nefia_protocol::message::Command::Input(key));
     }
     step_until(&mut harness, "the turns", |h| h.state().state().snapshot.debug.profile.turns.len() >= 5);
     harness.run_steps(2);

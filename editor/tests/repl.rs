@@ -9,8 +9,8 @@ use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
-use nefia_host::view::Evaluation;
-use nefia_host::view::RuntimeState;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::RuntimeState;
 
 /// Focuses the REPL input and types `text` (without pressing Enter).
 fn type_in(harness: &mut Harness<'static, EditorApp>, text: &str) {
@@ -209,7 +209,10 @@ fn the_error_screen_shows_over_the_viewport_enter_resumes_and_escape_goes_to_the
     );
     answered(&mut harness);
     let trigger = |harness: &mut Harness<'static, EditorApp>| {
-        harness.state().host().send(nefia_host::Command::Input(nefia_game::display::Input::Key("k".into())));
+        harness
+            .state()
+            .host()
+            .send(nefia_protocol::message::Command::Input(nefia_game::display::Input::Key("k".into())));
         step_until(harness, "the error screen", |h| h.query_by_label("The game stopped: error in key k").is_some());
     };
     trigger(&mut harness);
@@ -437,7 +440,10 @@ fn keys_held_for_the_game_when_a_break_comes_do_not_type_into_the_repl() {
     let centre = harness.state().state().viewport.rect.expect("drawn").center();
     common::click_at(&mut harness, centre, egui::Modifiers::NONE);
     step_until(&mut harness, "the game's keyboard", |h| h.state().state().viewport.has_focus);
-    harness.state().host().send(nefia_host::Command::Debug(nefia_host::DebugCommand::Break));
+    harness
+        .state()
+        .host()
+        .send(nefia_protocol::message::Command::Debug(nefia_protocol::debugging::DebugCommand::Break));
     step_until(&mut harness, "the break asked", |h| h.state().state().snapshot.debug.break_requested);
     // `l` walks: the break comes at that turn, while the key is still held and repeats.
     harness.key_down(egui::Key::L);

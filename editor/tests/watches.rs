@@ -7,7 +7,7 @@ mod common;
 use common::{started, step_until};
 use egui_kittest::kittest::Queryable;
 use nefia_editor::context::Tab;
-use nefia_host::view::RuntimeState;
+use nefia_protocol::view::RuntimeState;
 
 #[test]
 fn break_when_it_changes_pauses_at_the_edit_and_the_watches_pane_counts_and_removes_it() {

@@ -44,7 +44,7 @@ fn picking_a_generator_previews_it_and_the_next_seed_and_a_hotload_show_the_chan
     let text = std::fs::read_to_string(&file).unwrap();
     nefia_tests::write(&file, text.replacen("default = 6, min = 0, max = 200", "default = 30, min = 0, max = 200", 1))
         .unwrap();
-    harness.state().host().send(nefia_host::Command::Mods(nefia_host::ModCommand::Reload(file)));
+    harness.state().host().send(nefia_protocol::message::Command::Mods(nefia_protocol::mods::ModCommand::Reload(file)));
     step_until(&mut harness, "the hotload's change, told", |h| h.query_by_label_contains("cells changed:").is_some());
     step_until(&mut harness, "the hotload's change", |h| {
         h.state()
@@ -105,7 +105,7 @@ fn a_baked_map_regenerates_from_the_maps_pane_and_play_this_plays_the_preview() 
     step_until(&mut harness, "the zoom of play", |h| {
         h.state().state().viewport.camera.is_some_and(|c| c.zoom >= nefia_editor::render::camera::Camera::PLAY_ZOOM)
     });
-    harness.state().host().send(nefia_host::Command::Play(nefia_host::PlayCommand::Stop));
+    harness.state().host().send(nefia_protocol::message::Command::Play(nefia_protocol::play::PlayCommand::Stop));
     step_until(&mut harness, "the preview again", |h| {
         !h.state().state().snapshot.play.playing && h.query_by_label("Play this").is_some()
     });
@@ -146,7 +146,10 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
     let copy = DemoCopy::new();
     let mut harness = editor_on(&copy.project(), ReplState::default());
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
-    harness.state().host().send(nefia_host::Command::Maps(nefia_host::MapCommand::Open("dungeon".into())));
+    harness
+        .state()
+        .host()
+        .send(nefia_protocol::message::Command::Maps(nefia_protocol::maps::MapCommand::Open("dungeon".into())));
     harness.state_mut().open_tab(Tab::Problems);
     step_until(&mut harness, "the dungeon checked", |h| {
         let snapshot = &h.state().state().snapshot;
@@ -155,7 +158,10 @@ fn the_problems_pane_lists_what_the_validators_find_as_the_map_is_painted_and_sh
     });
     let map = harness.state().state().snapshot.map.as_ref().map(|m| m.id).unwrap();
     let paint = nefia_game::edit::Edit::PaintTiles { map, cells: vec![(34, 20)], tile: "elona.wall_stone".into() };
-    harness.state().host().send(nefia_host::Command::Editing(nefia_host::EditingCommand::Edit(paint)));
+    harness
+        .state()
+        .host()
+        .send(nefia_protocol::message::Command::Editing(nefia_protocol::editing::EditingCommand::Edit(paint)));
     let problem = "(34, 20): elona.stairs_down stands on elona.wall_stone [base.nothing_on_walls]";
     step_until(&mut harness, "the problem listed", |h| h.query_by_label(problem).is_some());
 
@@ -195,7 +201,7 @@ fn stopping_play_this_brings_the_preview_back_as_it_was_framed() {
     step_until(&mut harness, "the zoom of play", |h| {
         h.state().state().viewport.camera.is_some_and(|c| c.zoom >= nefia_editor::render::camera::Camera::PLAY_ZOOM)
     });
-    harness.state().host().send(nefia_host::Command::Play(nefia_host::PlayCommand::Stop));
+    harness.state().host().send(nefia_protocol::message::Command::Play(nefia_protocol::play::PlayCommand::Stop));
     step_until(&mut harness, "the preview again", |h| {
         !h.state().state().snapshot.play.playing && h.query_by_label("Play this").is_some()
     });

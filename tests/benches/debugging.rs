@@ -10,9 +10,9 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use nefia_host::ReplCommand;
-use nefia_host::workbench::WorkbenchCommand;
-use nefia_host::{Command, HostEvent};
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::workbench::WorkbenchCommand;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, event, spawn};
 
@@ -33,8 +33,11 @@ fn repl(c: &mut Criterion) {
 
 fn step_back(c: &mut Criterion) {
     use nefia_game::display::Input;
-    use nefia_host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
-    use nefia_lua::debugger::{LineBreakpoint, StepKind};
+    use nefia_protocol::debugging::DebugCommand;
+    use nefia_protocol::debugging::query::DebugQuery;
+    use nefia_protocol::play::{PlayCommand, ReverseKind};
+    use nefia_protocol::repl::LineBreakpoint;
+    use nefia_protocol::repl::StepKind;
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
     // A breakpoint on Rules.step's first line (92), a key that runs it, a step to line 93.
@@ -78,8 +81,10 @@ fn step_back(c: &mut Criterion) {
 /// the hit, then again to it).
 fn reverse_continue_across_turns(c: &mut Criterion) {
     use nefia_game::display::Input;
-    use nefia_host::{DebugCommand, DebugQuery, PlayCommand, ReverseKind};
-    use nefia_lua::debugger::LineBreakpoint;
+    use nefia_protocol::debugging::DebugCommand;
+    use nefia_protocol::debugging::query::DebugQuery;
+    use nefia_protocol::play::{PlayCommand, ReverseKind};
+    use nefia_protocol::repl::LineBreakpoint;
     const MOVES: u64 = 11;
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());

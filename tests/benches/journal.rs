@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_game::edit::Edit;
 use nefia_game::journal::{JournalEntry, Journaled, entry_line};
-use nefia_host::EditingCommand;
-use nefia_host::{Command, HostConfig, HostHandle};
+use nefia_host::{HostConfig, HostHandle};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
 use nefia_tests::DemoCopy;
 
 fn stroke_part(map: nefia_game::MapId, i: i32) -> Edit {

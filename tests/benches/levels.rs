@@ -7,8 +7,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_game::edit::Edit;
 use nefia_game::history::History;
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
 
 /// Fifty rules over walls and open ground: five shapes, three tiles placed, a third left to
 /// chance, some turned or mirrored.

@@ -6,8 +6,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use nefia_game::value::Value;
 use nefia_host::generate::{Scan, scan};
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
 
 fn floors(c: &mut Criterion) {
     let demo = nefia_tests::repo_root().join("projects/demo");

@@ -20,12 +20,12 @@ use std::time::Duration;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use nefia_game::Holder;
 use nefia_game::map::MapId;
-use nefia_host::PlayCommand;
-use nefia_host::play::PlayFrom;
 use nefia_host::play::recorder;
-use nefia_lua::Output;
 use nefia_lua::Runtime;
-use nefia_lua::debugger::LineBreakpoint;
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
+use nefia_protocol::repl::LineBreakpoint;
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
 /// The demo project's runtime in its edit state, with the crowded map current.
@@ -267,7 +267,7 @@ fn recording(c: &mut Criterion) {
 /// returns the recording it wrote.
 fn record_demo(copy: &DemoCopy, turns: u64) -> nefia_game::recording::Recording {
     use nefia_game::display::Input;
-    use nefia_host::Command;
+    use nefia_protocol::message::Command;
     let host = nefia_tests::host::spawn(&copy.project());
     nefia_tests::host::eval(&host, "Chara.player().max_hp = 100000 Chara.player().hp = 100000");
     let mut rng = fastrand::Rng::with_seed(1);

@@ -3,9 +3,11 @@
 //! `HostHandle::attach` (its command out as `host.command`, its answer back as `host.event`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nefia_host::HostHandle;
 use nefia_host::remote::Listener;
-use nefia_host::{Command, HostHandle, ReplCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::remote::Client;
 use serde_json::json;
 

@@ -5,9 +5,9 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use nefia_lua::Output;
 use nefia_lua::Runtime;
 use nefia_lua::mlua;
+use nefia_protocol::output::Output;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
@@ -88,9 +88,10 @@ pub mod host {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use nefia_host::view::Snapshot;
-    use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
-    use nefia_lua::repl::Evaluation;
+    use nefia_host::{HostConfig, HostHandle};
+    use nefia_protocol::message::{Command, HostEvent};
+    use nefia_protocol::repl::Evaluation;
+    use nefia_protocol::view::Snapshot;
 
     /// How long a test waits for the runtime before failing.
     const PATIENCE: Duration = Duration::from_secs(15);
@@ -111,7 +112,7 @@ pub mod host {
     /// The runtime thread on `project`, playing a new game from its start map.
     pub fn spawn(project: &Path) -> HostHandle {
         let host = spawn_editing(project);
-        host.send(Command::Play(nefia_host::PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
+        host.send(Command::Play(nefia_protocol::play::PlayCommand::Start(nefia_protocol::play::PlayFrom::Start)));
         wait_for(&host, |s| s.play.playing && s.player.is_some());
         host
     }
@@ -166,7 +167,7 @@ pub mod host {
     pub fn eval(host: &HostHandle, code: &str) -> Evaluation {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 32);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        host.send(Command::Repl(nefia_host::ReplCommand::Eval { id, code: code.to_owned() }));
+        host.send(Command::Repl(nefia_protocol::debugging::ReplCommand::Eval { id, code: code.to_owned() }));
         answer(host, id, &mut Vec::new())
     }
 
@@ -175,7 +176,7 @@ pub mod host {
         events
             .iter()
             .filter_map(|event| match event {
-                HostEvent::Output(nefia_lua::Output::Print(text)) => Some(text.clone()),
+                HostEvent::Output(nefia_protocol::output::Output::Print(text)) => Some(text.clone()),
                 _ => None,
             })
             .collect()

@@ -7,8 +7,12 @@ use std::time::{Duration, Instant};
 
 use nefia_game::edit::Edit;
 use nefia_game::value::Value;
-use nefia_host::{AttachError, Command, DebugCommand, EditingCommand, HostHandle, PlayCommand, ReplCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_host::{AttachError, HostHandle};
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, eval, wait_for};
 use nefia_tests::remote::{Served, served, serving};

@@ -8,8 +8,11 @@ use nefia_game::map::MapId;
 use nefia_game::save::MapRecord;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
-use nefia_host::workbench::WorkbenchCommand;
-use nefia_host::{Command, EditingCommand, HostHandle, MapCommand};
+use nefia_host::HostHandle;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::workbench::WorkbenchCommand;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{spawn_editing, wait_for};
 use serde_json::json;
@@ -30,7 +33,7 @@ fn cell(rows: &[String], palette: &std::collections::BTreeMap<String, Symbol>, x
 /// The number Lua code `code` returns, run in the REPL.
 fn count(host: &HostHandle, code: &str) -> usize {
     match nefia_tests::host::eval(host, code) {
-        nefia_lua::repl::Evaluation::Values(values) => values[0].parse::<usize>().expect("a number"),
+        nefia_protocol::repl::Evaluation::Values(values) => values[0].parse::<usize>().expect("a number"),
         other => panic!("{code}: {other:?}"),
     }
 }
@@ -123,7 +126,7 @@ fn a_map_files_intent_is_checked_and_named() {
         &host,
         "local map = Map.current() map:apply_autotile('elona.cave_detail', 7) return map.width",
     );
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     save(&host, "town");
     let text = std::fs::read_to_string(copy.project().join("maps/town.ron")).unwrap();
     assert!(text.contains("autotile: (\n        rule_set: \"elona.cave_detail\",\n        seed: 7,"), "{text}");
@@ -136,7 +139,7 @@ fn a_map_files_intent_is_checked_and_named() {
     assert_ne!(broken, text);
     nefia_tests::write(copy.project().join("maps/broken.ron"), broken).unwrap();
     let refused = match nefia_tests::host::eval(&host, "return Map.open('broken')") {
-        nefia_lua::repl::Evaluation::Error(failure) => failure.message,
+        nefia_protocol::repl::Evaluation::Error(failure) => failure.message,
         other => panic!("the broken file was opened: {other:?}"),
     };
     assert!(refused.contains("autotile.intent row 1 has"), "{refused}");
@@ -146,11 +149,11 @@ fn a_map_files_intent_is_checked_and_named() {
 
 #[test]
 fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
-    use nefia_host::ModCommand;
+    use nefia_protocol::mods::ModCommand;
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let eval = nefia_tests::host::eval(&host, "Map.current():apply_autotile('elona.cave_detail', 7)");
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     let moss = |host: &HostHandle| {
         count(
             host,
@@ -178,7 +181,7 @@ fn a_hotloaded_rule_repaints_the_maps_it_lies_on_and_bake_keeps_the_tiles() {
     host.send(Command::Mods(ModCommand::Reload(file.clone())));
     let mut seen = Vec::new();
     let said = nefia_tests::host::event(&host, &mut seen, |e| match e {
-        nefia_host::HostEvent::Output(nefia_lua::Output::Log(line))
+        nefia_protocol::message::HostEvent::Output(nefia_protocol::output::Output::Log(line))
             if line.text.contains("the rules were not applied again") =>
         {
             Some(line.text.clone())
@@ -206,7 +209,7 @@ fn a_map_keeps_its_own_rules_in_its_file_and_a_bad_one_is_named() {
     let own = "Map.current():apply_autotile({ { name = 'shore', pattern = { '* * *', '* ~ *', '* . *' },
         legend = { ['~'] = 'elona.water', ['.'] = 'tag:floor' }, place = 'elona.rubble' } }, 3)";
     let eval = nefia_tests::host::eval(&host, own);
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     save(&host, "town");
     let (text, record) = map_file(&copy, "town");
     let layer = record.autotile.as_ref().expect("the rules are kept");
@@ -231,7 +234,7 @@ fn a_map_keeps_its_own_rules_in_its_file_and_a_bad_one_is_named() {
     let broken = format!("{before}{}", rules.replacen("\"elona.rubble\"", "\"elona.rubbel\"", 1));
     nefia_tests::write(copy.project().join("maps/shore.ron"), broken).unwrap();
     let refused = match nefia_tests::host::eval(&host, "return Map.open('shore')") {
-        nefia_lua::repl::Evaluation::Error(failure) => failure.message,
+        nefia_protocol::repl::Evaluation::Error(failure) => failure.message,
         other => panic!("the broken rules were opened: {other:?}"),
     };
     assert!(refused.contains("rule 1 'shore'") && refused.contains("elona.rubbel"), "{refused}");
@@ -256,7 +259,7 @@ fn rules_place_objects_that_a_stroke_takes_back_and_undo_returns() {
     let own = "return Map.current():apply_autotile({ { name = 'well', pattern = { '* ~ *', '* . *', '* * *' },
         legend = { ['~'] = 'elona.water', ['.'] = 'tag:floor' }, object = { feat = 'elona.fountain' } } }, 3)";
     let eval = nefia_tests::host::eval(&host, own);
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     save(&host, "town");
     let (text, record) = map_file(&copy, "town");
     let placed = rule_objects(&record);
@@ -313,7 +316,7 @@ fn the_map_view_carries_the_intent_and_draws_again_only_the_chunk_a_stroke_touch
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.cave_detail', 7)");
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     let laid = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.intent_styles.is_some()));
     let before = laid.map.clone().unwrap();
     assert!(before.chunks.len() > 1, "a map of several chunks");
@@ -349,7 +352,7 @@ fn each_rule_links_to_its_own_line_named_twice_or_not_at_all() {
     nefia_tests::write(&init, text).expect("written");
     let host = spawn_editing(&copy.project());
     let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.lines_test', 1)");
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     save(&host, "town");
     let (_, record) = map_file(&copy, "town");
     let layer = record.autotile.as_ref().unwrap();
@@ -369,7 +372,7 @@ fn each_rule_links_to_its_own_line_named_twice_or_not_at_all() {
 
 #[test]
 fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
-    use nefia_host::ModCommand;
+    use nefia_protocol::mods::ModCommand;
     let copy = DemoCopy::new();
     let init = copy.mod_file("elona/init.lua");
     let mut text = std::fs::read_to_string(&init).expect("the mod's init");
@@ -382,7 +385,7 @@ fn a_hotloaded_object_rule_places_and_tints_the_cells_it_changed() {
     let fountains = |host: &HostHandle| count(host, FOUNTAINS);
     let before = fountains(&host);
     let eval = nefia_tests::host::eval(&host, "return Map.current():apply_autotile('elona.wells', 4)");
-    assert!(matches!(eval, nefia_lua::repl::Evaluation::Values(_)), "{eval:?}");
+    assert!(matches!(eval, nefia_protocol::repl::Evaluation::Values(_)), "{eval:?}");
     let laid = fountains(&host);
     assert!(laid > before, "the rule placed some: {before} → {laid}");
 

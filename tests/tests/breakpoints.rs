@@ -7,12 +7,14 @@
 
 use std::time::Duration;
 
-use nefia_host::view::{RuntimeState, Snapshot};
-use nefia_host::{
-    Command, DebugAnswer, DebugCommand, DebugQuery, HostEvent, HostHandle, Key, ReplCommand, Scope, VariablePath,
-};
-use nefia_lua::debugger::{BreakCause, LineBreakpoint, StepKind};
-use nefia_lua::repl::{Evaluation, PauseView};
+use nefia_host::HostHandle;
+use nefia_protocol::debugging::query::{DebugAnswer, DebugQuery, Key, Scope, VariablePath};
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::repl::LineBreakpoint;
+use nefia_protocol::repl::{BreakCause, StepKind};
+use nefia_protocol::repl::{Evaluation, PauseView};
+use nefia_protocol::view::{RuntimeState, Snapshot};
 use nefia_tests::host::{answer, demo, eval, event, printed, wait_for};
 
 fn rules() -> std::path::PathBuf {
@@ -183,7 +185,7 @@ fn a_file_loaded_with_breakpoints_has_probes_and_no_hook_runs_until_its_function
     // hook keeps taking calls, and the old function stops as the new one does.
     host.send(Command::Debug(DebugCommand::Probes(true)));
     assert_eq!(eval(&host, "old_double = hooked.double return true"), Evaluation::Values(vec!["true".into()]));
-    host.send(Command::Mods(nefia_host::ModCommand::Reload(copy.mod_file("elona/game/hooked.lua"))));
+    host.send(Command::Mods(nefia_protocol::mods::ModCommand::Reload(copy.mod_file("elona/game/hooked.lua"))));
     assert_eq!(hook_mask(), Evaluation::Values(vec!["\"c\"".into()]));
     double_stops_at_line_4("hooked.double", 3);
     double_stops_at_line_4("old_double", 4);
@@ -402,7 +404,7 @@ fn errors_pause_where_they_are_raised_uncaught_or_caught_as_asked() {
 #[test]
 fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the_previous_hit() {
     use nefia_game::display::Input;
-    use nefia_host::{PlayCommand, ReverseKind};
+    use nefia_protocol::play::{PlayCommand, ReverseKind};
     let copy = nefia_tests::DemoCopy::new();
     // A recorded session: what stepping back replays.
     let host = nefia_tests::host::spawn(&copy.project());
@@ -459,7 +461,7 @@ fn stepping_back_replays_the_turn_to_the_line_before_and_reverse_continue_to_the
 /// and with the breakpoints cleared the replay runs to its end.
 #[test]
 fn in_a_replayed_recording_stepping_back_crosses_turns_to_the_previous_hit_and_line() {
-    use nefia_host::{PlayCommand, ReverseKind};
+    use nefia_protocol::play::{PlayCommand, ReverseKind};
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn_editing(&copy.project());
     host.send(Command::Play(PlayCommand::OpenRecording(copy.project().join("recordings/tests/walk-and-kill.ron"))));

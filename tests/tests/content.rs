@@ -4,9 +4,11 @@
 
 use nefia_game::Value;
 use nefia_game::edit::Edit;
-use nefia_host::editing::usages::Usage;
-use nefia_host::{Command, EditingCommand, HostEvent, HostHandle, Refused};
-use nefia_lua::repl::Evaluation;
+use nefia_host::HostHandle;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::editing::Usage;
+use nefia_protocol::message::{Command, HostEvent, Refused};
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing};
 
@@ -313,8 +315,8 @@ fn delete_is_refused_while_anything_uses_the_prototype_and_listed_what() {
 #[test]
 fn a_keybind_rebound_in_the_form_moves_the_player_with_its_new_key() {
     use nefia_game::display::Input;
-    use nefia_host::PlayCommand;
-    use nefia_host::play::PlayFrom;
+    use nefia_protocol::play::PlayCommand;
+    use nefia_protocol::play::PlayFrom;
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
     let edit = Edit::PrototypeField {

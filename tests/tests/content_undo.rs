@@ -4,8 +4,11 @@
 
 use nefia_game::Value;
 use nefia_game::edit::Edit;
-use nefia_host::{Command, EditingCommand, HostEvent, HostHandle, ModCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_host::HostHandle;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, event, spawn_editing};
 
@@ -16,7 +19,7 @@ const BY_HAND: &str = "\ndata:add {\n   _type = \"base.chara\",\n   _id = \"hand
 fn eval(host: &HostHandle, seen: &mut Vec<HostEvent>, code: &str) -> Evaluation {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    host.send(Command::Repl(nefia_host::ReplCommand::Eval { id, code: code.to_owned() }));
+    host.send(Command::Repl(nefia_protocol::debugging::ReplCommand::Eval { id, code: code.to_owned() }));
     answer(host, id, seen)
 }
 

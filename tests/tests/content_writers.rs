@@ -7,8 +7,11 @@ use std::time::Duration;
 
 use nefia_game::Value;
 use nefia_game::edit::Edit;
-use nefia_host::{Command, EditingCommand, HostEvent, ModCommand, ReplCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::repl::Evaluation;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, eval, spawn_editing};
 

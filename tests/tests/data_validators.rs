@@ -8,8 +8,10 @@ use std::time::Duration;
 use nefia_game::Value;
 use nefia_game::edit::Edit;
 use nefia_host::check::check_project;
-use nefia_host::view::{PrototypeProblem, Snapshot};
-use nefia_host::{Command, EditingCommand};
+use nefia_protocol::checks::PrototypeProblem;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::Snapshot;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{spawn_editing, wait_for};
 

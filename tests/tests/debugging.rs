@@ -4,10 +4,11 @@
 use std::time::Duration;
 
 use nefia_game::display::Input;
-use nefia_host::view::RuntimeState;
-use nefia_host::{Command, HostEvent};
-use nefia_host::{DebugCommand, ModCommand, ReplCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::RuntimeState;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{answer, demo, eval, event, printed, spawn, wait_for};
 
@@ -167,7 +168,7 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
     assert!(error.failure.traceback.contains("stack traceback"), "{}", error.failure.traceback);
     // It is in the Log too (this waits for it).
     event(&host, &mut seen, |e| match e {
-        HostEvent::Output(nefia_lua::Output::Log(line)) if line.text.contains("boom on b") => Some(()),
+        HostEvent::Output(nefia_protocol::output::Output::Log(line)) if line.text.contains("boom on b") => Some(()),
         _ => None,
     });
     // The game is stopped: keys do nothing until Enter resumes it.
@@ -177,7 +178,7 @@ fn an_erroring_handler_stops_the_game_on_the_error_screen_until_resumed() {
     wait_for(&host, |s| s.state == RuntimeState::Running && s.debug.error.is_none());
     host.send(Command::Input(Input::Key("c".into())));
     event(&host, &mut seen, |e| {
-        matches!(e, HostEvent::Output(nefia_lua::Output::Print(t)) if t == "key c").then_some(())
+        matches!(e, HostEvent::Output(nefia_protocol::output::Output::Print(t)) if t == "key c").then_some(())
     });
     assert!(!printed(&seen).contains(&"key a".to_owned()), "the key pressed while stopped was dropped");
 }
@@ -202,7 +203,7 @@ fn a_failing_widget_update_is_an_error_screen_and_a_failing_draw_is_logged_once(
     }
     let draw_failures = seen
         .iter()
-        .filter(|e| matches!(e, HostEvent::Output(nefia_lua::Output::Log(l)) if l.text.contains("cannot draw")))
+        .filter(|e| matches!(e, HostEvent::Output(nefia_protocol::output::Output::Log(l)) if l.text.contains("cannot draw")))
         .count();
     assert_eq!(draw_failures, 1);
     assert_eq!(host.snapshot().state, RuntimeState::Running, "a failing draw does not stop the game");
@@ -232,13 +233,13 @@ const HANDLER_V1: &str =
 return { version = function() return 1 end }";
 
 /// Writes `code` to the hot file and waits for its reload; returns the outcome.
-fn rewrite(host: &nefia_host::HostHandle, copy: &DemoCopy, code: &str) -> nefia_lua::reload::Reload {
+fn rewrite(host: &nefia_host::HostHandle, copy: &DemoCopy, code: &str) -> nefia_protocol::reload::Reload {
     nefia_tests::write(copy.mod_file("tools/exec/hot.lua"), code).unwrap();
     next_reload(host)
 }
 
 /// Waits (with the helpers' generous timeout) for the next reload of the hot file.
-fn next_reload(host: &nefia_host::HostHandle) -> nefia_lua::reload::Reload {
+fn next_reload(host: &nefia_host::HostHandle) -> nefia_protocol::reload::Reload {
     event(host, &mut Vec::new(), |e| match e {
         HostEvent::Reloaded(reload) if reload.file.ends_with("exec/hot.lua") => Some(reload.clone()),
         _ => None,
@@ -391,7 +392,7 @@ fn reload_mod_reloads_its_files_and_logs_each_with_its_duration() {
     let logged: Vec<String> = seen
         .iter()
         .filter_map(|e| match e {
-            HostEvent::Output(nefia_lua::Output::Log(line)) if line.text.starts_with("reloaded") => {
+            HostEvent::Output(nefia_protocol::output::Output::Log(line)) if line.text.starts_with("reloaded") => {
                 Some(line.text.clone())
             }
             _ => None,

@@ -27,5 +27,5 @@ fn math_random_draws_from_the_worlds_generator() {
         (0..5).map(|_| rng.i64(1..=100).to_string()).collect()
     };
     let drawn = game.runtime.eval("local t = {} for i = 1, 5 do t[i] = math.random(100) end return table.unpack(t)");
-    assert_eq!(drawn, nefia_lua::repl::Evaluation::Values(expected));
+    assert_eq!(drawn, nefia_protocol::repl::Evaluation::Values(expected));
 }

@@ -9,10 +9,11 @@ use std::time::Duration;
 use nefia_game::display::Input;
 use nefia_game::recording::Recording;
 use nefia_host::fuzz::{self, FailureKind, FuzzOptions, FuzzProgress, ShrinkBudget, Weights};
-use nefia_host::play::PlayFrom;
 use nefia_host::play::replay::{ReplayOptions, replay, run_regression_tests};
 use nefia_host::seeds::Seeds;
-use nefia_host::{Command, PlayCommand};
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 

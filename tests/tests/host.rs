@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use nefia_game::display::{Input, LayerKind};
-use nefia_host::view::{RuntimeState, Snapshot};
-use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
-use nefia_host::{DebugCommand, PlayCommand, ReplCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_host::{HostConfig, HostHandle};
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::{RuntimeState, Snapshot};
 use nefia_tests::host::{answer, wait_for};
 
 fn host() -> HostHandle {
@@ -90,8 +92,10 @@ fn prints_stream_as_events_in_order() {
     let texts: Vec<String> = seen
         .into_iter()
         .filter_map(|e| match e {
-            HostEvent::Output(nefia_lua::Output::Print(t) | nefia_lua::Output::Message(t)) => Some(t),
-            HostEvent::Output(nefia_lua::Output::Log(line)) => Some(line.text),
+            HostEvent::Output(
+                nefia_protocol::output::Output::Print(t) | nefia_protocol::output::Output::Message(t),
+            ) => Some(t),
+            HostEvent::Output(nefia_protocol::output::Output::Log(line)) => Some(line.text),
             _ => None,
         })
         .collect();
@@ -113,7 +117,9 @@ fn a_missing_project_is_reported_in_the_snapshot() {
 
     // Each subsystem answers its commands: code fails with the problem, a question gets an
     // empty or failed answer, work is refused as unavailable, a barrier is passed.
-    use nefia_host::{DebugAnswer, DebugQuery, EditingCommand, RefusalKind};
+    use nefia_protocol::debugging::query::{DebugAnswer, DebugQuery};
+    use nefia_protocol::editing::EditingCommand;
+    use nefia_protocol::message::RefusalKind;
     let ask = |command: Command, pick: &dyn Fn(&HostEvent) -> bool| {
         host.send(command);
         nefia_tests::host::event(&host, &mut Vec::new(), |e| pick(e).then(|| e.clone()))
@@ -342,8 +348,9 @@ fn names_a_key(text: &str) -> bool {
 
 #[test]
 fn refusals_say_what_to_do_in_words_and_hint_the_action_without_naming_a_key() {
-    use nefia_host::play::PlayFrom;
-    use nefia_host::{Hint, MapCommand, RefusalKind, Refused};
+    use nefia_protocol::maps::MapCommand;
+    use nefia_protocol::message::{Hint, RefusalKind, Refused};
+    use nefia_protocol::play::PlayFrom;
 
     assert!(names_a_key("stop first (Shift+F5)") && names_a_key("Continue (F8)") && !names_a_key("Fight 2 Foes"));
     let host = host();
@@ -394,7 +401,7 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
     use nefia_game::edit::Edit;
     use nefia_game::journal::{JournalEntry, Journaled, entry_line, journal_dir, log_path};
     use nefia_game::{Holder, ObjectKind, Uid, Value};
-    use nefia_host::EditingCommand;
+    use nefia_protocol::editing::EditingCommand;
 
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn_editing(&copy.project());
@@ -438,7 +445,7 @@ fn a_journal_replaying_edits_of_reserved_fields_refuses_them_and_x_is_a_move() {
 /// marked and unsaved, until saved again.
 #[test]
 fn map_files_that_come_and_go_in_maps_are_listed_and_marked() {
-    use nefia_host::MapCommand;
+    use nefia_protocol::maps::MapCommand;
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn_editing(&copy.project());
     let maps = copy.project().join("maps");

@@ -5,9 +5,14 @@
 
 use nefia_game::edit::Edit;
 use nefia_game::{Holder, MapId, ObjectKind};
-use nefia_host::workbench::WorkbenchCommand;
-use nefia_host::{Command, HostHandle, MapCommand};
-use nefia_host::{EditingCommand, ModCommand, PlayCommand, ReplCommand};
+use nefia_host::HostHandle;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::workbench::WorkbenchCommand;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 
@@ -64,7 +69,7 @@ fn journal_log(copy: &DemoCopy) -> std::path::PathBuf {
 
 fn eval_int(host: &HostHandle, code: &str) -> u64 {
     match eval(host, code) {
-        nefia_lua::repl::Evaluation::Values(values) => values[0].parse().unwrap_or_else(|_| panic!("{values:?}")),
+        nefia_protocol::repl::Evaluation::Values(values) => values[0].parse().unwrap_or_else(|_| panic!("{values:?}")),
         other => panic!("{other:?}"),
     }
 }
@@ -338,7 +343,7 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
     let code = format!("World.object({uid}).hp = 1 Fault.corrupt_and_panic({uid}, 'bent index')");
     host.send(Command::Repl(ReplCommand::Eval { id: 1, code }));
     nefia_tests::host::event(&host, &mut Vec::new(), |e| match e {
-        nefia_host::HostEvent::Panicked(report) => Some(report.clone()),
+        nefia_protocol::message::HostEvent::Panicked(report) => Some(report.clone()),
         _ => None,
     });
     edit(&host, 1);
@@ -355,7 +360,7 @@ fn a_command_that_panicked_is_not_journaled_and_the_world_recovery_left_is_the_n
 /// log goes on from the world play left (play took uids the log never saw), so every stroke
 /// comes back, byte for byte as without the crash.
 fn play_this_then_paint(host: &HostHandle) {
-    use nefia_host::play::PlayFrom;
+    use nefia_protocol::play::PlayFrom;
     host.send(Command::Workbench(WorkbenchCommand::Preview {
         generator: "elona.cave".into(),
         params: nefia_game::Value::Nil,
@@ -389,9 +394,9 @@ fn play_this_then_paint(host: &HostHandle) {
 }
 
 /// Waits for what the recovery brought back.
-fn recovered_report(host: &HostHandle) -> nefia_host::editing::journal::RecoveryReport {
+fn recovered_report(host: &HostHandle) -> nefia_protocol::editing::RecoveryReport {
     nefia_tests::host::event(host, &mut Vec::new(), |event| match event {
-        nefia_host::HostEvent::Recovered(report) => Some(report.clone()),
+        nefia_protocol::message::HostEvent::Recovered(report) => Some(report.clone()),
         _ => None,
     })
 }

@@ -7,10 +7,10 @@ use nefia_game::edit::{Clip, Edit};
 use nefia_game::history::History;
 use nefia_game::map::MapId;
 use nefia_game::{Symbol, Uid};
-use nefia_host::EditingCommand;
 use nefia_host::editing::edit;
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::output::Output;
 use nefia_tests::DemoCopy;
 
 /// The demo copy's project opened headless (maps not opened yet).
@@ -284,8 +284,8 @@ fn maps_are_made_saved_renamed_duplicated_and_deleted_as_files() {
 
 #[test]
 fn a_prototype_changed_in_the_repl_is_undone_with_the_edit() {
-    use nefia_host::Command;
-    use nefia_lua::repl::Evaluation;
+    use nefia_protocol::message::Command;
+    use nefia_protocol::repl::Evaluation;
     use nefia_tests::host::{eval, spawn_editing, wait_for};
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());

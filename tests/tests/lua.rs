@@ -53,7 +53,7 @@ fn run_test(file: &Path, name: &str) -> Result<(), Failed> {
     let result = test.call::<()>(());
     if let Err(error) = result {
         let output = game.output.borrow().join("\n");
-        let failure = nefia_lua::LuaFailure::from(error);
+        let failure = nefia_lua::error::failure(error);
         return Err(if output.is_empty() {
             failure.to_string()
         } else {

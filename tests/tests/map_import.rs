@@ -9,8 +9,8 @@ use nefia_game::exchange::{self, ImportError, Mapping, ObjectTarget};
 use nefia_game::object::ObjectKind;
 use nefia_game::save::MapRecord;
 use nefia_host::maps::import::{ImportFailure, import_map};
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
 use nefia_tests::DemoCopy;
 
 fn fixture(relative: &str) -> PathBuf {

@@ -5,10 +5,12 @@
 
 use nefia_game::value::Value;
 use nefia_host::generate::{Scan, generate_file, scan};
-use nefia_host::workbench::WorkbenchCommand;
-use nefia_host::{EditingCommand, ModCommand, PlayCommand};
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::workbench::WorkbenchCommand;
 use nefia_tests::repo_root;
 
 fn demo() -> std::path::PathBuf {
@@ -216,7 +218,7 @@ fn nefia_check_runs_the_validators_on_the_projects_maps() {
 
 #[test]
 fn the_workbench_previews_a_seed_and_a_hotload_regenerates_it_with_a_diff() {
-    use nefia_host::Command;
+    use nefia_protocol::message::Command;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -285,7 +287,8 @@ fn the_dungeons_stairs_lead_into_generated_floors_kept_once_made() {
     // A new game's seed is random unless asked for: the floors are made from it, and on some
     // a monster stands on the stairs the player arrives at.
     runtime.engine().set_next_seed(Some(7));
-    let edit = nefia_host::play::EditState::begin(&runtime, nefia_host::play::PlayFrom::Start).expect("play starts");
+    let edit =
+        nefia_host::play::EditState::begin(&runtime, nefia_protocol::play::PlayFrom::Start).expect("play starts");
     let went = strings(
         &runtime,
         "local Rules = require('mod.elona.game.rules')
@@ -328,7 +331,8 @@ fn map_file(copy: &nefia_tests::DemoCopy, name: &str) -> String {
 #[test]
 fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
     use nefia_game::edit::Edit;
-    use nefia_host::{Command, HostEvent, MapCommand};
+    use nefia_protocol::maps::MapCommand;
+    use nefia_protocol::message::{Command, HostEvent};
     use nefia_tests::host::{event, spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -391,11 +395,11 @@ fn a_baked_map_records_its_generator_and_regenerates_after_the_code_changed() {
 #[test]
 fn the_validators_check_the_map_being_painted() {
     use nefia_game::edit::Edit;
-    use nefia_host::Command;
+    use nefia_protocol::message::Command;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
-    host.send(Command::Maps(nefia_host::MapCommand::Open("dungeon".into())));
+    host.send(Command::Maps(nefia_protocol::maps::MapCommand::Open("dungeon".into())));
     let open = wait_for(&host, |s| {
         s.map.as_ref().is_some_and(|m| m.name == "dungeon") && !s.maps.problems.stale && s.maps.problems.map.is_some()
     });
@@ -421,8 +425,8 @@ fn the_validators_check_the_map_being_painted() {
 
 #[test]
 fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
-    use nefia_host::Command;
-    use nefia_host::play::PlayFrom;
+    use nefia_protocol::message::Command;
+    use nefia_protocol::play::PlayFrom;
     use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
     let host = spawn_editing(&copy.project());
@@ -437,7 +441,7 @@ fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
     let playing = wait_for(&host, |s| s.play.playing && s.player.is_some());
     assert_eq!(playing.map.as_ref().map(|m| m.id), Some(preview), "the game is played on the preview");
     let at = nefia_tests::host::eval(&host, "local p = Chara.player() return p.x, p.y");
-    let nefia_lua::repl::Evaluation::Values(at) = at else { panic!("{at:?}") };
+    let nefia_protocol::repl::Evaluation::Values(at) = at else { panic!("{at:?}") };
     let expected = generate_file(&copy.project(), "elona.cave", &Value::Nil, 8).unwrap();
     let (x, y) = (&at[0], &at[1]);
     assert!(expected.contains(&format!("entrance: ({x}, {y})")), "the player is at the entrance ({x}, {y})");

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use nefia_lua::Runtime;
 use nefia_lua::limits::Limits;
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::repl::Evaluation;
 
 /// The bytes the process's allocations hold now, and the most they held since [`reset_peak`].
 static LIVE: AtomicUsize = AtomicUsize::new(0);

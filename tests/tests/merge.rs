@@ -11,8 +11,10 @@ use nefia_game::map_merge::merge_maps;
 use nefia_game::object_record::ObjectRecord;
 use nefia_game::save::MapRecord;
 use nefia_game::{Holder, MapId, ObjectKind, Uid, Value};
-use nefia_host::EditingCommand;
-use nefia_host::{Command, HostHandle, MapCommand};
+use nefia_host::HostHandle;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn_editing, wait_for};
 
@@ -25,7 +27,7 @@ fn town(host: &HostHandle) -> MapId {
 fn at(host: &HostHandle, x: i32, y: i32) -> Uid {
     let code = format!("for _, o in Map.current():iter() do if o.x == {x} and o.y == {y} then return o.uid end end");
     match eval(host, &code) {
-        nefia_lua::repl::Evaluation::Values(values) => Uid(values[0].parse().expect("a uid")),
+        nefia_protocol::repl::Evaluation::Values(values) => Uid(values[0].parse().expect("a uid")),
         other => panic!("no object at ({x}, {y}): {other:?}"),
     }
 }
@@ -212,7 +214,7 @@ fn same_cell_and_same_field_edits_give_exactly_those_conflicts_and_the_result_lo
 /// What a Lua expression evaluated to, as the REPL shows it.
 fn eval_text(host: &HostHandle, code: &str) -> String {
     match eval(host, code) {
-        nefia_lua::repl::Evaluation::Values(values) => values.join(", "),
+        nefia_protocol::repl::Evaluation::Values(values) => values.join(", "),
         other => panic!("{other:?}"),
     }
 }

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
 use nefia_tests::mods_dir;
 
 fn write_mod(root: &Path, id: &str, deps: &[&str], files: &[(&str, &str)]) {
@@ -156,14 +156,14 @@ fn require_api_gives_the_engine_global_unless_the_mod_has_that_module() {
     drop(mods);
     // Scripts (no home mod) reach the engine's globals the same way.
     let answer = runtime.eval("return require('api.Map') == Map, require('api.InstancedMap') == InstancedMap");
-    assert_eq!(answer, nefia_lua::repl::Evaluation::Values(vec!["true".into(), "true".into()]));
+    assert_eq!(answer, nefia_protocol::repl::Evaluation::Values(vec!["true".into(), "true".into()]));
 }
 
 #[test]
 fn opening_a_project_and_loading_a_save_tell_their_steps() {
     use std::cell::RefCell;
     use std::rc::Rc;
-    let steps: Rc<RefCell<Vec<nefia_lua::Progress>>> = Rc::default();
+    let steps: Rc<RefCell<Vec<nefia_protocol::output::Progress>>> = Rc::default();
     let mut runtime = runtime();
     let told = steps.clone();
     runtime.set_progress(Rc::new(move |step| told.borrow_mut().push(step.clone())));

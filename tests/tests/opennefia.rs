@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 
 use nefia_game::Value;
 use nefia_game::edit::Edit;
-use nefia_host::mods::ModCommand;
-use nefia_host::view::DataTypeView;
-use nefia_host::{Command, EditingCommand, HostEvent, HostHandle};
-use nefia_lua::repl::Evaluation;
+use nefia_host::HostHandle;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::DataTypeView;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
 

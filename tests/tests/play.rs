@@ -3,11 +3,12 @@
 //! loading, dying, and Stop putting the edit state back.
 
 use nefia_game::display::{Input, LayerKind};
-use nefia_host::PlayCommand;
-use nefia_host::play::PlayFrom;
-use nefia_host::view::{RuntimeState, ShadowCell};
-use nefia_host::{Command, HostHandle};
-use nefia_lua::repl::Evaluation;
+use nefia_host::HostHandle;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::{RuntimeState, ShadowCell};
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, spawn_editing, wait_for};
 

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use nefia_host::play::PlayFrom;
-use nefia_host::view::RuntimeState;
-use nefia_lua::Output;
 use nefia_lua::Runtime;
-use nefia_lua::profile::ProfileKind;
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayFrom;
+use nefia_protocol::profile::ProfileKind;
+use nefia_protocol::view::RuntimeState;
 use nefia_tests::host::{eval, spawn, wait_for};
 use nefia_tests::{CROWDED_MAP, DemoCopy};
 
@@ -67,19 +67,19 @@ fn a_turns_entries_add_up_to_its_measured_time_on_the_500_ai_world() {
 fn in_the_editor_waiting_in_a_menu_is_nobodys_time_and_handlers_are_named() {
     let copy = DemoCopy::new();
     let host = spawn(&copy.project());
-    host.send(nefia_host::Command::Debug(nefia_host::DebugCommand::SetProfiling(true)));
+    host.send(nefia_protocol::message::Command::Debug(nefia_protocol::debugging::DebugCommand::SetProfiling(true)));
     wait_for(&host, |s| s.debug.profile.on);
     for _ in 0..3 {
-        host.send(nefia_host::Command::Input(nefia_game::display::Input::Key("period".into())));
+        host.send(nefia_protocol::message::Command::Input(nefia_game::display::Input::Key("period".into())));
     }
     // The game menu (escape) waits for the player: two seconds pass there, far more than a
     // turn takes even on a loaded machine.
-    host.send(nefia_host::Command::Input(nefia_game::display::Input::Key("escape".into())));
+    host.send(nefia_protocol::message::Command::Input(nefia_game::display::Input::Key("escape".into())));
     let menu = wait_for(&host, |s| s.state == RuntimeState::InQuery);
     std::thread::sleep(Duration::from_secs(2));
     let layer = menu.layers.last().expect("a menu").id;
-    host.send(nefia_host::Command::Input(nefia_game::display::Input::Cancel { layer }));
-    host.send(nefia_host::Command::Input(nefia_game::display::Input::Key("period".into())));
+    host.send(nefia_protocol::message::Command::Input(nefia_game::display::Input::Cancel { layer }));
+    host.send(nefia_protocol::message::Command::Input(nefia_game::display::Input::Key("period".into())));
     eval(&host, "true");
     let snapshot = wait_for(&host, |s| s.debug.profile.turns.len() >= 4);
     let turns = &snapshot.debug.profile.turns;

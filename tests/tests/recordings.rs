@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use nefia_game::display::Input;
 use nefia_game::recording::{self, Recording};
-use nefia_host::PlayCommand;
+use nefia_host::HostHandle;
 use nefia_host::play::replay::{ReplayOptions, replay};
-use nefia_host::view::RuntimeState;
-use nefia_host::{Command, HostEvent, HostHandle};
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::RuntimeState;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, spawn, wait_for};
 
@@ -243,7 +244,7 @@ fn stop_after_stepping_back_keeps_the_turns_ahead_and_the_recording_replays_to_i
 }
 
 /// Where the objects of prototype `id` stand on the current map (from the Locations tree).
-fn positions_of(snapshot: &nefia_host::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
+fn positions_of(snapshot: &nefia_protocol::view::Snapshot, id: &str) -> Vec<(i32, i32)> {
     let current = snapshot.locations.maps.iter().find(|m| m.current);
     current.map_or(Vec::new(), |map| map.objects.iter().filter(|o| o.id.as_str() == id).map(|o| (o.x, o.y)).collect())
 }
@@ -266,7 +267,7 @@ fn key_towards(from: (i32, i32), to: (i32, i32)) -> &'static str {
 /// Sends `key` and waits for the snapshot after it, with no REPL code in between (the
 /// recording holds keys only): a barrier, which is not recorded, follows the key, and a frame
 /// published before the key was handled (an animation's) is not taken for the key's.
-fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_host::view::Snapshot> {
+fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_protocol::view::Snapshot> {
     host.send(Command::Input(Input::Key(key.into())));
     host.send(Command::Sync { id: 0 });
     nefia_tests::host::event(host, &mut Vec::new(), |e| matches!(e, HostEvent::Synced { id: 0 }).then_some(()));
@@ -275,7 +276,7 @@ fn key(host: &HostHandle, key: &str) -> std::sync::Arc<nefia_host::view::Snapsho
 
 /// Sends a movement key as [`key`] does; a prompt it opened (walking into someone not
 /// hostile) is answered with Escape.
-fn step(host: &HostHandle, k: &str) -> std::sync::Arc<nefia_host::view::Snapshot> {
+fn step(host: &HostHandle, k: &str) -> std::sync::Arc<nefia_protocol::view::Snapshot> {
     let after = key(host, k);
     match after.layers.is_empty() {
         true => after,
@@ -313,7 +314,7 @@ fn remake_the_demo_regression_recordings() {
     let sessions: [Session; 3] = [
         ("walk-and-kill", |host| {
             // Walk at the nearest putit and strike it until the player kills one.
-            let count = |s: &nefia_host::view::Snapshot| positions_of(s, "elona.putit").len();
+            let count = |s: &nefia_protocol::view::Snapshot| positions_of(s, "elona.putit").len();
             let mut killed = false;
             for _ in 0..300 {
                 let snapshot = host.snapshot();
@@ -592,7 +593,7 @@ fn an_edit_at_the_first_turn_is_not_a_turn_to_step_back_to() {
     let fov = value(&host, "Chara.player().fov");
     let edit =
         nefia_game::edit::Edit::SetBase { uids: vec![player], field: "fov".into(), value: nefia_game::Value::Int(3) };
-    host.send(Command::Editing(nefia_host::EditingCommand::Edit(edit)));
+    host.send(Command::Editing(nefia_protocol::editing::EditingCommand::Edit(edit)));
     eval(&host, "true");
     let position = wait_for(&host, |s| s.play.recording.is_some_and(|r| r.changed)).play.recording.expect("recorded");
     assert_eq!((turn(&host), position.back, position.forward), (0, 0, 0), "turn 0, no turn behind: {position:?}");

@@ -3,10 +3,13 @@
 //! When the world is inconsistent and too large to have been copied, the runtime stops and
 //! writes the unsaved maps beside their files.
 
-use nefia_host::view::RuntimeState;
-use nefia_host::{Command, HostEvent, HostHandle, MapCommand, PanicReport};
-use nefia_host::{PlayCommand, ReplCommand};
-use nefia_lua::repl::Evaluation;
+use nefia_host::HostHandle;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::{Command, HostEvent, PanicReport};
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::RuntimeState;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
 
@@ -96,7 +99,7 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
     host.send(Command::Maps(MapCommand::SaveAll));
     let refusal = event(&host, &mut Vec::new(), |e| match e {
         HostEvent::Refused(refused) => {
-            assert_eq!(refused.kind, nefia_host::RefusalKind::Unavailable);
+            assert_eq!(refused.kind, nefia_protocol::message::RefusalKind::Unavailable);
             Some(refused.message.clone())
         }
         _ => None,
@@ -109,7 +112,7 @@ fn when_the_runtime_cannot_go_on_unsaved_maps_are_recovered_beside_their_files()
 fn a_game_broken_while_playing_ends_and_the_edit_state_comes_back() {
     let copy = DemoCopy::new();
     let host = dirty_town(&copy);
-    host.send(Command::Play(PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
+    host.send(Command::Play(PlayCommand::Start(nefia_protocol::play::PlayFrom::Start)));
     wait_for(&host, |s| s.play.playing && s.player.is_some());
     let uid = value(&host, "return Chara.player().uid");
     let report = panic_report(&host, &format!("Fault.corrupt_and_panic({uid}, 'bent index')"));

@@ -7,12 +7,14 @@
 use nefia_game::Value;
 use nefia_game::edit::Edit;
 use nefia_game::moddable::ModMethod;
-use nefia_host::{
-    Command, DebugAnswer, DebugCommand, DebugQuery, EditingCommand, HostEvent, HostHandle, Key, ModCommand,
-    ReplCommand, Scope, VariablePath,
-};
-use nefia_lua::debugger::LineBreakpoint;
-use nefia_lua::repl::Evaluation;
+use nefia_host::HostHandle;
+use nefia_protocol::debugging::query::{DebugAnswer, DebugQuery, Key, Scope, VariablePath};
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::repl::LineBreakpoint;
 use nefia_tests::DemoCopy;
 use nefia_tests::host::{eval, event, spawn_editing, wait_for};
 use serde_json::json;

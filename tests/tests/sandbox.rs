@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
 use nefia_tests::mods_dir;
 
 /// What the hostile mod tries. Each attempt runs under `pcall`; its outcome goes into

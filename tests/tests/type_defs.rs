@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use nefia_lua::Output;
 use nefia_lua::Runtime;
 use nefia_lua::type_defs::{all_signatures, api_functions, definitions};
+use nefia_protocol::output::Output;
 use nefia_tests::repo_root;
 
 fn demo() -> Runtime {
@@ -122,7 +122,8 @@ fn the_demo_mods_type_check_and_a_misspelled_method_and_id_are_reported() {
 
 #[test]
 fn a_hotload_writes_the_projects_definitions_again() {
-    use nefia_host::{Command, HostEvent, ModCommand};
+    use nefia_protocol::message::{Command, HostEvent};
+    use nefia_protocol::mods::ModCommand;
     let copy = nefia_tests::DemoCopy::new();
     let types = copy.project().join(nefia_host::type_defs::DEFAULT_FOLDER);
     {

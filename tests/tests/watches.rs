@@ -7,12 +7,15 @@
 
 use nefia_game::edit::Edit;
 use nefia_game::value::Value;
-use nefia_host::Command;
-use nefia_host::view::RuntimeState;
-use nefia_host::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
-use nefia_lua::Output;
 use nefia_lua::Runtime;
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::RuntimeState;
 use nefia_tests::host::{answer, demo, eval, wait_for};
 
 fn values(list: &[&str]) -> Evaluation {
@@ -201,7 +204,7 @@ fn when_did_this_change_lists_every_change_with_its_turn_and_line_and_stops_at_o
     host.send(Command::Play(PlayCommand::FindChanges { uid: player, field: "hp".into() }));
     let mut events = Vec::new();
     let entries = nefia_tests::host::event(&host, &mut events, |e| match e {
-        nefia_host::HostEvent::Changes { entries, .. } => Some(entries.clone()),
+        nefia_protocol::message::HostEvent::Changes { entries, .. } => Some(entries.clone()),
         _ => None,
     });
     // The REPL's `p.hp = 1000`, then each hit, at the rule's line, on the turn it fell on.
@@ -273,7 +276,7 @@ fn keys_do_not_reach_the_game_while_it_is_stopped_at_a_breakpoint() {
     host.send(Command::Input(nefia_game::display::Input::Key("period".into())));
     let mut seen = Vec::new();
     let refused = nefia_tests::host::event(&host, &mut seen, |e| match e {
-        nefia_host::HostEvent::Refused(refused) => Some(refused.message.clone()),
+        nefia_protocol::message::HostEvent::Refused(refused) => Some(refused.message.clone()),
         _ => None,
     });
     assert!(refused.contains("stopped at a breakpoint"), "{refused}");

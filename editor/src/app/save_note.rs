@@ -3,8 +3,9 @@
 use std::time::{Duration, Instant};
 
 use nefia_game::display::LogLevel;
-use nefia_host::view::Output;
-use nefia_host::{Command, HostEvent, MapCommand};
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::output::Output;
 
 /// How long the status bar says a save was done.
 const SAVE_NOTE_SHOWN: Duration = Duration::from_secs(6);

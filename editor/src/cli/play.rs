@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{Exit, project_or_default, window_closed};
-use nefia_host::PlayCommand;
+use nefia_protocol::play::PlayCommand;
 
 /// Open the player window on a project: the game alone, with a title menu.
 #[derive(clap::Args)]
@@ -38,10 +38,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use nefia_host::play::PlayFrom;
 use nefia_host::remote::Listener;
-use nefia_host::view::Output;
-use nefia_host::{Command, HostConfig, HostEvent, HostHandle};
+use nefia_host::{HostConfig, HostHandle};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayFrom;
 
 /// Serves the game on `project` at `address`: in the player window, or `headless` playing a
 /// new game from the start map until the process is ended. An error of the window comes

@@ -156,8 +156,8 @@ pub fn run(args: Args) -> Exit {
 }
 
 /// Prints the profiled turns summed: one line an entry, slowest first.
-fn print_profile(turns: &[std::sync::Arc<nefia_host::view::TurnProfile>]) {
-    let entries = nefia_host::view::summed(turns);
+fn print_profile(turns: &[std::sync::Arc<nefia_protocol::profile::TurnProfile>]) {
+    let entries = nefia_protocol::profile::summed(turns);
     let total: Duration = entries.iter().map(|(_, spent)| spent.time).sum();
     println!("where {} turns' {:.2} ms went:", turns.len(), total.as_secs_f64() * 1e3);
     println!("{:>10} {:>6} {:>7}  {:<10} what", "ms", "%", "calls", "kind");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use nefia_host::terminal::{TerminalGame, TerminalOptions};
-use nefia_host::view::Output;
+use nefia_protocol::output::Output;
 
 use super::{Exit, parse_seconds, project_or_default, terminal_progress};
 

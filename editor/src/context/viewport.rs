@@ -8,7 +8,8 @@ use std::sync::Arc;
 use egui::{Rect, Vec2};
 use nefia_game::Uid;
 use nefia_game::display::WidgetView;
-use nefia_host::view::{GameError, MapView};
+use nefia_protocol::failure::GameError;
+use nefia_protocol::view::MapView;
 
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::map::{DrawReport, MapRenderer};

@@ -189,7 +189,7 @@ impl<W: Write> Session<W> {
     }
 
     /// A hotload moved breakpoints with their lines: the client is told each one's new line.
-    pub(super) fn breakpoints_moved(&mut self, reload: &nefia_host::view::Reload) {
+    pub(super) fn breakpoints_moved(&mut self, reload: &nefia_protocol::reload::Reload) {
         let moved = |_, line| reload.breakpoints_moved.iter().find(|(from, _)| *from == line).map(|&(_, to)| to);
         self.rebind(&nefia_host::debugging::breakpoint_path(&reload.path), moved);
     }

@@ -21,9 +21,10 @@ use std::time::{Duration, Instant};
 use egui::Ui;
 use nefia_game::Symbol;
 use nefia_game::edit::Edit;
-use nefia_host::editing::usages::Usage;
-use nefia_host::view::{DataTypeView, PrototypeView};
-use nefia_host::{Command, EditingCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::editing::Usage;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::{DataTypeView, PrototypeView};
 
 use crate::context::EditorContext;
 

@@ -15,7 +15,7 @@ use egui::Ui;
 use nefia_game::Value;
 use nefia_game::field_type::FieldType;
 use nefia_game::value::Key;
-use nefia_host::view::{DataTypeView, FieldView};
+use nefia_protocol::view::{DataTypeView, FieldView};
 
 /// The widget `ty` calls for, showing `value`; returns the new value once an edit is finished
 /// (Enter, focus left, a drag or a pick done), so each change is one History step.

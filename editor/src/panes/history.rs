@@ -2,8 +2,8 @@
 //! entry undoes or redoes up to it. Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes.
 
 use egui::{RichText, Ui};
-use nefia_host::Command;
-use nefia_host::EditingCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
 
 use crate::context::EditorContext;
 

@@ -20,9 +20,11 @@ use nefia_game::field_type::FieldType;
 use nefia_game::moddable::Contribution;
 use nefia_game::value::Key;
 use nefia_game::{ModMethod, Uid, Value};
-use nefia_host::Command;
-use nefia_host::view::{DataTypeView, FieldRow, ObjectDetails};
-use nefia_host::{DebugCommand, EditingCommand, PlayCommand};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::view::{DataTypeView, FieldRow, ObjectDetails};
 
 mod rows;
 
@@ -253,7 +255,7 @@ fn refusal_ui(ui: &mut Ui, state: &EditorContext, sent: Option<&(String, Instant
 /// typed there), or remove its watches.
 fn field_menu_ui(
     ui: &mut Ui,
-    snapshot: &nefia_host::view::Snapshot,
+    snapshot: &nefia_protocol::view::Snapshot,
     uids: &[Uid],
     row: &SharedRow,
     becomes: &mut String,

@@ -6,7 +6,8 @@
 
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-use nefia_host::{Command, DebugCommand};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::message::Command;
 
 use crate::context::EditorContext;
 

@@ -14,9 +14,9 @@ use egui::{Color32, RichText, Sense, Ui};
 use nefia_game::edit::Edit;
 use nefia_game::location::Holder;
 use nefia_game::{MapId, ObjectKind, Symbol, Uid};
-use nefia_host::Command;
-use nefia_host::EditingCommand;
-use nefia_host::view::{LocationTree, ObjectRow};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::{LocationTree, ObjectRow};
 
 use crate::context::EditorContext;
 

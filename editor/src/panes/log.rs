@@ -2,7 +2,7 @@
 
 use egui::{Color32, RichText, Ui};
 use nefia_game::display::LogLevel;
-use nefia_host::view::Output;
+use nefia_protocol::output::Output;
 
 /// Lines kept in the pane.
 const KEEP: usize = 5000;

@@ -7,8 +7,9 @@ use egui::{RichText, Ui};
 use nefia_game::edit::Edit;
 use nefia_game::map::MapId;
 use nefia_game::map_files::MapFileView;
-use nefia_host::EditingCommand;
-use nefia_host::{Command, MapCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::Command;
 
 use crate::context::EditorContext;
 

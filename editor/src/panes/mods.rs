@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use egui::{Color32, RichText, Ui};
 use nefia_game::mods::ModRow;
-use nefia_host::Command;
-use nefia_host::ModCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::mods::ModCommand;
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links;

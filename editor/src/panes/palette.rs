@@ -4,7 +4,7 @@
 
 use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
 use nefia_game::{ObjectKind, Symbol, Value};
-use nefia_host::view::PrototypeView;
+use nefia_protocol::view::PrototypeView;
 
 use crate::context::EditorContext;
 use crate::context::Tool;

@@ -6,7 +6,7 @@
 //! lists them first, with the resolve tool (see [`crate::conflicts`]).
 
 use egui::{Color32, Ui};
-use nefia_host::view::Snapshot;
+use nefia_protocol::view::Snapshot;
 
 use crate::commands::{Action, with_binding};
 use crate::context::{AppRequest, EditorContext};

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
-use nefia_host::Command;
-use nefia_host::DebugCommand;
-use nefia_host::view::{ProfileKey, Spent, TurnProfile};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::profile::{ProfileKey, Spent, TurnProfile};
 
 use crate::context::EditorContext;
 

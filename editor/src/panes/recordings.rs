@@ -11,9 +11,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use egui::{Color32, RichText, Ui};
 use nefia_game::recording::{Recording, RecordingError};
-use nefia_host::Command;
-use nefia_host::PlayCommand;
 use nefia_host::play::replay::{Divergence, ReplayError, ReplayOptions, replay};
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
 
 use crate::context::EditorContext;
 

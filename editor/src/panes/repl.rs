@@ -9,10 +9,12 @@
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Modifiers, RichText, Ui};
-use nefia_host::Command;
-use nefia_host::view::Snapshot;
-use nefia_host::view::{Evaluation, Output, PauseView, SourceExcerpt};
-use nefia_host::{EditingCommand, ReplCommand};
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::output::Output;
+use nefia_protocol::repl::{Evaluation, PauseView, SourceExcerpt};
+use nefia_protocol::view::Snapshot;
 
 mod limits;
 
@@ -486,7 +488,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
                 .on_hover_text(with_binding("Let the paused code go on", Action::Continue, ui.ctx()))
                 .clicked()
             {
-                state.outbox.push(Command::Debug(nefia_host::DebugCommand::Continue));
+                state.outbox.push(Command::Debug(nefia_protocol::debugging::DebugCommand::Continue));
             }
             let mut shown = !repl.locals_hidden;
             ui.toggle_value(&mut shown, "Locals")
@@ -496,7 +498,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut ReplState, snap
             let label = if snapshot.debug.break_requested { "⏸ Break (at the next turn)" } else { "⏸ Break" };
             let button = ui.add_enabled(!snapshot.debug.break_requested, egui::Button::new(label));
             if button.on_hover_text("Pause the game at the next turn boundary").clicked() {
-                state.outbox.push(Command::Debug(nefia_host::DebugCommand::Break));
+                state.outbox.push(Command::Debug(nefia_protocol::debugging::DebugCommand::Break));
             }
         }
         if ui

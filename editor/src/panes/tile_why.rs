@@ -9,9 +9,10 @@
 use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2};
 use nefia_game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
 use nefia_game::edit::Edit;
-use nefia_host::editing::Unexplained;
-use nefia_host::view::TileStyle;
-use nefia_host::{Command, EditingCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::editing::Unexplained;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::TileStyle;
 
 use crate::context::{AppRequest, EditorContext};
 use crate::links::LinkAction;

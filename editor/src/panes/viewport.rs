@@ -7,11 +7,13 @@ use nefia_game::Uid;
 use nefia_game::display::{Input, WidgetView};
 use nefia_game::edit::Edit;
 use nefia_game::location::Holder;
-use nefia_host::Command;
-use nefia_host::view::{MapView, Snapshot};
-use nefia_host::{DebugCommand, EditingCommand, PlayCommand};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::view::{MapView, Snapshot};
 
-use nefia_host::view::GameError;
+use nefia_protocol::failure::GameError;
 
 use super::locations::DraggedObjects;
 use crate::commands::{Action, Scope};

@@ -8,9 +8,10 @@
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use nefia_game::Uid;
-use nefia_host::Command;
-use nefia_host::play::replay::ChangeEntry;
-use nefia_host::{DebugCommand, PlayCommand};
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::ChangeEntry;
+use nefia_protocol::play::PlayCommand;
 
 use crate::context::EditorContext;
 

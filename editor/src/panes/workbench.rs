@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 use egui::{Color32, RichText, Ui};
 use nefia_game::Value;
 use nefia_game::value::Key;
-use nefia_host::Command;
 use nefia_host::generate::{Scan, ScanControl, ScanReport};
-use nefia_host::workbench::WorkbenchCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::workbench::WorkbenchCommand;
 
 use crate::commands::{Action, with_binding};
 use crate::context::EditorContext;
@@ -199,7 +199,7 @@ fn pane_ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut WorkbenchState) {
                     .on_hover_text("Play the preview at its entrance (Stop comes back here)")
                     .clicked()
             {
-                crate::play_controls::play(state, nefia_host::play::PlayFrom::Map(map));
+                crate::play_controls::play(state, nefia_protocol::play::PlayFrom::Map(map));
             }
         }
     });

@@ -5,7 +5,7 @@
 //! where Escape leads (the REPL, or the title menu).
 
 use egui::{Color32, Rect, RichText, Ui};
-use nefia_host::view::GameError;
+use nefia_protocol::failure::GameError;
 
 use crate::links::{self, LinkAction};
 

@@ -16,7 +16,7 @@ use egui::{Color32, ColorImage, FontId, Painter, Pos2, Rect, Shape, TextureHandl
 use nefia_game::display::{DrawCmd, DrawList};
 use nefia_game::map::CHUNK_SIZE;
 use nefia_game::{ObjectKind, Symbol, Uid};
-use nefia_host::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
+use nefia_protocol::view::{ChunkView, MapView, ObjectView, ShadowCell, TileStyle};
 
 use super::camera::{Camera, GLYPH_MIN_ZOOM, LayerToggles};
 use super::color;

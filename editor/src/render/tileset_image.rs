@@ -8,7 +8,7 @@ use std::path::Path;
 use egui::epaint::text::{Fonts, TextOptions};
 use egui::{Color32, FontDefinitions, FontId};
 use nefia_game::exchange::export::{TILE_PIXELS, TILESET_COLUMNS};
-use nefia_host::view::TileStyle;
+use nefia_protocol::view::TileStyle;
 
 use super::png_file;
 

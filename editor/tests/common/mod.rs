@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use nefia_editor::app::EditorApp;
 use nefia_editor::panes::repl::ReplState;
-use nefia_host::view::Evaluation;
-use nefia_host::view::RuntimeState;
+use nefia_protocol::repl::Evaluation;
+use nefia_protocol::view::RuntimeState;
 use nefia_tests::repo_root;
 
 /// An editor on the demo project, 1280×800. Its REPL history stays in memory (the
@@ -31,10 +31,9 @@ pub fn editor_on(project: &std::path::Path, repl: ReplState) -> Harness<'static,
 pub fn started() -> Harness<'static, EditorApp> {
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
-    harness
-        .state()
-        .host()
-        .send(nefia_host::Command::Play(nefia_host::PlayCommand::Start(nefia_host::play::PlayFrom::Start)));
+    harness.state().host().send(nefia_protocol::message::Command::Play(nefia_protocol::play::PlayCommand::Start(
+        nefia_protocol::play::PlayFrom::Start,
+    )));
     step_until(&mut harness, "the game", |h| {
         h.state().state().snapshot.play.playing && h.state().state().snapshot.player.is_some()
     });

@@ -21,8 +21,8 @@ use super::client::{EventHub, HostConnector};
 use super::handle::{HostHandle, Owner};
 use super::remote::{Mirror, PROTOCOL_VERSION};
 use super::shared::Shared;
-use super::view::Snapshot;
-use super::{Command, HostEvent, RefusalKind, Refused};
+use nefia_protocol::message::{Command, HostEvent, RefusalKind, Refused};
+use nefia_protocol::view::Snapshot;
 
 /// How long connecting and the handshake may take.
 const HANDSHAKE: Duration = Duration::from_secs(10);

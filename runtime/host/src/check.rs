@@ -17,9 +17,9 @@ use nefia_game::project::{Project, check_name};
 use nefia_game::save::{MapRecord, RecordKind, SaveGame};
 use nefia_game::symbol::Symbol;
 use nefia_game::validate::{check_map_record, check_save};
-use nefia_lua::Output;
 use nefia_lua::limits::Limits;
 use nefia_lua::runtime::{Runtime, RuntimeError};
+use nefia_protocol::output::Output;
 
 /// How long one mod's `init.lua` may run in `nefia check` unless told otherwise.
 pub const CHECK_TIME_PER_MOD: Duration = Duration::from_secs(10);
@@ -61,7 +61,7 @@ pub fn check_project(dir: &Path, time_per_mod: Duration) -> Vec<Problem> {
 pub fn check_project_telling(
     dir: &Path,
     time_per_mod: Duration,
-    progress: Option<nefia_lua::ProgressSink>,
+    progress: Option<nefia_protocol::output::ProgressSink>,
 ) -> Vec<Problem> {
     let project = match Project::open(dir) {
         Ok(project) => project,
@@ -174,7 +174,7 @@ fn validate_map(runtime: &Runtime, file: &Path, record: &MapRecord, problems: &m
         Err(error) => problems.push(Problem {
             file: file.to_owned(),
             line: None,
-            message: format!("the map validators could not run: {}", nefia_lua::LuaFailure::from(error).message),
+            message: format!("the map validators could not run: {}", nefia_lua::error::failure(error).message),
         }),
     }
 }
@@ -207,7 +207,7 @@ fn check_prototypes(runtime: &Runtime, problems: &mut Vec<Problem>) {
         Err(error) => problems.push(Problem {
             file: PathBuf::from("project.ron"),
             line: None,
-            message: format!("the data validators could not run: {}", nefia_lua::LuaFailure::from(error).message),
+            message: format!("the data validators could not run: {}", nefia_lua::error::failure(error).message),
         }),
     }
 }

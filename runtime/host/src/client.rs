@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, Sender, TryRecvError};
 
-use super::{Command, DebugCommand, HostEvent, Shared};
-use crate::view::Snapshot;
+use super::Shared;
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::view::Snapshot;
 
 /// The runtime thread's events, copied to every client's queue by whichever client reads
 /// first (no thread of its own).

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use crossbeam_channel::Sender;
 
 use crate::frontend::Waits;
-use crate::{HostEvent, Refused};
 use nefia_game::display::LogLevel;
 use nefia_lua::gui;
 use nefia_lua::runtime::Runtime;
+use nefia_protocol::message::{HostEvent, Refused};
 
 /// A subsystem's view of the host while it handles a command or builds its view.
 pub(crate) struct Cx<'h> {

@@ -13,46 +13,31 @@
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
-use super::{HostEvent, RefusalKind, Refused};
 use crate::cx::Cx;
-use crate::view::debug::{LimitsView, ProfileView, watch_views};
 use nefia_game::display::LogLevel;
 use nefia_game::symbol::Symbol;
-use nefia_lua::profile::TurnProfile;
-use nefia_lua::{GameError, watch};
+use nefia_lua::watch;
+use nefia_protocol::failure::GameError;
+use nefia_protocol::message::{RefusalKind, Refused};
+use nefia_protocol::profile::TurnProfile;
+use nefia_protocol::view::{LimitsView, ProfileView, watch_views};
 
-pub(crate) mod command;
-pub(crate) mod query;
 mod repl;
 mod stack;
 
-pub use crate::play::ReverseKind;
-pub use command::{DebugCommand, DebugView, ReplCommand};
-pub use query::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
+use nefia_protocol::debugging::{DebugCommand, DebugView};
+pub use nefia_protocol::play::ReverseKind;
 
 /// A line breakpoint as a debug adapter sets it ([`crate::HostConfig::breakpoints`],
 /// [`DebugQuery`]), and how a step goes on from a break ([`DebugCommand::Step`]). They are the
 /// Lua debugger's own types; a frontend names them here.
-pub use nefia_lua::debugger::{LineBreakpoint, StepKind};
+pub use nefia_protocol::repl::LineBreakpoint;
 
 /// `path` as the debugger keeps breakpoints by and a debug adapter names a file: absolute from
 /// the working folder, with symlinks, `.` and `..` resolved where the file exists, so every
 /// spelling of one file is one path.
 pub fn breakpoint_path(path: &std::path::Path) -> std::path::PathBuf {
     nefia_lua::debugger::absolute(path)
-}
-
-impl DebugCommand {
-    /// A failed runtime's answer (see [`crate::Command::answer_when_failed`]): a query
-    /// fails with the problem; the rest only acts.
-    pub(crate) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            DebugCommand::Query { id, .. } => {
-                Some(HostEvent::DebugAnswer { id: *id, answer: DebugAnswer::Failed(problem.to_owned()) })
-            }
-            _ => None,
-        }
-    }
 }
 
 /// The debugging subsystem's state on the host.

@@ -15,24 +15,22 @@ use std::sync::Arc;
 
 use crate::cx::Cx;
 use crate::workbench::Workbench;
-use crate::{Command, HostEvent, RefusalKind, Refused};
 use nefia_game::autotile::RULE_SET_TYPE;
 use nefia_game::history::{History, Transaction, changes_since};
 use nefia_game::map::MapId;
 use nefia_game::object::Uid;
 use nefia_game::source_edit::Locator;
 use nefia_game::world::WorldState;
+use nefia_protocol::message::{Command, HostEvent, RefusalKind, Refused};
 
-pub(crate) mod command;
 mod content;
 pub mod edit;
 mod edit_error;
 pub mod journal;
-pub(crate) mod journal_kind;
 mod lifecycle;
 pub mod usages;
 
-pub use command::{CellWhy, EditingCommand, EditingView, RecoveryOffer, RecoveryReport, Unexplained};
+use nefia_protocol::editing::{CellWhy, EditingCommand, EditingView, Unexplained};
 
 /// The editing subsystem's state on the host.
 pub(crate) struct Editing {
@@ -55,58 +53,6 @@ pub(crate) struct EditingEffects {
     pub rebase: bool,
 }
 
-impl EditingCommand {
-    /// A failed runtime's answer (see [`crate::Command::answer_when_failed`]): edits
-    /// are refused, where-used finds nothing.
-    pub(crate) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            EditingCommand::Edit(_) | EditingCommand::Undo | EditingCommand::Redo | EditingCommand::Recover(_) => {
-                Some(crate::protocol::unavailable(problem))
-            }
-            EditingCommand::WhereUsed { data_type, id } => {
-                Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
-            }
-            &EditingCommand::ExplainCell { map, x, y } => Some(HostEvent::CellExplained(Box::new(CellWhy {
-                map,
-                x,
-                y,
-                explained: Err(Unexplained::NotThere(problem.to_owned())),
-            }))),
-            EditingCommand::Copy { .. }
-            | EditingCommand::Select(_)
-            | EditingCommand::Inspect(_)
-            | EditingCommand::InspectCell(_) => None,
-        }
-    }
-}
-
-impl CellWhy {
-    /// Why cell (x, y) of `map` in `world` has its tile, each rule named with its line when
-    /// its set's file is a loaded one.
-    fn of(lua: &mlua::Lua, world: &nefia_game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
-        let laid = world.map(map).map(|m| m.autotile.is_some());
-        let unexplained = |error: nefia_game::world::WorldError| match (laid.as_ref(), &error) {
-            (Ok(false), _) => Unexplained::NoRules(error.to_string()),
-            (Ok(true), nefia_game::world::WorldError::Autotile(_)) => Unexplained::BadRules(error.to_string()),
-            _ => Unexplained::NotThere(error.to_string()),
-        };
-        let explained = world.explain_tile(map, x, y).map_err(unexplained).map(|explained| {
-            // Each rule's line: the items of the set's `rules`, read from its file.
-            let lines = explained.declared_at.as_ref().and_then(|origin| {
-                let text = nefia_lua::repl::source_text(lua, origin.file.as_str())?;
-                let short_id = explained.rule_set.split_once('.').map_or(explained.rule_set.as_str(), |(_, id)| id);
-                let at = Locator { data_type: RULE_SET_TYPE, short_id, line: origin.line };
-                nefia_game::source_edit::item_lines(&text, &at, "rules").ok().flatten()
-            });
-            match lines {
-                Some(lines) => explained.with_rule_lines(&lines),
-                None => explained,
-            }
-        });
-        CellWhy { map, x, y, explained }
-    }
-}
-
 impl Editing {
     /// Editing with an empty history, journaling into folder `journal` if any.
     pub(crate) fn new(journal: Option<std::path::PathBuf>) -> Editing {
@@ -126,7 +72,7 @@ impl Editing {
             .inspect
             .borrow()
             .iter()
-            .filter_map(|&uid| crate::view::object_details(&world, uid))
+            .filter_map(|&uid| nefia_protocol::view::object_details(&world, uid))
             .map(|mut details| {
                 details.own_handlers = engine.own_handlers(details.uid, details.id);
                 details
@@ -138,7 +84,7 @@ impl Editing {
             inspected,
             history: self.history.borrow().view(),
             recovery: self.recovery_offer(),
-            cell: self.inspect_cell.get().map(|(map, x, y)| Arc::new(CellWhy::of(cx.runtime.lua(), &world, map, x, y))),
+            cell: self.inspect_cell.get().map(|(map, x, y)| Arc::new(cell_why(cx.runtime.lua(), &world, map, x, y))),
         }
     }
 
@@ -182,7 +128,7 @@ impl Editing {
             EditingCommand::Recover(recover) => return self.answer_recovery(cx, dispatch, workbench, recover),
             EditingCommand::InspectCell(cell) => self.inspect_cell.set(cell),
             EditingCommand::ExplainCell { map, x, y } => {
-                let why = CellWhy::of(cx.runtime.lua(), &cx.runtime.world(), map, x, y);
+                let why = cell_why(cx.runtime.lua(), &cx.runtime.world(), map, x, y);
                 cx.send(HostEvent::CellExplained(Box::new(why)));
             }
             EditingCommand::WhereUsed { data_type, id } => {
@@ -248,4 +194,29 @@ impl Editing {
     pub(crate) fn put_back_history(&self, history: History) {
         *self.history.borrow_mut() = history;
     }
+}
+
+/// Why cell (x, y) of `map` in `world` has its tile, each rule named with its line when
+/// its set's file is a loaded one.
+fn cell_why(lua: &mlua::Lua, world: &nefia_game::world::World, map: MapId, x: i32, y: i32) -> CellWhy {
+    let laid = world.map(map).map(|m| m.autotile.is_some());
+    let unexplained = |error: nefia_game::world::WorldError| match (laid.as_ref(), &error) {
+        (Ok(false), _) => Unexplained::NoRules(error.to_string()),
+        (Ok(true), nefia_game::world::WorldError::Autotile(_)) => Unexplained::BadRules(error.to_string()),
+        _ => Unexplained::NotThere(error.to_string()),
+    };
+    let explained = world.explain_tile(map, x, y).map_err(unexplained).map(|explained| {
+        // Each rule's line: the items of the set's `rules`, read from its file.
+        let lines = explained.declared_at.as_ref().and_then(|origin| {
+            let text = nefia_lua::repl::source_text(lua, origin.file.as_str())?;
+            let short_id = explained.rule_set.split_once('.').map_or(explained.rule_set.as_str(), |(_, id)| id);
+            let at = Locator { data_type: RULE_SET_TYPE, short_id, line: origin.line };
+            nefia_game::source_edit::item_lines(&text, &at, "rules").ok().flatten()
+        });
+        match lines {
+            Some(lines) => explained.with_rule_lines(&lines),
+            None => explained,
+        }
+    });
+    CellWhy { map, x, y, explained }
 }

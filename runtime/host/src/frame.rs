@@ -9,21 +9,22 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::cx::Cx;
-use super::debugging::DebugView;
-use super::editing::EditingView;
 use super::frontend::Waits;
-use super::maps::MapsView;
-use super::mods::ModsView;
-use super::play::PlayView;
 use super::recovery::Recovery;
-use super::workbench::PreviewView;
 use super::{Shared, panic_message};
-use crate::view::{self, RuntimeState, Snapshot};
-use crate::view::{LocationTreeBuilder, MapViewBuilder};
 use nefia_game::location::Location;
-use nefia_lua::GameError;
 use nefia_lua::gui::{self, WaitReason};
 use nefia_lua::runtime::Runtime;
+use nefia_protocol::debugging::DebugView;
+use nefia_protocol::editing::EditingView;
+use nefia_protocol::failure::GameError;
+use nefia_protocol::maps::MapsView;
+use nefia_protocol::mods::ModsView;
+use nefia_protocol::play::PlayView;
+use nefia_protocol::view;
+use nefia_protocol::view::{LocationTreeBuilder, MapViewBuilder};
+use nefia_protocol::view::{RuntimeState, Snapshot};
+use nefia_protocol::workbench::PreviewView;
 
 /// The views of the world built for a snapshot, with the revision they were built at.
 #[derive(Default)]

@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 use nefia_game::map::MapId;
 use nefia_game::save::RecordKind;
 use nefia_game::value::Value;
-use nefia_lua::Output;
 use nefia_lua::convert::to_lua;
 use nefia_lua::runtime::{Runtime, RuntimeError};
 use nefia_lua::session::without_clock;
+use nefia_protocol::output::Output;
 
 /// Why generating failed.
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +48,7 @@ fn generate_in(runtime: &Runtime, id: &str, params: &Value, seed: i64) -> Result
             .call((id, to_lua(lua, params)?, seed))?;
         Ok(MapId(map.raw_get::<u64>(1)?))
     };
-    runtime.engine().limits().run(generate).map_err(|e| GenerateError::Lua(nefia_lua::LuaFailure::from(e).to_string()))
+    runtime.engine().limits().run(generate).map_err(|e| GenerateError::Lua(nefia_lua::error::failure(e).to_string()))
 }
 
 /// The map file text of seed `seed` of generator `id` with `params` (`nefia gen --out`).
@@ -151,7 +151,7 @@ fn scan_worker(
         .map(|(name, text)| function_of(&runtime, &format!("--metric {name}"), text))
         .collect::<Result<Vec<_>, _>>()?;
     let mut matches = Vec::new();
-    let failed = |e: mlua::Error| GenerateError::Lua(nefia_lua::LuaFailure::from(e).to_string());
+    let failed = |e: mlua::Error| GenerateError::Lua(nefia_lua::error::failure(e).to_string());
     while !cancel.load(Ordering::Relaxed) {
         let Some(seed) = scan.seeds.nth(next.fetch_add(1, Ordering::Relaxed)) else { break };
         let map = generate_in(&runtime, &scan.generator, &scan.params, seed)?;

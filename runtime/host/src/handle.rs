@@ -6,12 +6,12 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::Command;
 use super::client::{EventHub, HostClient, HostConnector};
 use super::recovery::{panic_message, serve_failure};
 use super::serve::run;
 use super::shared::{HostConfig, Shared};
-use crate::view::Snapshot;
+use nefia_protocol::message::Command;
+use nefia_protocol::view::Snapshot;
 
 /// The editor's end of the runtime thread: a [`HostClient`] (its commands, snapshots and
 /// events, through `Deref`) that also owns the thread.
@@ -76,9 +76,9 @@ impl HostHandle {
         }
     }
 
-    /// The step of the long work the runtime is doing now (see [`nefia_lua::Progress`]),
+    /// The step of the long work the runtime is doing now (see [`nefia_protocol::output::Progress`]),
     /// while it is busy.
-    pub fn progress(&self) -> Option<nefia_lua::Progress> {
+    pub fn progress(&self) -> Option<nefia_protocol::output::Progress> {
         self.busy_for()?;
         self.client.shared().progress.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }

@@ -25,9 +25,10 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender};
 
 use nefia_game::display::LogLevel;
-use nefia_lua::GameError;
 use nefia_lua::gui;
 use nefia_lua::runtime::Runtime;
+use nefia_protocol::failure::GameError;
+use nefia_protocol::message::{Command, HostEvent};
 
 mod attach;
 pub mod check;
@@ -44,7 +45,6 @@ mod handle;
 pub mod maps;
 pub mod mods;
 pub mod play;
-mod protocol;
 mod recovery;
 pub mod remote;
 pub mod seeds;
@@ -52,26 +52,17 @@ mod serve;
 mod shared;
 pub mod terminal;
 pub mod type_defs;
-pub mod view;
 pub mod workbench;
 
 pub use attach::AttachError;
 pub use client::{HostClient, HostConnector};
-pub use debugging::{
-    DebugAnswer, DebugCommand, DebugQuery, Key, ReplCommand, ReverseKind, Scope, SourceView, VariablePath, VariableView,
-};
-pub use editing::EditingCommand;
 pub use handle::HostHandle;
-pub use maps::MapCommand;
-pub use mods::{ModCommand, QUIET};
-pub use play::PlayCommand;
-pub use protocol::{Command, Hint, HostEvent, PanicReport, RefusalKind, Refused};
+pub use mods::QUIET;
 pub use recovery::CHECKPOINT_BUDGET;
 use recovery::panic_message;
 pub(crate) use serve::{HostChannels, Serving};
 pub use shared::HostConfig;
 pub(crate) use shared::Shared;
-use workbench::WorkbenchCommand;
 
 /// A command that works on the project came when no project is open.
 #[derive(Debug, thiserror::Error)]
@@ -354,7 +345,7 @@ impl Host {
     }
 
     /// Starts playing from `from`; a failure leaves the edit state as it was (and is refused).
-    fn begin_play(&self, from: play::PlayFrom) {
+    fn begin_play(&self, from: nefia_protocol::play::PlayFrom) {
         self.play.begin_play(&self.cx(), self, from);
     }
 
@@ -411,9 +402,9 @@ impl play::PlayHost for Host {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    fn play_begins(&self, from: &play::PlayFrom) {
+    fn play_begins(&self, from: &nefia_protocol::play::PlayFrom) {
         let preview = self.workbench.preview_map();
-        if !matches!(from, play::PlayFrom::Map(map) if Some(*map) == preview) {
+        if !matches!(from, nefia_protocol::play::PlayFrom::Map(map) if Some(*map) == preview) {
             self.workbench.close(&self.cx());
         }
     }

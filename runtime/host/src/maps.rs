@@ -9,18 +9,17 @@ use std::cell::RefCell;
 use crossbeam_channel::Sender;
 
 use super::folders::FolderWatcher;
-use super::{Command, Hint, RefusalKind, Refused};
 use crate::cx::Cx;
 use crate::play::EditState;
 use nefia_game::display::LogLevel;
 use nefia_game::map_files::MapFileError;
+use nefia_protocol::message::{Command, Hint, RefusalKind, Refused};
 
 pub mod check;
-mod command;
 pub mod export;
 pub mod import;
 
-pub use command::{MapCommand, MapProblemsView, MapsView};
+use nefia_protocol::maps::{MapCommand, MapsView};
 
 /// Why a map file operation was not done.
 #[derive(Debug, thiserror::Error)]

@@ -14,29 +14,20 @@ use std::sync::Arc;
 
 use crossbeam_channel::Sender;
 
+use super::NoProject;
 use super::folders::FolderWatcher;
-use super::{Command, HostEvent, NoProject, RefusalKind, Refused};
 use crate::cx::Cx;
-use crate::view::data::{DataTypeView, data_view};
 use nefia_game::display::LogLevel;
 use nefia_game::files::FileError;
 use nefia_game::mods::ModRow;
 use nefia_lua::data_validators;
-use nefia_lua::reload::{self as hotload, Reload, Unchanged};
+use nefia_lua::reload::{self as hotload, Unchanged};
 use nefia_lua::runtime::Runtime;
+use nefia_protocol::message::{Command, HostEvent, RefusalKind, Refused};
+use nefia_protocol::reload::Reload;
+use nefia_protocol::view::{DataTypeView, data_view};
 
-mod command;
-
-pub use command::{ModCommand, ModsView, Repainted};
-
-impl ModCommand {
-    /// A failed runtime's answer (see [`Command::answer_when_failed`]): a mod's files are not
-    /// written; reloads only act.
-    pub(crate) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        matches!(self, ModCommand::SetEnabled { .. } | ModCommand::New(_))
-            .then(|| crate::protocol::unavailable(problem))
-    }
-}
+use nefia_protocol::mods::{ModCommand, ModsView, Repainted};
 
 /// The mods subsystem's state on the host.
 pub(crate) struct Mods {
@@ -78,7 +69,7 @@ fn quiet_since_changed(path: &std::path::Path) -> bool {
     modified.ok().and_then(|m| m.elapsed().ok()).is_none_or(|age| age >= QUIET)
 }
 
-/// Fills each prototype's [`PrototypeView::functions`](crate::view::PrototypeView):
+/// Fills each prototype's [`PrototypeView::functions`](nefia_protocol::view::PrototypeView):
 /// the functions its Lua table holds, found by the lines Lua recorded for them in their file.
 fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
     let engine = nefia_lua::engine(lua);
@@ -104,7 +95,7 @@ fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
                 let lines: Vec<&str> =
                     text.lines().skip(first.saturating_sub(1)).take(last.saturating_sub(first) + 1).collect();
                 let line = u32::try_from(first).unwrap_or(u32::MAX);
-                let source = crate::view::data::FunctionSource {
+                let source = nefia_protocol::view::FunctionSource {
                     at: format!("{}:{line}", file.name),
                     path: file.path.clone(),
                     line,
@@ -117,7 +108,7 @@ fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
     }
 }
 
-/// Fills each prototype's [`PrototypeView::problems`](crate::view::PrototypeView): the
+/// Fills each prototype's [`PrototypeView::problems`](nefia_protocol::view::PrototypeView): the
 /// rules its data type's validators say it breaks, all run as one evaluation under the
 /// runtime's limits (a validator that fails, or all that run too long, is a problem of the
 /// prototype being checked).
@@ -128,9 +119,8 @@ fn with_problems(cx: &Cx, types: &mut [DataTypeView]) {
         for data_type in types.iter_mut().filter(|t| validated.contains(&t.id)) {
             for proto in &mut data_type.entries {
                 proto.problems = data_validators::check(lua, data_type.id, proto.id).unwrap_or_else(|error| {
-                    let message =
-                        format!("the validators could not run: {}", nefia_lua::LuaFailure::from(error).message);
-                    vec![data_validators::PrototypeProblem { fields: Vec::new(), message }]
+                    let message = format!("the validators could not run: {}", nefia_lua::error::failure(error).message);
+                    vec![nefia_protocol::checks::PrototypeProblem { fields: Vec::new(), message }]
                 });
             }
         }

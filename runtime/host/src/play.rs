@@ -27,22 +27,13 @@ use nefia_lua::runtime::{Runtime, RuntimeError};
 use nefia_lua::save::{restore_save_tables, save_tables};
 
 mod changes;
-pub(crate) mod command;
 pub(crate) mod headless;
 pub mod recorder;
 pub mod replay;
 mod reverse;
 mod session;
 
-pub use command::{PlayCommand, PlayFrom, PlayView, RecordingPosition, ReverseKind};
-
-impl PlayCommand {
-    /// A failed runtime's answer (see [`crate::Command::answer_when_failed`]): no saves
-    /// are listed; the rest only acts.
-    pub(crate) fn answer_when_failed(&self) -> Option<crate::HostEvent> {
-        matches!(self, PlayCommand::ListSaves).then(|| crate::HostEvent::Saves(Vec::new()))
-    }
-}
+use nefia_protocol::play::PlayFrom;
 
 /// The play subsystem's state on the host: the session while playing, and its recording.
 #[derive(Default)]
@@ -76,14 +67,14 @@ pub(super) struct PlaySession {
 /// the spine is one method here, so none is reached by the back door.
 pub(crate) trait PlayHost {
     /// Runs `command` through the spine as if it came from the editor (a replayed input).
-    fn handle(&self, command: crate::Command);
+    fn handle(&self, command: nefia_protocol::message::Command);
     /// True while the game is stopped on the error screen.
     fn on_error_screen(&self) -> bool;
     /// The error screen goes (a kept state was put back, play ended, a turn is replayed).
     fn clear_error_screen(&self);
     /// Stops the game on the error screen with `error` (unless play is being stopped or
     /// unwound under the code's feet).
-    fn fail(&self, error: nefia_lua::GameError);
+    fn fail(&self, error: nefia_protocol::failure::GameError);
     /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
     fn at_breakpoint(&self) -> bool;
     /// Takes a break asked for at the next turn boundary (true if one was).
@@ -139,7 +130,7 @@ impl PlaySession {
 }
 
 /// A fuzzed game's player: given the host, the next command.
-pub(crate) type FuzzPlayer = Box<dyn FnMut(&crate::Host) -> crate::Command>;
+pub(crate) type FuzzPlayer = Box<dyn FnMut(&crate::Host) -> nefia_protocol::message::Command>;
 
 /// The edit state set aside while playing.
 pub struct EditState {
@@ -217,7 +208,7 @@ impl EditState {
     pub fn restore(self, runtime: &Runtime) -> Result<(), RuntimeError> {
         let (engine, edit) = (runtime.engine(), self);
         engine.world_mut().restore_state(edit.world);
-        restore_save_tables(runtime.lua(), &edit.save).map_err(nefia_lua::LuaFailure::from)?;
+        restore_save_tables(runtime.lua(), &edit.save).map_err(nefia_lua::error::failure)?;
         let world = engine.world();
         let mut files = engine.map_files_mut();
         *files = edit.files;

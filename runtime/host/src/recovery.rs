@@ -16,12 +16,13 @@ use std::sync::atomic::Ordering;
 
 use crossbeam_channel::{Receiver, Sender};
 
+use super::Shared;
 use super::cx::Cx;
-use super::{Command, HostEvent, PanicReport, RefusalKind, Refused, Shared};
-use crate::view::{RuntimeState, Snapshot};
 use nefia_game::display::{LogLevel, LogLine};
 use nefia_game::world::WorldState;
-use nefia_lua::Output;
+use nefia_protocol::message::{Command, HostEvent, PanicReport, RefusalKind, Refused};
+use nefia_protocol::output::Output;
+use nefia_protocol::view::{RuntimeState, Snapshot};
 
 /// The text of a panic's payload.
 pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

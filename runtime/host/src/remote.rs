@@ -1,7 +1,7 @@
 //! Attaching to a running game: a JSON-RPC 2.0 server over TCP (one JSON object per line)
 //! that lets any client — a script in any language, the editor, a debug adapter — drive the
 //! runtime thread. It is a client of the thread like the editor ([`HostClient`]): each
-//! request becomes the same [`Command`](crate::Command)s and is answered from the same
+//! request becomes the same [`Command`](nefia_protocol::message::Command)s and is answered from the same
 //! events and snapshots, so there is one code path; only the JSON is added. `PROTOCOL.md` at
 //! the repository root documents the methods.
 //!

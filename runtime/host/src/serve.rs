@@ -11,12 +11,13 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
 use super::recovery::serve_failure;
-use super::{Command, Host, HostConfig, HostEvent, Shared};
+use super::{Host, HostConfig, Shared};
 use nefia_game::display::LogLevel;
-use nefia_lua::Output;
 use nefia_lua::gui;
 use nefia_lua::limits::Limits;
 use nefia_lua::runtime::{OnModFailure, Runtime};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::output::Output;
 
 /// How often animations advance while something animates.
 const FRAME: Duration = Duration::from_millis(16);
@@ -40,7 +41,7 @@ pub(super) fn run(
     let opened = Runtime::new(sink).and_then(|mut runtime| {
         let lua = runtime.lua();
         let (told, repaint) = (shared.clone(), config.repaint.clone());
-        runtime.set_progress(Rc::new(move |step: &nefia_lua::Progress| {
+        runtime.set_progress(Rc::new(move |step: &nefia_protocol::output::Progress| {
             *told.progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(step.clone());
             repaint();
         }));
@@ -91,7 +92,7 @@ pub(super) fn run(
         }
         // Hotloads whose files have been quiet long enough are tried again, each a command.
         for path in host.mods.quiet_hotloads() {
-            host.handle(Command::Mods(super::ModCommand::Reload(path)));
+            host.handle(Command::Mods(nefia_protocol::mods::ModCommand::Reload(path)));
         }
         host.publish();
         // A Stop pressed as the command ended has nothing left to stop.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::view::Snapshot;
+use nefia_protocol::view::Snapshot;
 
 /// How to start the runtime thread.
 pub struct HostConfig {
@@ -24,7 +24,7 @@ pub struct HostConfig {
     pub journal: Option<PathBuf>,
     /// Line breakpoints set before the project's mods load (a launched debug session's), by
     /// file: those files load with the debugger's probes (see `runtime/lua/src/debugger/probes.rs`).
-    pub breakpoints: Vec<(PathBuf, Vec<nefia_lua::debugger::LineBreakpoint>)>,
+    pub breakpoints: Vec<(PathBuf, Vec<nefia_protocol::repl::LineBreakpoint>)>,
 }
 
 impl HostConfig {
@@ -48,7 +48,7 @@ pub(crate) struct Shared {
     /// next line.
     pub(super) pause: Arc<AtomicBool>,
     /// The step of long work going on (opening the project, loading a save), if any.
-    pub(super) progress: Mutex<Option<nefia_lua::Progress>>,
+    pub(super) progress: Mutex<Option<nefia_protocol::output::Progress>>,
 }
 
 impl Shared {

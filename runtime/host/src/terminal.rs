@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use nefia_game::world::World;
+use nefia_lua::Runtime;
 use nefia_lua::runtime::RuntimeError;
-use nefia_lua::{LuaFailure, Output, ProgressSink, Runtime};
+use nefia_protocol::failure::LuaFailure;
+use nefia_protocol::output::{Output, ProgressSink};
 
 use crate::maps::export::{ExportError, ExportedMap, export_map};
 use crate::maps::import::{ImportFailure, ImportReport, import_map};

@@ -13,7 +13,7 @@
 
 use std::cell::RefCell;
 
-use super::{NoProject, RefusalKind, Refused};
+use super::NoProject;
 use crate::cx::Cx;
 use crate::maps::check::Checked;
 use nefia_game::display::LogLevel;
@@ -21,18 +21,9 @@ use nefia_game::map::MapId;
 use nefia_game::map_files::MapFileError;
 use nefia_game::value::Value;
 use nefia_game::world::World;
+use nefia_protocol::message::{RefusalKind, Refused};
 
-mod command;
-
-pub use command::{PreviewDiff, PreviewView, WorkbenchCommand};
-
-impl WorkbenchCommand {
-    /// A failed runtime's answer (see [`crate::Command::answer_when_failed`]): baking
-    /// is refused; the preview only acts.
-    pub(crate) fn answer_when_failed(&self, problem: &str) -> Option<crate::HostEvent> {
-        matches!(self, WorkbenchCommand::Bake(_)).then(|| crate::protocol::unavailable(problem))
-    }
-}
+use nefia_protocol::workbench::{PreviewDiff, PreviewView, WorkbenchCommand};
 
 /// The workbench's state on the host.
 #[derive(Default)]
@@ -152,7 +143,7 @@ impl Workbench {
         let map = match generated {
             Ok(map) => map,
             Err(error) => {
-                let message = nefia_lua::LuaFailure::from(error).to_string();
+                let message = nefia_lua::error::failure(error).to_string();
                 match preview.as_mut() {
                     Some(shown) => shown.view.error = Some(message),
                     None => cx.refuse(Refused::new(RefusalKind::Edit, message)),

@@ -29,6 +29,7 @@
 //! allows, or in the file by hand.
 
 use mlua::{Lua, Table};
+use nefia_protocol::checks::PrototypeProblem;
 
 use super::rt_error;
 use nefia_game::data::FieldDecl;
@@ -37,15 +38,6 @@ use nefia_game::symbol::Symbol;
 /// The registry key of the validators: data type id → list of `{ fields = {...}, doc = "...",
 /// validate = function }`.
 const VALIDATORS: &str = "nefia.data_validators";
-
-/// A rule of its data type that a prototype breaks: what the type's validator said of it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct PrototypeProblem {
-    /// The fields the rule is about (none: the prototype as a whole).
-    pub fields: Vec<Symbol>,
-    /// What is wrong, as the validator says it ("hp (50) is more than max_hp (20)").
-    pub message: String,
-}
 
 /// The table of validators by data type, made on first use.
 fn validators(lua: &Lua) -> mlua::Result<Table> {
@@ -151,7 +143,7 @@ fn run(rules: &Table, data_type: Symbol, proto: &Table) -> mlua::Result<Vec<Prot
             Ok((ok, _)) if !matches!(ok, mlua::Value::Nil | mlua::Value::Boolean(false)) => continue,
             Ok((_, message)) => message.or(doc).unwrap_or_else(|| format!("it breaks a rule of {data_type}")),
             Err(error) => {
-                let error = super::LuaFailure::from(error).message;
+                let error = crate::error::failure(error).message;
                 format!("the validator \"{}\" failed: {error}", doc.as_deref().unwrap_or("(no doc)"))
             }
         };

@@ -17,6 +17,7 @@
 //! Breakpoints are kept by file on disk, made absolute, so they bind to whatever chunk names
 //! that file: set before the file loads, they bind when it loads; a hotload keeps them.
 
+use nefia_protocol::repl::{BreakCause, LineBreakpoint, StepKind};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::ffi::c_int;
@@ -31,9 +32,10 @@ mod hook;
 mod lines;
 mod probes;
 
-use super::{Output, engine, watchdog};
+use super::{engine, watchdog};
 use hook::depth;
 pub(super) use hook::probe;
+use nefia_protocol::output::Output;
 
 pub(super) use probes::{PROBE, with_probes};
 
@@ -58,71 +60,6 @@ fn watching() -> bool {
 fn known(source: &[u8]) -> Option<bool> {
     let generation = GENERATION.with(Cell::get);
     KNOWN.with(|known| known.get(source)).filter(|(_, asked)| *asked == generation).map(|(known, _)| known)
-}
-
-/// A line breakpoint as a debug adapter sets it (DAP's `SourceBreakpoint`).
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineBreakpoint {
-    /// The line, from 1.
-    pub line: u32,
-    /// A Lua expression among the line's locals: stop only when it is true.
-    pub condition: Option<String>,
-    /// How many hits to let pass: `N` or `== N` stops on the Nth hit only, `>= N` / `> N`
-    /// from then on, `% N` on every Nth.
-    pub hit_condition: Option<String>,
-    /// Print this instead of stopping; `{expression}` parts are evaluated among the locals.
-    pub log_message: Option<String>,
-}
-
-/// How a step goes on from a break.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    /// To the next line in this function or one it returns to (over calls).
-    Over,
-    /// To the next line run anywhere (into calls).
-    In,
-    /// To the next line of a function this one returns to.
-    Out,
-}
-
-/// Why the game is paused.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BreakCause {
-    /// `pause()` in code, or Break at a turn boundary.
-    #[default]
-    Pause,
-    /// A watch fired ([`super::repl::PauseView::reason`] says which).
-    Watch,
-    /// A line breakpoint.
-    Breakpoint,
-    /// A step ended.
-    Step,
-    /// An error was raised (with the error breaks on).
-    Exception,
-}
-
-impl BreakCause {
-    /// The cause as `pause.lua` names it.
-    fn name(self) -> &'static str {
-        match self {
-            BreakCause::Pause => "pause",
-            BreakCause::Watch => "watch",
-            BreakCause::Breakpoint => "breakpoint",
-            BreakCause::Step => "step",
-            BreakCause::Exception => "exception",
-        }
-    }
-
-    /// The cause `pause.lua` was given.
-    pub(crate) fn from_name(name: Option<&str>) -> BreakCause {
-        match name {
-            Some("breakpoint") => BreakCause::Breakpoint,
-            Some("step") => BreakCause::Step,
-            Some("watch") => BreakCause::Watch,
-            Some("exception") => BreakCause::Exception,
-            _ => BreakCause::Pause,
-        }
-    }
 }
 
 /// A breakpoint and how often it was hit.

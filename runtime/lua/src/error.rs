@@ -1,64 +1,21 @@
 //! Turning Lua errors into what a person should read: the message (root cause, without
-//! mlua's wrapping) and the Lua traceback.
+//! mlua's wrapping) and the Lua traceback, as the protocol's [`LuaFailure`] and [`GameError`].
 
-use std::fmt;
+use std::borrow::Borrow;
 
-/// A Lua error as shown to people: what went wrong and where.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct LuaFailure {
-    /// The message, such as `mods/elona/init.lua:3: unknown base.chara id 'elona.nope'`.
-    pub message: String,
-    /// The Lua stack traceback, if one was captured.
-    pub traceback: String,
+use nefia_protocol::failure::{GameError, LuaFailure};
+
+/// A Lua error as people read it: its root message and the deepest traceback it carries.
+pub fn failure(error: impl Borrow<mlua::Error>) -> LuaFailure {
+    let error = error.borrow();
+    let (message, traceback) = split_traceback(&root_message(error));
+    let traceback = deepest_traceback(error).map(str::to_owned).unwrap_or(traceback);
+    LuaFailure { message, traceback }
 }
 
-impl fmt::Display for LuaFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if !self.traceback.is_empty() {
-            write!(f, "\n{}", self.traceback)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for LuaFailure {}
-
-impl From<&mlua::Error> for LuaFailure {
-    fn from(error: &mlua::Error) -> LuaFailure {
-        let (message, traceback) = split_traceback(&root_message(error));
-        let traceback = deepest_traceback(error).map(str::to_owned).unwrap_or(traceback);
-        LuaFailure { message, traceback }
-    }
-}
-
-impl From<mlua::Error> for LuaFailure {
-    fn from(error: mlua::Error) -> LuaFailure {
-        LuaFailure::from(&error)
-    }
-}
-
-/// An uncaught error in game logic — a handler, a UI layer's input or update, a turn — as
-/// the error screen shows it.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct GameError {
-    /// What was running, such as `widget 'clock': update` or `key Up`.
-    pub context: String,
-    /// The error.
-    pub failure: LuaFailure,
-}
-
-impl GameError {
-    /// The failure of `context`.
-    pub fn new(context: String, error: &mlua::Error) -> GameError {
-        GameError { context, failure: LuaFailure::from(error) }
-    }
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.context, self.failure)
-    }
+/// The failure of `context` (what was running) as the error screen shows it.
+pub fn game_error(context: String, error: &mlua::Error) -> GameError {
+    GameError { context, failure: failure(error) }
 }
 
 /// The innermost message of an error, as Lua code should see it.

@@ -70,8 +70,8 @@ fn run_handlers(
             Some(params) => mlua::Value::Table(params.clone()),
             None => mlua::Value::Table(params.insert(lua.create_table()?).clone()),
         };
-        let key = || super::profile::ProfileKey {
-            kind: super::profile::ProfileKind::Handler,
+        let key = || nefia_protocol::profile::ProfileKey {
+            kind: nefia_protocol::profile::ProfileKind::Handler,
             name: format!("{event} · {}", handler.name),
             at: handler.origin.to_string(),
         };

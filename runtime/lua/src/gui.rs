@@ -24,8 +24,8 @@ use std::collections::VecDeque;
 use mlua::{Lua, Table};
 
 use super::engine;
-use super::error::GameError;
 use nefia_game::display::{LayerId, LogLevel, LogLine};
+use nefia_protocol::failure::GameError;
 
 mod drawing;
 mod frontend;

@@ -1,5 +1,5 @@
 //! What the host (`runtime/host/src/`, `runtime.rs`) and the crates over the runtime reach the engine
-//! through: [`Engine`]'s fields are private to ``, and these methods say what is wanted of
+//! through: [`Engine`]'s fields are private to this crate, and these methods say what is wanted of
 //! them. The world, the session log, the UI state and the map files are lent as `Ref`/`RefMut`
 //! for as long as the caller keeps them, as a borrow of the field was before; the time and
 //! memory limits, the debugger and the profiler are subsystems with methods of their own and
@@ -12,12 +12,13 @@ use std::path::PathBuf;
 use mlua::{FromLua, Table};
 use rustc_hash::FxHashMap;
 
-use super::{Engine, LoadedMod, ProgressSink, SourceFile, debugger, gui, limits, profile, repl, session, watch};
+use super::{Engine, LoadedMod, SourceFile, debugger, gui, limits, profile, session};
 use nefia_game::map_files::MapFiles;
 use nefia_game::object::Uid;
 use nefia_game::project::Project;
 use nefia_game::symbol::Symbol;
 use nefia_game::world::World;
+use nefia_protocol::output::ProgressSink;
 
 impl Engine {
     /// The game state, to read. Panics if it is being changed.
@@ -159,13 +160,13 @@ impl Engine {
     }
 
     /// The innermost `pause()` break in progress, if any.
-    pub fn pause_view(&self) -> Option<repl::PauseView> {
+    pub fn pause_view(&self) -> Option<nefia_protocol::repl::PauseView> {
         self.repl.borrow().pause_view()
     }
 
     /// Why the innermost `pause()` break stopped, if there is one (without reading its frame's
     /// variables, as [`Engine::pause_view`] does).
-    pub fn pause_cause(&self) -> Option<debugger::BreakCause> {
+    pub fn pause_cause(&self) -> Option<nefia_protocol::repl::BreakCause> {
         self.repl.borrow().pause_cause()
     }
 
@@ -186,7 +187,7 @@ impl Engine {
     }
 
     /// The changes collecting watches noted since they were last taken.
-    pub fn take_watch_changes(&self) -> Vec<watch::FieldChange> {
+    pub fn take_watch_changes(&self) -> Vec<nefia_protocol::watch::FieldChange> {
         std::mem::take(&mut *self.watch.changes.borrow_mut())
     }
 

@@ -18,6 +18,7 @@
 //! the game like a watch.
 
 use mlua::{Lua, Table};
+use nefia_protocol::checks::{InvariantStatus, LastCheck};
 
 use nefia_game::object::{ObjectKind, Uid};
 use nefia_game::symbol::Symbol;
@@ -38,29 +39,6 @@ impl std::fmt::Display for InvariantFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "invariant {} failed: {}", self.id, self.message)
     }
-}
-
-/// What the last check of one invariant found.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct LastCheck {
-    /// The game's turn then.
-    pub turn: u64,
-    /// Why it did not hold; none if it held.
-    pub failure: Option<String>,
-}
-
-/// A declared invariant, as the editor lists it: its id, what it says, what it runs on and
-/// what its last check found.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct InvariantStatus {
-    /// Its id (`elona.hp_within_max`).
-    pub id: String,
-    /// Its `doc`.
-    pub doc: String,
-    /// The data type of the objects it checks each of (`base.chara`); none: the whole world.
-    pub each: Option<String>,
-    /// Its last check, if it has been checked.
-    pub last: Option<LastCheck>,
 }
 
 /// Every declared invariant with what its last check found, in id order.
@@ -124,7 +102,7 @@ fn check_each(lua: &Lua, invariants: Vec<(String, Table)>) -> mlua::Result<Vec<I
                 uids.into_iter().find_map(|uid| {
                     let object = match super::handle::push_object(lua, uid) {
                         Ok(object) => object,
-                        Err(error) => return Some(super::LuaFailure::from(error).message),
+                        Err(error) => return Some(crate::error::failure(error).message),
                     };
                     let message = verdict(engine.limits.run(|| check.call(&object)))?;
                     let name = engine.world.borrow().object(uid).map(|o| format!("uid {uid} ({})", o.id));
@@ -145,7 +123,7 @@ fn verdict(outcome: mlua::Result<(mlua::Value, Option<String>)>) -> Option<Strin
     match outcome {
         Ok((mlua::Value::Boolean(true), _)) => None,
         Ok((_, message)) => Some(message.unwrap_or_else(|| "it does not hold".into())),
-        Err(error) => Some(super::LuaFailure::from(error).message),
+        Err(error) => Some(crate::error::failure(error).message),
     }
 }
 

@@ -74,20 +74,9 @@ use nefia_game::symbol::Symbol;
 use nefia_game::world::World;
 
 pub use environment::environment;
-pub use error::{GameError, LuaFailure};
 pub use mlua;
+use nefia_protocol::output::{Output, Progress, ProgressSink};
 pub use runtime::{OnModFailure, Runtime};
-
-/// Text the engine produces for people: `print` output, `Gui.mes` messages and log lines.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
-pub enum Output {
-    /// A line from `print`.
-    Print(String),
-    /// A message to the player from `Gui.mes`.
-    Message(String),
-    /// A log line (`Log.info`, failures of widgets, …).
-    Log(nefia_game::display::LogLine),
-}
 
 /// Where a loaded Lua file came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,24 +104,9 @@ pub struct LoadedMod {
     pub dir: PathBuf,
 }
 
-/// A step of long work (opening a project, loading a save), for a status bar or a terminal
-/// progress bar: what is being done, and how far along the steps of its kind it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// What is being done now ("loading mod elona").
-    pub what: String,
-    /// Steps done before this one.
-    pub done: usize,
-    /// Steps in all (0 if not known).
-    pub total: usize,
-}
-
-/// Where [`Progress`] is told.
-pub type ProgressSink = Rc<dyn Fn(&Progress)>;
-
 /// The state every Lua API function works on. Lives in the Lua state's app data.
 ///
-/// Its fields are private to ``: the host reaches the engine through methods that say
+/// Its fields are private to this crate: the host reaches the engine through methods that say
 /// what it wants (`host_access.rs`), so what the Lua API keeps, and how, stays its own.
 pub struct Engine {
     /// The game state.
@@ -217,7 +191,7 @@ pub struct PlayFlags {
     /// The invariants run after every turn of play, a failure stopping the game like a watch.
     pub check_invariants: Cell<bool>,
     /// What the last check of each invariant found, by id (see [`invariants::statuses`]).
-    pub(crate) invariant_checks: RefCell<BTreeMap<String, invariants::LastCheck>>,
+    pub(crate) invariant_checks: RefCell<BTreeMap<String, nefia_protocol::checks::LastCheck>>,
     /// The random seed the next new game starts with (`nefia fuzz`: a seed is one game);
     /// none: a seed of its own.
     pub next_seed: Cell<Option<u64>>,

@@ -12,6 +12,7 @@
 //! game did before, and generating a preview does not change the game.
 
 use mlua::{Function, Lua, Table};
+use nefia_protocol::checks::MapProblem;
 
 use super::convert::whole_number;
 use super::handle::{live_map, push_map};
@@ -100,25 +101,6 @@ pub fn generate_map(lua: &Lua, id: &str, given: Option<Table>, seed: i64) -> mlu
     Ok(map)
 }
 
-/// A problem a validator found on a map, at a cell.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct MapProblem {
-    /// The validator, such as `base.stairs_reachable`.
-    pub validator: String,
-    /// The cell.
-    pub x: i32,
-    /// The cell.
-    pub y: i32,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl std::fmt::Display for MapProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {}): {} [{}]", self.x, self.y, self.message, self.validator)
-    }
-}
-
 /// Runs every `base.map_validator` on map `id`; a validator that fails is a problem too.
 pub fn validate(lua: &Lua, id: MapId) -> mlua::Result<Vec<MapProblem>> {
     let engine = engine(lua);
@@ -149,7 +131,7 @@ pub fn validate(lua: &Lua, id: MapId) -> mlua::Result<Vec<MapProblem>> {
                 validator: validator.clone(),
                 x: 0,
                 y: 0,
-                message: format!("the validator failed: {}", super::LuaFailure::from(error).message),
+                message: format!("the validator failed: {}", crate::error::failure(error).message),
             }),
         }
     }

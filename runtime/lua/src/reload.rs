@@ -13,31 +13,18 @@
 //! handlers, registrations, prototypes, its mod's globals — goes back to how it was, and the
 //! previous code keeps running. Objects, maps, the `save` table and the player are never touched.
 
+use nefia_protocol::reload::Reload;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use mlua::{Lua, Table};
 
-use crate::{LuaFailure, engine, gui};
+use crate::{engine, gui};
 use nefia_game::data::OnDuplicate;
 use nefia_game::display::LogLevel;
 use nefia_game::files;
 use nefia_game::symbol::Symbol;
-
-/// What reloading one file gave.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct Reload {
-    /// The file, as errors name it (`mods/elona/init.lua`).
-    pub file: String,
-    /// How long the reload took, or why it was rejected.
-    pub outcome: Result<Duration, LuaFailure>,
-    /// The file on disk.
-    #[serde(default)]
-    pub path: PathBuf,
-    /// Its breakpoints that moved with their lines, as (old line, new line).
-    #[serde(default)]
-    pub breakpoints_moved: Vec<(u32, u32)>,
-}
+use nefia_protocol::failure::LuaFailure;
 
 /// The loaded file at `path` (however it is spelled): its display name, its mod, and the
 /// path it was loaded from.
@@ -185,7 +172,8 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
         traceback: String::new(),
     })?;
     let text = String::from_utf8_lossy(&code).into_owned();
-    let chunk = crate::load_mod_code(lua, mod_id, &loaded.dir, path, code, loaded.env.clone())?;
+    let chunk = crate::load_mod_code(lua, mod_id, &loaded.dir, path, code, loaded.env.clone())
+        .map_err(crate::error::failure)?;
     let module_key = path.strip_prefix(&loaded.dir).ok().map(|r| format!("{mod_id}:{}", module_name(r)));
 
     let backup = Backup {
@@ -196,8 +184,9 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
             .data_tables
             .pairs::<mlua::Value, Table>()
             .map(|pair| pair.and_then(|(key, entries)| Ok((key, shallow_copy(lua, &entries)?))))
-            .collect::<mlua::Result<_>>()?,
-        env: loaded.env.pairs().collect::<mlua::Result<_>>()?,
+            .collect::<mlua::Result<_>>()
+            .map_err(crate::error::failure)?,
+        env: loaded.env.pairs().collect::<mlua::Result<_>>().map_err(crate::error::failure)?,
     };
     engine.events.borrow_mut().retain(|_, handler| handler.origin.file != file);
 
@@ -212,12 +201,12 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
         Ok(module) => {
             let dangling = crate::content_checks::dangling_added(lua, &dangling_before, file, &text);
             if !dangling.is_empty() {
-                restore(lua, &loaded.env, backup)?;
+                restore(lua, &loaded.env, backup).map_err(crate::error::failure)?;
                 let each: Vec<String> = dangling.iter().map(ToString::to_string).collect();
                 return Err(LuaFailure { message: each.join("; "), traceback: String::new() });
             }
             if let Some(key) = module_key {
-                update_module(&engine.modules, &key, module)?;
+                update_module(&engine.modules, &key, module).map_err(crate::error::failure)?;
             }
             let reloaded = std::mem::take(&mut *engine.hotloaded_prototypes.borrow_mut());
             // The objects of the reloaded prototypes are instantiated under the time limit; a
@@ -232,8 +221,8 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
             Ok(())
         }
         Err(error) => {
-            restore(lua, &loaded.env, backup)?;
-            Err(LuaFailure::from(error))
+            restore(lua, &loaded.env, backup).map_err(crate::error::failure)?;
+            Err(crate::error::failure(error))
         }
     }
 }

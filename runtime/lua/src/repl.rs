@@ -7,81 +7,14 @@
 //! served meanwhile; headless, `pause()` does nothing unless a terminal break was asked for
 //! (`nefia run --break`), which reads REPL input from the terminal.
 
+use nefia_protocol::repl::{Evaluation, PauseFrame, PauseView, SourceExcerpt};
 use std::io::{BufRead, Write};
 
 use mlua::{Function, Lua, Table};
 
-use super::debugger::BreakCause;
 use super::gui::WaitReason;
-use super::{LuaFailure, engine, inspect::inspect};
-
-/// What evaluating REPL input gave.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
-pub enum Evaluation {
-    /// It ran; these are its results, pretty-printed (empty for a statement).
-    Values(Vec<String>),
-    /// The chunk is not complete yet (an open `function`, `do`, string…): read another line.
-    Incomplete,
-    /// It failed.
-    Error(LuaFailure),
-    /// It was `continue` during a break: the paused code goes on.
-    Continued,
-}
-
-/// A paused function, as the REPL's Locals view shows it.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
-pub struct PauseView {
-    /// The paused function's name.
-    pub function: String,
-    /// Its file.
-    pub file: String,
-    /// The line of the `pause()` call.
-    pub line: u32,
-    /// Its locals and upvalues: name, "local" or "upvalue", value.
-    pub variables: Vec<(String, String, String)>,
-    /// Why it paused, when not by `pause()`: the watch that fired ("watch: uid 12
-    /// (elona.putit) hp 6 → 5 at mods/elona/game/rules.lua:88").
-    pub reason: Option<String>,
-    /// The Lua stack from the paused function outwards: "damage at mods/elona/game/rules.lua:37".
-    pub stack: Vec<String>,
-    /// The same stack as frames, with the files on disk.
-    #[serde(default)]
-    pub frames: Vec<PauseFrame>,
-    /// What paused: `pause()`, a watch, a breakpoint, a step.
-    #[serde(default)]
-    pub cause: BreakCause,
-    /// Which break this is: breaks are numbered from 1 as they happen, so a frontend tells a
-    /// new break on the same line from the one it continued.
-    #[serde(default)]
-    pub id: u64,
-}
-
-/// One Lua function on a paused stack.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct PauseFrame {
-    /// The function's name ("damage", "main chunk", "function <mods/x/a.lua:3>").
-    pub function: String,
-    /// Its file as messages name it (`mods/elona/game/rules.lua`).
-    pub file: String,
-    /// The file on disk, if it is one.
-    pub path: Option<std::path::PathBuf>,
-    /// The line it is on.
-    pub line: u32,
-}
-
-/// Lines of a loaded file around a line an error or a breakpoint names (what a file:line
-/// link shows; nothing is opened or run).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct SourceExcerpt {
-    /// The file as errors name it.
-    pub file: String,
-    /// The line asked for.
-    pub line: u32,
-    /// The number of the first line in `lines`.
-    pub first: u32,
-    /// The lines; empty if the file is not a loaded file on disk.
-    pub lines: Vec<String>,
-}
+use super::{engine, inspect::inspect};
+use nefia_protocol::repl::BreakCause;
 
 /// How many lines a [`SourceExcerpt`] shows on each side of its line.
 const EXCERPT_CONTEXT: u32 = 4;
@@ -206,7 +139,7 @@ pub fn evaluate_in_frame(lua: &Lua, code: &str, frame: usize) -> Evaluation {
     let env = engine(lua).repl.borrow().frame_env(frame);
     match env {
         Ok(env) => evaluate_in(lua, code, env),
-        Err(error) => Evaluation::Error(LuaFailure::from(error)),
+        Err(error) => Evaluation::Error(crate::error::failure(error)),
     }
 }
 
@@ -228,12 +161,12 @@ fn evaluate_in(lua: &Lua, code: &str, env: Table) -> Evaluation {
         Err(_) => match load(code.to_owned()) {
             Ok(f) => f,
             Err(mlua::Error::SyntaxError { incomplete_input: true, .. }) => return Evaluation::Incomplete,
-            Err(error) => return Evaluation::Error(LuaFailure::from(error)),
+            Err(error) => return Evaluation::Error(crate::error::failure(error)),
         },
     };
     match engine.debugger.run_evaluation(&function) {
         Ok(values) => Evaluation::Values(values.iter().map(|v| inspect(v, 2)).collect()),
-        Err(error) => Evaluation::Error(LuaFailure::from(error)),
+        Err(error) => Evaluation::Error(crate::error::failure(error)),
     }
 }
 

@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use mlua::{Lua, Table};
 
-use crate::repl::{self, Evaluation};
-use crate::{Engine, LoadedMod, LuaFailure, Output};
+use crate::repl;
+use crate::{Engine, LoadedMod};
 use nefia_game::data::DataRegistry;
 use nefia_game::files::FileError;
 use nefia_game::map::MapId;
@@ -19,6 +19,9 @@ use nefia_game::object::Uid;
 use nefia_game::project::Project;
 use nefia_game::symbol::Symbol;
 use nefia_game::world::{World, WorldError};
+use nefia_protocol::failure::LuaFailure;
+use nefia_protocol::output::Output;
+use nefia_protocol::repl::Evaluation;
 
 /// Why a runtime could not be set up or a step failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -65,7 +68,8 @@ pub struct Runtime {
 impl Runtime {
     /// A runtime with no mods loaded. `output` receives `print` lines and messages.
     pub fn new(output: Box<dyn FnMut(Output)>) -> Result<Runtime, RuntimeError> {
-        let (lua, engine) = crate::install(World::new(DataRegistry::default()), output).map_err(LuaFailure::from)?;
+        let (lua, engine) =
+            crate::install(World::new(DataRegistry::default()), output).map_err(crate::error::failure)?;
         Ok(Runtime { lua, engine, mods: Vec::new(), mod_failures: Vec::new() })
     }
 
@@ -204,15 +208,15 @@ impl Runtime {
 
     fn load_mod(&self, info: &ModInfo) -> Result<(), RuntimeError> {
         let id = Symbol::intern(info.id());
-        let env = crate::environment(&self.lua, info.id(), Some(id), false).map_err(LuaFailure::from)?;
+        let env = crate::environment(&self.lua, info.id(), Some(id), false).map_err(crate::error::failure)?;
         self.engine.add_mod(id, LoadedMod { env: env.clone(), dir: info.dir.clone() });
         // Every loaded mod has its save table from the start.
-        let save: Table = self.engine.api_global("save").map_err(LuaFailure::from)?;
-        let _: Table = save.get(info.id()).map_err(LuaFailure::from)?;
+        let save: Table = self.engine.api_global("save").map_err(crate::error::failure)?;
+        let _: Table = save.get(info.id()).map_err(crate::error::failure)?;
         let init = info.dir.join("init.lua");
         if init.is_file() {
-            let chunk = crate::load_mod_file(&self.lua, id, &info.dir, &init, env).map_err(LuaFailure::from)?;
-            self.engine.limits().run(|| chunk.call::<()>(())).map_err(LuaFailure::from)?;
+            let chunk = crate::load_mod_file(&self.lua, id, &info.dir, &init, env).map_err(crate::error::failure)?;
+            self.engine.limits().run(|| chunk.call::<()>(())).map_err(crate::error::failure)?;
         }
         Ok(())
     }
@@ -262,7 +266,7 @@ impl Runtime {
             crate::event::trigger(lua, Symbol::intern("base.on_game_started"), mlua::Value::Nil, params)?;
             Ok(())
         });
-        Ok(started.map_err(LuaFailure::from)?)
+        Ok(started.map_err(crate::error::failure)?)
     }
 
     /// Starts a game headless (`nefia run`, tests): opens the start map and places the
@@ -277,10 +281,10 @@ impl Runtime {
     /// Runs a Lua file in a trusted environment (with `debug`), as `nefia run` does, under
     /// the time limit (see [`Runtime::set_limits`]).
     pub fn run_file(&self, path: &Path) -> Result<(), LuaFailure> {
-        let env = crate::environment(&self.lua, "script", None, true)?;
+        let env = crate::environment(&self.lua, "script", None, true).map_err(crate::error::failure)?;
         let name = path.display().to_string();
-        let chunk = crate::load_file(&self.lua, &name, None, path, env)?;
-        self.engine.limits().run(|| self.engine.debugger().call::<_, ()>(&chunk, ()))?;
+        let chunk = crate::load_file(&self.lua, &name, None, path, env).map_err(crate::error::failure)?;
+        self.engine.limits().run(|| self.engine.debugger().call::<_, ()>(&chunk, ())).map_err(crate::error::failure)?;
         Ok(())
     }
 
@@ -293,7 +297,7 @@ impl Runtime {
 
     /// Tells `sink` each step of long work: each mod loaded, the start map opened, a save read
     /// and rebuilt.
-    pub fn set_progress(&self, sink: crate::ProgressSink) {
+    pub fn set_progress(&self, sink: nefia_protocol::output::ProgressSink) {
         self.engine.set_progress_sink(sink);
     }
 
@@ -320,22 +324,25 @@ impl Runtime {
     /// with `globals` defined in its environment first, and returns the environment (the
     /// globals it defined).
     pub fn run_file_as(&self, path: &Path, mod_id: &str, globals: &[(&str, mlua::Value)]) -> Result<Table, LuaFailure> {
-        let env = crate::environment(&self.lua, mod_id, None, true)?;
+        let env = crate::environment(&self.lua, mod_id, None, true).map_err(crate::error::failure)?;
         for (name, value) in globals {
-            env.raw_set(*name, value)?;
+            env.raw_set(*name, value).map_err(crate::error::failure)?;
         }
         let name = path.display().to_string();
-        crate::load_file(&self.lua, &name, Some(Symbol::intern(mod_id)), path, env.clone())?.call::<()>(())?;
+        crate::load_file(&self.lua, &name, Some(Symbol::intern(mod_id)), path, env.clone())
+            .map_err(crate::error::failure)?
+            .call::<()>(())
+            .map_err(crate::error::failure)?;
         Ok(env)
     }
 
     /// The `Assert` table of Lua tests (`Assert.eq(actual, expected [, message])` and the
     /// rest of `assert.lua`), made afresh.
     pub fn assert_library(&self) -> Result<mlua::Value, LuaFailure> {
-        let env = crate::environment(&self.lua, "test", None, true)?;
+        let env = crate::environment(&self.lua, "test", None, true).map_err(crate::error::failure)?;
         let chunk = self.lua.load(include_str!("assert.lua")).set_name("@nefia Assert").set_environment(env.clone());
-        chunk.exec()?;
-        Ok(env.raw_get("Assert")?)
+        chunk.exec().map_err(crate::error::failure)?;
+        Ok(env.raw_get("Assert").map_err(crate::error::failure)?)
     }
 
     /// Evaluates REPL input (see [`repl::evaluate`]) as one evaluation under the limits.
@@ -347,12 +354,18 @@ impl Runtime {
     /// results.
     pub fn exec(&self, code: &str, name: &str) -> Result<mlua::MultiValue, LuaFailure> {
         let env = self.engine.repl_env();
-        Ok(self.lua.load(code).set_name(format!("={name}")).set_environment(env).call(())?)
+        Ok(self
+            .lua
+            .load(code)
+            .set_name(format!("={name}"))
+            .set_environment(env)
+            .call(())
+            .map_err(crate::error::failure)?)
     }
 
     /// `refresh()` on object `uid`: clears its temp values and emits its refresh event.
     pub fn refresh(&self, uid: Uid) -> Result<(), LuaFailure> {
-        crate::object::refresh(&self.lua, uid)?;
+        crate::object::refresh(&self.lua, uid).map_err(crate::error::failure)?;
         Ok(())
     }
 

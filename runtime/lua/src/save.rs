@@ -9,6 +9,7 @@
 //! read: `Save.save_game()` and `Save.load_game()` without a name use it, and mods read it as
 //! `config.base._save_id` (`require("internal.config")`).
 
+use nefia_protocol::saves::SaveListing;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -108,33 +109,6 @@ pub fn clean_save_name(name: &str) -> Result<String, SaveError> {
 /// The file of save `name` (cleaned, see [`clean_save_name`]) under `dir`.
 pub fn save_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
     Ok(dir.join(format!("{}.ron", clean_save_name(name)?)))
-}
-
-/// A save in the save folder, as a Load game list shows it.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct SaveListing {
-    /// Its name (the file's, without `.ron`).
-    pub name: String,
-    /// When the file was written.
-    pub saved: std::time::SystemTime,
-    /// Its in-game date, turn, map and player; None if the file could not be read.
-    pub head: Option<SaveHead>,
-}
-
-impl SaveListing {
-    /// "517/08/12 16:00 · turn 42 · town · you, level 3", or why there is nothing to say.
-    pub fn describe(&self) -> String {
-        let Some(head) = &self.head else { return "unreadable: loading it says why".into() };
-        let mut parts = vec![head.clock.date().to_string(), format!("turn {}", head.turn)];
-        if let Some(summary) = &head.summary {
-            parts.push(summary.map.clone());
-            parts.push(match summary.level {
-                Some(level) => format!("{}, level {level}", summary.player),
-                None => summary.player.clone(),
-            });
-        }
-        parts.join(" · ")
-    }
 }
 
 /// The saves in `dir`, newest first (none if the folder does not exist), each with what its

@@ -12,6 +12,7 @@
 //! and no terminal break (`nefia run` without `--break`) it prints that line and goes on.
 //! A collecting watch ("When did this change?") only notes the change.
 
+use nefia_protocol::watch::FieldChange;
 use std::cell::{OnceCell, RefCell};
 
 use mlua::{Function, Lua, Table};
@@ -19,12 +20,13 @@ use rustc_hash::FxHashMap;
 
 use super::convert::to_lua;
 use super::handle::object_arg;
-use super::{Output, engine, rt_error};
+use super::{engine, rt_error};
 use nefia_game::display::LogLevel;
 use nefia_game::object::Uid;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 use nefia_game::world::{WatchAction, WatchHit, WatchId, WatchWhen, World};
+use nefia_protocol::output::Output;
 
 /// The Lua side of the watches: their conditions, the function that pauses at the writing
 /// line, and the changes collecting watches noted.
@@ -42,23 +44,6 @@ impl WatchLink {
         // Set once, when the REPL is installed.
         let _ = self.pause_writer.set(function);
     }
-}
-
-/// A change a collecting watch noted: the answer to "When did this change?".
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
-pub struct FieldChange {
-    /// The game turn it happened on.
-    pub turn: u64,
-    /// The object.
-    pub uid: Uid,
-    /// The field.
-    pub field: Symbol,
-    /// Its value before.
-    pub old: Value,
-    /// Its value after.
-    pub new: Value,
-    /// What made it: `file:line` of the Lua line, or the operation's name.
-    pub at: String,
 }
 
 /// Who made the changes being delivered.
@@ -278,8 +263,8 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
         "profile_scope",
         lua.create_function(|lua, (name, work, args): (String, Function, mlua::MultiValue)| {
             let engine = engine(lua);
-            let key = || crate::profile::ProfileKey {
-                kind: crate::profile::ProfileKind::Script,
+            let key = || nefia_protocol::profile::ProfileKey {
+                kind: nefia_protocol::profile::ProfileKind::Script,
                 name,
                 at: writing_line(lua).unwrap_or_default(),
             };

@@ -316,8 +316,8 @@ fn first_statements_without_code_on_their_first_line_break_as_the_reference_does
 /// `nefia dap` launches one. The breaks of both runs are those of the reference run.
 #[test]
 fn in_a_recorded_game_and_its_replayed_recording_breakpoints_hit_the_lines_a_reference_run_passes() {
-    use nefia_host::PlayCommand;
-    use nefia_host::play::PlayFrom;
+    use nefia_protocol::play::PlayCommand;
+    use nefia_protocol::play::PlayFrom;
     let copy = nefia_tests::DemoCopy::new();
     let host = nefia_tests::host::spawn(&copy.project());
     let recordings = copy.project().join("recordings");

@@ -6,9 +6,11 @@
 
 use egui::Ui;
 use nefia_game::edit::Edit;
-use nefia_host::editing::usages::Usage;
-use nefia_host::view::{DataTypeView, FunctionSource, PrototypeView};
-use nefia_host::{Command, EditingCommand, PlayCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::editing::Usage;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::view::{DataTypeView, FunctionSource, PrototypeView};
 
 use super::DataState;
 use crate::context::EditorContext;

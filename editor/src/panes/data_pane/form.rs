@@ -10,7 +10,7 @@ use std::time::Instant;
 use egui::{RichText, Ui};
 use nefia_game::edit::Edit;
 use nefia_game::{ObjectKind, Symbol, Value};
-use nefia_host::view::{DataTypeView, FieldView, PrototypeView};
+use nefia_protocol::view::{DataTypeView, FieldView, PrototypeView};
 
 use super::super::field_editor::{field_editor, is_list_or_map};
 use super::DataState;

@@ -8,7 +8,7 @@ use nefia_game::moddable::TempValue;
 use nefia_game::object::ObjectKind;
 use nefia_game::value::Key;
 use nefia_game::{Uid, Value};
-use nefia_host::view::{DataTypeView, FieldRow, FieldView, ObjectDetails};
+use nefia_protocol::view::{DataTypeView, FieldRow, FieldView, ObjectDetails};
 
 /// One field across every inspected object.
 pub(super) struct SharedRow<'a> {

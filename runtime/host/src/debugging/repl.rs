@@ -5,11 +5,13 @@
 
 use std::path::PathBuf;
 
-use super::{Debugging, ReplCommand};
-use crate::HostEvent;
+use super::Debugging;
 use crate::cx::Cx;
 use nefia_game::world::WorldState;
-use nefia_lua::repl::{self, Evaluation};
+use nefia_lua::repl;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::message::HostEvent;
+use nefia_protocol::repl::Evaluation;
 
 /// What a REPL command leaves to the spine, for the other subsystems (applied in this order).
 #[derive(Default)]
@@ -30,21 +32,6 @@ pub(crate) struct ReplEdit {
     pub revision: u64,
     /// The world's state before it ran.
     pub before: WorldState,
-}
-
-impl ReplCommand {
-    /// A failed runtime's answer (see [`crate::Command::answer_when_failed`]): code
-    /// fails with the problem, completion offers nothing.
-    pub(crate) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
-                let failure = nefia_lua::LuaFailure { message: problem.to_owned(), traceback: String::new() };
-                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
-            }
-            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
-            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
-        }
-    }
 }
 
 impl Debugging {

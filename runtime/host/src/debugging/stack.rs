@@ -6,15 +6,15 @@
 use mlua::{Lua, Table};
 
 use super::Debugging;
-use super::query::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
-use crate::HostEvent;
 use crate::cx::Cx;
-use crate::view::{FieldRow, object_details};
 use nefia_game::Uid;
 use nefia_game::field_edit::{FieldChange, change_field};
 use nefia_lua::inspect::inspect;
 use nefia_lua::repl;
 use nefia_lua::{engine, handle};
+use nefia_protocol::debugging::query::{DebugAnswer, DebugQuery, Key, Scope, SourceView, VariablePath, VariableView};
+use nefia_protocol::message::HostEvent;
+use nefia_protocol::view::{FieldRow, object_details};
 
 /// What a path leads to.
 enum Node {

@@ -132,8 +132,9 @@ fn retire_dropped(lua: &Lua, path: &Path, before: &str, after: &str) {
     let Some(mod_id) = mod_id else { return };
     for (data_type, short_id) in was.iter().filter(|p| !is.contains(p)) {
         let id = format!("{mod_id}.{short_id}");
-        let in_use =
-            usages::in_the_world(lua, data_type, &id).iter().any(|u| matches!(u, usages::Usage::Object { .. }));
+        let in_use = usages::in_the_world(lua, data_type, &id)
+            .iter()
+            .any(|u| matches!(u, nefia_protocol::editing::Usage::Object { .. }));
         let (Some(data_type), Some(id)) = (Symbol::lookup(data_type), Symbol::lookup(&id)) else { continue };
         if !in_use && let Err(error) = nefia_lua::data::retire(lua, data_type, id) {
             tracing::warn!("{id} could not be taken out of data[{data_type}]: {error}");

@@ -11,7 +11,7 @@ pub enum EditError {
     World(#[from] WorldError),
     /// Lua code the edit ran failed (a refresh handler, a generator).
     #[error("{0}")]
-    Lua(nefia_lua::LuaFailure),
+    Lua(nefia_protocol::failure::LuaFailure),
     /// The edit cannot be made; the text says why and what to do.
     #[error("{0}")]
     Refused(String),
@@ -28,6 +28,6 @@ impl From<nefia_game::conflict::resolve::ResolveError> for EditError {
 
 impl From<mlua::Error> for EditError {
     fn from(error: mlua::Error) -> EditError {
-        EditError::Lua(nefia_lua::LuaFailure::from(error))
+        EditError::Lua(nefia_lua::error::failure(error))
     }
 }

@@ -29,17 +29,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{Editing, EditingEffects};
-use crate::EditingCommand;
 use crate::cx::Cx;
-pub use crate::editing::command::{RecoveryOffer, RecoveryReport};
-use crate::editing::journal_kind::JournalKind;
-use crate::workbench::{Workbench, WorkbenchCommand};
-use crate::{Command, HostEvent, MapCommand, RefusalKind, Refused};
+use crate::workbench::Workbench;
 use nefia_game::display::LogLevel;
 use nefia_game::files::{FileError, to_ron, write_atomic};
 use nefia_game::journal::{
     BaseFile, BasePreview, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES,
 };
+use nefia_protocol::editing::EditingCommand;
+pub use nefia_protocol::editing::{RecoveryOffer, RecoveryReport};
+use nefia_protocol::journal_kind::JournalKind;
+use nefia_protocol::maps::MapCommand;
+use nefia_protocol::message::{Command, HostEvent, RefusalKind, Refused};
+use nefia_protocol::workbench::WorkbenchCommand;
 
 /// How soon a journaled command is made durable.
 pub const SYNC_EVERY: Duration = Duration::from_millis(100);

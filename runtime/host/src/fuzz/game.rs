@@ -12,11 +12,14 @@ use std::rc::Rc;
 
 use super::FuzzError;
 use super::actions::{Action, Weights};
-use crate::play::PlayFrom;
+use crate::Host;
 use crate::play::headless::{HeadlessError, HeadlessPlay};
-use crate::{Command, DebugCommand, Host, PlayCommand};
 use nefia_game::display;
 use nefia_lua::gui;
+use nefia_protocol::debugging::DebugCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
 
 /// The most commands given, after the actions ran out, to close the menus and breakpoints
 /// still waiting.
@@ -266,7 +269,7 @@ impl Player {
                 .next()
                 .and_then(|f| failure(FailureKind::Invariant(f.id.clone()), format!("{}: {}", f.id, f.message))),
             Err(error) => {
-                failure(FailureKind::Invariant("(the invariants)".into()), nefia_lua::LuaFailure::from(error).message)
+                failure(FailureKind::Invariant("(the invariants)".into()), nefia_lua::error::failure(error).message)
             }
         }
     }

@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::cx::Cx;
-use crate::maps::MapProblemsView;
 use nefia_game::map::MapId;
-use nefia_lua::mapgen::MapProblem;
+use nefia_protocol::checks::MapProblem;
+use nefia_protocol::maps::MapProblemsView;
 
 /// How much of the runtime's time checking may take, as the wait after a check per unit of
 /// the check's own time.
@@ -100,7 +100,7 @@ impl MapCheck {
         let lua = cx.runtime.lua();
         let problems = cx.runtime.engine().limits().run(|| nefia_lua::mapgen::validate(lua, map));
         let problems = problems.unwrap_or_else(|error| {
-            let message = format!("the validators could not run: {}", nefia_lua::LuaFailure::from(error).message);
+            let message = format!("the validators could not run: {}", nefia_lua::error::failure(error).message);
             vec![MapProblem { validator: "map validators".into(), x: 0, y: 0, message }]
         });
         self.record(Checked::new(map, revision, problems));

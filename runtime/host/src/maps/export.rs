@@ -10,7 +10,7 @@ use nefia_game::files::{FileError, read_ron};
 use nefia_game::save::MapRecord;
 use nefia_lua::Runtime;
 
-use crate::view::{TileStyle, tile_style};
+use nefia_protocol::view::{TileStyle, tile_style};
 
 /// A map ready to be written as a Tiled map.
 #[derive(Debug)]

@@ -4,15 +4,15 @@
 
 use super::{PlayHost, PlaySession};
 use crate::cx::Cx;
-use crate::{Hint, HostEvent, RefusalKind, Refused};
 use nefia_game::object::Uid;
 use nefia_game::symbol::Symbol;
 use nefia_lua::watch;
+use nefia_protocol::message::{Hint, HostEvent, RefusalKind, Refused};
 
 impl PlaySession {
     /// Lists every change of `uid`'s `field` in the session so far, by replaying its
     /// recording headless with a collecting watch (see
-    /// [`PlayCommand::FindChanges`](crate::PlayCommand::FindChanges)).
+    /// [`PlayCommand::FindChanges`](nefia_protocol::play::PlayCommand::FindChanges)).
     pub(crate) fn find_changes(&self, cx: &Cx, uid: Uid, field: &str) {
         let Some(recording) = self.recording_so_far(cx) else {
             cx.refuse(
@@ -36,7 +36,7 @@ impl PlaySession {
     }
 
     /// Goes to change `nth` of the turn of mark `mark` (see
-    /// [`PlayCommand::GoToChange`](crate::PlayCommand::GoToChange)): back to that turn's
+    /// [`PlayCommand::GoToChange`](nefia_protocol::play::PlayCommand::GoToChange)): back to that turn's
     /// start, then its inputs replay with a watch that lets `nth` changes of the field pass and
     /// stops at the next; the editor is served while it waits there.
     pub(crate) fn go_to_change(&self, cx: &Cx, host: &dyn PlayHost, mark: usize, nth: u32, uid: Uid, field: Symbol) {

@@ -9,12 +9,14 @@ use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::play::PlayFrom;
-use crate::view::Snapshot;
-use crate::{Command, Host, HostChannels, HostEvent, Serving, Shared};
+use crate::{Host, HostChannels, Serving, Shared};
 use nefia_game::display::LogLevel;
+use nefia_lua::gui;
 use nefia_lua::runtime::{Runtime, RuntimeError};
-use nefia_lua::{Output, gui};
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::output::Output;
+use nefia_protocol::play::PlayFrom;
+use nefia_protocol::view::Snapshot;
 
 /// A headless host playing.
 pub(crate) struct HeadlessPlay {

@@ -20,17 +20,20 @@ use std::path::PathBuf;
 
 use super::{PlayHost, PlaySession};
 use crate::cx::Cx;
-use crate::{Command, RefusalKind, Refused};
-use crate::{DebugCommand, EditingCommand, ModCommand, PlayCommand, ReplCommand};
 use nefia_game::display::{self, LogLevel};
 use nefia_game::recording::{self, Branch, Input, Recording, TurnMark};
 use nefia_game::value::Value;
 use nefia_game::world::WorldState;
 use nefia_lua::gui;
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, RefusalKind, Refused};
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::play::PlayCommand;
 
 mod position;
 mod replaying;
-pub use crate::play::command::RecordingPosition;
+pub use nefia_protocol::play::RecordingPosition;
 mod scratch;
 pub use scratch::ScratchSavesError;
 pub(crate) use scratch::scratch_saves;
@@ -180,7 +183,7 @@ impl PlaySession {
         if self.playing() {
             cx.refuse(
                 Refused::new(RefusalKind::Play, "cannot open a recording while playing: stop first")
-                    .hinting(crate::Hint::StopPlay),
+                    .hinting(nefia_protocol::message::Hint::StopPlay),
             );
             return;
         }
@@ -200,7 +203,7 @@ impl PlaySession {
         };
         let save_dir = cx.runtime.engine().save_dir();
         cx.runtime.engine().set_save_dir(saves.path().to_owned());
-        self.begin_play(cx, host, crate::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
+        self.begin_play(cx, host, nefia_protocol::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
         let Some(mut recorder) = self.recorder.borrow_mut().take() else {
             // Play did not begin (the refusal says why).
             cx.runtime.engine().set_save_dir(save_dir);

@@ -18,15 +18,18 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::play::PlayFrom;
-pub use crate::play::command::ChangeEntry;
+use crate::Host;
 use crate::play::headless::{HeadlessError, HeadlessPlay};
-use crate::{Command, Host, HostEvent, PlayCommand};
 use nefia_game::files::FileError;
 use nefia_game::recording::{self, FileChanges, Recording, RecordingError};
+use nefia_lua::gui;
 use nefia_lua::invariants::InvariantFailure;
 use nefia_lua::runtime::{Runtime, RuntimeError};
-use nefia_lua::{LuaFailure, gui};
+use nefia_protocol::failure::LuaFailure;
+use nefia_protocol::message::{Command, HostEvent};
+pub use nefia_protocol::play::ChangeEntry;
+use nefia_protocol::play::PlayCommand;
+use nefia_protocol::play::PlayFrom;
 
 /// How far a replay goes and what it does at the end.
 #[derive(Clone, Debug, Default)]
@@ -113,7 +116,7 @@ pub struct ReplayReport {
     /// point of the replay, none from it on did.
     pub next_uid: nefia_game::object::Uid,
     /// Each turn's profile, with [`ReplayOptions::profile`].
-    pub profile: Vec<Arc<nefia_lua::profile::TurnProfile>>,
+    pub profile: Vec<Arc<nefia_protocol::profile::TurnProfile>>,
 }
 
 impl ReplayReport {
@@ -310,7 +313,7 @@ impl Replayer {
                     let lua = self.host.runtime.lua();
                     let failed = nefia_lua::invariants::check_all(lua).map(|f| f.into_iter().next());
                     let failed = failed.unwrap_or_else(|error| {
-                        let message = LuaFailure::from(error).message;
+                        let message = nefia_lua::error::failure(error).message;
                         Some(InvariantFailure { id: "(the invariants)".into(), message })
                     });
                     if let Some(failure) = failed {
@@ -392,11 +395,11 @@ fn run_end_test(runtime: &Runtime, path: &Path) -> Result<(), EndTestError> {
     let env = runtime.run_file_as(path, "test", &[("Assert", assert)])?;
     let test: mlua::Function = env
         .raw_get::<Option<mlua::Function>>("test_end")
-        .map_err(LuaFailure::from)?
+        .map_err(nefia_lua::error::failure)?
         .ok_or_else(|| EndTestError::NoTestEnd(path.to_owned()))?;
-    let world: mlua::Value = runtime.engine().api_global("World").map_err(LuaFailure::from)?;
+    let world: mlua::Value = runtime.engine().api_global("World").map_err(nefia_lua::error::failure)?;
     let limits = runtime.engine().limits();
-    limits.run(|| test.call::<()>(world)).map_err(|e| EndTestError::Lua(LuaFailure::from(e)))
+    limits.run(|| test.call::<()>(world)).map_err(|e| EndTestError::Lua(nefia_lua::error::failure(e)))
 }
 
 /// One regression recording of a project and how its replay went.

@@ -19,11 +19,12 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{PlayHost, PlaySession, ReverseKind};
+use super::{PlayHost, PlaySession};
 use crate::cx::Cx;
-use crate::{HostEvent, RefusalKind, Refused};
-use nefia_lua::debugger::BreakCause;
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::message::{HostEvent, RefusalKind, Refused};
+use nefia_protocol::play::ReverseKind;
+use nefia_protocol::repl::BreakCause;
+use nefia_protocol::repl::Evaluation;
 
 /// Stepping back's state, part of the play subsystem's.
 #[derive(Default)]

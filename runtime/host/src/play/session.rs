@@ -1,15 +1,15 @@
 //! Play mode on the runtime thread: the edit state set aside on Play and put back on Stop,
 //! with the editor's undo history (see [`crate::play`]).
 
-use super::{PlayCommand, PlayHost, PlaySession, PlayView};
+use super::{PlayHost, PlaySession};
 use crate::cx::Cx;
-use crate::play::PlayFrom;
-use crate::{Hint, HostEvent, RefusalKind, Refused};
 use nefia_game::display::Input;
 use nefia_game::display::LogLevel;
 use nefia_game::symbol::Symbol;
-use nefia_lua::GameError;
 use nefia_lua::gui;
+use nefia_protocol::message::{Hint, HostEvent, RefusalKind, Refused};
+use nefia_protocol::play::PlayFrom;
+use nefia_protocol::play::{PlayCommand, PlayView};
 
 impl PlaySession {
     /// The play subsystem's part of the snapshot.
@@ -74,7 +74,7 @@ impl PlaySession {
             _ => Ok(()),
         });
         if let Err(error) = result {
-            host.fail(GameError::new(context, &error));
+            host.fail(nefia_lua::error::game_error(context, &error));
         }
     }
 
@@ -89,7 +89,7 @@ impl PlaySession {
             nefia_lua::event::trigger(lua, Symbol::intern("base.on_wait_turn"), mlua::Value::Nil, params)
         });
         if let Err(error) = trigger {
-            host.fail(GameError::new("step".into(), &error));
+            host.fail(nefia_lua::error::game_error("step".into(), &error));
         }
     }
 

@@ -6,11 +6,13 @@ use std::sync::Arc;
 use serde_json::{Map, Value as Json, json};
 
 use super::wire::RpcError;
-use crate::view::{DataTypeView, FieldView, LocationTree, MapView, ObjectDetails, ObjectRow, PrototypeView, Snapshot};
 use nefia_game::moddable::TempValue;
 use nefia_game::value::{Key, Value};
-use nefia_lua::Output;
-use nefia_lua::repl::PauseView;
+use nefia_protocol::output::Output;
+use nefia_protocol::repl::PauseView;
+use nefia_protocol::view::{
+    DataTypeView, FieldView, LocationTree, MapView, ObjectDetails, ObjectRow, PrototypeView, Snapshot,
+};
 
 /// A value as JSON: nil is null, lists are arrays, maps are objects (integer keys written
 /// as strings), an object reference is `{"$object": uid}` as in saves; a float that JSON
@@ -247,7 +249,7 @@ pub fn data_types_to_json(types: &[DataTypeView]) -> Json {
 
 /// One of `data.where_used`'s answers: the usage's fields with its `kind`, and its `text` as
 /// the editor shows it.
-pub fn usage_to_json(usage: &crate::editing::usages::Usage) -> Json {
+pub fn usage_to_json(usage: &nefia_protocol::editing::Usage) -> Json {
     let mut row = serde_json::to_value(usage).unwrap_or_else(|_| json!({}));
     row["text"] = Json::String(usage.to_string());
     row

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value as Json, json};
 
 use super::convert::state_to_json;
-use crate::view::{ChunkView, MapView, ObjectView, ShadowCell, Snapshot, TileStyle};
+use nefia_protocol::view::{ChunkView, MapView, ObjectView, ShadowCell, Snapshot, TileStyle};
 
 /// What one client was last sent.
 #[derive(Default)]

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json, json};
 
-use crate::view::{ChunkView, MapView, ObjectView, ShadowCell, Snapshot};
+use nefia_protocol::view::{ChunkView, MapView, ObjectView, ShadowCell, Snapshot};
 
 /// Why a frame could not be put into the mirror.
 #[derive(Debug, thiserror::Error)]

@@ -22,13 +22,15 @@ use super::frames::FrameDeltas;
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
 use super::{PROTOCOL_VERSION, token_matches};
-use crate::{Command, HostClient, HostEvent};
-use crate::{DebugCommand, EditingCommand, ReplCommand};
+use crate::HostClient;
 use nefia_game::display::{Input, check_key};
 use nefia_game::edit::Edit;
 use nefia_game::moddable::ModMethod;
 use nefia_game::object::Uid;
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::repl::Evaluation;
 
 mod answers;
 mod methods;
@@ -62,8 +64,8 @@ struct Settled {
     output: Vec<String>,
     evaluation: Option<(u64, Evaluation)>,
     refused: Vec<String>,
-    usages: Option<Vec<crate::editing::usages::Usage>>,
-    explained: Option<Result<nefia_game::autotile::Explanation, crate::editing::Unexplained>>,
+    usages: Option<Vec<nefia_protocol::editing::Usage>>,
+    explained: Option<Result<nefia_game::autotile::Explanation, nefia_protocol::editing::Unexplained>>,
 }
 
 /// One connection's state.

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use mlua::Lua;
 
 use super::lines::{first_running_line, line_map};
-use super::{Armed, Debugger, GENERATION, KNOWN, LineBreakpoint, absolute, engine, known};
+use super::{Armed, Debugger, GENERATION, KNOWN, absolute, engine, known};
+use nefia_protocol::repl::LineBreakpoint;
 
 impl Debugger {
     /// Replaces the breakpoints of file `path` (made absolute from the working folder) with

@@ -2,6 +2,7 @@
 //! and off, and a line checks the step, the replay's target and the breakpoints. The probes
 //! of a file loaded with them (`probes.rs`) turn line events on where no call event is taken.
 
+use nefia_protocol::repl::{BreakCause, StepKind};
 use std::cell::Cell;
 use std::ffi::c_int;
 

@@ -7,9 +7,9 @@ use mlua::{Function, Lua, Table, UserData, UserDataMethods};
 use nefia_game::display::LogLevel;
 
 use super::super::convert::from_lua;
-use super::super::error::GameError;
 use super::super::{engine, rt_error};
 use nefia_game::display::{Color, DrawCmd, DrawList, Position};
+use nefia_protocol::failure::GameError;
 
 /// The `d` given to `draw(self, d)`.
 #[derive(Default)]
@@ -107,7 +107,7 @@ pub(super) fn draw(lua: &Lua, table: &Table, what: &Drawer) -> DrawList {
         Err(error) => {
             let first = engine.gui.borrow_mut().failing_draws.insert(what.to_owned());
             if first {
-                log(lua, LogLevel::Error, format!("{what}: draw failed: {}", super::super::LuaFailure::from(error)));
+                log(lua, LogLevel::Error, format!("{what}: draw failed: {}", crate::error::failure(error)));
             }
             Vec::new()
         }
@@ -121,7 +121,7 @@ pub(super) fn update(lua: &Lua, table: &Table, dt: f32, what: &Drawer) -> Result
         engine(lua).profiler.scope(|| what.profile_key("update"), || function.call::<mlua::Value>((table, dt)));
     match called {
         Ok(result) => Ok(!matches!(result, mlua::Value::Nil | mlua::Value::Boolean(false))),
-        Err(error) => Err(GameError::new(format!("{}: update", what.name), &error)),
+        Err(error) => Err(crate::error::game_error(format!("{}: update", what.name), &error)),
     }
 }
 
@@ -130,7 +130,7 @@ pub(super) struct Drawer {
     /// `widget 'hp'`, `map layer 'paths'`, `UI layer 'inventory'`.
     pub(super) name: String,
     /// What it is, for the profiler.
-    pub(super) kind: crate::profile::ProfileKind,
+    pub(super) kind: nefia_protocol::profile::ProfileKind,
     /// Where it was registered, if known.
     pub(super) at: String,
 }
@@ -138,10 +138,18 @@ pub(super) struct Drawer {
 impl Drawer {
     /// A UI layer named `name`.
     pub(super) fn ui_layer(name: &str) -> Drawer {
-        Drawer { name: format!("UI layer '{name}'"), kind: crate::profile::ProfileKind::Layer, at: String::new() }
+        Drawer {
+            name: format!("UI layer '{name}'"),
+            kind: nefia_protocol::profile::ProfileKind::Layer,
+            at: String::new(),
+        }
     }
 
-    pub(super) fn profile_key(&self, call: &str) -> crate::profile::ProfileKey {
-        crate::profile::ProfileKey { kind: self.kind, name: format!("{} {call}", self.name), at: self.at.clone() }
+    pub(super) fn profile_key(&self, call: &str) -> nefia_protocol::profile::ProfileKey {
+        nefia_protocol::profile::ProfileKey {
+            kind: self.kind,
+            name: format!("{} {call}", self.name),
+            at: self.at.clone(),
+        }
     }
 }

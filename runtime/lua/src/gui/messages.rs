@@ -4,8 +4,9 @@
 use mlua::Lua;
 
 use super::{GuiState, HISTORY};
-use crate::{Output, engine};
+use crate::engine;
 use nefia_game::display::{LogLevel, LogLine};
+use nefia_protocol::output::Output;
 
 impl GuiState {
     /// The last `count` messages of `Gui.mes`, oldest first.

@@ -7,8 +7,8 @@ use nefia_game::moddable::Origin;
 use super::super::{caller_origin, engine, rt_error};
 use super::GuiState;
 use super::drawing::{Drawer, draw};
-use crate::profile::ProfileKind;
 use nefia_game::display::{Anchor, DrawList, WidgetView};
+use nefia_protocol::profile::ProfileKind;
 
 /// A widget or map draw layer registered by a mod.
 #[derive(Clone)]

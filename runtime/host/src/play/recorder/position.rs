@@ -4,7 +4,7 @@
 use super::{Input, Recorder, TurnMark};
 use crate::cx::Cx;
 use crate::play::PlaySession;
-use crate::play::RecordingPosition;
+use nefia_protocol::play::RecordingPosition;
 
 impl PlaySession {
     /// Where the session is in its recording.

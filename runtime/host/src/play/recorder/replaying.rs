@@ -186,7 +186,7 @@ impl PlaySession {
     /// recorded without them, so no recorded input answers them. What the editor does at such
     /// a break (Continue, REPL code) is not a new input either.
     pub(crate) fn editor_answers_break(&self, cx: &Cx, pause: bool) -> EditorAnswers {
-        use nefia_lua::debugger::BreakCause;
+        use nefia_protocol::repl::BreakCause;
         let debugger_break = || {
             let cause = cx.runtime.engine().pause_cause();
             matches!(cause, Some(BreakCause::Breakpoint | BreakCause::Step | BreakCause::Exception))

@@ -9,7 +9,7 @@ use super::methods::{
 };
 use super::name::Name;
 use super::*;
-use crate::view::{DataTypeView, PrototypeView, Snapshot};
+use nefia_protocol::view::{DataTypeView, PrototypeView, Snapshot};
 
 impl Session {
     /// `session.hello` once the session has begun.

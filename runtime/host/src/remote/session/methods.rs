@@ -536,10 +536,10 @@ pub struct TempParams {
 pub struct CommandParams {
     /// The command: a `nefia_runtime::host::Command` as serde JSON.
     #[schemars(schema_with = "command_schema")]
-    pub command: crate::Command,
+    pub command: nefia_protocol::message::Command,
 }
 
-/// The schema of a [`crate::Command`]: any JSON, with an example (the enum's own schema
+/// The schema of a [`nefia_protocol::message::Command`]: any JSON, with an example (the enum's own schema
 /// would be the whole protocol between the editor and the runtime thread); the field's doc
 /// describes it.
 fn command_schema(_: &mut SchemaGenerator) -> Schema {

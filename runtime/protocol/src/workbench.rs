@@ -2,7 +2,7 @@
 //! the snapshot ([`PreviewView`]). A leaf: the protocol and the snapshot name these, and they
 //! name nothing of the host's handlers.
 
-use crate::editing::journal_kind::JournalKind;
+use crate::journal_kind::JournalKind;
 use nefia_game::map::MapId;
 use nefia_game::value::Value;
 
@@ -37,7 +37,7 @@ impl WorkbenchCommand {
 
     /// What the command is to the edit journal: the preview opened or closed is kept; a bake
     /// wrote a file, so it takes a new base.
-    pub(crate) fn journal_kind(&self) -> JournalKind {
+    pub fn journal_kind(&self) -> JournalKind {
         use nefia_game::journal::Journaled;
         match self {
             WorkbenchCommand::Preview { generator, params, seed } => JournalKind::Log(Journaled::Preview {
@@ -86,4 +86,12 @@ pub struct PreviewDiff {
     pub tiles: usize,
     /// How many cells hold other objects (by prototype).
     pub objects: usize,
+}
+
+impl WorkbenchCommand {
+    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): baking
+    /// is refused; the preview only acts.
+    pub fn answer_when_failed(&self, problem: &str) -> Option<crate::message::HostEvent> {
+        matches!(self, WorkbenchCommand::Bake(_)).then(|| crate::message::unavailable(problem))
+    }
 }

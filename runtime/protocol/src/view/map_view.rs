@@ -115,9 +115,9 @@ pub struct MapView {
 pub const EMPTY_INTENT: &str = "(empty)";
 
 impl MapView {
-    /// A 1×1 map of one chunk with rules laid on it (an empty intent palette), for tests.
-    #[cfg(test)]
-    pub(crate) fn one_cell(chunk: ChunkView) -> MapView {
+    /// A 1×1 map of one chunk with rules laid on it (an empty intent palette): the smallest
+    /// map a reader of views is tested with (here and in the host's remote mirror).
+    pub fn one_cell(chunk: ChunkView) -> MapView {
         MapView {
             id: MapId(1),
             name: "m".into(),

@@ -3,10 +3,11 @@
 //! brought back). A leaf: the protocol and the snapshot name these, and they name nothing of
 //! the host's handlers.
 
+use crate::message::HostEvent;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::editing::journal_kind::JournalKind;
+use crate::journal_kind::JournalKind;
 use nefia_game::autotile::Explanation;
 use nefia_game::edit::Edit;
 use nefia_game::journal::UnsavedMap;
@@ -17,13 +18,13 @@ use nefia_game::object::Uid;
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum EditingCommand {
     /// Make an edit, recorded for undo; a refusal comes back as
-    /// [`HostEvent::Refused`](crate::HostEvent::Refused).
+    /// [`HostEvent::Refused`](crate::message::HostEvent::Refused).
     Edit(Edit),
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
     Redo,
-    /// Copy a region of a map; answered with [`HostEvent::Copied`](crate::HostEvent::Copied).
+    /// Copy a region of a map; answered with [`HostEvent::Copied`](crate::message::HostEvent::Copied).
     Copy {
         /// The map.
         map: MapId,
@@ -48,7 +49,7 @@ pub enum EditingCommand {
     /// this tile here?"), or stop (None).
     InspectCell(Option<(MapId, i32, i32)>),
     /// Why cell (x, y) of `map` has its tile, once; answered with
-    /// [`HostEvent::CellExplained`](crate::HostEvent::CellExplained).
+    /// [`HostEvent::CellExplained`](crate::message::HostEvent::CellExplained).
     ExplainCell {
         /// The map.
         map: MapId,
@@ -58,7 +59,7 @@ pub enum EditingCommand {
         y: i32,
     },
     /// Where prototype `id` of `data_type` is used; answered with
-    /// [`HostEvent::Usages`](crate::HostEvent::Usages).
+    /// [`HostEvent::Usages`](crate::message::HostEvent::Usages).
     WhereUsed {
         /// The data type.
         data_type: String,
@@ -85,7 +86,7 @@ impl EditingCommand {
     }
 
     /// What the command is to the edit journal: an edit, undo and redo are kept.
-    pub(crate) fn journal_kind(&self) -> JournalKind {
+    pub fn journal_kind(&self) -> JournalKind {
         use nefia_game::journal::Journaled;
         match self {
             EditingCommand::Edit(edit) => JournalKind::Log(Journaled::Edit(edit.clone())),
@@ -97,7 +98,7 @@ impl EditingCommand {
 
     /// The input a recorded session keeps of the command: an edit made while playing, undo
     /// and redo.
-    pub(crate) fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
+    pub fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
         use nefia_game::recording::Input;
         match self {
             EditingCommand::Edit(edit) => Some(Input::Edit(edit.clone())),
@@ -108,7 +109,7 @@ impl EditingCommand {
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(crate) fn reads_only(&self) -> bool {
+    pub fn reads_only(&self) -> bool {
         matches!(
             self,
             EditingCommand::Copy { .. }
@@ -129,7 +130,7 @@ pub struct EditingView {
     /// Grows each time a script chooses the selection (`Editor.select`).
     pub selections_by_script: u64,
     /// The objects the inspector asked about ([`EditingCommand::Inspect`]).
-    pub inspected: Vec<crate::view::object_details::ObjectDetails>,
+    pub inspected: Vec<crate::view::ObjectDetails>,
     /// The editor's undo history.
     pub history: nefia_game::history::HistoryView,
     /// The edit journal the last session left, while the user has not said whether to
@@ -191,4 +192,104 @@ pub struct RecoveryReport {
     /// Where the journal left behind was kept, when not all of it came back (it can be tried
     /// again by moving it back to `.nefia/journal`).
     pub kept: Option<PathBuf>,
+}
+
+/// One place that names a prototype's id.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Usage {
+    /// An object of the world made from it (on an open map, held, or nowhere).
+    Object {
+        /// The object.
+        uid: Uid,
+        /// What the object is called, as links show it.
+        title: String,
+        /// The map it is on (or its holder is on), if any.
+        map: Option<String>,
+        /// Its cell (its holder's, when held).
+        x: i32,
+        /// Its cell's row.
+        y: i32,
+    },
+    /// An object in a map file that is not open.
+    MapFile {
+        /// The map's name (its file in `maps/`).
+        map: String,
+        /// The object's cell.
+        x: i32,
+        /// The object's row.
+        y: i32,
+    },
+    /// Cells of a map (open or not) painted with it, a tile.
+    Tiles {
+        /// The map's name.
+        map: String,
+        /// The first such cell, row by row.
+        x: i32,
+        /// Its row.
+        y: i32,
+        /// How many cells.
+        count: usize,
+    },
+    /// A field of another prototype naming it.
+    Field {
+        /// That prototype's data type.
+        data_type: String,
+        /// That prototype's id.
+        id: String,
+        /// The field.
+        field: String,
+        /// `file:line` of the field's value (of the prototype's `data:add` when it cannot be
+        /// found in the text).
+        at: String,
+    },
+    /// A string literal in a mod's Lua file.
+    Literal {
+        /// `file:line`, the file as messages name it.
+        at: String,
+    },
+    /// A recording whose commands name it.
+    Recording {
+        /// Its file, relative to the project's `recordings/` folder.
+        name: String,
+    },
+}
+
+impl EditingCommand {
+    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): edits
+    /// are refused, where-used finds nothing.
+    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            EditingCommand::Edit(_) | EditingCommand::Undo | EditingCommand::Redo | EditingCommand::Recover(_) => {
+                Some(crate::message::unavailable(problem))
+            }
+            EditingCommand::WhereUsed { data_type, id } => {
+                Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
+            }
+            &EditingCommand::ExplainCell { map, x, y } => Some(HostEvent::CellExplained(Box::new(CellWhy {
+                map,
+                x,
+                y,
+                explained: Err(Unexplained::NotThere(problem.to_owned())),
+            }))),
+            EditingCommand::Copy { .. }
+            | EditingCommand::Select(_)
+            | EditingCommand::Inspect(_)
+            | EditingCommand::InspectCell(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Usage::Object { title, map: Some(map), x, y, .. } => write!(f, "{title} on map '{map}' at ({x}, {y})"),
+            Usage::Object { title, map: None, .. } => write!(f, "{title}, on no map"),
+            Usage::MapFile { map, x, y } => write!(f, "an object in map file '{map}' at ({x}, {y})"),
+            Usage::Tiles { map, x, y, count } => write!(f, "{count} cell(s) of map '{map}', the first at ({x}, {y})"),
+            Usage::Field { data_type, id, field, at } => write!(f, "{id}.{field} ({data_type}) at {at}"),
+            Usage::Literal { at } => write!(f, "a string at {at}"),
+            Usage::Recording { name } => write!(f, "recording {name}"),
+        }
+    }
 }

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use crate::profile::TurnProfile;
 use nefia_game::object::Uid;
 use nefia_game::world::World;
-use nefia_lua::profile::TurnProfile;
 
 /// The turn profiler as the Profiler pane shows it.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]

@@ -2,16 +2,21 @@
 //! [`ReplCommand`]) and its part of the snapshot ([`DebugView`]). A leaf: the protocol and the
 //! snapshot name these, and they name nothing of the host's handlers.
 
+pub mod query;
+
+use crate::message::HostEvent;
+use crate::repl::Evaluation;
+use query::DebugAnswer;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::debugging::query::DebugQuery;
-use crate::view::debug::{LimitsView, ProfileView, WatchView};
+use crate::failure::GameError;
+use crate::repl::StepKind;
+use crate::view::{LimitsView, ProfileView, WatchView};
 use nefia_game::object::Uid;
 use nefia_game::value::Value;
 use nefia_game::world::WatchId;
-use nefia_lua::GameError;
-use nefia_lua::debugger::StepKind;
 
 /// What the debugging subsystem is asked to do.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -63,7 +68,7 @@ pub enum DebugCommand {
     /// files loaded before their breakpoints (slower; kept to compare the two).
     Probes(bool),
     /// A debug adapter's question about the paused stack, the breakpoints or the sources;
-    /// answered with [`HostEvent::DebugAnswer`](crate::HostEvent::DebugAnswer) with the same id.
+    /// answered with [`HostEvent::DebugAnswer`](crate::message::HostEvent::DebugAnswer) with the same id.
     Query {
         /// Matches the answer to the request.
         id: u64,
@@ -106,7 +111,7 @@ impl DebugCommand {
 
     /// The input a recorded session keeps of the command: a break asked, a break continued,
     /// the error screen left.
-    pub(crate) fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
+    pub fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
         use nefia_game::recording::Input;
         match self {
             DebugCommand::Break => Some(Input::Break),
@@ -117,7 +122,7 @@ impl DebugCommand {
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(crate) fn reads_only(&self) -> bool {
+    pub fn reads_only(&self) -> bool {
         !matches!(
             self,
             DebugCommand::Continue | DebugCommand::Resume | DebugCommand::Step(_) | DebugCommand::Query { .. }
@@ -129,7 +134,7 @@ impl DebugCommand {
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct DebugView {
     /// The innermost `pause()` in progress: where, and its locals and upvalues.
-    pub pause: Option<nefia_lua::repl::PauseView>,
+    pub pause: Option<crate::repl::PauseView>,
     /// The uncaught error the game stopped on (the error screen), if any.
     pub error: Option<GameError>,
     /// A break is asked for at the next turn boundary.
@@ -145,14 +150,14 @@ pub struct DebugView {
     pub check_invariants: bool,
     /// Every declared invariant with what its last check found.
     #[serde(default)]
-    pub invariants: Vec<nefia_lua::invariants::InvariantStatus>,
+    pub invariants: Vec<crate::checks::InvariantStatus>,
 }
 
 /// What the REPL asks of the host.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum ReplCommand {
     /// Evaluate REPL input; the answer comes back as
-    /// [`HostEvent::Evaluated`](crate::HostEvent::Evaluated) with the same id.
+    /// [`HostEvent::Evaluated`](crate::message::HostEvent::Evaluated) with the same id.
     Eval {
         /// Matches the answer to the request.
         id: u64,
@@ -161,7 +166,7 @@ pub enum ReplCommand {
     },
     /// Run a Lua file as `nefia run` does (in a trusted environment of its own, under the
     /// limits; its chunk is named by its path, so breakpoints in it bind); answered with
-    /// [`HostEvent::Evaluated`](crate::HostEvent::Evaluated), with no values when it ran to its end.
+    /// [`HostEvent::Evaluated`](crate::message::HostEvent::Evaluated), with no values when it ran to its end.
     RunFile {
         /// Matches the answer to the request.
         id: u64,
@@ -169,7 +174,7 @@ pub enum ReplCommand {
         path: PathBuf,
     },
     /// Complete the end of REPL input; answered with
-    /// [`HostEvent::Completions`](crate::HostEvent::Completions).
+    /// [`HostEvent::Completions`](crate::message::HostEvent::Completions).
     Complete {
         /// Matches the answer to the request.
         id: u64,
@@ -177,7 +182,7 @@ pub enum ReplCommand {
         text: String,
     },
     /// Show the lines of a loaded file around `line`; answered with
-    /// [`HostEvent::Source`](crate::HostEvent::Source).
+    /// [`HostEvent::Source`](crate::message::HostEvent::Source).
     ShowSource {
         /// The file as errors name it (`mods/elona/init.lua`).
         file: String,
@@ -206,7 +211,7 @@ impl ReplCommand {
     }
 
     /// The input a recorded session keeps of the command: code, or the script run.
-    pub(crate) fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
+    pub fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
         use nefia_game::recording::Input;
         match self {
             ReplCommand::Eval { code, .. } => Some(Input::Eval(code.clone())),
@@ -216,7 +221,35 @@ impl ReplCommand {
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(crate) fn reads_only(&self) -> bool {
+    pub fn reads_only(&self) -> bool {
         matches!(self, ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. })
+    }
+}
+
+impl ReplCommand {
+    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): code
+    /// fails with the problem, completion offers nothing.
+    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
+                let failure = crate::failure::LuaFailure { message: problem.to_owned(), traceback: String::new() };
+                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
+            }
+            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
+            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
+        }
+    }
+}
+
+impl DebugCommand {
+    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): a query
+    /// fails with the problem; the rest only acts.
+    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            DebugCommand::Query { id, .. } => {
+                Some(HostEvent::DebugAnswer { id: *id, answer: DebugAnswer::Failed(problem.to_owned()) })
+            }
+            _ => None,
+        }
     }
 }

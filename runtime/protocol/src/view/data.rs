@@ -1,10 +1,10 @@
 //! The Data pane's view of the registry: every data type, its declared fields and its
 //! prototypes.
 
+use crate::checks::PrototypeProblem;
 use nefia_game::data::DataRegistry;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
-pub use nefia_lua::data_validators::PrototypeProblem;
 
 /// A prototype in the Data pane.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]

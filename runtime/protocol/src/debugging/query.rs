@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
+use crate::repl::Evaluation;
+use crate::repl::LineBreakpoint;
 use nefia_game::object::Uid;
-use nefia_lua::debugger::LineBreakpoint;
-use nefia_lua::repl::Evaluation;
 
 /// A scope of a paused frame.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use crate::editing::journal_kind::JournalKind;
+use crate::journal_kind::JournalKind;
 use nefia_game::map::MapId;
 use nefia_game::map_files::MapFiles;
 use nefia_game::object::Uid;
@@ -19,7 +19,7 @@ pub enum PlayCommand {
     Stop,
     /// Pause or unpause the game while playing: paused, it takes no keys.
     Pause(bool),
-    /// List the saved games; answered with [`crate::HostEvent::Saves`] (the player
+    /// List the saved games; answered with [`crate::message::HostEvent::Saves`] (the player
     /// window's Load game).
     ListSaves,
     /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
@@ -39,14 +39,14 @@ pub enum PlayCommand {
     StepBackInCode(ReverseKind),
     /// While playing a recorded session (or looking through an opened recording): list
     /// every change of an object's field so far, by replaying the session headless ("When
-    /// did this change?"); answered with [`HostEvent::Changes`](crate::HostEvent::Changes).
+    /// did this change?"); answered with [`HostEvent::Changes`](crate::message::HostEvent::Changes).
     FindChanges {
         /// The object.
         uid: Uid,
         /// The field.
         field: String,
     },
-    /// Go to a change [`HostEvent::Changes`](crate::HostEvent::Changes) listed: back to the
+    /// Go to a change [`HostEvent::Changes`](crate::message::HostEvent::Changes) listed: back to the
     /// start of its turn, then replay that turn up to the write and stop there in breakpoint mode,
     /// as a watch does.
     GoToChange {
@@ -81,18 +81,18 @@ impl PlayCommand {
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(crate) fn reads_only(&self) -> bool {
+    pub fn reads_only(&self) -> bool {
         matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_) | PlayCommand::FindChanges { .. })
     }
 
     /// What the command is to the edit journal: stopping play takes a new base (the uid
     /// counters went on past what a replay would reach).
-    pub(crate) fn journal_kind(&self) -> JournalKind {
+    pub fn journal_kind(&self) -> JournalKind {
         if matches!(self, PlayCommand::Stop) { JournalKind::Rebase } else { JournalKind::Other }
     }
 
     /// The input a recorded session keeps of the command: a turn waited.
-    pub(crate) fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
+    pub fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
         matches!(self, PlayCommand::StepTurn).then_some(nefia_game::recording::Input::Wait)
     }
 }
@@ -200,12 +200,20 @@ pub struct ChangeEntry {
     /// Which change of that turn it is, from 0 (a turn may change a field several times).
     pub nth: u32,
     /// The change.
-    pub change: nefia_lua::watch::FieldChange,
+    pub change: crate::watch::FieldChange,
 }
 
 impl std::fmt::Display for ChangeEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = &self.change;
         write!(f, "turn {}: {} {} → {} at {}", c.turn, c.field, c.old, c.new, c.at)
+    }
+}
+
+impl PlayCommand {
+    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): no saves
+    /// are listed; the rest only acts.
+    pub fn answer_when_failed(&self) -> Option<crate::message::HostEvent> {
+        matches!(self, PlayCommand::ListSaves).then(|| crate::message::HostEvent::Saves(Vec::new()))
     }
 }

@@ -4,14 +4,19 @@
 
 use std::sync::Arc;
 
-use super::{DebugCommand, EditingCommand, MapCommand, ModCommand, PlayCommand, ReplCommand, WorkbenchCommand};
-use crate::editing::journal_kind::JournalKind;
+use crate::debugging::{DebugCommand, ReplCommand};
+use crate::editing::EditingCommand;
+use crate::journal_kind::JournalKind;
+use crate::maps::MapCommand;
+use crate::mods::ModCommand;
+use crate::output::Output;
+use crate::play::PlayCommand;
+use crate::reload::Reload;
+use crate::repl::{Evaluation, SourceExcerpt};
+use crate::workbench::WorkbenchCommand;
 use nefia_game::display::Input;
 use nefia_game::edit::Clip;
 use nefia_game::object::Uid;
-use nefia_lua::Output;
-use nefia_lua::reload::Reload;
-use nefia_lua::repl::{Evaluation, SourceExcerpt};
 
 /// A request from a frontend to the runtime thread. Each subsystem of the host takes its own
 /// commands (its sub-enum); the few left here belong to the serve loop itself.
@@ -77,7 +82,7 @@ impl Command {
     /// `recovery::serve_failure`): each subsystem's sub-enum says for its commands — a
     /// refusal for work it cannot do, an empty or failed answer to a question, nothing for
     /// what only acts.
-    pub(super) fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
         match self {
             Command::Repl(command) => command.answer_when_failed(problem),
             Command::Editing(command) => command.answer_when_failed(problem),
@@ -93,7 +98,7 @@ impl Command {
 
     /// What the command is to the edit journal: each subsystem's sub-enum says for its
     /// commands (see `editing/journal.rs`).
-    pub(super) fn journal_kind(&self) -> JournalKind {
+    pub fn journal_kind(&self) -> JournalKind {
         match self {
             Command::Editing(command) => command.journal_kind(),
             Command::Maps(command) => command.journal_kind(),
@@ -110,7 +115,7 @@ impl Command {
     }
 
     /// True if the command only reads the world (no checkpoint is taken before it).
-    pub(super) fn reads_only(&self) -> bool {
+    pub fn reads_only(&self) -> bool {
         match self {
             Command::Repl(command) => command.reads_only(),
             Command::Editing(command) => command.reads_only(),
@@ -123,7 +128,7 @@ impl Command {
 }
 
 /// The refusal of a runtime that cannot serve the project, for `problem`.
-pub(super) fn unavailable(problem: &str) -> HostEvent {
+pub fn unavailable(problem: &str) -> HostEvent {
     HostEvent::Refused(Refused::new(RefusalKind::Unavailable, problem.to_owned()))
 }
 
@@ -212,7 +217,7 @@ pub enum HostEvent {
         /// The field.
         field: String,
         /// The changes.
-        entries: Vec<crate::play::command::ChangeEntry>,
+        entries: Vec<crate::play::ChangeEntry>,
     },
     /// A file was reloaded, or its reload was rejected.
     Reloaded(Reload),
@@ -220,7 +225,7 @@ pub enum HostEvent {
     Copied(Arc<Clip>),
     /// The answer to [`PlayCommand::ListSaves`]: the saves, newest first, with their dates,
     /// turns, maps and players.
-    Saves(Vec<nefia_lua::save::SaveListing>),
+    Saves(Vec<crate::saves::SaveListing>),
     /// A command panicked; the runtime caught it (see [`PanicReport`]).
     Panicked(PanicReport),
     /// The answer to [`Command::Sync`].
@@ -233,12 +238,12 @@ pub enum HostEvent {
         /// The request's id.
         id: u64,
         /// The answer.
-        answer: super::debugging::DebugAnswer,
+        answer: crate::debugging::query::DebugAnswer,
     },
     /// The answer to [`EditingCommand::Recover`]`(true)`: what came back of the edit journal.
-    Recovered(crate::editing::command::RecoveryReport),
+    Recovered(crate::editing::RecoveryReport),
     /// The answer to [`EditingCommand::ExplainCell`].
-    CellExplained(Box<crate::editing::command::CellWhy>),
+    CellExplained(Box<crate::editing::CellWhy>),
     /// The answer to [`EditingCommand::WhereUsed`].
     Usages {
         /// The data type asked about.
@@ -246,7 +251,7 @@ pub enum HostEvent {
         /// The prototype asked about.
         id: String,
         /// Where it is used.
-        usages: Vec<super::editing::usages::Usage>,
+        usages: Vec<crate::editing::Usage>,
     },
 }
 

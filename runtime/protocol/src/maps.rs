@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use crate::editing::journal_kind::JournalKind;
+use crate::checks::MapProblem;
+use crate::journal_kind::JournalKind;
 use nefia_game::map::MapId;
-use nefia_lua::mapgen::MapProblem;
 
 /// A map file operation (see [`nefia_game::map_files`]). Failures come back as
-/// [`HostEvent::Refused`](crate::HostEvent::Refused); what was done is logged.
+/// [`HostEvent::Refused`](crate::message::HostEvent::Refused); what was done is logged.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub enum MapCommand {
     /// Make a new map (it becomes the current map) with no file until saved.
@@ -64,7 +64,7 @@ impl MapCommand {
     /// What the command is to the edit journal: a map opened or made is kept; the list of
     /// files rescanned changes no world; the rest wrote files (the saved marks changed), so
     /// they take a new base.
-    pub(crate) fn journal_kind(&self) -> JournalKind {
+    pub fn journal_kind(&self) -> JournalKind {
         use nefia_game::journal::Journaled;
         match self {
             MapCommand::Open(name) => JournalKind::Log(Journaled::Open(name.clone())),

@@ -2,11 +2,12 @@
 //! the snapshot ([`ModsView`]). A leaf: the protocol and the snapshot name these, and they
 //! name nothing of the host's handlers.
 
+use crate::message::HostEvent;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::editing::journal_kind::JournalKind;
-use crate::view::data::DataTypeView;
+use crate::journal_kind::JournalKind;
+use crate::view::DataTypeView;
 use nefia_game::mods::ModRow;
 
 /// What the mods subsystem is asked to do.
@@ -57,7 +58,7 @@ impl ModCommand {
     }
 
     /// What the command is to the edit journal: code reloaded.
-    pub(crate) fn journal_kind(&self) -> JournalKind {
+    pub fn journal_kind(&self) -> JournalKind {
         match self {
             ModCommand::Reload(_) | ModCommand::Saved(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => {
                 JournalKind::Code
@@ -67,7 +68,7 @@ impl ModCommand {
     }
 
     /// The input a recorded session keeps of the command: a hotload with its text.
-    pub(crate) fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
+    pub fn recorded_input(&self) -> Option<nefia_game::recording::Input> {
         match self {
             ModCommand::Hotload { file, text } => {
                 Some(nefia_game::recording::Input::Hotload { file: file.clone(), text: text.clone() })
@@ -110,4 +111,12 @@ pub struct Repainted {
     pub map: nefia_game::map::MapId,
     /// Its cells whose tile changed.
     pub cells: Vec<(i32, i32)>,
+}
+
+impl ModCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): a mod's files are not
+    /// written; reloads only act.
+    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        matches!(self, ModCommand::SetEnabled { .. } | ModCommand::New(_)).then(|| crate::message::unavailable(problem))
+    }
 }

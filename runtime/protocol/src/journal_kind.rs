@@ -5,8 +5,8 @@
 use nefia_game::journal::Journaled;
 
 /// What a command is to the edit journal (`editing/journal.rs`), as its subsystem says
-/// ([`crate::Command::journal_kind`]).
-pub(crate) enum JournalKind {
+/// ([`crate::message::Command::journal_kind`]).
+pub enum JournalKind {
     /// Kept in the log, if it changed the world.
     Log(Journaled),
     /// The log cannot replay it: a new base, if it was done.

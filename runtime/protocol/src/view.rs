@@ -19,37 +19,12 @@ mod location_tree;
 mod map_view;
 pub mod object_details;
 
-pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeProblem, PrototypeView, data_view};
+pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeView, data_view};
 pub use debug::{LimitsView, ProfileView, WatchView, watch_views};
 pub use object_details::{FieldRow, ObjectDetails, object_details};
 
 pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, ObjectRow};
 pub use map_view::{ChunkView, MapView, MapViewBuilder, ObjectView, ShadowCell, TileStyle, tile_style};
-
-// The shapes a frontend shows that the Lua API makes. They are defined in `runtime/lua/src/`, where the
-// engine produces them, and reach a frontend only inside snapshots, events and answers; a
-// frontend (the editor, its command line and its debug adapter) names them here and never
-// reaches into `runtime/lua/src/` itself.
-
-/// Text the engine produced for people (`print`, `Gui.mes`, log lines), streamed as
-/// [`crate::HostEvent::Output`].
-pub use nefia_lua::Output;
-/// A break as the REPL and a debugger show it: the paused frames and why it stopped.
-pub use nefia_lua::debugger::BreakCause;
-/// The turn profiler's turns, their entries, and the entries of many turns summed.
-pub use nefia_lua::profile::{ProfileKey, ProfileKind, Spent, TurnProfile, summed};
-/// What reloading a file gave ([`crate::HostEvent::Reloaded`]).
-pub use nefia_lua::reload::Reload;
-/// The REPL's answers, the paused stack, and source shown around a line.
-pub use nefia_lua::repl::{Evaluation, PauseFrame, PauseView, SourceExcerpt};
-/// A save as the load dialog lists it.
-pub use nefia_lua::save::SaveListing;
-/// The error screen's error (an uncaught error in game logic), and a failure's message and
-/// traceback.
-pub use nefia_lua::{GameError, LuaFailure};
-/// A step of long work (opening a project, loading a save) and where a frontend hears it: the
-/// status bar's and the terminal's progress bar.
-pub use nefia_lua::{Progress, ProgressSink};
 
 /// What the runtime is doing, for the status bar.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
