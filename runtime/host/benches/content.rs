@@ -5,18 +5,19 @@
 //! demo's mods (≤ 10%): the same load with `types.check` (each declared default) and the
 //! schema's check of each `data:add` entry made functions that accept everything; the two loads are
 //! also timed alternately and the ratio of their best times printed, since this machine's speed
-//! drifts from minute to minute. Run with `cargo bench -p nefia_runtime --bench content`.
+//! drifts from minute to minute. Run with `cargo bench -p nefia_host --bench content`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, Criterion, criterion_group};
-use nefia_runtime::game::edit::Edit;
-use nefia_runtime::game::project::Project;
-use nefia_runtime::host::{Command, EditingCommand, HostConfig, HostEvent, HostHandle, ReplCommand};
-use nefia_runtime::lua::repl::Evaluation;
-use nefia_runtime::{Runtime, Value};
+use nefia_game::edit::Edit;
+use nefia_game::project::Project;
+use nefia_host::{Command, EditingCommand, HostConfig, HostEvent, HostHandle, ReplCommand};
+use nefia_lua::repl::Evaluation;
+use nefia_game::Value;
+use nefia_lua::Runtime;
 
 /// How long the host may take to answer before the bench gives up.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -92,7 +93,7 @@ fn field_edit(c: &mut Criterion) {
         std::thread::sleep(Duration::from_millis(5));
     }
     let first = eval(&host, PLACE_PUTITS);
-    let uid = first.first().and_then(|uid| uid.parse().ok()).map(nefia_runtime::Uid).expect("a putit's uid");
+    let uid = first.first().and_then(|uid| uid.parse().ok()).map(nefia_game::Uid).expect("a putit's uid");
     host.send(Command::Editing(EditingCommand::Inspect(vec![uid])));
     let mut group = c.benchmark_group("content");
     group.sample_size(20);
@@ -125,11 +126,11 @@ fn field_edit(c: &mut Criterion) {
 /// each default) and the schema's check of each `data:add` entry.
 fn unchecked(runtime: &Runtime) {
     let lua = runtime.lua();
-    let types: mlua::Table = nefia_runtime::lua::engine(lua).api_global("types").expect("the types library");
+    let types: mlua::Table = nefia_lua::engine(lua).api_global("types").expect("the types library");
     let accept = lua.create_function(|_, _: mlua::MultiValue| Ok(true)).expect("a function");
     types.raw_set("check", accept).expect("check is replaced");
     let accept_entry = lua.create_function(|_, _: mlua::MultiValue| Ok(mlua::Value::Nil)).expect("a function");
-    nefia_runtime::lua::schema::install(lua, accept_entry).expect("the entry check is replaced");
+    nefia_lua::schema::install(lua, accept_entry).expect("the entry check is replaced");
 }
 
 /// A runtime, typed checks on or off, before the demo's mods load.

@@ -1,12 +1,12 @@
 //! The runtime's speed and memory targets, each workload driven from Lua as a mod would.
-//! Run with `cargo bench -p nefia_runtime --bench engine`. The per-object rows run on worlds
+//! Run with `cargo bench -p nefia_lua --bench engine`. The per-object rows run on worlds
 //! of 10,000 and 100,000 characters and print the memory each world took; the peak memory of
 //! the whole run is printed at the end.
 
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group};
-use nefia_runtime::Runtime;
+use nefia_lua::Runtime;
 
 mod common;
 
@@ -114,8 +114,8 @@ fn limits(c: &mut Criterion) {
     let rt = game("");
     group.bench_function("10,000,000 iterations of a tight loop, no limits", |b| b.iter(|| run(&rt, tight)));
     rt.set_limits(
-        Some(nefia_runtime::lua::limits::Limits::EDITOR_TIME),
-        Some(nefia_runtime::lua::limits::Limits::EDITOR_MEMORY),
+        Some(nefia_lua::limits::Limits::EDITOR_TIME),
+        Some(nefia_lua::limits::Limits::EDITOR_MEMORY),
     );
     rt.engine().limits().share_flags(rt.lua(), std::sync::Arc::default(), std::sync::Arc::default());
     group.bench_function("10,000,000 iterations of a tight loop, the editor's limits", |b| b.iter(|| run(&rt, tight)));
@@ -222,14 +222,14 @@ fn saves(c: &mut Criterion) {
         // The first half of a load: reading and parsing the file.
         let path = dir.path().join("bench.ron");
         group.bench_function(format!("load {objects} objects: read the file"), |b| {
-            b.iter(|| nefia_runtime::game::save::read_save(&path).expect("read"))
+            b.iter(|| nefia_game::save::read_save(&path).expect("read"))
         });
     }
     group.finish();
 }
 
 fn map_files(c: &mut Criterion) {
-    use nefia_runtime::game::save::{MapRecord, RecordKind};
+    use nefia_game::save::{MapRecord, RecordKind};
     let mut group = c.benchmark_group("map files");
     group.sample_size(10);
     let rt = game(
@@ -254,14 +254,14 @@ fn map_files(c: &mut Criterion) {
     let path = dir.path().join("big.ron");
     let save = || {
         let record = rt.world().map_record(map, RecordKind::MapFile).expect("record");
-        let text = nefia_runtime::game::map_files::map_text(&path, &record).expect("text");
-        nefia_runtime::game::files::write_atomic(&path, text.as_bytes()).expect("written");
+        let text = nefia_game::map_files::map_text(&path, &record).expect("text");
+        nefia_game::files::write_atomic(&path, text.as_bytes()).expect("written");
     };
     group.bench_function("save a 512x512 map with 20,000 objects", |b| b.iter(save));
     save();
     group.bench_function("load a 512x512 map with 20,000 objects", |b| {
         b.iter(|| {
-            let record: MapRecord = nefia_runtime::game::files::read_ron(&path).expect("read");
+            let record: MapRecord = nefia_game::files::read_ron(&path).expect("read");
             let mut world = rt.world_mut();
             let loaded = world.map_from_record(&record, RecordKind::MapFile).expect("built");
             world.remove_map(loaded).expect("removed");

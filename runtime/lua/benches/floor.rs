@@ -2,7 +2,7 @@
 //! same work, in the same process, with the measurements interleaved (this machine's speed
 //! drifts from minute to minute, so only ratios taken side by side hold).
 //!
-//! Run with `cargo bench -p nefia_runtime --bench floor`. Each world (10,000 and 100,000
+//! Run with `cargo bench -p nefia_lua --bench floor`. Each world (10,000 and 100,000
 //! characters) first makes 10,000 plain-Lua objects, `{ base = {...}, temp = {} }` with a
 //! metatable whose `calc(k)` returns `temp[k]` or `base[k]` and whose `mod(k, v, "add")` adds
 //! into `temp` (the floor), and then its characters, and then (after a full collection)
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use mlua::{Function, Table};
-use nefia_runtime::Runtime;
+use nefia_lua::Runtime;
 
 mod common;
 

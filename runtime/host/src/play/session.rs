@@ -103,7 +103,7 @@ impl PlaySession {
         // unless it is what is played ("Play this"); then it shows again after Stop.
         host.play_begins(&from);
         let began = from.describe(&cx.runtime.maps());
-        match super::EditState::begin(&cx.runtime, from) {
+        match super::EditState::begin(cx.runtime, from) {
             Ok(edit) => {
                 *self.edit.borrow_mut() = Some(edit);
                 cx.runtime.engine().clear_messages();
@@ -131,7 +131,7 @@ impl PlaySession {
         let engine = cx.runtime.engine();
         engine.stop_playing();
         engine.clear_messages();
-        if let Err(error) = edit.restore(&cx.runtime) {
+        if let Err(error) = edit.restore(cx.runtime) {
             gui::log(cx.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
         }
         // The play's history goes with the played world (its pins were in that world).

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use nefia_runtime::Runtime;
-use nefia_runtime::lua::Output;
+use nefia_lua::Runtime;
+use nefia_lua::Output;
 
 fn mods_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../mods")

@@ -167,7 +167,7 @@ pub static METHODS: [Method; 26] = [
     method!(
         "host.command",
         "For an attached editor: one of the runtime's own commands (the serde JSON of \
-         nefia_runtime::host::Command); Shutdown is refused.",
+         nefia_protocol::message::Command); Shutdown is refused.",
         CommandParams,
         null_result,
         Session::answer_host_command,
@@ -534,7 +534,7 @@ pub struct TempParams {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CommandParams {
-    /// The command: a `nefia_runtime::host::Command` as serde JSON.
+    /// The command: a `nefia_protocol::message::Command` as serde JSON.
     #[schemars(schema_with = "command_schema")]
     pub command: nefia_protocol::message::Command,
 }
