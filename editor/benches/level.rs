@@ -10,33 +10,27 @@ use nefia_editor::render::map::MapRenderer;
 use nefia_editor::tools::brush_cells;
 use nefia_game::edit::Edit;
 use nefia_game::history::History;
-use nefia_lua::Runtime;
-use nefia_protocol::output::Output;
 use nefia_protocol::view::MapViewBuilder;
+use nefia_tests::TestGame;
 
-fn painted_map() -> Runtime {
-    let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
-    let mods = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../mods");
-    runtime.load_mods(&[mods], &["base".into(), "elona".into()]).expect("mods");
-    runtime
-        .exec(
-            r#"
-            local map = InstancedMap:new(512, 512, "elona.grass")
-            Map.set_map(map)
-            for y = 0, 511 do for x = 0, 511 do
-                if (x * 7 + y * 13) % 11 == 0 then map:set_tile(x, y, "elona.wall_stone") end
-            end end
-            for i = 1, 5000 do Chara.create("elona.putit", (i * 37) % 512, (i * 101) % 512) end
-            "#,
-            "bench",
-        )
-        .expect("map built");
-    runtime
+fn painted_map() -> TestGame {
+    let game = TestGame::with_mods(&["base", "elona"]);
+    game.exec(
+        r#"
+        local map = InstancedMap:new(512, 512, "elona.grass")
+        Map.set_map(map)
+        for y = 0, 511 do for x = 0, 511 do
+            if (x * 7 + y * 13) % 11 == 0 then map:set_tile(x, y, "elona.wall_stone") end
+        end end
+        for i = 1, 5000 do Chara.create("elona.putit", (i * 37) % 512, (i * 101) % 512) end
+        "#,
+    );
+    game
 }
 
 fn brush(c: &mut Criterion) {
-    let runtime = painted_map();
-    let map = runtime.world().current_map().expect("a map");
+    let game = painted_map();
+    let map = game.world().current_map().expect("a map");
     let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1280.0, 800.0));
     let ctx = egui::Context::default();
     let mut renderer = MapRenderer::default();
@@ -53,8 +47,8 @@ fn brush(c: &mut Criterion) {
             tile: if step % 2 == 0 { "elona.water" } else { "elona.floor_stone" }.into(),
         };
         let stroke = Edit::Stroke { id: 1, edit: Box::new(part) };
-        nefia_host::editing::edit::apply(runtime.lua(), &mut history, &stroke).expect("painted");
-        let view = builder.build(&runtime.world()).expect("a view");
+        game.apply_edit(&mut history, &stroke).expect("painted");
+        let view = builder.build(&game.world()).expect("a view");
         let input = RawInput { screen_rect: Some(screen), ..RawInput::default() };
         let output = ctx.run_ui(input, |ui| {
             renderer.paint(ui.painter(), screen, &camera, &view, &LayerToggles::default(), &[], &[]);

@@ -9,60 +9,54 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, Vec2};
 use nefia_editor::render::camera::{Camera, LayerToggles};
 use nefia_editor::render::map::MapRenderer;
-use nefia_lua::Runtime;
-use nefia_protocol::output::Output;
 use nefia_protocol::view::{MapView, MapViewBuilder};
+use nefia_tests::TestGame;
 use std::sync::{Arc, mpsc};
 
-/// The runtime of the bench map (the Lua state is the caller's thread's, as on the host's
-/// thread in the editor).
-fn big_map_runtime() -> Runtime {
-    let mut runtime = Runtime::new(Box::new(|_: Output| {})).expect("runtime");
-    let mods = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../mods");
-    runtime.load_mods(&[mods], &["base".into(), "elona".into()]).expect("mods");
-    runtime
-        .exec(
-            r#"
-            local map = InstancedMap:new(256, 256, "elona.grass")
-            Map.set_map(map)
-            for y = 0, 255 do for x = 0, 255 do
-                if (x * 7 + y * 13) % 11 == 0 then map:set_tile(x, y, "elona.wall_stone") end
-            end end
-            local kinds = {
-                { Chara, "elona.putit" }, { Chara, "elona.yeek" }, { Item, "elona.putitoro" },
-                { Item, "elona.dagger" }, { Feat, "elona.door" },
-            }
-            for i = 1, 20000 do
-                local kind = kinds[i % #kinds + 1]
-                -- Apart: like items made on one cell would join one stack.
-                kind[1].create(kind[2], (i * 37) % 256, (i * 101) % 256, kind[1] == Item and { no_stack = true } or nil)
-            end
-            "#,
-            "bench",
-        )
-        .expect("map built");
-    assert!(runtime.world().object_count() >= 20_000);
-    runtime
+/// The game of the bench map (its Lua state is the caller's thread's, as on the host's thread
+/// in the editor).
+fn big_map_game() -> TestGame {
+    let game = TestGame::with_mods(&["base", "elona"]);
+    game.exec(
+        r#"
+        local map = InstancedMap:new(256, 256, "elona.grass")
+        Map.set_map(map)
+        for y = 0, 255 do for x = 0, 255 do
+            if (x * 7 + y * 13) % 11 == 0 then map:set_tile(x, y, "elona.wall_stone") end
+        end end
+        local kinds = {
+            { Chara, "elona.putit" }, { Chara, "elona.yeek" }, { Item, "elona.putitoro" },
+            { Item, "elona.dagger" }, { Feat, "elona.door" },
+        }
+        for i = 1, 20000 do
+            local kind = kinds[i % #kinds + 1]
+            -- Apart: like items made on one cell would join one stack.
+            kind[1].create(kind[2], (i * 37) % 256, (i * 101) % 256, kind[1] == Item and { no_stack = true } or nil)
+        end
+        "#,
+    );
+    assert!(game.world().object_count() >= 20_000);
+    game
 }
 
 fn big_map() -> Arc<MapView> {
-    MapViewBuilder::default().build(&big_map_runtime().world()).expect("a current map")
+    MapViewBuilder::default().build(&big_map_game().world()).expect("a current map")
 }
 
-/// A runtime on its own thread, as the editor's host is, that plays a turn in which every
+/// A game on its own thread, as the editor's host is, that plays a turn in which every
 /// `every`-th object moves and sends back the map view built after it, each time it is asked.
 fn turns() -> (mpsc::Sender<usize>, mpsc::Receiver<Arc<MapView>>) {
     let (ask, asked) = mpsc::channel::<usize>();
     let (send, views) = mpsc::channel();
     std::thread::spawn(move || {
-        let runtime = big_map_runtime();
+        let game = big_map_game();
         let mut builder = MapViewBuilder::default();
-        let mut view = builder.build(&runtime.world()).expect("a current map");
+        let mut view = builder.build(&game.world()).expect("a current map");
         // The bench hangs up when it is done.
         while send.send(view).is_ok() {
             let Ok(every) = asked.recv() else { return };
-            move_objects(&runtime, every);
-            view = builder.build(&runtime.world()).expect("a current map");
+            move_objects(&game, every);
+            view = builder.build(&game.world()).expect("a current map");
         }
     });
     (ask, views)
@@ -70,12 +64,12 @@ fn turns() -> (mpsc::Sender<usize>, mpsc::Receiver<Arc<MapView>>) {
 
 /// Moves every `every`-th object of the map one cell to the right (wrapping), as a turn of
 /// the game would.
-fn move_objects(runtime: &Runtime, every: usize) {
+fn move_objects(game: &TestGame, every: usize) {
     let code = format!(
         "local map = Map.current() local i = 0 \
          for _, o in map:iter() do i = i + 1 if i % {every} == 0 then o:set_pos((o.x + 1) % 256, o.y) end end"
     );
-    runtime.exec(&code, "bench").expect("objects moved");
+    game.exec(&code);
 }
 
 fn frame(ctx: &egui::Context, renderer: &mut MapRenderer, map: &MapView, camera: Camera) -> usize {
@@ -115,7 +109,7 @@ fn viewport(c: &mut Criterion) {
             c.bench_function(&format!("viewport frame after a turn in which {what}: {zoom}"), |b| {
                 b.iter_batched(
                     || {
-                        ask.send(every).expect("the runtime thread runs");
+                        ask.send(every).expect("the game's thread runs");
                         views.recv().expect("a view after the turn")
                     },
                     |moved| frame(&ctx, &mut renderer, &moved, camera),

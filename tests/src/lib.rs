@@ -1,13 +1,20 @@
 //! Helpers shared by the end-to-end tests: where the repository's mods are, and a fresh
-//! headless game to test against.
+//! headless game to test against (the editor's benches build theirs with it too, so the editor
+//! names no Lua crate); and the bad-input corpus's runner ([`bad_inputs`]).
 
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use nefia_game::edit::Edit;
+use nefia_game::history::History;
+use nefia_game::world::World;
+use nefia_host::editing::edit::EditError;
 use nefia_lua::Runtime;
 use nefia_lua::mlua;
 use nefia_protocol::output::Output;
+
+pub mod bad_inputs;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
@@ -26,8 +33,9 @@ pub fn write(path: impl AsRef<Path>, contents: impl AsRef<[u8]>) -> std::io::Res
     nefia_game::files::write_atomic(path.as_ref(), contents.as_ref()).map_err(std::io::Error::other)
 }
 
-/// A headless game for a test: `base`, `elona_sys` and `elona` loaded, a current 20×20 map of floor, no
-/// player, saves in a temporary folder. Output is collected in `output`.
+/// A headless game for a test or a bench: `base`, `elona_sys` and `elona` loaded (or the mods
+/// [`TestGame::with_mods`] names), a current 20×20 map of floor, no player, saves in a temporary
+/// folder. Output is collected in `output`.
 pub struct TestGame {
     /// The runtime.
     pub runtime: Runtime,
@@ -40,6 +48,11 @@ pub struct TestGame {
 impl TestGame {
     /// A fresh game.
     pub fn new() -> TestGame {
+        TestGame::with_mods(&["base", "elona_sys", "elona"])
+    }
+
+    /// A fresh game with only the repository's mods `mods` loaded, in that order.
+    pub fn with_mods(mods: &[&str]) -> TestGame {
         let output = Rc::new(RefCell::new(Vec::new()));
         let sink = output.clone();
         let mut runtime = Runtime::new(Box::new(move |line: Output| {
@@ -49,7 +62,7 @@ impl TestGame {
             })
         }))
         .expect("a runtime starts");
-        let mods = ["base".into(), "elona_sys".into(), "elona".into()];
+        let mods: Vec<String> = mods.iter().map(|name| (*name).to_owned()).collect();
         runtime.load_mods(&[mods_dir()], &mods).expect("the shipped mods load");
         let save_dir = tempfile::tempdir().expect("a temporary folder");
         runtime.set_save_dir(save_dir.path().to_owned());
@@ -73,6 +86,17 @@ impl TestGame {
         let values =
             self.runtime.exec(&format!("return {expression}"), "test").unwrap_or_else(|f| panic!("Lua failed: {f}"));
         self.runtime.lua().unpack_multi(values).unwrap_or_else(|e| panic!("unexpected result of {expression}: {e}"))
+    }
+
+    /// The game's world, to read.
+    pub fn world(&self) -> Ref<'_, World> {
+        self.runtime.world()
+    }
+
+    /// Applies `edit` as the editor does (`nefia_host::editing::edit::apply`), recording it in
+    /// `history`; returns the step's label.
+    pub fn apply_edit(&self, history: &mut History, edit: &Edit) -> Result<String, EditError> {
+        nefia_host::editing::edit::apply(self.runtime.lua(), history, edit)
     }
 }
 

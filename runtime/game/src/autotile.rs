@@ -18,6 +18,9 @@
 //!
 //! [`parse`] reads a rule set from its prototype, [`Autotiler`] paints, and
 //! [`Autotiler::explain`] answers "why is this tile here?".
+//!
+//! A property test (`autotile/tests.rs`) holds the explanation to the painting on random rules
+//! and maps: for every cell, the rule the explanation names alone paints that cell the same.
 
 mod explain;
 mod intent;

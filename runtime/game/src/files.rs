@@ -1,6 +1,15 @@
 //! Reading and writing the engine's RON files: errors that name the file and line, and
 //! atomic writes (a temp file in the same folder, then a rename) so a crash or a bad value
 //! never leaves a half-written file behind.
+//!
+//! A write is a temp file `.<name>.<pid>.tmp` beside the file, `fsync`ed, renamed over the file,
+//! then the folder `fsync`ed, so the rename is durable. The temps a killed writer left are removed
+//! by the next write of that file and, in the project's own folders (the project, its maps, saves,
+//! recordings and the edit journal), when the project opens (`Project::remove_stale_temps`: only
+//! temps of processes no longer running). One limit holds for writing and reading every stored
+//! file: [`MAX_FILE_BYTES`] (a save refused so names the mod's `save` table that holds most of it),
+//! and tables in a stored value nest at most [`MAX_TABLE_DEPTH`] deep. Every RON file is read first
+//! by the [`fast_reader`]; what it declines, `ron` reads.
 
 use std::fmt;
 use std::io::Write;

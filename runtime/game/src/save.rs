@@ -6,6 +6,12 @@
 //! format of project map files (without uids, temp values or memory). The writer is
 //! deterministic — maps by id, objects in location order, fields by name — so save → load →
 //! save gives identical bytes.
+//!
+//! A save is written straight from the world (`World::live_save_game`: each object's record
+//! made as it is written, the same text as a record's), unless a recorded session keeps the
+//! record to put the file back later (`SessionLog::writes_save` in the Lua crate). A load checks
+//! the whole record, then drops the old world before it builds the new one (`save/build.rs`), so
+//! it never holds two worlds.
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -6,6 +6,11 @@
 //! problem: it returns all of them, each with a [`Place`] that [`RecordError::locate`] turns
 //! into the file's line, so `nefia check` can list everything and a refusal names
 //! `file:line`, the field and the value. Nothing in the world changes on a refusal.
+//!
+//! The records are read with `deny_unknown_fields`, so a misspelled key is refused naming the
+//! nearest known one (`files.rs`). An object whose prototype no loaded mod defines is not a
+//! problem: map files and saves alike keep it aside on its map (`InstancedMap::unresolved`) and
+//! write it back where it was.
 
 use std::collections::BTreeSet;
 use std::fmt;

@@ -3,6 +3,9 @@
 //! One representation is shared by Lua, the inspector and the saver, so all of them read one
 //! truth. Values are cheap to clone (strings, lists and maps are reference counted) and can be
 //! sent to the editor thread.
+//!
+//! An object reference is refused inside a table and in a map file (a map file's objects are
+//! made again with new uids: see `validate.rs`); saves keep it.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -9,6 +9,12 @@
 //! play subsystem's to carry out: the spine routes them there. What
 //! the REPL needs of the other subsystems it returns as [`repl::ReplEffects`], and a script
 //! it is about to run it hands to a function the spine gives it.
+//!
+//! The error screen: an uncaught error in game logic (a key's handlers, a UI layer's input, a
+//! widget's update) stops the game on it (`DebugView::error`, drawn over the viewport and the
+//! player window). The game then takes no input and runs no updates until
+//! `DebugCommand::Resume` or a hotload that took. A failing draw is logged instead
+//! (`runtime/lua/src/gui/drawing.rs`): drawing is not game logic.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;

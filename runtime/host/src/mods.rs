@@ -7,6 +7,12 @@
 //! a [`Cx`], told by the spine whether a session is recorded. What it needs of the spine and
 //! the other subsystems it returns as [`ModsEffects`]: an input to record (a hotload's text),
 //! and that new code took (the error screen goes, the workbench's preview is made again).
+//!
+//! The watcher (`folders.rs`, debounced by `DEBOUNCE`, 20 ms) sends `ModCommand::Saved` into
+//! the host's own command channel. A saved file whose text is the one it last compiled and ran
+//! (`SourceFile::text_digest`, cleared when a reload fails) is not reloaded, so a save that
+//! changed nothing, or the watcher seeing a file the editor wrote and reloaded itself, costs
+//! nothing; `ModCommand::Reload` (the retry of a file once quiet) always reloads.
 
 use std::cell::RefCell;
 use std::path::PathBuf;

@@ -6,15 +6,20 @@
 //! project's player prototype on the start map (at its entrance) or wherever "play from
 //! here" says; a saved game replaces the world. Prototypes and handlers hotloaded while
 //! playing stay: they are code, not state.
-
 //!
 //! Play is a component of the host: it owns its state ([`PlaySession`]: the edit state set
 //! aside, the recorder, stepping back through turns and through Lua) and takes its own
 //! commands ([`PlayCommand`], handled in `session.rs`; the debugging commands that replay the
 //! session come to it from the spine). What it needs of the rest of the host while it works —
 //! to run a replayed input through the spine, the error screen, the editor's undo history —
-//! it asks through [`PlayHost`], which `runtime/host/src/lib.rs` implements: each such dependency is one
-//! method there.
+//! it asks through [`PlayHost`], which `runtime/host/src/lib.rs` implements: each such
+//! dependency is one method there.
+//!
+//! Keys reach the game only while playing and not paused (`PlaySession::input`), and never
+//! while the game is on the error screen or at a breakpoint; `PlayCommand::StepTurn` fires
+//! `base.on_wait_turn`. Stop while Lua waits in a menu or at a breakpoint raises the Stop flag
+//! and ends play once that code has unwound; `Play.quit()` does the same from Lua
+//! (`finish_play_if_asked`, after each command).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;

@@ -10,6 +10,14 @@
 //! before anything else. Several clients may be connected at once: each hears every event,
 //! and the requests of one connection are answered in order.
 //!
+//! A command whose effect shows only in the snapshot is followed by a read-only barrier
+//! (`Command::Sync`, answered with `HostEvent::Synced`): it is answered once everything before
+//! it was handled and published, even while Lua waits in `pause()` or `query()` (those waits
+//! serve commands too), so the answer reads the snapshot after the command. An evaluation that
+//! stops in `pause()` is answered with the pause; its values come with the `debug.continue`
+//! of whichever client continues it. A malformed line, a missing `session.hello` or a wrong
+//! token closes the connection, never the game.
+//!
 //! [`HostClient`]: crate::HostClient
 
 mod convert;

@@ -113,10 +113,7 @@ fn limits(c: &mut Criterion) {
     let tight = "local s = 0 for i = 1, 10000000 do s = s + i % 7 end";
     let rt = game("");
     group.bench_function("10,000,000 iterations of a tight loop, no limits", |b| b.iter(|| run(&rt, tight)));
-    rt.set_limits(
-        Some(nefia_lua::limits::Limits::EDITOR_TIME),
-        Some(nefia_lua::limits::Limits::EDITOR_MEMORY),
-    );
+    rt.set_limits(Some(nefia_lua::limits::Limits::EDITOR_TIME), Some(nefia_lua::limits::Limits::EDITOR_MEMORY));
     rt.engine().limits().share_flags(rt.lua(), std::sync::Arc::default(), std::sync::Arc::default());
     group.bench_function("10,000,000 iterations of a tight loop, the editor's limits", |b| b.iter(|| run(&rt, tight)));
     group.finish();

@@ -16,6 +16,21 @@
 //!
 //! Breakpoints are kept by file on disk, made absolute, so they bind to whatever chunk names
 //! that file: set before the file loads, they bind when it loads; a hotload keeps them.
+//!
+//! Steps count from the depth of the stopped function: over stops at the next line at that
+//! depth or less, out below it, in anywhere. A debug adapter's pause (`HostClient::pause`)
+//! raises the Pause flag besides sending its command, so code busy in a loop is reached by the
+//! limits' check, which starts a step in, reported as a pause; with nothing running, the
+//! command starts it. `nefia dap` starts a launched game at `configurationDone` with the
+//! breakpoints set by then given before the mods load (`HostConfig::breakpoints`), so the
+//! launch's files get probes; `DebugCommand::Probes(false)` (a launch's `"probes": false`)
+//! turns probes off, to compare.
+//!
+//! Errors pause where they are raised: event handlers (`event.rs`) and scripts run through
+//! [`Debugger::call`], which while uncaught errors are to pause is `pause.lua`'s `breaks.call`
+//! (an `xpcall` whose message handler pauses the raising line, once per error); while caught
+//! errors are to pause, mods' `pcall` and `xpcall` take the same handler
+//! ([`Debugger::break_on_errors`]).
 
 use nefia_protocol::repl::{BreakCause, LineBreakpoint, StepKind};
 use std::cell::{Cell, OnceCell, RefCell};

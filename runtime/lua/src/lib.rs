@@ -6,6 +6,16 @@
 //! resolves modules inside the mod; globals it defines stay in its environment. The shared API
 //! table has the safe standard library only (no `io`, no `debug`); trusted code (the REPL,
 //! scripts run from the command line) gets `debug` too.
+//!
+//! Each mod's environment (`environment.rs`: its own `_MOD_NAME`, `_G`, `load` and `require`)
+//! reads through read-only views of the API tables and of the standard library, made once by
+//! `sandbox.lua` after the whole API is installed (Luau's sandbox is the model): writes, `rawset`
+//! and `setmetatable` on them are refused, the string metatable is hidden, and `save` stays live
+//! but each entry takes only a table. Each file loaded is registered as a source
+//! ([`Engine::register_source`]), so errors, event handlers and temp values know their mod and
+//! file:line. `compile` skips a UTF-8 byte order mark as LuaJIT (OpenNefia's loader) does, and
+//! notes each file's `data:add_multi` list entries (`listed_entries`), so each such prototype is
+//! recorded at its own entry's line.
 
 mod call_info;
 mod caller;

@@ -8,6 +8,12 @@
 //! It is the same on every run of the same game: FxHash has no random seed, names are hashed
 //! as text (not as symbol numbers, which depend on the order names were first seen), and the
 //! fields of an object are combined in an order-free way.
+//!
+//! `pairs` walks a table in the same order on every run because the vendored Lua is built with
+//! a fixed string-hash seed (`.cargo/config.toml`). A map keeps the hash of its tiles until they
+//! change (`InstancedMap::tiles_hash`, by tiles revision), and its memory keeps a running sum
+//! of its cells' hashes (`MapMemory::hash`), so the hash of a turn costs the objects, not the
+//! cells.
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};

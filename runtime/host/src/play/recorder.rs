@@ -6,14 +6,17 @@
 //! running it, so the inputs a menu waits for come after the key that opened it), and after
 //! every top-level command that passed a turn it marks the turn with the state hash.
 //!
-//! Stepping back does not copy the world every turn: a copy is kept once the turns since the
-//! last one took [`STEP_BACK_BUDGET`] to play (or [`MAX_TURNS_BETWEEN_KEPT`] turns went by,
-//! see [`kept_state_due`]), and at the first turn after a hotload or REPL code (which change
-//! code a replay from an older copy would run); the state at the start of any turn is that copy with
-//! the recorded inputs replayed up to it — the engine is deterministic, and the turn's hash
-//! says whether the replay came to the same state. Stepping forward replays the next turn's
-//! inputs; a new input after stepping back drops the old future (the recording notes the
-//! branch).
+//! Stepping back does not copy the world every turn: a copy is kept once the turns since the last
+//! one took [`STEP_BACK_BUDGET`] to play (or [`MAX_TURNS_BETWEEN_KEPT`] turns went by, see
+//! [`kept_state_due`]), and at the first turn after a hotload or REPL code (which change code a
+//! replay from an older copy would run); the state at the start of any turn is that copy with the
+//! recorded inputs replayed up to it — the engine is deterministic, and the turn's hash says
+//! whether the replay came to the same state. Stepping forward replays the next turn's inputs; a
+//! new input after stepping back drops the old future (the recording notes the branch).
+//!
+//! Reads of the wall clock record themselves in the same session log
+//! (`runtime/lua/src/session.rs`); the widgets' updates when a frame is published read it live and
+//! unrecorded (`frame.rs` sets the log's mode aside while they run).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;

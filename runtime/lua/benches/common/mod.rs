@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use nefia_lua::Runtime;
 use nefia_lua::Output;
+use nefia_lua::Runtime;
 
 fn mods_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../mods")

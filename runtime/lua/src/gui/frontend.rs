@@ -1,5 +1,10 @@
 //! The frontend trait: what blocking Lua calls (`query()`, `pause()`) wait on — the editor's
 //! host, or nothing headless.
+//!
+//! The host implements it (`Host` in the host crate's `lib.rs`, over `Waits::wait` in its
+//! `frontend.rs`) by running its serve loop nested until the wait is done, so the REPL and the
+//! other panes keep working while a script waits. Headless there is no frontend: `query()`
+//! takes the answers queued with `Gui.push_ui_result` (see `gui.rs`).
 
 use std::rc::Rc;
 
