@@ -26,8 +26,14 @@ const BASES: [&str; 10] = [
 
 /// Each crate's sources, with fewer modules than it surely has (far fewer found would mean a
 /// walk missed folders).
-const CRATES: [(&str, usize); 5] =
-    [("runtime/game/src", 60), ("runtime/lua/src", 60), ("runtime/host/src", 50), ("editor/src", 40), ("tests/src", 0)];
+const CRATES: [(&str, usize); 6] = [
+    ("runtime/game/src", 60),
+    ("runtime/protocol/src", 15),
+    ("runtime/lua/src", 60),
+    ("runtime/host/src", 50),
+    ("editor/src", 40),
+    ("tests/src", 0),
+];
 
 /// The extensions of the files the document names.
 const EXTENSIONS: [&str; 7] = ["rs", "lua", "ron", "md", "toml", "js", "json"];
@@ -316,7 +322,7 @@ mod modules {
     /// can only name another's public paths).
     fn module_of<'a>(modules: &'a BTreeSet<String>, reexported: &Reexports, path: &str) -> Option<(&'a String, bool)> {
         let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
-        let (n, module) = (1..=parts.len()).rev().find_map(|n| Some((n, modules.get(&parts[..n].join("::"))?)))?;
+        let (n, module) = (0..=parts.len()).rev().find_map(|n| Some((n, modules.get(&parts[..n].join("::"))?)))?;
         let through_reexport =
             parts.get(n).is_some_and(|item| reexported.contains_key(&(module.clone(), (*item).to_owned())));
         Some((module, through_reexport))
@@ -354,7 +360,7 @@ mod modules {
             for path in named {
                 if let Some((target, through_reexport)) = module_of(&names, &reexported, &path)
                     && target != name
-                    && (through_reexport || !name.starts_with(&format!("{target}::")))
+                    && (through_reexport || !(target.is_empty() || name.starts_with(&format!("{target}::"))))
                 {
                     imports.entry(target.clone()).or_insert(path);
                 }

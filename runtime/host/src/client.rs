@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, Sender, TryRecvError};
 
-use super::Shared;
+use crate::shared::Shared;
 use nefia_protocol::debugging::DebugCommand;
 use nefia_protocol::message::{Command, HostEvent};
 use nefia_protocol::view::Snapshot;

@@ -32,12 +32,10 @@ mod repl;
 mod stack;
 
 use nefia_protocol::debugging::{DebugCommand, DebugView};
-pub use nefia_protocol::play::ReverseKind;
 
 /// A line breakpoint as a debug adapter sets it ([`crate::HostConfig::breakpoints`],
 /// [`DebugQuery`]), and how a step goes on from a break ([`DebugCommand::Step`]). They are the
 /// Lua debugger's own types; a frontend names them here.
-pub use nefia_protocol::repl::LineBreakpoint;
 
 /// `path` as the debugger keeps breakpoints by and a debug adapter names a file: absolute from
 /// the working folder, with symlinks, `.` and `..` resolved where the file exists, so every

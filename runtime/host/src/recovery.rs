@@ -16,8 +16,8 @@ use std::sync::atomic::Ordering;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::Shared;
 use super::cx::Cx;
+use crate::shared::Shared;
 use nefia_game::display::{LogLevel, LogLine};
 use nefia_game::world::WorldState;
 use nefia_protocol::message::{Command, HostEvent, PanicReport, RefusalKind, Refused};

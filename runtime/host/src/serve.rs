@@ -10,8 +10,9 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
+use super::Host;
 use super::recovery::serve_failure;
-use super::{Host, HostConfig, Shared};
+use crate::shared::{HostConfig, Shared};
 use nefia_game::display::LogLevel;
 use nefia_lua::gui;
 use nefia_lua::limits::Limits;

@@ -4,16 +4,13 @@
 
 pub mod query;
 
-use crate::message::HostEvent;
-use crate::repl::Evaluation;
-use query::DebugAnswer;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::debugging::query::DebugQuery;
 use crate::failure::GameError;
 use crate::repl::StepKind;
-use crate::view::{LimitsView, ProfileView, WatchView};
+use crate::view::debug::{LimitsView, ProfileView, WatchView};
 use nefia_game::object::Uid;
 use nefia_game::value::Value;
 use nefia_game::world::WatchId;
@@ -223,33 +220,5 @@ impl ReplCommand {
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub fn reads_only(&self) -> bool {
         matches!(self, ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. })
-    }
-}
-
-impl ReplCommand {
-    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): code
-    /// fails with the problem, completion offers nothing.
-    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
-                let failure = crate::failure::LuaFailure { message: problem.to_owned(), traceback: String::new() };
-                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
-            }
-            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
-            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
-        }
-    }
-}
-
-impl DebugCommand {
-    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): a query
-    /// fails with the problem; the rest only acts.
-    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            DebugCommand::Query { id, .. } => {
-                Some(HostEvent::DebugAnswer { id: *id, answer: DebugAnswer::Failed(problem.to_owned()) })
-            }
-            _ => None,
-        }
     }
 }

@@ -3,7 +3,6 @@
 //! brought back). A leaf: the protocol and the snapshot name these, and they name nothing of
 //! the host's handlers.
 
-use crate::message::HostEvent;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -130,7 +129,7 @@ pub struct EditingView {
     /// Grows each time a script chooses the selection (`Editor.select`).
     pub selections_by_script: u64,
     /// The objects the inspector asked about ([`EditingCommand::Inspect`]).
-    pub inspected: Vec<crate::view::ObjectDetails>,
+    pub inspected: Vec<crate::view::object_details::ObjectDetails>,
     /// The editor's undo history.
     pub history: nefia_game::history::HistoryView,
     /// The edit journal the last session left, while the user has not said whether to
@@ -253,31 +252,6 @@ pub enum Usage {
         /// Its file, relative to the project's `recordings/` folder.
         name: String,
     },
-}
-
-impl EditingCommand {
-    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): edits
-    /// are refused, where-used finds nothing.
-    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        match self {
-            EditingCommand::Edit(_) | EditingCommand::Undo | EditingCommand::Redo | EditingCommand::Recover(_) => {
-                Some(crate::message::unavailable(problem))
-            }
-            EditingCommand::WhereUsed { data_type, id } => {
-                Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
-            }
-            &EditingCommand::ExplainCell { map, x, y } => Some(HostEvent::CellExplained(Box::new(CellWhy {
-                map,
-                x,
-                y,
-                explained: Err(Unexplained::NotThere(problem.to_owned())),
-            }))),
-            EditingCommand::Copy { .. }
-            | EditingCommand::Select(_)
-            | EditingCommand::Inspect(_)
-            | EditingCommand::InspectCell(_) => None,
-        }
-    }
 }
 
 impl std::fmt::Display for Usage {

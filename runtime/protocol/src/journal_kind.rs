@@ -1,10 +1,10 @@
 //! What a command is to the edit journal: each subsystem's command sub-enum says it
-//! (`journal_kind`, beside `reads_only`), and the journal (`journal.rs`) acts on it. A leaf:
+//! (`journal_kind`, beside `reads_only`), and the journal (`runtime/host/src/editing/journal.rs`) acts on it. A leaf:
 //! the command sub-enums below the protocol name it.
 
 use nefia_game::journal::Journaled;
 
-/// What a command is to the edit journal (`editing/journal.rs`), as its subsystem says
+/// What a command is to the edit journal (`runtime/host/src/editing/journal.rs`), as its subsystem says
 /// ([`crate::message::Command::journal_kind`]).
 pub enum JournalKind {
     /// Kept in the log, if it changed the world.

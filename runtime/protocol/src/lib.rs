@@ -9,7 +9,8 @@
 //! answers ([`repl`]), hotloads ([`reload`]), profiles ([`profile`]), saves ([`saves`]), the
 //! checks of content ([`checks`]), watched changes ([`watch`]) — is defined here too, and
 //! `nefia_lua` makes it. The views are built from the game state ([`view`]'s builders read a
-//! `World`), so this crate depends on the game crate and serde only: the compiler holds that
+//! `World`), so this crate depends on the game crate and plain-data crates (serde, thiserror) only: the
+//! compiler holds that
 //! no frontend reaches the Lua state through what it is sent.
 
 pub mod checks;

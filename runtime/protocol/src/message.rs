@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use crate::debugging::query::DebugAnswer;
 use crate::debugging::{DebugCommand, ReplCommand};
-use crate::editing::EditingCommand;
+use crate::editing::{CellWhy, EditingCommand, Unexplained};
 use crate::journal_kind::JournalKind;
 use crate::maps::MapCommand;
 use crate::mods::ModCommand;
@@ -97,7 +98,7 @@ impl Command {
     }
 
     /// What the command is to the edit journal: each subsystem's sub-enum says for its
-    /// commands (see `editing/journal.rs`).
+    /// commands (see `runtime/host/src/editing/journal.rs`).
     pub fn journal_kind(&self) -> JournalKind {
         match self {
             Command::Editing(command) => command.journal_kind(),
@@ -238,12 +239,12 @@ pub enum HostEvent {
         /// The request's id.
         id: u64,
         /// The answer.
-        answer: crate::debugging::query::DebugAnswer,
+        answer: DebugAnswer,
     },
     /// The answer to [`EditingCommand::Recover`]`(true)`: what came back of the edit journal.
     Recovered(crate::editing::RecoveryReport),
     /// The answer to [`EditingCommand::ExplainCell`].
-    CellExplained(Box<crate::editing::CellWhy>),
+    CellExplained(Box<CellWhy>),
     /// The answer to [`EditingCommand::WhereUsed`].
     Usages {
         /// The data type asked about.
@@ -264,4 +265,81 @@ pub struct PanicReport {
     pub fatal: bool,
     /// Unsaved maps written beside their files (`maps/<name>.ron.recovered`).
     pub recovered: Vec<std::path::PathBuf>,
+}
+
+impl PlayCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): no saves
+    /// are listed; the rest only acts.
+    fn answer_when_failed(&self) -> Option<HostEvent> {
+        matches!(self, PlayCommand::ListSaves).then(|| HostEvent::Saves(Vec::new()))
+    }
+}
+
+impl WorkbenchCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): baking
+    /// is refused; the preview only acts.
+    fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        matches!(self, WorkbenchCommand::Bake(_)).then(|| unavailable(problem))
+    }
+}
+
+impl EditingCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): edits
+    /// are refused, where-used finds nothing.
+    fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            EditingCommand::Edit(_) | EditingCommand::Undo | EditingCommand::Redo | EditingCommand::Recover(_) => {
+                Some(unavailable(problem))
+            }
+            EditingCommand::WhereUsed { data_type, id } => {
+                Some(HostEvent::Usages { data_type: data_type.clone(), id: id.clone(), usages: Vec::new() })
+            }
+            &EditingCommand::ExplainCell { map, x, y } => Some(HostEvent::CellExplained(Box::new(CellWhy {
+                map,
+                x,
+                y,
+                explained: Err(Unexplained::NotThere(problem.to_owned())),
+            }))),
+            EditingCommand::Copy { .. }
+            | EditingCommand::Select(_)
+            | EditingCommand::Inspect(_)
+            | EditingCommand::InspectCell(_) => None,
+        }
+    }
+}
+
+impl ReplCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): code
+    /// fails with the problem, completion offers nothing.
+    fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            ReplCommand::Eval { id, .. } | ReplCommand::RunFile { id, .. } => {
+                let failure = crate::failure::LuaFailure { message: problem.to_owned(), traceback: String::new() };
+                Some(HostEvent::Evaluated { id: *id, result: Evaluation::Error(failure) })
+            }
+            ReplCommand::Complete { id, .. } => Some(HostEvent::Completions { id: *id, candidates: Vec::new() }),
+            ReplCommand::ShowSource { .. } | ReplCommand::SetLimits { .. } => None,
+        }
+    }
+}
+
+impl ModCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): a mod's files are not
+    /// written; reloads only act.
+    fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        matches!(self, ModCommand::SetEnabled { .. } | ModCommand::New(_)).then(|| unavailable(problem))
+    }
+}
+
+impl DebugCommand {
+    /// A failed runtime's answer (see [`Command::answer_when_failed`]): a query
+    /// fails with the problem; the rest only acts.
+    fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
+        match self {
+            DebugCommand::Query { id, .. } => {
+                Some(HostEvent::DebugAnswer { id: *id, answer: DebugAnswer::Failed(problem.to_owned()) })
+            }
+            _ => None,
+        }
+    }
 }

@@ -2,12 +2,11 @@
 //! the snapshot ([`ModsView`]). A leaf: the protocol and the snapshot name these, and they
 //! name nothing of the host's handlers.
 
-use crate::message::HostEvent;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::journal_kind::JournalKind;
-use crate::view::DataTypeView;
+use crate::view::data::DataTypeView;
 use nefia_game::mods::ModRow;
 
 /// What the mods subsystem is asked to do.
@@ -111,12 +110,4 @@ pub struct Repainted {
     pub map: nefia_game::map::MapId,
     /// Its cells whose tile changed.
     pub cells: Vec<(i32, i32)>,
-}
-
-impl ModCommand {
-    /// A failed runtime's answer (see [`Command::answer_when_failed`]): a mod's files are not
-    /// written; reloads only act.
-    pub fn answer_when_failed(&self, problem: &str) -> Option<HostEvent> {
-        matches!(self, ModCommand::SetEnabled { .. } | ModCommand::New(_)).then(|| crate::message::unavailable(problem))
-    }
 }

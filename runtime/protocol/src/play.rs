@@ -209,11 +209,3 @@ impl std::fmt::Display for ChangeEntry {
         write!(f, "turn {}: {} {} → {} at {}", c.turn, c.field, c.old, c.new, c.at)
     }
 }
-
-impl PlayCommand {
-    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): no saves
-    /// are listed; the rest only acts.
-    pub fn answer_when_failed(&self) -> Option<crate::message::HostEvent> {
-        matches!(self, PlayCommand::ListSaves).then(|| crate::message::HostEvent::Saves(Vec::new()))
-    }
-}

@@ -87,11 +87,3 @@ pub struct PreviewDiff {
     /// How many cells hold other objects (by prototype).
     pub objects: usize,
 }
-
-impl WorkbenchCommand {
-    /// A failed runtime's answer (see [`crate::message::Command::answer_when_failed`]): baking
-    /// is refused; the preview only acts.
-    pub fn answer_when_failed(&self, problem: &str) -> Option<crate::message::HostEvent> {
-        matches!(self, WorkbenchCommand::Bake(_)).then(|| crate::message::unavailable(problem))
-    }
-}

@@ -37,7 +37,7 @@ use nefia_game::journal::{
     BaseFile, BasePreview, JOURNAL_FORMAT, Journal, JournalBase, JournalEntry, Journaled, MAX_LOG_BYTES,
 };
 use nefia_protocol::editing::EditingCommand;
-pub use nefia_protocol::editing::{RecoveryOffer, RecoveryReport};
+use nefia_protocol::editing::{RecoveryOffer, RecoveryReport};
 use nefia_protocol::journal_kind::JournalKind;
 use nefia_protocol::maps::MapCommand;
 use nefia_protocol::message::{Command, HostEvent, RefusalKind, Refused};

@@ -36,7 +36,6 @@ use nefia_protocol::play::PlayCommand;
 
 mod position;
 mod replaying;
-pub use nefia_protocol::play::RecordingPosition;
 mod scratch;
 pub use scratch::ScratchSavesError;
 pub(crate) use scratch::scratch_saves;

@@ -27,7 +27,7 @@ use nefia_lua::invariants::InvariantFailure;
 use nefia_lua::runtime::{Runtime, RuntimeError};
 use nefia_protocol::failure::LuaFailure;
 use nefia_protocol::message::{Command, HostEvent};
-pub use nefia_protocol::play::ChangeEntry;
+use nefia_protocol::play::ChangeEntry;
 use nefia_protocol::play::PlayCommand;
 use nefia_protocol::play::PlayFrom;
 

@@ -11,7 +11,7 @@ use crossbeam_channel::RecvTimeoutError;
 
 use super::session::{ServerState, Session};
 use super::wire::{Frame, RpcError, read_frame};
-use crate::{HostClient, HostConnector};
+use crate::client::{HostClient, HostConnector};
 
 /// How often a subscribed connection looks for a new snapshot.
 const FRAME_POLL: Duration = Duration::from_millis(15);

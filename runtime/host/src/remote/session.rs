@@ -22,7 +22,7 @@ use super::frames::FrameDeltas;
 use super::mirror::MirrorFrames;
 use super::wire::{Request, RpcError, notification, params, response};
 use super::{PROTOCOL_VERSION, token_matches};
-use crate::HostClient;
+use crate::client::HostClient;
 use nefia_game::display::{Input, check_key};
 use nefia_game::edit::Edit;
 use nefia_game::moddable::ModMethod;
