@@ -33,10 +33,6 @@ mod stack;
 
 use nefia_protocol::debugging::{DebugCommand, DebugView};
 
-/// A line breakpoint as a debug adapter sets it ([`crate::HostConfig::breakpoints`],
-/// [`DebugQuery`]), and how a step goes on from a break ([`DebugCommand::Step`]). They are the
-/// Lua debugger's own types; a frontend names them here.
-
 /// `path` as the debugger keeps breakpoints by and a debug adapter names a file: absolute from
 /// the working folder, with symlinks, `.` and `..` resolved where the file exists, so every
 /// spelling of one file is one path.
