@@ -1,5 +1,5 @@
 //! The host's debugging subsystem: breakpoints (`pause()`, Break, Continue), the error
-//! screen, watches set from the editor, the changes a command made to watched fields by routes
+//! screen and the break request ([`stops`], which play is lent), watches set from the editor, the changes a command made to watched fields by routes
 //! no Lua line took, the turn profiler's switch, the invariants, a debug adapter's questions
 //! about the paused stack ([`stack`]) and the REPL ([`repl`]).
 //!
@@ -10,7 +10,7 @@
 //! the REPL needs of the other subsystems it returns as [`repl::ReplEffects`], and a script
 //! it is about to run it hands to a function the spine gives it.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::{HostEvent, RefusalKind, Refused};
@@ -19,12 +19,13 @@ use crate::view::debug::{LimitsView, ProfileView, watch_views};
 use nefia_game::display::LogLevel;
 use nefia_game::symbol::Symbol;
 use nefia_lua::profile::TurnProfile;
-use nefia_lua::{GameError, watch};
+use nefia_lua::watch;
 
 pub(crate) mod command;
 pub(crate) mod query;
 mod repl;
 mod stack;
+pub(crate) mod stops;
 
 pub use crate::play::ReverseKind;
 pub use command::{DebugCommand, DebugView, ReplCommand};
@@ -58,10 +59,8 @@ impl DebugCommand {
 /// The debugging subsystem's state on the host.
 #[derive(Default)]
 pub(super) struct Debugging {
-    /// The uncaught error the game stopped on (the error screen), if any.
-    error: RefCell<Option<GameError>>,
-    /// A break was asked for at the next turn boundary.
-    break_requested: Cell<bool>,
+    /// The error screen and the break request, which the spine lends play by name.
+    pub(crate) stops: stops::Stops,
     /// The profiler's turns as last sent, with the profiler's revision then.
     sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
 }
@@ -73,8 +72,8 @@ impl Debugging {
         let lua = cx.runtime.lua();
         DebugView {
             pause: engine.pause_view(),
-            error: self.error(),
-            break_requested: self.break_requested.get(),
+            error: self.stops.error(),
+            break_requested: self.stops.break_requested(),
             limits: LimitsView {
                 time: engine.limits().time(),
                 memory: engine.limits().memory(),
@@ -95,31 +94,6 @@ impl Debugging {
             *sent = (profiler.revision(), Arc::new(profiler.turns()));
         }
         ProfileView { on: profiler.is_on(), turns: sent.1.clone() }
-    }
-
-    /// The uncaught error the game stopped on (the error screen), if any.
-    pub(crate) fn error(&self) -> Option<GameError> {
-        self.error.borrow().clone()
-    }
-
-    /// True while the game is stopped on the error screen.
-    pub(crate) fn stopped(&self) -> bool {
-        self.error.borrow().is_some()
-    }
-
-    /// Stops the game on the error screen with `error`.
-    pub(crate) fn set_error(&self, error: GameError) {
-        *self.error.borrow_mut() = Some(error);
-    }
-
-    /// Leaves the error screen (new code took, or the game goes on another way).
-    pub(crate) fn clear_error(&self) {
-        self.error.take();
-    }
-
-    /// True if a break was asked for at this turn boundary; the request is spent.
-    pub(crate) fn take_break_request(&self) -> bool {
-        self.break_requested.take()
     }
 
     /// Handles the debugging commands: breakpoints, the error screen, watches, the profiler,
@@ -154,8 +128,8 @@ impl Debugging {
                 }
             }
             DebugCommand::Probes(on) => cx.runtime.engine().debugger().set_probes(on),
-            DebugCommand::Break => self.break_requested.set(true),
-            DebugCommand::Resume => self.clear_error(),
+            DebugCommand::Break => self.stops.request_break(),
+            DebugCommand::Resume => self.stops.clear_error(),
             DebugCommand::Watch { uid, field, becomes } => {
                 if let Err(error) = watch::watch_from_editor(lua, uid, Symbol::intern(&field), becomes) {
                     refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));

@@ -203,7 +203,7 @@ impl Player {
                 let layer = host.runtime.engine().gui().top_layer().map(|top| top.id);
                 match layer {
                     _ if self.unwinding > MAX_UNWIND => Command::Shutdown,
-                    _ if host.at_breakpoint() => Command::Debug(DebugCommand::Continue),
+                    _ if host.cx().at_breakpoint() => Command::Debug(DebugCommand::Continue),
                     Some(layer) => Command::Input(display::Input::Cancel { layer }),
                     None => Command::Shutdown,
                 }
@@ -224,7 +224,7 @@ impl Player {
                 if (top && self.turns >= *turns) || self.played.len() >= budget {
                     return None;
                 }
-                if host.at_breakpoint() {
+                if host.cx().at_breakpoint() {
                     return Some(Action::Continue);
                 }
                 let layer = host.runtime.engine().gui().top_layer();
@@ -244,7 +244,7 @@ impl Player {
         if let Some(message) = host.recovery.failure().or_else(|| host.recovery.fault()) {
             return failure(FailureKind::Panic, message);
         }
-        if let Some(error) = host.debug.error() {
+        if let Some(error) = host.debug.stops.error() {
             let message = error.to_string();
             return failure(FailureKind::LuaError(place_of(&message)), message);
         }
