@@ -346,12 +346,21 @@ impl Host {
         !self.headless && !self.play.playing() && self.waits.depth() == 0 && !self.debug.stops.on_error_screen()
     }
 
-    /// After a top-level command: a step back it asked for replays once its code has unwound;
-    /// then the turn is marked (a command unwound to be replayed is marked once it was).
-    fn after_command(&self) {
-        self.play.rewind_if_asked(&self.cx(), &self.play_host());
-        let profiler = self.runtime.engine().profiler();
-        profiler.scope(|| nefia_lua::profile::engine_work("recording"), || self.play.mark_turn(&self.cx()));
+    /// The serve loop's step (`serve.rs`, a fuzzed game's): serves the next top-level command,
+    /// if one comes; a step back it asked for replays once its code has unwound, then the turn
+    /// is marked (a command unwound to be replayed is marked once it was). Then play ends if
+    /// Stop or `Play.quit()` asked, the code that was running having unwound; returns where
+    /// the session's recording was written, if it was. (A wait serves commands nested with
+    /// none of this: see `frontend.rs`.)
+    fn serve_next(&self) -> Option<std::path::PathBuf> {
+        if let Some(command) = self.next_command() {
+            self.handle(command);
+            self.play.rewind_if_asked(&self.cx(), &self.play_host());
+            let profiler = self.runtime.engine().profiler();
+            profiler.scope(|| nefia_lua::profile::engine_work("recording"), || self.play.mark_turn(&self.cx()));
+        }
+        let effects = self.play.finish_play_if_asked(&self.cx(), &self.debug.stops);
+        self.apply_play(effects)
     }
 
     /// Starts playing from `from`; a failure leaves the edit state as it was (and is refused).
@@ -364,13 +373,6 @@ impl Host {
     /// was written, if it was.
     fn end_play(&self) -> Option<std::path::PathBuf> {
         let effects = self.play.end_play(&self.cx(), &self.debug.stops);
-        self.apply_play(effects)
-    }
-
-    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked;
-    /// returns where the session's recording was written, if it was.
-    fn finish_play_if_asked(&self) -> Option<std::path::PathBuf> {
-        let effects = self.play.finish_play_if_asked(&self.cx(), &self.debug.stops);
         self.apply_play(effects)
     }
 

@@ -13,9 +13,10 @@
 //! commands ([`PlayCommand`], handled in `session.rs`; the debugging commands that replay the
 //! session come to it from the spine). A replay runs recorded inputs through the spine, the
 //! one callback ([`Spine`]); what else it needs of the rest of the host the spine lends it by
-//! name ([`PlayHost`]: the error screen and break request; the workbench at Play), and what
-//! the others must do it returns as [`PlayEffects`] (the undo history aside at Play and back
-//! at Stop, the Stop flag, the error screen).
+//! name (the debugging component's error screen and break request, with the spine in
+//! [`PlayHost`]; the workbench at Play), and what the others must do it returns as
+//! [`PlayEffects`] (the undo history aside at Play and back at Stop, the Stop flag, the error
+//! screen).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;

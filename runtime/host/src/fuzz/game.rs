@@ -314,12 +314,8 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
     *host.play.player.borrow_mut() = Some(Box::new(move |host: &Host| asked.borrow_mut().next(host)));
     let mut recording = None;
     while !host.shutting_down.get() && !host.recovery.failed() {
-        if let Some(command) = host.next_command() {
-            host.handle(command);
-            host.after_command();
-        }
         // Play ended from the game (its Quit): the recording is written then.
-        recording = host.finish_play_if_asked().or(recording);
+        recording = host.serve_next().or(recording);
         // What the game printed is for no one.
         events.try_iter().for_each(drop);
     }

@@ -109,7 +109,7 @@ impl PlaySession {
             workbench.close(cx);
         }
         let began = from.describe(&cx.runtime.maps());
-        match super::EditState::begin(&cx.runtime, from) {
+        match super::EditState::begin(cx.runtime, from) {
             Ok(edit) => {
                 *self.edit.borrow_mut() = Some(edit);
                 cx.runtime.engine().clear_messages();
@@ -137,7 +137,7 @@ impl PlaySession {
         let engine = cx.runtime.engine();
         engine.stop_playing();
         engine.clear_messages();
-        if let Err(error) = edit.restore(&cx.runtime) {
+        if let Err(error) = edit.restore(cx.runtime) {
             gui::log(cx.runtime.lua(), LogLevel::Error, format!("the edit state could not be put back: {error}"));
         }
         PlayEffects { ended: true, recorded, ..PlayEffects::default() }
