@@ -312,6 +312,27 @@ fn stop_puts_the_edit_state_back_exactly() {
 }
 
 #[test]
+fn the_undo_history_goes_aside_at_play_and_comes_back_at_stop() {
+    use nefia_game::edit::Edit;
+    use nefia_game::{Holder, ObjectKind};
+    use nefia_host::EditingCommand;
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let map = wait_for(&host, |s| s.map.is_some()).map.as_ref().map(|m| m.id).expect("the start map");
+    let create = |x| Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to: Holder::Map(map), x, y: 6 };
+    host.send(Command::Editing(EditingCommand::Edit(create(6))));
+    let before = wait_for(&host, |s| !s.editing.history.labels.is_empty()).editing.history.labels.clone();
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+    let played = wait_for(&host, |s| s.play.playing);
+    assert!(played.editing.history.labels.is_empty(), "the edits are aside: {:?}", played.editing.history.labels);
+    host.send(Command::Editing(EditingCommand::Edit(create(7))));
+    wait_for(&host, |s| !s.editing.history.labels.is_empty());
+    host.send(Command::Play(PlayCommand::Stop));
+    let stopped = wait_for(&host, |s| !s.play.playing);
+    assert_eq!(stopped.editing.history.labels, before, "the edit state's history, not the play's");
+}
+
+#[test]
 fn play_from_here_puts_the_player_on_the_chosen_cell_and_keys_do_nothing_while_editing() {
     let copy = DemoCopy::new();
     let host = spawn_editing(&copy.project());
