@@ -160,6 +160,19 @@ fn attacking_someone_not_hostile_asks_first() {
 }
 
 #[test]
+fn stop_while_a_menu_waits_unwinds_it_and_then_ends_play() {
+    let (_copy, host) = playing();
+    eval(&host, "guard = Chara.create('elona.town_guard', 17, 10)");
+    host.send(Command::Input(Input::Key("right".into())));
+    wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    // The command alone, as a recording or a remote client sends it: the host raises the
+    // Stop flag itself (the editor's `HostClient::stop` raises it before sending).
+    host.send(Command::Play(PlayCommand::Stop));
+    let stopped = wait_for(&host, |s| !s.play.playing);
+    assert!(stopped.layers.is_empty(), "the menu unwound: {:?}", stopped.layers);
+}
+
+#[test]
 fn an_item_is_picked_up_and_equipped_and_it_adds_to_the_wearer() {
     let (_copy, host) = playing();
     put_player(&host, 15, 12);
