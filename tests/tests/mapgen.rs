@@ -487,3 +487,28 @@ fn the_cave_lays_its_detail_by_rules_and_a_bad_rule_is_named_with_its_file() {
     assert!(message.contains("pattern token '.'"), "{message}");
     assert!(message.contains("init.lua:"), "where the set is declared: {message}");
 }
+
+#[test]
+fn playing_from_the_start_closes_the_preview_and_stop_leaves_it_closed() {
+    use nefia_protocol::message::Command;
+    use nefia_protocol::play::PlayFrom;
+    use nefia_tests::host::{spawn_editing, wait_for};
+    let copy = nefia_tests::DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    host.send(Command::Workbench(WorkbenchCommand::Preview {
+        generator: "elona.cave".into(),
+        params: Value::Nil,
+        seed: 8,
+    }));
+    let shown = wait_for(&host, |s| s.preview.is_some());
+    let preview = shown.preview.as_ref().and_then(|p| p.map).unwrap();
+    assert!(shown.map_summaries.iter().any(|m| m.id == preview), "the preview's map is in the world");
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+    let playing = wait_for(&host, |s| s.play.playing);
+    assert!(playing.preview.is_none(), "the preview closed at Play");
+    host.send(Command::Play(PlayCommand::Stop));
+    let back = wait_for(&host, |s| !s.play.playing);
+    assert!(back.preview.is_none(), "and stays closed");
+    let maps: Vec<_> = back.map_summaries.iter().map(|m| m.id).collect();
+    assert!(!maps.contains(&preview), "its map is gone, not kept in the edit state: {maps:?}");
+}

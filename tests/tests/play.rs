@@ -161,6 +161,19 @@ fn attacking_someone_not_hostile_asks_first() {
 }
 
 #[test]
+fn stop_while_a_menu_waits_unwinds_it_and_then_ends_play() {
+    let (_copy, host) = playing();
+    eval(&host, "guard = Chara.create('elona.town_guard', 17, 10)");
+    host.send(Command::Input(Input::Key("right".into())));
+    wait_for(&host, |s| s.state == RuntimeState::InQuery);
+    // The command alone, as a recording or a remote client sends it: the host raises the
+    // Stop flag itself (the editor's `HostClient::stop` raises it before sending).
+    host.send(Command::Play(PlayCommand::Stop));
+    let stopped = wait_for(&host, |s| !s.play.playing);
+    assert!(stopped.layers.is_empty(), "the menu unwound: {:?}", stopped.layers);
+}
+
+#[test]
 fn an_item_is_picked_up_and_equipped_and_it_adds_to_the_wearer() {
     let (_copy, host) = playing();
     put_player(&host, 15, 12);
@@ -310,6 +323,27 @@ fn stop_puts_the_edit_state_back_exactly() {
         host.snapshot().maps.files.iter().any(|m| m.name == "dungeon" && m.map.is_none()),
         "the dungeon closed again"
     );
+}
+
+#[test]
+fn the_undo_history_goes_aside_at_play_and_comes_back_at_stop() {
+    use nefia_game::edit::Edit;
+    use nefia_game::{Holder, ObjectKind};
+    use nefia_protocol::editing::EditingCommand;
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let map = wait_for(&host, |s| s.map.is_some()).map.as_ref().map(|m| m.id).expect("the start map");
+    let create = |x| Edit::Create { kind: ObjectKind::Chara, id: "elona.putit".into(), to: Holder::Map(map), x, y: 6 };
+    host.send(Command::Editing(EditingCommand::Edit(create(6))));
+    let before = wait_for(&host, |s| !s.editing.history.labels.is_empty()).editing.history.labels.clone();
+    host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
+    let played = wait_for(&host, |s| s.play.playing);
+    assert!(played.editing.history.labels.is_empty(), "the edits are aside: {:?}", played.editing.history.labels);
+    host.send(Command::Editing(EditingCommand::Edit(create(7))));
+    wait_for(&host, |s| !s.editing.history.labels.is_empty());
+    host.send(Command::Play(PlayCommand::Stop));
+    let stopped = wait_for(&host, |s| !s.play.playing);
+    assert_eq!(stopped.editing.history.labels, before, "the edit state's history, not the play's");
 }
 
 #[test]

@@ -45,6 +45,11 @@ impl<'h> Cx<'h> {
         self.waits.depth() > 0
     }
 
+    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
+    pub(crate) fn at_breakpoint(&self) -> bool {
+        self.waits.innermost() == Some(gui::WaitReason::Pause)
+    }
+
     /// Sends an event to the frontend; if it has gone there is no one to tell, and the serve
     /// loop ends at the next command.
     pub(crate) fn send(&self, event: HostEvent) {

@@ -1,5 +1,5 @@
 //! The host's debugging subsystem: breakpoints (`pause()`, Break, Continue), the error
-//! screen, watches set from the editor, the changes a command made to watched fields by routes
+//! screen and the break request ([`stops`], which play is lent), watches set from the editor, the changes a command made to watched fields by routes
 //! no Lua line took, the turn profiler's switch, the invariants, a debug adapter's questions
 //! about the paused stack ([`stack`]) and the REPL ([`repl`]).
 //!
@@ -9,27 +9,21 @@
 //! play subsystem's to carry out: the spine routes them there. What
 //! the REPL needs of the other subsystems it returns as [`repl::ReplEffects`], and a script
 //! it is about to run it hands to a function the spine gives it.
-//!
-//! The error screen: an uncaught error in game logic (a key's handlers, a UI layer's input, a
-//! widget's update) stops the game on it (`DebugView::error`, drawn over the viewport and the
-//! player window). The game then takes no input and runs no updates until
-//! `DebugCommand::Resume` or a hotload that took. A failing draw is logged instead
-//! (`runtime/lua/src/gui/drawing.rs`): drawing is not game logic.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::cx::Cx;
 use nefia_game::display::LogLevel;
 use nefia_game::symbol::Symbol;
 use nefia_lua::watch;
-use nefia_protocol::failure::GameError;
 use nefia_protocol::message::{RefusalKind, Refused};
 use nefia_protocol::profile::TurnProfile;
 use nefia_protocol::view::{LimitsView, ProfileView, watch_views};
 
 mod repl;
 mod stack;
+pub(crate) mod stops;
 
 use nefia_protocol::debugging::{DebugCommand, DebugView};
 
@@ -43,10 +37,8 @@ pub fn breakpoint_path(path: &std::path::Path) -> std::path::PathBuf {
 /// The debugging subsystem's state on the host.
 #[derive(Default)]
 pub(super) struct Debugging {
-    /// The uncaught error the game stopped on (the error screen), if any.
-    error: RefCell<Option<GameError>>,
-    /// A break was asked for at the next turn boundary.
-    break_requested: Cell<bool>,
+    /// The error screen and the break request, which the spine lends play by name.
+    pub(crate) stops: stops::Stops,
     /// The profiler's turns as last sent, with the profiler's revision then.
     sent_profile: RefCell<(u64, Arc<Vec<Arc<TurnProfile>>>)>,
 }
@@ -58,8 +50,8 @@ impl Debugging {
         let lua = cx.runtime.lua();
         DebugView {
             pause: engine.pause_view(),
-            error: self.error(),
-            break_requested: self.break_requested.get(),
+            error: self.stops.error(),
+            break_requested: self.stops.break_requested(),
             limits: LimitsView {
                 time: engine.limits().time(),
                 memory: engine.limits().memory(),
@@ -80,31 +72,6 @@ impl Debugging {
             *sent = (profiler.revision(), Arc::new(profiler.turns()));
         }
         ProfileView { on: profiler.is_on(), turns: sent.1.clone() }
-    }
-
-    /// The uncaught error the game stopped on (the error screen), if any.
-    pub(crate) fn error(&self) -> Option<GameError> {
-        self.error.borrow().clone()
-    }
-
-    /// True while the game is stopped on the error screen.
-    pub(crate) fn stopped(&self) -> bool {
-        self.error.borrow().is_some()
-    }
-
-    /// Stops the game on the error screen with `error`.
-    pub(crate) fn set_error(&self, error: GameError) {
-        *self.error.borrow_mut() = Some(error);
-    }
-
-    /// Leaves the error screen (new code took, or the game goes on another way).
-    pub(crate) fn clear_error(&self) {
-        self.error.take();
-    }
-
-    /// True if a break was asked for at this turn boundary; the request is spent.
-    pub(crate) fn take_break_request(&self) -> bool {
-        self.break_requested.take()
     }
 
     /// Handles the debugging commands: breakpoints, the error screen, watches, the profiler,
@@ -139,8 +106,8 @@ impl Debugging {
                 }
             }
             DebugCommand::Probes(on) => cx.runtime.engine().debugger().set_probes(on),
-            DebugCommand::Break => self.break_requested.set(true),
-            DebugCommand::Resume => self.clear_error(),
+            DebugCommand::Break => self.stops.request_break(),
+            DebugCommand::Resume => self.stops.clear_error(),
             DebugCommand::Watch { uid, field, becomes } => {
                 if let Err(error) = watch::watch_from_editor(lua, uid, Symbol::intern(&field), becomes) {
                     refuse(RefusalKind::Edit, format!("cannot watch {field}: {error}"));

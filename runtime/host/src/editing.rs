@@ -36,6 +36,8 @@ use nefia_protocol::editing::{CellWhy, EditingCommand, EditingView, Unexplained}
 pub(crate) struct Editing {
     /// The editor's undo history.
     history: RefCell<History>,
+    /// The undo history set aside while playing.
+    aside: RefCell<Option<History>>,
     /// The objects whose details the snapshots carry (the inspector's).
     inspect: RefCell<Vec<Uid>>,
     /// The cell whose explanation the snapshots carry (the inspector's).
@@ -58,6 +60,7 @@ impl Editing {
     pub(crate) fn new(journal: Option<std::path::PathBuf>) -> Editing {
         Editing {
             history: RefCell::default(),
+            aside: RefCell::default(),
             inspect: RefCell::default(),
             inspect_cell: std::cell::Cell::default(),
             journal: journal::HostJournal::new(journal),
@@ -184,15 +187,16 @@ impl Editing {
         self.history.borrow_mut().record(&mut world, entry);
     }
 
-    /// Takes the editor's undo history as play begins (edits made while playing are undone
-    /// with the play, not one by one), leaving an empty one.
-    pub(crate) fn take_history(&self) -> History {
-        std::mem::take(&mut *self.history.borrow_mut())
+    /// Sets the editor's undo history aside as play begins (edits made while playing are
+    /// undone with the play, not one by one), leaving an empty one.
+    pub(crate) fn set_history_aside(&self) {
+        *self.aside.borrow_mut() = Some(std::mem::take(&mut *self.history.borrow_mut()));
     }
 
-    /// Puts `history` back as the editor's undo history (play ended).
-    pub(crate) fn put_back_history(&self, history: History) {
-        *self.history.borrow_mut() = history;
+    /// Puts the undo history set aside at Play back as the editor's (play ended); the play's
+    /// goes with the played world (its pins were in that world).
+    pub(crate) fn put_history_back(&self) {
+        *self.history.borrow_mut() = self.aside.borrow_mut().take().unwrap_or_default();
     }
 }
 

@@ -1,4 +1,4 @@
-//! The runtime thread and its protocol (ARCHITECTURE.md, "The spine").
+//! The runtime thread and its protocol (ARCHITECTURE.md, "The runtime thread and its protocol").
 //!
 //! The world and the Lua state live on one thread, which serves [`Command`]s from a frontend
 //! and publishes [`view::Snapshot`]s and [`HostEvent`]s back (see `serve.rs`). Lua calls that
@@ -13,7 +13,7 @@
 //! [`debugging`], [`mods`], [`maps`] and [`workbench`]. A component's handler is a method of
 //! its state given a [`cx::Cx`] and, by name, what it needs of the others; what it needs done
 //! by another it returns as effects, which this file applies (play, which runs replayed
-//! commands through this spine, asks through [`play::PlayHost`], implemented here). This is
+//! commands through this spine, calls back through [`play::Spine`], implemented here). This is
 //! the only file with `impl Host`.
 
 use std::cell::Cell;
@@ -142,7 +142,7 @@ impl Host {
         }
         let look = self.play.look_after_stepping_back(&self.cx(), &command);
         if look.is_none() {
-            self.play.record_command(&self.cx(), self, &command);
+            self.play.record_command(&self.cx(), &command);
         }
         let limits = self.runtime.engine().limits();
         let (started, waits) = (Instant::now(), self.waits.begun());
@@ -170,7 +170,7 @@ impl Host {
             self.apply_editing(asked);
         }
         if let Some((code, revision)) = look {
-            self.play.record_look(&self.cx(), self, code, revision);
+            self.play.record_look(&self.cx(), code, revision);
         }
         self.shared.busy_since.store(0, Ordering::Relaxed);
         *self.shared.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -202,21 +202,27 @@ impl Host {
                     self.play.answer_evaluation(&self.cx(), id, result);
                 }
             }
-            Command::Input(input) => self.play.input(&self.cx(), self, input),
+            Command::Input(input) => {
+                let effects = self.play.input(&self.cx(), &self.debug.stops, input);
+                self.apply_play(effects);
+            }
             Command::Editing(command) => {
                 let effects = self.editing.handle(&self.cx(), &|c| self.route(c), &self.workbench, command);
                 self.apply_editing(effects);
             }
             Command::Maps(command) => self.maps.handle(&self.cx(), self.play.set_aside(), command),
-            Command::Play(command) => self.play.handle(&self.cx(), self, command),
+            Command::Play(command) => {
+                let effects = self.play.handle(&self.cx(), &self.play_host(), &self.workbench, command);
+                self.apply_play(effects);
+            }
             Command::Debug(command) => self.debug.handle(&self.cx(), command),
             Command::Mods(command) => {
                 let effects = self.mods.handle(&self.cx(), self.play.recording(), command);
                 for input in &effects.record {
-                    self.play.record_command(&self.cx(), self, input);
+                    self.play.record_command(&self.cx(), input);
                 }
                 if effects.code_changed {
-                    self.debug.clear_error();
+                    self.debug.stops.clear_error();
                     self.refresh_preview();
                 }
             }
@@ -318,47 +324,71 @@ impl Host {
             shared: &self.shared,
             recovery: &self.recovery,
             waits: &self.waits,
-            stopped: self.debug.stopped(),
+            stopped: self.debug.stops.on_error_screen(),
             fail: &|error| self.fail(error),
             panes: &panes,
         };
         self.frame.publish(&self.cx(), parts);
     }
 
-    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
-    fn at_breakpoint(&self) -> bool {
-        self.waits.innermost() == Some(gui::WaitReason::Pause)
-    }
-
     /// Whether the map validators may run now: not headless, not while playing, paused or on
     /// the error screen.
     fn may_check_maps(&self) -> bool {
-        !self.headless && !self.play.playing() && self.waits.depth() == 0 && !self.debug.stopped()
+        !self.headless && !self.play.playing() && self.waits.depth() == 0 && !self.debug.stops.on_error_screen()
     }
 
-    /// After a top-level command: a step back it asked for replays once its code has unwound;
-    /// then the turn is marked (a command unwound to be replayed is marked once it was).
-    fn after_command(&self) {
-        self.play.rewind_if_asked(&self.cx(), self);
-        let profiler = self.runtime.engine().profiler();
-        profiler.scope(|| nefia_lua::profile::engine_work("recording"), || self.play.mark_turn(&self.cx()));
+    /// The serve loop's step (`serve.rs`, a fuzzed game's): serves the next top-level command,
+    /// if one comes; a step back it asked for replays once its code has unwound, then the turn
+    /// is marked (a command unwound to be replayed is marked once it was). Then play ends if
+    /// Stop or `Play.quit()` asked, the code that was running having unwound; returns where
+    /// the session's recording was written, if it was. (A wait serves commands nested with
+    /// none of this: see `frontend.rs`.)
+    fn serve_next(&self) -> Option<std::path::PathBuf> {
+        if let Some(command) = self.next_command() {
+            self.handle(command);
+            self.play.rewind_if_asked(&self.cx(), &self.play_host());
+            let profiler = self.runtime.engine().profiler();
+            profiler.scope(|| nefia_lua::profile::engine_work("recording"), || self.play.mark_turn(&self.cx()));
+        }
+        let effects = self.play.finish_play_if_asked(&self.cx(), &self.debug.stops);
+        self.apply_play(effects)
     }
 
     /// Starts playing from `from`; a failure leaves the edit state as it was (and is refused).
     fn begin_play(&self, from: nefia_protocol::play::PlayFrom) {
-        self.play.begin_play(&self.cx(), self, from);
+        let effects = self.play.begin_play(&self.cx(), &self.workbench, from);
+        self.apply_play(effects);
     }
 
     /// Stops playing and puts the edit state back; returns where the session's recording
     /// was written, if it was.
     fn end_play(&self) -> Option<std::path::PathBuf> {
-        self.play.end_play(&self.cx(), self)
+        let effects = self.play.end_play(&self.cx(), &self.debug.stops);
+        self.apply_play(effects)
     }
 
-    /// Ends play once the code that was running has unwound, if Stop or `Play.quit()` asked;
-    /// returns where the session's recording was written, if it was.
-    fn finish_play_if_asked(&self) -> Option<std::path::PathBuf> {
-        self.play.finish_play_if_asked(&self.cx(), self)
+    /// What play is lent while it replays (see `play.rs`): this spine, and the debugging
+    /// component's error screen and break request.
+    fn play_host(&self) -> play::PlayHost<'_> {
+        play::PlayHost { spine: self, stops: &self.debug.stops }
+    }
+
+    /// Does what play asked: the undo history aside at Play and back at Stop, the Stop flag
+    /// raised, the error screen; returns where an ended session's recording was written.
+    fn apply_play(&self, effects: play::PlayEffects) -> Option<std::path::PathBuf> {
+        if effects.began {
+            self.editing.set_history_aside();
+        }
+        if effects.ended {
+            self.editing.put_history_back();
+        }
+        if effects.stop {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(error) = effects.failed {
+            self.fail(error);
+        }
+        effects.recorded
     }
 
     /// Stops the game on the error screen: uncaught in game logic. (Not when the failure is
@@ -369,52 +399,13 @@ impl Host {
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
-        self.debug.set_error(error);
+        self.debug.stops.set_error(error);
     }
 }
 
-impl play::PlayHost for Host {
+impl play::Spine for Host {
     fn handle(&self, command: Command) {
         Host::handle(self, command);
-    }
-
-    fn on_error_screen(&self) -> bool {
-        self.debug.stopped()
-    }
-
-    fn clear_error_screen(&self) {
-        self.debug.clear_error();
-    }
-
-    fn fail(&self, error: GameError) {
-        Host::fail(self, error);
-    }
-
-    fn at_breakpoint(&self) -> bool {
-        Host::at_breakpoint(self)
-    }
-
-    fn take_break_request(&self) -> bool {
-        self.debug.take_break_request()
-    }
-
-    fn ask_stop(&self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
-    }
-
-    fn play_begins(&self, from: &nefia_protocol::play::PlayFrom) {
-        let preview = self.workbench.preview_map();
-        if !matches!(from, nefia_protocol::play::PlayFrom::Map(map) if Some(*map) == preview) {
-            self.workbench.close(&self.cx());
-        }
-    }
-
-    fn set_history_aside(&self) -> nefia_game::history::History {
-        self.editing.take_history()
-    }
-
-    fn put_history_back(&self, history: nefia_game::history::History) {
-        self.editing.put_back_history(history);
     }
 }
 

@@ -6,25 +6,23 @@
 //! project's player prototype on the start map (at its entrance) or wherever "play from
 //! here" says; a saved game replaces the world. Prototypes and handlers hotloaded while
 //! playing stay: they are code, not state.
+
 //!
 //! Play is a component of the host: it owns its state ([`PlaySession`]: the edit state set
 //! aside, the recorder, stepping back through turns and through Lua) and takes its own
 //! commands ([`PlayCommand`], handled in `session.rs`; the debugging commands that replay the
-//! session come to it from the spine). What it needs of the rest of the host while it works —
-//! to run a replayed input through the spine, the error screen, the editor's undo history —
-//! it asks through [`PlayHost`], which `runtime/host/src/lib.rs` implements: each such
-//! dependency is one method there.
-//!
-//! Keys reach the game only while playing and not paused (`PlaySession::input`), and never
-//! while the game is on the error screen or at a breakpoint; `PlayCommand::StepTurn` fires
-//! `base.on_wait_turn`. Stop while Lua waits in a menu or at a breakpoint raises the Stop flag
-//! and ends play once that code has unwound; `Play.quit()` does the same from Lua
-//! (`finish_play_if_asked`, after each command).
+//! session come to it from the spine). A replay runs recorded inputs through the spine, the
+//! one callback ([`Spine`]); what else it needs of the rest of the host the spine lends it by
+//! name (the debugging component's error screen and break request, with the spine in
+//! [`PlayHost`]; the workbench at Play), and what the others must do it returns as
+//! [`PlayEffects`] (the undo history aside at Play and back at Stop, the Stop flag, the error
+//! screen).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::debugging::stops::Stops;
 use nefia_game::map_files::MapFiles;
 use nefia_game::value::Value;
 use nefia_game::world::{WorldError, WorldState};
@@ -45,8 +43,6 @@ use nefia_protocol::play::PlayFrom;
 pub(super) struct PlaySession {
     /// The edit state set aside while playing (none: editing).
     edit: RefCell<Option<EditState>>,
-    /// The editor's undo history, set aside while playing.
-    history: RefCell<Option<nefia_game::history::History>>,
     /// The game is paused (while playing).
     paused: Cell<bool>,
     /// Stop play was asked for while Lua code waited; it happens once the code unwound.
@@ -67,33 +63,44 @@ pub(super) struct PlaySession {
     pub(crate) player: RefCell<Option<FuzzPlayer>>,
 }
 
-/// What the play subsystem asks of the rest of the host while it works. The spine gives it
-/// (`runtime/host/src/lib.rs` implements this for `Host`): each dependency of play on another subsystem or on
-/// the spine is one method here, so none is reached by the back door.
-pub(crate) trait PlayHost {
-    /// Runs `command` through the spine as if it came from the editor (a replayed input).
+/// The one callback play makes into the spine (`runtime/host/src/lib.rs` implements it for
+/// `Host`). A replay runs recorded inputs through the whole spine one at a time, with play's
+/// own work between them (a kept state put back, the next turn's inputs taken, a break
+/// answered), so it cannot be an effect returned at the end.
+pub(crate) trait Spine {
+    /// Runs `command` through the spine as if it came from the editor (a replayed input): under
+    /// the limits, recorded, journaled, with its watches and breakpoints as the original ran.
     fn handle(&self, command: nefia_protocol::message::Command);
-    /// True while the game is stopped on the error screen.
-    fn on_error_screen(&self) -> bool;
-    /// The error screen goes (a kept state was put back, play ended, a turn is replayed).
-    fn clear_error_screen(&self);
-    /// Stops the game on the error screen with `error` (unless play is being stopped or
-    /// unwound under the code's feet).
-    fn fail(&self, error: nefia_protocol::failure::GameError);
-    /// True while the game's code waits at a breakpoint (`pause()`, a watch), not in a menu.
-    fn at_breakpoint(&self) -> bool;
-    /// Takes a break asked for at the next turn boundary (true if one was).
-    fn take_break_request(&self) -> bool;
-    /// Asks the Lua code that waits to unwind (Stop while a menu or a breakpoint waits).
-    fn ask_stop(&self);
-    /// Play is about to begin from `from`: a workbench preview closes, unless it is what is
-    /// played.
-    fn play_begins(&self, from: &PlayFrom);
-    /// Play began: the editor's undo history is set aside with the edit state (edits made
-    /// while playing are undone with the play, not one by one).
-    fn set_history_aside(&self) -> nefia_game::history::History;
-    /// Play ended: the editor's undo history set aside at Play comes back.
-    fn put_history_back(&self, history: nefia_game::history::History);
+}
+
+/// What play is lent while it replays recorded inputs (the spine builds it in
+/// `runtime/host/src/lib.rs`).
+pub(crate) struct PlayHost<'a> {
+    /// Runs each replayed input.
+    pub(crate) spine: &'a dyn Spine,
+    /// The debugging component's error screen and break request: a kept state put back or a
+    /// step back begun clears them, between replayed inputs that may set them again.
+    pub(crate) stops: &'a Stops,
+}
+
+/// What play asks of the rest of the host once it returns, which the spine applies.
+#[must_use = "the spine applies what play asks"]
+#[derive(Default)]
+pub(crate) struct PlayEffects {
+    /// Play began: the editor's undo history goes aside with the edit state (edits made while
+    /// playing are undone with the play, not one by one).
+    pub(crate) began: bool,
+    /// Play ended: the undo history set aside at Play comes back (the play's goes with the
+    /// played world: its pins were in that world).
+    pub(crate) ended: bool,
+    /// Where the session that ended was recorded, if it was.
+    pub(crate) recorded: Option<PathBuf>,
+    /// Stop came while Lua code waits in a menu or at a breakpoint: the code is asked to unwind
+    /// (the Stop flag); play ends once it has.
+    pub(crate) stop: bool,
+    /// An error in handling input (a UI layer's, a key's handlers) or in Step: the game stops
+    /// on the error screen, unless play is being stopped or unwound under the code.
+    pub(crate) failed: Option<nefia_protocol::failure::GameError>,
 }
 
 impl PlaySession {

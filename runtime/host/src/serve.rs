@@ -81,11 +81,7 @@ pub(super) fn run(
     gui::set_frontend(lua, Some(host.clone()));
     host.publish();
     while !host.shutting_down.get() && !host.recovery.failed() {
-        if let Some(command) = host.next_command() {
-            host.handle(command);
-            host.after_command();
-        }
-        host.finish_play_if_asked();
+        host.serve_next();
         if let Some(due) = host.maps.check.due(&host.cx(), host.may_check_maps()) {
             let profiler = host.runtime.engine().profiler();
             profiler

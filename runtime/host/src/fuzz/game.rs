@@ -206,7 +206,7 @@ impl Player {
                 let layer = host.runtime.engine().gui().top_layer().map(|top| top.id);
                 match layer {
                     _ if self.unwinding > MAX_UNWIND => Command::Shutdown,
-                    _ if host.at_breakpoint() => Command::Debug(DebugCommand::Continue),
+                    _ if host.cx().at_breakpoint() => Command::Debug(DebugCommand::Continue),
                     Some(layer) => Command::Input(display::Input::Cancel { layer }),
                     None => Command::Shutdown,
                 }
@@ -227,7 +227,7 @@ impl Player {
                 if (top && self.turns >= *turns) || self.played.len() >= budget {
                     return None;
                 }
-                if host.at_breakpoint() {
+                if host.cx().at_breakpoint() {
                     return Some(Action::Continue);
                 }
                 let layer = host.runtime.engine().gui().top_layer();
@@ -247,7 +247,7 @@ impl Player {
         if let Some(message) = host.recovery.failure().or_else(|| host.recovery.fault()) {
             return failure(FailureKind::Panic, message);
         }
-        if let Some(error) = host.debug.error() {
+        if let Some(error) = host.debug.stops.error() {
             let message = error.to_string();
             return failure(FailureKind::LuaError(place_of(&message)), message);
         }
@@ -317,12 +317,8 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
     *host.play.player.borrow_mut() = Some(Box::new(move |host: &Host| asked.borrow_mut().next(host)));
     let mut recording = None;
     while !host.shutting_down.get() && !host.recovery.failed() {
-        if let Some(command) = host.next_command() {
-            host.handle(command);
-            host.after_command();
-        }
         // Play ended from the game (its Quit): the recording is written then.
-        recording = host.finish_play_if_asked().or(recording);
+        recording = host.serve_next().or(recording);
         // What the game printed is for no one.
         events.try_iter().for_each(drop);
     }

@@ -39,7 +39,7 @@ impl PlaySession {
     /// [`PlayCommand::GoToChange`](nefia_protocol::play::PlayCommand::GoToChange)): back to that turn's
     /// start, then its inputs replay with a watch that lets `nth` changes of the field pass and
     /// stops at the next; the editor is served while it waits there.
-    pub(crate) fn go_to_change(&self, cx: &Cx, host: &dyn PlayHost, mark: usize, nth: u32, uid: Uid, field: Symbol) {
+    pub(crate) fn go_to_change(&self, cx: &Cx, host: &PlayHost, mark: usize, nth: u32, uid: Uid, field: Symbol) {
         self.go_to_mark(cx, host, mark);
         if self.stepped_back_to() != Some(mark) {
             return;

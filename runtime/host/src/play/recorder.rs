@@ -6,23 +6,21 @@
 //! running it, so the inputs a menu waits for come after the key that opened it), and after
 //! every top-level command that passed a turn it marks the turn with the state hash.
 //!
-//! Stepping back does not copy the world every turn: a copy is kept once the turns since the last
-//! one took [`STEP_BACK_BUDGET`] to play (or [`MAX_TURNS_BETWEEN_KEPT`] turns went by, see
-//! [`kept_state_due`]), and at the first turn after a hotload or REPL code (which change code a
-//! replay from an older copy would run); the state at the start of any turn is that copy with the
-//! recorded inputs replayed up to it — the engine is deterministic, and the turn's hash says
-//! whether the replay came to the same state. Stepping forward replays the next turn's inputs; a
-//! new input after stepping back drops the old future (the recording notes the branch).
-//!
-//! Reads of the wall clock record themselves in the same session log
-//! (`runtime/lua/src/session.rs`); the widgets' updates when a frame is published read it live and
-//! unrecorded (`frame.rs` sets the log's mode aside while they run).
+//! Stepping back does not copy the world every turn: a copy is kept once the turns since the
+//! last one took [`STEP_BACK_BUDGET`] to play (or [`MAX_TURNS_BETWEEN_KEPT`] turns went by,
+//! see [`kept_state_due`]), and at the first turn after a hotload or REPL code (which change
+//! code a replay from an older copy would run); the state at the start of any turn is that copy with
+//! the recorded inputs replayed up to it — the engine is deterministic, and the turn's hash
+//! says whether the replay came to the same state. Stepping forward replays the next turn's
+//! inputs; a new input after stepping back drops the old future (the recording notes the
+//! branch).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 
-use super::{PlayHost, PlaySession};
+use super::{PlayEffects, PlayHost, PlaySession};
 use crate::cx::Cx;
+use crate::workbench::Workbench;
 use nefia_game::display::{self, LogLevel};
 use nefia_game::recording::{self, Branch, Input, Recording, TurnMark};
 use nefia_game::value::Value;
@@ -180,36 +178,38 @@ impl PlaySession {
         }
     }
 
-    /// Opens the recording at `path` in the timeline (see [`PlayCommand::OpenRecording`]).
-    pub(crate) fn open_recording(&self, cx: &Cx, host: &dyn PlayHost, path: &std::path::Path) {
+    /// Opens the recording at `path` in the timeline (see [`PlayCommand::OpenRecording`]); play
+    /// begins from its start, so the `workbench`'s preview closes.
+    pub(crate) fn open_recording(&self, cx: &Cx, workbench: &Workbench, path: &std::path::Path) -> PlayEffects {
         if self.playing() {
             cx.refuse(
                 Refused::new(RefusalKind::Play, "cannot open a recording while playing: stop first")
                     .hinting(nefia_protocol::message::Hint::StopPlay),
             );
-            return;
+            return PlayEffects::default();
         }
         let mut recording = match Recording::read(path) {
             Ok(recording) => recording,
             Err(error) => {
                 cx.refuse(Refused::new(RefusalKind::Play, format!("cannot open the recording: {error}")));
-                return;
+                return PlayEffects::default();
             }
         };
         let saves = match scratch_saves(&recording) {
             Ok(saves) => saves,
             Err(error) => {
                 cx.refuse(Refused::new(RefusalKind::Play, format!("cannot open the recording: {error}")));
-                return;
+                return PlayEffects::default();
             }
         };
         let save_dir = cx.runtime.engine().save_dir();
         cx.runtime.engine().set_save_dir(saves.path().to_owned());
-        self.begin_play(cx, host, nefia_protocol::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
+        let began =
+            self.begin_play(cx, workbench, nefia_protocol::play::PlayFrom::Recorded(Box::new(recording.start.clone())));
         let Some(mut recorder) = self.recorder.borrow_mut().take() else {
             // Play did not begin (the refusal says why).
             cx.runtime.engine().set_save_dir(save_dir);
-            return;
+            return began;
         };
         // Its inputs, without the Stop that ended it, are the future to step through.
         let mut inputs = std::mem::take(&mut recording.inputs);
@@ -230,14 +230,15 @@ impl PlaySession {
             LogLevel::Info,
             format!("opened {} in the timeline: step or scrub through its turns, or play from any", path.display()),
         );
+        began
     }
 
     /// The input a command gives the game, if it gives one a replay must re-run. Pausing
     /// is not one: a key the paused game (or one stopped at a breakpoint) drops is not
     /// recorded instead.
-    fn input_of(&self, cx: &Cx, host: &dyn PlayHost, command: &Command) -> Option<Input> {
+    fn input_of(&self, cx: &Cx, command: &Command) -> Option<Input> {
         let depth_of = |layer| cx.runtime.engine().gui().depth_of_layer(layer);
-        let dropped = (self.paused.get() && !cx.runtime.engine().gui().has_layers()) || host.at_breakpoint();
+        let dropped = (self.paused.get() && !cx.runtime.engine().gui().has_layers()) || cx.at_breakpoint();
         match command {
             Command::Input(_) if dropped => None,
             Command::Input(display::Input::Key(key)) => Some(Input::Key(key.clone())),
@@ -257,12 +258,12 @@ impl PlaySession {
     /// Appends the input `command` gives the game to the recording (a hotload is appended
     /// once it has read its file: the mods subsystem returns it as an effect, `ModsEffects`).
     /// After stepping back, a new input drops the old future first.
-    pub(crate) fn record_command(&self, cx: &Cx, host: &dyn PlayHost, command: &Command) {
+    pub(crate) fn record_command(&self, cx: &Cx, command: &Command) {
         // Stopped at a change in a replayed turn: looking (and continuing) is not an input.
         if self.replaying.get() || self.reverse.stopping_at_change.get() || self.recorder.borrow().is_none() {
             return;
         }
-        let Some(input) = self.input_of(cx, host, command) else { return };
+        let Some(input) = self.input_of(cx, command) else { return };
         self.branch_if_stepped_back(cx);
         // Code changed: a replay from an older copy would run the new code where the old ran.
         if matches!(input, Input::Eval(_) | Input::Script(_) | Input::Hotload { .. })
@@ -289,11 +290,11 @@ impl PlaySession {
 
     /// REPL code run after stepping back changed the game: the session goes another way from
     /// here, and the code is its first input.
-    pub(crate) fn record_look(&self, cx: &Cx, host: &dyn PlayHost, code: String, revision: u64) {
+    pub(crate) fn record_look(&self, cx: &Cx, code: String, revision: u64) {
         if cx.runtime.world().revision() == revision {
             return;
         }
-        self.record_command(cx, host, &Command::Repl(ReplCommand::Eval { id: 0, code }));
+        self.record_command(cx, &Command::Repl(ReplCommand::Eval { id: 0, code }));
     }
 
     /// After stepping back, the old future is dropped: the session goes another way from here.
@@ -421,7 +422,7 @@ impl PlaySession {
 
     /// Steps back to the start of the previous turn (or of this one, if the game changed
     /// since it began).
-    pub(crate) fn step_back(&self, cx: &Cx, host: &dyn PlayHost) {
+    pub(crate) fn step_back(&self, cx: &Cx, host: &PlayHost) {
         let target = {
             let recorder = self.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
@@ -448,7 +449,7 @@ impl PlaySession {
 
     /// Steps forward one recorded turn after stepping back, replaying its inputs; from the
     /// last turn mark, replays the inputs after it and the session is live again.
-    pub(crate) fn step_forward(&self, cx: &Cx, host: &dyn PlayHost) {
+    pub(crate) fn step_forward(&self, cx: &Cx, host: &PlayHost) {
         let plan = {
             let recorder = self.recorder.borrow();
             let Some(recorder) = recorder.as_ref() else {
@@ -494,7 +495,7 @@ impl PlaySession {
     /// and replaying from there. Passing marks keeps states on the way (every
     /// [`KEEP_WHILE_REPLAYING`] marks), so going back and forth through a long recording
     /// gets cheap.
-    pub(crate) fn go_to_mark(&self, cx: &Cx, host: &dyn PlayHost, target: usize) {
+    pub(crate) fn go_to_mark(&self, cx: &Cx, host: &PlayHost, target: usize) {
         if self.refuse_while_waiting(cx) {
             return;
         }
@@ -585,8 +586,9 @@ impl PlaySession {
         }
     }
 
-    /// Puts back checkpoint `index`: the world exactly, the `save` tables and the messages.
-    fn restore_checkpoint(&self, cx: &Cx, host: &dyn PlayHost, index: usize) {
+    /// Puts back checkpoint `index`: the world exactly, the `save` tables and the messages,
+    /// with no error screen or break request of the state it replaces.
+    fn restore_checkpoint(&self, cx: &Cx, host: &PlayHost, index: usize) {
         let recorder = self.recorder.borrow();
         let Some(checkpoint) = recorder.as_ref().and_then(|r| r.checkpoints.get(index)) else { return };
         let engine = cx.runtime.engine();
@@ -598,8 +600,7 @@ impl PlaySession {
             gui::log(lua, LogLevel::Error, format!("the save tables could not be put back: {error}"));
         }
         engine.set_messages(checkpoint.messages.clone());
-        host.clear_error_screen();
-        host.take_break_request();
+        host.stops.clear();
     }
 
     /// Logs a warning if the state is not the one recorded at turn mark `mark`.

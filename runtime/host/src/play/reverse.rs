@@ -163,9 +163,9 @@ impl PlaySession {
     /// Steps back as asked, once the command's code has unwound (the serve loop calls this
     /// after every command, and marks the turn after it; a step back asked during the replay
     /// goes round again).
-    pub(crate) fn rewind_if_asked(&self, cx: &Cx, host: &dyn PlayHost) {
+    pub(crate) fn rewind_if_asked(&self, cx: &Cx, host: &PlayHost) {
         while let Some(rewind) = self.reverse.rewind.take() {
-            host.clear_error_screen();
+            host.stops.clear_error();
             let debugger = cx.runtime.engine().debugger();
             let (input, target, cause) = self.rewind_target(cx, host, &rewind);
             self.replay_to_before(cx, host, input);
@@ -184,7 +184,7 @@ impl PlaySession {
     /// cause: the line before the break's, or the last breakpoint hit before it; searched in
     /// the break's own input first, then in the ones before, newest first. Where there is
     /// none, the break's own position (and a step to the line before says why).
-    fn rewind_target(&self, cx: &Cx, host: &dyn PlayHost, rewind: &Rewind) -> (usize, u64, BreakCause) {
+    fn rewind_target(&self, cx: &Cx, host: &PlayHost, rewind: &Rewind) -> (usize, u64, BreakCause) {
         let (counted, on_counted) = rewind.position;
         // The last counted line before the break's own.
         let before = counted - u64::from(on_counted);
@@ -230,7 +230,7 @@ impl PlaySession {
 
     /// Replays recorded inputs `from..to` from the state before `from`, passing the
     /// breakpoints on the way, and says what each command ran.
-    fn survey(&self, cx: &Cx, host: &dyn PlayHost, from: usize, to: usize) -> Vec<Surveyed> {
+    fn survey(&self, cx: &Cx, host: &PlayHost, from: usize, to: usize) -> Vec<Surveyed> {
         let debugger = cx.runtime.engine().debugger();
         self.replay_to_before(cx, host, from);
         self.left_mark();
@@ -253,7 +253,7 @@ impl PlaySession {
 
     /// Puts back the kept state before recorded input `input`'s turn and replays the turn's
     /// inputs before it, passing the breakpoints on the way.
-    fn replay_to_before(&self, cx: &Cx, host: &dyn PlayHost, input: usize) {
+    fn replay_to_before(&self, cx: &Cx, host: &PlayHost, input: usize) {
         let Some((mark, first)) = self.mark_before_input(input) else { return };
         let debugger = cx.runtime.engine().debugger();
         debugger.scan_hits();
@@ -266,7 +266,7 @@ impl PlaySession {
     /// Replays recorded input `input`'s command (with the inputs its waits take), from the
     /// state before it; its breaks are the editor's to answer, as at a change. Returns the
     /// index of the first input it did not take.
-    fn replay_input(&self, cx: &Cx, host: &dyn PlayHost, input: usize) -> usize {
+    fn replay_input(&self, cx: &Cx, host: &PlayHost, input: usize) -> usize {
         let stopping = self.reverse.stopping_at_change.replace(true);
         self.left_mark();
         let after = self.replay_commands(cx, host, input, self.turn_end(cx, input), 1);
@@ -277,7 +277,7 @@ impl PlaySession {
     /// The command stepped back into has run (recorded input `input`, its inputs ending
     /// before `after`): the game goes on to where it was going, the breakpoints on the way
     /// stopping.
-    fn resume_after(&self, cx: &Cx, host: &dyn PlayHost, input: usize, after: usize, resume: Resume) {
+    fn resume_after(&self, cx: &Cx, host: &PlayHost, input: usize, after: usize, resume: Resume) {
         match resume {
             Resume::ThroughInput(last) => {
                 self.replay_within(cx, host, after, last + 1);

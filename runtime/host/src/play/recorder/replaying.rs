@@ -75,7 +75,7 @@ impl PlaySession {
     /// inputs it took end before `after`): replays the turn's remaining inputs, so the game is
     /// at the next turn mark. False if there is none,
     /// or a step back was asked on the way.
-    pub(crate) fn finish_turn(&self, cx: &Cx, host: &dyn PlayHost, input: usize, after: usize) -> bool {
+    pub(crate) fn finish_turn(&self, cx: &Cx, host: &PlayHost, input: usize, after: usize) -> bool {
         let Some((mark, _)) = self.mark_before_input(input) else { return false };
         let marks = self.recorder.borrow().as_ref().map_or(0, |r| r.recording.turns.len());
         if mark + 1 >= marks {
@@ -110,21 +110,14 @@ impl PlaySession {
     /// Runs the recorded inputs `from..to` (clipped to those recorded) on this host as they
     /// were run, without recording them again: nested waits (a menu the inputs open) take
     /// their inputs from the same list, and loads see the saves as they were then.
-    pub(crate) fn replay_within(&self, cx: &Cx, host: &dyn PlayHost, from: usize, to: usize) {
+    pub(crate) fn replay_within(&self, cx: &Cx, host: &PlayHost, from: usize, to: usize) {
         self.replay_commands(cx, host, from, to, usize::MAX);
     }
 
     /// [`PlaySession::replay_within`] for at most `commands` top-level commands (with the inputs
     /// their waits take); a step back asked at a break ends it too. Returns the index of the
     /// first input not taken.
-    pub(crate) fn replay_commands(
-        &self,
-        cx: &Cx,
-        host: &dyn PlayHost,
-        from: usize,
-        to: usize,
-        commands: usize,
-    ) -> usize {
+    pub(crate) fn replay_commands(&self, cx: &Cx, host: &PlayHost, from: usize, to: usize, commands: usize) -> usize {
         let inputs = self.recorded_inputs(cx, from, to);
         let engine = cx.runtime.engine();
         let mode = engine.session().mode;
@@ -140,7 +133,7 @@ impl PlaySession {
             // The input being handled, for a step back from a break in it.
             let index = engine.session().replayed_index();
             let outer = self.reverse.replaying_input.replace(index);
-            host.handle(command);
+            host.spine.handle(command);
             self.reverse.replaying_input.set(outer);
             ran += 1;
             if let Some(index) = index {
