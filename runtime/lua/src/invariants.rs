@@ -225,7 +225,7 @@ pub fn install(lua: &Lua, world: &Table) -> mlua::Result<()> {
         "check_bookkeeping",
         lua.create_function(|lua, ()| match engine(lua).world.borrow().check_bookkeeping() {
             Ok(()) => Ok((true, None)),
-            Err(wrong) => Ok((false, Some(wrong))),
+            Err(wrong) => Ok((false, Some(wrong.to_string()))),
         })?,
     )?;
     Ok(())

@@ -49,7 +49,7 @@ pub(super) fn prototype_field(
     }
     let (path, short_id, line) = source_of(lua, data_type, id).map_err(refused)?;
     if let Some(value) = value {
-        nefia_lua::schema::check_value(lua, data_type, field, value).map_err(&refused)?;
+        nefia_lua::schema::check_value(lua, data_type, field, value).map_err(|e| refused(e.to_string()))?;
     }
     nefia_lua::content_checks::check_field_edit(lua, data_type, id, field, value)
         .map_err(|e| refused(e.to_string()))?;
