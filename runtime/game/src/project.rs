@@ -62,11 +62,7 @@ pub fn check_asset_name(name: &str) -> Result<(), InvalidAssetName> {
     let plain = |part: &str| {
         !part.is_empty() && part != "." && part != ".." && !part.contains([':', '\\']) && !part.starts_with('.')
     };
-    if name.len() <= 256 && name.split('/').all(plain) {
-        Ok(())
-    } else {
-        Err(InvalidAssetName(name.to_owned()))
-    }
+    if name.len() <= 256 && name.split('/').all(plain) { Ok(()) } else { Err(InvalidAssetName(name.to_owned())) }
 }
 
 /// An opened project.

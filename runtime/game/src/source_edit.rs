@@ -309,7 +309,12 @@ pub fn new_statement(
     let data_type = Value::str(data_type);
     for (name, value) in [("_type", &data_type), ("_id", &id)].into_iter().chain(fields.iter().copied()) {
         let written = literal::write(value, Style { quote: Quote::Double, padded: true }).map_err(|reason| {
-            SourceEditError::Unwritable { prototype: prototype.clone(), field: name.to_owned(), line: 0, reason: reason.to_string() }
+            SourceEditError::Unwritable {
+                prototype: prototype.clone(),
+                field: name.to_owned(),
+                line: 0,
+                reason: reason.to_string(),
+            }
         })?;
         out.push_str(indent);
         if literal::is_name(name) {

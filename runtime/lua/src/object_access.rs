@@ -446,8 +446,7 @@ unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
             Some(key) if SLOW_FIELDS.contains(&key) => guarded(state, || Ok(Answer::Delegate)),
             Some(key) => on_handle(state, |engine, uid, seen| {
                 let world = engine.world.borrow();
-                let object =
-                    world.objects().get_near(seen, uid).ok_or(WorldError::NoSuchObject(uid))?;
+                let object = world.objects().get_near(seen, uid).ok_or(WorldError::NoSuchObject(uid))?;
                 Ok(Answer::Value(match key {
                     b"_id" => Value::str(object.id.as_str()),
                     b"_type" => Value::str(object.kind.data_type()),

@@ -181,8 +181,7 @@ pub enum RuleProblem {
 }
 
 /// How `object` is written.
-const OBJECT_USAGE: &str =
-    "`object` is { KIND = \"prototype.id\" } with KIND one of chara, item, feat, mef (object = { feat = \"elona.torch\" })";
+const OBJECT_USAGE: &str = "`object` is { KIND = \"prototype.id\" } with KIND one of chara, item, feat, mef (object = { feat = \"elona.torch\" })";
 
 /// Reads rule set `id` from its `rules` value; `known` tells the ids it may name.
 pub fn parse_rule_set(id: Symbol, rules: &Value, known: &dyn KnownIds) -> Result<RuleSet, RuleError> {

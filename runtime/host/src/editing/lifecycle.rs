@@ -41,7 +41,8 @@ pub(super) fn duplicate(
         .find(|s| s.path.as_deref() == Some(from_path.as_path()))
         .map(|s| s.name.as_str().to_owned())
         .unwrap_or_default();
-    let (into_path, new_short_id) = target(lua, data_type, new_id, file.unwrap_or(&original_file)).map_err(|e| refused(e.to_string()))?;
+    let (into_path, new_short_id) =
+        target(lua, data_type, new_id, file.unwrap_or(&original_file)).map_err(|e| refused(e.to_string()))?;
     let at = Locator { data_type, short_id: &short_id, line };
     let into_text = content::read_source(&into_path).map_err(|e| refused(e.to_string()))?;
     let (after, _) = if same_file(&from_path, &into_path) {
@@ -52,7 +53,8 @@ pub(super) fn duplicate(
         source_edit::append(&into_text, data_type, &new_short_id, &copy)
     }
     .map_err(|e| refused(e.to_string()))?;
-    content::written(lua, &into_path, &into_text, &after, format!("Duplicate {id} as {new_id}")).map_err(|e| refused(e.to_string()))
+    content::written(lua, &into_path, &into_text, &after, format!("Duplicate {id} as {new_id}"))
+        .map_err(|e| refused(e.to_string()))
 }
 
 /// Adds prototype `new_id` of `data_type` at the end of `file`, with the type's template
