@@ -133,7 +133,7 @@ pub struct Catalog<'a> {
     /// Whether a prototype of the kind is known.
     pub object: &'a dyn Fn(ObjectKind, &str) -> bool,
     /// Checks a field's value against the type the prototype's data type declares.
-    pub field: &'a dyn Fn(ObjectKind, &str, &Value) -> Result<(), crate::field_type::FieldValueError>,
+    pub field: &'a dyn Fn(ObjectKind, &str, &Value) -> Result<(), crate::references::FieldValueError>,
     /// A tile's glyph: the code its cells are written with, as the editor writes them.
     pub glyph: &'a dyn Fn(Symbol) -> Option<String>,
 }

@@ -10,30 +10,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::value::Value;
 
-/// Why a value does not fit the field its data type declares (every edit of a field asks
-/// before anything changes).
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum FieldValueError {
-    /// The field's checker refused the value, in OpenNefia's words
-    /// (`Value is not of type "uint": "hp" ("lots")`).
-    #[error("{0}")]
-    Type(String),
-    /// The checker failed before it judged the value (its error).
-    #[error("the value could not be checked: {0}")]
-    Unchecked(String),
-    /// An id the value gives (the value itself) names no prototype of the type wanted.
-    #[error("{0}")]
-    Reference(crate::references::ReferenceError),
-    /// An id inside the value names no prototype of the type wanted.
-    #[error("{at}: {error}")]
-    ReferenceWithin {
-        /// Where in the value: the field and the path inside it (`tiles[2]`).
-        at: String,
-        /// Why the id is refused.
-        error: crate::references::ReferenceError,
-    },
-}
-
 /// The shape of a declared field's type.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

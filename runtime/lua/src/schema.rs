@@ -13,7 +13,8 @@ use mlua::{Lua, Table};
 use super::convert::to_lua;
 use super::rt_error;
 use nefia_game::data::FieldDecl;
-use nefia_game::field_type::{FieldType, FieldValueError};
+use nefia_game::field_type::FieldType;
+use nefia_game::references::FieldValueError;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 
