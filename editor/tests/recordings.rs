@@ -21,6 +21,7 @@ impl egui::DroppedFile for Dropped {
         &self.0
     }
 
+    // A String error: egui's DroppedFile trait asks for one.
     fn bytes(&self) -> Result<Vec<u8>, String> {
         std::fs::read(&self.0).map_err(|e| e.to_string())
     }

@@ -14,6 +14,7 @@ use nefia_protocol::output::Output;
 use nefia_tests::bad_inputs::{self, Case, HANG_AFTER, Outcome, Verdict};
 
 /// A runtime on `dir` under the limits the binary would use.
+// A String error: it only becomes the text of a case's verdict.
 fn open(dir: &Path, time: &str, memory: Option<usize>) -> Result<Runtime, String> {
     let mut runtime = Runtime::new(Box::new(|_: Output| {})).map_err(|e| e.to_string())?;
     let seconds: f64 = time.parse().expect("a number of seconds");

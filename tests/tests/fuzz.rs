@@ -77,7 +77,7 @@ fn a_planted_bug_is_found_shrunk_and_kept_as_a_regression_test_until_it_is_fixed
         assert!(shrunk.iter().any(|a| a == needed), "the shrunk inputs drink, save and load: {shrunk:?}");
     }
     // The regression recording and its end test.
-    let path = found.test.clone().expect("written").expect("written without error");
+    let path = found.test.as_ref().expect("written").as_ref().expect("written without error").clone();
     assert_eq!(path, fuzz::regression_path(&project, &found.shrunk.failure.kind, result.seed));
     let recording = Recording::read(&path).unwrap();
     let origin = recording.fuzz.clone().expect("it says where it came from");

@@ -26,12 +26,14 @@ fn test_files(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 /// Loads `file` into `game` with `Assert` available; returns its environment.
+// A String error: libtest-mimic's `Failed` is made from text, and a person reads it.
 fn load(game: &TestGame, file: &Path) -> Result<mlua::Table, String> {
     let assert = game.runtime.assert_library().map_err(|f| f.to_string())?;
     game.runtime.run_file_as(file, "test", &[("Assert", assert)]).map_err(|f| f.to_string())
 }
 
 /// The `test_*` functions of a file, in the order they are defined.
+// A String error: it is reported as the file's failure, for a person to read.
 fn test_names(file: &Path) -> Result<Vec<String>, String> {
     let game = TestGame::new();
     let env = load(&game, file)?;

@@ -32,7 +32,7 @@ enum MapUnreadable {
         /// The file.
         path: PathBuf,
         /// What is wrong with its tiles.
-        message: String,
+        message: nefia_game::map_diff::TileGridError,
     },
 }
 

@@ -69,7 +69,7 @@ pub fn run(args: Args) -> Exit {
     };
     let weights = match args.inputs.as_deref().map(Weights::parse).transpose() {
         Ok(weights) => weights.unwrap_or_default(),
-        Err(message) => return fail(message),
+        Err(refused) => return fail(refused.to_string()),
     };
     if args.turns == 0 {
         return fail("--turns 0: a game plays at least one turn".into());
@@ -198,7 +198,7 @@ fn result_json(project: &Path, result: &SeedResult) -> serde_json::Value {
         let failure = &found.shrunk.failure;
         let (recording, replay, write_error) = match &found.test {
             Some(Ok(path)) => (Some(path.display().to_string()), Some(fuzz::replay_command(project, path)), None),
-            Some(Err(error)) => (None, None, Some(error.clone())),
+            Some(Err(error)) => (None, None, Some(error.to_string())),
             None => (None, None, None),
         };
         serde_json::json!({

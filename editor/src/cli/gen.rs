@@ -55,10 +55,10 @@ pub struct Args {
 pub(super) enum SeedsError {
     /// The range (`--scan`, `--seeds`) is not `A..B`.
     #[error("{0}")]
-    Range(String),
+    Range(nefia_host::seeds::RangeError),
     /// `--shard` is not `K/N`.
     #[error("{0}")]
-    Shard(String),
+    Shard(nefia_host::seeds::ShardError),
 }
 
 /// The seeds of option `what` (`--scan A..B`), within `--shard K/N` if given.

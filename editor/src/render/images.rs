@@ -47,7 +47,7 @@ const MAX_IMAGE_SIDE: u32 = 4096;
 enum LoadError {
     /// The name is not a plain path inside the asset folders.
     #[error("{0}")]
-    BadName(String),
+    BadName(nefia_game::project::InvalidAssetName),
     /// No asset folder has it.
     #[error("image '{name}' was not found in the asset folders ({dirs})")]
     NotFound {

@@ -133,7 +133,7 @@ pub struct Catalog<'a> {
     /// Whether a prototype of the kind is known.
     pub object: &'a dyn Fn(ObjectKind, &str) -> bool,
     /// Checks a field's value against the type the prototype's data type declares.
-    pub field: &'a dyn Fn(ObjectKind, &str, &Value) -> Result<(), String>,
+    pub field: &'a dyn Fn(ObjectKind, &str, &Value) -> Result<(), crate::references::FieldValueError>,
     /// A tile's glyph: the code its cells are written with, as the editor writes them.
     pub glyph: &'a dyn Fn(Symbol) -> Option<String>,
 }
@@ -227,7 +227,7 @@ fn object_key(class: &str, name: &str) -> String {
 /// Checks a source's size before anything is allocated for it.
 fn check_size(path: &Path, width: i64, height: i64) -> Result<(), ImportError> {
     crate::map::check_map_size(width, height)
-        .map_err(|message| ImportError::Unsupported { path: path.display().to_string(), message })
+        .map_err(|refused| ImportError::Unsupported { path: path.display().to_string(), message: refused.to_string() })
 }
 
 /// The cell index of (x, y) in a `width`-wide grid, if the cell is on it.

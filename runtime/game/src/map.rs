@@ -39,13 +39,19 @@ pub struct Generated {
 pub const MAX_MAP_SIDE: i32 = 4096;
 
 /// Checks a map size against [`MAX_MAP_SIDE`]; the message names the size.
-pub fn check_map_size(width: i64, height: i64) -> Result<(), String> {
+pub fn check_map_size(width: i64, height: i64) -> Result<(), MapSizeError> {
     let side = 1..=i64::from(MAX_MAP_SIDE);
-    if side.contains(&width) && side.contains(&height) {
-        Ok(())
-    } else {
-        Err(format!("a map must be between 1x1 and {MAX_MAP_SIDE}x{MAX_MAP_SIDE} cells, not {width}x{height}"))
-    }
+    if side.contains(&width) && side.contains(&height) { Ok(()) } else { Err(MapSizeError { width, height }) }
+}
+
+/// A map size [`check_map_size`] refused: a side below 1 or above [`MAX_MAP_SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a map must be between 1x1 and {max}x{max} cells, not {width}x{height}", max = MAX_MAP_SIDE)]
+pub struct MapSizeError {
+    /// The width asked for.
+    pub width: i64,
+    /// The height asked for.
+    pub height: i64,
 }
 
 /// Side of the square chunks the renderer caches; a tile change dirties one chunk.

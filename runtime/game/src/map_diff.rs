@@ -25,14 +25,48 @@ pub struct TileGrid {
     pub tiles: Vec<Symbol>,
 }
 
+/// Why a map record's tiles do not make a [`TileGrid`]; each says which row is wrong.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TileGridError {
+    /// The size is out of bounds.
+    #[error("{0}")]
+    Size(#[from] crate::map::MapSizeError),
+    /// There are more or fewer rows than the height.
+    #[error("tiles has {rows} rows, but height is {height}")]
+    RowCount {
+        /// The rows given.
+        rows: usize,
+        /// The height.
+        height: i32,
+    },
+    /// A row has a code the palette does not give.
+    #[error("row {y} has code '{code}', not in the palette")]
+    UnknownCode {
+        /// The row (0-based).
+        y: usize,
+        /// The code.
+        code: String,
+    },
+    /// A row has more or fewer codes than the width.
+    #[error("row {y} has {codes} codes, not {width}")]
+    RowLength {
+        /// The row (0-based).
+        y: usize,
+        /// The codes it has.
+        codes: usize,
+        /// The width.
+        width: usize,
+    },
+}
+
 impl TileGrid {
     /// Decodes `record`'s rows, checking the size before allocating and every code against
     /// the palette; an error says which row is wrong.
-    pub fn of(record: &MapRecord) -> Result<TileGrid, String> {
+    pub fn of(record: &MapRecord) -> Result<TileGrid, TileGridError> {
         crate::map::check_map_size(record.width.into(), record.height.into())?;
         let code_width = record.palette.keys().next().map_or(1, |c| c.chars().count()).max(1);
         if record.tiles.len() != usize::try_from(record.height).unwrap_or(0) {
-            return Err(format!("tiles has {} rows, but height is {}", record.tiles.len(), record.height));
+            return Err(TileGridError::RowCount { rows: record.tiles.len(), height: record.height });
         }
         let width = usize::try_from(record.width).unwrap_or(0);
         let palette: std::collections::HashMap<&str, Symbol> =
@@ -57,12 +91,12 @@ impl TileGrid {
             let mut starts = row.char_indices().map(|(at, _)| at).step_by(code_width).peekable();
             while let Some(start) = starts.next() {
                 let code = &row[start..starts.peek().copied().unwrap_or(row.len())];
-                let tile = palette.get(code).ok_or_else(|| format!("row {y} has code '{code}', not in the palette"))?;
+                let tile = palette.get(code).ok_or_else(|| TileGridError::UnknownCode { y, code: code.to_owned() })?;
                 tiles.push(*tile);
             }
             let codes = tiles.len() - before;
             if codes != width || row.chars().count() != width * code_width {
-                return Err(format!("row {y} has {} codes, not {width}", row.chars().count() / code_width));
+                return Err(TileGridError::RowLength { y, codes: row.chars().count() / code_width, width });
             }
         }
         Ok(TileGrid { width: record.width, height: record.height, tiles })

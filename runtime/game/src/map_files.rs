@@ -117,7 +117,7 @@ pub struct MapFiles {
 /// Checks a map name: letters, digits, `_` and `-`, so it is a file name inside the
 /// project's `maps/` folder and never a path outside it.
 pub fn check_name(name: &str) -> Result<(), MapFileError> {
-    crate::project::check_name("map", name).map_err(MapFileError::Refused)
+    crate::project::check_name("map", name).map_err(|refused| MapFileError::Refused(refused.to_string()))
 }
 
 /// A map file's text: one line per palette entry, row of tiles and object.

@@ -23,7 +23,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::files::{read_ron, write_atomic};
+use crate::files::{FileError, read_ron, write_atomic};
 use crate::map_diff::TileGrid;
 use crate::map_files::map_text;
 use crate::object_record::ObjectRecord;
@@ -45,15 +45,15 @@ pub struct MergeError {
 /// Merges map files `ours` and `theirs`, both made from `base`, and writes the result to
 /// `out` atomically once it is made (on an error nothing is written). Returns the merged
 /// record: its `conflicts` say whether any remain. An error names the file.
-pub fn merge_files(base: &Path, ours: &Path, theirs: &Path, out: &Path) -> Result<MapRecord, String> {
-    let read = |path: &Path| read_ron::<MapRecord>(path).map_err(|e| e.to_string());
+pub fn merge_files(base: &Path, ours: &Path, theirs: &Path, out: &Path) -> Result<MapRecord, MergeFilesError> {
+    let read = |path: &Path| read_ron::<MapRecord>(path).map_err(MergeFilesError::File);
     // The three files are read side by side (on a machine with the cores).
     let (base_record, ours_record, theirs_record) = std::thread::scope(|scope| {
         let base = scope.spawn(|| read(base));
         let ours = scope.spawn(|| read(ours));
         let theirs = read(theirs);
-        let join = |handle: std::thread::ScopedJoinHandle<'_, Result<MapRecord, String>>| {
-            handle.join().unwrap_or_else(|_| Err("a map file could not be read (the reader panicked)".to_owned()))
+        let join = |handle: std::thread::ScopedJoinHandle<'_, Result<MapRecord, MergeFilesError>>| {
+            handle.join().unwrap_or(Err(MergeFilesError::ReaderPanicked))
         };
         (join(base), join(ours), theirs)
     });
@@ -64,11 +64,30 @@ pub fn merge_files(base: &Path, ours: &Path, theirs: &Path, out: &Path) -> Resul
             "ours" => ours,
             _ => theirs,
         };
-        format!("{}: {}", path.display(), error.message)
+        MergeFilesError::Unmergeable { path: path.to_owned(), message: error.message }
     })?;
-    let text = map_text(out, &merged).map_err(|e| e.to_string())?;
-    write_atomic(out, text.as_bytes()).map_err(|e| e.to_string())?;
+    let text = map_text(out, &merged)?;
+    write_atomic(out, text.as_bytes())?;
     Ok(merged)
+}
+
+/// Why [`merge_files`] wrote nothing; each names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeFilesError {
+    /// A file could not be read or the merge could not be written.
+    #[error("{0}")]
+    File(#[from] FileError),
+    /// A reader thread panicked.
+    #[error("a map file could not be read (the reader panicked)")]
+    ReaderPanicked,
+    /// A side cannot be merged (see [`MergeError`]).
+    #[error("{}: {message}", path.display())]
+    Unmergeable {
+        /// The side's file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
 }
 
 /// A side's cells in the base's frame: side cell = base cell + `offset`.
@@ -90,7 +109,7 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
             );
             return Err(MergeError { side, message });
         }
-        let grid = TileGrid::of(record).map_err(|message| MergeError { side, message })?;
+        let grid = TileGrid::of(record).map_err(|error| MergeError { side, message: error.to_string() })?;
         let mut objects = record.objects.clone();
         crate::object_key::fill_missing(&mut objects);
         if let Some((key, _, _)) = crate::object_key::first_repeat(&objects) {

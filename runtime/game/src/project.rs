@@ -35,23 +35,34 @@ pub struct ProjectManifest {
 /// Checks a name that becomes a file name inside the project (a map, a save, the start
 /// map): 1 to 64 letters, digits, `_` or `-`, so it can never name a path outside the
 /// project. `what` names it in the message ("map", "save").
-pub fn check_name(what: &str, name: &str) -> Result<(), String> {
+pub fn check_name(what: &'static str, name: &str) -> Result<(), InvalidName> {
     let valid =
         !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if valid { Ok(()) } else { Err(format!("'{name}' is not a {what} name: use 1 to 64 letters, digits, '_' or '-'")) }
+    if valid { Ok(()) } else { Err(InvalidName { what, name: name.to_owned() }) }
 }
+
+/// A name [`check_name`] refused: it could not be a file name inside the project.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("'{name}' is not a {what} name: use 1 to 64 letters, digits, '_' or '-'")]
+pub struct InvalidName {
+    /// What it would have named ("map", "save").
+    pub what: &'static str,
+    /// The name refused.
+    pub name: String,
+}
+
+/// An image name [`check_asset_name`] refused: it could name a file outside the asset folders.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("'{0}' cannot be an image name: use a path inside the asset folders, such as 'feats/door.png'")]
+pub struct InvalidAssetName(pub String);
 
 /// Checks an image name (`feats/fountain.png`): a relative path inside the asset folders,
 /// of plain names (no `..`, no root, no drive), at most 256 bytes.
-pub fn check_asset_name(name: &str) -> Result<(), String> {
+pub fn check_asset_name(name: &str) -> Result<(), InvalidAssetName> {
     let plain = |part: &str| {
         !part.is_empty() && part != "." && part != ".." && !part.contains([':', '\\']) && !part.starts_with('.')
     };
-    if name.len() <= 256 && name.split('/').all(plain) {
-        Ok(())
-    } else {
-        Err(format!("'{name}' cannot be an image name: use a path inside the asset folders, such as 'feats/door.png'"))
-    }
+    if name.len() <= 256 && name.split('/').all(plain) { Ok(()) } else { Err(InvalidAssetName(name.to_owned())) }
 }
 
 /// An opened project.

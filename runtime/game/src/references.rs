@@ -21,6 +21,30 @@ const NEAR: usize = 2;
 /// How many ids of a type a refusal lists when none is near the one given.
 const LISTED: usize = 5;
 
+/// Why a value does not fit the field its data type declares (every edit of a field asks
+/// before anything changes).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FieldValueError {
+    /// The field's checker refused the value, in OpenNefia's words
+    /// (`Value is not of type "uint": "hp" ("lots")`).
+    #[error("{0}")]
+    Type(String),
+    /// The checker failed before it judged the value (its error).
+    #[error("the value could not be checked: {0}")]
+    Unchecked(String),
+    /// An id the value gives (the value itself) names no prototype of the type wanted.
+    #[error("{0}")]
+    Reference(ReferenceError),
+    /// An id inside the value names no prototype of the type wanted.
+    #[error("{at}: {error}")]
+    ReferenceWithin {
+        /// Where in the value: the field and the path inside it (`tiles[2]`).
+        at: String,
+        /// Why the id is refused.
+        error: ReferenceError,
+    },
+}
+
 /// Why an id does not name a prototype of the type a field wants.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReferenceError {

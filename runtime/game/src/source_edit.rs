@@ -191,12 +191,12 @@ pub fn set_field(text: &str, at: &Locator, field: &str, value: Option<&Value>) -
             return Ok(format!("{bom}{text}"));
         }
         (Some(old), Some(new)) => {
-            let written = literal::write(new, style(table, Some(old))).map_err(unwritable)?;
+            let written = literal::write(new, style(table, Some(old))).map_err(|no| unwritable(no.to_string()))?;
             (old.value.clone(), written)
         }
         (Some(old), None) => removal(text, table, old),
         (None, Some(new)) => {
-            let written = literal::write(new, style(table, None)).map_err(unwritable)?;
+            let written = literal::write(new, style(table, None)).map_err(|no| unwritable(no.to_string()))?;
             addition(text, table, field, &written)
         }
         (None, None) => return Ok(format!("{bom}{text}")),
@@ -309,7 +309,12 @@ pub fn new_statement(
     let data_type = Value::str(data_type);
     for (name, value) in [("_type", &data_type), ("_id", &id)].into_iter().chain(fields.iter().copied()) {
         let written = literal::write(value, Style { quote: Quote::Double, padded: true }).map_err(|reason| {
-            SourceEditError::Unwritable { prototype: prototype.clone(), field: name.to_owned(), line: 0, reason }
+            SourceEditError::Unwritable {
+                prototype: prototype.clone(),
+                field: name.to_owned(),
+                line: 0,
+                reason: reason.to_string(),
+            }
         })?;
         out.push_str(indent);
         if literal::is_name(name) {

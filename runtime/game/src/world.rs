@@ -28,6 +28,7 @@ mod watches;
 pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
 pub use fields::parse_color;
+pub use invariants::BookkeepingError;
 pub use maps::{CELL_BYTES, MAX_SIGHT, OBJECT_BYTES};
 pub use object_store::{NO_SLOT, ObjectStore, Slot};
 pub use watches::{Watch, WatchAction, WatchHit, WatchId, WatchWhen, Watches};
@@ -69,7 +70,7 @@ pub enum WorldError {
     Record(#[from] crate::record_error::RecordError),
     /// A map size outside the cap (the text names the size and the cap).
     #[error("{0}")]
-    MapSize(String),
+    MapSize(crate::map::MapSizeError),
     /// The clock would pass its last second.
     #[error("passing {seconds} seconds would run the clock past its end (it is at {now} seconds)")]
     ClockOverflow {

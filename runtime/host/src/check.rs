@@ -136,8 +136,8 @@ pub fn check_project_telling(
 /// Checks one map file: its name, its RON, its ids and its records.
 fn check_map_file(runtime: &Runtime, file: &Path, mods_loaded: bool, problems: &mut Vec<Problem>) {
     let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    if let Err(message) = check_name("map", &stem) {
-        problems.push(Problem { file: file.to_owned(), line: None, message });
+    if let Err(refused) = check_name("map", &stem) {
+        problems.push(Problem { file: file.to_owned(), line: None, message: refused.to_string() });
     }
     let (record, text): (MapRecord, String) = match read_ron_text(file) {
         Ok(read) => read,

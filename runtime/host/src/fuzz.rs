@@ -101,7 +101,7 @@ impl FuzzOptions {
 }
 
 /// One seed's game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SeedResult {
     /// The seed.
     pub seed: i64,
@@ -114,7 +114,7 @@ pub struct SeedResult {
 }
 
 /// A failure found, shrunk, and where its regression recording went.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Found {
     /// The failure as the fuzzed game met it.
     pub failure: Failure,
@@ -123,7 +123,7 @@ pub struct Found {
     /// The shrunk inputs, and the failure they come to.
     pub shrunk: Shrunk,
     /// The regression recording written, or why it could not be.
-    pub test: Option<Result<PathBuf, String>>,
+    pub test: Option<Result<PathBuf, FuzzError>>,
 }
 
 /// A run's counts so far, read from another thread (progress), and its stop button.
@@ -140,7 +140,7 @@ pub struct FuzzProgress {
 }
 
 /// What a run did.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct FuzzReport {
     /// Every seed played, by seed.
     pub results: Vec<SeedResult>,
@@ -248,7 +248,7 @@ pub fn fuzz(
             match result {
                 Ok(mut result) => {
                     if let Some(found) = result.found.as_mut().filter(|_| options.write_tests) {
-                        found.test = Some(write_regression(project, result.seed, found).map_err(|e| e.to_string()));
+                        found.test = Some(write_regression(project, result.seed, found));
                     }
                     on_result(&result);
                     results.push(result);

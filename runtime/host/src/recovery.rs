@@ -154,7 +154,7 @@ impl Recovery {
                 }
                 (Err(problem), None) => {
                     drop(world);
-                    end_broken_play(cx, playing, end_play, problem)
+                    end_broken_play(cx, playing, end_play, problem.to_string())
                 }
             },
         };

@@ -19,15 +19,59 @@ impl Default for Shard {
     }
 }
 
+/// How `--shard` is written.
+const SHARD_ADVICE: &str = "write it as K/N, such as 2/4 for the second of four slices";
+
+/// A `--shard` that [`Shard::parse`] refused (the text given).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// It is not two whole numbers around a `/`.
+    #[error("--shard '{0}': {SHARD_ADVICE}")]
+    NotKOfN(String),
+    /// K is not from 1 to N, or N is 0.
+    #[error("--shard '{0}': K must be from 1 to N, and N at least 1 ({SHARD_ADVICE})")]
+    OutOfRange(String),
+}
+
+/// A seed range that [`Seeds::parse_range`] refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeError {
+    /// It is not `A..B`.
+    #[error("{what} '{text}': write the seeds as A..B, such as 1..1000")]
+    NotAToB {
+        /// The option.
+        what: String,
+        /// The text given.
+        text: String,
+    },
+    /// A or B is not a whole number.
+    #[error("{what} '{text}': '{part}' is not a whole number")]
+    NotANumber {
+        /// The option.
+        what: String,
+        /// The text given.
+        text: String,
+        /// The part that is no number.
+        part: String,
+    },
+    /// A is past B.
+    #[error("{what} '{text}': the first seed is past the last")]
+    Reversed {
+        /// The option.
+        what: String,
+        /// The text given.
+        text: String,
+    },
+}
+
 impl Shard {
     /// Reads `K/N` (1 ≤ K ≤ N): the K-th of N slices.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let advice = "write it as K/N, such as 2/4 for the second of four slices";
-        let (k, n) = text.split_once('/').ok_or_else(|| format!("--shard '{text}': {advice}"))?;
-        let number = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("--shard '{text}': {advice}"));
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
+        let (k, n) = text.split_once('/').ok_or_else(|| ShardError::NotKOfN(text.to_owned()))?;
+        let number = |s: &str| s.trim().parse::<u64>().map_err(|_| ShardError::NotKOfN(text.to_owned()));
         let (k, n) = (number(k)?, number(n)?);
         if n == 0 || k == 0 || k > n {
-            return Err(format!("--shard '{text}': K must be from 1 to N, and N at least 1 ({advice})"));
+            return Err(ShardError::OutOfRange(text.to_owned()));
         }
         Ok(Shard { index: k - 1, count: n })
     }
@@ -46,15 +90,19 @@ pub struct Seeds {
 
 impl Seeds {
     /// Reads `A..B` (inclusive, A ≤ B) as the whole range; `what` names the option in errors.
-    pub fn parse_range(what: &str, text: &str) -> Result<Seeds, String> {
-        let (a, b) = text
-            .split_once("..")
-            .ok_or_else(|| format!("{what} '{text}': write the seeds as A..B, such as 1..1000"))?;
-        let parse =
-            |s: &str| s.trim().parse::<i64>().map_err(|_| format!("{what} '{text}': '{s}' is not a whole number"));
+    pub fn parse_range(what: &str, text: &str) -> Result<Seeds, RangeError> {
+        let (what, text) = (what.to_owned(), text.to_owned());
+        let Some((a, b)) = text.split_once("..") else { return Err(RangeError::NotAToB { what, text }) };
+        let parse = |s: &str| {
+            s.trim().parse::<i64>().map_err(|_| RangeError::NotANumber {
+                what: what.clone(),
+                text: text.clone(),
+                part: s.to_owned(),
+            })
+        };
         let (first, last) = (parse(a)?, parse(b)?);
         if first > last {
-            return Err(format!("{what} '{text}': the first seed is past the last"));
+            return Err(RangeError::Reversed { what, text });
         }
         Ok(Seeds { first, last, shard: Shard::default() })
     }
@@ -116,10 +164,10 @@ mod tests {
     #[test]
     fn bad_shards_and_ranges_are_refused_with_the_form_to_use() {
         for bad in ["0/3", "4/3", "1/0", "a/b", "3"] {
-            let error = Shard::parse(bad).unwrap_err();
+            let error = Shard::parse(bad).unwrap_err().to_string();
             assert!(error.contains("K/N"), "{bad}: {error}");
         }
-        assert!(Seeds::parse_range("--scan", "9..1").unwrap_err().contains("past the last"));
-        assert!(Seeds::parse_range("--scan", "1-9").unwrap_err().contains("A..B"));
+        assert!(Seeds::parse_range("--scan", "9..1").unwrap_err().to_string().contains("past the last"));
+        assert!(Seeds::parse_range("--scan", "1-9").unwrap_err().to_string().contains("A..B"));
     }
 }

@@ -130,7 +130,7 @@ pub struct Debugger {
     /// What the hook asks of the entry function.
     request: RefCell<Option<Request>>,
     /// The entry's last evaluation.
-    evaluated: RefCell<Option<Result<mlua::Value, String>>>,
+    evaluated: RefCell<Option<Result<mlua::Value, EvaluationError>>>,
     /// Errors that reach the engine pause where they were raised.
     uncaught: Cell<bool>,
     /// The files (absolute paths) some code of which was compiled without probes: functions
@@ -423,6 +423,20 @@ impl Drop for Debugger {
     }
 }
 
+/// Why code a breakpoint's condition or log message gives did not yield a value.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EvaluationError {
+    /// The code raised an error (its message, or the value raised written out).
+    #[error("{0}")]
+    Raised(String),
+    /// The entry function that evaluates could not run.
+    #[error("the evaluation could not run")]
+    CouldNotRun,
+    /// The entry function ran but left no result.
+    #[error("nothing was evaluated")]
+    NothingEvaluated,
+}
+
 /// What the hook asks of its entry function ([`Debugger::entry`]), which runs as an mlua
 /// callback on the hooked Lua thread.
 enum Request {
@@ -450,13 +464,13 @@ impl Debugger {
     }
 
     /// Evaluates `code` among the variables of the line the hook is on.
-    fn evaluate_here(&self, state: *mut ffi::lua_State, code: &str) -> Result<mlua::Value, String> {
+    fn evaluate_here(&self, state: *mut ffi::lua_State, code: &str) -> Result<mlua::Value, EvaluationError> {
         if !self.enter(state, Request::Evaluate(code.to_owned())) {
             // SAFETY: the entry's error is on the stack.
             unsafe { ffi::lua_settop(state, -2) };
-            return Err("the evaluation could not run".into());
+            return Err(EvaluationError::CouldNotRun);
         }
-        self.evaluated.borrow_mut().take().unwrap_or_else(|| Err("nothing was evaluated".into()))
+        self.evaluated.borrow_mut().take().unwrap_or(Err(EvaluationError::NothingEvaluated))
     }
 
     /// Pauses the line the hook is on; true if an error must be raised from the hook (the
@@ -486,10 +500,10 @@ impl Debugger {
                 let result = if ok {
                     Ok(value)
                 } else {
-                    Err(match value {
+                    Err(EvaluationError::Raised(match value {
                         mlua::Value::String(text) => text.to_string_lossy(),
                         other => super::inspect::inspect(&other, 1),
-                    })
+                    }))
                 };
                 *self.evaluated.borrow_mut() = Some(result);
                 Ok(())

@@ -151,18 +151,19 @@ pub(super) fn module_of<'a>(
 
 /// Checks a module name of `require`: dot-separated plain names (letters, digits, `_`, `-`),
 /// so it names a file inside the mod's folder and never an absolute or `..` path.
-fn check_module_name(module: &str) -> Result<(), String> {
+fn check_module_name(module: &str) -> Result<(), InvalidModuleName> {
     let plain =
         |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if module.len() <= 256 && module.split('.').all(plain) {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{module}' is not a module name: use dot-separated names inside the mod, such as 'api.gui.LogWidget', or \
-             'mod.<mod id>.<module>' for another mod's"
-        ))
-    }
+    if module.len() <= 256 && module.split('.').all(plain) { Ok(()) } else { Err(InvalidModuleName(module.to_owned())) }
 }
+
+/// A module name [`check_module_name`] refused: it could name a file outside the mod.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "'{0}' is not a module name: use dot-separated names inside the mod, such as 'api.gui.LogWidget', or \
+     'mod.<mod id>.<module>' for another mod's"
+)]
+struct InvalidModuleName(String);
 
 /// True if `path`, with links followed, is inside `dir`: a link in a mod cannot lead
 /// `require` out of it.

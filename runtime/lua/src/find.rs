@@ -54,9 +54,28 @@ fn chara_at(lua: &Lua, (x, y, map): (i32, i32, Option<mlua::Value>)) -> mlua::Re
     found.map(|uid| push_object(lua, uid)).transpose()
 }
 
+/// Why `Chara.find` or `Item.find` could not look: the map, or a part it does not know.
+#[derive(Debug, thiserror::Error)]
+enum FindError {
+    /// The map cannot be looked through.
+    #[error("{0}")]
+    Map(#[from] WorldError),
+    /// `Item.find` was given a part that is no place items are.
+    #[error(
+        "Item.find: '{0}' is not where items are looked for: use \"ground\", \"inventory\", \"equipment\" or \"all\""
+    )]
+    ItemPart(String),
+    /// `Chara.find` was asked for allies.
+    #[error("Chara.find: Nefia has no party yet, so there are no allies: use \"all\" or \"others\"")]
+    NoAllies,
+    /// `Chara.find` was given a part that is no kind of character.
+    #[error("Chara.find: '{0}' is not a kind of character: use \"all\" or \"others\"")]
+    CharaPart(String),
+}
+
 /// The objects of `kind` in the part `part` of `map` that `find` looks through, in order.
-fn candidates(world: &World, kind: ObjectKind, part: &str, map: MapId) -> Result<Vec<Uid>, String> {
-    let on_map = world.iter_location(Holder::Map(map)).map_err(|e| e.to_string())?;
+fn candidates(world: &World, kind: ObjectKind, part: &str, map: MapId) -> Result<Vec<Uid>, FindError> {
+    let on_map = world.iter_location(Holder::Map(map))?;
     let of_kind = |uids: Vec<Uid>, k: ObjectKind| -> Vec<Uid> {
         uids.into_iter().filter(|&u| world.object(u).is_ok_and(|o| o.kind == k)).collect()
     };
@@ -79,19 +98,11 @@ fn candidates(world: &World, kind: ObjectKind, part: &str, map: MapId) -> Result
         (ObjectKind::Item, "inventory") => held(false),
         (ObjectKind::Item, "equipment") => held(true),
         (ObjectKind::Item, "all") => [of_kind(on_map.clone(), ObjectKind::Item), held(false), held(true)].concat(),
-        (ObjectKind::Item, other) => {
-            return Err(format!(
-                "Item.find: '{other}' is not where items are looked for: use \"ground\", \"inventory\", \"equipment\" or \"all\""
-            ));
-        }
+        (ObjectKind::Item, other) => return Err(FindError::ItemPart(other.to_owned())),
         (_, "all") => of_kind(on_map, kind),
         (_, "others") => of_kind(on_map, kind).into_iter().filter(|&u| Some(u) != world.player()).collect(),
-        (_, "allies") => {
-            return Err("Chara.find: Nefia has no party yet, so there are no allies: use \"all\" or \"others\"".into());
-        }
-        (_, other) => {
-            return Err(format!("Chara.find: '{other}' is not a kind of character: use \"all\" or \"others\""));
-        }
+        (_, "allies") => return Err(FindError::NoAllies),
+        (_, other) => return Err(FindError::CharaPart(other.to_owned())),
     })
 }
 

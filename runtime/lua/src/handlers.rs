@@ -42,6 +42,20 @@ impl Handler {
     }
 }
 
+/// A handler registered under a name the event already has a handler of.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error(
+    "a handler named '{name}' is already registered for '{event}' (at {origin}); pick another name or Event.unregister it first"
+)]
+pub struct DuplicateHandler {
+    /// The name.
+    pub name: String,
+    /// The event.
+    pub event: Symbol,
+    /// Where the handler with that name was registered.
+    pub origin: Origin,
+}
+
 /// Every event's handlers, kept sorted. Cloning is cheap (the lists are shared).
 #[derive(Clone, Default)]
 pub struct EventRegistry {
@@ -65,14 +79,17 @@ impl EventRegistry {
     }
 
     /// Binds a handler. A name already bound is an error unless `on_duplicate` replaces it.
-    pub fn register(&mut self, event: Symbol, handler: Handler, on_duplicate: OnDuplicate) -> Result<(), String> {
+    pub fn register(
+        &mut self,
+        event: Symbol,
+        handler: Handler,
+        on_duplicate: OnDuplicate,
+    ) -> Result<(), DuplicateHandler> {
         let mut list: Vec<Handler> = self.handlers(event).to_vec();
         if let Some(existing) = list.iter().position(|h| h.name == handler.name) {
             if on_duplicate == OnDuplicate::Error {
-                return Err(format!(
-                    "a handler named '{}' is already registered for '{event}' (at {}); pick another name or Event.unregister it first",
-                    handler.name, list[existing].origin
-                ));
+                let origin = list[existing].origin.clone();
+                return Err(DuplicateHandler { name: handler.name, event, origin });
             }
             list.remove(existing);
         }

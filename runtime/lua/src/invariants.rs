@@ -109,7 +109,7 @@ fn check_each(lua: &Lua, invariants: Vec<(String, Table)>) -> mlua::Result<Vec<I
                     Some(format!("{}: {message}", name.unwrap_or_else(|_| format!("uid {uid}"))))
                 })
             }
-            Err(message) => Some(message),
+            Err(declaration) => Some(declaration.to_string()),
         };
         if let Some(message) = outcome {
             failures.push(InvariantFailure { id, message });
@@ -127,39 +127,53 @@ fn verdict(outcome: mlua::Result<(mlua::Value, Option<String>)>) -> Option<Strin
     }
 }
 
+/// What is wrong with the `each` or `fields` of an invariant's declaration.
+#[derive(Debug, thiserror::Error)]
+enum InvariantDeclarationError {
+    /// Its table could not be read.
+    #[error("{0}")]
+    Unreadable(#[from] mlua::Error),
+    /// `each` is not a string.
+    #[error("its `each` is a {0}; give a data type such as \"base.chara\"")]
+    EachNotAString(&'static str),
+    /// `each` names no data type of map objects.
+    #[error(
+        "its `each` names {0:?}, not a data type of map objects ({kinds})",
+        kinds = ObjectKind::ALL.map(|k| k.data_type()).join(", ")
+    )]
+    EachNotAKind(String),
+    /// `fields` lists something other than names.
+    #[error("its `fields` must list field names (strings), such as {{ \"hp\", \"max_hp\" }}")]
+    FieldNotAName,
+    /// `fields` is not a list.
+    #[error("its `fields` is a {0}; give a list of field names")]
+    FieldsNotAList(&'static str),
+}
+
 /// The kind of object and the fields of an invariant declared `each` object (`None` for one
 /// of the whole world), or what is wrong with its declaration.
-fn per_object(entry: &Table) -> Result<Option<(ObjectKind, Vec<Symbol>)>, String> {
-    let each = match entry.raw_get::<mlua::Value>("each") {
-        Ok(mlua::Value::Nil) => return Ok(None),
-        Ok(mlua::Value::String(each)) => each.to_string_lossy(),
-        Ok(other) => {
-            return Err(format!("its `each` is a {}; give a data type such as \"base.chara\"", other.type_name()));
-        }
-        Err(error) => return Err(error.to_string()),
+fn per_object(entry: &Table) -> Result<Option<(ObjectKind, Vec<Symbol>)>, InvariantDeclarationError> {
+    let each = match entry.raw_get::<mlua::Value>("each")? {
+        mlua::Value::Nil => return Ok(None),
+        mlua::Value::String(each) => each.to_string_lossy(),
+        other => return Err(InvariantDeclarationError::EachNotAString(other.type_name())),
     };
-    let kinds = || ObjectKind::ALL.map(|k| k.data_type()).join(", ");
     let Some(kind) = ObjectKind::from_data_type(&each) else {
-        return Err(format!("its `each` names {each:?}, not a data type of map objects ({})", kinds()));
+        return Err(InvariantDeclarationError::EachNotAKind(each));
     };
-    let fields = match entry.raw_get::<mlua::Value>("fields") {
-        Ok(mlua::Value::Nil) => Vec::new(),
-        Ok(mlua::Value::Table(list)) => {
+    let fields = match entry.raw_get::<mlua::Value>("fields")? {
+        mlua::Value::Nil => Vec::new(),
+        mlua::Value::Table(list) => {
             let mut fields = Vec::new();
             for name in list.sequence_values::<mlua::Value>() {
                 match name {
                     Ok(mlua::Value::String(name)) => fields.push(Symbol::intern(&name.to_string_lossy())),
-                    _ => {
-                        return Err(
-                            "its `fields` must list field names (strings), such as { \"hp\", \"max_hp\" }".into()
-                        );
-                    }
+                    _ => return Err(InvariantDeclarationError::FieldNotAName),
                 }
             }
             fields
         }
-        Ok(other) => return Err(format!("its `fields` is a {}; give a list of field names", other.type_name())),
-        Err(error) => return Err(error.to_string()),
+        other => return Err(InvariantDeclarationError::FieldsNotAList(other.type_name())),
     };
     Ok(Some((kind, fields)))
 }
@@ -225,7 +239,7 @@ pub fn install(lua: &Lua, world: &Table) -> mlua::Result<()> {
         "check_bookkeeping",
         lua.create_function(|lua, ()| match engine(lua).world.borrow().check_bookkeeping() {
             Ok(()) => Ok((true, None)),
-            Err(wrong) => Ok((false, Some(wrong))),
+            Err(wrong) => Ok((false, Some(wrong.to_string()))),
         })?,
     )?;
     Ok(())

@@ -24,6 +24,18 @@ fn engine_bytes(lua: &Lua) -> usize {
     world + nefia_game::symbol::Symbol::interned_bytes()
 }
 
+/// An allocation [`Limits::check_allocation`] refused: it would pass the memory limit.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{what} needs {bytes} bytes: {problem}")]
+pub struct AllocationRefused {
+    /// What would allocate (`Map.generate('mod.id')`).
+    pub what: String,
+    /// How many bytes it needs.
+    pub bytes: usize,
+    /// How much is in use, and the limit.
+    pub problem: String,
+}
+
 /// Why `extra` more bytes would pass the memory limit, counting the Lua heap and what the
 /// engine holds for Lua; none if they fit or there is no limit.
 fn engine_memory_problem(lua: &Lua, heap: impl FnOnce() -> usize, extra: usize) -> Option<String> {
@@ -202,9 +214,9 @@ impl Limits {
 
     /// Checks that the engine may allocate `bytes` more of Rust memory for Lua (a map of
     /// `InstancedMap:new`) within the memory limit; the error says how much is in use.
-    pub fn check_allocation(&self, lua: &Lua, bytes: usize, what: &str) -> Result<(), String> {
+    pub fn check_allocation(&self, lua: &Lua, bytes: usize, what: &str) -> Result<(), AllocationRefused> {
         match engine_memory_problem(lua, || super::heap::held(lua), bytes) {
-            Some(problem) => Err(format!("{what} needs {bytes} bytes: {problem}")),
+            Some(problem) => Err(AllocationRefused { what: what.to_owned(), bytes, problem }),
             None => Ok(()),
         }
     }

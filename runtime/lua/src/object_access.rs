@@ -132,6 +132,66 @@ enum Answer {
     Equip,
 }
 
+/// Why a handle's method raises a Lua error (raised as its text at the caller's line).
+#[derive(Debug, thiserror::Error)]
+enum HandleError {
+    /// The handle is of a game loaded before the one now.
+    #[error("{}", stale_message(what, lookup, *id))]
+    Stale {
+        /// What it refers to ("an object", "a map").
+        what: &'static str,
+        /// The function that looks it up again.
+        lookup: &'static str,
+        /// Its stored id (negative: stale).
+        id: i64,
+    },
+    /// The method was called on something that is not a handle (called with `.`, not `:`).
+    #[error("expected {expected}, got {got}; call methods with ':' ({example}:method()), not '.'")]
+    NotAHandle {
+        /// The handle expected ("a map object", "a map").
+        expected: &'static str,
+        /// What was given instead.
+        got: String,
+        /// The variable in the example ("obj", "map").
+        example: &'static str,
+    },
+    /// An argument of the wrong type.
+    #[error("bad argument #{position} to '{function}' ({expected} expected, got {got})")]
+    BadArgument {
+        /// Its position (the receiver not counted).
+        position: u8,
+        /// The method.
+        function: String,
+        /// What it must be.
+        expected: &'static str,
+        /// What was given instead.
+        got: String,
+    },
+    /// A field name that is not UTF-8.
+    #[error("field names must be UTF-8")]
+    FieldNameNotUtf8,
+    /// `objects_at_pos` was not given integers.
+    #[error("objects_at_pos needs integer x and y, got {x} and {y}")]
+    PositionNotIntegers {
+        /// The type of x.
+        x: String,
+        /// The type of y.
+        y: String,
+    },
+    /// A value that cannot be stored.
+    #[error("{0}")]
+    Value(#[from] super::convert::ConvertError),
+    /// A modifier method that does not exist.
+    #[error("{0}")]
+    Method(#[from] nefia_game::moddable::ModError),
+    /// The world refused (the object is gone, the map does not exist).
+    #[error("{0}")]
+    World(#[from] WorldError),
+    /// The method panicked (an engine bug).
+    #[error("internal error: {0}")]
+    Panic(String),
+}
+
 /// Runs `body` and pushes its answer; an error (or a panic) becomes a Lua error at the
 /// caller's line.
 ///
@@ -142,16 +202,16 @@ enum Answer {
 ///
 /// # Safety
 /// Only for the closures made by [`closure`].
-unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answer, String>) -> c_int {
+unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answer, HandleError>) -> c_int {
     let outcome = catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|panic| {
         let message =
             panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
-        Err(format!("internal error: {}", message.unwrap_or_else(|| "panic".into())))
+        Err(HandleError::Panic(message.unwrap_or_else(|| "panic".into())))
     });
     let answer = match outcome {
         Ok(answer) => ManuallyDrop::new(answer),
         // SAFETY: nothing is left to drop in this frame.
-        Err(message) => unsafe { raise(state, message) },
+        Err(error) => unsafe { raise(state, error.to_string()) },
     };
     // SAFETY: the upvalues are the ones `closure` set up.
     let results = unsafe {
@@ -280,20 +340,22 @@ unsafe fn handle_at(state: *mut ffi::lua_State, index: c_int) -> Option<i64> {
 /// The uid of the object handle at `index`, checked against loads but not for being alive.
 /// Any table with an id passes: a forged one can only name an object by uid, as
 /// `World.object(uid)` can.
-unsafe fn object_at(state: *mut ffi::lua_State, index: c_int) -> Result<Uid, String> {
+unsafe fn object_at(state: *mut ffi::lua_State, index: c_int) -> Result<Uid, HandleError> {
     match unsafe { handle_at(state, index) } {
         Some(id) if id > 0 => Ok(Uid(id as u64)),
-        Some(id) => Err(stale_message("an object", "World.object", id)),
-        None => Err(format!("expected a map object, got {}; call methods with ':' (obj:method()), not '.'", unsafe {
-            type_name(state, index)
-        })),
+        Some(id) => Err(HandleError::Stale { what: "an object", lookup: "World.object", id }),
+        None => Err(HandleError::NotAHandle {
+            expected: "a map object",
+            got: unsafe { type_name(state, index) },
+            example: "obj",
+        }),
     }
 }
 
 /// The uid of the object handle at `index` (as [`object_at`]) and the slot its object was
 /// last seen at, or [`NO_SLOT`]. Both entries are read in one go: this runs on every method
 /// call.
-unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), String> {
+unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), HandleError> {
     let (mut has_id, mut has_slot) = (0, 0);
     let (id, slot) = unsafe {
         if ffi::lua_type(state, index) != ffi::LUA_TTABLE {
@@ -322,7 +384,7 @@ unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result
 /// Only for the closures made by [`closure`], called on a handle.
 unsafe fn on_handle(
     state: *mut ffi::lua_State,
-    body: impl FnOnce(&Engine, Uid, Slot) -> Result<Answer, String>,
+    body: impl FnOnce(&Engine, Uid, Slot) -> Result<Answer, HandleError>,
 ) -> c_int {
     let learned = Cell::new(None);
     // SAFETY: as the caller's.
@@ -378,14 +440,13 @@ unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
             Some(b"equip") => {
                 on_handle(state, |engine, uid, seen| match engine.world.borrow().objects().get_near(seen, uid) {
                     Some(_) => Ok(Answer::Equip),
-                    None => Err(WorldError::NoSuchObject(uid).to_string()),
+                    None => Err(WorldError::NoSuchObject(uid).into()),
                 })
             }
             Some(key) if SLOW_FIELDS.contains(&key) => guarded(state, || Ok(Answer::Delegate)),
             Some(key) => on_handle(state, |engine, uid, seen| {
                 let world = engine.world.borrow();
-                let object =
-                    world.objects().get_near(seen, uid).ok_or_else(|| WorldError::NoSuchObject(uid).to_string())?;
+                let object = world.objects().get_near(seen, uid).ok_or(WorldError::NoSuchObject(uid))?;
                 Ok(Answer::Value(match key {
                     b"_id" => Value::str(object.id.as_str()),
                     b"_type" => Value::str(object.kind.data_type()),
@@ -413,11 +474,14 @@ unsafe fn field_at(
     engine: &Engine,
     index: c_int,
     function: &str,
-) -> Result<Option<Symbol>, String> {
+) -> Result<Option<Symbol>, HandleError> {
     if unsafe { ffi::lua_type(state, index) } != ffi::LUA_TSTRING {
-        return Err(format!("bad argument #1 to '{function}' (a field name string expected, got {})", unsafe {
-            type_name(state, index)
-        }));
+        return Err(HandleError::BadArgument {
+            position: 1,
+            function: function.to_owned(),
+            expected: "a field name string",
+            got: unsafe { type_name(state, index) },
+        });
     }
     Ok(engine.lookup_symbol(unsafe { string_at(state, index) }))
 }
@@ -429,10 +493,10 @@ unsafe extern "C-unwind" fn calc(state: *mut ffi::lua_State) -> c_int {
             let field = field_at(state, engine, 2, "calc")?;
             let world = engine.world.borrow();
             let value = match field {
-                Some(field) => world.calc_near(seen, uid, field).map_err(|e| e.to_string())?.cloned(),
+                Some(field) => world.calc_near(seen, uid, field)?.cloned(),
                 // No object ever had the field; it only has to be alive.
                 None if world.objects().get_near(seen, uid).is_some() => None,
-                None => return Err(WorldError::NoSuchObject(uid).to_string()),
+                None => return Err(WorldError::NoSuchObject(uid).into()),
             };
             Ok(Answer::Value(value.unwrap_or_default()))
         })
@@ -462,30 +526,34 @@ unsafe fn modify_field(state: *mut ffi::lua_State, new_caller: &Cell<Option<call
     unsafe {
         on_handle(state, |engine, uid, seen| {
             if ffi::lua_type(state, 2) != ffi::LUA_TSTRING {
-                return Err(format!(
-                    "bad argument #1 to 'mod' (a field name string expected, got {})",
-                    type_name(state, 2)
-                ));
+                return Err(HandleError::BadArgument {
+                    position: 1,
+                    function: "mod".into(),
+                    expected: "a field name string",
+                    got: type_name(state, 2),
+                });
             }
             let name = string_at(state, 2);
             let field = match engine.lookup_symbol(name) {
                 Some(known) => known,
-                None => Symbol::intern(std::str::from_utf8(name).map_err(|_| "field names must be UTF-8".to_string())?),
+                None => Symbol::intern(std::str::from_utf8(name).map_err(|_| HandleError::FieldNameNotUtf8)?),
             };
-            let value = read_value(state, 3, &field).map_err(|e| e.to_string())?;
+            let value = read_value(state, 3, &field)?;
             let method = match ffi::lua_type(state, 4) {
                 ffi::LUA_TNIL | ffi::LUA_TNONE => ModMethod::Set,
-                ffi::LUA_TSTRING => ModMethod::parse(string_at(state, 4)).map_err(|e| e.to_string())?,
+                ffi::LUA_TSTRING => ModMethod::parse(string_at(state, 4))?,
                 _ => {
-                    return Err(format!(
-                        "bad argument #3 to 'mod' (a method name expected, got {})",
-                        type_name(state, 4)
-                    ));
+                    return Err(HandleError::BadArgument {
+                        position: 3,
+                        function: "mod".into(),
+                        expected: "a method name",
+                        got: type_name(state, 4),
+                    });
                 }
             };
             let origin = caller::origin(state, engine, CALLER, new_caller);
             let mut world = engine.world.borrow_mut();
-            world.mod_temp_near(seen, uid, field, value, method, origin).map_err(|e| e.to_string())?;
+            world.mod_temp_near(seen, uid, field, value, method, origin)?;
             Ok(Answer::Nothing)
         })
     }
@@ -498,25 +566,19 @@ unsafe extern "C-unwind" fn objects_at_pos(state: *mut ffi::lua_State) -> c_int 
             let engine = engine(state);
             let id = match handle_at(state, 1) {
                 Some(id) if id > 0 => id as u64,
-                Some(id) => return Err(stale_message("a map", "Map.get", id)),
+                Some(id) => return Err(HandleError::Stale { what: "a map", lookup: "Map.get", id }),
                 None => {
-                    return Err(format!(
-                        "expected a map, got {}; call methods with ':' (map:method()), not '.'",
-                        type_name(state, 1)
-                    ));
+                    let got = type_name(state, 1);
+                    return Err(HandleError::NotAHandle { expected: "a map", got, example: "map" });
                 }
             };
             let mut ok = (0, 0);
             let (x, y) = (ffi::lua_tointegerx(state, 2, &mut ok.0), ffi::lua_tointegerx(state, 3, &mut ok.1));
             if ok.0 == 0 || ok.1 == 0 {
-                return Err(format!(
-                    "objects_at_pos needs integer x and y, got {} and {}",
-                    type_name(state, 2),
-                    type_name(state, 3)
-                ));
+                return Err(HandleError::PositionNotIntegers { x: type_name(state, 2), y: type_name(state, 3) });
             }
             let world = engine.world.borrow();
-            let map = world.map(MapId(id)).map_err(|e| e.to_string())?;
+            let map = world.map(MapId(id))?;
             // A position past i32 is outside every map: nothing is there.
             let objects = match (i32::try_from(x), i32::try_from(y)) {
                 (Ok(x), Ok(y)) => map.objects_at(x, y).to_vec(),

@@ -20,7 +20,7 @@
 
 use mlua::{Function, Lua, Table};
 
-use super::handlers::{DEFAULT_PRIORITY, EventRegistry, Handler};
+use super::handlers::{DEFAULT_PRIORITY, DuplicateHandler, EventRegistry, Handler};
 use super::{Engine, caller_origin, engine, rt_error};
 use nefia_game::data::OnDuplicate;
 use nefia_game::object::Uid;
@@ -104,7 +104,7 @@ fn bad_callback_declaration(lua: &Lua, event: &str) -> mlua::Error {
 /// never disconnects them: the handlers a hotload drops from prototype `id`'s events (`old`
 /// were its events before) stay with each of its existing objects, as handlers of their own
 /// (not saved, like any connected one); a handler an object connected itself stays as it is.
-fn keep_dropped_handlers(engine: &Engine, id: Symbol, old: &EventRegistry) -> Result<(), String> {
+fn keep_dropped_handlers(engine: &Engine, id: Symbol, old: &EventRegistry) -> Result<(), DuplicateHandler> {
     let mut own = engine.object_events.borrow_mut();
     let kept = |event: Symbol, name: &str| {
         own.prototypes.get(&id).is_some_and(|new| new.handlers(event).iter().any(|h| h.name == name))

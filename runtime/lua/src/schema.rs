@@ -14,6 +14,7 @@ use super::convert::to_lua;
 use super::rt_error;
 use nefia_game::data::FieldDecl;
 use nefia_game::field_type::FieldType;
+use nefia_game::references::FieldValueError;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 
@@ -231,23 +232,27 @@ pub fn check_entry(lua: &Lua, data_type: Symbol, id: Symbol, entry: &Table) -> m
 /// names no prototype of the type its `data_id` wants (`elona.putit is a base.chara, not a
 /// base.map_tile`; see [`nefia_game::references`]). Every edit path asks this before anything
 /// changes; nil (the object's own value removed) is always allowed.
-pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), String> {
+pub fn check_value(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), FieldValueError> {
     if *value == Value::Nil {
         // An object's own value removed: its prototype's shows again.
         return Ok(());
     }
-    let run = || -> mlua::Result<Result<(), String>> {
+    let judge = || -> mlua::Result<Option<String>> {
         let holder = lua.create_table()?;
         holder.raw_set(field, to_lua(lua, value)?)?;
-        Ok(check_declared(lua, &holder, data_type, Some(field))?.map_or(Ok(()), Err))
+        check_declared(lua, &holder, data_type, Some(field))
     };
-    run().unwrap_or_else(|error| Err(format!("the value could not be checked: {error}")))?;
+    match judge() {
+        Ok(None) => {}
+        Ok(Some(problem)) => return Err(FieldValueError::Type(problem)),
+        Err(error) => return Err(FieldValueError::Unchecked(error.to_string())),
+    }
     check_references(lua, data_type, field, value)
 }
 
 /// Checks the prototype ids in `value` (of field `field` of `data_type`) against the loaded
 /// prototypes: each must name one of the type its field's `data_id` wants.
-fn check_references(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), String> {
+fn check_references(lua: &Lua, data_type: &str, field: &str, value: &Value) -> Result<(), FieldValueError> {
     let engine = super::engine(lua);
     let world = engine.world.borrow();
     let Some(decl) =
@@ -256,7 +261,7 @@ fn check_references(lua: &Lua, data_type: &str, field: &str, value: &Value) -> R
         return Ok(());
     };
     nefia_game::references::check(&world.data, &decl.ty, value).map_err(|(within, error)| match within.as_str() {
-        "" => error.to_string(),
-        within => format!("{field}{within}: {error}"),
+        "" => FieldValueError::Reference(error),
+        within => FieldValueError::ReferenceWithin { at: format!("{field}{within}"), error },
     })
 }

@@ -25,7 +25,7 @@ use nefia_game::display::LogLevel;
 use nefia_game::object::Uid;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
-use nefia_game::world::{WatchAction, WatchHit, WatchId, WatchWhen, World};
+use nefia_game::world::{WatchAction, WatchHit, WatchId, WatchWhen, World, WorldError};
 use nefia_protocol::output::Output;
 
 /// The Lua side of the watches: their conditions, the function that pauses at the writing
@@ -166,11 +166,11 @@ pub(crate) fn stop_for(lua: &Lua, message: String, writer: Writer) -> mlua::Resu
 }
 
 /// Sets a watch from the editor ("Break when it changes", "… when it becomes").
-pub fn watch_from_editor(lua: &Lua, uid: Uid, field: Symbol, becomes: Option<Value>) -> Result<WatchId, String> {
+pub fn watch_from_editor(lua: &Lua, uid: Uid, field: Symbol, becomes: Option<Value>) -> Result<WatchId, WorldError> {
     let when = becomes.map_or(WatchWhen::Changes, WatchWhen::Becomes);
     let engine = engine(lua);
     let mut world = engine.world.borrow_mut();
-    world.object(uid).map_err(|e| e.to_string())?;
+    world.object(uid)?;
     Ok(world.watch(uid, field, when, WatchAction::Break))
 }
 

@@ -7,7 +7,7 @@
 use serde_json::{Value as Json, json};
 
 use super::{ENTRANCE_PROPERTY, KIND_PROPERTY, TILE_ID_PROPERTY};
-use crate::map_diff::TileGrid;
+use crate::map_diff::{TileGrid, TileGridError};
 use crate::save::MapRecord;
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -49,8 +49,19 @@ fn map_properties(record: &MapRecord) -> Vec<Json> {
     properties
 }
 
+/// Why a map cannot be written as a Tiled map.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum UnexportableMap {
+    /// Its tiles do not make a grid.
+    #[error("{0}")]
+    Tiles(#[from] TileGridError),
+    /// It uses more tiles than a tileset can number.
+    #[error("too many tiles")]
+    TooManyTiles,
+}
+
 /// `record` as a Tiled map whose tileset image is the file `image` (relative to the map).
-pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, String> {
+pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, UnexportableMap> {
     let grid = TileGrid::of(record)?;
     let mut tiles: Vec<Symbol> = Vec::new();
     let data: Vec<u32> = grid
@@ -64,7 +75,7 @@ pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, String> {
             u32::try_from(index).map_or(0, |i| i + 1)
         })
         .collect();
-    let count = u32::try_from(tiles.len()).map_err(|_| "too many tiles".to_owned())?;
+    let count = u32::try_from(tiles.len()).map_err(|_| UnexportableMap::TooManyTiles)?;
     let columns = count.clamp(1, TILESET_COLUMNS);
     let rows = count.div_ceil(columns).max(1);
     let mut notes = Vec::new();

@@ -15,17 +15,31 @@ pub(super) struct Style {
     pub padded: bool,
 }
 
+/// Why a value has no Lua literal.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NoLiteral {
+    /// A `nil` inside a table (it would drop the entry).
+    #[error("a nil inside a table cannot be written")]
+    NilInTable,
+    /// A float that is not finite.
+    #[error("the float {0} has no Lua literal")]
+    NotFinite(f64),
+    /// An object reference (it lives only in a running world).
+    #[error("an object reference (uid {0:?}) cannot be written in a Lua file")]
+    Object(crate::object::Uid),
+}
+
 /// `value` as a Lua expression, or why it has none: an object reference, a float that is not
 /// finite, or a `nil` inside a table.
-pub(super) fn write(value: &Value, style: Style) -> Result<String, String> {
+pub(super) fn write(value: &Value, style: Style) -> Result<String, NoLiteral> {
     let mut out = String::new();
     write_into(value, style, &mut out)?;
     Ok(out)
 }
 
-fn write_into(value: &Value, style: Style, out: &mut String) -> Result<(), String> {
+fn write_into(value: &Value, style: Style, out: &mut String) -> Result<(), NoLiteral> {
     match value {
-        Value::Nil => return Err("a nil inside a table cannot be written".to_owned()),
+        Value::Nil => return Err(NoLiteral::NilInTable),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         // `-9223372036854775808` would read as a float (the minus applies to a literal too
         // large for an integer); the hexadecimal literal wraps to the integer.
@@ -34,16 +48,14 @@ fn write_into(value: &Value, style: Style, out: &mut String) -> Result<(), Strin
         // Debug writes the shortest text that reads back as the same float, always with a `.`
         // or an exponent, so Lua reads a float and not an integer.
         Value::Float(x) if x.is_finite() => push(out, format_args!("{x:?}")),
-        Value::Float(x) => return Err(format!("the float {x} has no Lua literal")),
+        Value::Float(x) => return Err(NoLiteral::NotFinite(*x)),
         Value::Str(s) => quote(s, style.quote, out),
         Value::List(items) => {
             let entries = items.iter().map(|item| (None, item));
             table(entries, items.is_empty(), style, out)?;
         }
         Value::Map(map) => table(map.iter().map(|(key, v)| (Some(key), v)), map.is_empty(), style, out)?,
-        Value::Object(uid) => {
-            return Err(format!("an object reference (uid {uid:?}) cannot be written in a Lua file"));
-        }
+        Value::Object(uid) => return Err(NoLiteral::Object(*uid)),
     }
     Ok(())
 }
@@ -55,7 +67,7 @@ fn table<'v>(
     empty: bool,
     style: Style,
     out: &mut String,
-) -> Result<(), String> {
+) -> Result<(), NoLiteral> {
     if empty {
         out.push_str("{}");
         return Ok(());

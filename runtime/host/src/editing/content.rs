@@ -47,13 +47,13 @@ pub(super) fn prototype_field(
             "'{field}' is the prototype's own name or type, not a field: Duplicate makes one under another id"
         )));
     }
-    let (path, short_id, line) = source_of(lua, data_type, id).map_err(refused)?;
+    let (path, short_id, line) = source_of(lua, data_type, id).map_err(|e| refused(e.to_string()))?;
     if let Some(value) = value {
-        nefia_lua::schema::check_value(lua, data_type, field, value).map_err(&refused)?;
+        nefia_lua::schema::check_value(lua, data_type, field, value).map_err(|e| refused(e.to_string()))?;
     }
     nefia_lua::content_checks::check_field_edit(lua, data_type, id, field, value)
         .map_err(|e| refused(e.to_string()))?;
-    let before = read_source(&path).map_err(refused)?;
+    let before = read_source(&path).map_err(|e| refused(e.to_string()))?;
     let locator = Locator { data_type, short_id: &short_id, line };
     let after = source_edit::set_field(&before, &locator, field, value).map_err(|e| refused(e.to_string()))?;
     if after == before {
@@ -63,12 +63,53 @@ pub(super) fn prototype_field(
         Some(value) => format!("Set {id}.{field} = {}", label_value(value)),
         None => format!("Unset {id}.{field}"),
     };
-    written(lua, &path, &before, &after, label).map_err(refused)
+    written(lua, &path, &before, &after, label).map_err(|e| refused(e.to_string()))
+}
+
+/// Why a prototype's Lua file could not be found, read or written with an edit.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum SourceFileError {
+    /// The data type or the prototype is not loaded.
+    #[error("{0}")]
+    Data(#[from] nefia_game::data::DataError),
+    /// The prototype was added by a file that is no mod's (the REPL, a test).
+    #[error("it was added by {0}, which is not a mod's file the editor can change")]
+    NotAModFile(String),
+    /// The prototype's id does not start with its mod's (the file named).
+    #[error("its id does not start with its mod's ({0})")]
+    IdOutsideMod(String),
+    /// The edited text does not compile (Lua's message).
+    #[error("the edited file does not compile ({0}); it was not written")]
+    DoesNotCompile(String),
+    /// No mod loads the file (its name).
+    #[error("{0} is not loaded by any mod: nothing was written")]
+    NotLoaded(String),
+    /// The edited text compiles but fails to load (Lua's message).
+    #[error("the edited file fails to load, and was not written: {0}")]
+    FailsToLoad(String),
+    /// Another program wrote the file, or the write failed; the old text is hotloaded again.
+    #[error("{0}; the running game went back to the text the edit was made on")]
+    WriteRefused(nefia_game::files::FileError),
+    /// The file could not be read.
+    #[error("{0}")]
+    Read(nefia_game::files::FileError),
+    /// The file is gone.
+    #[error("{} is gone: it was moved or deleted", .0.display())]
+    Gone(PathBuf),
+    /// The file is not UTF-8.
+    #[error("{} is not UTF-8 text", .0.display())]
+    NotUtf8(PathBuf),
 }
 
 /// Writes `after` in place of `before` as the file at `path` (see [`replace_source`]) and gives
 /// the step that undoes and redoes it: the patch between them.
-pub(super) fn written(lua: &Lua, path: &Path, before: &str, after: &str, label: String) -> Result<Transaction, String> {
+pub(super) fn written(
+    lua: &Lua,
+    path: &Path,
+    before: &str,
+    after: &str,
+    label: String,
+) -> Result<Transaction, SourceFileError> {
     replace_source(lua, path, before, after)?;
     Ok(Transaction::of_patches(label, SourcePatch::between(path, before, after)))
 }
@@ -76,12 +117,12 @@ pub(super) fn written(lua: &Lua, path: &Path, before: &str, after: &str, label: 
 /// The file that adds prototype `id` of `data_type`, its `_id` there and the line of its
 /// `data:add`, or why there is none to edit (its text is read with [`read_source`], which waits
 /// for another program writing it).
-pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), String> {
+pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf, String, u32), SourceFileError> {
     let engine = nefia_lua::engine(lua);
     let origin = {
         let world = engine.world();
-        let data_type_id = world.data.data_type(data_type).map_err(|e| e.to_string())?.id;
-        let index = world.data.find(data_type_id, id).map_err(|e| e.to_string())?;
+        let data_type_id = world.data.data_type(data_type)?.id;
+        let index = world.data.find(data_type_id, id)?;
         world.data.proto(index).origin.clone()
     };
     let path = engine
@@ -89,11 +130,11 @@ pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf
         .values()
         .find(|source| source.name == origin.file)
         .and_then(|source| source.path.clone())
-        .ok_or_else(|| format!("it was added by {}, which is not a mod's file the editor can change", origin.file))?;
+        .ok_or_else(|| SourceFileError::NotAModFile(origin.file.to_string()))?;
     let short_id = origin
         .mod_id
         .and_then(|mod_id| id.strip_prefix(&format!("{mod_id}.")).map(str::to_owned))
-        .ok_or_else(|| format!("its id does not start with its mod's ({})", origin.file))?;
+        .ok_or_else(|| SourceFileError::IdOutsideMod(origin.file.to_string()))?;
     Ok((path, short_id, origin.line))
 }
 
@@ -101,22 +142,21 @@ pub(super) fn source_of(lua: &Lua, data_type: &str, id: &str) -> Result<(PathBuf
 /// scratch state, hotloaded (rolled back if it fails), then written atomically if the file still
 /// holds `before` and no other program is writing it (and the old code hotloaded again if the
 /// write fails or is refused).
-pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), String> {
+pub(super) fn replace_source(lua: &Lua, path: &Path, before: &str, after: &str) -> Result<(), SourceFileError> {
     let name = path.display().to_string();
-    Lua::new().load(nefia_lua::without_bom(after.as_bytes())).set_name(format!("@{name}")).into_function().map_err(
-        |e| {
-            let message = nefia_lua::error::root_message(&e);
-            format!("the edited file does not compile ({message}); it was not written")
-        },
-    )?;
+    Lua::new()
+        .load(nefia_lua::without_bom(after.as_bytes()))
+        .set_name(format!("@{name}"))
+        .into_function()
+        .map_err(|e| SourceFileError::DoesNotCompile(nefia_lua::error::root_message(&e)))?;
     let reload = hotload::reload_file_with(lua, path, after.to_owned(), Unchanged::Reload)
-        .ok_or_else(|| format!("{name} is not loaded by any mod: nothing was written"))?;
+        .ok_or(SourceFileError::NotLoaded(name))?;
     if let Err(failure) = reload.outcome {
-        return Err(format!("the edited file fails to load, and was not written: {}", failure.message));
+        return Err(SourceFileError::FailsToLoad(failure.message));
     }
     if let Err(error) = nefia_game::files::guarded::write_over(path, Some(before.as_bytes()), after.as_bytes()) {
         let _ = hotload::reload_file_with(lua, path, before.to_owned(), Unchanged::Reload);
-        return Err(format!("{error}; the running game went back to the text the edit was made on"));
+        return Err(SourceFileError::WriteRefused(error));
     }
     retire_dropped(lua, path, before, after);
     Ok(())
@@ -160,7 +200,7 @@ pub(super) fn restore_sources(lua: &Lua, sources: &[(Arc<SourcePatch>, PatchSide
                     texts.len() - 1
                 }
                 Err(problem) => {
-                    problems.push(problem);
+                    problems.push(problem.to_string());
                     continue;
                 }
             },
@@ -185,8 +225,8 @@ pub(super) fn restore_sources(lua: &Lua, sources: &[(Arc<SourcePatch>, PatchSide
 }
 
 /// The text of Lua file `path`, read once no other program is writing it.
-pub(super) fn read_source(path: &Path) -> Result<String, String> {
-    let bytes = nefia_game::files::guarded::read_quiet(path).map_err(|e| e.to_string())?;
-    let bytes = bytes.ok_or_else(|| format!("{} is gone: it was moved or deleted", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
+pub(super) fn read_source(path: &Path) -> Result<String, SourceFileError> {
+    let bytes = nefia_game::files::guarded::read_quiet(path).map_err(SourceFileError::Read)?;
+    let bytes = bytes.ok_or_else(|| SourceFileError::Gone(path.to_owned()))?;
+    String::from_utf8(bytes).map_err(|_| SourceFileError::NotUtf8(path.to_owned()))
 }

@@ -119,15 +119,38 @@ impl Default for Weights {
 /// The most a weight may be (so their sum fits).
 const MAX_WEIGHT: u32 = 1_000_000;
 
+/// An `--inputs` that [`Weights::parse`] refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// A pair is not `NAME=WEIGHT`.
+    #[error("--inputs '{0}': write NAME=WEIGHT, such as move=20 or key:f1=2")]
+    NotAPair(String),
+    /// A weight is not a whole number up to [`MAX_WEIGHT`] (the pair).
+    #[error("--inputs '{0}': the weight is a whole number from 0 to {MAX_WEIGHT}")]
+    Weight(String),
+    /// `key:` names no key (the pair).
+    #[error("--inputs '{0}': name the key after key:, such as key:f1")]
+    NoKey(String),
+    /// A name that is no class of input.
+    #[error(
+        "--inputs: '{0}' is not an input: use one of {known}, or key:KEY for another key",
+        known = DEFAULT_CLASSES.iter().map(|(n, _, _)| *n).collect::<Vec<&str>>().join(", ")
+    )]
+    UnknownInput(String),
+    /// Every weight is 0.
+    #[error("--inputs: every weight is 0, so there is nothing to play")]
+    NothingToPlay,
+}
+
 impl Weights {
     /// The defaults changed by `text`: `NAME=WEIGHT` pairs split by commas, where NAME is a
     /// class (`move`, `wait`, `stairs`, `pickup`, `drop`, `menu`, `save`, `load`, `back`,
     /// `forward`; 0 turns it off) or `key:KEY` for a key of the game's own (`key:f1=2`).
-    pub fn parse(text: &str) -> Result<Weights, String> {
+    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
         let mut weights = Weights::default();
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((name, weight)) = pair.split_once('=') else {
-                return Err(format!("--inputs '{pair}': write NAME=WEIGHT, such as move=20 or key:f1=2"));
+                return Err(WeightsError::NotAPair(pair.to_owned()));
             };
             let name = name.trim();
             let weight = weight
@@ -135,10 +158,10 @@ impl Weights {
                 .parse::<u32>()
                 .ok()
                 .filter(|w| *w <= MAX_WEIGHT)
-                .ok_or_else(|| format!("--inputs '{pair}': the weight is a whole number from 0 to {MAX_WEIGHT}"))?;
+                .ok_or_else(|| WeightsError::Weight(pair.to_owned()))?;
             if let Some(key) = name.strip_prefix("key:") {
                 if key.is_empty() {
-                    return Err(format!("--inputs '{pair}': name the key after key:, such as key:f1"));
+                    return Err(WeightsError::NoKey(pair.to_owned()));
                 }
                 weights.classes.retain(|c| c.name != name);
                 let what = Draw::Keys(vec![key.to_owned()]);
@@ -147,17 +170,11 @@ impl Weights {
             }
             match weights.classes.iter_mut().find(|c| c.name == name) {
                 Some(class) => class.weight = weight,
-                None => {
-                    let known: Vec<&str> = DEFAULT_CLASSES.iter().map(|(n, _, _)| *n).collect();
-                    return Err(format!(
-                        "--inputs: '{name}' is not an input: use one of {}, or key:KEY for another key",
-                        known.join(", ")
-                    ));
-                }
+                None => return Err(WeightsError::UnknownInput(name.to_owned())),
             }
         }
         if weights.classes.iter().all(|c| c.weight == 0) {
-            return Err("--inputs: every weight is 0, so there is nothing to play".into());
+            return Err(WeightsError::NothingToPlay);
         }
         Ok(weights)
     }
@@ -226,11 +243,11 @@ mod tests {
             ("move=-1", "whole number"),
             ("key:=1", "name the key"),
         ] {
-            let error = Weights::parse(bad).unwrap_err();
+            let error = Weights::parse(bad).unwrap_err().to_string();
             assert!(error.contains(says), "{bad}: {error}");
         }
         let none = "move=0,wait=0,stairs=0,pickup=0,drop=0,menu=0,save=0,load=0,back=0,forward=0";
-        assert!(Weights::parse(none).unwrap_err().contains("nothing to play"));
+        assert!(Weights::parse(none).unwrap_err().to_string().contains("nothing to play"));
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub enum ExportError {
 pub fn export_map(runtime: &Runtime, map: &Path, image_name: &str) -> Result<ExportedMap, ExportError> {
     let record: MapRecord = read_ron(map)?;
     let unexportable = |why: String| ExportError::Unexportable { path: map.display().to_string(), why };
-    let exported = to_tmj(&record, image_name).map_err(unexportable)?;
+    let exported = to_tmj(&record, image_name).map_err(|why| unexportable(why.to_string()))?;
     let styles = {
         let world = runtime.world();
         exported.tiles.iter().map(|&tile| tile_style(&world, tile)).collect()

@@ -95,7 +95,7 @@ impl Debugger {
         lua: &Lua,
         source: &[u8],
         line: u32,
-        condition_holds: impl Fn(&str) -> Result<bool, String>,
+        condition_holds: impl Fn(&str) -> Result<bool, super::EvaluationError>,
     ) -> Action {
         let Some(path) = self.file_of(lua, source) else { return Action::Run };
         let spec = {
@@ -127,7 +127,7 @@ impl Debugger {
             match hit_condition_holds(hit_condition, hits) {
                 Ok(true) => {}
                 Ok(false) => return Action::Run,
-                Err(problem) => return Action::Stop(Some(problem)),
+                Err(unclear) => return Action::Stop(Some(unclear.to_string())),
             }
         }
         match spec.log_message {
@@ -147,17 +147,20 @@ pub(super) enum Action {
     Stop(Option<String>),
 }
 
+/// A hit condition [`hit_condition_holds`] does not understand.
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("the hit count `{0}` is not understood: write a number (stop on that hit), >= N, > N or % N")]
+struct UnclearHitCount(String);
+
 /// Whether a breakpoint hit for the `hits`th time stops under `condition` (see
 /// [`LineBreakpoint::hit_condition`]).
-fn hit_condition_holds(condition: &str, hits: u32) -> Result<bool, String> {
+fn hit_condition_holds(condition: &str, hits: u32) -> Result<bool, UnclearHitCount> {
     let text = condition.trim();
     let (operator, number) = ["==", ">=", ">", "%", "="]
         .iter()
         .find_map(|op| text.strip_prefix(op).map(|rest| (*op, rest.trim())))
         .unwrap_or(("==", text));
-    let n: u32 = number.parse().map_err(|_| {
-        format!("the hit count `{condition}` is not understood: write a number (stop on that hit), >= N, > N or % N")
-    })?;
+    let n: u32 = number.parse().map_err(|_| UnclearHitCount(condition.to_owned()))?;
     Ok(match operator {
         ">=" => hits >= n,
         ">" => hits > n,
@@ -176,6 +179,6 @@ mod tests {
         assert_eq!(hit_condition_holds("3", 4), Ok(false));
         assert_eq!(hit_condition_holds(">= 2", 5), Ok(true));
         assert_eq!(hit_condition_holds("% 2", 4), Ok(true));
-        assert!(hit_condition_holds("often", 1).is_err_and(|e| e.contains("write a number")));
+        assert!(hit_condition_holds("often", 1).is_err_and(|e| e.to_string().contains("write a number")));
     }
 }
