@@ -15,9 +15,12 @@ use criterion::{BatchSize, Criterion, criterion_group};
 use nefia_game::Value;
 use nefia_game::edit::Edit;
 use nefia_game::project::Project;
-use nefia_host::{Command, EditingCommand, HostConfig, HostEvent, HostHandle, ReplCommand};
+use nefia_host::{HostConfig, HostHandle};
 use nefia_lua::Runtime;
-use nefia_lua::repl::Evaluation;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::{Command, HostEvent};
+use nefia_protocol::repl::Evaluation;
 
 /// How long the host may take to answer before the bench gives up.
 const PATIENCE: Duration = Duration::from_secs(60);

@@ -342,7 +342,7 @@ impl Runtime {
         let env = crate::environment(&self.lua, "test", None, true).map_err(crate::error::failure)?;
         let chunk = self.lua.load(include_str!("assert.lua")).set_name("@nefia Assert").set_environment(env.clone());
         chunk.exec().map_err(crate::error::failure)?;
-        Ok(env.raw_get("Assert").map_err(crate::error::failure)?)
+        env.raw_get("Assert").map_err(crate::error::failure)
     }
 
     /// Evaluates REPL input (see [`repl::evaluate`]) as one evaluation under the limits.
@@ -354,13 +354,7 @@ impl Runtime {
     /// results.
     pub fn exec(&self, code: &str, name: &str) -> Result<mlua::MultiValue, LuaFailure> {
         let env = self.engine.repl_env();
-        Ok(self
-            .lua
-            .load(code)
-            .set_name(format!("={name}"))
-            .set_environment(env)
-            .call(())
-            .map_err(crate::error::failure)?)
+        self.lua.load(code).set_name(format!("={name}")).set_environment(env).call(()).map_err(crate::error::failure)
     }
 
     /// `refresh()` on object `uid`: clears its temp values and emits its refresh event.

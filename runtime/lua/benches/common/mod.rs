@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use nefia_lua::Output;
 use nefia_lua::Runtime;
+use nefia_protocol::output::Output;
 
 fn mods_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../mods")
