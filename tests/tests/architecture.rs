@@ -127,10 +127,11 @@ fn doc_paths(text: &str) -> BTreeSet<String> {
 }
 
 /// The folders a path in a doc comment of `file` may be written from: the file's folder and each
-/// folder above it up to the repository's `root` (so the crate's `src/`, as in `host/play/reverse.rs`,
-/// a sibling folder, as `world/invariants.rs` in `game/world/changes.rs`, and the root, as
-/// `mods/elona/init.lua`), the file's own module folder (`host.rs` writes `play/reverse.rs` for
-/// `host/play/reverse.rs`), the demo project (a project's `recordings/tests/`) and each mod's
+/// folder above it up to the repository's `root` (so the crate's `src/`, as `play/reverse.rs` in
+/// `runtime/host/src/play.rs`, a sibling folder, as `world/invariants.rs` in
+/// `runtime/game/src/world/changes.rs`, and the root, as `mods/elona/init.lua`), the file's own
+/// module folder (`runtime/host/src/play.rs` writes `reverse.rs` for
+/// `runtime/host/src/play/reverse.rs`), the demo project (a project's `recordings/tests/`) and each mod's
 /// folder (a mod's `game/rules.lua`).
 fn doc_bases(root: &Path, file: &Path) -> Vec<PathBuf> {
     let mut bases: Vec<PathBuf> =

@@ -1,4 +1,4 @@
-//! The runtime thread and its protocol (ARCHITECTURE.md, "The runtime thread and its protocol").
+//! # nefia_host — the runtime thread (ARCHITECTURE.md, "The spine")
 //!
 //! The world and the Lua state live on one thread, which serves [`Command`]s from a frontend
 //! and publishes [`view::Snapshot`]s and [`HostEvent`]s back (see `serve.rs`). Lua calls that
