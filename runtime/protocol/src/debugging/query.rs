@@ -1,6 +1,6 @@
 //! What a debug adapter asks of the paused stack ([`DebugQuery`]) and what it is answered
 //! ([`DebugAnswer`]). A leaf: the protocol names these, and they name nothing of the host's
-//! handlers (the host's `debugging/stack.rs` answers them).
+//! handlers (`runtime/host/src/debugging/stack.rs` answers them).
 
 use std::path::PathBuf;
 
