@@ -468,6 +468,30 @@ fn a_circle_through_a_reexport_is_found() {
 }
 
 #[test]
+fn a_circle_through_the_crate_roots_reexport_is_found_and_what_the_root_defines_is_not() {
+    // The root re-exports `Shared` from `shared`, which names `client`, which names `Shared`
+    // through the root: a circle. `Host`, which the root defines, is no import.
+    let dir = fixture(&[
+        (
+            "lib.rs",
+            "mod client; mod shared;
+pub use shared::Shared;
+pub struct Host;",
+        ),
+        ("shared.rs", "pub struct Shared(crate::client::Client);"),
+        (
+            "client.rs",
+            "use crate::{Host, Shared};
+pub struct Client;",
+        ),
+    ]);
+    let graph = modules::graph(dir.path());
+    let circle = vec![String::new(), "client".to_owned(), "shared".to_owned()];
+    assert_eq!(modules::circles(&graph), BTreeSet::from([circle]), "{graph:?}");
+    assert_eq!(graph["client"].keys().collect::<Vec<_>>(), [""], "Host is no import, Shared is: {graph:?}");
+}
+
+#[test]
 fn a_circle_through_use_trees_inline_paths_and_super_is_found() {
     let dir = fixture(&[
         ("lib.rs", "mod a; mod c; mod d;"),
