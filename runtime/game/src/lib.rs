@@ -37,8 +37,6 @@ pub mod record_error;
 pub mod recording;
 pub mod references;
 pub mod save;
-/// Edits of a prototype's `data:add { ... }` table in a Lua file's text, keeping the rest byte for
-/// byte: what the editor's forms write back to the source.
 pub mod source_edit;
 pub mod source_patch;
 pub mod symbol;

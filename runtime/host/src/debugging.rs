@@ -4,7 +4,7 @@
 //! about the paused stack ([`stack`]) and the REPL ([`repl`]).
 //!
 //! It is a component: [`Debugging`] owns its state and takes its own commands
-//! ([`DebugCommand`], and the REPL's [`ReplCommand`]) with a [`Cx`]. The commands that replay
+//! ([`DebugCommand`], and the REPL's [`ReplCommand`](nefia_protocol::debugging::ReplCommand)) with a [`Cx`]. The commands that replay
 //! the session — stepping back, "When did this change?" and going to one change — are the
 //! play subsystem's to carry out: the spine routes them there. What
 //! the REPL needs of the other subsystems it returns as [`repl::ReplEffects`], and a script

@@ -1,7 +1,7 @@
 //! # nefia_host — the runtime thread (ARCHITECTURE.md, "The spine")
 //!
 //! The world and the Lua state live on one thread, which serves [`Command`]s from a frontend
-//! and publishes [`view::Snapshot`]s and [`HostEvent`]s back (see `serve.rs`). Lua calls that
+//! and publishes [`Snapshot`](nefia_protocol::view::Snapshot)s and [`HostEvent`]s back (see `serve.rs`). Lua calls that
 //! block — a UI layer's `query()`, `pause()` — run the same serve loop nested (through
 //! [`gui::Frontend`], see `frontend.rs`), so the frontend stays live while a script waits.
 //!

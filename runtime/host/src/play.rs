@@ -10,7 +10,7 @@
 //!
 //! Play is a component of the host: it owns its state ([`PlaySession`]: the edit state set
 //! aside, the recorder, stepping back through turns and through Lua) and takes its own
-//! commands ([`PlayCommand`], handled in `session.rs`; the debugging commands that replay the
+//! commands ([`PlayCommand`](nefia_protocol::play::PlayCommand), handled in `session.rs`; the debugging commands that replay the
 //! session come to it from the spine). A replay runs recorded inputs through the spine, the
 //! one callback ([`Spine`]); what else it needs of the rest of the host the spine lends it by
 //! name (the debugging component's error screen and break request, with the spine in

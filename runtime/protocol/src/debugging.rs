@@ -48,7 +48,7 @@ pub enum DebugCommand {
     /// reaches; with nothing paused, stop at the next line any Lua code runs.
     Step(StepKind),
     /// A debug adapter's pause: stop at the next line any Lua code runs. Sent by
-    /// [`crate::HostClient::pause`], which also raises the Pause flag so that code
+    /// the host's `HostClient::pause`, which also raises the Pause flag so that code
     /// running now stops before this command is read; then this does nothing.
     Pause,
     /// Pause where an error is raised: one that reaches the engine from game logic or a script

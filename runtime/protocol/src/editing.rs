@@ -41,7 +41,7 @@ pub enum EditingCommand {
     /// Send these objects' details in the snapshots (the inspector's selection and pinned
     /// tabs).
     Inspect(Vec<Uid>),
-    /// Answer the recovery question (see [`journal`](crate::editing::journal)): replay the
+    /// Answer the recovery question (see `runtime/host/src/editing/journal.rs`): replay the
     /// edit journal left behind by the last session (true) or delete it.
     Recover(bool),
     /// Send why cell (x, y) of a map has its tile in the snapshots (the Inspector's "Why is

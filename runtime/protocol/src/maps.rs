@@ -50,7 +50,7 @@ pub enum MapCommand {
     /// List again what `maps/` holds (the folder's watcher sends this when files come and
     /// go); allowed while playing, as it changes no map.
     Rescan,
-    /// Import a Tiled or LDtk map into `maps/` through a mapping (see [`crate::maps::import`]); with no
+    /// Import a Tiled or LDtk map into `maps/` through a mapping (see `runtime/host/src/maps/import.rs`); with no
     /// mapping file yet, its template is written beside the source.
     Import {
         /// The `.tmx`, `.tmj` or `.ldtk` file.

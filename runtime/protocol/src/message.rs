@@ -39,7 +39,7 @@ pub enum Command {
     Mods(ModCommand),
     /// A command of the generator workbench (see [`crate::workbench`]).
     Workbench(WorkbenchCommand),
-    /// Sent by [`HostClient::stop`](super::HostClient::stop) after it raised the Stop flag, so
+    /// Sent by the host's `HostClient::stop` after it raised the Stop flag, so
     /// that a runtime waiting in `pause()` or `query()` wakes up and notices; does nothing itself.
     Stop,
     /// Does nothing: answered with [`HostEvent::Synced`] once every command sent before it has

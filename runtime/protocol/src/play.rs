@@ -24,7 +24,7 @@ pub enum PlayCommand {
     ListSaves,
     /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
     StepTurn,
-    /// While playing, go back to the start of the previous turn (see [`crate::play::recorder`]).
+    /// While playing, go back to the start of the previous turn (see `runtime/host/src/play/recorder.rs`).
     StepBack,
     /// After stepping back, replay the next recorded turn.
     StepForward,
