@@ -571,12 +571,18 @@ fn a_doc_comment_naming_a_path_that_does_not_exist_is_reported() {
         ("runtime/host/src/play/reverse.rs", ""),
         (
             "runtime/host/src/lib.rs",
-            "//! The spine (DESIGN.md, README.md): `play/reverse.rs`, `runtime/host/src/play/reverse.rs`,\n\
-             //! `host/edit.rs` and `host/fuzz/`; kept tests in `recordings/tests/`.\n\
-             // A comment: `host/gone.rs`.\n\
-             //// Not a doc comment: `host/gone.rs`.\n\
-             /// Not paths: `maps/`, `<mod>/init.lua`, `a::b`, `x/y`, `https://a/b.md`; `mods/base/init.lua`.\n\
-             fn f() {}",
+            // One line of the fixture per string (a line starting with `//` here would be a
+            // comment of this file, its stale paths this file's).
+            [
+                "//! The spine (DESIGN.md, README.md): `play/reverse.rs`, `runtime/host/src/play/reverse.rs`,",
+                "//! `host/edit.rs` and `host/fuzz/`; kept tests in `recordings/tests/`.",
+                "// A comment: `host/gone.rs`.",
+                "//// Not a doc comment: `host/gone.rs`.",
+                "/// Not paths: `maps/`, `<mod>/init.lua`, `a::b`, `x/y`, `https://a/b.md`; `mods/base/init.lua`.",
+                "fn f() {}",
+            ]
+            .join("\n")
+            .as_str(),
         ),
         (
             "runtime/game/src/world/changes.rs",

@@ -49,6 +49,8 @@ mod literal;
 mod syntax;
 
 #[cfg(test)]
+mod fixtures;
+#[cfg(test)]
 mod tests;
 
 use std::ops::Range;

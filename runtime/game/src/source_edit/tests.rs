@@ -1,31 +1,10 @@
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use super::fixtures::{PUTIT, SAMPLE, mod_files};
 use super::syntax::{self, DataAdd, Table};
 use super::*;
 use crate::value::Key;
-
-const PUTIT: Locator = Locator { data_type: "base.chara", short_id: "putit", line: 0 };
-
-/// Every `.lua` file under the repository's `mods/`, with its text.
-fn mod_files() -> Vec<(PathBuf, String)> {
-    fn walk(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "lua") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                out.push((path, text));
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../mods"), &mut files);
-    assert!(files.len() > 10, "the mods' Lua files were not found");
-    files
-}
 
 /// Whether `text` is only whitespace and comments.
 fn is_trivia(text: &str) -> bool {
@@ -103,31 +82,6 @@ fn editing_max_hp_of_putit_changes_one_line() {
     let changed: Vec<_> = before.iter().zip(&after).filter(|(b, a)| b != a).collect();
     assert_eq!(changed, [(&"   max_hp = 6,", &"   max_hp = 9,")]);
 }
-
-const SAMPLE: &str = r#"-- Sample.
-
-data:add {
-   _type = "base.chara",
-   _id = "putit",
-   name = 'putit', -- its name
-   color = { 130, 200, 255 },
-
-   -- Hit points.
-   max_hp = 6,
-   ratio = 0.5,
-}
-
-data:add({ _type = "base.chara", _id = "small", name = "small", level = 1 })
-data:add { _type = "base.item", _id = "putit", name = "putitoro" }
-
-for _, id in ipairs({ "a", "b" }) do
-   data:add { _type = "base.chara", _id = id }
-end
-
-for _ = 1, 2 do
-   data:add { _type = "base.chara", _id = "twice" }
-end
-"#;
 
 fn at(short_id: &str) -> Locator<'_> {
     Locator { data_type: "base.chara", short_id, line: 0 }
