@@ -423,19 +423,28 @@ fn the_validators_check_the_map_being_painted() {
     assert_eq!(undone.maps.problems.map, Some(map), "undone, the problem is gone");
 }
 
-#[test]
-fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
+/// A demo copy's host showing the workbench's preview of `elona.cave` at seed 8, with the
+/// snapshot that first shows it.
+fn previewing_a_cave() -> (nefia_tests::DemoCopy, nefia_host::HostHandle, std::sync::Arc<nefia_protocol::view::Snapshot>)
+{
     use nefia_protocol::message::Command;
-    use nefia_protocol::play::PlayFrom;
-    use nefia_tests::host::{spawn_editing, wait_for};
     let copy = nefia_tests::DemoCopy::new();
-    let host = spawn_editing(&copy.project());
+    let host = nefia_tests::host::spawn_editing(&copy.project());
     host.send(Command::Workbench(WorkbenchCommand::Preview {
         generator: "elona.cave".into(),
         params: Value::Nil,
         seed: 8,
     }));
-    let shown = wait_for(&host, |s| s.preview.is_some());
+    let shown = nefia_tests::host::wait_for(&host, |s| s.preview.is_some());
+    (copy, host, shown)
+}
+
+#[test]
+fn play_this_plays_the_preview_and_stop_comes_back_to_it() {
+    use nefia_protocol::message::Command;
+    use nefia_protocol::play::PlayFrom;
+    use nefia_tests::host::wait_for;
+    let (copy, host, shown) = previewing_a_cave();
     let preview = shown.preview.as_ref().and_then(|p| p.map).unwrap();
     host.send(Command::Play(PlayCommand::Start(PlayFrom::Map(preview))));
     let playing = wait_for(&host, |s| s.play.playing && s.player.is_some());
@@ -492,15 +501,8 @@ fn the_cave_lays_its_detail_by_rules_and_a_bad_rule_is_named_with_its_file() {
 fn playing_from_the_start_closes_the_preview_and_stop_leaves_it_closed() {
     use nefia_protocol::message::Command;
     use nefia_protocol::play::PlayFrom;
-    use nefia_tests::host::{spawn_editing, wait_for};
-    let copy = nefia_tests::DemoCopy::new();
-    let host = spawn_editing(&copy.project());
-    host.send(Command::Workbench(WorkbenchCommand::Preview {
-        generator: "elona.cave".into(),
-        params: Value::Nil,
-        seed: 8,
-    }));
-    let shown = wait_for(&host, |s| s.preview.is_some());
+    use nefia_tests::host::wait_for;
+    let (_copy, host, shown) = previewing_a_cave();
     let preview = shown.preview.as_ref().and_then(|p| p.map).unwrap();
     assert!(shown.map_summaries.iter().any(|m| m.id == preview), "the preview's map is in the world");
     host.send(Command::Play(PlayCommand::Start(PlayFrom::Start)));
