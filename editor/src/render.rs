@@ -1,6 +1,7 @@
 //! Painting the game with egui: the map's draw layers (`map`) seen through a `camera`, the UI
 //! layers and HUD widgets over it (`overlay`), and the error screen (`error_screen`); and the
-//! pictures the command line writes (`tileset_image`, `diff_image`, saved by `png_file`).
+//! pictures the command line writes (`tileset_image`, `diff_image`, saved by `png_file`); the
+//! sheets sprites are cut from (`sheets`).
 
 pub mod camera;
 pub mod diff_image;
@@ -9,6 +10,7 @@ pub mod images;
 pub mod map;
 pub mod overlay;
 pub mod png_file;
+pub mod sheets;
 pub mod tileset_image;
 
 use egui::Color32;

@@ -48,6 +48,7 @@ fn base_map(rng: &mut fastrand::Rng) -> MapRecord {
         temp: Default::default(),
         conflicts: Vec::new(),
         autotile: None,
+        art_layers: Vec::new(),
     }
 }
 

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use egui::{ColorImage, TextureHandle, TextureOptions};
 use nefia_game::Symbol;
 
+use super::sheets::{self, SheetError};
+
 /// Loaded images by name.
 #[derive(Default)]
 pub struct ImageCache {
@@ -39,61 +41,9 @@ impl ImageCache {
     }
 }
 
-/// The largest width or height of an image a prototype may name.
-const MAX_IMAGE_SIDE: u32 = 4096;
-
-/// Why an image a prototype names could not be loaded.
-#[derive(Debug, thiserror::Error)]
-enum LoadError {
-    /// The name is not a plain path inside the asset folders.
-    #[error("{0}")]
-    BadName(nefia_game::project::InvalidAssetName),
-    /// No asset folder has it.
-    #[error("image '{name}' was not found in the asset folders ({dirs})")]
-    NotFound {
-        /// The image's name.
-        name: Symbol,
-        /// The asset folders looked in, joined.
-        dirs: String,
-    },
-    /// The file could not be opened or its start read.
-    #[error("{}: {source}", path.display())]
-    Open {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The file is not an image this editor reads, or is larger than [`MAX_IMAGE_SIDE`].
-    #[error("{}: cannot read the image: {source}", path.display())]
-    Decode {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: image::ImageError,
-    },
-}
-
-fn load(ctx: &egui::Context, dirs: &[PathBuf], name: Symbol) -> Result<TextureHandle, LoadError> {
-    nefia_game::project::check_asset_name(name.as_str()).map_err(LoadError::BadName)?;
-    let path = dirs
-        .iter()
-        .map(|dir| dir.join(name.as_str()))
-        .find(|path| path.is_file())
-        .ok_or_else(|| LoadError::NotFound { name, dirs: join(dirs) })?;
-    let cannot_open = |source| LoadError::Open { path: path.clone(), source };
-    let mut reader = image::ImageReader::open(&path).map_err(cannot_open)?;
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_IMAGE_SIDE);
-    limits.max_image_height = Some(MAX_IMAGE_SIDE);
-    reader.limits(limits);
-    let image = reader.with_guessed_format().map_err(cannot_open)?;
-    let image = image.decode().map_err(|source| LoadError::Decode { path: path.clone(), source })?.to_rgba8();
+fn load(ctx: &egui::Context, dirs: &[PathBuf], name: Symbol) -> Result<TextureHandle, SheetError> {
+    let image = sheets::decode(&sheets::find(dirs, name)?)?;
     let size = [image.width() as usize, image.height() as usize];
     let pixels = ColorImage::from_rgba_unmultiplied(size, image.as_raw());
     Ok(ctx.load_texture(format!("nefia-image-{name}"), pixels, TextureOptions::NEAREST))
-}
-
-fn join(dirs: &[PathBuf]) -> String {
-    dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
 }

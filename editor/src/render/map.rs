@@ -264,14 +264,15 @@ impl MapRenderer {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &t)| {
-                    Some((cell_rect(x0 + i as i32 % w, y0 + i as i32 / w), map.tile_styles.get(t as usize)?.image?))
+                    let art = map.tile_styles.get(t as usize)?.art.as_ref()?;
+                    Some((cell_rect(x0 + i as i32 % w, y0 + i as i32 / w), art.sprites[0].sheet))
                 })
                 .collect(),
             DrawLayer::Objects(kind) => chunk
                 .objects
                 .iter()
                 .filter(|o| o.kind == kind)
-                .filter_map(|o| Some((cell_rect(o.x, o.y), o.image?)))
+                .filter_map(|o| Some((cell_rect(o.x, o.y), o.art.as_ref()?.sprite(o.pick).sheet)))
                 .collect(),
             DrawLayer::Shadow => Vec::new(),
         };
@@ -425,7 +426,7 @@ fn build_mesh(
                 let (x, y) = (x0 + i as i32 % w, y0 + i as i32 / w);
                 let Some(style) = style(tile) else { continue };
                 mesh.add_colored_rect(cell_rect(x, y), color(style.bg));
-                if !style.image.is_some_and(&mut *has_image) {
+                if !style.art.as_ref().is_some_and(|art| has_image(art.sprites[0].sheet)) {
                     add_glyph(
                         painter,
                         tessellator,
@@ -444,7 +445,7 @@ fn build_mesh(
                 let rect = cell_rect(object.x, object.y);
                 let background = map.tile_at(object.x, object.y).map_or(Color32::BLACK, |s| color(s.bg));
                 mesh.add_colored_rect(rect, background);
-                if !object.image.is_some_and(&mut *has_image) {
+                if !object.art.as_ref().is_some_and(|art| has_image(art.sprite(object.pick).sheet)) {
                     add_glyph(
                         painter,
                         tessellator,

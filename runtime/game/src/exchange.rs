@@ -478,5 +478,6 @@ pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Resu
         temp: FieldMap::new(),
         conflicts: Vec::new(),
         autotile: None,
+        art_layers: Vec::new(),
     })
 }

@@ -8,6 +8,7 @@
 //! and the host (`nefia_host`) work on it, and property tests drive it directly. This crate
 //! depends on no Lua crate, so the compiler holds that it never reaches up.
 
+pub mod art;
 pub mod autotile;
 pub mod clock;
 pub mod conflict;

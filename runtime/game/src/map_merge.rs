@@ -289,6 +289,7 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
                     .iter()
                     .all(|row| row.chars().count() == usize::try_from(width).unwrap_or(0) * a.code_width())
         }),
+        art_layers: Vec::new(),
     })
 }
 

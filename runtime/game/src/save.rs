@@ -82,6 +82,43 @@ pub struct MapRecord<Objects = Vec<ObjectRecord>> {
     /// above are what the rules painted, so a map file reads without the rules).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub autotile: Option<AutotileRecord>,
+    /// Its art layers, bottom first: tiles drawn below or above the game's tiles that carry
+    /// no rules (decoration, overhead).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub art_layers: Vec<ArtLayerRecord>,
+}
+
+/// Where an art layer is drawn: under the map's tiles' objects or over everything.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LayerPlace {
+    /// Over the game's tiles, under its objects (decoration).
+    #[default]
+    Below,
+    /// Over the objects (overhead: roofs, treetops).
+    Above,
+}
+
+/// A map's art layer as its file keeps it: rows of palette codes as the tiles are, a code of
+/// spaces for a cell left empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArtLayerRecord {
+    /// Its name, unique on the map (an imported layer keeps its source's name).
+    pub name: String,
+    /// Where it is drawn.
+    #[serde(default)]
+    pub place: LayerPlace,
+    /// Pixels it is drawn shifted by (LDtk's layer offsets).
+    #[serde(default, skip_serializing_if = "is_origin")]
+    pub offset_px: (i32, i32),
+    /// Code → tile id. Every code has the same length.
+    pub palette: BTreeMap<String, Symbol>,
+    /// One string per row, each `width` codes long.
+    pub tiles: Vec<String>,
+}
+
+fn is_origin(offset: &(i32, i32)) -> bool {
+    *offset == (0, 0)
 }
 
 /// A map's auto-tiling as its file keeps it: the intent grid written as the tiles are, rows

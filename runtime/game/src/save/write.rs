@@ -160,6 +160,7 @@ impl World {
             autotile: map.autotile.as_deref().map(|layer| {
                 AutotileRecord::of(layer, &|tile| map.codes.get(&tile).cloned().or_else(|| self.tile_glyph(tile)))
             }),
+            art_layers: Vec::new(),
         }
     }
 

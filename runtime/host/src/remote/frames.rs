@@ -120,7 +120,7 @@ fn style_to_json(style: &TileStyle) -> Json {
         "glyph": style.glyph,
         "fg": style.fg,
         "bg": style.bg,
-        "image": style.image.map(|i| i.as_str().to_owned()),
+        "image": style.art.as_ref().map(|art| art.sprites[0].sheet.as_str().to_owned()),
         "known": style.known,
     })
 }
@@ -134,8 +134,8 @@ fn object_to_json(object: &ObjectView) -> Json {
         "glyph": object.glyph.as_str(),
         "color": object.color,
     });
-    if let Some(image) = object.image {
-        json["image"] = json!(image.as_str());
+    if let Some(art) = &object.art {
+        json["image"] = json!(art.sprite(object.pick).sheet.as_str());
     }
     json
 }

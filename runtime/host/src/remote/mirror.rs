@@ -133,6 +133,8 @@ struct ChunkDelta {
     shadow: Option<Option<Arc<Vec<ShadowCell>>>>,
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
     intent: Option<Option<Arc<Vec<u16>>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    picks: Option<Option<Arc<Vec<u16>>>>,
 }
 
 /// An optional part that is there: `null` is "the chunk has none" (`Some(None)`), told apart
@@ -172,6 +174,7 @@ impl MapDelta {
                     objects: unless_same(&chunk.objects, old.map(|o| &o.objects)),
                     shadow: unless_same_optional(&chunk.shadow, old.map(|o| &o.shadow)),
                     intent: unless_same_optional(&chunk.intent, old.map(|o| &o.intent)),
+                    picks: unless_same_optional(&chunk.picks, old.map(|o| &o.picks)),
                 }
             })
             .collect();
@@ -200,6 +203,10 @@ impl MapDelta {
                 intent: match delta.intent {
                     Some(intent) => intent,
                     None => old.and_then(|o| o.intent.clone()),
+                },
+                picks: match delta.picks {
+                    Some(picks) => picks,
+                    None => old.and_then(|o| o.picks.clone()),
                 },
             });
         }
@@ -332,6 +339,7 @@ mod tests {
             tiles: Arc::new(vec![0]),
             objects: Arc::default(),
             shadow: None,
+            picks: None,
             intent: Some(Arc::new(vec![intent])),
         };
         let map = MapView::one_cell;
@@ -372,6 +380,7 @@ mod tests {
                 tiles: Arc::default(),
                 objects: Arc::default(),
                 shadow: None,
+                picks: None,
                 intent: None,
             })
         };

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use nefia_game::art::{Art, Sprite};
 use nefia_game::autotile::{AutotileLayer, Intent};
 use nefia_game::display::Color;
 use nefia_game::map::{CHUNK_SIZE, InstancedMap, MapId};
@@ -22,8 +23,8 @@ pub struct TileStyle {
     pub fg: Color,
     /// The cell's colour.
     pub bg: Color,
-    /// An image under `assets/` drawn instead, if any.
-    pub image: Option<Symbol>,
+    /// The art drawn instead of the glyph, if its prototype has an `image`.
+    pub art: Option<Arc<Art>>,
     /// False if no loaded mod defines the tile.
     pub known: bool,
 }
@@ -43,8 +44,10 @@ pub struct ObjectView {
     pub glyph: Symbol,
     /// Its colour.
     pub color: Color,
-    /// An image under `assets/` drawn instead, if any.
-    pub image: Option<Symbol>,
+    /// The art drawn instead of the glyph, if its prototype (or itself) has an `image`.
+    pub art: Option<Arc<Art>>,
+    /// Which of the art's sprites it draws (see [`Art::sprite`]).
+    pub pick: u16,
 }
 
 /// What the shadow layer does to a cell.
@@ -76,6 +79,10 @@ pub struct ChunkView {
     pub objects: Arc<Vec<ObjectView>>,
     /// The shadow per cell, when the player's sight applies to this map.
     pub shadow: Option<Arc<Vec<ShadowCell>>>,
+    /// Which of its tile's art's sprites each cell draws (see [`Art::sprite`]); none when
+    /// every cell draws its art's first.
+    #[serde(default)]
+    pub picks: Option<Arc<Vec<u16>>>,
     /// What each cell is meant to be, on a map with auto-tiling rules (an index into
     /// [`MapView::intent_styles`]).
     #[serde(default)]
@@ -142,7 +149,7 @@ impl MapView {
             .chunks
             .iter()
             // Remembered cells name the map's own styles: the intent is drawn without shadow.
-            .map(|chunk| Some(ChunkView { tiles: chunk.intent.clone()?, shadow: None, ..chunk.clone() }))
+            .map(|chunk| Some(ChunkView { tiles: chunk.intent.clone()?, shadow: None, picks: None, ..chunk.clone() }))
             .collect::<Option<Vec<ChunkView>>>()?;
         Some(MapView { tile_styles: styles, chunks, ..self.clone() })
     }
@@ -226,7 +233,7 @@ impl MapViewBuilder {
                     Some(kept) if same_layer => kept.clone(),
                     had => reuse(had, chunk_intent(map, &layer.intent, cx, cy)),
                 });
-                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, intent });
+                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, picks: None, intent });
             }
         }
         let intent_styles = map.autotile.as_ref().map(|layer| {
@@ -288,7 +295,7 @@ fn empty_intent_style() -> TileStyle {
         glyph: " ".into(),
         fg: [90, 90, 110, 255],
         bg: [16, 16, 24, 255],
-        image: None,
+        art: None,
         known: true,
     }
 }
@@ -308,7 +315,8 @@ fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<Obj
                     y,
                     glyph: memory.glyph,
                     color: memory.color,
-                    image: memory.image,
+                    art: memory.image.map(whole_sheet),
+                    pick: 0,
                 });
             }
         }
@@ -345,7 +353,7 @@ pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
             glyph: "?".into(),
             fg: [255, 0, 255, 255],
             bg: [60, 0, 60, 255],
-            image: None,
+            art: None,
             known: false,
         };
     };
@@ -355,9 +363,14 @@ pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
         glyph: get("glyph").and_then(Value::as_str).unwrap_or(" ").to_owned(),
         fg: get("color").and_then(parse_color).unwrap_or([160, 160, 160, 255]),
         bg: get("background").and_then(parse_color).unwrap_or([0, 0, 0, 255]),
-        image: get("image").and_then(Value::as_str).map(Symbol::intern),
+        art: get("image").and_then(Value::as_str).map(|path| whole_sheet(Symbol::intern(path))),
         known: true,
     }
+}
+
+/// The art of an image named by its file alone: the whole sheet, at the size it has.
+fn whole_sheet(sheet: Symbol) -> Arc<Art> {
+    Art::single(Sprite::whole(sheet, 0, 0))
 }
 
 #[cfg(test)]
@@ -373,6 +386,7 @@ mod tests {
             objects: Arc::default(),
             // A remembered cell names a style of the map's own list, not the intent's.
             shadow: Some(Arc::new(vec![ShadowCell::Remembered { tile: 3, objects: Vec::new() }])),
+            picks: None,
             intent: Some(Arc::new(vec![1])),
         };
         let map = MapView {
