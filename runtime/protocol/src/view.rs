@@ -24,7 +24,9 @@ pub use debug::{LimitsView, ProfileView, WatchView, watch_views};
 pub use object_details::{FieldRow, ObjectDetails, object_details};
 
 pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, ObjectRow};
-pub use map_view::{ChunkView, MapView, MapViewBuilder, ObjectView, ShadowCell, TileStyle, tile_style};
+pub use map_view::{
+    ArtChunk, ArtLayerView, ChunkView, MapView, MapViewBuilder, NO_TILE, ObjectView, ShadowCell, TileStyle, tile_style,
+};
 
 /// What the runtime is doing, for the status bar.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]

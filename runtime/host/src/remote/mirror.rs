@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json, json};
 
-use nefia_protocol::view::{ChunkView, MapView, ObjectView, ShadowCell, Snapshot};
+use nefia_protocol::view::{ArtChunk, ChunkView, MapView, ObjectView, ShadowCell, Snapshot};
 
 /// Why a frame could not be put into the mirror.
 #[derive(Debug, thiserror::Error)]
@@ -135,6 +135,8 @@ struct ChunkDelta {
     intent: Option<Option<Arc<Vec<u16>>>>,
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
     picks: Option<Option<Arc<Vec<u16>>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    art: Option<Vec<ArtChunk>>,
 }
 
 /// An optional part that is there: `null` is "the chunk has none" (`Some(None)`), told apart
@@ -175,6 +177,7 @@ impl MapDelta {
                     shadow: unless_same_optional(&chunk.shadow, old.map(|o| &o.shadow)),
                     intent: unless_same_optional(&chunk.intent, old.map(|o| &o.intent)),
                     picks: unless_same_optional(&chunk.picks, old.map(|o| &o.picks)),
+                    art: (old.map(|o| &o.art) != Some(&chunk.art)).then(|| chunk.art.clone()),
                 }
             })
             .collect();
@@ -208,6 +211,7 @@ impl MapDelta {
                     Some(picks) => picks,
                     None => old.and_then(|o| o.picks.clone()),
                 },
+                art: delta.art.or_else(|| old.map(|o| o.art.clone())).unwrap_or_default(),
             });
         }
         header.chunks = built;
@@ -340,6 +344,7 @@ mod tests {
             objects: Arc::default(),
             shadow: None,
             picks: None,
+            art: Vec::new(),
             intent: Some(Arc::new(vec![intent])),
         };
         let map = MapView::one_cell;
@@ -381,6 +386,7 @@ mod tests {
                 objects: Arc::default(),
                 shadow: None,
                 picks: None,
+                art: Vec::new(),
                 intent: None,
             })
         };

@@ -8,6 +8,7 @@ use nefia_game::autotile::{AutotileLayer, Intent};
 use nefia_game::display::Color;
 use nefia_game::map::{CHUNK_SIZE, InstancedMap, MapId};
 use nefia_game::object::{ObjectKind, Uid};
+use nefia_game::save::LayerPlace;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 use nefia_game::world::{World, parse_color};
@@ -66,6 +67,30 @@ pub enum ShadowCell {
     Unknown,
 }
 
+/// One of a map's art layers as the renderer draws it (its cells are in each chunk's
+/// [`ChunkView::art`]).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct ArtLayerView {
+    /// Its name.
+    pub name: String,
+    /// Drawn below the objects or above everything.
+    pub place: LayerPlace,
+    /// Pixels it is drawn shifted by.
+    pub offset_px: (i32, i32),
+}
+
+/// One art layer's cells in one chunk.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct ArtChunk {
+    /// Tile style index per cell (into [`MapView::tile_styles`]), [`NO_TILE`] where empty.
+    pub tiles: Arc<Vec<u16>>,
+    /// Which of its tile's art's sprites each cell draws; none when each draws the first.
+    pub picks: Option<Arc<Vec<u16>>>,
+}
+
+/// An art layer's cell with no tile.
+pub const NO_TILE: u16 = u16::MAX;
+
 /// One chunk of a map view. Cells are row-major over the chunk's part of the map.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct ChunkView {
@@ -83,6 +108,9 @@ pub struct ChunkView {
     /// every cell draws its art's first.
     #[serde(default)]
     pub picks: Option<Arc<Vec<u16>>>,
+    /// Its cells of each art layer, in [`MapView::art_layers`]' order.
+    #[serde(default)]
+    pub art: Vec<ArtChunk>,
     /// What each cell is meant to be, on a map with auto-tiling rules (an index into
     /// [`MapView::intent_styles`]).
     #[serde(default)]
@@ -106,6 +134,9 @@ pub struct MapView {
     pub tile_styles: Arc<Vec<TileStyle>>,
     /// The chunks, row-major.
     pub chunks: Vec<ChunkView>,
+    /// Its art layers, bottom first.
+    #[serde(default)]
+    pub art_layers: Vec<ArtLayerView>,
     /// Number of objects on the map (hidden ones included).
     pub object_count: usize,
     /// Objects of the map file with unknown ids: where, and what is unknown.
@@ -133,6 +164,7 @@ impl MapView {
             chunk_grid: (1, 1),
             tile_styles: Arc::default(),
             chunks: vec![chunk],
+            art_layers: Vec::new(),
             object_count: 0,
             unresolved: Vec::new(),
             conflicts: Arc::default(),
@@ -233,7 +265,7 @@ impl MapViewBuilder {
                     Some(kept) if same_layer => kept.clone(),
                     had => reuse(had, chunk_intent(map, &layer.intent, cx, cy)),
                 });
-                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, picks: None, intent });
+                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, picks: None, art: Vec::new(), intent });
             }
         }
         let intent_styles = map.autotile.as_ref().map(|layer| {
@@ -251,6 +283,7 @@ impl MapViewBuilder {
             chunk_grid: (gx, gy),
             tile_styles,
             chunks,
+            art_layers: Vec::new(),
             object_count: map.objects().len(),
             unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
             conflicts: map.conflicts.clone(),
@@ -387,6 +420,7 @@ mod tests {
             // A remembered cell names a style of the map's own list, not the intent's.
             shadow: Some(Arc::new(vec![ShadowCell::Remembered { tile: 3, objects: Vec::new() }])),
             picks: None,
+            art: Vec::new(),
             intent: Some(Arc::new(vec![1])),
         };
         let map = MapView {
