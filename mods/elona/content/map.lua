@@ -52,7 +52,7 @@ data:add {
    name = "water",
    glyph = "~",
    color = { 90, 150, 255 },
-   image = { image = "tiles/water.png", count_x = 4, frame_ms = 300 },
+   image = { source = "tiles/water.png", x = 0, y = 0, width = 32, height = 32, count_x = 4, frame_ms = 300, autotile = "wang16", columns = 4, connects = "water" },
    background = { 16, 36, 90 },
    is_solid = true,
    tags = { "water" },
