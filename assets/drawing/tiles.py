@@ -198,13 +198,30 @@ def bricks(x, y, top):
     return c("stone", tone)
 
 
+def wall_pebbles():
+    """Where the rough top of a wall catches the light (a lit pixel over a dark one)."""
+    pebbles = {}
+    for i in range(26):
+        x, y = hash2(i, 0, 19) % 32, hash2(i, 1, 19) % 32
+        pebbles[(x, y)] = 3
+        pebbles[((x + 1) % 32, y)] = 2
+        pebbles[(x, (y + 1) % 32)] = 0
+        pebbles[((x + 1) % 32, (y + 1) % 32)] = 0
+    return pebbles
+
+
+PEBBLES = wall_pebbles()
+
+
 def wall_top(x, y):
     """The top of a wall mass: dark rough stone."""
+    if (x, y) in PEBBLES:
+        return c("stone", PEBBLES[(x, y)])
     r = rand01(x, y, 17)
     n = value_noise(x, y, 18, step=4)
-    if r < 0.06:
+    if r < 0.08:
         return c("stone", 0)
-    if n > 0.62:
+    if n > 0.72 and r > 0.3:
         return c("stone", 2)
     return c("stone", 1)
 
