@@ -94,7 +94,7 @@ def sheets():
         "chara/charas.png": strip([chara[k] for k in CHARAS]),
         "items/items.png": strip([items[k] for k in ITEMS]),
         "feats/feats.png": strip([feats[k] for k in FEATS]),
-        "feats/fountain.png": strip([figures.fountain(t) for t in range(figures.FOUNTAIN_FRAMES)]),
+        "feats/fountain.png": figures.fountain(),
         "mefs/mefs.png": stack([strip([figures.fire(t) for t in range(figures.FIRE_FRAMES)]), strip([figures.puddle()])]),
     }
 
@@ -210,7 +210,7 @@ def mock_map(all_sheets, t=0):
         else:
             piece = region(all_sheets["feats/feats.png"], FEATS.index(name), len(FEATS))
         out.blit(piece, x * CELL, y * CELL)
-    out.blit(region(all_sheets["feats/fountain.png"], t % figures.FOUNTAIN_FRAMES, figures.FOUNTAIN_FRAMES), 10 * CELL, 2 * CELL)
+    out.blit(all_sheets["feats/fountain.png"], 10 * CELL, 2 * CELL)
     return out
 
 

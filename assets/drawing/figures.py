@@ -297,10 +297,9 @@ def stairs_up():
     return img
 
 
-FOUNTAIN_FRAMES = 4
-
-
-def fountain(t):
+def fountain():
+    """A stone basin with a jet of water and the drops falling back (a still: it stands as the
+    town's memory of it, `image = "feats/fountain.png"`)."""
     img = Img(CELL, CELL)
     shadow(img, cy=29.5, rx=14)
     img.ellipse(16, 23, 14, 7, lit("stone", 3, 2))
@@ -308,16 +307,15 @@ def fountain(t):
     img.ellipse(15, 21.5, 7, 2.5, c("water", 3))
     img.rect(14, 11, 17, 22, lambda x, y: c("stone", 4 if x < 16 else 3))
     img.ellipse(16, 11, 4, 1.5, c("stone", 4))
-    # the jet and the drops falling back, moving down a step each frame
-    img.rect(15, 3, 16, 10, lambda x, y: c("water", 5 if (y + t) % 3 else 4))
+    img.rect(15, 3, 16, 10, lambda x, y: c("water", 5 if y % 3 else 4))
     for side in (-1, 1):
         for k in range(4):
-            step = (k * 3 + t) % 12
+            step = k * 3
             dx = side * (2 + step // 2)
             dy = 4 + (step * step) // 10
             img.set(16 + dx - (1 if side < 0 else 0), dy, c("water", 4 if k % 2 else 5))
-    img.set(8 + t * 2, 22, c("water", 5))
-    img.set(22 - t, 23, c("water", 4))
+    img.set(8, 22, c("water", 5))
+    img.set(22, 23, c("water", 4))
     img.outline()
     return img
 

@@ -141,8 +141,7 @@ data:add {
    name = "fountain",
    glyph = "{",
    color = { 120, 170, 255 },
-   image = { image = "feats/fountain.png", count_x = 4, frame_ms = 200 },
-   image = { image = "feats/fountain.png", count_x = 4, frame_ms = 200 },
+   image = "feats/fountain.png",
    is_solid = true,
 }
 
