@@ -254,6 +254,27 @@ impl DemoCopy {
         self.root.path().join("projects/demo")
     }
 
+    /// A copy with the art fixtures' mods (`tests/fixtures/art_mods`: a Wang-set wall, grass
+    /// variants, and the `art_night.night` theme reskinning the wall) enabled in the project,
+    /// and their sheets (`tiles/walls.png`, `tiles/night.png`) among the assets.
+    pub fn with_art_mods() -> DemoCopy {
+        let copy = DemoCopy::new();
+        let fixtures = repo_root().join("tests/fixtures");
+        for name in ["art_walls", "art_night"] {
+            copy_dir(&fixtures.join("art_mods").join(name), &copy.project().join("mods").join(name));
+        }
+        let tiles = copy.root.path().join("assets/tiles");
+        std::fs::create_dir_all(&tiles).expect("a folder can be made");
+        std::fs::copy(fixtures.join("tiled/beach_tileset.png"), tiles.join("walls.png")).expect("the sheet copies");
+        std::fs::copy(fixtures.join("tiled/tmw_desert_spacing.png"), tiles.join("night.png")).expect("the sheet copies");
+        let manifest = copy.project().join("project.ron");
+        let text = std::fs::read_to_string(&manifest).expect("the demo has a project.ron");
+        let enabled = text.replace("\"damage_popups\"]", "\"damage_popups\", \"art_walls\", \"art_night\"]");
+        assert_ne!(enabled, text, "the demo's mods list is where it was");
+        std::fs::write(&manifest, enabled).expect("project.ron is written");
+        copy
+    }
+
     /// A path inside the copied `mods/`.
     pub fn mod_file(&self, relative: &str) -> PathBuf {
         self.root.path().join("mods").join(relative)
