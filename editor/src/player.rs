@@ -273,6 +273,11 @@ impl PlayerApp {
                         ui.add_space(12.0);
                         ui.colored_label(Color32::LIGHT_RED, notice);
                     }
+                    // The options: the theme the map is drawn with.
+                    ui.add_space(12.0);
+                    if let Some(command) = crate::themes::theme_picker(ui, &self.snapshot.mods) {
+                        self.host.send(command);
+                    }
                 });
             });
         });
