@@ -9,6 +9,7 @@ pub mod camera;
 pub mod diff_image;
 pub mod error_screen;
 pub mod map;
+pub mod map_image;
 pub mod overlay;
 pub mod png_file;
 pub mod sheet_watch;

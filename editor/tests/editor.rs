@@ -50,6 +50,21 @@ fn the_viewport_draws_the_demo_map() {
 }
 
 #[test]
+fn the_ascii_checkbox_draws_glyphs_in_place_of_sprites() {
+    let mut harness = editor();
+    step_until(&mut harness, "the fountain's sprite", |h| h.state().state().viewport.report.sprites > 0);
+    let glyphs = harness.state().state().viewport.report.glyphs;
+    harness.get_by_label("ASCII").click();
+    step_until(&mut harness, "the ASCII view", |h| h.state().state().viewport.toggles.ascii);
+    harness.step();
+    let report = &harness.state().state().viewport.report;
+    assert_eq!(report.sprites, 0, "no sprite in the ASCII view");
+    assert!(report.glyphs > glyphs, "the fountain is its glyph: {} glyphs, {glyphs} before", report.glyphs);
+    harness.get_by_label("ASCII").click();
+    step_until(&mut harness, "the sprites back", |h| h.state().state().viewport.report.sprites > 0);
+}
+
+#[test]
 fn a_prompt_from_lua_is_answered_by_a_click_and_escape_cancels() {
     let mut harness = editor();
     step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
