@@ -186,3 +186,74 @@ fn a_tall_sprite_stands_on_its_cells_bottom_and_animations_follow_the_clock() {
     let (_, again) = paint(&ctx, &mut renderer, &map, &LayerToggles::default(), &dirs);
     assert_eq!(uv_at(&first), uv_at(&again), "the cycle starts over at 200 ms");
 }
+
+#[test]
+fn a_sheet_rewritten_on_disk_is_drawn_anew() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let map = map(dir.path());
+    let dirs = vec![dir.path().to_owned()];
+    let mut renderer = MapRenderer::default();
+    let ctx = egui::Context::default();
+    let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(200.0, 100.0));
+    let camera = Camera { center: Vec2::new(1.5, 1.0), zoom: 16.0 };
+    // One frame: the decoration's texel (the second sprite mesh) as uploaded, if it was.
+    let mut frame = || {
+        let mut output = ctx.run_ui(RawInput { screen_rect: Some(screen), ..RawInput::default() }, |ui| {
+            renderer.paint(ui.painter(), screen, &camera, &map, &LayerToggles::default(), &[], &dirs);
+        });
+        let deco = sprite_meshes(&output.shapes)[1].clone();
+        let uv = deco.vertices[0].uv;
+        let texel = output.textures_delta.set.get(&deco.texture_id).and_then(|deltas| {
+            deltas.iter().rev().find_map(|delta| {
+                let egui::ImageData::Color(image) = &delta.image;
+                let [x0, y0] = delta.pos?;
+                let [w, h] = image.size;
+                let side = 2048.0;
+                let (x, y) = ((uv.x * side) as usize, (uv.y * side) as usize);
+                (x >= x0 && y >= y0 && x < x0 + w && y < y0 + h).then(|| image.pixels[(y - y0) * w + x - x0].to_array())
+            })
+        });
+        output.textures_delta.clear();
+        texel
+    };
+    assert_eq!(frame(), Some([0, 255, 0, 255]), "green, packed in the first frame");
+    sheet(dir.path(), "deco.png", 4, &[[255, 0, 255, 255]]);
+    let started = std::time::Instant::now();
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        if frame() == Some([255, 0, 255, 255]) {
+            break;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "the rewritten sheet was never drawn");
+    }
+}
+
+#[test]
+fn the_demos_sprites_fit_in_64_mib_of_textures() {
+    let demo = nefia_tests::repo_root().join("projects/demo");
+    let game = nefia_host::terminal::TerminalGame::open(&demo).expect("the demo opens");
+    let dirs = game.asset_dirs();
+    let mut atlas = nefia_editor::render::atlas::Atlas::default();
+    let ctx = egui::Context::default();
+    let mut maps = 0;
+    for entry in std::fs::read_dir(demo.join("maps")).expect("the demo's maps") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let view = game.map_view(&path).expect("the demo's map loads");
+        maps += 1;
+        let mut output = ctx.run_ui(RawInput::default(), |ui| {
+            let objects = view.chunks.iter().flat_map(|c| c.objects.iter().filter_map(|o| o.art.as_ref()));
+            for art in view.tile_styles.iter().filter_map(|s| s.art.as_ref()).chain(objects) {
+                atlas.pack_art(ui.ctx(), &dirs, art);
+            }
+        });
+        output.textures_delta.clear();
+    }
+    assert!(maps > 0, "the demo has maps");
+    assert_eq!(atlas.take_problems(), Vec::<String>::new(), "every image of the demo reads");
+    let mib = atlas.texture_bytes() as f64 / (1024.0 * 1024.0);
+    eprintln!("the demo's sprites: {} textures, {mib:.0} MiB", atlas.pages());
+    assert!(mib <= 64.0, "{mib} MiB of textures");
+}

@@ -308,7 +308,7 @@ mod tests {
     /// The pixel at the top-left corner of `placed` in `uploads`, if it was uploaded.
     fn uploaded(uploads: &[(TextureId, egui::epaint::ImageDelta)], placed: &Placed) -> Option<[u8; 4]> {
         uploads.iter().rev().filter(|(id, _)| *id == placed.texture).find_map(|(_, delta)| {
-            let egui::ImageData::Color(image) = &delta.image else { return None };
+            let egui::ImageData::Color(image) = &delta.image;
             let [x, y] = delta.pos?;
             let side = image.size;
             let at = [(placed.uv.min.x * PAGE_SIDE as f32) as usize, (placed.uv.min.y * PAGE_SIDE as f32) as usize];
