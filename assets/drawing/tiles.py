@@ -61,14 +61,15 @@ def texture(fn):
 
 
 def stone_floor(x, y):
+    """Flagstones, two rows a cell, the second row shifted half a stone; worn patches darken
+    them here and there."""
     row = y // 16
     off = 8 if row % 2 else 0
     sx = (x + off) % 32
-    col = sx // 16
     lx, ly = sx % 16, y % 16
     if lx == 15 or ly == 15:
         return c("stone", 0)
-    tone = 2 + (hash2(col, row, 7) % 2)
+    tone = 3 if value_noise(x, y, 7) > 0.3 else 2
     r = rand01(x, y, 3)
     if lx == 0 or ly == 0:
         return c("stone", tone + 1)
