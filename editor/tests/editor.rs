@@ -40,7 +40,7 @@ fn the_viewport_draws_the_demo_map() {
     assert!(!report.overview, "the small demo map is drawn with glyphs");
     assert!(!report.objects.iter().any(|o| o.cell == (16, 10)), "editing: no player yet: {:?}", report.objects);
     assert!(report.objects.iter().any(|o| o.glyph == "p"), "putits");
-    assert_eq!(report.sprites, 1, "the fountain is drawn from assets/feats/fountain.png");
+    assert_eq!(report.sprites, 32 * 20 + 10, "every cell of the town and its ten objects are drawn from assets/");
     assert!(harness.query_by_label_contains("Map: town").is_some(), "the status bar names the map");
     harness.key_press(egui::Key::F5);
     step_until(&mut harness, "the player drawn", |h| {
