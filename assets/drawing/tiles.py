@@ -301,21 +301,21 @@ WATER_FRAMES = 4
 
 
 def water_frame(t):
+    """Frame `t` of open water: four rows of wave crests a cell that bob and drift east, over
+    deep water with darker patches; it tiles both ways and loops after the last frame."""
     img = Img(CELL, CELL)
     tau = 2 * math.pi
+    phase = tau * t / WATER_FRAMES
     for y in range(CELL):
         for x in range(CELL):
-            a = math.sin(tau * (x / 32 + t / WATER_FRAMES) + tau * y / 16)
-            b = math.sin(tau * (2 * x / 32 - t / WATER_FRAMES) - tau * (y / 32))
-            v = a * 0.65 + b * 0.35 + (rand01(x, y, 41) - 0.5) * 0.3
-            if v > 0.88:
-                col = c("water", 4)
-            elif v > 0.55:
-                col = c("water", 3)
-            elif v < -0.75:
-                col = c("water", 1)
-            else:
-                col = c("water", 2)
+            col = c("water", 1) if value_noise(x, y, 47, step=4) < 0.22 else c("water", 2)
+            for band in range(4):
+                crest = band * 8 + 4 + round(1.5 * math.sin(tau * (x / 32 + band / 4) + phase))
+                dash = math.sin(tau * (x / 16 + band * 0.37) - phase)
+                if y == crest and dash > 0.2:
+                    col = c("water", 4) if dash > 0.8 else c("water", 3)
+                elif y == crest + 1 and dash > 0.2:
+                    col = c("water", 1)
             img.set(x, y, col)
     # Glints that blink from frame to frame.
     for i in range(3):
