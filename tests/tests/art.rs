@@ -88,3 +88,28 @@ fn a_wang_wall_picks_the_piece_of_its_neighbours_and_the_cell_says_why() {
     assert!(grass.why.starts_with("variant ") && grass.why.contains("of 2, weight "), "{}", grass.why);
     assert!(grass.why.contains("from the map's seed (a hash of its name)"), "{}", grass.why);
 }
+
+#[test]
+fn a_hotloaded_image_is_read_again_and_a_bad_one_refused_leaving_the_old() {
+    let (copy, host) = walled();
+    let file = copy.project().join("mods/art_walls/init.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let frame_x = |s: &Snapshot| {
+        let style = s.map.as_ref()?.tile_at(2, 1)?;
+        Some(style.art.as_ref()?.sprites[0].frames[0].x)
+    };
+    assert_eq!(frame_x(&host.snapshot()), Some(0));
+
+    std::fs::write(&file, text.replace("x = 0, y = 0, width = 16", "x = 64, y = 0, width = 16")).unwrap();
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
+    wait_for(&host, |s| frame_x(s) == Some(64));
+
+    std::fs::write(&file, text.replace("x = 0, y = 0, width = 16", "x = 570, y = 0, width = 16")).unwrap();
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
+    let refused = event(&host, &mut Vec::new(), |e| match e {
+        HostEvent::Reloaded(reload) => reload.outcome.as_ref().err().map(|e| e.message.clone()),
+        _ => None,
+    });
+    assert!(refused.contains("art_walls.wall") && refused.contains("lies outside the sheet (576×416)"), "{refused}");
+    assert_eq!(frame_x(&host.snapshot()), Some(64), "the art before the bad hotload stays");
+}
