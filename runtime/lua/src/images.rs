@@ -10,7 +10,7 @@ use mlua::{Lua, Table};
 
 use super::convert::from_lua;
 use super::{Engine, rt_error};
-use nefia_game::art::{ArtError, Parsed, Sheets};
+use nefia_game::art::{ArtError, Parsed, Replacement, Sheets};
 use nefia_game::moddable::Origin;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::{Key, Value};
@@ -21,7 +21,7 @@ pub const THEME_TYPE: &str = "base.theme";
 /// What `data:add` keeps once the prototype is in the registry: its images, read.
 pub struct ReadImages {
     own: Option<Parsed>,
-    theme: Option<Vec<(Symbol, Symbol, Parsed)>>,
+    theme: Option<Vec<Replacement>>,
 }
 
 /// Whether `checker` is `types.image` or `types.optional(types.image)`.
@@ -60,10 +60,7 @@ pub fn read(
 ) -> mlua::Result<ReadImages> {
     let sheets = engine.sheets.borrow();
     let refuse = |field: &str, error: ArtError| {
-        rt_error(
-            lua,
-            format!("{data_type} {id} (its data:add at {}): {field}: {error}", origin_text(origin)),
-        )
+        rt_error(lua, format!("{data_type} {id} (its data:add at {}): {field}: {error}", origin_text(origin)))
     };
     let mut own = None;
     for field in image_fields(lua, data_type)? {
@@ -95,7 +92,7 @@ fn origin_text(origin: &Origin) -> String {
 
 /// A theme's `overrides = { ["base.map_tile"] = { ["elona.wall"] = { image = ... } } }`, read:
 /// (data type, id, art) for each; the error says where in `overrides` it is.
-fn theme_overrides(lua: &Lua, entry: &Table, sheets: &Sheets) -> Result<Vec<(Symbol, Symbol, Parsed)>, (String, ArtError)> {
+fn theme_overrides(lua: &Lua, entry: &Table, sheets: &Sheets) -> Result<Vec<Replacement>, (String, ArtError)> {
     let usage = "overrides = { [\"base.map_tile\"] = { [\"elona.wall\"] = { image = \"tiles/wall.png\" } } }";
     let shape = |at: &str, what: String| (at.to_owned(), ArtError::Shape(format!("{what}: write {usage}")));
     let value = entry.raw_get::<mlua::Value>("overrides").map_err(|e| shape("overrides", e.to_string()))?;
