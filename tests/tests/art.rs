@@ -113,3 +113,19 @@ fn a_hotloaded_image_is_read_again_and_a_bad_one_refused_leaving_the_old() {
     assert!(refused.contains("art_walls.wall") && refused.contains("lies outside the sheet (576×416)"), "{refused}");
     assert_eq!(frame_x(&host.snapshot()), Some(64), "the art before the bad hotload stays");
 }
+
+#[test]
+fn an_object_with_a_table_image_remembers_it_and_draws_a_variant_from_its_uid() {
+    let (_copy, host) = walled();
+    let kind = eval(&host, "local f = Feat.create('art_walls.torch', 4, 2) return type(f:produce_memory().image), f.uid");
+    let nefia_protocol::repl::Evaluation::Values(values) = kind else { panic!("{kind:?}") };
+    assert_eq!(values[0], "\"table\"", "produce_memory gives the image table as it is");
+    let snapshot = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.objects_at(4, 2).next().is_some()));
+    let map = snapshot.map.as_ref().unwrap();
+    let torch = map.objects_at(4, 2).next().unwrap();
+    let art = torch.art.as_ref().expect("the torch has art");
+    assert_eq!(art.choice, nefia_game::art::Choice::Variants { weights: vec![1, 1] });
+    let seed = nefia_game::art::pick::map_seed(None, &map.name);
+    assert_eq!(torch.pick, nefia_game::art::pick::object_pick(art, seed, torch.uid.0));
+    assert_eq!(art.sprite(torch.pick).height, 32, "a sprite taller than its cell");
+}
