@@ -4,7 +4,8 @@
 //! side over 4096 or a file that is not a PNG refuses the prototype, naming it, the file and
 //! the line of its `data:add`. A `base.theme`'s `overrides` are read the same way. The art is
 //! kept with the data registry ([`nefia_game::art::ArtBook`]), so a map view never reads an
-//! `image` value again.
+//! `image` value again. OpenNefia's ids of image prototypes (`image = "elona.chara_putit"`)
+//! are kept as written and draw the glyph (see [`nefia_game::art::parse::is_image_id`]).
 
 use mlua::{Lua, Table};
 
@@ -69,6 +70,10 @@ pub fn read(
             continue;
         }
         let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+        if nefia_game::art::parse::is_image_id(&value) {
+            // OpenNefia's id of a chara_image or item_chip: kept, the glyph drawn.
+            continue;
+        }
         let parsed = nefia_game::art::parse(&value, &sheets).map_err(|e| refuse(&field, e))?;
         // The art a map draws is the `image` field's; others are read to be checked.
         if field == "image" {

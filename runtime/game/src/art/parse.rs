@@ -99,6 +99,19 @@ fn shape(message: impl Into<String>) -> ArtError {
     ArtError::Shape(message.into())
 }
 
+/// Whether an `image` string is the id of one of OpenNefia's image prototypes
+/// (`"elona.chara_human_male"`, a `base.chara_image`) rather than a file: `mod.name` with no
+/// folder and no `.png`. Nefia has no such prototypes: the id is kept and the glyph drawn.
+pub fn is_image_id(image: &Value) -> bool {
+    let Value::Str(name) = image else { return false };
+    let Some((owner, id)) = name.split_once('.') else { return false };
+    let word = |part: &str| {
+        part.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    };
+    word(owner) && word(id) && !id.eq_ignore_ascii_case("png")
+}
+
 /// Reads `value`, a prototype's `image`, measuring the sheets it names with `sheets`.
 pub fn parse(value: &Value, sheets: &Sheets) -> Result<Parsed, ArtError> {
     match value {

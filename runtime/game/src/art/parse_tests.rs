@@ -227,3 +227,12 @@ fn a_file_that_is_not_a_png_or_too_large_is_refused() {
     let huge = parse(&Value::str("tiles/huge.png"), &sheets).unwrap_err().to_string();
     assert!(huge.contains("5000×10") && huge.contains("split it"), "{huge}");
 }
+
+#[test]
+fn an_opennefia_image_id_is_told_from_a_file() {
+    assert!(super::parse::is_image_id(&Value::str("elona.chara_human_male")));
+    for file in ["grass.png", "tiles/grass.png", "Grass.PNG", "a.b.c"] {
+        assert!(!super::parse::is_image_id(&Value::str(file)), "{file}");
+    }
+    assert!(!super::parse::is_image_id(&lua("{ source = \"x.png\" }")));
+}
