@@ -266,7 +266,8 @@ impl DemoCopy {
         let tiles = copy.root.path().join("assets/tiles");
         std::fs::create_dir_all(&tiles).expect("a folder can be made");
         std::fs::copy(fixtures.join("tiled/beach_tileset.png"), tiles.join("walls.png")).expect("the sheet copies");
-        std::fs::copy(fixtures.join("tiled/tmw_desert_spacing.png"), tiles.join("night.png")).expect("the sheet copies");
+        std::fs::copy(fixtures.join("tiled/tmw_desert_spacing.png"), tiles.join("night.png"))
+            .expect("the sheet copies");
         let manifest = copy.project().join("project.ron");
         let text = std::fs::read_to_string(&manifest).expect("the demo has a project.ron");
         let enabled = text.replace("\"damage_popups\"]", "\"damage_popups\", \"art_walls\", \"art_night\"]");

@@ -88,3 +88,44 @@ fn a_wang_wall_picks_the_piece_of_its_neighbours_and_the_cell_says_why() {
     assert!(grass.why.starts_with("variant ") && grass.why.contains("of 2, weight "), "{}", grass.why);
     assert!(grass.why.contains("from the map's seed (a hash of its name)"), "{}", grass.why);
 }
+
+#[test]
+fn a_hotloaded_image_is_read_again_and_a_bad_one_refused_leaving_the_old() {
+    let (copy, host) = walled();
+    let file = copy.project().join("mods/art_walls/init.lua");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let frame_x = |s: &Snapshot| {
+        let style = s.map.as_ref()?.tile_at(2, 1)?;
+        Some(style.art.as_ref()?.sprites[0].frames[0].x)
+    };
+    assert_eq!(frame_x(&host.snapshot()), Some(0));
+
+    std::fs::write(&file, text.replace("x = 0, y = 0, width = 16", "x = 64, y = 0, width = 16")).unwrap();
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
+    wait_for(&host, |s| frame_x(s) == Some(64));
+
+    std::fs::write(&file, text.replace("x = 0, y = 0, width = 16", "x = 570, y = 0, width = 16")).unwrap();
+    host.send(Command::Mods(ModCommand::Reload(file.clone())));
+    let refused = event(&host, &mut Vec::new(), |e| match e {
+        HostEvent::Reloaded(reload) => reload.outcome.as_ref().err().map(|e| e.message.clone()),
+        _ => None,
+    });
+    assert!(refused.contains("art_walls.wall") && refused.contains("lies outside the sheet (576×416)"), "{refused}");
+    assert_eq!(frame_x(&host.snapshot()), Some(64), "the art before the bad hotload stays");
+}
+
+#[test]
+fn an_object_with_a_table_image_remembers_it_and_draws_a_variant_from_its_uid() {
+    let (_copy, host) = walled();
+    let kind = eval(&host, "local f = Feat.create('art_walls.torch', 4, 2) return type(f:produce_memory().image), f.uid");
+    let nefia_protocol::repl::Evaluation::Values(values) = kind else { panic!("{kind:?}") };
+    assert_eq!(values[0], "\"table\"", "produce_memory gives the image table as it is");
+    let snapshot = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.objects_at(4, 2).next().is_some()));
+    let map = snapshot.map.as_ref().unwrap();
+    let torch = map.objects_at(4, 2).next().unwrap();
+    let art = torch.art.as_ref().expect("the torch has art");
+    assert_eq!(art.choice, nefia_game::art::Choice::Variants { weights: vec![1, 1] });
+    let seed = nefia_game::art::pick::map_seed(None, &map.name);
+    assert_eq!(torch.pick, nefia_game::art::pick::object_pick(art, seed, torch.uid.0));
+    assert_eq!(art.sprite(torch.pick).height, 32, "a sprite taller than its cell");
+}

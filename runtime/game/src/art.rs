@@ -29,7 +29,7 @@ pub mod sheet;
 #[cfg(test)]
 mod parse_tests;
 
-pub use book::ArtBook;
+pub use book::{ArtBook, Replacement};
 pub use parse::{ArtError, Parsed, parse};
 pub use sheet::{MAX_SHEET_SIDE, SheetError, Sheets};
 

@@ -198,7 +198,8 @@ impl Mods {
             ModCommand::SetThemes(themes) => {
                 let themes = themes.iter().map(|t| nefia_game::Symbol::intern(t)).collect();
                 if let Err(error) = cx.runtime.world_mut().set_active_themes(themes) {
-                    let message = format!("cannot use that theme: {error}; pick one of the loaded base.theme prototypes");
+                    let message =
+                        format!("cannot use that theme: {error}; pick one of the loaded base.theme prototypes");
                     cx.refuse(Refused::new(RefusalKind::UnknownMod, message));
                 }
             }

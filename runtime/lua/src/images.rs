@@ -4,13 +4,14 @@
 //! side over 4096 or a file that is not a PNG refuses the prototype, naming it, the file and
 //! the line of its `data:add`. A `base.theme`'s `overrides` are read the same way. The art is
 //! kept with the data registry ([`nefia_game::art::ArtBook`]), so a map view never reads an
-//! `image` value again.
+//! `image` value again. OpenNefia's ids of image prototypes (`image = "elona.chara_putit"`)
+//! are kept as written and draw the glyph (see [`nefia_game::art::parse::is_image_id`]).
 
 use mlua::{Lua, Table};
 
 use super::convert::from_lua;
 use super::{Engine, rt_error};
-use nefia_game::art::{ArtError, Parsed, Sheets};
+use nefia_game::art::{ArtError, Parsed, Replacement, Sheets};
 use nefia_game::moddable::Origin;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::{Key, Value};
@@ -21,7 +22,7 @@ pub const THEME_TYPE: &str = "base.theme";
 /// What `data:add` keeps once the prototype is in the registry: its images, read.
 pub struct ReadImages {
     own: Option<Parsed>,
-    theme: Option<Vec<(Symbol, Symbol, Parsed)>>,
+    theme: Option<Vec<Replacement>>,
 }
 
 /// Whether `checker` is `types.image` or `types.optional(types.image)`.
@@ -60,10 +61,7 @@ pub fn read(
 ) -> mlua::Result<ReadImages> {
     let sheets = engine.sheets.borrow();
     let refuse = |field: &str, error: ArtError| {
-        rt_error(
-            lua,
-            format!("{data_type} {id} (its data:add at {}): {field}: {error}", origin_text(origin)),
-        )
+        rt_error(lua, format!("{data_type} {id} (its data:add at {}): {field}: {error}", origin_text(origin)))
     };
     let mut own = None;
     for field in image_fields(lua, data_type)? {
@@ -72,6 +70,10 @@ pub fn read(
             continue;
         }
         let value = from_lua(lua, &value, &field).map_err(|e| rt_error(lua, e))?;
+        if nefia_game::art::parse::is_image_id(&value) {
+            // OpenNefia's id of a chara_image or item_chip: kept, the glyph drawn.
+            continue;
+        }
         let parsed = nefia_game::art::parse(&value, &sheets).map_err(|e| refuse(&field, e))?;
         // The art a map draws is the `image` field's; others are read to be checked.
         if field == "image" {
@@ -95,7 +97,7 @@ fn origin_text(origin: &Origin) -> String {
 
 /// A theme's `overrides = { ["base.map_tile"] = { ["elona.wall"] = { image = ... } } }`, read:
 /// (data type, id, art) for each; the error says where in `overrides` it is.
-fn theme_overrides(lua: &Lua, entry: &Table, sheets: &Sheets) -> Result<Vec<(Symbol, Symbol, Parsed)>, (String, ArtError)> {
+fn theme_overrides(lua: &Lua, entry: &Table, sheets: &Sheets) -> Result<Vec<Replacement>, (String, ArtError)> {
     let usage = "overrides = { [\"base.map_tile\"] = { [\"elona.wall\"] = { image = \"tiles/wall.png\" } } }";
     let shape = |at: &str, what: String| (at.to_owned(), ArtError::Shape(format!("{what}: write {usage}")));
     let value = entry.raw_get::<mlua::Value>("overrides").map_err(|e| shape("overrides", e.to_string()))?;

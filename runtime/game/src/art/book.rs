@@ -10,6 +10,9 @@ use crate::symbol::Symbol;
 /// A prototype: its data type and id.
 type ProtoKey = (Symbol, Symbol);
 
+/// What a theme gives one prototype: its data type, its id, and the art it draws instead.
+pub type Replacement = (Symbol, Symbol, Parsed);
+
 /// Parsed art by prototype, and by theme.
 #[derive(Clone, Debug, Default)]
 pub struct ArtBook {
@@ -27,7 +30,7 @@ impl ArtBook {
     }
 
     /// Keeps theme `theme`'s replacements: the art it gives each prototype (data type, id).
-    pub fn set_theme(&mut self, theme: Symbol, overrides: Vec<(Symbol, Symbol, Parsed)>) {
+    pub fn set_theme(&mut self, theme: Symbol, overrides: Vec<Replacement>) {
         let overrides = overrides.into_iter().map(|(data_type, id, art)| ((data_type, id), art)).collect();
         self.themes.insert(theme, overrides);
     }

@@ -56,7 +56,10 @@ pub fn explain(tile: &str, art: &Art, seed: u64, seed_from: &str, x: i32, y: i32
             let dropped = mask & !reduced;
             let mut why = format!("piece {sprite} of the blob set: connects {}", neighbours(reduced));
             if dropped != 0 {
-                why += &format!(" ({} not counted: a corner counts only between two connecting sides)", neighbours(dropped));
+                why += &format!(
+                    " ({} not counted: a corner counts only between two connecting sides)",
+                    neighbours(dropped)
+                );
             }
             why
         }
@@ -65,8 +68,9 @@ pub fn explain(tile: &str, art: &Art, seed: u64, seed_from: &str, x: i32, y: i32
         }
         Choice::Set(Layout::Multitile) => {
             let part = MULTITILE_PARTS.get(usize::from(sprite / 4)).copied().unwrap_or("center");
-            let turn = ["as drawn", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise"]
-                [usize::from(sprite % 4)];
+            let turn =
+                ["as drawn", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise"]
+                    [usize::from(sprite % 4)];
             format!("the {part} part, {turn}: connects {}", neighbours(mask & 0b0101_0101))
         }
     };
@@ -89,7 +93,10 @@ mod tests {
         let mask = 0b0001_0111;
         let why = explain("t.wall", &art(Choice::Set(Layout::Blob47), 47), 0, "", 2, 2, mask);
         assert_eq!(why.sprite, pick::blob47_piece(mask));
-        assert_eq!(why.why, format!("piece {} of the blob set: connects north, north-east, east and south", why.sprite));
+        assert_eq!(
+            why.why,
+            format!("piece {} of the blob set: connects north, north-east, east and south", why.sprite)
+        );
         assert_eq!(why.sheet, "tiles/wall.png");
         let lone_corner = explain("t.wall", &art(Choice::Set(Layout::Blob47), 47), 0, "", 2, 2, 0b0000_0011);
         assert!(lone_corner.why.contains("connects north (north-east not counted"), "{}", lone_corner.why);

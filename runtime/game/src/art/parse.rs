@@ -23,8 +23,24 @@ pub const MULTITILE_PARTS: [&str; 6] = ["unconnected", "end_piece", "edge", "cor
 
 /// The keys a region (or a file with `count_x`) may have.
 const REGION_KEYS: [&str; 18] = [
-    "image", "source", "x", "y", "width", "height", "count_x", "key_color", "frame_ms", "frames", "offset_x",
-    "offset_y", "flip_x", "flip_y", "rotation", "autotile", "columns", "connects",
+    "image",
+    "source",
+    "x",
+    "y",
+    "width",
+    "height",
+    "count_x",
+    "key_color",
+    "frame_ms",
+    "frames",
+    "offset_x",
+    "offset_y",
+    "flip_x",
+    "flip_y",
+    "rotation",
+    "autotile",
+    "columns",
+    "connects",
 ];
 
 /// What the region example says to write.
@@ -81,6 +97,19 @@ pub enum ArtError {
 
 fn shape(message: impl Into<String>) -> ArtError {
     ArtError::Shape(message.into())
+}
+
+/// Whether an `image` string is the id of one of OpenNefia's image prototypes
+/// (`"elona.chara_human_male"`, a `base.chara_image`) rather than a file: `mod.name` with no
+/// folder and no `.png`. Nefia has no such prototypes: the id is kept and the glyph drawn.
+pub fn is_image_id(image: &Value) -> bool {
+    let Value::Str(name) = image else { return false };
+    let Some((owner, id)) = name.split_once('.') else { return false };
+    let word = |part: &str| {
+        part.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    };
+    word(owner) && word(id) && !id.eq_ignore_ascii_case("png")
 }
 
 /// Reads `value`, a prototype's `image`, measuring the sheets it names with `sheets`.
@@ -142,9 +171,11 @@ fn parse_variants(map: &BTreeMap<Key, Value>, sheets: &Sheets) -> Result<Parsed,
         only_keys(entry, &["weight", "image"]).map_err(within)?;
         let weight = match entry.get(&key("weight")) {
             None => 1,
-            Some(w) => w.as_i64().and_then(|w| u32::try_from(w).ok()).filter(|&w| (1..=1_000_000).contains(&w)).ok_or_else(
-                || within(shape("weight is a whole number from 1 to 1000000")),
-            )?,
+            Some(w) => w
+                .as_i64()
+                .and_then(|w| u32::try_from(w).ok())
+                .filter(|&w| (1..=1_000_000).contains(&w))
+                .ok_or_else(|| within(shape("weight is a whole number from 1 to 1000000")))?,
         };
         let image = entry.get(&key("image")).ok_or_else(|| within(shape(format!("it has no image: {usage}"))))?;
         let art = still(image, sheets).map_err(within)?;
@@ -205,7 +236,8 @@ fn only_keys(map: &BTreeMap<Key, Value>, known: &[&str]) -> Result<(), ArtError>
         if known.contains(&name.as_str()) {
             continue;
         }
-        let nearest = known.iter().min_by_key(|k| strsim::levenshtein(k, &name)).filter(|k| strsim::levenshtein(k, &name) <= 2);
+        let nearest =
+            known.iter().min_by_key(|k| strsim::levenshtein(k, &name)).filter(|k| strsim::levenshtein(k, &name) <= 2);
         return Err(shape(match nearest {
             Some(near) => format!("unknown key '{name}' in the image: did you mean '{near}'?"),
             None => format!("unknown key '{name}' in the image: it takes {}", known.join(", ")),
@@ -215,7 +247,12 @@ fn only_keys(map: &BTreeMap<Key, Value>, known: &[&str]) -> Result<(), ArtError>
 }
 
 /// A whole number field of a region, within `range`; `default` if not given.
-fn number(map: &BTreeMap<Key, Value>, name: &str, default: i64, range: std::ops::RangeInclusive<i64>) -> Result<i64, ArtError> {
+fn number(
+    map: &BTreeMap<Key, Value>,
+    name: &str,
+    default: i64,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, ArtError> {
     match map.get(&key(name)) {
         None => Ok(default),
         Some(value) => value.as_i64().filter(|n| range.contains(n)).ok_or_else(|| {
@@ -244,7 +281,11 @@ fn parse_region(map: &BTreeMap<Key, Value>, sheets: &Sheets) -> Result<Parsed, A
         (Some(Value::Str(source)), None) => (source.clone(), false),
         (None, Some(Value::Str(image))) => (image.clone(), true),
         (Some(_), Some(_)) => return Err(shape("give source (a region of a sheet) or image (a whole file), not both")),
-        _ => return Err(shape(format!("a region names its sheet: {REGION_EXAMPLE}, or {{ image = \"tiles/water.png\", count_x = 4 }}"))),
+        _ => {
+            return Err(shape(format!(
+                "a region names its sheet: {REGION_EXAMPLE}, or {{ image = \"tiles/water.png\", count_x = 4 }}"
+            )));
+        }
     };
     let size = sheets.size(&sheet)?;
     let count_x = side(number(map, "count_x", 1, 1..=MAX_ITEMS as i64)?);
@@ -295,7 +336,9 @@ fn parse_region(map: &BTreeMap<Key, Value>, sheets: &Sheets) -> Result<Parsed, A
     let (sprites, choice) = match map.get(&key("autotile")) {
         None => {
             if map.contains_key(&key("columns")) || connects.is_some() {
-                return Err(shape("columns and connects are for a sprite set: add autotile = \"blob47\" or \"wang16\""));
+                return Err(shape(
+                    "columns and connects are for a sprite set: add autotile = \"blob47\" or \"wang16\"",
+                ));
             }
             (vec![sprite], Choice::Single)
         }
@@ -304,7 +347,9 @@ fn parse_region(map: &BTreeMap<Key, Value>, sheets: &Sheets) -> Result<Parsed, A
                 "blob47" => (Layout::Blob47, 47),
                 "wang16" => (Layout::Wang16, 16),
                 other => {
-                    return Err(shape(format!("autotile is \"blob47\" or \"wang16\", not \"{other}\" (for CDDA's parts write multitile = {{ ... }})")));
+                    return Err(shape(format!(
+                        "autotile is \"blob47\" or \"wang16\", not \"{other}\" (for CDDA's parts write multitile = {{ ... }})"
+                    )));
                 }
             };
             let columns = side(number(map, "columns", pieces, 1..=pieces)?);

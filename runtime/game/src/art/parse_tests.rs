@@ -43,7 +43,9 @@ fn lua(text: &str) -> Value {
                     break;
                 }
                 let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-                let keyed = !name.is_empty() && rest[name.len()..].trim_start().starts_with('=') && !name.starts_with(|c: char| c.is_ascii_digit());
+                let keyed = !name.is_empty()
+                    && rest[name.len()..].trim_start().starts_with('=')
+                    && !name.starts_with(|c: char| c.is_ascii_digit());
                 if keyed {
                     *rest = rest[name.len()..].trim_start()[1..].trim_start();
                     map.insert(Key::Str(Arc::from(name.as_str())), value(rest));
@@ -93,7 +95,10 @@ fn opennefias_file_split_in_count_x_frames_animates_across() {
     let parsed = parse(&lua(r#"{ image = "tiles/water.png", count_x = 4 }"#), &sheets).unwrap();
     let sprite = &parsed.art.sprites[0];
     assert_eq!((sprite.width, sprite.height), (16, 16));
-    assert_eq!(sprite.frames.iter().map(|f| (f.x, f.duration_ms)).collect::<Vec<_>>(), [(0, 250), (16, 250), (32, 250), (48, 250)]);
+    assert_eq!(
+        sprite.frames.iter().map(|f| (f.x, f.duration_ms)).collect::<Vec<_>>(),
+        [(0, 250), (16, 250), (32, 250), (48, 250)]
+    );
 }
 
 #[test]
@@ -113,7 +118,10 @@ fn explicit_frames_offsets_flips_and_turns() {
         frames = { { x = 0, y = 0, ms = 250 }, { x = 16, y = 0, ms = 100 } } }"#;
     let sprite = parse(&lua(text), &sheets).unwrap().art.sprites[0].clone();
     assert_eq!(sprite.frames, [Frame { x: 0, y: 0, duration_ms: 250 }, Frame { x: 16, y: 0, duration_ms: 100 }]);
-    assert_eq!((sprite.offset, sprite.flip_x, sprite.flip_y, sprite.rotation), ((2, -4), true, false, Rotation::Quarter));
+    assert_eq!(
+        (sprite.offset, sprite.flip_x, sprite.flip_y, sprite.rotation),
+        ((2, -4), true, false, Rotation::Quarter)
+    );
 }
 
 #[test]
@@ -135,15 +143,29 @@ fn a_blob_set_lays_its_47_pieces_in_rows_of_columns() {
     assert_eq!(parsed.connects.map(|c| c.to_string()), Some("wall".into()));
     let at = |piece: usize| (parsed.art.sprites[piece].frames[0].x, parsed.art.sprites[piece].frames[0].y);
     assert_eq!((at(0), at(7), at(8), at(46)), ((0, 0), (224, 0), (0, 32), (192, 160)));
-    let wang = parse(&lua(r#"{ source = "tiles/wall.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4 }"#), &sheets).unwrap();
-    assert_eq!((wang.art.sprites.len(), wang.art.sprites[5].frames[0].x, wang.art.sprites[5].frames[0].y), (16, 32, 32));
+    let wang = parse(
+        &lua(
+            r#"{ source = "tiles/wall.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4 }"#,
+        ),
+        &sheets,
+    )
+    .unwrap();
+    assert_eq!(
+        (wang.art.sprites.len(), wang.art.sprites[5].frames[0].x, wang.art.sprites[5].frames[0].y),
+        (16, 32, 32)
+    );
 }
 
 #[test]
 fn multitile_parts_are_flattened_four_turns_each_missing_ones_drawn_as_the_centre() {
     let (_dir, sheets) = sheets();
     let region = |x: u32| format!(r#"{{ source = "tiles/sheet.png", x = {x}, y = 0, width = 16, height = 16 }}"#);
-    let text = format!("{{ multitile = {{ center = {}, edge = {}, corner = {} }}, connects = \"wall\" }}", region(0), region(16), region(32));
+    let text = format!(
+        "{{ multitile = {{ center = {}, edge = {}, corner = {} }}, connects = \"wall\" }}",
+        region(0),
+        region(16),
+        region(32)
+    );
     let parsed = parse(&lua(&text), &sheets).unwrap();
     assert_eq!(parsed.art.choice, Choice::Set(Layout::Multitile));
     assert_eq!(parsed.art.sprites.len(), 24);
@@ -151,7 +173,11 @@ fn multitile_parts_are_flattened_four_turns_each_missing_ones_drawn_as_the_centr
     let edge_turned = &parsed.art.sprites[2 * 4 + 1];
     assert_eq!((edge_turned.frames[0].x, edge_turned.rotation), (16, Rotation::Quarter));
     let unconnected = &parsed.art.sprites[1];
-    assert_eq!((unconnected.frames[0].x, unconnected.rotation), (0, Rotation::None), "a missing part is the centre, unturned");
+    assert_eq!(
+        (unconnected.frames[0].x, unconnected.rotation),
+        (0, Rotation::None),
+        "a missing part is the centre, unturned"
+    );
 }
 
 #[test]
@@ -160,7 +186,8 @@ fn each_bad_image_is_refused_saying_what_to_write() {
     assert!(missing.contains("'tiles/nope.png' was not found in the asset folders"), "{missing}");
     let outside = refusal(r#"{ source = "tiles/sheet.png", x = 120, y = 0, width = 16, height = 16 }"#);
     assert!(outside.contains("lies outside the sheet (128×64)"), "{outside}");
-    let frames_outside = refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 32, height = 32, count_x = 5 }"#);
+    let frames_outside =
+        refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 32, height = 32, count_x = 5 }"#);
     assert!(frames_outside.contains("x = 128") && frames_outside.contains("outside"), "{frames_outside}");
     let side = refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 5000, height = 16 }"#);
     assert!(side.contains("width is a whole number from 1 to 4096"), "{side}");
@@ -168,9 +195,11 @@ fn each_bad_image_is_refused_saying_what_to_write() {
     assert!(typo.contains("unknown key 'sorce' in the image: did you mean 'source'?"), "{typo}");
     let no_size = refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0 }"#);
     assert!(no_size.contains("a region gives width"), "{no_size}");
-    let layout = refusal(r#"{ source = "tiles/wall.png", x = 0, y = 0, width = 32, height = 32, autotile = "blob48" }"#);
+    let layout =
+        refusal(r#"{ source = "tiles/wall.png", x = 0, y = 0, width = 32, height = 32, autotile = "blob48" }"#);
     assert!(layout.contains("autotile is \"blob47\" or \"wang16\", not \"blob48\""), "{layout}");
-    let set_off_sheet = refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 32, height = 32, autotile = "blob47" }"#);
+    let set_off_sheet =
+        refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 32, height = 32, autotile = "blob47" }"#);
     assert!(set_off_sheet.contains("outside the sheet"), "{set_off_sheet}");
     let weight = refusal(r#"{ variants = { { weight = 0, image = "tiles/sheet.png" } } }"#);
     assert!(weight.starts_with("variant 1: weight is a whole number"), "{weight}");
@@ -180,7 +209,8 @@ fn each_bad_image_is_refused_saying_what_to_write() {
     assert!(rotation.contains("rotation is 0, 90, 180 or 270"), "{rotation}");
     let number = refusal("12");
     assert!(number.contains("an image is a file name"), "{number}");
-    let colour = refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 16, height = 16, key_color = {0, 0} }"#);
+    let colour =
+        refusal(r#"{ source = "tiles/sheet.png", x = 0, y = 0, width = 16, height = 16, key_color = {0, 0} }"#);
     assert!(colour.contains("key_color is { r, g, b }"), "{colour}");
     let no_centre = refusal(r#"{ multitile = { edge = "tiles/sheet.png" } }"#);
     assert!(no_centre.contains("needs its center part"), "{no_centre}");
@@ -196,4 +226,13 @@ fn a_file_that_is_not_a_png_or_too_large_is_refused() {
     assert!(fake.contains("is not a PNG"), "{fake}");
     let huge = parse(&Value::str("tiles/huge.png"), &sheets).unwrap_err().to_string();
     assert!(huge.contains("5000×10") && huge.contains("split it"), "{huge}");
+}
+
+#[test]
+fn an_opennefia_image_id_is_told_from_a_file() {
+    assert!(super::parse::is_image_id(&Value::str("elona.chara_human_male")));
+    for file in ["grass.png", "tiles/grass.png", "Grass.PNG", "a.b.c"] {
+        assert!(!super::parse::is_image_id(&Value::str(file)), "{file}");
+    }
+    assert!(!super::parse::is_image_id(&lua("{ source = \"x.png\" }")));
 }

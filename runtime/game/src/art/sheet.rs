@@ -77,12 +77,15 @@ pub fn png_header_size(head: &[u8; 24]) -> Result<(u32, u32), String> {
     Ok((width, height))
 }
 
+/// A sheet's size in pixels, or why it cannot be used.
+type Measured = Result<(u32, u32), SheetError>;
+
 /// The sheets of a project's asset folders, each measured once.
 #[derive(Debug, Default)]
 pub struct Sheets {
     /// The asset folders, searched in order; none: nothing is checked (no project is open).
     dirs: Vec<PathBuf>,
-    sizes: RefCell<FxHashMap<Symbol, Result<(u32, u32), SheetError>>>,
+    sizes: RefCell<FxHashMap<Symbol, Measured>>,
 }
 
 impl Sheets {
@@ -117,7 +120,7 @@ impl Sheets {
         measured.map(Some)
     }
 
-    fn measure(&self, name: &str) -> Result<(u32, u32), SheetError> {
+    fn measure(&self, name: &str) -> Measured {
         let path = self.dirs.iter().map(|dir| dir.join(name)).find(|path| path.is_file()).ok_or_else(|| {
             SheetError::NotFound {
                 name: name.to_owned(),

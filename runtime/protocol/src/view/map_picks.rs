@@ -62,8 +62,7 @@ impl PaletteArt {
         }
         let (x0, y0) = (cx * CHUNK_SIZE, cy * CHUNK_SIZE);
         let (x1, y1) = ((x0 + CHUNK_SIZE).min(map.width()), (y0 + CHUNK_SIZE).min(map.height()));
-        let group_at =
-            |x: i32, y: i32| map.in_bounds(x, y).then(|| self.groups[usize::from(map.tile_index(x, y))]);
+        let group_at = |x: i32, y: i32| map.in_bounds(x, y).then(|| self.groups[usize::from(map.tile_index(x, y))]);
         let picks: Vec<u16> = (y0..y1)
             .flat_map(|y| (x0..x1).map(move |x| (x, y)))
             .map(|(x, y)| {
