@@ -53,17 +53,28 @@ fn the_demo_floors_and_walls_are_sprite_sets_and_its_water_moves() {
     let runtime = demo();
     let world = runtime.world();
     let art = |id: &str| {
-        world.data.art.get(Symbol::intern("base.map_tile"), Symbol::intern(id), &[]).cloned().unwrap_or_else(|| panic!("{id} has art"))
+        world
+            .data
+            .art
+            .get(Symbol::intern("base.map_tile"), Symbol::intern(id), &[])
+            .cloned()
+            .unwrap_or_else(|| panic!("{id} has art"))
     };
     let mut sets = 0;
     for tile in world.data.entries("base.map_tile").filter(|t| t.id.as_str().starts_with("elona.")) {
         let tags = match tile.fields.get(Symbol::intern("tags")) {
-            Some(Value::List(tags)) => tags.iter().filter_map(|t| if let Value::Str(t) = t { Some(t.to_string()) } else { None }).collect(),
+            Some(Value::List(tags)) => {
+                tags.iter().filter_map(|t| if let Value::Str(t) = t { Some(t.to_string()) } else { None }).collect()
+            }
             _ => Vec::new(),
         };
         if tags.iter().any(|t| t == "floor" || t == "wall") {
             let choice = art(tile.id.as_str()).art.choice.clone();
-            assert!(matches!(choice, Choice::Set(Layout::Wang16 | Layout::Blob47)), "{} is a sprite set: {choice:?}", tile.id);
+            assert!(
+                matches!(choice, Choice::Set(Layout::Wang16 | Layout::Blob47)),
+                "{} is a sprite set: {choice:?}",
+                tile.id
+            );
             sets += 1;
         }
     }
@@ -73,7 +84,10 @@ fn the_demo_floors_and_walls_are_sprite_sets_and_its_water_moves() {
     assert_eq!(wall.art.sprites.len(), 47, "one sprite a piece");
     assert_eq!(wall.connects, art("elona.wall_face").connects, "a wall's face joins the wall above it");
     let water = art("elona.water");
-    assert!(water.art.sprites.iter().all(|s| s.frames.len() > 1 && s.cycle_ms() > 0), "the water is animated: {water:?}");
+    assert!(
+        water.art.sprites.iter().all(|s| s.frames.len() > 1 && s.cycle_ms() > 0),
+        "the water is animated: {water:?}"
+    );
 }
 
 /// Every `.png` under `dir`, as a path relative to `root` with `/` between its parts.
