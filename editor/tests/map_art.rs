@@ -178,6 +178,26 @@ fn a_tall_sprite_stands_on_its_cells_bottom_and_animations_follow_the_clock() {
     let roof = bounds(&meshes[2]);
     assert_eq!(roof.size(), Vec2::new(16.0, 32.0), "8 sprite pixels tall at 4 screen pixels each");
     assert_eq!(roof.max.y, grass.max.y, "its cell (1, 1) is on the bottom row: it rises a cell above");
+    // The next frame is asked for when the grass's animation moves on, 100 ms in.
+    let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(200.0, 100.0));
+    let camera = Camera { center: Vec2::new(1.5, 1.0), zoom: 16.0 };
+    let repaint_after = |renderer: &mut MapRenderer, toggles: &LayerToggles| {
+        let mut output = ctx.run_ui(RawInput { screen_rect: Some(screen), ..RawInput::default() }, |ui| {
+            renderer.paint(ui.painter(), screen, &camera, &map, toggles, &[], &dirs);
+        });
+        output.textures_delta.clear();
+        output.viewport_output[&egui::ViewportId::ROOT].repaint_delay
+    };
+    renderer.set_clock(Some(30));
+    let ascii = LayerToggles { ascii: true, ..LayerToggles::default() };
+    // (egui asks for the frames right after a context starts itself.)
+    for _ in 0..3 {
+        repaint_after(&mut renderer, &ascii);
+    }
+    assert_eq!(repaint_after(&mut renderer, &ascii), std::time::Duration::MAX, "nothing moves in the ASCII view");
+    // 70 ms from 30 ms in, less the frame time egui expects a frame to take.
+    let delay = repaint_after(&mut renderer, &LayerToggles::default());
+    assert!(delay > std::time::Duration::ZERO && delay <= std::time::Duration::from_millis(70), "{delay:?}");
     let uv_at = |shapes: &[ClippedShape]| sprite_meshes(shapes)[0].vertices[0].uv;
     renderer.set_clock(Some(150));
     let (_, later) = paint(&ctx, &mut renderer, &map, &LayerToggles::default(), &dirs);

@@ -233,7 +233,7 @@ impl Atlas {
             .sheets
             .iter()
             .filter(|(_, sheet)| match sheet {
-                Sheet::Read { path: read, .. } | Sheet::Broken { path: Some(read) } => read == path,
+                Sheet::Read { path: read, .. } | Sheet::Broken { path: Some(read) } => same_file(read, path),
                 Sheet::Broken { path: None } => false,
             })
             .map(|(&name, _)| name)
@@ -277,6 +277,11 @@ impl Atlas {
     pub fn take_problems(&mut self) -> Vec<String> {
         std::mem::take(&mut self.problems)
     }
+}
+
+/// Whether `a` and `b` name the same file (one may be relative, or go through a link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || a.canonicalize().is_ok_and(|a| b.canonicalize().is_ok_and(|b| a == b))
 }
 
 #[cfg(test)]
