@@ -268,6 +268,7 @@ def door():
 
 
 def stairs_down():
+    """A stone-framed opening with steps going down into the dark."""
     img = Img(CELL, CELL)
     img.rect(3, 3, 28, 29, lambda x, y: c("stone", 4 if y == 3 or x == 3 else (1 if x == 28 or y == 29 else 3)))
     for i in range(5):
@@ -283,16 +284,17 @@ def stairs_down():
 
 
 def stairs_up():
+    """A flight of stone steps seen from the side, climbing to the right: a lit tread on each
+    step, its riser in half light, the stone below in shade."""
     img = Img(CELL, CELL)
     shadow(img, cy=29.5, rx=13)
-    for i in range(6):
-        y0 = 24 - i * 4
-        x0, x1 = 5 + i, 26 - i
-        img.rect(x0, y0, x1, y0 + 5, lambda x, y, i=i: c("stone", 2 + i // 2))
-        img.rect(x0, y0, x1, y0, c("stone", 5 if i > 2 else 4))
-        img.rect(x0, y0 + 3, x1, y0 + 5, lambda x, y, i=i: c("stone", 1 + i // 3))
-    img.line(4, 29, 10, 3, c("wood", 2))
-    img.line(27, 29, 21, 3, c("wood", 1))
+    steps, run, rise = 5, 5, 5
+    for i in range(steps):
+        x0, top = 3 + i * run, 29 - (i + 1) * rise
+        img.rect(x0, top, 28, 29, lambda x, y: c("stone", 2 if y > 26 else 3))
+        img.rect(x0, top, x0 + run - 1, top + 1, c("stone", 5))  # the tread
+        img.rect(x0, top + 2, x0, 29, c("stone", 4))  # the riser's lit edge
+    img.rect(26, 4, 28, 29, lambda x, y: c("stone", 1 if x > 26 else 2))  # the end wall
     img.outline()
     return img
 
