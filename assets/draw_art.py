@@ -5,7 +5,7 @@ Run from anywhere (Python 3, standard library only):
 
     python3 assets/draw_art.py            # rewrites the sheets under assets/
     python3 assets/draw_art.py --preview OUT.png
-                                          # also writes a contact sheet and a small mock map
+                                          # also writes every sheet on one picture
 
 The output is deterministic: the same bytes every run (no randomness, no timestamps; the
 "noise" is an integer hash of the pixel's position). Every colour comes from the ramps of
@@ -39,6 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def strip(images):
+    """`images` (32×32 each) side by side."""
     sheet = Img(CELL * len(images), CELL)
     for i, image in enumerate(images):
         sheet.blit(image, i * CELL, 0)
@@ -46,6 +47,7 @@ def strip(images):
 
 
 def stack(rows):
+    """`rows` one under the other."""
     sheet = Img(max(r.w for r in rows), sum(r.h for r in rows))
     y = 0
     for r in rows:
@@ -100,124 +102,13 @@ def sheets():
 
 
 # ---------------------------------------------------------------------------------------------
-# Preview: a contact sheet and a mock map drawn with the same piece rules the engine uses.
-
-MOCK = [
-    "##########################",
-    "#,,,,,,,,,,,,,,,,,,,,,,,,#",
-    "#,,,#######,,,,,,,,~~~,,,#",
-    "#,,,#_____#,,,,,,,~~~~~,,#",
-    "#,,,#_____#,,,,,,,,~~~,,,#",
-    "#,,,###_###,,,,,,,,,,,,,,#",
-    "#........................#",
-    "#,,,,,,,,,,,,,,,,,,,,,,,,#",
-    "####=====#######=====#####",
-    "####.:..\"=======.\".:.#####",
-    "####..\"....:......\".######",
-    "######=====#####=====#####",
-    "##########################",
-]
-MOCK_TILES = {
-    "#": "wall_stone",
-    "=": "wall_face",
-    ",": "grass",
-    ".": "floor_stone",
-    "_": "floor_wood",
-    "~": "water",
-    ":": "rubble",
-    '"': "moss",
-}
-GROUP = {"wall_stone": "wall", "wall_face": "wall", "water": "water"}
-WATER_SET_WIDTH = 4 * CELL
-MOCK_OBJECTS = [
-    ("chara", "player", 12, 6),
-    ("chara", "putit", 15, 2),
-    ("chara", "red_putit", 7, 10),
-    ("chara", "yeek", 14, 10),
-    ("chara", "town_guard", 2, 6),
-    ("chara", "shopkeeper", 8, 3),
-    ("item", "putitoro", 6, 3),
-    ("item", "potion_of_sight", 14, 7),
-    ("item", "dagger", 16, 7),
-    ("item", "leather_armor", 5, 9),
-    ("item", "helmet", 18, 10),
-    ("item", "bag", 4, 10),
-    ("item", "gold_piece", 10, 10),
-    ("feat", "door", 7, 5),
-    ("feat", "stairs_down", 20, 9),
-    ("feat", "stairs_up", 22, 6),
-    ("mef", "fire", 16, 9),
-    ("mef", "puddle", 12, 9),
-]
-
-
-def region(sheet, index, columns, set_width=None):
-    """Piece `index` of a sheet laid `columns` a row; with `set_width`, index // columns**2
-    counts whole sets to the right (an animated set's frames)."""
-    out = Img(CELL, CELL)
-    ox, oy = (index % columns) * CELL, (index // columns) * CELL
-    if set_width:
-        frame, index = divmod(index, columns * columns)
-        ox, oy = frame * set_width + (index % columns) * CELL, (index // columns) * CELL
-    for y in range(CELL):
-        for x in range(CELL):
-            out.set(x, y, sheet.get(ox + x, oy + y))
-    return out
-
-
-def mock_map(all_sheets, t=0):
-    h, w = len(MOCK), len(MOCK[0])
-    out = Img(w * CELL, h * CELL, c("ink", 0))
-
-    def group(x, y):
-        if not (0 <= x < w and 0 <= y < h):
-            return None  # map edges connect: handled by the caller
-        tile = MOCK_TILES[MOCK[y][x]]
-        return GROUP.get(tile, "floor")
-
-    for y in range(h):
-        for x in range(w):
-            tile = MOCK_TILES[MOCK[y][x]]
-            mine = group(x, y)
-
-            def joins(dx, dy):
-                g = group(x + dx, y + dy)
-                return g is None or g == mine
-
-            sheet = all_sheets[f"tiles/{tile}.png"]
-            if tile == "wall_stone":
-                mask = sum(
-                    bit
-                    for bit, (dx, dy) in zip(
-                        (tiles.N, tiles.NE, tiles.E, tiles.SE, tiles.S, tiles.SW, tiles.W, tiles.NW),
-                        ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)),
-                    )
-                    if joins(dx, dy)
-                )
-                piece = region(sheet, tiles.BLOB47.index(tiles.blob_reduce(mask)), 8)
-            else:
-                index = sum(bit for bit, (dx, dy) in zip((1, 2, 4, 8), ((0, -1), (1, 0), (0, 1), (-1, 0))) if joins(dx, dy))
-                frame = t % tiles.WATER_FRAMES if tile == "water" else 0
-                piece = region(sheet, index + frame * 4, 4, set_width=WATER_SET_WIDTH)
-            out.blit(piece, x * CELL, y * CELL)
-    for kind, name, x, y in MOCK_OBJECTS:
-        if kind == "chara":
-            piece = region(all_sheets["chara/charas.png"], CHARAS.index(name), len(CHARAS))
-        elif kind == "item":
-            piece = region(all_sheets["items/items.png"], ITEMS.index(name), len(ITEMS))
-        elif kind == "mef":
-            piece = region(all_sheets["mefs/mefs.png"], t % figures.FIRE_FRAMES if name == "fire" else figures.FIRE_FRAMES, figures.FIRE_FRAMES)
-        else:
-            piece = region(all_sheets["feats/feats.png"], FEATS.index(name), len(FEATS))
-        out.blit(piece, x * CELL, y * CELL)
-    out.blit(all_sheets["feats/fountain.png"], 10 * CELL, 2 * CELL)
-    return out
+# Preview: every sheet on one picture, twice the size (to see the sheets in place on a map, draw
+# it with `nefia render projects/demo/maps/town.ron --png OUT.png`).
 
 
 def preview(all_sheets):
-    parts = [mock_map(all_sheets)]
-    for name in sorted(all_sheets):
-        parts.append(all_sheets[name])
+    """Every sheet, by name, one under the other on a dark ground, twice the size."""
+    parts = [all_sheets[name] for name in sorted(all_sheets)]
     width = max(p.w for p in parts)
     height = sum(p.h + 8 for p in parts)
     out = Img(width, height, c("ink", 1))
@@ -229,6 +120,9 @@ def preview(all_sheets):
 
 
 def main(argv):
+    preview_to = argv[2] if len(argv) == 3 and argv[1] == "--preview" else None
+    if len(argv) != 1 and preview_to is None:
+        sys.exit("usage: draw_art.py [--preview OUT.png]")
     all_sheets = sheets()
     for name, sheet in sorted(all_sheets.items()):
         path = os.path.join(HERE, name)
@@ -238,12 +132,10 @@ def main(argv):
             f.write(data)
         os.replace(path + ".tmp", path)
         print(f"{name}: {sheet.w}x{sheet.h}, {len(data)} bytes")
-    if len(argv) == 3 and argv[1] == "--preview":
-        with open(argv[2], "wb") as f:
+    if preview_to:
+        with open(preview_to, "wb") as f:
             f.write(preview(all_sheets).png())
-        print(f"preview: {argv[2]}")
-    elif len(argv) != 1:
-        sys.exit("usage: draw_art.py [--preview OUT.png]")
+        print(f"preview: {preview_to}")
 
 
 if __name__ == "__main__":
