@@ -86,7 +86,11 @@ fn check_passes_on_the_demo_and_reports_a_broken_map_with_file_and_line() {
     std::fs::create_dir_all(project.path().join("maps")).unwrap();
     std::fs::write(
         project.path().join("project.ron"),
-        format!("(name: \"Broken\", mods: [\"elona\"], mod_dirs: [{:?}])", repo().join("mods")),
+        format!(
+            "(name: \"Broken\", mods: [\"elona\"], mod_dirs: [{:?}], asset_dirs: [{:?}])",
+            repo().join("mods"),
+            repo().join("assets")
+        ),
     )
     .unwrap();
     std::fs::write(
@@ -117,7 +121,11 @@ fn check_reports_a_missing_reference_and_a_misspelled_field_at_their_lines() {
     .unwrap();
     std::fs::write(
         project.path().join("project.ron"),
-        format!("(name: \"Mine\", mods: [\"elona\", \"mine\"], mod_dirs: [{:?}])", repo().join("mods")),
+        format!(
+            "(name: \"Mine\", mods: [\"elona\", \"mine\"], mod_dirs: [{:?}], asset_dirs: [{:?}])",
+            repo().join("mods"),
+            repo().join("assets")
+        ),
     )
     .unwrap();
     let out = nefia(&["check", "--project", &project.path().display().to_string()], "");
@@ -229,7 +237,11 @@ fn project_with_a_runaway_mod() -> tempfile::TempDir {
     std::fs::write(mod_dir.join("init.lua"), "local n = 0\nwhile true do n = n + 1 end\n").unwrap();
     std::fs::write(
         project.path().join("project.ron"),
-        format!("(name: \"Runaway\", mods: [\"elona\", \"runaway\"], mod_dirs: [{:?}])", repo().join("mods")),
+        format!(
+            "(name: \"Runaway\", mods: [\"elona\", \"runaway\"], mod_dirs: [{:?}], asset_dirs: [{:?}])",
+            repo().join("mods"),
+            repo().join("assets")
+        ),
     )
     .unwrap();
     project
@@ -374,7 +386,7 @@ fn replay_changes_lists_each_change_of_a_field_with_its_turn_and_line() {
 #[test]
 fn replay_check_exits_one_naming_the_first_differing_turn_after_a_rule_changed() {
     let copy = tempfile::tempdir().unwrap();
-    for folder in ["projects/demo", "mods"] {
+    for folder in ["projects/demo", "mods", "assets"] {
         copy_tree(&repo().join(folder), &copy.path().join(folder));
     }
     let rules = copy.path().join("mods/elona/game/rules.lua");

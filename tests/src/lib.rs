@@ -231,8 +231,9 @@ pub const CROWDED_MAP: &str = r#"
     map:set_tile(100, 100, "base.floor")
 "#;
 
-/// A copy of the demo project and the repository's mods in a temporary folder, laid out as
-/// in the repository (`projects/demo`, `mods/`), for tests that change files.
+/// A copy of the demo project, the repository's mods and its assets in a temporary folder,
+/// laid out as in the repository (`projects/demo`, `mods/`, `assets/`: the mods' images are
+/// checked against the sheets there when they load), for tests that change files.
 pub struct DemoCopy {
     /// The temporary folder; removed when dropped.
     pub root: tempfile::TempDir,
@@ -242,7 +243,7 @@ impl DemoCopy {
     /// Copies the demo project and the mods.
     pub fn new() -> DemoCopy {
         let root = tempfile::tempdir().expect("a temporary folder");
-        for folder in ["projects/demo", "mods"] {
+        for folder in ["projects/demo", "mods", "assets"] {
             copy_dir(&repo_root().join(folder), &root.path().join(folder));
         }
         DemoCopy { root }
@@ -251,6 +252,28 @@ impl DemoCopy {
     /// The copied project.
     pub fn project(&self) -> PathBuf {
         self.root.path().join("projects/demo")
+    }
+
+    /// A copy with the art fixtures' mods (`tests/fixtures/art_mods`: a Wang-set wall, grass
+    /// variants, and the `art_night.night` theme reskinning the wall) enabled in the project,
+    /// and their sheets (`tiles/walls.png`, `tiles/night.png`) among the assets.
+    pub fn with_art_mods() -> DemoCopy {
+        let copy = DemoCopy::new();
+        let fixtures = repo_root().join("tests/fixtures");
+        for name in ["art_walls", "art_night"] {
+            copy_dir(&fixtures.join("art_mods").join(name), &copy.project().join("mods").join(name));
+        }
+        let tiles = copy.root.path().join("assets/tiles");
+        std::fs::create_dir_all(&tiles).expect("a folder can be made");
+        std::fs::copy(fixtures.join("tiled/beach_tileset.png"), tiles.join("walls.png")).expect("the sheet copies");
+        std::fs::copy(fixtures.join("tiled/tmw_desert_spacing.png"), tiles.join("night.png"))
+            .expect("the sheet copies");
+        let manifest = copy.project().join("project.ron");
+        let text = std::fs::read_to_string(&manifest).expect("the demo has a project.ron");
+        let enabled = text.replace("\"damage_popups\"]", "\"damage_popups\", \"art_walls\", \"art_night\"]");
+        assert_ne!(enabled, text, "the demo's mods list is where it was");
+        std::fs::write(&manifest, enabled).expect("project.ron is written");
+        copy
     }
 
     /// A path inside the copied `mods/`.

@@ -6,6 +6,7 @@ data:add {
    name = "stone floor",
    glyph = ".",
    color = { 120, 116, 110 },
+   image = { source = "tiles/floor_stone.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4, connects = "floor" },
    background = { 30, 28, 26 },
    tags = { "floor" },
 }
@@ -16,6 +17,7 @@ data:add {
    name = "wooden floor",
    glyph = "_",
    color = { 150, 110, 70 },
+   image = { source = "tiles/floor_wood.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4, connects = "floor" },
    background = { 52, 36, 22 },
    tags = { "floor" },
 }
@@ -26,6 +28,7 @@ data:add {
    name = "grass",
    glyph = ",",
    color = { 90, 170, 80 },
+   image = { source = "tiles/grass.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4, connects = "floor" },
    background = { 20, 44, 18 },
    tags = { "floor" },
 }
@@ -36,6 +39,7 @@ data:add {
    name = "stone wall",
    glyph = "#",
    color = { 180, 170, 160 },
+   image = { source = "tiles/wall_stone.png", x = 0, y = 0, width = 32, height = 32, autotile = "blob47", columns = 8, connects = "wall" },
    background = { 84, 78, 72 },
    is_solid = true,
    is_opaque = true,
@@ -48,6 +52,7 @@ data:add {
    name = "water",
    glyph = "~",
    color = { 90, 150, 255 },
+   image = { source = "tiles/water.png", x = 0, y = 0, width = 32, height = 32, count_x = 4, frame_ms = 300, autotile = "wang16", columns = 4, connects = "water" },
    background = { 16, 36, 90 },
    is_solid = true,
    tags = { "water" },
@@ -59,6 +64,7 @@ data:add {
    name = "stone wall face",
    glyph = "=",
    color = { 200, 190, 176 },
+   image = { source = "tiles/wall_face.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4, connects = "wall" },
    background = { 104, 96, 88 },
    is_solid = true,
    is_opaque = true,
@@ -71,6 +77,7 @@ data:add {
    name = "rubble",
    glyph = ":",
    color = { 140, 132, 120 },
+   image = { source = "tiles/rubble.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4, connects = "floor" },
    background = { 30, 28, 26 },
    tags = { "floor" },
 }
@@ -81,6 +88,7 @@ data:add {
    name = "moss",
    glyph = "\"",
    color = { 96, 150, 84 },
+   image = { source = "tiles/moss.png", x = 0, y = 0, width = 32, height = 32, autotile = "wang16", columns = 4, connects = "floor" },
    background = { 26, 32, 22 },
    tags = { "floor" },
 }
@@ -121,6 +129,7 @@ data:add {
    name = "door",
    glyph = "+",
    color = { 200, 140, 70 },
+   image = { source = "feats/feats.png", x = 0, y = 0, width = 32, height = 32 },
    is_solid = true,
    is_opaque = true,
    is_open = false,
@@ -142,6 +151,7 @@ data:add {
    name = "stairs down",
    glyph = ">",
    color = { 255, 255, 255 },
+   image = { source = "feats/feats.png", x = 32, y = 0, width = 32, height = 32 },
    is_stairs = true,
    -- The map (file name) these stairs lead to; you arrive on its stairs up.
    to_map = "",
@@ -153,6 +163,7 @@ data:add {
    name = "stairs up",
    glyph = "<",
    color = { 255, 255, 255 },
+   image = { source = "feats/feats.png", x = 64, y = 0, width = 32, height = 32 },
    is_stairs = true,
    -- The map (file name) these stairs lead to; you arrive on its stairs down.
    to_map = "",

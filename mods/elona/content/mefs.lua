@@ -5,6 +5,7 @@ data:add {
    name = "fire",
    glyph = "^",
    color = { 255, 90, 40 },
+   image = { source = "mefs/mefs.png", x = 0, y = 0, width = 32, height = 32, count_x = 4, frame_ms = 120 },
 }
 
 data:add {
@@ -13,4 +14,5 @@ data:add {
    name = "puddle",
    glyph = "~",
    color = { 110, 160, 255 },
+   image = { source = "mefs/mefs.png", x = 0, y = 32, width = 32, height = 32 },
 }

@@ -16,6 +16,7 @@ use nefia_game::world::World;
 pub mod data;
 pub mod debug;
 mod location_tree;
+mod map_picks;
 mod map_view;
 pub mod object_details;
 
@@ -25,7 +26,8 @@ pub use object_details::{FieldRow, ObjectDetails, object_details};
 
 pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, ObjectRow};
 pub use map_view::{
-    ArtChunk, ArtLayerView, ChunkView, MapView, MapViewBuilder, NO_TILE, ObjectView, ShadowCell, TileStyle, tile_style,
+    ArtChunk, ArtLayerView, ChunkView, DEFAULT_CELL_PX, MapView, MapViewBuilder, NO_TILE, ObjectView, ShadowCell,
+    TileStyle, tile_style,
 };
 
 /// What the runtime is doing, for the status bar.

@@ -1,5 +1,5 @@
 //! The viewport's toolbar: the tools with the brush size and what they paint (the timeline
-//! while playing), then Play, Fit map, Grid and the Layers menu — rows that keep their height
+//! while playing), then Play, Fit map, Grid, the theme and the Layers menu — rows that keep their height
 //! whatever the tool, so the map below never moves under the mouse.
 
 use egui::{RichText, Ui};
@@ -31,10 +31,15 @@ pub(super) fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
             state.viewport.fit_requested = true;
         }
         ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
+        ui.checkbox(&mut state.viewport.toggles.ascii, "ASCII")
+            .on_hover_text("Draw every tile and object as its glyph, with no images (the art layers hidden)");
         if state.snapshot.map.as_ref().is_some_and(|m| m.intent_styles.is_some()) {
             ui.toggle_value(&mut state.viewport.toggles.intent, "Intent").on_hover_text(
                 "Show what each cell is meant to be (the layer the rules read and the palette paints) instead of the tiles the rules painted",
             );
+        }
+        if let Some(command) = crate::themes::theme_picker(ui, &state.snapshot.mods) {
+            state.outbox.push(command);
         }
         let widgets = &state.snapshot.widgets;
         let playing = state.snapshot.play.playing;

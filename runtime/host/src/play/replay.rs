@@ -508,7 +508,9 @@ fn explain(project: &Path, recording: &Recording, mark: usize, now: &Replayer, f
     }
     divergence.why = format!("the files changed since the recording ({})", files.describe());
     let store = recording::files_dir(&project.join("recordings"));
-    let recorded = match recorded_project(&store, recording) {
+    // Sheets are not recorded: the recorded prototypes' images are checked against today's.
+    let assets = nefia_game::project::Project::open(project).map(|p| p.asset_dirs()).unwrap_or_default();
+    let recorded = match recorded_project(&store, recording, &assets) {
         Ok(dir) => dir,
         Err(missing) => {
             divergence
@@ -535,8 +537,12 @@ fn explain(project: &Path, recording: &Recording, mark: usize, now: &Replayer, f
 }
 
 /// A scratch project made of the recorded files: `project.ron` (its mods found in its own
-/// `mods/` folder), the maps, and each mod's files.
-fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::TempDir, RecordedFilesError> {
+/// `mods/` folder, its images in `asset_dirs`), the maps, and each mod's files.
+fn recorded_project(
+    store: &Path,
+    recording: &Recording,
+    asset_dirs: &[PathBuf],
+) -> Result<tempfile::TempDir, RecordedFilesError> {
     let dir = tempfile::tempdir()?;
     for (name, hash) in &recording.files {
         let bytes = std::fs::read(store.join(hash))
@@ -548,7 +554,7 @@ fn recorded_project(store: &Path, recording: &Recording) -> Result<tempfile::Tem
                 let mut manifest: nefia_game::project::ProjectManifest = nefia_game::files::parse_ron(path, &text)?;
                 // The project's own `mods/` folder is always searched.
                 manifest.mod_dirs.clear();
-                manifest.asset_dirs.clear();
+                manifest.asset_dirs = asset_dirs.to_vec();
                 nefia_game::files::to_ron(path, &manifest)?.into_bytes()
             }
             _ => bytes,

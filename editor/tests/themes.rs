@@ -1,0 +1,40 @@
+//! The theme picker: the viewport toolbar's Theme combo switches the active `base.theme`,
+//! and the map is drawn with the theme's images at once.
+
+mod common;
+
+use common::{editor_on, eval_values, step_until};
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use nefia_editor::panes::repl::ReplState;
+use nefia_tests::DemoCopy;
+
+/// The sheet the editor's current map view draws cell (x, y)'s tile from.
+fn sheet_at(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, x: i32, y: i32) -> Option<String> {
+    let snapshot = &harness.state().state().snapshot;
+    let style = snapshot.map.as_ref()?.tile_at(x, y)?;
+    Some(style.art.as_ref()?.sprites[0].sheet.to_string())
+}
+
+#[test]
+fn the_toolbars_theme_combo_redraws_the_map_with_the_themes_images_and_back() {
+    let copy = DemoCopy::with_art_mods();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    eval_values(&mut harness, "Map.current():set_tile(2, 1, 'art_walls.wall') return 1");
+    step_until(&mut harness, "the wall's own art", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/walls.png"));
+
+    harness.get_by_role_and_label(Role::ComboBox, "Theme").click();
+    step_until(&mut harness, "the themes", |h| h.query_by_label("Night").is_some());
+    // A popup's first frame measures it; it is in place from the next.
+    harness.run_steps(2);
+    harness.get_by_label("Night").click();
+    step_until(&mut harness, "the night theme's art", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/night.png"));
+    assert_eq!(*harness.state().state().snapshot.mods.active_themes, ["art_night.night"]);
+
+    harness.get_by_role_and_label(Role::ComboBox, "Theme").click();
+    step_until(&mut harness, "the choices", |h| h.query_by_label("Default art").is_some());
+    harness.run_steps(2);
+    harness.get_by_label("Default art").click();
+    step_until(&mut harness, "the wall's own art again", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/walls.png"));
+}
