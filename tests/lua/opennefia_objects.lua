@@ -346,3 +346,51 @@ function test_mef_serialize_origin()
    local player = Chara.player()
    Assert.eq(Mef.iter(player:current_map()):nth(1):get_origin(), player)
 end
+
+-- src/test/api/item/IItemContainer.lua (elona.bag for elona.shopkeepers_trunk)
+function test_IItemContainer_is_item_container__false()
+   Assert.eq(Item.create("elona.putitoro", nil, nil, { ownerless = true }):is_item_container(), false)
+end
+
+function test_IItemContainer_is_item_container__true()
+   Assert.eq(Item.create("elona.bag", nil, nil, { ownerless = true }):is_item_container(), true)
+end
+
+function test_IItemContainer_is_item_container__containing_map()
+   local map = floor_map()
+   local trunk = Item.create("elona.bag", 1, 2, {}, map)
+   local putitoro = Item.create("elona.putitoro", nil, nil, {}, trunk)
+   Assert.is_truthy(putitoro)
+   Assert.is_truthy(putitoro.location)
+   Assert.eq(putitoro:get_location(), trunk)
+   Assert.eq(trunk:has_object(putitoro), true)
+   Assert.eq(putitoro:current_map(), nil)
+
+   local containing_map, containing_obj, x, y = putitoro:containing_map()
+   Assert.eq(containing_map, map)
+   Assert.eq(containing_obj, trunk)
+   Assert.same({ x, y }, { 1, 2 })
+
+   trunk:remove_ownership()
+   Assert.eq(putitoro:current_map(), nil)
+   Assert.eq(putitoro:containing_map(), nil)
+end
+
+-- src/test/api/chara/ICharaEquip.lua (elona.putit for elona.the_leopard_warrior)
+function test_ICharaEquip_equip_item()
+   local chara = TestUtil.stripped_chara("elona.putit")
+   local item = Item.create("elona.dagger", nil, nil, { ownerless = true })
+   Assert.eq(item:is_equipped(), false)
+   Assert.eq(chara:has_item_equipped(item), false)
+   Assert.is_falsy(chara:equip_item(item))
+   Assert.is_truthy(chara:take_item(item))
+   Assert.is_truthy(chara:equip_item(item))
+   Assert.eq(item:is_equipped(), true)
+   Assert.eq(chara:has_item_equipped(item), true)
+   Assert.is_truthy(chara:unequip_item(item))
+   Assert.eq(item:is_equipped(), false)
+   Assert.eq(chara:has_item_equipped(item), false)
+   Assert.is_falsy(chara:unequip_item(item))
+   Assert.eq(item:is_equipped(), false)
+   Assert.eq(chara:has_item_equipped(item), false)
+end
