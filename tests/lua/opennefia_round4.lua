@@ -193,3 +193,30 @@ function test_Feat_create__params_validation()
    local feat = Feat.create("elona.material_spot", nil, nil, {ownerless=true,params={material_spot_info="elona.spring"}})
    Assert.eq(feat.params.material_spot_info, "elona.spring")
 end
+
+-- Nefia's own checks of what the tests above rely on.
+function test_generate_from_copies_a_prototype_that_stays_its_own()
+   local activity = Object.generate_from("base.activity", "elona.traveling")
+   Assert.eq(activity._id, "elona.traveling")
+   Assert.eq(activity._type, "base.activity")
+   Assert.eq(activity.default_turns, 20)
+   Assert.eq(activity.proto, data["base.activity"]["elona.traveling"])
+   Assert.is_true(types.is_type_checker(activity.params.dest_x), "a checker copied stays one")
+   activity.default_turns = 5
+   Assert.eq(data["base.activity"]["elona.traveling"].default_turns, 20, "a copy")
+   Assert.throws(function() Object.generate_from("base.activity", "elona.sleeping") end,
+      "No instance of 'base.activity' with ID 'elona.sleeping' was found.")
+end
+
+function test_action_get_picks_up_and_gold_goes_to_the_purse()
+   local map = floor_map()
+   local player = TestUtil.set_player(map, 2, 2)
+   local dagger = Item.create("elona.dagger", 2, 2, {}, map)
+   Assert.is_truthy(Action.get(player))
+   Assert.eq(dagger:get_location(), player, "the top item of the cell")
+   local gold = Item.create("elona.gold_piece", 2, 2, { amount = 30 }, map)
+   Assert.eq(Action.get(player, gold), true)
+   Assert.eq(player.gold, 30)
+   Assert.eq(gold.location, nil)
+   Assert.eq(Action.get(player), false, "nothing left here")
+end

@@ -2,10 +2,10 @@
 -- prototype of any data type, such as an activity, which are not map objects (they have no
 -- uid and no location, and MapObject.is_map_object says false). Runs once, given the API table.
 --
--- `Object.make_prototype(obj)` is a deep copy of `obj`'s fields without its `_ext` (cycles kept,
--- classes left out), with its `_type` and `_id`. `Object.generate_from(type, id)` is such a copy
--- of prototype `id` of data type `type`, reading the prototype for fields it does not have
--- (`obj.proto` is the prototype); an unknown type or id is an error naming it.
+-- `Object.make_prototype(obj)` is a deep copy of `obj`'s fields without its `_ext` (cycles and
+-- metatables kept, classes left out), with its `_type` and `_id`. `Object.generate_from(type,
+-- id)` is such a copy of prototype `id` of data type `type`, reading the prototype for fields
+-- it does not have (`obj.proto` is the prototype); an unknown type or id is an error naming it.
 local api = ...
 
 local Object = {}
@@ -20,6 +20,10 @@ local function copy(value, seen)
    if rawget(value, "__class") ~= nil then
       return nil
    end
+   -- Checkers are values that never change: shared, they stay checkers.
+   if api.types.is_type_checker(value) then
+      return value
+   end
    if seen[value] then
       return seen[value]
    end
@@ -29,6 +33,11 @@ local function copy(value, seen)
       if not NO_COPY[k] then
          result[copy(k, seen)] = copy(v, seen)
       end
+   end
+   -- As OpenNefia's copy, a table keeps its metatable.
+   local meta = getmetatable(value)
+   if type(meta) == "table" then
+      setmetatable(result, meta)
    end
    return result
 end
