@@ -368,6 +368,7 @@ data:add_type {
 }
 
 require("invariants")
+require("actions")
 
 -- Mefs last their turns: each turn that passes takes one from every mef of the current map
 -- (one with -1 lasts), and a mef with none left goes.

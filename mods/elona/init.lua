@@ -4,6 +4,7 @@ require("content.items")
 require("content.mefs")
 require("content.map")
 require("content.generators")
+require("content.activities")
 -- The demo game's rules and commands (play mode).
 require("game.commands")
 require("game.invariants")

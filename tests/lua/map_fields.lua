@@ -63,5 +63,26 @@ function test_map_save_and_load_bring_a_map_back_as_it_was_saved()
    local missing, reason = Map.load(99999)
    Assert.is_false(missing)
    Assert.eq(reason, "file does not exist: temp/map/99999")
-   Assert.throws(function() Map.load(Map.current().uid) end, "is the current map")
+   local current = Map.current()
+   local none, why = Map.load(current.uid)
+   Assert.is_false(none)
+   Assert.eq(why, ("file does not exist: temp/map/%d"):format(current.uid), "the current map, never saved")
+end
+
+-- As OpenNefia's tests load it: the current map's saved copy takes its place, the player
+-- standing where they stood.
+function test_loading_the_current_map_puts_its_saved_copy_in_place_keeping_the_player()
+   local map = InstancedMap:new(6, 6)
+   local player = Chara.create("elona.player", 3, 4, {}, map)
+   Chara.set_player(player)
+   local putit = Chara.create("elona.putit", 1, 1, {}, map)
+   Map.set_map(map)
+   Assert.is_true(Map.save(map))
+   putit.hp = 1
+   local ok, loaded = Map.load(map.uid)
+   Assert.is_true(ok)
+   Assert.eq(Map.current(), loaded)
+   Assert.eq(Chara.player().location, loaded)
+   Assert.same({ Chara.player().x, Chara.player().y }, { 3, 4 })
+   Assert.ne(Chara.at(1, 1, loaded).hp, 1, "the putit as saved")
 end

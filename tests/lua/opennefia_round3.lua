@@ -18,29 +18,6 @@ local function played_map()
    return map, player
 end
 
--- src/test/api/item/IItem.lua
-function test_IItem_get_owning_chara()
-   local IItem = require("api.item.IItem")
-   do
-      local map, player = played_map()
-      local item = Item.create("elona.dagger", nil, nil, {}, map)
-      Assert.eq(IItem.get_owning_chara(item), nil)
-      Assert.is_truthy(player:take_item(item))
-      Assert.eq(IItem.get_owning_chara(item), player)
-   end
-   save_cycle()
-   do
-      local player = Chara.player()
-      local item = Item.find("elona.dagger", "all", player:current_map())
-      Assert.eq(IItem.get_owning_chara(item), player)
-      Assert.is_truthy(player:equip_item(item))
-      Assert.eq(IItem.get_owning_chara(item), player)
-   end
-   save_cycle()
-   local player = Chara.player()
-   Assert.eq(IItem.get_owning_chara(Item.find("elona.dagger", "all", player:current_map())), player)
-end
-
 -- src/test/event/instantiate_item.lua's prototypes: IItemEquipment as an _ext key.
 function test_IItemEquipment_keys_a_prototypes_data_extension()
    local IItemEquipment = require("mod.elona.api.aspect.IItemEquipment")
@@ -97,17 +74,6 @@ function test_hotload_IEventEmitter_events()
    -- OpenNefia keeps the handlers a hotload connected to an object.
    Assert.eq(chara:has_event_handler("base.on_chara_refreshed"), true)
    env.unload_transient_paths()
-end
-
--- src/test/api/MapObject.lua
-function test_MapObject_is_map_object()
-   local Queue = require("api.Queue")
-   Assert.eq(MapObject.is_map_object(nil), false)
-   Assert.eq(MapObject.is_map_object("dood"), false)
-   Assert.eq(MapObject.is_map_object({}), false)
-   Assert.eq(MapObject.is_map_object(Queue:new()), false)
-   Assert.eq(MapObject.is_map_object(Chara.create("elona.putit", nil, nil, { ownerless = true })), true)
-   Assert.eq(MapObject.is_map_object(Mef.create("elona.fire", nil, nil, { ownerless = true })), true)
 end
 
 -- OpenNefia's api/Queue.lua: push onto a buffer; pop moves what was pushed onto the ordered

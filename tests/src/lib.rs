@@ -15,6 +15,7 @@ use nefia_lua::mlua;
 use nefia_protocol::output::Output;
 
 pub mod bad_inputs;
+pub mod lua_tests;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {

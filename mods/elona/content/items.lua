@@ -87,4 +87,18 @@ data:add {
    image = { source = "items/items.png", x = 192, y = 0, width = 32, height = 32 },
    weight = 0,
    value = 1,
+   events = {
+      -- OpenNefia's: Action.get puts gold in the purse (chara.gold), not the inventory.
+      {
+         id = "base.on_get_item",
+         name = "Add gold to inventory",
+         priority = 50000,
+         callback = function(self, params)
+            Gui.mes(("You pick up %d gold."):format(self.amount))
+            params.chara.gold = (params.chara.gold or 0) + self.amount
+            self:remove_ownership()
+            return true
+         end,
+      },
+   },
 }

@@ -126,5 +126,12 @@ function Assert.contains(text, fragment, message)
    end
 end
 
+--- Asserts that `text` matches the Lua pattern `pattern` (OpenNefia's `Assert.matches`).
+function Assert.matches(text, pattern, message)
+   if type(text) ~= "string" or not string.find(text, pattern) then
+      fail("expected " .. show(text) .. " to match " .. show(pattern), message)
+   end
+end
+
 _ENV.Assert = Assert
 return Assert

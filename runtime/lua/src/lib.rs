@@ -442,6 +442,8 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         lua.load(include_str!("types.lua")).set_name("=nefia types").call((&api, schema::checkers(&lua)?))?;
     schema::install(&lua, check_declared)?;
     lua.load(include_str!("queue.lua")).set_name("=nefia Queue").call::<()>(&api)?;
+    lua.load(include_str!("action.lua")).set_name("=nefia Action").call::<()>(&api)?;
+    lua.load(include_str!("generate.lua")).set_name("=nefia Object").call::<()>(&api)?;
     hotloading::install(&lua, &api)?;
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;

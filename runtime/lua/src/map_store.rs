@@ -7,14 +7,18 @@
 //!
 //! Loading makes the objects again with new uids (the old ones may be in use elsewhere by
 //! then; keys keep their identity in map files) and puts the map in place of the one with
-//! that uid if the world still has it. The current map cannot be loaded over.
+//! that uid if the world still has it. Loading the current map (as OpenNefia's tests do, to
+//! see it as saved) puts its saved copy in its place, current still, the player where they stood.
 
 use mlua::{Lua, Table};
 
 use super::handle::{live_map, push_map};
 use super::{engine, rt_error};
+use nefia_game::location::Holder;
 use nefia_game::map::MapId;
+use nefia_game::object::Uid;
 use nefia_game::save::{MapRecord, RecordKind};
+use nefia_game::world::World;
 
 /// Where map `uid` is saved, in the save folder.
 fn relative_path(uid: u64) -> String {
@@ -58,9 +62,6 @@ fn save(lua: &Lua, map: Table) -> mlua::Result<bool> {
 /// `Map.load(uid)`: `true, map`, or `false, reason`.
 fn load(lua: &Lua, uid: u64) -> mlua::Result<(bool, mlua::Value)> {
     let engine = engine(lua);
-    if engine.world.borrow().current_map() == Some(MapId(uid)) {
-        return Err(rt_error(lua, format!("Map.load: map {uid} is the current map: travel to another first")));
-    }
     let path = path_of(lua, uid);
     if !path.is_file() {
         // OpenNefia's words, which its tests compare whole (Map.save(map) writes the file).
@@ -81,10 +82,27 @@ fn load(lua: &Lua, uid: u64) -> mlua::Result<(bool, mlua::Value)> {
         object.visit_mut(&mut |o| o.uid = None);
     }
     let first_new = engine.world.borrow().next_uid();
+    let stays = player_on_current(&engine.world.borrow(), MapId(uid));
     let id = engine.world.borrow_mut().map_from_saved(&record).map_err(|e| rt_error(lua, e))?;
+    if let Some((player, x, y)) = stays {
+        let mut world = engine.world.borrow_mut();
+        world.take_object(Holder::Map(id), player, x, y).map_err(|e| rt_error(lua, e))?;
+        world.set_current_map(id).map_err(|e| rt_error(lua, e))?;
+    }
     let made: Vec<_> = engine.world.borrow().all_objects().map(|o| o.uid).filter(|&uid| uid >= first_new).collect();
     super::instantiate::instantiate_loaded(lua, made);
     Ok((true, mlua::Value::Table(push_map(lua, id)?)))
+}
+
+/// When map `uid` is the current one: the player on it and where they stand, to put back on
+/// its loaded copy (a saved map leaves the player out).
+fn player_on_current(world: &World, uid: MapId) -> Option<(Uid, i32, i32)> {
+    if world.current_map() != Some(uid) {
+        return None;
+    }
+    let player = world.player()?;
+    let object = world.object(player).ok()?;
+    (object.location().map(|l| l.holder()) == Some(Holder::Map(uid))).then_some((player, object.x, object.y))
 }
 
 /// Adds `save` and `load` to `Map`.

@@ -2,6 +2,9 @@
 //! (`Map.generate(id, params, seed)`) and a feat's (`Feat.create(id, x, y, { params = ... })`,
 //! kept as `feat.params`). A schema names each param with `{ type = "int" | "float" | "bool"
 //! | "string", default = ..., min = ..., max = ... }`; a param without a default must be given.
+//! As in OpenNefia, a param may instead be one of `types`' checkers (`dest_x = types.uint`), or
+//! give one as its type (`{ type = types.data_id("elona.material_spot_feat_info"), default = ...
+//! }`): the value is checked with it and refused in its words.
 
 use mlua::{Lua, Table};
 
@@ -25,6 +28,10 @@ pub fn checked_params(lua: &Lua, owner: &str, schema: Option<Table>, given: Opti
             Some(given) => given.get::<mlua::Value>(name.as_str())?,
             None => mlua::Value::Nil,
         };
+        if let Some(value) = checked_by_checker(lua, owner, &name, &spec, value.clone())? {
+            params.set(name, value)?;
+            continue;
+        }
         let value = if value.is_nil() { spec.get::<mlua::Value>("default")? } else { value };
         let kind: String = spec.get::<Option<String>>("type")?.unwrap_or_else(|| "float".into());
         let invalid = format!("{owner} received invalid value for parameter '{name}'");
@@ -88,4 +95,34 @@ pub fn checked_params(lua: &Lua, owner: &str, schema: Option<Table>, given: Opti
         }
     }
     Ok(params)
+}
+
+/// A param declared by one of `types`' checkers (the spec itself, or its `type`): its value
+/// (the spec's `default` when not given and the checker is its `type`), checked with OpenNefia's
+/// `Object.copy_params` words. None for a param declared by a type name.
+fn checked_by_checker(
+    lua: &Lua,
+    owner: &str,
+    name: &str,
+    spec: &Table,
+    value: mlua::Value,
+) -> mlua::Result<Option<mlua::Value>> {
+    let (checker, value, wrong) = if super::schema::is_checker(lua, spec)? {
+        (spec.clone(), value, "received invalid value for")
+    } else {
+        match spec.get::<mlua::Value>("type")? {
+            mlua::Value::Table(checker) if super::schema::is_checker(lua, &checker)? => match value {
+                mlua::Value::Nil => (checker, spec.get("default")?, "is missing required"),
+                given => (checker, given, "received invalid value for"),
+            },
+            _ => return Ok(None),
+        }
+    };
+    match super::schema::check(lua, value.clone(), &checker)? {
+        None => Ok(Some(value)),
+        Some(problem) => Err(rt_error(
+            lua,
+            format!("{owner} {wrong} parameter '{name}': {problem}\ngive params.{name} a value its checker takes"),
+        )),
+    }
 }

@@ -134,9 +134,17 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDec
 }
 
 /// Whether `table` is one of `types`' checkers.
-fn is_checker(lua: &Lua, table: &Table) -> mlua::Result<bool> {
+pub(super) fn is_checker(lua: &Lua, table: &Table) -> mlua::Result<bool> {
     let is: mlua::Function = types_library(lua)?.raw_get("is_type_checker")?;
     is.call::<bool>(table)
+}
+
+/// `value` checked with `checker` (`types.check`): nil, or OpenNefia's message
+/// (`Value is not of type "int": "x"`).
+pub(super) fn check(lua: &Lua, value: mlua::Value, checker: &Table) -> mlua::Result<Option<String>> {
+    let check: mlua::Function = types_library(lua)?.raw_get("check")?;
+    let (ok, message): (bool, Option<String>) = check.call((value, checker))?;
+    Ok(if ok { None } else { Some(message.unwrap_or_default()) })
 }
 
 /// The shape of `checker` (see [`FieldType`]).
