@@ -23,6 +23,7 @@ use crate::clock::Clock;
 use crate::files::{FileError, read_ron, write_ron_lines};
 use crate::ids::Uid;
 use crate::map::{ArtLayer, CellMemory, Generated, MapId};
+use crate::map_diff::TileGridError;
 use crate::moddable::{FieldMap, TempValue};
 use crate::object_record::{ObjectRecord, ObjectRecords};
 use crate::symbol::Symbol;
@@ -159,13 +160,14 @@ impl AutotileRecord {
     }
 
     /// The layer this record keeps; the record must have been checked
-    /// ([`crate::validate`]): an unknown code reads as an empty cell.
+    /// ([`crate::validate`]): an intent that does not read is empty.
     pub fn layer(&self, width: i32, height: i32) -> AutotileLayer {
         AutotileLayer {
             rule_set: self.rule_set.unwrap_or_else(|| Symbol::intern(crate::autotile::OWN_RULES)),
             own_rules: self.rules.clone().map(std::sync::Arc::new),
             seed: self.seed,
-            intent: read_sparse_rows(&self.palette, &self.intent, width, height),
+            intent: read_sparse_rows(&self.palette, &self.intent, width, height)
+                .unwrap_or_else(|_| Intent::new(width, height)),
         }
     }
 }
@@ -183,14 +185,16 @@ impl ArtLayerRecord {
     }
 
     /// The layer this record keeps on a `width`×`height` map; the record must have been
-    /// checked ([`crate::validate`]): an unknown code reads as an empty cell.
+    /// checked ([`crate::validate`]): one that does not read is an empty layer.
     pub fn layer(&self, width: i32, height: i32) -> ArtLayer {
-        ArtLayer {
-            name: self.name.clone(),
-            place: self.place,
-            offset_px: self.offset_px,
-            cells: read_sparse_rows(&self.palette, &self.tiles, width, height),
-        }
+        let cells = self.cells(width, height).unwrap_or_else(|_| Intent::new(width, height));
+        ArtLayer { name: self.name.clone(), place: self.place, offset_px: self.offset_px, cells }
+    }
+
+    /// Its cells on a `width`×`height` map (the size checked first), or which row is wrong:
+    /// how a merge or a diff reads a file no one checked.
+    pub fn cells(&self, width: i32, height: i32) -> Result<Intent, TileGridError> {
+        read_sparse_rows(&self.palette, &self.tiles, width, height)
     }
 }
 
@@ -210,18 +214,37 @@ fn sparse_rows(grid: &Intent, wish: &dyn Fn(Symbol) -> Option<String>) -> (BTree
     (codes.into_iter().zip(grid.palette().iter().copied()).collect(), rows)
 }
 
-/// The sparse grid of a `width`×`height` map that `rows` of `palette`'s codes write.
-fn read_sparse_rows(palette: &BTreeMap<String, Symbol>, rows: &[String], width: i32, height: i32) -> Intent {
-    let code_width = code_width(palette);
+/// The sparse grid of a `width`×`height` map that `rows` of `palette`'s codes write (a code of
+/// spaces: an empty cell); an error says which row is wrong. A checked record
+/// ([`crate::validate`]) always reads.
+fn read_sparse_rows(
+    palette: &BTreeMap<String, Symbol>,
+    rows: &[String],
+    width: i32,
+    height: i32,
+) -> Result<Intent, TileGridError> {
+    if rows.len() != usize::try_from(height).unwrap_or(0) {
+        return Err(TileGridError::RowCount { rows: rows.len(), height });
+    }
+    let code_width = code_width(palette).max(1);
+    let columns = usize::try_from(width).unwrap_or(0);
     let mut grid = Intent::new(width, height);
-    for (y, row) in (0..).zip(rows) {
+    for (y, row) in rows.iter().enumerate() {
         let chars: Vec<char> = row.chars().collect();
+        if chars.len() != columns * code_width {
+            return Err(TileGridError::RowLength { y, codes: chars.len() / code_width, width: columns });
+        }
         for (x, code) in (0..).zip(chars.chunks(code_width)) {
             let code: String = code.iter().collect();
-            grid.set(x, y, palette.get(&code).copied());
+            let tile = match palette.get(&code) {
+                Some(&tile) => Some(tile),
+                None if code.trim().is_empty() => None,
+                None => return Err(TileGridError::UnknownCode { y, code }),
+            };
+            grid.set(x, i32::try_from(y).unwrap_or(0), tile);
         }
     }
-    grid
+    Ok(grid)
 }
 
 /// What a list of saves shows of one, written at the top of the file.
