@@ -116,7 +116,7 @@ pub struct LevelState {
     /// The Palette pane's search texts: tiles, objects.
     pub search: (String, String),
     /// The art layers: the one painted, those hidden (the Layers pane).
-    pub art: crate::panes::layers::ArtLayersState,
+    pub art: super::art_layers::ArtLayersState,
     pub(crate) drag: Option<Drag>,
     pub(crate) next_stroke: u64,
 }

@@ -8,7 +8,6 @@ use egui::Ui;
 use crate::context::EditorContext;
 
 mod art;
-pub use art::ArtLayersState;
 
 /// Shows the layer stack.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {

@@ -13,7 +13,7 @@ mod sight;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-pub use art_layers::{ArtLayer, ArtLayerEdit, ArtLayers, paint_label as art_paint_label};
+pub use art_layers::{ArtLayer, ArtLayerEdit, ArtLayers, LayerPlace, paint_label as art_paint_label};
 pub use kept::KeptMap;
 pub use memory::{CellMemory, MapMemory, ObjectMemory};
 pub use sight::{Sight, compute_sight};

@@ -29,39 +29,7 @@ pub struct TileGrid {
     pub tiles: Vec<Symbol>,
 }
 
-/// Why a map record's tiles do not make a [`TileGrid`]; each says which row is wrong.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum TileGridError {
-    /// The size is out of bounds.
-    #[error("{0}")]
-    Size(#[from] crate::map::MapSizeError),
-    /// There are more or fewer rows than the height.
-    #[error("tiles has {rows} rows, but height is {height}")]
-    RowCount {
-        /// The rows given.
-        rows: usize,
-        /// The height.
-        height: i32,
-    },
-    /// A row has a code the palette does not give.
-    #[error("row {y} has code '{code}', not in the palette")]
-    UnknownCode {
-        /// The row (0-based).
-        y: usize,
-        /// The code.
-        code: String,
-    },
-    /// A row has more or fewer codes than the width.
-    #[error("row {y} has {codes} codes, not {width}")]
-    RowLength {
-        /// The row (0-based).
-        y: usize,
-        /// The codes it has.
-        codes: usize,
-        /// The width.
-        width: usize,
-    },
-}
+pub use crate::code_rows::TileGridError;
 
 impl TileGrid {
     /// Decodes `record`'s rows, checking the size before allocating and every code against

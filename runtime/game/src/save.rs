@@ -20,10 +20,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::autotile::{AutotileLayer, Intent};
 use crate::clock::Clock;
+use crate::code_rows::{TileGridError, code_width, read_sparse_rows};
 use crate::files::{FileError, read_ron, write_ron_lines};
 use crate::ids::Uid;
+pub use crate::map::LayerPlace;
 use crate::map::{ArtLayer, CellMemory, Generated, MapId};
-use crate::map_diff::TileGridError;
 use crate::moddable::{FieldMap, TempValue};
 use crate::object_record::{ObjectRecord, ObjectRecords};
 use crate::symbol::Symbol;
@@ -87,16 +88,6 @@ pub struct MapRecord<Objects = Vec<ObjectRecord>> {
     /// no rules (decoration, overhead).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub art_layers: Vec<ArtLayerRecord>,
-}
-
-/// Where an art layer is drawn: under the map's tiles' objects or over everything.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum LayerPlace {
-    /// Over the game's tiles, under its objects (decoration).
-    #[default]
-    Below,
-    /// Over the objects (overhead: roofs, treetops).
-    Above,
 }
 
 /// A map's art layer as its file keeps it: rows of palette codes as the tiles are, a code of
@@ -198,11 +189,6 @@ impl ArtLayerRecord {
     }
 }
 
-/// How many characters each code of `palette` has (1 for none).
-fn code_width(palette: &BTreeMap<String, Symbol>) -> usize {
-    palette.keys().next().map_or(1, |c| c.chars().count())
-}
-
 /// A sparse grid written as a file keeps it: its palette of codes (those `wish` gives a tile
 /// first) and its rows, a code of spaces for an empty cell.
 fn sparse_rows(grid: &Intent, wish: &dyn Fn(Symbol) -> Option<String>) -> (BTreeMap<String, Symbol>, Vec<String>) {
@@ -212,39 +198,6 @@ fn sparse_rows(grid: &Intent, wish: &dyn Fn(Symbol) -> Option<String>) -> (BTree
         .map(|y| (0..grid.width()).map(|x| grid.index(x, y).map_or(empty.as_str(), |i| &codes[i])).collect())
         .collect();
     (codes.into_iter().zip(grid.palette().iter().copied()).collect(), rows)
-}
-
-/// The sparse grid of a `width`×`height` map that `rows` of `palette`'s codes write (a code of
-/// spaces: an empty cell); an error says which row is wrong. A checked record
-/// ([`crate::validate`]) always reads.
-fn read_sparse_rows(
-    palette: &BTreeMap<String, Symbol>,
-    rows: &[String],
-    width: i32,
-    height: i32,
-) -> Result<Intent, TileGridError> {
-    if rows.len() != usize::try_from(height).unwrap_or(0) {
-        return Err(TileGridError::RowCount { rows: rows.len(), height });
-    }
-    let code_width = code_width(palette).max(1);
-    let columns = usize::try_from(width).unwrap_or(0);
-    let mut grid = Intent::new(width, height);
-    for (y, row) in rows.iter().enumerate() {
-        let chars: Vec<char> = row.chars().collect();
-        if chars.len() != columns * code_width {
-            return Err(TileGridError::RowLength { y, codes: chars.len() / code_width, width: columns });
-        }
-        for (x, code) in (0..).zip(chars.chunks(code_width)) {
-            let code: String = code.iter().collect();
-            let tile = match palette.get(&code) {
-                Some(&tile) => Some(tile),
-                None if code.trim().is_empty() => None,
-                None => return Err(TileGridError::UnknownCode { y, code }),
-            };
-            grid.set(x, i32::try_from(y).unwrap_or(0), tile);
-        }
-    }
-    Ok(grid)
 }
 
 /// What a list of saves shows of one, written at the top of the file.

@@ -14,7 +14,6 @@ use crate::moddable::{FieldMap, ModError};
 use crate::object::{Object, ObjectKind, Uid};
 use crate::symbol::Symbol;
 
-mod art_layers;
 mod autotiling;
 mod changes;
 mod fields;
@@ -26,7 +25,6 @@ mod state_diff;
 mod state_hash;
 mod watches;
 
-pub use art_layers::ArtLayerError;
 pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
 pub use fields::parse_color;

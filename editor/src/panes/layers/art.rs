@@ -1,66 +1,19 @@
 //! The current map's art layers in the Layers pane, top first as they are drawn: the layers
 //! over the objects, the objects, the layers under them, the game's tiles. Each can be hidden
-//! in the viewport (the map view is drawn without it: [`ArtLayersState::shown`]), picked as
-//! what the painting tools paint ([`ArtLayersState::paint_target`]), renamed, moved up and
+//! in the viewport (the map view is drawn without it: [`ArtLayersState::shown`](crate::context::ArtLayersState::shown)), picked as
+//! what the painting tools paint ([`ArtLayersState::paint_target`](crate::context::ArtLayersState::paint_target)), renamed, moved up and
 //! down (across the objects it changes place) and deleted; new layers are added over the
 //! others of their place. Every change is an edit of the map, undone like any other.
 
-use std::sync::Arc;
-
 use egui::Ui;
 use nefia_game::edit::Edit;
-use nefia_game::map::{ArtLayerEdit, MapId};
-use nefia_game::save::LayerPlace;
+use nefia_game::map::{ArtLayerEdit, LayerPlace};
 use nefia_protocol::editing::EditingCommand;
 use nefia_protocol::message::Command;
 use nefia_protocol::view::{ArtLayerView, MapView};
 
 use crate::accessibility::accessible_name;
 use crate::context::EditorContext;
-
-/// What the Layers pane keeps of the art layers: the one painted, those hidden, the names
-/// being typed.
-#[derive(Debug, Default)]
-pub struct ArtLayersState {
-    /// The art layer the painting tools paint (its map and name); none: the game's tiles.
-    pub paint: Option<(MapId, String)>,
-    /// The art layers hidden in the viewport, by map and name.
-    pub hidden: Vec<(MapId, String)>,
-    /// The name typed for a new layer.
-    pub new_name: String,
-    /// The layer being renamed, and the name typed for it.
-    renaming: Option<(String, String)>,
-    /// The last view [`ArtLayersState::shown`] filtered, the hidden names and what it gave.
-    shown: Option<(Arc<MapView>, Vec<String>, Arc<MapView>)>,
-}
-
-impl ArtLayersState {
-    /// The art layer of `map` the painting tools paint, if one is picked and `map` has it.
-    pub fn paint_target(&self, map: &MapView) -> Option<&str> {
-        let (on, name) = self.paint.as_ref()?;
-        (*on == map.id && map.art_layers.iter().any(|l| l.name == *name)).then_some(name.as_str())
-    }
-
-    /// The names of `map`'s hidden art layers.
-    fn hidden_on(&self, map: MapId) -> Vec<String> {
-        self.hidden.iter().filter(|(on, _)| *on == map).map(|(_, name)| name.clone()).collect()
-    }
-
-    /// `map` as the viewport draws it: without its hidden art layers. Made once per view and
-    /// choice, so the renderer's caches hold.
-    pub fn shown(&mut self, map: &Arc<MapView>) -> Arc<MapView> {
-        let hidden = self.hidden_on(map.id);
-        if let Some((source, had, shown)) = &self.shown
-            && Arc::ptr_eq(source, map)
-            && *had == hidden
-        {
-            return shown.clone();
-        }
-        let shown = map.without_art_layers(&hidden).map_or_else(|| map.clone(), Arc::new);
-        self.shown = Some((map.clone(), hidden, shown.clone()));
-        shown
-    }
-}
 
 /// Shows the current map's art layers.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {

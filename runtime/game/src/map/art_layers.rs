@@ -11,8 +11,17 @@ use std::sync::Arc;
 
 use super::InstancedMap;
 use crate::autotile::Intent;
-use crate::save::LayerPlace;
 use crate::symbol::Symbol;
+
+/// Where an art layer is drawn: under the map's tiles' objects or over everything.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum LayerPlace {
+    /// Over the game's tiles, under its objects (decoration).
+    #[default]
+    Below,
+    /// Over the objects (overhead: roofs, treetops).
+    Above,
+}
 
 /// One art layer of a map.
 #[derive(Clone, Debug, PartialEq)]

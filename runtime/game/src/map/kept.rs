@@ -112,7 +112,7 @@ impl KeptMap {
     }
 
     /// Its art layers, bottom first.
-    pub fn art_layers(&self) -> &super::ArtLayers {
+    pub fn art_layers(&self) -> &super::art_layers::ArtLayers {
         &self.map.art_layers
     }
 

@@ -128,9 +128,9 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
         Edit::PaintArt { map, layer, cells, tile } => {
-            engine.world_mut().paint_art(*map, layer, cells, tile.as_deref())?
+            nefia_game::layer_edit::paint_art(&mut engine.world_mut(), *map, layer, cells, tile.as_deref())?
         }
-        Edit::ArtLayer { map, edit } => engine.world_mut().edit_art_layers(*map, edit)?,
+        Edit::ArtLayer { map, edit } => nefia_game::layer_edit::edit_art_layers(&mut engine.world_mut(), *map, edit)?,
         Edit::Regenerate { map } => regenerate(lua, *map)?,
         Edit::BakeAutotile { map } => {
             let mut world = engine.world_mut();

@@ -26,10 +26,10 @@ impl From<nefia_game::conflict::resolve::ResolveError> for EditError {
     }
 }
 
-impl From<nefia_game::world::ArtLayerError> for EditError {
-    fn from(error: nefia_game::world::ArtLayerError) -> EditError {
+impl From<nefia_game::layer_edit::ArtLayerError> for EditError {
+    fn from(error: nefia_game::layer_edit::ArtLayerError) -> EditError {
         match error {
-            nefia_game::world::ArtLayerError::World(error) => EditError::World(error),
+            nefia_game::layer_edit::ArtLayerError::World(error) => EditError::World(error),
             refused => EditError::Refused(refused.to_string()),
         }
     }

@@ -13,6 +13,8 @@ use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 use nefia_game::world::{World, parse_color};
 
+mod art_layers;
+
 /// How a tile looks.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct TileStyle {
@@ -225,7 +227,7 @@ pub struct MapViewBuilder {
     /// The auto-tiling layer the previous view's intent was drawn from.
     intent_layer: Option<Arc<AutotileLayer>>,
     /// What the previous view's art layers were built from.
-    art: super::art_layers::ArtCache,
+    art: art_layers::ArtCache,
 }
 
 impl MapViewBuilder {
@@ -277,7 +279,7 @@ impl MapViewBuilder {
         });
         self.intent_layer = map.autotile.clone();
         let art = &mut self.art;
-        let art_layers = super::art_layers::fill_art(world, map, previous.as_deref(), art, &mut styles, &mut chunks);
+        let art_layers = art_layers::fill_art(world, map, previous.as_deref(), art, &mut styles, &mut chunks);
         let tile_styles = reuse(previous.as_ref().map(|p| &p.tile_styles), styles);
         let view = Arc::new(MapView {
             id: map.uid,
@@ -299,14 +301,14 @@ impl MapViewBuilder {
 }
 
 /// The previous `Arc` if its content equals `new`, else a new one.
-pub(super) fn reuse<T: PartialEq>(previous: Option<&Arc<T>>, new: T) -> Arc<T> {
+fn reuse<T: PartialEq>(previous: Option<&Arc<T>>, new: T) -> Arc<T> {
     match previous {
         Some(previous) if **previous == new => previous.clone(),
         _ => Arc::new(new),
     }
 }
 
-pub(super) fn chunk_cells(map: &InstancedMap, cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
+fn chunk_cells(map: &InstancedMap, cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
     let (x0, y0) = (cx * CHUNK_SIZE, cy * CHUNK_SIZE);
     let (x1, y1) = ((x0 + CHUNK_SIZE).min(map.width()), (y0 + CHUNK_SIZE).min(map.height()));
     (y0..y1).flat_map(move |y| (x0..x1).map(move |x| (x, y)))

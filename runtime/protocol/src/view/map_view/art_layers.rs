@@ -10,8 +10,7 @@ use std::sync::Arc;
 use nefia_game::map::{ArtLayer, ArtLayers, InstancedMap};
 use nefia_game::world::World;
 
-use super::map_view::{chunk_cells, reuse};
-use super::{ArtChunk, ArtLayerView, ChunkView, MapView, NO_TILE, TileStyle, tile_style};
+use super::{ArtChunk, ArtLayerView, ChunkView, MapView, NO_TILE, TileStyle, chunk_cells, reuse, tile_style};
 
 /// What the previous view's art layers were built from.
 #[derive(Default)]
@@ -92,7 +91,7 @@ impl MapView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nefia_game::save::LayerPlace;
+    use nefia_game::map::LayerPlace;
 
     #[test]
     fn a_hidden_layer_is_left_out_of_the_view_and_its_chunks() {
