@@ -177,7 +177,7 @@ fn names_at_map_depth(text: &str) -> impl Iterator<Item = usize> + '_ {
     let (mut depth, mut in_string, mut escaped, mut map_depth) = (0usize, false, false, None);
     let mut previous = None;
     text.char_indices().filter_map(move |(i, c)| {
-        let before = std::mem::replace(&mut previous, Some(c));
+        let before = previous.replace(c);
         if in_string {
             match c {
                 '\\' if !escaped => escaped = true,
