@@ -141,3 +141,22 @@ fn a_broken_art_layer_in_a_map_file_is_refused_naming_the_file_and_line() {
     assert_eq!(art_at(&view, 0, 31, 19), Some("elona.water"));
     assert_eq!(art_at(&view, 0, 30, 19), None);
 }
+
+#[test]
+fn a_resize_moves_the_art_layers_with_the_tiles_and_undo_puts_them_back() {
+    let copy = DemoCopy::new();
+    let host = spawn_editing(&copy.project());
+    let map = host.snapshot().map.as_ref().map(|m| m.id).unwrap_or(MapId(1));
+    edit(&host, Edit::ArtLayer { map, edit: ArtLayerEdit::Add { name: "rugs".into(), place: LayerPlace::Below } });
+    let tile = Some("elona.water".to_owned());
+    edit(&host, Edit::PaintArt { map, layer: "rugs".into(), cells: vec![(2, 2)], tile });
+    labelled(&host, "Paint 1 cell of art layer 'rugs' with elona.water");
+    let resize = Edit::Resize { map, width: 34, height: 22, anchor: (1, 1), tile: "elona.grass".into() };
+    edit(&host, resize);
+    let grown = labelled(&host, "Resize map 'town' from 32x20 to 34x22");
+    assert_eq!(art_at(&grown, 0, 3, 3), Some("elona.water"), "the painted cell moved with the tiles");
+    assert_eq!(art_at(&grown, 0, 2, 2), None);
+    host.send(Command::Editing(EditingCommand::Undo));
+    let back = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.width == 32));
+    assert_eq!(art_at(back.map.as_ref().unwrap(), 0, 2, 2), Some("elona.water"), "undone, where it was");
+}
