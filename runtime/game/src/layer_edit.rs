@@ -207,4 +207,20 @@ mod tests {
             "an unknown tile is refused"
         );
     }
+
+    #[test]
+    fn a_save_game_keeps_the_art_layers_and_reads_them_back() {
+        let (mut world, map) = world();
+        edit_art_layers(&mut world, map, &ArtLayerEdit::Add { name: "roofs".into(), place: LayerPlace::Above })
+            .unwrap();
+        paint_art(&mut world, map, "roofs", &[(1, 2)], Some("t.wall")).unwrap();
+        let record = world.map_record(map, crate::save::RecordKind::SaveGame).unwrap();
+        let layer = &record.art_layers[0];
+        assert_eq!((layer.name.as_str(), layer.place, layer.tiles[2].as_str()), ("roofs", LayerPlace::Above, " .  "));
+        assert_eq!(layer.tiles[0], "    ", "an empty row is spaces");
+        let back = world.map_from_saved(&record).unwrap();
+        let layers = world.map(back).unwrap().art_layers().clone();
+        assert_eq!(layers[0].cells.get(1, 2), Some(Symbol::intern("t.wall")), "read back from the save");
+        assert_eq!(layers[0].painted_cells(), 1);
+    }
 }
