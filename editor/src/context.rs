@@ -20,10 +20,12 @@ use nefia_protocol::view::Snapshot;
 
 use crate::links::{LinkAction, OnMap};
 
+mod art_layers;
 mod level;
 mod tab;
 mod viewport;
 
+pub use art_layers::ArtLayersState;
 pub(crate) use level::Drag;
 pub use level::{LevelState, Region, Tool};
 pub use tab::Tab;

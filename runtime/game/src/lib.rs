@@ -11,6 +11,7 @@
 pub mod art;
 pub mod autotile;
 pub mod clock;
+pub mod code_rows;
 pub mod conflict;
 pub mod data;
 pub mod display;
@@ -23,6 +24,7 @@ pub mod files;
 pub mod history;
 pub mod ids;
 pub mod journal;
+pub mod layer_edit;
 pub mod location;
 pub mod map;
 pub mod map_diff;

@@ -15,6 +15,8 @@ use nefia_game::world::{World, parse_color};
 
 use super::map_picks::PaletteArt;
 
+mod art_layers;
+
 /// How a tile looks.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct TileStyle {
@@ -239,6 +241,8 @@ pub struct MapViewBuilder {
     pick_keys: Vec<u64>,
     /// The auto-tiling layer the previous view's intent was drawn from.
     intent_layer: Option<Arc<AutotileLayer>>,
+    /// What the previous view's art layers were built from.
+    art: art_layers::ArtCache,
 }
 
 impl MapViewBuilder {
@@ -300,6 +304,8 @@ impl MapViewBuilder {
             reuse(previous.as_ref().and_then(|p| p.intent_styles.as_ref()), styles)
         });
         self.intent_layer = map.autotile.clone();
+        let art = &mut self.art;
+        let art_layers = art_layers::fill_art(world, map, previous.as_deref(), art, &mut styles, &mut chunks);
         let tile_styles = reuse(previous.as_ref().map(|p| &p.tile_styles), styles);
         let view = Arc::new(MapView {
             id: map.uid,
@@ -309,7 +315,7 @@ impl MapViewBuilder {
             chunk_grid: (gx, gy),
             tile_styles,
             chunks,
-            art_layers: Vec::new(),
+            art_layers,
             cell_px: cell_px(map),
             object_count: map.objects().len(),
             unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
