@@ -26,4 +26,5 @@ pub mod play_controls;
 pub mod player;
 pub mod recovery_dialog;
 pub mod render;
+pub mod tile_pictures;
 pub mod tools;

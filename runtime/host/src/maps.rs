@@ -18,6 +18,7 @@ use nefia_protocol::message::{Command, Hint, RefusalKind, Refused};
 pub mod check;
 pub mod export;
 pub mod import;
+pub mod new_tiles;
 
 use nefia_protocol::maps::{MapCommand, MapsView};
 
