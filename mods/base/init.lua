@@ -4,13 +4,30 @@
 -- The colour of what is drawn: { r, g, b } (0 to 255) or "#rrggbb".
 local color = types.some(types.color, types.string)
 
+-- What an `image` field draws instead of the glyph (OpenNefia's shape, extended), read and
+-- checked against the sheets' PNG headers when the prototype is added:
+--   "tiles/grass.png"                                     the whole file, one still sprite
+--   { image = "tiles/water.png", count_x = 4 }             the file split in count_x frames across
+--   { source = "tiles/sheet.png", x = 0, y = 32, width = 32, height = 32,
+--     count_x = 4, frame_ms = 250, key_color = { 0, 0, 0 } }   a region; count_x frames side by side
+--   { source = ..., x, y, width, height, frames = { { x = 0, y = 0, ms = 250 }, ... } }
+--   { source = ..., offset_x = 0, offset_y = -4, flip_x = true, flip_y = false, rotation = 90 }
+--   { variants = { { weight = 3, image = <a file or region> }, { weight = 1, image = ... } } }
+--   { source = "tiles/wall.png", x = 0, y = 0, width = 32, height = 32,
+--     autotile = "blob47" | "wang16", columns = 8, connects = "wall" }   pieces left to right, columns a row
+--   { multitile = { center = ..., edge = ..., corner = ..., t_connection = ..., end_piece = ...,
+--     unconnected = ... }, connects = "wall" }             CDDA's parts, turned to face the neighbours
+-- A sprite stands on its cell's bottom edge, centred. Variants are picked per cell from the
+-- map's `art_seed` (else its name); a base.theme can replace any prototype's image.
+local image_doc = "An image under the asset folders drawn instead of the glyph: a file (\"tiles/grass.png\"), a region { source, x, y, width, height, count_x, key_color }, frames, variants or an autotile set (see mods/base/init.lua)."
+
 data:add_type {
    name = "chara",
    fields = {
       { name = "name", type = types.string, default = "someone", template = true, doc = "What messages call the character." },
       { name = "glyph", type = types.string, default = "@", template = true, doc = "The character drawn for it." },
       { name = "color", type = color, default = { 255, 255, 255 }, template = true, doc = "Its colour: {r, g, b} or \"#rrggbb\"." },
-      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "image", type = types.optional(types.image), doc = image_doc },
       { name = "level", type = types.uint, default = 1, template = true, doc = "Experience level." },
       { name = "max_hp", type = types.uint, default = 10, template = true, doc = "Most hit points it can have." },
       { name = "hp", type = types.int, default = 10, template = true, doc = "Hit points; it dies at 0." },
@@ -64,7 +81,7 @@ data:add_type {
       { name = "name", type = types.string, default = "something", template = true, doc = "What messages call the item." },
       { name = "glyph", type = types.string, default = "?", template = true, doc = "The character drawn for it." },
       { name = "color", type = color, default = { 255, 255, 255 }, template = true, doc = "Its colour." },
-      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "image", type = types.optional(types.image), doc = image_doc },
       { name = "weight", type = types.number, default = 1, template = true, doc = "Weight in tenths of a stone." },
       { name = "value", type = types.number, default = 0, template = true, doc = "Price in gold." },
       { name = "equip_slots", type = types.optional(types.list(types.string)), doc = "The slots it can be worn in, if any; for an item that holds_equipment, the slots it has." },
@@ -82,7 +99,7 @@ data:add_type {
       { name = "name", type = types.string, default = "feature", template = true, doc = "What messages call it." },
       { name = "glyph", type = types.string, default = "^", template = true, doc = "The character drawn for it." },
       { name = "color", type = color, default = { 200, 200, 200 }, template = true, doc = "Its colour." },
-      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "image", type = types.optional(types.image), doc = image_doc },
       { name = "is_solid", type = types.boolean, default = false, template = true, doc = "True if it blocks movement." },
       { name = "is_opaque", type = types.boolean, default = false, doc = "True if it blocks sight." },
       { name = "is_stairs", type = types.boolean, default = false, doc = "True for stairs: they must be reachable from the entrance." },
@@ -117,7 +134,7 @@ data:add_type {
       { name = "name", type = types.string, default = "effect", template = true, doc = "What messages call it (fire, a web)." },
       { name = "glyph", type = types.string, default = "*", template = true, doc = "The character drawn for it." },
       { name = "color", type = color, default = { 255, 140, 60 }, template = true, doc = "Its colour." },
-      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "image", type = types.optional(types.image), doc = image_doc },
       { name = "turns", type = types.int, default = 10, template = true, doc = "Turns left before it goes (-1: it lasts). Mef.create's duration sets it." },
       { name = "power", type = types.number, default = 0, doc = "How strong it is. Mef.create's power sets it." },
       { name = "origin_uid", type = types.optional(types.uint), doc = "The uid of what made it, if Mef.create was told (mef:get_origin())." },
@@ -131,7 +148,7 @@ data:add_type {
       { name = "glyph", type = types.string, default = ".", template = true, doc = "The character drawn for it." },
       { name = "color", type = color, default = { 128, 128, 128 }, template = true, doc = "Its colour." },
       { name = "background", type = color, default = { 0, 0, 0 }, doc = "The colour of the cell behind the glyph." },
-      { name = "image", type = types.optional(types.string), doc = "An image under assets/ drawn instead of the glyph." },
+      { name = "image", type = types.optional(types.image), doc = image_doc },
       { name = "is_solid", type = types.boolean, default = false, template = true, doc = "True if it blocks movement." },
       { name = "is_opaque", type = types.boolean, default = false, template = true, doc = "True if it blocks sight." },
       {
@@ -280,6 +297,23 @@ data:add_type {
          doc = "The key that does it, named as base.on_key_pressed gives it (\"up\", \"g\", \"shift+period\", \"ctrl+s\").",
       },
       { name = "default_alternate", type = types.list(types.string), default = {}, doc = "Other keys that do it too." },
+   },
+}
+
+-- Themes (OpenNefia's base.theme): replace other mods' images without editing them. The
+-- active themes are a list (the first to replace an image wins), switched in the editor's
+-- viewport toolbar and the player's options.
+data:add_type {
+   name = "theme",
+   fields = {
+      { name = "name", type = types.string, default = "", template = true, doc = "What the theme menus call it (its id if empty)." },
+      {
+         name = "overrides",
+         type = types.map(types.data_type_id, types.map(types.string, types.table)),
+         default = {},
+         template = true,
+         doc = "By data type, then prototype id, the fields it replaces: { [\"base.map_tile\"] = { [\"elona.wall\"] = { image = ... } } } (image only).",
+      },
    },
 }
 

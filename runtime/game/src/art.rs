@@ -6,12 +6,32 @@
 //! and how one is chosen ([`Choice`]). The engine never decodes an image: it reads the
 //! declarations, checks them against the sheets' headers, and says which sprite each cell
 //! draws; the editor packs the sheets into atlases and draws them.
+//!
+//! - [`parse`]: an `image` value read into an [`Art`] and checked against its sheets.
+//! - [`sheet`]: sheets found in the asset folders and measured from their PNG header.
+//! - [`pick`]: which sprite a cell draws (a variant from the map's seed, a set's piece from
+//!   its neighbours).
+//! - [`book`]: the parsed art of every prototype and theme, kept with the data registry.
+//! - [`explain`]: which sprite a cell drew and why, in words.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::symbol::Symbol;
+
+pub mod book;
+pub mod explain;
+pub mod parse;
+pub mod pick;
+pub mod sheet;
+
+#[cfg(test)]
+mod parse_tests;
+
+pub use book::ArtBook;
+pub use parse::{ArtError, Parsed, parse};
+pub use sheet::{MAX_SHEET_SIDE, SheetError, Sheets};
 
 /// One frame of a sprite: where it is on the sheet and how long it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,6 +57,24 @@ pub enum Rotation {
     Half,
     /// Three quarter turns clockwise (a quarter turn anticlockwise).
     ThreeQuarters,
+}
+
+impl Rotation {
+    /// This turn followed by `quarters` more quarter turns clockwise.
+    pub fn then(self, quarters: u8) -> Rotation {
+        let own = match self {
+            Rotation::None => 0,
+            Rotation::Quarter => 1,
+            Rotation::Half => 2,
+            Rotation::ThreeQuarters => 3,
+        };
+        match (own + quarters) % 4 {
+            0 => Rotation::None,
+            1 => Rotation::Quarter,
+            2 => Rotation::Half,
+            _ => Rotation::ThreeQuarters,
+        }
+    }
 }
 
 /// One picture a cell can draw: a rectangle of a sheet (an image under the project's asset

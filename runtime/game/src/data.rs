@@ -145,6 +145,9 @@ pub enum OnDuplicate {
 /// Every data type and prototype of the loaded mods.
 #[derive(Clone, Debug, Default)]
 pub struct DataRegistry {
+    /// The art of the prototypes with an image, and the themes' replacements, read when
+    /// each was added.
+    pub art: crate::art::ArtBook,
     revision: u64,
     types: Vec<DataType>,
     type_index: FxHashMap<Symbol, usize>,
@@ -246,6 +249,7 @@ impl DataRegistry {
     /// index moves; the caller has made sure no object uses it. False if there was none.
     pub fn retire(&mut self, data_type: Symbol, id: Symbol) -> bool {
         let Some(index) = self.proto_index.remove(&(data_type, id)) else { return false };
+        self.art.remove(data_type, id);
         if let Ok(position) = self.type_position_of(data_type) {
             self.types[position].entries.retain(|&entry| entry != index);
         }

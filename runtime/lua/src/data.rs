@@ -284,6 +284,7 @@ fn add_at(lua: &Lua, entry: Table, origin: nefia_game::moddable::Origin) -> mlua
     let full_id = Symbol::intern(&format!("{}.{bare_id}", namespace(lua)?));
     super::schema::check_entry(lua, data_type_id, full_id, &entry)?;
     check_ext(lua, full_id, &entry)?;
+    let images = super::images::read(lua, &engine, data_type_id, full_id, &entry, &origin)?;
     let mut given = FieldMap::new();
     for pair in entry.pairs::<mlua::Value, mlua::Value>() {
         let (key, value) = pair?;
@@ -308,6 +309,7 @@ fn add_at(lua: &Lua, entry: Table, origin: nefia_game::moddable::Origin) -> mlua
         .data
         .add(data_type_id, full_id, given, origin, on_duplicate)
         .map_err(|e| rt_error(lua, e))?;
+    super::images::keep(&engine, data_type_id, full_id, images);
     if nefia_game::object::ObjectKind::from_data_type(data_type_id.as_str()).is_some() {
         super::object_events::prototype_added(lua, &engine, data_type_id, full_id, &entry)?;
         if on_duplicate == OnDuplicate::Replace {

@@ -91,6 +91,16 @@ impl Engine {
         *self.save_dir.borrow_mut() = dir;
     }
 
+    /// Sets the asset folders prototypes' images are looked up in (the project's, in order).
+    pub fn set_asset_dirs(&self, dirs: Vec<PathBuf>) {
+        *self.sheets.borrow_mut() = nefia_game::art::Sheets::new(dirs);
+    }
+
+    /// Forgets the sizes of the sheets measured so far (a hotload may follow a PNG's change).
+    pub fn forget_sheet_sizes(&self) {
+        self.sheets.borrow().forget();
+    }
+
     /// Tells long work's steps to `sink` (see [`Engine::progress`]).
     pub fn set_progress_sink(&self, sink: ProgressSink) {
         *self.progress.borrow_mut() = Some(sink);

@@ -37,6 +37,7 @@ mod handlers;
 mod heap;
 mod host_access;
 mod hotloading;
+pub mod images;
 pub mod inspect;
 pub mod instantiate;
 pub mod invariants;
@@ -138,6 +139,9 @@ pub struct Engine {
     hotloaded_prototypes: RefCell<Vec<(Symbol, Symbol)>>,
     /// Where `Save.save_game` writes.
     save_dir: RefCell<PathBuf>,
+    /// The sheets of the project's asset folders, measured as prototypes' images are read
+    /// (none without a project: images are then read but not checked against files).
+    sheets: RefCell<nefia_game::art::Sheets>,
     /// UI layers, widgets, map draw layers, messages and log.
     gui: RefCell<gui::GuiState>,
     /// The REPL's globals and the `pause()` breaks in progress.
@@ -389,6 +393,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         on_duplicate: Cell::new(OnDuplicate::Error),
         hotloaded_prototypes: RefCell::default(),
         save_dir: RefCell::new(PathBuf::from("saves")),
+        sheets: RefCell::default(),
         gui: RefCell::default(),
         play: PlayFlags::default(),
         editor: EditorLink::default(),

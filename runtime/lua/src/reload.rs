@@ -193,6 +193,7 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
     let dangling_before = nefia_game::references::dangling(&engine.world.borrow().data);
     engine.hotloaded_prototypes.borrow_mut().clear();
     engine.on_duplicate.set(OnDuplicate::Replace);
+    engine.forget_sheet_sizes();
     let result = engine.limits.run(|| chunk.call::<mlua::Value>(()));
     engine.on_duplicate.set(OnDuplicate::Error);
     engine.world.borrow_mut().prototypes_changed();

@@ -95,6 +95,7 @@ impl Runtime {
             tracing::info!("{}: removed {removed} temp file(s) left by interrupted writes", dir.display());
         }
         self.engine.set_save_dir(project.saves_dir());
+        self.engine.set_asset_dirs(project.asset_dirs());
         match on_failure {
             OnModFailure::Stop => self.load_mods(&project.mod_dirs(), &project.manifest.mods)?,
             OnModFailure::Skip => self.load_mods_skipping_failures(&project.mod_dirs(), &project.manifest.mods),

@@ -202,6 +202,8 @@ fn shape(lua: &Lua, checker: &Table) -> mlua::Result<FieldType> {
             of => FieldType::Some { of },
         },
         "all" => each("checkers")?.into_iter().next().unwrap_or_default(),
+        // A file name, or a table the engine reads as art (lua/images.rs).
+        "image" => FieldType::Some { of: vec![FieldType::String, FieldType::Table] },
         "function" | "callback" => FieldType::Function,
         "table" | "data_entry" => FieldType::Table,
         _ => FieldType::Opaque,

@@ -547,6 +547,22 @@ local color_value = types.range(types.int, 0, 255)
 types.color = types.tuple { color_value, color_value, color_value, types.optional(color_value) }
 rawset(types.color, "color", true)
 
+-- A prototype's image: a file name or a table (a region, frames, variants, a sprite set).
+-- The table's shape is read and checked against its sheet when the prototype is added
+-- (lua/images.rs), where the message can say what in it is wrong.
+kinds.image = {
+   check = function(self, obj)
+      local t = type(obj)
+      if t == "string" or t == "table" then
+         return true
+      end
+      return false, type_error(self)
+         .. ' (give a file under the asset folders, "tiles/grass.png", or a region { source = "tiles/sheet.png", x = 0, y = 0, width = 32, height = 32 })'
+   end,
+   name = function() return "image" end,
+}
+types.image = checker("image")
+
 -- Ids of a data type's prototypes (`data_id("base.chara")`) and prototypes themselves.
 kinds.data_id = {
    check = function(self, obj)
