@@ -231,8 +231,9 @@ pub const CROWDED_MAP: &str = r#"
     map:set_tile(100, 100, "base.floor")
 "#;
 
-/// A copy of the demo project and the repository's mods in a temporary folder, laid out as
-/// in the repository (`projects/demo`, `mods/`), for tests that change files.
+/// A copy of the demo project, the repository's mods and its assets in a temporary folder,
+/// laid out as in the repository (`projects/demo`, `mods/`, `assets/`: the mods' images are
+/// checked against the sheets there when they load), for tests that change files.
 pub struct DemoCopy {
     /// The temporary folder; removed when dropped.
     pub root: tempfile::TempDir,
@@ -242,7 +243,7 @@ impl DemoCopy {
     /// Copies the demo project and the mods.
     pub fn new() -> DemoCopy {
         let root = tempfile::tempdir().expect("a temporary folder");
-        for folder in ["projects/demo", "mods"] {
+        for folder in ["projects/demo", "mods", "assets"] {
             copy_dir(&repo_root().join(folder), &root.path().join(folder));
         }
         DemoCopy { root }

@@ -4,7 +4,8 @@
 //! object if one did, the rules that matched and
 //! lost and why, and the near misses with the neighbour that failed marked. The rule set's
 //! name shows it in the Data pane; its place opens its source lines. Bake takes the rules off
-//! the map and keeps their tiles.
+//! the map and keeps their tiles. On any map, a tile with art also says which sprite it
+//! drew and why (its variant, or the piece of its sprite set the neighbours called for).
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2};
 use nefia_game::autotile::{Explanation, LostReason, RULE_SET_TYPE, RuleMatch};
@@ -29,12 +30,16 @@ const FAILED: Color32 = Color32::from_rgb(230, 60, 60);
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let Some(why) = state.snapshot.editing.cell.clone() else { return };
     let no_rules = matches!(why.explained, Err(Unexplained::NoRules(_)));
-    if no_rules || state.snapshot.map.as_ref().map(|m| m.id) != Some(why.map) {
+    if (no_rules && why.sprite.is_none()) || state.snapshot.map.as_ref().map(|m| m.id) != Some(why.map) {
         return;
     }
     egui::CollapsingHeader::new("Why is this tile here?").default_open(true).show(ui, |ui| {
+        if let Some(sprite) = &why.sprite {
+            ui.label(format!("{} draws sprite {} of {}: {}.", sprite.tile, sprite.sprite, sprite.sheet, sprite.why));
+        }
         match &why.explained {
             Ok(explanation) => explanation_ui(ui, state, explanation),
+            Err(_) if no_rules => return,
             Err(unexplained) => {
                 ui.colored_label(ui.visuals().warn_fg_color, unexplained.to_string());
             }

@@ -14,6 +14,7 @@ use crate::moddable::{FieldMap, ModError};
 use crate::object::{Object, ObjectKind, Uid};
 use crate::symbol::Symbol;
 
+mod art;
 mod autotiling;
 mod changes;
 mod fields;
@@ -25,6 +26,7 @@ mod state_diff;
 mod state_hash;
 mod watches;
 
+pub use art::THEME_TYPE;
 pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
 pub use fields::parse_color;
@@ -177,6 +179,9 @@ pub struct World {
     /// The prefix of the keys this session gives the objects it makes (see
     /// [`crate::object_key`]): not game state, kept across loads.
     pub(crate) key_prefix: String,
+    /// The active themes, first first (see `world/art.rs`): a viewing choice, not game
+    /// state (never saved, kept across loads).
+    pub(crate) themes: Vec<Symbol>,
 }
 
 const FIRST_SWEEP: usize = 1024;
@@ -255,6 +260,7 @@ impl World {
             watches: Watches::default(),
             changes: changes::ChangeLog::default(),
             key_prefix: crate::object_key::FIXED_PREFIX.to_owned(),
+            themes: Vec::new(),
         }
     }
 

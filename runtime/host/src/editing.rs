@@ -222,5 +222,6 @@ fn cell_why(lua: &mlua::Lua, world: &nefia_game::world::World, map: MapId, x: i3
             None => explained,
         }
     });
-    CellWhy { map, x, y, explained }
+    let sprite = world.explain_sprite(map, x, y).ok().flatten();
+    CellWhy { map, x, y, explained, sprite }
 }

@@ -164,6 +164,10 @@ impl Mods {
                 let current = cx.runtime.world().current_map();
                 self.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
             },
+            active_themes: {
+                let world = cx.runtime.world();
+                Arc::new(world.active_themes().iter().map(ToString::to_string).collect())
+            },
         }
     }
 
@@ -191,6 +195,13 @@ impl Mods {
             ModCommand::SetEnabled { id, enabled } => self.enable_mod(cx, &id, enabled),
             ModCommand::Rescan => self.rescan(cx),
             ModCommand::New(id) => self.new_mod(cx, &id),
+            ModCommand::SetThemes(themes) => {
+                let themes = themes.iter().map(|t| nefia_game::Symbol::intern(t)).collect();
+                if let Err(error) = cx.runtime.world_mut().set_active_themes(themes) {
+                    let message = format!("cannot use that theme: {error}; pick one of the loaded base.theme prototypes");
+                    cx.refuse(Refused::new(RefusalKind::UnknownMod, message));
+                }
+            }
         }
         effects
     }

@@ -312,7 +312,8 @@ fn methods(lua: &Lua) -> mlua::Result<Table> {
             table.set("show", memory.show)?;
             table.set("glyph", memory.glyph.as_str())?;
             table.set("color", lua.create_sequence_from(memory.color)?)?;
-            table.set("image", memory.image.map(|i| i.as_str()))?;
+            let image = memory.image.as_ref().map(|image| to_lua(lua, image)).transpose()?;
+            table.set("image", image)?;
             table.set("uid", memory.uid.0)?;
             table.set("_id", memory.id.as_str())?;
             table.set("_type", memory.kind.data_type())?;

@@ -151,6 +151,9 @@ pub struct CellWhy {
     pub y: i32,
     /// The explanation, or why there is none.
     pub explained: Result<Explanation, Unexplained>,
+    /// Which sprite of its tile's art the cell draws and why (none: the tile has no art).
+    #[serde(default)]
+    pub sprite: Option<nefia_game::art::explain::SpriteWhy>,
 }
 
 /// Why a cell has no explanation.

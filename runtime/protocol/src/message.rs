@@ -299,6 +299,7 @@ impl EditingCommand {
                 x,
                 y,
                 explained: Err(Unexplained::NotThere(problem.to_owned())),
+                sprite: None,
             }))),
             EditingCommand::Copy { .. }
             | EditingCommand::Select(_)

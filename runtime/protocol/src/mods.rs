@@ -41,6 +41,9 @@ pub enum ModCommand {
     /// Write a new mod skeleton into the project's `mods/` folder and enable it (as
     /// `nefia new-mod` does); it loads when the project is opened again.
     New(String),
+    /// Make these `base.theme`s the active themes, first first (an empty list: none); the
+    /// map is drawn with their images at once.
+    SetThemes(Vec<String>),
 }
 
 impl ModCommand {
@@ -53,6 +56,7 @@ impl ModCommand {
             ModCommand::SetEnabled { .. } => "enable mod",
             ModCommand::Rescan => "rescan mods",
             ModCommand::New(_) => "new mod",
+            ModCommand::SetThemes(_) => "set themes",
         }
     }
 
@@ -62,7 +66,9 @@ impl ModCommand {
             ModCommand::Reload(_) | ModCommand::Saved(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => {
                 JournalKind::Code
             }
-            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) => JournalKind::Other,
+            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) | ModCommand::SetThemes(_) => {
+                JournalKind::Other
+            }
         }
     }
 
@@ -101,6 +107,26 @@ pub struct ModsView {
     /// The cells of the current map the last hotload that changed it painted anew with its
     /// rules (tinted in the viewport, as the workbench tints a regenerated preview).
     pub repainted: Option<Arc<Repainted>>,
+    /// The active themes (see [`ModCommand::SetThemes`]), first first.
+    #[serde(default)]
+    pub active_themes: Arc<Vec<String>>,
+}
+
+impl ModsView {
+    /// The loaded `base.theme`s: each id with its name (the id when it gives none).
+    pub fn themes(&self) -> Vec<(String, String)> {
+        let name = nefia_game::Symbol::intern("name");
+        self.data
+            .iter()
+            .filter(|t| t.id.as_str() == nefia_game::world::THEME_TYPE)
+            .flat_map(|t| &t.entries)
+            .map(|theme| {
+                let named = theme.fields.iter().find(|(field, _)| *field == name).and_then(|(_, v)| v.as_str());
+                let id = theme.id.to_string();
+                (id.clone(), named.filter(|n| !n.is_empty()).map_or(id, str::to_owned))
+            })
+            .collect()
+    }
 }
 
 /// What a hotload's auto-tiling rules changed on one map.

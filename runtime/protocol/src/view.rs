@@ -16,6 +16,7 @@ use nefia_game::world::World;
 pub mod data;
 pub mod debug;
 mod location_tree;
+mod map_picks;
 mod map_view;
 pub mod object_details;
 

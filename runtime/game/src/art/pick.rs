@@ -26,6 +26,19 @@ pub fn neighbour_mask(connects: impl Fn(i32, i32) -> bool) -> u8 {
     NEIGHBOURS.iter().enumerate().fold(0, |mask, (bit, &(dx, dy))| if connects(dx, dy) { mask | 1 << bit } else { mask })
 }
 
+/// The mask of the neighbours of (x, y) in the same connecting group as `own`, where
+/// `group_at` gives a cell's group (`None`: off the map, which connects, so a wall at the
+/// map's edge looks continuous).
+pub fn connects_mask<G: PartialEq>(x: i32, y: i32, own: &G, group_at: impl Fn(i32, i32) -> Option<G>) -> u8 {
+    neighbour_mask(|dx, dy| group_at(x + dx, y + dy).is_none_or(|group| group == *own))
+}
+
+/// The sprite an object picks: as a cell would, from the map's seed and its uid (a sprite
+/// set's piece is its lone one: objects have no neighbours in a set).
+pub fn object_pick(art: &Art, seed: u64, uid: u64) -> u16 {
+    pick(art, seed, (uid >> 32) as i32, uid as i32, 0)
+}
+
 /// The mask with each corner bit dropped unless both edges beside it are set.
 pub fn blob_reduce(mask: u8) -> u8 {
     let mut reduced = mask & 0b0101_0101;
@@ -230,6 +243,16 @@ mod tests {
         assert_eq!(map_seed(None, "town"), map_seed(None, "town"));
         assert_ne!(map_seed(None, "town"), map_seed(None, "cave"));
         assert_eq!(map_seed(Some(5), "town"), 5);
+    }
+
+    #[test]
+    fn the_maps_edges_connect_and_other_groups_do_not() {
+        // A 3×1 map "a b a": (0, 0) has b to the east and the map's edge everywhere else.
+        let row = ["a", "b", "a"];
+        let group_at = |x: i32, y: i32| (y == 0 && (0..3).contains(&x)).then(|| row[x as usize]);
+        let mask = connects_mask(0, 0, &"a", group_at);
+        assert_eq!(mask, 255 & !E, "all but the east, where b is");
+        assert_eq!(connects_mask(1, 0, &"b", group_at), N | NE | SE | S | SW | NW);
     }
 
     #[test]

@@ -25,9 +25,10 @@ pub struct ObjectMemory {
     pub glyph: Symbol,
     /// Its colour, RGBA.
     pub color: [u8; 4],
-    /// An image under `assets/` drawn instead of the glyph, if any.
+    /// Its `image` (a file name, or a table the engine reads as art: see
+    /// [`crate::art::parse`]) drawn instead of the glyph, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub image: Option<Symbol>,
+    pub image: Option<crate::value::Value>,
 }
 
 /// What the player remembers of one cell.

@@ -189,7 +189,7 @@ impl World {
             show: !matches!(calc(names.show), Some(Value::Bool(false))),
             glyph: calc(names.glyph).and_then(Value::as_str).map_or(names.unknown_glyph, Symbol::intern),
             color: calc(names.color).and_then(parse_color).unwrap_or([255, 255, 255, 255]),
-            image: calc(names.image).and_then(Value::as_str).map(Symbol::intern),
+            image: calc(names.image).cloned(),
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use nefia_game::art::{Art, Sprite};
+use nefia_game::art::{Art, pick};
 use nefia_game::autotile::{AutotileLayer, Intent};
 use nefia_game::display::Color;
 use nefia_game::map::{CHUNK_SIZE, InstancedMap, MapId};
@@ -12,6 +12,8 @@ use nefia_game::save::LayerPlace;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 use nefia_game::world::{World, parse_color};
+
+use super::map_picks::PaletteArt;
 
 /// How a tile looks.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
@@ -222,6 +224,8 @@ impl MapView {
 pub struct MapViewBuilder {
     previous: Option<Arc<MapView>>,
     tile_revisions: Vec<u64>,
+    /// Per chunk: the key its picks were computed for (see [`PaletteArt::chunk_key`]).
+    pick_keys: Vec<u64>,
     /// The auto-tiling layer the previous view's intent was drawn from.
     intent_layer: Option<Arc<AutotileLayer>>,
 }
@@ -234,7 +238,9 @@ impl MapViewBuilder {
             self.previous.take().filter(|p| p.id == map.uid && p.width == map.width() && p.height == map.height());
         if previous.is_none() {
             self.tile_revisions.clear();
+            self.pick_keys.clear();
         }
+        let palette_art = PaletteArt::new(world, map);
         let mut styles: Vec<TileStyle> = map.palette().iter().map(|&tile| tile_style(world, tile)).collect();
         // The intent is drawn again only when the layer is another (painting makes a new one).
         let same_layer = previous.is_some()
@@ -246,6 +252,7 @@ impl MapViewBuilder {
         let (gx, gy) = map.chunk_grid();
         let mut chunks = Vec::with_capacity((gx * gy) as usize);
         self.tile_revisions.resize((gx * gy) as usize, 0);
+        self.pick_keys.resize((gx * gy) as usize, 0);
         for cy in 0..gy {
             for cx in 0..gx {
                 let index = (cy * gx + cx) as usize;
@@ -256,7 +263,16 @@ impl MapViewBuilder {
                     _ => Arc::new(chunk_tiles(map, cx, cy)),
                 };
                 self.tile_revisions[index] = revision;
-                let objects = reuse(old.map(|o| &o.objects), chunk_objects(world, map, cx, cy));
+                let pick_key = palette_art.chunk_key(map, cx, cy);
+                let picks = match old {
+                    Some(old) if self.pick_keys[index] == pick_key => old.picks.clone(),
+                    _ => palette_art
+                        .chunk_picks(map, cx, cy)
+                        .map(|picks| reuse(old.and_then(|o| o.picks.as_ref()), picks)),
+                };
+                self.pick_keys[index] = pick_key;
+                let objects =
+                    reuse(old.map(|o| &o.objects), chunk_objects(world, map, cx, cy, palette_art.seed()));
                 let shadow = sight.then(|| {
                     let cells = chunk_shadow(world, map, cx, cy, &mut styles);
                     reuse(old.and_then(|o| o.shadow.as_ref()), cells)
@@ -265,7 +281,7 @@ impl MapViewBuilder {
                     Some(kept) if same_layer => kept.clone(),
                     had => reuse(had, chunk_intent(map, &layer.intent, cx, cy)),
                 });
-                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, picks: None, art: Vec::new(), intent });
+                chunks.push(ChunkView { cx, cy, tiles, objects, shadow, picks, art: Vec::new(), intent });
             }
         }
         let intent_styles = map.autotile.as_ref().map(|layer| {
@@ -333,7 +349,7 @@ fn empty_intent_style() -> TileStyle {
     }
 }
 
-fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<ObjectView> {
+fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32, seed: u64) -> Vec<ObjectView> {
     let mut objects = Vec::new();
     for (x, y) in chunk_cells(map, cx, cy) {
         let start = objects.len();
@@ -341,6 +357,8 @@ fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<Obj
             if let Ok(memory) = world.produce_memory(uid)
                 && memory.show
             {
+                let art = world.memory_art(&memory);
+                let pick = art.as_ref().map_or(0, |art| pick::object_pick(art, seed, uid.0));
                 objects.push(ObjectView {
                     uid,
                     kind: memory.kind,
@@ -348,8 +366,8 @@ fn chunk_objects(world: &World, map: &InstancedMap, cx: i32, cy: i32) -> Vec<Obj
                     y,
                     glyph: memory.glyph,
                     color: memory.color,
-                    art: memory.image.map(whole_sheet),
-                    pick: 0,
+                    art,
+                    pick,
                 });
             }
         }
@@ -396,14 +414,9 @@ pub fn tile_style(world: &World, id: Symbol) -> TileStyle {
         glyph: get("glyph").and_then(Value::as_str).unwrap_or(" ").to_owned(),
         fg: get("color").and_then(parse_color).unwrap_or([160, 160, 160, 255]),
         bg: get("background").and_then(parse_color).unwrap_or([0, 0, 0, 255]),
-        art: get("image").and_then(Value::as_str).map(|path| whole_sheet(Symbol::intern(path))),
+        art: world.tile_art(id).map(|parsed| parsed.art.clone()),
         known: true,
     }
-}
-
-/// The art of an image named by its file alone: the whole sheet, at the size it has.
-fn whole_sheet(sheet: Symbol) -> Arc<Art> {
-    Art::single(Sprite::whole(sheet, 0, 0))
 }
 
 #[cfg(test)]

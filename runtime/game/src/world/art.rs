@@ -1,0 +1,107 @@
+//! The world's art: what each tile and object draws under the active themes, the seed a
+//! map's variants are picked from, and the sprite each cell of a map picks and why.
+//!
+//! The active themes are a viewing choice, like the ASCII view: kept in the world (so every
+//! view built from it sees them, and they survive loading a game) but not saved with a game
+//! or a map.
+
+use std::sync::Arc;
+
+use crate::art::explain::SpriteWhy;
+use crate::art::{Art, Parsed, Sheets, pick};
+use crate::map::{InstancedMap, MapId, ObjectMemory};
+use crate::object::ObjectKind;
+use crate::symbol::Symbol;
+use crate::value::Value;
+
+use super::{World, WorldError};
+
+/// The data type of themes.
+pub const THEME_TYPE: &str = "base.theme";
+
+/// The data type of tiles.
+const MAP_TILE: &str = "base.map_tile";
+
+impl World {
+    /// The themes whose images replace the prototypes' own, first first.
+    pub fn active_themes(&self) -> &[Symbol] {
+        &self.themes
+    }
+
+    /// Makes `themes` the active themes (earlier ones replace images before later ones); each
+    /// must be a loaded `base.theme`.
+    pub fn set_active_themes(&mut self, themes: Vec<Symbol>) -> Result<(), WorldError> {
+        for &theme in &themes {
+            self.data.find_symbol(Symbol::intern(THEME_TYPE), theme)?;
+        }
+        self.themes = themes;
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// The art tile `tile` draws under the active themes, with its set's `connects` group.
+    pub fn tile_art(&self, tile: Symbol) -> Option<&Parsed> {
+        self.data.art.get(Symbol::intern(MAP_TILE), tile, &self.themes)
+    }
+
+    /// The art an object of `kind` and prototype `id` draws, given the `image` its memory
+    /// holds: its own image if it set one (read without measuring its sheet), else its
+    /// prototype's as the active themes have it.
+    pub fn object_art(&self, kind: ObjectKind, id: Symbol, image: Option<&Value>) -> Option<Arc<Art>> {
+        let data_type = kind.data_type_symbol();
+        let prototype_image = self
+            .data
+            .find_symbol(data_type, id)
+            .ok()
+            .and_then(|proto| self.data.proto(proto).fields.get(Symbol::intern("image")));
+        match image {
+            Some(own) if Some(own) != prototype_image => {
+                crate::art::parse(own, &Sheets::default()).ok().map(|parsed| parsed.art)
+            }
+            _ => self.data.art.get(data_type, id, &self.themes).map(|parsed| parsed.art.clone()),
+        }
+    }
+
+    /// The art a remembered object draws.
+    pub fn memory_art(&self, memory: &ObjectMemory) -> Option<Arc<Art>> {
+        self.object_art(memory.kind, memory.id, memory.image.as_ref())
+    }
+
+    /// Why cell (x, y) of `map` draws the sprite of its tile's art it does (none: its tile
+    /// has no art).
+    pub fn explain_sprite(&self, map: MapId, x: i32, y: i32) -> Result<Option<SpriteWhy>, WorldError> {
+        let instance = self.map(map)?;
+        let Some(tile) = instance.tile(x, y) else {
+            let (width, height) = (instance.width(), instance.height());
+            return Err(crate::location::Refusal::OutOfBounds { x, y, width, height }.into());
+        };
+        let Some(parsed) = self.tile_art(tile) else { return Ok(None) };
+        let (seed, seed_from) = match art_seed(instance) {
+            Some(seed) => (pick::map_seed(Some(seed), &instance.name), format!("its art_seed {seed}")),
+            None => (pick::map_seed(None, &instance.name), "a hash of its name".to_owned()),
+        };
+        let mask = self.neighbour_mask(instance, parsed, tile, x, y);
+        Ok(Some(crate::art::explain::explain(tile.as_str(), &parsed.art, seed, &seed_from, x, y, mask)))
+    }
+
+    /// The seed map `map`'s variants are picked from.
+    pub fn map_art_seed(&self, map: &InstancedMap) -> u64 {
+        pick::map_seed(art_seed(map), &map.name)
+    }
+
+    /// The neighbours of (x, y) on `map` that connect to its tile `tile` of art `parsed`: a
+    /// neighbour whose tile's art has the same `connects` group (or, without one, the same
+    /// tile); the map's edges connect.
+    pub fn neighbour_mask(&self, map: &InstancedMap, parsed: &Parsed, tile: Symbol, x: i32, y: i32) -> u8 {
+        let group = parsed.connects.unwrap_or(tile);
+        pick::connects_mask(x, y, &group, |x, y| {
+            let other = map.tile(x, y)?;
+            Some(self.tile_art(other).and_then(|p| p.connects).unwrap_or(other))
+        })
+    }
+}
+
+/// A map's `art_seed` field, if it has one.
+fn art_seed(map: &InstancedMap) -> Option<i64> {
+    map.fields.base.get(Symbol::intern("art_seed")).and_then(Value::as_i64)
+}
