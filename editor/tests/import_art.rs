@@ -130,6 +130,19 @@ fn tiled_and_ldtk_samples_import_with_their_layers_and_their_tiles_cut_from_the_
         let proto = world.data.proto(world.data.find(map_tile, tile.as_str()).unwrap());
         proto.fields.get(Symbol::intern("name")).and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
     };
+    // Tiled's animations, read from the tileset as Tiled writes them: (tile, ms) frames.
+    let tsx = std::fs::read_to_string(repo().join("tests/fixtures/tiled/beach_tileset.tsx")).unwrap();
+    let mut animations = std::collections::HashMap::new();
+    for tile in tsx.split("<tile id=\"").skip(1) {
+        let id: u32 = tile.split('"').next().unwrap().parse().unwrap();
+        let attribute = |frame: &str, name: &str| -> u32 {
+            frame.split(&format!("{name}=\"")).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+        };
+        let frames: Vec<(u32, u32)> =
+            tile.split("<frame ").skip(1).map(|f| (attribute(f, "tileid"), attribute(f, "duration"))).collect();
+        animations.insert(("isle/beach_tileset.png", id), frames);
+    }
+    assert!(animations.values().filter(|f| f.len() == 4).all(|f| f.iter().all(|&(_, ms)| ms == 250)));
     let mut animated = 0;
     for (map, sheet, columns, side, margin) in
         [(&desert, "desert_art/tmw_desert_spacing.png", 8, 32, 1), (&island, "isle/beach_tileset.png", 36, 16, 0)]
@@ -141,17 +154,31 @@ fn tiled_and_ldtk_samples_import_with_their_layers_and_their_tiles_cut_from_the_
             assert_eq!((sprite.width, sprite.height), (side, side), "{tile}");
             let name = source_name(tile);
             let id: u32 = name.rsplit('/').next().unwrap().parse().unwrap_or_else(|_| panic!("{tile}: '{name}'"));
-            if sprite.frames.len() > 1 {
-                animated += 1;
-                assert_eq!(sprite.frames.len(), 4, "{tile}: island's water has 4 frames");
-                assert!(sprite.frames.iter().all(|f| f.duration_ms == 250), "{tile}: {:?}", sprite.frames);
-            }
-            let first = sprite.frames[0];
-            assert_eq!((first.x, first.y), tiled_region(id, columns, side, margin, margin), "{tile}");
+            let expected: Vec<(u32, u32, u32)> = match animations.get(&(sheet, id)) {
+                Some(frames) => {
+                    animated += 1;
+                    let place = |(tile, ms): &(u32, u32)| {
+                        let (x, y) = tiled_region(*tile, columns, side, margin, margin);
+                        (x, y, *ms)
+                    };
+                    frames.iter().map(place).collect()
+                }
+                None => {
+                    let (x, y) = tiled_region(id, columns, side, margin, margin);
+                    vec![(x, y, 0)]
+                }
+            };
+            // A still tile's one frame shows for ever, whatever its duration says.
+            let still = sprite.frames.len() == 1;
+            let frames: Vec<(u32, u32, u32)> =
+                sprite.frames.iter().map(|f| (f.x, f.y, if still { 0 } else { f.duration_ms })).collect();
+            assert_eq!(frames, expected, "{tile} ({name})");
         }
     }
     assert!(animated > 0, "island's water is animated");
-    for tile in used_tiles(&level) {
+    // Cells no layer covers take a tile made for them, drawn as nothing (a blank glyph).
+    assert!(art(Symbol::intern("topdown.empty")).is_none());
+    for tile in used_tiles(&level).into_iter().filter(|t| t.as_str() != "topdown.empty") {
         let art = art(tile).unwrap_or_else(|| panic!("{tile} has an image"));
         assert_eq!(art.sprites[0].sheet.as_str(), "topdown/TopDown_by_deepnight.png", "{tile}");
     }
