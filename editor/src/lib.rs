@@ -19,6 +19,7 @@ pub mod dap;
 pub mod default_project;
 pub mod file_dialogs;
 pub mod help;
+pub mod import_dialog;
 pub mod keys;
 pub mod links;
 pub mod panes;

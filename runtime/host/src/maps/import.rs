@@ -166,8 +166,9 @@ pub fn import_map_with(
     Ok(ImportReport { written, also_written, notes })
 }
 
-/// A map name as a file stem: characters a file name cannot hold become `_`.
-fn file_name(name: &str) -> String {
+/// A map name as a file stem: characters a file name cannot hold become `_` (the name an
+/// imported map's file and the Maps pane give it).
+pub fn file_name(name: &str) -> String {
     let cleaned: String =
         name.chars().map(|c| if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' }).collect();
     match cleaned.trim_matches('.') {
