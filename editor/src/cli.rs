@@ -2,7 +2,7 @@
 //! binary (`main.rs` only parses it). This file is the clap [`Cli`], its dispatch and what the
 //! commands share (`project_or_default`, `parse_seconds`, the terminal progress bar); each
 //! subcommand is a file of its own with its `#[derive(clap::Args)]` struct, whose doc comment
-//! is the subcommand's help, and its `run`. The seventeen subcommands:
+//! is the subcommand's help, and its `run`. The eighteen subcommands:
 //!
 //! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
 //!   here or in the repository the executable was built in; `nefia edit DIR` on another,
@@ -28,6 +28,8 @@
 //!   into the project's `maps/` through a mapping, writing the mapping's template the first
 //!   time (`import.rs`); `nefia export MAP.ron --tmj OUT.tmj [--project DIR]` writes a map file
 //!   as a Tiled map with a tileset image drawn from the tiles' glyphs (`export.rs`).
+//! - `nefia render MAP.ron --png OUT.png [--project DIR] [--time-ms T]` draws a map file with
+//!   its sprites, every layer in sight, the animations at time T (`render.rs`).
 //! - `nefia api-defs [--project DIR] [--out DIR]` writes the Lua API's type definitions for
 //!   code editors (`api_defs.rs`, `nefia_host::type_defs`).
 //! - `nefia dap [--port N]` is the debug adapter for code editors (`dap.rs`, `crate::dap`).
@@ -55,6 +57,7 @@ mod import;
 mod merge;
 mod new_mod;
 mod play;
+mod render;
 mod repl;
 mod replay;
 mod run;
@@ -82,6 +85,7 @@ enum Command {
     Merge(merge::Args),
     Import(import::Args),
     Export(export::Args),
+    Render(render::Args),
     GitSetup(git_setup::Args),
     Test(test::Args),
     Fuzz(fuzz::Args),
@@ -110,6 +114,7 @@ impl Cli {
             Some(Command::Merge(args)) => merge::run(args),
             Some(Command::Import(args)) => import::run(args),
             Some(Command::Export(args)) => export::run(args),
+            Some(Command::Render(args)) => render::run(args),
             Some(Command::GitSetup(args)) => git_setup::run(args),
             Some(Command::Test(args)) => test::run(args),
             Some(Command::Fuzz(args)) => fuzz::run(args),

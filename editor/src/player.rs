@@ -23,7 +23,7 @@ use nefia_protocol::view::Snapshot;
 use crate::keys;
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
-use crate::render::map::MapRenderer;
+use crate::render::map::{DrawReport, MapRenderer};
 use crate::render::overlay;
 
 /// Pixels per cell of the game view.
@@ -65,6 +65,10 @@ pub struct PlayerApp {
     host: HostHandle,
     snapshot: Arc<Snapshot>,
     renderer: MapRenderer,
+    /// The layers drawn; the options switch the ASCII view.
+    toggles: LayerToggles,
+    /// What the last frame drew of the map.
+    report: DrawReport,
     /// The title menu's page and the highlighted entry.
     title: TitleMenu,
     cursor: usize,
@@ -88,6 +92,8 @@ impl PlayerApp {
             snapshot: host.snapshot(),
             host,
             renderer: MapRenderer::default(),
+            toggles: LayerToggles::default(),
+            report: DrawReport::default(),
             title: TitleMenu::Main,
             cursor: 0,
             notice: None,
@@ -157,6 +163,7 @@ impl PlayerApp {
                 ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
                 self.title_ui(ui, rect);
             }
+            self.options_ui(ui, rect);
         });
         if self.quitting {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -170,19 +177,38 @@ impl PlayerApp {
             Some((x, y)) => Camera { center: Vec2::new(x as f32 + 0.5, y as f32 + 0.5), zoom: CELL_SIZE },
             None => Camera::fit(rect, map.width, map.height),
         };
-        let toggles = LayerToggles::default();
-        self.renderer.paint(
+        self.report = self.renderer.paint(
             ui.painter(),
             rect,
             &camera,
             map,
-            &toggles,
+            &self.toggles,
             &snapshot.map_layers,
             &snapshot.mods.asset_dirs,
         );
         for problem in self.renderer.take_image_problems() {
             tracing::warn!("{problem}");
         }
+    }
+
+    /// The window's options, in its top-right corner: the ASCII view.
+    fn options_ui(&mut self, ui: &mut Ui, rect: Rect) {
+        egui::Area::new(egui::Id::new("nefia-player-options"))
+            .fixed_pos(rect.right_top() + Vec2::new(-8.0, 8.0))
+            .pivot(Align2::RIGHT_TOP)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut self.toggles.ascii, "ASCII")
+                            .on_hover_text("Draw every tile and object as its glyph, with no images");
+                    });
+                });
+            });
+    }
+
+    /// What the last frame drew of the map.
+    pub fn report(&self) -> &DrawReport {
+        &self.report
     }
 
     /// The HUD, the UI layers and the keyboard, or the error screen.

@@ -1,15 +1,18 @@
-//! Painting the game with egui: the map's draw layers (`map`) seen through a `camera`, the UI
+//! Painting the game with egui: the map's draw layers (`map`) seen through a `camera`, its
+//! sprites packed in an `atlas` (reloaded when a sheet changes on disk: `sheet_watch`), the UI
 //! layers and HUD widgets over it (`overlay`), and the error screen (`error_screen`); and the
-//! pictures the command line writes (`tileset_image`, `diff_image`, saved by `png_file`); the
-//! sheets sprites are cut from (`sheets`).
+//! pictures the command line writes (`tileset_image`, `diff_image`, a map drawn in software
+//! by `map_image`, saved by `png_file`); the sheets sprites are cut from (`sheets`).
 
+pub mod atlas;
 pub mod camera;
 pub mod diff_image;
 pub mod error_screen;
-pub mod images;
 pub mod map;
+pub mod map_image;
 pub mod overlay;
 pub mod png_file;
+pub mod sheet_watch;
 pub mod sheets;
 pub mod tileset_image;
 

@@ -40,13 +40,28 @@ fn the_viewport_draws_the_demo_map() {
     assert!(!report.overview, "the small demo map is drawn with glyphs");
     assert!(!report.objects.iter().any(|o| o.cell == (16, 10)), "editing: no player yet: {:?}", report.objects);
     assert!(report.objects.iter().any(|o| o.glyph == "p"), "putits");
-    assert_eq!(report.images, 1, "the fountain is drawn from assets/feats/fountain.png");
+    assert_eq!(report.sprites, 1, "the fountain is drawn from assets/feats/fountain.png");
     assert!(harness.query_by_label_contains("Map: town").is_some(), "the status bar names the map");
     harness.key_press(egui::Key::F5);
     step_until(&mut harness, "the player drawn", |h| {
         h.state().state().viewport.report.objects.iter().any(|o| o.cell == (16, 10) && o.glyph == "@")
     });
     assert!(harness.query_by_label_contains("playing").is_some(), "the status bar says so");
+}
+
+#[test]
+fn the_ascii_checkbox_draws_glyphs_in_place_of_sprites() {
+    let mut harness = editor();
+    step_until(&mut harness, "the fountain's sprite", |h| h.state().state().viewport.report.sprites > 0);
+    let glyphs = harness.state().state().viewport.report.glyphs;
+    harness.get_by_label("ASCII").click();
+    step_until(&mut harness, "the ASCII view", |h| h.state().state().viewport.toggles.ascii);
+    harness.step();
+    let report = &harness.state().state().viewport.report;
+    assert_eq!(report.sprites, 0, "no sprite in the ASCII view");
+    assert!(report.glyphs > glyphs, "the fountain is its glyph: {} glyphs, {glyphs} before", report.glyphs);
+    harness.get_by_label("ASCII").click();
+    step_until(&mut harness, "the sprites back", |h| h.state().state().viewport.report.sprites > 0);
 }
 
 #[test]

@@ -132,3 +132,26 @@ fn a_broken_save_is_named_on_the_title_screen_and_nothing_starts() {
     assert!(!playing(&harness), "no game began");
     assert_eq!(harness.state().snapshot().player, None);
 }
+
+/// Copies folder `from` into `to`, subfolders too.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("a folder can be made");
+    for entry in std::fs::read_dir(from).expect("the folder exists").map(|e| e.expect("an entry")) {
+        match entry.file_type().expect("a type").is_dir() {
+            true => copy_folder(&entry.path(), &to.join(entry.file_name())),
+            false => drop(std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copied")),
+        }
+    }
+}
+
+#[test]
+fn the_ascii_option_draws_the_map_as_glyphs() {
+    let demo = DemoCopy::new();
+    // The demo's images, where its project looks for them.
+    copy_folder(&nefia_tests::repo_root().join("assets"), &demo.root.path().join("assets"));
+    let mut harness = player(&demo);
+    step_until(&mut harness, "the fountain's sprite behind the title", |h| h.state().report().sprites > 0);
+    harness.get_by_label("ASCII").click();
+    step_until(&mut harness, "the ASCII view", |h| h.state().report().sprites == 0);
+    assert!(harness.state().report().glyphs > 0, "glyphs in their place");
+}

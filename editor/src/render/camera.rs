@@ -108,6 +108,9 @@ pub struct LayerToggles {
     /// On a map with auto-tiling rules, its intent (what each cell is meant to be) in place of
     /// the tiles the rules painted.
     pub intent: bool,
+    /// The ASCII view: every tile and object as its glyph, the art layers hidden (what the
+    /// map looks like with no images).
+    pub ascii: bool,
 }
 
 impl Default for LayerToggles {
@@ -122,6 +125,7 @@ impl Default for LayerToggles {
             mods: true,
             grid: false,
             intent: false,
+            ascii: false,
         }
     }
 }

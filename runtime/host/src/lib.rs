@@ -36,7 +36,7 @@ mod client;
 mod cx;
 pub mod debugging;
 pub mod editing;
-mod folders;
+pub mod folders;
 mod frame;
 mod frontend;
 pub mod fuzz;

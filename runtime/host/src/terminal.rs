@@ -1,17 +1,19 @@
 //! A game on the terminal, for the command line: `nefia run` runs a script in it and
-//! `nefia repl` a REPL, with no runtime thread; `import`, `export` and `api-defs` open a
-//! project's data in one without starting a game. The editor's command line holds a game
+//! `nefia repl` a REPL, with no runtime thread; `import`, `export`, `render` and `api-defs`
+//! open a project's data in one without starting a game. The editor's command line holds a game
 //! through this type and never a Lua state.
 
 use std::cell::Ref;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use nefia_game::save::{MapRecord, RecordKind};
 use nefia_game::world::World;
 use nefia_lua::Runtime;
 use nefia_lua::runtime::RuntimeError;
 use nefia_protocol::failure::LuaFailure;
 use nefia_protocol::output::{Output, ProgressSink};
+use nefia_protocol::view::{MapView, MapViewBuilder};
 
 use crate::maps::export::{ExportError, ExportedMap, export_map};
 use crate::maps::import::{ImportFailure, ImportOptions, ImportReport, import_map_with};
@@ -46,6 +48,22 @@ pub enum StartError {
         project: PathBuf,
         /// Why.
         error: RuntimeError,
+    },
+}
+
+/// Why a map file could not be viewed; the world is as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum MapViewError {
+    /// The file could not be read or is not a map's RON.
+    #[error(transparent)]
+    Read(#[from] nefia_game::files::FileError),
+    /// The loaded mods refuse the map (a bad size, an unknown tile).
+    #[error("{}: {error}", path.display())]
+    Refused {
+        /// The map file.
+        path: PathBuf,
+        /// Why.
+        error: nefia_game::world::WorldError,
     },
 }
 
@@ -103,6 +121,23 @@ impl TerminalGame {
     /// Map file `map` as a Tiled map (see [`export_map`]).
     pub fn export_map(&self, map: &Path, image_name: &str) -> Result<ExportedMap, ExportError> {
         export_map(&self.runtime, map, image_name)
+    }
+
+    /// Map file `map` made the current map and viewed as the renderer draws it, with nothing
+    /// out of sight (`nefia render`).
+    pub fn map_view(&self, map: &Path) -> Result<std::sync::Arc<MapView>, MapViewError> {
+        let record: MapRecord = nefia_game::files::read_ron(map)?;
+        let refused = |error| MapViewError::Refused { path: map.to_owned(), error };
+        let mut world = self.runtime.world_mut();
+        let id = world.map_from_record(&record, RecordKind::MapFile).map_err(refused)?;
+        world.set_current_map(id).map_err(refused)?;
+        let view = MapViewBuilder::default().build(&world);
+        Ok(view.expect("the map was made current above"))
+    }
+
+    /// The folders images named by prototypes are looked up in, in order.
+    pub fn asset_dirs(&self) -> Vec<PathBuf> {
+        self.runtime.project().map(|p| p.asset_dirs()).unwrap_or_default()
     }
 
     /// Writes the Lua API's type definitions for `project` into `out` (see

@@ -26,7 +26,8 @@ pub use object_details::{FieldRow, ObjectDetails, object_details};
 
 pub use location_tree::{Contents, LocationTree, LocationTreeBuilder, MapNode, ObjectRow};
 pub use map_view::{
-    ArtChunk, ArtLayerView, ChunkView, MapView, MapViewBuilder, NO_TILE, ObjectView, ShadowCell, TileStyle, tile_style,
+    ArtChunk, ArtLayerView, ChunkView, DEFAULT_CELL_PX, MapView, MapViewBuilder, NO_TILE, ObjectView, ShadowCell,
+    TileStyle, tile_style,
 };
 
 /// What the runtime is doing, for the status bar.

@@ -31,6 +31,8 @@ pub(super) fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
             state.viewport.fit_requested = true;
         }
         ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
+        ui.checkbox(&mut state.viewport.toggles.ascii, "ASCII")
+            .on_hover_text("Draw every tile and object as its glyph, with no images (the art layers hidden)");
         if state.snapshot.map.as_ref().is_some_and(|m| m.intent_styles.is_some()) {
             ui.toggle_value(&mut state.viewport.toggles.intent, "Intent").on_hover_text(
                 "Show what each cell is meant to be (the layer the rules read and the palette paints) instead of the tiles the rules painted",

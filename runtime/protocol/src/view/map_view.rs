@@ -139,6 +139,9 @@ pub struct MapView {
     /// Its art layers, bottom first.
     #[serde(default)]
     pub art_layers: Vec<ArtLayerView>,
+    /// The size in pixels of a cell's art: the map's `cell_px` field, else [`DEFAULT_CELL_PX`].
+    #[serde(default = "default_cell_px")]
+    pub cell_px: u32,
     /// Number of objects on the map (hidden ones included).
     pub object_count: usize,
     /// Objects of the map file with unknown ids: where, and what is unknown.
@@ -149,6 +152,13 @@ pub struct MapView {
     /// then [`EMPTY_INTENT`] for a cell meant to be nothing.
     #[serde(default)]
     pub intent_styles: Option<Arc<Vec<TileStyle>>>,
+}
+
+/// The size in pixels a map's cells are drawn at when it does not say (its `cell_px` field).
+pub const DEFAULT_CELL_PX: u32 = 32;
+
+fn default_cell_px() -> u32 {
+    DEFAULT_CELL_PX
 }
 
 /// The tile id an empty intent cell is drawn as.
@@ -167,6 +177,7 @@ impl MapView {
             tile_styles: Arc::default(),
             chunks: vec![chunk],
             art_layers: Vec::new(),
+            cell_px: DEFAULT_CELL_PX,
             object_count: 0,
             unresolved: Vec::new(),
             conflicts: Arc::default(),
@@ -300,6 +311,7 @@ impl MapViewBuilder {
             tile_styles,
             chunks,
             art_layers: Vec::new(),
+            cell_px: cell_px(map),
             object_count: map.objects().len(),
             unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
             conflicts: map.conflicts.clone(),
@@ -308,6 +320,12 @@ impl MapViewBuilder {
         self.previous = Some(view.clone());
         Some(view)
     }
+}
+
+/// The map's `cell_px` field if it is a size from 1 to 4096, else [`DEFAULT_CELL_PX`].
+fn cell_px(map: &InstancedMap) -> u32 {
+    let field = map.fields.base.get(Symbol::intern("cell_px")).and_then(Value::as_i64);
+    field.and_then(|px| u32::try_from(px).ok()).filter(|px| (1..=4096).contains(px)).unwrap_or(DEFAULT_CELL_PX)
 }
 
 /// The previous `Arc` if its content equals `new`, else a new one.
