@@ -137,11 +137,13 @@ pub fn tool_ui(
 
 /// Sends one part of a brush or erase stroke.
 fn stroke(state: &mut EditorContext, map: &MapView, id: u64, cells: Vec<(i32, i32)>) {
-    let edit = match state.level.tool {
-        Tool::Brush => {
+    let edit = match (state.level.tool, state.level.art.paint_target(map)) {
+        (Tool::Brush, layer) => {
             let Some(tile) = state.level.tile else { return no_tile(state) };
-            Edit::PaintTiles { map: map.id, cells, tile: tile.to_string() }
+            paint(map, layer, cells, Some(tile.to_string()))
         }
+        // On an art layer the eraser empties its cells.
+        (_, Some(layer)) => paint(map, Some(layer), cells, None),
         _ => {
             let player = state.snapshot.player;
             let uids: Vec<_> = cells
@@ -159,6 +161,15 @@ fn stroke(state: &mut EditorContext, map: &MapView, id: u64, cells: Vec<(i32, i3
     state.outbox.push(Command::Editing(EditingCommand::Edit(Edit::Stroke { id, edit: Box::new(edit) })));
 }
 
+/// Painting `cells` of `map` with `tile`: its game tiles, or art layer `layer` (where no tile
+/// erases).
+fn paint(map: &MapView, layer: Option<&str>, cells: Vec<(i32, i32)>, tile: Option<String>) -> Edit {
+    match (layer, tile) {
+        (None, Some(tile)) => Edit::PaintTiles { map: map.id, cells, tile },
+        (layer, tile) => Edit::PaintArt { map: map.id, layer: layer.unwrap_or_default().to_owned(), cells, tile },
+    }
+}
+
 fn no_tile(state: &mut EditorContext) {
     state.notice = Some(("Pick a tile in the Palette first (or right-click a cell)".into(), std::time::Instant::now()));
 }
@@ -169,11 +180,17 @@ fn finish(state: &mut EditorContext, map: &MapView, drag: Drag, end: (i32, i32))
     let edit = match state.level.tool {
         Tool::Rect | Tool::Line | Tool::Fill => {
             let Some(tile) = tile else { return no_tile(state) };
+            let layer = state.level.art.paint_target(map);
             match state.level.tool {
-                Tool::Rect => Edit::PaintTiles { map: map.id, cells: rect_cells(drag.start, end).collect(), tile },
+                Tool::Rect => paint(map, layer, rect_cells(drag.start, end).collect(), Some(tile)),
                 Tool::Line => {
                     let cells = line_cells(drag.start, end).into_iter().flat_map(|c| brush_cells(c, state.level.brush));
-                    Edit::PaintTiles { map: map.id, cells: cells.collect(), tile }
+                    paint(map, layer, cells.collect(), Some(tile))
+                }
+                _ if layer.is_some() => {
+                    let notice = "Fill paints the game tiles: pick them in the Layers pane (the brush and rectangle paint art layers)";
+                    state.notice = Some((notice.into(), std::time::Instant::now()));
+                    return;
                 }
                 _ => Edit::Fill { map: map.id, x: end.0, y: end.1, tile },
             }

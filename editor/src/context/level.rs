@@ -115,6 +115,8 @@ pub struct LevelState {
     pub clip: Option<std::sync::Arc<nefia_game::edit::Clip>>,
     /// The Palette pane's search texts: tiles, objects.
     pub search: (String, String),
+    /// The art layers: the one painted, those hidden (the Layers pane).
+    pub art: crate::panes::layers::ArtLayersState,
     pub(crate) drag: Option<Drag>,
     pub(crate) next_stroke: u64,
 }
@@ -129,6 +131,7 @@ impl Default for LevelState {
             region: None,
             clip: None,
             search: Default::default(),
+            art: Default::default(),
             drag: None,
             next_stroke: 1,
         }

@@ -1,13 +1,19 @@
-//! The Layers pane: the draw order of the running game, live — the map renderer and its draw
-//! layers, the HUD widgets, and the UI layer stack (the top one gets the keyboard).
+//! The Layers pane: the draw order of the running game, live — the current map's art layers
+//! (shown or hidden, the one painted, added, renamed, moved and deleted: `layers/art.rs`), the
+//! map renderer and its draw layers, the HUD widgets, and the UI layer stack (the top one gets
+//! the keyboard).
 
 use egui::Ui;
 
 use crate::context::EditorContext;
 
+mod art;
+pub use art::ArtLayersState;
+
 /// Shows the layer stack.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let snapshot = state.snapshot.clone();
+    art::ui(ui, state);
     ui.strong("Map renderer");
     ui.indent("map-layers", |ui| {
         for name in ["tiles", "feats", "items", "characters", "shadow"] {

@@ -118,6 +118,9 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, repl: &mut super::repl::ReplSt
         true => view.intent_of(&map),
         false => map.clone(),
     };
+    // The art layers hidden in the Layers pane are left out.
+    let shown = state.level.art.shown(&shown);
+    let view = &mut state.viewport;
     view.report = view.renderer.paint(
         ui.painter(),
         rect,

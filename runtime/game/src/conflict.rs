@@ -34,6 +34,19 @@ pub enum Conflict {
         /// Theirs' tile.
         theirs: Symbol,
     },
+    /// Both sides painted cell (x, y) of art layer `layer` differently (none: erased it).
+    ArtCell {
+        /// The art layer's name.
+        layer: String,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// Ours' tile (the one the layer holds).
+        ours: Option<Symbol>,
+        /// Theirs' tile.
+        theirs: Option<Symbol>,
+    },
     /// Both sides changed object `key` in ways that do not go together.
     Object {
         /// The object's key.
@@ -48,7 +61,9 @@ pub enum Conflict {
     },
     /// Both sides changed one of the map's own values differently: `name`, `entrance`,
     /// `generated`, `fields.<name>` (one of its own fields), `size` (two different resizes),
-    /// or `cut` (edits outside the kept area of a resize, which the merge could not keep).
+    /// `cut` (edits outside the kept area of a resize, which the merge could not keep),
+    /// `art_layers.<name>` (one side removed an art layer the other changed: the values are
+    /// the layers, `None` for removed) or `art_layers.<name>.place` / `.offset_px`.
     /// The values are written as RON.
     Map {
         /// Which value.
@@ -65,7 +80,7 @@ impl Conflict {
     /// else theirs'); none for the map's own values.
     pub fn cell(&self) -> Option<(i32, i32)> {
         match self {
-            Conflict::Tile { x, y, .. } => Some((*x, *y)),
+            Conflict::Tile { x, y, .. } | Conflict::ArtCell { x, y, .. } => Some((*x, *y)),
             Conflict::Object { ours, theirs, .. } => ours.as_ref().or(theirs.as_ref()).map(|o| (o.x, o.y)),
             Conflict::Map { .. } => None,
         }
@@ -79,6 +94,10 @@ impl fmt::Display for Conflict {
         };
         match self {
             Conflict::Tile { x, y, ours, theirs } => write!(f, "cell ({x}, {y}): ours {ours}, theirs {theirs}"),
+            Conflict::ArtCell { layer, x, y, ours, theirs } => {
+                let tile = |t: &Option<Symbol>| t.map_or_else(|| "(empty)".to_owned(), |t| t.to_string());
+                write!(f, "art layer '{layer}' cell ({x}, {y}): ours {}, theirs {}", tile(ours), tile(theirs))
+            }
             Conflict::Object { key, fields, ours: Some(ours), theirs: Some(theirs) } => {
                 // Both still have it: say what each side made of what clashed.
                 let aspect = |record: &ObjectRecord, field: &str| match field {

@@ -103,6 +103,24 @@ pub enum Edit {
         /// The `base.map_tile` id.
         tile: String,
     },
+    /// Paint cells of art layer `layer` of a map with `tile`, or erase them (no tile).
+    PaintArt {
+        /// The map.
+        map: MapId,
+        /// The art layer's name.
+        layer: String,
+        /// The cells; those off the map are skipped.
+        cells: Vec<(i32, i32)>,
+        /// The `base.map_tile` id; none: the cells are emptied.
+        tile: Option<String>,
+    },
+    /// Add, remove, rename or move an art layer of a map.
+    ArtLayer {
+        /// The map.
+        map: MapId,
+        /// What is done to its layers.
+        edit: crate::map::ArtLayerEdit,
+    },
     /// Move objects on their maps by (dx, dy) (`set_pos`).
     Offset {
         /// The objects.

@@ -5,6 +5,7 @@
 //! not know (they are kept and shown as unknown). Objects are indexed by cell, so a query
 //! costs the objects at that cell, not the map.
 
+mod art_layers;
 mod kept;
 mod memory;
 mod sight;
@@ -12,6 +13,7 @@ mod sight;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+pub use art_layers::{ArtLayer, ArtLayerEdit, ArtLayers, paint_label as art_paint_label};
 pub use kept::KeptMap;
 pub use memory::{CellMemory, MapMemory, ObjectMemory};
 pub use sight::{Sight, compute_sight};
@@ -102,6 +104,9 @@ pub struct InstancedMap {
     pub fields: crate::moddable::Moddable,
     /// The rules laid on it and the intent they paint from, if it is auto-tiled.
     pub autotile: Option<std::sync::Arc<crate::autotile::AutotileLayer>>,
+    /// Its art layers, bottom first (see [`ArtLayer`]).
+    art_layers: ArtLayers,
+    art_revision: u64,
 }
 
 impl InstancedMap {
@@ -134,6 +139,8 @@ impl InstancedMap {
             conflicts: Default::default(),
             fields: Default::default(),
             autotile: None,
+            art_layers: Vec::new(),
+            art_revision: 1,
         }
     }
 
@@ -242,10 +249,10 @@ impl InstancedMap {
         self.objects_revision += 1;
     }
 
-    /// A counter that grows whenever the map's tiles, objects or the fields of its objects
-    /// change: what "unsaved changes" compares against.
+    /// A counter that grows whenever the map's tiles, art layers, objects or the fields of its
+    /// objects change: what "unsaved changes" compares against.
     pub fn content_revision(&self) -> u64 {
-        self.tiles_revision + self.objects_revision
+        self.tiles_revision + self.objects_revision + self.art_revision
     }
 
     /// The objects on this map in insertion order.
@@ -330,6 +337,7 @@ impl InstancedMap {
         self.memory.forget_revisions();
         self.objects_revision += jump;
         self.tiles_revision += jump;
+        self.art_revision += jump;
     }
 
     /// Marks the objects as changed (a field the renderer reads changed).

@@ -1,6 +1,7 @@
 //! What changed between two map files, in words (`nefia diff A.ron B.ron`): the size, tiles
-//! by region ("12 cells at (3..8, 4..5): elona.floor_stone → elona.wall_stone"), and objects
-//! added, removed, moved and changed field by field.
+//! by region ("12 cells at (3..8, 4..5): elona.floor_stone → elona.wall_stone"), objects
+//! added, removed, moved and changed field by field, and art layers added, removed and
+//! painted (`map_diff/art_layers.rs`).
 //!
 //! Objects are paired by their key (see [`crate::object_key`]) where both files give one;
 //! the others (files written by hand, or before keys) are paired as a reviewer would: first
@@ -9,6 +10,9 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+
+mod art_layers;
+pub use art_layers::{ArtLayerChange, ArtLayerDiff};
 
 use crate::object_record::ObjectRecord;
 use crate::save::MapRecord;
@@ -185,12 +189,18 @@ pub struct MapDiff {
     pub tiles: Vec<TileChange>,
     /// The objects added, removed and changed.
     pub objects: Vec<ObjectChange>,
+    /// The art layers added, removed and changed, by name.
+    pub art_layers: Vec<ArtLayerDiff>,
 }
 
 impl MapDiff {
     /// True if the files describe the same map.
     pub fn is_empty(&self) -> bool {
-        self.size.is_none() && self.entrance.is_none() && self.tiles.is_empty() && self.objects.is_empty()
+        self.size.is_none()
+            && self.entrance.is_none()
+            && self.tiles.is_empty()
+            && self.objects.is_empty()
+            && self.art_layers.is_empty()
     }
 
     /// Every changed cell (of the larger of the two sizes).
@@ -218,14 +228,22 @@ pub fn diff_maps(a: &MapRecord, grid_a: &TileGrid, b: &MapRecord, grid_b: &TileG
         entrance: (a.entrance != b.entrance).then_some((a.entrance, b.entrance)),
         tiles: tile_regions(grid_a, grid_b),
         objects: object_changes(&a.objects, &b.objects),
+        art_layers: art_layers::art_layer_changes(a, b),
     }
 }
 
 /// The changed cells grouped into regions of one change, joined through their sides.
 fn tile_regions(a: &TileGrid, b: &TileGrid) -> Vec<TileChange> {
-    let (width, height) = (a.width.max(b.width), a.height.max(b.height));
+    regions(a.width.max(b.width), a.height.max(b.height), |x, y| (a.get(x, y), b.get(x, y)))
+}
+
+/// The cells of a `width`×`height` grid whose `change` (before, after) differs, grouped into
+/// regions of one change joined through their sides.
+fn regions(width: i32, height: i32, change: impl Fn(i32, i32) -> (Option<Symbol>, Option<Symbol>)) -> Vec<TileChange> {
+    if width <= 0 || height <= 0 {
+        return Vec::new();
+    }
     let index = |x: i32, y: i32| usize::try_from(y * width + x).unwrap_or(0);
-    let change = |x: i32, y: i32| (a.get(x, y), b.get(x, y));
     let mut seen = vec![false; index(width - 1, height - 1) + 1];
     let mut regions = Vec::new();
     for y in 0..height {
@@ -325,6 +343,13 @@ fn tile_name(tile: Option<Symbol>) -> String {
     tile.map_or_else(|| "(no cell)".to_owned(), |t| t.as_str().to_owned())
 }
 
+/// A region's change as a line ("12 cells at (3..8, 4..5): a → b"), its tiles named by `name`.
+fn region_line(change: &TileChange, name: fn(Option<Symbol>) -> String) -> String {
+    let at = format!("({}, {})", span(change.xs), span(change.ys));
+    let noun = if change.cells == 1 { "cell" } else { "cells" };
+    format!("{} {noun} at {at}: {} → {}", change.cells, name(change.from), name(change.to))
+}
+
 fn span((first, last): (i32, i32)) -> String {
     if first == last { first.to_string() } else { format!("{first}..{last}") }
 }
@@ -369,10 +394,7 @@ impl fmt::Display for MapDiff {
             writeln!(f, "entrance: {} → {}", cell(before), cell(after))?;
         }
         for change in &self.tiles {
-            let at = format!("({}, {})", span(change.xs), span(change.ys));
-            let (from, to) = (tile_name(change.from), tile_name(change.to));
-            let noun = if change.cells == 1 { "cell" } else { "cells" };
-            writeln!(f, "{} {noun} at {at}: {from} → {to}", change.cells)?;
+            writeln!(f, "{}", region_line(change, tile_name))?;
         }
         for change in &self.objects {
             match change {
@@ -391,6 +413,9 @@ impl fmt::Display for MapDiff {
                     }
                 }
             }
+        }
+        for layer in &self.art_layers {
+            write!(f, "{layer}")?;
         }
         Ok(())
     }

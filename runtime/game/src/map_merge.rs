@@ -17,6 +17,8 @@
 //! - **The palette** is the tiles the merged grid uses, keeping ours' codes, then theirs'.
 //! - The name, entrance and generator record merge as single values, the map's own fields
 //!   one by one.
+//! - **Art layers** merge by name, their cells one by one as the tiles' (a cell both sides
+//!   painted differently is a [`Conflict::ArtCell`]; see `map_merge/art_layers.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -31,6 +33,8 @@ use crate::save::MapRecord;
 use crate::symbol::Symbol;
 
 use crate::conflict::{Conflict, Side};
+
+mod art_layers;
 
 /// Why a merge could not be made at all.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -268,6 +272,10 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
         }
     }
 
+    let frames = [base_frame, ours_frame, theirs_frame];
+    let art_layers =
+        art_layers::merge_art_layers([base, ours, theirs], frames, (width, height), &from_result, &mut conflicts)?;
+
     let (palette, rows) = merged_grid.encode(&[&ours.palette, &theirs.palette, &base.palette]);
     Ok(MapRecord {
         uid: None,
@@ -289,7 +297,7 @@ pub fn merge_maps(base: &MapRecord, ours: &MapRecord, theirs: &MapRecord) -> Res
                     .iter()
                     .all(|row| row.chars().count() == usize::try_from(width).unwrap_or(0) * a.code_width())
         }),
-        art_layers: Vec::new(),
+        art_layers,
     })
 }
 

@@ -28,6 +28,16 @@ pub enum Place {
         /// The row.
         row: usize,
     },
+    /// The `layer`-th (0-based) art layer of the `map`-th map, or row `row` (0-based) of its
+    /// tiles.
+    ArtLayer {
+        /// Which map, in file order.
+        map: usize,
+        /// Which layer, bottom first.
+        layer: usize,
+        /// The row, if the problem is in one.
+        row: Option<usize>,
+    },
     /// The `nth` (0-based, in file order) object record with prototype `id` in the `map`-th
     /// map, or in the ownerless player when `map` is `None`.
     Object {
@@ -106,6 +116,18 @@ fn line_of_place(text: &str, place: &Place) -> Option<usize> {
             let (start, end) = map_region(text, *map)?;
             nth_string(text, find_field(text, start, end, "tiles")?, end, *row)?
         }
+        Place::ArtLayer { map, layer, row } => {
+            let (start, end) = map_region(text, *map)?;
+            let layers = find_field(text, start, end, "art_layers")?;
+            let mut at = layers;
+            for _ in 0..=*layer {
+                at = find_field(text, at + 1, end, "name")?;
+            }
+            match row {
+                Some(row) => nth_string(text, find_field(text, at, end, "tiles")?, end, *row)?,
+                None => at,
+            }
+        }
         Place::Object { map, id, nth } => {
             let (start, end) = match map {
                 Some(map) => map_region(text, *map)?,
@@ -141,14 +163,44 @@ fn find_field(text: &str, start: usize, end: usize, field: &str) -> Option<usize
     None
 }
 
-/// The span of the `map`-th map record: from its `name` field to the next map's.
+/// The span of the `map`-th map record: from its `name` field to the next map's. A map's
+/// `name` is the first bare `name:` of the file, and the next map's is the next one as deeply
+/// nested (an art layer's `name` is nested deeper).
 fn map_region(text: &str, map: usize) -> Option<(usize, usize)> {
-    let mut start = find_field(text, 0, text.len(), "name")?;
-    for _ in 0..map {
-        start = find_field(text, start + 1, text.len(), "name")?;
-    }
-    let end = find_field(text, start + 1, text.len(), "name").unwrap_or(text.len());
-    Some((start, end))
+    let mut names = names_at_map_depth(text);
+    let start = names.nth(map)?;
+    Some((start, names.next().unwrap_or(text.len())))
+}
+
+/// Where each bare `name:` field as deeply nested as the file's first one is, in order.
+fn names_at_map_depth(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let (mut depth, mut in_string, mut escaped, mut map_depth) = (0usize, false, false, None);
+    let mut previous = None;
+    text.char_indices().filter_map(move |(i, c)| {
+        let before = std::mem::replace(&mut previous, Some(c));
+        if in_string {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => in_string = false,
+                _ => escaped = false,
+            }
+            return None;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            'n' if before.is_none_or(|b| !is_ident_char(b))
+                && text[i..].starts_with("name")
+                && text[i + 4..].trim_start().starts_with(':') =>
+            {
+                let wanted = *map_depth.get_or_insert(depth);
+                return (wanted == depth).then_some(i);
+            }
+            _ => {}
+        }
+        None
+    })
 }
 
 /// Where the `nth` string literal after `from` starts.
@@ -209,5 +261,18 @@ mod tests {
         let putit = Symbol::intern("elona.putit");
         assert_eq!(line_of_place(text, &Place::Object { map: Some(0), id: putit, nth: 1 }), Some(10));
         assert_eq!(line_of_place(text, &Place::Top("nothing")), None);
+    }
+
+    #[test]
+    fn art_layers_are_found_in_their_map_and_do_not_start_another() {
+        let text = "(\n    maps: [\n        (\n            name: \"a\",\n            art_layers: [\n                (\n                    name: \"roofs\",\n                    tiles: [\n                        \" x\",\n                        \"x \",\n                    ],\n                ),\n            ],\n        ),\n        (\n            name: \"b\",\n            width: 2,\n        ),\n    ],\n)";
+        let layer = |row| Place::ArtLayer { map: 0, layer: 0, row };
+        assert_eq!(line_of_place(text, &layer(None)), Some(7));
+        assert_eq!(line_of_place(text, &layer(Some(1))), Some(10));
+        assert_eq!(
+            line_of_place(text, &Place::MapField { map: 1, field: "width" }),
+            Some(17),
+            "the layer's name is not map b's"
+        );
     }
 }

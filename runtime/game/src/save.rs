@@ -22,7 +22,8 @@ use crate::autotile::{AutotileLayer, Intent};
 use crate::clock::Clock;
 use crate::files::{FileError, read_ron, write_ron_lines};
 use crate::ids::Uid;
-use crate::map::{CellMemory, Generated, MapId};
+use crate::map::{ArtLayer, CellMemory, Generated, MapId};
+use crate::map_diff::TileGridError;
 use crate::moddable::{FieldMap, TempValue};
 use crate::object_record::{ObjectRecord, ObjectRecords};
 use crate::symbol::Symbol;
@@ -143,45 +144,107 @@ pub struct AutotileRecord {
 impl AutotileRecord {
     /// The record of `layer`, preferring the codes `wish` gives a tile (the map's own).
     fn of(layer: &AutotileLayer, wish: &dyn Fn(Symbol) -> Option<String>) -> AutotileRecord {
-        let intent = &layer.intent;
-        let codes = choose_codes(intent.palette(), &[wish]);
-        let empty = " ".repeat(codes.first().map_or(1, |c| c.chars().count()));
-        let rows = (0..intent.height())
-            .map(|y| (0..intent.width()).map(|x| intent.index(x, y).map_or(empty.as_str(), |i| &codes[i])).collect())
-            .collect();
+        let (palette, intent) = sparse_rows(&layer.intent, wish);
         AutotileRecord {
             rule_set: layer.own_rules.is_none().then_some(layer.rule_set),
             rules: layer.own_rules.as_deref().cloned(),
             seed: layer.seed,
-            palette: codes.into_iter().zip(intent.palette().iter().copied()).collect(),
-            intent: rows,
+            palette,
+            intent,
         }
     }
 
     /// How many characters each code of the intent rows has.
     pub fn code_width(&self) -> usize {
-        self.palette.keys().next().map_or(1, |c| c.chars().count())
+        code_width(&self.palette)
     }
 
     /// The layer this record keeps; the record must have been checked
-    /// ([`crate::validate`]): an unknown code reads as an empty cell.
+    /// ([`crate::validate`]): an intent that does not read is empty.
     pub fn layer(&self, width: i32, height: i32) -> AutotileLayer {
-        let code_width = self.code_width();
-        let mut intent = Intent::new(width, height);
-        for (y, row) in (0..).zip(&self.intent) {
-            let chars: Vec<char> = row.chars().collect();
-            for (x, code) in (0..).zip(chars.chunks(code_width)) {
-                let code: String = code.iter().collect();
-                intent.set(x, y, self.palette.get(&code).copied());
-            }
-        }
         AutotileLayer {
             rule_set: self.rule_set.unwrap_or_else(|| Symbol::intern(crate::autotile::OWN_RULES)),
             own_rules: self.rules.clone().map(std::sync::Arc::new),
             seed: self.seed,
-            intent,
+            intent: read_sparse_rows(&self.palette, &self.intent, width, height)
+                .unwrap_or_else(|_| Intent::new(width, height)),
         }
     }
+}
+
+impl ArtLayerRecord {
+    /// The record of `layer`, preferring the codes `wish` gives a tile (the map's own).
+    pub(crate) fn of(layer: &ArtLayer, wish: &dyn Fn(Symbol) -> Option<String>) -> ArtLayerRecord {
+        let (palette, tiles) = sparse_rows(&layer.cells, wish);
+        ArtLayerRecord { name: layer.name.clone(), place: layer.place, offset_px: layer.offset_px, palette, tiles }
+    }
+
+    /// How many characters each code of its rows has.
+    pub fn code_width(&self) -> usize {
+        code_width(&self.palette)
+    }
+
+    /// The layer this record keeps on a `width`×`height` map; the record must have been
+    /// checked ([`crate::validate`]): one that does not read is an empty layer.
+    pub fn layer(&self, width: i32, height: i32) -> ArtLayer {
+        let cells = self.cells(width, height).unwrap_or_else(|_| Intent::new(width, height));
+        ArtLayer { name: self.name.clone(), place: self.place, offset_px: self.offset_px, cells }
+    }
+
+    /// Its cells on a `width`×`height` map (the size checked first), or which row is wrong:
+    /// how a merge or a diff reads a file no one checked.
+    pub fn cells(&self, width: i32, height: i32) -> Result<Intent, TileGridError> {
+        read_sparse_rows(&self.palette, &self.tiles, width, height)
+    }
+}
+
+/// How many characters each code of `palette` has (1 for none).
+fn code_width(palette: &BTreeMap<String, Symbol>) -> usize {
+    palette.keys().next().map_or(1, |c| c.chars().count())
+}
+
+/// A sparse grid written as a file keeps it: its palette of codes (those `wish` gives a tile
+/// first) and its rows, a code of spaces for an empty cell.
+fn sparse_rows(grid: &Intent, wish: &dyn Fn(Symbol) -> Option<String>) -> (BTreeMap<String, Symbol>, Vec<String>) {
+    let codes = choose_codes(grid.palette(), &[wish]);
+    let empty = " ".repeat(codes.first().map_or(1, |c| c.chars().count()));
+    let rows = (0..grid.height())
+        .map(|y| (0..grid.width()).map(|x| grid.index(x, y).map_or(empty.as_str(), |i| &codes[i])).collect())
+        .collect();
+    (codes.into_iter().zip(grid.palette().iter().copied()).collect(), rows)
+}
+
+/// The sparse grid of a `width`×`height` map that `rows` of `palette`'s codes write (a code of
+/// spaces: an empty cell); an error says which row is wrong. A checked record
+/// ([`crate::validate`]) always reads.
+fn read_sparse_rows(
+    palette: &BTreeMap<String, Symbol>,
+    rows: &[String],
+    width: i32,
+    height: i32,
+) -> Result<Intent, TileGridError> {
+    if rows.len() != usize::try_from(height).unwrap_or(0) {
+        return Err(TileGridError::RowCount { rows: rows.len(), height });
+    }
+    let code_width = code_width(palette).max(1);
+    let columns = usize::try_from(width).unwrap_or(0);
+    let mut grid = Intent::new(width, height);
+    for (y, row) in rows.iter().enumerate() {
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != columns * code_width {
+            return Err(TileGridError::RowLength { y, codes: chars.len() / code_width, width: columns });
+        }
+        for (x, code) in (0..).zip(chars.chunks(code_width)) {
+            let code: String = code.iter().collect();
+            let tile = match palette.get(&code) {
+                Some(&tile) => Some(tile),
+                None if code.trim().is_empty() => None,
+                None => return Err(TileGridError::UnknownCode { y, code }),
+            };
+            grid.set(x, i32::try_from(y).unwrap_or(0), tile);
+        }
+    }
+    Ok(grid)
 }
 
 /// What a list of saves shows of one, written at the top of the file.

@@ -30,7 +30,7 @@ use crate::value::{MAX_TABLE_DEPTH, Value};
 use crate::world::World;
 
 mod grid;
-use grid::{check_autotile, check_palette, check_rows};
+use grid::{check_art_layers, check_autotile, check_palette, check_rows};
 
 /// The most distinct tiles one map may use.
 pub const MAX_PALETTE: usize = 4096;
@@ -161,6 +161,7 @@ fn check_map(world: &World, record: &MapRecord, kind: RecordKind, map: usize, ui
     check_keys(record, map, out);
     if size_ok {
         check_autotile(world, record, map, out);
+        check_art_layers(record, map, out);
     }
     let outside = record.conflicts.iter().filter_map(|c| c.cell()).find(|&(x, y)| !inside(x, y));
     if let Some((x, y)) = outside {

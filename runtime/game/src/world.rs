@@ -15,6 +15,7 @@ use crate::object::{Object, ObjectKind, Uid};
 use crate::symbol::Symbol;
 
 mod art;
+mod art_layers;
 mod autotiling;
 mod changes;
 mod fields;
@@ -27,6 +28,7 @@ mod state_hash;
 mod watches;
 
 pub use art::THEME_TYPE;
+pub use art_layers::ArtLayerError;
 pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
 pub use fields::parse_color;

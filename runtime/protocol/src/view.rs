@@ -13,6 +13,7 @@ use nefia_game::map::MapId;
 use nefia_game::object::Uid;
 use nefia_game::world::World;
 
+mod art_layers;
 pub mod data;
 pub mod debug;
 mod location_tree;

@@ -55,7 +55,11 @@ pub fn resolve(world: &mut World, map: MapId, which: Option<usize>, side: Side) 
             conflicts: instance.conflicts.clone(),
         })
     };
-    let mut entry = Transaction::new(String::new(), vec![values(world)?], Vec::new());
+    // Art layers are recorded whole, once: an art conflict's pick changes them in place.
+    let art = |world: &World| -> Result<Change, ResolveError> {
+        Ok(Change::ArtLayers { map, layers: world.map(map)?.art_layers().clone() })
+    };
+    let mut entry = Transaction::new(String::new(), vec![values(world)?, art(world)?], Vec::new());
     let mut left = Vec::new();
     let mut picked = 0;
     for (index, conflict) in list.iter().enumerate() {
@@ -83,6 +87,7 @@ pub fn resolve(world: &mut World, map: MapId, which: Option<usize>, side: Side) 
     // What the map file writes changed: it has unsaved changes.
     instance.touch_objects();
     entry.after.push(values(world)?);
+    entry.after.push(art(world)?);
     let side_name = match side {
         Side::Ours => "ours",
         Side::Theirs => "theirs",
@@ -118,6 +123,19 @@ fn take_theirs(
             entry.after.push(after);
         }
         Conflict::Object { key, fields, theirs, .. } => take_object(world, map, key, fields, theirs.as_deref(), entry)?,
+        Conflict::ArtCell { layer, x, y, theirs, .. } => {
+            let refused = |what: &str| ResolveError::Refused(format!("cell ({x}, {y}) of art layer '{layer}' {what}"));
+            let instance = world.map_mut(map)?;
+            let mut layers = instance.art_layers().clone();
+            let painted = layers.iter_mut().find(|l| l.name == *layer).ok_or_else(|| refused("has no layer now"))?;
+            if !Arc::make_mut(painted).cells.set(*x, *y, *theirs) && painted.cells.get(*x, *y) != *theirs {
+                return Err(refused("is not on the map any more: pick ours, or resize the map"));
+            }
+            instance.set_art_layers(layers);
+        }
+        Conflict::Map { field, theirs, .. } if field.starts_with("art_layers.") => {
+            take_art_layer(world.map_mut(map)?, &field["art_layers.".len()..], theirs)?
+        }
         Conflict::Map { field, theirs, .. } => {
             let refused = |what: &str| ResolveError::Refused(format!("theirs' {field} ({theirs}) {what}"));
             let instance = world.map_mut(map)?;
@@ -152,6 +170,47 @@ fn take_theirs(
         }
     }
     Ok(true)
+}
+
+/// Puts theirs' value of an art layer's conflict in `map`: `name` is the layer (theirs is the
+/// whole layer, or `None` for removed), or `name.place` / `name.offset_px`.
+fn take_art_layer(map: &mut crate::map::InstancedMap, field: &str, theirs: &str) -> Result<(), ResolveError> {
+    let refused = |what: &str| ResolveError::Refused(format!("theirs' art_layers.{field} ({theirs}) {what}"));
+    let mut layers = map.art_layers().clone();
+    let (name, part) = match field.rsplit_once('.') {
+        Some((name, part @ ("place" | "offset_px"))) => (name, Some(part)),
+        _ => (field, None),
+    };
+    let index = layers.iter().position(|l| l.name == name);
+    match (part, index) {
+        (Some("place"), Some(i)) => {
+            Arc::make_mut(&mut layers[i]).place = ron::from_str(theirs).map_err(|_| refused("cannot be read"))?
+        }
+        (Some(_), Some(i)) => {
+            Arc::make_mut(&mut layers[i]).offset_px = ron::from_str(theirs).map_err(|_| refused("cannot be read"))?
+        }
+        (Some(_), None) => return Err(refused("is of a layer the map no longer has")),
+        (None, _) => {
+            let record: Option<crate::save::ArtLayerRecord> =
+                ron::from_str(theirs).map_err(|_| refused("cannot be read"))?;
+            let layer = match record {
+                Some(record) => {
+                    let cells =
+                        record.cells(map.width(), map.height()).map_err(|e| refused(&format!("does not fit: {e}")))?;
+                    Some(Arc::new(crate::map::ArtLayer { cells, ..record.layer(1, 1) }))
+                }
+                None => None,
+            };
+            match (index, layer) {
+                (Some(i), Some(layer)) => layers[i] = layer,
+                (Some(i), None) => drop(layers.remove(i)),
+                (None, Some(layer)) => layers.push(layer),
+                (None, None) => {}
+            }
+        }
+    }
+    map.set_art_layers(layers);
+    Ok(())
 }
 
 /// The object of map `map` with key `key`.

@@ -57,6 +57,7 @@ impl InstancedMap {
             conflicts: self.conflicts.clone(),
             fields: self.fields.clone(),
             autotile: self.autotile.clone(),
+            art_layers: self.art_layers.clone(),
             ..*self
         };
         KeptMap { map, occupants, feats, memory: self.memory.packed() }
@@ -108,6 +109,11 @@ impl KeptMap {
     /// The auto-tiling laid on it, if any.
     pub fn autotile(&self) -> Option<&std::sync::Arc<crate::autotile::AutotileLayer>> {
         self.map.autotile.as_ref()
+    }
+
+    /// Its art layers, bottom first.
+    pub fn art_layers(&self) -> &super::ArtLayers {
+        &self.map.art_layers
     }
 
     /// The tile ids of every cell, row by row.

@@ -23,6 +23,11 @@ impl World {
             .filter(|&&tile| !self.tile_flags(tile).known)
             .map(|&tile| (tile, format!("unknown base.map_tile id '{tile}'")))
             .collect();
+        for layer in &record.art_layers {
+            let unknown_tiles = layer.palette.values().filter(|&&tile| !self.tile_flags(tile).known);
+            let named = |&tile| (tile, format!("unknown base.map_tile id '{tile}' in art layer '{}'", layer.name));
+            unknown.extend(unknown_tiles.map(named));
+        }
         for object in &record.objects {
             self.unknown_in_object(object, &mut unknown);
         }
@@ -76,6 +81,8 @@ impl World {
         map.conflicts = std::sync::Arc::new(record.conflicts.clone());
         map.fields = Moddable { base: record.fields.clone(), temp: record.temp.clone() };
         map.autotile = record.autotile.as_ref().map(|a| std::sync::Arc::new(a.layer(record.width, record.height)));
+        let art = record.art_layers.iter().map(|a| std::sync::Arc::new(a.layer(record.width, record.height)));
+        map.set_art_layers(art.collect());
         for (y, row) in (0..).zip(&record.tiles) {
             let chars: Vec<char> = row.chars().collect();
             for (x, code) in (0..).zip(chars.chunks(code_width)) {

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{AutotileRecord, MapRecord, RecordKind, SAVE_FORMAT, SaveGame, SaveSummary, choose_codes};
+use super::{ArtLayerRecord, AutotileRecord, MapRecord, RecordKind, SAVE_FORMAT, SaveGame, SaveSummary, choose_codes};
 use crate::map::{InstancedMap, MapId};
 use crate::moddable::FieldMap;
 use crate::object::{Object, Uid};
@@ -137,6 +137,8 @@ impl World {
         objects: Objects,
     ) -> MapRecord<Objects> {
         let (palette, tiles) = self.encode_tiles(map);
+        // A sparse grid's codes: the map file's first, then the tile's glyph.
+        let wish = |tile| map.codes.get(&tile).cloned().or_else(|| self.tile_glyph(tile));
         MapRecord {
             uid: (kind == RecordKind::SaveGame).then_some(id),
             name: map.name.clone(),
@@ -157,10 +159,8 @@ impl World {
                 RecordKind::MapFile => FieldMap::new(),
             },
             conflicts: map.conflicts.to_vec(),
-            autotile: map.autotile.as_deref().map(|layer| {
-                AutotileRecord::of(layer, &|tile| map.codes.get(&tile).cloned().or_else(|| self.tile_glyph(tile)))
-            }),
-            art_layers: Vec::new(),
+            autotile: map.autotile.as_deref().map(|layer| AutotileRecord::of(layer, &wish)),
+            art_layers: map.art_layers().iter().map(|layer| ArtLayerRecord::of(layer, &wish)).collect(),
         }
     }
 

@@ -1,5 +1,6 @@
-//! The checks of a map record's grids: its palette and tile rows, and its auto-tiling's
-//! palette, intent rows and own rules — rows of codes, each read the same way.
+//! The checks of a map record's grids: its palette and tile rows, its auto-tiling's palette,
+//! intent rows and own rules, and its art layers' palettes and rows — rows of codes, each
+//! read the same way.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,10 +33,7 @@ fn check_codes(palette: &BTreeMap<String, Symbol>, prefix: &str, place: Place, o
         return None;
     }
     if let Some(code) = palette.keys().find(|c| c.trim().is_empty()) {
-        out.add(
-            place,
-            format!("{prefix}the code '{code}' is all spaces, which is how an empty intent cell is written"),
-        );
+        out.add(place, format!("{prefix}the code '{code}' is all spaces, which is how an empty cell is written"));
         return None;
     }
     let widths: BTreeSet<usize> = palette.keys().map(|c| c.chars().count()).collect();
@@ -66,7 +64,7 @@ struct Grid<'a> {
     /// Whether a code of spaces (an empty cell) may be used.
     blank: bool,
     /// What the messages call the rows ("row 3", "autotile.intent row 3").
-    rows_name: &'static str,
+    rows_name: &'a str,
 }
 
 impl Grid<'_> {
@@ -135,5 +133,32 @@ pub(super) fn check_autotile(world: &World, record: &MapRecord, map: usize, out:
             }
         }
         (Some(_), None) => {}
+    }
+}
+
+/// Checks a map's art layers: each named, no name twice, and rows that fit the map and use
+/// the layer's own palette's codes (a code of spaces is an empty cell). Unknown tiles are not
+/// refused: they are kept and shown as unknown, as the map's own are.
+pub(super) fn check_art_layers(record: &MapRecord, map: usize, out: &mut Problems) {
+    let mut names = BTreeSet::new();
+    for (layer, art) in record.art_layers.iter().enumerate() {
+        let place = |row| Place::ArtLayer { map, layer, row };
+        if art.name.trim().is_empty() {
+            out.add(place(None), format!("art layer {} has no name: give it one, such as name: \"roofs\"", layer + 1));
+        } else if !names.insert(art.name.as_str()) {
+            out.add(place(None), format!("two art layers are named '{}': a map's layer names differ", art.name));
+        }
+        let prefix = format!("art layer '{}': ", art.name);
+        let Some(code_width) = check_codes(&art.palette, &prefix, place(None), out) else { continue };
+        if art.tiles.len() != usize::try_from(record.height).unwrap_or(0) {
+            let message =
+                format!("{prefix}tiles has {} rows, but the map's height is {}", art.tiles.len(), record.height);
+            out.add(place(None), message);
+            continue;
+        }
+        let rows_name = format!("art layer '{}' ", art.name);
+        let (palette, rows, width) = (&art.palette, &art.tiles, record.width);
+        let grid = Grid { palette, rows, width, code_width, blank: true, rows_name: &rows_name };
+        grid.check(|row| place(Some(row)), out);
     }
 }

@@ -127,6 +127,10 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
             let cells = flood(world.map(*map)?, *x, *y);
             paint(&mut world, *map, cells.into_iter(), tile)?
         }
+        Edit::PaintArt { map, layer, cells, tile } => {
+            engine.world_mut().paint_art(*map, layer, cells, tile.as_deref())?
+        }
+        Edit::ArtLayer { map, edit } => engine.world_mut().edit_art_layers(*map, edit)?,
         Edit::Regenerate { map } => regenerate(lua, *map)?,
         Edit::BakeAutotile { map } => {
             let mut world = engine.world_mut();
@@ -370,10 +374,19 @@ fn resize(
         });
         Arc::new(AutotileLayer { intent, ..(**layer).clone() })
     });
+    // The art layers move with the tiles too; new cells are empty.
+    let art = instance.art_layers().iter().map(|layer| {
+        let cells = Intent::from_fn(width, height, |x, y| layer.cells.get(x - dx, y - dy));
+        Arc::new(nefia_game::map::ArtLayer { cells, ..(**layer).clone() })
+    });
     let mut before = grid(map, instance).to_vec();
+    before.push(Change::ArtLayers { map, layers: instance.art_layers().clone() });
     before.extend(places(world, &objects));
-    let mut after =
-        vec![Change::Grid { map, width, height, tiles: Arc::new(tiles), entrance }, Change::Autotile { map, layer }];
+    let mut after = vec![
+        Change::Grid { map, width, height, tiles: Arc::new(tiles), entrance },
+        Change::Autotile { map, layer },
+        Change::ArtLayers { map, layers: art.collect() },
+    ];
     for &uid in &objects {
         let object = world.object(uid)?;
         let (x, y) = (object.x + dx, object.y + dy);

@@ -26,6 +26,15 @@ impl From<nefia_game::conflict::resolve::ResolveError> for EditError {
     }
 }
 
+impl From<nefia_game::world::ArtLayerError> for EditError {
+    fn from(error: nefia_game::world::ArtLayerError) -> EditError {
+        match error {
+            nefia_game::world::ArtLayerError::World(error) => EditError::World(error),
+            refused => EditError::Refused(refused.to_string()),
+        }
+    }
+}
+
 impl From<mlua::Error> for EditError {
     fn from(error: mlua::Error) -> EditError {
         EditError::Lua(nefia_lua::error::failure(error))

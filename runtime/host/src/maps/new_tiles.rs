@@ -37,7 +37,8 @@ pub fn check_mod_id(id: &str) -> Result<(), String> {
 pub fn as_known(record: &MapRecord, made: &[String]) -> MapRecord {
     let mut known = record.clone();
     let floor = Symbol::intern("base.floor");
-    for tile in known.palette.values_mut() {
+    let palettes = std::iter::once(&mut known.palette).chain(known.art_layers.iter_mut().map(|l| &mut l.palette));
+    for tile in palettes.flat_map(|palette| palette.values_mut()) {
         if made.iter().any(|m| m == tile.as_str()) {
             *tile = floor;
         }

@@ -239,6 +239,8 @@ pub struct MapViewBuilder {
     pick_keys: Vec<u64>,
     /// The auto-tiling layer the previous view's intent was drawn from.
     intent_layer: Option<Arc<AutotileLayer>>,
+    /// What the previous view's art layers were built from.
+    art: super::art_layers::ArtCache,
 }
 
 impl MapViewBuilder {
@@ -301,6 +303,8 @@ impl MapViewBuilder {
             reuse(previous.as_ref().and_then(|p| p.intent_styles.as_ref()), styles)
         });
         self.intent_layer = map.autotile.clone();
+        let art = &mut self.art;
+        let art_layers = super::art_layers::fill_art(world, map, previous.as_deref(), art, &mut styles, &mut chunks);
         let tile_styles = reuse(previous.as_ref().map(|p| &p.tile_styles), styles);
         let view = Arc::new(MapView {
             id: map.uid,
@@ -310,7 +314,7 @@ impl MapViewBuilder {
             chunk_grid: (gx, gy),
             tile_styles,
             chunks,
-            art_layers: Vec::new(),
+            art_layers,
             cell_px: cell_px(map),
             object_count: map.objects().len(),
             unresolved: map.unresolved.iter().map(|u| (u.record.x, u.record.y, u.problem.clone())).collect(),
@@ -329,14 +333,14 @@ fn cell_px(map: &InstancedMap) -> u32 {
 }
 
 /// The previous `Arc` if its content equals `new`, else a new one.
-fn reuse<T: PartialEq>(previous: Option<&Arc<T>>, new: T) -> Arc<T> {
+pub(super) fn reuse<T: PartialEq>(previous: Option<&Arc<T>>, new: T) -> Arc<T> {
     match previous {
         Some(previous) if **previous == new => previous.clone(),
         _ => Arc::new(new),
     }
 }
 
-fn chunk_cells(map: &InstancedMap, cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
+pub(super) fn chunk_cells(map: &InstancedMap, cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
     let (x0, y0) = (cx * CHUNK_SIZE, cy * CHUNK_SIZE);
     let (x1, y1) = ((x0 + CHUNK_SIZE).min(map.width()), (y0 + CHUNK_SIZE).min(map.height()));
     (y0..y1).flat_map(move |y| (x0..x1).map(move |x| (x, y)))
