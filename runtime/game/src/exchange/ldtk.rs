@@ -123,6 +123,7 @@ fn level_map(
     let mut map = SourceMap::sized(path, level.identifier.clone(), width, height)?;
     map.cell_px = u32::try_from(grid).ok();
     let mut turned = 0;
+    let mut see_through = 0;
     let mut entities_seen = false;
     // LDtk lists the topmost layer first.
     for layer in layers.iter().rev() {
@@ -146,12 +147,12 @@ fn level_map(
                 map.layers.push(values);
                 if !layer.auto_layer_tiles.is_empty() {
                     let name = format!("{} (auto tiles)", layer.identifier);
-                    placed_layers = tile_layers(&mut map, &name, &layer.auto_layer_tiles, layer, tilesets, &mut turned);
+                    placed_layers = tile_layers(&mut map, &name, &layer.auto_layer_tiles, layer, tilesets, (&mut turned, &mut see_through));
                 }
             }
             "Tiles" | "AutoLayer" => {
                 let placed = if layer.grid_tiles.is_empty() { &layer.auto_layer_tiles } else { &layer.grid_tiles };
-                placed_layers = tile_layers(&mut map, &layer.identifier, placed, layer, tilesets, &mut turned);
+                placed_layers = tile_layers(&mut map, &layer.identifier, placed, layer, tilesets, (&mut turned, &mut see_through));
             }
             "Entities" => {
                 entities_seen = true;
@@ -175,12 +176,17 @@ fn level_map(
             _ => {}
         }
         for mut placed in placed_layers {
-            placed.offset_px = offset_px;
+            placed.offset_px = (placed.offset_px.0.saturating_add(offset_px.0), placed.offset_px.1.saturating_add(offset_px.1));
             placed.above_objects = entities_seen;
             map.layers.push(placed);
         }
     }
     map.note_turned(turned);
+    if see_through > 0 {
+        map.notes.push(format!(
+            "{see_through} tiles drawn see-through (LDtk's opacity, such as shadows) were left out: art layers have no opacity"
+        ));
+    }
     Ok(map)
 }
 
@@ -191,25 +197,36 @@ fn clamp_i32(value: i64) -> i32 {
 
 /// The tiles a layer placed, as source layers bottom first: the first tile placed in a cell
 /// in the first, a second placed in the same cell (LDtk's auto-layer rules stack them) in a
-/// second named `<name> 2`, and so on. Each tile's picture is noted in `map`.
+/// later one named `<name> 2`, and so on; a tile placed off the grid (a shadow shifted a few
+/// pixels) in a layer of that shift. Tiles drawn see-through (LDtk's opacity) are left out,
+/// counted in `see_through`: art layers have no opacity. Each tile's picture is noted in `map`.
 fn tile_layers(
     map: &mut SourceMap,
     name: &str,
     placed: &[ldtk2::TileInstance],
     layer: &ldtk2::LayerInstance,
     tilesets: &Tilesets,
-    turned: &mut usize,
+    counts: (&mut usize, &mut usize),
 ) -> Vec<super::SourceLayer> {
+    let (turned, see_through) = counts;
     let grid = grid_size(std::slice::from_ref(layer));
     let tileset = layer.override_tileset_uid.or(layer.tileset_def_uid).and_then(|uid| tilesets.defs.get(&uid)).copied();
     let tileset_name = tileset.map_or("tileset", |t| t.identifier.as_str());
     let mut stack: Vec<super::SourceLayer> = Vec::new();
+    // Per cell: the index in `stack` of the last tile placed there, so the next goes above it.
+    let mut last: Vec<Option<usize>> = vec![None; map.layer(name).cells.len()];
     for tile in placed {
+        if tile.a < 1.0 {
+            *see_through += 1;
+            continue;
+        }
         if tile.f != 0 {
             *turned += 1;
         }
         let (px, py) = (tile.px.first().copied().unwrap_or(0), tile.px.get(1).copied().unwrap_or(0));
-        let Some(cell) = cell_index(map.width, map.height, px / grid, py / grid) else { continue };
+        let (cx, cy) = (px.div_euclid(grid), py.div_euclid(grid));
+        let shift = (clamp_i32(px - cx * grid), clamp_i32(py - cy * grid));
+        let Some(cell) = cell_index(map.width, map.height, cx, cy) else { continue };
         let tile_name = format!("{tileset_name}/{}", tile.t);
         if let Some(tileset) = tileset
             && !map.pictures.contains_key(&tile_name)
@@ -217,14 +234,19 @@ fn tile_layers(
         {
             map.pictures.insert(tile_name.clone(), picture);
         }
-        let depth = stack.iter().position(|layer| layer.cells[cell].is_none()).unwrap_or(stack.len());
+        let above = last[cell].map_or(0, |i| i + 1);
+        let free = |layer: &super::SourceLayer| layer.offset_px == shift && layer.cells[cell].is_none();
+        let depth = (above..stack.len()).find(|&i| free(&stack[i])).unwrap_or(stack.len());
         if depth == stack.len() {
             let layer_name = if depth == 0 { name.to_owned() } else { format!("{name} {}", depth + 1) };
-            stack.push(map.layer(&layer_name));
+            let mut new_layer = map.layer(&layer_name);
+            new_layer.offset_px = shift;
+            stack.push(new_layer);
         }
         stack[depth].cells[cell] = Some(tile_name);
         stack[depth].turns[cell] =
             (if tile.f & 1 != 0 { super::FLIP_X } else { 0 }) | (if tile.f & 2 != 0 { super::FLIP_Y } else { 0 });
+        last[cell] = Some(depth);
     }
     if stack.is_empty() {
         stack.push(map.layer(name));

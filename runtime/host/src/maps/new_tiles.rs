@@ -67,7 +67,10 @@ pub fn prototypes(
             if tile.image != Value::Nil {
                 fields.push(("image".to_owned(), tile.image.clone()));
             } else {
-                fields.push(("glyph".to_owned(), Value::from(" ")));
+                // Cells no layer covers: drawn as nothing, black on black (a space is no code).
+                let black = Value::List(std::sync::Arc::new(vec![Value::Int(0); 3]));
+                fields.push(("color".to_owned(), black.clone()));
+                fields.push(("background".to_owned(), black));
             }
             for (name, value) in &tile.properties {
                 let fits = declared.contains(name) && !matches!(name.as_str(), "name" | "image");
