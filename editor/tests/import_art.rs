@@ -93,15 +93,20 @@ fn tiled_and_ldtk_samples_import_with_their_layers_and_their_tiles_cut_from_the_
     let work = tempfile::tempdir().unwrap();
     fixtures("tiled", &work.path().join("tiled"));
     fixtures("ldtk", &work.path().join("ldtk"));
-    for (source, mod_id) in
-        [("tiled/desert.tmx", "desert_art"), ("tiled/island.tmx", "isle"), ("ldtk/Typical_TopDown_example.ldtk", "topdown")]
-    {
+    for (source, mod_id) in [
+        ("tiled/desert.tmx", "desert_art"),
+        ("tiled/island.tmx", "isle"),
+        ("ldtk/Typical_TopDown_example.ldtk", "topdown"),
+    ] {
         let imported = import_new_tiles(&work.path().join(source), mod_id, &project);
         assert!(imported.status.success(), "{source}: {}", said(&imported));
     }
     let maps = project.join("maps");
-    let (desert, island, level) =
-        (read_map(&maps.join("desert.ron")), read_map(&maps.join("island.ron")), read_map(&maps.join("World_Level_0.ron")));
+    let (desert, island, level) = (
+        read_map(&maps.join("desert.ron")),
+        read_map(&maps.join("island.ron")),
+        read_map(&maps.join("World_Level_0.ron")),
+    );
 
     // Layers stay layers: the bottom one the game tiles, the others art layers.
     let names = |map: &MapRecord| map.art_layers.iter().map(|l| l.name.clone()).collect::<Vec<_>>();

@@ -40,15 +40,9 @@ fn fixtures(folder: &str, to: &Path) {
 /// Imports `source` with new tiles in `mod_id`, its objects left out (so the picture is the
 /// tiles alone, as the source's tile layers are).
 fn import(source: &Path, mod_id: &str, project: &Path) {
-    let args = [
-        "import",
-        &source.display().to_string(),
-        "--new-tiles",
-        mod_id,
-        "--project",
-        &project.display().to_string(),
-    ]
-    .map(|a| a.to_owned());
+    let args =
+        ["import", &source.display().to_string(), "--new-tiles", mod_id, "--project", &project.display().to_string()]
+            .map(|a| a.to_owned());
     let run = || nefia(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let first = run();
     if first.status.success() {
@@ -162,9 +156,10 @@ fn tiled_picture(path: &Path, time_ms: u32) -> RgbaImage {
 /// black.
 fn ldtk_picture(path: &Path, level: &str) -> RgbaImage {
     let project: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let levels = project["levels"].as_array().filter(|l| !l.is_empty()).unwrap_or_else(|| {
-        project["worlds"][0]["levels"].as_array().unwrap()
-    });
+    let levels = project["levels"]
+        .as_array()
+        .filter(|l| !l.is_empty())
+        .unwrap_or_else(|| project["worlds"][0]["levels"].as_array().unwrap());
     let level = levels.iter().find(|l| l["identifier"] == level).unwrap();
     let number = |v: &serde_json::Value| v.as_i64().unwrap();
     let (width, height) = (number(&level["pxWid"]) as u32, number(&level["pxHei"]) as u32);

@@ -77,7 +77,8 @@ impl TextPainter {
                         let a = f32::from(coverage) / 255.0;
                         let mix = |fg: u8, bg: u8| (f32::from(fg) * a + f32::from(bg) * (1.0 - a)).round() as u8;
                         let alpha = under[3].max(colour[3]);
-                        let mixed = [mix(colour[0], under[0]), mix(colour[1], under[1]), mix(colour[2], under[2]), alpha];
+                        let mixed =
+                            [mix(colour[0], under[0]), mix(colour[1], under[1]), mix(colour[2], under[2]), alpha];
                         image.put_pixel(px, py, image::Rgba(mixed));
                     }
                 }
@@ -96,7 +97,9 @@ impl SheetCache {
     fn get(&mut self, dirs: &[PathBuf], name: nefia_game::Symbol) -> Result<&RgbaImage, String> {
         self.sheets
             .entry(name)
-            .or_insert_with(|| sheets::find(dirs, name).and_then(|path| sheets::decode(&path)).map_err(|e| e.to_string()))
+            .or_insert_with(|| {
+                sheets::find(dirs, name).and_then(|path| sheets::decode(&path)).map_err(|e| e.to_string())
+            })
             .as_ref()
             .map_err(Clone::clone)
     }

@@ -11,6 +11,10 @@
 //! `nefia_id` property (as [`export`] writes) maps itself. Objects and entities are named by
 //! their type (class) or else their name; their custom properties become the object's fields.
 //!
+//! An import that keeps the art ([`keep_art`], `nefia import --new-tiles MOD`) keeps every
+//! layer instead, and makes the tiles the mapping leaves out from their pictures in the
+//! source's tilesets ([`SourceMap::pictures`]).
+//!
 //! The first import of a file has no mapping: [`template`] lists every tile and object name the
 //! file uses with how many cells or objects use it, for the user to fill. An import with
 //! anything unmapped writes nothing and names what is missing.
@@ -401,8 +405,11 @@ pub fn template(sources: &[SourceMap], existing: &Mapping) -> String {
     for (number, (name, count)) in template_tiles(sources, existing).iter().enumerate() {
         let given = existing.tiles.get(name).map_or("", String::as_str);
         let label = labels.get(name.as_str()).map_or(String::new(), |label| format!(" ({label})"));
-        let picture =
-            if pictured.get(number).copied().unwrap_or(false) { format!(", picture {}", number + 1) } else { String::new() };
+        let picture = if pictured.get(number).copied().unwrap_or(false) {
+            format!(", picture {}", number + 1)
+        } else {
+            String::new()
+        };
         text.push_str(&format!("        {}: {}, // {count} cells{picture}{label}\n", quoted(name), quoted(given)));
     }
     text.push_str("    },\n    objects: {\n");

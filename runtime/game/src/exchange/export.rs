@@ -88,10 +88,8 @@ fn art_cells(record: &MapRecord, layer: &ArtLayerRecord) -> Result<Vec<Option<Sy
     let mut cells = Vec::new();
     for row in &layer.tiles {
         let chars: Vec<char> = row.chars().collect();
-        let row_cells: Vec<Option<Symbol>> = chars
-            .chunks(code_len)
-            .map(|code| layer.palette.get(&code.iter().collect::<String>()).copied())
-            .collect();
+        let row_cells: Vec<Option<Symbol>> =
+            chars.chunks(code_len).map(|code| layer.palette.get(&code.iter().collect::<String>()).copied()).collect();
         if row_cells.len() != width {
             return Err(UnexportableMap::ArtLayer(layer.name.clone()));
         }

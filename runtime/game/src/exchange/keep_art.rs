@@ -111,7 +111,11 @@ pub fn image_table(picture: &TilePicture, asset: &str, turns: Turns) -> Value {
     ];
     if picture.frames.len() > 1 {
         let frames = picture.frames.iter().map(|f| {
-            table(vec![("x", Value::Int(f.x.into())), ("y", Value::Int(f.y.into())), ("ms", Value::Int(f.duration_ms.into()))])
+            table(vec![
+                ("x", Value::Int(f.x.into())),
+                ("y", Value::Int(f.y.into())),
+                ("ms", Value::Int(f.duration_ms.into())),
+            ])
         });
         entries.push(("frames", Value::List(Arc::new(frames.collect()))));
     }
@@ -167,15 +171,18 @@ impl Resolver<'_> {
         let id = Symbol::intern(&format!("{mod_id}.{short}"));
         if !self.new_tiles.contains_key(&short) {
             let asset = asset_name(mod_id, &picture.image);
-            self.new_tiles.insert(short.clone(), NewTile {
-                short_id: short,
-                source_name: name.to_owned(),
-                sheet: Some(picture.image.clone()),
-                image: image_table(picture, &asset, turns),
-                asset,
-                properties: picture.properties.clone(),
-                tags: picture.tags.clone(),
-            });
+            self.new_tiles.insert(
+                short.clone(),
+                NewTile {
+                    short_id: short,
+                    source_name: name.to_owned(),
+                    sheet: Some(picture.image.clone()),
+                    image: image_table(picture, &asset, turns),
+                    asset,
+                    properties: picture.properties.clone(),
+                    tags: picture.tags.clone(),
+                },
+            );
         }
         Resolved::Tile(id)
     }
@@ -297,7 +304,8 @@ pub fn convert(
     let mut notes = Vec::new();
     if let Some(bottom) = layers.first().filter(|l| l.offset_px != (0, 0)) {
         let (x, y) = bottom.offset_px;
-        notes.push(format!("layer '{}' is shifted by ({x}, {y}) pixels, which the game tiles cannot keep", bottom.name));
+        notes
+            .push(format!("layer '{}' is shifted by ({x}, {y}) pixels, which the game tiles cannot keep", bottom.name));
     }
     if new_tiles_mod.is_some()
         && let Some(cell_px) = source.cell_px

@@ -147,12 +147,20 @@ fn level_map(
                 map.layers.push(values);
                 if !layer.auto_layer_tiles.is_empty() {
                     let name = format!("{} (auto tiles)", layer.identifier);
-                    placed_layers = tile_layers(&mut map, &name, &layer.auto_layer_tiles, layer, tilesets, (&mut turned, &mut see_through));
+                    placed_layers = tile_layers(
+                        &mut map,
+                        &name,
+                        &layer.auto_layer_tiles,
+                        layer,
+                        tilesets,
+                        (&mut turned, &mut see_through),
+                    );
                 }
             }
             "Tiles" | "AutoLayer" => {
                 let placed = if layer.grid_tiles.is_empty() { &layer.auto_layer_tiles } else { &layer.grid_tiles };
-                placed_layers = tile_layers(&mut map, &layer.identifier, placed, layer, tilesets, (&mut turned, &mut see_through));
+                placed_layers =
+                    tile_layers(&mut map, &layer.identifier, placed, layer, tilesets, (&mut turned, &mut see_through));
             }
             "Entities" => {
                 entities_seen = true;
@@ -176,7 +184,8 @@ fn level_map(
             _ => {}
         }
         for mut placed in placed_layers {
-            placed.offset_px = (placed.offset_px.0.saturating_add(offset_px.0), placed.offset_px.1.saturating_add(offset_px.1));
+            placed.offset_px =
+                (placed.offset_px.0.saturating_add(offset_px.0), placed.offset_px.1.saturating_add(offset_px.1));
             placed.above_objects = entities_seen;
             map.layers.push(placed);
         }

@@ -156,7 +156,8 @@ fn tile_picture(tileset: &tiled::Tileset, id: u32) -> Option<super::TilePicture>
         }
         let columns = tileset.columns.max(1);
         let (column, row) = (id % columns, id / columns);
-        let step = |size: u32, at: u32| tileset.margin.saturating_add(at.saturating_mul(size.saturating_add(tileset.spacing)));
+        let step =
+            |size: u32, at: u32| tileset.margin.saturating_add(at.saturating_mul(size.saturating_add(tileset.spacing)));
         crate::art::Frame { x: step(tileset.tile_width, column), y: step(tileset.tile_height, row), duration_ms: 0 }
     };
     let frames = match tile.as_ref().and_then(|t| t.animation.as_ref()).filter(|frames| !frames.is_empty()) {
@@ -232,10 +233,11 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
                 let (sx, sy) = (i64::from(x) + offset.0, i64::from(y) + offset.1);
                 let (Ok(sx), Ok(sy)) = (i32::try_from(sx), i32::try_from(sy)) else { continue };
                 let Some(tile) = layer.tiles.get_tile(sx, sy) else { continue };
-                let turns = [(tile.flip_h, super::FLIP_X), (tile.flip_v, super::FLIP_Y), (tile.flip_d, super::FLIP_DIAGONAL)]
-                    .iter()
-                    .filter(|(set, _)| *set)
-                    .fold(0, |bits, (_, bit)| bits | bit);
+                let turns =
+                    [(tile.flip_h, super::FLIP_X), (tile.flip_v, super::FLIP_Y), (tile.flip_d, super::FLIP_DIAGONAL)]
+                        .iter()
+                        .filter(|(set, _)| *set)
+                        .fold(0, |bits, (_, bit)| bits | bit);
                 if turns != 0 {
                     turned += 1;
                 }

@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use nefia_game::exchange::export::{TILE_PIXELS, to_tmj};
-use nefia_game::symbol::Symbol;
-use nefia_game::value::Value;
 use nefia_game::files::{FileError, read_ron};
 use nefia_game::save::MapRecord;
+use nefia_game::symbol::Symbol;
+use nefia_game::value::Value;
 use nefia_lua::Runtime;
 
 use nefia_protocol::view::{TileStyle, tile_style};
@@ -60,7 +60,8 @@ pub fn export_map(runtime: &Runtime, map: &Path, image_name: &str) -> Result<Exp
         let world = runtime.world();
         numbered.tiles.iter().map(|&tile| tile_style(&world, tile)).collect()
     };
-    let cell_px = record.fields.get(Symbol::intern("cell_px")).and_then(Value::as_i64).and_then(|px| u32::try_from(px).ok());
+    let cell_px =
+        record.fields.get(Symbol::intern("cell_px")).and_then(Value::as_i64).and_then(|px| u32::try_from(px).ok());
     let tile_px = match cell_px.filter(|&px| (1..=MAX_TILE_PX).contains(&px)) {
         Some(px) => px,
         None if styles.iter().any(|s| s.art.is_some()) => 32,

@@ -88,7 +88,9 @@ pub fn import_map_with(
     let mapping_path = options.mapping.clone().unwrap_or_else(|| default_mapping(source));
     let new_tiles = options.new_tiles.as_deref();
     let needs_none = |s: &exchange::SourceMap| {
-        s.maps_itself() || (new_tiles.is_some() && s.objects.iter().all(|o| o.properties.iter().any(|(p, _)| p == exchange::KIND_PROPERTY)))
+        s.maps_itself()
+            || (new_tiles.is_some()
+                && s.objects.iter().all(|o| o.properties.iter().any(|(p, _)| p == exchange::KIND_PROPERTY)))
     };
     let mapping: Mapping = match mapping_path.exists() {
         true => nefia_game::files::read_ron(&mapping_path).map_err(|e| ImportFailure::Mapping(e.to_string()))?,
@@ -129,9 +131,14 @@ pub fn import_map_with(
             exchange::convert(source, &mapping, &catalog)?
         };
         record.name = file_name(&record.name);
-        let made_here: Vec<String> = to_make.iter().filter_map(|t| Some(format!("{}.{}", new_tiles?, t.short_id))).collect();
-        nefia_game::validate::check_map_record(&world, &super::new_tiles::as_known(&record, &made_here), RecordKind::MapFile)
-            .map_err(|e| ImportFailure::Refused(format!("map '{}': {e}", record.name)))?;
+        let made_here: Vec<String> =
+            to_make.iter().filter_map(|t| Some(format!("{}.{}", new_tiles?, t.short_id))).collect();
+        nefia_game::validate::check_map_record(
+            &world,
+            &super::new_tiles::as_known(&record, &made_here),
+            RecordKind::MapFile,
+        )
+        .map_err(|e| ImportFailure::Refused(format!("map '{}': {e}", record.name)))?;
         let path = maps_dir.join(format!("{}.ron", record.name));
         if path.exists() {
             return Err(ImportFailure::Refused(format!(

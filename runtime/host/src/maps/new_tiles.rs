@@ -28,7 +28,9 @@ pub fn check_mod_id(id: &str) -> Result<(), String> {
     if valid {
         Ok(())
     } else {
-        Err(format!("--new-tiles '{id}' is not a mod id: use lower-case letters, digits and '_', starting with a letter"))
+        Err(format!(
+            "--new-tiles '{id}' is not a mod id: use lower-case letters, digits and '_', starting with a letter"
+        ))
     }
 }
 
@@ -76,7 +78,9 @@ pub fn prototypes(
                 let fits = declared.contains(name) && !matches!(name.as_str(), "name" | "image");
                 match fits.then(|| nefia_lua::schema::check_value(lua, MAP_TILE, name, value)) {
                     Some(Ok(())) => fields.push((name.clone(), value.clone())),
-                    Some(Err(why)) => notes.push(format!("tile '{}': property {name} left out: {why}", tile.source_name)),
+                    Some(Err(why)) => {
+                        notes.push(format!("tile '{}': property {name} left out: {why}", tile.source_name))
+                    }
                     None => notes.push(format!(
                         "tile '{}': property {name} left out: base.map_tile declares no field of that name",
                         tile.source_name
@@ -157,7 +161,8 @@ pub fn write(
     let failed = |e: nefia_game::source_edit::SourceEditError| format!("{}: {e}", init.display());
     for (tile, fields) in tiles.iter().zip(fields) {
         let fields: Vec<(&str, &Value)> = fields.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        let statement = nefia_game::source_edit::new_statement(&text, MAP_TILE, &tile.short_id, &fields).map_err(failed)?;
+        let statement =
+            nefia_game::source_edit::new_statement(&text, MAP_TILE, &tile.short_id, &fields).map_err(failed)?;
         text = nefia_game::source_edit::append(&text, MAP_TILE, &tile.short_id, &statement).map_err(failed)?.0;
     }
     write_atomic(&init, text.as_bytes()).map_err(|e| e.to_string())?;

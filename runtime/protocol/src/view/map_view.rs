@@ -284,8 +284,7 @@ impl MapViewBuilder {
                         .map(|picks| reuse(old.and_then(|o| o.picks.as_ref()), picks)),
                 };
                 self.pick_keys[index] = pick_key;
-                let objects =
-                    reuse(old.map(|o| &o.objects), chunk_objects(world, map, cx, cy, palette_art.seed()));
+                let objects = reuse(old.map(|o| &o.objects), chunk_objects(world, map, cx, cy, palette_art.seed()));
                 let shadow = sight.then(|| {
                     let cells = chunk_shadow(world, map, cx, cy, &mut styles);
                     reuse(old.and_then(|o| o.shadow.as_ref()), cells)
