@@ -201,7 +201,8 @@ pub fn ui(ui: &mut egui::Ui, form: &mut ImportForm, state: &mut EditorContext) -
     if let Some(pictures) = &form.pictures {
         pictures_ui(ui, pictures);
     }
-    if !(ui.button("Import").clicked() && !form.source.trim().is_empty()) {
+    let asked = ui.button("Import").clicked();
+    if !asked || form.source.trim().is_empty() {
         return false;
     }
     let mapping = Some(form.mapping.trim()).filter(|m| !m.is_empty()).map(PathBuf::from);
