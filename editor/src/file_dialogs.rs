@@ -35,13 +35,8 @@ pub enum FileDialog {
         /// Why the last try failed, if it did.
         error: Option<String>,
     },
-    /// Import a Tiled or LDtk map (see `nefia import`).
-    ImportMap {
-        /// The `.tmx`, `.tmj` or `.ldtk` file.
-        source: String,
-        /// The mapping file; empty: `<stem>.mapping.ron` beside the source.
-        mapping: String,
-    },
+    /// Import a Tiled or LDtk map (see `nefia import` and [`crate::import_dialog`]).
+    ImportMap(crate::import_dialog::ImportForm),
     /// The window is closing, or another project opening, with unsaved maps.
     Unsaved {
         /// The maps with unsaved changes.
@@ -86,6 +81,8 @@ pub struct FileDialogs {
     pub open_now: Option<PathBuf>,
     /// A game to attach to now, by address and token (the app takes it).
     pub attach_now: Option<(String, String)>,
+    /// What File → Import map… last imported: the dialog opens with it.
+    pub last_import: Option<crate::import_dialog::ImportForm>,
 }
 
 /// Opening the project in `dir`: at once if no map has unsaved changes, otherwise after
@@ -116,7 +113,8 @@ pub fn ask_open_project(dialogs: &mut FileDialogs, state: &EditorContext) {
 
 /// File → Import map…: asks for the file and its mapping.
 pub fn ask_import_map(dialogs: &mut FileDialogs) {
-    dialogs.open = Some(FileDialog::ImportMap { source: String::new(), mapping: String::new() });
+    let form = crate::import_dialog::ImportForm::remembered(dialogs.last_import.as_ref());
+    dialogs.open = Some(FileDialog::ImportMap(form));
 }
 
 /// File → Attach to game…: asks for the address and the token.
@@ -147,7 +145,7 @@ pub fn guard_close(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &e
 /// A row of a dialog's grid: `label`, then a one-line field for `text` that screen readers
 /// and tests find by `name`. Sized: in a modal's grid a field would shrink to its text. A
 /// `secret` field is masked unless its Show toggle beside it is on.
-fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String, secret: Option<&mut bool>) {
+pub(crate) fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String, secret: Option<&mut bool>) {
     ui.label(label);
     ui.horizontal(|ui| {
         let masked = secret.as_deref().is_some_and(|shown| !shown);
@@ -169,6 +167,7 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
     let mut closing = None;
     // (open after saving, open now), chosen in the Unsaved dialog before opening a project.
     let mut dialogs_after: Option<(Option<PathBuf>, Option<PathBuf>)> = None;
+    let mut imported = None;
     let modal = egui::Modal::new(egui::Id::new("nefia-file-dialog")).show(ctx, |ui| {
         match dialog {
             FileDialog::NewProject { dir, name } => {
@@ -206,21 +205,9 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                     dialogs.attach_now = Some((address.trim().to_owned(), token.trim().to_owned()));
                 }
             }
-            FileDialog::ImportMap { source, mapping } => {
-                ui.heading("Import map");
-                egui::Grid::new("import-map").show(ui, |ui| {
-                    field_row(ui, ("Map file", "map file to import"), source, None);
-                    field_row(ui, ("Mapping", "mapping file"), mapping, None);
-                });
-                ui.weak(
-                    "A Tiled map (.tmx, .tmj) or an LDtk project (.ldtk; one map per level). With no mapping yet, \
-                     one is written beside the file listing every tile and object name it uses: fill it in and import \
-                     again. The Log says what was written.",
-                );
-                if ui.button("Import").clicked() && !source.trim().is_empty() {
-                    let mapping = Some(mapping.trim()).filter(|m| !m.is_empty()).map(PathBuf::from);
-                    let source = PathBuf::from(source.trim());
-                    state.outbox.push(Command::Maps(MapCommand::Import { source, mapping }));
+            FileDialog::ImportMap(form) => {
+                if crate::import_dialog::ui(ui, form, state) {
+                    imported = Some(form.clone());
                     close = true;
                 }
             }
@@ -257,6 +244,9 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
     });
     if close || modal.should_close() {
         dialogs.open = None;
+    }
+    if imported.is_some() {
+        dialogs.last_import = imported;
     }
     if let Some(closing) = closing {
         dialogs.open = None;

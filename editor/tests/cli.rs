@@ -453,7 +453,7 @@ fn diff_tells_tiles_by_region_and_objects_by_change_and_draws_them() {
         said.lines().collect::<Vec<_>>(),
         [
             "4 cells at (2..3, 1..2): elona.floor_stone → elona.wall_stone",
-            "elona.putit: (1, 1) → (1, 2)",
+            "elona.putit moved (1, 1) → (1, 2)",
             "removed elona.door at (5, 2)",
             "added elona.putit at (4, 1)",
         ],
@@ -650,7 +650,8 @@ fn an_exported_tiled_map_opens_as_a_tiled_map_and_imports_back_to_the_same_cells
     assert_eq!(map["tilesets"][0]["image"], "town_again.png");
     let image = image::open(out.path().join("town_again.png")).expect("the tileset image").to_rgba8();
     let tiles = map["tilesets"][0]["tilecount"].as_u64().unwrap();
-    assert_eq!(u64::from(image.width() * image.height()), tiles * 16 * 16, "one 16x16 tile per tile id");
+    let side = map["tilewidth"].as_u64().unwrap();
+    assert_eq!(u64::from(image.width() * image.height()), tiles * side * side, "one square tile per tile id");
     assert!(image.pixels().any(|p| p.0 != image.get_pixel(0, 0).0), "glyphs drawn on the backgrounds");
 
     // Back in: every tile and object names its prototype, so no mapping is needed.

@@ -224,3 +224,33 @@ fn bad_files_are_refused_by_name_and_nothing_is_written() {
         .collect();
     assert!(templates.is_empty(), "no template for a file that could not be read");
 }
+
+/// `--new-tiles`: a Tiled tile's properties become the fields base.map_tile declares (checked
+/// against their types), its class its `tags`; other properties are left out with a note.
+#[test]
+fn new_tiles_take_the_tiles_properties_and_classes_as_the_fields_the_tile_type_declares() {
+    use nefia_host::maps::import::{ImportOptions, import_map_with};
+    let copy = DemoCopy::new();
+    let runtime = runtime(&copy);
+    let work = tempfile::tempdir().unwrap();
+    let source = copied(work.path(), "tiled/desert.tmx");
+    let tileset = work.path().join("desert.tsx");
+    let text = std::fs::read_to_string(&tileset).unwrap();
+    let typed = text.replacen(
+        "<tile id=\"30\" probability=\"0.01\"/>",
+        "<tile id=\"30\" type=\"Rock\" probability=\"0.01\"><properties>\
+         <property name=\"is_solid\" type=\"bool\" value=\"true\"/>\
+         <property name=\"blocked\" type=\"bool\" value=\"true\"/></properties></tile>",
+        1,
+    );
+    assert_ne!(typed, text);
+    std::fs::write(&tileset, typed).unwrap();
+    let options = ImportOptions { mapping: None, new_tiles: Some("desert_art".into()) };
+    let report = import_map_with(&runtime, &source, &options).unwrap_or_else(|e| panic!("{e}"));
+    let init = std::fs::read_to_string(copy.project().join("mods/desert_art/init.lua")).unwrap();
+    let rock = init.split("data:add {").find(|block| block.contains("_id = \"desert_30\"")).expect("tile 30 made");
+    assert!(rock.contains("is_solid = true") && rock.contains("tags = { \"rock\" }"), "{rock}");
+    assert!(!rock.contains("blocked"), "{rock}");
+    let noted = report.notes.iter().any(|n| n.contains("property blocked left out"));
+    assert!(noted, "{:?}", report.notes);
+}

@@ -7,9 +7,10 @@ use nefia_host::terminal::TerminalGame;
 
 use super::{Exit, project_or_default};
 
-/// Write a map file as a Tiled map (.tmj) that Tiled opens, with a tileset image drawn from
-/// the tiles' glyphs and colours beside it (OUT.png). Each tile and object names its Nefia
-/// prototype, so `nefia import` reads it back with no mapping.
+/// Write a map file as a Tiled map (.tmj) that Tiled opens, its art layers as tile layers,
+/// with a tileset image beside it (OUT.png): each tile's image, or its glyph and colours if it
+/// has none. Each tile and object names its Nefia prototype (objects their keys too), so
+/// `nefia import` reads it back with no mapping, the same map.
 #[derive(clap::Args)]
 pub struct Args {
     /// The map file.
@@ -32,9 +33,10 @@ pub fn run(args: Args) -> Exit {
     let image = args.tmj.with_extension("png");
     let image_name = image.file_name().and_then(|n| n.to_str()).unwrap_or("tileset.png").to_owned();
     let exported = game.export_map(&args.map, &image_name).map_err(|e| failed(&e))?;
-    crate::render::tileset_image::write(&image, &exported.styles).map_err(|e| failed(&e))?;
+    let drawn = crate::render::tileset_image::write(&image, &exported.styles, exported.tile_px, &exported.asset_dirs)
+        .map_err(|e| failed(&e))?;
     nefia_game::files::write_atomic(&args.tmj, exported.text.as_bytes()).map_err(|e| failed(&e))?;
-    for note in &exported.notes {
+    for note in exported.notes.iter().chain(&drawn) {
         println!("note: {note}");
     }
     println!("wrote {} and {}", args.tmj.display(), image.display());

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nefia_host::maps::import::ImportFailure;
+use nefia_host::maps::import::{ImportFailure, ImportOptions};
 use nefia_host::terminal::TerminalGame;
 
 use super::{Exit, project_or_default};
@@ -22,6 +22,11 @@ pub struct Args {
     /// The project to import into (default: the one here, or the repository's projects/demo).
     #[arg(long)]
     project: Option<PathBuf>,
+    /// Keep the art: every tile the mapping leaves out (or maps to "") becomes a new tile of
+    /// this mod drawn as its picture in the tileset (the mod made and enabled if missing, the
+    /// tileset copied into its assets), and every tile layer stays a layer of the map.
+    #[arg(long, value_name = "MOD")]
+    new_tiles: Option<String>,
 }
 
 /// Prints the files written and what to know about them; exit 1 if nothing was imported (a
@@ -32,18 +37,24 @@ pub fn run(args: Args) -> Exit {
         eprintln!("nefia import: {error}");
         ExitCode::from(2)
     })?;
-    match game.import_map(&args.file, args.mapping.as_deref()) {
+    let options = ImportOptions { mapping: args.mapping.clone(), new_tiles: args.new_tiles.clone() };
+    match game.import_map(&args.file, &options) {
         Ok(report) => {
             for note in &report.notes {
                 println!("note: {note}");
             }
-            for path in &report.written {
+            for path in report.also_written.iter().chain(&report.written) {
                 println!("wrote {}", path.display());
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(failure @ ImportFailure::TemplateWritten(_)) => {
             eprintln!("nefia import: {failure}");
+            match crate::tile_pictures::write_for(&args.file, args.mapping.as_deref()) {
+                Ok(Some(sheet)) => eprintln!("each tile's picture, numbered as in the mapping: {}", sheet.display()),
+                Ok(None) => {}
+                Err(error) => eprintln!("nefia import: the tiles' pictures were not drawn: {error}"),
+            }
             Ok(ExitCode::FAILURE)
         }
         Err(failure) => {

@@ -11,6 +11,10 @@
 //! `nefia_id` property (as [`export`] writes) maps itself. Objects and entities are named by
 //! their type (class) or else their name; their custom properties become the object's fields.
 //!
+//! An import that keeps the art ([`keep_art`], `nefia import --new-tiles MOD`) keeps every
+//! layer instead, and makes the tiles the mapping leaves out from their pictures in the
+//! source's tilesets ([`SourceMap::pictures`]).
+//!
 //! The first import of a file has no mapping: [`template`] lists every tile and object name the
 //! file uses with how many cells or objects use it, for the user to fill. An import with
 //! anything unmapped writes nothing and names what is missing.
@@ -30,6 +34,7 @@ use crate::symbol::Symbol;
 use crate::value::Value;
 
 pub mod export;
+pub mod keep_art;
 mod ldtk;
 mod tiled;
 
@@ -47,6 +52,10 @@ pub const TILE_ID_PROPERTY: &str = "nefia_id";
 
 /// The map property holding the entrance as `x,y` (written by [`export`]).
 pub const ENTRANCE_PROPERTY: &str = "nefia_entrance";
+
+/// The object property holding an object's key (see [`crate::object_key`]; written by
+/// [`export`]), so a map exported and imported back keeps its objects' identities.
+pub const OBJECT_KEY_PROPERTY: &str = "nefia_key";
 
 /// The object property naming an object's kind (written by [`export`], with its type the
 /// prototype id): such an object maps itself.
@@ -76,6 +85,38 @@ pub struct SourceMap {
     pub neighbours: BTreeMap<String, String>,
     /// Where the player arrives, if the source says (`nefia_entrance`).
     pub entrance: Option<(i32, i32)>,
+    /// The picture of each tile its layers use that has one (tileset tiles), by tile name.
+    pub pictures: BTreeMap<String, TilePicture>,
+    /// The width of its tiles in pixels (the map's `cell_px` when it keeps its art).
+    pub cell_px: Option<u32>,
+}
+
+/// How a placed tile is turned: [`FLIP_X`], [`FLIP_Y`] and [`FLIP_DIAGONAL`] bits (Tiled's
+/// diagonal flip mirrors across the top-left to bottom-right diagonal, before the others).
+pub type Turns = u8;
+
+/// Mirrored left to right.
+pub const FLIP_X: Turns = 1;
+/// Mirrored top to bottom.
+pub const FLIP_Y: Turns = 2;
+/// Mirrored across the top-left to bottom-right diagonal (first).
+pub const FLIP_DIAGONAL: Turns = 4;
+
+/// A source tile's picture: a region of its tileset's image, animated if it has frames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TilePicture {
+    /// The tileset's image file.
+    pub image: std::path::PathBuf,
+    /// Width of the region in pixels.
+    pub width: u32,
+    /// Height of the region in pixels.
+    pub height: u32,
+    /// Where each frame is on the image, with how long it shows (one frame: a still tile).
+    pub frames: Vec<crate::art::Frame>,
+    /// The tile's custom properties (Tiled), which become fields the tile type declares.
+    pub properties: Vec<(String, Value)>,
+    /// The tile's class (Tiled) or enum tags (LDtk), which become its `tags`.
+    pub tags: Vec<String>,
 }
 
 /// One tile layer: a tile name or nothing for each cell, row by row.
@@ -85,6 +126,14 @@ pub struct SourceLayer {
     pub name: String,
     /// Each cell's tile name, row by row (`width * height` of them).
     pub cells: Vec<Option<String>>,
+    /// How each cell's tile is turned, row by row (as many as `cells`).
+    pub turns: Vec<Turns>,
+    /// Pixels the source draws it shifted by (LDtk's layer offsets).
+    pub offset_px: (i32, i32),
+    /// Whether the source draws it over its objects (a tile layer above an object layer).
+    pub above_objects: bool,
+    /// Whether it holds values rather than pictures (LDtk's IntGrid values).
+    pub values: bool,
 }
 
 /// One object or entity of a source map.
@@ -248,7 +297,7 @@ impl SourceMap {
     fn note_turned(&mut self, turned: usize) {
         if turned > 0 {
             self.notes.push(format!(
-                "{turned} cells hold a flipped or rotated tile: Nefia tiles have no orientation, so they take their tile's mapping"
+                "{turned} cells hold a flipped or rotated tile: mapped to an existing tile they take its mapping; with --new-tiles each orientation is a tile of its own"
             ));
         }
     }
@@ -256,7 +305,7 @@ impl SourceMap {
     /// A new empty layer of this map's size.
     fn layer(&self, name: &str) -> SourceLayer {
         let cells = usize::try_from(self.width).unwrap_or(0) * usize::try_from(self.height).unwrap_or(0);
-        SourceLayer { name: name.to_owned(), cells: vec![None; cells] }
+        SourceLayer { name: name.to_owned(), cells: vec![None; cells], turns: vec![0; cells], ..SourceLayer::default() }
     }
 
     /// Each tile name its kept layers use with how many cells show it (the topmost tile of a
@@ -301,20 +350,44 @@ impl SourceMap {
     }
 }
 
-/// The mapping file to fill for `sources`: every tile name and object name they use, with
-/// how many cells or objects use it, keeping what `existing` already gives.
-pub fn template(sources: &[SourceMap], existing: &Mapping) -> String {
+/// The tiles a template lists for `sources`, in its order (natural, `outdoor/9` before
+/// `outdoor/10`), with how many cells show each: those `existing` gives (so they can be
+/// changed) or that nothing maps.
+fn template_tiles(sources: &[SourceMap], existing: &Mapping) -> Vec<(String, usize)> {
     let mut tiles: BTreeMap<String, usize> = BTreeMap::new();
-    let mut objects: BTreeMap<String, usize> = BTreeMap::new();
-    let mut layers: Vec<String> = Vec::new();
-    let mut labels: BTreeMap<&str, &str> = BTreeMap::new();
     for source in sources {
-        labels.extend(source.labels.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         for (name, count) in source.tile_counts(existing) {
             if source.tile_for(existing, &name).is_none() || existing.tiles.contains_key(&name) {
                 *tiles.entry(name).or_insert(0) += count;
             }
         }
+    }
+    let mut tiles: Vec<(String, usize)> = tiles.into_iter().collect();
+    tiles.sort_by(|a, b| natural_key(&a.0).cmp(&natural_key(&b.0)));
+    tiles
+}
+
+/// The picture of each tile the template for `sources` lists, in its order: picture `n` of
+/// the template's `<stem>.tiles.png` is entry `n - 1` (none where a tile has no picture).
+pub fn template_pictures(sources: &[SourceMap], existing: &Mapping) -> Vec<(String, Option<TilePicture>)> {
+    template_tiles(sources, existing)
+        .into_iter()
+        .map(|(name, _)| {
+            let picture = sources.iter().find_map(|s| s.pictures.get(&name)).cloned();
+            (name, picture)
+        })
+        .collect()
+}
+
+/// The mapping file to fill for `sources`: every tile name and object name they use, with
+/// how many cells or objects use it (and, for a tile with a picture, its number in the
+/// contact sheet beside it), keeping what `existing` already gives.
+pub fn template(sources: &[SourceMap], existing: &Mapping) -> String {
+    let mut objects: BTreeMap<String, usize> = BTreeMap::new();
+    let mut layers: Vec<String> = Vec::new();
+    let mut labels: BTreeMap<&str, &str> = BTreeMap::new();
+    for source in sources {
+        labels.extend(source.labels.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         for object in source.objects.iter().filter(|o| !self_mapped_object(o)) {
             *objects.entry(object.key.clone()).or_insert(0) += 1;
         }
@@ -323,16 +396,21 @@ pub fn template(sources: &[SourceMap], existing: &Mapping) -> String {
     let quoted = |s: &str| format!("{s:?}");
     let mut text = String::from(
         "// A mapping for `nefia import`: give each source tile the base.map_tile it becomes (\"-\"\n\
-         // leaves the cell to the layers below), and each object type or name the prototype it\n\
+         // leaves the cell to the layers below; left \"\" with --new-tiles MOD, it becomes a new\n\
+         // tile of MOD drawn as its picture), and each object type or name the prototype it\n\
          // becomes (kind: chara, item, feat or mef; id \"-\" leaves such objects out). The counts\n\
-         // say how many cells or objects use each.\n(\n    tiles: {\n",
+         // say how many cells or objects use each; \"picture N\" is tile N of <stem>.tiles.png.\n(\n    tiles: {\n",
     );
-    let mut tiles: Vec<(String, usize)> = tiles.into_iter().collect();
-    tiles.sort_by(|a, b| natural_key(&a.0).cmp(&natural_key(&b.0)));
-    for (name, count) in &tiles {
+    let pictured: Vec<bool> = template_pictures(sources, existing).iter().map(|(_, p)| p.is_some()).collect();
+    for (number, (name, count)) in template_tiles(sources, existing).iter().enumerate() {
         let given = existing.tiles.get(name).map_or("", String::as_str);
         let label = labels.get(name.as_str()).map_or(String::new(), |label| format!(" ({label})"));
-        text.push_str(&format!("        {}: {}, // {count} cells{label}\n", quoted(name), quoted(given)));
+        let picture = if pictured.get(number).copied().unwrap_or(false) {
+            format!(", picture {}", number + 1)
+        } else {
+            String::new()
+        };
+        text.push_str(&format!("        {}: {}, // {count} cells{picture}{label}\n", quoted(name), quoted(given)));
     }
     text.push_str("    },\n    objects: {\n");
     for (name, count) in &objects {
@@ -378,31 +456,61 @@ fn object_target(mapping: &Mapping, object: &SourceObject) -> Option<ObjectTarge
 }
 
 /// Makes the map record of `source` through `mapping`, checking every id and property
-/// against the loaded mods (`catalog`). Nothing is made if anything is unmapped or wrong.
+/// against the loaded mods (`catalog`): each cell takes its topmost layer's tile (see the
+/// module's text). Nothing is made if anything is unmapped or wrong. [`keep_art::convert`]
+/// keeps the layers instead.
 pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Result<MapRecord, ImportError> {
     // Every unmapped name first, with its count, so one pass tells the user all of them.
     let unmapped_tiles: Vec<(String, usize)> =
         source.tile_counts(mapping).into_iter().filter(|(name, _)| source.tile_for(mapping, name).is_none()).collect();
-    let mut unmapped_objects: BTreeMap<String, usize> = BTreeMap::new();
-    for object in source.objects.iter().filter(|o| object_target(mapping, o).is_none()) {
-        *unmapped_objects.entry(object.key.clone()).or_insert(0) += 1;
-    }
-    if !unmapped_tiles.is_empty() || !unmapped_objects.is_empty() {
-        return Err(ImportError::Unmapped { tiles: unmapped_tiles, objects: unmapped_objects.into_iter().collect() });
-    }
+    check_mapped(source, mapping, unmapped_tiles)?;
     let mut problems = Vec::new();
     let mut tiles = Vec::new();
     for name in source.shown_tiles(mapping) {
         let name = name.unwrap_or(EMPTY_CELL);
         let id = source.tile_for(mapping, name).unwrap_or_default();
-        if !(catalog.tile)(id) {
-            let problem = format!("tile '{name}' is mapped to '{id}', which no loaded mod defines as a base.map_tile");
-            if !problems.contains(&problem) {
-                problems.push(problem);
-            }
-        }
+        check_tile(catalog, name, id, &mut problems);
         tiles.push(Symbol::intern(id));
     }
+    let objects = convert_objects(source, mapping, catalog, &mut problems);
+    if !problems.is_empty() {
+        return Err(ImportError::Mapping(problems.join("; ")));
+    }
+    let grid = TileGrid { width: source.width, height: source.height, tiles };
+    Ok(record_of(source, &grid, catalog, objects))
+}
+
+/// Refuses the import, naming every unmapped tile (given) and object with its count.
+fn check_mapped(source: &SourceMap, mapping: &Mapping, tiles: Vec<(String, usize)>) -> Result<(), ImportError> {
+    let mut objects: BTreeMap<String, usize> = BTreeMap::new();
+    for object in source.objects.iter().filter(|o| object_target(mapping, o).is_none()) {
+        *objects.entry(object.key.clone()).or_insert(0) += 1;
+    }
+    if tiles.is_empty() && objects.is_empty() {
+        return Ok(());
+    }
+    Err(ImportError::Unmapped { tiles, objects: objects.into_iter().collect() })
+}
+
+/// Notes (once) that tile `name` is mapped to `id`, which no loaded mod defines.
+fn check_tile(catalog: &Catalog, name: &str, id: &str, problems: &mut Vec<String>) {
+    if !(catalog.tile)(id) {
+        let problem = format!("tile '{name}' is mapped to '{id}', which no loaded mod defines as a base.map_tile");
+        if !problems.contains(&problem) {
+            problems.push(problem);
+        }
+    }
+}
+
+/// The objects of `source` through `mapping`, each checked against the loaded mods; what is
+/// wrong goes to `problems`. An object's `nefia_key` property (as [`export`] writes) is its
+/// key.
+fn convert_objects(
+    source: &SourceMap,
+    mapping: &Mapping,
+    catalog: &Catalog,
+    problems: &mut Vec<String>,
+) -> Vec<ObjectRecord> {
     let mut objects = Vec::new();
     for object in &source.objects {
         let Some(target) = object_target(mapping, object).filter(|t| t.id != SKIP) else { continue };
@@ -421,7 +529,12 @@ pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Resu
             continue;
         }
         let mut fields = FieldMap::new();
+        let mut key = None;
         for (field, value) in object.properties.iter().filter(|(name, _)| name != KIND_PROPERTY) {
+            if field == OBJECT_KEY_PROPERTY {
+                key = value.as_str().map(str::to_owned);
+                continue;
+            }
             match (catalog.field)(target.kind, field, value) {
                 Ok(()) => {
                     fields.insert(Symbol::intern(field), value.clone());
@@ -431,7 +544,7 @@ pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Resu
         }
         objects.push(ObjectRecord {
             uid: None,
-            key: None,
+            key,
             kind: target.kind,
             id: Symbol::intern(&target.id),
             x: object.x,
@@ -442,16 +555,18 @@ pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Resu
             equipment: BTreeMap::new(),
         });
     }
-    if !problems.is_empty() {
-        return Err(ImportError::Mapping(problems.join("; ")));
-    }
+    objects
+}
+
+/// The map record of `source` with game tiles `grid` (written with the tiles' glyphs as
+/// codes where they are free) and `objects`; its neighbours kept in its `neighbours` field.
+fn record_of(source: &SourceMap, grid: &TileGrid, catalog: &Catalog, objects: Vec<ObjectRecord>) -> MapRecord {
     let mut glyphs: BTreeMap<String, Symbol> = BTreeMap::new();
-    for &tile in &tiles {
+    for &tile in &grid.tiles {
         if let Some(glyph) = (catalog.glyph)(tile) {
             glyphs.entry(glyph).or_insert(tile);
         }
     }
-    let grid = TileGrid { width: source.width, height: source.height, tiles };
     let (palette, rows) = grid.encode(&[&glyphs]);
     let mut fields = FieldMap::new();
     if !source.neighbours.is_empty() {
@@ -461,7 +576,7 @@ pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Resu
             .map(|(direction, level)| (crate::value::Key::Str(direction.as_str().into()), Value::from(level.as_str())));
         fields.insert(Symbol::intern("neighbours"), Value::Map(std::sync::Arc::new(neighbours.collect())));
     }
-    Ok(MapRecord {
+    MapRecord {
         uid: None,
         name: source.name.clone(),
         width: source.width,
@@ -479,5 +594,5 @@ pub fn convert(source: &SourceMap, mapping: &Mapping, catalog: &Catalog) -> Resu
         conflicts: Vec::new(),
         autotile: None,
         art_layers: Vec::new(),
-    })
+    }
 }

@@ -339,6 +339,16 @@ fn field_changes(before: &ObjectRecord, after: &ObjectRecord) -> Vec<String> {
     if before.inventory != after.inventory || before.equipment != after.equipment {
         changes.push("what it holds".to_owned());
     }
+    let key = |record: &ObjectRecord| record.key.as_deref().map_or_else(|| "none".to_owned(), |k| format!("'{k}'"));
+    if before.key != after.key {
+        changes.push(format!("key {} → {}", key(before), key(after)));
+    }
+    if (before.kind, before.id) != (after.kind, after.id) {
+        changes.push(format!("prototype {} → {}", before.id, after.id));
+    }
+    if before.temp != after.temp {
+        changes.push("temp values".to_owned());
+    }
     changes
 }
 
@@ -359,14 +369,16 @@ impl fmt::Display for MapDiff {
                 ObjectChange::Added(o) => writeln!(f, "added {} at ({}, {})", o.id, o.x, o.y)?,
                 ObjectChange::Removed(o) => writeln!(f, "removed {} at ({}, {})", o.id, o.x, o.y)?,
                 ObjectChange::Changed { before, after } => {
-                    let mut parts = Vec::new();
-                    if (before.x, before.y) != (after.x, after.y) {
-                        parts.push(format!("({}, {}) → ({}, {})", before.x, before.y, after.x, after.y));
+                    let place = if (before.x, before.y) != (after.x, after.y) {
+                        format!("moved ({}, {}) → ({}, {})", before.x, before.y, after.x, after.y)
                     } else {
-                        parts.push(format!("at ({}, {})", before.x, before.y));
+                        format!("at ({}, {})", before.x, before.y)
+                    };
+                    let parts = field_changes(before, after);
+                    match parts.is_empty() {
+                        true => writeln!(f, "{} {place}", before.id)?,
+                        false => writeln!(f, "{} {place}: {}", before.id, parts.join(", "))?,
                     }
-                    parts.extend(field_changes(before, after));
-                    writeln!(f, "{}: {}", before.id, parts.join(", "))?;
                 }
             }
         }

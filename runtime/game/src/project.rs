@@ -105,10 +105,15 @@ impl Project {
         std::iter::once(self.dir.join("mods")).chain(self.manifest.mod_dirs.iter().map(|d| self.dir.join(d))).collect()
     }
 
-    /// The folders searched for images, in order.
+    /// The folders searched for images, in order: the project's `assets`, its `asset_dirs`,
+    /// then each enabled mod's own `assets` folder (where `nefia import --new-tiles` copies
+    /// tilesets; listed whether it exists yet or not), in the order the mods are listed.
     pub fn asset_dirs(&self) -> Vec<PathBuf> {
+        let (mods, _) = crate::mods::discover_all(&self.mod_dirs());
+        let mod_assets = self.manifest.mods.iter().filter_map(|id| mods.get(id)).map(|m| m.dir.join("assets"));
         std::iter::once(self.dir.join("assets"))
             .chain(self.manifest.asset_dirs.iter().map(|d| self.dir.join(d)))
+            .chain(mod_assets)
             .collect()
     }
 

@@ -18,6 +18,7 @@ use nefia_protocol::message::{Command, Hint, RefusalKind, Refused};
 pub mod check;
 pub mod export;
 pub mod import;
+pub mod new_tiles;
 
 use nefia_protocol::maps::{MapCommand, MapsView};
 
@@ -193,15 +194,17 @@ fn change_maps(cx: &Cx, set_aside: &SetAside, command: MapCommand) -> Result<(),
             rescan_maps(cx, set_aside);
             return Ok(());
         }
-        MapCommand::Import { source, mapping } => {
+        MapCommand::Import { source, mapping, new_tiles } => {
             drop((files, world, opened));
-            let report = import::import_map(cx.runtime, &source, mapping.as_deref())
+            let options = import::ImportOptions { mapping, new_tiles };
+            let report = import::import_map_with(cx.runtime, &source, &options)
                 .map_err(|e| MapFileError::Refused(format!("import of {}: {e}", source.display())))?;
             for note in &report.notes {
                 cx.log(LogLevel::Info, note.clone());
             }
             rescan_maps(cx, set_aside);
-            let names: Vec<String> = report.written.iter().map(|p| p.display().to_string()).collect();
+            let names: Vec<String> =
+                report.also_written.iter().chain(&report.written).map(|p| p.display().to_string()).collect();
             format!("imported {}: wrote {}", source.display(), names.join(", "))
         }
     };

@@ -16,7 +16,7 @@ use nefia_protocol::output::{Output, ProgressSink};
 use nefia_protocol::view::{MapView, MapViewBuilder};
 
 use crate::maps::export::{ExportError, ExportedMap, export_map};
-use crate::maps::import::{ImportFailure, ImportReport, import_map};
+use crate::maps::import::{ImportFailure, ImportOptions, ImportReport, import_map_with};
 use crate::type_defs::TypeDefsError;
 
 /// How a game on the terminal runs its code.
@@ -113,9 +113,9 @@ impl TerminalGame {
         self.runtime.world()
     }
 
-    /// Imports a Tiled or LDtk map into the project (see [`import_map`]).
-    pub fn import_map(&self, source: &Path, mapping: Option<&Path>) -> Result<ImportReport, ImportFailure> {
-        import_map(&self.runtime, source, mapping)
+    /// Imports a Tiled or LDtk map into the project (see [`import_map_with`]).
+    pub fn import_map(&self, source: &Path, options: &ImportOptions) -> Result<ImportReport, ImportFailure> {
+        import_map_with(&self.runtime, source, options)
     }
 
     /// Map file `map` as a Tiled map (see [`export_map`]).

@@ -57,6 +57,10 @@ pub enum MapCommand {
         source: std::path::PathBuf,
         /// The mapping; none: `<stem>.mapping.ron` beside the source.
         mapping: Option<std::path::PathBuf>,
+        /// The mod the tiles the mapping leaves out become new tiles of, keeping every layer
+        /// (`nefia import --new-tiles`); none: each cell takes its topmost layer's tile.
+        #[serde(default)]
+        new_tiles: Option<String>,
     },
 }
 

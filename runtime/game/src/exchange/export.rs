@@ -1,18 +1,21 @@
-//! A map record as a Tiled map (`.tmj`, Tiled's JSON): one tile layer, one object layer, and
-//! one embedded tileset whose image the caller draws from the prototypes' glyphs and colours
-//! ([`TiledExport::tiles`] in the tileset's order). Each tile of the tileset carries its
-//! `nefia_id`, each object its `nefia_kind` with its prototype id as its class and its own
-//! plain fields as properties, so the map imports back with no mapping.
+//! A map record as a Tiled map (`.tmj`, Tiled's JSON): its game tiles as one tile layer, each
+//! art layer as a tile layer of its own (with its offset; an art layer drawn over the objects
+//! after the object layer), one object layer, and one embedded tileset whose image the caller
+//! draws from the prototypes' images (or glyphs) ([`TiledExport::tiles`] in the tileset's
+//! order). Each tile of the tileset carries its `nefia_id`, each object its `nefia_kind` and
+//! `nefia_key` with its prototype id as its class and its own plain fields as properties, so
+//! the map imports back with no mapping, the same map.
 
 use serde_json::{Value as Json, json};
 
-use super::{ENTRANCE_PROPERTY, KIND_PROPERTY, TILE_ID_PROPERTY};
+use super::{ENTRANCE_PROPERTY, KIND_PROPERTY, OBJECT_KEY_PROPERTY, TILE_ID_PROPERTY};
 use crate::map_diff::{TileGrid, TileGridError};
-use crate::save::MapRecord;
+use crate::save::{ArtLayerRecord, LayerPlace, MapRecord};
 use crate::symbol::Symbol;
 use crate::value::Value;
 
-/// The side of one tile of the exported tileset, in pixels.
+/// The side of one tile of the exported tileset, in pixels, when the map's tiles have no
+/// images and it gives no `cell_px`.
 pub const TILE_PIXELS: u32 = 16;
 
 /// The most tiles in a row of the exported tileset's image.
@@ -58,23 +61,64 @@ pub enum UnexportableMap {
     /// It uses more tiles than a tileset can number.
     #[error("too many tiles")]
     TooManyTiles,
+    /// An art layer's rows do not make the map's grid.
+    #[error("art layer '{0}' does not have the map's width and height in codes of its palette")]
+    ArtLayer(String),
 }
 
-/// `record` as a Tiled map whose tileset image is the file `image` (relative to the map).
-pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, UnexportableMap> {
-    let grid = TileGrid::of(record)?;
-    let mut tiles: Vec<Symbol> = Vec::new();
-    let data: Vec<u32> = grid
-        .tiles
-        .iter()
-        .map(|&tile| {
+/// The global tile id of each cell of `cells` (0 where empty), numbering tiles not yet in
+/// `tiles` after the others.
+fn gids(cells: impl Iterator<Item = Option<Symbol>>, tiles: &mut Vec<Symbol>) -> Vec<u32> {
+    cells
+        .map(|tile| {
+            let Some(tile) = tile else { return 0 };
             let index = tiles.iter().position(|&t| t == tile).unwrap_or_else(|| {
                 tiles.push(tile);
                 tiles.len() - 1
             });
             u32::try_from(index).map_or(0, |i| i + 1)
         })
-        .collect();
+        .collect()
+}
+
+/// The cells of an art layer, row by row: its tile, or none where its code is blank.
+fn art_cells(record: &MapRecord, layer: &ArtLayerRecord) -> Result<Vec<Option<Symbol>>, UnexportableMap> {
+    let width = usize::try_from(record.width).unwrap_or(0);
+    let code_len = layer.palette.keys().next().map_or(1, |c| c.chars().count()).max(1);
+    let mut cells = Vec::new();
+    for row in &layer.tiles {
+        let chars: Vec<char> = row.chars().collect();
+        let row_cells: Vec<Option<Symbol>> =
+            chars.chunks(code_len).map(|code| layer.palette.get(&code.iter().collect::<String>()).copied()).collect();
+        if row_cells.len() != width {
+            return Err(UnexportableMap::ArtLayer(layer.name.clone()));
+        }
+        cells.extend(row_cells);
+    }
+    if cells.len() != width * usize::try_from(record.height).unwrap_or(0) {
+        return Err(UnexportableMap::ArtLayer(layer.name.clone()));
+    }
+    Ok(cells)
+}
+
+/// `record` as a Tiled map whose tileset image is the file `image` (relative to the map),
+/// each tile `tile_px` pixels square.
+pub fn to_tmj(record: &MapRecord, image: &str, tile_px: u32) -> Result<TiledExport, UnexportableMap> {
+    let grid = TileGrid::of(record)?;
+    let mut tiles: Vec<Symbol> = Vec::new();
+    let data = gids(grid.tiles.iter().map(|&t| Some(t)), &mut tiles);
+    let mut below = Vec::new();
+    let mut above = Vec::new();
+    for (layer, id) in record.art_layers.iter().zip(3_u32..) {
+        let data = gids(art_cells(record, layer)?.into_iter(), &mut tiles);
+        let json = json!({ "type": "tilelayer", "id": id, "name": layer.name, "x": 0, "y": 0,
+            "offsetx": layer.offset_px.0, "offsety": layer.offset_px.1,
+            "width": grid.width, "height": grid.height, "opacity": 1, "visible": true, "data": data });
+        match layer.place {
+            LayerPlace::Below => below.push(json),
+            LayerPlace::Above => above.push(json),
+        }
+    }
     let count = u32::try_from(tiles.len()).map_err(|_| UnexportableMap::TooManyTiles)?;
     let columns = count.clamp(1, TILESET_COLUMNS);
     let rows = count.div_ceil(columns).max(1);
@@ -85,6 +129,9 @@ pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, Unexportab
         .zip(1_u32..)
         .map(|(object, id)| {
             let mut properties = vec![json!({ "name": KIND_PROPERTY, "type": "string", "value": format!("{:?}", object.kind) })];
+            if let Some(key) = &object.key {
+                properties.push(json!({ "name": OBJECT_KEY_PROPERTY, "type": "string", "value": key }));
+            }
             for (field, value) in object.fields.iter() {
                 match property(field.as_str(), value) {
                     Some(p) => properties.push(p),
@@ -97,11 +144,11 @@ pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, Unexportab
                     )),
                 }
             }
-            let pixels = |cell: i32| i64::from(cell) * i64::from(TILE_PIXELS);
+            let pixels = |cell: i32| i64::from(cell) * i64::from(tile_px);
             json!({
                 "id": id, "name": object.id.as_str(), "type": object.id.as_str(),
                 "x": pixels(object.x), "y": pixels(object.y),
-                "width": TILE_PIXELS, "height": TILE_PIXELS, "rotation": 0, "visible": true,
+                "width": tile_px, "height": tile_px, "rotation": 0, "visible": true,
                 "properties": properties,
             })
         })
@@ -112,23 +159,25 @@ pub fn to_tmj(record: &MapRecord, image: &str) -> Result<TiledExport, Unexportab
         .zip(0_u32..)
         .map(|(tile, id)| json!({ "id": id, "properties": [{ "name": TILE_ID_PROPERTY, "type": "string", "value": tile.as_str() }] }))
         .collect();
+    let next_layer = 3 + record.art_layers.len();
+    let mut layers = vec![json!({ "type": "tilelayer", "id": 1, "name": "tiles", "x": 0, "y": 0,
+        "width": grid.width, "height": grid.height, "opacity": 1, "visible": true, "data": data })];
+    layers.extend(below);
+    layers.push(json!({ "type": "objectgroup", "id": 2, "name": "objects", "x": 0, "y": 0,
+        "draworder": "topdown", "opacity": 1, "visible": true, "objects": objects }));
+    layers.extend(above);
     let map = json!({
         "type": "map", "version": "1.10", "tiledversion": "1.10.2",
         "orientation": "orthogonal", "renderorder": "right-down", "infinite": false,
         "width": grid.width, "height": grid.height,
-        "tilewidth": TILE_PIXELS, "tileheight": TILE_PIXELS,
-        "nextlayerid": 3, "nextobjectid": next_object,
+        "tilewidth": tile_px, "tileheight": tile_px,
+        "nextlayerid": next_layer, "nextobjectid": next_object,
         "properties": map_properties(record),
-        "layers": [
-            { "type": "tilelayer", "id": 1, "name": "tiles", "x": 0, "y": 0,
-              "width": grid.width, "height": grid.height, "opacity": 1, "visible": true, "data": data },
-            { "type": "objectgroup", "id": 2, "name": "objects", "x": 0, "y": 0,
-              "draworder": "topdown", "opacity": 1, "visible": true, "objects": objects },
-        ],
+        "layers": layers,
         "tilesets": [{
-            "firstgid": 1, "name": "nefia", "tilewidth": TILE_PIXELS, "tileheight": TILE_PIXELS,
+            "firstgid": 1, "name": "nefia", "tilewidth": tile_px, "tileheight": tile_px,
             "tilecount": count, "columns": columns, "margin": 0, "spacing": 0,
-            "image": image, "imagewidth": columns * TILE_PIXELS, "imageheight": rows * TILE_PIXELS,
+            "image": image, "imagewidth": columns * tile_px, "imageheight": rows * tile_px,
             "tiles": tileset_tiles,
         }],
     });

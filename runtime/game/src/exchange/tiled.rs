@@ -18,6 +18,12 @@ use crate::value::Value;
 /// The flag bits of a global tile id (flipped across, down, diagonally; rotated hexagon).
 const FLAGS: u32 = 0xF000_0000;
 
+/// How a global tile id's flag bits turn its tile.
+fn gid_turns(gid: u32) -> super::Turns {
+    let bit = |mask: u32, turn: super::Turns| if gid & mask != 0 { turn } else { 0 };
+    bit(0x8000_0000, super::FLIP_X) | bit(0x4000_0000, super::FLIP_Y) | bit(0x2000_0000, super::FLIP_DIAGONAL)
+}
+
 /// Checks every size a `.tmx` states (the map's, each layer's and chunk's) before the reader
 /// allocates for them, with a streaming XML read of its start tags.
 fn check_tmx_sizes(path: &Path) -> Result<(), ImportError> {
@@ -101,19 +107,74 @@ fn shape_cell(
     (cell(x + width / 2.0, tile.0, offset.0), cell(top + height / 2.0, tile.1, offset.1))
 }
 
-/// The tile layers of `layers`, groups flattened, in drawing order (bottom first).
+/// A tile layer of a `.tmx` with where it is drawn.
+struct TmxTileLayer<'map> {
+    name: String,
+    tiles: tiled::TileLayer<'map>,
+    /// Its pixel offset, its groups' added.
+    offset_px: (i32, i32),
+    /// Whether an object layer is drawn before it (so it covers the objects).
+    above_objects: bool,
+}
+
+/// The tile layers of `layers`, groups flattened, in drawing order (bottom first), each
+/// shifted by `offset` (its groups') besides its own; `objects_seen` tells whether an object
+/// layer came before.
 fn tile_layers<'map>(
     layers: impl Iterator<Item = tiled::Layer<'map>>,
-    out: &mut Vec<(String, tiled::TileLayer<'map>)>,
+    offset: (f32, f32),
+    objects_seen: &mut bool,
+    out: &mut Vec<TmxTileLayer<'map>>,
 ) {
     for layer in layers {
         let name = layer.name.clone();
+        let offset = (offset.0 + layer.offset_x, offset.1 + layer.offset_y);
         match layer.layer_type() {
-            tiled::LayerType::Tiles(tiles) => out.push((name, tiles)),
-            tiled::LayerType::Group(group) => tile_layers(group.layers(), out),
-            tiled::LayerType::Objects(_) | tiled::LayerType::Image(_) => {}
+            tiled::LayerType::Tiles(tiles) => {
+                let offset_px = (offset.0.round() as i32, offset.1.round() as i32);
+                out.push(TmxTileLayer { name, tiles, offset_px, above_objects: *objects_seen });
+            }
+            tiled::LayerType::Group(group) => tile_layers(group.layers(), offset, objects_seen, out),
+            tiled::LayerType::Objects(_) => *objects_seen = true,
+            tiled::LayerType::Image(_) => {}
         }
     }
+}
+
+/// The picture of tile `id` of `tileset`: its region of the tileset's image (or its own image
+/// in an image collection), its animation's frames, properties and class.
+fn tile_picture(tileset: &tiled::Tileset, id: u32) -> Option<super::TilePicture> {
+    let tile = tileset.get_tile(id);
+    let (image, width, height) = match (&tileset.image, tile.as_ref().and_then(|t| t.image.as_ref())) {
+        (_, Some(own)) => (own, u32::try_from(own.width).ok()?, u32::try_from(own.height).ok()?),
+        (Some(sheet), None) => (sheet, tileset.tile_width, tileset.tile_height),
+        (None, None) => return None,
+    };
+    let place = |id: u32| -> crate::art::Frame {
+        if tile.as_ref().is_some_and(|t| t.image.is_some()) {
+            return crate::art::Frame { x: 0, y: 0, duration_ms: 0 };
+        }
+        let columns = tileset.columns.max(1);
+        let (column, row) = (id % columns, id / columns);
+        let step =
+            |size: u32, at: u32| tileset.margin.saturating_add(at.saturating_mul(size.saturating_add(tileset.spacing)));
+        crate::art::Frame { x: step(tileset.tile_width, column), y: step(tileset.tile_height, row), duration_ms: 0 }
+    };
+    let frames = match tile.as_ref().and_then(|t| t.animation.as_ref()).filter(|frames| !frames.is_empty()) {
+        Some(animation) => animation
+            .iter()
+            .map(|frame| crate::art::Frame { duration_ms: frame.duration, ..place(frame.tile_id) })
+            .collect(),
+        None => vec![place(id)],
+    };
+    let (properties, tags) = match &tile {
+        Some(tile) => {
+            let class = (!tile.user_type.is_empty()).then(|| tile.user_type.clone());
+            (properties(&tile.properties), class.into_iter().collect())
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    Some(super::TilePicture { image: image.source.clone(), width, height, frames, properties, tags })
 }
 
 /// The object layers of `layers`, groups flattened.
@@ -132,12 +193,12 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
     check_tmx_sizes(path)?;
     let map = tiled::Loader::new().load_tmx_map(path).map_err(|e| read_error(path, describe_tiled_error(&e)))?;
     let mut layers = Vec::new();
-    tile_layers(map.layers(), &mut layers);
+    tile_layers(map.layers(), (0.0, 0.0), &mut false, &mut layers);
     // An infinite map is cut to the chunks holding tiles; (0, 0) moves to their corner.
     let (offset, width, height) = if map.infinite() {
         let mut bounds: Option<(i64, i64, i64, i64)> = None;
-        for (_, layer) in &layers {
-            if let tiled::TileLayer::Infinite(infinite) = layer {
+        for layer in &layers {
+            if let tiled::TileLayer::Infinite(infinite) = &layer.tiles {
                 for ((cx, cy), _) in infinite.chunks() {
                     let (w, h) = (i64::from(tiled::ChunkData::WIDTH), i64::from(tiled::ChunkData::HEIGHT));
                     let (x0, y0) = (i64::from(cx) * w, i64::from(cy) * h);
@@ -161,20 +222,35 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
     if map.orientation != tiled::Orientation::Orthogonal {
         source.notes.push(format!("the map is {:?}: its cells are imported as a square grid", map.orientation));
     }
+    source.cell_px = Some(map.tile_width);
     let mut turned = 0;
-    for (name, layer) in &layers {
-        let mut cells = source.layer(name);
+    for layer in &layers {
+        let mut cells = source.layer(&layer.name);
+        cells.offset_px = layer.offset_px;
+        cells.above_objects = layer.above_objects;
         for y in 0..source.height {
             for x in 0..source.width {
                 let (sx, sy) = (i64::from(x) + offset.0, i64::from(y) + offset.1);
                 let (Ok(sx), Ok(sy)) = (i32::try_from(sx), i32::try_from(sy)) else { continue };
-                let Some(tile) = layer.get_tile(sx, sy) else { continue };
-                if tile.flip_h || tile.flip_v || tile.flip_d {
+                let Some(tile) = layer.tiles.get_tile(sx, sy) else { continue };
+                let turns =
+                    [(tile.flip_h, super::FLIP_X), (tile.flip_v, super::FLIP_Y), (tile.flip_d, super::FLIP_DIAGONAL)]
+                        .iter()
+                        .filter(|(set, _)| *set)
+                        .fold(0, |bits, (_, bit)| bits | bit);
+                if turns != 0 {
                     turned += 1;
                 }
-                if let Some(cell) = cell_index(source.width, source.height, x.into(), y.into()) {
-                    cells.cells[cell] = Some(format!("{}/{}", tile.get_tileset().name, tile.id()));
+                let Some(cell) = cell_index(source.width, source.height, x.into(), y.into()) else { continue };
+                let tileset = tile.get_tileset();
+                let name = format!("{}/{}", tileset.name, tile.id());
+                if !source.pictures.contains_key(&name)
+                    && let Some(picture) = tile_picture(tileset, tile.id())
+                {
+                    source.pictures.insert(name.clone(), picture);
                 }
+                cells.cells[cell] = Some(name);
+                cells.turns[cell] = turns;
             }
         }
         source.layers.push(cells);
@@ -243,6 +319,10 @@ struct TmjLayer {
     objects: Vec<TmjObject>,
     #[serde(default)]
     layers: Vec<TmjLayer>,
+    #[serde(default)]
+    offsetx: f32,
+    #[serde(default)]
+    offsety: f32,
 }
 
 /// An object of a `.tmj`.
@@ -317,6 +397,7 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
     }
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("imported").to_owned();
     let mut source = SourceMap::sized(path, stem, map.width, map.height)?;
+    source.cell_px = Some(map.tilewidth.max(1.0) as u32);
     let entrance = map.properties.iter().find(|p| p.name == ENTRANCE_PROPERTY).and_then(|p| p.value.as_str());
     source.entrance = entrance.and_then(parse_entrance);
     if !map.orientation.is_empty() && map.orientation != "orthogonal" {
@@ -348,7 +429,12 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
     let mut flat = Vec::new();
     flatten(&map.layers, &mut flat);
     let mut turned = 0;
-    for layer in flat.iter().filter(|l| l.kind == "tilelayer") {
+    let mut objects_seen = false;
+    for layer in &flat {
+        objects_seen |= layer.kind == "objectgroup";
+        if layer.kind != "tilelayer" {
+            continue;
+        }
         let Some(data) = &layer.data else { continue };
         let Some(gids) = data.as_array() else {
             return Err(ImportError::Unsupported {
@@ -360,17 +446,20 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
             });
         };
         let mut cells = source.layer(&layer.name);
+        cells.offset_px = (layer.offsetx.round() as i32, layer.offsety.round() as i32);
+        cells.above_objects = objects_seen;
         if gids.len() != cells.cells.len() {
             return Err(read_error(
                 path,
                 format!("layer '{}' has {} cells, but the map has {}", layer.name, gids.len(), cells.cells.len()),
             ));
         }
-        for (cell, gid) in cells.cells.iter_mut().zip(gids) {
+        for ((cell, turns), gid) in cells.cells.iter_mut().zip(cells.turns.iter_mut()).zip(gids) {
             let gid = gid.as_u64().and_then(|g| u32::try_from(g).ok()).unwrap_or(0);
             if gid & FLAGS != 0 {
                 turned += 1;
             }
+            *turns = gid_turns(gid);
             *cell = tile_name(gid);
         }
         source.layers.push(cells);

@@ -5,12 +5,17 @@
 
 use std::path::Path;
 
-use nefia_game::exchange::export::to_tmj;
+use nefia_game::exchange::export::{TILE_PIXELS, to_tmj};
 use nefia_game::files::{FileError, read_ron};
 use nefia_game::save::MapRecord;
+use nefia_game::symbol::Symbol;
+use nefia_game::value::Value;
 use nefia_lua::Runtime;
 
 use nefia_protocol::view::{TileStyle, tile_style};
+
+/// The largest tile side an export draws, in pixels.
+pub const MAX_TILE_PX: u32 = 512;
 
 /// A map ready to be written as a Tiled map.
 #[derive(Debug)]
@@ -22,6 +27,11 @@ pub struct ExportedMap {
     pub styles: Vec<TileStyle>,
     /// What could not be carried over (fields that are tables or objects).
     pub notes: Vec<String>,
+    /// The side of a tile of the tileset in pixels: the map's `cell_px` if it gives one, else
+    /// 32 if a tile has an image (LAYOUT's default cell), else 16.
+    pub tile_px: u32,
+    /// The folders the tiles' images are found in.
+    pub asset_dirs: Vec<std::path::PathBuf>,
 }
 
 /// Why a map could not be exported; nothing was written.
@@ -44,11 +54,21 @@ pub enum ExportError {
 pub fn export_map(runtime: &Runtime, map: &Path, image_name: &str) -> Result<ExportedMap, ExportError> {
     let record: MapRecord = read_ron(map)?;
     let unexportable = |why: String| ExportError::Unexportable { path: map.display().to_string(), why };
-    let exported = to_tmj(&record, image_name).map_err(|why| unexportable(why.to_string()))?;
-    let styles = {
+    // The tileset's tiles are numbered before their size is known: the size only scales it.
+    let numbered = to_tmj(&record, image_name, TILE_PIXELS).map_err(|why| unexportable(why.to_string()))?;
+    let styles: Vec<TileStyle> = {
         let world = runtime.world();
-        exported.tiles.iter().map(|&tile| tile_style(&world, tile)).collect()
+        numbered.tiles.iter().map(|&tile| tile_style(&world, tile)).collect()
     };
+    let cell_px =
+        record.fields.get(Symbol::intern("cell_px")).and_then(Value::as_i64).and_then(|px| u32::try_from(px).ok());
+    let tile_px = match cell_px.filter(|&px| (1..=MAX_TILE_PX).contains(&px)) {
+        Some(px) => px,
+        None if styles.iter().any(|s| s.art.is_some()) => 32,
+        None => TILE_PIXELS,
+    };
+    let exported = to_tmj(&record, image_name, tile_px).map_err(|why| unexportable(why.to_string()))?;
     let text = serde_json::to_string(&exported.map).map_err(|error| unexportable(error.to_string()))?;
-    Ok(ExportedMap { text, styles, notes: exported.notes })
+    let asset_dirs = runtime.project().map(|p| p.asset_dirs()).unwrap_or_default();
+    Ok(ExportedMap { text, styles, notes: exported.notes, tile_px, asset_dirs })
 }
