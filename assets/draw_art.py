@@ -61,7 +61,7 @@ STONE = tiles.texture(tiles.stone_floor)
 # The order of the pieces on a sheet is the order the Lua declarations name their regions in.
 CHARAS = ["player", "putit", "red_putit", "yeek", "town_guard", "shopkeeper"]
 ITEMS = ["putitoro", "potion_of_sight", "dagger", "leather_armor", "helmet", "bag", "gold_piece"]
-FEATS = ["door", "stairs_down", "stairs_up"]
+FEATS = ["door", "stairs_down", "stairs_up", "material_spot"]
 
 
 def sheets():
@@ -83,7 +83,12 @@ def sheets():
         "bag": figures.bag(),
         "gold_piece": figures.gold_piece(),
     }
-    feats = {"door": figures.door(), "stairs_down": figures.stairs_down(), "stairs_up": figures.stairs_up()}
+    feats = {
+        "door": figures.door(),
+        "stairs_down": figures.stairs_down(),
+        "stairs_up": figures.stairs_up(),
+        "material_spot": figures.material_spot(),
+    }
     return {
         "tiles/floor_stone.png": tiles.wang16(lambda *edges: tiles.floor_piece(STONE, *edges)),
         "tiles/floor_wood.png": tiles.wang16(lambda *edges: tiles.floor_piece(tiles.texture(tiles.wood_floor), *edges)),

@@ -283,6 +283,20 @@ def stairs_down():
     return img
 
 
+def material_spot():
+    """A heap of broken rock with a vein of ore glinting in it: somewhere to gather from."""
+    img = Img(CELL, CELL)
+    shadow(img, cy=28, rx=12)
+    for cx, cy, rx, ry in ((10, 24, 6, 4), (21, 24, 7, 4.5), (15, 19, 6, 5), (20, 17, 4, 3)):
+        img.ellipse(cx, cy, rx, ry, lambda x, y, nx, ny: c("stone", 1 if ny > 0.45 else (4 if nx < -0.3 and ny < 0 else 3)))
+    for x, y in ((13, 18), (14, 19), (16, 21), (17, 22), (19, 16), (22, 23), (23, 24)):
+        img.set(x, y, c("gold", 2))
+    for x, y in ((14, 18), (19, 15), (22, 22)):
+        img.set(x, y, c("gold", 3))
+    img.outline()
+    return img
+
+
 def stairs_up():
     """A flight of stone steps seen from the side, climbing to the right: a lit tread on each
     step, its riser in half light, the stone below in shade."""

@@ -31,6 +31,7 @@ data:add {
    _id = "material_spot",
    name = "material spot",
    glyph = ",",
+   image = { source = "feats/feats.png", x = 96, y = 0, width = 32, height = 32 },
    is_solid = false,
    is_opaque = false,
    params = { material_spot_info = { type = types.data_id("elona.material_spot_feat_info") } },
