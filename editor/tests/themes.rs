@@ -1,5 +1,6 @@
 //! The theme picker: the viewport toolbar's Theme combo switches the active `base.theme`,
-//! and the map is drawn with the theme's images at once.
+//! and the map is drawn with the theme's images at once; the player window's title menu has
+//! the same picker, and the theme stays for the game played.
 
 mod common;
 
@@ -37,4 +38,26 @@ fn the_toolbars_theme_combo_redraws_the_map_with_the_themes_images_and_back() {
     harness.run_steps(2);
     harness.get_by_label("Default art").click();
     step_until(&mut harness, "the wall's own art again", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/walls.png"));
+}
+
+#[test]
+fn the_player_windows_title_menu_picks_the_theme_the_game_is_drawn_with() {
+    use nefia_editor::player::PlayerApp;
+    let copy = DemoCopy::with_art_mods();
+    let app = PlayerApp::new(&egui::Context::default(), copy.project());
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1024.0, 768.0])
+        .build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
+    step_until(&mut harness, "the title menu's theme picker", |h| {
+        h.query_by_role_and_label(Role::ComboBox, "Theme").is_some()
+    });
+    harness.get_by_role_and_label(Role::ComboBox, "Theme").click();
+    step_until(&mut harness, "the themes", |h| h.query_by_label("Night").is_some());
+    harness.run_steps(2);
+    harness.get_by_label("Night").click();
+    step_until(&mut harness, "the night theme", |h| *h.state().snapshot().mods.active_themes == ["art_night.night"]);
+
+    harness.get_by_label("New game").click();
+    step_until(&mut harness, "a new game", |h| h.state().snapshot().play.playing);
+    assert_eq!(*harness.state().snapshot().mods.active_themes, ["art_night.night"], "the game keeps the theme");
 }

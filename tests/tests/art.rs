@@ -117,7 +117,8 @@ fn a_hotloaded_image_is_read_again_and_a_bad_one_refused_leaving_the_old() {
 #[test]
 fn an_object_with_a_table_image_remembers_it_and_draws_a_variant_from_its_uid() {
     let (_copy, host) = walled();
-    let kind = eval(&host, "local f = Feat.create('art_walls.torch', 4, 2) return type(f:produce_memory().image), f.uid");
+    let kind =
+        eval(&host, "local f = Feat.create('art_walls.torch', 4, 2) return type(f:produce_memory().image), f.uid");
     let nefia_protocol::repl::Evaluation::Values(values) = kind else { panic!("{kind:?}") };
     assert_eq!(values[0], "\"table\"", "produce_memory gives the image table as it is");
     let snapshot = wait_for(&host, |s| s.map.as_ref().is_some_and(|m| m.objects_at(4, 2).next().is_some()));

@@ -51,19 +51,8 @@ pub struct InvalidName {
     pub name: String,
 }
 
-/// An image name [`check_asset_name`] refused: it could name a file outside the asset folders.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("'{0}' cannot be an image name: use a path inside the asset folders, such as 'feats/door.png'")]
-pub struct InvalidAssetName(pub String);
-
-/// Checks an image name (`feats/fountain.png`): a relative path inside the asset folders,
-/// of plain names (no `..`, no root, no drive), at most 256 bytes.
-pub fn check_asset_name(name: &str) -> Result<(), InvalidAssetName> {
-    let plain = |part: &str| {
-        !part.is_empty() && part != "." && part != ".." && !part.contains([':', '\\']) && !part.starts_with('.')
-    };
-    if name.len() <= 256 && name.split('/').all(plain) { Ok(()) } else { Err(InvalidAssetName(name.to_owned())) }
-}
+// Image names are checked where sheets are found (the art module, below the data registry).
+pub use crate::art::sheet::{InvalidAssetName, check_asset_name};
 
 /// An opened project.
 #[derive(Clone, Debug, PartialEq)]

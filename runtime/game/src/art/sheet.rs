@@ -16,12 +16,26 @@ pub const MAX_SHEET_SIDE: u32 = 4096;
 /// The first eight bytes of every PNG file.
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
+/// An image name [`check_asset_name`] refused: it could name a file outside the asset folders.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("'{0}' cannot be an image name: use a path inside the asset folders, such as 'feats/door.png'")]
+pub struct InvalidAssetName(pub String);
+
+/// Checks an image name (`feats/fountain.png`): a relative path inside the asset folders,
+/// of plain names (no `..`, no root, no drive), at most 256 bytes.
+pub fn check_asset_name(name: &str) -> Result<(), InvalidAssetName> {
+    let plain = |part: &str| {
+        !part.is_empty() && part != "." && part != ".." && !part.contains([':', '\\']) && !part.starts_with('.')
+    };
+    if name.len() <= 256 && name.split('/').all(plain) { Ok(()) } else { Err(InvalidAssetName(name.to_owned())) }
+}
+
 /// Why a sheet cannot be used.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SheetError {
     /// The name is not a plain path inside the asset folders.
     #[error("{0}")]
-    BadName(#[from] crate::project::InvalidAssetName),
+    BadName(#[from] InvalidAssetName),
     /// No asset folder has the file.
     #[error("'{name}' was not found in the asset folders ({dirs}): put the PNG there, or fix the name")]
     NotFound {
@@ -107,7 +121,7 @@ impl Sheets {
     /// The size of sheet `name` in pixels: `Ok(None)` when there are no asset folders to
     /// look in, an error when the file is missing, not a PNG or over the size cap.
     pub fn size(&self, name: &str) -> Result<Option<(u32, u32)>, SheetError> {
-        crate::project::check_asset_name(name)?;
+        check_asset_name(name)?;
         if !self.checks() {
             return Ok(None);
         }

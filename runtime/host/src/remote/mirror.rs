@@ -109,6 +109,7 @@ snapshot_parts!(
     mods.asset_dirs,
     mods.data,
     mods.repainted,
+    mods.active_themes,
     maps.files,
     maps.problems,
     preview,
