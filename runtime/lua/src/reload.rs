@@ -103,6 +103,9 @@ fn reload_code(
     if unchanged == Unchanged::Skip && code.as_deref().is_ok_and(runs) {
         return None;
     }
+    if let Some(reload) = crate::i18n::reload_locale_file(lua, &file, mod_id, path, code.clone()) {
+        return Some(reload);
+    }
     let started = Instant::now();
     let text = code.as_ref().ok().map(|code| String::from_utf8_lossy(code).into_owned());
     let outcome =
