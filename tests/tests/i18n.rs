@@ -106,3 +106,22 @@ fn a_saved_locale_file_is_hotloaded_and_a_broken_one_keeps_the_old() {
     assert!(reload.outcome.is_err(), "a syntax error is refused");
     assert_eq!(eval(&runtime, "I18N.get('greeting.hello')"), "hello again", "the old translations stay");
 }
+
+#[test]
+fn check_locale_names_a_key_japanese_lacks_and_keys_nothing_uses() {
+    let copy = nefia_tests::DemoCopy::new();
+    let en = copy.mod_file("elona/locale/en/damage.lua");
+    let text = std::fs::read_to_string(&en).expect("the English damage file");
+    let text = text.replace("      name = \"sword\",", "      name = \"sword\",\n      short = \"sw.\",");
+    nefia_tests::write(&en, text).expect("written");
+    let problems: Vec<String> = nefia_host::check::check_locale(&copy.project(), "jp", std::time::Duration::from_secs(30))
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let lacking = "mods/elona/locale/en/damage.lua:6: `damage.weapon.elona.long_sword.short` is in en but not in jp";
+    assert!(problems.iter().any(|p| p == lacking), "{:#?}", &problems[..problems.len().min(20)]);
+    let unused = "`damage.weapon.elona.long_sword.name` is used nowhere";
+    assert!(problems.iter().any(|p| p.starts_with("mods/elona/locale/jp/damage.lua:5: ") && p.contains(unused)), "{:#?}", &problems[..problems.len().min(20)]);
+    let putit = "`chara._.elona.putit.name`";
+    assert!(!problems.iter().any(|p| p.contains(putit)), "a prototype's key is used by the prototype");
+}

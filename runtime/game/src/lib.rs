@@ -23,6 +23,7 @@ pub mod files;
 pub mod history;
 pub mod ids;
 pub mod journal;
+pub mod locale;
 pub mod location;
 pub mod map;
 pub mod map_diff;

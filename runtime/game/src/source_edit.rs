@@ -46,6 +46,7 @@
 
 mod listed;
 mod literal;
+mod locale;
 mod syntax;
 
 #[cfg(test)]
@@ -56,6 +57,7 @@ mod tests;
 use std::ops::Range;
 
 pub use listed::{ListedEntry, listed_entries};
+pub use locale::{LocaleEntry, locale_entries, set_locale_text};
 use literal::Style;
 use syntax::{DataAdd, FieldSpan, Quote, Table};
 

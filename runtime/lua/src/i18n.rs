@@ -14,7 +14,7 @@
 //! here are what it needs of Rust: finding and running the locale files, and the prototypes.
 //! A locale file saved is reloaded with the rest of its language (see [`reload_locale_file`]).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use mlua::{Function, Lua, Table};
@@ -134,30 +134,6 @@ pub fn reload_locale_file(
     Some(Reload { file: file.to_owned(), path: path.to_owned(), outcome, breakpoints_moved: Vec::new() })
 }
 
-/// The locale files of a language's folder `dir` with their namespaces, as OpenNefia's loader
-/// finds them: the files at its top (`base`), then each subfolder's files (the subfolder's
-/// name), each in name order.
-pub fn locale_files(dir: &Path) -> std::io::Result<Vec<(PathBuf, String)>> {
-    let lua_files = |dir: &Path| -> std::io::Result<Vec<PathBuf>> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "lua"))
-            .collect();
-        files.sort();
-        Ok(files)
-    };
-    let mut found: Vec<(PathBuf, String)> = lua_files(dir)?.into_iter().map(|f| (f, "base".to_owned())).collect();
-    let mut folders: Vec<PathBuf> =
-        std::fs::read_dir(dir)?.filter_map(Result::ok).map(|entry| entry.path()).filter(|p| p.is_dir()).collect();
-    folders.sort();
-    for folder in folders {
-        let namespace = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        found.extend(lua_files(&folder)?.into_iter().map(|file| (file, namespace.clone())));
-    }
-    Ok(found)
-}
-
 /// Runs every loaded mod's locale files of language `code`, in load order, each in a fresh
 /// environment of its mod with `helpers` as globals: a list of `{ namespace, result, file }`.
 fn load_locale(lua: &Lua, code: &str, helpers: &Table) -> mlua::Result<Table> {
@@ -171,7 +147,7 @@ fn load_locale(lua: &Lua, code: &str, helpers: &Table) -> mlua::Result<Table> {
         if !dir.is_dir() {
             continue;
         }
-        let files = locale_files(&dir).map_err(|e| rt_error(lua, format!("{}: cannot read: {e}", dir.display())))?;
+        let files = nefia_game::locale::locale_files(&dir).map_err(|e| rt_error(lua, format!("{}: cannot read: {e}", dir.display())))?;
         for (path, namespace) in files {
             let env = crate::environment(lua, &mod_name, Some(mod_id), false)?;
             for pair in helpers.pairs::<mlua::Value, mlua::Value>() {
@@ -239,25 +215,4 @@ fn localize_prototype(lua: &Lua, data_type: &str, id: &str, field: &str, value: 
     let mut world = engine.world.borrow_mut();
     let (Some(data_type), Some(id)) = (Symbol::lookup(data_type), Symbol::lookup(id)) else { return false };
     world.data.set_localized(data_type, id, Symbol::intern(field), value)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn top_files_fill_base_and_a_subfolder_its_namespace() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        std::fs::create_dir(dir.path().join("mymod")).expect("a subfolder");
-        for file in ["b.lua", "a.lua", "mymod/c.lua", "notes.txt"] {
-            std::fs::write(dir.path().join(file), "return {}").expect("a file");
-        }
-        let found: Vec<(String, String)> = locale_files(dir.path())
-            .expect("read")
-            .into_iter()
-            .map(|(path, ns)| (path.strip_prefix(dir.path()).expect("inside").display().to_string(), ns))
-            .collect();
-        let expected = [("a.lua", "base"), ("b.lua", "base"), ("mymod/c.lua", "mymod")];
-        assert_eq!(found, expected.map(|(p, n)| (p.to_owned(), n.to_owned())));
-    }
 }
