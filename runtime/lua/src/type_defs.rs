@@ -404,7 +404,21 @@ fn objects_file(lua: &Lua, functions: &[String], signatures: &BTreeMap<&str, &Si
     text
 }
 
-/// Ids as string literal types, each data type's prototype class, and the events.
+/// The keys of the loaded mods' locale files, every language's, as a union of string literal
+/// types (`string` if there are none).
+fn locale_keys(engine: &crate::Engine) -> String {
+    let mods: Vec<(String, std::path::PathBuf)> =
+        engine.loaded_mods().iter().map(|(id, loaded)| (id.to_string(), loaded.dir.clone())).collect();
+    let (files, _) = nefia_game::locale::scan(&mods);
+    let keys = nefia_game::locale::key_table(&files);
+    if keys.is_empty() {
+        return "string".to_owned();
+    }
+    keys.keys().map(|key| format!("{key:?}")).collect::<Vec<_>>().join("|")
+}
+
+/// Ids as string literal types, each data type's prototype class, the locale keys, and the
+/// events.
 fn data_file(lua: &Lua) -> String {
     let engine = engine(lua);
     let world = engine.world.borrow();
@@ -419,6 +433,11 @@ fn data_file(lua: &Lua) -> String {
             data_type.id, data_type.id
         );
     }
+    let _ = writeln!(
+        text,
+        "---The keys of the project's locale files (`I18N.get`).\n---@alias nefia.locale_key {}\n",
+        locale_keys(&engine)
+    );
     let events: Vec<String> = data.entries("base.event").map(|p| format!("\"{}\"", p.id)).collect();
     let _ =
         writeln!(text, "---The event ids (`base.event` prototypes).\n---@alias nefia.event_id {}\n", events.join("|"));
