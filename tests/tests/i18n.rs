@@ -125,3 +125,56 @@ fn check_locale_names_a_key_japanese_lacks_and_keys_nothing_uses() {
     let putit = "`chara._.elona.putit.name`";
     assert!(!problems.iter().any(|p| p.contains(putit)), "a prototype's key is used by the prototype");
 }
+
+/// Evaluates `code` in the host's REPL and gives its values joined; panics with a refusal
+/// that came before the answer.
+fn host_value(host: &nefia_host::HostHandle, code: &str) -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let eval = nefia_protocol::debugging::ReplCommand::Eval { id, code: code.to_owned() };
+    host.send(nefia_protocol::message::Command::Repl(eval));
+    let mut seen = Vec::new();
+    let answer = nefia_tests::host::answer(host, id, &mut seen);
+    let refusals: Vec<String> = seen
+        .iter()
+        .filter_map(|event| match event {
+            nefia_protocol::message::HostEvent::Refused(refused) => Some(refused.message.clone()),
+            _ => None,
+        })
+        .collect();
+    match answer {
+        nefia_protocol::repl::Evaluation::Values(values) if refusals.is_empty() => values.join(", "),
+        other => panic!("{code}: {other:?}, refused: {refusals:?}"),
+    }
+}
+
+#[test]
+fn a_locale_edit_is_written_byte_exactly_hotloaded_and_undone_and_a_missing_key_added() {
+    use nefia_protocol::editing::EditingCommand;
+    use nefia_protocol::message::Command;
+    use nefia_protocol::mods::ModCommand;
+    let copy = nefia_tests::DemoCopy::new();
+    let jp = copy.mod_file("elona/locale/jp/chara.lua");
+    let original = std::fs::read_to_string(&jp).expect("the Japanese characters");
+    let host = nefia_tests::host::spawn_editing(&copy.project());
+    let edit = |key: &str, text: &str| {
+        let edit = nefia_game::edit::Edit::LocaleText { file: jp.clone(), key: key.into(), text: text.into() };
+        host.send(Command::Editing(EditingCommand::Edit(edit)));
+    };
+    edit("chara._.elona.putit.name", "ぷちぷち");
+    host.send(Command::Mods(ModCommand::SwitchLanguage("base.japanese".into())));
+    assert_eq!(host_value(&host, "I18N.localize('base.chara', 'elona.putit', 'name')"), "\"ぷちぷち\"");
+    assert_eq!(host_value(&host, "data['base.chara']['elona.putit'].name"), "\"putit\"", "the prototype's source is untouched");
+    let written = std::fs::read_to_string(&jp).expect("read");
+    assert_eq!(written, original.replacen("name = \"プチ\"", "name = \"ぷちぷち\"", 1), "only the text changed");
+    edit("chara._.elona.putit.title", "小さな");
+    assert_eq!(host_value(&host, "I18N.get('chara._.elona.putit.title')"), "\"小さな\"", "a missing key is added");
+    host.send(Command::Editing(EditingCommand::Undo));
+    host.send(Command::Editing(EditingCommand::Undo));
+    assert_eq!(host_value(&host, "I18N.localize('base.chara', 'elona.putit', 'name')"), "\"プチ\"");
+    assert_eq!(std::fs::read_to_string(&jp).expect("read"), original, "undo puts every byte back");
+    host.send(Command::Mods(ModCommand::SwitchLanguage("base.klingon".into())));
+    let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| host_value(&host, "I18N.language_id()")));
+    assert!(refused.is_err(), "an unknown language is refused");
+    assert_eq!(host_value(&host, "I18N.language_id()"), "\"base.japanese\"", "the language stays");
+}

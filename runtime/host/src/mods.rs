@@ -164,6 +164,10 @@ impl Mods {
                 let current = cx.runtime.world().current_map();
                 self.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
             },
+            languages: Arc::new(
+                cx.runtime.world().data.entries("base.language").map(|p| p.id.to_string()).collect(),
+            ),
+            language: nefia_lua::i18n::current_language(cx.runtime.lua()).map(|(id, _)| id).unwrap_or_default(),
         }
     }
 
@@ -191,6 +195,12 @@ impl Mods {
             ModCommand::SetEnabled { id, enabled } => self.enable_mod(cx, &id, enabled),
             ModCommand::Rescan => self.rescan(cx),
             ModCommand::New(id) => self.new_mod(cx, &id),
+            ModCommand::SwitchLanguage(id) => {
+                // A recorded session keeps the switch as an input (`ModCommand::recorded_input`).
+                if let Err(failure) = nefia_lua::i18n::switch_language(lua, &id) {
+                    cx.refuse(Refused::new(RefusalKind::Edit, format!("cannot switch to {id}: {failure}")));
+                }
+            }
         }
         effects
     }

@@ -93,6 +93,7 @@ fn reload_function(lua: &Lua) -> mlua::Result<Function> {
 
 /// Whether `path` is a locale file of the mod in `mod_dir` (under its `locale/` folder).
 fn is_locale_file(mod_dir: &Path, path: &Path) -> bool {
+    let (Ok(mod_dir), Ok(path)) = (mod_dir.canonicalize(), path.canonicalize()) else { return false };
     path.strip_prefix(mod_dir).is_ok_and(|relative| relative.starts_with("locale"))
 }
 
@@ -132,6 +133,19 @@ pub fn reload_locale_file(
         ),
     }
     Some(Reload { file: file.to_owned(), path: path.to_owned(), outcome, breakpoints_moved: Vec::new() })
+}
+
+/// A hotload of a locale file of a loaded mod that the game has not run (another language's):
+/// the current language is loaded again (the file joins when its language is switched to).
+/// None if `path` is no loaded mod's locale file.
+pub fn reload_unloaded_locale_file(lua: &Lua, path: &Path, code: Vec<u8>) -> Option<Reload> {
+    let wanted = path.canonicalize().ok()?;
+    let (mod_id, relative) = engine(lua).loaded_mods().iter().find_map(|(id, loaded)| {
+        let relative = wanted.strip_prefix(loaded.dir.canonicalize().ok()?).ok()?.to_owned();
+        Some((*id, relative))
+    })?;
+    let file = format!("mods/{mod_id}/{}", relative.display());
+    reload_locale_file(lua, &file, mod_id, &wanted, Ok(code))
 }
 
 /// Runs every loaded mod's locale files of language `code`, in load order, each in a fresh

@@ -72,7 +72,10 @@ pub fn reload_file(lua: &Lua, path: &Path, unchanged: Unchanged) -> Option<Reloa
 /// Reloads the loaded file at `path` with `code`, the text just read from it (what a
 /// recording keeps). None as for [`reload_file`].
 pub fn reload_file_with(lua: &Lua, path: &Path, code: String, unchanged: Unchanged) -> Option<Reload> {
-    let (file, mod_id, path) = loaded_file(lua, path)?;
+    let Some((file, mod_id, path)) = loaded_file(lua, path) else {
+        // A locale file of a language not loaded now is loaded with it.
+        return crate::i18n::reload_unloaded_locale_file(lua, path, code.into_bytes());
+    };
     reload_code(lua, file, mod_id, &path, Ok(code.into_bytes()), unchanged)
 }
 

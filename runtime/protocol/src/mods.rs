@@ -41,6 +41,9 @@ pub enum ModCommand {
     /// Write a new mod skeleton into the project's `mods/` folder and enable it (as
     /// `nefia new-mod` does); it loads when the project is opened again.
     New(String),
+    /// Switch the game's language to this `base.language` (`I18N.switch_language`); a recorded
+    /// session keeps it.
+    SwitchLanguage(String),
 }
 
 impl ModCommand {
@@ -53,6 +56,7 @@ impl ModCommand {
             ModCommand::SetEnabled { .. } => "enable mod",
             ModCommand::Rescan => "rescan mods",
             ModCommand::New(_) => "new mod",
+            ModCommand::SwitchLanguage(_) => "switch language",
         }
     }
 
@@ -62,7 +66,9 @@ impl ModCommand {
             ModCommand::Reload(_) | ModCommand::Saved(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => {
                 JournalKind::Code
             }
-            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) => JournalKind::Other,
+            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) | ModCommand::SwitchLanguage(_) => {
+                JournalKind::Other
+            }
         }
     }
 
@@ -72,6 +78,7 @@ impl ModCommand {
             ModCommand::Hotload { file, text } => {
                 Some(nefia_game::recording::Input::Hotload { file: file.clone(), text: text.clone() })
             }
+            ModCommand::SwitchLanguage(id) => Some(nefia_game::recording::Input::Language(id.clone())),
             _ => None,
         }
     }
@@ -101,6 +108,10 @@ pub struct ModsView {
     /// The cells of the current map the last hotload that changed it painted anew with its
     /// rules (tinted in the viewport, as the workbench tints a regenerated preview).
     pub repainted: Option<Arc<Repainted>>,
+    /// The `base.language` ids there are, and the current one (the viewport's language switch).
+    pub languages: Arc<Vec<String>>,
+    /// The current language's id (`base.english`).
+    pub language: String,
 }
 
 /// What a hotload's auto-tiling rules changed on one map.
