@@ -76,7 +76,11 @@ fn a_list_value_is_picked_with_the_world_random_numbers() {
 #[test]
 fn a_locale_file_runs_in_its_mods_sandbox() {
     let root = tempfile::tempdir().expect("a temporary folder");
-    write_mod(root.path(), "alpha", &[("locale/en/words.lua", "return { io = tostring(io), os = tostring(os and os.execute) }")]);
+    write_mod(
+        root.path(),
+        "alpha",
+        &[("locale/en/words.lua", "return { io = tostring(io), os = tostring(os and os.execute) }")],
+    );
     let runtime = load(root.path(), &["alpha"]).expect("the mods load");
     assert_eq!(eval(&runtime, "I18N.get('io')"), "nil", "no io in a locale file");
     assert_eq!(eval(&runtime, "I18N.get('os')"), "nil", "no os.execute in a locale file");
@@ -114,14 +118,19 @@ fn check_locale_names_a_key_japanese_lacks_and_keys_nothing_uses() {
     let text = std::fs::read_to_string(&en).expect("the English damage file");
     let text = text.replace("      name = \"sword\",", "      name = \"sword\",\n      short = \"sw.\",");
     nefia_tests::write(&en, text).expect("written");
-    let problems: Vec<String> = nefia_host::check::check_locale(&copy.project(), "jp", std::time::Duration::from_secs(30))
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let problems: Vec<String> =
+        nefia_host::check::check_locale(&copy.project(), "jp", std::time::Duration::from_secs(30))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
     let lacking = "mods/elona/locale/en/damage.lua:6: `damage.weapon.elona.long_sword.short` is in en but not in jp";
     assert!(problems.iter().any(|p| p == lacking), "{:#?}", &problems[..problems.len().min(20)]);
     let unused = "`damage.weapon.elona.long_sword.name` is used nowhere";
-    assert!(problems.iter().any(|p| p.starts_with("mods/elona/locale/jp/damage.lua:5: ") && p.contains(unused)), "{:#?}", &problems[..problems.len().min(20)]);
+    assert!(
+        problems.iter().any(|p| p.starts_with("mods/elona/locale/jp/damage.lua:5: ") && p.contains(unused)),
+        "{:#?}",
+        &problems[..problems.len().min(20)]
+    );
     let putit = "`chara._.elona.putit.name`";
     assert!(!problems.iter().any(|p| p.contains(putit)), "a prototype's key is used by the prototype");
 }
@@ -164,7 +173,11 @@ fn a_locale_edit_is_written_byte_exactly_hotloaded_and_undone_and_a_missing_key_
     edit("chara._.elona.putit.name", "ぷちぷち");
     host.send(Command::Mods(ModCommand::SwitchLanguage("base.japanese".into())));
     assert_eq!(host_value(&host, "I18N.localize('base.chara', 'elona.putit', 'name')"), "\"ぷちぷち\"");
-    assert_eq!(host_value(&host, "data['base.chara']['elona.putit'].name"), "\"putit\"", "the prototype's source is untouched");
+    assert_eq!(
+        host_value(&host, "data['base.chara']['elona.putit'].name"),
+        "\"putit\"",
+        "the prototype's source is untouched"
+    );
     let written = std::fs::read_to_string(&jp).expect("read");
     assert_eq!(written, original.replacen("name = \"プチ\"", "name = \"ぷちぷち\"", 1), "only the text changed");
     edit("chara._.elona.putit.title", "小さな");

@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 
 use crate::data::DataRegistry;
 use crate::source_edit::{LocaleEntry, SourceEditError, locale_entries};
-use crate::symbol::Symbol;
 
 /// One locale file of a mod, read.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,7 +110,8 @@ pub fn scan(mods: &[(String, PathBuf)]) -> (Vec<LocaleFile>, Vec<LocaleFileError
         let Ok(languages) = sorted_entries(&locale) else { continue };
         for language in languages.into_iter().filter(|p| p.is_dir()) {
             let code = language.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let display_of = |path: &Path| format!("mods/{mod_id}/{}", path.strip_prefix(dir).unwrap_or(path).display());
+            let display_of =
+                |path: &Path| format!("mods/{mod_id}/{}", path.strip_prefix(dir).unwrap_or(path).display());
             let found = match locale_files(&language) {
                 Ok(found) => found,
                 Err(error) => {
@@ -164,26 +164,17 @@ pub fn languages(files: &[LocaleFile]) -> Vec<String> {
     files.iter().map(|f| f.language.clone()).collect::<BTreeSet<_>>().into_iter().collect()
 }
 
-/// The prototype a `_` key localizes, if `data` has it: `chara._.elona.putit.name` →
-/// (`base.chara`, `elona.putit`). Keys of other namespaces localize `<namespace>.<type>`.
-pub fn localized_prototype(data: &DataRegistry, full_key: &str) -> Option<(Symbol, Symbol)> {
-    let (namespace, key) = match full_key.split_once(':') {
-        Some((namespace, key)) => (namespace, key),
-        None => ("base", full_key),
-    };
+/// The prototype a `_` key would localize, by its parts: `chara._.elona.putit.name` →
+/// (`base.chara`, `elona.putit`); a key of another namespace localizes `<namespace>.<type>`.
+pub fn prototype_of_key(full_key: &str) -> Option<(String, String)> {
+    let (namespace, key) = full_key.split_once(':').unwrap_or(("base", full_key));
     let mut parts = key.split('.');
     let (type_name, underscore, mod_id, name) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    if underscore != "_" {
-        return None;
-    }
-    let data_type = data.data_type(&format!("{namespace}.{type_name}")).ok()?.id;
-    let index = data.find(data_type, &format!("{mod_id}.{name}")).ok()?;
-    Some((data_type, data.proto(index).id))
+    (underscore == "_").then(|| (format!("{namespace}.{type_name}"), format!("{mod_id}.{name}")))
 }
 
-/// Where each key of `keys` is used in `mods`' Lua files (outside `locale/`), and by the
-/// prototypes of `data` their `_` keys localize.
-pub fn uses(mods: &[(String, PathBuf)], keys: &BTreeSet<String>, data: &DataRegistry) -> BTreeMap<String, Vec<KeyUse>> {
+/// Where each key of `keys` is a string literal of `mods`' Lua files (outside `locale/`).
+pub fn literal_uses(mods: &[(String, PathBuf)], keys: &BTreeSet<String>) -> BTreeMap<String, Vec<KeyUse>> {
     let mut found: BTreeMap<String, Vec<KeyUse>> = BTreeMap::new();
     for (mod_id, dir) in mods {
         let mut files = Vec::new();
@@ -199,10 +190,17 @@ pub fn uses(mods: &[(String, PathBuf)], keys: &BTreeSet<String>, data: &DataRegi
             }
         }
     }
+    found
+}
+
+/// Where each key of `keys` is used: [`literal_uses`], and the prototypes of `data` their `_`
+/// keys localize, where they are added.
+pub fn uses(mods: &[(String, PathBuf)], keys: &BTreeSet<String>, data: &DataRegistry) -> BTreeMap<String, Vec<KeyUse>> {
+    let mut found = literal_uses(mods, keys);
     for key in keys {
-        if let Some((data_type, id)) = localized_prototype(data, key)
-            && let Ok(index) = data.find_symbol(data_type, id)
-        {
+        let Some((data_type, id)) = prototype_of_key(key) else { continue };
+        let Ok(data_type) = data.data_type(&data_type).map(|t| t.id) else { continue };
+        if let Ok(index) = data.find(data_type, &id) {
             let origin = &data.proto(index).origin;
             let use_ = KeyUse { file: origin.file.to_string(), line: origin.line, what: format!("{data_type} {id}") };
             found.entry(key.clone()).or_default().push(use_);
@@ -236,10 +234,9 @@ fn string_literals(text: &str) -> Vec<(String, u32)> {
     ast.nodes()
         .tokens()
         .filter_map(|token| match token.token_type() {
-            TokenType::StringLiteral { literal, multi_line_depth: 0, .. } => Some((
-                literal.to_string(),
-                u32::try_from(token.token().start_position().line()).unwrap_or(u32::MAX),
-            )),
+            TokenType::StringLiteral { literal, multi_line_depth: 0, .. } => {
+                Some((literal.to_string(), u32::try_from(token.token().start_position().line()).unwrap_or(u32::MAX)))
+            }
             _ => None,
         })
         .collect()

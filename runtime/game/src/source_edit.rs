@@ -57,8 +57,8 @@ mod tests;
 use std::ops::Range;
 
 pub use listed::{ListedEntry, listed_entries};
-pub use locale::{LocaleEntry, locale_entries, set_locale_text};
 use literal::Style;
+pub use locale::{LocaleEntry, locale_entries, set_locale_text};
 use syntax::{DataAdd, FieldSpan, Quote, Table};
 
 use crate::value::Value;

@@ -164,9 +164,7 @@ impl Mods {
                 let current = cx.runtime.world().current_map();
                 self.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
             },
-            languages: Arc::new(
-                cx.runtime.world().data.entries("base.language").map(|p| p.id.to_string()).collect(),
-            ),
+            languages: Arc::new(cx.runtime.world().data.entries("base.language").map(|p| p.id.to_string()).collect()),
             language: nefia_lua::i18n::current_language(cx.runtime.lua()).map(|(id, _)| id).unwrap_or_default(),
         }
     }

@@ -208,7 +208,9 @@ impl EditState {
                     });
                 // A recording plays in the language it was made in.
                 match (&start.language, loaded) {
-                    (Some(language), Ok(())) => nefia_lua::i18n::switch_language(runtime.lua(), language).map_err(Into::into),
+                    (Some(language), Ok(())) => {
+                        nefia_lua::i18n::switch_language(runtime.lua(), language).map_err(Into::into)
+                    }
                     (_, loaded) => loaded,
                 }
             }

@@ -36,9 +36,15 @@ const OVERRIDE: &str = "nefia.i18n.override";
 /// Installs the global `I18N` (also `require("api.I18N")`).
 pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     let native = lua.create_table()?;
-    native.raw_set("load", lua.create_function(|lua, (code, helpers): (String, Table)| load_locale(lua, &code, &helpers))?)?;
+    native.raw_set(
+        "load",
+        lua.create_function(|lua, (code, helpers): (String, Table)| load_locale(lua, &code, &helpers))?,
+    )?;
     native.raw_set("language", lua.create_function(|lua, id: String| language(lua, &id))?)?;
-    native.raw_set("is_prototype", lua.create_function(|lua, (data_type, id): (String, String)| is_prototype(lua, &data_type, &id))?)?;
+    native.raw_set(
+        "is_prototype",
+        lua.create_function(|lua, (data_type, id): (String, String)| is_prototype(lua, &data_type, &id))?,
+    )?;
     native.raw_set(
         "localize_prototype",
         lua.create_function(|lua, (data_type, id, field, value): (String, String, String, Option<String>)| {
@@ -161,7 +167,8 @@ fn load_locale(lua: &Lua, code: &str, helpers: &Table) -> mlua::Result<Table> {
         if !dir.is_dir() {
             continue;
         }
-        let files = nefia_game::locale::locale_files(&dir).map_err(|e| rt_error(lua, format!("{}: cannot read: {e}", dir.display())))?;
+        let files = nefia_game::locale::locale_files(&dir)
+            .map_err(|e| rt_error(lua, format!("{}: cannot read: {e}", dir.display())))?;
         for (path, namespace) in files {
             let env = crate::environment(lua, &mod_name, Some(mod_id), false)?;
             for pair in helpers.pairs::<mlua::Value, mlua::Value>() {
@@ -170,8 +177,9 @@ fn load_locale(lua: &Lua, code: &str, helpers: &Table) -> mlua::Result<Table> {
             }
             let text = match overrides.as_ref().map(|o| o.raw_get::<Option<mlua::String>>(path.display().to_string())) {
                 Some(Ok(Some(text))) => text.as_bytes().to_vec(),
-                _ => std::fs::read(&path)
-                    .map_err(|e| rt_error(lua, format!("{}: cannot read: {e}", path.display())))?,
+                _ => {
+                    std::fs::read(&path).map_err(|e| rt_error(lua, format!("{}: cannot read: {e}", path.display())))?
+                }
             };
             let chunk = crate::load_mod_code(lua, mod_id, &mod_dir, &path, text, env)?;
             let display = format!("mods/{mod_name}/{}", path.strip_prefix(&mod_dir).unwrap_or(&path).display());

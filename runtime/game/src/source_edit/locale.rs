@@ -72,7 +72,8 @@ pub fn set_locale_text(text: &str, key: &str, new: &str) -> Result<String, Sourc
             return Ok(text.to_owned());
         }
         let style = Style { quote: found.quote.unwrap_or(Quote::Double), padded: true };
-        let written = literal::write(&Value::str(new), style).map_err(|no| unwritable(found.entry.line, no.to_string()))?;
+        let written =
+            literal::write(&Value::str(new), style).map_err(|no| unwritable(found.entry.line, no.to_string()))?;
         return Ok(format!("{bom}{}", splice(body, found.value.clone(), &written)));
     }
     if let Some(found) = walked.keys.iter().find(|found| key.starts_with(&format!("{}.", found.entry.key))) {
@@ -230,7 +231,10 @@ mod tests {
         let written = set_locale_text(DAMAGE, "damage.weapon.elona.axe.name", "axe").expect("written");
         let keys: Vec<String> = locale_entries(&written).expect("it parses").into_iter().map(|e| e.key).collect();
         assert_eq!(keys, ["damage.weapon.elona.long_sword.name", "damage.weapon.elona.axe.name"], "{written}");
-        assert!(written.starts_with("local damage = {\n   long_sword = {\n      name = \"sword\",\n   },\n"), "{written}");
+        assert!(
+            written.starts_with("local damage = {\n   long_sword = {\n      name = \"sword\",\n   },\n"),
+            "{written}"
+        );
     }
 
     #[test]

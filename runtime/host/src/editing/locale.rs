@@ -23,7 +23,8 @@ pub(super) fn locale_text(lua: &Lua, file: &Path, key: &str, text: &str) -> Resu
         .find_map(|loaded| {
             let relative = wanted.strip_prefix(loaded.dir.canonicalize().ok()?).ok()?;
             let mut parts = relative.components();
-            (parts.next()?.as_os_str() == "locale").then(|| parts.next().map(|p| p.as_os_str().to_string_lossy().into_owned()))?
+            (parts.next()?.as_os_str() == "locale")
+                .then(|| parts.next().map(|p| p.as_os_str().to_string_lossy().into_owned()))?
         })
         .ok_or_else(|| refused("it is not a locale file of a loaded mod (mods/<mod>/locale/<lang>/...)".into()))?;
     let before = read_source(file).map_err(|e| refused(e.to_string()))?;

@@ -12,8 +12,18 @@ pub const I18N: &[Signature] = &[
         "string",
         "The text of `key` (\"ns:key\" outside base) formatted with the arguments, or \"<error: key>\".",
     ),
-    sig("I18N.get_optional", "key: nefia.locale_key, ...: any", "string?", "The text of `key`, or nil if no locale file has it."),
-    sig("I18N.get_array", "key: nefia.locale_key", "any[]?", "Every value of `key` as a list (one value: a list of one), or nil."),
+    sig(
+        "I18N.get_optional",
+        "key: nefia.locale_key, ...: any",
+        "string?",
+        "The text of `key`, or nil if no locale file has it.",
+    ),
+    sig(
+        "I18N.get_array",
+        "key: nefia.locale_key",
+        "any[]?",
+        "Every value of `key` as a list (one value: a list of one), or nil.",
+    ),
     sig(
         "I18N.localize",
         "data_type: string, id: string, field: string, ...: any",
@@ -39,7 +49,12 @@ pub const I18N: &[Signature] = &[
     sig("I18N.space", "", "string", "\"\" in a fullwidth language, else \" \"."),
     sig("I18N.quote", "text: string", "string", "`text` in double quotes."),
     sig("I18N.quote_character", "", "string", "The opening quote of speech in Japanese, 「."),
-    sig("I18N.quote_speech", "key: string, ...: any", "string", "Key `key`'s text (or `key`), quoted unless fullwidth."),
+    sig(
+        "I18N.quote_speech",
+        "key: string, ...: any",
+        "string",
+        "Key `key`'s text (or `key`), quoted unless fullwidth.",
+    ),
     sig("I18N.is_quoted", "text: string", "boolean", "Whether `text` is quoted (「」 or \"\")."),
     sig(
         "I18N.get_choice_count",
