@@ -1,4 +1,4 @@
-//! OpenNefia's `I18N` (`src/api/I18N.lua`, `src/internal/i18n/init.lua`): every name and
+//! OpenNefia's `I18N` (its modules `api.I18N` and `internal.i18n`): every name and
 //! message of the game in the current language.
 //!
 //! A mod ships `locale/<code>/*.lua` files, each returning nested tables of keys; the files at
@@ -6,7 +6,7 @@
 //! a subfolder fills the namespace of its name (`I18N.get("ns:key")`). The mods' files are
 //! loaded in load order, a later file's keys over an earlier's, each in a fresh sandboxed
 //! environment of its mod with the language's helpers (`name`, `he`, `his`, `s`, … from
-//! `i18n/en.lua` and `i18n/jp.lua`, OpenNefia's `src/internal/i18n/env`) as globals. The
+//! `i18n/en.lua` and `i18n/jp.lua`, OpenNefia's `internal.i18n.env` modules) as globals. The
 //! `_` tables localize prototypes (`chara._.elona.putit.name` is
 //! `I18N.localize("base.chara", "elona.putit", "name")`), and a localized field the prototype's
 //! type declares (a `name`) is what its objects show (see

@@ -4,7 +4,7 @@
 //! Locale pane writes.
 //!
 //! Keys are made as OpenNefia's loader makes them (`reify_one` in its
-//! `src/internal/i18n/init.lua`): a table of keys adds a `.`-joined part per level; a string,
+//! module `internal.i18n`): a table of keys adds a `.`-joined part per level; a string,
 //! a function or a list (a table with a first positional value) is one key's value. A name in
 //! the returned table that is a `local` of the file set to a table constructor (OpenNefia's
 //! `damage.lua`: `local damage = { ... }` ... `return { damage = { weapon = { elona = damage } } }`)
