@@ -109,6 +109,8 @@ snapshot_parts!(
     mods.asset_dirs,
     mods.data,
     mods.repainted,
+    mods.languages,
+    mods.language,
     maps.files,
     maps.problems,
     preview,
