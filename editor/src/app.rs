@@ -666,7 +666,16 @@ pub fn default_dock() -> DockState<Tab> {
     surface.split_below(
         center,
         0.62,
-        vec![Tab::Repl, Tab::Log, Tab::Recordings, Tab::Watches, Tab::Profiler, Tab::Workbench, Tab::Problems],
+        vec![
+            Tab::Repl,
+            Tab::Log,
+            Tab::Recordings,
+            Tab::Watches,
+            Tab::Profiler,
+            Tab::Workbench,
+            Tab::Problems,
+            Tab::Locale,
+        ],
     );
     dock
 }

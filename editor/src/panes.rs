@@ -12,6 +12,7 @@ pub mod history;
 pub mod inspector;
 pub mod invariants;
 pub mod layers;
+pub mod locale;
 pub mod locations;
 pub mod log;
 pub mod maps;
@@ -57,6 +58,8 @@ pub struct PaneStates {
     pub profiler: profiler::ProfilerState,
     /// The Workbench's generator, params and seed.
     pub workbench: workbench::WorkbenchState,
+    /// The Locale pane's filter, files read and text being edited.
+    pub locale: locale::LocaleState,
 }
 
 impl PaneStates {
@@ -121,6 +124,7 @@ impl TabViewer for Panes<'_> {
             Tab::Profiler => profiler::ui(ui, self.context, &mut self.states.profiler),
             Tab::Workbench => workbench::ui(ui, self.context, &mut self.states.workbench),
             Tab::Problems => problems::ui(ui, self.context),
+            Tab::Locale => locale::ui(ui, self.context, &mut self.states.locale),
         }
     }
 

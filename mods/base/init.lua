@@ -386,3 +386,4 @@ Event.register("base.on_turn_passed", "base: mefs run out", function()
       end
    end
 end)
+require("i18n")

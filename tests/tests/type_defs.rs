@@ -148,3 +148,31 @@ fn a_hotload_writes_the_projects_definitions_again() {
     let data = std::fs::read_to_string(types.join("data.lua")).unwrap();
     assert!(data.contains("\"elona.glowing_slime\""), "the new id is known to the code editor");
 }
+
+#[test]
+fn a_misspelled_locale_key_is_reported_and_the_right_one_is_not() {
+    let runtime = demo();
+    let files = definitions(runtime.lua()).expect("definitions");
+    let data = files.iter().find(|f| f.name == "data.lua").map(|f| f.text.clone()).expect("data.lua");
+    assert!(data.contains("---@alias nefia.locale_key nefia.locale_key.0|"), "the locale keys' alias");
+    assert!(data.contains("|\"damage.weapon.elona.long_sword.name\"|"), "the keys of OpenNefia's files");
+    let api = files.iter().find(|f| f.name == "api.lua").map(|f| f.text.clone()).expect("api.lua");
+    assert!(api.contains("---@param key nefia.locale_key\n"), "I18N.get takes a locale key");
+    let Some(checker) = emmylua_check() else { return };
+    let project = nefia_tests::DemoCopy::new();
+    let runtime = Runtime::open_project(&project.project(), Box::new(|_: Output| {})).expect("the demo opens");
+    let types = tempfile::tempdir().expect("a temp dir");
+    nefia_host::type_defs::write(&runtime, &project.project(), types.path()).expect("written");
+    let planted = tempfile::tempdir().expect("a temp dir");
+    nefia_tests::write(
+        planted.path().join("init.lua"),
+        "local I18N = require(\"api.I18N\")\nlocal a = I18N.get(\"damage.weapon.elona.long_swrod.name\")\n\
+         local b = I18N.get(\"damage.weapon.elona.long_sword.name\")\nprint(a, b)\n",
+    )
+    .expect("planted");
+    let config = project.project().join(".luarc.json");
+    let out = Command::new(&checker).arg(planted.path()).arg("-c").arg(&config).output().expect("emmylua_check runs");
+    let report = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(report.contains("long_swrod") && report.contains("param-type-mismatch"), "the misspelled key:\n{report}");
+    assert!(!report.contains("\"damage.weapon.elona.long_sword.name\"` "), "the right key:\n{report}");
+}

@@ -42,6 +42,8 @@ pub enum Tab {
     Workbench,
     /// What the map validators find on the current map.
     Problems,
+    /// The locale files' keys, every language side by side.
+    Locale,
 }
 
 impl Tab {
@@ -65,6 +67,7 @@ impl Tab {
             Tab::Profiler => "Profiler".into(),
             Tab::Workbench => "Workbench".into(),
             Tab::Problems => "Problems".into(),
+            Tab::Locale => "Locale".into(),
         }
     }
 }

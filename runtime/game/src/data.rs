@@ -153,6 +153,9 @@ pub struct DataRegistry {
     type_index: FxHashMap<Symbol, usize>,
     protos: Vec<Prototype>,
     proto_index: FxHashMap<(Symbol, Symbol), ProtoIdx>,
+    /// Fields shown in the current language over what prototypes were given (see
+    /// [`DataRegistry::set_localized`]).
+    localized: FxHashMap<ProtoIdx, FieldMap>,
 }
 
 impl DataRegistry {
@@ -226,7 +229,38 @@ impl DataRegistry {
                 fields.insert(decl.name, decl.default.clone());
             }
         }
+        for (field, value) in self.localized.get(&index).into_iter().flat_map(FieldMap::iter) {
+            fields.insert(field, value.clone());
+        }
         self.protos[index.0 as usize].fields = fields;
+    }
+
+    /// Shows `value` as field `field` of prototype `id` of `data_type` to its objects, over
+    /// what the prototype was given (the field in the current language: a `_` entry of a
+    /// locale file), or, with `None`, what it was given again; it stays over a hotload of the
+    /// prototype. The prototype's `given` fields, which the editor shows and writes, are not
+    /// touched. False if there is no such prototype or its type declares no such field.
+    pub fn set_localized(&mut self, data_type: Symbol, id: Symbol, field: Symbol, value: Option<Value>) -> bool {
+        let Some(&index) = self.proto_index.get(&(data_type, id)) else { return false };
+        let declared = self.types[self.type_index[&data_type]].fields.iter().any(|decl| decl.name == field);
+        if !declared {
+            return false;
+        }
+        let entry = self.localized.entry(index).or_default();
+        match value {
+            Some(value) => entry.insert(field, value),
+            None => entry.remove(field),
+        };
+        self.recompute(index);
+        true
+    }
+
+    /// Shows every prototype's fields as it was given again (a language is about to be
+    /// loaded; see [`DataRegistry::set_localized`]).
+    pub fn clear_localized(&mut self) {
+        for index in std::mem::take(&mut self.localized).into_keys() {
+            self.recompute(index);
+        }
     }
 
     fn type_position(&self, name: &str) -> Result<usize, DataError> {

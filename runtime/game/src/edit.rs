@@ -178,6 +178,17 @@ pub enum Edit {
         /// The side to keep.
         side: crate::conflict::Side,
     },
+    /// Set key `key`'s text to `text` in the locale file `file` (a loaded mod's
+    /// `locale/<lang>/...lua`), adding the key if the file lacks it: the file edited in place,
+    /// written and hotloaded (the Locale pane).
+    LocaleText {
+        /// The locale file.
+        file: std::path::PathBuf,
+        /// The key within the file's namespace: `chara._.elona.putit.name`.
+        key: String,
+        /// Its new text.
+        text: String,
+    },
     /// Set (or, with none, unset) field `field` of prototype `id` of `data_type` in the Lua
     /// file that adds it: its `data:add { ... }` table is edited in place, the file written and
     /// hotloaded (the Data pane's form, `data.set_field`).

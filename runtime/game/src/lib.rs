@@ -25,6 +25,7 @@ pub mod history;
 pub mod ids;
 pub mod journal;
 pub mod layer_edit;
+pub mod locale;
 pub mod location;
 pub mod map;
 pub mod map_diff;

@@ -130,6 +130,8 @@ pub enum Input {
     Time(i64),
     /// `os.clock()` read the processor clock (seconds).
     Clock(f64),
+    /// The language was switched to this `base.language`.
+    Language(String),
     /// Play ended.
     Stop,
 }

@@ -256,6 +256,10 @@ pub struct SaveGame<Map = MapRecord> {
     pub maps: Vec<Map>,
     /// Each mod's `save` table.
     pub mods: BTreeMap<String, Value>,
+    /// The language the game was in (a `base.language` id), for the start of a recording: a
+    /// replay is in the language the session was (its list picks and names are the same).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// Codes tried first for tiles, in order, after the tile's own glyph.

@@ -46,6 +46,7 @@
 
 mod listed;
 mod literal;
+mod locale;
 mod syntax;
 
 #[cfg(test)]
@@ -57,6 +58,7 @@ use std::ops::Range;
 
 pub use listed::{ListedEntry, listed_entries};
 use literal::Style;
+pub use locale::{LocaleEntry, locale_entries, set_locale_text};
 use syntax::{DataAdd, FieldSpan, Quote, Table};
 
 use crate::value::Value;

@@ -8,6 +8,10 @@
 //! `data_id` field names must be a prototype of its type, and a field a prototype sets that
 //! its type does not declare must not be a slip for one it does (`nefia_lua::content_checks`).
 
+mod locale;
+
+pub use locale::check_locale;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

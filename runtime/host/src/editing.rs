@@ -28,6 +28,7 @@ pub mod edit;
 mod edit_error;
 pub mod journal;
 mod lifecycle;
+mod locale;
 pub mod usages;
 
 use nefia_protocol::editing::{CellWhy, EditingCommand, EditingView, Unexplained};

@@ -168,6 +168,8 @@ impl Mods {
                 let world = cx.runtime.world();
                 Arc::new(world.active_themes().iter().map(ToString::to_string).collect())
             },
+            languages: Arc::new(cx.runtime.world().data.entries("base.language").map(|p| p.id.to_string()).collect()),
+            language: nefia_lua::i18n::current_language(cx.runtime.lua()).map(|(id, _)| id).unwrap_or_default(),
         }
     }
 
@@ -201,6 +203,12 @@ impl Mods {
                     let message =
                         format!("cannot use that theme: {error}; pick one of the loaded base.theme prototypes");
                     cx.refuse(Refused::new(RefusalKind::UnknownMod, message));
+                }
+            }
+            ModCommand::SwitchLanguage(id) => {
+                // A recorded session keeps the switch as an input (`ModCommand::recorded_input`).
+                if let Err(failure) = nefia_lua::i18n::switch_language(lua, &id) {
+                    cx.refuse(Refused::new(RefusalKind::Edit, format!("cannot switch to {id}: {failure}")));
                 }
             }
         }

@@ -201,10 +201,18 @@ impl EditState {
             PlayFrom::Map(map) => runtime.place_player(map, None),
             PlayFrom::Save(name) => runtime.load_game(&name).map(|_| ()),
             PlayFrom::Recorded(start) => {
-                nefia_lua::save::load_record(runtime.lua(), &start).map(|_| ()).map_err(|refused| match refused {
-                    nefia_lua::save::LoadRefused::World(error) => error.into(),
-                    nefia_lua::save::LoadRefused::Lua(error) => error.into(),
-                })
+                let loaded =
+                    nefia_lua::save::load_record(runtime.lua(), &start).map(|_| ()).map_err(|refused| match refused {
+                        nefia_lua::save::LoadRefused::World(error) => error.into(),
+                        nefia_lua::save::LoadRefused::Lua(error) => error.into(),
+                    });
+                // A recording plays in the language it was made in.
+                match (&start.language, loaded) {
+                    (Some(language), Ok(())) => {
+                        nefia_lua::i18n::switch_language(runtime.lua(), language).map_err(Into::into)
+                    }
+                    (_, loaded) => loaded,
+                }
             }
         };
         match started {

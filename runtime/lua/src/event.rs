@@ -3,7 +3,8 @@
 //! `Event.register(event_id, name, fn, { priority = n })` binds a handler; handlers run by
 //! ascending priority (default 100000), ties by name, and are called as
 //! `fn(receiver, params, result)`. A handler's non-nil return becomes the next `result`; the
-//! last one is what `Event.trigger` returns. Event ids are entries of `base.event`.
+//! last one is what `Event.trigger(id, params, result)` returns (`result` the one it starts
+//! from, as OpenNefia's). Event ids are entries of `base.event`.
 //! Handlers remember the file that registered them, so hotload can replace or drop exactly
 //! the handlers of a reloaded file.
 
@@ -111,13 +112,13 @@ pub fn install(lua: &Lua, api: &Table) -> mlua::Result<()> {
     )?;
     event.set(
         "trigger",
-        lua.create_function(|lua, (event, params): (String, Option<Table>)| {
+        lua.create_function(|lua, (event, params, result): (String, Option<Table>, mlua::Value)| {
             let event = check_event(lua, &event)?;
             let params = match params {
                 Some(params) => params,
                 None => lua.create_table()?,
             };
-            trigger(lua, event, mlua::Value::Nil, params)
+            trigger_from(lua, event, mlua::Value::Nil, params, result)
         })?,
     )?;
     event.set(

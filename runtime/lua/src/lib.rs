@@ -37,6 +37,7 @@ mod handlers;
 mod heap;
 mod host_access;
 mod hotloading;
+pub mod i18n;
 pub mod images;
 pub mod inspect;
 pub mod instantiate;
@@ -448,6 +449,7 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
     map::install(&lua, &api)?;
     data::install(&lua, &api)?;
     event::install(&lua, &api)?;
+    i18n::install(&lua, &api)?;
     gui::install(&lua, &api)?;
     world::install(&lua, &api)?;
     save::install(&lua, &api)?;

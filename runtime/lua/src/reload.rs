@@ -72,7 +72,10 @@ pub fn reload_file(lua: &Lua, path: &Path, unchanged: Unchanged) -> Option<Reloa
 /// Reloads the loaded file at `path` with `code`, the text just read from it (what a
 /// recording keeps). None as for [`reload_file`].
 pub fn reload_file_with(lua: &Lua, path: &Path, code: String, unchanged: Unchanged) -> Option<Reload> {
-    let (file, mod_id, path) = loaded_file(lua, path)?;
+    let Some((file, mod_id, path)) = loaded_file(lua, path) else {
+        // A locale file of a language not loaded now is loaded with it.
+        return crate::i18n::reload_unloaded_locale_file(lua, path, code.into_bytes());
+    };
     reload_code(lua, file, mod_id, &path, Ok(code.into_bytes()), unchanged)
 }
 
@@ -102,6 +105,9 @@ fn reload_code(
     };
     if unchanged == Unchanged::Skip && code.as_deref().is_ok_and(runs) {
         return None;
+    }
+    if let Some(reload) = crate::i18n::reload_locale_file(lua, &file, mod_id, path, code.clone()) {
+        return Some(reload);
     }
     let started = Instant::now();
     let text = code.as_ref().ok().map(|code| String::from_utf8_lossy(code).into_owned());

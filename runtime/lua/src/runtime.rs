@@ -118,7 +118,13 @@ impl Runtime {
             self.load_mod(&info)?;
             self.mods.push(info);
         }
-        Ok(())
+        self.load_translations()
+    }
+
+    /// Loads the current language's locale files of the loaded mods (see [`crate::i18n`]).
+    fn load_translations(&self) -> Result<(), RuntimeError> {
+        let order: Vec<&str> = self.mods.iter().map(ModInfo::id).collect();
+        Ok(crate::i18n::load_after_mods(&self.lua, &order)?)
     }
 
     /// Loads `wanted` as [`Runtime::load_mods`] does, except that a mod that cannot load (a
@@ -153,6 +159,9 @@ impl Runtime {
                     Err(error) => self.mod_failures.push((info.id().to_owned(), error.to_string())),
                 }
             }
+        }
+        if let Err(error) = self.load_translations() {
+            crate::gui::log(&self.lua, nefia_game::display::LogLevel::Error, error.to_string());
         }
     }
 

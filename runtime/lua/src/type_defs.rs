@@ -404,7 +404,34 @@ fn objects_file(lua: &Lua, functions: &[String], signatures: &BTreeMap<&str, &Si
     text
 }
 
-/// Ids as string literal types, each data type's prototype class, and the events.
+/// How many keys one alias of [`locale_keys`] lists: EmmyLua's checker overflows its stack on
+/// a union of thousands of literals, and reads a union of smaller aliases well.
+const KEYS_PER_ALIAS: usize = 200;
+
+/// The keys of the loaded mods' locale files, every language's, as the alias
+/// `nefia.locale_key`: a union of string literal types (in aliases of [`KEYS_PER_ALIAS`]
+/// keys), or `string` if there are none.
+fn locale_keys(engine: &crate::Engine) -> String {
+    let mods: Vec<(String, std::path::PathBuf)> =
+        engine.loaded_mods().iter().map(|(id, loaded)| (id.to_string(), loaded.dir.clone())).collect();
+    let (files, _) = nefia_game::locale::scan(&mods);
+    let keys: Vec<String> = nefia_game::locale::key_table(&files).into_keys().map(|key| format!("{key:?}")).collect();
+    let doc = "---The keys of the project's locale files (`I18N.get`).\n";
+    if keys.is_empty() {
+        return format!("{doc}---@alias nefia.locale_key string\n");
+    }
+    let mut text = String::new();
+    let mut parts = Vec::new();
+    for (n, chunk) in keys.chunks(KEYS_PER_ALIAS).enumerate() {
+        let _ = writeln!(text, "---@alias nefia.locale_key.{n} {}", chunk.join("|"));
+        parts.push(format!("nefia.locale_key.{n}"));
+    }
+    let _ = writeln!(text, "{doc}---@alias nefia.locale_key {}", parts.join("|"));
+    text
+}
+
+/// Ids as string literal types, each data type's prototype class, the locale keys, and the
+/// events.
 fn data_file(lua: &Lua) -> String {
     let engine = engine(lua);
     let world = engine.world.borrow();
@@ -419,6 +446,7 @@ fn data_file(lua: &Lua) -> String {
             data_type.id, data_type.id
         );
     }
+    let _ = writeln!(text, "{}", locale_keys(&engine));
     let events: Vec<String> = data.entries("base.event").map(|p| format!("\"{}\"", p.id)).collect();
     let _ =
         writeln!(text, "---The event ids (`base.event` prototypes).\n---@alias nefia.event_id {}\n", events.join("|"));

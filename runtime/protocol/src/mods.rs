@@ -44,6 +44,9 @@ pub enum ModCommand {
     /// Make these `base.theme`s the active themes, first first (an empty list: none); the
     /// map is drawn with their images at once.
     SetThemes(Vec<String>),
+    /// Switch the game's language to this `base.language` (`I18N.switch_language`); a recorded
+    /// session keeps it.
+    SwitchLanguage(String),
 }
 
 impl ModCommand {
@@ -57,6 +60,7 @@ impl ModCommand {
             ModCommand::Rescan => "rescan mods",
             ModCommand::New(_) => "new mod",
             ModCommand::SetThemes(_) => "set themes",
+            ModCommand::SwitchLanguage(_) => "switch language",
         }
     }
 
@@ -66,9 +70,11 @@ impl ModCommand {
             ModCommand::Reload(_) | ModCommand::Saved(_) | ModCommand::Hotload { .. } | ModCommand::ReloadMod(_) => {
                 JournalKind::Code
             }
-            ModCommand::SetEnabled { .. } | ModCommand::Rescan | ModCommand::New(_) | ModCommand::SetThemes(_) => {
-                JournalKind::Other
-            }
+            ModCommand::SetEnabled { .. }
+            | ModCommand::Rescan
+            | ModCommand::New(_)
+            | ModCommand::SetThemes(_)
+            | ModCommand::SwitchLanguage(_) => JournalKind::Other,
         }
     }
 
@@ -78,6 +84,7 @@ impl ModCommand {
             ModCommand::Hotload { file, text } => {
                 Some(nefia_game::recording::Input::Hotload { file: file.clone(), text: text.clone() })
             }
+            ModCommand::SwitchLanguage(id) => Some(nefia_game::recording::Input::Language(id.clone())),
             _ => None,
         }
     }
@@ -110,6 +117,10 @@ pub struct ModsView {
     /// The active themes (see [`ModCommand::SetThemes`]), first first.
     #[serde(default)]
     pub active_themes: Arc<Vec<String>>,
+    /// The `base.language` ids there are, and the current one (the viewport's language switch).
+    pub languages: Arc<Vec<String>>,
+    /// The current language's id (`base.english`).
+    pub language: String,
 }
 
 impl ModsView {

@@ -46,6 +46,7 @@ pub(super) fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
         ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
             .response
             .on_hover_text("What the map shows: its layers and the HUD widgets");
+        crate::panes::locale::language_ui(ui, state);
         if let Some(camera) = &state.viewport.camera {
             ui.separator();
             ui.add(egui::Label::new(RichText::new(format!("{:.0} px/cell", camera.zoom)).weak()).truncate());

@@ -222,6 +222,7 @@ impl World {
             ownerless_player,
             maps: self.maps.keys().map(|&id| map_record(id)).collect(),
             mods,
+            language: None,
         }
     }
 

@@ -363,7 +363,7 @@ fn is_identifier(token: &TokenReference, name: &str) -> bool {
 }
 
 /// The spans of `table`'s braces and fields, or `None` if full_moon gave no position.
-fn read_table(table: &TableConstructor) -> Option<Table> {
+pub(super) fn read_table(table: &TableConstructor) -> Option<Table> {
     let (open, close) = table.braces().tokens();
     let mut fields = Vec::new();
     for pair in table.fields().pairs() {

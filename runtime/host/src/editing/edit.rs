@@ -147,6 +147,7 @@ fn make(lua: &Lua, edit: &Edit) -> Result<Transaction, EditError> {
         Edit::PrototypeField { data_type, id, field, value } => {
             super::content::prototype_field(lua, data_type, id, field, value.as_ref())?
         }
+        Edit::LocaleText { file, key, text } => super::locale::locale_text(lua, file, key, text)?,
         Edit::ApplyToPrototype { uid, field } => apply_to_prototype(lua, *uid, field)?,
         Edit::DuplicatePrototype { data_type, id, new_id, file } => {
             super::lifecycle::duplicate(lua, data_type, id, new_id, file.as_deref())?

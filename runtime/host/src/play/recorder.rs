@@ -132,6 +132,8 @@ impl PlaySession {
             let map = world.current_map().and_then(|m| world.map(m).ok()).map(|m| m.name.clone()).unwrap_or_default();
             (world.save_game(save.clone()), world.rng.get_seed(), world.turn, map)
         };
+        let mut start = start;
+        start.language = nefia_lua::i18n::current_language(cx.runtime.lua()).ok().map(|(id, _)| id);
         let made =
             recording::utc_date(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default());
         let path = dir.join(recording::file_name(&made, &map));

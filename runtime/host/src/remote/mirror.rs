@@ -110,6 +110,8 @@ snapshot_parts!(
     mods.data,
     mods.repainted,
     mods.active_themes,
+    mods.languages,
+    mods.language,
     maps.files,
     maps.problems,
     preview,

@@ -19,12 +19,13 @@ const fn sig(name: &'static str, params: &'static str, returns: &'static str, do
     Signature { name, params, returns, doc }
 }
 
+mod i18n;
 mod types;
 
-/// Every API function's signature: the engine's tables' and handles' ([`SIGNATURES`]) and
-/// `types`'. A module's function called with `:` (`Prompt:new`, `data:add`) is named so.
+/// Every API function's signature: the engine's tables' and handles' ([`SIGNATURES`]),
+/// `types`' and `I18N`'s. A module's function called with `:` (`Prompt:new`, `data:add`) is named so.
 pub fn all_signatures() -> impl Iterator<Item = &'static Signature> {
-    SIGNATURES.iter().chain(types::TYPES)
+    SIGNATURES.iter().chain(types::TYPES).chain(i18n::I18N)
 }
 
 /// The signatures of the engine's tables and handles.
@@ -102,9 +103,9 @@ const SIGNATURES: &[Signature] = &[
     ),
     sig(
         "Event.trigger",
-        "event: nefia.event_id, params?: table",
+        "event: nefia.event_id, params?: table, result?: any",
         "any",
-        "Calls `event`'s handlers with `params`; returns the last result a handler gave.",
+        "Calls `event`'s handlers with `params`, starting from `result`; returns the last result a handler gave.",
     ),
     sig("Event.unregister", "event: nefia.event_id, name: string", "boolean", "Removes handler `name` from `event`."),
     sig("Fault.corrupt_and_panic", "", "", "Test builds only: breaks the world, then panics (the host puts it back)."),

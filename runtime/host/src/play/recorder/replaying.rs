@@ -21,6 +21,7 @@ impl PlaySession {
             Input::Continue => Command::Debug(DebugCommand::Continue),
             Input::Resume => Command::Debug(DebugCommand::Resume),
             Input::Hotload { file, text } => Command::Mods(ModCommand::Hotload { file, text }),
+            Input::Language(id) => Command::Mods(ModCommand::SwitchLanguage(id)),
             Input::Edit(edit) => Command::Editing(EditingCommand::Edit(edit)),
             Input::Undo => Command::Editing(EditingCommand::Undo),
             Input::Redo => Command::Editing(EditingCommand::Redo),

@@ -1,0 +1,293 @@
+//! The Locale pane: every key of the loaded mods' locale files by namespace, each language's
+//! text side by side, a language that lacks a key marked (with a button that adds it to that
+//! language's file), and where each key is used — Lua string literals (a click copies
+//! `file:line`) and the prototypes its `_` entry localizes (a click shows it in the Data pane).
+//! A text is edited in place: Enter sends [`Edit::LocaleText`], which the host writes into the
+//! file byte-exactly, hotloads and records for undo as it does the Data pane's edits.
+//!
+//! The files are read as text ([`nefia_game::locale`]) when the pane opens and again when the
+//! data registry changes (a locale file hotloaded, a language switched) or Rescan is pressed.
+//! Also here: the viewport toolbar's language switch ([`language_ui`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use egui::{Color32, RichText, Ui};
+use nefia_game::edit::Edit;
+use nefia_game::locale::{KeyUse, LocaleFile};
+use nefia_protocol::editing::EditingCommand;
+use nefia_protocol::message::Command;
+use nefia_protocol::mods::ModCommand;
+use nefia_protocol::view::data::DataTypeView;
+
+use crate::context::{AppRequest, EditorContext};
+
+/// How many keys the pane lists at once (filter to find the others).
+const SHOWN: usize = 200;
+
+/// The Locale pane's own state.
+#[derive(Default)]
+pub struct LocaleState {
+    /// The text a key must contain to be listed.
+    pub filter: String,
+    /// The files read, and what they were read for (the data view they go with).
+    read: Option<Read>,
+    /// The text being edited: key, language and the text so far.
+    pub editing: Option<(String, String, String)>,
+}
+
+/// The locale files as last read.
+struct Read {
+    /// The data view they were read with (read again when it changes).
+    data: Arc<Vec<DataTypeView>>,
+    files: Vec<LocaleFile>,
+    languages: Vec<String>,
+    /// By namespace, by key: each language's file, line and text.
+    keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>>,
+    uses: BTreeMap<String, Vec<KeyUse>>,
+}
+
+/// One language's entry of a key.
+struct Cell {
+    file: PathBuf,
+    text: Option<String>,
+}
+
+/// The pane.
+pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut LocaleState) {
+    let data = state.snapshot.mods.data.clone();
+    ui.horizontal(|ui| {
+        ui.label("Filter keys");
+        ui.add(egui::TextEdit::singleline(&mut pane.filter).hint_text("chara._.elona.putit"));
+        if ui.button("Rescan").on_hover_text("Read the locale files again").clicked() {
+            pane.read = None;
+        }
+    });
+    if pane.read.as_ref().is_none_or(|read| !Arc::ptr_eq(&read.data, &data)) {
+        pane.read = Some(read_files(state, data));
+    }
+    let Some(read) = &pane.read else { return };
+    if read.files.is_empty() {
+        ui.weak("No loaded mod has locale files (mods/<mod>/locale/<lang>/*.lua).");
+        return;
+    }
+    let mut shown = 0;
+    let mut hidden = 0;
+    for (namespace, keys) in &read.keys {
+        let matching: Vec<_> = keys.iter().filter(|(key, _)| key.contains(pane.filter.as_str())).collect();
+        if matching.is_empty() {
+            continue;
+        }
+        egui::CollapsingHeader::new(format!("{namespace} ({} keys)", matching.len()))
+            .id_salt(("locale-namespace", namespace))
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::Grid::new(("locale-grid", namespace)).striped(true).show(ui, |ui| {
+                    ui.strong("key");
+                    for language in &read.languages {
+                        ui.strong(language);
+                    }
+                    ui.strong("used in");
+                    ui.end_row();
+                    for (key, cells) in matching {
+                        if shown == SHOWN {
+                            hidden += 1;
+                            continue;
+                        }
+                        shown += 1;
+                        let full = nefia_game::locale::full_key(namespace, key);
+                        key_row(ui, state, &mut pane.editing, read, key, &full, cells);
+                        ui.end_row();
+                    }
+                });
+            });
+    }
+    if hidden > 0 {
+        ui.weak(format!("{hidden} more keys: filter to find them"));
+    }
+}
+
+/// One key's row: its name, each language's text (or "missing"), its uses.
+fn key_row(
+    ui: &mut Ui,
+    state: &mut EditorContext,
+    editing: &mut Option<(String, String, String)>,
+    read: &Read,
+    key: &str,
+    full: &str,
+    cells: &BTreeMap<String, Cell>,
+) {
+    ui.label(key);
+    for language in &read.languages {
+        match cells.get(language) {
+            Some(cell) => text_cell(ui, state, editing, key, language, cell),
+            None => {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new("missing").color(Color32::from_rgb(230, 90, 80)));
+                    let target = cells.values().next().and_then(|other| file_in(&other.file, language));
+                    let add = ui.add_enabled(target.is_some(), egui::Button::new(format!("Add {language}")));
+                    if add.on_hover_text(format!("Add `{full}` to the {language} file")).clicked() {
+                        *editing = Some((key.to_owned(), language.clone(), String::new()));
+                    }
+                    let mut sent = false;
+                    if let Some((k, l, text)) = editing.as_mut()
+                        && k == key
+                        && l == language
+                        && let Some(file) = target
+                    {
+                        sent = edit_box(ui, state, file, key, language, text);
+                    }
+                    if sent {
+                        *editing = None;
+                    }
+                });
+            }
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for key_use in read.uses.get(full).into_iter().flatten() {
+            uses_link(ui, state, key_use);
+        }
+    });
+}
+
+/// A language's text of a key, edited in place on a click.
+fn text_cell(
+    ui: &mut Ui,
+    state: &mut EditorContext,
+    editing: &mut Option<(String, String, String)>,
+    key: &str,
+    language: &str,
+    cell: &Cell,
+) {
+    let is_edited = editing.as_ref().is_some_and(|(k, l, _)| k == key && l == language);
+    if is_edited {
+        let mut finished = false;
+        if let Some((_, _, text)) = editing.as_mut() {
+            finished = edit_box(ui, state, cell.file.clone(), key, language, text);
+        }
+        if finished {
+            *editing = None;
+        }
+        return;
+    }
+    match &cell.text {
+        Some(text) => {
+            let button = ui.add(egui::Button::new(text.as_str()).frame(false));
+            if button.on_hover_text(format!("{language}: click to edit")).clicked() {
+                *editing = Some((key.to_owned(), language.to_owned(), text.clone()));
+            }
+        }
+        None => {
+            ui.weak("(function or list)");
+        }
+    }
+}
+
+/// The text box of a key being edited; Enter sends the edit. True once sent.
+fn edit_box(
+    ui: &mut Ui,
+    state: &mut EditorContext,
+    file: PathBuf,
+    key: &str,
+    language: &str,
+    text: &mut String,
+) -> bool {
+    let label = format!("{key} ({language})");
+    let response = ui.add(egui::TextEdit::singleline(text).desired_width(160.0));
+    crate::accessibility::accessible_name(ui, &response, label);
+    if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        let edit = Edit::LocaleText { file, key: key.to_owned(), text: text.clone() };
+        state.outbox.push(Command::Editing(EditingCommand::Edit(edit)));
+        return true;
+    }
+    false
+}
+
+/// A use of a key: a prototype shows in the Data pane; a string literal copies `file:line`.
+fn uses_link(ui: &mut Ui, state: &mut EditorContext, key_use: &KeyUse) {
+    let place = format!("{}:{}", key_use.file, key_use.line);
+    match key_use.what.split_once(' ') {
+        Some((data_type, id)) => {
+            if ui.link(id).on_hover_text(format!("{data_type} {id}, added at {place}")).clicked() {
+                state.requests.push(AppRequest::ShowPrototype { data_type: data_type.into(), id: id.into() });
+            }
+        }
+        None => {
+            if ui.link(&place).on_hover_text("A string literal: click to copy its file and line").clicked() {
+                ui.ctx().copy_text(place);
+            }
+        }
+    }
+}
+
+/// The file of `language` beside `file` (`locale/en/chara.lua` → `locale/jp/chara.lua`), if
+/// it exists: where a key another language has is added.
+fn file_in(file: &std::path::Path, language: &str) -> Option<PathBuf> {
+    let mut parts: Vec<_> = file.components().map(|c| c.as_os_str().to_owned()).collect();
+    let at = parts.iter().rposition(|part| part == "locale")?;
+    *parts.get_mut(at + 1)? = language.into();
+    let path: PathBuf = parts.iter().collect();
+    path.is_file().then_some(path)
+}
+
+/// Reads the loaded mods' locale files and where their keys are used.
+fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
+    let mut rows: Vec<_> = state.snapshot.mods.rows.iter().filter(|row| row.load_position.is_some()).collect();
+    rows.sort_by_key(|row| row.load_position);
+    let mods: Vec<(String, PathBuf)> = rows.iter().map(|row| (row.id.clone(), row.dir.clone())).collect();
+    let (files, _) = nefia_game::locale::scan(&mods);
+    let languages = nefia_game::locale::languages(&files);
+    let mut keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>> = BTreeMap::new();
+    for file in &files {
+        for entry in &file.entries {
+            let cell = Cell { file: file.path.clone(), text: entry.text.clone() };
+            keys.entry(file.namespace.clone())
+                .or_default()
+                .entry(entry.key.clone())
+                .or_default()
+                .insert(file.language.clone(), cell);
+        }
+    }
+    let all: BTreeSet<String> = nefia_game::locale::key_table(&files).into_keys().collect();
+    let mut uses = nefia_game::locale::literal_uses(&mods, &all);
+    for key in &all {
+        if let Some(key_use) = prototype_use(&data, key) {
+            uses.entry(key.clone()).or_default().push(key_use);
+        }
+    }
+    Read { data, files, languages, keys, uses }
+}
+
+/// The prototype of `data` a `_` key localizes, as a use.
+fn prototype_use(data: &[DataTypeView], key: &str) -> Option<KeyUse> {
+    let (data_type, id) = nefia_game::locale::prototype_of_key(key)?;
+    let proto = data.iter().find(|t| t.id.as_str() == data_type)?.entries.iter().find(|p| p.id.as_str() == id)?;
+    let (file, line) = proto.origin.rsplit_once(':').unwrap_or((proto.origin.as_str(), "0"));
+    Some(KeyUse { file: file.to_owned(), line: line.parse().unwrap_or(0), what: format!("{data_type} {id}") })
+}
+
+/// The viewport toolbar's language switch: the `base.language` prototypes, the current one
+/// chosen; choosing another switches the game's language (the map and HUD follow).
+pub fn language_ui(ui: &mut Ui, state: &mut EditorContext) {
+    let languages = state.snapshot.mods.languages.clone();
+    if languages.is_empty() {
+        return;
+    }
+    let current = state.snapshot.mods.language.clone();
+    let shown = current.strip_prefix("base.").unwrap_or(&current).to_owned();
+    let name = format!("Language: {shown}");
+    let picker = egui::ComboBox::from_id_salt("viewport-language").selected_text(name.as_str()).show_ui(ui, |ui| {
+        for language in languages.iter() {
+            let name = language.strip_prefix("base.").unwrap_or(language);
+            if ui.selectable_label(*language == current, name).clicked() && *language != current {
+                state.outbox.push(Command::Mods(ModCommand::SwitchLanguage(language.clone())));
+            }
+        }
+    });
+    crate::accessibility::accessible_name(ui, &picker.response, name);
+    picker.response.on_hover_text(
+        "The game's language (base.language): names and messages follow; pseudo shows where text will not fit",
+    );
+}
