@@ -653,8 +653,8 @@ pub(crate) fn show_title(ctx: &egui::Context, shown: &mut Option<String>, title:
 }
 
 /// The default layout, every tab's title visible at 1280×800: the viewport in the middle,
-/// Maps and Locations over Palette and Prototypes on the left, Inspector, History, Layers
-/// and Mods on the right (wide enough for the inspector's five columns with the field names
+/// Maps and Locations over Palette and Prototypes on the left, Inspector, History, Layers,
+/// Mods and Locale on the right (wide enough for the inspector's five columns with the field names
 /// whole), REPL, Log and Recordings below (tall enough for a transcript).
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Viewport]);
@@ -662,20 +662,11 @@ pub fn default_dock() -> DockState<Tab> {
     let [center, left] = surface.split_left(NodeIndex::root(), 0.18, vec![Tab::Maps, Tab::Locations]);
     surface.split_below(left, 0.36, vec![Tab::Palette, Tab::Prototypes]);
     let [center, _right] =
-        surface.split_right(center, 0.59, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods]);
+        surface.split_right(center, 0.59, vec![Tab::Inspector, Tab::History, Tab::Layers, Tab::Mods, Tab::Locale]);
     surface.split_below(
         center,
         0.62,
-        vec![
-            Tab::Repl,
-            Tab::Log,
-            Tab::Recordings,
-            Tab::Watches,
-            Tab::Profiler,
-            Tab::Workbench,
-            Tab::Problems,
-            Tab::Locale,
-        ],
+        vec![Tab::Repl, Tab::Log, Tab::Recordings, Tab::Watches, Tab::Profiler, Tab::Workbench, Tab::Problems],
     );
     dock
 }

@@ -142,22 +142,6 @@ pub fn guard_close(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &e
     }
 }
 
-/// A row of a dialog's grid: `label`, then a one-line field for `text` that screen readers
-/// and tests find by `name`. Sized: in a modal's grid a field would shrink to its text. A
-/// `secret` field is masked unless its Show toggle beside it is on.
-pub(crate) fn field_row(ui: &mut egui::Ui, (label, name): (&str, &str), text: &mut String, secret: Option<&mut bool>) {
-    ui.label(label);
-    ui.horizontal(|ui| {
-        let masked = secret.as_deref().is_some_and(|shown| !shown);
-        let field = ui.add_sized([360.0, 20.0], egui::TextEdit::singleline(text).password(masked));
-        crate::accessibility::accessible_name(ui, &field, name);
-        if let Some(shown) = secret {
-            ui.toggle_value(shown, "Show").on_hover_text("Show what is typed (it is masked otherwise)");
-        }
-    });
-    ui.end_row();
-}
-
 /// The open dialog, if any.
 pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egui::Context) {
     let Some(dialog) = &mut dialogs.open else { return };
@@ -173,8 +157,8 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
             FileDialog::NewProject { dir, name } => {
                 ui.heading("New project");
                 egui::Grid::new("new-project").show(ui, |ui| {
-                    field_row(ui, ("Folder", "project folder"), dir, None);
-                    field_row(ui, ("Name", "project name"), name, None);
+                    crate::dialog_rows::field_row(ui, ("Folder", "project folder"), dir, None);
+                    crate::dialog_rows::field_row(ui, ("Name", "project name"), name, None);
                 });
                 ui.weak("It loads the open project's mods; make a map in the Maps pane.");
                 if ui.button("Create").clicked() {
@@ -194,8 +178,8 @@ pub fn dialog_ui(dialogs: &mut FileDialogs, state: &mut EditorContext, ctx: &egu
                 ui.heading("Attach to game");
                 ui.label("A game started with nefia play --listen prints its address and token.");
                 egui::Grid::new("attach-game").show(ui, |ui| {
-                    field_row(ui, ("Address", "game address"), address, None);
-                    field_row(ui, ("Token", "game token"), token, Some(show_token));
+                    crate::dialog_rows::field_row(ui, ("Address", "game address"), address, None);
+                    crate::dialog_rows::field_row(ui, ("Token", "game token"), token, Some(show_token));
                 });
                 if let Some(error) = error {
                     ui.colored_label(ui.visuals().error_fg_color, error.as_str());

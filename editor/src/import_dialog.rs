@@ -180,15 +180,15 @@ fn pictures_ui(ui: &mut egui::Ui, pictures: &Pictures) {
 pub fn ui(ui: &mut egui::Ui, form: &mut ImportForm, state: &mut EditorContext) -> bool {
     ui.heading("Import map");
     egui::Grid::new("import-map").show(ui, |ui| {
-        super::file_dialogs::field_row(ui, ("Map file", "map file to import"), &mut form.source, None);
+        crate::dialog_rows::field_row(ui, ("Map file", "map file to import"), &mut form.source, None);
         ui.label("");
         if ui.button("Browse…").on_hover_text("Pick the map file in a folder").clicked() {
             let start = Path::new(form.source.trim()).parent().filter(|p| p.is_dir()).map(Path::to_owned);
             form.browsing = Some(start.unwrap_or_else(|| state.project.clone()));
         }
         ui.end_row();
-        super::file_dialogs::field_row(ui, ("Mapping", "mapping file"), &mut form.mapping, None);
-        super::file_dialogs::field_row(ui, ("New tiles into mod", "new tiles mod"), &mut form.new_tiles, None);
+        crate::dialog_rows::field_row(ui, ("Mapping", "mapping file"), &mut form.mapping, None);
+        crate::dialog_rows::field_row(ui, ("New tiles into mod", "new tiles mod"), &mut form.new_tiles, None);
     });
     browser_ui(ui, form);
     ui.weak(

@@ -17,6 +17,7 @@ pub mod conflicts;
 pub mod context;
 pub mod dap;
 pub mod default_project;
+pub mod dialog_rows;
 pub mod file_dialogs;
 pub mod help;
 pub mod import_dialog;

@@ -22,7 +22,7 @@ pub struct Args {
 pub fn run(args: Args) -> Exit {
     let id = &args.id;
     let made = nefia_game::project::Project::open(&project_or_default(args.project)?)
-        .and_then(|mut project| nefia_game::mods::create_mod(&mut project, id));
+        .and_then(|mut project| nefia_game::new_mod::create_mod(&mut project, id));
     Ok(match made {
         Ok(dir) => {
             println!("wrote {} (mod.ron, init.lua) and enabled '{id}' in project.ron", dir.display());

@@ -278,14 +278,16 @@ pub fn language_ui(ui: &mut Ui, state: &mut EditorContext) {
     let current = state.snapshot.mods.language.clone();
     let shown = current.strip_prefix("base.").unwrap_or(&current).to_owned();
     let name = format!("Language: {shown}");
-    let picker = egui::ComboBox::from_id_salt("viewport-language").selected_text(name.as_str()).show_ui(ui, |ui| {
-        for language in languages.iter() {
-            let name = language.strip_prefix("base.").unwrap_or(language);
-            if ui.selectable_label(*language == current, name).clicked() && *language != current {
-                state.outbox.push(Command::Mods(ModCommand::SwitchLanguage(language.clone())));
+    // The toolbar's row is one line: the combo shows the bare language, its full name is read out.
+    let picker =
+        egui::ComboBox::from_id_salt("viewport-language").selected_text(shown.as_str()).width(72.0).show_ui(ui, |ui| {
+            for language in languages.iter() {
+                let name = language.strip_prefix("base.").unwrap_or(language);
+                if ui.selectable_label(*language == current, name).clicked() && *language != current {
+                    state.outbox.push(Command::Mods(ModCommand::SwitchLanguage(language.clone())));
+                }
             }
-        }
-    });
+        });
     crate::accessibility::accessible_name(ui, &picker.response, name);
     picker.response.on_hover_text(
         "The game's language (base.language): names and messages follow; pseudo shows where text will not fit",

@@ -33,6 +33,7 @@ pub mod map_files;
 pub mod map_merge;
 pub mod moddable;
 pub mod mods;
+pub mod new_mod;
 pub mod object;
 pub mod object_key;
 pub mod object_record;

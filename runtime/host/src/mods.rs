@@ -370,7 +370,7 @@ impl Mods {
     /// `ModCommand::New`: writes the skeleton of mod `id` and enables it.
     fn new_mod(&self, cx: &Cx, id: &str) {
         let made = match cx.runtime.maps_mut().2.as_mut() {
-            Some(project) => nefia_game::mods::create_mod(project, id).map_err(ModCommandError::from),
+            Some(project) => nefia_game::new_mod::create_mod(project, id).map_err(ModCommandError::from),
             None => Err(NoProject.into()),
         };
         match made {

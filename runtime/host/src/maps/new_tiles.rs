@@ -1,7 +1,8 @@
 //! The tiles an import makes (`nefia import --new-tiles MOD`, see
 //! [`nefia_game::exchange::keep_art`]) written into mod MOD: the mod made and enabled if the
-//! project has none of that id (as `nefia new-mod` does), each tileset image copied into its
-//! `assets/MOD/` folder (searched for images once the mod is enabled, see
+//! project has none of that id (as `nefia new-mod` does), each tileset image copied into a
+//! folder named after the mod inside the mod's `assets` (searched for images once the mod is
+//! enabled, see
 //! [`nefia_game::project::Project::asset_dirs`]), and each tile appended to its `init.lua` as
 //! a `data:add` block by the source writer ([`nefia_game::source_edit`]), the file written
 //! once, atomically.
@@ -111,7 +112,7 @@ fn mod_folder(project: &Project, id: &str, made: &mut Vec<PathBuf>) -> Result<Pa
             Ok(info.dir.clone())
         }
         None => {
-            let dir = nefia_game::mods::create_mod(&mut project, id).map_err(|e| e.to_string())?;
+            let dir = nefia_game::new_mod::create_mod(&mut project, id).map_err(|e| e.to_string())?;
             made.extend([dir.join("mod.ron"), project.dir.join("project.ron")]);
             Ok(dir)
         }
