@@ -1,7 +1,6 @@
 //! The viewport's toolbar: the tools with the brush size and what they paint (the timeline
-//! while playing); Play, Fit map, Grid and the Layers menu; then how the map is drawn (ASCII,
-//! Intent, the theme, the language) — rows that keep their height whatever the tool, so the
-//! map below never moves under the mouse.
+//! while playing), then Play, Fit map, Grid, the theme and the Layers menu — rows that keep their height
+//! whatever the tool, so the map below never moves under the mouse.
 
 use egui::{RichText, Ui};
 use nefia_game::display::WidgetView;
@@ -24,7 +23,15 @@ pub(super) fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
         }
     });
     // One line whatever the width (the map must not move when play starts): the layers are
-    // a menu.
+    // a menu, and a line wider than the viewport scrolls instead of widening the pane.
+    egui::ScrollArea::horizontal()
+        .id_salt("viewport-toolbar")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
+        .show(ui, |ui| view_row_ui(ui, state));
+}
+
+/// Play, Fit map, Grid, ASCII, Intent, the theme, the Layers menu, the language and the zoom.
+fn view_row_ui(ui: &mut Ui, state: &mut EditorContext) {
     ui.horizontal(|ui| {
         crate::play_controls::controls_ui(ui, state);
         ui.separator();
@@ -32,18 +39,6 @@ pub(super) fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
             state.viewport.fit_requested = true;
         }
         ui.toggle_value(&mut state.viewport.toggles.grid, "Grid");
-        let widgets = &state.snapshot.widgets;
-        let playing = state.snapshot.play.playing;
-        ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
-            .response
-            .on_hover_text("What the map shows: its layers and the HUD widgets");
-        if let Some(camera) = &state.viewport.camera {
-            ui.separator();
-            ui.add(egui::Label::new(RichText::new(format!("{:.0} px/cell", camera.zoom)).weak()).truncate());
-        }
-    });
-    // How the map is drawn, on a line of its own (the same in editing and play).
-    ui.horizontal(|ui| {
         ui.checkbox(&mut state.viewport.toggles.ascii, "ASCII")
             .on_hover_text("Draw every tile and object as its glyph, with no images (the art layers hidden)");
         if state.snapshot.map.as_ref().is_some_and(|m| m.intent_styles.is_some()) {
@@ -54,7 +49,16 @@ pub(super) fn toolbar_ui(ui: &mut Ui, state: &mut EditorContext) {
         if let Some(command) = crate::themes::theme_picker(ui, &state.snapshot.mods) {
             state.outbox.push(command);
         }
+        let widgets = &state.snapshot.widgets;
+        let playing = state.snapshot.play.playing;
+        ui.menu_button("Layers ⏷", |ui| layers_menu_ui(ui, &mut state.viewport, widgets, playing))
+            .response
+            .on_hover_text("What the map shows: its layers and the HUD widgets");
         crate::panes::locale::language_ui(ui, state);
+        if let Some(camera) = &state.viewport.camera {
+            ui.separator();
+            ui.add(egui::Label::new(RichText::new(format!("{:.0} px/cell", camera.zoom)).weak()).truncate());
+        }
     });
 }
 
