@@ -271,7 +271,7 @@ fn prototype_use(data: &[DataTypeView], key: &str) -> Option<KeyUse> {
 /// The viewport toolbar's language switch: the `base.language` prototypes, the current one
 /// chosen; choosing another switches the game's language (the map and HUD follow).
 pub fn language_ui(ui: &mut Ui, state: &mut EditorContext) {
-    let languages = state.snapshot.mods.languages.clone();
+    let languages = state.snapshot.mods.languages();
     if languages.is_empty() {
         return;
     }

@@ -168,7 +168,6 @@ impl Mods {
                 let world = cx.runtime.world();
                 Arc::new(world.active_themes().iter().map(ToString::to_string).collect())
             },
-            languages: Arc::new(cx.runtime.world().data.entries("base.language").map(|p| p.id.to_string()).collect()),
             language: nefia_lua::i18n::current_language(cx.runtime.lua()).map(|(id, _)| id).unwrap_or_default(),
         }
     }

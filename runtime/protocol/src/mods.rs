@@ -117,13 +117,21 @@ pub struct ModsView {
     /// The active themes (see [`ModCommand::SetThemes`]), first first.
     #[serde(default)]
     pub active_themes: Arc<Vec<String>>,
-    /// The `base.language` ids there are, and the current one (the viewport's language switch).
-    pub languages: Arc<Vec<String>>,
-    /// The current language's id (`base.english`).
+    /// The current language's id (`base.english`; the ones there are: [`ModsView::languages`]).
     pub language: String,
 }
 
 impl ModsView {
+    /// The `base.language` ids there are (the viewport's language switch).
+    pub fn languages(&self) -> Vec<String> {
+        self.data
+            .iter()
+            .filter(|t| t.id.as_str() == "base.language")
+            .flat_map(|t| &t.entries)
+            .map(|l| l.id.to_string())
+            .collect()
+    }
+
     /// The loaded `base.theme`s: each id with its name (the id when it gives none).
     pub fn themes(&self) -> Vec<(String, String)> {
         let name = nefia_game::Symbol::intern("name");

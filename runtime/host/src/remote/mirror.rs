@@ -110,7 +110,6 @@ snapshot_parts!(
     mods.data,
     mods.repainted,
     mods.active_themes,
-    mods.languages,
     mods.language,
     maps.files,
     maps.problems,
