@@ -56,16 +56,14 @@ def stack(rows):
     return sheet
 
 
-STONE = tiles.texture(tiles.stone_floor)
-
-# The order of the pieces on a sheet is the order the Lua declarations name their regions in.
-CHARAS = ["player", "putit", "red_putit", "yeek", "town_guard", "shopkeeper"]
-ITEMS = ["putitoro", "potion_of_sight", "dagger", "leather_armor", "helmet", "bag", "gold_piece"]
-FEATS = ["door", "stairs_down", "stairs_up", "material_spot"]
+def floor(tex):
+    """The Wang set of a floor of texture `tex`."""
+    return tiles.wang16(lambda *edges: tiles.floor_piece(tex, *edges))
 
 
 def sheets():
-    """Every sheet, by its path under assets/."""
+    """Every sheet, by its path under assets/. The pieces of a sheet are in the order the Lua
+    declarations name their regions in."""
     chara = {
         "player": figures.player(),
         "putit": figures.putit("water"),
@@ -90,17 +88,17 @@ def sheets():
         "material_spot": figures.material_spot(),
     }
     return {
-        "tiles/floor_stone.png": tiles.wang16(lambda *edges: tiles.floor_piece(STONE, *edges)),
-        "tiles/floor_wood.png": tiles.wang16(lambda *edges: tiles.floor_piece(tiles.texture(tiles.wood_floor), *edges)),
-        "tiles/grass.png": tiles.wang16(lambda *edges: tiles.floor_piece(tiles.texture(tiles.grass), *edges)),
-        "tiles/rubble.png": tiles.wang16(lambda *edges: tiles.floor_piece(tiles.rubble_texture(), *edges)),
-        "tiles/moss.png": tiles.wang16(lambda *edges: tiles.floor_piece(tiles.texture(tiles.moss), *edges)),
+        "tiles/floor_stone.png": floor(tiles.texture(tiles.stone_floor)),
+        "tiles/floor_wood.png": floor(tiles.texture(tiles.wood_floor)),
+        "tiles/grass.png": floor(tiles.texture(tiles.grass)),
+        "tiles/rubble.png": floor(tiles.rubble_texture()),
+        "tiles/moss.png": floor(tiles.texture(tiles.moss)),
         "tiles/wall_stone.png": tiles.blob47(tiles.wall_piece),
         "tiles/wall_face.png": tiles.wang16(tiles.wall_face_piece),
         "tiles/water.png": tiles.animated_wang16(tiles.WATER_FRAMES, tiles.water_piece),
-        "chara/charas.png": strip([chara[k] for k in CHARAS]),
-        "items/items.png": strip([items[k] for k in ITEMS]),
-        "feats/feats.png": strip([feats[k] for k in FEATS]),
+        "chara/charas.png": strip(list(chara.values())),
+        "items/items.png": strip(list(items.values())),
+        "feats/feats.png": strip(list(feats.values())),
         "feats/fountain.png": figures.fountain(),
         "mefs/mefs.png": stack([strip([figures.fire(t) for t in range(figures.FIRE_FRAMES)]), strip([figures.puddle()])]),
     }

@@ -1,5 +1,7 @@
 """Things standing on a cell: characters, items, features and map effects, 32×32 each."""
 
+import functools
+
 from .canvas import CELL, CLEAR, INK, SHADOW, Img, c, hash2, lit
 
 
@@ -11,10 +13,27 @@ def shadow(img, cx=16, cy=29.5, rx=8, ry=2.2):
     img.ellipse(cx, cy, rx, ry, SHADOW)
 
 
-def putit(ramp):
+def figure(**shade):
+    """Makes `draw(img, ...)` a sprite maker: it draws on a clear cell over its shadow (`shade`:
+    `shadow`'s arguments), and the sprite is outlined."""
+
+    def wrap(draw):
+        @functools.wraps(draw)
+        def make(*args, **kwargs):
+            img = Img(CELL, CELL)
+            shadow(img, **shade)
+            draw(img, *args, **kwargs)
+            img.outline()
+            return img
+
+        return make
+
+    return wrap
+
+
+@figure(rx=11)
+def putit(img, ramp):
     """A putit: a slime blob with a shine and two beady eyes."""
-    img = Img(CELL, CELL)
-    shadow(img, rx=11)
     img.ellipse(16, 22, 12, 9.5, lit(ramp, 3, 2))
     # flatten the bottom onto the ground
     for x in range(5, 28):
@@ -28,16 +47,13 @@ def putit(ramp):
         img.rect(ex, 20, ex + 1, 22, INK)
         img.set(ex, 20, c("white", 1))
     img.line(15, 25, 17, 25, c(ramp, 0))
-    img.outline()
-    return img
 
 
+@figure()
 def humanoid(
-    skin, hair, tunic, legs, boots, *, belt=("wood", 1), wide=False, hair_style="short", extra=None, pre=None
+    img, skin, hair, tunic, legs, boots, *, belt=("wood", 1), wide=False, hair_style="short", extra=None, pre=None
 ):
     """A person facing the viewer: head, body, arms, legs; `extra(img)` adds gear on top."""
-    img = Img(CELL, CELL)
-    shadow(img)
     if pre:
         pre(img)
     t0, t1 = (10, 21) if wide else (11, 20)
@@ -70,8 +86,6 @@ def humanoid(
         img.set(13, 7, c(*hair))
     if extra:
         extra(img)
-    img.outline()
-    return img
 
 
 def player():
@@ -123,10 +137,9 @@ def shopkeeper():
     )
 
 
-def yeek():
+@figure(rx=7)
+def yeek(img):
     """A yeek: a small, big-eared, big-eyed creature."""
-    img = Img(CELL, CELL)
-    shadow(img, rx=7)
     for fx in (12, 18):
         img.rect(fx, 27, fx + 2, 29, c("sand", 0))
     img.ellipse(16, 23.5, 6.5, 5.5, lit("sand", 2, 1))
@@ -141,28 +154,22 @@ def yeek():
     img.rect(15, 17, 16, 17, c("pink", 0))
     img.rect(9, 22, 10, 25, c("sand", 2))
     img.rect(22, 22, 23, 25, c("sand", 1))
-    img.outline()
-    return img
 
 
 # ---------------------------------------------------------------------------------------------
 # Items: small things lying on the floor.
 
 
-def putitoro():
-    img = Img(CELL, CELL)
-    shadow(img, cy=26, rx=10)
+@figure(cy=26, rx=10)
+def putitoro(img):
     img.rect(7, 18, 24, 24, lambda x, y: c("white", 1 if y < 21 else 0))
     img.rect(6, 13, 25, 18, lambda x, y: c("pink", 2 if y == 13 else (1 if (x + y) % 7 else 0)))
     img.rect(14, 13, 17, 24, lambda x, y: c("green", 0))
     img.rect(14, 13, 17, 13, c("green", 1))
-    img.outline()
-    return img
 
 
-def potion():
-    img = Img(CELL, CELL)
-    shadow(img, cy=28, rx=7)
+@figure(cy=28, rx=7)
+def potion(img):
     img.ellipse(16, 21.5, 7, 6.5, lit("teal", 1, 1))
     img.rect(14, 9, 17, 15, lambda x, y: c("white", 0 if x > 15 else 1))
     img.rect(14, 10, 17, 14, lambda x, y: c("teal", 2 if x == 14 else 1))
@@ -171,13 +178,10 @@ def potion():
     img.set(12, 19, c("white", 1))
     img.set(12, 20, c("white", 1))
     img.set(13, 18, c("white", 1))
-    img.outline()
-    return img
 
 
-def dagger():
-    img = Img(CELL, CELL)
-    shadow(img, cy=27, rx=9, ry=1.8)
+@figure(cy=27, rx=9, ry=1.8)
+def dagger(img):
     img.poly([(8, 24), (22, 8), (25, 7), (24, 10), (10, 26)], lambda x, y: c("metal", 3 if x + y < 32 else 2))
     img.line(11, 23, 23, 9, c("metal", 1))
     img.line(5, 20, 11, 27, c("gold", 2))
@@ -185,13 +189,10 @@ def dagger():
     img.line(4, 28, 8, 24, c("wood", 1))
     img.line(5, 28, 8, 25, c("wood", 2))
     img.set(3, 29, c("gold", 2))
-    img.outline()
-    return img
 
 
-def leather_armor():
-    img = Img(CELL, CELL)
-    shadow(img, cy=29, rx=11)
+@figure(cy=29, rx=11)
+def leather_armor(img):
     body = [(9, 6), (13, 6), (16, 9), (19, 6), (23, 6), (27, 11), (24, 14), (23, 28), (9, 28), (8, 14), (5, 11)]
     img.poly(body, lambda x, y: c("wood", 3 if x < 14 else (2 if x < 22 else 1)))
     img.line(16, 10, 16, 27, c("wood", 0))
@@ -200,13 +201,10 @@ def leather_armor():
         img.set(17, y, c("wood", 4))
     img.rect(9, 21, 23, 22, c("wood", 0))
     img.rect(15, 21, 17, 22, c("gold", 2))
-    img.outline()
-    return img
 
 
-def helmet():
-    img = Img(CELL, CELL)
-    shadow(img, cy=28, rx=10)
+@figure(cy=28, rx=10)
+def helmet(img):
     img.ellipse(16, 19, 10, 10, lit("metal", 2, 2))
     img.rect(5, 20, 27, 30, CLEAR)
     img.rect(6, 19, 26, 21, lambda x, y: c("metal", 2 if y == 19 else 1))
@@ -214,32 +212,24 @@ def helmet():
     img.line(16, 9, 16, 18, c("metal", 3))
     for x in (8, 12, 20, 24):
         img.set(x, 20, c("metal", 3))
-    img.outline()
-    return img
 
 
-def bag():
-    img = Img(CELL, CELL)
-    shadow(img, cy=28.5, rx=10)
+@figure(cy=28.5, rx=10)
+def bag(img):
     img.ellipse(16, 21, 10, 8, lit("wood", 2, 2))
     img.poly([(12, 14), (20, 14), (22, 8), (10, 8)], lambda x, y: c("wood", 3 if x < 16 else 2))
     img.rect(11, 13, 21, 14, c("red", 1))
     img.line(20, 14, 23, 17, c("red", 1))
     img.line(9, 20, 9, 24, c("wood", 4))
-    img.outline()
-    return img
 
 
-def gold_piece():
-    img = Img(CELL, CELL)
-    shadow(img, cy=27, rx=11)
+@figure(cy=27, rx=11)
+def gold_piece(img):
     for cx, cy in ((11, 24), (21, 24), (16, 25), (14, 20), (19, 20), (16, 16)):
         img.ellipse(cx, cy, 5, 3, lambda x, y, nx, ny: c("gold", 1 if ny > 0.4 else (3 if nx < -0.2 and ny < 0 else 2)))
     for cx, cy in ((11, 24), (21, 24), (16, 25), (14, 20), (19, 20), (16, 16)):
         img.set(cx - 1, cy - 1, c("gold", 3))
         img.line(cx - 2, cy + 2, cx + 2, cy + 2, c("gold", 0))
-    img.outline()
-    return img
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,25 +273,21 @@ def stairs_down():
     return img
 
 
-def material_spot():
+@figure(cy=28, rx=12)
+def material_spot(img):
     """A heap of broken rock with a vein of ore glinting in it: somewhere to gather from."""
-    img = Img(CELL, CELL)
-    shadow(img, cy=28, rx=12)
     for cx, cy, rx, ry in ((10, 24, 6, 4), (21, 24, 7, 4.5), (15, 19, 6, 5), (20, 17, 4, 3)):
         img.ellipse(cx, cy, rx, ry, lambda x, y, nx, ny: c("stone", 1 if ny > 0.45 else (4 if nx < -0.3 and ny < 0 else 3)))
     for x, y in ((13, 18), (14, 19), (16, 21), (17, 22), (19, 16), (22, 23), (23, 24)):
         img.set(x, y, c("gold", 2))
     for x, y in ((14, 18), (19, 15), (22, 22)):
         img.set(x, y, c("gold", 3))
-    img.outline()
-    return img
 
 
-def stairs_up():
+@figure(cy=29.5, rx=13)
+def stairs_up(img):
     """A flight of stone steps seen from the side, climbing to the right: a lit tread on each
     step, its riser in half light, the stone below in shade."""
-    img = Img(CELL, CELL)
-    shadow(img, cy=29.5, rx=13)
     steps, run, rise = 5, 5, 5
     for i in range(steps):
         x0, top = 3 + i * run, 29 - (i + 1) * rise
@@ -309,15 +295,12 @@ def stairs_up():
         img.rect(x0, top, x0 + run - 1, top + 1, c("stone", 5))  # the tread
         img.rect(x0, top + 2, x0, 29, c("stone", 4))  # the riser's lit edge
     img.rect(26, 4, 28, 29, lambda x, y: c("stone", 1 if x > 26 else 2))  # the end wall
-    img.outline()
-    return img
 
 
-def fountain():
+@figure(cy=29.5, rx=14)
+def fountain(img):
     """A stone basin with a jet of water and the drops falling back (a still: it stands as the
     town's memory of it, `image = "feats/fountain.png"`)."""
-    img = Img(CELL, CELL)
-    shadow(img, cy=29.5, rx=14)
     img.ellipse(16, 23, 14, 7, lit("stone", 3, 2))
     img.ellipse(16, 22, 11, 4.5, c("water", 2))
     img.ellipse(15, 21.5, 7, 2.5, c("water", 3))
@@ -332,8 +315,6 @@ def fountain():
             img.set(16 + dx - (1 if side < 0 else 0), dy, c("water", 4 if k % 2 else 5))
     img.set(8, 22, c("water", 5))
     img.set(22, 23, c("water", 4))
-    img.outline()
-    return img
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Tiles: the floors', walls' and water's sprite sets, each piece drawn from its neighbour mask."""
 
+import functools
 import math
 
 from .canvas import CELL, INK, RAMPS, Img, c, hash2, lit, rand01, shade, value_noise
@@ -300,6 +301,7 @@ def wall_face_piece(n, e, s, w):
 WATER_FRAMES = 4
 
 
+@functools.cache
 def water_frame(t):
     """Frame `t` of open water: four rows of wave crests a cell that bob and drift east, over
     deep water with darker patches; it tiles both ways and loops after the last frame."""
@@ -328,7 +330,8 @@ def water_frame(t):
 def water_piece(t, n, e, s, w):
     """Frame `t` of one Wang piece of water: the waves, darker under a bank that does not
     connect, with foam along it that comes and goes."""
-    img = water_frame(t)
+    img = Img(CELL, CELL)
+    img.px = list(water_frame(t).px)  # the frame drawn once, shared by its 16 pieces
     for y in range(CELL):
         for x in range(CELL):
             edge = min(y if not n else 99, x if not w else 99, CELL - 1 - x if not e else 99, CELL - 1 - y if not s else 99)

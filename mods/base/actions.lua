@@ -20,7 +20,8 @@ Event.register("base.on_get_item", "Pick up item", function(item, params, result
    local picked_up = params.chara:take_item(item, params.amount or item.amount)
    if picked_up then
       if params.chara == Chara.player() then
-         Gui.mes(("You pick up %s."):format(picked_up.name))
+         local what = picked_up.amount > 1 and ("%d x %s"):format(picked_up.amount, picked_up.name) or picked_up.name
+         Gui.mes(("You pick up %s."):format(what))
       end
       return picked_up
    end

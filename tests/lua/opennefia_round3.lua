@@ -1,11 +1,5 @@
 -- OpenNefia's own engine tests (src/test/ in its repository), ported: the same steps and
--- checks, with OpenNefia's TestUtil written out (a save cycle is Save.save_game then
--- Save.load_game; a registered map is saved and made current).
-
-local function save_cycle()
-   Save.save_game("opennefia test")
-   Save.load_game("opennefia test")
-end
+-- checks, through TestUtil (tests/support/TestUtil.lua).
 
 -- A map with the player on it, saved and current (TestUtil.set_player, register_map).
 local function played_map()
@@ -13,8 +7,7 @@ local function played_map()
    map:clear("elona.floor_stone")
    local player = Chara.create("elona.player", 5, 5, {}, map)
    Chara.set_player(player)
-   Map.save(map)
-   Map.set_map(map)
+   TestUtil.register_map(map)
    return map, player
 end
 
@@ -105,7 +98,7 @@ function test_Map_travel_to__deletes_saved_temporary_maps()
       temp_uid = temp.uid
       Map.save(temp)
    end
-   save_cycle()
+   TestUtil.save_cycle()
    local main = InstancedMap:new(10, 10)
    main:clear("elona.floor_stone")
    Map.travel_to(main)
@@ -121,7 +114,7 @@ function test_Map_travel_to__preserves_saved_nontemporary_maps()
       map.is_temporary = false
       map_uid = map.uid
    end
-   save_cycle()
+   TestUtil.save_cycle()
    local main = InstancedMap:new(10, 10)
    main:clear("elona.floor_stone")
    Map.travel_to(main)
@@ -222,7 +215,7 @@ local function change_and_save(kind, from, to)
       obj:change_prototype(k[to])
       Assert.eq(obj:has_event_handler(k.event), to == "with")
    end
-   save_cycle()
+   TestUtil.save_cycle()
    Assert.eq(k.first(Chara.player():current_map()):has_event_handler(k.event), to == "with")
 end
 
@@ -241,7 +234,7 @@ function test_feat_event_emitter_callbacks_restored()
    add_prototypes()
    played_map()
    Assert.is_truthy(Feat.create("test.bashable", 2, 2, {}, Map.current()):has_event_handler("elona_sys.on_feat_bash"))
-   save_cycle()
+   TestUtil.save_cycle()
    Assert.is_truthy(Feat.iter(Chara.player():current_map()):nth(1):has_event_handler("elona_sys.on_feat_bash"))
 end
 
@@ -255,14 +248,14 @@ function test_item_event_emitter_callbacks_restored()
       local _, player = played_map()
       Assert.is_truthy(Item.create("test.useable", nil, nil, {}, player):has_event_handler("elona_sys.on_item_use"))
    end
-   save_cycle()
+   TestUtil.save_cycle()
    do
       local player = Chara.player()
       local item = Item.find("test.useable", "all", player:current_map())
       Assert.is_truthy(item:has_event_handler("elona_sys.on_item_use"))
       Assert.is_truthy(player:equip_item(item))
    end
-   save_cycle()
+   TestUtil.save_cycle()
    local item = Item.find("test.useable", "all", Chara.player():current_map())
    Assert.is_truthy(item:has_event_handler("elona_sys.on_item_use"), "worn, after a save cycle")
 end

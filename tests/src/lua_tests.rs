@@ -3,6 +3,7 @@
 //! and `TestUtil` (OpenNefia's test helpers, `tests/support/TestUtil.lua`) available.
 //! `tests/lua.rs` runs every file; `tests/opennefia_engine.rs` counts OpenNefia's ported tests.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use nefia_lua::mlua;
@@ -58,7 +59,26 @@ pub fn test_names(file: &Path) -> Result<Vec<String>, String> {
         }
     }
     tests.sort();
+    let twice = defined_twice(file)?;
+    if !twice.is_empty() {
+        return Err(format!("{} defines {twice:?} twice: Lua keeps the last, the first never runs", file.display()));
+    }
     Ok(tests.into_iter().map(|(_, name)| name).collect())
+}
+
+/// The `test_*` functions `file`'s text defines more than once (`function test_…`).
+fn defined_twice(file: &Path) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut seen = BTreeSet::new();
+    let mut twice = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("function ") else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        if name.starts_with("test_") && !seen.insert(name.clone()) {
+            twice.push(name);
+        }
+    }
+    Ok(twice)
 }
 
 /// Runs test `name` of `file` in a fresh game: the Lua error and the game's output if it fails.

@@ -1,9 +1,10 @@
 //! The demo's art (`assets/`, drawn by `assets/draw_art.py`): the demo opens with every image
 //! accepted, every `elona` tile, character, item, feature and map effect has art, its floors
 //! and walls draw from sprite sets, its water moves, and every sheet under `assets/` is drawn by
-//! some prototype (no orphan art).
+//! some prototype (no orphan art), and every frame a prototype draws shows something (no
+//! region on an empty or blank part of its sheet).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use nefia_game::Symbol;
@@ -117,4 +118,36 @@ fn every_sheet_under_assets_is_drawn_by_a_prototype() {
     assert!(sheets.len() >= 10, "the demo's sheets: {sheets:?}");
     let orphans: Vec<&String> = sheets.difference(&drawn).collect();
     assert!(orphans.is_empty(), "sheets no prototype draws: {orphans:?} (drawn: {drawn:?})");
+}
+
+#[test]
+fn every_frame_a_prototype_draws_shows_something() {
+    let runtime = demo();
+    let assets = repo_root().join("assets");
+    let mut sheets: HashMap<String, image::RgbaImage> = HashMap::new();
+    let mut frames = 0;
+    let mut blank = Vec::new();
+    for (kind, id, art) in drawn(&runtime, "") {
+        for sprite in art.iter().flat_map(|a| a.art.sprites.iter()) {
+            let sheet = sheets.entry(sprite.sheet.to_string()).or_insert_with(|| {
+                image::open(assets.join(sprite.sheet.as_str()))
+                    .unwrap_or_else(|e| panic!("{} reads: {e}", sprite.sheet))
+                    .to_rgba8()
+            });
+            for frame in &sprite.frames {
+                frames += 1;
+                let shows = (frame.y..frame.y + sprite.height).any(|y| {
+                    (frame.x..frame.x + sprite.width).any(|x| {
+                        let [r, g, b, a] = sheet.get_pixel(x, y).0;
+                        a > 0 && sprite.key_color != Some([r, g, b])
+                    })
+                });
+                if !shows {
+                    blank.push(format!("{kind} {id}: {} at {},{}", sprite.sheet, frame.x, frame.y));
+                }
+            }
+        }
+    }
+    assert!(frames >= 27 + 7 * 16 + 47, "the demo's sprites, sets counted piece by piece: {frames}");
+    assert!(blank.is_empty(), "frames that show nothing: {blank:?}");
 }

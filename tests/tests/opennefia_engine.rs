@@ -9,6 +9,7 @@
 //! files), and its IItemContainer and ICharaEquip tests (8 more). Its other tests are of what
 //! Nefia does not have (areas, aspects, enchantments, advice, activities, menus, drawing).
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use libtest_mimic::{Arguments, Trial};
@@ -120,9 +121,15 @@ const TESTS: &[(&str, &str, Port)] = &[
     ("api/chara/ICharaEquip.lua", "test_ICharaEquip_on_refresh__equipment_bonuses", NO_BONUSES),
 ];
 
-/// The `tests/lua/opennefia_*.lua` file defining `test`, if one does.
-fn named_port(ported: &[(PathBuf, Vec<String>)], test: &str) -> Option<PathBuf> {
-    ported.iter().find(|(_, names)| names.iter().any(|n| n == test)).map(|(file, _)| file.clone())
+/// The `tests/lua/opennefia_*.lua` file defining `test`: it panics unless exactly one does.
+fn named_port(ported: &[(PathBuf, Vec<String>)], test: &str) -> PathBuf {
+    let files: Vec<&PathBuf> =
+        ported.iter().filter(|(_, names)| names.iter().any(|n| n == test)).map(|(file, _)| file).collect();
+    match files[..] {
+        [file] => file.clone(),
+        [] => panic!("{test} is listed as ported, but no tests/lua/opennefia_*.lua defines it"),
+        _ => panic!("{test} is defined in more than one file: {files:?}"),
+    }
 }
 
 fn main() {
@@ -135,6 +142,10 @@ fn main() {
             (f, names)
         })
         .collect();
+    let mut listed = BTreeSet::new();
+    for (file, test, _) in TESTS {
+        assert!(listed.insert((file, test)), "{file}::{test} is listed twice: it would be counted twice");
+    }
     let mut trials = Vec::new();
     let mut count = 0;
     for (file, test, port) in TESTS {
@@ -144,12 +155,7 @@ fn main() {
                 trials.push(Trial::test(format!("{name} (not ported: {reason})"), || Ok(())).with_ignored_flag(true));
                 continue;
             }
-            Port::Named => {
-                let file = named_port(&ported, test).unwrap_or_else(|| {
-                    panic!("{test} is listed as ported, but no tests/lua/opennefia_*.lua defines it")
-                });
-                (file, (*test).to_owned())
-            }
+            Port::Named => (named_port(&ported, test), (*test).to_owned()),
             Port::As(file, function) => (lua_dir().join(format!("{file}.lua")), (*function).to_owned()),
         };
         count += 1;

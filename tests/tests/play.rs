@@ -193,6 +193,21 @@ fn an_item_is_picked_up_and_equipped_and_it_adds_to_the_wearer() {
 }
 
 #[test]
+fn gold_picked_up_with_the_key_goes_to_the_purse_not_the_pack() {
+    let (_copy, host) = playing();
+    put_player(&host, 11, 13);
+    eval(
+        &host,
+        "purse = Chara.player().gold or 0 Item.create('elona.gold_piece', 11, 13, { amount = 25 }, Map.current())",
+    );
+    press(&host, "g");
+    assert_eq!(value(&host, "Chara.player().gold - purse"), "25", "the gold's own base.on_get_item handler");
+    assert_eq!(value(&host, "Chara.player():find_item('elona.gold_piece') == nil"), "true", "none in the pack");
+    let messages = values(&host, "table.concat(Gui.messages(3), '|')")[0].clone();
+    assert!(messages.contains("You pick up 25 gold."), "{messages}");
+}
+
+#[test]
 fn the_potion_of_sight_raises_fov_for_twenty_turns_then_it_comes_back_down() {
     let (_copy, host) = playing();
     put_player(&host, 14, 11);

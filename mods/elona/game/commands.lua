@@ -47,15 +47,9 @@ function Commands.pick_up(player)
    if item == nil then
       return false
    end
-   if not player:can_take_object(item) then
-      Gui.mes("You cannot carry any more.")
-      return false
-   end
-   player:take_object(item)
-   Gui.mes(("You pick up %s."):format(label(item)))
-   -- Into the pack with the ones like it.
-   item:stack()
-   return true
+   -- Action.get: the item's own base.on_get_item handlers first (gold goes to the purse), else
+   -- into the pack with the ones like it.
+   return Action.get(player, item) and true or false
 end
 
 function Commands.drop(player)
