@@ -9,7 +9,7 @@
 //! data registry changes (a locale file hotloaded, a language switched) or Rescan is pressed.
 //! Also here: the viewport toolbar's language switch ([`language_ui`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -264,19 +264,24 @@ fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
         .collect();
     let all: BTreeSet<String> = nefia_game::locale::key_table(&files).into_keys().collect();
     let mut uses = nefia_game::locale::literal_uses(&mods, &all);
+    let origins: HashMap<(&str, &str), &str> = data
+        .iter()
+        .flat_map(|t| t.entries.iter().map(move |p| ((t.id.as_str(), p.id.as_str()), p.origin.as_str())))
+        .collect();
     for key in &all {
-        if let Some(key_use) = prototype_use(&data, key) {
+        if let Some(key_use) = prototype_use(&origins, key) {
             uses.entry(key.clone()).or_default().push(key_use);
         }
     }
     Read { data, files, languages, keys, uses, siblings }
 }
 
-/// The prototype of `data` a `_` key localizes, as a use.
-fn prototype_use(data: &[DataTypeView], key: &str) -> Option<KeyUse> {
+/// The prototype a `_` key localizes, as a use: of `origins`, where each prototype was added,
+/// by data type and id.
+fn prototype_use(origins: &HashMap<(&str, &str), &str>, key: &str) -> Option<KeyUse> {
     let (data_type, id) = nefia_game::locale::prototype_of_key(key)?;
-    let proto = data.iter().find(|t| t.id.as_str() == data_type)?.entries.iter().find(|p| p.id.as_str() == id)?;
-    let (file, line) = proto.origin.rsplit_once(':').unwrap_or((proto.origin.as_str(), "0"));
+    let origin = *origins.get(&(data_type.as_str(), id.as_str()))?;
+    let (file, line) = origin.rsplit_once(':').unwrap_or((origin, "0"));
     Some(KeyUse { file: file.to_owned(), line: line.parse().unwrap_or(0), what: format!("{data_type} {id}") })
 }
 
