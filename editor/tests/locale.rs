@@ -6,7 +6,7 @@
 mod common;
 
 use common::{editor_on, eval_values, step_until};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
 use nefia_tests::DemoCopy;
@@ -45,7 +45,8 @@ fn the_locale_pane_shows_languages_side_by_side_marks_a_missing_key_and_edits_in
             || h.query_by_label("damage.weapon.elona.long_sword.short").is_some()
     });
     assert!(harness.query_by_label("missing").is_some(), "jp lacks the key");
-    assert!(harness.query_by_label("Add jp").is_some(), "it can be added to the jp file");
+    let add = harness.get_by_label("Add jp");
+    assert!(!add.accesskit_node().is_disabled(), "it can be added to the jp file beside the en one");
 
     harness.state_mut().panes_mut().locale.filter = "chara._.elona.putit.name".into();
     step_until(&mut harness, "putit's name", |h| h.query_by_label("プチ").is_some());

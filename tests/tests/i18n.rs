@@ -86,6 +86,80 @@ fn a_locale_file_runs_in_its_mods_sandbox() {
     assert_eq!(eval(&runtime, "I18N.get('os')"), "nil", "no os.execute in a locale file");
 }
 
+/// A locale file that applies each of `helpers` (globals of a locale file) to players,
+/// genders, amounts, unseen and non-table objects, with and without its second argument.
+fn helper_probe(helpers: &str) -> String {
+    PROBE.replace("NAMES", helpers)
+}
+
+const PROBE: &str = r#"-- Every helper named in `names` applied to a set of objects, seen and unseen: one line each.
+local objects = {
+   { "nil", nil }, { "3", 3 }, { "1", 1 },
+   { "player", { is_player = true, is_visible = true, name = "Ann", gender = "female" } },
+   { "male", { gender = "male", is_visible = true, name = "putit" } },
+   { "female", { gender = "female", is_visible = true, name = "Lomias", has_own_name = true } },
+   { "unseen", { gender = "female", name = "ghost" } },
+   { "other", { gender = "other", is_visible = true, name = "slime", talk_type = 2 } },
+   { "two", { amount = 2, is_visible = true, name = "potions" } },
+   { "one", { amount = 1, is_visible = true, name = "potion" } },
+}
+local names = { NAMES }
+return {
+   probe = function()
+      local lines = {}
+      for _, name in ipairs(names) do
+         local row = {}
+         for _, object in ipairs(objects) do
+            for _, second in ipairs({ false, true }) do
+               local ok, result = pcall(_ENV[name], object[2], second and true or nil)
+               row[#row + 1] = ok and tostring(result) or "error"
+            end
+         end
+         lines[#lines + 1] = name .. ": " .. table.concat(row, " ")
+      end
+      return table.concat(lines, "\n")
+   end,
+}"#;
+
+#[test]
+fn the_language_helpers_answer_as_opennefia_s() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let en = helper_probe(
+        r#""he", "his", "him", "himself", "s", "is", "have", "does", "his_owned", "name", "basename", "itemname""#,
+    );
+    let jp = helper_probe(r#""he", "his", "him", "nii", "syujin", "kare_wa", "name", "basename""#);
+    write_mod(root.path(), "alpha", &[("locale/en/probe.lua", &en), ("locale/jp/probe.lua", &jp)]);
+    let runtime = load(root.path(), &["alpha"]).expect("the mods load");
+    // No elona here: `chara.you` and `chara.something` are missing keys (nil). OpenNefia's
+    // Japanese helpers index a non-table (its `not type(obj) == "table"` never holds): an error.
+    let english = [
+        "he: it it it it it it you she he he she she it she it it it it it it",
+        "his: its its its its its its your hers his his her hers its hers its its its its its its",
+        "him: it it it it it it you her him him her her it her it it it it it it",
+        "himself: itself itself itself itself itself itself yourself yourself himself himself herself herself itself itself itself itself itself itself itself itself",
+        "s: s s   s s   s es s es s es s es   s s",
+        "is: is is are are is is are are is is is is is is is is   is is",
+        "have: has has has has has has have have has has has has has has has has has has has has",
+        "does: does does does does do do do do does does does does does does does does does does do do",
+        "his_owned: 's 's 's 's 's 's r r 's 's 's 's 's 's 's 's 's 's 's 's",
+        "name: nil nil nil nil nil nil nil nil the putit the putit Lomias Lomias nil the ghost the slime the slime the potions the potions the potion the potion",
+        "basename: nil nil nil nil nil nil Ann Ann putit putit Lomias Lomias ghost ghost slime slime potions potions potion potion",
+        "itemname: nil nil nil nil nil nil Ann Ann putit putit Lomias Lomias ghost ghost slime slime potions potions potion potion",
+    ];
+    assert_eq!(eval(&runtime, "I18N.get('probe')"), english.join("\n"));
+    let japanese = [
+        "he: error error error error error error 彼女 彼女 彼 彼 彼女 彼女 彼女 彼女 彼女 彼女 彼女 彼女 彼女 彼女",
+        "his: error error error error error error あなたの あなたの 彼の 彼の 彼女の 彼女の 彼女の 彼女の 彼女の 彼女の 彼女の 彼女の 彼女の 彼女の",
+        "him: error error error error error error 彼女 彼女 彼 彼 彼女 彼女 彼女 彼女 彼女 彼女 彼女 彼女 彼女 彼女",
+        "nii: error error error error error error 姉 姉 兄 兄 姉 姉 姉 姉 姉 姉 姉 姉 姉 姉",
+        "syujin: error error error error error error お嬢様 お嬢様 ご主人様 ご主人様 お嬢様 お嬢様 お嬢様 お嬢様 お嬢様 お嬢様 お嬢様 お嬢様 お嬢様 お嬢様",
+        "kare_wa: error error error error error error   putitは putitは Lomiasは Lomiasは それは それは slimeは slimeは potionsは potionsは potionは potionは",
+        "name: nil nil nil nil nil nil nil nil putit putit Lomias Lomias nil ghost slime slime potions potions potion potion",
+        "basename: nil nil nil nil nil nil Ann Ann putit putit Lomias Lomias ghost ghost slime slime potions potions potion potion",
+    ];
+    assert_eq!(eval(&runtime, "(I18N.switch_language('base.japanese')) or I18N.get('probe')"), japanese.join("\n"));
+}
+
 #[test]
 fn a_bad_locale_file_is_an_error_naming_it() {
     let root = tempfile::tempdir().expect("a temporary folder");

@@ -9,7 +9,7 @@
 //! data registry changes (a locale file hotloaded, a language switched) or Rescan is pressed.
 //! Also here: the viewport toolbar's language switch ([`language_ui`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -46,6 +46,9 @@ struct Read {
     /// By namespace, by key: each language's file, line and text.
     keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>>,
     uses: BTreeMap<String, Vec<KeyUse>>,
+    /// By file and language: that language's file beside it, if it exists ([`file_in`]),
+    /// found when read rather than asked of the disk each frame.
+    siblings: BTreeMap<(PathBuf, String), PathBuf>,
 }
 
 /// One language's entry of a key.
@@ -125,7 +128,10 @@ fn key_row(
             None => {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new("missing").color(Color32::from_rgb(230, 90, 80)));
-                    let target = cells.values().next().and_then(|other| file_in(&other.file, language));
+                    let target = cells
+                        .values()
+                        .next()
+                        .and_then(|other| read.siblings.get(&(other.file.clone(), language.clone())).cloned());
                     let add = ui.add_enabled(target.is_some(), egui::Button::new(format!("Add {language}")));
                     if add.on_hover_text(format!("Add `{full}` to the {language} file")).clicked() {
                         *editing = Some((key.to_owned(), language.clone(), String::new()));
@@ -223,7 +229,8 @@ fn uses_link(ui: &mut Ui, state: &mut EditorContext, key_use: &KeyUse) {
 }
 
 /// The file of `language` beside `file` (`locale/en/chara.lua` → `locale/jp/chara.lua`), if
-/// it exists: where a key another language has is added.
+/// it exists: where a key another language has is added. Asks the disk: called when the files
+/// are read.
 fn file_in(file: &std::path::Path, language: &str) -> Option<PathBuf> {
     let mut parts: Vec<_> = file.components().map(|c| c.as_os_str().to_owned()).collect();
     let at = parts.iter().rposition(|part| part == "locale")?;
@@ -250,21 +257,31 @@ fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
                 .insert(file.language.clone(), cell);
         }
     }
+    let siblings = files
+        .iter()
+        .flat_map(|file| languages.iter().map(move |language| (file, language)))
+        .filter_map(|(file, language)| Some(((file.path.clone(), language.clone()), file_in(&file.path, language)?)))
+        .collect();
     let all: BTreeSet<String> = nefia_game::locale::key_table(&files).into_keys().collect();
     let mut uses = nefia_game::locale::literal_uses(&mods, &all);
+    let origins: HashMap<(&str, &str), &str> = data
+        .iter()
+        .flat_map(|t| t.entries.iter().map(move |p| ((t.id.as_str(), p.id.as_str()), p.origin.as_str())))
+        .collect();
     for key in &all {
-        if let Some(key_use) = prototype_use(&data, key) {
+        if let Some(key_use) = prototype_use(&origins, key) {
             uses.entry(key.clone()).or_default().push(key_use);
         }
     }
-    Read { data, files, languages, keys, uses }
+    Read { data, files, languages, keys, uses, siblings }
 }
 
-/// The prototype of `data` a `_` key localizes, as a use.
-fn prototype_use(data: &[DataTypeView], key: &str) -> Option<KeyUse> {
+/// The prototype a `_` key localizes, as a use: of `origins`, where each prototype was added,
+/// by data type and id.
+fn prototype_use(origins: &HashMap<(&str, &str), &str>, key: &str) -> Option<KeyUse> {
     let (data_type, id) = nefia_game::locale::prototype_of_key(key)?;
-    let proto = data.iter().find(|t| t.id.as_str() == data_type)?.entries.iter().find(|p| p.id.as_str() == id)?;
-    let (file, line) = proto.origin.rsplit_once(':').unwrap_or((proto.origin.as_str(), "0"));
+    let origin = *origins.get(&(data_type.as_str(), id.as_str()))?;
+    let (file, line) = origin.rsplit_once(':').unwrap_or((origin, "0"));
     Some(KeyUse { file: file.to_owned(), line: line.parse().unwrap_or(0), what: format!("{data_type} {id}") })
 }
 

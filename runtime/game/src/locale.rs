@@ -254,14 +254,14 @@ pub struct LocaleFinding {
 }
 
 /// The keys other languages have and `language` lacks, and the keys of `language` nothing
-/// uses, each with a file and line.
+/// uses, each with a file and line: of `files`, the locale files of `mods` ([`scan`]).
 pub fn check(
+    files: &[LocaleFile],
     mods: &[(String, PathBuf)],
     data: &DataRegistry,
     language: &str,
-) -> (Vec<LocaleFinding>, Vec<LocaleFileError>) {
-    let (files, errors) = scan(mods);
-    let table = key_table(&files);
+) -> Vec<LocaleFinding> {
+    let table = key_table(files);
     let keys: BTreeSet<String> = table.keys().cloned().collect();
     let used = uses(mods, &keys, data);
     let mut findings = Vec::new();
@@ -279,7 +279,7 @@ pub fn check(
             Some(_) => {}
         }
     }
-    (findings, errors)
+    findings
 }
 
 #[cfg(test)]

@@ -134,7 +134,8 @@ fn walk(text: &str) -> Result<Walk, SourceEditError> {
         && let Some(returned) = ret.returns().iter().next()
         && let Some(table) = table_of(returned, &locals)
     {
-        keys_of(text, table, "", &locals, &mut walked, 0);
+        let breaks: Vec<usize> = text.match_indices('\n').map(|(at, _)| at).collect();
+        keys_of(&breaks, table, "", &locals, &mut walked, 0);
     }
     Ok(walked)
 }
@@ -151,8 +152,9 @@ fn table_of<'a>(expr: &'a Expression, locals: &HashMap<String, &'a TableConstruc
 /// How deep tables of keys are read (a `local` naming itself goes no further).
 const MAX_DEPTH: usize = 32;
 
+/// Walks `table`'s keys under `prefix`; `breaks` are the file's line breaks (their bytes).
 fn keys_of<'a>(
-    text: &str,
+    breaks: &[usize],
     table: &'a TableConstructor,
     prefix: &str,
     locals: &HashMap<String, &'a TableConstructor>,
@@ -166,10 +168,10 @@ fn keys_of<'a>(
     for (field, span) in table.fields().iter().zip(&spans.fields) {
         let (Some(name), value) = (span.name.as_deref(), field_value(field)) else { continue };
         let key = if prefix.is_empty() { name.to_owned() } else { format!("{prefix}.{name}") };
-        let line = line_at(text, span.span.start);
+        let line = line_at(breaks, span.span.start);
         match value.and_then(|value| table_of(value, locals)) {
             Some(inner) if !inner.fields().iter().any(|f| matches!(f, Field::NoKey(_))) => {
-                keys_of(text, inner, &key, locals, walked, depth + 1);
+                keys_of(breaks, inner, &key, locals, walked, depth + 1);
             }
             _ => {
                 let text = match &span.literal {
@@ -191,9 +193,10 @@ fn field_value(field: &Field) -> Option<&Expression> {
     }
 }
 
-fn line_at(text: &str, at: usize) -> u32 {
-    let before = text.get(..at).unwrap_or(text);
-    u32::try_from(before.matches('\n').count() + 1).unwrap_or(u32::MAX)
+/// The 1-based line of byte `at`, by the file's line `breaks`: one search, not a count of the
+/// text before it for every key (which made a large file's read quadratic).
+fn line_at(breaks: &[usize], at: usize) -> u32 {
+    u32::try_from(breaks.partition_point(|&b| b < at) + 1).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -208,6 +211,14 @@ mod tests {
         let expected =
             LocaleEntry { key: "damage.weapon.elona.long_sword.name".into(), line: 3, text: Some("sword".into()) };
         assert_eq!(entries, [expected]);
+    }
+
+    #[test]
+    fn each_key_has_its_own_line() {
+        let text = "return { top = 'a',\n  b = 'x',\n\n  c = {\n    d = 'y',\n  },\n}\n";
+        let lines: Vec<(String, u32)> =
+            locale_entries(text).expect("it parses").into_iter().map(|e| (e.key, e.line)).collect();
+        assert_eq!(lines, [("top".into(), 1), ("b".into(), 2), ("c.d".into(), 5)]);
     }
 
     #[test]

@@ -23,13 +23,13 @@ pub fn check_locale(dir: &Path, language: &str, time_per_mod: Duration) -> Vec<P
         problems.push(runtime_problem(dir, error));
     }
     let mods: Vec<(String, PathBuf)> = runtime.mods().iter().map(|m| (m.id().to_owned(), m.dir.clone())).collect();
-    let (files, _) = nefia_game::locale::scan(&mods);
+    let (files, errors) = nefia_game::locale::scan(&mods);
     let languages = nefia_game::locale::languages(&files);
     if !languages.iter().any(|known| known == language) {
         let message = format!("no mod has a locale/{language} folder; the languages are {}", languages.join(", "));
         problems.push(Problem { file: dir.to_owned(), line: None, message });
     }
-    let (findings, errors) = nefia_game::locale::check(&mods, &runtime.world().data, language);
+    let findings = nefia_game::locale::check(&files, &mods, &runtime.world().data, language);
     for error in errors {
         problems.push(Problem { file: PathBuf::from(&error.file), line: None, message: error.error.to_string() });
     }

@@ -91,9 +91,10 @@ end
 
 -- The helpers a locale file of language `code` sees as globals.
 local function helpers_of(code)
+   local function get(...) return I18N.get_optional(...) end
    local make = envs[code]
-   local env = make and make({ get = function(...) return I18N.get_optional(...) end, choice = choice }) or {}
-   env.get = function(...) return I18N.get_optional(...) end
+   local env = make and make({ get = get, choice = choice }) or {}
+   env.get = get
    env.rnd = function(n) return math.random(n) - 1 end
    return env
 end

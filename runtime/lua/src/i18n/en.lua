@@ -1,7 +1,8 @@
 -- The English language's helpers a locale file sees as globals (name, he, his, s, is, you, ...):
 -- OpenNefia's src/internal/i18n/env/en.lua (https://github.com/Ruin0x11/OpenNefia, MIT licence,
--- commit dbe3eaa38fb8730bc74007bf9734a54376429490), unchanged but for its first lines: it is
--- given I18N's `get` and the world's random `choice` instead of requiring them.
+-- commit dbe3eaa38fb8730bc74007bf9734a54376429490), answering as it does: it is given I18N's
+-- `get` and the world's random `choice` instead of requiring them, and its pronouns (he, his,
+-- him, himself) share one body.
 local i18n = ...
 
 local en = {}
@@ -145,95 +146,44 @@ function en.does(obj)
    return "does"
 end
 
-function en.he(obj, ignore_sight)
-   if type(obj) ~= "table" then
-      return "it"
-   end
-
-   if ignore_sight then
-      if obj.gender == "male" then
-         return "he"
-      elseif obj.gender == "female" then
-         return "she"
-      else
-         return "it"
+-- A pronoun helper (he, his, him): `words` are its word for a male, a female (`female_seen`
+-- when sight is not ignored, if it differs), anything else and the player.
+local function pronoun(words)
+   local female_seen = words.female_seen or words.female
+   return function(obj, ignore_sight)
+      if type(obj) ~= "table" then
+         return words.it
       end
-   end
 
-   if not obj.is_visible then
-      return "it"
-   end
+      if ignore_sight then
+         if obj.gender == "male" then
+            return words.male
+         elseif obj.gender == "female" then
+            return words.female
+         else
+            return words.it
+         end
+      end
 
-   if obj.is_player then
-      return "you"
-   elseif obj.gender == "male" then
-      return "he"
-   elseif obj.gender == "female" then
-      return "she"
-   end
+      if not obj.is_visible then
+         return words.it
+      end
 
-   return "it"
+      if obj.is_player then
+         return words.you
+      elseif obj.gender == "male" then
+         return words.male
+      elseif obj.gender == "female" then
+         return female_seen
+      end
+
+      return words.it
+   end
 end
 
-function en.his(obj, ignore_sight)
-   if type(obj) ~= "table" then
-      return "its"
-   end
-
-   if ignore_sight then
-      if obj.gender == "male" then
-         return "his"
-      elseif obj.gender == "female" then
-         return "hers"
-      else
-         return "its"
-      end
-   end
-
-   if not obj.is_visible then
-      return "its"
-   end
-
-   if obj.is_player then
-      return "your"
-   elseif obj.gender == "male" then
-      return "his"
-   elseif obj.gender == "female" then
-      return "her"
-   end
-
-   return "its"
-end
-
-function en.him(obj, ignore_sight)
-   if type(obj) ~= "table" then
-      return "it"
-   end
-
-   if ignore_sight then
-      if obj.gender == "male" then
-         return "him"
-      elseif obj.gender == "female" then
-         return "her"
-      else
-         return "it"
-      end
-   end
-
-   if not obj.is_visible then
-      return "it"
-   end
-
-   if obj.is_player then
-      return "you"
-   elseif obj.gender == "male" then
-      return "him"
-   elseif obj.gender == "female" then
-      return "her"
-   end
-
-   return "it"
-end
+en.he = pronoun { male = "he", female = "she", it = "it", you = "you" }
+en.his = pronoun { male = "his", female = "hers", female_seen = "her", it = "its", you = "your" }
+en.him = pronoun { male = "him", female = "her", it = "it", you = "you" }
 
 function en.his_owned(obj)
    if type(obj) == "table" then
@@ -245,21 +195,11 @@ function en.his_owned(obj)
    return "'s"
 end
 
-function en.himself(obj)
-   if type(obj) == "table" then
-      if not obj.is_visible then
-         return "itself"
-      end
-      if obj.is_player then
-         return "yourself"
-      elseif obj.gender == "male" then
-         return "himself"
-      elseif obj.gender == "female" then
-         return "herself"
-      end
-   end
+local reflexive = pronoun { male = "himself", female = "herself", it = "itself", you = "yourself" }
 
-   return "itself"
+-- Sight is never ignored.
+function en.himself(obj)
+   return reflexive(obj)
 end
 
 function en.trim_job(name_with_job)

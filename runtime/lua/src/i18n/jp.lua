@@ -1,7 +1,8 @@
 -- The Japanese language's helpers a locale file sees as globals (name, he, his, s, is, you, ...):
 -- OpenNefia's src/internal/i18n/env/jp.lua (https://github.com/Ruin0x11/OpenNefia, MIT licence,
--- commit dbe3eaa38fb8730bc74007bf9734a54376429490), unchanged but for its first lines: it is
--- given I18N's `get` and the world's random `choice` instead of requiring them.
+-- commit dbe3eaa38fb8730bc74007bf9734a54376429490), answering as it does: it is given I18N's
+-- `get` and the world's random `choice` instead of requiring them, and its gendered words (he,
+-- him, his, nii, syujin) share one body.
 local i18n = ...
 
 local jp = {}
@@ -43,79 +44,39 @@ function jp.ordinal(n)
    return tostring(n)
 end
 
-function jp.he(obj)
-   if not type(obj) == "table" then
-      return "彼"
-   end
-
-   if obj.gender == "male" then
-      return "彼"
-   else
-      return "彼女"
+-- A helper answering `male` for a male and `other` for anyone else (OpenNefia's guard
+-- `not type(obj) == "table"` never held, so a non-table was indexed: it still is).
+local function gendered(male, other)
+   return function(obj)
+      if obj.gender == "male" then
+         return male
+      else
+         return other
+      end
    end
 end
+
+jp.he = gendered("彼", "彼女")
+jp.him = jp.he
+jp.nii = gendered("兄", "姉")
+jp.syujin = gendered("ご主人様", "お嬢様")
+
+local his_gendered = gendered("彼の", "彼女の")
 
 function jp.his(obj)
-   if not type(obj) == "table" then
-      return "彼の"
-   end
-
    if obj.is_player then
       return "あなたの"
-   elseif obj.gender == "male" then
-      return "彼の"
-   else
-      return "彼女の"
    end
-end
-
-function jp.him(obj)
-   if not type(obj) == "table" then
-      return "彼"
-   end
-
-   if obj.gender == "male" then
-      return "彼"
-   else
-      return "彼女"
-   end
+   return his_gendered(obj)
 end
 
 function jp.kare_wa(obj)
-   if not type(obj) == "table" then
-      return "それは"
-   end
-
    if obj.is_player then
       return ""
    elseif not obj.is_visible then
       return "それは"
    else
       return obj.name .. "は"
-   end
-end
-
-function jp.nii(obj)
-   if not type(obj) == "table" then
-      return "兄"
-   end
-
-   if obj.gender == "male" then
-      return "兄"
-   else
-      return "姉"
-   end
-end
-
-function jp.syujin(obj)
-   if not type(obj) == "table" then
-      return "ご主人様"
-   end
-
-   if obj.gender == "male" then
-      return "ご主人様"
-   else
-      return "お嬢様"
    end
 end
 
