@@ -5,7 +5,6 @@
 use std::fmt;
 
 use super::{TileChange, region_line, regions};
-use crate::autotile::Intent;
 use crate::save::{ArtLayerRecord, LayerPlace, MapRecord};
 use crate::symbol::Symbol;
 
@@ -43,7 +42,7 @@ pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDif
     let find = |record: &MapRecord, name: &str| record.art_layers.iter().find(|l| l.name == name).cloned();
     let cells = |record: &MapRecord, layer: &ArtLayerRecord| layer.cells(record.width, record.height);
     let painted = |record: &MapRecord, layer: &ArtLayerRecord| match cells(record, layer) {
-        Ok(grid) => ArtLayerChange::Added(count(&grid)),
+        Ok(grid) => ArtLayerChange::Added(grid.filled()),
         Err(error) => ArtLayerChange::Unreadable(error.to_string()),
     };
     let mut changes = Vec::new();
@@ -75,14 +74,6 @@ pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDif
         changes.push(ArtLayerDiff { name: after.name.clone(), change: painted(b, after) });
     }
     changes
-}
-
-/// How many cells of `grid` hold a tile.
-fn count(grid: &Intent) -> usize {
-    (0..grid.height())
-        .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
-        .filter(|&(x, y)| grid.get(x, y).is_some())
-        .count()
 }
 
 /// An art layer's cell's tile as a diff names it.
