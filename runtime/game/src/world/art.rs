@@ -80,7 +80,7 @@ impl World {
             Some(seed) => (pick::map_seed(Some(seed), &instance.name), format!("its art_seed {seed}")),
             None => (pick::map_seed(None, &instance.name), "a hash of its name".to_owned()),
         };
-        let mask = self.neighbour_mask(instance, parsed, tile, x, y);
+        let mask = self.neighbour_mask(instance, tile, x, y);
         Ok(Some(crate::art::explain::explain(tile.as_str(), &parsed.art, seed, &seed_from, x, y, mask)))
     }
 
@@ -89,15 +89,16 @@ impl World {
         pick::map_seed(art_seed(map), &map.name)
     }
 
-    /// The neighbours of (x, y) on `map` that connect to its tile `tile` of art `parsed`: a
-    /// neighbour whose tile's art has the same `connects` group (or, without one, the same
-    /// tile); the map's edges connect.
-    pub fn neighbour_mask(&self, map: &InstancedMap, parsed: &Parsed, tile: Symbol, x: i32, y: i32) -> u8 {
-        let group = parsed.connects.unwrap_or(tile);
-        pick::connects_mask(x, y, &group, |x, y| {
-            let other = map.tile(x, y)?;
-            Some(self.tile_art(other).and_then(|p| p.connects).unwrap_or(other))
-        })
+    /// The group tile `tile` connects to its neighbours by: its art's `connects` group, else
+    /// the tile itself.
+    pub fn tile_group(&self, tile: Symbol) -> Symbol {
+        self.tile_art(tile).and_then(|p| p.connects).unwrap_or(tile)
+    }
+
+    /// The neighbours of (x, y) on `map` that connect to its tile `tile`: a neighbour of the
+    /// same [`World::tile_group`]; the map's edges connect.
+    pub fn neighbour_mask(&self, map: &InstancedMap, tile: Symbol, x: i32, y: i32) -> u8 {
+        pick::connects_mask(x, y, &self.tile_group(tile), |x, y| Some(self.tile_group(map.tile(x, y)?)))
     }
 }
 

@@ -37,9 +37,8 @@ impl PaletteArt {
 
     /// The art of `palette`'s tiles in `world`, variants picked from `seed`.
     pub(super) fn of(world: &World, palette: &[Symbol], seed: u64) -> PaletteArt {
-        let parsed: Vec<_> = palette.iter().map(|&tile| world.tile_art(tile)).collect();
-        let arts: Vec<Option<Arc<Art>>> = parsed.iter().map(|p| p.map(|p| p.art.clone())).collect();
-        let groups = palette.iter().zip(&parsed).map(|(&tile, p)| p.and_then(|p| p.connects).unwrap_or(tile)).collect();
+        let arts: Vec<Option<Arc<Art>>> = palette.iter().map(|&tile| Some(world.tile_art(tile)?.art.clone())).collect();
+        let groups = palette.iter().map(|&tile| world.tile_group(tile)).collect();
         let any_choice = arts.iter().flatten().any(|art| art.choice != Choice::Single);
         let mut hasher = DefaultHasher::new();
         (world.data.revision(), world.active_themes(), seed, palette.len()).hash(&mut hasher);
