@@ -92,7 +92,7 @@ impl PaletteArt {
                 let Some(index) = index_at(x, y) else { return 0 };
                 let Some(Some(art)) = self.arts.get(index) else { return 0 };
                 let mask = match art.choice {
-                    Choice::Set(_) => pick::connects_mask(x, y, &group(index), &group_at),
+                    Choice::Set(_) => pick::connects_mask(x, y, &group(index), group_at),
                     _ => 0,
                 };
                 pick::pick(art, self.seed, x, y, mask)
