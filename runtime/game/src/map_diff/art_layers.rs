@@ -38,8 +38,8 @@ pub enum ArtLayerChange {
 }
 
 /// The art layers of `a` and `b` compared by name: `a`'s in its order, then those only `b` has.
-pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDiff> {
-    let find = |record: &MapRecord, name: &str| record.art_layers.iter().find(|l| l.name == name).cloned();
+pub(super) fn art_layer_changes<'a>(a: &'a MapRecord, b: &'a MapRecord) -> Vec<ArtLayerDiff> {
+    let find = |record: &'a MapRecord, name: &str| record.art_layers.iter().find(|l| l.name == name);
     let cells = |record: &MapRecord, layer: &ArtLayerRecord| layer.cells(record.width, record.height);
     let painted = |record: &MapRecord, layer: &ArtLayerRecord| match cells(record, layer) {
         Ok(grid) => ArtLayerChange::Added(grid.filled()),
@@ -53,7 +53,7 @@ pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDif
                 ArtLayerChange::Added(cells) => ArtLayerChange::Removed(cells),
                 unreadable => unreadable,
             },
-            Some(after) => match (cells(a, before), cells(b, &after)) {
+            Some(after) => match (cells(a, before), cells(b, after)) {
                 (Ok(old), Ok(new)) => {
                     let (width, height) = (a.width.max(b.width), a.height.max(b.height));
                     let cells = regions(width, height, |x, y| (old.get(x, y), new.get(x, y)));
