@@ -31,6 +31,13 @@ fn art_at(view: &MapView, layer: usize, x: i32, y: i32) -> Option<&'static str> 
     (index != NO_TILE).then(|| view.tile_styles[usize::from(index)].id.as_str())
 }
 
+/// The sprite the cell (x, y) of layer `layer` of `view` picks of its tile's art.
+fn art_pick(view: &MapView, layer: usize, x: i32, y: i32) -> u16 {
+    let chunk = view.chunk_at(x, y).expect("on the map");
+    let (w, _) = view.chunk_size(chunk.cx, chunk.cy);
+    chunk.art[layer].picks.as_ref().map_or(0, |picks| picks[((y % 16) * w + x % 16) as usize])
+}
+
 fn save_town(host: &HostHandle, copy: &DemoCopy) -> (String, MapRecord) {
     wait_for(host, |s| s.maps.files.iter().any(|m| m.name == "town" && m.dirty));
     host.send(Command::Maps(MapCommand::Save(Some("town".into()))));
@@ -56,6 +63,10 @@ fn an_art_layer_is_painted_drawn_saved_and_undone_leaving_the_tiles() {
     assert_eq!(painted.art_layers[0].place, LayerPlace::Above);
     assert_eq!(art_at(&painted, 0, 2, 2), Some("elona.wall_stone"));
     assert_eq!(art_at(&painted, 0, 4, 2), None, "a cell not painted is empty");
+    // The stone wall is a blob set: each of the two picks the piece joining the other, on
+    // the layer (the game's tiles around them are not walls of the layer).
+    let blob = nefia_game::art::pick::blob47_piece;
+    assert_eq!((art_pick(&painted, 0, 2, 2), art_pick(&painted, 0, 3, 2)), (blob(0b0000_0100), blob(0b0100_0000)));
     for (x, y) in [(2, 2), (3, 2)] {
         assert_eq!(painted.tile_at(x, y).map(|t| t.id), tiles_before.tile_at(x, y).map(|t| t.id), "the game's tile");
     }

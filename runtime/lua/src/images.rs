@@ -15,9 +15,7 @@ use nefia_game::art::{ArtError, Parsed, Replacement, Sheets};
 use nefia_game::moddable::Origin;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::{Key, Value};
-
-/// The data type of themes.
-pub const THEME_TYPE: &str = "base.theme";
+use nefia_game::world::THEME_TYPE;
 
 /// What `data:add` keeps once the prototype is in the registry: its images, read.
 pub struct ReadImages {

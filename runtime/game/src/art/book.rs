@@ -38,7 +38,9 @@ impl ArtBook {
     /// Forgets prototype `id` of `data_type` (retired), and its replacements if it is a theme.
     pub fn remove(&mut self, data_type: Symbol, id: Symbol) {
         self.own.remove(&(data_type, id));
-        self.themes.remove(&id);
+        if data_type.as_str() == crate::world::THEME_TYPE {
+            self.themes.remove(&id);
+        }
     }
 
     /// Whether `theme` is a theme the book knows.
@@ -55,5 +57,33 @@ impl ArtBook {
     /// The art the first of `themes` that replaces prototype `id` of `data_type` gives it.
     pub fn themed(&self, data_type: Symbol, id: Symbol, themes: &[Symbol]) -> Option<&Parsed> {
         themes.iter().find_map(|theme| self.themes.get(theme)?.get(&(data_type, id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::art::{Art, Sprite};
+
+    fn art(sheet: &str) -> Parsed {
+        Parsed { art: Art::single(Sprite::whole(Symbol::intern(sheet), 8, 8)), connects: None }
+    }
+
+    #[test]
+    fn a_theme_replaces_its_prototypes_art_until_it_is_retired_and_only_then() {
+        let (tile, theme) = (Symbol::intern("base.map_tile"), Symbol::intern(crate::world::THEME_TYPE));
+        let (wall, night) = (Symbol::intern("t.wall"), Symbol::intern("t.night"));
+        let mut book = ArtBook::default();
+        book.set(tile, wall, Some(art("wall.png")));
+        book.set_theme(night, vec![(tile, wall, art("night.png"))]);
+        let sheet = |book: &ArtBook, themes: &[Symbol]| book.get(tile, wall, themes).map(|p| p.art.sprites[0].sheet);
+        assert_eq!(sheet(&book, &[night]), Some(Symbol::intern("night.png")));
+        assert_eq!(sheet(&book, &[]), Some(Symbol::intern("wall.png")), "no theme active: its own");
+        // A tile that happens to share the theme's id is retired: the theme stays.
+        book.remove(tile, night);
+        assert!(book.has_theme(night));
+        book.remove(theme, night);
+        assert!(!book.has_theme(night));
+        assert_eq!(sheet(&book, &[night]), Some(Symbol::intern("wall.png")), "the theme retired: its own again");
     }
 }

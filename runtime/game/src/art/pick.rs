@@ -43,13 +43,15 @@ pub fn object_pick(art: &Art, seed: u64, uid: u64) -> u16 {
 }
 
 /// The mask with each corner bit dropped unless both edges beside it are set.
-pub fn blob_reduce(mask: u8) -> u8 {
+pub const fn blob_reduce(mask: u8) -> u8 {
     let mut reduced = mask & 0b0101_0101;
-    for corner in [1, 3, 5, 7] {
+    let mut corner = 1;
+    while corner < 8 {
         let (before, after) = (corner - 1, (corner + 1) % 8);
         if mask & (1 << corner) != 0 && mask & (1 << before) != 0 && mask & (1 << after) != 0 {
             reduced |= 1 << corner;
         }
+        corner += 2;
     }
     reduced
 }
@@ -59,10 +61,30 @@ pub fn blob_masks() -> impl Iterator<Item = u8> {
     (0..=255u8).filter(|&mask| blob_reduce(mask) == mask)
 }
 
+/// The blob piece of each neighbour mask, worked out once (a piece is picked per cell of
+/// every blob set each time a chunk's picks are).
+const BLOB47_PIECES: [u8; 256] = {
+    let mut pieces = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        // The piece is how many reduced masks come before this one's.
+        let reduced = blob_reduce(mask as u8);
+        let (mut before, mut other) = (0u8, 0);
+        while other < reduced as usize {
+            if blob_reduce(other as u8) == other as u8 {
+                before += 1;
+            }
+            other += 1;
+        }
+        pieces[mask] = before;
+        mask += 1;
+    }
+    pieces
+};
+
 /// The blob piece for neighbour mask `mask` (0..47).
 pub fn blob47_piece(mask: u8) -> u16 {
-    let reduced = blob_reduce(mask);
-    blob_masks().position(|m| m == reduced).map_or(0, |p| p as u16)
+    u16::from(BLOB47_PIECES[usize::from(mask)])
 }
 
 /// The edge bits N=1, E=2, S=4, W=8 of an 8-bit neighbour mask.

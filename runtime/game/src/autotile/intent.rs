@@ -48,6 +48,11 @@ impl Intent {
         &self.palette
     }
 
+    /// How many cells hold a tile.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&index| index != EMPTY).count()
+    }
+
     fn cell(&self, x: i32, y: i32) -> Option<usize> {
         let inside = x >= 0 && y >= 0 && x < self.width && y < self.height;
         inside.then(|| usize::try_from(y * self.width + x).ok()).flatten()

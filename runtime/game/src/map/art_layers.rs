@@ -44,11 +44,7 @@ impl ArtLayer {
 
     /// How many cells hold a tile.
     pub fn painted_cells(&self) -> usize {
-        let cells = &self.cells;
-        (0..cells.height())
-            .flat_map(|y| (0..cells.width()).map(move |x| (x, y)))
-            .filter(|&(x, y)| cells.get(x, y).is_some())
-            .count()
+        self.cells.filled()
     }
 
     /// The cells whose tile differs between `self` and `other` (same size), row by row.

@@ -5,7 +5,6 @@
 use std::fmt;
 
 use super::{TileChange, region_line, regions};
-use crate::autotile::Intent;
 use crate::save::{ArtLayerRecord, LayerPlace, MapRecord};
 use crate::symbol::Symbol;
 
@@ -39,11 +38,11 @@ pub enum ArtLayerChange {
 }
 
 /// The art layers of `a` and `b` compared by name: `a`'s in its order, then those only `b` has.
-pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDiff> {
-    let find = |record: &MapRecord, name: &str| record.art_layers.iter().find(|l| l.name == name).cloned();
+pub(super) fn art_layer_changes<'a>(a: &'a MapRecord, b: &'a MapRecord) -> Vec<ArtLayerDiff> {
+    let find = |record: &'a MapRecord, name: &str| record.art_layers.iter().find(|l| l.name == name);
     let cells = |record: &MapRecord, layer: &ArtLayerRecord| layer.cells(record.width, record.height);
     let painted = |record: &MapRecord, layer: &ArtLayerRecord| match cells(record, layer) {
-        Ok(grid) => ArtLayerChange::Added(count(&grid)),
+        Ok(grid) => ArtLayerChange::Added(grid.filled()),
         Err(error) => ArtLayerChange::Unreadable(error.to_string()),
     };
     let mut changes = Vec::new();
@@ -54,7 +53,7 @@ pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDif
                 ArtLayerChange::Added(cells) => ArtLayerChange::Removed(cells),
                 unreadable => unreadable,
             },
-            Some(after) => match (cells(a, before), cells(b, &after)) {
+            Some(after) => match (cells(a, before), cells(b, after)) {
                 (Ok(old), Ok(new)) => {
                     let (width, height) = (a.width.max(b.width), a.height.max(b.height));
                     let cells = regions(width, height, |x, y| (old.get(x, y), new.get(x, y)));
@@ -75,14 +74,6 @@ pub(super) fn art_layer_changes(a: &MapRecord, b: &MapRecord) -> Vec<ArtLayerDif
         changes.push(ArtLayerDiff { name: after.name.clone(), change: painted(b, after) });
     }
     changes
-}
-
-/// How many cells of `grid` hold a tile.
-fn count(grid: &Intent) -> usize {
-    (0..grid.height())
-        .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
-        .filter(|&(x, y)| grid.get(x, y).is_some())
-        .count()
 }
 
 /// An art layer's cell's tile as a diff names it.

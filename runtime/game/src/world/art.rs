@@ -45,7 +45,8 @@ impl World {
     }
 
     /// The art an object of `kind` and prototype `id` draws, given the `image` its memory
-    /// holds: its own image if it set one (read without measuring its sheet), else its
+    /// holds: its own image if it set one (read without measuring its sheet; none for an
+    /// OpenNefia image id, which draws the glyph as a prototype's does), else its
     /// prototype's as the active themes have it.
     pub fn object_art(&self, kind: ObjectKind, id: Symbol, image: Option<&Value>) -> Option<Arc<Art>> {
         let data_type = kind.data_type_symbol();
@@ -55,9 +56,10 @@ impl World {
             .ok()
             .and_then(|proto| self.data.proto(proto).fields.get(Symbol::intern("image")));
         match image {
-            Some(own) if Some(own) != prototype_image => {
-                crate::art::parse(own, &Sheets::default()).ok().map(|parsed| parsed.art)
-            }
+            Some(own) if Some(own) != prototype_image => match crate::art::parse::is_image_id(own) {
+                true => None,
+                false => crate::art::parse(own, &Sheets::default()).ok().map(|parsed| parsed.art),
+            },
             _ => self.data.art.get(data_type, id, &self.themes).map(|parsed| parsed.art.clone()),
         }
     }
@@ -80,7 +82,7 @@ impl World {
             Some(seed) => (pick::map_seed(Some(seed), &instance.name), format!("its art_seed {seed}")),
             None => (pick::map_seed(None, &instance.name), "a hash of its name".to_owned()),
         };
-        let mask = self.neighbour_mask(instance, parsed, tile, x, y);
+        let mask = self.neighbour_mask(instance, tile, x, y);
         Ok(Some(crate::art::explain::explain(tile.as_str(), &parsed.art, seed, &seed_from, x, y, mask)))
     }
 
@@ -89,19 +91,49 @@ impl World {
         pick::map_seed(art_seed(map), &map.name)
     }
 
-    /// The neighbours of (x, y) on `map` that connect to its tile `tile` of art `parsed`: a
-    /// neighbour whose tile's art has the same `connects` group (or, without one, the same
-    /// tile); the map's edges connect.
-    pub fn neighbour_mask(&self, map: &InstancedMap, parsed: &Parsed, tile: Symbol, x: i32, y: i32) -> u8 {
-        let group = parsed.connects.unwrap_or(tile);
-        pick::connects_mask(x, y, &group, |x, y| {
-            let other = map.tile(x, y)?;
-            Some(self.tile_art(other).and_then(|p| p.connects).unwrap_or(other))
-        })
+    /// The group tile `tile` connects to its neighbours by: its art's `connects` group, else
+    /// the tile itself.
+    pub fn tile_group(&self, tile: Symbol) -> Symbol {
+        self.tile_art(tile).and_then(|p| p.connects).unwrap_or(tile)
+    }
+
+    /// The neighbours of (x, y) on `map` that connect to its tile `tile`: a neighbour of the
+    /// same [`World::tile_group`]; the map's edges connect.
+    pub fn neighbour_mask(&self, map: &InstancedMap, tile: Symbol, x: i32, y: i32) -> u8 {
+        pick::connects_mask(x, y, &self.tile_group(tile), |x, y| Some(self.tile_group(map.tile(x, y)?)))
     }
 }
 
 /// A map's `art_seed` field, if it has one.
 fn art_seed(map: &InstancedMap) -> Option<i64> {
     map.fields.base.get(Symbol::intern("art_seed")).and_then(Value::as_i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{DataRegistry, OnDuplicate};
+    use crate::moddable::{FieldMap, Origin};
+
+    #[test]
+    fn an_object_draws_its_own_image_its_prototypes_or_for_an_image_id_none() {
+        let mut data = DataRegistry::default();
+        let feat = ObjectKind::Feat.data_type_symbol();
+        data.add_type(feat, Vec::new(), Origin::tool("t"), OnDuplicate::Error).unwrap();
+        let image = Value::Str("feats/door.png".into());
+        let fields: FieldMap = [(Symbol::intern("image"), image.clone())].into_iter().collect();
+        data.add(feat, "t.door".into(), fields, Origin::tool("t"), OnDuplicate::Error).unwrap();
+        let own = crate::art::parse(&image, &Sheets::default()).unwrap();
+        data.art.set(feat, "t.door".into(), Some(own.clone()));
+        let world = World::new(data);
+        let door = Symbol::intern("t.door");
+        let sheet = |image: Option<&Value>| world.object_art(ObjectKind::Feat, door, image).map(|a| a.sprites[0].sheet);
+        assert!(
+            Arc::ptr_eq(&world.object_art(ObjectKind::Feat, door, Some(&image)).unwrap(), &own.art),
+            "its prototype's"
+        );
+        assert_eq!(sheet(None), Some(Symbol::intern("feats/door.png")), "no image of its own: its prototype's");
+        assert_eq!(sheet(Some(&Value::Str("feats/open.png".into()))), Some(Symbol::intern("feats/open.png")));
+        assert_eq!(sheet(Some(&Value::Str("elona.door_open".into()))), None, "an image id draws the glyph");
+    }
 }

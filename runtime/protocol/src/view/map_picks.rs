@@ -1,10 +1,11 @@
-//! Which sprite of its tile's art each cell of a map view draws ([`ChunkView::picks`]):
-//! variants from the map's seed and the cell, a sprite set's piece from the neighbours (see
-//! [`nefia_game::art::pick`]). A chunk's picks are kept while neither it nor a chunk beside
-//! it changed (an edge cell's piece depends on the next chunk's cells), nor the art, the
-//! themes or the seed.
+//! Which sprite of its tile's art each cell of a map view draws ([`ChunkView::picks`], and
+//! an art layer's [`ArtChunk::picks`]): variants from the map's seed and the cell, a sprite
+//! set's piece from the neighbours (see [`nefia_game::art::pick`]). A chunk's picks are kept
+//! while neither it nor a chunk beside it changed (an edge cell's piece depends on the next
+//! chunk's cells), nor the art, the themes or the seed.
 //!
 //! [`ChunkView::picks`]: super::ChunkView::picks
+//! [`ArtChunk::picks`]: super::ArtChunk::picks
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -14,7 +15,7 @@ use nefia_game::map::{CHUNK_SIZE, InstancedMap};
 use nefia_game::symbol::Symbol;
 use nefia_game::world::World;
 
-/// The art of each tile of a map's palette, read once per view.
+/// The art of each tile of a palette (a map's, an art layer's), read once per view.
 pub(super) struct PaletteArt {
     /// Per palette index: the art its tile draws.
     arts: Vec<Option<Arc<Art>>>,
@@ -31,12 +32,14 @@ pub(super) struct PaletteArt {
 impl PaletteArt {
     /// The art of `map`'s palette in `world`.
     pub(super) fn new(world: &World, map: &InstancedMap) -> PaletteArt {
-        let palette = map.palette();
-        let parsed: Vec<_> = palette.iter().map(|&tile| world.tile_art(tile)).collect();
-        let arts: Vec<Option<Arc<Art>>> = parsed.iter().map(|p| p.map(|p| p.art.clone())).collect();
-        let groups = palette.iter().zip(&parsed).map(|(&tile, p)| p.and_then(|p| p.connects).unwrap_or(tile)).collect();
+        PaletteArt::of(world, map.palette(), world.map_art_seed(map))
+    }
+
+    /// The art of `palette`'s tiles in `world`, variants picked from `seed`.
+    pub(super) fn of(world: &World, palette: &[Symbol], seed: u64) -> PaletteArt {
+        let arts: Vec<Option<Arc<Art>>> = palette.iter().map(|&tile| Some(world.tile_art(tile)?.art.clone())).collect();
+        let groups = palette.iter().map(|&tile| world.tile_group(tile)).collect();
         let any_choice = arts.iter().flatten().any(|art| art.choice != Choice::Single);
-        let seed = world.map_art_seed(map);
         let mut hasher = DefaultHasher::new();
         (world.data.revision(), world.active_themes(), seed, palette.len()).hash(&mut hasher);
         PaletteArt { arts, groups, any_choice, seed, key: hasher.finish() }
@@ -55,21 +58,41 @@ impl PaletteArt {
         hasher.finish()
     }
 
-    /// The picks of chunk (cx, cy), row-major; none when every cell draws its first sprite.
+    /// What every chunk's picks depend on besides the cells: the art, themes and seed.
+    pub(super) fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The picks of chunk (cx, cy) of the map's own tiles, row-major; none when every cell
+    /// draws its first sprite.
     pub(super) fn chunk_picks(&self, map: &InstancedMap, cx: i32, cy: i32) -> Option<Vec<u16>> {
+        self.cells_picks(map, cx, cy, |x, y| Some(usize::from(map.tile_index(x, y))))
+    }
+
+    /// The picks of chunk (cx, cy) of a grid on `map` whose cell (x, y) holds the tile of
+    /// this palette `index_at` gives (none: an empty cell, which draws nothing and connects
+    /// to nothing), row-major; none when every cell draws its first sprite.
+    pub(super) fn cells_picks(
+        &self,
+        map: &InstancedMap,
+        cx: i32,
+        cy: i32,
+        index_at: impl Fn(i32, i32) -> Option<usize>,
+    ) -> Option<Vec<u16>> {
         if !self.any_choice {
             return None;
         }
         let (x0, y0) = (cx * CHUNK_SIZE, cy * CHUNK_SIZE);
         let (x1, y1) = ((x0 + CHUNK_SIZE).min(map.width()), (y0 + CHUNK_SIZE).min(map.height()));
-        let group_at = |x: i32, y: i32| map.in_bounds(x, y).then(|| self.groups[usize::from(map.tile_index(x, y))]);
+        let group = |index: usize| self.groups.get(index).copied();
+        let group_at = |x: i32, y: i32| map.in_bounds(x, y).then(|| index_at(x, y).and_then(group));
         let picks: Vec<u16> = (y0..y1)
             .flat_map(|y| (x0..x1).map(move |x| (x, y)))
             .map(|(x, y)| {
-                let index = usize::from(map.tile_index(x, y));
-                let Some(art) = &self.arts[index] else { return 0 };
+                let Some(index) = index_at(x, y) else { return 0 };
+                let Some(Some(art)) = self.arts.get(index) else { return 0 };
                 let mask = match art.choice {
-                    Choice::Set(_) => pick::connects_mask(x, y, &self.groups[index], group_at),
+                    Choice::Set(_) => pick::connects_mask(x, y, &group(index), group_at),
                     _ => 0,
                 };
                 pick::pick(art, self.seed, x, y, mask)
@@ -143,6 +166,34 @@ mod tests {
         let first_chunk = view.chunks[0].picks.clone().unwrap();
         let again = builder.build(&world).unwrap();
         assert!(Arc::ptr_eq(&first_chunk, again.chunks[0].picks.as_ref().unwrap()), "unchanged picks are kept");
+    }
+
+    #[test]
+    fn an_art_layers_set_picks_its_pieces_from_the_layers_cells_and_keeps_them_until_painted() {
+        use nefia_game::layer_edit::{edit_art_layers, paint_art};
+        use nefia_game::map::{ArtLayerEdit, LayerPlace};
+        let (mut world, map) = world();
+        let add = ArtLayerEdit::Add { name: "walls".into(), place: LayerPlace::Above };
+        edit_art_layers(&mut world, map, &add).unwrap();
+        // A wall on the layer at (1, 1) and (2, 1); the map's own tiles under them are walls
+        // too at (2, 2), which the layer's pieces do not see.
+        paint_art(&mut world, map, "walls", &[(1, 1), (2, 1)], Some("t.wall")).unwrap();
+        world.set_tile(map, 2, 2, "t.wall").unwrap();
+        let mut builder = MapViewBuilder::default();
+        let view = builder.build(&world).unwrap();
+        let layer_pick = |view: &super::super::MapView, x: i32, y: i32| {
+            let (w, _) = view.chunk_size(0, 0);
+            view.chunks[0].art[0].picks.as_ref().map_or(0, |p| p[(y * w + x) as usize])
+        };
+        assert_eq!(layer_pick(&view, 1, 1), pick::blob47_piece(0b0000_0100), "the layer's wall to the east only");
+        assert_eq!(layer_pick(&view, 2, 1), pick::blob47_piece(0b0100_0000), "the layer's wall to the west only");
+        assert_eq!(layer_pick(&view, 0, 0), 0, "an empty cell draws nothing");
+        let picks = view.chunks[0].art[0].picks.clone().expect("the layer's chunk picks");
+        let again = builder.build(&world).unwrap();
+        assert!(Arc::ptr_eq(&picks, again.chunks[0].art[0].picks.as_ref().unwrap()), "unchanged picks are kept");
+        paint_art(&mut world, map, "walls", &[(1, 2)], Some("t.wall")).unwrap();
+        let view = builder.build(&world).unwrap();
+        assert_eq!(layer_pick(&view, 1, 1), pick::blob47_piece(0b0001_0100), "painted below: picked again");
     }
 
     #[test]

@@ -305,7 +305,8 @@ impl MapViewBuilder {
         });
         self.intent_layer = map.autotile.clone();
         let art = &mut self.art;
-        let art_layers = art_layers::fill_art(world, map, previous.as_deref(), art, &mut styles, &mut chunks);
+        let art_layers =
+            art_layers::fill_art(world, map, palette_art.seed(), previous.as_deref(), art, &mut styles, &mut chunks);
         let tile_styles = reuse(previous.as_ref().map(|p| &p.tile_styles), styles);
         let view = Arc::new(MapView {
             id: map.uid,

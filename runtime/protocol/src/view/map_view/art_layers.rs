@@ -2,14 +2,17 @@
 //! [`ChunkView::art`], filled by [`MapViewBuilder`](super::MapViewBuilder) after the chunks'
 //! tiles. A layer's cells in a chunk are shared (`Arc`) while the layer and the styles its
 //! tiles have are the ones the previous view was built from, and compared otherwise, so
-//! painting one layer draws again only the chunks it touched. The styles of art tiles are in
-//! [`MapView::tile_styles`] with the map's own.
+//! painting one layer draws again only the chunks it touched. A layer's picks (its variants
+//! and sprite sets' pieces, see [`super::super::map_picks`]) are kept while the layer, the art,
+//! the themes and the seed are. The styles of art tiles are in [`MapView::tile_styles`] with
+//! the map's own.
 
 use std::sync::Arc;
 
 use nefia_game::map::{ArtLayer, ArtLayers, InstancedMap};
 use nefia_game::world::World;
 
+use super::super::map_picks::PaletteArt;
 use super::{ArtChunk, ArtLayerView, ChunkView, MapView, NO_TILE, TileStyle, chunk_cells, reuse, tile_style};
 
 /// What the previous view's art layers were built from.
@@ -19,14 +22,18 @@ pub(super) struct ArtCache {
     layers: ArtLayers,
     /// For each layer, the style index of each tile of its palette then.
     styles: Vec<Vec<u16>>,
+    /// For each layer, the key of its palette's art then (see [`PaletteArt::key`]).
+    art_keys: Vec<u64>,
 }
 
 /// Fills `chunks`' art from `map`'s art layers, adding their tiles' styles to `styles`, and
 /// returns the layers as the view lists them. `previous` is the view of the same map built
-/// last (its chunks are `chunks`' old selves), `cache` what it was built from.
+/// last (its chunks are `chunks`' old selves), `cache` what it was built from; variants are
+/// picked from `seed`, the map's.
 pub(super) fn fill_art(
     world: &World,
     map: &InstancedMap,
+    seed: u64,
     previous: Option<&MapView>,
     cache: &mut ArtCache,
     styles: &mut Vec<TileStyle>,
@@ -34,19 +41,28 @@ pub(super) fn fill_art(
 ) -> Vec<ArtLayerView> {
     let layers = map.art_layers();
     let style_maps: Vec<Vec<u16>> = layers.iter().map(|layer| style_indices(world, layer, styles)).collect();
-    for (index, (layer, style_map)) in layers.iter().zip(&style_maps).enumerate() {
-        let unchanged = cache.layers.get(index).is_some_and(|had| Arc::ptr_eq(had, layer))
-            && cache.styles.get(index) == Some(style_map);
+    let arts: Vec<PaletteArt> = layers.iter().map(|layer| PaletteArt::of(world, layer.cells.palette(), seed)).collect();
+    for (index, ((layer, style_map), art)) in layers.iter().zip(&style_maps).zip(&arts).enumerate() {
+        let same_layer = cache.layers.get(index).is_some_and(|had| Arc::ptr_eq(had, layer));
+        let unchanged = same_layer && cache.styles.get(index) == Some(style_map);
+        let same_picks = same_layer && cache.art_keys.get(index) == Some(&art.key());
         for (i, chunk) in chunks.iter_mut().enumerate() {
             let old = previous.and_then(|p| p.chunks.get(i)).and_then(|c| c.art.get(index));
             let tiles = match old {
                 Some(old) if unchanged => old.tiles.clone(),
                 _ => reuse(old.map(|o| &o.tiles), chunk_art(map, layer, style_map, chunk.cx, chunk.cy)),
             };
-            chunk.art.push(ArtChunk { tiles, picks: None });
+            let picks = match old {
+                Some(old) if same_picks => old.picks.clone(),
+                _ => art
+                    .cells_picks(map, chunk.cx, chunk.cy, |x, y| layer.cells.index(x, y))
+                    .map(|picks| reuse(old.and_then(|o| o.picks.as_ref()), picks)),
+            };
+            chunk.art.push(ArtChunk { tiles, picks });
         }
     }
-    *cache = ArtCache { layers: layers.clone(), styles: style_maps };
+    let art_keys = arts.iter().map(PaletteArt::key).collect();
+    *cache = ArtCache { layers: layers.clone(), styles: style_maps, art_keys };
     layers
         .iter()
         .map(|layer| ArtLayerView { name: layer.name.clone(), place: layer.place, offset_px: layer.offset_px })
