@@ -16,9 +16,9 @@ use egui::{Color32, ColorImage, Pos2, Rect, TextureHandle, TextureId, TextureOpt
 use etagere::{AllocId, AtlasAllocator, size2};
 use image::RgbaImage;
 use nefia_game::Symbol;
-use nefia_game::art::{Art, Rotation, Sprite};
+use nefia_game::art::{Art, Sprite};
 
-use super::sheets;
+use super::sheets::{self, FrameKey};
 
 /// The side of an atlas page, in pixels.
 pub const PAGE_SIDE: u32 = 2048;
@@ -26,37 +26,6 @@ pub const PAGE_SIDE: u32 = 2048;
 pub const MAX_PAGES: usize = 16;
 /// Empty pixels around each packed frame, so texture filtering never bleeds a neighbour in.
 const GAP: u32 = 1;
-
-/// What a packed frame's pixels depend on: its sheet, its rectangle and how it is turned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct FrameKey {
-    sheet: Symbol,
-    x: u32,
-    y: u32,
-    width: u32,
-    height: u32,
-    key_color: Option<[u8; 3]>,
-    flip_x: bool,
-    flip_y: bool,
-    rotation: Rotation,
-}
-
-impl FrameKey {
-    fn of(sprite: &Sprite, frame: usize) -> Option<FrameKey> {
-        let at = sprite.frames.get(frame)?;
-        Some(FrameKey {
-            sheet: sprite.sheet,
-            x: at.x,
-            y: at.y,
-            width: sprite.width,
-            height: sprite.height,
-            key_color: sprite.key_color,
-            flip_x: sprite.flip_x,
-            flip_y: sprite.flip_y,
-            rotation: sprite.rotation,
-        })
-    }
-}
 
 /// Where a frame is in the atlas.
 #[derive(Clone, Copy, Debug, PartialEq)]
