@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use image::{Rgba, RgbaImage};
+use image::{Pixel, Rgba, RgbaImage};
 use nefia_game::art::Sprite;
 use nefia_game::display::Color;
 use nefia_protocol::view::MapView;
@@ -118,10 +118,16 @@ impl Painter<'_> {
         }
     }
 
-    /// Fills the square of `side` pixels at (`x`, `y`) with `color`, blended by its alpha.
+    /// Fills the square of `side` pixels at (`x`, `y`) with `color`, blended by its alpha
+    /// (what falls outside the picture is left out).
     fn fill(&mut self, x: i64, y: i64, side: i64, color: Color) {
-        let square = RgbaImage::from_pixel(side as u32, side as u32, Rgba(color));
-        image::imageops::overlay(&mut self.image, &square, x, y);
+        let (width, height) = (i64::from(self.image.width()), i64::from(self.image.height()));
+        for py in y.max(0)..(y + side).min(height) {
+            for px in x.max(0)..(x + side).min(width) {
+                // Both are inside the picture, whose sides are u32.
+                self.image.get_pixel_mut(px as u32, py as u32).blend(&Rgba(color));
+            }
+        }
     }
 
     /// Frame `index` of `sprite`, cut once; None if its sheet is missing or broken.
