@@ -18,10 +18,15 @@ use crate::value::Value;
 /// The flag bits of a global tile id (flipped across, down, diagonally; rotated hexagon).
 const FLAGS: u32 = 0xF000_0000;
 
+/// How a tile flipped across, down and diagonally is turned.
+fn turns(flip_x: bool, flip_y: bool, flip_diagonal: bool) -> super::Turns {
+    let bit = |set: bool, turn: super::Turns| if set { turn } else { 0 };
+    bit(flip_x, super::FLIP_X) | bit(flip_y, super::FLIP_Y) | bit(flip_diagonal, super::FLIP_DIAGONAL)
+}
+
 /// How a global tile id's flag bits turn its tile.
 fn gid_turns(gid: u32) -> super::Turns {
-    let bit = |mask: u32, turn: super::Turns| if gid & mask != 0 { turn } else { 0 };
-    bit(0x8000_0000, super::FLIP_X) | bit(0x4000_0000, super::FLIP_Y) | bit(0x2000_0000, super::FLIP_DIAGONAL)
+    turns(gid & 0x8000_0000 != 0, gid & 0x4000_0000 != 0, gid & 0x2000_0000 != 0)
 }
 
 /// Checks every size a `.tmx` states (the map's, each layer's and chunk's) before the reader
@@ -233,11 +238,7 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
                 let (sx, sy) = (i64::from(x) + offset.0, i64::from(y) + offset.1);
                 let (Ok(sx), Ok(sy)) = (i32::try_from(sx), i32::try_from(sy)) else { continue };
                 let Some(tile) = layer.tiles.get_tile(sx, sy) else { continue };
-                let turns =
-                    [(tile.flip_h, super::FLIP_X), (tile.flip_v, super::FLIP_Y), (tile.flip_d, super::FLIP_DIAGONAL)]
-                        .iter()
-                        .filter(|(set, _)| *set)
-                        .fold(0, |bits, (_, bit)| bits | bit);
+                let turns = turns(tile.flip_h, tile.flip_v, tile.flip_d);
                 if turns != 0 {
                     turned += 1;
                 }
