@@ -96,10 +96,16 @@ impl ImportForm {
             return;
         }
         let existing: Mapping = nefia_game::files::read_ron(&self.mapping_path()).unwrap_or_default();
-        let maps = nefia_game::exchange::read(path)
+        // The source is read once, for its maps' names and its tiles' pictures.
+        let sources = nefia_game::exchange::read(path);
+        let maps = sources
+            .as_ref()
             .map(|maps| maps.iter().map(|m| nefia_host::maps::import::file_name(&m.name)).collect())
             .unwrap_or_default();
-        let shown = crate::tile_pictures::for_source(path, &existing).map_err(|e| e.to_string()).map(|pictures| {
+        let pictured = sources.map_err(crate::tile_pictures::PicturesError::from).and_then(|sources| {
+            crate::tile_pictures::cut_all(&nefia_game::exchange::template_pictures(&sources, &existing))
+        });
+        let shown = pictured.map_err(|e| e.to_string()).map(|pictures| {
             pictures
                 .into_iter()
                 .map(|picture| {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use image::RgbaImage;
-use nefia_game::art::{Rotation, Sprite};
+use nefia_game::art::Sprite;
 use nefia_game::exchange::{self, Mapping, TilePicture};
 
 use crate::render::sheets;
@@ -61,15 +61,8 @@ pub fn cut_all(listed: &[(String, Option<TilePicture>)]) -> Result<Vec<Pictured>
         }
         let sheet = &decoded[&picture.image];
         let sprite = Sprite {
-            sheet: nefia_game::Symbol::intern(""),
-            width: picture.width,
-            height: picture.height,
             frames: picture.frames.clone(),
-            key_color: None,
-            offset: (0, 0),
-            flip_x: false,
-            flip_y: false,
-            rotation: Rotation::None,
+            ..Sprite::whole(nefia_game::Symbol::intern(""), picture.width, picture.height)
         };
         out.push(Pictured { number: index + 1, name: name.clone(), image: sheets::cut(sheet, &sprite, 0) });
     }

@@ -3,38 +3,16 @@
 //! every tile made a prototype whose image is its region of the tileset copied into the mod;
 //! and `nefia export` carries objects' keys so export → import → diff says what changed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
 use nefia_game::Symbol;
 use nefia_game::save::MapRecord;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("editor/ is in the repository").to_owned()
-}
+#[path = "common/cli.rs"]
+mod cli;
 
-fn nefia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nefia")).args(args).current_dir(repo()).output().expect("nefia runs")
-}
-
-fn said(out: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
-
-/// The fixtures of `folder` copied into `to` (so templates written beside a source go there).
-fn fixtures(folder: &str, to: &Path) {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap().flatten() {
-            if entry.path().is_dir() {
-                copy(&entry.path(), &to.join(entry.file_name()));
-            } else {
-                std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-            }
-        }
-    }
-    copy(&repo().join("tests/fixtures").join(folder), to);
-}
+use cli::{fixtures, nefia, repo, said};
 
 /// Imports `source` with `--new-tiles mod_id`: the first run writes the mapping's template and
 /// the tiles' contact sheet (if the source has objects), whose objects all become putits and

@@ -5,37 +5,14 @@
 //! tiles read from the project's JSON (layer offsets, stacked tiles, flips) — island's water
 //! at a later time showing its next frame.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use image::{RgbaImage, imageops};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("editor/ is in the repository").to_owned()
-}
+#[path = "common/cli.rs"]
+mod cli;
 
-fn nefia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nefia")).args(args).current_dir(repo()).output().expect("nefia runs")
-}
-
-fn said(out: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
-
-/// Copies the fixtures of `folder` into `to`.
-fn fixtures(folder: &str, to: &Path) {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap().flatten() {
-            if entry.path().is_dir() {
-                copy(&entry.path(), &to.join(entry.file_name()));
-            } else {
-                std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-            }
-        }
-    }
-    copy(&repo().join("tests/fixtures").join(folder), to);
-}
+use cli::{fixtures, nefia, said};
 
 /// Imports `source` with new tiles in `mod_id`, its objects left out (so the picture is the
 /// tiles alone, as the source's tile layers are).

@@ -2,16 +2,10 @@
 //! tiles without art in their glyph's colours. (Beside `cli.rs`, which is near the length a
 //! file may have.)
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[path = "common/cli.rs"]
+mod cli;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("editor/ is in the repository").to_owned()
-}
-
-fn nefia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nefia")).args(args).current_dir(repo()).output().expect("nefia runs")
-}
+use cli::{nefia, repo};
 
 /// A project with the repository's mods and one more, `arttest`: a tile drawn from
 /// `red.png` (8×8, red above blue) and a plain one; and a 2×1 map of both, 8 pixels a cell.

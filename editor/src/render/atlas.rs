@@ -3,7 +3,8 @@
 //! pixels, so a map draws from a few textures whatever the number of sheets.
 //!
 //! Frames are packed the first time something asks for them (a sprite's frames all at
-//! once, so an animation never waits for its next frame to be cut). A sheet that is missing
+//! once, so an animation never waits for its next frame to be cut); the sheets decoded stay,
+//! up to [`KEPT_SHEET_BYTES`], for the sprites drawn later. A sheet that is missing
 //! or broken is reported once and its sprites are absent: the caller draws the glyph
 //! instead. [`Atlas::reload`] forgets a sheet that changed on disk; the next frame packs it
 //! again, and [`Atlas::generation`] tells cached meshes their texture coordinates are stale.
@@ -16,9 +17,9 @@ use egui::{Color32, ColorImage, Pos2, Rect, TextureHandle, TextureId, TextureOpt
 use etagere::{AllocId, AtlasAllocator, size2};
 use image::RgbaImage;
 use nefia_game::Symbol;
-use nefia_game::art::{Art, Rotation, Sprite};
+use nefia_game::art::{Art, Sprite};
 
-use super::sheets;
+use super::sheets::{self, FrameKey};
 
 /// The side of an atlas page, in pixels.
 pub const PAGE_SIDE: u32 = 2048;
@@ -26,37 +27,9 @@ pub const PAGE_SIDE: u32 = 2048;
 pub const MAX_PAGES: usize = 16;
 /// Empty pixels around each packed frame, so texture filtering never bleeds a neighbour in.
 const GAP: u32 = 1;
-
-/// What a packed frame's pixels depend on: its sheet, its rectangle and how it is turned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct FrameKey {
-    sheet: Symbol,
-    x: u32,
-    y: u32,
-    width: u32,
-    height: u32,
-    key_color: Option<[u8; 3]>,
-    flip_x: bool,
-    flip_y: bool,
-    rotation: Rotation,
-}
-
-impl FrameKey {
-    fn of(sprite: &Sprite, frame: usize) -> Option<FrameKey> {
-        let at = sprite.frames.get(frame)?;
-        Some(FrameKey {
-            sheet: sprite.sheet,
-            x: at.x,
-            y: at.y,
-            width: sprite.width,
-            height: sprite.height,
-            key_color: sprite.key_color,
-            flip_x: sprite.flip_x,
-            flip_y: sprite.flip_y,
-            rotation: sprite.rotation,
-        })
-    }
-}
+/// The bytes of decoded sheets kept between frames: a sprite first drawn later (another pick
+/// of a sprite set, a character walking into view) is cut without decoding its sheet again.
+pub const KEPT_SHEET_BYTES: usize = 64 << 20;
 
 /// Where a frame is in the atlas.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,7 +53,8 @@ struct Page {
 
 /// A sheet as the atlas last read it.
 enum Sheet {
-    /// Decoded (kept until [`Atlas::release_sheets`]) or already cut, read from `path`.
+    /// Decoded (kept while [`Atlas::release_sheets`] has room for it) or already cut, read
+    /// from `path`.
     Read { path: PathBuf, image: Option<Arc<RgbaImage>> },
     /// Missing or broken (reported once); `path` is where it was found, if it was.
     Broken { path: Option<PathBuf> },
@@ -248,10 +222,17 @@ impl Atlas {
         names.into_iter().chain(missing).fold(false, |any, name| self.reload(name) | any)
     }
 
-    /// Drops the decoded sheets (their frames stay packed): call once a frame's drawing is done.
+    /// Drops the decoded sheets past [`KEPT_SHEET_BYTES`] (their frames stay packed; one
+    /// dropped is decoded again if a sprite of it not yet packed is drawn): call once a
+    /// frame's drawing is done.
     pub fn release_sheets(&mut self) {
+        let mut kept = 0;
         for sheet in self.sheets.values_mut() {
-            if let Sheet::Read { image, .. } = sheet {
+            let Sheet::Read { image, .. } = sheet else { continue };
+            let bytes = image.as_ref().map_or(0, |decoded| decoded.as_raw().len());
+            if kept + bytes <= KEPT_SHEET_BYTES {
+                kept += bytes;
+            } else {
                 *image = None;
             }
         }
@@ -368,5 +349,26 @@ mod tests {
         let uploads = pass(&ctx, |ctx| again = atlas.frame(ctx, &dirs, &sprite, 0));
         let again = again.expect("packed again");
         assert_eq!(uploaded(&uploads, &again), Some([0, 255, 0, 255]), "green once reloaded");
+    }
+
+    #[test]
+    fn a_sprite_first_drawn_in_a_later_frame_is_cut_from_the_sheet_already_decoded() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        write_sheet(dir.path(), "set.png", &[[255, 0, 0, 255], [0, 0, 255, 255]]);
+        let dirs = vec![dir.path().to_owned()];
+        let ctx = egui::Context::default();
+        let mut atlas = Atlas::default();
+        let first = animated("set.png", 1);
+        pass(&ctx, |ctx| assert!(atlas.frame(ctx, &dirs, &first, 0).is_some(), "packed"));
+        atlas.release_sheets();
+        // Gone from disk: only the sheet decoded in the first frame can give the second sprite.
+        std::fs::remove_file(dir.path().join("set.png")).expect("the sheet is removed");
+        let mut second = animated("set.png", 1);
+        second.frames[0].x = 4;
+        let mut placed = None;
+        let uploads = pass(&ctx, |ctx| placed = atlas.frame(ctx, &dirs, &second, 0));
+        let placed = placed.expect("cut from the sheet kept");
+        assert_eq!(uploaded(&uploads, &placed), Some([0, 0, 255, 255]), "the sheet's second frame");
+        assert_eq!(atlas.take_problems(), Vec::<String>::new());
     }
 }

@@ -8,15 +8,14 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use image::{Rgba, RgbaImage};
-use nefia_game::Symbol;
+use image::{Pixel, Rgba, RgbaImage};
 use nefia_game::art::Sprite;
 use nefia_game::display::Color;
 use nefia_protocol::view::MapView;
 
 use super::camera::LayerToggles;
 use super::map::layers::{DrawLayer, Piece, pieces};
-use super::sheets;
+use super::sheets::{self, FrameKey};
 
 /// The largest picture drawn, in pixels: 16384 a side and 2²⁸ in all (1 GiB of pixels).
 pub const MAX_SIDE: u64 = 16_384;
@@ -72,9 +71,8 @@ pub fn draw(map: &MapView, dirs: &[PathBuf], time_ms: u64) -> Result<MapImage, M
         image: RgbaImage::from_pixel(width as u32, height as u32, Rgba([0, 0, 0, 255])),
         cell: cell as i64,
         dirs,
-        sheets: HashMap::new(),
+        sheets: sheets::Decoded::default(),
         frames: HashMap::new(),
-        problems: Vec::new(),
     };
     let everything = LayerToggles { shadow: false, ..LayerToggles::default() };
     for layer in DrawLayer::order(map, &everything, true) {
@@ -84,7 +82,7 @@ pub fn draw(map: &MapView, dirs: &[PathBuf], time_ms: u64) -> Result<MapImage, M
             }
         }
     }
-    Ok(MapImage { image: canvas.image, problems: canvas.problems })
+    Ok(MapImage { image: canvas.image, problems: canvas.sheets.into_problems() })
 }
 
 /// The picture being drawn and the sheets read for it.
@@ -92,9 +90,8 @@ struct Painter<'a> {
     image: RgbaImage,
     cell: i64,
     dirs: &'a [PathBuf],
-    sheets: HashMap<Symbol, Option<RgbaImage>>,
-    frames: HashMap<(Sprite, usize), Rc<RgbaImage>>,
-    problems: Vec<String>,
+    sheets: sheets::Decoded,
+    frames: HashMap<FrameKey, Rc<RgbaImage>>,
 }
 
 impl Painter<'_> {
@@ -121,23 +118,26 @@ impl Painter<'_> {
         }
     }
 
-    /// Fills the square of `side` pixels at (`x`, `y`) with `color`, blended by its alpha.
+    /// Fills the square of `side` pixels at (`x`, `y`) with `color`, blended by its alpha
+    /// (what falls outside the picture is left out).
     fn fill(&mut self, x: i64, y: i64, side: i64, color: Color) {
-        let square = RgbaImage::from_pixel(side as u32, side as u32, Rgba(color));
-        image::imageops::overlay(&mut self.image, &square, x, y);
+        let (width, height) = (i64::from(self.image.width()), i64::from(self.image.height()));
+        for py in y.max(0)..(y + side).min(height) {
+            for px in x.max(0)..(x + side).min(width) {
+                // Both are inside the picture, whose sides are u32.
+                self.image.get_pixel_mut(px as u32, py as u32).blend(&Rgba(color));
+            }
+        }
     }
 
     /// Frame `index` of `sprite`, cut once; None if its sheet is missing or broken.
     fn frame(&mut self, sprite: &Sprite, index: usize) -> Option<Rc<RgbaImage>> {
-        let key = (sprite.clone(), index);
+        let key = FrameKey::of(sprite, index)?;
         if let Some(frame) = self.frames.get(&key) {
             return Some(frame.clone());
         }
-        let sheet = self.sheets.entry(sprite.sheet).or_insert_with(|| {
-            let read = sheets::find(self.dirs, sprite.sheet).and_then(|path| sheets::decode(&path));
-            read.inspect_err(|problem| self.problems.push(problem.to_string())).ok()
-        });
-        let cut = Rc::new(sheets::cut(sheet.as_ref()?, sprite, index));
+        let sheet = self.sheets.get(self.dirs, sprite.sheet).ok()?;
+        let cut = Rc::new(sheets::cut(sheet, sprite, index));
         self.frames.insert(key, cut.clone());
         Some(cut)
     }
@@ -147,6 +147,7 @@ impl Painter<'_> {
 mod tests {
     use std::sync::Arc;
 
+    use nefia_game::Symbol;
     use nefia_game::art::{Art, Frame};
     use nefia_protocol::view::{ChunkView, TileStyle};
 

@@ -1,8 +1,10 @@
 //! Sheets: the images sprites are cut from, read from a project's asset folders and decoded
 //! (with a size cap), and the cutting of one sprite frame out of a sheet — mirrored, turned
 //! and with its key colour made transparent — as the atlas, `nefia render` and the exporter
-//! all need it.
+//! all need it; what a cut frame is found again by ([`FrameKey`]), and the sheets read once
+//! each for the pictures drawn in software ([`Decoded`]).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use image::RgbaImage;
@@ -65,6 +67,67 @@ pub fn decode(path: &Path) -> Result<RgbaImage, SheetError> {
     reader.set_format(image::ImageFormat::Png);
     let decoded = reader.decode().map_err(|source| SheetError::Decode { path: path.to_owned(), source })?;
     Ok(decoded.to_rgba8())
+}
+
+/// What a cut frame's pixels depend on: its sheet, its rectangle and how it is turned (not
+/// the sprite's offset nor how long the frame shows), so a frame cut once is found again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FrameKey {
+    /// The sheet it is cut from.
+    pub sheet: Symbol,
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+    key_color: Option<[u8; 3]>,
+    flip_x: bool,
+    flip_y: bool,
+    rotation: Rotation,
+}
+
+impl FrameKey {
+    /// The key of frame `frame` of `sprite`; None if it has no such frame.
+    pub fn of(sprite: &Sprite, frame: usize) -> Option<FrameKey> {
+        let at = sprite.frames.get(frame)?;
+        Some(FrameKey {
+            sheet: sprite.sheet,
+            x: at.x,
+            y: at.y,
+            width: sprite.width,
+            height: sprite.height,
+            key_color: sprite.key_color,
+            flip_x: sprite.flip_x,
+            flip_y: sprite.flip_y,
+            rotation: sprite.rotation,
+        })
+    }
+}
+
+/// Sheets read once each, by name, for a picture drawn in software (`nefia render`, the
+/// exported tileset); a sheet that is missing or broken is noted once.
+#[derive(Default)]
+pub struct Decoded {
+    sheets: HashMap<Symbol, Result<RgbaImage, String>>,
+    problems: Vec<String>,
+}
+
+impl Decoded {
+    /// Sheet `name` from the first of `dirs` that has it, read the first time it is asked
+    /// for; why not, if it is missing or broken.
+    pub fn get(&mut self, dirs: &[PathBuf], name: Symbol) -> Result<&RgbaImage, &str> {
+        let problems = &mut self.problems;
+        let read = self.sheets.entry(name).or_insert_with(|| {
+            let read = find(dirs, name).and_then(|path| decode(&path)).map_err(|error| error.to_string());
+            read.inspect_err(|problem| problems.push(problem.clone()))
+        });
+        read.as_ref().map_err(String::as_str)
+    }
+
+    /// Why the sheets that could not be read could not, each once, in the order they were
+    /// first asked for.
+    pub fn into_problems(self) -> Vec<String> {
+        self.problems
+    }
 }
 
 /// Frame `frame` of `sprite` cut from its `sheet`: mirrored, then turned, with the key colour

@@ -6,7 +6,6 @@
 //! colour. [`TextPainter`] draws text into images (the glyphs here, the numbers of the
 //! import's contact sheet).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use egui::epaint::text::{Fonts, TextOptions};
@@ -87,24 +86,6 @@ impl TextPainter {
     }
 }
 
-/// Sheets decoded once each, by name.
-#[derive(Default)]
-struct SheetCache {
-    sheets: HashMap<nefia_game::Symbol, Result<RgbaImage, String>>,
-}
-
-impl SheetCache {
-    fn get(&mut self, dirs: &[PathBuf], name: nefia_game::Symbol) -> Result<&RgbaImage, String> {
-        self.sheets
-            .entry(name)
-            .or_insert_with(|| {
-                sheets::find(dirs, name).and_then(|path| sheets::decode(&path)).map_err(|e| e.to_string())
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-}
-
 /// Copies `sprite` into `image`'s `side`-pixel cell at (`left`, `top`), anchored at its bottom
 /// edge and centred (a larger sprite is cut at the cell's edges).
 fn place(image: &mut RgbaImage, sprite: &RgbaImage, (left, top): (u32, u32), side: u32) {
@@ -131,13 +112,13 @@ pub fn write(
     let rows = count.div_ceil(columns).max(1);
     let mut image = RgbaImage::new(columns * side, rows * side);
     let mut painter = TextPainter::default();
-    let mut sheets = SheetCache::default();
+    let mut decoded = sheets::Decoded::default();
     let mut notes = Vec::new();
     for (index, style) in (0_u32..).zip(tiles) {
         let (left, top) = ((index % columns) * side, (index / columns) * side);
         let sprite = style.art.as_ref().and_then(|art| art.sprites.first());
         if let Some(sprite) = sprite {
-            match sheets.get(asset_dirs, sprite.sheet) {
+            match decoded.get(asset_dirs, sprite.sheet) {
                 Ok(sheet) => {
                     place(&mut image, &sheets::cut(sheet, sprite, 0), (left, top), side);
                     continue;

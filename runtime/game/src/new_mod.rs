@@ -36,15 +36,20 @@ end)
     )
 }
 
+/// Whether `id` can be a mod's id: lower-case letters, digits and '_', starting with a
+/// letter, at most 64 bytes.
+pub fn is_mod_id(id: &str) -> bool {
+    id.len() <= 64
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
 /// Writes a new mod `id` into the project's own `mods/` folder — `mod.ron` (needing `base`)
 /// and an `init.lua` with a prototype and a handler — and lists it in `project.ron`.
 /// Returns the mod's folder. Refuses a bad id or a mod folder that already exists.
 pub fn create_mod(project: &mut Project, id: &str) -> Result<PathBuf, FileError> {
     let dir = project.dir.join("mods").join(id);
-    let valid = id.len() <= 64
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if !valid {
+    if !is_mod_id(id) {
         let why = format!("'{id}' is not a mod id: use lower-case letters, digits and '_', starting with a letter");
         return Err(FileError::new(&dir, why));
     }

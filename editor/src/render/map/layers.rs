@@ -132,10 +132,10 @@ pub fn pieces<'a>(map: &'a MapView, chunk: &'a ChunkView, layer: DrawLayer) -> V
 
 /// The data something was drawn from: while each part is the same `Arc` (and the plain
 /// values equal), the drawing is still right. Holding the parts keeps their addresses from
-/// being reused.
+/// being reused. Made for each chunk and layer every frame, it holds its few parts inline.
 #[derive(Clone)]
 pub struct Source {
-    parts: Vec<Arc<dyn Any + Send + Sync>>,
+    parts: [Option<Arc<dyn Any + Send + Sync>>; 3],
     values: (i32, i32),
 }
 
@@ -143,30 +143,70 @@ impl Source {
     /// Whether `other` was made from the same data.
     pub fn same(&self, other: &Source) -> bool {
         self.values == other.values
-            && self.parts.len() == other.parts.len()
-            && self.parts.iter().zip(&other.parts).all(|(a, b)| std::ptr::addr_eq(Arc::as_ptr(a), Arc::as_ptr(b)))
+            && self.parts.iter().zip(&other.parts).all(|pair| match pair {
+                (Some(a), Some(b)) => std::ptr::addr_eq(Arc::as_ptr(a), Arc::as_ptr(b)),
+                (a, b) => a.is_none() && b.is_none(),
+            })
     }
 
     /// What `layer` of `chunk` is drawn from; None if the chunk has nothing on it.
     pub fn of(chunk: &ChunkView, layer: DrawLayer, map: &MapView) -> Option<Source> {
-        fn part<T: Any + Send + Sync>(arc: &Arc<T>) -> Arc<dyn Any + Send + Sync> {
-            arc.clone()
+        fn part<T: Any + Send + Sync>(arc: &Arc<T>) -> Option<Arc<dyn Any + Send + Sync>> {
+            Some(arc.clone())
         }
         let styles = part(&map.tile_styles);
         let (parts, values) = match layer {
-            DrawLayer::Tiles => (vec![part(&chunk.tiles), styles], (0, 0)),
-            DrawLayer::Objects(_) => (vec![part(&chunk.objects), part(&chunk.tiles), styles], (0, 0)),
-            DrawLayer::Shadow => (vec![part(chunk.shadow.as_ref()?), styles], (0, 0)),
+            DrawLayer::Tiles => ([part(&chunk.tiles), styles, chunk.picks.as_ref().and_then(part)], (0, 0)),
+            DrawLayer::Objects(_) => ([part(&chunk.objects), part(&chunk.tiles), styles], (0, 0)),
+            DrawLayer::Shadow => ([part(chunk.shadow.as_ref()?), styles, None], (0, 0)),
             DrawLayer::Art(index) => {
                 let art = chunk.art.get(index)?;
-                (vec![part(&art.tiles), styles], map.art_layers.get(index)?.offset_px)
+                let offset = map.art_layers.get(index)?.offset_px;
+                ([part(&art.tiles), styles, art.picks.as_ref().and_then(part)], offset)
             }
         };
-        let picks = match layer {
-            DrawLayer::Tiles => chunk.picks.as_ref(),
-            DrawLayer::Art(index) => chunk.art.get(index).and_then(|a| a.picks.as_ref()),
-            _ => None,
+        Some(Source { parts, values })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nefia_game::ObjectKind;
+    use nefia_protocol::view::{ArtChunk, ArtLayerView};
+
+    use super::*;
+
+    #[test]
+    fn a_source_is_the_same_while_its_data_is() {
+        let chunk = ChunkView {
+            cx: 0,
+            cy: 0,
+            tiles: Arc::new(vec![0]),
+            objects: Arc::default(),
+            shadow: None,
+            picks: None,
+            art: vec![ArtChunk { tiles: Arc::new(vec![0]), picks: None }],
+            intent: None,
         };
-        Some(Source { parts: parts.into_iter().chain(picks.map(part)).collect(), values })
+        let layer = ArtLayerView { name: "rugs".into(), place: LayerPlace::Below, offset_px: (0, 0) };
+        let map = MapView { art_layers: vec![layer], ..MapView::one_cell(chunk.clone()) };
+        let of = |chunk: &ChunkView, layer| Source::of(chunk, layer, &map).expect("the chunk draws it");
+        let (tiles, objects, art) = (DrawLayer::Tiles, DrawLayer::Objects(ObjectKind::Item), DrawLayer::Art(0));
+        for layer in [tiles, objects, art] {
+            assert!(of(&chunk, layer).same(&of(&chunk, layer)), "{layer:?} unchanged");
+        }
+        let retiled = ChunkView { tiles: Arc::new(vec![0]), ..chunk.clone() };
+        assert!(!of(&chunk, tiles).same(&of(&retiled, tiles)), "new tiles");
+        assert!(!of(&chunk, objects).same(&of(&retiled, objects)), "objects stand on the tiles' colours");
+        assert!(of(&chunk, art).same(&of(&retiled, art)), "the art layer is not the tiles");
+        let picked = ChunkView { picks: Some(Arc::new(vec![1])), ..chunk.clone() };
+        assert!(!of(&chunk, tiles).same(&of(&picked, tiles)), "other picks");
+        let moved = MapView {
+            art_layers: vec![ArtLayerView { name: "rugs".into(), place: LayerPlace::Below, offset_px: (0, 4) }],
+            ..map.clone()
+        };
+        let shifted = Source::of(&chunk, art, &moved).expect("drawn");
+        assert!(!of(&chunk, art).same(&shifted), "the layer's offset changed");
+        assert!(Source::of(&chunk, DrawLayer::Shadow, &map).is_none(), "no shadow");
     }
 }

@@ -62,8 +62,13 @@ pub enum UnexportableMap {
     #[error("too many tiles")]
     TooManyTiles,
     /// An art layer's rows do not make the map's grid.
-    #[error("art layer '{0}' does not have the map's width and height in codes of its palette")]
-    ArtLayer(String),
+    #[error("art layer '{name}': {error}")]
+    ArtLayer {
+        /// The layer's name.
+        name: String,
+        /// What is wrong with its rows.
+        error: TileGridError,
+    },
 }
 
 /// The global tile id of each cell of `cells` (0 where empty), numbering tiles not yet in
@@ -81,24 +86,13 @@ fn gids(cells: impl Iterator<Item = Option<Symbol>>, tiles: &mut Vec<Symbol>) ->
         .collect()
 }
 
-/// The cells of an art layer, row by row: its tile, or none where its code is blank.
+/// The cells of an art layer, row by row: its tile, or none where it has none (its rows
+/// read as a merge or a diff reads them).
 fn art_cells(record: &MapRecord, layer: &ArtLayerRecord) -> Result<Vec<Option<Symbol>>, UnexportableMap> {
-    let width = usize::try_from(record.width).unwrap_or(0);
-    let code_len = layer.palette.keys().next().map_or(1, |c| c.chars().count()).max(1);
-    let mut cells = Vec::new();
-    for row in &layer.tiles {
-        let chars: Vec<char> = row.chars().collect();
-        let row_cells: Vec<Option<Symbol>> =
-            chars.chunks(code_len).map(|code| layer.palette.get(&code.iter().collect::<String>()).copied()).collect();
-        if row_cells.len() != width {
-            return Err(UnexportableMap::ArtLayer(layer.name.clone()));
-        }
-        cells.extend(row_cells);
-    }
-    if cells.len() != width * usize::try_from(record.height).unwrap_or(0) {
-        return Err(UnexportableMap::ArtLayer(layer.name.clone()));
-    }
-    Ok(cells)
+    let (width, height) = (record.width, record.height);
+    let cells =
+        layer.cells(width, height).map_err(|error| UnexportableMap::ArtLayer { name: layer.name.clone(), error })?;
+    Ok((0..height).flat_map(|y| (0..width).map(move |x| (x, y))).map(|(x, y)| cells.get(x, y)).collect())
 }
 
 /// `record` as a Tiled map whose tileset image is the file `image` (relative to the map),
@@ -182,4 +176,42 @@ pub fn to_tmj(record: &MapRecord, image: &str, tile_px: u32) -> Result<TiledExpo
         }],
     });
     Ok(TiledExport { map, tiles, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(rows: [&str; 2]) -> MapRecord {
+        let mut record: MapRecord = ron::from_str(
+            "(name: \"m\", width: 3, height: 2, palette: {\".\": \"t.floor\"}, tiles: [\"...\", \"...\"])",
+        )
+        .expect("a map record");
+        record.art_layers = vec![ArtLayerRecord {
+            name: "roofs".into(),
+            place: LayerPlace::Above,
+            offset_px: (0, -4),
+            palette: [("r".to_owned(), Symbol::intern("t.roof"))].into(),
+            tiles: rows.map(str::to_owned).to_vec(),
+        }];
+        record
+    }
+
+    #[test]
+    fn an_art_layer_is_a_tile_layer_over_the_objects_and_one_that_does_not_read_is_refused() {
+        let export = to_tmj(&record(["r  ", "  r"]), "m.png", 16).expect("exported");
+        let layers = export.map["layers"].as_array().expect("layers");
+        let names: Vec<&str> = layers.iter().map(|l| l["name"].as_str().unwrap_or("")).collect();
+        assert_eq!(names, ["tiles", "objects", "roofs"]);
+        assert_eq!(layers[2]["data"], json!([2, 0, 0, 0, 0, 2]), "the roof is the tileset's second tile");
+        assert_eq!(layers[2]["offsety"], json!(-4));
+        let unknown = to_tmj(&record(["r  ", "  x"]), "m.png", 16);
+        assert!(
+            matches!(unknown, Err(UnexportableMap::ArtLayer { ref name, .. }) if name == "roofs"),
+            "{:?}",
+            unknown.err()
+        );
+        let short = to_tmj(&record(["r  ", "r"]), "m.png", 16);
+        assert!(matches!(short, Err(UnexportableMap::ArtLayer { .. })), "{:?}", short.err());
+    }
 }

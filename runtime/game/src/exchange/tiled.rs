@@ -18,10 +18,15 @@ use crate::value::Value;
 /// The flag bits of a global tile id (flipped across, down, diagonally; rotated hexagon).
 const FLAGS: u32 = 0xF000_0000;
 
+/// How a tile flipped across, down and diagonally is turned.
+fn turns(flip_x: bool, flip_y: bool, flip_diagonal: bool) -> super::Turns {
+    let bit = |set: bool, turn: super::Turns| if set { turn } else { 0 };
+    bit(flip_x, super::FLIP_X) | bit(flip_y, super::FLIP_Y) | bit(flip_diagonal, super::FLIP_DIAGONAL)
+}
+
 /// How a global tile id's flag bits turn its tile.
 fn gid_turns(gid: u32) -> super::Turns {
-    let bit = |mask: u32, turn: super::Turns| if gid & mask != 0 { turn } else { 0 };
-    bit(0x8000_0000, super::FLIP_X) | bit(0x4000_0000, super::FLIP_Y) | bit(0x2000_0000, super::FLIP_DIAGONAL)
+    turns(gid & 0x8000_0000 != 0, gid & 0x4000_0000 != 0, gid & 0x2000_0000 != 0)
 }
 
 /// Checks every size a `.tmx` states (the map's, each layer's and chunk's) before the reader
@@ -233,11 +238,7 @@ pub(super) fn read_tmx(path: &Path) -> Result<SourceMap, ImportError> {
                 let (sx, sy) = (i64::from(x) + offset.0, i64::from(y) + offset.1);
                 let (Ok(sx), Ok(sy)) = (i32::try_from(sx), i32::try_from(sy)) else { continue };
                 let Some(tile) = layer.tiles.get_tile(sx, sy) else { continue };
-                let turns =
-                    [(tile.flip_h, super::FLIP_X), (tile.flip_v, super::FLIP_Y), (tile.flip_d, super::FLIP_DIAGONAL)]
-                        .iter()
-                        .filter(|(set, _)| *set)
-                        .fold(0, |bits, (_, bit)| bits | bit);
+                let turns = turns(tile.flip_h, tile.flip_v, tile.flip_d);
                 if turns != 0 {
                     turned += 1;
                 }
@@ -427,10 +428,10 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
         }
     }
     let mut flat = Vec::new();
-    flatten(&map.layers, &mut flat);
+    flatten(&map.layers, (0.0, 0.0), &mut flat);
     let mut turned = 0;
     let mut objects_seen = false;
-    for layer in &flat {
+    for &(layer, offset) in &flat {
         objects_seen |= layer.kind == "objectgroup";
         if layer.kind != "tilelayer" {
             continue;
@@ -446,7 +447,7 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
             });
         };
         let mut cells = source.layer(&layer.name);
-        cells.offset_px = (layer.offsetx.round() as i32, layer.offsety.round() as i32);
+        cells.offset_px = (offset.0.round() as i32, offset.1.round() as i32);
         cells.above_objects = objects_seen;
         if gids.len() != cells.cells.len() {
             return Err(read_error(
@@ -465,7 +466,7 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
         source.layers.push(cells);
     }
     source.note_turned(turned);
-    for layer in flat.iter().filter(|l| l.kind == "objectgroup") {
+    for (layer, _) in flat.iter().filter(|(l, _)| l.kind == "objectgroup") {
         for object in &layer.objects {
             let key = object_key(&object.class, &object.name);
             let shape = (object.x, object.y, object.width, object.height);
@@ -479,13 +480,35 @@ pub(super) fn read_tmj(path: &Path) -> Result<SourceMap, ImportError> {
     Ok(source)
 }
 
-/// The layers of `layers`, groups flattened, in drawing order.
-fn flatten<'a>(layers: &'a [TmjLayer], out: &mut Vec<&'a TmjLayer>) {
+/// The layers of `layers`, groups flattened, in drawing order, each with its pixel offset:
+/// `offset` (its groups') plus its own, as the `.tmx` reader adds them.
+fn flatten<'a>(layers: &'a [TmjLayer], offset: (f32, f32), out: &mut Vec<(&'a TmjLayer, (f32, f32))>) {
     for layer in layers {
+        let offset = (offset.0 + layer.offsetx, offset.1 + layer.offsety);
         if layer.kind == "group" {
-            flatten(&layer.layers, out);
+            flatten(&layer.layers, offset, out);
         } else {
-            out.push(layer);
+            out.push((layer, offset));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tmj_layer_in_a_group_is_shifted_by_the_groups_offset_too() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("shifted.tmj");
+        let layer = r#"{"type":"tilelayer","name":"roofs","data":[1],"offsetx":2,"offsety":-3}"#;
+        let group = format!(r#"{{"type":"group","name":"top","offsetx":10,"offsety":4,"layers":[{layer}]}}"#);
+        let map = format!(
+            r#"{{"width":1,"height":1,"tilewidth":16,"tileheight":16,"layers":[{layer},{group}],"tilesets":[{{"firstgid":1,"name":"set"}}]}}"#
+        );
+        std::fs::write(&path, map).expect("the map is written");
+        let source = read_tmj(&path).expect("the map reads");
+        let offsets: Vec<(i32, i32)> = source.layers.iter().map(|l| l.offset_px).collect();
+        assert_eq!(offsets, [(2, -3), (12, 1)], "its own offset, then the group's added");
     }
 }

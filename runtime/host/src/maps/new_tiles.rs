@@ -23,10 +23,7 @@ const MAP_TILE: &str = "base.map_tile";
 /// Refuses what cannot be a mod's id (the rule `nefia new-mod` applies), before anything is
 /// read.
 pub fn check_mod_id(id: &str) -> Result<(), String> {
-    let valid = id.len() <= 64
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if valid {
+    if nefia_game::new_mod::is_mod_id(id) {
         Ok(())
     } else {
         Err(format!(
