@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{editor_on, eval_values, step_until};
+use common::{editor_on, eval_values, scroll_into_view, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::app::EditorApp;
@@ -502,4 +502,61 @@ fn at_1280_by_800_labels_are_whole_the_form_fills_the_pane_and_every_type_is_in_
     pick_type(&mut harness, &format!("{last} ("));
     let first = harness.state().state().snapshot.mods.data.last().unwrap().entries[0].id.as_str().to_owned();
     step_until(&mut harness, "its prototypes listed", |h| h.query_by_label(&first).is_some());
+}
+
+#[test]
+fn a_name_is_edited_per_language_into_its_locale_file_and_a_missing_one_is_added_beside() {
+    let copy = DemoCopy::new();
+    let en = copy.mod_file("elona/locale/en/chara.lua");
+    let en_text = std::fs::read_to_string(&en).unwrap();
+    let with_desc = en_text.replacen("name = \"putit\",", "name = \"putit\",\n               desc = \"A blob.\",", 1);
+    nefia_tests::write(&en, &with_desc).unwrap();
+    let jp = copy.mod_file("elona/locale/jp/chara.lua");
+    let original = std::fs::read_to_string(&jp).unwrap();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.chara", "elona.putit");
+    step_until(&mut harness, "the Localized section", |h| h.query_by_label("name (jp) of elona.putit").is_some());
+    let value = |h: &Harness<'static, EditorApp>, label: &str| h.get_by_label(label).value().unwrap_or_default();
+    assert_eq!(value(&harness, "name (en) of elona.putit"), "putit");
+    assert_eq!(value(&harness, "name (jp) of elona.putit"), "プチ", "each language side by side");
+    assert_eq!(value(&harness, "desc (jp) of elona.putit"), "", "jp lacks the description");
+
+    // The section is under the fields: scrolled into view first.
+    scroll_into_view(&mut harness, "name (jp) of elona.putit");
+    harness.get_by_label("name (jp) of elona.putit").click();
+    harness.step();
+    harness.key_press(egui::Key::End);
+    for _ in 0.."プチ".chars().count() {
+        harness.key_press(egui::Key::Backspace);
+    }
+    harness.get_by_label("name (jp) of elona.putit").type_text("ぷちぷち");
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+
+    step_until(&mut harness, "the jp file written", |_| std::fs::read_to_string(&jp).unwrap() != original);
+    let named = std::fs::read_to_string(&jp).unwrap();
+    let changed: Vec<_> = original.lines().zip(named.lines()).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "one line changed: {changed:?}");
+    assert_eq!(changed[0].1.trim(), "name = \"ぷちぷち\",");
+    assert!(named.len() == original.len() - "プチ".len() + "ぷちぷち".len(), "every other byte kept");
+    assert_eq!(std::fs::read_to_string(&en).unwrap(), with_desc, "the English file untouched");
+
+    scroll_into_view(&mut harness, "desc (jp) of elona.putit");
+    type_into(&mut harness, "desc (jp) of elona.putit", "ぷるぷる");
+    step_until(&mut harness, "the key added", |_| std::fs::read_to_string(&jp).unwrap() != named);
+    let added = std::fs::read_to_string(&jp).unwrap();
+    let putit = &added[added.find("putit = {").unwrap()..];
+    let putit = &putit[..putit.find('}').unwrap()];
+    assert!(putit.contains("desc = \"ぷるぷる\""), "added in putit's table of the jp file: {putit}");
+    eval_values(&mut harness, "I18N.switch_language('base.japanese')");
+    assert_eq!(eval_values(&mut harness, "I18N.get('chara._.elona.putit.desc')"), ["\"ぷるぷる\""]);
+
+    for expected in [&named, &original] {
+        harness
+            .state()
+            .host()
+            .send(nefia_protocol::message::Command::Editing(nefia_protocol::editing::EditingCommand::Undo));
+        step_until(&mut harness, "the undo", |_| std::fs::read_to_string(&jp).unwrap() == **expected);
+    }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{editor_on, eval_values, step_until};
+use common::{editor_on, eval_values, scroll_into_view, step_until};
 use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::context::Tab;
 use nefia_editor::panes::repl::ReplState;
@@ -52,12 +52,10 @@ fn the_locale_pane_shows_languages_side_by_side_marks_a_missing_key_and_edits_in
     step_until(&mut harness, "putit's name", |h| h.query_by_label("プチ").is_some());
     assert!(harness.query_by_label("putit").is_some(), "English beside Japanese");
     assert!(harness.query_by_label("elona.putit").is_some(), "the prototype that uses the key");
-    harness.get_by_label("プチ").scroll_to_me();
-    harness.step();
+    scroll_into_view(&mut harness, "プチ");
     harness.get_by_label("プチ").click();
     step_until(&mut harness, "the text box", |h| h.query_by_label("chara._.elona.putit.name (jp)").is_some());
-    harness.get_by_label("chara._.elona.putit.name (jp)").scroll_to_me();
-    harness.step();
+    scroll_into_view(&mut harness, "chara._.elona.putit.name (jp)");
     harness.get_by_label("chara._.elona.putit.name (jp)").click();
     harness.step();
     harness.key_press(egui::Key::End);

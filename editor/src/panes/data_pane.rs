@@ -30,6 +30,7 @@ use crate::context::EditorContext;
 
 mod actions;
 mod form;
+mod localized;
 
 pub use actions::{DEFAULT_CODE_COMMAND, origin_place};
 pub use form::PlacePrototype;
@@ -74,6 +75,8 @@ pub struct DataState {
     /// form waits (disabled) until the prototype comes back changed, so the next edit is made
     /// from what the file now holds, never from the value the last one replaced.
     in_flight: Option<(Instant, PrototypeView)>,
+    /// The loaded mods' locale files, for the form's Localized section.
+    locale: Option<localized::LocaleRead>,
 }
 
 /// An edit the pane sent, until the host answers it: with a new History step (done), or with
@@ -213,6 +216,7 @@ impl Default for DataState {
             refusals: HashMap::new(),
             made: None,
             in_flight: None,
+            locale: None,
         }
     }
 }

@@ -260,9 +260,10 @@ fn same_number(a: &Value, b: &Value) -> bool {
     a.as_f64().is_some() && a.as_f64() == b.as_f64()
 }
 
-/// A text, committed with Enter or when focus leaves. A text too long for the box shows whole
-/// on hover.
-fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
+/// A text, committed with Enter or when focus leaves (returned then, if changed); what is typed
+/// meanwhile is kept in egui's memory under `id`. A text too long for the box shows whole on
+/// hover.
+pub fn text_editor(ui: &mut Ui, id: egui::Id, value: &Value, label: String) -> Option<Value> {
     let current = match value {
         Value::Str(s) => s.to_string(),
         Value::Nil => String::new(),

@@ -46,8 +46,8 @@ struct Read {
     /// By namespace, by key: each language's file, line and text.
     keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>>,
     uses: BTreeMap<String, Vec<KeyUse>>,
-    /// By file and language: that language's file beside it, if it exists ([`file_in`]),
-    /// found when read rather than asked of the disk each frame.
+    /// By file and language: that language's file beside it, if one was read
+    /// ([`sibling`](nefia_game::locale::localized::sibling)).
     siblings: BTreeMap<(PathBuf, String), PathBuf>,
 }
 
@@ -228,22 +228,9 @@ fn uses_link(ui: &mut Ui, state: &mut EditorContext, key_use: &KeyUse) {
     }
 }
 
-/// The file of `language` beside `file` (`locale/en/chara.lua` → `locale/jp/chara.lua`), if
-/// it exists: where a key another language has is added. Asks the disk: called when the files
-/// are read.
-fn file_in(file: &std::path::Path, language: &str) -> Option<PathBuf> {
-    let mut parts: Vec<_> = file.components().map(|c| c.as_os_str().to_owned()).collect();
-    let at = parts.iter().rposition(|part| part == "locale")?;
-    *parts.get_mut(at + 1)? = language.into();
-    let path: PathBuf = parts.iter().collect();
-    path.is_file().then_some(path)
-}
-
 /// Reads the loaded mods' locale files and where their keys are used.
 fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
-    let mut rows: Vec<_> = state.snapshot.mods.rows.iter().filter(|row| row.load_position.is_some()).collect();
-    rows.sort_by_key(|row| row.load_position);
-    let mods: Vec<(String, PathBuf)> = rows.iter().map(|row| (row.id.clone(), row.dir.clone())).collect();
+    let mods = loaded_mods(state);
     let (files, _) = nefia_game::locale::scan(&mods);
     let languages = nefia_game::locale::languages(&files);
     let mut keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>> = BTreeMap::new();
@@ -260,7 +247,10 @@ fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
     let siblings = files
         .iter()
         .flat_map(|file| languages.iter().map(move |language| (file, language)))
-        .filter_map(|(file, language)| Some(((file.path.clone(), language.clone()), file_in(&file.path, language)?)))
+        .filter_map(|(file, language)| {
+            let sibling = nefia_game::locale::localized::sibling(&files, &file.path, language)?;
+            Some(((file.path.clone(), language.clone()), sibling.path.clone()))
+        })
         .collect();
     let all: BTreeSet<String> = nefia_game::locale::key_table(&files).into_keys().collect();
     let mut uses = nefia_game::locale::literal_uses(&mods, &all);
@@ -274,6 +264,13 @@ fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
         }
     }
     Read { data, files, languages, keys, uses, siblings }
+}
+
+/// The loaded mods, id and folder, in load order: whose locale files the game reads.
+pub(crate) fn loaded_mods(state: &EditorContext) -> Vec<(String, PathBuf)> {
+    let mut rows: Vec<_> = state.snapshot.mods.rows.iter().filter(|row| row.load_position.is_some()).collect();
+    rows.sort_by_key(|row| row.load_position);
+    rows.iter().map(|row| (row.id.clone(), row.dir.clone())).collect()
 }
 
 /// The prototype a `_` key localizes, as a use: of `origins`, where each prototype was added,

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
 use nefia_editor::panes::repl::ReplState;
 use nefia_protocol::repl::Evaluation;
@@ -44,7 +45,7 @@ pub fn started() -> Harness<'static, EditorApp> {
 pub fn step_until<App>(
     harness: &mut Harness<'static, App>,
     what: &str,
-    condition: impl Fn(&mut Harness<'static, App>) -> bool,
+    mut condition: impl FnMut(&mut Harness<'static, App>) -> bool,
 ) {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
@@ -55,6 +56,20 @@ pub fn step_until<App>(
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Scrolls the widget labelled `label` into view and steps until it has stopped moving for a
+/// few frames (a scroll area starts a frame late and animates there over several: a click
+/// before it settles misses).
+pub fn scroll_into_view<App>(harness: &mut Harness<'static, App>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    let (mut last, mut still) = (None, 0);
+    step_until(harness, &format!("{label} scrolled into view"), |h| {
+        let rect = h.get_by_label(label).rect();
+        still = if last == Some(rect) { still + 1 } else { 0 };
+        last = Some(rect);
+        still == 5
+    });
 }
 
 /// Sends Lua to the runtime as the REPL does; returns the REPL entry's index.

@@ -12,6 +12,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+pub mod localized;
+
 use crate::data::DataRegistry;
 use crate::source_edit::{LocaleEntry, SourceEditError, locale_entries};
 

@@ -3,7 +3,8 @@
 //! longest name (wrapped in a narrow pane), its widget, and ↺ (unset) for a field it sets. A
 //! list or table field, and every field of a pane too narrow for two columns, has its widget
 //! under its name. A refused value's message is shown under its field; a rule across fields
-//! it breaks, above the form, with the fields the rule names in the warning colour.
+//! it breaks, above the form, with the fields the rule names in the warning colour. Under the
+//! fields, its localized texts in each language ([`super::localized`]).
 
 use std::time::Instant;
 
@@ -15,6 +16,7 @@ use nefia_protocol::view::{DataTypeView, FieldView, PrototypeView};
 use super::super::field_editor::{field_editor, is_list_or_map};
 use super::DataState;
 use super::actions::{actions_ui, functions_ui, origin_place, usages_ui};
+use super::localized::localized_ui;
 use crate::context::EditorContext;
 use crate::links;
 
@@ -93,6 +95,7 @@ pub(super) fn form_ui(
         };
         data.send(state, edit, key, Some(field));
     }
+    localized_ui(ui, state, data, data_type, proto);
     functions_ui(ui, data, proto);
 }
 
