@@ -21,6 +21,7 @@ use nefia_protocol::saves::SaveListing;
 use nefia_protocol::view::Snapshot;
 
 use crate::keys;
+use crate::player_dirs::PlayerDirs;
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
 use crate::render::map::{DrawReport, MapRenderer};
@@ -60,6 +61,26 @@ impl TitleEntry {
     }
 }
 
+/// What the player window plays, and where it keeps the player's things.
+#[derive(Clone, Debug)]
+pub struct PlayerConfig {
+    /// The project folder (a packaged game's `game/`).
+    pub project: PathBuf,
+    /// Where saves, settings and bug reports go.
+    pub dirs: PlayerDirs,
+    /// The window's title.
+    pub title: String,
+}
+
+impl PlayerConfig {
+    /// `nefia play` on the project in `dir`: its things kept in the project
+    /// ([`PlayerDirs::project`]), the window titled with its name when it has one.
+    pub fn project(dir: PathBuf) -> PlayerConfig {
+        let title = nefia_game::project::Project::open(&dir).map_or_else(|_| "Nefia".to_owned(), |p| p.manifest.name);
+        PlayerConfig { dirs: PlayerDirs::project(&dir), project: dir, title }
+    }
+}
+
 /// The player window's application.
 pub struct PlayerApp {
     host: HostHandle,
@@ -77,17 +98,37 @@ pub struct PlayerApp {
     /// Quit was chosen: the window closes.
     quitting: bool,
     titled: Option<String>,
+    /// Where the player's things go.
+    dirs: PlayerDirs,
+    /// The scratch folder sessions are recorded in when they are not kept (a player's).
+    _scratch_recordings: Option<tempfile::TempDir>,
 }
 
 impl PlayerApp {
-    /// Opens `project` on the runtime thread; the title menu shows until a game begins.
+    /// Opens `project` on the runtime thread, keeping the player's things in the project
+    /// ([`PlayerConfig::project`]); the title menu shows until a game begins.
     pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
+        PlayerApp::with_config(ctx, PlayerConfig::project(project))
+    }
+
+    /// Opens `config`'s project on the runtime thread, saving and writing bug reports where
+    /// its folders say; the title menu shows until a game begins.
+    pub fn with_config(ctx: &egui::Context, config: PlayerConfig) -> PlayerApp {
         crate::render::install_fonts(ctx);
         let repaint_ctx = ctx.clone();
-        let mut config = HostConfig::recorded(project, Arc::new(move || repaint_ctx.request_repaint()));
+        let mut host_config = HostConfig::recorded(config.project, Arc::new(move || repaint_ctx.request_repaint()));
         // The player edits no map: there is nothing to journal.
-        config.journal = None;
-        let host = HostHandle::spawn(config);
+        host_config.journal = None;
+        host_config.saves = Some(config.dirs.saves.clone());
+        host_config.reports = Some(config.dirs.reports.clone());
+        // Sessions not kept are still recorded: stepping back and the bug reports need them.
+        let scratch_recordings = match &config.dirs.recordings {
+            Some(_) => None,
+            None => tempfile::tempdir().map_err(|error| tracing::warn!("no scratch folder to record in: {error}")).ok(),
+        };
+        host_config.recordings =
+            config.dirs.recordings.clone().or_else(|| scratch_recordings.as_ref().map(|dir| dir.path().to_owned()));
+        let host = HostHandle::spawn(host_config);
         PlayerApp {
             snapshot: host.snapshot(),
             host,
@@ -99,7 +140,14 @@ impl PlayerApp {
             notice: None,
             quitting: false,
             titled: None,
+            dirs: config.dirs,
+            _scratch_recordings: scratch_recordings,
         }
+    }
+
+    /// Where the player's saves, settings and bug reports go.
+    pub fn dirs(&self) -> &PlayerDirs {
+        &self.dirs
     }
 
     /// The latest snapshot of the game.
@@ -244,6 +292,9 @@ impl PlayerApp {
             Some(ErrorChoice::Leave) => self.host.send(Command::Play(PlayCommand::Stop)),
             None => {}
         }
+        if let Some(report) = &self.snapshot.debug.report {
+            bug_report_ui(ui, rect, report);
+        }
     }
 
     /// The title menu: arrows and Enter, or the mouse.
@@ -335,6 +386,25 @@ impl PlayerApp {
     }
 }
 
+/// Below the error screen: where its bug report went ("send this file"), or why it could not
+/// be written.
+fn bug_report_ui(ui: &Ui, rect: Rect, report: &Result<PathBuf, String>) {
+    egui::Area::new(egui::Id::new("nefia-player-bug-report"))
+        .fixed_pos(rect.center_bottom() - Vec2::new(0.0, 32.0))
+        .pivot(Align2::CENTER_BOTTOM)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| match report {
+                Ok(path) => {
+                    ui.label("A bug report was written. Send this file to the game's makers:");
+                    ui.add(egui::Label::new(RichText::new(path.display().to_string()).monospace()).selectable(true));
+                }
+                Err(why) => {
+                    ui.colored_label(Color32::LIGHT_RED, format!("The bug report could not be written: {why}"));
+                }
+            });
+        });
+}
+
 fn centred_text(ui: &Ui, rect: Rect, text: &str, color: Color32) {
     ui.painter().text(rect.center(), Align2::CENTER_CENTER, text, FontId::proportional(16.0), color);
 }
@@ -345,26 +415,26 @@ impl eframe::App for PlayerApp {
     }
 }
 
-/// Runs the player window on `project`.
-pub fn run(project: PathBuf) -> eframe::Result<()> {
-    run_attached(project, |_| ())
+/// Runs the player window on `config`.
+pub fn run(config: PlayerConfig) -> eframe::Result<()> {
+    run_attached(config, |_| ())
 }
 
-/// Runs the player window on `project` with what `attach` makes from it kept beside it
+/// Runs the player window on `config` with what `attach` makes from it kept beside it
 /// while the window is open (the remote protocol's server).
 pub fn run_attached<T: 'static>(
-    project: PathBuf,
+    config: PlayerConfig,
     attach: impl FnOnce(&PlayerApp) -> T + 'static,
 ) -> eframe::Result<()> {
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("Nefia").with_inner_size([1024.0, 768.0]),
+        viewport: egui::ViewportBuilder::default().with_title(&config.title).with_inner_size([1024.0, 768.0]),
         ..Default::default()
     };
     eframe::run_native(
         "nefia-play",
         options,
         Box::new(move |cc| {
-            let app = PlayerApp::new(&cc.egui_ctx, project);
+            let app = PlayerApp::with_config(&cc.egui_ctx, config);
             let attached = attach(&app);
             Ok(Box::new(Attached { app, _attached: attached }))
         }),
