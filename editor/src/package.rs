@@ -132,7 +132,7 @@ pub fn run_player(found: Result<Package, nefia_game::files::FileError>) -> ExitC
 impl PlayerArgs {
     /// The command line, named after the game.
     fn command_for(name: &str) -> clap::Command {
-        <PlayerArgs as clap::CommandFactory>::command().name(name.to_owned()).bin_name(name.to_owned())
+        <PlayerArgs as clap::CommandFactory>::command().bin_name(name.to_owned())
     }
 }
 

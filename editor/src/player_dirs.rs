@@ -29,7 +29,9 @@ pub enum PlayerDirsError {
     #[error("'{0}' gives no folder name for the player's saves: name the project with a letter or digit")]
     Name(String),
     /// The system named no home folder.
-    #[error("the system names no home folder for {0}'s saves and settings: run it with --portable to keep them beside it")]
+    #[error(
+        "the system names no home folder for {0}'s saves and settings: run it with --portable to keep them beside it"
+    )]
     NoHome(String),
 }
 
@@ -74,10 +76,8 @@ impl PlayerDirs {
 /// The folder name a game's name gives: its letters, digits, spaces, `-` and `_`, anything else
 /// made `_`, trimmed; None if no letter or digit is left.
 fn folder_name(name: &str) -> Option<String> {
-    let kept: String = name
-        .chars()
-        .map(|c| if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') { c } else { '_' })
-        .collect();
+    let kept: String =
+        name.chars().map(|c| if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') { c } else { '_' }).collect();
     let kept = kept.trim().to_owned();
     kept.chars().any(char::is_alphanumeric).then_some(kept)
 }

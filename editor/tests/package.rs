@@ -4,9 +4,9 @@
 //! repository — and a Lua error in the packaged game leaves a bug report that `nefia replay`
 //! plays to the same error.
 
-mod common;
 #[path = "common/cli.rs"]
 mod cli;
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -60,8 +60,14 @@ fn kind_of(path: &Path) -> Kind {
 /// Copies the project's game into `root/game` (see the module's text).
 pub(super) fn write_game(project: &Project, root: &Path) -> Result<Shipped, PackageError> {
     let game = root.join(GAME_FOLDER);
-    let mut shipped =
-        Shipped { mods: Vec::new(), maps: Vec::new(), images: 0, left_out: 0, notes: Vec::new(), licences: String::new() };
+    let mut shipped = Shipped {
+        mods: Vec::new(),
+        maps: Vec::new(),
+        images: 0,
+        left_out: 0,
+        notes: Vec::new(),
+        licences: String::new(),
+    };
     let mut licences = Vec::new();
     let mod_dirs = project.mod_dirs();
     let (available, _) = nefia_game::mods::discover_all(&mod_dirs);
@@ -81,10 +87,9 @@ pub(super) fn write_game(project: &Project, root: &Path) -> Result<Shipped, Pack
     // The project's asset folders (its own `assets` first), merged: mods keep their own.
     let mod_assets: Vec<PathBuf> = order.iter().map(|m| m.dir.join("assets")).collect();
     let mut licence_sections = String::new();
-    for (index, dir) in project.asset_dirs().iter().filter(|dir| !mod_assets.contains(dir)).enumerate() {
-        if !dir.is_dir() {
-            continue;
-        }
+    let asset_dirs: Vec<PathBuf> =
+        project.asset_dirs().into_iter().filter(|dir| !mod_assets.contains(dir) && dir.is_dir()).collect();
+    for (index, dir) in asset_dirs.iter().enumerate() {
         let images_before = shipped.images;
         let copied = copy_tree(dir, &game.join("assets"), &mut shipped, &|kind| kind == Kind::Image)?;
         let images = shipped.images - images_before;
@@ -112,7 +117,12 @@ pub(super) fn write_game(project: &Project, root: &Path) -> Result<Shipped, Pack
 /// Copies the files under `from` that `wanted` takes into `to`, leaving out hidden files and
 /// [`LEFT_OUT_FOLDERS`] (an existing file of the same name in `to` is kept: the first asset
 /// folder wins). Counts what it shipped and left out; returns the licence files it copied.
-fn copy_tree(from: &Path, to: &Path, shipped: &mut Shipped, wanted: &dyn Fn(Kind) -> bool) -> Result<Vec<PathBuf>, PackageError> {
+fn copy_tree(
+    from: &Path,
+    to: &Path,
+    shipped: &mut Shipped,
+    wanted: &dyn Fn(Kind) -> bool,
+) -> Result<Vec<PathBuf>, PackageError> {
     let mut licences = Vec::new();
     let mut stack = vec![(from.to_owned(), to.to_owned())];
     while let Some((dir, into)) = stack.pop() {

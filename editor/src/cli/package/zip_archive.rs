@@ -3,6 +3,8 @@
 //! Written beside its place and put there once whole.
 
 use std::io::Write;
+#[cfg(unix)]
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::{PackageError, io};
@@ -12,7 +14,11 @@ pub(super) fn write(dir: &Path, archive: &Path) -> Result<(), PackageError> {
     let zip_error = |error| PackageError::Zip { path: archive.to_owned(), error };
     let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
     let parent = archive.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let file = tempfile::NamedTempFile::new_in(parent).map_err(io(parent))?;
+    let mut builder = tempfile::Builder::new();
+    // A file anyone may read, as any other written: not a temp file's owner-only mode.
+    #[cfg(unix)]
+    builder.permissions(std::fs::Permissions::from_mode(0o644));
+    let file = builder.tempfile_in(parent).map_err(io(parent))?;
     let mut zip = zip::ZipWriter::new(file);
     let mut files = Vec::new();
     list_files(dir, &mut files)?;
@@ -49,7 +55,6 @@ fn list_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), PackageError> 
 fn file_mode(path: &Path) -> u32 {
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
         std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o777)
     }
     #[cfg(not(unix))]

@@ -18,9 +18,9 @@ use nefia_game::display;
 use nefia_lua::gui;
 use nefia_protocol::debugging::{DebugCommand, ReplCommand};
 use nefia_protocol::message::{Command, HostEvent};
-use nefia_protocol::repl::Evaluation;
 use nefia_protocol::play::PlayCommand;
 use nefia_protocol::play::PlayFrom;
+use nefia_protocol::repl::Evaluation;
 
 /// The most commands given, after the actions ran out, to close the menus and breakpoints
 /// still waiting.
