@@ -40,7 +40,7 @@ impl PlayerDirs {
     /// folder, the settings in its config folder.
     pub fn installed(name: &str) -> Result<PlayerDirs, PlayerDirsError> {
         let folder = folder_name(name).ok_or_else(|| PlayerDirsError::Name(name.to_owned()))?;
-        let dirs = directories::ProjectDirs::from("", "", &folder).ok_or_else(|| PlayerDirsError::NoHome(folder))?;
+        let dirs = directories::ProjectDirs::from("", "", &folder).ok_or(PlayerDirsError::NoHome(folder))?;
         let data = dirs.data_dir();
         Ok(PlayerDirs {
             saves: data.join("saves"),
