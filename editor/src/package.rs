@@ -42,7 +42,7 @@ pub struct PackageManifest {
     pub nefia: String,
     /// The mods shipped, in load order.
     pub mods: Vec<String>,
-    /// The map files shipped (`game/maps/`).
+    /// The map files shipped (in the game folder's maps).
     pub maps: Vec<String>,
 }
 

@@ -3,8 +3,8 @@
 //! images of its asset folders merged into one (the first folder's image of a name wins, as
 //! the game looks them up) — only what the game loads: Lua, RON and PNG files and the licences
 //! beside them; never recordings, tests, saves, `.nefia`, hidden files or sources of tools.
-//! Also the players' README and `LICENCES.md`, gathered from the licence files shipped and
-//! the "Licence" section of each asset folder's README.
+//! Also the players' README and the licences file beside the program, gathered from the
+//! licence files shipped and the "Licence" section of each asset folder's README.
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +27,7 @@ pub(super) struct Shipped {
     pub left_out: usize,
     /// What the packager should know (a folder of images with no licence found).
     pub notes: Vec<String>,
-    /// `LICENCES.md`.
+    /// The licences file's text.
     pub licences: String,
 }
 
@@ -199,7 +199,7 @@ fn licence_section(readme: &str) -> Option<String> {
     (!body.is_empty()).then_some(body)
 }
 
-/// `LICENCES.md`: the program's, each asset folder's README section, and each licence file
+/// The licences file: the program's, each asset folder's README section, and each licence file
 /// shipped (by its place in the package), whole.
 fn licences_text(name: &str, sections: &str, files: &[(String, PathBuf, PathBuf)]) -> Result<String, PackageError> {
     let mut text = format!(

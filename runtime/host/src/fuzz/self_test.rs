@@ -7,8 +7,9 @@
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
+use super::actions::Weights;
 use super::game::{self, Failure, Source};
-use super::{DRAW_SALT, FuzzError, Weights};
+use super::{DRAW_SALT, FuzzError};
 
 /// The save the self-test writes and loads back.
 pub const SELF_TEST_SAVE: &str = "self-test";
