@@ -37,6 +37,7 @@ impl PlaySession {
                 let saves = nefia_lua::save::list_saves(&cx.runtime.engine().save_dir());
                 cx.send(HostEvent::Saves(saves));
             }
+            PlayCommand::Save { stop } => return self.save(cx, host, workbench, stop),
             PlayCommand::StepTurn => return self.step_turn(cx),
             PlayCommand::StepBack => self.step_back(cx, host),
             PlayCommand::StepForward => self.step_forward(cx, host),
@@ -80,6 +81,23 @@ impl PlaySession {
         PlayEffects {
             failed: result.err().map(|error| nefia_lua::error::game_error(context, &error)),
             ..PlayEffects::default()
+        }
+    }
+
+    /// Saves the game as the current save (see [`nefia_lua::save::save_current`]); with `stop`,
+    /// then stops, if it was saved.
+    fn save(&self, cx: &Cx, host: &PlayHost, workbench: &Workbench, stop: bool) -> PlayEffects {
+        if !self.playing() {
+            cx.refuse(Refused::new(RefusalKind::Play, "there is no game to save: save while playing"));
+            return PlayEffects::default();
+        }
+        match nefia_lua::save::save_current(cx.runtime.lua()) {
+            Ok(_) if stop => self.handle(cx, host, workbench, PlayCommand::Stop),
+            Ok(_) => PlayEffects::default(),
+            Err(error) => {
+                cx.refuse(Refused::new(RefusalKind::Play, format!("the game was not saved: {error}")));
+                PlayEffects::default()
+            }
         }
     }
 
