@@ -83,7 +83,7 @@ fn window_actions() -> Vec<Action> {
     vec![
         action("step_back", "Step back a turn", Does::StepBack, "backspace"),
         action("step_forward", "Step forward a turn", Does::StepForward, "shift+backspace"),
-        action("options", "Options", Does::Options, "f10"),
+        action("options", "Open the Options", Does::Options, "f10"),
     ]
 }
 

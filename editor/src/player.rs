@@ -116,7 +116,7 @@ impl PlayerApp {
             notice: None,
             quitting: false,
             titled: None,
-            options: Options::new(ctx, settings),
+            options: Options::new(settings),
             quit: QuitQuestion::default(),
         }
     }
@@ -174,7 +174,7 @@ impl PlayerApp {
         } else if !was_playing && self.snapshot.play.playing {
             self.notice = None;
         }
-        if let Some(command) = self.options.start_language(&self.snapshot.mods) {
+        if let Some(command) = self.options.start(&ctx, &self.snapshot.mods) {
             self.host.send(command);
         }
         if ctx.input(|i| i.viewport().close_requested()) && self.snapshot.play.playing && !self.quitting {

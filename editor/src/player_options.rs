@@ -57,6 +57,8 @@ pub struct Options {
     /// The game's data the keybinds were made from.
     keybinds_of: Option<Arc<Vec<DataTypeView>>>,
     rebinding: Option<Rebinding>,
+    /// The settings' text scale was applied (at the first frame).
+    scale_applied: bool,
     /// The settings' language was applied (once the game's languages were known).
     language_applied: bool,
     /// What the settings ask that this game cannot do (a language it lacks).
@@ -64,9 +66,8 @@ pub struct Options {
 }
 
 impl Options {
-    /// The Options on `settings`, with its text scale applied to `ctx`.
-    pub fn new(ctx: &egui::Context, settings: SettingsFile) -> Options {
-        ctx.set_zoom_factor(settings.settings().text_scale);
+    /// The Options on `settings` (applied by [`Options::start`]).
+    pub fn new(settings: SettingsFile) -> Options {
         let keybinds = Keybinds::new(&ModsView::default(), &settings.settings().keys);
         Options {
             settings,
@@ -74,6 +75,7 @@ impl Options {
             keybinds,
             keybinds_of: None,
             rebinding: None,
+            scale_applied: false,
             language_applied: false,
             notice: None,
         }
@@ -131,9 +133,14 @@ impl Options {
         }
     }
 
-    /// Once the game's languages are known: the command switching to the settings' language,
-    /// if it is not the game's now (a language the game lacks is named in [`Options::problem`]).
-    pub fn start_language(&mut self, mods: &ModsView) -> Option<Command> {
+    /// Applies the settings at start, called each frame: the text scale at once, and once the
+    /// game's languages are known the command switching to the settings' language if it is not
+    /// the game's now (a language the game lacks is named in [`Options::problem`]).
+    pub fn start(&mut self, ctx: &egui::Context, mods: &ModsView) -> Option<Command> {
+        if !self.scale_applied {
+            ctx.set_zoom_factor(self.settings.settings().text_scale);
+            self.scale_applied = true;
+        }
         let languages = mods.languages();
         if self.language_applied || languages.is_empty() {
             return None;

@@ -84,13 +84,15 @@ fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
 fn the_title_menu_works_from_the_keyboard() {
     let demo = DemoCopy::new();
     let mut harness = player(&demo);
-    // Load game (no saves yet), Escape back, then down to Quit.
+    // Load game (no saves yet), Escape back, then down past Options to Quit.
     harness.key_press(egui::Key::ArrowDown);
     harness.key_press(egui::Key::Enter);
     step_until(&mut harness, "the empty save list", |h| h.query_by_label("No saved games yet").is_some());
     harness.key_press(egui::Key::Escape);
     step_until(&mut harness, "the main page", |h| h.state().title_menu() == &TitleMenu::Main);
     assert!(!harness.state().quitting());
+    // Down past Options to Quit.
+    harness.key_press(egui::Key::ArrowDown);
     harness.key_press(egui::Key::ArrowDown);
     harness.key_press(egui::Key::Enter);
     harness.step();
