@@ -1,6 +1,6 @@
 //! Quitting while a game is played (Quit to title in the Options, or closing the window) asks
 //! whether to save first: Save and quit, Quit without saving, or Cancel (Escape). Saving is
-//! `PlayCommand::Save { stop: true }`: play stops only once the game is saved, and a save
+//! `PlayCommand::SaveAndStop`: play stops only once the game is saved, and a save
 //! refused is shown in the question, the game going on.
 
 use egui::{Color32, Rect, RichText, Ui, Vec2};
@@ -81,7 +81,7 @@ impl QuitQuestion {
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
                         if ui.button("Save and quit").clicked() {
-                            answer = Some(Command::Play(PlayCommand::Save { stop: true }));
+                            answer = Some(Command::Play(PlayCommand::SaveAndStop));
                         }
                         if ui.button("Quit without saving").clicked() {
                             answer = Some(Command::Play(PlayCommand::Stop));

@@ -13,6 +13,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::player::{PlayerApp, TitleMenu};
 use nefia_editor::settings::SettingsFile;
+use nefia_protocol::debugging::ReplCommand;
+use nefia_protocol::message::Command;
 use nefia_tests::DemoCopy;
 
 /// A player window on a copy of the demo with its settings at `settings`, at the title menu.
@@ -249,4 +251,25 @@ fn the_window_is_titled_with_the_projects_name() {
     });
     assert_eq!(titles, [ViewportCommand::Title("Demo".into())], "its name alone, from project.ron");
     assert_eq!(nefia_editor::player::project_name(&demo.project()), "Demo");
+}
+
+#[test]
+fn a_save_refused_on_quitting_is_shown_and_the_game_goes_on() {
+    let demo = DemoCopy::new();
+    let mut harness = player(&demo, &settings_path(&demo));
+    new_game(&mut harness);
+    // A function in a mod's save table cannot be saved.
+    let code = "save.test = { callback = function() end }";
+    harness.state().host().send(Command::Repl(ReplCommand::Eval { id: 1, code: code.into() }));
+    harness.get_by_label("Options").click();
+    step_until(&mut harness, "the Options", |h| h.query_by_label("Quit to title").is_some());
+    harness.get_by_label("Quit to title").click();
+    step_until(&mut harness, "the question", |h| h.query_by_label("Save and quit").is_some());
+    harness.get_by_label("Save and quit").click();
+    step_until(&mut harness, "the refusal", |h| h.query_by_label_contains("the game was not saved").is_some());
+    assert!(harness.query_by_label_contains("save.test.callback").is_some(), "it names what could not be saved");
+    assert!(playing(&harness), "the game goes on");
+    assert!(harness.query_by_label("Save before quitting?").is_some(), "asked again");
+    harness.get_by_label("Quit without saving").click();
+    step_until(&mut harness, "the title menu", |h| !playing(h) && h.query_by_label("New game").is_some());
 }

@@ -22,14 +22,11 @@ pub enum PlayCommand {
     /// List the saved games; answered with [`crate::message::HostEvent::Saves`] (the player
     /// window's Load game).
     ListSaves,
-    /// Save the game while playing (the player window's "Save and quit"): under the name of the
-    /// save last written or loaded, else `quicksave`; with `stop`, then stop as [`PlayCommand::Stop`]
-    /// does, but only once the save is written (a save refused is answered with a refusal saying
+    /// Save the game and stop playing (the player window's "Save and quit"): saved under the
+    /// name of the save last written or loaded, else `quicksave`, then stopped as by
+    /// [`PlayCommand::Stop`], only once saved (a save refused is answered with a refusal saying
     /// why, and play goes on).
-    Save {
-        /// Stop playing once saved.
-        stop: bool,
-    },
+    SaveAndStop,
     /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
     StepTurn,
     /// While playing, go back to the start of the previous turn (see `runtime/host/src/play/recorder.rs`).
@@ -77,7 +74,7 @@ impl PlayCommand {
             PlayCommand::Stop => "stop play",
             PlayCommand::Pause(_) => "pause play",
             PlayCommand::ListSaves => "list saves",
-            PlayCommand::Save { .. } => "save",
+            PlayCommand::SaveAndStop => "save and stop",
             PlayCommand::StepTurn => "step",
             PlayCommand::StepBack => "step back",
             PlayCommand::StepForward => "step forward",
@@ -91,13 +88,7 @@ impl PlayCommand {
 
     /// True if the command only reads the world (no checkpoint is taken before it).
     pub fn reads_only(&self) -> bool {
-        matches!(
-            self,
-            PlayCommand::ListSaves
-                | PlayCommand::Pause(_)
-                | PlayCommand::FindChanges { .. }
-                | PlayCommand::Save { stop: false }
-        )
+        matches!(self, PlayCommand::ListSaves | PlayCommand::Pause(_) | PlayCommand::FindChanges { .. })
     }
 
     /// What the command is to the edit journal: stopping play takes a new base (the uid

@@ -37,7 +37,7 @@ impl PlaySession {
                 let saves = nefia_lua::save::list_saves(&cx.runtime.engine().save_dir());
                 cx.send(HostEvent::Saves(saves));
             }
-            PlayCommand::Save { stop } => return self.save(cx, host, workbench, stop),
+            PlayCommand::SaveAndStop => return self.save_and_stop(cx, host, workbench),
             PlayCommand::StepTurn => return self.step_turn(cx),
             PlayCommand::StepBack => self.step_back(cx, host),
             PlayCommand::StepForward => self.step_forward(cx, host),
@@ -84,16 +84,15 @@ impl PlaySession {
         }
     }
 
-    /// Saves the game as the current save (see [`nefia_lua::save::save_current`]); with `stop`,
-    /// then stops, if it was saved.
-    fn save(&self, cx: &Cx, host: &PlayHost, workbench: &Workbench, stop: bool) -> PlayEffects {
+    /// Saves the game as the current save (see [`nefia_lua::save::save_current`]), then stops
+    /// if it was saved.
+    fn save_and_stop(&self, cx: &Cx, host: &PlayHost, workbench: &Workbench) -> PlayEffects {
         if !self.playing() {
             cx.refuse(Refused::new(RefusalKind::Play, "there is no game to save: save while playing"));
             return PlayEffects::default();
         }
         match nefia_lua::save::save_current(cx.runtime.lua()) {
-            Ok(_) if stop => self.handle(cx, host, workbench, PlayCommand::Stop),
-            Ok(_) => PlayEffects::default(),
+            Ok(_) => self.handle(cx, host, workbench, PlayCommand::Stop),
             Err(error) => {
                 cx.refuse(Refused::new(RefusalKind::Play, format!("the game was not saved: {error}")));
                 PlayEffects::default()
