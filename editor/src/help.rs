@@ -38,7 +38,10 @@ type Row = (String, String);
 
 /// The game's keys: each `base.keybind` prototype's default and alternate keys, and its name.
 pub fn game_keys(snapshot: &Snapshot) -> Vec<Row> {
-    crate::keybinds::game_keybinds(&snapshot.mods).into_iter().map(|keybind| (keybind.keys.join(", "), keybind.name)).collect()
+    crate::keybinds::game_keybinds(&snapshot.mods)
+        .into_iter()
+        .map(|keybind| (keybind.keys.join(", "), keybind.name))
+        .collect()
 }
 
 impl Help {

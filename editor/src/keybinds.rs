@@ -33,7 +33,8 @@ pub fn game_keybinds(mods: &ModsView) -> Vec<GameKeybind> {
         .iter()
         .map(|entry| {
             let field = |name: &str| entry.fields.iter().find(|(n, _)| n.as_str() == name).map(|(_, v)| v);
-            let mut keys: Vec<String> = field("default").and_then(Value::as_str).map(str::to_owned).into_iter().collect();
+            let mut keys: Vec<String> =
+                field("default").and_then(Value::as_str).map(str::to_owned).into_iter().collect();
             if let Some(Value::List(alternates)) = field("default_alternate") {
                 keys.extend(alternates.iter().filter_map(Value::as_str).map(str::to_owned));
             }
@@ -222,7 +223,10 @@ mod tests {
             does: Does::Game(keys[0].into()),
             defaults: keys.iter().map(|&k| k.to_owned()).collect(),
         };
-        let mut actions = vec![game("elona.north", "Move north", &["up", "8", "k"]), game("elona.west", "Move west", &["left", "4", "h"])];
+        let mut actions = vec![
+            game("elona.north", "Move north", &["up", "8", "k"]),
+            game("elona.west", "Move west", &["left", "4", "h"]),
+        ];
         actions.extend(window_actions());
         let chosen: BTreeMap<String, Vec<String>> =
             chosen.iter().map(|(id, keys)| (id.to_string(), keys.iter().map(|&k| k.to_owned()).collect())).collect();

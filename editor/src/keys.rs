@@ -75,9 +75,10 @@ fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
 /// engine names it: the key a player binds to an action in the Options.
 pub fn take_key_press(ctx: &egui::Context) -> Option<String> {
     ctx.input_mut(|input| {
-        let at = input.events.iter().position(
-            |event| matches!(event, Event::Key { key, pressed: true, .. } if !is_modifier(*key)),
-        )?;
+        let at = input
+            .events
+            .iter()
+            .position(|event| matches!(event, Event::Key { key, pressed: true, .. } if !is_modifier(*key)))?;
         match input.events.remove(at) {
             Event::Key { key, modifiers, .. } => Some(key_name(key, modifiers)),
             _ => None,

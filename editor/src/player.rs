@@ -248,7 +248,8 @@ impl PlayerApp {
                         ui.checkbox(&mut self.toggles.ascii, "ASCII")
                             .on_hover_text("Draw every tile and object as its glyph, with no images");
                         let in_game = self.snapshot.play.playing && !self.options.is_open();
-                        if in_game && ui.button("Options").on_hover_text("Keys, language, text size, window").clicked() {
+                        if in_game && ui.button("Options").on_hover_text("Keys, language, text size, window").clicked()
+                        {
                             self.options.open();
                         }
                     });

@@ -8,11 +8,11 @@
 use std::sync::Arc;
 
 use egui::{Color32, Rect, RichText, Ui, Vec2};
-use nefia_protocol::message::Command;
 use nefia_game::display::Input;
+use nefia_protocol::message::Command;
 use nefia_protocol::mods::{ModCommand, ModsView};
-use nefia_protocol::view::data::DataTypeView;
 use nefia_protocol::play::PlayCommand;
+use nefia_protocol::view::data::DataTypeView;
 
 use crate::keybinds::{Does, Keybinds, Pressed};
 use crate::settings::{SettingsFile, WindowSettings};
@@ -167,7 +167,8 @@ impl Options {
         }
         self.keybinds(mods);
         self.take_new_key(ui.ctx());
-        let close = self.rebinding.is_none() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+        let close =
+            self.rebinding.is_none() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
         let area = Rect::from_center_size(rect.center(), Vec2::new(560.0, 640.0).min(rect.size()));
         ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
         ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {

@@ -90,7 +90,8 @@ impl SettingsFile {
     /// Reads the settings at `path`: the defaults if there is no file, or (with a message) if
     /// it cannot be read or parsed.
     pub fn load(path: &Path) -> SettingsFile {
-        let mut file = SettingsFile { path: path.to_owned(), settings: Settings::default(), problem: None, missing: false };
+        let mut file =
+            SettingsFile { path: path.to_owned(), settings: Settings::default(), problem: None, missing: false };
         match read(path) {
             Ok(None) => file.missing = true,
             Ok(Some(text)) => match parse_ron::<Settings>(path, &text) {
@@ -159,7 +160,10 @@ fn read(path: &Path) -> Result<Option<String>, FileError> {
         Err(error) => return Err(FileError::io(path, error)),
     };
     if size > MAX_SETTINGS_BYTES {
-        return Err(FileError::new(path, format!("{size} bytes is too long for settings (at most {MAX_SETTINGS_BYTES})")));
+        return Err(FileError::new(
+            path,
+            format!("{size} bytes is too long for settings (at most {MAX_SETTINGS_BYTES})"),
+        ));
     }
     std::fs::read_to_string(path).map(Some).map_err(|e| FileError::io(path, e))
 }

@@ -241,7 +241,8 @@ fn closing_the_window_while_playing_asks_whether_to_save() {
 #[test]
 fn the_window_is_titled_with_the_projects_name() {
     let demo = DemoCopy::new();
-    let app = PlayerApp::with_settings(&egui::Context::default(), demo.project(), SettingsFile::load(&settings_path(&demo)));
+    let app =
+        PlayerApp::with_settings(&egui::Context::default(), demo.project(), SettingsFile::load(&settings_path(&demo)));
     let mut harness =
         Harness::builder().with_size([1024.0, 768.0]).build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
     let mut titles = Vec::new();
