@@ -338,6 +338,7 @@ impl PlayerApp {
                         let response = ui.selectable_label(index == self.cursor, text);
                         if let TitleEntry::Save(save) = entry {
                             ui.weak(save.describe());
+                            ui.weak(save.saved_ago(std::time::SystemTime::now()));
                         }
                         if response.clicked() {
                             chosen = Some(index);

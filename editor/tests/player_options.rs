@@ -203,6 +203,7 @@ fn quit_to_title_asks_and_save_and_quit_writes_a_save_the_load_list_shows() {
     let described = saves[0].describe();
     assert!(described.contains(&format!(" · turn {turn} · town")), "{described}");
     assert!(harness.query_by_label(&described).is_some(), "the list shows {described:?}");
+    assert!(harness.query_by_label("saved just now").is_some(), "and when it was saved");
     harness.get_by_label("quicksave").click();
     step_until(&mut harness, "the loaded game", |h| playing(h) && h.state().snapshot().player_at.is_some());
     assert_eq!(harness.state().snapshot().player_at, walked_to);
