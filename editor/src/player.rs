@@ -407,12 +407,8 @@ pub fn run_attached<T: 'static>(
     attach: impl FnOnce(&PlayerApp) -> T + 'static,
 ) -> eframe::Result<()> {
     let settings = crate::settings::SettingsFile::load(&crate::settings::in_checkout(&project));
-    let window = settings.settings().window;
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(project_name(&project))
-            .with_inner_size(window.size())
-            .with_fullscreen(window.fullscreen),
+        viewport: settings.settings().window.viewport(project_name(&project)),
         ..Default::default()
     };
     eframe::run_native(

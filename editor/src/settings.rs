@@ -73,6 +73,11 @@ impl WindowSettings {
         let points = |n: u32| f32::from(u16::try_from(n).unwrap_or(u16::MAX));
         [points(self.width), points(self.height)]
     }
+
+    /// The player window as it opens: titled `title`, of this size, fullscreen or not.
+    pub fn viewport(&self, title: String) -> egui::ViewportBuilder {
+        egui::ViewportBuilder::default().with_title(title).with_inner_size(self.size()).with_fullscreen(self.fullscreen)
+    }
 }
 
 /// The settings and the file they are kept in.
@@ -227,6 +232,15 @@ mod tests {
         let again = SettingsFile::load(&path);
         assert_eq!(again.settings(), file.settings());
         assert!(again.problem().is_none());
+    }
+
+    #[test]
+    fn the_window_opens_as_the_settings_say() {
+        let window = WindowSettings { width: 1600, height: 900, fullscreen: true };
+        let viewport = window.viewport("Demo".into());
+        assert_eq!(viewport.inner_size, Some(egui::vec2(1600.0, 900.0)));
+        assert_eq!(viewport.fullscreen, Some(true));
+        assert_eq!(viewport.title.as_deref(), Some("Demo"));
     }
 
     #[test]

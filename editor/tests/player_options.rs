@@ -12,7 +12,7 @@ use egui::{Key, ViewportCommand, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::player::{PlayerApp, TitleMenu};
-use nefia_editor::settings::SettingsFile;
+use nefia_editor::settings::{SettingsFile, WindowSettings};
 use nefia_protocol::debugging::ReplCommand;
 use nefia_protocol::message::Command;
 use nefia_tests::DemoCopy;
@@ -139,6 +139,10 @@ fn settings_are_written_at_once_and_applied_at_the_next_start() {
     harness.get_by_label("Fullscreen").click();
     harness.step();
     assert!(viewport_commands(&harness).contains(&ViewportCommand::Fullscreen(true)), "applied at once");
+    harness.get_by_label("1600×900").click();
+    harness.step();
+    let resized = ViewportCommand::InnerSize(egui::vec2(1600.0, 900.0));
+    assert!(viewport_commands(&harness).contains(&resized), "applied at once");
     // The game's languages, once its data has come.
     step_until(&mut harness, "the languages", |h| h.query_by_label("japanese").is_some());
     harness.get_by_label("japanese").click();
@@ -151,7 +155,7 @@ fn settings_are_written_at_once_and_applied_at_the_next_start() {
     let written = SettingsFile::load(&path);
     assert!(written.problem().is_none(), "{:?}", written.problem());
     assert_eq!(written.settings().text_scale, 1.5);
-    assert!(written.settings().window.fullscreen);
+    assert_eq!(written.settings().window, WindowSettings { width: 1600, height: 900, fullscreen: true });
     assert_eq!(written.settings().language.as_deref(), Some("base.japanese"));
 
     // The next start applies them.
