@@ -121,11 +121,6 @@ impl PlayerApp {
         }
     }
 
-    /// The player's settings and the Options menu.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
     /// The latest snapshot of the game.
     pub fn snapshot(&self) -> &Snapshot {
         &self.snapshot

@@ -81,11 +81,6 @@ impl Options {
         }
     }
 
-    /// The settings and their file.
-    pub fn settings(&self) -> &SettingsFile {
-        &self.settings
-    }
-
     /// True while the menu is open: the keys are its, not the game's.
     pub fn is_open(&self) -> bool {
         self.open
