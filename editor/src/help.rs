@@ -3,7 +3,6 @@
 //! now), each a row that wraps, filtered by a search.
 
 use egui::Ui;
-use nefia_game::Value;
 use nefia_protocol::view::Snapshot;
 
 use crate::commands;
@@ -39,23 +38,9 @@ type Row = (String, String);
 
 /// The game's keys: each `base.keybind` prototype's default and alternate keys, and its name.
 pub fn game_keys(snapshot: &Snapshot) -> Vec<Row> {
-    let Some(keybinds) = snapshot.mods.data.iter().find(|t| t.id.as_str() == "base.keybind") else { return Vec::new() };
-    keybinds
-        .entries
-        .iter()
-        .map(|entry| {
-            let field = |name: &str| entry.fields.iter().find(|(n, _)| n.as_str() == name).map(|(_, v)| v);
-            let mut keys: Vec<String> =
-                field("default").and_then(Value::as_str).map(str::to_owned).into_iter().collect();
-            if let Some(Value::List(alternates)) = field("default_alternate") {
-                keys.extend(alternates.iter().filter_map(Value::as_str).map(str::to_owned));
-            }
-            let name = match field("name").and_then(Value::as_str) {
-                Some(name) if !name.is_empty() => name.to_owned(),
-                _ => entry.id.as_str().to_owned(),
-            };
-            (keys.join(", "), name)
-        })
+    crate::keybinds::game_keybinds(&snapshot.mods)
+        .into_iter()
+        .map(|keybind| (keybind.keys.join(", "), keybind.name))
         .collect()
 }
 

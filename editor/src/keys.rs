@@ -71,6 +71,21 @@ fn frame_input(ctx: &egui::Context, text: bool) -> Vec<Input> {
     })
 }
 
+/// Takes this frame's first key press (not a modifier alone) out of the input, named as the
+/// engine names it: the key a player binds to an action in the Options.
+pub fn take_key_press(ctx: &egui::Context) -> Option<String> {
+    ctx.input_mut(|input| {
+        let at = input
+            .events
+            .iter()
+            .position(|event| matches!(event, Event::Key { key, pressed: true, .. } if !is_modifier(*key)))?;
+        match input.events.remove(at) {
+            Event::Key { key, modifiers, .. } => Some(key_name(key, modifiers)),
+            _ => None,
+        }
+    })
+}
+
 /// This frame's keys (and text, if the top UI layer takes typing) as the game's input, for
 /// a game view that has the keyboard. While typing, Space is text, not a key.
 pub fn game_input(ctx: &egui::Context, layers: &[LayerView]) -> Vec<Input> {

@@ -6,12 +6,14 @@
 //! New game is `PlayCommand::Start(PlayFrom::Start)`. Load game lists the saves
 //! (`PlayCommand::ListSaves`: each with its date, turn, map and player, read from the head a
 //! save writes at its top) and plays one with `PlayCommand::Start(PlayFrom::Save(name))`.
+//! Options (on the title menu; in game the Options button or F10) edits the player's settings
+//! ([`crate::player_options`]); quitting a game asks whether to save ([`crate::player_quit`]).
+//! The window's title is the project's name.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use egui::{Align2, Color32, FontId, Key, Modifiers, Rect, RichText, Ui, Vec2};
-use nefia_game::display::Input;
 use nefia_host::{HostConfig, HostHandle};
 use nefia_protocol::debugging::DebugCommand;
 use nefia_protocol::message::{Command, HostEvent};
@@ -22,6 +24,8 @@ use nefia_protocol::view::Snapshot;
 
 use crate::keys;
 use crate::player_dirs::PlayerDirs;
+use crate::player_options::{Asked, Options};
+use crate::player_quit::{QuitQuestion, QuitTo};
 use crate::render::camera::{Camera, LayerToggles};
 use crate::render::error_screen::{ErrorChoice, error_screen_ui};
 use crate::render::map::{DrawReport, MapRenderer};
@@ -33,7 +37,7 @@ pub const CELL_SIZE: f32 = 32.0;
 /// Where the title menu is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TitleMenu {
-    /// New game, Load game, Quit.
+    /// New game, Load game, Options, Quit.
     Main,
     /// The saved games, once the runtime has listed them.
     Load(Option<Vec<SaveListing>>),
@@ -44,6 +48,7 @@ pub enum TitleMenu {
 enum TitleEntry {
     NewGame,
     LoadGame,
+    Options,
     Quit,
     Save(SaveListing),
     Back,
@@ -54,6 +59,7 @@ impl TitleEntry {
         match self {
             TitleEntry::NewGame => "New game",
             TitleEntry::LoadGame => "Load game",
+            TitleEntry::Options => "Options",
             TitleEntry::Quit => "Quit",
             TitleEntry::Save(save) => &save.name,
             TitleEntry::Back => "Back",
@@ -76,8 +82,7 @@ impl PlayerConfig {
     /// `nefia play` on the project in `dir`: its things kept in the project
     /// ([`PlayerDirs::project`]), the window titled with its name when it has one.
     pub fn project(dir: PathBuf) -> PlayerConfig {
-        let title = nefia_game::project::Project::open(&dir).map_or_else(|_| "Nefia".to_owned(), |p| p.manifest.name);
-        PlayerConfig { dirs: PlayerDirs::project(&dir), project: dir, title }
+        PlayerConfig { dirs: PlayerDirs::project(&dir), title: project_name(&dir), project: dir }
     }
 }
 
@@ -98,6 +103,10 @@ pub struct PlayerApp {
     /// Quit was chosen: the window closes.
     quitting: bool,
     titled: Option<String>,
+    /// The player's settings and the Options menu.
+    options: Options,
+    /// Asks whether to save before quitting a game.
+    quit: QuitQuestion,
     /// Where the player's things go.
     dirs: PlayerDirs,
     /// The scratch folder sessions are recorded in when they are not kept (a player's).
@@ -105,15 +114,27 @@ pub struct PlayerApp {
 }
 
 impl PlayerApp {
-    /// Opens `project` on the runtime thread, keeping the player's things in the project
-    /// ([`PlayerConfig::project`]); the title menu shows until a game begins.
+    /// Opens `project` on the runtime thread as `nefia play` from a checkout does, keeping the
+    /// player's things in the project ([`PlayerConfig::project`]); the title menu shows until a
+    /// game begins.
     pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
         PlayerApp::with_config(ctx, PlayerConfig::project(project))
     }
 
-    /// Opens `config`'s project on the runtime thread, saving and writing bug reports where
-    /// its folders say; the title menu shows until a game begins.
+    /// Opens `project` as [`PlayerApp::new`] does, with the player's `settings` applied.
+    pub fn with_settings(ctx: &egui::Context, project: PathBuf, settings: crate::settings::SettingsFile) -> PlayerApp {
+        PlayerApp::open(ctx, PlayerConfig::project(project), settings)
+    }
+
+    /// Opens `config`'s project on the runtime thread with the settings in its folders, saving
+    /// and writing bug reports where they say; the title menu shows until a game begins.
     pub fn with_config(ctx: &egui::Context, config: PlayerConfig) -> PlayerApp {
+        let settings = crate::settings::SettingsFile::load(&config.dirs.settings);
+        PlayerApp::open(ctx, config, settings)
+    }
+
+    /// Opens `config`'s project with `settings` applied.
+    fn open(ctx: &egui::Context, config: PlayerConfig, settings: crate::settings::SettingsFile) -> PlayerApp {
         crate::render::install_fonts(ctx);
         let repaint_ctx = ctx.clone();
         let mut host_config = HostConfig::recorded(config.project, Arc::new(move || repaint_ctx.request_repaint()));
@@ -140,6 +161,8 @@ impl PlayerApp {
             notice: None,
             quitting: false,
             titled: None,
+            options: Options::new(settings),
+            quit: QuitQuestion::default(),
             dirs: config.dirs,
             _scratch_recordings: scratch_recordings,
         }
@@ -182,7 +205,9 @@ impl PlayerApp {
                 }
                 // The player window binds no key to a hint's action (stopping is the game's
                 // own Quit): the message says what to do in words.
-                HostEvent::Refused(refused) => self.notice = Some(refused.message),
+                HostEvent::Refused(refused) if !self.quit.refused(&refused.message) => {
+                    self.notice = Some(refused.message)
+                }
                 _ => {}
             }
         }
@@ -192,10 +217,21 @@ impl PlayerApp {
             // Back from a game: the title menu starts over.
             self.title = TitleMenu::Main;
             self.cursor = 0;
+            self.quitting |= self.quit.stopped() == Some(QuitTo::Closed);
         } else if !was_playing && self.snapshot.play.playing {
             self.notice = None;
         }
-        crate::app::show_title(&ctx, &mut self.titled, format!("{} — Nefia", self.snapshot.project));
+        if let Some(command) = self.options.start(&ctx, &self.snapshot.mods) {
+            self.host.send(command);
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && self.snapshot.play.playing && !self.quitting {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.quit.ask(QuitTo::Closed);
+        }
+        // The project's name once it is open (its folder's until then).
+        if !self.snapshot.project_dir.as_os_str().is_empty() {
+            crate::app::show_title(&ctx, &mut self.titled, self.snapshot.project.clone());
+        }
         egui::CentralPanel::default().frame(egui::Frame::NONE.fill(Color32::BLACK)).show(ui, |ui| {
             let rect = ui.max_rect();
             ui.allocate_rect(rect, egui::Sense::hover());
@@ -207,11 +243,20 @@ impl PlayerApp {
             self.paint_map(ui, rect, &snapshot);
             if snapshot.play.playing {
                 self.game_ui(ui, rect, &snapshot);
-            } else {
+            } else if !self.options.is_open() {
                 ui.painter().rect_filled(rect, 0.0, Color32::from_black_alpha(170));
                 self.title_ui(ui, rect);
             }
             self.options_ui(ui, rect);
+            for asked in self.options.ui(ui, rect, &snapshot.mods, snapshot.play.playing) {
+                match asked {
+                    Asked::Send(command) => self.host.send(command),
+                    Asked::QuitToTitle => self.quit.ask(QuitTo::Title),
+                }
+            }
+            if let Some(command) = self.quit.ui(ui, rect) {
+                self.host.send(command);
+            }
         });
         if self.quitting {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -249,6 +294,11 @@ impl PlayerApp {
                     ui.horizontal(|ui| {
                         ui.checkbox(&mut self.toggles.ascii, "ASCII")
                             .on_hover_text("Draw every tile and object as its glyph, with no images");
+                        let in_game = self.snapshot.play.playing && !self.options.is_open();
+                        if in_game && ui.button("Options").on_hover_text("Keys, language, text size, window").clicked()
+                        {
+                            self.options.open();
+                        }
                     });
                 });
             });
@@ -267,19 +317,16 @@ impl PlayerApp {
             self.error_ui(ui, rect, error);
             return;
         }
+        if self.options.is_open() || self.quit.is_open() {
+            // The keys are the Options' or the quit question's.
+            return;
+        }
         input.extend(keys::game_input(ui.ctx(), &snapshot.layers));
         for input in input {
-            // With no menu open, Backspace steps back a turn and Shift+Backspace forward.
-            let stepping = match &input {
-                Input::Key(key) if snapshot.layers.is_empty() && key == "backspace" => {
-                    Some(Command::Play(PlayCommand::StepBack))
-                }
-                Input::Key(key) if snapshot.layers.is_empty() && key == "shift+backspace" => {
-                    Some(Command::Play(PlayCommand::StepForward))
-                }
-                _ => None,
-            };
-            self.host.send(stepping.unwrap_or(Command::Input(input)));
+            // With no menu open, a key does what the player bound it to (see crate::keybinds).
+            if let Some(command) = self.options.game_command(&snapshot.mods, !snapshot.layers.is_empty(), input) {
+                self.host.send(command);
+            }
         }
     }
 
@@ -300,7 +347,7 @@ impl PlayerApp {
     /// The title menu: arrows and Enter, or the mouse.
     fn title_ui(&mut self, ui: &mut Ui, rect: Rect) {
         let entries: Vec<TitleEntry> = match &self.title {
-            TitleMenu::Main => vec![TitleEntry::NewGame, TitleEntry::LoadGame, TitleEntry::Quit],
+            TitleMenu::Main => vec![TitleEntry::NewGame, TitleEntry::LoadGame, TitleEntry::Options, TitleEntry::Quit],
             TitleMenu::Load(saves) => {
                 saves.iter().flatten().map(|save| TitleEntry::Save(save.clone())).chain([TitleEntry::Back]).collect()
             }
@@ -341,12 +388,13 @@ impl PlayerApp {
                         let response = ui.selectable_label(index == self.cursor, text);
                         if let TitleEntry::Save(save) = entry {
                             ui.weak(save.describe());
+                            ui.weak(save.saved_ago(std::time::SystemTime::now()));
                         }
                         if response.clicked() {
                             chosen = Some(index);
                         }
                     }
-                    if let Some(notice) = &self.notice {
+                    for notice in self.notice.iter().cloned().chain(self.options.problem()) {
                         ui.add_space(12.0);
                         ui.colored_label(Color32::LIGHT_RED, notice);
                     }
@@ -376,6 +424,7 @@ impl PlayerApp {
                 self.cursor = 0;
                 self.host.send(Command::Play(PlayCommand::ListSaves));
             }
+            TitleEntry::Options => self.options.open(),
             TitleEntry::Quit => self.quitting = true,
             TitleEntry::Save(save) => self.host.send(Command::Play(PlayCommand::Start(PlayFrom::Save(save.name)))),
             TitleEntry::Back => {
@@ -426,19 +475,29 @@ pub fn run_attached<T: 'static>(
     config: PlayerConfig,
     attach: impl FnOnce(&PlayerApp) -> T + 'static,
 ) -> eframe::Result<()> {
+    let settings = crate::settings::SettingsFile::load(&config.dirs.settings);
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title(&config.title).with_inner_size([1024.0, 768.0]),
+        viewport: settings.settings().window.viewport(config.title.clone()),
         ..Default::default()
     };
     eframe::run_native(
         "nefia-play",
         options,
         Box::new(move |cc| {
-            let app = PlayerApp::with_config(&cc.egui_ctx, config);
+            let app = PlayerApp::open(&cc.egui_ctx, config, settings);
             let attached = attach(&app);
             Ok(Box::new(Attached { app, _attached: attached }))
         }),
     )
+}
+
+/// The project's name (its `project.ron`'s), or its folder's if it cannot be read: the
+/// window's title.
+pub fn project_name(project: &Path) -> String {
+    match nefia_game::project::Project::open(project) {
+        Ok(opened) => opened.manifest.name,
+        Err(_) => project.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+    }
 }
 
 /// The player window with something kept alive beside it.

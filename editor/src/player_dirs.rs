@@ -66,7 +66,7 @@ impl PlayerDirs {
         let own = dir.join(".nefia");
         PlayerDirs {
             saves: dir.join("saves"),
-            settings: own.join("settings.ron"),
+            settings: crate::settings::in_checkout(dir),
             reports: own.join("reports"),
             recordings: Some(dir.join("recordings")),
         }

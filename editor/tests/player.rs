@@ -63,6 +63,9 @@ fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
     harness.key_press(egui::Key::Escape);
     step_until(&mut harness, "the game menu", |h| h.query_by_label("Quit").is_some());
     harness.get_by_label("Quit").click();
+    // It asks whether to save: saved already.
+    step_until(&mut harness, "the question", |h| h.query_by_label("Quit without saving").is_some());
+    harness.get_by_label("Quit without saving").click();
     step_until(&mut harness, "the title menu again", |h| !playing(h) && h.query_by_label("New game").is_some());
     assert_eq!(harness.state().snapshot().player, None, "the game was set aside");
 
@@ -84,13 +87,15 @@ fn the_title_menu_starts_a_game_that_takes_the_keyboard_and_quits_back_to_it() {
 fn the_title_menu_works_from_the_keyboard() {
     let demo = DemoCopy::new();
     let mut harness = player(&demo);
-    // Load game (no saves yet), Escape back, then down to Quit.
+    // Load game (no saves yet), Escape back, then down past Options to Quit.
     harness.key_press(egui::Key::ArrowDown);
     harness.key_press(egui::Key::Enter);
     step_until(&mut harness, "the empty save list", |h| h.query_by_label("No saved games yet").is_some());
     harness.key_press(egui::Key::Escape);
     step_until(&mut harness, "the main page", |h| h.state().title_menu() == &TitleMenu::Main);
     assert!(!harness.state().quitting());
+    // Down past Options to Quit.
+    harness.key_press(egui::Key::ArrowDown);
     harness.key_press(egui::Key::ArrowDown);
     harness.key_press(egui::Key::Enter);
     harness.step();

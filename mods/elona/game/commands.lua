@@ -143,9 +143,21 @@ function Commands.game_menu(player)
    elseif choice == "Load the last save" then
       Commands.load()
    elseif choice == "Quit" then
-      Play.quit()
+      Commands.quit()
    end
    return false
+end
+
+--- Quitting asks whether to save first (Cancel, or Escape, goes on playing).
+function Commands.quit()
+   local answers = { "Save and quit", "Quit without saving", "Cancel" }
+   local answer = menu("Save before quitting?", answers, function(e) return e end)
+   if answer == "Save and quit" then
+      Save.save_game("quicksave")
+      Play.quit()
+   elseif answer == "Quit without saving" then
+      Play.quit()
+   end
 end
 
 function Commands.save()

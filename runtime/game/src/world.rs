@@ -26,7 +26,6 @@ mod state_diff;
 mod state_hash;
 mod watches;
 
-pub use art::THEME_TYPE;
 pub use autotiling::RuleObject;
 pub use changes::{Changed, Changes};
 pub use fields::parse_color;

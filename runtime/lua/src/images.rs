@@ -11,11 +11,11 @@ use mlua::{Lua, Table};
 
 use super::convert::from_lua;
 use super::{Engine, rt_error};
+use nefia_game::art::book::THEME_TYPE;
 use nefia_game::art::{ArtError, Parsed, Replacement, Sheets};
 use nefia_game::moddable::Origin;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::{Key, Value};
-use nefia_game::world::THEME_TYPE;
 
 /// What `data:add` keeps once the prototype is in the registry: its images, read.
 pub struct ReadImages {

@@ -171,6 +171,16 @@ pub fn save_game(lua: &Lua, name: &str) -> Result<PathBuf, SaveError> {
     Ok(path)
 }
 
+/// The save name a game with no current save is saved under by [`save_current`].
+pub const QUICKSAVE: &str = "quicksave";
+
+/// Saves the game under the current save's id (the one last written or read), or
+/// [`QUICKSAVE`] if there is none yet; returns the file written.
+pub fn save_current(lua: &Lua) -> Result<PathBuf, SaveError> {
+    let name = current_save_id(lua).map_err(lua_error)?.unwrap_or_else(|| QUICKSAVE.to_owned());
+    save_game(lua, &name)
+}
+
 /// A save refused as too large, with the mod's `save` table (and the part of it) that holds
 /// most of it when one does: what the player or the mod's author can make smaller.
 fn name_the_largest_save_table(error: FileError, mods: &BTreeMap<String, Value>) -> SaveError {

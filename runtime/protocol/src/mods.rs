@@ -137,7 +137,7 @@ impl ModsView {
         let name = nefia_game::Symbol::intern("name");
         self.data
             .iter()
-            .filter(|t| t.id.as_str() == nefia_game::world::THEME_TYPE)
+            .filter(|t| t.id.as_str() == nefia_game::art::book::THEME_TYPE)
             .flat_map(|t| &t.entries)
             .map(|theme| {
                 let named = theme.fields.iter().find(|(field, _)| *field == name).and_then(|(_, v)| v.as_str());

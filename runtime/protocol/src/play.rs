@@ -22,6 +22,11 @@ pub enum PlayCommand {
     /// List the saved games; answered with [`crate::message::HostEvent::Saves`] (the player
     /// window's Load game).
     ListSaves,
+    /// Save the game and stop playing (the player window's "Save and quit"): saved under the
+    /// name of the save last written or loaded, else `quicksave`, then stopped as by
+    /// [`PlayCommand::Stop`], only once saved (a save refused is answered with a refusal saying
+    /// why, and play goes on).
+    SaveAndStop,
     /// Let one turn pass with the player waiting (`base.on_wait_turn`), paused or not.
     StepTurn,
     /// While playing, go back to the start of the previous turn (see `runtime/host/src/play/recorder.rs`).
@@ -69,6 +74,7 @@ impl PlayCommand {
             PlayCommand::Stop => "stop play",
             PlayCommand::Pause(_) => "pause play",
             PlayCommand::ListSaves => "list saves",
+            PlayCommand::SaveAndStop => "save and stop",
             PlayCommand::StepTurn => "step",
             PlayCommand::StepBack => "step back",
             PlayCommand::StepForward => "step forward",

@@ -7,6 +7,9 @@ use rustc_hash::FxHashMap;
 use super::parse::Parsed;
 use crate::symbol::Symbol;
 
+/// The data type of themes: prototypes whose `overrides` give other prototypes' art.
+pub const THEME_TYPE: &str = "base.theme";
+
 /// A prototype: its data type and id.
 type ProtoKey = (Symbol, Symbol);
 
@@ -38,7 +41,7 @@ impl ArtBook {
     /// Forgets prototype `id` of `data_type` (retired), and its replacements if it is a theme.
     pub fn remove(&mut self, data_type: Symbol, id: Symbol) {
         self.own.remove(&(data_type, id));
-        if data_type.as_str() == crate::world::THEME_TYPE {
+        if data_type.as_str() == THEME_TYPE {
             self.themes.remove(&id);
         }
     }
@@ -71,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_theme_replaces_its_prototypes_art_until_it_is_retired_and_only_then() {
-        let (tile, theme) = (Symbol::intern("base.map_tile"), Symbol::intern(crate::world::THEME_TYPE));
+        let (tile, theme) = (Symbol::intern("base.map_tile"), Symbol::intern(THEME_TYPE));
         let (wall, night) = (Symbol::intern("t.wall"), Symbol::intern("t.night"));
         let mut book = ArtBook::default();
         book.set(tile, wall, Some(art("wall.png")));

@@ -15,9 +15,7 @@ use crate::symbol::Symbol;
 use crate::value::Value;
 
 use super::{World, WorldError};
-
-/// The data type of themes.
-pub const THEME_TYPE: &str = "base.theme";
+use crate::art::book::THEME_TYPE;
 
 /// The data type of tiles.
 const MAP_TILE: &str = "base.map_tile";

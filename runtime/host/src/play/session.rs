@@ -37,6 +37,7 @@ impl PlaySession {
                 let saves = nefia_lua::save::list_saves(&cx.runtime.engine().save_dir());
                 cx.send(HostEvent::Saves(saves));
             }
+            PlayCommand::SaveAndStop => return self.save_and_stop(cx, host, workbench),
             PlayCommand::StepTurn => return self.step_turn(cx),
             PlayCommand::StepBack => self.step_back(cx, host),
             PlayCommand::StepForward => self.step_forward(cx, host),
@@ -80,6 +81,22 @@ impl PlaySession {
         PlayEffects {
             failed: result.err().map(|error| nefia_lua::error::game_error(context, &error)),
             ..PlayEffects::default()
+        }
+    }
+
+    /// Saves the game as the current save (see [`nefia_lua::save::save_current`]), then stops
+    /// if it was saved.
+    fn save_and_stop(&self, cx: &Cx, host: &PlayHost, workbench: &Workbench) -> PlayEffects {
+        if !self.playing() {
+            cx.refuse(Refused::new(RefusalKind::Play, "there is no game to save: save while playing"));
+            return PlayEffects::default();
+        }
+        match nefia_lua::save::save_current(cx.runtime.lua()) {
+            Ok(_) => self.handle(cx, host, workbench, PlayCommand::Stop),
+            Err(error) => {
+                cx.refuse(Refused::new(RefusalKind::Play, format!("the game was not saved: {error}")));
+                PlayEffects::default()
+            }
         }
     }
 
