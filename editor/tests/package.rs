@@ -134,10 +134,34 @@ fn a_folder_that_is_not_a_package_is_not_written_over() {
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1, "nothing was written");
     assert_eq!(std::fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
 
+    // Nor a project that is not there.
+    let run = nefia(&["package", "--project", "projects/nowhere", "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2), "{}", said(&run));
+    assert!(said(&run).contains("projects/nowhere"), "names the project: {}", said(&run));
+
     // Nor a folder the package is made from.
     let run = package_demo(&repo().join("projects/demo/maps/out"), &[]);
     assert_eq!(run.status.code(), Some(2), "{}", said(&run));
     assert!(!repo().join("projects/demo/maps/out").exists());
+}
+
+#[test]
+fn a_game_that_fails_its_self_test_is_not_called_fit_to_ship() {
+    let demo = nefia_tests::DemoCopy::new();
+    let rules = demo.mod_file("damage_popups/init.lua");
+    let mut code = std::fs::read_to_string(&rules).unwrap();
+    code.push_str(
+        "\nEvent.register(\"base.on_turn_passed\", \"damage_popups.planted\", function(_, params)\n   \
+         if params.turn >= 5 then error(\"a planted bug\") end\nend)\n",
+    );
+    std::fs::write(&rules, code).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("game");
+    let run = nefia(&["package", "--project", demo.project().to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let text = said(&run);
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAILED") && text.contains("a planted bug"), "the self-test says what failed: {text}");
+    assert!(text.contains("not fit to ship"), "{text}");
 }
 
 #[test]

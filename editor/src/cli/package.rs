@@ -217,7 +217,11 @@ fn self_test(out: &Path, program: &str) -> bool {
         }
     };
     let h = home.path();
-    let mut command = Command::new(Path::new(".").join(program));
+    let Ok(dir) = std::path::absolute(out) else {
+        eprintln!("nefia package: {} cannot be made an absolute path to run the game from", out.display());
+        return false;
+    };
+    let mut command = Command::new(dir.join(program));
     command.arg("--self-test").current_dir(out).env_clear().env("HOME", h);
     for (variable, folder) in [("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("TMPDIR", "tmp")] {
         let dir = h.join(folder);
