@@ -399,7 +399,12 @@ impl Host {
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
-        if let Some(report) = self.play.write_report(&self.cx(), &error) {
+        // One report a stop: an error while the screen already shows one adds none.
+        let report = match self.debug.stops.on_error_screen() {
+            true => None,
+            false => self.play.write_report(&self.cx(), &error),
+        };
+        if let Some(report) = report {
             self.debug.stops.set_report(report.map_err(|e| e.to_string()));
         }
         self.debug.stops.set_error(error);

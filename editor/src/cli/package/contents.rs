@@ -75,7 +75,7 @@ pub(super) fn write_game(project: &Project, root: &Path) -> Result<Shipped, Pack
     for info in &order {
         let to = game.join("mods").join(info.id());
         let copied = copy_tree(&info.dir, &to, &mut shipped, &|kind| kind != Kind::Other)?;
-        licences.extend(copied.into_iter().map(|path| (format!("mod {}", info.id()), path, root.to_owned())));
+        licences.extend(copied.into_iter().map(|path| (format!("mod {}", info.id()), path)));
         shipped.mods.push(info.id().to_owned());
     }
     for map in nefia_game::files::ron_files(&project.maps_dir()) {
@@ -96,7 +96,7 @@ pub(super) fn write_game(project: &Project, root: &Path) -> Result<Shipped, Pack
         let section = std::fs::read_to_string(dir.join("README.md")).ok().and_then(|text| licence_section(&text));
         let what = format!("the images of asset folder {} (game/assets/)", index + 1);
         let found_licence = !copied.is_empty();
-        licences.extend(copied.into_iter().map(|path| (what.clone(), path, root.to_owned())));
+        licences.extend(copied.into_iter().map(|path| (what.clone(), path)));
         match &section {
             Some(section) => licence_sections.push_str(&format!("## {what}\n\n{section}\n\n")),
             None if images > 0 && !found_licence => shipped.notes.push(format!(
@@ -110,7 +110,7 @@ pub(super) fn write_game(project: &Project, root: &Path) -> Result<Shipped, Pack
     let manifest = ProjectManifest { mod_dirs: Vec::new(), asset_dirs: Vec::new(), ..project.manifest.clone() };
     let manifest_path = game.join("project.ron");
     nefia_game::files::write_atomic(&manifest_path, nefia_game::files::to_ron(&manifest_path, &manifest)?.as_bytes())?;
-    shipped.licences = licences_text(&project.manifest.name, &licence_sections, &licences)?;
+    shipped.licences = licences_text(&project.manifest.name, &licence_sections, (root, &licences))?;
     Ok(shipped)
 }
 
@@ -200,8 +200,12 @@ fn licence_section(readme: &str) -> Option<String> {
 }
 
 /// The licences file: the program's, each asset folder's README section, and each licence file
-/// shipped (by its place in the package), whole.
-fn licences_text(name: &str, sections: &str, files: &[(String, PathBuf, PathBuf)]) -> Result<String, PackageError> {
+/// shipped (by its place in the package under `root`), whole.
+fn licences_text(
+    name: &str,
+    sections: &str,
+    (root, files): (&Path, &[(String, PathBuf)]),
+) -> Result<String, PackageError> {
     let mut text = format!(
         "# Licences of what is shipped\n\n{name} is played by Nefia {} (the program beside this file), under the {} \
          licence.\n\n",
@@ -209,7 +213,7 @@ fn licences_text(name: &str, sections: &str, files: &[(String, PathBuf, PathBuf)
         env!("CARGO_PKG_LICENSE")
     );
     text.push_str(sections);
-    for (what, path, root) in files {
+    for (what, path) in files {
         let shown = path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/");
         let body = std::fs::read_to_string(path).map_err(io(path))?;
         text.push_str(&format!("## {what}: {shown}\n\n```\n{}\n```\n\n", body.trim_end()));
