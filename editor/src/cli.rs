@@ -2,7 +2,7 @@
 //! binary (`main.rs` only parses it). This file is the clap [`Cli`], its dispatch and what the
 //! commands share (`project_or_default`, `parse_seconds`, the terminal progress bar); each
 //! subcommand is a file of its own with its `#[derive(clap::Args)]` struct, whose doc comment
-//! is the subcommand's help, and its `run`. The eighteen subcommands:
+//! is the subcommand's help, and its `run`. The nineteen subcommands:
 //!
 //! - `nefia` opens the editor on the project in the current folder, else `projects/demo`
 //!   here or in the repository the executable was built in; `nefia edit DIR` on another,
@@ -10,6 +10,9 @@
 //! - `nefia play [DIR]` opens the player window: the game alone, with a title menu; with
 //!   `--listen [ADDR:]PORT` it serves the remote protocol too, `--headless` without a window
 //!   (`play.rs`).
+//! - `nefia package [--project DIR] --out DIR [--zip]` writes a folder a player runs: this
+//!   program as the game's, its mods, maps and images, a README and the licences; then runs
+//!   the package's self-test (`package.rs`, `crate::package`).
 //! - `nefia run FILE.lua [--project DIR] [--break] [--time-limit SECS] [--memory-limit MIB]`
 //!   runs a script in a fresh game, headless (`run.rs`).
 //! - `nefia repl [--project DIR]` is a terminal REPL on the same runtime (`repl.rs`).
@@ -56,6 +59,7 @@ mod git_setup;
 mod import;
 mod merge;
 mod new_mod;
+mod package;
 mod play;
 mod render;
 mod repl;
@@ -76,6 +80,7 @@ pub struct Cli {
 enum Command {
     Edit(edit::Args),
     Play(play::Args),
+    Package(package::Args),
     Run(run::Args),
     Repl(repl::Args),
     NewMod(new_mod::Args),
@@ -105,6 +110,7 @@ impl Cli {
             None => edit::run(edit::Args::default()),
             Some(Command::Edit(args)) => edit::run(args),
             Some(Command::Play(args)) => play::run(args),
+            Some(Command::Package(args)) => package::run(args),
             Some(Command::Run(args)) => run::run(args),
             Some(Command::Repl(args)) => repl::run(args),
             Some(Command::NewMod(args)) => new_mod::run(args),
@@ -152,7 +158,7 @@ fn project_or_default(project: Option<PathBuf>) -> Result<PathBuf, ExitCode> {
 }
 
 /// Reports how a window ended. A missing or broken project is shown in the window itself.
-fn window_closed(result: eframe::Result<()>) -> ExitCode {
+pub(crate) fn window_closed(result: eframe::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -470,8 +470,15 @@ impl<W: Write> Session<W> {
             }
             Program::Attached => None,
         };
-        let config =
-            HostConfig { project, repaint: self.repaint(), recordings, journal: None, breakpoints: Vec::new() };
+        let config = HostConfig {
+            project,
+            repaint: self.repaint(),
+            recordings,
+            journal: None,
+            breakpoints: Vec::new(),
+            saves: None,
+            reports: None,
+        };
         if self.configured {
             self.spawn(config, program);
         } else {

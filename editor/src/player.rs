@@ -23,6 +23,7 @@ use nefia_protocol::saves::SaveListing;
 use nefia_protocol::view::Snapshot;
 
 use crate::keys;
+use crate::player_dirs::PlayerDirs;
 use crate::player_options::{Asked, Options};
 use crate::player_quit::{QuitQuestion, QuitTo};
 use crate::render::camera::{Camera, LayerToggles};
@@ -66,6 +67,25 @@ impl TitleEntry {
     }
 }
 
+/// What the player window plays, and where it keeps the player's things.
+#[derive(Clone, Debug)]
+pub struct PlayerConfig {
+    /// The project folder (a packaged game's `game/`).
+    pub project: PathBuf,
+    /// Where saves, settings and bug reports go.
+    pub dirs: PlayerDirs,
+    /// The window's title.
+    pub title: String,
+}
+
+impl PlayerConfig {
+    /// `nefia play` on the project in `dir`: its things kept in the project
+    /// ([`PlayerDirs::project`]), the window titled with its name when it has one.
+    pub fn project(dir: PathBuf) -> PlayerConfig {
+        PlayerConfig { dirs: PlayerDirs::project(&dir), title: project_name(&dir), project: dir }
+    }
+}
+
 /// The player window's application.
 pub struct PlayerApp {
     host: HostHandle,
@@ -87,24 +107,49 @@ pub struct PlayerApp {
     options: Options,
     /// Asks whether to save before quitting a game.
     quit: QuitQuestion,
+    /// Where the player's things go.
+    dirs: PlayerDirs,
+    /// The scratch folder sessions are recorded in when they are not kept (a player's).
+    _scratch_recordings: Option<tempfile::TempDir>,
 }
 
 impl PlayerApp {
-    /// Opens `project` on the runtime thread, with the settings of `nefia play` from a
-    /// checkout (`<project>/.nefia/settings.ron`); the title menu shows until a game begins.
+    /// Opens `project` on the runtime thread as `nefia play` from a checkout does, keeping the
+    /// player's things in the project ([`PlayerConfig::project`]); the title menu shows until a
+    /// game begins.
     pub fn new(ctx: &egui::Context, project: PathBuf) -> PlayerApp {
-        let settings = crate::settings::SettingsFile::load(&crate::settings::in_checkout(&project));
-        PlayerApp::with_settings(ctx, project, settings)
+        PlayerApp::with_config(ctx, PlayerConfig::project(project))
     }
 
-    /// Opens `project` on the runtime thread with the player's `settings` applied.
+    /// Opens `project` as [`PlayerApp::new`] does, with the player's `settings` applied.
     pub fn with_settings(ctx: &egui::Context, project: PathBuf, settings: crate::settings::SettingsFile) -> PlayerApp {
+        PlayerApp::open(ctx, PlayerConfig::project(project), settings)
+    }
+
+    /// Opens `config`'s project on the runtime thread with the settings in its folders, saving
+    /// and writing bug reports where they say; the title menu shows until a game begins.
+    pub fn with_config(ctx: &egui::Context, config: PlayerConfig) -> PlayerApp {
+        let settings = crate::settings::SettingsFile::load(&config.dirs.settings);
+        PlayerApp::open(ctx, config, settings)
+    }
+
+    /// Opens `config`'s project with `settings` applied.
+    fn open(ctx: &egui::Context, config: PlayerConfig, settings: crate::settings::SettingsFile) -> PlayerApp {
         crate::render::install_fonts(ctx);
         let repaint_ctx = ctx.clone();
-        let mut config = HostConfig::recorded(project, Arc::new(move || repaint_ctx.request_repaint()));
+        let mut host_config = HostConfig::recorded(config.project, Arc::new(move || repaint_ctx.request_repaint()));
         // The player edits no map: there is nothing to journal.
-        config.journal = None;
-        let host = HostHandle::spawn(config);
+        host_config.journal = None;
+        host_config.saves = Some(config.dirs.saves.clone());
+        host_config.reports = Some(config.dirs.reports.clone());
+        // Sessions not kept are still recorded: stepping back and the bug reports need them.
+        let scratch_recordings = match &config.dirs.recordings {
+            Some(_) => None,
+            None => tempfile::tempdir().map_err(|error| tracing::warn!("no scratch folder to record in: {error}")).ok(),
+        };
+        host_config.recordings =
+            config.dirs.recordings.clone().or_else(|| scratch_recordings.as_ref().map(|dir| dir.path().to_owned()));
+        let host = HostHandle::spawn(host_config);
         PlayerApp {
             snapshot: host.snapshot(),
             host,
@@ -118,7 +163,14 @@ impl PlayerApp {
             titled: None,
             options: Options::new(settings),
             quit: QuitQuestion::default(),
+            dirs: config.dirs,
+            _scratch_recordings: scratch_recordings,
         }
+    }
+
+    /// Where the player's saves, settings and bug reports go.
+    pub fn dirs(&self) -> &PlayerDirs {
+        &self.dirs
     }
 
     /// The latest snapshot of the game.
@@ -287,6 +339,9 @@ impl PlayerApp {
             Some(ErrorChoice::Leave) => self.host.send(Command::Play(PlayCommand::Stop)),
             None => {}
         }
+        if let Some(report) = &self.snapshot.debug.report {
+            bug_report_ui(ui, rect, report);
+        }
     }
 
     /// The title menu: arrows and Enter, or the mouse.
@@ -380,6 +435,25 @@ impl PlayerApp {
     }
 }
 
+/// Below the error screen: where its bug report went ("send this file"), or why it could not
+/// be written.
+fn bug_report_ui(ui: &Ui, rect: Rect, report: &Result<PathBuf, String>) {
+    egui::Area::new(egui::Id::new("nefia-player-bug-report"))
+        .fixed_pos(rect.center_bottom() - Vec2::new(0.0, 32.0))
+        .pivot(Align2::CENTER_BOTTOM)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| match report {
+                Ok(path) => {
+                    ui.label("A bug report was written. Send this file to the game's makers:");
+                    ui.add(egui::Label::new(RichText::new(path.display().to_string()).monospace()).selectable(true));
+                }
+                Err(why) => {
+                    ui.colored_label(Color32::LIGHT_RED, format!("The bug report could not be written: {why}"));
+                }
+            });
+        });
+}
+
 fn centred_text(ui: &Ui, rect: Rect, text: &str, color: Color32) {
     ui.painter().text(rect.center(), Align2::CENTER_CENTER, text, FontId::proportional(16.0), color);
 }
@@ -390,27 +464,27 @@ impl eframe::App for PlayerApp {
     }
 }
 
-/// Runs the player window on `project`.
-pub fn run(project: PathBuf) -> eframe::Result<()> {
-    run_attached(project, |_| ())
+/// Runs the player window on `config`.
+pub fn run(config: PlayerConfig) -> eframe::Result<()> {
+    run_attached(config, |_| ())
 }
 
-/// Runs the player window on `project` with what `attach` makes from it kept beside it
+/// Runs the player window on `config` with what `attach` makes from it kept beside it
 /// while the window is open (the remote protocol's server).
 pub fn run_attached<T: 'static>(
-    project: PathBuf,
+    config: PlayerConfig,
     attach: impl FnOnce(&PlayerApp) -> T + 'static,
 ) -> eframe::Result<()> {
-    let settings = crate::settings::SettingsFile::load(&crate::settings::in_checkout(&project));
+    let settings = crate::settings::SettingsFile::load(&config.dirs.settings);
     let options = eframe::NativeOptions {
-        viewport: settings.settings().window.viewport(project_name(&project)),
+        viewport: settings.settings().window.viewport(config.title.clone()),
         ..Default::default()
     };
     eframe::run_native(
         "nefia-play",
         options,
         Box::new(move |cc| {
-            let app = PlayerApp::with_settings(&cc.egui_ctx, project, settings);
+            let app = PlayerApp::open(&cc.egui_ctx, config, settings);
             let attached = attach(&app);
             Ok(Box::new(Attached { app, _attached: attached }))
         }),

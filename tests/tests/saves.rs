@@ -323,6 +323,7 @@ fn a_project_map_file_and_a_recording_hold_values_at_the_depth_limit() {
         branches: Vec::new(),
         stopped_back_at: None,
         fuzz: None,
+        error: None,
     };
     let file = demo.project().join("recordings/deep.ron");
     recording.write(&file).expect("the recording is written");

@@ -28,7 +28,7 @@ pub struct Args {
 pub fn run(args: Args) -> Exit {
     let project = project_or_default(args.project)?;
     Ok(match args.listen {
-        None => window_closed(crate::player::run(project)),
+        None => window_closed(crate::player::run(crate::player::PlayerConfig::project(project))),
         Some(address) => serve(project, &address, args.headless).unwrap_or_else(|error| window_closed(Err(error))),
     })
 }
@@ -61,7 +61,8 @@ fn serve(project: PathBuf, address: &str, headless: bool) -> Result<ExitCode, ef
     if headless {
         return Ok(serve_headless(project, listener));
     }
-    crate::player::run_attached(project, move |app| listener.serve(app.host().connector()))?;
+    let config = crate::player::PlayerConfig::project(project);
+    crate::player::run_attached(config, move |app| listener.serve(app.host().connector()))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use nefia_game::recording::ReportedError;
 use nefia_game::{Symbol, Uid};
 
 use super::{Exit, project_or_default};
@@ -142,6 +143,9 @@ pub fn run(args: Args) -> Exit {
             println!("{entry}");
         }
     }
+    if let Some(reported) = &recording.error {
+        return Ok(compare_reported_error(reported, report.error_screen.as_ref()));
+    }
     if let Some((turn, failure)) = &report.invariant {
         eprintln!("after turn {turn}: {failure}");
         return Ok(ExitCode::FAILURE);
@@ -153,6 +157,30 @@ pub fn run(args: Args) -> Exit {
         }
         None => ExitCode::SUCCESS,
     })
+}
+
+/// A bug report's replay: says whether the error it reports came back, the same at the same
+/// turn (success), or not.
+fn compare_reported_error(reported: &ReportedError, replayed: Option<&ReportedError>) -> ExitCode {
+    match replayed {
+        Some(replayed) if replayed == reported => {
+            println!("the reported error came back at turn {}: {}", replayed.turn, replayed.message);
+            ExitCode::SUCCESS
+        }
+        Some(replayed) => {
+            eprintln!("the reported error was, at turn {}: {}", reported.turn, reported.message);
+            eprintln!("the replay stopped on another, at turn {}: {}", replayed.turn, replayed.message);
+            ExitCode::FAILURE
+        }
+        None => {
+            eprintln!(
+                "the reported error did not come back (fixed, or the project differs from the one it was played on): \
+                 turn {}: {}",
+                reported.turn, reported.message
+            );
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Prints the profiled turns summed: one line an entry, slowest first.

@@ -67,6 +67,20 @@ pub struct Recording {
     /// fails while the bug is there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fuzz: Option<FuzzOrigin>,
+    /// Written as a bug report (the player window's error screen): the error the session
+    /// stopped on. A replay says whether it comes back, and at which turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ReportedError>,
+}
+
+/// The error a bug report's session stopped on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportedError {
+    /// The game's turn when it happened.
+    pub turn: u64,
+    /// The error screen's text: what was running, and the error.
+    pub message: String,
 }
 
 /// Where a recording `nefia fuzz` wrote came from. Its regression test replays it with the

@@ -51,6 +51,7 @@ impl Debugging {
         DebugView {
             pause: engine.pause_view(),
             error: self.stops.error(),
+            report: self.stops.report(),
             break_requested: self.stops.break_requested(),
             limits: LimitsView {
                 time: engine.limits().time(),

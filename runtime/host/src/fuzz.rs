@@ -32,10 +32,12 @@ use nefia_lua::runtime::RuntimeError;
 
 mod actions;
 mod game;
+mod self_test;
 mod shrink;
 
 pub use actions::{Action, Weights};
 pub use game::{Failure, FailureKind};
+pub use self_test::{SELF_TEST_SAVE, SelfTestOptions, SelfTestReport, self_test};
 pub use shrink::{ShrinkBudget, Shrunk};
 
 /// Mixed into a seed for the player's draws, so they are not the world's numbers again.

@@ -103,9 +103,9 @@ impl Host {
     /// A host serving `runtime` through `channels`, live or replaying.
     fn new(runtime: Runtime, channels: HostChannels, serving: Serving) -> Host {
         let headless = matches!(serving, Serving::Headless { .. });
-        let (recordings, journal) = match serving {
-            Serving::Live { recordings, journal } => (recordings, journal),
-            Serving::Headless { recordings } => (recordings, None),
+        let (recordings, journal, reports) = match serving {
+            Serving::Live { recordings, journal, reports } => (recordings, journal, reports),
+            Serving::Headless { recordings } => (recordings, None, None),
         };
         Host {
             frame: frame::FrameBuilder::new(&runtime),
@@ -118,7 +118,7 @@ impl Host {
             headless,
             waits: frontend::Waits::default(),
             editing: editing::Editing::new(journal),
-            play: play::PlaySession::new(recordings),
+            play: play::PlaySession::new(recordings, reports),
             debug: debugging::Debugging::default(),
             workbench: workbench::Workbench::default(),
             maps: maps::Maps::new(),
@@ -399,6 +399,14 @@ impl Host {
             return;
         }
         gui::log(self.runtime.lua(), LogLevel::Error, error.to_string());
+        // One report a stop: an error while the screen already shows one adds none.
+        let report = match self.debug.stops.on_error_screen() {
+            true => None,
+            false => self.play.write_report(&self.cx(), &error),
+        };
+        if let Some(report) = report {
+            self.debug.stops.set_report(report.map_err(|e| e.to_string()));
+        }
         self.debug.stops.set_error(error);
     }
 }

@@ -49,6 +49,8 @@ pub(super) struct PlaySession {
     stop_pending: Cell<bool>,
     /// Where play sessions are recorded (None: they are not; a replay records nothing).
     recordings: Option<PathBuf>,
+    /// Where a bug report goes when the error screen appears (see `recorder/report.rs`).
+    reports: Option<PathBuf>,
     /// The session being recorded, while playing (see [`recorder`]).
     recorder: RefCell<Option<recorder::Recorder>>,
     /// Commands come from the session log's recorded inputs, not the editor.
@@ -104,9 +106,10 @@ pub(crate) struct PlayEffects {
 }
 
 impl PlaySession {
-    /// A play subsystem that records its sessions into folder `recordings` (none: it does not).
-    pub(crate) fn new(recordings: Option<PathBuf>) -> PlaySession {
-        PlaySession { recordings, ..Default::default() }
+    /// A play subsystem that records its sessions into folder `recordings` (none: it does not)
+    /// and writes a bug report into folder `reports` when the error screen appears.
+    pub(crate) fn new(recordings: Option<PathBuf>, reports: Option<PathBuf>) -> PlaySession {
+        PlaySession { recordings, reports, ..Default::default() }
     }
 
     /// True while the game is played (the edit state is set aside).

@@ -53,6 +53,9 @@ pub(super) fn run(
         }
         // A mod that fails is skipped and shown in the Mods pane; the rest of the project opens.
         runtime.open_with(&config.project, OnModFailure::Skip)?;
+        if let Some(saves) = &config.saves {
+            runtime.set_save_dir(saves.clone());
+        }
         runtime.open_start_map()?;
         Ok(runtime)
     });
@@ -71,7 +74,7 @@ pub(super) fn run(
         gui::log(runtime.lua(), LogLevel::Error, format!("mod '{id}' did not load: {why}"));
     }
     let channels = HostChannels { commands, events, shared, repaint: config.repaint };
-    let serving = Serving::Live { recordings: config.recordings, journal: config.journal };
+    let serving = Serving::Live { recordings: config.recordings, journal: config.journal, reports: config.reports };
     let host = Rc::new(Host::new(runtime, channels, serving));
     host.editing.open_journal(&host.cx());
     let lua = host.runtime.lua();
@@ -109,6 +112,8 @@ pub(crate) enum Serving {
         recordings: Option<PathBuf>,
         /// The edit journal's folder.
         journal: Option<PathBuf>,
+        /// The bug reports' folder.
+        reports: Option<PathBuf>,
     },
     /// No one: a replay or a fuzzed game, headless. A fuzzed game records its session in
     /// `recordings` (its steps back need the recording's kept states); a replay records

@@ -25,6 +25,12 @@ pub struct HostConfig {
     /// Line breakpoints set before the project's mods load (a launched debug session's), by
     /// file: those files load with the debugger's probes (see `runtime/lua/src/debugger/probes.rs`).
     pub breakpoints: Vec<(PathBuf, Vec<nefia_protocol::repl::LineBreakpoint>)>,
+    /// Where games are saved: None is `<project>/saves` (a packaged game's player's own
+    /// folder otherwise).
+    pub saves: Option<PathBuf>,
+    /// Where a bug report goes when the error screen appears (the session recorded so far,
+    /// with the error: see `play/recorder/report.rs`); None writes none.
+    pub reports: Option<PathBuf>,
 }
 
 impl HostConfig {
@@ -32,7 +38,7 @@ impl HostConfig {
     pub fn recorded(project: PathBuf, repaint: Arc<dyn Fn() + Send + Sync>) -> HostConfig {
         let recordings = Some(project.join("recordings"));
         let journal = Some(nefia_game::journal::journal_dir(&project));
-        HostConfig { project, repaint, recordings, journal, breakpoints: Vec::new() }
+        HostConfig { project, repaint, recordings, journal, breakpoints: Vec::new(), saves: None, reports: None }
     }
 }
 

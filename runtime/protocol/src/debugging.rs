@@ -148,6 +148,10 @@ pub struct DebugView {
     /// Every declared invariant with what its last check found.
     #[serde(default)]
     pub invariants: Vec<crate::checks::InvariantStatus>,
+    /// The bug report written when the error screen appeared, in a host that writes them
+    /// (the player window's): where it went, or why it could not be written.
+    #[serde(default)]
+    pub report: Option<Result<PathBuf, String>>,
 }
 
 /// What the REPL asks of the host.

@@ -16,6 +16,8 @@ pub(crate) struct Stops {
     error: RefCell<Option<GameError>>,
     /// A break was asked for at the next turn boundary.
     break_requested: Cell<bool>,
+    /// The bug report written for the error screen (where, or why not), if one was.
+    report: RefCell<Option<Result<std::path::PathBuf, String>>>,
 }
 
 impl Stops {
@@ -34,9 +36,20 @@ impl Stops {
         *self.error.borrow_mut() = Some(error);
     }
 
+    /// The bug report written for the error screen: where it went, or why it could not be.
+    pub(crate) fn report(&self) -> Option<Result<std::path::PathBuf, String>> {
+        self.report.borrow().clone()
+    }
+
+    /// Notes the bug report written for the error screen (gone with it).
+    pub(crate) fn set_report(&self, report: Result<std::path::PathBuf, String>) {
+        *self.report.borrow_mut() = Some(report);
+    }
+
     /// Leaves the error screen (new code took, or the game goes on another way).
     pub(crate) fn clear_error(&self) {
         self.error.take();
+        self.report.take();
     }
 
     /// Asks for a break at the next turn boundary.

@@ -16,10 +16,11 @@ use crate::Host;
 use crate::play::headless::{HeadlessError, HeadlessPlay};
 use nefia_game::display;
 use nefia_lua::gui;
-use nefia_protocol::debugging::DebugCommand;
-use nefia_protocol::message::Command;
+use nefia_protocol::debugging::{DebugCommand, ReplCommand};
+use nefia_protocol::message::{Command, HostEvent};
 use nefia_protocol::play::PlayCommand;
 use nefia_protocol::play::PlayFrom;
+use nefia_protocol::repl::Evaluation;
 
 /// The most commands given, after the actions ran out, to close the menus and breakpoints
 /// still waiting.
@@ -174,6 +175,9 @@ struct Player {
     unwinding: usize,
     /// Errors the game logged, as the runtime's output reported them.
     logged: Rc<RefCell<Vec<String>>>,
+    /// REPL code given at the top once this many turns passed, in order (the self-test's
+    /// save and load); not among the actions, which a shrink cuts down.
+    planned: std::collections::VecDeque<(usize, String)>,
 }
 
 impl Player {
@@ -190,6 +194,9 @@ impl Player {
             }
             if self.failure.is_some() || !playing {
                 return Command::Shutdown;
+            }
+            if let Some((_, code)) = self.planned.pop_front_if(|(at, _)| *at <= self.turns) {
+                return Command::Repl(ReplCommand::Eval { id: 0, code });
             }
         }
         match self.next_action(host, top) {
@@ -295,9 +302,20 @@ fn command_of(host: &Host, action: &Action) -> Option<Command> {
 /// scratch folder. An error is the project not opening or play not beginning.
 pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path) -> Result<Played, FuzzError> {
     let saves = tempfile::tempdir().map_err(FuzzError::Scratch)?;
+    play_in(project, (seed, source, Default::default()), recordings, saves.path())
+}
+
+/// [`play`] with saves in `saves`, running each `planned` piece of REPL code at the top once
+/// its number of turns passed; REPL code that fails is the game's failure.
+pub(super) fn play_in(
+    project: &Path,
+    (seed, source, planned): (i64, Source, std::collections::VecDeque<(usize, String)>),
+    recordings: &Path,
+    saves: &Path,
+) -> Result<Played, FuzzError> {
     let from = (PlayFrom::Start, Some(seed.cast_unsigned()));
     let HeadlessPlay { host, events, errors: logged, .. } =
-        HeadlessPlay::start(project, saves.path(), Some(recordings.to_owned()), from).map_err(|error| match error {
+        HeadlessPlay::start(project, saves, Some(recordings.to_owned()), from).map_err(|error| match error {
             HeadlessError::Open(error) => FuzzError::Open(error),
             HeadlessError::Start(why) => FuzzError::Start(why),
         })?;
@@ -312,6 +330,7 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
         failure: None,
         unwinding: 0,
         logged,
+        planned,
     }));
     let asked = player.clone();
     *host.play.player.borrow_mut() = Some(Box::new(move |host: &Host| asked.borrow_mut().next(host)));
@@ -319,8 +338,15 @@ pub(super) fn play(project: &Path, seed: i64, source: Source, recordings: &Path)
     while !host.shutting_down.get() && !host.recovery.failed() {
         // Play ended from the game (its Quit): the recording is written then.
         recording = host.serve_next().or(recording);
-        // What the game printed is for no one.
-        events.try_iter().for_each(drop);
+        // What the game printed is for no one; planned code that failed is a failure.
+        for event in events.try_iter() {
+            if let HostEvent::Evaluated { result: Evaluation::Error(error), .. } = event {
+                let turn = host.runtime.world().turn;
+                let message = format!("REPL code: {error}");
+                let kind = FailureKind::LuaError(place_of(&message));
+                player.borrow_mut().failure.get_or_insert(Failure { kind, turn, message });
+            }
+        }
     }
     // A fatal failure ends the loop before the player could see it.
     if player.borrow().failure.is_none() && host.recovery.failed() {

@@ -34,6 +34,7 @@ use nefia_protocol::play::PlayCommand;
 
 mod position;
 mod replaying;
+mod report;
 mod scratch;
 pub use scratch::ScratchSavesError;
 pub(crate) use scratch::scratch_saves;
@@ -152,6 +153,7 @@ impl PlaySession {
             branches: Vec::new(),
             stopped_back_at: None,
             fuzz: None,
+            error: None,
         };
         cx.runtime.engine().session_mut().start_recording();
         let mut recorder = Recorder {

@@ -117,6 +117,9 @@ pub struct ReplayReport {
     pub next_uid: nefia_game::object::Uid,
     /// Each turn's profile, with [`ReplayOptions::profile`].
     pub profile: Vec<Arc<nefia_protocol::profile::TurnProfile>>,
+    /// The first error the game stopped on (the error screen), with the turn it came at: what
+    /// a bug report's [`Recording::error`] is compared with.
+    pub error_screen: Option<recording::ReportedError>,
 }
 
 impl ReplayReport {
@@ -208,6 +211,8 @@ struct Replayer {
     inputs_total: usize,
     /// The changes a collecting watch noted, stamped with their turn mark.
     changes: Vec<ChangeEntry>,
+    /// The first error the game stopped on, and its turn.
+    error_screen: Option<recording::ReportedError>,
 }
 
 /// How far [`Replayer::run`] got.
@@ -244,6 +249,7 @@ impl Replayer {
             mark: 0,
             inputs_total: recording.inputs.len(),
             changes: Vec::new(),
+            error_screen: None,
         })
     }
 
@@ -292,6 +298,12 @@ impl Replayer {
             self.host.handle(command);
             // Drop what the game printed: no one reads it.
             self.events.try_iter().for_each(drop);
+            if self.error_screen.is_none()
+                && let Some(error) = self.host.debug.stops.error()
+            {
+                let turn = self.host.runtime.world().turn;
+                self.error_screen = Some(recording::ReportedError { turn, message: error.to_string() });
+            }
             self.stamp_changes(&engine);
             if self.host.shutting_down.get() {
                 return Stopped::Ended("the recording ends while a menu or breakpoint waited".into());
@@ -384,6 +396,7 @@ pub fn replay(project: &Path, recording: &Recording, options: &ReplayOptions) ->
         changes: std::mem::take(&mut replayer.changes),
         next_uid: replayer.host.runtime.world().next_uid(),
         profile: replayer.host.runtime.engine().profiler().turns(),
+        error_screen: replayer.error_screen.take(),
     };
     gui::set_frontend(replayer.host.runtime.lua(), None);
     Ok(report)

@@ -98,6 +98,7 @@ snapshot_parts!(
     play,
     debug.pause,
     debug.error,
+    debug.report,
     debug.break_requested,
     debug.check_invariants,
     debug.invariants,
