@@ -478,6 +478,10 @@ pub fn run_attached<T: 'static>(
     let settings = crate::settings::SettingsFile::load(&config.dirs.settings);
     let options = eframe::NativeOptions {
         viewport: settings.settings().window.viewport(config.title.clone()),
+        // The window's size is the settings'; what egui keeps of itself goes in a file beside
+        // them, in the game's own folder (not one shared by every Nefia game).
+        persist_window: false,
+        persistence_path: Some(config.dirs.settings.with_file_name("egui.ron")),
         ..Default::default()
     };
     eframe::run_native(
