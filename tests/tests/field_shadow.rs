@@ -35,6 +35,37 @@ fn uid(game: &TestGame) -> nefia_game::Uid {
 }
 
 #[test]
+fn a_write_is_read_back_at_once_and_a_method_name_still_reads_the_method() {
+    let game = read_putit();
+    game.exec("for i = 1, 3 do c.hp = i * 10 assert(c.hp == i * 10) end");
+    assert!(has_shadow(&game), "the fast write kept the shadow, writing into it");
+    game.exec("c.name_of_mine = 'pyon' c.flag = true c.ratio = 0.5");
+    assert_eq!(game.eval::<(String, bool, f64)>("c.name_of_mine, c.flag, c.ratio"), ("pyon".into(), true, 0.5));
+    // A field named as a method is stored, but `obj.refresh` stays the method.
+    game.exec("c.refresh = 5 assert(type(c.refresh) == 'function')");
+    assert_eq!(game.world().base(uid(&game), nefia_game::Symbol::intern("refresh")), Some(&Value::Int(5)));
+    // nil (the slow path) makes the field nil even where the prototype has a value.
+    game.exec("c.strength = 9 assert(c.strength == 9) c.strength = nil");
+    assert_eq!(game.eval::<Option<i64>>("c.strength"), None);
+    assert_eq!(game.eval::<i64>("c.hp"), 30);
+}
+
+#[test]
+fn a_wrong_value_or_a_reserved_name_is_refused_as_before_and_changes_nothing() {
+    let game = read_putit();
+    for (code, says) in [
+        ("c.hp = function() end", "a function"),
+        ("c.hp = coroutine.create(function() end)", "a thread"),
+        ("c.x = 5", "use obj:set_pos(x, y)"),
+        ("c.uid = 5", "is a reserved field name on map objects."),
+    ] {
+        let answer = format!("{:?}", game.runtime.exec(code, "test"));
+        assert!(answer.contains(says), "{code}: {answer}");
+    }
+    assert_eq!(game.eval::<i64>("c.hp"), 6, "the refused writes changed nothing");
+}
+
+#[test]
 fn mod_base_reset_mod_and_refresh_show_in_the_next_read() {
     let game = read_putit();
     game.exec("c:mod_base('hp', 4, 'add')");
@@ -122,4 +153,16 @@ fn a_freed_objects_handle_says_so_instead_of_the_last_value_read() {
     game.runtime.world_mut().sweep(|_| false);
     let answer = format!("{:?}", game.runtime.exec("return c.hp", "test"));
     assert!(answer.contains("no longer exists"), "{answer}");
+}
+
+#[test]
+fn a_watch_still_stops_at_a_fast_write_and_sees_each_change() {
+    let game = read_putit();
+    game.exec(
+        "changes = {} Debug.watch(c, 'hp', function(old, new) changes[#changes + 1] = old .. '>' .. new end)\n\
+         c.hp = 7\n\
+         c.hp = 7\n\
+         c.hp = 8",
+    );
+    assert_eq!(game.eval::<String>("table.concat(changes, ' ')"), "6>7 7>8");
 }
