@@ -9,6 +9,33 @@
 //! 10,000 more plain-Lua objects: a mod's own tables made after the world was built. The loops
 //! run alternately, best of [`ROUNDS`], and each engine row is printed beside its floor with
 //! the ratio and its target; then criterion times every loop.
+//!
+//! A field read (`obj.max_hp`) and write (`obj.hp = r`) are also put beside the same over
+//! plain tables holding the fields as their own (`floor_plain`: an OpenNefia object, on which
+//! a read is a plain lookup and a write a plain store), alternately, best of [`FIELD_ROUNDS`],
+//! against the targets (1.5x and 3x). Measured on the 2-core development machine
+//! under load, the two builds run one after the other (`cargo bench -p nefia_lua --bench floor
+//! -- zzz`: the filter skips criterion's rows), per call at 10,000 / 100,000 characters:
+//!
+//! | | read | its ratio | write | its ratio |
+//! |---|---:|---:|---:|---:|
+//! | before the shadows (`field_shadow.rs`) | 113.5 / 109.5 ns | 10.3x / 10.2x | 547 / 563 ns | 48x / 49x |
+//! | with them | 20-22 / 19-21 ns | 1.8-2.0x / 1.6-1.8x | 152-167 / 155-165 ns | 13.6x / 13.6x |
+//!
+//! against a plain table's read of 10-12 ns and write of 11-12 ns. Neither target is met: a
+//! read still misses the handle, looks `__index` up in its metatable and then reads the shadow
+//! (three lookups for the plain table's one, as the `__index` floor above, which it matches);
+//! a write is a C call that sets the value in the world (its change log and watches) and the
+//! shadow. The shadows of handles read cost about 370 bytes each (printed first).
+//!
+//! The OpenNefia side of the comparison (its objects are tables): `opennefia_fields.lua`
+//! beside this file runs the same two loops and their plain-table floors in OpenNefia's VM
+//! (LuaJIT), on 10,000 putits made with its own `Chara.create`, alternately, best of 7, and
+//! prints the same rows. Check out OpenNefia (github.com/Ruin0x11/OpenNefia, commit dbe3eaa,
+//! the one the OpenNefia fixtures come from), start a game (headless: its README's LuaJIT
+//! setup, from `src/`), and run `dofile("<this repo>/runtime/lua/benches/opennefia_fields.lua")`
+//! in its REPL; compare the ratios each prints to its own plain table, not the nanoseconds
+//! across machines.
 
 use std::time::{Duration, Instant};
 
@@ -171,7 +198,8 @@ fn field_rows(bench: &Bench) -> Vec<Row<'_>> {
 /// The same calls over every character of each world: 100,000 once against 10,000 ten times.
 fn flat_rows<'a>(small: &'a Bench, large: &'a Bench) -> Vec<Row<'a>> {
     let mut rows = Vec::new();
-    let calls = [("calc", "calc_loop"), ("field read", "read_loop"), ("field write", "write_loop"), ("mod", "mod_loop")];
+    let calls =
+        [("calc", "calc_loop"), ("field read", "read_loop"), ("field write", "write_loop"), ("mod", "mod_loop")];
     for (what, function) in calls {
         for bench in [small, large] {
             let n = bench.characters;
@@ -223,9 +251,28 @@ fn compare(rows: &[Row<'_>], engine: &str, floor: &str, target: f64) {
     );
 }
 
+/// What the shadows of a world's handles hold in Lua's heap (see `field_shadow.rs`): the heap
+/// before and after the first read of one field of every character, after full collections.
+fn shadow_memory(bench: &Bench) {
+    let heap = || {
+        common::run(&bench.runtime, "collectgarbage() collectgarbage()");
+        bench.runtime.lua().used_memory()
+    };
+    let before = heap();
+    common::run(&bench.runtime, "read_loop(list, #list, 1)");
+    let grown = heap().saturating_sub(before);
+    let n = bench.characters;
+    println!(
+        "the shadows of {n} handles (one field read): {:.1} MiB of Lua heap, {:.0} bytes each",
+        grown as f64 / (1024.0 * 1024.0),
+        grown as f64 / n as f64
+    );
+}
+
 fn main() {
     let small = Bench::new(10_000);
     let large = Bench::new(100_000);
+    shadow_memory(&large);
     println!("Interleaved, best of {ROUNDS} rounds (a call's cost):");
     for bench in [&small, &large] {
         let mut rows = rows_of(bench);
@@ -243,7 +290,12 @@ fn main() {
         let mut rows = field_rows(bench);
         alternate(&mut rows, FIELD_ROUNDS);
         compare(&rows, &format!("field read, {n} characters"), &format!("field read plain table, {n} characters"), 1.5);
-        compare(&rows, &format!("field write, {n} characters"), &format!("field write plain table, {n} characters"), 3.0);
+        compare(
+            &rows,
+            &format!("field write, {n} characters"),
+            &format!("field write plain table, {n} characters"),
+            3.0,
+        );
     }
     let mut rows = flat_rows(&small, &large);
     alternate(&mut rows, ROUNDS);
