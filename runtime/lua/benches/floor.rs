@@ -20,13 +20,13 @@
 //! | | read | its ratio | write | its ratio |
 //! |---|---:|---:|---:|---:|
 //! | before the shadows (`field_shadow.rs`) | 113.5 / 109.5 ns | 10.3x / 10.2x | 547 / 563 ns | 48x / 49x |
-//! | with them | 20-22 / 19-21 ns | 1.8-2.0x / 1.6-1.8x | 152-167 / 155-165 ns | 13.6x / 13.6x |
+//! | with them | 21-24 / 22-24 ns | 1.9-2.0x / 1.9-2.1x | 157-164 / 158-162 ns | 12.4-12.7x / 11.8-12.4x |
 //!
-//! against a plain table's read of 10-12 ns and write of 11-12 ns. Neither target is met: a
+//! against a plain table's read of 10-12 ns and write of 11-13 ns. Neither target is met: a
 //! read still misses the handle, looks `__index` up in its metatable and then reads the shadow
 //! (three lookups for the plain table's one, as the `__index` floor above, which it matches);
 //! a write is a C call that sets the value in the world (its change log and watches) and the
-//! shadow. The shadows of handles read cost about 370 bytes each (printed first).
+//! shadow. The shadows of handles read cost about 400 bytes each (printed first).
 //!
 //! The OpenNefia side of the comparison (its objects are tables): `opennefia_fields.lua`
 //! beside this file runs the same two loops and their plain-table floors in OpenNefia's VM

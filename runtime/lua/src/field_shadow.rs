@@ -13,7 +13,7 @@
 //! `obj.field = v` below writes the value into it, and everything else — `mod_base`,
 //! `reset`, an inspector edit, undo, a prototype changed by `change_prototype`, a hotload
 //! or an edit of a prototype, stepping back, a load — tells the world's
-//! [`BaseChangeListener`], which [`forget`]s the shadows it may have made wrong (the
+//! [`BaseChangeListener`], which [`forget`](Shadows::forget)s the shadows it may have made wrong (the
 //! handle gets the shared metatable back, and the next read makes a new shadow). `mod` and
 //! `refresh` change temp values only, which `obj.field` does not show.
 //!
@@ -52,6 +52,8 @@ const SHADOW_ENTRY: i64 = 3;
 pub(crate) const METHODS: c_int = ffi::lua_upvalueindex(5);
 /// `__index` and `__newindex` closures: the metatable of shadows.
 pub(crate) const SHADOW_META: c_int = ffi::lua_upvalueindex(7);
+/// `__index` closures: [`Shadows::shadowed`].
+const SHADOWED: c_int = ffi::lua_upvalueindex(8);
 /// `__newindex`: the mlua function that writes what the fast path does not.
 const SLOW_SET: c_int = ffi::lua_upvalueindex(6);
 /// `__newindex`: the function delivering watched changes (`watch.rs`).
@@ -70,7 +72,8 @@ const WRITE_HIDDEN: ffi::lua_Integer = 2;
 ///
 /// # Safety
 /// Only for the `__index` and `__newindex` closures, which hold [`OBJECT_META`] and
-/// [`SHADOW_META`]; needs 6 free stack slots.
+/// [`SHADOW_META`], and to `make` one only for the `__index` closures, which hold
+/// [`SHADOWED`]; needs 6 free stack slots.
 pub(crate) unsafe fn push_shadow(state: *mut ffi::lua_State, make: bool) -> bool {
     unsafe {
         if ffi::lua_getmetatable(state, 1) == 0 {
@@ -118,6 +121,9 @@ pub(crate) unsafe fn push_shadow(state: *mut ffi::lua_State, make: bool) -> bool
         ffi::lua_pushvalue(state, shadow);
         ffi::lua_rawseti(state, meta, SHADOW_ENTRY);
         ffi::lua_setmetatable(state, 1);
+        ffi::lua_pushvalue(state, 1);
+        ffi::lua_pushboolean(state, 1);
+        ffi::lua_rawset(state, SHADOWED);
         true
     }
 }
@@ -233,26 +239,40 @@ unsafe fn write_fast(state: *mut ffi::lua_State) -> bool {
     }
 }
 
-/// Forgets the shadows `change` may have made wrong: the handles in `cache` (the weak cache
-/// of object handles) get the shared metatable `meta` back. Nothing is allocated, so no
-/// collection (and no finalizer) runs while the world is borrowed.
-pub(crate) fn forget(cache: &Table, meta: &Table, change: BaseChange) -> mlua::Result<()> {
-    let reset = |handle: Table| -> mlua::Result<()> {
-        if handle.metatable().is_some_and(|own| own.to_pointer() != meta.to_pointer()) {
-            handle.set_metatable(Some(meta.clone()))?;
-        }
-        Ok(())
-    };
-    match change {
-        BaseChange::Object(uid) => match cache.raw_get::<Option<Table>>(uid.0)? {
-            Some(handle) => reset(handle),
-            None => Ok(()),
-        },
-        BaseChange::Every => {
-            for pair in cache.pairs::<mlua::Value, Table>() {
-                reset(pair?.1)?;
+/// The tables forgetting shadows reads.
+#[derive(Clone)]
+pub(crate) struct Shadows {
+    /// The weak cache of object handles, by uid.
+    pub(crate) cache: Table,
+    /// The handles given a shadow since every shadow was last forgotten (weak keys): a
+    /// hotload forgets them once per prototype it changes, which walks only these.
+    pub(crate) shadowed: Table,
+    /// The shared metatable of object handles.
+    pub(crate) shared_meta: Table,
+}
+
+impl Shadows {
+    /// Forgets the shadows `change` may have made wrong: their handles get the shared
+    /// metatable back. Nothing is allocated, so no collection (and no finalizer) runs while
+    /// the world is borrowed.
+    pub(crate) fn forget(&self, change: BaseChange) -> mlua::Result<()> {
+        let reset = |handle: Table| -> mlua::Result<()> {
+            if handle.metatable().is_some_and(|own| own.to_pointer() != self.shared_meta.to_pointer()) {
+                handle.set_metatable(Some(self.shared_meta.clone()))?;
             }
             Ok(())
+        };
+        match change {
+            BaseChange::Object(uid) => match self.cache.raw_get::<Option<Table>>(uid.0)? {
+                Some(handle) => reset(handle),
+                None => Ok(()),
+            },
+            BaseChange::Every => {
+                for pair in self.shadowed.pairs::<Table, mlua::Value>() {
+                    reset(pair?.0)?;
+                }
+                self.shadowed.clear()
+            }
         }
     }
 }

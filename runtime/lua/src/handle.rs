@@ -28,7 +28,7 @@ use std::ffi::c_int;
 
 use mlua::{Lua, Table, ffi};
 
-use super::field_shadow::SHARED_META_ENTRY;
+use super::field_shadow::{SHARED_META_ENTRY, Shadows};
 use super::{Engine, engine, rt_error};
 use nefia_game::base_changes::BaseChange;
 use nefia_game::location::Holder;
@@ -62,6 +62,9 @@ pub(crate) struct Handles {
     objects: Table,
     located: Table,
     maps: Table,
+    /// The handles given a shadow since every shadow was last forgotten (see
+    /// `field_shadow.rs`).
+    shadowed: Table,
     /// The metatable of object handles.
     pub(crate) object_meta: Table,
     /// The metatable of map handles.
@@ -74,15 +77,16 @@ pub(crate) struct Handles {
 
 impl Handles {
     pub(crate) fn new(lua: &Lua, object_meta: Table, map_meta: Table) -> mlua::Result<Handles> {
-        let (objects, located, maps) = (weak_table(lua)?, lua.create_table()?, lua.create_table()?);
-        Ok(Handles { objects, located, maps, object_meta, map_meta, object_methods: None, map_methods: None })
+        let (objects, located, maps) = (weak_table(lua, "v")?, lua.create_table()?, lua.create_table()?);
+        let shadowed = weak_table(lua, "k")?;
+        Ok(Handles { objects, located, maps, shadowed, object_meta, map_meta, object_methods: None, map_methods: None })
     }
 
     /// Forgets every handle (after a load): each live handle's id is negated so it no longer
     /// resolves, an object handle's shadow is dropped (reading it raises the stale error),
     /// and the caches are emptied in place (the fast C functions hold them).
     pub(crate) fn forget_all(&self) -> mlua::Result<()> {
-        super::field_shadow::forget(&self.objects, &self.object_meta, BaseChange::Every)?;
+        self.shadows().forget(BaseChange::Every)?;
         for cache in [&self.objects, &self.maps] {
             for pair in cache.pairs::<i64, Table>() {
                 let (id, handle) = pair?;
@@ -102,11 +106,17 @@ impl Handles {
     pub(crate) fn located(&self) -> &Table {
         &self.located
     }
+
+    /// The tables forgetting the shadows of object handles reads (see `field_shadow.rs`).
+    pub(crate) fn shadows(&self) -> Shadows {
+        Shadows { cache: self.objects.clone(), shadowed: self.shadowed.clone(), shared_meta: self.object_meta.clone() }
+    }
 }
 
-fn weak_table(lua: &Lua) -> mlua::Result<Table> {
+/// A table whose values (`mode` "v") or keys ("k") are weak.
+fn weak_table(lua: &Lua, mode: &str) -> mlua::Result<Table> {
     let table = lua.create_table()?;
-    table.set_metatable(Some(lua.create_table_from([("__mode", "v")])?))?;
+    table.set_metatable(Some(lua.create_table_from([("__mode", mode)])?))?;
     Ok(table)
 }
 

@@ -434,11 +434,11 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         (&object_meta, &object_methods, object_fields),
         (&map_meta, &map_methods, map_fields),
     )?;
-    let cache = engine.handles.borrow().object_cache().clone();
+    let shadows = engine.handles.borrow().shadows();
     engine.world.borrow_mut().listen_to_base_changes(nefia_game::base_changes::BaseChangeListener::new(
         move |change| {
             // Fails only if Lua is out of memory, which clearing an entry never asks for.
-            if let Err(error) = field_shadow::forget(&cache, &object_meta, change) {
+            if let Err(error) = shadows.forget(change) {
                 tracing::warn!("the shadows of handles were not forgotten after {change:?}: {error}");
             }
         },

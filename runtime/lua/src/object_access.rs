@@ -112,8 +112,13 @@ pub(crate) fn install(
     let methods = |t: &Table| mlua::Value::Table(t.clone());
     // Object handles' field reads and writes, and their shadows' (see `field_shadow.rs`).
     let shadow_meta = lua.create_table()?;
-    let index_upvalues =
-        [methods(object_methods), mlua::Value::Function(object_slow_get), mlua::Value::Table(shadow_meta.clone())];
+    let shadowed = engine.handles.borrow().shadows().shadowed;
+    let index_upvalues = [
+        methods(object_methods),
+        mlua::Value::Function(object_slow_get),
+        mlua::Value::Table(shadow_meta.clone()),
+        mlua::Value::Table(shadowed),
+    ];
     object_meta.raw_set("__index", closure(lua, engine, object_index, &index_upvalues)?)?;
     shadow_meta.raw_set("__index", closure(lua, engine, shadow_index, &index_upvalues)?)?;
     let slow_set = object_meta.raw_get::<mlua::Value>("__newindex")?;
