@@ -156,6 +156,9 @@ pub struct DataRegistry {
     /// Fields shown in the current language over what prototypes were given (see
     /// [`DataRegistry::set_localized`]).
     localized: FxHashMap<ProtoIdx, FieldMap>,
+    /// Told whenever what objects show of their base values may have changed: the
+    /// registry's own changes, and the world's (see [`crate::base_changes`]).
+    pub(crate) base_changes: crate::base_changes::BaseChangeListener,
 }
 
 impl DataRegistry {
@@ -221,6 +224,8 @@ impl DataRegistry {
 
     fn recompute(&mut self, index: ProtoIdx) {
         self.revision += 1;
+        // The objects of the prototype show its new fields.
+        self.base_changes.notify(crate::base_changes::BaseChange::Every);
         let proto = &self.protos[index.0 as usize];
         let data_type = &self.types[self.type_index[&proto.data_type]];
         let mut fields = proto.given.clone();
@@ -294,8 +299,11 @@ impl DataRegistry {
     /// Puts back an earlier copy of the registry (a rejected hotload), as a new revision.
     pub fn restore(&mut self, earlier: DataRegistry) {
         let revision = self.revision + 1;
+        let base_changes = std::mem::take(&mut self.base_changes);
         *self = earlier;
         self.revision = revision;
+        self.base_changes = base_changes;
+        self.base_changes.notify(crate::base_changes::BaseChange::Every);
     }
 
     /// The data type called `name`.

@@ -510,6 +510,7 @@ pub fn apply_changes(world: &mut World, changes: &[Change]) {
                         None => object.fields.temp.remove(*field),
                     };
                     world.touch_object(*uid);
+                    world.base_changed(*uid);
                 }
             }
             Change::Temps { uid, temps } => {

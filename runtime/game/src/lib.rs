@@ -10,6 +10,7 @@
 
 pub mod art;
 pub mod autotile;
+pub mod base_changes;
 pub mod clock;
 pub mod code_rows;
 pub mod conflict;

@@ -368,6 +368,7 @@ impl World {
         self.rng = state.rng;
         self.sweep_at = FIRST_SWEEP.max(self.objects.len() * 2);
         self.revision += 1;
+        self.data.base_changes.notify(crate::base_changes::BaseChange::Every);
         // Every map view is rebuilt: the restored maps' counters may equal the played ones'.
         for map in self.maps.values_mut() {
             map.touch_all();
@@ -561,6 +562,8 @@ impl World {
         let Some(object) = self.objects.remove(&uid) else {
             return;
         };
+        // A handle may outlive its object (the editor frees what a script holds).
+        self.base_changed(uid);
         let held_items = object
             .inventory
             .iter()

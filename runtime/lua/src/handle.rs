@@ -5,7 +5,9 @@
 //! `type(obj) == "table"`). The slot the object is stored at is learned on first use (see
 //! `object_access.rs`); `obj.equip` is kept once asked for ([`EQUIP_ENTRY`]), so a refresh
 //! handler reading it does not make one every time; [`OWN_METHODS`] are the handle's own
-//! entries from the start. The table is made with room for all of them. Each object has
+//! entries from the start. The table is made with room for all of them. Once a field is read,
+//! the handle gets a metatable of its own whose `__index` is a table of the base values read
+//! (its shadow: see `field_shadow.rs`); until then it has the shared one. Each object has
 //! at most one live handle, kept in a weak-valued cache, so two handles to the same object
 //! are the same Lua value: `==` works and objects can key tables. An ownerless object stays
 //! alive while its handle is in the cache; once Lua collects the handle, the next sweep frees
@@ -26,7 +28,9 @@ use std::ffi::c_int;
 
 use mlua::{Lua, Table, ffi};
 
+use super::field_shadow::{SHARED_META_ENTRY, Shadows};
 use super::{Engine, engine, rt_error};
+use nefia_game::base_changes::BaseChange;
 use nefia_game::location::Holder;
 use nefia_game::map::MapId;
 use nefia_game::object::Uid;
@@ -58,6 +62,9 @@ pub(crate) struct Handles {
     objects: Table,
     located: Table,
     maps: Table,
+    /// The handles given a shadow since every shadow was last forgotten (see
+    /// `field_shadow.rs`).
+    shadowed: Table,
     /// The metatable of object handles.
     pub(crate) object_meta: Table,
     /// The metatable of map handles.
@@ -70,13 +77,16 @@ pub(crate) struct Handles {
 
 impl Handles {
     pub(crate) fn new(lua: &Lua, object_meta: Table, map_meta: Table) -> mlua::Result<Handles> {
-        let (objects, located, maps) = (weak_table(lua)?, lua.create_table()?, lua.create_table()?);
-        Ok(Handles { objects, located, maps, object_meta, map_meta, object_methods: None, map_methods: None })
+        let (objects, located, maps) = (weak_table(lua, "v")?, lua.create_table()?, lua.create_table()?);
+        let shadowed = weak_table(lua, "k")?;
+        Ok(Handles { objects, located, maps, shadowed, object_meta, map_meta, object_methods: None, map_methods: None })
     }
 
     /// Forgets every handle (after a load): each live handle's id is negated so it no longer
-    /// resolves, and the caches are emptied in place (the fast C functions hold them).
+    /// resolves, an object handle's shadow is dropped (reading it raises the stale error),
+    /// and the caches are emptied in place (the fast C functions hold them).
     pub(crate) fn forget_all(&self) -> mlua::Result<()> {
+        self.shadows().forget(BaseChange::Every)?;
         for cache in [&self.objects, &self.maps] {
             for pair in cache.pairs::<i64, Table>() {
                 let (id, handle) = pair?;
@@ -96,11 +106,17 @@ impl Handles {
     pub(crate) fn located(&self) -> &Table {
         &self.located
     }
+
+    /// The tables forgetting the shadows of object handles reads (see `field_shadow.rs`).
+    pub(crate) fn shadows(&self) -> Shadows {
+        Shadows { cache: self.objects.clone(), shadowed: self.shadowed.clone(), shared_meta: self.object_meta.clone() }
+    }
 }
 
-fn weak_table(lua: &Lua) -> mlua::Result<Table> {
+/// A table whose values (`mode` "v") or keys ("k") are weak.
+fn weak_table(lua: &Lua, mode: &str) -> mlua::Result<Table> {
     let table = lua.create_table()?;
-    table.set_metatable(Some(lua.create_table_from([("__mode", "v")])?))?;
+    table.set_metatable(Some(lua.create_table_from([("__mode", mode)])?))?;
     Ok(table)
 }
 
@@ -109,10 +125,15 @@ pub(crate) fn stale_message(what: &str, lookup: &str, id: i64) -> String {
     format!("this handle refers to {what} from before the game was loaded; look it up again with {lookup}({})", -id)
 }
 
-/// The id stored in `value` if it is a handle with metatable `meta` (negative if stale).
+/// The id stored in `value` if it is a handle with metatable `meta`, or with a metatable of
+/// its own made from `meta` (an object handle with a shadow: see `field_shadow.rs`);
+/// negative if stale.
 fn handle_id(value: &Table, meta: &Table) -> Option<i64> {
     let own = value.metatable()?;
-    (own.to_pointer() == meta.to_pointer()).then(|| value.raw_get::<i64>(ID_ENTRY).ok()).flatten()
+    let made_from = || own.raw_get::<Option<Table>>(SHARED_META_ENTRY).ok().flatten();
+    let is_handle = own.to_pointer() == meta.to_pointer()
+        || made_from().is_some_and(|shared| shared.to_pointer() == meta.to_pointer());
+    is_handle.then(|| value.raw_get::<i64>(ID_ENTRY).ok()).flatten()
 }
 
 /// The uid of an object handle, if `value` is one (live or not).

@@ -30,6 +30,7 @@ pub mod error;
 pub mod event;
 #[cfg(feature = "fault-injection")]
 mod fault;
+mod field_shadow;
 mod find;
 pub mod gui;
 pub mod handle;
@@ -433,6 +434,15 @@ pub fn install(world: World, output: Box<dyn FnMut(Output)>) -> mlua::Result<(Lu
         (&object_meta, &object_methods, object_fields),
         (&map_meta, &map_methods, map_fields),
     )?;
+    let shadows = engine.handles.borrow().shadows();
+    engine.world.borrow_mut().listen_to_base_changes(nefia_game::base_changes::BaseChangeListener::new(
+        move |change| {
+            // Fails only if Lua is out of memory, which clearing an entry never asks for.
+            if let Err(error) = shadows.forget(change) {
+                tracing::warn!("the shadows of handles were not forgotten after {change:?}: {error}");
+            }
+        },
+    ));
     objects::install(&lua, &api)?;
     find::install(&lua, &api, &object_methods)?;
     items::install(&lua, &api, &object_methods)?;

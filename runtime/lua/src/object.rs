@@ -131,7 +131,8 @@ pub fn field_value(lua: &Lua, engine: &Engine, value: &mlua::Value, key: &str) -
 }
 
 /// Fills `meta`, the metatable of object handles, except its `__index` (a fast C function,
-/// see `object_access.rs`): field writes, `tostring` and `==`. Returns the methods table and the
+/// see `object_access.rs`): field writes (the fast C `__newindex` of `field_shadow.rs` then
+/// takes this one's place and hands it what it does not write itself), `tostring` and `==`. Returns the methods table and the
 /// function reading the fields `__index` delegates (`location`, `equip`, `temp`, `proto`).
 pub fn fill_metatable(lua: &Lua, meta: &Table) -> mlua::Result<(Table, Function)> {
     let methods = methods(lua)?;

@@ -1,5 +1,7 @@
 //! The hottest parts of the object API as raw Lua C functions: the `__index` of object and
-//! map handles (method lookup and plain field reads), `calc`, `mod` and `objects_at_pos`.
+//! map handles (method lookup and plain field reads), `calc`, `mod` and `objects_at_pos`;
+//! `field_shadow.rs` has the shadow of an object handle, which the object `__index` fills,
+//! and `obj.field = v`.
 //!
 //! An mlua callback costs about 90 ns before it does anything, and about 75 ns more for every
 //! table or string argument (each becomes a registry reference); a Lua `__index` function
@@ -22,6 +24,7 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, ffi};
 
 use super::convert::{push_value, read_value, string_at};
+use super::field_shadow::{METHODS, keep_shown, object_newindex, shadow_index};
 use super::handle::{
     EQUIP_ENTRY, HandleOf, ID_ENTRY, OWN_METHODS, OWN_METHODS_ENTRY, SLOT_ENTRY, push_handle, stale_message,
 };
@@ -35,10 +38,9 @@ use nefia_game::world::{NO_SLOT, Slot, WorldError};
 
 const ENGINE: c_int = ffi::lua_upvalueindex(1);
 const OBJECT_CACHE: c_int = ffi::lua_upvalueindex(2);
-const OBJECT_META: c_int = ffi::lua_upvalueindex(3);
+/// Every closure: the shared metatable of object handles.
+pub(crate) const OBJECT_META: c_int = ffi::lua_upvalueindex(3);
 const LOCATED: c_int = ffi::lua_upvalueindex(4);
-/// `__index` closures: the methods table.
-const METHODS: c_int = ffi::lua_upvalueindex(5);
 /// `__index` closures: the mlua function reading the fields they delegate.
 const FIELDS: c_int = ffi::lua_upvalueindex(6);
 /// `objects_at_pos`: the `ipairs` iterator.
@@ -97,9 +99,10 @@ pub(crate) fn install(
 ) -> mlua::Result<()> {
     let ipairs_iter = mlua::Value::Function(engine.ipairs_iter.clone());
     object_methods.raw_set("calc", closure(lua, engine, calc, &[])?)?;
-    let deliver = lua.create_function(|lua, ()| super::watch::deliver(lua, super::watch::Writer::Lua))?;
+    let deliver =
+        mlua::Value::Function(lua.create_function(|lua, ()| super::watch::deliver(lua, super::watch::Writer::Lua))?);
     let callers = mlua::Value::Table(lua.create_table()?);
-    object_methods.raw_set("mod", closure(lua, engine, modify, &[mlua::Value::Function(deliver), callers])?)?;
+    object_methods.raw_set("mod", closure(lua, engine, modify, &[deliver.clone(), callers])?)?;
     let own = lua.create_table()?;
     for name in OWN_METHODS {
         own.raw_set(name, object_methods.raw_get::<Function>(name)?)?;
@@ -107,10 +110,21 @@ pub(crate) fn install(
     object_meta.raw_set(OWN_METHODS_ENTRY, own)?;
     map_methods.raw_set("objects_at_pos", closure(lua, engine, objects_at_pos, &[ipairs_iter])?)?;
     let methods = |t: &Table| mlua::Value::Table(t.clone());
-    object_meta.raw_set(
-        "__index",
-        closure(lua, engine, object_index, &[methods(object_methods), mlua::Value::Function(object_slow_get)])?,
-    )?;
+    // Object handles' field reads and writes, and their shadows' (see `field_shadow.rs`).
+    let shadow_meta = lua.create_table()?;
+    let shadowed = engine.handles.borrow().shadows().shadowed;
+    let index_upvalues = [
+        methods(object_methods),
+        mlua::Value::Function(object_slow_get),
+        mlua::Value::Table(shadow_meta.clone()),
+        mlua::Value::Table(shadowed),
+    ];
+    object_meta.raw_set("__index", closure(lua, engine, object_index, &index_upvalues)?)?;
+    shadow_meta.raw_set("__index", closure(lua, engine, shadow_index, &index_upvalues)?)?;
+    let slow_set = object_meta.raw_get::<mlua::Value>("__newindex")?;
+    let write_plans = mlua::Value::Table(lua.create_table()?);
+    let newindex_upvalues = [methods(object_methods), slow_set, mlua::Value::Table(shadow_meta), deliver, write_plans];
+    object_meta.raw_set("__newindex", closure(lua, engine, object_newindex, &newindex_upvalues)?)?;
     map_meta.raw_set(
         "__index",
         closure(lua, engine, map_index, &[methods(map_methods), mlua::Value::Function(map_get)])?,
@@ -124,6 +138,9 @@ enum Answer {
     Nothing,
     /// A plain value.
     Value(Value),
+    /// A base value of the object, which its handle's shadow keeps if it can (see
+    /// `field_shadow.rs`).
+    Shown(Value),
     /// A list of object handles, returned as `ipairs(list)` with the iterator at `ITERATOR`.
     Objects(Vec<Uid>),
     /// Call the function at upvalue `FIELDS` with the two arguments and return its result.
@@ -134,7 +151,7 @@ enum Answer {
 
 /// Why a handle's method raises a Lua error (raised as its text at the caller's line).
 #[derive(Debug, thiserror::Error)]
-enum HandleError {
+pub(crate) enum HandleError {
     /// The handle is of a game loaded before the one now.
     #[error("{}", stale_message(what, lookup, *id))]
     Stale {
@@ -218,7 +235,7 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
         match &*answer {
             Answer::Nothing => 0,
             // A field holding an object: its handle, or nil once the object is gone.
-            Answer::Value(Value::Object(uid)) => {
+            Answer::Value(Value::Object(uid)) | Answer::Shown(Value::Object(uid)) => {
                 if engine(state).world.borrow().exists(*uid) {
                     push_handle(state, (OBJECT_CACHE, OBJECT_META, Some(LOCATED)), HandleOf::Object, uid.0);
                 } else {
@@ -226,8 +243,16 @@ unsafe fn guarded(state: *mut ffi::lua_State, body: impl FnOnce() -> Result<Answ
                 }
                 1
             }
-            Answer::Value(value) => {
+            Answer::Value(value) | Answer::Shown(value @ (Value::List(_) | Value::Map(_))) => {
                 push_value(state, value);
+                1
+            }
+            // A boolean, number or string: the same value every read until a change.
+            Answer::Shown(value) => {
+                push_value(state, value);
+                if !matches!(value, Value::Nil) {
+                    keep_shown(state);
+                }
                 1
             }
             // Most cells hold no object or one: those need no list.
@@ -301,7 +326,7 @@ unsafe extern "C-unwind" fn iterate_one(state: *mut ffi::lua_State) -> c_int {
 }
 
 /// Raises `message` as a Lua error prefixed with the caller's `file:line:`.
-unsafe fn raise(state: *mut ffi::lua_State, message: String) -> ! {
+pub(crate) unsafe fn raise(state: *mut ffi::lua_State, message: String) -> ! {
     unsafe {
         ffi::luaL_where(state, CALLER);
         ffi::lua_pushlstring(state, message.as_ptr().cast(), message.len());
@@ -313,7 +338,7 @@ unsafe fn raise(state: *mut ffi::lua_State, message: String) -> ! {
 
 /// # Safety
 /// Only for the closures made by [`closure`], whose first upvalue is the engine.
-unsafe fn engine<'a>(state: *mut ffi::lua_State) -> &'a Engine {
+pub(crate) unsafe fn engine<'a>(state: *mut ffi::lua_State) -> &'a Engine {
     // SAFETY: the engine outlives the Lua state's calls (see the module doc).
     unsafe { &*(ffi::lua_touserdata(state, ENGINE) as *const Engine) }
 }
@@ -355,7 +380,7 @@ unsafe fn object_at(state: *mut ffi::lua_State, index: c_int) -> Result<Uid, Han
 /// The uid of the object handle at `index` (as [`object_at`]) and the slot its object was
 /// last seen at, or [`NO_SLOT`]. Both entries are read in one go: this runs on every method
 /// call.
-unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), HandleError> {
+pub(crate) unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), HandleError> {
     let (mut has_id, mut has_slot) = (0, 0);
     let (id, slot) = unsafe {
         if ffi::lua_type(state, index) != ffi::LUA_TTABLE {
@@ -424,7 +449,7 @@ unsafe fn push_method(state: *mut ffi::lua_State) -> bool {
 /// `__index` of object handles: a method; else `location`, `equip`, `temp` or `proto`
 /// through the mlua function; else the managed names (`uid`, `_id`, `_type`, `x`, `y`) and
 /// base values.
-unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         if push_method(state) {
             return 1;
@@ -447,16 +472,20 @@ unsafe extern "C-unwind" fn object_index(state: *mut ffi::lua_State) -> c_int {
             Some(key) => on_handle(state, |engine, uid, seen| {
                 let world = engine.world.borrow();
                 let object = world.objects().get_near(seen, uid).ok_or(WorldError::NoSuchObject(uid))?;
-                Ok(Answer::Value(match key {
-                    b"_id" => Value::str(object.id.as_str()),
-                    b"_type" => Value::str(object.kind.data_type()),
-                    b"x" => Value::Int(object.x.into()),
-                    b"y" => Value::Int(object.y.into()),
-                    _ => engine
-                        .lookup_symbol(key)
-                        .and_then(|field| object.fields.base(field, &world.data.proto(object.proto).fields).cloned())
-                        .unwrap_or_default(),
-                }))
+                Ok(match key {
+                    b"_id" => Answer::Value(Value::str(object.id.as_str())),
+                    b"_type" => Answer::Value(Value::str(object.kind.data_type())),
+                    b"x" => Answer::Value(Value::Int(object.x.into())),
+                    b"y" => Answer::Value(Value::Int(object.y.into())),
+                    _ => Answer::Shown(
+                        engine
+                            .lookup_symbol(key)
+                            .and_then(|field| {
+                                object.fields.base(field, &world.data.proto(object.proto).fields).cloned()
+                            })
+                            .unwrap_or_default(),
+                    ),
+                })
             }),
         }
     }

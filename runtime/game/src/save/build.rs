@@ -227,6 +227,7 @@ impl World {
         self.watches = watches;
         self.changes = changes;
         self.changed_everything();
+        self.data.base_changes.notify(crate::base_changes::BaseChange::Every);
         self.key_prefix = key_prefix;
         self.watches_see_now();
         // What the player sees is not saved: it is computed now, not at the first turn (what

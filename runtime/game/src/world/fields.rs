@@ -3,6 +3,7 @@
 
 use super::object_store::{NO_SLOT, Slot};
 use super::{World, WorldError};
+use crate::base_changes::{BaseChange, BaseChangeListener};
 use crate::map::ObjectMemory;
 use crate::moddable::{FieldMap, ModError, ModMethod, Moddable, Origin};
 use crate::object::Uid;
@@ -48,10 +49,30 @@ impl World {
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| {
+        self.set_base_shown(NO_SLOT, uid, field, value)?;
+        self.base_changed(uid);
+        Ok(())
+    }
+
+    /// [`World::set_base`] of the object a handle saw at `slot`, for a caller that updates
+    /// what the handle shows itself: the [`BaseChangeListener`](crate::base_changes) is not
+    /// told (the fast `obj.field = v` of the Lua layer).
+    pub fn set_base_shown(&mut self, slot: Slot, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
+        self.change_fields(slot, uid, Some(field), |fields, proto| {
             fields.set_base(field, value, proto);
             Ok(())
         })
+    }
+
+    /// Tells the listener that object `uid`'s base values may have changed.
+    pub(crate) fn base_changed(&self, uid: Uid) {
+        self.data.base_changes.notify(BaseChange::Object(uid));
+    }
+
+    /// Has `listener` told of every change of what objects show of their base values, the
+    /// world's and its data registry's (see [`crate::base_changes`]).
+    pub fn listen_to_base_changes(&mut self, listener: BaseChangeListener) {
+        self.data.base_changes = listener;
     }
 
     /// Modifies a temp value (seed: `mod`).
@@ -81,7 +102,9 @@ impl World {
 
     /// Modifies a base value (seed: `mod_base`).
     pub fn mod_base(&mut self, uid: Uid, field: Symbol, value: Value, method: ModMethod) -> Result<(), WorldError> {
-        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| fields.mod_base(field, value, method, proto))
+        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| fields.mod_base(field, value, method, proto))?;
+        self.base_changed(uid);
+        Ok(())
     }
 
     /// Clears a temp value and sets the base value (seed: `reset`).
@@ -89,7 +112,9 @@ impl World {
         self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| {
             fields.reset(field, value, proto);
             Ok(())
-        })
+        })?;
+        self.base_changed(uid);
+        Ok(())
     }
 
     /// Makes object `uid` one of prototype `id` of its own data type (OpenNefia's
@@ -112,6 +137,7 @@ impl World {
         let (location, position) = (object.location, (object.x, object.y));
         self.object_changed(uid, location, position, None);
         self.changed_field(uid, None);
+        self.base_changed(uid);
         Ok(())
     }
 
@@ -120,7 +146,9 @@ impl World {
         self.change_fields(NO_SLOT, uid, Some(field), |fields, _| {
             fields.reset_to_prototype(field);
             Ok(())
-        })
+        })?;
+        self.base_changed(uid);
+        Ok(())
     }
 
     /// Clears every temp value (the first half of `refresh`; the Lua API then emits the

@@ -1,0 +1,168 @@
+//! A handle keeps the base values a script read in a shadow table, so the next read is a plain
+//! table lookup (see `runtime/lua/src/field_shadow.rs`). Each test reads a field first (which
+//! makes the shadow), changes it by one path that does not go through `obj.field = v`, and
+//! reads it again: the shadow must show the change, or give way to the error the handle gives.
+
+use std::path::PathBuf;
+
+use nefia_game::edit::Edit;
+use nefia_game::history::History;
+use nefia_game::value::Value;
+use nefia_lua::mlua;
+use nefia_lua::reload::{Unchanged, reload_file_with, reload_recorded};
+use nefia_tests::TestGame;
+
+/// A game with a putit `c` whose `hp` (its own base value, 6) and `strength` (its
+/// prototype's, 2) were read, so its handle has a shadow holding them.
+/// True while `c`'s handle has a shadow: a metatable of its own, which holds the shared one.
+fn has_shadow(game: &TestGame) -> bool {
+    let handle: mlua::Table = game.eval("c");
+    let own = handle.metatable().expect("a handle has a metatable");
+    own.raw_get::<Option<mlua::Table>>(2).expect("a plain read").is_some()
+}
+
+fn read_putit() -> TestGame {
+    let game = TestGame::new();
+    game.exec("c = Chara.create('elona.putit', 3, 3) c.hp = 6");
+    assert!(!has_shadow(&game), "no field was read yet");
+    game.exec("assert(c.hp == 6 and c.strength == 2)");
+    assert!(has_shadow(&game), "reading made the shadow");
+    game
+}
+
+fn uid(game: &TestGame) -> nefia_game::Uid {
+    nefia_game::Uid(game.eval("c.uid"))
+}
+
+#[test]
+fn a_write_is_read_back_at_once_and_a_method_name_still_reads_the_method() {
+    let game = read_putit();
+    game.exec("for i = 1, 3 do c.hp = i * 10 assert(c.hp == i * 10) end");
+    assert!(has_shadow(&game), "the fast write kept the shadow, writing into it");
+    game.exec("c.name_of_mine = 'pyon' c.flag = true c.ratio = 0.5");
+    assert_eq!(game.eval::<(String, bool, f64)>("c.name_of_mine, c.flag, c.ratio"), ("pyon".into(), true, 0.5));
+    // A field named as a method is stored, but `obj.refresh` stays the method.
+    game.exec("c.refresh = 5 assert(type(c.refresh) == 'function')");
+    assert_eq!(game.world().base(uid(&game), nefia_game::Symbol::intern("refresh")), Some(&Value::Int(5)));
+    // nil (the slow path) makes the field nil even where the prototype has a value.
+    game.exec("c.strength = 9 assert(c.strength == 9) c.strength = nil");
+    assert_eq!(game.eval::<Option<i64>>("c.strength"), None);
+    assert_eq!(game.eval::<i64>("c.hp"), 30);
+}
+
+#[test]
+fn a_wrong_value_or_a_reserved_name_is_refused_as_before_and_changes_nothing() {
+    let game = read_putit();
+    for (code, says) in [
+        ("c.hp = function() end", "a function"),
+        ("c.hp = coroutine.create(function() end)", "a thread"),
+        ("c.x = 5", "use obj:set_pos(x, y)"),
+        ("c.uid = 5", "is a reserved field name on map objects."),
+    ] {
+        let answer = format!("{:?}", game.runtime.exec(code, "test"));
+        assert!(answer.contains(says), "{code}: {answer}");
+    }
+    assert_eq!(game.eval::<i64>("c.hp"), 6, "the refused writes changed nothing");
+}
+
+#[test]
+fn mod_base_reset_mod_and_refresh_show_in_the_next_read() {
+    let game = read_putit();
+    game.exec("c:mod_base('hp', 4, 'add')");
+    assert_eq!(game.eval::<i64>("c.hp"), 10, "mod_base");
+    game.exec("c:reset('hp', 3)");
+    assert_eq!(game.eval::<i64>("c.hp"), 3, "reset");
+    game.exec("c:reset('strength', 7)");
+    assert_eq!(game.eval::<i64>("c.strength"), 7, "reset of a prototype's field");
+    // mod and refresh change temp values, which obj.field does not show.
+    game.exec("c:mod('hp', 100) c:refresh()");
+    assert_eq!(game.eval::<(i64, i64)>("c.hp, c:calc('hp')"), (3, 3), "refresh dropped the temp value");
+    game.exec("c:mod('hp', 100)");
+    assert_eq!(game.eval::<(i64, i64)>("c.hp, c:calc('hp')"), (3, 100));
+}
+
+#[test]
+fn an_editor_edit_and_its_undo_and_redo_show_in_the_next_read() {
+    let game = read_putit();
+    let mut history = History::default();
+    let edit = Edit::SetBase { uids: vec![uid(&game)], field: "hp".into(), value: Value::Int(42) };
+    game.apply_edit(&mut history, &edit).expect("the edit applies");
+    assert_eq!(game.eval::<i64>("c.hp"), 42, "the edit");
+    history.undo(&mut game.runtime.world_mut()).expect("an undo");
+    assert_eq!(game.eval::<i64>("c.hp"), 6, "the undo");
+    history.redo(&mut game.runtime.world_mut()).expect("a redo");
+    assert_eq!(game.eval::<i64>("c.hp"), 42, "the redo");
+    let edit = Edit::SetBase { uids: vec![uid(&game)], field: "strength".into(), value: Value::Int(11) };
+    game.apply_edit(&mut history, &edit).expect("the edit applies");
+    assert_eq!(game.eval::<i64>("c.strength"), 11, "an edit of a prototype's field");
+}
+
+fn charas_file() -> PathBuf {
+    nefia_tests::mods_dir().join("elona/content/charas.lua")
+}
+
+/// The putits' file with their strength `strength` instead of 2.
+fn stronger_charas(strength: i64) -> String {
+    let text = std::fs::read_to_string(charas_file()).expect("the demo's charas");
+    let stronger = text.replacen("   strength = 2,", &format!("   strength = {strength},"), 1);
+    assert_ne!(text, stronger, "the putit's strength is in the file");
+    stronger
+}
+
+#[test]
+fn a_hotload_that_changes_a_prototypes_default_shows_in_the_next_read() {
+    let game = read_putit();
+    let reload = reload_file_with(game.runtime.lua(), &charas_file(), stronger_charas(5), Unchanged::Reload);
+    assert!(reload.is_some_and(|r| r.outcome.is_ok()), "the hotload runs");
+    assert_eq!(game.eval::<i64>("c.strength"), 5, "the new default");
+    assert_eq!(game.eval::<i64>("c.hp"), 6, "its own value stays");
+    // A recording's replay hotloads what it recorded.
+    let file = "mods/elona/content/charas.lua";
+    let replayed = reload_recorded(game.runtime.lua(), file, &stronger_charas(8));
+    assert!(replayed.is_some_and(|r| r.outcome.is_ok()), "the replayed hotload runs");
+    assert_eq!(game.eval::<i64>("c.strength"), 8, "the replayed hotload's default");
+}
+
+#[test]
+fn a_changed_prototype_shows_its_fields_in_the_next_read() {
+    let game = read_putit();
+    let before: i64 = game.eval("c.max_hp");
+    game.exec("c:change_prototype('elona.red_putit')");
+    assert_eq!(game.eval::<(i64, String)>("c.max_hp, c._id"), (14, "elona.red_putit".into()));
+    assert_eq!(before, 6, "the two prototypes differ (else this test proves nothing)");
+}
+
+#[test]
+fn stepping_back_and_a_load_put_back_what_the_world_then_held() {
+    let game = read_putit();
+    let kept = game.world().copy_state();
+    game.exec("c.hp = 77 assert(c.hp == 77)");
+    // What stepping back a turn does (and a replay branching there).
+    game.runtime.world_mut().rewind_to(kept);
+    assert_eq!(game.eval::<i64>("c.hp"), 6, "stepped back");
+    game.exec("Save.save_game('shadow') c.hp = 55 assert(c.hp == 55) Save.load_game('shadow')");
+    let stale = format!("{:?}", game.runtime.exec("return c.hp", "test"));
+    assert!(stale.contains("from before the game was loaded"), "a stale handle reads nothing: {stale}");
+    assert_eq!(game.eval::<i64>("World.object(c.uid).hp"), 6, "the loaded object");
+}
+
+#[test]
+fn a_freed_objects_handle_says_so_instead_of_the_last_value_read() {
+    let game = read_putit();
+    game.exec("c:remove_ownership()");
+    game.runtime.world_mut().sweep(|_| false);
+    let answer = format!("{:?}", game.runtime.exec("return c.hp", "test"));
+    assert!(answer.contains("no longer exists"), "{answer}");
+}
+
+#[test]
+fn a_watch_still_stops_at_a_fast_write_and_sees_each_change() {
+    let game = read_putit();
+    game.exec(
+        "changes = {} Debug.watch(c, 'hp', function(old, new) changes[#changes + 1] = old .. '>' .. new end)\n\
+         c.hp = 7\n\
+         c.hp = 7\n\
+         c.hp = 8",
+    );
+    assert_eq!(game.eval::<String>("table.concat(changes, ' ')"), "6>7 7>8");
+}
