@@ -454,6 +454,8 @@ fn a_mod_that_loops_forever_at_load_is_stopped_and_reported() {
         recordings: None,
         journal: None,
         breakpoints: Vec::new(),
+        saves: None,
+        reports: None,
     });
     // The mod is stopped and left out; the rest of the project opens, and the Mods pane says why.
     let opened = wait_for(&host, |s| s.map.is_some());

@@ -110,6 +110,8 @@ fn a_missing_project_is_reported_in_the_snapshot() {
         recordings: None,
         journal: None,
         breakpoints: Vec::new(),
+        saves: None,
+        reports: None,
     });
     let snapshot = wait_for(&host, |s| s.state == RuntimeState::Failed);
     let problem = snapshot.problem.clone().unwrap_or_default();
