@@ -175,16 +175,7 @@ mod tests {
             style("~", Art::single(water)),
             style("?", Art::single(Sprite::whole(Symbol::intern("gone.png"), 0, 0))),
         ];
-        let chunk = ChunkView {
-            cx: 0,
-            cy: 0,
-            tiles: Arc::new(vec![0, 1]),
-            objects: Arc::default(),
-            shadow: None,
-            picks: None,
-            art: Vec::new(),
-            intent: None,
-        };
+        let chunk = ChunkView::of_tiles(vec![0, 1]);
         MapView { width: 2, tile_styles: Arc::new(styles), cell_px: 4, ..MapView::one_cell(chunk) }
     }
 

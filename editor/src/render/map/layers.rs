@@ -178,16 +178,8 @@ mod tests {
 
     #[test]
     fn a_source_is_the_same_while_its_data_is() {
-        let chunk = ChunkView {
-            cx: 0,
-            cy: 0,
-            tiles: Arc::new(vec![0]),
-            objects: Arc::default(),
-            shadow: None,
-            picks: None,
-            art: vec![ArtChunk { tiles: Arc::new(vec![0]), picks: None }],
-            intent: None,
-        };
+        let chunk =
+            ChunkView { art: vec![ArtChunk { tiles: Arc::new(vec![0]), picks: None }], ..ChunkView::of_tiles(vec![0]) };
         let layer = ArtLayerView { name: "rugs".into(), place: LayerPlace::Below, offset_px: (0, 0) };
         let map = MapView { art_layers: vec![layer], ..MapView::one_cell(chunk.clone()) };
         let of = |chunk: &ChunkView, layer| Source::of(chunk, layer, &map).expect("the chunk draws it");

@@ -340,16 +340,7 @@ mod tests {
 
     #[test]
     fn a_chunks_intent_is_sent_when_it_changes_and_kept_when_it_does_not() {
-        let chunk = |intent: u16| ChunkView {
-            cx: 0,
-            cy: 0,
-            tiles: Arc::new(vec![0]),
-            objects: Arc::default(),
-            shadow: None,
-            picks: None,
-            art: Vec::new(),
-            intent: Some(Arc::new(vec![intent])),
-        };
+        let chunk = |intent: u16| ChunkView { intent: Some(Arc::new(vec![intent])), ..ChunkView::of_tiles(vec![0]) };
         let map = MapView::one_cell;
         let intent = |view: &MapView| view.chunks[0].intent.as_deref().cloned();
         // As the wire carries it: a chunk without intent or shadow is not a chunk left out.
@@ -379,20 +370,8 @@ mod tests {
         assert!(matches!(mirror.apply(bad), Err(MirrorError::Part(..))));
         let unknown = json!({ "serial": 3, "parts": { "weather": 1 } });
         assert!(matches!(mirror.apply(unknown), Err(MirrorError::UnknownPart(_))));
-        let header = MapView {
-            chunks: Vec::new(),
-            intent_styles: None,
-            ..MapView::one_cell(ChunkView {
-                cx: 0,
-                cy: 0,
-                tiles: Arc::default(),
-                objects: Arc::default(),
-                shadow: None,
-                picks: None,
-                art: Vec::new(),
-                intent: None,
-            })
-        };
+        let header =
+            MapView { chunks: Vec::new(), intent_styles: None, ..MapView::one_cell(ChunkView::of_tiles(Vec::new())) };
         let orphan = json!({ "serial": 3, "map": { "header": serde_json::to_value(header).expect("serialises"), "chunks": [{}] } });
         assert!(matches!(mirror.apply(orphan), Err(MirrorError::MissingChunk)), "no chunk to keep");
         assert_eq!(mirror.snapshot().serial, 0, "the mirror is as it was");

@@ -166,6 +166,24 @@ fn default_cell_px() -> u32 {
 /// The tile id an empty intent cell is drawn as.
 pub const EMPTY_INTENT: &str = "(empty)";
 
+impl ChunkView {
+    /// The chunk at (0, 0) of cells with tile styles `tiles` and nothing else (no objects,
+    /// shadow, picks, art or intent): what a reader of views is tested with, the rest set
+    /// with `..ChunkView::of_tiles(..)`.
+    pub fn of_tiles(tiles: Vec<u16>) -> ChunkView {
+        ChunkView {
+            cx: 0,
+            cy: 0,
+            tiles: Arc::new(tiles),
+            objects: Arc::default(),
+            shadow: None,
+            picks: None,
+            art: Vec::new(),
+            intent: None,
+        }
+    }
+}
+
 impl MapView {
     /// A 1×1 map of one chunk with rules laid on it (an empty intent palette): the smallest
     /// map a reader of views is tested with (here and in the host's remote mirror).
@@ -450,15 +468,10 @@ mod tests {
     #[test]
     fn the_intent_is_drawn_without_the_maps_remembered_cells() {
         let chunk = ChunkView {
-            cx: 0,
-            cy: 0,
-            tiles: Arc::new(vec![0]),
-            objects: Arc::default(),
             // A remembered cell names a style of the map's own list, not the intent's.
             shadow: Some(Arc::new(vec![ShadowCell::Remembered { tile: 3, objects: Vec::new() }])),
-            picks: None,
-            art: Vec::new(),
             intent: Some(Arc::new(vec![1])),
+            ..ChunkView::of_tiles(vec![0])
         };
         let map = MapView {
             intent_styles: Some(Arc::new(vec![empty_intent_style(), empty_intent_style()])),

@@ -112,16 +112,7 @@ mod tests {
     #[test]
     fn a_hidden_layer_is_left_out_of_the_view_and_its_chunks() {
         let art = |tile| ArtChunk { tiles: Arc::new(vec![tile]), picks: None };
-        let chunk = ChunkView {
-            cx: 0,
-            cy: 0,
-            tiles: Arc::new(vec![0]),
-            objects: Arc::default(),
-            shadow: None,
-            picks: None,
-            art: vec![art(1), art(2)],
-            intent: None,
-        };
+        let chunk = ChunkView { art: vec![art(1), art(2)], ..ChunkView::of_tiles(vec![0]) };
         let layer = |name: &str| ArtLayerView { name: name.into(), place: LayerPlace::Below, offset_px: (0, 0) };
         let map = MapView { art_layers: vec![layer("rugs"), layer("roofs")], ..MapView::one_cell(chunk) };
         assert!(map.without_art_layers(&["trees".into()]).is_none(), "nothing hidden: the view as it is");
