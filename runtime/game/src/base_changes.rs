@@ -10,7 +10,7 @@
 use std::fmt;
 use std::rc::Rc;
 
-use crate::object::Uid;
+use crate::ids::Uid;
 
 /// What may have changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -28,21 +28,17 @@
 use std::ffi::c_int;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use mlua::{Table, ffi};
+use mlua::ffi;
 
+use super::c_closure::{OBJECT_META, engine, raise};
 use super::convert::{read_value, string_at};
-use super::object_access::{OBJECT_META, engine, object_and_slot_at, object_index, raise};
-use nefia_game::base_changes::BaseChange;
+use super::handle::{SHARED_META_ENTRY, SLOT_ENTRY, live_object_and_slot_at};
 use nefia_game::object::reserved_field;
 use nefia_game::world::WorldError;
 
 /// The entry of a shadow that holds its handle (an integer key: a field name never reaches
 /// it, and the handle's own entry 1, its uid, hides it from `obj[1]`).
 pub(crate) const SHADOW_OF: i64 = 1;
-
-/// The entry of a handle's own metatable that holds the shared object metatable: what tells
-/// it is an object handle's (see `handle.rs`).
-pub(crate) const SHARED_META_ENTRY: i64 = 2;
 
 /// The entry of a handle's own metatable that holds its shadow (also its `__index`, which a
 /// write would have to look up by a string).
@@ -144,17 +140,6 @@ pub(crate) unsafe fn keep_shown(state: *mut ffi::lua_State) {
     }
 }
 
-/// `__index` of shadows: a field the shadow does not hold, read as the handle's (the
-/// object `__index`, given the handle in the shadow's place).
-pub(crate) unsafe extern "C-unwind" fn shadow_index(state: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        ffi::lua_rawgeti(state, 1, SHADOW_OF);
-        ffi::lua_copy(state, -1, 1);
-        ffi::lua_settop(state, 2);
-        object_index(state)
-    }
-}
-
 /// `obj.key = value` (see the module doc).
 pub(crate) unsafe extern "C-unwind" fn object_newindex(state: *mut ffi::lua_State) -> c_int {
     unsafe {
@@ -212,7 +197,7 @@ unsafe fn write_fast(state: *mut ffi::lua_State) -> bool {
         let Some(field) = engine.lookup_symbol(string_at(state, 2)) else { return false };
         // A string that is not UTF-8: the slow path says so.
         let Ok(value) = read_value(state, 3, &"") else { return false };
-        let Ok((uid, seen)) = object_and_slot_at(state, 1) else { return false };
+        let Some((uid, seen)) = live_object_and_slot_at(state, 1) else { return false };
         let written = catch_unwind(AssertUnwindSafe(|| {
             let mut world = engine.world.borrow_mut();
             world.set_base_shown(seen, uid, field, value)?;
@@ -233,46 +218,8 @@ unsafe fn write_fast(state: *mut ffi::lua_State) -> bool {
         }
         if let Some(slot) = learned {
             ffi::lua_pushinteger(state, slot.into());
-            ffi::lua_rawseti(state, 1, super::handle::SLOT_ENTRY);
+            ffi::lua_rawseti(state, 1, SLOT_ENTRY);
         }
         true
-    }
-}
-
-/// The tables forgetting shadows reads.
-#[derive(Clone)]
-pub(crate) struct Shadows {
-    /// The weak cache of object handles, by uid.
-    pub(crate) cache: Table,
-    /// The handles given a shadow since every shadow was last forgotten (weak keys): a
-    /// hotload forgets them once per prototype it changes, which walks only these.
-    pub(crate) shadowed: Table,
-    /// The shared metatable of object handles.
-    pub(crate) shared_meta: Table,
-}
-
-impl Shadows {
-    /// Forgets the shadows `change` may have made wrong: their handles get the shared
-    /// metatable back. Nothing is allocated, so no collection (and no finalizer) runs while
-    /// the world is borrowed.
-    pub(crate) fn forget(&self, change: BaseChange) -> mlua::Result<()> {
-        let reset = |handle: Table| -> mlua::Result<()> {
-            if handle.metatable().is_some_and(|own| own.to_pointer() != self.shared_meta.to_pointer()) {
-                handle.set_metatable(Some(self.shared_meta.clone()))?;
-            }
-            Ok(())
-        };
-        match change {
-            BaseChange::Object(uid) => match self.cache.raw_get::<Option<Table>>(uid.0)? {
-                Some(handle) => reset(handle),
-                None => Ok(()),
-            },
-            BaseChange::Every => {
-                for pair in self.shadowed.pairs::<Table, mlua::Value>() {
-                    reset(pair?.0)?;
-                }
-                self.shadowed.clear()
-            }
-        }
     }
 }

@@ -28,13 +28,12 @@ use std::ffi::c_int;
 
 use mlua::{Lua, Table, ffi};
 
-use super::field_shadow::{SHARED_META_ENTRY, Shadows};
 use super::{Engine, engine, rt_error};
 use nefia_game::base_changes::BaseChange;
 use nefia_game::location::Holder;
 use nefia_game::map::MapId;
 use nefia_game::object::Uid;
-use nefia_game::world::NO_SLOT;
+use nefia_game::world::{NO_SLOT, Slot};
 
 /// The entry of a handle that holds its uid or map id (negated once a load forgot it).
 pub(crate) const ID_ENTRY: i64 = 1;
@@ -46,6 +45,10 @@ pub(crate) const EQUIP_ENTRY: i64 = 3;
 /// slot or keeping `equip` never moves its array away from the table (reading a handle is
 /// then one or two neighbouring cache lines).
 const OBJECT_ENTRIES: c_int = EQUIP_ENTRY as c_int;
+
+/// The entry of a handle's own metatable (one with a shadow: see `field_shadow.rs`) that holds
+/// the shared object metatable: what tells it is an object handle's.
+pub(crate) const SHARED_META_ENTRY: i64 = 2;
 
 /// The methods every object handle holds as its own entries, so calling one is a plain table
 /// read instead of a call of the metatable's `__index` (which costs about as much again as
@@ -111,6 +114,68 @@ impl Handles {
     pub(crate) fn shadows(&self) -> Shadows {
         Shadows { cache: self.objects.clone(), shadowed: self.shadowed.clone(), shared_meta: self.object_meta.clone() }
     }
+}
+
+/// The tables forgetting shadows reads.
+#[derive(Clone)]
+pub(crate) struct Shadows {
+    /// The weak cache of object handles, by uid.
+    pub(crate) cache: Table,
+    /// The handles given a shadow since every shadow was last forgotten (weak keys): a
+    /// hotload forgets them once per prototype it changes, which walks only these.
+    pub(crate) shadowed: Table,
+    /// The shared metatable of object handles.
+    pub(crate) shared_meta: Table,
+}
+
+impl Shadows {
+    /// Forgets the shadows `change` may have made wrong: their handles get the shared
+    /// metatable back. Nothing is allocated, so no collection (and no finalizer) runs while
+    /// the world is borrowed.
+    pub(crate) fn forget(&self, change: BaseChange) -> mlua::Result<()> {
+        let reset = |handle: Table| -> mlua::Result<()> {
+            if handle.metatable().is_some_and(|own| own.to_pointer() != self.shared_meta.to_pointer()) {
+                handle.set_metatable(Some(self.shared_meta.clone()))?;
+            }
+            Ok(())
+        };
+        match change {
+            BaseChange::Object(uid) => match self.cache.raw_get::<Option<Table>>(uid.0)? {
+                Some(handle) => reset(handle),
+                None => Ok(()),
+            },
+            BaseChange::Every => {
+                for pair in self.shadowed.pairs::<Table, mlua::Value>() {
+                    reset(pair?.0)?;
+                }
+                self.shadowed.clear()
+            }
+        }
+    }
+}
+
+/// The uid of the live object handle at `index` of the stack and the slot its object was
+/// last seen at (or [`NO_SLOT`]); `None` for anything else (not a table, no id, or a handle a
+/// load forgot). Both entries are read in one go: this runs on every method call and field
+/// write.
+///
+/// # Safety
+/// `index` must be a valid index of `state`'s stack.
+pub(crate) unsafe fn live_object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Option<(Uid, Slot)> {
+    let (mut has_id, mut has_slot) = (0, 0);
+    // SAFETY: as the caller's; two values are pushed and popped.
+    let (id, slot) = unsafe {
+        if ffi::lua_type(state, index) != ffi::LUA_TTABLE {
+            return None;
+        }
+        ffi::lua_rawgeti(state, index, ID_ENTRY);
+        ffi::lua_rawgeti(state, index, SLOT_ENTRY);
+        let read = (ffi::lua_tointegerx(state, -2, &mut has_id), ffi::lua_tointegerx(state, -1, &mut has_slot));
+        ffi::lua_settop(state, -3);
+        read
+    };
+    let uid = u64::try_from(id).ok().filter(|&id| has_id != 0 && id > 0)?;
+    Some((Uid(uid), if has_slot != 0 { Slot::try_from(slot).unwrap_or(NO_SLOT) } else { NO_SLOT }))
 }
 
 /// A table whose values (`mode` "v") or keys ("k") are weak.

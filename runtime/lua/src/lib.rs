@@ -17,6 +17,7 @@
 //! notes each file's `data:add_multi` list entries (`listed_entries`), so each such prototype is
 //! recorded at its own entry's line.
 
+mod c_closure;
 mod call_info;
 mod caller;
 pub mod content_checks;

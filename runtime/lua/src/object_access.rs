@@ -9,24 +9,23 @@
 //! they read their arguments straight off the Lua stack. They call the same world operations
 //! as the rest of the API; only the marshalling differs.
 //!
-//! Each function is a C closure whose first upvalue is the [`Engine`] (a light userdata: the
-//! engine lives in the Lua state's app data, so it outlives every call), then the weak cache
-//! of object handles, the object handle metatable and the strong table of located objects'
-//! handles; the `__index` closures also hold the methods table and the mlua function for the
-//! fields that need it.
+//! Each function is a C closure of `c_closure.rs`; the `__index` closures also hold the
+//! methods table and the mlua function for the fields that need it.
 
 use std::cell::Cell;
-use std::ffi::{CStr, c_int, c_void};
+use std::ffi::{CStr, c_int};
 use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, ffi};
 
+use super::c_closure::{CALLER, LOCATED, OBJECT_CACHE, OBJECT_META, closure, engine, raise};
 use super::convert::{push_value, read_value, string_at};
-use super::field_shadow::{METHODS, keep_shown, object_newindex, shadow_index};
+use super::field_shadow::{METHODS, SHADOW_OF, keep_shown, object_newindex};
 use super::handle::{
-    EQUIP_ENTRY, HandleOf, ID_ENTRY, OWN_METHODS, OWN_METHODS_ENTRY, SLOT_ENTRY, push_handle, stale_message,
+    EQUIP_ENTRY, HandleOf, ID_ENTRY, OWN_METHODS, OWN_METHODS_ENTRY, SLOT_ENTRY, live_object_and_slot_at, push_handle,
+    stale_message,
 };
 use super::{Engine, caller};
 use nefia_game::map::MapId;
@@ -36,11 +35,6 @@ use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
 use nefia_game::world::{NO_SLOT, Slot, WorldError};
 
-const ENGINE: c_int = ffi::lua_upvalueindex(1);
-const OBJECT_CACHE: c_int = ffi::lua_upvalueindex(2);
-/// Every closure: the shared metatable of object handles.
-pub(crate) const OBJECT_META: c_int = ffi::lua_upvalueindex(3);
-const LOCATED: c_int = ffi::lua_upvalueindex(4);
 /// `__index` closures: the mlua function reading the fields they delegate.
 const FIELDS: c_int = ffi::lua_upvalueindex(6);
 /// `objects_at_pos`: the `ipairs` iterator.
@@ -50,44 +44,9 @@ const DELIVER: c_int = ffi::lua_upvalueindex(5);
 /// `mod`: the table keeping the calling functions it remembers alive (`caller.rs`).
 const CALLERS: c_int = ffi::lua_upvalueindex(6);
 
-/// Levels up the stack to the Lua code that called a method or read a field.
-const CALLER: c_int = 1;
-
 /// Fields of objects read by the mlua function (they make handles, userdata or tables, or are
 /// OpenNefia's object machinery).
 const SLOW_FIELDS: [&[u8]; 6] = [b"location", b"equip", b"temp", b"proto", b"__mt", b"__iface"];
-
-/// Builds a C closure over the engine, the object cache, metatable and located table, and
-/// `extra` upvalues.
-fn closure(
-    lua: &Lua,
-    engine: &Rc<Engine>,
-    function: ffi::lua_CFunction,
-    extra: &[mlua::Value],
-) -> mlua::Result<Function> {
-    let engine = Rc::as_ptr(engine);
-    let (cache, meta, located) = {
-        let handles = engine_ref(engine).handles.borrow();
-        (handles.object_cache().clone(), handles.object_meta.clone(), handles.located().clone())
-    };
-    let count = 4 + extra.len() as c_int;
-    let mut values = vec![mlua::Value::Table(cache), mlua::Value::Table(meta), mlua::Value::Table(located)];
-    values.extend_from_slice(extra);
-    // SAFETY: exec_raw pushed the upvalues after the first; the engine pointer goes under
-    // them so they become the closure's upvalues in order.
-    unsafe {
-        lua.exec_raw(mlua::MultiValue::from_vec(values), |state| {
-            ffi::lua_pushlightuserdata(state, engine as *mut c_void);
-            ffi::lua_rotate(state, 1, 1);
-            ffi::lua_pushcclosure(state, function, count);
-        })
-    }
-}
-
-fn engine_ref<'a>(engine: *const Engine) -> &'a Engine {
-    // SAFETY: called with `Rc::as_ptr` of a live engine.
-    unsafe { &*engine }
-}
 
 /// Fills the `__index` and the fast methods of the object and map metatables.
 /// `object_slow_get` and `map_get` are the mlua functions for the remaining fields.
@@ -325,24 +284,6 @@ unsafe extern "C-unwind" fn iterate_one(state: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// Raises `message` as a Lua error prefixed with the caller's `file:line:`.
-pub(crate) unsafe fn raise(state: *mut ffi::lua_State, message: String) -> ! {
-    unsafe {
-        ffi::luaL_where(state, CALLER);
-        ffi::lua_pushlstring(state, message.as_ptr().cast(), message.len());
-        drop(message);
-        ffi::lua_concat(state, 2);
-        ffi::lua_error(state)
-    }
-}
-
-/// # Safety
-/// Only for the closures made by [`closure`], whose first upvalue is the engine.
-pub(crate) unsafe fn engine<'a>(state: *mut ffi::lua_State) -> &'a Engine {
-    // SAFETY: the engine outlives the Lua state's calls (see the module doc).
-    unsafe { &*(ffi::lua_touserdata(state, ENGINE) as *const Engine) }
-}
-
 unsafe fn type_name(state: *mut ffi::lua_State, index: c_int) -> String {
     unsafe { CStr::from_ptr(ffi::lua_typename(state, ffi::lua_type(state, index))).to_string_lossy().into_owned() }
 }
@@ -377,27 +318,25 @@ unsafe fn object_at(state: *mut ffi::lua_State, index: c_int) -> Result<Uid, Han
     }
 }
 
-/// The uid of the object handle at `index` (as [`object_at`]) and the slot its object was
-/// last seen at, or [`NO_SLOT`]. Both entries are read in one go: this runs on every method
-/// call.
+/// The uid of the object handle at `index` and the slot its object was last seen at, or
+/// [`NO_SLOT`]; for anything but a live handle, [`object_at`]'s error.
 pub(crate) unsafe fn object_and_slot_at(state: *mut ffi::lua_State, index: c_int) -> Result<(Uid, Slot), HandleError> {
-    let (mut has_id, mut has_slot) = (0, 0);
-    let (id, slot) = unsafe {
-        if ffi::lua_type(state, index) != ffi::LUA_TTABLE {
-            return object_at(state, index).map(|uid| (uid, NO_SLOT));
-        }
-        ffi::lua_rawgeti(state, index, ID_ENTRY);
-        ffi::lua_rawgeti(state, index, SLOT_ENTRY);
-        let read = (ffi::lua_tointegerx(state, -2, &mut has_id), ffi::lua_tointegerx(state, -1, &mut has_slot));
-        ffi::lua_settop(state, -3);
-        read
-    };
-    match id {
-        id if has_id != 0 && id > 0 => {
-            Ok((Uid(id as u64), if has_slot != 0 { Slot::try_from(slot).unwrap_or(NO_SLOT) } else { NO_SLOT }))
-        }
+    // SAFETY: as the caller's.
+    match unsafe { live_object_and_slot_at(state, index) } {
+        Some(live) => Ok(live),
         // Stale or not a handle: the one reader says which.
-        _ => unsafe { object_at(state, index) }.map(|uid| (uid, NO_SLOT)),
+        None => unsafe { object_at(state, index) }.map(|uid| (uid, NO_SLOT)),
+    }
+}
+
+/// `__index` of shadows: a field the shadow does not hold, read as the handle's (the
+/// object `__index`, given the handle in the shadow's place).
+pub(crate) unsafe extern "C-unwind" fn shadow_index(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        ffi::lua_rawgeti(state, 1, SHADOW_OF);
+        ffi::lua_copy(state, -1, 1);
+        ffi::lua_settop(state, 2);
+        object_index(state)
     }
 }
 
