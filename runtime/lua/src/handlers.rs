@@ -134,6 +134,13 @@ impl ObjectEvents {
         self.connected.is_empty() && self.prototypes.is_empty()
     }
 
+    /// True if object `uid` of prototype `proto` has a handler of its own for `event`:
+    /// two lookups, where [`ObjectEvents::handlers`] gathers them.
+    pub fn has_handlers(&self, uid: Uid, proto: Symbol, event: Symbol) -> bool {
+        let has = |registry: Option<&EventRegistry>| registry.is_some_and(|r| r.has_handlers(event));
+        has(self.connected.get(&uid)) || has(self.prototypes.get(&proto))
+    }
+
     /// Forgets every connected handler (a game was loaded: they are not saved).
     pub fn forget_connected(&mut self) {
         self.connected.clear();

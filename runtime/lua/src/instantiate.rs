@@ -19,7 +19,7 @@ use mlua::Lua;
 use super::handle::push_object;
 use super::{Engine, engine, rt_error};
 use nefia_game::display::LogLevel;
-use nefia_game::object::{KindEvent, Uid};
+use nefia_game::object::{KindEvent, ObjectKind, Uid};
 use nefia_game::symbol::Symbol;
 
 /// True if `event` may have a handler: a global one, or one an object has of its own.
@@ -31,9 +31,19 @@ pub fn may_be_handled(engine: &Engine, event: Symbol) -> bool {
 /// Emits the instantiation events of object `uid` (see the module's text).
 pub fn instantiate(lua: &Lua, uid: Uid) -> mlua::Result<()> {
     let engine = engine(lua);
-    let kind = engine.world.borrow().object(uid).map_err(|e| rt_error(lua, e))?.kind;
+    let (kind, proto) = engine.world.borrow().object(uid).map(|o| (o.kind, o.id)).map_err(|e| rt_error(lua, e))?;
+    instantiate_as(lua, &engine, uid, kind, proto)
+}
+
+/// [`instantiate`] of object `uid`, of `kind` and prototype `proto`. Its handle is made only
+/// if one of the events has a handler for it: a load instantiates every object, and most
+/// have none.
+fn instantiate_as(lua: &Lua, engine: &Engine, uid: Uid, kind: ObjectKind, proto: Symbol) -> mlua::Result<()> {
     let events = [Symbol::intern("base.on_object_instantiated"), kind.event(KindEvent::Instantiated)];
-    if !events.iter().any(|&event| may_be_handled(&engine, event)) {
+    let handled = |event: Symbol| {
+        engine.events.borrow().has_handlers(event) || engine.object_events.borrow().has_handlers(uid, proto, event)
+    };
+    if !events.into_iter().any(handled) {
         return Ok(());
     }
     let receiver = mlua::Value::Table(push_object(lua, uid)?);
@@ -49,10 +59,8 @@ pub fn instantiate(lua: &Lua, uid: Uid) -> mlua::Result<()> {
 pub fn instantiate_loaded(lua: &Lua, uids: impl IntoIterator<Item = Uid>) {
     let engine = engine(lua);
     for uid in uids {
-        if !engine.world.borrow().exists(uid) {
-            continue;
-        }
-        if let Err(error) = instantiate(lua, uid) {
+        let Ok((kind, proto)) = engine.world.borrow().object(uid).map(|o| (o.kind, o.id)) else { continue };
+        if let Err(error) = instantiate_as(lua, &engine, uid, kind, proto) {
             let object = engine.world.borrow().describe(uid);
             super::gui::log(lua, LogLevel::Error, format!("instantiating {object} after loading: {error}"));
         }
