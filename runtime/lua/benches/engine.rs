@@ -278,35 +278,47 @@ fn peak_memory_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
-/// The anchor workload's memory: 100,000 characters, each with an item in its inventory and
-/// a temp value, 100,000 clones, a save and a load, with what each step took and the peak of
-/// each (bytes asked of the allocator, Lua's heap included; the allocator's own overhead is
-/// not counted). Runs when the bench filter is absent or names "anchor".
+/// The anchor workload's memory: 100,000 characters (or `NEFIA_ANCHOR_CHARACTERS`, such as
+/// 1000000), each with an item in its inventory and a temp value, as many clones, a save and
+/// a load, with what each step took, in time and memory, and the peak of each (bytes asked of
+/// the allocator, Lua's heap included; the allocator's own overhead is not counted). Runs
+/// when the bench filter is absent or names "anchor".
 fn anchor() {
+    let n: usize = std::env::var("NEFIA_ANCHOR_CHARACTERS").ok().and_then(|n| n.parse().ok()).unwrap_or(100_000);
+    // One character a cell, on the 320×320 map of 100,000 or a square big enough.
+    let side = (1..).find(|side| side * side >= n).unwrap_or(1).max(320);
     let start = memory::reset_peak();
-    let rt = game("Map.set_map(InstancedMap:new(320, 320))");
-    let step = |what: &str, before: usize, count: usize| {
+    let mut began = std::time::Instant::now();
+    let rt = game(&format!("Map.set_map(InstancedMap:new({side}, {side}))"));
+    let mut step = |what: &str, before: usize, count: usize| {
         let now = memory::current();
         println!(
-            "anchor: {what}: {:+.1} MiB ({:.0} bytes each), peak {:.1} MiB; the Lua heap holds {:.1} MiB",
+            "anchor: {what}: {:.0} ms, {:+.1} MiB ({:.0} bytes each), peak {:.1} MiB; the Lua heap holds {:.1} MiB",
+            began.elapsed().as_secs_f64() * 1000.0,
             mib(now) - mib(before),
             (now as f64 - before as f64) / count as f64,
             mib(memory::peak()),
             mib(rt.lua().used_memory())
         );
+        began = std::time::Instant::now();
         memory::reset_peak()
     };
     let dir = tempfile::tempdir().expect("temp dir");
     rt.set_save_dir(dir.path().to_owned());
     let mut at = step("an empty game", start, 1);
-    run(&rt, "list = {} for i = 0, 99999 do list[i + 1] = Chara.create('elona.putit', i % 320, i // 320) end");
-    at = step("100,000 characters", at, 100_000);
-    run(&rt, "for i = 1, 100000 do Item.create('elona.putitoro', nil, nil, {}, list[i]) end");
-    at = step("an item in each one's inventory", at, 100_000);
-    run(&rt, "for i = 1, 100000 do list[i]:mod('dv', 1, 'add') end");
-    at = step("a temp value on each character", at, 100_000);
-    run(&rt, "clones = {} for i = 1, 100000 do clones[i] = list[i]:clone() end");
-    at = step("100,000 clones (with their items)", at, 100_000);
+    run(
+        &rt,
+        &format!(
+            "list = {{}} for i = 0, {n} - 1 do list[i + 1] = Chara.create('elona.putit', i % {side}, i // {side}) end"
+        ),
+    );
+    at = step(&format!("{n} characters"), at, n);
+    run(&rt, &format!("for i = 1, {n} do Item.create('elona.putitoro', nil, nil, {{}}, list[i]) end"));
+    at = step("an item in each one's inventory", at, n);
+    run(&rt, &format!("for i = 1, {n} do list[i]:mod('dv', 1, 'add') end"));
+    at = step("a temp value on each character", at, n);
+    run(&rt, &format!("clones = {{}} for i = 1, {n} do clones[i] = list[i]:clone() end"));
+    at = step(&format!("{n} clones (with their items)"), at, n);
     let file = rt.save_game("anchor").expect("saved");
     at = step("a save (what stays after it)", at, 1);
     let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or_default();
