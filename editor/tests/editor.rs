@@ -64,6 +64,41 @@ fn the_ascii_checkbox_draws_glyphs_in_place_of_sprites() {
     step_until(&mut harness, "the sprites back", |h| h.state().state().viewport.report.sprites > 0);
 }
 
+/// How many sprites (meshes of a texture other than the fonts') the last frame showed to the
+/// left of the row labelled with `label`, level with it: a palette row's preview.
+fn sprites_left_of(harness: &Harness<'static, EditorApp>, label: &str) -> usize {
+    let row = harness.get_by_label_contains(label).rect();
+    let shapes = &harness.output().shapes;
+    shapes
+        .iter()
+        .filter(|clipped| match &clipped.shape {
+            egui::Shape::Mesh(mesh) => {
+                let bounds = mesh.calc_bounds();
+                mesh.texture_id != egui::TextureId::default()
+                    && clipped.clip_rect.contains(bounds.center())
+                    && bounds.max.x <= row.min.x + 1.0
+                    && row.y_range().contains(bounds.center().y)
+            }
+            _ => false,
+        })
+        .count()
+}
+
+#[test]
+fn the_palette_previews_each_tile_and_object_with_its_sprite_and_with_glyphs_in_the_ascii_view() {
+    let mut harness = editor();
+    step_until(&mut harness, "the palette's tiles", |h| h.query_by_label_contains("elona.grass\n").is_some());
+    harness.step();
+    for row in ["elona.grass\n", "elona.putit\n"] {
+        assert_eq!(sprites_left_of(&harness, row), 1, "{row:?} is previewed with its sprite");
+    }
+    assert_eq!(sprites_left_of(&harness, "base.floor\n"), 0, "base's floor has no image: its glyph");
+    harness.get_by_label("ASCII").click();
+    step_until(&mut harness, "the ASCII view", |h| h.state().state().viewport.toggles.ascii);
+    harness.step();
+    assert_eq!(sprites_left_of(&harness, "elona.grass\n"), 0, "the ASCII view previews glyphs");
+}
+
 #[test]
 fn a_prompt_from_lua_is_answered_by_a_click_and_escape_cancels() {
     let mut harness = editor();

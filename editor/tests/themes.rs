@@ -1,5 +1,5 @@
 //! The theme picker: the viewport toolbar's Theme combo switches the active `base.theme`,
-//! and the map is drawn with the theme's images at once; the player window's title menu has
+//! and the map and the palette's previews are drawn with the theme's images at once; the player window's title menu has
 //! the same picker, and the theme stays for the game played.
 
 mod common;
@@ -17,6 +17,14 @@ fn sheet_at(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorAp
     Some(style.art.as_ref()?.sprites[0].sheet.to_string())
 }
 
+/// The sheet the Palette previews tile `id` from (the data view's art of it).
+fn palette_sheet(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, id: &str) -> Option<String> {
+    let data = &harness.state().state().snapshot.mods.data;
+    let tiles = data.iter().find(|t| t.id.as_str() == "base.map_tile")?;
+    let entry = tiles.entries.iter().find(|e| e.id.as_str() == id)?;
+    Some(entry.art.as_ref()?.sprites[0].sheet.to_string())
+}
+
 #[test]
 fn the_toolbars_theme_combo_redraws_the_map_with_the_themes_images_and_back() {
     let copy = DemoCopy::with_art_mods();
@@ -32,6 +40,7 @@ fn the_toolbars_theme_combo_redraws_the_map_with_the_themes_images_and_back() {
     harness.get_by_label("Night").click();
     step_until(&mut harness, "the night theme's art", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/night.png"));
     assert_eq!(*harness.state().state().snapshot.mods.active_themes, ["art_night.night"]);
+    assert_eq!(palette_sheet(&harness, "art_walls.wall").as_deref(), Some("tiles/night.png"), "the palette's too");
 
     harness.get_by_role_and_label(Role::ComboBox, "Theme").click();
     step_until(&mut harness, "the choices", |h| h.query_by_label("Default art").is_some());

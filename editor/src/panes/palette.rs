@@ -1,6 +1,10 @@
 //! The Palette pane: the tiles (`base.map_tile`) the brush paints and the objects
 //! (characters, items, feats) the Place tool puts down, searchable, each with a preview of
-//! how the map draws it.
+//! how the map draws it: its sprite under the active themes (a sprite set's piece for a cell
+//! alone, from the viewport's atlas), or its glyph in the ASCII view and where it has no
+//! image.
+
+use std::path::PathBuf;
 
 use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
 use nefia_game::{ObjectKind, Symbol, Value};
@@ -8,6 +12,16 @@ use nefia_protocol::view::PrototypeView;
 
 use crate::context::EditorContext;
 use crate::context::Tool;
+use crate::render::map::MapRenderer;
+
+/// The side of a row's preview, in points.
+const SWATCH: f32 = 24.0;
+
+/// Where the rows' previews come from: the viewport's renderer and the sheets' folders, or
+/// glyphs only (the ASCII view).
+struct Previews<'a> {
+    sprites: Option<(&'a mut MapRenderer, &'a [PathBuf])>,
+}
 
 /// A field of a prototype.
 fn field<'a>(entry: &'a PrototypeView, name: &str) -> Option<&'a Value> {
@@ -19,19 +33,27 @@ fn color(entry: &PrototypeView, name: &str, fallback: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
-/// A cell-sized preview: the glyph in its colour on its background.
-fn swatch(ui: &mut Ui, glyph: &str, fg: Color32, bg: Color32) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(20.0), Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, bg);
-    ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, glyph, FontId::monospace(15.0), fg);
+/// A cell-sized preview on the prototype's background: its sprite if it has one and the
+/// previews draw sprites, else its glyph in its colour.
+fn swatch(ui: &mut Ui, entry: &PrototypeView, bg: Color32, previews: &mut Previews<'_>) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(SWATCH), Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, 2.0, bg);
+    if let (Some(art), Some((renderer, assets))) = (&entry.art, &mut previews.sprites)
+        && renderer.paint_art_preview(painter, rect, art, assets)
+    {
+        return;
+    }
+    let glyph = field(entry, "glyph").and_then(Value::as_str).unwrap_or("?");
+    let fg = color(entry, "color", [200, 200, 200, 255]);
+    painter.text(rect.center(), egui::Align2::CENTER_CENTER, glyph, FontId::monospace(15.0), fg);
 }
 
 /// One selectable row; returns true when clicked.
-fn row(ui: &mut Ui, entry: &PrototypeView, bg: Color32, selected: bool) -> bool {
-    let glyph = field(entry, "glyph").and_then(Value::as_str).unwrap_or("?");
+fn row(ui: &mut Ui, entry: &PrototypeView, bg: Color32, selected: bool, previews: &mut Previews<'_>) -> bool {
     let name = field(entry, "name").and_then(Value::as_str).unwrap_or("");
     ui.horizontal(|ui| {
-        swatch(ui, glyph, color(entry, "color", [200, 200, 200, 255]), bg);
+        swatch(ui, entry, bg, previews);
         // The id, and the name under it: both whole in a narrow pane.
         let label = RichText::new(format!("{}\n{name}", entry.id)).monospace();
         ui.selectable_label(selected, label).clicked()
@@ -49,6 +71,10 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     let snapshot = state.snapshot.clone();
     let entries = |data_type: &str| snapshot.mods.data.iter().find(|t| t.id.as_str() == data_type).map(|t| &t.entries);
     let level = &mut state.level;
+    let viewport = &mut state.viewport;
+    let mut previews = Previews {
+        sprites: (!viewport.toggles.ascii).then(|| (&mut viewport.renderer, snapshot.mods.asset_dirs.as_slice())),
+    };
     ui.heading("Tiles");
     ui.horizontal(|ui| {
         ui.label("Search:");
@@ -58,7 +84,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
     egui::ScrollArea::vertical().id_salt("palette-tiles").max_height(ui.available_height() * 0.45).show(ui, |ui| {
         for entry in entries("base.map_tile").into_iter().flatten().filter(|e| matches(e, &search)) {
             let bg = color(entry, "background", [0, 0, 0, 255]);
-            if row(ui, entry, bg, level.tile == Some(entry.id)) {
+            if row(ui, entry, bg, level.tile == Some(entry.id), &mut previews) {
                 level.tile = Some(entry.id);
                 if !matches!(level.tool, Tool::Brush | Tool::Rect | Tool::Fill | Tool::Line) {
                     level.tool = Tool::Brush;
@@ -82,7 +108,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext) {
                 |ui| {
                     for entry in list {
                         let selected = level.object == Some((kind, entry.id));
-                        if row(ui, entry, Color32::from_gray(20), selected) {
+                        if row(ui, entry, Color32::from_gray(20), selected, &mut previews) {
                             level.object = Some((kind, Symbol::intern(entry.id.as_str())));
                             level.tool = Tool::Place;
                         }

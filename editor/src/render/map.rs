@@ -22,6 +22,7 @@ use std::path::PathBuf;
 use egui::epaint::Mesh;
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Vec2};
 use nefia_game::Uid;
+use nefia_game::art::{Art, pick};
 use nefia_game::display::{DrawCmd, DrawList};
 use nefia_game::map::CHUNK_SIZE;
 use nefia_protocol::view::MapView;
@@ -156,6 +157,20 @@ impl MapRenderer {
     /// The sprite atlas.
     pub fn atlas(&self) -> &Atlas {
         &self.atlas
+    }
+
+    /// Paints what `art` draws on a cell with no neighbours like it (a sprite set's piece
+    /// alone, a variant of seed 0), its first frame fitted into `rect`, from this renderer's
+    /// atlas (the sheets looked up in `assets`): the palette's preview of a prototype.
+    /// False, painting nothing, if its sheet is missing or broken (draw the glyph instead).
+    pub fn paint_art_preview(&mut self, painter: &Painter, rect: Rect, art: &Art, assets: &[PathBuf]) -> bool {
+        let sprite = art.sprite(pick::pick(art, 0, 0, 0, 0));
+        let Some(placed) = self.atlas.frame(painter.ctx(), assets, sprite, 0) else { return false };
+        let [width, height] = placed.size.map(|side| side.max(1) as f32);
+        let scale = (rect.width() / width).min(rect.height() / height);
+        let drawn = Rect::from_center_size(rect.center(), Vec2::new(width, height) * scale);
+        painter.image(placed.texture, drawn, placed.uv, Color32::WHITE);
+        true
     }
 
     fn paint_chunks(

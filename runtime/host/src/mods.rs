@@ -26,6 +26,7 @@ use crate::cx::Cx;
 use nefia_game::display::LogLevel;
 use nefia_game::files::FileError;
 use nefia_game::mods::ModRow;
+use nefia_game::symbol::Symbol;
 use nefia_lua::data_validators;
 use nefia_lua::reload::{self as hotload, Unchanged};
 use nefia_lua::runtime::Runtime;
@@ -45,8 +46,9 @@ pub(crate) struct Mods {
     asset_dirs: Arc<Vec<PathBuf>>,
     /// Saved files that did not parse a moment after they changed: tried again once quiet.
     hotload_waiting: RefCell<Vec<PathBuf>>,
-    /// The data view as last built, with the data registry's revision then.
-    data: RefCell<(u64, Arc<Vec<DataTypeView>>)>,
+    /// The data view as last built, with the data registry's revision and the active themes
+    /// then (the prototypes' art is as the themes have it).
+    data: RefCell<(u64, Vec<Symbol>, Arc<Vec<DataTypeView>>)>,
     /// What the last hotload's rules painted anew, map by map.
     repainted: RefCell<Vec<Arc<Repainted>>>,
 }
@@ -59,7 +61,7 @@ impl Mods {
             rows: RefCell::new(Arc::new(runtime.mod_rows())),
             asset_dirs: Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default()),
             hotload_waiting: RefCell::default(),
-            data: RefCell::new((u64::MAX, Arc::default())),
+            data: RefCell::new((u64::MAX, Vec::new(), Arc::default())),
             repainted: RefCell::default(),
         }
     }
@@ -107,7 +109,7 @@ fn with_function_sources(lua: &mlua::Lua, types: &mut [DataTypeView]) {
                     line,
                     text: lines.join("\n"),
                 };
-                proto.functions.push((nefia_game::Symbol::intern(&name), source));
+                proto.functions.push((Symbol::intern(&name), source));
             }
             proto.functions.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
         }
@@ -148,18 +150,19 @@ impl Mods {
     pub(crate) fn view(&self, cx: &Cx) -> ModsView {
         let world = cx.runtime.world();
         let mut data = self.data.borrow_mut();
-        if data.0 != world.data.revision() {
-            let mut view = data_view(&world.data);
+        if data.0 != world.data.revision() || data.1 != world.active_themes() {
+            let themes = world.active_themes().to_vec();
+            let mut view = data_view(&world.data, &themes);
             drop(world);
             with_function_sources(cx.runtime.lua(), &mut view);
             with_problems(cx, &mut view);
-            *data = (cx.runtime.world().data.revision(), Arc::new(view));
+            *data = (cx.runtime.world().data.revision(), themes, Arc::new(view));
         }
         ModsView {
             loaded: self.loaded.clone(),
             rows: self.rows.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
-            data: data.1.clone(),
+            data: data.2.clone(),
             repainted: {
                 let current = cx.runtime.world().current_map();
                 self.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
@@ -197,7 +200,7 @@ impl Mods {
             ModCommand::Rescan => self.rescan(cx),
             ModCommand::New(id) => self.new_mod(cx, &id),
             ModCommand::SetThemes(themes) => {
-                let themes = themes.iter().map(|t| nefia_game::Symbol::intern(t)).collect();
+                let themes = themes.iter().map(|t| Symbol::intern(t)).collect();
                 if let Err(error) = cx.runtime.world_mut().set_active_themes(themes) {
                     let message =
                         format!("cannot use that theme: {error}; pick one of the loaded base.theme prototypes");

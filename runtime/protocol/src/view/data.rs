@@ -1,7 +1,10 @@
 //! The Data pane's view of the registry: every data type, its declared fields and its
 //! prototypes.
 
+use std::sync::Arc;
+
 use crate::checks::PrototypeProblem;
+use nefia_game::art::Art;
 use nefia_game::data::DataRegistry;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
@@ -21,6 +24,9 @@ pub struct PrototypeView {
     pub functions: Vec<(Symbol, FunctionSource)>,
     /// The rules of its data type it breaks (its type's validators).
     pub problems: Vec<PrototypeProblem>,
+    /// What its `image` draws under the active themes (none: it draws its glyph), for the
+    /// palette's previews.
+    pub art: Option<Arc<Art>>,
 }
 
 /// Where a function a prototype holds is written, and its text, for the Data pane to show
@@ -63,8 +69,9 @@ pub struct DataTypeView {
     pub entries: Vec<PrototypeView>,
 }
 
-/// The Data pane: every data type, its declared fields and its entries.
-pub fn data_view(data: &DataRegistry) -> Vec<DataTypeView> {
+/// The Data pane: every data type, its declared fields and its entries, their art under the
+/// active `themes`.
+pub fn data_view(data: &DataRegistry, themes: &[Symbol]) -> Vec<DataTypeView> {
     data.types()
         .iter()
         .map(|data_type| DataTypeView {
@@ -89,6 +96,7 @@ pub fn data_view(data: &DataRegistry) -> Vec<DataTypeView> {
                     origin: proto.origin.to_string(),
                     functions: Vec::new(),
                     problems: Vec::new(),
+                    art: data.art.get(data_type.id, proto.id, themes).map(|parsed| parsed.art.clone()),
                 })
                 .collect(),
         })
