@@ -1,6 +1,6 @@
 //! The theme picker: the viewport toolbar's Theme combo switches the active `base.theme`,
-//! and the map and the palette's previews are drawn with the theme's images at once; the player window's title menu has
-//! the same picker, and the theme stays for the game played.
+//! and the map and the palette's previews are drawn with the theme's images at once; the
+//! player window's title menu has the same picker, and the theme stays for the game played.
 
 mod common;
 
