@@ -560,3 +560,22 @@ fn a_name_is_edited_per_language_into_its_locale_file_and_a_missing_one_is_added
         step_until(&mut harness, "the undo", |_| std::fs::read_to_string(&jp).unwrap() == **expected);
     }
 }
+
+#[test]
+fn the_form_shows_each_sprite_of_the_prototypes_art_with_where_it_is_cut_from() {
+    let copy = DemoCopy::new();
+    let mut harness = editor_on(&copy.project(), ReplState::default());
+    step_until(&mut harness, "the map", |h| h.state().state().snapshot.map.is_some());
+    show(&mut harness, "base.map_tile", "elona.water");
+    assert_eq!(labels_containing(&harness, " of 16: "), Vec::<String>::new(), "folded until opened");
+    let header = "Art: 16 sprites, a Wang set";
+    scroll_into_view(&mut harness, header);
+    harness.get_by_label(header).click();
+    step_until(&mut harness, "the sprites", |h| !labels_containing(h, " of 16: ").is_empty());
+    assert!(!labels_containing(&harness, "the piece its 4 edge neighbours call for").is_empty(), "how one is chosen");
+    let sprites = labels_containing(&harness, " of 16: tiles/water.png at (");
+    assert_eq!(sprites.len(), 16, "each piece: {sprites:?}");
+    assert!(sprites.iter().all(|s| s.contains("32×32, 4 frames over 1200 ms")), "animated: {sprites:?}");
+    show(&mut harness, "base.map_tile", "base.floor");
+    assert!(harness.query_by_label_contains("Art:").is_none(), "base's floor has no image");
+}

@@ -29,6 +29,7 @@ use nefia_protocol::view::{DataTypeView, PrototypeView};
 use crate::context::EditorContext;
 
 mod actions;
+mod art;
 mod form;
 mod localized;
 

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use egui::epaint::Mesh;
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Vec2};
 use nefia_game::Uid;
-use nefia_game::art::{Art, pick};
+use nefia_game::art::{Art, Sprite, pick};
 use nefia_game::display::{DrawCmd, DrawList};
 use nefia_game::map::CHUNK_SIZE;
 use nefia_protocol::view::MapView;
@@ -164,13 +164,30 @@ impl MapRenderer {
     /// atlas (the sheets looked up in `assets`): the palette's preview of a prototype.
     /// False, painting nothing, if its sheet is missing or broken (draw the glyph instead).
     pub fn paint_art_preview(&mut self, painter: &Painter, rect: Rect, art: &Art, assets: &[PathBuf]) -> bool {
-        let sprite = art.sprite(pick::pick(art, 0, 0, 0, 0));
-        let Some(placed) = self.atlas.frame(painter.ctx(), assets, sprite, 0) else { return false };
+        self.paint_sprite(painter, rect, art.sprite(pick::pick(art, 0, 0, 0, 0)), 0, assets)
+    }
+
+    /// Paints frame `frame` of `sprite` fitted into `rect` (its proportions kept), from this
+    /// renderer's atlas; false, painting nothing, if its sheet is missing or broken.
+    pub fn paint_sprite(
+        &mut self,
+        painter: &Painter,
+        rect: Rect,
+        sprite: &Sprite,
+        frame: usize,
+        assets: &[PathBuf],
+    ) -> bool {
+        let Some(placed) = self.atlas.frame(painter.ctx(), assets, sprite, frame) else { return false };
         let [width, height] = placed.size.map(|side| side.max(1) as f32);
         let scale = (rect.width() / width).min(rect.height() / height);
         let drawn = Rect::from_center_size(rect.center(), Vec2::new(width, height) * scale);
         painter.image(placed.texture, drawn, placed.uv, Color32::WHITE);
         true
+    }
+
+    /// The animations' clock, in milliseconds: egui's, unless fixed by [`MapRenderer::set_clock`].
+    pub fn time_ms(&self, ctx: &egui::Context) -> u64 {
+        self.clock.unwrap_or_else(|| (ctx.input(|i| i.time) * 1000.0) as u64)
     }
 
     fn paint_chunks(
@@ -191,7 +208,7 @@ impl MapRenderer {
             }
         }
         let camera = camera.as_drawn();
-        let time_ms = self.clock.unwrap_or_else(|| (ctx.input(|i| i.time) * 1000.0) as u64);
+        let time_ms = self.time_ms(&ctx);
         let under = BuiltUnder {
             zoom: camera.zoom,
             cell_px: map.cell_px.max(1),

@@ -1,10 +1,11 @@
-//! The selected prototype's form: its glyph and id, where it is added, what it breaks and
-//! what was refused, then a row per declared field — its name whole in a column as wide as the
+//! The selected prototype's form: its cell and id, where it is added, what it breaks and what
+//! was refused, then a row per declared field — its name whole in a column as wide as the
 //! longest name (wrapped in a narrow pane), its widget, and ↺ (unset) for a field it sets. A
 //! list or table field, and every field of a pane too narrow for two columns, has its widget
 //! under its name. A refused value's message is shown under its field; a rule across fields
 //! it breaks, above the form, with the fields the rule names in the warning colour. Under the
-//! fields, its localized texts in each language ([`super::localized`]).
+//! fields, its art ([`super::art`]) and its localized texts in each language
+//! ([`super::localized`]).
 
 use std::time::Instant;
 
@@ -16,6 +17,7 @@ use nefia_protocol::view::{DataTypeView, FieldView, PrototypeView};
 use super::super::field_editor::{field_editor, is_list_or_map};
 use super::DataState;
 use super::actions::{actions_ui, functions_ui, origin_place, usages_ui};
+use super::art::art_ui;
 use super::localized::localized_ui;
 use crate::context::EditorContext;
 use crate::links;
@@ -95,6 +97,7 @@ pub(super) fn form_ui(
         };
         data.send(state, edit, key, Some(field));
     }
+    art_ui(ui, state, proto);
     localized_ui(ui, state, data, data_type, proto);
     functions_ui(ui, data, proto);
 }
@@ -227,9 +230,10 @@ impl Row<'_> {
     }
 }
 
-/// The prototype's glyph in its colour, a cell at the map's zoom; for a character, item, feat
-/// or mef, dragging it onto the map places one there.
-fn glyph_ui(ui: &mut Ui, state: &EditorContext, data_type: &DataTypeView, proto: &PrototypeView) {
+/// The prototype's cell at the map's zoom — its sprite (as the palette previews it), or its
+/// glyph in its colour in the ASCII view and where it has no image; for a character, item,
+/// feat or mef, dragging it onto the map places one there.
+fn glyph_ui(ui: &mut Ui, state: &mut EditorContext, data_type: &DataTypeView, proto: &PrototypeView) {
     let field = |name: &str| proto.fields.iter().find(|(n, _)| n.as_str() == name).map(|(_, v)| v);
     let Some(Value::Str(glyph)) = field("glyph") else { return };
     let channel = |i: usize| match field("color") {
@@ -238,11 +242,16 @@ fn glyph_ui(ui: &mut Ui, state: &EditorContext, data_type: &DataTypeView, proto:
     };
     let colour = egui::Color32::from_rgb(channel(0), channel(1), channel(2));
     let zoom = state.viewport.camera.map_or(24.0, |c| c.zoom).clamp(16.0, 64.0);
-    let draw = |ui: &mut Ui| {
+    let art = proto.art.as_deref().filter(|_| !state.viewport.toggles.ascii);
+    let assets = state.snapshot.mods.asset_dirs.clone();
+    let renderer = &mut state.viewport.renderer;
+    let mut draw = |ui: &mut Ui| {
         let (rect, response) = ui.allocate_exact_size(egui::vec2(zoom, zoom), egui::Sense::hover());
         ui.painter().rect_filled(rect, 2.0, egui::Color32::BLACK);
-        let font = egui::FontId::monospace(zoom * 0.8);
-        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, glyph.as_ref(), font, colour);
+        if !art.is_some_and(|art| renderer.paint_art_preview(ui.painter(), rect, art, &assets)) {
+            let font = egui::FontId::monospace(zoom * 0.8);
+            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, glyph.as_ref(), font, colour);
+        }
         response
     };
     let kind = ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type.id.as_str());
@@ -250,7 +259,7 @@ fn glyph_ui(ui: &mut Ui, state: &EditorContext, data_type: &DataTypeView, proto:
         Some(kind) => {
             let payload = PlacePrototype { kind, id: proto.id.as_str().to_owned() };
             let id = egui::Id::new(("place prototype", proto.id.as_str()));
-            ui.dnd_drag_source(id, payload, |ui| draw(ui)).response.on_hover_text("Drag onto the map to place one");
+            ui.dnd_drag_source(id, payload, draw).response.on_hover_text("Drag onto the map to place one");
         }
         None => {
             draw(ui);

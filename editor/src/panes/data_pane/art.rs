@@ -1,0 +1,105 @@
+//! The prototype's art in its form, folded under a line that says what it is: what its
+//! `image` draws under the active themes — every sprite, in order (a sprite set's pieces in
+//! its layout's order, variants with their weights), each animated as the map animates it —
+//! so a region or a frame list edited in the form is seen at once, from the viewport's atlas.
+
+use egui::{Sense, Ui, Vec2};
+use nefia_game::art::{Art, Choice, Layout, Sprite};
+use nefia_protocol::view::PrototypeView;
+
+use crate::accessibility::accessible_name;
+use crate::context::EditorContext;
+
+/// The side of each sprite shown, in points.
+const SIDE: f32 = 32.0;
+
+/// What `art` is, in a few words (the section's title): its sprites and their kind.
+fn title(art: &Art) -> String {
+    let count = art.sprites.len();
+    let sprites = if count == 1 { "1 sprite".to_owned() } else { format!("{count} sprites") };
+    match &art.choice {
+        Choice::Single => format!("Art: {sprites}"),
+        Choice::Variants { .. } => format!("Art: {sprites}, variants"),
+        Choice::Set(Layout::Blob47) => format!("Art: {sprites}, a blob set"),
+        Choice::Set(Layout::Wang16) => format!("Art: {sprites}, a Wang set"),
+        Choice::Set(Layout::Multitile) => format!("Art: {sprites}, multitile"),
+    }
+}
+
+/// How a cell chooses among `art`'s sprites, if it chooses.
+fn choosing(art: &Art) -> Option<&'static str> {
+    match &art.choice {
+        Choice::Single => None,
+        Choice::Variants { .. } => Some("Each cell draws one, picked by weight from the map's seed."),
+        Choice::Set(Layout::Blob47) => {
+            Some("A 47-piece blob set: each cell draws the piece its 8 neighbours call for.")
+        }
+        Choice::Set(Layout::Wang16) => {
+            Some("A 16-piece Wang set: each cell draws the piece its 4 edge neighbours call for.")
+        }
+        Choice::Set(Layout::Multitile) => {
+            Some("CDDA's multitile parts: each cell draws the part its neighbours call for, turned to face them.")
+        }
+    }
+}
+
+/// Where sprite `sprite` is cut from, and its animation.
+fn describe(index: usize, count: usize, sprite: &Sprite, weight: Option<u32>) -> String {
+    let first = sprite.frames.first().map_or((0, 0), |frame| (frame.x, frame.y));
+    let mut text = format!(
+        "sprite {} of {count}: {} at ({}, {}), {}×{}",
+        index + 1,
+        sprite.sheet,
+        first.0,
+        first.1,
+        sprite.width,
+        sprite.height
+    );
+    if sprite.frames.len() > 1 {
+        text += &format!(", {} frames over {} ms", sprite.frames.len(), sprite.cycle_ms());
+    }
+    if let Some(weight) = weight {
+        text += &format!(", weight {weight}");
+    }
+    text
+}
+
+/// The art section of `proto`'s form, if it has art.
+pub(super) fn art_ui(ui: &mut Ui, state: &mut EditorContext, proto: &PrototypeView) {
+    let Some(art) = proto.art.clone() else { return };
+    let assets = state.snapshot.mods.asset_dirs.clone();
+    let renderer = &mut state.viewport.renderer;
+    let time_ms = renderer.time_ms(ui.ctx());
+    let weights = match &art.choice {
+        Choice::Variants { weights } => Some(weights.as_slice()),
+        _ => None,
+    };
+    let shown = egui::CollapsingHeader::new(title(&art)).id_salt(("prototype art", proto.id.as_str())).show(ui, |ui| {
+        if let Some(choosing) = choosing(&art) {
+            ui.add(egui::Label::new(choosing).wrap());
+        }
+        ui.horizontal_wrapped(|ui| {
+            let count = art.sprites.len();
+            for (index, sprite) in art.sprites.iter().enumerate() {
+                let (rect, response) = ui.allocate_exact_size(Vec2::splat(SIDE), Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, egui::Color32::BLACK);
+                if !renderer.paint_sprite(ui.painter(), rect, sprite, sprite.frame_index_at(time_ms), &assets) {
+                    ui.painter().text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        "?",
+                        egui::FontId::monospace(SIDE * 0.6),
+                        ui.visuals().error_fg_color,
+                    );
+                }
+                let text = describe(index, count, sprite, weights.and_then(|w| w.get(index).copied()));
+                accessible_name(ui, &response, text.clone());
+                response.on_hover_text(text);
+            }
+        });
+    });
+    if shown.body_returned.is_some() && art.sprites.iter().any(|sprite| sprite.frames.len() > 1) {
+        // The next frame of any of them: a frame a tenth of a second from now is close enough.
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    }
+}
