@@ -41,6 +41,21 @@ fn run_prints_to_stdout_and_exits_zero() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "player\tyou\ntown\nWelcome!\n");
 }
 
+/// The OpenNefia side of the floor bench's field rows uses only the API OpenNefia and Nefia
+/// share, so it runs here unchanged: a broken script would show only when someone took it to
+/// OpenNefia.
+#[test]
+fn the_opennefia_side_of_the_field_bench_runs_unchanged_on_nefia() {
+    let out = nefia(&["run", "runtime/lua/benches/opennefia_fields.lua"], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    for row in
+        ["field read ", "field read plain table ", "field write ", "field write plain table ", "the plain table's"]
+    {
+        assert!(printed.contains(row), "{row:?} printed: {printed}");
+    }
+}
+
 #[test]
 fn run_reports_an_uncaught_error_with_traceback_and_exits_one() {
     let dir = tempfile::tempdir().unwrap();

@@ -35,7 +35,9 @@
 //! the one the OpenNefia fixtures come from), start a game (headless: its README's LuaJIT
 //! setup, from `src/`), and run `dofile("<this repo>/runtime/lua/benches/opennefia_fields.lua")`
 //! in its REPL; compare the ratios each prints to its own plain table, not the nanoseconds
-//! across machines.
+//! across machines. It uses only the API the two share, so `nefia run
+//! runtime/lua/benches/opennefia_fields.lua` runs it unchanged on Nefia too (a CLI test keeps
+//! it so).
 
 use std::time::{Duration, Instant};
 
