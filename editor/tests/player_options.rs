@@ -134,6 +134,9 @@ fn settings_are_written_at_once_and_applied_at_the_next_start() {
     assert_eq!(harness.ctx.zoom_factor(), 1.0);
     harness.get_by_label("Options").click();
     step_until(&mut harness, "the Options", |h| h.query_by_label("150%").is_some());
+    // The game's languages, once its data has come: their row is above the others, which it
+    // moves down (a click aimed before it came would miss).
+    step_until(&mut harness, "the languages", |h| h.query_by_label("japanese").is_some());
     harness.get_by_label("150%").click();
     step_until(&mut harness, "the text scale", |h| h.ctx.zoom_factor() == 1.5);
     harness.get_by_label("Fullscreen").click();
@@ -143,8 +146,8 @@ fn settings_are_written_at_once_and_applied_at_the_next_start() {
     harness.step();
     let resized = ViewportCommand::InnerSize(egui::vec2(1600.0, 900.0));
     assert!(viewport_commands(&harness).contains(&resized), "applied at once");
-    // The game's languages, once its data has come.
-    step_until(&mut harness, "the languages", |h| h.query_by_label("japanese").is_some());
+    // The harness takes the new size: a frame lays the Options out in it before the next click.
+    harness.step();
     harness.get_by_label("japanese").click();
     step_until(&mut harness, "the language", |h| h.state().snapshot().mods.language == "base.japanese");
     drop(harness);
