@@ -153,8 +153,8 @@ fn self_test(package: &Package, dirs: &PlayerDirs) -> ExitCode {
     println!(
         "saved the game as '{}' after turn {} and loaded it after turn {}: {}",
         nefia_host::fuzz::SELF_TEST_SAVE,
-        options.turns / 3,
-        options.turns * 2 / 3,
+        options.save_turn(),
+        options.load_turn(),
         report.save.display()
     );
     match report.failure {

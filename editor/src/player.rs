@@ -107,8 +107,6 @@ pub struct PlayerApp {
     options: Options,
     /// Asks whether to save before quitting a game.
     quit: QuitQuestion,
-    /// Where the player's things go.
-    dirs: PlayerDirs,
     /// The scratch folder sessions are recorded in when they are not kept (a player's).
     _scratch_recordings: Option<tempfile::TempDir>,
 }
@@ -163,14 +161,8 @@ impl PlayerApp {
             titled: None,
             options: Options::new(settings),
             quit: QuitQuestion::default(),
-            dirs: config.dirs,
             _scratch_recordings: scratch_recordings,
         }
-    }
-
-    /// Where the player's saves, settings and bug reports go.
-    pub fn dirs(&self) -> &PlayerDirs {
-        &self.dirs
     }
 
     /// The latest snapshot of the game.

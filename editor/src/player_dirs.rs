@@ -75,7 +75,7 @@ impl PlayerDirs {
 
 /// The folder name a game's name gives: its letters, digits, spaces, `-` and `_`, anything else
 /// made `_`, trimmed; None if no letter or digit is left.
-fn folder_name(name: &str) -> Option<String> {
+pub(crate) fn folder_name(name: &str) -> Option<String> {
     let kept: String =
         name.chars().map(|c| if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') { c } else { '_' }).collect();
     let kept = kept.trim().to_owned();

@@ -136,8 +136,11 @@ impl Options {
             ctx.set_zoom_factor(self.settings.settings().text_scale);
             self.scale_applied = true;
         }
+        if self.language_applied {
+            return None;
+        }
         let languages = mods.languages();
-        if self.language_applied || languages.is_empty() {
+        if languages.is_empty() {
             return None;
         }
         self.language_applied = true;

@@ -225,7 +225,10 @@ fn licences_text(
 pub(super) fn player_readme(manifest: &PackageManifest) -> String {
     let name = &manifest.name;
     let program = &manifest.program;
-    let linux: String = name.split_whitespace().collect::<String>().to_lowercase();
+    // The folder the player's things go in, as `PlayerDirs::installed` names it (packaging
+    // refuses a name that gives none), spelled as `directories` spells it on each system.
+    let folder = crate::player_dirs::folder_name(name).unwrap_or_else(|| name.clone());
+    let linux: String = folder.split_whitespace().collect::<String>().to_lowercase();
     format!(
         "{name}\n{underline}\n\n\
          To play, run {program} in this folder (double-click it, or ./{program} in a terminal). Keep the folder\n\
@@ -233,7 +236,7 @@ pub(super) fn player_readme(manifest: &PackageManifest) -> String {
          Your saved games, settings and bug reports are kept in your own folders, under the game's name:\n\
          - Linux: ~/.local/share/{linux}/ (saves/, reports/) and ~/.config/{linux}/settings.ron\n\
          \x20 (or under $XDG_DATA_HOME and $XDG_CONFIG_HOME)\n\
-         - Windows: %APPDATA%\\{name}\\data\\ and %APPDATA%\\{name}\\config\\settings.ron\n\
+         - Windows: %APPDATA%\\{folder}\\data\\ and %APPDATA%\\{folder}\\config\\settings.ron\n\
          - macOS: ~/Library/Application Support/{mac}/\n\
          Run it with --portable to keep them beside the program instead (saves/, reports/, settings.ron).\n\n\
          If the game stops on an error, it writes a bug report and shows where: send that file to the\n\
@@ -241,13 +244,28 @@ pub(super) fn player_readme(manifest: &PackageManifest) -> String {
          {program} --self-test plays a short game by itself and says whether everything works.\n\n\
          The licences of what is shipped are in LICENCES.md.\n",
         underline = "=".repeat(name.chars().count().max(1)),
-        mac = name.replace(' ', "-"),
+        mac = folder.replace(' ', "-"),
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_players_readme_names_the_folders_the_game_keeps_their_things_in() {
+        let manifest = PackageManifest {
+            name: "Demo: Redux".into(),
+            program: "demo-redux".into(),
+            nefia: String::new(),
+            mods: Vec::new(),
+            maps: Vec::new(),
+        };
+        let readme = player_readme(&manifest);
+        // `PlayerDirs::installed` makes the ':' a '_'.
+        assert!(readme.contains("~/.local/share/demo_redux/"), "{readme}");
+        assert!(readme.contains("%APPDATA%\\Demo_ Redux\\data\\"), "{readme}");
+    }
 
     #[test]
     fn a_readmes_licence_section_is_found() {

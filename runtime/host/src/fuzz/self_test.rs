@@ -23,6 +23,18 @@ pub struct SelfTestOptions {
     pub turns: usize,
 }
 
+impl SelfTestOptions {
+    /// The turn after which the game is saved.
+    pub fn save_turn(&self) -> usize {
+        self.turns / 3
+    }
+
+    /// The turn after which the save is loaded.
+    pub fn load_turn(&self) -> usize {
+        self.turns * 2 / 3
+    }
+}
+
 /// What a self-test did.
 #[derive(Debug)]
 pub struct SelfTestReport {
@@ -43,11 +55,11 @@ pub fn self_test(project: &Path, saves: &Path, options: SelfTestOptions) -> Resu
     let recordings = tempfile::tempdir().map_err(FuzzError::Scratch)?;
     let rng = fastrand::Rng::with_seed(options.seed.cast_unsigned() ^ DRAW_SALT);
     // Its own save and load are planned; the random ones would only overwrite them.
-    let weights = Weights::parse("save=0,load=0").unwrap_or_default();
+    let weights = Weights::parse("save=0,load=0").expect("the self-test's weights name input classes there are");
     let source = Source::Random { rng, weights, turns: options.turns };
     let planned = VecDeque::from([
-        (options.turns / 3, format!("Save.save_game({SELF_TEST_SAVE:?})")),
-        (options.turns * 2 / 3, format!("Save.load_game({SELF_TEST_SAVE:?})")),
+        (options.save_turn(), format!("Save.save_game({SELF_TEST_SAVE:?})")),
+        (options.load_turn(), format!("Save.load_game({SELF_TEST_SAVE:?})")),
     ]);
     let played = game::play_in(project, (options.seed, source, planned), recordings.path(), saves)?;
     let failure = match played.failure.clone() {
