@@ -72,6 +72,8 @@ fn mod_base_reset_mod_and_refresh_show_in_the_next_read() {
     assert_eq!(game.eval::<i64>("c.hp"), 10, "mod_base");
     game.exec("c:reset('hp', 3)");
     assert_eq!(game.eval::<i64>("c.hp"), 3, "reset");
+    // Read first, so the shadow holds the old strength the reset must make it forget.
+    assert_eq!(game.eval::<i64>("c.strength"), 2);
     game.exec("c:reset('strength', 7)");
     assert_eq!(game.eval::<i64>("c.strength"), 7, "reset of a prototype's field");
     // mod and refresh change temp values, which obj.field does not show.
@@ -92,6 +94,7 @@ fn an_editor_edit_and_its_undo_and_redo_show_in_the_next_read() {
     assert_eq!(game.eval::<i64>("c.hp"), 6, "the undo");
     history.redo(&mut game.runtime.world_mut()).expect("a redo");
     assert_eq!(game.eval::<i64>("c.hp"), 42, "the redo");
+    assert_eq!(game.eval::<i64>("c.strength"), 2, "read first, so the shadow holds it");
     let edit = Edit::SetBase { uids: vec![uid(&game)], field: "strength".into(), value: Value::Int(11) };
     game.apply_edit(&mut history, &edit).expect("the edit applies");
     assert_eq!(game.eval::<i64>("c.strength"), 11, "an edit of a prototype's field");

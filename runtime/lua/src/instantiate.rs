@@ -22,10 +22,17 @@ use nefia_game::display::LogLevel;
 use nefia_game::object::{KindEvent, ObjectKind, Uid};
 use nefia_game::symbol::Symbol;
 
-/// True if `event` may have a handler: a global one, or one an object has of its own.
-/// (With no object having handlers of its own, this is one lookup.)
-pub fn may_be_handled(engine: &Engine, event: Symbol) -> bool {
-    engine.events.borrow().has_handlers(event) || !engine.object_events.borrow().is_empty()
+/// True if `event` has a handler for object `uid` of prototype `proto`: a global one, or one
+/// of the object's own (connected, or its prototype's). A few lookups, so an event nothing
+/// handles makes no handle.
+pub fn may_be_handled(engine: &Engine, event: Symbol, uid: Uid, proto: Symbol) -> bool {
+    engine.events.borrow().has_handlers(event) || engine.object_events.borrow().has_handlers(uid, proto, event)
+}
+
+/// `base.on_object_instantiated`, interned once.
+fn object_instantiated() -> Symbol {
+    static SYMBOL: std::sync::OnceLock<Symbol> = std::sync::OnceLock::new();
+    *SYMBOL.get_or_init(|| Symbol::intern("base.on_object_instantiated"))
 }
 
 /// Emits the instantiation events of object `uid` (see the module's text).
@@ -39,11 +46,8 @@ pub fn instantiate(lua: &Lua, uid: Uid) -> mlua::Result<()> {
 /// if one of the events has a handler for it: a load instantiates every object, and most
 /// have none.
 fn instantiate_as(lua: &Lua, engine: &Engine, uid: Uid, kind: ObjectKind, proto: Symbol) -> mlua::Result<()> {
-    let events = [Symbol::intern("base.on_object_instantiated"), kind.event(KindEvent::Instantiated)];
-    let handled = |event: Symbol| {
-        engine.events.borrow().has_handlers(event) || engine.object_events.borrow().has_handlers(uid, proto, event)
-    };
-    if !events.into_iter().any(handled) {
+    let events = [object_instantiated(), kind.event(KindEvent::Instantiated)];
+    if !events.into_iter().any(|event| may_be_handled(engine, event, uid, proto)) {
         return Ok(());
     }
     let receiver = mlua::Value::Table(push_object(lua, uid)?);
@@ -76,12 +80,12 @@ pub fn after_hotload(lua: &Lua, reloaded: &[(Symbol, Symbol)]) {
     }
     let engine = engine(lua);
     let event = Symbol::intern("base.on_hotload_object");
-    let objects: Vec<Uid> = {
+    let objects: Vec<(Uid, Symbol)> = {
         let world = engine.world.borrow();
         world
             .all_objects()
             .filter(|o| reloaded.iter().any(|&(data_type, id)| id == o.id && data_type.as_str() == o.kind.data_type()))
-            .map(|o| o.uid)
+            .map(|o| (o.uid, o.id))
             .collect()
     };
     let result = (|| -> mlua::Result<()> {
@@ -92,9 +96,9 @@ pub fn after_hotload(lua: &Lua, reloaded: &[(Symbol, Symbol)]) {
             entry.set("_id", id.as_str())?;
             hotloaded.push(entry)?;
         }
-        for uid in objects {
+        for (uid, proto) in objects {
             instantiate(lua, uid)?;
-            if may_be_handled(&engine, event) {
+            if may_be_handled(&engine, event, uid, proto) {
                 let params = lua.create_table()?;
                 params.set("hotloaded_data", &hotloaded)?;
                 super::event::trigger(lua, event, mlua::Value::Table(push_object(lua, uid)?), params)?;

@@ -42,13 +42,13 @@ pub fn refresh(lua: &Lua, uid: Uid) -> mlua::Result<()> {
 /// [`refresh`] of the object whose handle is `handle`, if the caller has it at hand.
 fn refresh_handle(lua: &Lua, uid: Uid, handle: Option<Table>) -> mlua::Result<()> {
     let engine = engine(lua);
-    let kind = {
+    let (kind, proto) = {
         let mut world = engine.world.borrow_mut();
         world.clear_temp(uid).map_err(|e| rt_error(lua, e))?;
-        world.object(uid).map_err(|e| rt_error(lua, e))?.kind
+        world.object(uid).map(|o| (o.kind, o.id)).map_err(|e| rt_error(lua, e))?
     };
     let event = kind.event(nefia_game::object::KindEvent::Refreshed);
-    if super::instantiate::may_be_handled(&engine, event) {
+    if super::instantiate::may_be_handled(&engine, event, uid, proto) {
         let receiver = match handle {
             Some(handle) => handle,
             None => push_object(lua, uid)?,
