@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{editor_on, eval_values, scroll_into_view, step_until};
+use common::{editor_on, eval_values, scroll_into_view, sprites_shown, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use nefia_editor::app::EditorApp;
@@ -576,6 +576,12 @@ fn the_form_shows_each_sprite_of_the_prototypes_art_with_where_it_is_cut_from() 
     let sprites = labels_containing(&harness, " of 16: tiles/water.png at (");
     assert_eq!(sprites.len(), 16, "each piece: {sprites:?}");
     assert!(sprites.iter().all(|s| s.contains("32×32, 4 frames over 1200 ms")), "animated: {sprites:?}");
+    // Each drawn from its sheet, not a "?" for a sheet not found.
+    // Each drawn from its sheet (not a "?" for a sheet not found): the sprites shown between
+    // the section's title and the one under it, once that is in view.
+    scroll_into_view(&mut harness, "Localized");
+    let (top, bottom) = (harness.get_by_label(header).rect().bottom(), harness.get_by_label("Localized").rect().top());
+    assert_eq!(sprites_shown(&harness, |bounds| (top..bottom).contains(&bounds.center().y)), 16);
     show(&mut harness, "base.map_tile", "base.floor");
     assert!(harness.query_by_label_contains("Art:").is_none(), "base's floor has no image");
 }

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{editor, eval, result, step_until};
+use common::{editor, eval, result, sprites_shown, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use nefia_editor::app::EditorApp;
@@ -68,20 +68,7 @@ fn the_ascii_checkbox_draws_glyphs_in_place_of_sprites() {
 /// left of the row labelled with `label`, level with it: a palette row's preview.
 fn sprites_left_of(harness: &Harness<'static, EditorApp>, label: &str) -> usize {
     let row = harness.get_by_label_contains(label).rect();
-    let shapes = &harness.output().shapes;
-    shapes
-        .iter()
-        .filter(|clipped| match &clipped.shape {
-            egui::Shape::Mesh(mesh) => {
-                let bounds = mesh.calc_bounds();
-                mesh.texture_id != egui::TextureId::default()
-                    && clipped.clip_rect.contains(bounds.center())
-                    && bounds.max.x <= row.min.x + 1.0
-                    && row.y_range().contains(bounds.center().y)
-            }
-            _ => false,
-        })
-        .count()
+    sprites_shown(harness, |bounds| bounds.max.x <= row.min.x + 1.0 && row.y_range().contains(bounds.center().y))
 }
 
 #[test]

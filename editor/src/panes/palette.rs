@@ -37,6 +37,10 @@ fn color(entry: &PrototypeView, name: &str, fallback: [u8; 4]) -> Color32 {
 /// previews draw sprites, else its glyph in its colour.
 fn swatch(ui: &mut Ui, entry: &PrototypeView, bg: Color32, previews: &mut Previews<'_>) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(SWATCH), Sense::hover());
+    // A row scrolled out of sight packs no sprite into the atlas.
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
     let painter = ui.painter();
     painter.rect_filled(rect, 2.0, bg);
     if let (Some(art), Some((renderer, assets))) = (&entry.art, &mut previews.sprites)

@@ -41,6 +41,24 @@ pub fn started() -> Harness<'static, EditorApp> {
     harness
 }
 
+/// How many sprites (meshes of a texture other than the fonts') the last frame showed inside
+/// their clip rectangles with bounds `keep` accepts.
+pub fn sprites_shown<App>(harness: &Harness<'static, App>, keep: impl Fn(egui::Rect) -> bool) -> usize {
+    let shapes = &harness.output().shapes;
+    shapes
+        .iter()
+        .filter(|clipped| match &clipped.shape {
+            egui::Shape::Mesh(mesh) => {
+                let bounds = mesh.calc_bounds();
+                mesh.texture_id != egui::TextureId::default()
+                    && clipped.clip_rect.contains(bounds.center())
+                    && keep(bounds)
+            }
+            _ => false,
+        })
+        .count()
+}
+
 /// Steps the window until `condition` holds (the runtime answers from its own thread).
 pub fn step_until<App>(
     harness: &mut Harness<'static, App>,

@@ -9,6 +9,7 @@ use nefia_protocol::view::PrototypeView;
 
 use crate::accessibility::accessible_name;
 use crate::context::EditorContext;
+use crate::render::map::chunk::next_frame_ms;
 
 /// The side of each sprite shown, in points.
 const SIDE: f32 = 32.0;
@@ -98,8 +99,9 @@ pub(super) fn art_ui(ui: &mut Ui, state: &mut EditorContext, proto: &PrototypeVi
             }
         });
     });
-    if shown.body_returned.is_some() && art.sprites.iter().any(|sprite| sprite.frames.len() > 1) {
-        // The next frame of any of them: a frame a tenth of a second from now is close enough.
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    // Shown, the next frame of any of them, as the map asks for its own.
+    let next = art.sprites.iter().filter_map(|sprite| next_frame_ms(sprite, time_ms)).min();
+    if let Some(next) = next.filter(|_| shown.body_returned.is_some()) {
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(next.saturating_sub(time_ms).max(1)));
     }
 }

@@ -196,7 +196,7 @@ fn remembered_tiles<'a>(map: &'a MapView, chunk: &'a ChunkView) -> Vec<Piece<'a>
 }
 
 /// When `sprite`, animated, next shows another frame after `time_ms`; None if it is still.
-pub(super) fn next_frame_ms(sprite: &Sprite, time_ms: u64) -> Option<u64> {
+pub(crate) fn next_frame_ms(sprite: &Sprite, time_ms: u64) -> Option<u64> {
     let cycle = sprite.cycle_ms();
     if cycle == 0 {
         return None;
