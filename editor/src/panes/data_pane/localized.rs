@@ -1,29 +1,33 @@
 //! The form's "Localized" section: the prototype's `_` keys (`chara._.elona.putit.name`) with
-//! each language's text side by side, edited in place. Enter (or leaving the box) writes the text into the locale
-//! file the game reads it from, or adds the key to that language's file beside another
+//! each language's text side by side, edited in place. Enter (or leaving the box) writes the
+//! text into the locale file the game reads it from, or adds the key to that language's file beside another
 //! language's ([`localized_fields`]), as [`Edit::LocaleText`] — the Locale pane's edit, so it
 //! is byte-exact, hotloaded and one undo step.
 //!
-//! The locale files are read when the data view changes (a locale file hotloaded is a change),
-//! not each frame.
+//! The locale files are read, and the languages listed, when the data view changes (a locale
+//! file hotloaded is a change); a prototype's rows are made when another is shown. Not each
+//! frame.
 
 use std::sync::Arc;
 
 use egui::{RichText, Ui};
-use nefia_game::Value;
 use nefia_game::edit::Edit;
 use nefia_game::locale::LocaleFile;
-use nefia_game::locale::localized::{LocalizedText, localized_fields};
+use nefia_game::locale::localized::{LocalizedField, LocalizedText, localized_fields};
+use nefia_game::{Symbol, Value};
 use nefia_protocol::view::{DataTypeView, PrototypeView};
 
 use super::super::field_editor::text_editor;
 use super::DataState;
 use crate::context::EditorContext;
 
-/// The locale files as last read, and the data view they were read with.
+/// The locale files as last read, the data view they were read with and their languages, and
+/// the rows of the prototype last shown.
 pub(super) struct LocaleRead {
     data: Arc<Vec<DataTypeView>>,
     files: Vec<LocaleFile>,
+    languages: Vec<String>,
+    rows: Option<((Symbol, Symbol), Vec<LocalizedField>)>,
 }
 
 /// The section for prototype `proto` of `data_type`: nothing when no loaded mod has locale
@@ -38,25 +42,29 @@ pub(super) fn localized_ui(
     let view = state.snapshot.mods.data.clone();
     if data.locale.as_ref().is_none_or(|read| !Arc::ptr_eq(&read.data, &view)) {
         let (files, _) = nefia_game::locale::scan(&crate::panes::locale::loaded_mods(state));
-        data.locale = Some(LocaleRead { data: view, files });
+        let languages = nefia_game::locale::languages(&files);
+        data.locale = Some(LocaleRead { data: view, files, languages, rows: None });
     }
-    let Some(read) = &data.locale else { return };
+    let Some(read) = &mut data.locale else { return };
     if read.files.is_empty() {
         return;
     }
-    let fields = localized_fields(&read.files, data_type.id.as_str(), proto.id.as_str());
-    let languages: Vec<String> = nefia_game::locale::languages(&read.files);
+    let key = (data_type.id, proto.id);
+    if read.rows.as_ref().is_none_or(|(shown, _)| *shown != key) {
+        read.rows = Some((key, localized_fields(&read.files, data_type.id.as_str(), proto.id.as_str())));
+    }
+    let (languages, fields) = (&read.languages, read.rows.as_ref().map_or(&[][..], |(_, rows)| rows.as_slice()));
     let mut edits = Vec::new();
     egui::CollapsingHeader::new("Localized").id_salt(("localized", proto.id.as_str())).default_open(true).show(
         ui,
         |ui| {
             egui::Grid::new(("localized grid", proto.id.as_str())).striped(true).show(ui, |ui| {
                 ui.strong("field");
-                for language in &languages {
+                for language in languages {
                     ui.strong(language);
                 }
                 ui.end_row();
-                for field in &fields {
+                for field in fields {
                     ui.label(&field.field).on_hover_text(&field.key);
                     for (language, text) in &field.languages {
                         if let Some(edit) = text_ui(ui, proto.id.as_str(), &field.key, &field.field, language, text) {
