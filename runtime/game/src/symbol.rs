@@ -7,7 +7,7 @@
 
 use std::fmt;
 use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{OnceLock, RwLock};
 
 use rustc_hash::FxHashMap;
@@ -34,6 +34,9 @@ const SEGMENTS: usize = 4096;
 /// the symbol is handed out, then read without a lock, since every field read, save and
 /// state hash turns symbols back into names.
 static NAMES: [OnceLock<Box<[OnceLock<&'static str>]>>; SEGMENTS] = [const { OnceLock::new() }; SEGMENTS];
+
+/// How many symbols were made: each one's name is in [`NAMES`] before it is counted.
+static MADE: AtomicU32 = AtomicU32::new(0);
 
 /// Bytes of every name interned so far (names live for the rest of the process).
 static INTERNED_BYTES: AtomicUsize = AtomicUsize::new(0);
@@ -63,6 +66,7 @@ impl Symbol {
         let index = u32::try_from(slot + 1).expect("fewer names than u32::MAX");
         let symbol = Symbol(NonZeroU32::new(index).expect("index starts at 1"));
         table.by_name.insert(name, symbol);
+        MADE.store(index, Ordering::Release);
         symbol
     }
 
@@ -83,6 +87,17 @@ impl Symbol {
     /// counts for names made from Lua.
     pub fn interned_bytes() -> usize {
         INTERNED_BYTES.load(Ordering::Relaxed)
+    }
+
+    /// The symbol's number: what a table of integers keeps it as (see
+    /// [`Symbol::from_number`]).
+    pub fn number(self) -> u32 {
+        self.0.get()
+    }
+
+    /// The symbol numbered `number`, if one was ever made.
+    pub fn from_number(number: u32) -> Option<Symbol> {
+        (number <= MADE.load(Ordering::Acquire)).then(|| NonZeroU32::new(number).map(Symbol)).flatten()
     }
 
     /// The symbol's name.
@@ -135,5 +150,9 @@ mod tests {
         assert_eq!(a.as_str(), "symbol_test_fov");
         assert_eq!(Symbol::lookup("symbol_test_fov"), Some(a));
         assert_eq!(Symbol::lookup("symbol_test_never_interned"), None);
+        assert_eq!(Symbol::from_number(a.number()), Some(a));
+        for never in [0, u32::MAX, u32::MAX / 2] {
+            assert_eq!(Symbol::from_number(never), None, "no symbol numbered {never}");
+        }
     }
 }

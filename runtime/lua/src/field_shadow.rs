@@ -7,7 +7,9 @@
 //! there without leaving the VM; a field not in the shadow, a method, and the names the
 //! engine keeps (`x`, `location`, …) go on to the shadow's metatable, whose `__index` is the
 //! object `__index` of `object_access.rs`, handed the handle (the shadow's entry
-//! [`SHADOW_OF`]). A handle no field was read from has no shadow and costs nothing more.
+//! [`SHADOW_OF`]). The handle keeps its shadow as an entry of its own too ([`SHADOW_ENTRY`]),
+//! where a write finds it beside the uid it reads first. A handle no field was read from has
+//! no shadow and costs nothing more.
 //!
 //! The shadow is kept current by every path that changes what `obj.field` gives: the fast
 //! `obj.field = v` below writes the value into it, and everything else — `mod_base`,
@@ -18,7 +20,8 @@
 //! `refresh` change temp values only, which `obj.field` does not show.
 //!
 //! `obj.field = v` is a C function too ([`object_newindex`]): a field name is looked at once
-//! (reserved, a method's name, or a field the shadow shows) and remembered in a table, and a
+//! (reserved, a method's name, or a field the shadow shows) and remembered in a table with
+//! its symbol ([`WritePlan`]), so the next write of it looks nothing else up; and a
 //! boolean, number or UTF-8 string is set straight into the world (which keeps the change
 //! log and notes watched changes), written into the shadow, and any watched change delivered
 //! while the writing line is on the stack, as `mod` does. Anything else — another value, a
@@ -32,7 +35,8 @@ use mlua::ffi;
 
 use super::c_closure::{OBJECT_META, engine, raise};
 use super::convert::{read_value, string_at};
-use super::handle::{SHARED_META_ENTRY, SLOT_ENTRY, live_object_and_slot_at};
+use super::handle::{SHADOW_ENTRY, SHARED_META_ENTRY, SLOT_ENTRY, live_object_and_slot_at};
+use nefia_game::Symbol;
 use nefia_game::object::reserved_field;
 use nefia_game::world::WorldError;
 
@@ -40,54 +44,73 @@ use nefia_game::world::WorldError;
 /// it, and the handle's own entry 1, its uid, hides it from `obj[1]`).
 pub(crate) const SHADOW_OF: i64 = 1;
 
-/// The entry of a handle's own metatable that holds its shadow (also its `__index`, which a
-/// write would have to look up by a string).
-const SHADOW_ENTRY: i64 = 3;
-
 /// `__index` and `__newindex` closures: the object methods table.
 pub(crate) const METHODS: c_int = ffi::lua_upvalueindex(5);
-/// `__index` and `__newindex` closures: the metatable of shadows.
+/// `__index` closures: the metatable of shadows.
 pub(crate) const SHADOW_META: c_int = ffi::lua_upvalueindex(7);
 /// `__index` closures: [`Shadows::shadowed`].
 const SHADOWED: c_int = ffi::lua_upvalueindex(8);
 /// `__newindex`: the mlua function that writes what the fast path does not.
 const SLOW_SET: c_int = ffi::lua_upvalueindex(6);
 /// `__newindex`: the function delivering watched changes (`watch.rs`).
-const DELIVER: c_int = ffi::lua_upvalueindex(8);
-/// `__newindex`: field name → [`WRITE_SHOWN`] or [`WRITE_HIDDEN`], each looked at once.
-const WRITE_PLANS: c_int = ffi::lua_upvalueindex(9);
+const DELIVER: c_int = ffi::lua_upvalueindex(7);
+/// `__newindex`: field name → its [`WritePlan`], each looked at once.
+const WRITE_PLANS: c_int = ffi::lua_upvalueindex(8);
 
-/// A field name the shadow shows: written into it.
-const WRITE_SHOWN: ffi::lua_Integer = 1;
-/// A field name a method hides (`obj.refresh` reads the method): written to the world only.
-const WRITE_HIDDEN: ffi::lua_Integer = 2;
+/// How `obj.name = v` is written, worked out on the first write of `name` and kept in
+/// [`WRITE_PLANS`] as one integer: the field's symbol number times four, plus whether the
+/// shadow shows the field.
+#[derive(Clone, Copy)]
+struct WritePlan {
+    field: Symbol,
+    /// False for a field a method hides (`obj.refresh` reads the method): written to the
+    /// world only.
+    shown: bool,
+}
+
+impl WritePlan {
+    fn to_integer(self) -> ffi::lua_Integer {
+        ffi::lua_Integer::from(self.field.number()) * 4 + ffi::lua_Integer::from(self.shown)
+    }
+
+    fn from_integer(plan: ffi::lua_Integer) -> Option<WritePlan> {
+        let field = Symbol::from_number(u32::try_from(plan / 4).ok()?)?;
+        Some(WritePlan { field, shown: plan % 4 == 1 })
+    }
+}
+
+/// Pushes the shadow of the object handle at index 1 and returns true, if it has one.
+///
+/// # Safety
+/// Needs 1 free stack slot.
+unsafe fn push_shadow(state: *mut ffi::lua_State) -> bool {
+    unsafe {
+        let found = ffi::lua_rawgeti(state, 1, SHADOW_ENTRY) == ffi::LUA_TTABLE;
+        if !found {
+            ffi::lua_settop(state, -2);
+        }
+        found
+    }
+}
 
 /// Pushes the shadow of the object handle at index 1, making it (and the handle's own
 /// metatable) if the handle has the shared one. Pushes nothing and returns false if the
 /// table at 1 is not an object handle.
 ///
 /// # Safety
-/// Only for the `__index` and `__newindex` closures, which hold [`OBJECT_META`] and
-/// [`SHADOW_META`], and to `make` one only for the `__index` closures, which hold
+/// Only for the `__index` closures, which hold [`OBJECT_META`], [`SHADOW_META`] and
 /// [`SHADOWED`]; needs 6 free stack slots.
-pub(crate) unsafe fn push_shadow(state: *mut ffi::lua_State, make: bool) -> bool {
+unsafe fn push_or_make_shadow(state: *mut ffi::lua_State) -> bool {
     unsafe {
+        if push_shadow(state) {
+            return true;
+        }
         if ffi::lua_getmetatable(state, 1) == 0 {
             return false;
         }
-        // Only a handle's own metatable holds a shadow.
-        if ffi::lua_rawgeti(state, -1, SHADOW_ENTRY) == ffi::LUA_TTABLE {
-            ffi::lua_rotate(state, -2, 1);
-            ffi::lua_settop(state, -2);
-            return true;
-        }
+        let shared = ffi::lua_rawequal(state, -1, OBJECT_META) != 0;
         ffi::lua_settop(state, -2);
-        if ffi::lua_rawequal(state, -1, OBJECT_META) == 0 {
-            ffi::lua_settop(state, -2);
-            return false;
-        }
-        ffi::lua_settop(state, -2);
-        if !make {
+        if !shared {
             return false;
         }
         let shadow = ffi::lua_gettop(state) + 1;
@@ -114,9 +137,9 @@ pub(crate) unsafe fn push_shadow(state: *mut ffi::lua_State, make: bool) -> bool
         ffi::lua_rawset(state, meta);
         ffi::lua_pushvalue(state, OBJECT_META);
         ffi::lua_rawseti(state, meta, SHARED_META_ENTRY);
-        ffi::lua_pushvalue(state, shadow);
-        ffi::lua_rawseti(state, meta, SHADOW_ENTRY);
         ffi::lua_setmetatable(state, 1);
+        ffi::lua_pushvalue(state, shadow);
+        ffi::lua_rawseti(state, 1, SHADOW_ENTRY);
         ffi::lua_pushvalue(state, 1);
         ffi::lua_pushboolean(state, 1);
         ffi::lua_rawset(state, SHADOWED);
@@ -128,10 +151,10 @@ pub(crate) unsafe fn push_shadow(state: *mut ffi::lua_State, make: bool) -> bool
 /// named by the key at index 2, making the shadow if need be. The value stays on top.
 ///
 /// # Safety
-/// As [`push_shadow`]'s.
+/// As [`push_or_make_shadow`]'s.
 pub(crate) unsafe fn keep_shown(state: *mut ffi::lua_State) {
     unsafe {
-        if push_shadow(state, true) {
+        if push_or_make_shadow(state) {
             ffi::lua_pushvalue(state, 2);
             ffi::lua_pushvalue(state, -3);
             ffi::lua_rawset(state, -3);
@@ -143,14 +166,18 @@ pub(crate) unsafe fn keep_shown(state: *mut ffi::lua_State) {
 /// `obj.key = value` (see the module doc).
 pub(crate) unsafe extern "C-unwind" fn object_newindex(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        if !write_fast(state) {
-            ffi::lua_pushvalue(state, SLOW_SET);
-            ffi::lua_pushvalue(state, 1);
-            ffi::lua_pushvalue(state, 2);
-            ffi::lua_pushvalue(state, 3);
-            ffi::lua_call(state, 3, 0);
-        }
-        if engine(state).world.borrow().watches().has_pending() {
+        let pending = match write_fast(state) {
+            Some(pending) => pending,
+            None => {
+                ffi::lua_pushvalue(state, SLOW_SET);
+                ffi::lua_pushvalue(state, 1);
+                ffi::lua_pushvalue(state, 2);
+                ffi::lua_pushvalue(state, 3);
+                ffi::lua_call(state, 3, 0);
+                engine(state).world.borrow().watches().has_pending()
+            }
+        };
+        if pending {
             // Nothing of this frame needs dropping if the delivery raises.
             ffi::lua_pushvalue(state, DELIVER);
             ffi::lua_call(state, 0, 0);
@@ -159,15 +186,15 @@ pub(crate) unsafe extern "C-unwind" fn object_newindex(state: *mut ffi::lua_Stat
     }
 }
 
-/// How the field named by the string at index 2 is written: [`WRITE_SHOWN`],
-/// [`WRITE_HIDDEN`], or `None` for a reserved name (the slow path refuses it).
-unsafe fn write_plan(state: *mut ffi::lua_State) -> Option<ffi::lua_Integer> {
+/// The [`WritePlan`] of the field named by the string at index 2, or `None` for a reserved
+/// name or one that is not UTF-8 (the slow path refuses it).
+unsafe fn write_plan(state: *mut ffi::lua_State) -> Option<WritePlan> {
     unsafe {
         ffi::lua_pushvalue(state, 2);
         if ffi::lua_rawget(state, WRITE_PLANS) == ffi::LUA_TNUMBER {
             let plan = ffi::lua_tointegerx(state, -1, std::ptr::null_mut());
             ffi::lua_settop(state, -2);
-            return Some(plan);
+            return WritePlan::from_integer(plan);
         }
         ffi::lua_settop(state, -2);
         let name = std::str::from_utf8(string_at(state, 2)).ok()?;
@@ -175,42 +202,44 @@ unsafe fn write_plan(state: *mut ffi::lua_State) -> Option<ffi::lua_Integer> {
             return None;
         }
         ffi::lua_pushvalue(state, 2);
-        let plan = if ffi::lua_rawget(state, METHODS) == ffi::LUA_TNIL { WRITE_SHOWN } else { WRITE_HIDDEN };
+        let shown = ffi::lua_rawget(state, METHODS) == ffi::LUA_TNIL;
         ffi::lua_settop(state, -2);
+        let plan = WritePlan { field: Symbol::intern(name), shown };
         ffi::lua_pushvalue(state, 2);
-        ffi::lua_pushinteger(state, plan);
+        ffi::lua_pushinteger(state, plan.to_integer());
         ffi::lua_rawset(state, WRITE_PLANS);
         Some(plan)
     }
 }
 
-/// The fast write, if it applies: false (having changed nothing) for the slow path.
-unsafe fn write_fast(state: *mut ffi::lua_State) -> bool {
+/// The fast write, if it applies: whether a watched change waits to be delivered, or `None`
+/// (having changed nothing) for the slow path.
+unsafe fn write_fast(state: *mut ffi::lua_State) -> Option<bool> {
     unsafe {
         if ffi::lua_type(state, 2) != ffi::LUA_TSTRING
             || !matches!(ffi::lua_type(state, 3), ffi::LUA_TBOOLEAN | ffi::LUA_TNUMBER | ffi::LUA_TSTRING)
         {
-            return false;
+            return None;
         }
-        let Some(plan) = write_plan(state) else { return false };
-        let engine = engine(state);
-        let Some(field) = engine.lookup_symbol(string_at(state, 2)) else { return false };
+        let plan = write_plan(state)?;
         // A string that is not UTF-8: the slow path says so.
-        let Ok(value) = read_value(state, 3, &"") else { return false };
-        let Some((uid, seen)) = live_object_and_slot_at(state, 1) else { return false };
+        let value = read_value(state, 3, &"").ok()?;
+        let (uid, seen) = live_object_and_slot_at(state, 1)?;
+        let engine = engine(state);
         let written = catch_unwind(AssertUnwindSafe(|| {
             let mut world = engine.world.borrow_mut();
-            world.set_base_shown(seen, uid, field, value)?;
+            world.set_base_shown(seen, uid, plan.field, value)?;
             let objects = world.objects();
-            Ok::<_, WorldError>((!objects.is_at(seen, uid)).then(|| objects.slot(uid)).flatten())
+            let learned = (!objects.is_at(seen, uid)).then(|| objects.slot(uid)).flatten();
+            Ok::<_, WorldError>((learned, world.watches().has_pending()))
         }));
-        let learned = match written {
-            Ok(Ok(learned)) => learned,
+        let (learned, pending) = match written {
+            Ok(Ok(written)) => written,
             // The object is gone: the slow path says so.
-            Ok(Err(_)) => return false,
+            Ok(Err(_)) => return None,
             Err(_) => raise(state, "internal error: a field write panicked".into()),
         };
-        if plan == WRITE_SHOWN && push_shadow(state, false) {
+        if plan.shown && push_shadow(state) {
             ffi::lua_pushvalue(state, 2);
             ffi::lua_pushvalue(state, 3);
             ffi::lua_rawset(state, -3);
@@ -220,6 +249,6 @@ unsafe fn write_fast(state: *mut ffi::lua_State) -> bool {
             ffi::lua_pushinteger(state, slot.into());
             ffi::lua_rawseti(state, 1, SLOT_ENTRY);
         }
-        true
+        Some(pending)
     }
 }

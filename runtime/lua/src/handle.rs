@@ -1,13 +1,14 @@
 //! Handles: how Lua holds map objects and maps.
 //!
-//! A handle is a Lua table `{ uid, slot, equip, calc = …, mod = … }` whose metatable gives it
+//! A handle is a Lua table `{ uid, slot, equip, shadow, calc = …, mod = … }` whose metatable gives it
 //! the object's other methods and its fields (OpenNefia's objects are tables too, so
 //! `type(obj) == "table"`). The slot the object is stored at is learned on first use (see
 //! `object_access.rs`); `obj.equip` is kept once asked for ([`EQUIP_ENTRY`]), so a refresh
 //! handler reading it does not make one every time; [`OWN_METHODS`] are the handle's own
 //! entries from the start. The table is made with room for all of them. Once a field is read,
 //! the handle gets a metatable of its own whose `__index` is a table of the base values read
-//! (its shadow: see `field_shadow.rs`); until then it has the shared one. Each object has
+//! (its shadow, also kept as [`SHADOW_ENTRY`]: see `field_shadow.rs`); until then it has the
+//! shared one. Each object has
 //! at most one live handle, kept in a weak-valued cache, so two handles to the same object
 //! are the same Lua value: `==` works and objects can key tables. An ownerless object stays
 //! alive while its handle is in the cache; once Lua collects the handle, the next sweep frees
@@ -41,10 +42,14 @@ pub(crate) const ID_ENTRY: i64 = 1;
 pub(crate) const SLOT_ENTRY: i64 = 2;
 /// The entry of an object handle that keeps its `obj.equip` view once made.
 pub(crate) const EQUIP_ENTRY: i64 = 3;
+/// The entry of an object handle that holds its shadow, once it has one (see
+/// `field_shadow.rs`): beside its uid and slot, which a field write reads first, rather than
+/// in its own metatable, which the write would read only for this.
+pub(crate) const SHADOW_ENTRY: i64 = 4;
 /// How many entries an object handle's table is made with: all of them, so learning the
-/// slot or keeping `equip` never moves its array away from the table (reading a handle is
-/// then one or two neighbouring cache lines).
-const OBJECT_ENTRIES: c_int = EQUIP_ENTRY as c_int;
+/// slot, keeping `equip` or a shadow never moves its array away from the table (reading a
+/// handle is then one or two neighbouring cache lines).
+const OBJECT_ENTRIES: c_int = SHADOW_ENTRY as c_int;
 
 /// The entry of a handle's own metatable (one with a shadow: see `field_shadow.rs`) that holds
 /// the shared object metatable: what tells it is an object handle's.
@@ -136,6 +141,7 @@ impl Shadows {
         let reset = |handle: Table| -> mlua::Result<()> {
             if handle.metatable().is_some_and(|own| own.to_pointer() != self.shared_meta.to_pointer()) {
                 handle.set_metatable(Some(self.shared_meta.clone()))?;
+                handle.raw_set(SHADOW_ENTRY, mlua::Value::Nil)?;
             }
             Ok(())
         };

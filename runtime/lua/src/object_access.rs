@@ -82,7 +82,7 @@ pub(crate) fn install(
     shadow_meta.raw_set("__index", closure(lua, engine, shadow_index, &index_upvalues)?)?;
     let slow_set = object_meta.raw_get::<mlua::Value>("__newindex")?;
     let write_plans = mlua::Value::Table(lua.create_table()?);
-    let newindex_upvalues = [methods(object_methods), slow_set, mlua::Value::Table(shadow_meta), deliver, write_plans];
+    let newindex_upvalues = [methods(object_methods), slow_set, deliver, write_plans];
     object_meta.raw_set("__newindex", closure(lua, engine, object_newindex, &newindex_upvalues)?)?;
     map_meta.raw_set(
         "__index",
