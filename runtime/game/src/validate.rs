@@ -62,11 +62,33 @@ impl Problems {
     }
 }
 
-/// The uids a save's records give out, with the first place each was seen.
+/// The uids a save's records give out. Only the player's place is kept (a save of a million
+/// characters has four million objects: a map of every uid to its place asked 390 MB).
 #[derive(Default)]
 struct Uids {
-    objects: FxHashMap<u64, Place>,
+    objects: UidBits,
+    /// The highest object uid given out.
+    highest: Option<u64>,
+    /// The save's player uid, and where its record was seen.
+    player: Option<u64>,
+    player_place: Option<Place>,
     maps: BTreeSet<u64>,
+}
+
+/// A set of uids as bits, 128 to an entry: a save's uids come in runs, so four million of them
+/// take about a megabyte (a hash set of them, 72).
+#[derive(Default)]
+struct UidBits(FxHashMap<u64, u128>);
+
+impl UidBits {
+    /// Adds `uid`, returning false if it was in already.
+    fn insert(&mut self, uid: u64) -> bool {
+        let bit = 1u128 << (uid % 128);
+        let bits = self.0.entry(uid / 128).or_default();
+        let fresh = *bits & bit == 0;
+        *bits |= bit;
+        fresh
+    }
 }
 
 /// Counts object records by prototype id in file order, so a problem can name the `nth`.
@@ -215,8 +237,12 @@ fn check_object(
         match object.uid {
             None => out.add(place.clone(), format!("{what} has no uid (every object of a save has one)")),
             Some(Uid(uid)) => {
-                if uids.objects.insert(uid, place.clone()).is_some() {
+                if !uids.objects.insert(uid) {
                     out.add(place.clone(), format!("uid {uid} is given to two objects (uid: {uid}, {what})"));
+                }
+                uids.highest = uids.highest.max(Some(uid));
+                if uids.player == Some(uid) && uids.player_place.is_none() {
+                    uids.player_place = Some(place.clone());
                 }
             }
         }
@@ -329,7 +355,7 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
         out.add(Place::Top("maps"), format!("the maps have {cells} cells together, more than {MAX_SAVE_CELLS}"));
         return out.finish();
     }
-    let mut uids = Uids::default();
+    let mut uids = Uids { player: save.player.map(|Uid(uid)| uid), ..Uids::default() };
     for (index, map) in save.maps.iter().enumerate() {
         check_map(world, map, RecordKind::SaveGame, index, &mut uids, &mut out);
     }
@@ -342,7 +368,7 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
             out.add(Place::Top("ownerless_player"), "ownerless_player is not the save's player: it must have its uid");
         }
     }
-    if let Some(&max) = uids.objects.keys().max()
+    if let Some(max) = uids.highest
         && save.next_uid <= max
     {
         out.add(
@@ -396,7 +422,7 @@ fn too_deep(value: &Value) -> Option<String> {
 
 /// The save's player must be a character the loaded mods define, on a map or ownerless.
 fn check_player(world: &World, save: &SaveGame, player: u64, place: Option<Place>, uids: &Uids, out: &mut Problems) {
-    let Some(place) = place.or_else(|| uids.objects.get(&player).cloned()) else {
+    let Some(place) = place.or_else(|| uids.player_place.clone()) else {
         out.add(Place::Top("player"), format!("player is uid {player}, but no object of the save has that uid"));
         return;
     };
