@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use nefia_game::edit::Edit;
+use nefia_game::field_type::WriteCheck;
 use nefia_game::history::History;
 use nefia_game::value::Value;
 use nefia_lua::mlua;
@@ -63,6 +64,50 @@ fn a_wrong_value_or_a_reserved_name_is_refused_as_before_and_changes_nothing() {
         assert!(answer.contains(says), "{code}: {answer}");
     }
     assert_eq!(game.eval::<i64>("c.hp"), 6, "the refused writes changed nothing");
+}
+
+/// The message `code` (run as chunk "typed") fails with.
+fn refusal(game: &TestGame, code: &str) -> String {
+    game.runtime.exec(code, "typed").err().map(|failure| failure.message).unwrap_or_else(|| format!("{code} ran"))
+}
+
+#[test]
+fn a_value_the_fields_declared_type_refuses_is_refused_at_the_writing_line() {
+    // base.chara declares hp an int, max_hp and speed uint (int >= 0), dv a number, name a
+    // string and relation one of some values (which only its checker can judge).
+    let game = read_putit();
+    for (code, says) in [
+        ("c.hp = 1.5", r#"Value is not of type "int""#),
+        ("c.hp = 'lots'", r#"Value is not of type "int""#),
+        ("c.max_hp = -1", r#"Value is not of type "int >= 0""#),
+        ("c.dv = 0/0", r#"Value is not of type "number""#),
+        ("c.name = 5", r#"Value is not of type "string""#),
+        ("c.relation = 'friendly'", "relation"),
+    ] {
+        let answer = refusal(&game, &format!("\n{code}"));
+        assert!(answer.contains("typed:2: cannot set") && answer.contains(says), "{code}: {answer}");
+        assert!(answer.contains("give it a value of the type base.chara declares"), "{code}: {answer}");
+    }
+    assert_eq!(game.eval::<(i64, i64)>("c.hp, c.max_hp"), (6, 6), "the refused writes changed nothing");
+    // What the types take is written, fast or judged by the checker: an int that is a
+    // float's twin is not an int; a bound is the checker's own.
+    game.exec("c.hp = -3 c.max_hp = 0 c.dv = 2.5 c.name = 'Pyon' c.relation = 'ally' c.speed = 120");
+    let written: (i64, i64, f64, String, String, i64) = game.eval("c.hp, c.max_hp, c.dv, c.name, c.relation, c.speed");
+    assert_eq!(written, (-3, 0, 2.5, "Pyon".into(), "ally".into(), 120));
+    assert!(refusal(&game, "c.hp = 2.0").contains(r#"not of type "int""#));
+    // A field the type does not declare takes anything plain, as before.
+    game.exec("c.mood = 'calm' c.mood = 3");
+    assert_eq!(game.eval::<i64>("c.mood"), 3);
+    // The fast write's checks were made from the checkers once, when base.chara was declared.
+    let world = game.world();
+    let proto = world.object(uid(&game)).expect("the putit").proto;
+    let check = |field: &str| world.data.write_check(proto, nefia_game::Symbol::intern(field));
+    let uint = WriteCheck::Number { integers: true, floats: false, low: Some((0.0, true)), high: None };
+    assert_eq!(check("max_hp"), uint);
+    assert_eq!(check("dv"), WriteCheck::Number { integers: true, floats: true, low: None, high: None });
+    assert_eq!(check("name"), WriteCheck::String);
+    assert_eq!(check("relation"), WriteCheck::Judge);
+    assert_eq!(check("mood"), WriteCheck::Any);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::field_type::FieldType;
+use crate::field_type::{FieldType, WriteCheck};
 use crate::moddable::{FieldMap, Origin};
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -31,6 +31,8 @@ pub struct FieldDecl {
     pub ty: FieldType,
     /// Its declared type as OpenNefia names it (`uint`, `optional<string>`).
     pub type_name: String,
+    /// What a value written from Lua must surely be to skip the checker.
+    pub write: WriteCheck,
     /// A new prototype made from the type's template sets it (OpenNefia's `template = true`).
     pub template: bool,
 }
@@ -38,7 +40,15 @@ pub struct FieldDecl {
 impl FieldDecl {
     /// A field of any type, as a data type declared without types gives it.
     pub fn untyped(name: Symbol, default: Value, doc: String) -> FieldDecl {
-        FieldDecl { name, default, doc, ty: FieldType::Any, type_name: "any".into(), template: false }
+        FieldDecl {
+            name,
+            default,
+            doc,
+            ty: FieldType::Any,
+            type_name: "any".into(),
+            write: WriteCheck::Any,
+            template: false,
+        }
     }
 }
 
@@ -153,6 +163,8 @@ pub struct DataRegistry {
     type_index: FxHashMap<Symbol, usize>,
     protos: Vec<Prototype>,
     proto_index: FxHashMap<(Symbol, Symbol), ProtoIdx>,
+    /// The [`WriteCheck`] of each declared field by data type and name, but `Any`'s.
+    write_checks: FxHashMap<(Symbol, Symbol), WriteCheck>,
     /// Fields shown in the current language over what prototypes were given (see
     /// [`DataRegistry::set_localized`]).
     localized: FxHashMap<ProtoIdx, FieldMap>,
@@ -180,6 +192,8 @@ impl DataRegistry {
             if on_duplicate == OnDuplicate::Error {
                 return Err(DataError::DuplicateType { id, first: self.types[index].origin.clone() });
             }
+            self.write_checks.retain(|&(data_type, _), _| data_type != id);
+            self.keep_write_checks(id, &fields);
             self.types[index].fields = fields;
             self.types[index].origin = origin;
             for entry in self.types[index].entries.clone() {
@@ -188,9 +202,24 @@ impl DataRegistry {
             return Ok(());
         }
         self.revision += 1;
+        self.keep_write_checks(id, &fields);
         self.type_index.insert(id, self.types.len());
         self.types.push(DataType { id, fields, entries: Vec::new(), origin });
         Ok(())
+    }
+
+    /// Keeps the [`WriteCheck`]s of data type `id`'s declared `fields`.
+    fn keep_write_checks(&mut self, id: Symbol, fields: &[FieldDecl]) {
+        for decl in fields.iter().filter(|decl| decl.write != WriteCheck::Any) {
+            self.write_checks.insert((id, decl.name), decl.write);
+        }
+    }
+
+    /// What a value written from Lua to field `field` of an object of prototype `proto` must
+    /// surely be to skip its checker (see [`WriteCheck`]).
+    pub fn write_check(&self, proto: ProtoIdx, field: Symbol) -> WriteCheck {
+        let data_type = self.proto(proto).data_type;
+        self.write_checks.get(&(data_type, field)).copied().unwrap_or_default()
     }
 
     /// Registers a prototype under `data_type`, or replaces it in place with

@@ -82,6 +82,62 @@ pub enum FieldType {
     Opaque,
 }
 
+/// What a field's declared type asks of a boolean, number or string written to it from Lua
+/// (`obj.hp = 5`), made once from the field's checker when its data type is declared: the
+/// checks Rust can make exactly as the checker would, so the fast write need not run it. What
+/// it cannot tell ([`WriteCheck::Judge`]) the checker judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum WriteCheck {
+    /// Anything (`types.any`, or no type declared).
+    #[default]
+    Any,
+    /// `types.boolean`.
+    Boolean,
+    /// Any string (`types.string`, `path`, `locale_id`, `require_path`).
+    String,
+    /// A number that is not NaN (`types.number`, `int`, `float`, bounded by `gt`, `gteq`, `lt`,
+    /// `lteq` or `range`).
+    Number {
+        /// Lua integers are allowed (`number`, `int`).
+        integers: bool,
+        /// Lua floats are allowed (`number`, `float`).
+        floats: bool,
+        /// The least value, and whether it is allowed itself.
+        low: Option<(f64, bool)>,
+        /// The greatest value, and whether it is allowed itself.
+        high: Option<(f64, bool)>,
+    },
+    /// Only the checker can tell (an identifier, an id, one of some values, a table…).
+    Judge,
+}
+
+/// The largest integer an `f64` holds exactly: beyond it, a bound is compared by the checker.
+const EXACT_INTEGER: i64 = 1 << 53;
+
+impl WriteCheck {
+    /// True if the checker surely takes `value`; false if it may not (it then judges).
+    pub fn surely_admits(&self, value: &Value) -> bool {
+        match (self, value) {
+            (WriteCheck::Any, _) | (WriteCheck::Boolean, Value::Bool(_)) | (WriteCheck::String, Value::Str(_)) => true,
+            (WriteCheck::Number { integers, low, high, .. }, Value::Int(n)) => {
+                // Within ±2^53 an integer is exactly an f64, so it compares as Lua compares it.
+                *integers && (-EXACT_INTEGER..=EXACT_INTEGER).contains(n) && within(*n as f64, *low, *high)
+            }
+            (WriteCheck::Number { floats, low, high, .. }, Value::Float(x)) => {
+                *floats && !x.is_nan() && within(*x, *low, *high)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// True if `x` is within the bounds (each with whether it is allowed itself).
+fn within(x: f64, low: Option<(f64, bool)>, high: Option<(f64, bool)>) -> bool {
+    let above = low.is_none_or(|(low, allowed)| if allowed { x >= low } else { x > low });
+    let below = high.is_none_or(|(high, allowed)| if allowed { x <= high } else { x < high });
+    above && below
+}
+
 impl FieldType {
     /// Whether the field holds plain data a form can edit (not a function or an object).
     pub fn is_data(&self) -> bool {
@@ -132,5 +188,27 @@ fn grouped(annotation: String) -> String {
     match annotation.contains(['|', ' ']) {
         true => format!("({annotation})"),
         false => annotation,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_check_admits_only_what_its_checker_surely_takes() {
+        let uint = WriteCheck::Number { integers: true, floats: false, low: Some((0.0, true)), high: None };
+        assert!(uint.surely_admits(&Value::Int(0)) && uint.surely_admits(&Value::Int(7)));
+        assert!(!uint.surely_admits(&Value::Int(-1)) && !uint.surely_admits(&Value::Float(1.0)));
+        assert!(!uint.surely_admits(&Value::Int(i64::MAX)), "beyond 2^53 the checker compares");
+        let open =
+            WriteCheck::Number { integers: true, floats: true, low: Some((0.0, false)), high: Some((1.0, false)) };
+        assert!(open.surely_admits(&Value::Float(0.5)));
+        assert!(!open.surely_admits(&Value::Float(0.0)) && !open.surely_admits(&Value::Int(1)));
+        assert!(!open.surely_admits(&Value::Float(f64::NAN)));
+        assert!(WriteCheck::String.surely_admits(&Value::Str("a".into())));
+        assert!(!WriteCheck::String.surely_admits(&Value::Int(1)) && !WriteCheck::Boolean.surely_admits(&Value::Nil));
+        assert!(WriteCheck::Any.surely_admits(&Value::Float(f64::NAN)));
+        assert!(!WriteCheck::Judge.surely_admits(&Value::Bool(true)), "the checker judges");
     }
 }

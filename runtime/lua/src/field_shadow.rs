@@ -22,11 +22,14 @@
 //! `obj.field = v` is a C function too ([`object_newindex`]): a field name is looked at once
 //! (reserved, a method's name, or a field the shadow shows) and remembered in a table with
 //! its symbol ([`WritePlan`]), so the next write of it looks nothing else up; and a
-//! boolean, number or UTF-8 string is set straight into the world (which keeps the change
-//! log and notes watched changes), written into the shadow, and any watched change delivered
-//! while the writing line is on the stack, as `mod` does. Anything else — another value, a
-//! reserved or new name, a stale handle, an object that is gone — goes to the mlua function
-//! that wrote every field before, which refuses it with the same words.
+//! boolean, number or UTF-8 string the field's declared type surely takes (its
+//! [`WriteCheck`](nefia_game::field_type::WriteCheck), made from the checker once when the data
+//! type was declared) is set straight into the world (which keeps the change log and notes
+//! watched changes), written into the shadow, and any watched change delivered while the
+//! writing line is on the stack, as `mod` does. Anything else — another value, one only the
+//! checker can judge, a reserved name, a stale handle, an object that is gone — goes to the
+//! mlua function that writes every field (`object.rs`), which runs the checker and refuses
+//! what it refuses.
 
 use std::ffi::c_int;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -228,15 +231,18 @@ unsafe fn write_fast(state: *mut ffi::lua_State) -> Option<bool> {
         let engine = engine(state);
         let written = catch_unwind(AssertUnwindSafe(|| {
             let mut world = engine.world.borrow_mut();
-            world.set_base_shown(seen, uid, plan.field, value)?;
+            if !world.set_base_shown(seen, uid, plan.field, value)? {
+                return Ok(None);
+            }
             let objects = world.objects();
             let learned = (!objects.is_at(seen, uid)).then(|| objects.slot(uid)).flatten();
-            Ok::<_, WorldError>((learned, world.watches().has_pending()))
+            Ok::<_, WorldError>(Some((learned, world.watches().has_pending())))
         }));
         let (learned, pending) = match written {
-            Ok(Ok(written)) => written,
-            // The object is gone: the slow path says so.
-            Ok(Err(_)) => return None,
+            Ok(Ok(Some(written))) => written,
+            // The field's checker must judge the value, or the object is gone: the slow path
+            // says so.
+            Ok(Ok(None) | Err(_)) => return None,
             Err(_) => raise(state, "internal error: a field write panicked".into()),
         };
         if plan.shown && push_shadow(state) {

@@ -319,15 +319,21 @@ pub fn caller_origin(lua: &Lua, engine: &Engine) -> Origin {
 }
 
 /// A Lua error whose message starts with the calling Lua line, like Lua's own `error`:
-/// `mods/elona/init.lua:12: unknown base.chara id 'elona.nope'`.
+/// `mods/elona/init.lua:12: unknown base.chara id 'elona.nope'`. A C function between (the
+/// fast `__newindex` handing a write to the function that refuses it) is passed over.
 pub fn rt_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
-    let location = lua
-        .inspect_stack(1, |debug| {
-            let line = debug.current_line()?;
-            let source = debug.source();
-            Some(format!("{}:{line}: ", source.short_src.as_deref().unwrap_or("?")))
+    /// How far up the stack the Lua line is looked for: the caller, or the caller's caller.
+    const LEVELS: std::ops::RangeInclusive<usize> = 1..=2;
+    let location = LEVELS
+        .filter_map(|level| {
+            lua.inspect_stack(level, |debug| {
+                let line = debug.current_line()?;
+                let source = debug.source();
+                Some(format!("{}:{line}: ", source.short_src.as_deref().unwrap_or("?")))
+            })
+            .flatten()
         })
-        .flatten()
+        .next()
         .unwrap_or_default();
     mlua::Error::runtime(format!("{location}{message}"))
 }

@@ -109,6 +109,17 @@ fn set_field(lua: &Lua, (this, key, value): (Table, mlua::String, mlua::Value)) 
     let key = key.to_str()?;
     writable(lua, &key)?;
     let value = field_value(lua, &engine, &value, &key)?;
+    let kind = engine.world.borrow().object(uid).map_err(|e| rt_error(lua, e))?.kind;
+    if let Err(problem) = super::schema::check_value(lua, kind.data_type(), &key, &value) {
+        let object = engine.world.borrow().describe(uid);
+        return Err(rt_error(
+            lua,
+            format!(
+                "cannot set {key} of {object}: {problem}; give it a value of the type {} declares for it",
+                kind.data_type()
+            ),
+        ));
+    }
     let result = engine.world.borrow_mut().set_base(uid, Symbol::intern(&key), value).map_err(|e| rt_error(lua, e));
     super::watch::after_write(lua, result)
 }

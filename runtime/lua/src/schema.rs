@@ -13,7 +13,7 @@ use mlua::{Lua, Table};
 use super::convert::to_lua;
 use super::rt_error;
 use nefia_game::data::FieldDecl;
-use nefia_game::field_type::FieldType;
+use nefia_game::field_type::{FieldType, WriteCheck};
 use nefia_game::references::FieldValueError;
 use nefia_game::symbol::Symbol;
 use nefia_game::value::Value;
@@ -111,6 +111,7 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDec
             default,
             doc: decl.get::<Option<String>>("doc")?.unwrap_or_default(),
             ty: shape(lua, &checker)?,
+            write: write_check(&checker)?,
             type_name: lua.globals().get::<mlua::Function>("tostring")?.call(&checker)?,
             template: decl.get::<Option<bool>>("template")?.unwrap_or(false),
         });
@@ -148,6 +149,52 @@ pub(super) fn check(lua: &Lua, value: mlua::Value, checker: &Table) -> mlua::Res
 }
 
 /// The shape of `checker` (see [`FieldType`]).
+/// What a value written to a field of type `checker` must surely be to skip the checker: the
+/// checkers whose test Rust makes exactly (`types.lua`'s `simple` and `bounded` kinds over
+/// numbers), and anything else [`WriteCheck::Judge`]. `optional` adds nil, which the fast
+/// write never sees.
+fn write_check(checker: &Table) -> mlua::Result<WriteCheck> {
+    let number = |integers, floats| WriteCheck::Number { integers, floats, low: None, high: None };
+    let kind: String = checker.get("kind")?;
+    Ok(match kind.as_str() {
+        "any" => WriteCheck::Any,
+        "boolean" => WriteCheck::Boolean,
+        "string" | "path" | "locale_id" | "require_path" => WriteCheck::String,
+        "number" => number(true, true),
+        "int" => number(true, false),
+        "float" => number(false, true),
+        "optional" => write_check(&checker.get("checker")?)?,
+        "gt" | "gteq" | "lt" | "lteq" | "range" => {
+            let WriteCheck::Number { integers, floats, low, high } = write_check(&checker.get("checker")?)? else {
+                return Ok(WriteCheck::Judge);
+            };
+            // A bound that is not a number an f64 holds exactly is judged.
+            let bound = |key: &str| {
+                checker.get::<mlua::Value>(key).map(|bound| match bound {
+                    mlua::Value::Integer(n) => i32::try_from(n).ok().map(f64::from),
+                    bound => bound.as_number(),
+                })
+            };
+            let (low, high) = match (kind.as_str(), low, high) {
+                ("gt", None, _) => (bound("comp")?.map(|comp| (comp, false)), high),
+                ("gteq", None, _) => (bound("comp")?.map(|comp| (comp, true)), high),
+                ("lt", _, None) => (low, bound("comp")?.map(|comp| (comp, false))),
+                ("lteq", _, None) => (low, bound("comp")?.map(|comp| (comp, true))),
+                ("range", None, None) => (bound("min")?.map(|min| (min, true)), bound("max")?.map(|max| (max, true))),
+                // A second bound on the same side: judged.
+                _ => return Ok(WriteCheck::Judge),
+            };
+            let read = match kind.as_str() {
+                "range" => low.is_some() && high.is_some(),
+                "gt" | "gteq" => low.is_some(),
+                _ => high.is_some(),
+            };
+            if read { WriteCheck::Number { integers, floats, low, high } } else { WriteCheck::Judge }
+        }
+        _ => WriteCheck::Judge,
+    })
+}
+
 fn shape(lua: &Lua, checker: &Table) -> mlua::Result<FieldType> {
     // Read with `get`: a checker a mod names is often the sandbox's read-only view of one.
     if checker.get::<Option<bool>>("color")? == Some(true) {

@@ -49,15 +49,27 @@ impl World {
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        self.set_base_shown(NO_SLOT, uid, field, value)?;
+        self.put_base(NO_SLOT, uid, field, value)?;
         self.base_changed(uid);
         Ok(())
     }
 
     /// [`World::set_base`] of the object a handle saw at `slot`, for a caller that updates
     /// what the handle shows itself: the [`BaseChangeListener`](crate::base_changes) is not
-    /// told (the fast `obj.field = v` of the Lua layer).
-    pub fn set_base_shown(&mut self, slot: Slot, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
+    /// told (the fast `obj.field = v` of the Lua layer). False, having changed nothing, if
+    /// `value` is not surely of the field's declared type (see
+    /// [`WriteCheck`](crate::field_type::WriteCheck)): the field's checker must judge it.
+    pub fn set_base_shown(&mut self, slot: Slot, uid: Uid, field: Symbol, value: Value) -> Result<bool, WorldError> {
+        let Some(object) = self.objects.get_near(slot, uid) else { return Err(WorldError::NoSuchObject(uid)) };
+        if !self.data.write_check(object.proto, field).surely_admits(&value) {
+            return Ok(false);
+        }
+        self.put_base(slot, uid, field, value)?;
+        Ok(true)
+    }
+
+    /// Sets a base value of the object a handle saw at `slot` (or found by `uid`).
+    fn put_base(&mut self, slot: Slot, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
         self.change_fields(slot, uid, Some(field), |fields, proto| {
             fields.set_base(field, value, proto);
             Ok(())
