@@ -13,20 +13,28 @@
 //! A field read (`obj.max_hp`) and write (`obj.hp = r`) are also put beside the same over
 //! plain tables holding the fields as their own (`floor_plain`: an OpenNefia object, on which
 //! a read is a plain lookup and a write a plain store), alternately, best of [`FIELD_ROUNDS`],
-//! against the issue's targets (1.5x and 3x). Measured on the 2-core development machine
-//! under load, the two builds run one after the other (`cargo bench -p nefia_lua --bench floor
-//! -- zzz`: the filter skips criterion's rows), per call at 10,000 / 100,000 characters:
+//! against the issue's targets (1.5x and 3x), and the write beside its own floor too
+//! (`floor_stored`: a C `__newindex` that only stores the value in a table of the object's,
+//! the least any write costs that is not a plain store). Measured on the 2-core development
+//! machine under load (`cargo bench -p nefia_lua --bench floor -- zzz`: the filter skips
+//! criterion's rows), per call at 10,000 / 100,000 characters:
 //!
 //! | | read | its ratio | write | its ratio |
 //! |---|---:|---:|---:|---:|
 //! | before the shadows (`field_shadow.rs`) | 113.5 / 109.5 ns | 10.3x / 10.2x | 547 / 563 ns | 48x / 49x |
-//! | with them | 21-24 / 22-24 ns | 1.9-2.0x / 1.9-2.1x | 157-164 / 158-162 ns | 12.4-12.7x / 11.8-12.4x |
+//! | with them | 17.9 / 19.8 ns | 1.93x / 2.00x | 134 / 135 ns | 8.8x / 8.1x |
+//! | and typed writes, the shadow in the handle | 21.6 / 22.3 ns | 1.67x / 1.71x | 148 / 145 ns | 8.1x / 8.1x |
+//! | the write floor (`floor_stored`) | | | 45.8 / 44.3 ns | 2.5x / 2.5x |
 //!
-//! against a plain table's read of 10-12 ns and write of 11-13 ns. Neither target is met: a
-//! read still misses the handle, looks `__index` up in its metatable and then reads the shadow
-//! (three lookups for the plain table's one, as the `__index` floor above, which it matches);
-//! a write is a C call that sets the value in the world (its change log and watches) and the
-//! shadow. The shadows of handles read cost about 400 bytes each (printed first).
+//! (the machine's speed drifts between runs: compare ratios within a row). Neither target can
+//! be met by a handle whose writes are checked, in this VM. Lua 5.4 calls `__newindex` only
+//! for a key the table lacks, so a field whose writes must be checked cannot be the handle's
+//! own, and its read goes through `__index`: the handle, its metatable, then the shadow, three
+//! lookups for the plain table's one (the read matches or beats the `__index` floor above).
+//! And such a write calls a function, whose least (`floor_stored`) costs 2.4-2.7x a plain store
+//! by itself, before the type check, the world's store, its watches and the shadow: the write
+//! is about 3.2x its floor. The shadows of handles read cost about 400 bytes each (printed
+//! first).
 //!
 //! The OpenNefia side of the comparison (its objects are tables): `opennefia_fields.lua`
 //! beside this file runs the same two loops and their plain-table floors in OpenNefia's VM
@@ -39,10 +47,11 @@
 //! runtime/lua/benches/opennefia_fields.lua` runs it unchanged on Nefia too (a CLI test keeps
 //! it so).
 
+use std::ffi::c_int;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use mlua::{Function, Table};
+use mlua::{Function, Table, ffi};
 use nefia_lua::Runtime;
 
 mod common;
@@ -100,7 +109,29 @@ function write_loop(objects, n, rounds)
     for r = 1, rounds do for i = 1, n do objects[i].hp = r end end
 end
 floor, floor_fields, floor_plain = plain_objects(10000)
+-- `floor_stored` answer `obj.hp = r` with `store`, a C `__newindex` that only keeps the value
+-- in the object's own table of fields (read back through `__index`): the least a write costs
+-- that is not a plain store, before it checks anything or tells anyone.
+function stored_objects(store, n)
+    floor_stored = {}
+    for i = 1, n do
+        local own = { max_hp = 10 + i % 7, dv = i % 5, fov = 14, hp = 6 }
+        floor_stored[i] = setmetatable({ own }, { __index = own, __newindex = store })
+    end
+end
 "#;
+
+/// `__newindex` of the write floor's objects (`stored_objects` above): `t[k] = v` into the
+/// table at `t[1]`.
+unsafe extern "C-unwind" fn floor_store(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: called by Lua as `__newindex(t, k, v)` of a table whose entry 1 is a table.
+    unsafe {
+        ffi::lua_rawgeti(state, 1, 1);
+        ffi::lua_rotate(state, 2, 1);
+        ffi::lua_rawset(state, 2);
+    }
+    0
+}
 
 /// A world of `n` characters between two sets of plain objects (see the module doc).
 struct Bench {
@@ -111,6 +142,11 @@ struct Bench {
 impl Bench {
     fn new(characters: usize) -> Bench {
         let runtime = common::game(FLOOR);
+        // SAFETY: `floor_store` is a Lua C function (it keeps the stack's invariants).
+        let store = unsafe { runtime.lua().create_c_function(floor_store) }.expect("a C function");
+        let made = runtime.exec("return stored_objects", "bench").expect("the setup's function");
+        let made: Function = runtime.lua().unpack_multi(made).expect("a function");
+        made.call::<()>((store, OBJECTS)).expect("the write floor's objects");
         common::run(&runtime, &common::world_of(characters));
         // The garbage the world's making left is collected first, as it is sooner or later
         // in any game: the mod's tables are made into the heap as it then is.
@@ -194,6 +230,7 @@ fn field_rows(bench: &Bench) -> Vec<Row<'_>> {
         row("field read plain table", "read_loop", "floor_plain"),
         row("field write", "write_loop", "list"),
         row("field write plain table", "write_loop", "floor_plain"),
+        row("field write C floor", "write_loop", "floor_stored"),
     ]
 }
 
@@ -298,6 +335,13 @@ fn main() {
             &format!("field write plain table, {n} characters"),
             3.0,
         );
+        compare(
+            &rows,
+            &format!("field write C floor, {n} characters"),
+            &format!("field write plain table, {n} characters"),
+            3.0,
+        );
+        compare(&rows, &format!("field write, {n} characters"), &format!("field write C floor, {n} characters"), 3.0);
     }
     let mut rows = flat_rows(&small, &large);
     alternate(&mut rows, ROUNDS);
