@@ -111,6 +111,22 @@ fn a_value_the_fields_declared_type_refuses_is_refused_at_the_writing_line() {
 }
 
 #[test]
+fn a_failed_hotload_that_retyped_a_field_leaves_writes_checked_by_the_type_it_had() {
+    let game = read_putit();
+    let file = nefia_tests::mods_dir().join("base/init.lua");
+    let text = std::fs::read_to_string(&file).expect("base's init");
+    let int_hp = r#"{ name = "hp", type = types.int,"#;
+    assert!(text.contains(int_hp), "base.chara declares hp an int");
+    let retyped = text.replacen(int_hp, r#"{ name = "hp", type = types.number,"#, 1) + "\nerror('boom')\n";
+    let reload = reload_file_with(game.runtime.lua(), &file, retyped, Unchanged::Reload);
+    let failure = reload.and_then(|r| r.outcome.err()).map(|failure| failure.message);
+    assert!(failure.is_some_and(|message| message.contains("boom")), "the hotload fails at its end, rolled back");
+    game.exec("c.hp = 5");
+    assert_eq!(game.eval::<i64>("c.hp"), 5, "an int is still taken");
+    assert!(refusal(&game, "c.hp = 1.5").contains(r#"not of type "int""#), "and a float still refused");
+}
+
+#[test]
 fn mod_base_reset_mod_and_refresh_show_in_the_next_read() {
     let game = read_putit();
     game.exec("c:mod_base('hp', 4, 'add')");

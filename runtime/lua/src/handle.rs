@@ -44,7 +44,8 @@ pub(crate) const SLOT_ENTRY: i64 = 2;
 pub(crate) const EQUIP_ENTRY: i64 = 3;
 /// The entry of an object handle that holds its shadow, once it has one (see
 /// `field_shadow.rs`): beside its uid and slot, which a field write reads first, rather than
-/// in its own metatable, which the write would read only for this.
+/// in its own metatable, which the write would read only for this. Like the uid and slot,
+/// Lua code can read it raw (`obj[4]`), and writing any of them is unsupported.
 pub(crate) const SHADOW_ENTRY: i64 = 4;
 /// How many entries an object handle's table is made with: all of them, so learning the
 /// slot, keeping `equip` or a shadow never moves its array away from the table (reading a

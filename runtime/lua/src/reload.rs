@@ -158,6 +158,9 @@ struct Backup {
     registrations: gui::Registrations,
     data: nefia_game::data::DataRegistry,
     data_tables: Vec<(mlua::Value, Table)>,
+    /// The data types' checkers (`schema.rs`), which must judge as the registry's declared
+    /// fields (and their write checks) do once restored.
+    checkers: Vec<(mlua::Value, mlua::Value)>,
     env: Vec<(mlua::Value, mlua::Value)>,
 }
 
@@ -191,6 +194,9 @@ fn transaction(lua: &Lua, path: &Path, mod_id: Symbol, file: Symbol, code: Vec<u
             .pairs::<mlua::Value, Table>()
             .map(|pair| pair.and_then(|(key, entries)| Ok((key, shallow_copy(lua, &entries)?))))
             .collect::<mlua::Result<_>>()
+            .map_err(crate::error::failure)?,
+        checkers: crate::schema::checkers(lua)
+            .and_then(|checkers| checkers.pairs().collect::<mlua::Result<_>>())
             .map_err(crate::error::failure)?,
         env: loaded.env.pairs().collect::<mlua::Result<_>>().map_err(crate::error::failure)?,
     };
@@ -264,13 +270,13 @@ fn restore(lua: &Lua, env: &Table, backup: Backup) -> mlua::Result<()> {
     *engine.events.borrow_mut() = backup.events;
     engine.gui.borrow_mut().restore(backup.registrations);
     engine.world.borrow_mut().data.restore(backup.data);
-    clear(&engine.data_tables)?;
-    for (key, entries) in backup.data_tables {
-        engine.data_tables.raw_set(key, entries)?;
-    }
-    clear(env)?;
-    for (key, value) in backup.env {
-        env.raw_set(key, value)?;
-    }
-    Ok(())
+    refill(&engine.data_tables, backup.data_tables)?;
+    refill(&crate::schema::checkers(lua)?, backup.checkers)?;
+    refill(env, backup.env)
+}
+
+/// Makes `table` hold exactly `entries`.
+fn refill(table: &Table, entries: Vec<(mlua::Value, impl mlua::IntoLua)>) -> mlua::Result<()> {
+    clear(table)?;
+    entries.into_iter().try_for_each(|(key, value)| table.raw_set(key, value))
 }

@@ -54,9 +54,9 @@ fn types_library(lua: &Lua) -> mlua::Result<Table> {
 }
 
 /// Reads the field declarations of data type `id` from `data:add_type`'s `fields`, checking
-/// each default against its type, and keeps their checkers; `strict` types refuse fields they
-/// do not declare (OpenNefia's default; Nefia's is permissive, see [`declare`]).
-pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDecl>> {
+/// each default against its type, with their checkers (put in use by [`keep`]); `strict`
+/// types refuse fields they do not declare (OpenNefia's default; Nefia's is permissive).
+pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Declared> {
     let types = types_library(lua)?;
     let check: mlua::Function = types.raw_get("check")?;
     let decl_list = lua.create_table()?;
@@ -130,8 +130,21 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Vec<FieldDec
     checked.raw_set("decls", decl_list)?;
     checked.raw_set("by_name", by_name)?;
     checked.raw_set("strict", strict)?;
-    checkers(lua)?.raw_set(id.as_str(), checked)?;
-    Ok(fields)
+    Ok(Declared { fields, checkers: checked })
+}
+
+/// A data type's field declarations as [`declare`] read them: the fields, and their checkers
+/// for `types.lua`, which [`keep`] puts in use once the type is added (a type refused after
+/// this leaves the checkers in use as they were, matching the registry's declarations).
+pub struct Declared {
+    /// The declared fields.
+    pub fields: Vec<FieldDecl>,
+    checkers: Table,
+}
+
+/// Puts the checkers of data type `id` in use.
+pub fn keep(lua: &Lua, id: Symbol, declared: Declared) -> mlua::Result<()> {
+    checkers(lua)?.raw_set(id.as_str(), declared.checkers)
 }
 
 /// Whether `table` is one of `types`' checkers.
@@ -148,7 +161,6 @@ pub(super) fn check(lua: &Lua, value: mlua::Value, checker: &Table) -> mlua::Res
     Ok(if ok { None } else { Some(message.unwrap_or_default()) })
 }
 
-/// The shape of `checker` (see [`FieldType`]).
 /// What a value written to a field of type `checker` must surely be to skip the checker: the
 /// checkers whose test Rust makes exactly (`types.lua`'s `simple` and `bounded` kinds over
 /// numbers), and anything else [`WriteCheck::Judge`]. `optional` adds nil, which the fast
@@ -195,6 +207,7 @@ fn write_check(checker: &Table) -> mlua::Result<WriteCheck> {
     })
 }
 
+/// The shape of `checker` (see [`FieldType`]).
 fn shape(lua: &Lua, checker: &Table) -> mlua::Result<FieldType> {
     // Read with `get`: a checker a mod names is often the sandbox's read-only view of one.
     if checker.get::<Option<bool>>("color")? == Some(true) {

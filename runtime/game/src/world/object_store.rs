@@ -181,8 +181,8 @@ impl Slots {
 
 /// How many uids a page of the [`UidIndex`] holds the slots of (a power of two). Small, so
 /// that uids far apart (objects made and freed over a long game, or a save's own choice of
-/// uids) cost at most a page each: 512 bytes, about an object's own size.
-const PAGE: u64 = 128;
+/// uids) cost at most a page each: 260 bytes, less than an object's own size.
+const PAGE: u64 = 64;
 
 /// The slots of one run of [`PAGE`] uids: [`NO_SLOT`] where no object has the uid.
 #[derive(Clone)]
