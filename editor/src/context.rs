@@ -19,9 +19,12 @@ use nefia_protocol::message::Command;
 use nefia_protocol::view::Snapshot;
 
 use crate::links::{LinkAction, OnMap};
+pub use locale_files::LocaleFiles;
+pub(crate) use locale_files::{LocaleCache, loaded_mods};
 
 mod art_layers;
 mod level;
+mod locale_files;
 mod tab;
 mod viewport;
 
@@ -96,6 +99,8 @@ pub struct EditorContext {
     pub recovery_report: Option<nefia_protocol::editing::RecoveryReport>,
     /// A [`LinkAction::ShowOnMap`] waiting for its map to be shown.
     pub(crate) showing: Option<Showing>,
+    /// The loaded mods' locale files as last read (the Locale pane's and the Data pane's).
+    pub(crate) locale: LocaleCache,
 }
 
 /// A place on a map a link asked for, shown and selected once the map is current.
@@ -127,6 +132,7 @@ impl EditorContext {
             pending_save: None,
             recovery_report: None,
             showing: None,
+            locale: LocaleCache::default(),
         }
     }
 

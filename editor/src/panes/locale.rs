@@ -15,13 +15,12 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
 use nefia_game::edit::Edit;
-use nefia_game::locale::{KeyUse, LocaleFile};
+use nefia_game::locale::KeyUse;
 use nefia_protocol::editing::EditingCommand;
 use nefia_protocol::message::Command;
 use nefia_protocol::mods::ModCommand;
-use nefia_protocol::view::data::DataTypeView;
 
-use crate::context::{AppRequest, EditorContext};
+use crate::context::{AppRequest, EditorContext, LocaleFiles, loaded_mods};
 
 /// How many keys the pane lists at once (filter to find the others).
 const SHOWN: usize = 200;
@@ -37,12 +36,10 @@ pub struct LocaleState {
     pub editing: Option<(String, String, String)>,
 }
 
-/// The locale files as last read.
+/// The locale files as last read, and what the pane makes of them.
 struct Read {
-    /// The data view they were read with (read again when it changes).
-    data: Arc<Vec<DataTypeView>>,
-    files: Vec<LocaleFile>,
-    languages: Vec<String>,
+    /// The files (the editor's shared read: made again when it is another).
+    files: Arc<LocaleFiles>,
     /// By namespace, by key: each language's file, line and text.
     keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>>,
     uses: BTreeMap<String, Vec<KeyUse>>,
@@ -59,19 +56,19 @@ struct Cell {
 
 /// The pane.
 pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut LocaleState) {
-    let data = state.snapshot.mods.data.clone();
     ui.horizontal(|ui| {
         ui.label("Filter keys");
         ui.add(egui::TextEdit::singleline(&mut pane.filter).hint_text("chara._.elona.putit"));
         if ui.button("Rescan").on_hover_text("Read the locale files again").clicked() {
-            pane.read = None;
+            state.locale.forget();
         }
     });
-    if pane.read.as_ref().is_none_or(|read| !Arc::ptr_eq(&read.data, &data)) {
-        pane.read = Some(read_files(state, data));
+    let files = state.locale.files(&state.snapshot);
+    if pane.read.as_ref().is_none_or(|read| !Arc::ptr_eq(&read.files, &files)) {
+        pane.read = Some(read_files(state, files));
     }
     let Some(read) = &pane.read else { return };
-    if read.files.is_empty() {
+    if read.files.files.is_empty() {
         ui.weak("No loaded mod has locale files (mods/<mod>/locale/<lang>/*.lua).");
         return;
     }
@@ -88,7 +85,7 @@ pub fn ui(ui: &mut Ui, state: &mut EditorContext, pane: &mut LocaleState) {
             .show(ui, |ui| {
                 egui::Grid::new(("locale-grid", namespace)).striped(true).show(ui, |ui| {
                     ui.strong("key");
-                    for language in &read.languages {
+                    for language in &read.files.languages {
                         ui.strong(language);
                     }
                     ui.strong("used in");
@@ -122,7 +119,7 @@ fn key_row(
     cells: &BTreeMap<String, Cell>,
 ) {
     ui.label(key);
-    for language in &read.languages {
+    for language in &read.files.languages {
         match cells.get(language) {
             Some(cell) => text_cell(ui, state, editing, key, language, cell),
             None => {
@@ -228,13 +225,13 @@ fn uses_link(ui: &mut Ui, state: &mut EditorContext, key_use: &KeyUse) {
     }
 }
 
-/// Reads the loaded mods' locale files and where their keys are used.
-fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
-    let mods = loaded_mods(state);
-    let (files, _) = nefia_game::locale::scan(&mods);
-    let languages = nefia_game::locale::languages(&files);
+/// The keys of the loaded mods' locale files `read`, and where they are used.
+fn read_files(state: &EditorContext, read: Arc<LocaleFiles>) -> Read {
+    let mods = loaded_mods(&state.snapshot);
+    let (files, languages) = (&read.files, &read.languages);
+    let data = &state.snapshot.mods.data;
     let mut keys: BTreeMap<String, BTreeMap<String, BTreeMap<String, Cell>>> = BTreeMap::new();
-    for file in &files {
+    for file in files {
         for entry in &file.entries {
             let cell = Cell { file: file.path.clone(), text: entry.text.clone() };
             keys.entry(file.namespace.clone())
@@ -248,11 +245,11 @@ fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
         .iter()
         .flat_map(|file| languages.iter().map(move |language| (file, language)))
         .filter_map(|(file, language)| {
-            let sibling = nefia_game::locale::localized::sibling(&files, &file.path, language)?;
+            let sibling = nefia_game::locale::localized::sibling(files, &file.path, language)?;
             Some(((file.path.clone(), language.clone()), sibling.path.clone()))
         })
         .collect();
-    let all: BTreeSet<String> = nefia_game::locale::key_table(&files).into_keys().collect();
+    let all: BTreeSet<String> = nefia_game::locale::key_table(files).into_keys().collect();
     let mut uses = nefia_game::locale::literal_uses(&mods, &all);
     let origins: HashMap<(&str, &str), &str> = data
         .iter()
@@ -263,14 +260,7 @@ fn read_files(state: &EditorContext, data: Arc<Vec<DataTypeView>>) -> Read {
             uses.entry(key.clone()).or_default().push(key_use);
         }
     }
-    Read { data, files, languages, keys, uses, siblings }
-}
-
-/// The loaded mods, id and folder, in load order: whose locale files the game reads.
-pub(crate) fn loaded_mods(state: &EditorContext) -> Vec<(String, PathBuf)> {
-    let mut rows: Vec<_> = state.snapshot.mods.rows.iter().filter(|row| row.load_position.is_some()).collect();
-    rows.sort_by_key(|row| row.load_position);
-    rows.iter().map(|row| (row.id.clone(), row.dir.clone())).collect()
+    Read { files: read, keys, uses, siblings }
 }
 
 /// The prototype a `_` key localizes, as a use: of `origins`, where each prototype was added,

@@ -4,29 +4,25 @@
 //! language's ([`localized_fields`]), as [`Edit::LocaleText`] — the Locale pane's edit, so it
 //! is byte-exact, hotloaded and one undo step.
 //!
-//! The locale files are read, and the languages listed, when the data view changes (a locale
-//! file hotloaded is a change); a prototype's rows are made when another is shown. Not each
-//! frame.
+//! The locale files are the editor's shared read ([`crate::context::LocaleFiles`], read again
+//! when the data view changes: a locale file hotloaded is a change); a prototype's rows are
+//! made when another is shown or the files were read again. Not each frame.
 
 use std::sync::Arc;
 
 use egui::{RichText, Ui};
 use nefia_game::edit::Edit;
-use nefia_game::locale::LocaleFile;
 use nefia_game::locale::localized::{LocalizedField, LocalizedText, localized_fields};
 use nefia_game::{Symbol, Value};
 use nefia_protocol::view::{DataTypeView, PrototypeView};
 
 use super::super::field_editor::text_editor;
 use super::DataState;
-use crate::context::EditorContext;
+use crate::context::{EditorContext, LocaleFiles};
 
-/// The locale files as last read, the data view they were read with and their languages, and
-/// the rows of the prototype last shown.
+/// The rows of the prototype last shown, and the locale files they were made from.
 pub(super) struct LocaleRead {
-    data: Arc<Vec<DataTypeView>>,
-    files: Vec<LocaleFile>,
-    languages: Vec<String>,
+    files: Arc<LocaleFiles>,
     rows: Option<((Symbol, Symbol), Vec<LocalizedField>)>,
 }
 
@@ -39,21 +35,20 @@ pub(super) fn localized_ui(
     data_type: &DataTypeView,
     proto: &PrototypeView,
 ) {
-    let view = state.snapshot.mods.data.clone();
-    if data.locale.as_ref().is_none_or(|read| !Arc::ptr_eq(&read.data, &view)) {
-        let (files, _) = nefia_game::locale::scan(&crate::panes::locale::loaded_mods(state));
-        let languages = nefia_game::locale::languages(&files);
-        data.locale = Some(LocaleRead { data: view, files, languages, rows: None });
+    let files = state.locale.files(&state.snapshot);
+    if data.locale.as_ref().is_none_or(|read| !Arc::ptr_eq(&read.files, &files)) {
+        data.locale = Some(LocaleRead { files, rows: None });
     }
     let Some(read) = &mut data.locale else { return };
-    if read.files.is_empty() {
+    if read.files.files.is_empty() {
         return;
     }
     let key = (data_type.id, proto.id);
     if read.rows.as_ref().is_none_or(|(shown, _)| *shown != key) {
-        read.rows = Some((key, localized_fields(&read.files, data_type.id.as_str(), proto.id.as_str())));
+        read.rows = Some((key, localized_fields(&read.files.files, data_type.id.as_str(), proto.id.as_str())));
     }
-    let (languages, fields) = (&read.languages, read.rows.as_ref().map_or(&[][..], |(_, rows)| rows.as_slice()));
+    let languages = &read.files.languages;
+    let fields = read.rows.as_ref().map_or(&[][..], |(_, rows)| rows.as_slice());
     let mut edits = Vec::new();
     egui::CollapsingHeader::new("Localized").id_salt(("localized", proto.id.as_str())).default_open(true).show(
         ui,
