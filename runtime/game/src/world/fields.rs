@@ -49,7 +49,10 @@ impl World {
 
     /// Sets a base value (seed: `obj.field = v`).
     pub fn set_base(&mut self, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        self.put_base(NO_SLOT, uid, field, value)?;
+        self.change_fields(NO_SLOT, uid, Some(field), |fields, proto| {
+            fields.set_base(field, value, proto);
+            Ok(())
+        })?;
         self.base_changed(uid);
         Ok(())
     }
@@ -60,20 +63,14 @@ impl World {
     /// `value` is not surely of the field's declared type (see
     /// [`WriteCheck`](crate::field_type::WriteCheck)): the field's checker must judge it.
     pub fn set_base_shown(&mut self, slot: Slot, uid: Uid, field: Symbol, value: Value) -> Result<bool, WorldError> {
-        let Some(object) = self.objects.get_near(slot, uid) else { return Err(WorldError::NoSuchObject(uid)) };
+        let Some(object) = self.objects.get_near_mut(slot, uid) else { return Err(WorldError::NoSuchObject(uid)) };
         if !self.data.write_check(object.proto, field).surely_admits(&value) {
             return Ok(false);
         }
-        self.put_base(slot, uid, field, value)?;
+        object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
+        let (location, position) = (object.location, (object.x, object.y));
+        self.fields_changed(uid, location, position, Some(field));
         Ok(true)
-    }
-
-    /// Sets a base value of the object a handle saw at `slot` (or found by `uid`).
-    fn put_base(&mut self, slot: Slot, uid: Uid, field: Symbol, value: Value) -> Result<(), WorldError> {
-        self.change_fields(slot, uid, Some(field), |fields, proto| {
-            fields.set_base(field, value, proto);
-            Ok(())
-        })
     }
 
     /// Tells the listener that object `uid`'s base values may have changed.
@@ -189,9 +186,21 @@ impl World {
         let Some(object) = self.objects.get_near_mut(slot, uid) else { return Err(WorldError::NoSuchObject(uid)) };
         change(&mut object.fields, &self.data.proto(object.proto).fields)?;
         let (location, position) = (object.location, (object.x, object.y));
+        self.fields_changed(uid, location, position, field);
+        Ok(())
+    }
+
+    /// After object `uid` (at `location`, `position`) changed `field` (`None`: anything):
+    /// [`World::object_changed`], and the change log notes it.
+    fn fields_changed(
+        &mut self,
+        uid: Uid,
+        location: Option<crate::location::Location>,
+        position: (i32, i32),
+        field: Option<Symbol>,
+    ) {
         self.object_changed(uid, location, position, field);
         self.changed_field(uid, field);
-        Ok(())
     }
 
     /// After object `uid` (at `location`, `position`) changed `field` (`None`: anything): its
