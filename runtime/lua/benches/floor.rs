@@ -23,8 +23,8 @@
 //! |---|---:|---:|---:|---:|
 //! | before the shadows (`field_shadow.rs`) | 113.5 / 109.5 ns | 10.3x / 10.2x | 547 / 563 ns | 48x / 49x |
 //! | with them | 17.9 / 19.8 ns | 1.93x / 2.00x | 134 / 135 ns | 8.8x / 8.1x |
-//! | and typed writes, the shadow in the handle | 21.6 / 22.3 ns | 1.67x / 1.71x | 148 / 145 ns | 8.1x / 8.1x |
-//! | the write floor (`floor_stored`) | | | 45.8 / 44.3 ns | 2.5x / 2.5x |
+//! | and typed writes, the shadow in the handle | 20.8 / 20.2 ns | 1.69x / 1.75x | 130 / 126 ns | 7.6x / 7.6x |
+//! | the write floor (`floor_stored`) | | | 42.1 / 41.9 ns | 2.5x / 2.5x |
 //!
 //! (the machine's speed drifts between runs: compare ratios within a row). Neither target can
 //! be met by a handle whose writes are checked, in this VM. Lua 5.4 calls `__newindex` only
@@ -33,7 +33,7 @@
 //! lookups for the plain table's one (the read matches or beats the `__index` floor above).
 //! And such a write calls a function, whose least (`floor_stored`) costs 2.4-2.7x a plain store
 //! by itself, before the type check, the world's store, its watches and the shadow: the write
-//! is about 3.2x its floor. The shadows of handles read cost about 400 bytes each (printed
+//! is about 3x its floor. The shadows of handles read cost about 400 bytes each (printed
 //! first).
 //!
 //! The OpenNefia side of the comparison (its objects are tables): `opennefia_fields.lua`
