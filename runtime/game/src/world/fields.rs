@@ -69,7 +69,7 @@ impl World {
         }
         object.fields.set_base(field, value, &self.data.proto(object.proto).fields);
         let (location, position) = (object.location, (object.x, object.y));
-        self.fields_changed(uid, location, position, Some(field));
+        self.object_changed(uid, location, position, Some(field));
         Ok(true)
     }
 
@@ -145,7 +145,6 @@ impl World {
         (object.proto, object.id) = (proto, id);
         let (location, position) = (object.location, (object.x, object.y));
         self.object_changed(uid, location, position, None);
-        self.changed_field(uid, None);
         self.base_changed(uid);
         Ok(())
     }
@@ -186,27 +185,14 @@ impl World {
         let Some(object) = self.objects.get_near_mut(slot, uid) else { return Err(WorldError::NoSuchObject(uid)) };
         change(&mut object.fields, &self.data.proto(object.proto).fields)?;
         let (location, position) = (object.location, (object.x, object.y));
-        self.fields_changed(uid, location, position, field);
-        Ok(())
-    }
-
-    /// After object `uid` (at `location`, `position`) changed `field` (`None`: anything):
-    /// [`World::object_changed`], and the change log notes it.
-    fn fields_changed(
-        &mut self,
-        uid: Uid,
-        location: Option<crate::location::Location>,
-        position: (i32, i32),
-        field: Option<Symbol>,
-    ) {
         self.object_changed(uid, location, position, field);
-        self.changed_field(uid, field);
+        Ok(())
     }
 
     /// After object `uid` (at `location`, `position`) changed `field` (`None`: anything): its
     /// map is marked changed, its cell too only if the player's memory of a cell shows the
     /// field (marking it is a write to a random place of a big map, which a change of `dv`
-    /// need not make), and its watches compare.
+    /// need not make), its watches compare and the change log notes it.
     fn object_changed(
         &mut self,
         uid: Uid,
@@ -219,6 +205,7 @@ impl World {
         if !self.watches.is_empty() {
             self.compare_watched(uid);
         }
+        self.changed_field(uid, field);
     }
 
     /// What the renderer needs to draw the object (seed: `produce_memory`).
