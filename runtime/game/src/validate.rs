@@ -69,7 +69,7 @@ struct Uids {
     objects: UidBits,
     /// The highest object uid given out.
     highest: Option<u64>,
-    /// The save's player uid, and where its record was seen.
+    /// The save's player uid, and where its record was first seen.
     player: Option<u64>,
     player_place: Option<Place>,
     maps: BTreeSet<u64>,
@@ -359,10 +359,8 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
     for (index, map) in save.maps.iter().enumerate() {
         check_map(world, map, RecordKind::SaveGame, index, &mut uids, &mut out);
     }
-    let mut player_place = None;
     if let Some(player) = &save.ownerless_player {
         let place = Place::Object { map: None, id: player.id, nth: 0 };
-        player_place = Some(place.clone());
         check_object(world, player, RecordKind::SaveGame, place, &mut Seen::default(), None, &mut uids, &mut out);
         if player.uid != save.player {
             out.add(Place::Top("ownerless_player"), "ownerless_player is not the save's player: it must have its uid");
@@ -390,7 +388,7 @@ pub fn check_save(world: &World, save: &SaveGame) -> Result<(), RecordError> {
         out.add(Place::Top("current_map"), format!("current_map is {current}, but no map of the save has that uid"));
     }
     if let Some(Uid(player)) = save.player {
-        check_player(world, save, player, player_place, &uids, &mut out);
+        check_player(world, save, player, &uids, &mut out);
     }
     for (name, value) in &save.mods {
         if let Some(problem) = too_deep(value) {
@@ -421,8 +419,8 @@ fn too_deep(value: &Value) -> Option<String> {
 }
 
 /// The save's player must be a character the loaded mods define, on a map or ownerless.
-fn check_player(world: &World, save: &SaveGame, player: u64, place: Option<Place>, uids: &Uids, out: &mut Problems) {
-    let Some(place) = place.or_else(|| uids.player_place.clone()) else {
+fn check_player(world: &World, save: &SaveGame, player: u64, uids: &Uids, out: &mut Problems) {
+    let Some(place) = uids.player_place.clone() else {
         out.add(Place::Top("player"), format!("player is uid {player}, but no object of the save has that uid"));
         return;
     };
