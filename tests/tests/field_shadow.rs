@@ -111,6 +111,38 @@ fn a_value_the_fields_declared_type_refuses_is_refused_at_the_writing_line() {
 }
 
 #[test]
+fn each_bound_a_checker_puts_on_a_number_is_made_into_the_fast_write_check_or_left_to_it() {
+    let game = TestGame::new();
+    // A data type is added from a mod's file: base's init, hotloaded with one more at its end.
+    let file = nefia_tests::mods_dir().join("base/init.lua");
+    let text = std::fs::read_to_string(&file).expect("base's init")
+        + "\ndata:add_type { name = 'bounds', fields = {\n\
+             { name = 'open', type = types.gt(types.number, 0), default = 1 },\n\
+             { name = 'shut', type = types.lteq(types.float, 2.5), default = 1.0 },\n\
+             { name = 'both', type = types.range(types.int, -3, 9), default = 0 },\n\
+             { name = 'twice', type = types.gteq(types.gt(types.int, 0), 1), default = 1 },\n\
+             { name = 'sides', type = types.optional(types.lt(types.gteq(types.int, 0), 10)) },\n\
+             { name = 'huge', type = types.gteq(types.int, 2^40), default = 1 << 40 },\n\
+             { name = 'word', type = types.identifier, default = 'a' },\n\
+           } }\n\
+           data:add { _type = 'base.bounds', _id = 'it' }\n";
+    let reload = reload_file_with(game.runtime.lua(), &file, text, Unchanged::Reload);
+    let outcome = reload.map(|r| r.outcome);
+    assert!(matches!(outcome, Some(Ok(_))), "the type is added: {outcome:?}");
+    let world = game.world();
+    let proto = world.data.find(nefia_game::Symbol::intern("base.bounds"), "base.it").expect("the prototype");
+    let check = |field: &str| world.data.write_check(proto, nefia_game::Symbol::intern(field));
+    let number = |integers, floats, low, high| WriteCheck::Number { integers, floats, low, high };
+    assert_eq!(check("open"), number(true, true, Some((0.0, false)), None));
+    assert_eq!(check("shut"), number(false, true, None, Some((2.5, true))));
+    assert_eq!(check("both"), number(true, false, Some((-3.0, true)), Some((9.0, true))));
+    assert_eq!(check("twice"), WriteCheck::Judge, "two bounds on one side: the checker judges");
+    assert_eq!(check("sides"), number(true, false, Some((0.0, true)), Some((10.0, false))));
+    assert_eq!(check("huge"), number(true, false, Some((2f64.powi(40), true)), None), "a float bound");
+    assert_eq!(check("word"), WriteCheck::Judge);
+}
+
+#[test]
 fn a_failed_hotload_that_retyped_a_field_leaves_writes_checked_by_the_type_it_had() {
     let game = read_putit();
     let file = nefia_tests::mods_dir().join("base/init.lua");

@@ -189,13 +189,12 @@ fn add_type(lua: &Lua, spec: Table) -> mlua::Result<()> {
         ));
     }
     let id = Symbol::intern(&format!("{}.{name}", namespace(lua)?));
-    let mut declared = super::schema::declare(lua, id, &spec)?;
-    super::data_validators::declare(lua, id, &spec, &declared.fields)?;
+    let (fields, checkers) = super::schema::declare(lua, id, &spec)?;
+    super::data_validators::declare(lua, id, &spec, &fields)?;
     let origin = caller_origin(lua, &engine);
     let on_duplicate = engine.on_duplicate.get();
-    let fields = std::mem::take(&mut declared.fields);
     engine.world.borrow_mut().data.add_type(id, fields, origin, on_duplicate).map_err(|e| rt_error(lua, e))?;
-    super::schema::keep(lua, id, declared)?;
+    checkers.keep(lua, id)?;
     if engine.data_tables.raw_get::<Option<Table>>(id.as_str())?.is_none() {
         engine.data_tables.raw_set(id.as_str(), lua.create_table()?)?;
     }

@@ -54,9 +54,9 @@ fn types_library(lua: &Lua) -> mlua::Result<Table> {
 }
 
 /// Reads the field declarations of data type `id` from `data:add_type`'s `fields`, checking
-/// each default against its type, with their checkers (put in use by [`keep`]); `strict`
+/// each default against its type, with their checkers (put in use by [`Checkers::keep`]); `strict`
 /// types refuse fields they do not declare (OpenNefia's default; Nefia's is permissive).
-pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Declared> {
+pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<(Vec<FieldDecl>, Checkers)> {
     let types = types_library(lua)?;
     let check: mlua::Function = types.raw_get("check")?;
     let decl_list = lua.create_table()?;
@@ -130,21 +130,19 @@ pub fn declare(lua: &Lua, id: Symbol, spec: &Table) -> mlua::Result<Declared> {
     checked.raw_set("decls", decl_list)?;
     checked.raw_set("by_name", by_name)?;
     checked.raw_set("strict", strict)?;
-    Ok(Declared { fields, checkers: checked })
+    Ok((fields, Checkers(checked)))
 }
 
-/// A data type's field declarations as [`declare`] read them: the fields, and their checkers
-/// for `types.lua`, which [`keep`] puts in use once the type is added (a type refused after
-/// this leaves the checkers in use as they were, matching the registry's declarations).
-pub struct Declared {
-    /// The declared fields.
-    pub fields: Vec<FieldDecl>,
-    checkers: Table,
-}
+/// A data type's checkers as [`declare`] read them, for `types.lua`, put in use by
+/// [`Checkers::keep`] once the type is added: a type refused after [`declare`] leaves the
+/// checkers in use as they were, matching the registry's declarations.
+pub struct Checkers(Table);
 
-/// Puts the checkers of data type `id` in use.
-pub fn keep(lua: &Lua, id: Symbol, declared: Declared) -> mlua::Result<()> {
-    checkers(lua)?.raw_set(id.as_str(), declared.checkers)
+impl Checkers {
+    /// Puts these checkers of data type `id` in use.
+    pub fn keep(self, lua: &Lua, id: Symbol) -> mlua::Result<()> {
+        checkers(lua)?.raw_set(id.as_str(), self.0)
+    }
 }
 
 /// Whether `table` is one of `types`' checkers.
@@ -176,35 +174,36 @@ fn write_check(checker: &Table) -> mlua::Result<WriteCheck> {
         "int" => number(true, false),
         "float" => number(false, true),
         "optional" => write_check(&checker.get("checker")?)?,
-        "gt" | "gteq" | "lt" | "lteq" | "range" => {
-            let WriteCheck::Number { integers, floats, low, high } = write_check(&checker.get("checker")?)? else {
-                return Ok(WriteCheck::Judge);
-            };
-            // A bound that is not a number an f64 holds exactly is judged.
-            let bound = |key: &str| {
-                checker.get::<mlua::Value>(key).map(|bound| match bound {
-                    mlua::Value::Integer(n) => i32::try_from(n).ok().map(f64::from),
-                    bound => bound.as_number(),
-                })
-            };
-            let (low, high) = match (kind.as_str(), low, high) {
-                ("gt", None, _) => (bound("comp")?.map(|comp| (comp, false)), high),
-                ("gteq", None, _) => (bound("comp")?.map(|comp| (comp, true)), high),
-                ("lt", _, None) => (low, bound("comp")?.map(|comp| (comp, false))),
-                ("lteq", _, None) => (low, bound("comp")?.map(|comp| (comp, true))),
-                ("range", None, None) => (bound("min")?.map(|min| (min, true)), bound("max")?.map(|max| (max, true))),
-                // A second bound on the same side: judged.
-                _ => return Ok(WriteCheck::Judge),
-            };
-            let read = match kind.as_str() {
-                "range" => low.is_some() && high.is_some(),
-                "gt" | "gteq" => low.is_some(),
-                _ => high.is_some(),
-            };
-            if read { WriteCheck::Number { integers, floats, low, high } } else { WriteCheck::Judge }
-        }
+        "gt" | "gteq" | "lt" | "lteq" | "range" => bounded(checker, &kind)?.unwrap_or(WriteCheck::Judge),
         _ => WriteCheck::Judge,
     })
+}
+
+/// [`write_check`] of a bound (`kind`: `gt`, `gteq`, `lt`, `lteq` or `range`) on a number
+/// checker; `None` (judged) for a bound that is not a number an f64 holds exactly, a second
+/// bound on the same side, or a bound on anything else.
+fn bounded(checker: &Table, kind: &str) -> mlua::Result<Option<WriteCheck>> {
+    let WriteCheck::Number { integers, floats, mut low, mut high } = write_check(&checker.get("checker")?)? else {
+        return Ok(None);
+    };
+    let bound = |key: &str| {
+        checker.get::<mlua::Value>(key).map(|bound| match bound {
+            mlua::Value::Integer(n) => i32::try_from(n).ok().map(f64::from),
+            bound => bound.as_number(),
+        })
+    };
+    let set = |side: &mut Option<(f64, bool)>, key: &str, allowed: bool| -> mlua::Result<bool> {
+        let Some(value) = bound(key)? else { return Ok(false) };
+        Ok(side.replace((value, allowed)).is_none())
+    };
+    let read = match kind {
+        "gt" => set(&mut low, "comp", false)?,
+        "gteq" => set(&mut low, "comp", true)?,
+        "lt" => set(&mut high, "comp", false)?,
+        "lteq" => set(&mut high, "comp", true)?,
+        _ => set(&mut low, "min", true)? && set(&mut high, "max", true)?,
+    };
+    Ok(read.then_some(WriteCheck::Number { integers, floats, low, high }))
 }
 
 /// The shape of `checker` (see [`FieldType`]).
