@@ -17,12 +17,12 @@ fn sheet_at(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorAp
     Some(style.art.as_ref()?.sprites[0].sheet.to_string())
 }
 
-/// The sheet the Palette previews tile `id` from (the data view's art of it).
-fn palette_sheet(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, id: &str) -> Option<String> {
-    let data = &harness.state().state().snapshot.mods.data;
-    let tiles = data.iter().find(|t| t.id.as_str() == "base.map_tile")?;
-    let entry = tiles.entries.iter().find(|e| e.id.as_str() == id)?;
-    Some(entry.art.as_ref()?.sprites[0].sheet.to_string())
+/// The sheet the snapshot's art of the prototypes (what the Palette and the Data pane
+/// preview) gives tile `id`.
+fn prototype_sheet(harness: &egui_kittest::Harness<'static, nefia_editor::app::EditorApp>, id: &str) -> Option<String> {
+    let art = &harness.state().state().snapshot.mods.art;
+    let art = art.get(nefia_game::Symbol::intern("base.map_tile"), nefia_game::Symbol::intern(id))?;
+    Some(art.sprites[0].sheet.to_string())
 }
 
 #[test]
@@ -33,6 +33,7 @@ fn the_toolbars_theme_combo_redraws_the_map_with_the_themes_images_and_back() {
     eval_values(&mut harness, "Map.current():set_tile(2, 1, 'art_walls.wall') return 1");
     step_until(&mut harness, "the wall's own art", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/walls.png"));
 
+    let data_view = harness.state().state().snapshot.mods.data.clone();
     harness.get_by_role_and_label(Role::ComboBox, "Theme").click();
     step_until(&mut harness, "the themes", |h| h.query_by_label("Night").is_some());
     // A popup's first frame measures it; it is in place from the next.
@@ -40,7 +41,13 @@ fn the_toolbars_theme_combo_redraws_the_map_with_the_themes_images_and_back() {
     harness.get_by_label("Night").click();
     step_until(&mut harness, "the night theme's art", |h| sheet_at(h, 2, 1).as_deref() == Some("tiles/night.png"));
     assert_eq!(*harness.state().state().snapshot.mods.active_themes, ["art_night.night"]);
-    assert_eq!(palette_sheet(&harness, "art_walls.wall").as_deref(), Some("tiles/night.png"), "the palette's too");
+    assert_eq!(
+        prototype_sheet(&harness, "art_walls.wall").as_deref(),
+        Some("tiles/night.png"),
+        "the prototypes' previews' too"
+    );
+    let now = &harness.state().state().snapshot.mods.data;
+    assert!(std::sync::Arc::ptr_eq(&data_view, now), "a theme switch makes the art again, not the data view");
 
     harness.get_by_role_and_label(Role::ComboBox, "Theme").click();
     step_until(&mut harness, "the choices", |h| h.query_by_label("Default art").is_some());

@@ -296,7 +296,7 @@ impl MapRenderer {
         }
         if let Some(next) = next_frame {
             // The next frame of an animation in view.
-            ctx.request_repaint_after(std::time::Duration::from_millis(next.saturating_sub(time_ms).max(1)));
+            chunk::repaint_at_frame(&ctx, next, time_ms);
         }
         self.atlas.release_sheets();
         report

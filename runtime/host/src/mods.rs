@@ -32,7 +32,7 @@ use nefia_lua::reload::{self as hotload, Unchanged};
 use nefia_lua::runtime::Runtime;
 use nefia_protocol::message::{Command, HostEvent, RefusalKind, Refused};
 use nefia_protocol::reload::Reload;
-use nefia_protocol::view::{DataTypeView, data_view};
+use nefia_protocol::view::{DataTypeView, PrototypeArt, data_view};
 
 use nefia_protocol::mods::{ModCommand, ModsView, Repainted};
 
@@ -46,9 +46,10 @@ pub(crate) struct Mods {
     asset_dirs: Arc<Vec<PathBuf>>,
     /// Saved files that did not parse a moment after they changed: tried again once quiet.
     hotload_waiting: RefCell<Vec<PathBuf>>,
-    /// The data view as last built, with the data registry's revision and the active themes
-    /// then (the prototypes' art is as the themes have it).
-    data: RefCell<(u64, Vec<Symbol>, Arc<Vec<DataTypeView>>)>,
+    /// The data view as last built, with the data registry's revision then.
+    data: RefCell<(u64, Arc<Vec<DataTypeView>>)>,
+    /// The prototypes' art as last made (see [`ThemedArt`]).
+    art: RefCell<ThemedArt>,
     /// What the last hotload's rules painted anew, map by map.
     repainted: RefCell<Vec<Arc<Repainted>>>,
 }
@@ -61,10 +62,22 @@ impl Mods {
             rows: RefCell::new(Arc::new(runtime.mod_rows())),
             asset_dirs: Arc::new(runtime.project().map(|p| p.asset_dirs()).unwrap_or_default()),
             hotload_waiting: RefCell::default(),
-            data: RefCell::new((u64::MAX, Vec::new(), Arc::default())),
+            data: RefCell::new((u64::MAX, Arc::default())),
+            art: RefCell::new(ThemedArt { revision: u64::MAX, ..ThemedArt::default() }),
             repainted: RefCell::default(),
         }
     }
+}
+
+/// The prototypes' art under the active themes, as last made, with the data registry's
+/// revision and the themes then: a theme switch makes only this again, not the data view.
+#[derive(Default)]
+struct ThemedArt {
+    revision: u64,
+    themes: Vec<Symbol>,
+    /// The themes' ids as the snapshot shows them.
+    names: Arc<Vec<String>>,
+    art: Arc<PrototypeArt>,
 }
 
 /// How long a file that fails to reload must go unchanged before its error is reported (an
@@ -149,28 +162,35 @@ impl Mods {
     /// the registry changed.
     pub(crate) fn view(&self, cx: &Cx) -> ModsView {
         let world = cx.runtime.world();
-        let mut data = self.data.borrow_mut();
-        if data.0 != world.data.revision() || data.1 != world.active_themes() {
+        let mut art = self.art.borrow_mut();
+        if art.revision != world.data.revision() || art.themes != world.active_themes() {
             let themes = world.active_themes().to_vec();
-            let mut view = data_view(&world.data, &themes);
+            *art = ThemedArt {
+                revision: world.data.revision(),
+                names: Arc::new(themes.iter().map(ToString::to_string).collect()),
+                art: Arc::new(PrototypeArt::of(&world.data, &themes)),
+                themes,
+            };
+        }
+        let mut data = self.data.borrow_mut();
+        if data.0 != world.data.revision() {
+            let mut view = data_view(&world.data);
             drop(world);
             with_function_sources(cx.runtime.lua(), &mut view);
             with_problems(cx, &mut view);
-            *data = (cx.runtime.world().data.revision(), themes, Arc::new(view));
+            *data = (cx.runtime.world().data.revision(), Arc::new(view));
         }
         ModsView {
             loaded: self.loaded.clone(),
             rows: self.rows.borrow().clone(),
             asset_dirs: self.asset_dirs.clone(),
-            data: data.2.clone(),
+            data: data.1.clone(),
             repainted: {
                 let current = cx.runtime.world().current_map();
                 self.repainted.borrow().iter().find(|r| Some(r.map) == current).cloned()
             },
-            active_themes: {
-                let world = cx.runtime.world();
-                Arc::new(world.active_themes().iter().map(ToString::to_string).collect())
-            },
+            active_themes: art.names.clone(),
+            art: art.art.clone(),
             language: nefia_lua::i18n::current_language(cx.runtime.lua()).map(|(id, _)| id).unwrap_or_default(),
         }
     }

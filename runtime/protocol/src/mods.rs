@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::journal_kind::JournalKind;
-use crate::view::data::DataTypeView;
+use crate::view::data::{DataTypeView, PrototypeArt};
 use nefia_game::mods::ModRow;
 
 /// What the mods subsystem is asked to do.
@@ -117,6 +117,9 @@ pub struct ModsView {
     /// The active themes (see [`ModCommand::SetThemes`]), first first.
     #[serde(default)]
     pub active_themes: Arc<Vec<String>>,
+    /// What the prototypes' images draw under the active themes.
+    #[serde(default)]
+    pub art: Arc<PrototypeArt>,
     /// The current language's id (`base.english`; the ones there are: [`ModsView::languages`]).
     pub language: String,
 }

@@ -20,7 +20,7 @@ mod map_picks;
 mod map_view;
 pub mod object_details;
 
-pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeView, data_view};
+pub use data::{DataTypeView, FieldView, FunctionSource, PrototypeArt, PrototypeView, data_view};
 pub use debug::{LimitsView, ProfileView, WatchView, watch_views};
 pub use object_details::{FieldRow, ObjectDetails, object_details};
 

@@ -5,43 +5,39 @@
 
 use egui::{Sense, Ui, Vec2};
 use nefia_game::art::{Art, Choice, Layout, Sprite};
-use nefia_protocol::view::PrototypeView;
+use nefia_protocol::view::{DataTypeView, PrototypeView};
 
 use crate::accessibility::accessible_name;
 use crate::context::EditorContext;
-use crate::render::map::chunk::next_frame_ms;
+use crate::render::map::chunk::{next_frame_ms, repaint_at_frame};
 
 /// The side of each sprite shown, in points.
 const SIDE: f32 = 32.0;
+
+/// What kind of art `art` is (the words after its count of sprites in the section's title),
+/// and how a cell chooses among its sprites, if it chooses.
+fn kind(art: &Art) -> (&'static str, Option<&'static str>) {
+    match &art.choice {
+        Choice::Single => ("", None),
+        Choice::Variants { .. } => (", variants", Some("Each cell draws one, picked by weight from the map's seed.")),
+        Choice::Set(Layout::Blob47) => {
+            (", a blob set", Some("A 47-piece blob set: each cell draws the piece its 8 neighbours call for."))
+        }
+        Choice::Set(Layout::Wang16) => {
+            (", a Wang set", Some("A 16-piece Wang set: each cell draws the piece its 4 edge neighbours call for."))
+        }
+        Choice::Set(Layout::Multitile) => (
+            ", multitile",
+            Some("CDDA's multitile parts: each cell draws the part its neighbours call for, turned to face them."),
+        ),
+    }
+}
 
 /// What `art` is, in a few words (the section's title): its sprites and their kind.
 fn title(art: &Art) -> String {
     let count = art.sprites.len();
     let sprites = if count == 1 { "1 sprite".to_owned() } else { format!("{count} sprites") };
-    match &art.choice {
-        Choice::Single => format!("Art: {sprites}"),
-        Choice::Variants { .. } => format!("Art: {sprites}, variants"),
-        Choice::Set(Layout::Blob47) => format!("Art: {sprites}, a blob set"),
-        Choice::Set(Layout::Wang16) => format!("Art: {sprites}, a Wang set"),
-        Choice::Set(Layout::Multitile) => format!("Art: {sprites}, multitile"),
-    }
-}
-
-/// How a cell chooses among `art`'s sprites, if it chooses.
-fn choosing(art: &Art) -> Option<&'static str> {
-    match &art.choice {
-        Choice::Single => None,
-        Choice::Variants { .. } => Some("Each cell draws one, picked by weight from the map's seed."),
-        Choice::Set(Layout::Blob47) => {
-            Some("A 47-piece blob set: each cell draws the piece its 8 neighbours call for.")
-        }
-        Choice::Set(Layout::Wang16) => {
-            Some("A 16-piece Wang set: each cell draws the piece its 4 edge neighbours call for.")
-        }
-        Choice::Set(Layout::Multitile) => {
-            Some("CDDA's multitile parts: each cell draws the part its neighbours call for, turned to face them.")
-        }
-    }
+    format!("Art: {sprites}{}", kind(art).0)
 }
 
 /// Where sprite `sprite` is cut from, and its animation.
@@ -65,9 +61,9 @@ fn describe(index: usize, count: usize, sprite: &Sprite, weight: Option<u32>) ->
     text
 }
 
-/// The art section of `proto`'s form, if it has art.
-pub(super) fn art_ui(ui: &mut Ui, state: &mut EditorContext, proto: &PrototypeView) {
-    let Some(art) = proto.art.clone() else { return };
+/// The art section of the form of `proto` (of `data_type`), if it has art.
+pub(super) fn art_ui(ui: &mut Ui, state: &mut EditorContext, data_type: &DataTypeView, proto: &PrototypeView) {
+    let Some(art) = state.snapshot.mods.art.get(data_type.id, proto.id).cloned() else { return };
     let assets = state.snapshot.mods.asset_dirs.clone();
     let renderer = &mut state.viewport.renderer;
     let time_ms = renderer.time_ms(ui.ctx());
@@ -76,7 +72,7 @@ pub(super) fn art_ui(ui: &mut Ui, state: &mut EditorContext, proto: &PrototypeVi
         _ => None,
     };
     let shown = egui::CollapsingHeader::new(title(&art)).id_salt(("prototype art", proto.id.as_str())).show(ui, |ui| {
-        if let Some(choosing) = choosing(&art) {
+        if let Some(choosing) = kind(&art).1 {
             ui.add(egui::Label::new(choosing).wrap());
         }
         ui.horizontal_wrapped(|ui| {
@@ -102,6 +98,6 @@ pub(super) fn art_ui(ui: &mut Ui, state: &mut EditorContext, proto: &PrototypeVi
     // Shown, the next frame of any of them, as the map asks for its own.
     let next = art.sprites.iter().filter_map(|sprite| next_frame_ms(sprite, time_ms)).min();
     if let Some(next) = next.filter(|_| shown.body_returned.is_some()) {
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(next.saturating_sub(time_ms).max(1)));
+        repaint_at_frame(ui.ctx(), next, time_ms);
     }
 }

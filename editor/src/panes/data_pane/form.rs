@@ -21,6 +21,7 @@ use super::art::art_ui;
 use super::localized::localized_ui;
 use crate::context::EditorContext;
 use crate::links;
+use crate::panes::palette;
 
 /// The narrowest a field's widget is given beside the names' column: narrower, each name goes
 /// above its widget.
@@ -97,7 +98,7 @@ pub(super) fn form_ui(
         };
         data.send(state, edit, key, Some(field));
     }
-    art_ui(ui, state, proto);
+    art_ui(ui, state, data_type, proto);
     localized_ui(ui, state, data, data_type, proto);
     functions_ui(ui, data, proto);
 }
@@ -234,26 +235,16 @@ impl Row<'_> {
 /// glyph in its colour in the ASCII view and where it has no image; for a character, item,
 /// feat or mef, dragging it onto the map places one there.
 fn glyph_ui(ui: &mut Ui, state: &mut EditorContext, data_type: &DataTypeView, proto: &PrototypeView) {
-    let field = |name: &str| proto.fields.iter().find(|(n, _)| n.as_str() == name).map(|(_, v)| v);
-    let Some(Value::Str(glyph)) = field("glyph") else { return };
-    let channel = |i: usize| match field("color") {
-        Some(Value::List(rgb)) => rgb.get(i).and_then(Value::as_f64).map_or(255, |c| c.clamp(0.0, 255.0) as u8),
-        _ => 255,
-    };
-    let colour = egui::Color32::from_rgb(channel(0), channel(1), channel(2));
+    if !matches!(palette::field(proto, "glyph"), Some(Value::Str(_))) {
+        return;
+    }
     let zoom = state.viewport.camera.map_or(24.0, |c| c.zoom).clamp(16.0, 64.0);
-    let art = proto.art.as_deref().filter(|_| !state.viewport.toggles.ascii);
+    let art = state.snapshot.mods.art.get(data_type.id, proto.id).cloned();
     let assets = state.snapshot.mods.asset_dirs.clone();
-    let renderer = &mut state.viewport.renderer;
-    let mut draw = |ui: &mut Ui| {
-        let (rect, response) = ui.allocate_exact_size(egui::vec2(zoom, zoom), egui::Sense::hover());
-        ui.painter().rect_filled(rect, 2.0, egui::Color32::BLACK);
-        if !art.is_some_and(|art| renderer.paint_art_preview(ui.painter(), rect, art, &assets)) {
-            let font = egui::FontId::monospace(zoom * 0.8);
-            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, glyph.as_ref(), font, colour);
-        }
-        response
-    };
+    let viewport = &mut state.viewport;
+    let mut sprites: palette::Sprites<'_> =
+        (!viewport.toggles.ascii).then(|| (&mut viewport.renderer, assets.as_slice()));
+    let mut draw = |ui: &mut Ui| palette::preview(ui, proto, art.as_deref(), zoom, egui::Color32::BLACK, &mut sprites);
     let kind = ObjectKind::ALL.into_iter().find(|k| k.data_type() == data_type.id.as_str());
     match kind {
         Some(kind) => {

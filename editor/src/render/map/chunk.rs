@@ -195,6 +195,12 @@ fn remembered_tiles<'a>(map: &'a MapView, chunk: &'a ChunkView) -> Vec<Piece<'a>
         .collect()
 }
 
+/// Asks `ctx` to paint again when an animation in view next shows another frame (`next`,
+/// from [`next_frame_ms`], on the clock that is now at `time_ms`).
+pub(crate) fn repaint_at_frame(ctx: &egui::Context, next: u64, time_ms: u64) {
+    ctx.request_repaint_after(std::time::Duration::from_millis(next.saturating_sub(time_ms).max(1)));
+}
+
 /// When `sprite`, animated, next shows another frame after `time_ms`; None if it is still.
 pub(crate) fn next_frame_ms(sprite: &Sprite, time_ms: u64) -> Option<u64> {
     let cycle = sprite.cycle_ms();

@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use crate::checks::PrototypeProblem;
 use nefia_game::art::Art;
 use nefia_game::data::DataRegistry;
@@ -24,9 +26,6 @@ pub struct PrototypeView {
     pub functions: Vec<(Symbol, FunctionSource)>,
     /// The rules of its data type it breaks (its type's validators).
     pub problems: Vec<PrototypeProblem>,
-    /// What its `image` draws under the active themes (none: it draws its glyph), for the
-    /// palette's previews.
-    pub art: Option<Arc<Art>>,
 }
 
 /// Where a function a prototype holds is written, and its text, for the Data pane to show
@@ -69,9 +68,8 @@ pub struct DataTypeView {
     pub entries: Vec<PrototypeView>,
 }
 
-/// The Data pane: every data type, its declared fields and its entries, their art under the
-/// active `themes`.
-pub fn data_view(data: &DataRegistry, themes: &[Symbol]) -> Vec<DataTypeView> {
+/// The Data pane: every data type, its declared fields and its entries.
+pub fn data_view(data: &DataRegistry) -> Vec<DataTypeView> {
     data.types()
         .iter()
         .map(|data_type| DataTypeView {
@@ -96,9 +94,34 @@ pub fn data_view(data: &DataRegistry, themes: &[Symbol]) -> Vec<DataTypeView> {
                     origin: proto.origin.to_string(),
                     functions: Vec::new(),
                     problems: Vec::new(),
-                    art: data.art.get(data_type.id, proto.id, themes).map(|parsed| parsed.art.clone()),
                 })
                 .collect(),
         })
         .collect()
+}
+
+/// What each prototype's `image` draws under the active themes, by data type and id (one
+/// that is not here draws its glyph): the palette's and the Data pane's previews. Apart from
+/// the data view, so switching themes makes only this again.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct PrototypeArt(FxHashMap<Symbol, FxHashMap<Symbol, Arc<Art>>>);
+
+impl PrototypeArt {
+    /// The art of every prototype of `data` with an image, under `themes`.
+    pub fn of(data: &DataRegistry, themes: &[Symbol]) -> PrototypeArt {
+        let mut art: FxHashMap<Symbol, FxHashMap<Symbol, Arc<Art>>> = FxHashMap::default();
+        for data_type in data.types() {
+            for proto in data.entries(data_type.id.as_str()) {
+                if let Some(parsed) = data.art.get(data_type.id, proto.id, themes) {
+                    art.entry(data_type.id).or_default().insert(proto.id, parsed.art.clone());
+                }
+            }
+        }
+        PrototypeArt(art)
+    }
+
+    /// What prototype `id` of `data_type` draws, if it has an image.
+    pub fn get(&self, data_type: Symbol, id: Symbol) -> Option<&Arc<Art>> {
+        self.0.get(&data_type)?.get(&id)
+    }
 }
