@@ -576,12 +576,20 @@ fn the_form_shows_each_sprite_of_the_prototypes_art_with_where_it_is_cut_from() 
     let sprites = labels_containing(&harness, " of 16: tiles/water.png at (");
     assert_eq!(sprites.len(), 16, "each piece: {sprites:?}");
     assert!(sprites.iter().all(|s| s.contains("32×32, 4 frames over 1200 ms")), "animated: {sprites:?}");
-    // Each drawn from its sheet, not a "?" for a sheet not found.
     // Each drawn from its sheet (not a "?" for a sheet not found): the sprites shown between
-    // the section's title and the one under it, once that is in view.
+    // the section's title and the one under it, once that is in view; and animated, as the
+    // map animates them: on the renderer's clock, 300 ms on, each shows its next frame.
     scroll_into_view(&mut harness, "Localized");
     let (top, bottom) = (harness.get_by_label(header).rect().bottom(), harness.get_by_label("Localized").rect().top());
-    assert_eq!(sprites_shown(&harness, |bounds| (top..bottom).contains(&bounds.center().y)), 16);
+    let mut frame_at = |time_ms| {
+        harness.state_mut().state_mut().viewport.set_animation_clock(Some(time_ms));
+        harness.run_steps(2);
+        let shown = sprites_shown(&harness, |bounds| (top..bottom).contains(&bounds.center().y));
+        shown.iter().map(|mesh| mesh.vertices[0].uv).collect::<Vec<_>>()
+    };
+    let (first, next) = (frame_at(0), frame_at(300));
+    assert_eq!((first.len(), next.len()), (16, 16), "each piece drawn");
+    assert!(first.iter().zip(&next).all(|(a, b)| a != b), "each on its next frame 300 ms in");
     show(&mut harness, "base.map_tile", "base.floor");
     assert!(harness.query_by_label_contains("Art:").is_none(), "base's floor has no image");
 }

@@ -68,7 +68,7 @@ fn the_ascii_checkbox_draws_glyphs_in_place_of_sprites() {
 /// left of the row labelled with `label`, level with it: a palette row's preview.
 fn sprites_left_of(harness: &Harness<'static, EditorApp>, label: &str) -> usize {
     let row = harness.get_by_label_contains(label).rect();
-    sprites_shown(harness, |bounds| bounds.max.x <= row.min.x + 1.0 && row.y_range().contains(bounds.center().y))
+    sprites_shown(harness, |bounds| bounds.max.x <= row.min.x + 1.0 && row.y_range().contains(bounds.center().y)).len()
 }
 
 #[test]

@@ -67,6 +67,12 @@ pub struct ViewportState {
 }
 
 impl ViewportState {
+    /// Fixes the animation clock the map and the previews drawn from its atlas run on at
+    /// `time_ms` (None: egui's clock), as [`MapRenderer::set_clock`] does: for tests.
+    pub fn set_animation_clock(&mut self, time_ms: Option<u64>) {
+        self.renderer.set_clock(time_ms);
+    }
+
     /// `map` as its intent layer draws it (see [`MapView::as_intent`]), made once per map view
     /// so the renderer's caches hold; `map` itself on a map without rules.
     pub fn intent_of(&mut self, map: &Arc<MapView>) -> Arc<MapView> {

@@ -41,22 +41,26 @@ pub fn started() -> Harness<'static, EditorApp> {
     harness
 }
 
-/// How many sprites (meshes of a texture other than the fonts') the last frame showed inside
-/// their clip rectangles with bounds `keep` accepts.
-pub fn sprites_shown<App>(harness: &Harness<'static, App>, keep: impl Fn(egui::Rect) -> bool) -> usize {
+/// The sprites (meshes of a texture other than the fonts') the last frame showed inside their
+/// clip rectangles with bounds `keep` accepts, in the order drawn.
+pub fn sprites_shown<App>(
+    harness: &Harness<'static, App>,
+    keep: impl Fn(egui::Rect) -> bool,
+) -> Vec<std::sync::Arc<egui::Mesh>> {
     let shapes = &harness.output().shapes;
     shapes
         .iter()
-        .filter(|clipped| match &clipped.shape {
+        .filter_map(|clipped| match &clipped.shape {
             egui::Shape::Mesh(mesh) => {
                 let bounds = mesh.calc_bounds();
-                mesh.texture_id != egui::TextureId::default()
+                let shown = mesh.texture_id != egui::TextureId::default()
                     && clipped.clip_rect.contains(bounds.center())
-                    && keep(bounds)
+                    && keep(bounds);
+                shown.then(|| mesh.clone())
             }
-            _ => false,
+            _ => None,
         })
-        .count()
+        .collect()
 }
 
 /// Steps the window until `condition` holds (the runtime answers from its own thread).
