@@ -125,7 +125,7 @@ impl<W: Write> Session<W> {
             return;
         }
         let Some(program) = self.program.take() else { return };
-        let (id, synced) = (self.id(), self.id());
+        let id = self.id();
         let Some(host) = self.host.as_ref() else { return };
         match program {
             Program::Script(path) => {
@@ -138,9 +138,9 @@ impl<W: Write> Session<W> {
                 // Opened at its start, then played to its last turn; the breakpoints stop on
                 // the way. The evaluation after it says the replay ended.
                 host.send(Command::Play(PlayCommand::OpenRecording(path)));
-                host.send(Command::Sync { id: synced });
+                host.send(Command::Sync { id });
                 let opened =
-                    self.wait(|event| matches!(event, HostEvent::Synced { id } if *id == synced).then_some(()));
+                    self.wait(|event| matches!(event, HostEvent::Synced { id: synced } if *synced == id).then_some(()));
                 let turns = self.host.as_ref().and_then(|h| h.snapshot().play.recording.as_ref().map(|r| r.turns));
                 let turns = turns.unwrap_or(0);
                 if opened.is_err() || turns == 0 {
@@ -151,7 +151,6 @@ impl<W: Write> Session<W> {
                 host.send(Command::Play(PlayCommand::GoToTurn(last)));
                 // Its end shows in the snapshot: at the last turn, nothing paused.
                 self.replaying_to = Some(last);
-                let _ = id;
             }
             Program::Attached => {}
         }
