@@ -111,6 +111,7 @@ snapshot_parts!(
     mods.data,
     mods.repainted,
     mods.active_themes,
+    mods.art,
     mods.language,
     maps.files,
     maps.problems,
@@ -315,6 +316,22 @@ mod tests {
         let mut parts: Vec<String> = PARTS.iter().map(|p| (*p).to_owned()).collect();
         parts.sort_unstable();
         assert_eq!(fields, parts, "a field added to Snapshot must be added to snapshot_parts!");
+    }
+
+    #[test]
+    fn the_prototypes_art_reaches_an_attached_editor() {
+        use nefia_game::Symbol;
+        use nefia_game::art::{Art, Sprite};
+        let art = Art::single(Sprite::whole(Symbol::intern("tiles/water.png"), 32, 32));
+        let (tile, water) = (Symbol::intern("base.map_tile"), Symbol::intern("elona.water"));
+        // Made as the host makes it needs a registry; its wire form is a map of maps.
+        let wire = json!({ "base.map_tile": { "elona.water": serde_json::to_value(&art).expect("serialises") } });
+        let mut snapshot = Snapshot::empty("p");
+        snapshot.serial = 1;
+        snapshot.mods.art = Arc::new(serde_json::from_value(wire).expect("the art's wire form"));
+        let frame = MirrorFrames::default().next(&Arc::new(snapshot)).expect("serialises").expect("a frame");
+        let mirrored = Mirror::new("p").apply(frame).expect("applies");
+        assert_eq!(mirrored.mods.art.get(tile, water), Some(&art));
     }
 
     #[test]
